@@ -1,0 +1,38 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+// ESM all the way (got 14 is ESM-only): jest runs with --experimental-vm-modules and swc
+// compiles TypeScript to ES modules, keeping legacy decorators and their metadata for TypeORM.
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    target: 'es2022',
+  },
+  module: { type: 'es6' },
+  sourceMaps: 'inline',
+};
+
+const workspace = (dir: string) => `<rootDir>/${dir}/src/index.ts`;
+
+const config: Config = {
+  testEnvironment: 'node',
+  extensionsToTreatAsEsm: ['.ts'],
+  transform: { '^.+\\.ts$': ['@swc/jest', swc as Record<string, unknown>] },
+  moduleNameMapper: {
+    '^@vigil/core$': workspace('packages/core'),
+    '^@vigil/cli$': workspace('packages/cli'),
+    '^@vigil/(api|checker|scanner|notifier)$': '<rootDir>/apps/$1/src/index.ts',
+    '^@vigil/testing$': '<rootDir>/test/support/index.ts',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+  },
+  testMatch: ['<rootDir>/{apps,packages,test}/**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  // Integration tests wait on PostgreSQL, Redis and loopback servers more than on CPU.
+  maxWorkers: 4,
+  testTimeout: 30_000,
+};
+
+export default config;

@@ -1,0 +1,67 @@
+import { CONFIG_ENV_VARS, ConfigError, DEFAULT_TIERS, loadConfig } from '@vigil/core';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/vigil');
+    expect(c.redisUrl).toBe('redis://127.0.0.1:6379');
+    expect(c.port).toBe(3000);
+    expect(c.baseUrl).toBe('http://localhost:3000');
+    expect(c.allowPrivateTargets).toBe(false);
+    expect(c.dnsServers).toEqual([]);
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.logLevel).toBe('info');
+    expect(c.adminToken).toBeUndefined();
+    expect(c.secretKeyIsDevelopmentDefault).toBe(true);
+    expect(c.redisPrefix).toBe('{vigil}');
+    expect(c.tiers).toEqual(DEFAULT_TIERS);
+  });
+
+  it('derives the base URL from PORT and strips a trailing slash from VIGIL_BASE_URL', () => {
+    expect(loadConfig({ PORT: '4100' }).baseUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ VIGIL_BASE_URL: 'https://vigil.example.com/' }).baseUrl).toBe('https://vigil.example.com');
+  });
+
+  it('parses booleans and DNS server lists', () => {
+    const c = loadConfig({ VIGIL_ALLOW_PRIVATE_TARGETS: 'true', VIGIL_DNS_SERVERS: '127.0.0.1:5353, 10.0.0.2' });
+    expect(c.allowPrivateTargets).toBe(true);
+    expect(c.dnsServers).toEqual(['127.0.0.1:5353', '10.0.0.2']);
+  });
+
+  it.each([
+    ['PORT', 'seventy', /"PORT"/],
+    ['PORT', '70000', /"PORT"/],
+    ['DATABASE_URL', 'mysql://x', /"DATABASE_URL"/],
+    ['REDIS_URL', 'not a url', /"REDIS_URL"/],
+    ['VIGIL_ALLOW_PRIVATE_TARGETS', 'maybe', /"VIGIL_ALLOW_PRIVATE_TARGETS"/],
+    ['VIGIL_DNS_SERVERS', 'dns.example.com', /"VIGIL_DNS_SERVERS"/],
+    ['LOG_LEVEL', 'loud', /"LOG_LEVEL"/],
+    ['SMTP_URL', 'http://mail', /"SMTP_URL"/],
+    ['VIGIL_SECRET_KEY', 'short', /"VIGIL_SECRET_KEY"/],
+    ['VIGIL_TIERS', '{not json', /VIGIL_TIERS/],
+    ['VIGIL_TIERS', '{"pro":{"monitors":-1}}', /VIGIL_TIERS/],
+  ])('fails fast naming %s when it is %p', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', SMTP_URL: '' }).port).toBe(3000);
+  });
+
+  it('merges tier overrides over the defaults', () => {
+    const c = loadConfig({ VIGIL_TIERS: '{"pro":{"monitors":100},"free":{"domains":5}}' });
+    expect(c.tiers.pro.monitors).toBe(100);
+    expect(c.tiers.pro.requestsPerDay).toBe(10_000);
+    expect(c.tiers.free.domains).toBe(5);
+  });
+
+  it('lists every variable of decisions §1 in its schema', () => {
+    for (const name of [
+      'DATABASE_URL', 'REDIS_URL', 'PORT', 'VIGIL_BASE_URL', 'VIGIL_ALLOW_PRIVATE_TARGETS', 'VIGIL_DNS_SERVERS',
+      'SMTP_URL', 'LOG_LEVEL', 'VIGIL_ADMIN_TOKEN', 'VIGIL_SECRET_KEY',
+    ]) {
+      expect(CONFIG_ENV_VARS).toContain(name);
+    }
+  });
+});

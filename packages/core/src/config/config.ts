@@ -1,0 +1,77 @@
+import { DEFAULT_TIERS, type TierTable } from '../tiers/tiers.js';
+import { mergeTierOverrides } from '../tiers/merge-tier-overrides.js';
+import { envSchema } from './env-schema.js';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  databaseUrl: string;
+  databasePoolSize: number;
+  redisUrl: string;
+  /** BullMQ prefix; braces make it a Redis Cluster hash tag. */
+  redisPrefix: string;
+  port: number;
+  baseUrl: string;
+  trustProxy: boolean | number | string;
+  allowPrivateTargets: boolean;
+  /** Resolvers for target hosts and TXT records; empty means the system resolver. */
+  dnsServers: string[];
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  logLevel: string;
+  adminToken: string | undefined;
+  secretKey: string;
+  /** True when VIGIL_SECRET_KEY was not set and the development key is in use. */
+  secretKeyIsDevelopmentDefault: boolean;
+  tiers: TierTable;
+  checkRetentionDays: number;
+  shutdownTimeoutMs: number;
+  healthPorts: { checker: number; scanner: number; notifier: number };
+  concurrency: { checker: number; scanner: number; notifier: number };
+}
+
+export class ConfigError extends Error {}
+
+const DEVELOPMENT_SECRET_KEY = 'vigil-development-secret-key-do-not-use-in-production';
+
+/**
+ * Reads and validates the environment once at start-up. Throws ConfigError naming the first
+ * bad variable, so a process with a broken configuration never starts half-way.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset: compose files and k8s often template them in blank.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const { error, value } = envSchema.validate(present, { abortEarly: true, convert: true });
+  if (error) throw new ConfigError(`Invalid configuration: ${error.message}`);
+  const v = value as Record<string, never>;
+  const port = v.PORT as number;
+  let tiers: TierTable;
+  try {
+    tiers = mergeTierOverrides(DEFAULT_TIERS, v.VIGIL_TIERS);
+  } catch (e) {
+    throw new ConfigError(`Invalid configuration: ${(e as Error).message}`);
+  }
+  const dns = (v.VIGIL_DNS_SERVERS as string | undefined) ?? '';
+  return {
+    env: v.NODE_ENV,
+    databaseUrl: v.DATABASE_URL,
+    databasePoolSize: v.DATABASE_POOL_SIZE,
+    redisUrl: v.REDIS_URL,
+    redisPrefix: v.VIGIL_REDIS_PREFIX,
+    port,
+    baseUrl: ((v.VIGIL_BASE_URL as string | undefined) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    trustProxy: v.VIGIL_TRUST_PROXY,
+    allowPrivateTargets: v.VIGIL_ALLOW_PRIVATE_TARGETS,
+    dnsServers: dns.split(',').map((s) => s.trim()).filter(Boolean),
+    smtpUrl: v.SMTP_URL,
+    smtpFrom: v.SMTP_FROM,
+    logLevel: v.LOG_LEVEL,
+    adminToken: v.VIGIL_ADMIN_TOKEN,
+    secretKey: v.VIGIL_SECRET_KEY ?? DEVELOPMENT_SECRET_KEY,
+    secretKeyIsDevelopmentDefault: v.VIGIL_SECRET_KEY === undefined,
+    tiers,
+    checkRetentionDays: v.VIGIL_CHECK_RETENTION_DAYS,
+    shutdownTimeoutMs: v.VIGIL_SHUTDOWN_TIMEOUT_MS,
+    healthPorts: { checker: v.CHECKER_HEALTH_PORT, scanner: v.SCANNER_HEALTH_PORT, notifier: v.NOTIFIER_HEALTH_PORT },
+    concurrency: { checker: v.CHECKER_CONCURRENCY, scanner: v.SCANNER_CONCURRENCY, notifier: v.NOTIFIER_CONCURRENCY },
+  };
+}

@@ -1,0 +1,51 @@
+import Joi from 'joi';
+
+const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'];
+
+/** `ip:port` or `[ipv6]:port` or a bare IP, comma-separated. */
+const dnsServerList = Joi.string().custom((value: string, helpers) => {
+  const servers = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const pattern = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]+)(:\d{1,5})?$/;
+  if (servers.length === 0 || !servers.every((s) => pattern.test(s))) {
+    return helpers.error('any.invalid');
+  }
+  return value;
+}, 'DNS server list');
+
+/**
+ * Every environment variable Vigil reads, with its default. Deployment files are tested
+ * against this list, so a variable that is not here is a variable nobody reads.
+ */
+export const envSchema = Joi.object({
+  NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
+  DATABASE_URL: Joi.string()
+    .uri({ scheme: ['postgres', 'postgresql'] })
+    .default('postgres://postgres@127.0.0.1:5432/vigil'),
+  DATABASE_POOL_SIZE: Joi.number().integer().min(1).max(200).default(20),
+  REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
+  VIGIL_REDIS_PREFIX: Joi.string().min(1).default('{vigil}'),
+  PORT: Joi.number().port().default(3000),
+  VIGIL_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
+  VIGIL_TRUST_PROXY: Joi.alternatives(Joi.boolean(), Joi.number().integer().min(0), Joi.string()).default(false),
+  VIGIL_ALLOW_PRIVATE_TARGETS: Joi.boolean().default(false),
+  VIGIL_DNS_SERVERS: dnsServerList,
+  SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
+  SMTP_FROM: Joi.string().default('Vigil <alerts@vigil.invalid>'),
+  LOG_LEVEL: Joi.string().valid(...LOG_LEVELS).default('info'),
+  VIGIL_ADMIN_TOKEN: Joi.string().min(16),
+  VIGIL_SECRET_KEY: Joi.string().min(32),
+  VIGIL_TIERS: Joi.string(),
+  VIGIL_CHECK_RETENTION_DAYS: Joi.number().integer().min(1).default(90),
+  VIGIL_SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(25_000),
+  CHECKER_HEALTH_PORT: Joi.number().port().default(9101),
+  SCANNER_HEALTH_PORT: Joi.number().port().default(9102),
+  NOTIFIER_HEALTH_PORT: Joi.number().port().default(9103),
+  CHECKER_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(100),
+  SCANNER_CONCURRENCY: Joi.number().integer().min(1).max(100).default(4),
+  NOTIFIER_CONCURRENCY: Joi.number().integer().min(1).max(500).default(20),
+})
+  .unknown(true)
+  .messages({ 'any.invalid': '{{#label}} is not a valid comma-separated list of ip:port' });
+
+/** The names of all variables in the schema. */
+export const CONFIG_ENV_VARS: readonly string[] = Object.keys(envSchema.describe().keys ?? {});

@@ -1,0 +1,94 @@
+import { JobName } from './queue-names.js';
+
+/** Alert event names (decisions §4 "Integrations and events"). */
+export const ALERT_EVENTS = [
+  'monitor.down',
+  'monitor.up',
+  'monitor.degraded',
+  'certificate.expiring',
+  'certificate.expired',
+  'domain.grade_changed',
+  'scan.completed',
+  'test',
+] as const;
+export type AlertEventName = (typeof ALERT_EVENTS)[number];
+
+export interface MonitorCheckPayload {
+  monitorId: number;
+  /** Set for a manual check: the API waits for this job's result. */
+  manual?: boolean;
+}
+
+/** The check record a MonitorCheck job returns (the seed's Check record). */
+export interface CheckResult {
+  timestamp: string;
+  status: 'success' | 'failure';
+  response_time_ms: number | null;
+  status_code: number | null;
+  error?: string;
+}
+
+export interface TlsScanPayload {
+  scanId: number;
+}
+
+/** A scheduled rescan of a monitored domain; the handler creates the scan row. */
+export interface DomainScanPayload {
+  domainId: number;
+}
+
+export interface HeaderCheckPayload {
+  /** The URL to fetch first, already normalised by the API. */
+  url: string;
+}
+
+export interface AlertEventPayload {
+  /** Unique per event: fan-out creates at most one delivery per integration and event id. */
+  eventId: string;
+  accountId: number;
+  event: AlertEventName;
+  createdAt: string;
+  monitorId?: number;
+  domainId?: number;
+  incidentId?: number;
+  data: Record<string, unknown>;
+}
+
+export interface AlertDeliveryPayload {
+  deliveryId: number;
+}
+
+export type EmptyPayload = Record<string, never>;
+
+export interface GenerateInvoicesPayload {
+  /** YYYY-MM of the period to invoice; defaults to the month that just ended. */
+  period?: string;
+}
+
+/** The one payload type of every job name. */
+export interface JobPayloads {
+  [JobName.MonitorCheck]: MonitorCheckPayload;
+  [JobName.ReconcileMonitorSchedules]: EmptyPayload;
+  [JobName.PruneChecks]: EmptyPayload;
+  [JobName.TlsScan]: TlsScanPayload;
+  [JobName.DomainScan]: DomainScanPayload;
+  [JobName.ReconcileDomainSchedules]: EmptyPayload;
+  [JobName.HeaderCheck]: HeaderCheckPayload;
+  [JobName.AlertEvent]: AlertEventPayload;
+  [JobName.AlertDelivery]: AlertDeliveryPayload;
+  [JobName.GenerateInvoices]: GenerateInvoicesPayload;
+}
+
+/** What each job returns (what a waiting API request receives). */
+export interface JobResults {
+  [JobName.MonitorCheck]: CheckResult | null;
+  [JobName.ReconcileMonitorSchedules]: { added: number; removed: number };
+  [JobName.PruneChecks]: { deleted: number };
+  [JobName.TlsScan]: void;
+  [JobName.DomainScan]: void;
+  [JobName.ReconcileDomainSchedules]: { added: number; removed: number };
+  [JobName.HeaderCheck]: unknown;
+  [JobName.AlertEvent]: { deliveries: number };
+  [JobName.AlertDelivery]: void;
+  [JobName.GenerateInvoices]: { invoices: number };
+}

@@ -1,0 +1,47 @@
+/** Every BullMQ queue. One worker app consumes each (see QUEUE_OWNERS). */
+export enum QueueName {
+  Checks = 'checks',
+  Scans = 'scans',
+  Headers = 'headers',
+  Alerts = 'alerts',
+  Maintenance = 'maintenance',
+}
+
+/** Every kind of job, each on exactly one queue and handled by exactly one handler. */
+export enum JobName {
+  MonitorCheck = 'monitor-check',
+  ReconcileMonitorSchedules = 'reconcile-monitor-schedules',
+  PruneChecks = 'prune-checks',
+  TlsScan = 'tls-scan',
+  ReconcileDomainSchedules = 'reconcile-domain-schedules',
+  DomainScan = 'domain-scan',
+  HeaderCheck = 'header-check',
+  AlertEvent = 'alert-event',
+  AlertDelivery = 'alert-delivery',
+  GenerateInvoices = 'generate-invoices',
+}
+
+export const JOB_QUEUE = {
+  [JobName.MonitorCheck]: QueueName.Checks,
+  [JobName.ReconcileMonitorSchedules]: QueueName.Maintenance,
+  [JobName.PruneChecks]: QueueName.Maintenance,
+  [JobName.TlsScan]: QueueName.Scans,
+  [JobName.DomainScan]: QueueName.Scans,
+  [JobName.ReconcileDomainSchedules]: QueueName.Maintenance,
+  [JobName.HeaderCheck]: QueueName.Headers,
+  [JobName.AlertEvent]: QueueName.Alerts,
+  [JobName.AlertDelivery]: QueueName.Alerts,
+  [JobName.GenerateInvoices]: QueueName.Maintenance,
+} as const satisfies Record<JobName, QueueName>;
+
+export type QueueOfJob<J extends JobName> = (typeof JOB_QUEUE)[J];
+export type JobsOfQueue<Q extends QueueName> = { [J in JobName]: (typeof JOB_QUEUE)[J] extends Q ? J : never }[JobName];
+
+/** Which worker app consumes which queues. Maintenance runs in the checker, which is always deployed. */
+export const QUEUE_OWNERS = {
+  checker: [QueueName.Checks, QueueName.Maintenance],
+  scanner: [QueueName.Scans, QueueName.Headers],
+  notifier: [QueueName.Alerts],
+} as const;
+
+export type WorkerAppName = keyof typeof QUEUE_OWNERS;

@@ -1,0 +1,90 @@
+import { Queue, QueueEvents, type ConnectionOptions, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { JOB_QUEUE, type JobName, QueueName } from './queue-names.js';
+import type { JobPayloads, JobResults } from './job-payloads.js';
+
+/**
+ * One Queue (and at most one QueueEvents) per queue name per process, created on first use
+ * and shared by every request: never a Queue object per request.
+ */
+export class Queues {
+  private readonly queues = new Map<QueueName, Queue>();
+  private readonly events = new Map<QueueName, QueueEvents>();
+
+  constructor(
+    private readonly connection: Redis,
+    readonly prefix: string,
+  ) {}
+
+  queue(name: QueueName): Queue {
+    let queue = this.queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, {
+        connection: this.connection as ConnectionOptions,
+        prefix: this.prefix,
+        defaultJobOptions: { removeOnComplete: { age: 3600, count: 1000 }, removeOnFail: { age: 86_400 } },
+      });
+      this.queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  queueOf<J extends JobName>(job: J): Queue {
+    return this.queue(JOB_QUEUE[job]);
+  }
+
+  add<J extends JobName>(job: J, payload: JobPayloads[J], opts?: JobsOptions) {
+    return this.queueOf(job).add(job, payload, opts);
+  }
+
+  addBulk<J extends JobName>(job: J, items: { payload: JobPayloads[J]; opts?: JobsOptions }[]) {
+    return this.queueOf(job).addBulk(items.map((i) => ({ name: job, data: i.payload, opts: i.opts })));
+  }
+
+  /** Adds a job and waits for its result; resolves `undefined` when the deadline passes first. */
+  async run<J extends JobName>(
+    job: J,
+    payload: JobPayloads[J],
+    timeoutMs: number,
+    opts?: JobsOptions,
+  ): Promise<{ jobId: string; result: JobResults[J] | undefined }> {
+    const events = await this.queueEvents(JOB_QUEUE[job]);
+    const added = await this.add(job, payload, opts);
+    try {
+      const result = (await added.waitUntilFinished(events, timeoutMs)) as JobResults[J];
+      return { jobId: String(added.id), result };
+    } catch (e) {
+      if (/timed out/i.test((e as Error).message)) return { jobId: String(added.id), result: undefined };
+      throw e;
+    }
+  }
+
+  private async queueEvents(name: QueueName): Promise<QueueEvents> {
+    let events = this.events.get(name);
+    if (!events) {
+      // QueueEvents blocks on XREAD, so it needs a connection of its own.
+      events = new QueueEvents(name, {
+        connection: this.connection.duplicate({ maxRetriesPerRequest: null }) as ConnectionOptions,
+        prefix: this.prefix,
+      });
+      this.events.set(name, events);
+      await events.waitUntilReady();
+    }
+    return events;
+  }
+
+  /** Waiting-job counts of every queue, for /metrics. */
+  async depths(): Promise<Record<QueueName, number>> {
+    const entries = await Promise.all(
+      Object.values(QueueName).map(async (name) => [name, await this.queue(name).getWaitingCount()] as const),
+    );
+    return Object.fromEntries(entries) as Record<QueueName, number>;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.events.values()].map((e) => e.close()));
+    await Promise.all([...this.queues.values()].map((q) => q.close()));
+    this.events.clear();
+    this.queues.clear();
+  }
+}

@@ -1,0 +1,99 @@
+import { Worker, type ConnectionOptions, type Job } from 'bullmq';
+import type { Context } from './context.js';
+import type { AppProcess } from './app-process.js';
+import { HealthServer } from './health-server.js';
+import { assertHandlers, type QueueHandlers } from '../queue/job-handlers.js';
+import { QUEUE_OWNERS, type WorkerAppName } from '../queue/queue-names.js';
+import { createRedisConnection } from '../queue/redis-connection.js';
+import { logContext } from '../logging/request-context.js';
+
+type OwnedQueues<A extends WorkerAppName> = (typeof QUEUE_OWNERS)[A][number];
+
+export type WorkerHandlers<A extends WorkerAppName> = { [Q in OwnedQueues<A>]: QueueHandlers<Q> };
+
+export interface WorkerAppOptions<A extends WorkerAppName> {
+  app: A;
+  handlers: WorkerHandlers<A>;
+  concurrency: number;
+  healthPort: number;
+  /** Runs after the workers are up (e.g. register maintenance schedulers). */
+  onStarted?: () => Promise<void>;
+  /** Runs after the workers have stopped taking jobs. */
+  onStopping?: () => Promise<void>;
+}
+
+/**
+ * A worker app: one BullMQ Worker per owned queue, each dispatching by job name to exactly
+ * one handler (checked at boot), plus the health server. stop() lets current jobs finish,
+ * bounded by VIGIL_SHUTDOWN_TIMEOUT_MS.
+ */
+export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: WorkerAppOptions<A>): AppProcess & {
+  workers: () => Worker[];
+  healthPort: () => number | undefined;
+} {
+  const workers: Worker[] = [];
+  const health = new HealthServer(ctx, opts.app, opts.healthPort);
+  let boundPort: number | undefined;
+  const queues = QUEUE_OWNERS[opts.app] as readonly OwnedQueues<A>[];
+
+  return {
+    name: opts.app,
+    workers: () => workers,
+    healthPort: () => boundPort,
+    async start() {
+      for (const queue of queues) assertHandlers(queue, opts.handlers[queue] as Record<string, unknown>);
+      for (const queue of queues) {
+        const handlers = opts.handlers[queue] as Record<string, (data: unknown, job: Job) => Promise<unknown>>;
+        const worker = new Worker(
+          queue,
+          async (job: Job) => {
+            const handler = handlers[job.name];
+            if (!handler) throw new Error(`No handler for job ${job.name} on queue ${queue}`);
+            const end = ctx.metrics.jobDuration.startTimer({ queue, job: job.name });
+            try {
+              const result = await logContext.run({ jobId: `${queue}:${job.id}` }, () => handler(job.data, job));
+              ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: 'completed' });
+              return result;
+            } catch (e) {
+              ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: 'failed' });
+              throw e;
+            } finally {
+              end();
+            }
+          },
+          {
+            connection: createRedisConnection(ctx.config.redisUrl, 'worker') as ConnectionOptions,
+            prefix: ctx.config.redisPrefix,
+            concurrency: opts.concurrency,
+            autorun: true,
+          },
+        );
+        worker.on('failed', (job, err) =>
+          ctx.logger.warn('job failed', { queue, job: job?.name, jobId: job?.id, error: err.message }),
+        );
+        worker.on('error', (err) => ctx.logger.error('worker error', { queue, error: err.message }));
+        workers.push(worker);
+      }
+      await Promise.all(workers.map((w) => w.waitUntilReady()));
+      boundPort = await health.listen();
+      await opts.onStarted?.();
+      ctx.logger.info('worker app started', { app: opts.app, queues, healthPort: boundPort });
+    },
+    async stop() {
+      const deadline = new Promise<'timeout'>((resolve) =>
+        setTimeout(() => resolve('timeout'), ctx.config.shutdownTimeoutMs).unref(),
+      );
+      // close() stops fetching and waits for active jobs; past the deadline, force it.
+      const graceful = Promise.all(workers.map((w) => w.close())).then(() => 'done' as const);
+      if ((await Promise.race([graceful, deadline])) === 'timeout') {
+        ctx.logger.warn('shutdown deadline passed; abandoning active jobs', { app: opts.app });
+        await Promise.all(workers.map((w) => w.close(true)));
+      }
+      await opts.onStopping?.();
+      await health.close();
+      for (const w of workers) await (await w.client).quit().catch(() => undefined);
+      workers.length = 0;
+      ctx.logger.info('worker app stopped', { app: opts.app });
+    },
+  };
+}

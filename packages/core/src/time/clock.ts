@@ -1,0 +1,40 @@
+/** The source of "now". Injected so tests can cross midnight or a month boundary at will. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that stands still until moved; for tests and benchmarks. */
+export class ManualClock implements Clock {
+  private current: number;
+  constructor(start: Date | string) {
+    this.current = new Date(start).getTime();
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  set(to: Date | string): void {
+    this.current = new Date(to).getTime();
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/** The UTC calendar day of a moment, as YYYY-MM-DD. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** The next 00:00 UTC strictly after `at`. */
+export function nextUtcMidnight(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS + DAY_MS);
+}
+
+/** ISO 8601 with an explicit +00:00 offset, as the quota 429 body's reset_at wants. */
+export function isoWithOffset(at: Date): string {
+  return at.toISOString().replace(/\.\d{3}Z$/, '+00:00');
+}

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import {
+  createContext,
+  createLogger,
+  loadConfig,
+  type Clock,
+  type Config,
+  type Context,
+} from '@vigil/core';
+import { createTestDatabase, databaseUrl, dropTestDatabase } from './test-database.js';
+
+export interface TestContext extends Context {
+  /** Drops the file's database and Redis keys. Call in afterAll. */
+  teardown(): Promise<void>;
+}
+
+export interface TestContextOptions {
+  env?: Record<string, string>;
+  clock?: Clock;
+}
+
+/**
+ * A full Context on a database of its own and a Redis prefix of its own, so test files run
+ * in parallel. Real PostgreSQL and Redis; nothing mocked.
+ */
+export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
+  const dbName = await createTestDatabase();
+  const prefix = `{vt${randomBytes(5).toString('hex')}}`;
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: databaseUrl(dbName),
+    DATABASE_POOL_SIZE: '10',
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    VIGIL_REDIS_PREFIX: prefix,
+    VIGIL_SHUTDOWN_TIMEOUT_MS: '5000',
+    CHECKER_HEALTH_PORT: '0',
+    SCANNER_HEALTH_PORT: '0',
+    NOTIFIER_HEALTH_PORT: '0',
+    PORT: '0',
+    VIGIL_BASE_URL: 'http://vigil.test',
+    VIGIL_SECRET_KEY: 'test-secret-key-0123456789abcdef0123456789',
+    ...opts.env,
+  });
+  const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'error', silent: !process.env.TEST_LOG_LEVEL });
+  const ctx = await createContext(config, { logger, clock: opts.clock });
+  return Object.assign(ctx, {
+    async teardown() {
+      const keys = await scanKeys(ctx, `*${prefix}*`);
+      for (let i = 0; i < keys.length; i += 500) await ctx.redis.del(...keys.slice(i, i + 500));
+      await ctx.close();
+      await dropTestDatabase(dbName);
+    },
+  });
+}
+
+async function scanKeys(ctx: Context, pattern: string): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await ctx.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  return keys;
+}
