@@ -23,3 +23,5 @@ export * from './runtime/app-process.js';
 export * from './runtime/health-server.js';
 export * from './runtime/worker-app.js';
 export * from './security/api-key-secret.js';
+export * from './net/forbidden-address.js';
+export * from './net/outbound-guard.js';

@@ -1,0 +1,40 @@
+import ipaddr from 'ipaddr.js';
+
+/**
+ * The range an address belongs to when a user's target must not reach it (private, loopback,
+ * link-local and cloud metadata, CGNAT, multicast, reserved, ...), or null when it is public.
+ * Only ipaddr.js's "unicast" (global) range is allowed; IPv4 embedded in IPv6 (mapped,
+ * NAT64, 6to4, Teredo) is judged by the IPv4 address inside.
+ */
+export function forbiddenRange(ip: string): string | null {
+  if (!ipaddr.isValid(ip)) return 'invalid';
+  let addr = ipaddr.parse(ip);
+  if (addr.kind() === 'ipv6') {
+    const v6 = addr as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) addr = v6.toIPv4Address();
+    else {
+      const embedded = embeddedIPv4(v6);
+      if (embedded) {
+        const inner = forbiddenRange(embedded.toString());
+        return inner ? `${v6.range()} of ${inner}` : null;
+      }
+    }
+  }
+  const range = addr.range();
+  return range === 'unicast' ? null : range;
+}
+
+function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = v6.parts;
+  switch (v6.range()) {
+    case 'rfc6052': // 64:ff9b::/96 NAT64
+    case 'rfc6145':
+      return new ipaddr.IPv4([p[6] >> 8, p[6] & 255, p[7] >> 8, p[7] & 255]);
+    case '6to4': // 2002:AABB:CCDD::/16
+      return new ipaddr.IPv4([p[1] >> 8, p[1] & 255, p[2] >> 8, p[2] & 255]);
+    case 'teredo': // client address is the last 32 bits, inverted
+      return new ipaddr.IPv4([(~p[6] >> 8) & 255, ~p[6] & 255, (~p[7] >> 8) & 255, ~p[7] & 255]);
+    default:
+      return null;
+  }
+}

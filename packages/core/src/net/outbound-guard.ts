@@ -1,0 +1,207 @@
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import tls from 'node:tls';
+import { forbiddenRange } from './forbidden-address.js';
+
+/** How outbound requests to user targets may resolve and connect. */
+export interface OutboundPolicy {
+  /** VIGIL_ALLOW_PRIVATE_TARGETS: lets targets reach loopback and private addresses. */
+  allowPrivate: boolean;
+  /** VIGIL_DNS_SERVERS: `ip:port` resolvers; empty uses the system resolver. */
+  dnsServers: string[];
+}
+
+export function outboundPolicy(config: { allowPrivateTargets: boolean; dnsServers: string[] }): OutboundPolicy {
+  return { allowPrivate: config.allowPrivateTargets, dnsServers: config.dnsServers };
+}
+
+/** A target resolved (or was given) to an address that policy forbids. */
+export class BlockedAddressError extends Error {
+  readonly code = 'EBLOCKEDADDRESS';
+  constructor(
+    readonly host: string,
+    readonly address: string,
+    readonly range: string,
+  ) {
+    super(
+      host === address
+        ? `Blocked private address: ${address} (${range})`
+        : `Blocked private address: ${host} resolves to ${address} (${range})`,
+    );
+    this.name = 'BlockedAddressError';
+  }
+}
+
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
+
+const resolvers = new Map<string, dns.promises.Resolver>();
+
+function resolverFor(servers: string[]): dns.promises.Resolver {
+  const key = servers.join(',');
+  let resolver = resolvers.get(key);
+  if (!resolver) {
+    resolver = new dns.promises.Resolver({ timeout: 3_000, tries: 2 });
+    resolver.setServers(servers);
+    resolvers.set(key, resolver);
+  }
+  return resolver;
+}
+
+/** The DNS resolver of a policy, for lookups other than A/AAAA (e.g. TXT verification records). */
+export function policyResolver(policy: OutboundPolicy): dns.promises.Resolver {
+  if (policy.dnsServers.length) return resolverFor(policy.dnsServers);
+  const resolver = new dns.promises.Resolver({ timeout: 3_000, tries: 2 });
+  return resolver;
+}
+
+function stripBrackets(host: string): string {
+  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+}
+
+/** Every address of a host: through VIGIL_DNS_SERVERS when set, else the system resolver. */
+export async function resolveHost(hostname: string, policy: OutboundPolicy): Promise<ResolvedAddress[]> {
+  const host = stripBrackets(hostname);
+  const literal = net.isIP(host);
+  if (literal) return [{ address: host, family: literal as 4 | 6 }];
+  if (!policy.dnsServers.length) {
+    const found = await dns.promises.lookup(host, { all: true, verbatim: true });
+    return found.map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
+  }
+  const resolver = resolverFor(policy.dnsServers);
+  const [v4, v6] = await Promise.allSettled([resolver.resolve4(host), resolver.resolve6(host)]);
+  const out: ResolvedAddress[] = [];
+  if (v4.status === 'fulfilled') out.push(...v4.value.map((address) => ({ address, family: 4 as const })));
+  if (v6.status === 'fulfilled') out.push(...v6.value.map((address) => ({ address, family: 6 as const })));
+  if (!out.length) {
+    const reason = (v4.status === 'rejected' ? v4.reason : v6.status === 'rejected' ? v6.reason : null) as
+      | NodeJS.ErrnoException
+      | null;
+    const err = new Error(`getaddrinfo ${reason?.code ?? 'ENOTFOUND'} ${host}`) as NodeJS.ErrnoException;
+    err.code = reason?.code === 'ENODATA' || !reason?.code ? 'ENOTFOUND' : reason.code;
+    throw err;
+  }
+  return out;
+}
+
+/** Throws BlockedAddressError when policy forbids the address. */
+export function assertAllowedAddress(host: string, address: string, policy: OutboundPolicy): void {
+  if (policy.allowPrivate) return;
+  const range = forbiddenRange(address);
+  if (range) throw new BlockedAddressError(stripBrackets(host), address, range);
+}
+
+/**
+ * Resolves a host and returns the addresses policy allows. Throws BlockedAddressError when
+ * every address is forbidden, so a name that points only inside the network is refused.
+ */
+export async function resolveAllowed(host: string, policy: OutboundPolicy): Promise<ResolvedAddress[]> {
+  const all = await resolveHost(host, policy);
+  if (policy.allowPrivate) return all;
+  const allowed = all.filter((a) => forbiddenRange(a.address) === null);
+  if (!allowed.length) assertAllowedAddress(host, all[0].address, policy);
+  return allowed;
+}
+
+type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+
+/**
+ * A `lookup` for net/tls/http that resolves per policy and hands back only allowed
+ * addresses: the check happens at connect time, after DNS, on every connection (so on every
+ * redirect hop too).
+ */
+export function guardedLookup(policy: OutboundPolicy) {
+  return (hostname: string, options: dns.LookupOptions | number | LookupCallback, callback?: LookupCallback) => {
+    const cb = (typeof options === 'function' ? options : callback) as LookupCallback;
+    const opts = typeof options === 'object' ? options : {};
+    resolveAllowed(hostname, policy).then(
+      (addresses) => {
+        const family = opts.family === 4 || opts.family === 6 ? opts.family : 0;
+        const pick = family ? addresses.filter((a) => a.family === family) : addresses;
+        if (!pick.length) {
+          const err = new Error(`getaddrinfo ENOTFOUND ${hostname}`) as NodeJS.ErrnoException;
+          err.code = 'ENOTFOUND';
+          return cb(err, '');
+        }
+        if (opts.all) cb(null, pick.map((a) => ({ address: a.address, family: a.family })));
+        else cb(null, pick[0].address, pick[0].family);
+      },
+      (err: NodeJS.ErrnoException) => cb(err, ''),
+    );
+  };
+}
+
+function guardConnectOptions<T extends { host?: string | null; lookup?: unknown }>(options: T, policy: OutboundPolicy): T {
+  const host = stripBrackets(options.host ?? 'localhost');
+  if (net.isIP(host)) assertAllowedAddress(host, host, policy);
+  return { ...options, lookup: guardedLookup(policy) };
+}
+
+class GuardedHttpAgent extends http.Agent {
+  constructor(
+    private readonly policy: OutboundPolicy,
+    opts?: http.AgentOptions,
+  ) {
+    super(opts);
+  }
+  override createConnection(options: net.NetConnectOpts, cb?: (err: Error | null, socket: net.Socket) => void) {
+    // Node's Agent types omit createConnection from the base class; it exists at run time.
+    const base = http.Agent.prototype as unknown as { createConnection: (o: unknown, c?: unknown) => net.Socket };
+    return base.createConnection.call(this, guardConnectOptions(options as net.TcpNetConnectOpts, this.policy), cb);
+  }
+}
+
+class GuardedHttpsAgent extends https.Agent {
+  constructor(
+    private readonly policy: OutboundPolicy,
+    opts?: https.AgentOptions,
+  ) {
+    super(opts);
+  }
+  override createConnection(options: tls.ConnectionOptions, cb?: (err: Error | null, socket: net.Socket) => void) {
+    const base = https.Agent.prototype as unknown as { createConnection: (o: unknown, c?: unknown) => net.Socket };
+    return base.createConnection.call(this, guardConnectOptions(options, this.policy), cb);
+  }
+}
+
+export interface GuardedAgents {
+  http: http.Agent;
+  https: https.Agent;
+}
+
+/** HTTP(S) agents whose every connection is checked per policy; pass them to got as `agent`. */
+export function createGuardedAgents(policy: OutboundPolicy, opts: http.AgentOptions = {}): GuardedAgents {
+  return { http: new GuardedHttpAgent(policy, opts), https: new GuardedHttpsAgent(policy, opts) };
+}
+
+/**
+ * A raw TCP connection to a user's target (TLS scanner), refused per policy. Resolves the
+ * host once and connects to the checked address.
+ */
+export async function connectGuarded(
+  host: string,
+  port: number,
+  policy: OutboundPolicy,
+  timeoutMs = 10_000,
+): Promise<net.Socket> {
+  const [target] = await resolveAllowed(host, policy);
+  return await new Promise<net.Socket>((resolve, reject) => {
+    const socket = net.connect({ host: target.address, port, family: target.family });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(Object.assign(new Error(`Connection to ${host}:${port} timed out after ${timeoutMs} ms`), { code: 'ETIMEDOUT' }));
+    }, timeoutMs);
+    socket.once('connect', () => {
+      clearTimeout(timer);
+      resolve(socket);
+    });
+    socket.once('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+  });
+}
