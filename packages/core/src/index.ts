@@ -25,3 +25,5 @@ export * from './runtime/worker-app.js';
 export * from './security/api-key-secret.js';
 export * from './net/forbidden-address.js';
 export * from './net/outbound-guard.js';
+export * from './accounts/create-account.js';
+export * from './accounts/issue-api-key.js';

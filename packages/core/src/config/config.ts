@@ -12,6 +12,8 @@ export interface Config {
   port: number;
   baseUrl: string;
   trustProxy: boolean | number | string;
+  /** Requests per second per client IP over all paths (decisions §2: 50). */
+  burstPerSecond: number;
   allowPrivateTargets: boolean;
   /** Resolvers for target hosts and TXT records; empty means the system resolver. */
   dnsServers: string[];
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     baseUrl: ((v.VIGIL_BASE_URL as string | undefined) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     trustProxy: v.VIGIL_TRUST_PROXY,
+    burstPerSecond: v.VIGIL_BURST_PER_SECOND,
     allowPrivateTargets: v.VIGIL_ALLOW_PRIVATE_TARGETS,
     dnsServers: dns.split(',').map((s) => s.trim()).filter(Boolean),
     smtpUrl: v.SMTP_URL,

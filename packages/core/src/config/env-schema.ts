@@ -27,6 +27,7 @@ export const envSchema = Joi.object({
   PORT: Joi.number().port().default(3000),
   VIGIL_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   VIGIL_TRUST_PROXY: Joi.alternatives(Joi.boolean(), Joi.number().integer().min(0), Joi.string()).default(false),
+  VIGIL_BURST_PER_SECOND: Joi.number().integer().min(1).default(50),
   VIGIL_ALLOW_PRIVATE_TARGETS: Joi.boolean().default(false),
   VIGIL_DNS_SERVERS: dnsServerList,
   SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),

@@ -1,0 +1,36 @@
+import express, { type Express } from 'express';
+import type { Context } from '@vigil/core';
+import { mountBullBoard } from './admin/bull-board.js';
+import { registerRoutes } from './http/register-routes.js';
+import type { RouteDef } from './http/route.js';
+import { AccountQuota } from './limits/account-quota.js';
+import { burstLimit } from './middleware/burst-limit.js';
+import { errorHandler } from './middleware/error-handler.js';
+import { notFound } from './middleware/not-found.js';
+import { requestContext } from './middleware/request-context.js';
+import { mountDocsPage, openApiRoute } from './routes/docs.routes.js';
+import { allRoutes } from './routes/index.js';
+
+export const JSON_BODY_LIMIT = '1mb';
+
+/** The API as an Express app (no listening): main.ts serves it, tests drive it with supertest. */
+export function createApp(ctx: Context): Express & { routes: RouteDef[] } {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', ctx.config.trustProxy);
+  app.set('query parser', 'simple');
+
+  const quota = new AccountQuota(ctx.redis, ctx.config.redisPrefix);
+  const routes: RouteDef[] = [];
+  routes.push(...allRoutes(ctx, { quota }), openApiRoute(ctx, () => routes));
+
+  app.use(requestContext(ctx));
+  app.use(burstLimit(ctx));
+  app.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
+  registerRoutes(app, ctx, quota, routes);
+  mountDocsPage(app);
+  mountBullBoard(app, ctx);
+  app.use(notFound);
+  app.use(errorHandler(ctx));
+  return Object.assign(app, { routes });
+}

@@ -1,0 +1,47 @@
+import { ValidationError } from '@vigil/core';
+import { queryValue } from './validate.js';
+
+export interface PageRequest {
+  page: number;
+  perPage: number;
+  offset: number;
+}
+
+function positiveInt(raw: unknown, name: string): number | undefined {
+  const text = queryValue(raw);
+  if (text === undefined || text === '') return undefined;
+  if (!/^-?\d+$/.test(text.trim())) throw new ValidationError(`Invalid ${name}: must be a positive integer`);
+  const n = Number(text);
+  if (n < 1) throw new ValidationError(`Invalid ${name}: must be a positive integer`);
+  return n;
+}
+
+/**
+ * page (default 1) and per_page (default and maximum per endpoint): above the maximum is
+ * clamped to it; below 1 or not an integer is 400 (decisions §4).
+ */
+export function parsePagination(query: Record<string, unknown>, opts: { defaultPerPage: number; maxPerPage: number }): PageRequest {
+  const page = positiveInt(query.page, 'page') ?? 1;
+  const perPage = Math.min(positiveInt(query.per_page, 'per_page') ?? opts.defaultPerPage, opts.maxPerPage);
+  return { page, perPage, offset: (page - 1) * perPage };
+}
+
+export interface PaginationBody {
+  page: number;
+  per_page: number;
+  total: number;
+  pages: number;
+  has_next?: boolean;
+  has_prev?: boolean;
+}
+
+/** The seed's pagination object; `withNav` adds has_next/has_prev (domain lists). */
+export function paginationBody(p: PageRequest, total: number, withNav = false): PaginationBody {
+  const pages = Math.ceil(total / p.perPage);
+  const body: PaginationBody = { page: p.page, per_page: p.perPage, total, pages };
+  if (withNav) {
+    body.has_next = p.page < pages;
+    body.has_prev = p.page > 1;
+  }
+  return body;
+}

@@ -1,0 +1,42 @@
+import type { Request, RequestHandler, Response } from 'express';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/**
+ * - `api-key`: Bearer key required; per-minute and daily limits, usage recorded.
+ * - `optional-api-key`: anonymous allowed; a key, when sent, must be valid (header check).
+ * - `none`: public (health, docs, removed endpoints).
+ */
+export type AuthMode = 'api-key' | 'optional-api-key' | 'none';
+
+/** A JSON Schema fragment, as OpenAPI 3.1 uses it. */
+export type JsonSchema = Record<string, unknown>;
+
+export interface RouteDocs {
+  /** Query parameters: name -> schema (+ description). Path parameters come from the path. */
+  query?: Record<string, JsonSchema & { description?: string; required?: boolean }>;
+  body?: JsonSchema;
+  /** Status -> description and optional body schema. */
+  responses: Record<number, { description: string; schema?: JsonSchema; headers?: string[] }>;
+}
+
+/**
+ * One endpoint. Routes are declared as data so that the Express router, the 405 answers and
+ * the OpenAPI document all come from the same list and cannot drift apart.
+ */
+export interface RouteDef {
+  method: HttpMethod;
+  /** Express path syntax, e.g. /api/v1/api-keys/:id */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: AuthMode;
+  /** Route-specific middleware after authentication (feature gates, endpoint limits). */
+  before?: RequestHandler[];
+  handler: (req: Request, res: Response) => unknown;
+  docs: RouteDocs;
+}
+
+export function route(def: RouteDef): RouteDef {
+  return def;
+}

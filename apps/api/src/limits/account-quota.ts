@@ -1,0 +1,132 @@
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+/**
+ * Per-key requests/minute over a true 60 s sliding window (a sorted-set log) and per-account
+ * requests/day (a counter that lives until the next 00:00 UTC), checked and counted in ONE
+ * atomic script: either both count the request or neither does, so a request answered 429
+ * counts nowhere, under any concurrency and across API replicas. rate-limiter-flexible only
+ * has fixed windows and cannot make two counters conditional on each other.
+ *
+ * Returns {outcome, minuteCount, dailyCount, oldestMs}; outcome 1 = allowed, 0 = per-minute
+ * limit, -1 = daily quota.
+ */
+const CONSUME = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local minuteLimit = tonumber(ARGV[3])
+local dailyLimit = tonumber(ARGV[4])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
+local minuteCount = redis.call('ZCARD', KEYS[1])
+local daily = tonumber(redis.call('GET', KEYS[2]) or '0')
+local function oldest()
+  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  if first[2] then return tonumber(first[2]) end
+  return now
+end
+if dailyLimit >= 0 and daily >= dailyLimit then
+  return {-1, minuteCount, daily, oldest()}
+end
+if minuteCount >= minuteLimit then
+  return {0, minuteCount, daily, oldest()}
+end
+redis.call('ZADD', KEYS[1], now, ARGV[6])
+redis.call('PEXPIRE', KEYS[1], window)
+daily = redis.call('INCR', KEYS[2])
+redis.call('PEXPIREAT', KEYS[2], tonumber(ARGV[5]))
+return {1, minuteCount + 1, daily, oldest()}
+`;
+
+/** Takes a counted request back (its response turned out to be a 429 after all). */
+const RELEASE = `
+if redis.call('ZREM', KEYS[1], ARGV[1]) == 1 then
+  local left = redis.call('DECR', KEYS[2])
+  if left < 0 then redis.call('SET', KEYS[2], 0, 'KEEPTTL') end
+end
+return 1
+`;
+
+const DAY_MS = 86_400_000;
+const WINDOW_MS = 60_000;
+
+export interface QuotaRequest {
+  accountId: number;
+  apiKeyId: number;
+  now: Date;
+  perMinute: number;
+  /** null = unlimited. */
+  perDay: number | null;
+}
+
+export interface QuotaDecision {
+  outcome: 'allowed' | 'per_minute' | 'daily';
+  minuteCount: number;
+  dailyCount: number;
+  /** Score (ms) of the oldest request still in the minute window. */
+  oldestMs: number;
+  /** Pass to release() to take the request back. */
+  token: string;
+}
+
+type RedisWithQuota = Redis & {
+  vigilQuotaConsume(k1: string, k2: string, ...args: (string | number)[]): Promise<number[]>;
+  vigilQuotaRelease(k1: string, k2: string, member: string): Promise<number>;
+};
+
+export class AccountQuota {
+  private readonly redis: RedisWithQuota;
+  private readonly namespace: string;
+
+  constructor(redis: Redis, prefix: string) {
+    if (!('vigilQuotaConsume' in redis)) {
+      redis.defineCommand('vigilQuotaConsume', { numberOfKeys: 2, lua: CONSUME });
+      redis.defineCommand('vigilQuotaRelease', { numberOfKeys: 2, lua: RELEASE });
+    }
+    this.redis = redis as RedisWithQuota;
+    // Hash-tag by account so both keys of one account share a Redis Cluster slot.
+    this.namespace = `${prefix.replace(/[{}]/g, '')}:quota`;
+  }
+
+  private keys(accountId: number, apiKeyId: number, now: Date): [string, string] {
+    const day = now.toISOString().slice(0, 10);
+    return [`${this.namespace}:{a${accountId}}:m:${apiKeyId}`, `${this.namespace}:{a${accountId}}:d:${day}`];
+  }
+
+  async consume(q: QuotaRequest): Promise<QuotaDecision> {
+    const nowMs = q.now.getTime();
+    const [minuteKey, dayKey] = this.keys(q.accountId, q.apiKeyId, q.now);
+    const member = `${nowMs}-${randomBytes(6).toString('hex')}`;
+    const dayEnds = Math.floor(nowMs / DAY_MS) * DAY_MS + DAY_MS;
+    const [outcome, minuteCount, dailyCount, oldestMs] = await this.redis.vigilQuotaConsume(
+      minuteKey,
+      dayKey,
+      nowMs,
+      WINDOW_MS,
+      q.perMinute,
+      q.perDay ?? -1,
+      dayEnds + 60_000,
+      member,
+    );
+    return {
+      outcome: outcome === 1 ? 'allowed' : outcome === 0 ? 'per_minute' : 'daily',
+      minuteCount,
+      dailyCount,
+      oldestMs,
+      token: `${q.accountId}|${q.apiKeyId}|${nowMs}|${member}`,
+    };
+  }
+
+  async release(token: string): Promise<void> {
+    const [accountId, apiKeyId, nowMs, member] = token.split('|');
+    const [minuteKey, dayKey] = this.keys(Number(accountId), Number(apiKeyId), new Date(Number(nowMs)));
+    await this.redis.vigilQuotaRelease(minuteKey, dayKey, member);
+  }
+
+  /** Requests counted today for an account (what /usage reports). */
+  async dailyCount(accountId: number, now: Date): Promise<number> {
+    const [, dayKey] = this.keys(accountId, 0, now);
+    return Number((await this.redis.get(dayKey)) ?? 0);
+  }
+}
+
+export const QUOTA_WINDOW_MS = WINDOW_MS;

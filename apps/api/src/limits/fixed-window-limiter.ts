@@ -1,0 +1,60 @@
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+
+export interface FixedWindowResult {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Milliseconds until the window resets. */
+  msBeforeNext: number;
+}
+
+/**
+ * Fixed-window counters on rate-limiter-flexible (burst per IP, endpoint limits, header-check
+ * quota). One RateLimiterRedis per distinct limit, created once and reused.
+ */
+export class FixedWindowLimiter {
+  private readonly limiters = new Map<number, RateLimiterRedis>();
+
+  constructor(
+    private readonly redis: Redis,
+    private readonly keyPrefix: string,
+    private readonly durationSec: number,
+  ) {}
+
+  private limiter(points: number): RateLimiterRedis {
+    let limiter = this.limiters.get(points);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({
+        storeClient: this.redis,
+        keyPrefix: `${this.keyPrefix}:${points}`,
+        points,
+        duration: this.durationSec,
+      });
+      this.limiters.set(points, limiter);
+    }
+    return limiter;
+  }
+
+  async consume(key: string, points: number): Promise<FixedWindowResult> {
+    try {
+      const r = await this.limiter(points).consume(key, 1);
+      return { allowed: true, limit: points, remaining: r.remainingPoints, msBeforeNext: r.msBeforeNext };
+    } catch (e) {
+      if (e instanceof RateLimiterRes) {
+        return { allowed: false, limit: points, remaining: 0, msBeforeNext: e.msBeforeNext };
+      }
+      throw e;
+    }
+  }
+
+  /** Takes one point back (a request that ended up not counting). */
+  async reward(key: string, points: number): Promise<void> {
+    await this.limiter(points).reward(key, 1);
+  }
+}
+
+/** A namespace for limiter keys: the Redis prefix without its hash-tag braces. */
+export function limiterNamespace(prefix: string, name: string): string {
+  return `${prefix.replace(/[{}]/g, '')}:rl:${name}`;
+}

@@ -1,0 +1,37 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AppProcess, Context } from '@vigil/core';
+import { createApp } from './app.js';
+
+/** The API server: listens on PORT; on stop, finishes in-flight requests within the bounded wait. */
+export function createApiProcess(ctx: Context): AppProcess & { port(): number | undefined } {
+  let server: Server | undefined;
+  return {
+    name: 'api',
+    port: () => (server?.address() as AddressInfo | null)?.port,
+    async start() {
+      const app = createApp(ctx);
+      const listening = app.listen(ctx.config.port);
+      server = listening;
+      // Longer than the usual load-balancer idle timeout, so the balancer closes first.
+      listening.keepAliveTimeout = 65_000;
+      listening.headersTimeout = 66_000;
+      await new Promise<void>((resolve, reject) => {
+        listening.once('listening', resolve);
+        listening.once('error', reject);
+      });
+      ctx.logger.info('api listening', { port: (listening.address() as AddressInfo).port });
+    },
+    async stop() {
+      const s = server;
+      if (!s) return;
+      server = undefined;
+      const closed = new Promise<void>((resolve) => s.close(() => resolve()));
+      s.closeIdleConnections();
+      const deadline = setTimeout(() => s.closeAllConnections(), ctx.config.shutdownTimeoutMs);
+      await closed;
+      clearTimeout(deadline);
+      ctx.logger.info('api stopped');
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { RequestHandler } from 'express';
+import { AuthenticationError, logContext, type Context } from '@vigil/core';
+import { authenticateKey, bearerToken } from '../auth/authenticate-key.js';
+
+const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="vigil"' };
+
+/** Requires a valid API key (401 "API key required" without a Bearer header). */
+export function requireApiKey(ctx: Context): RequestHandler {
+  return async (req, _res, next) => {
+    const token = bearerToken(req.get('authorization'));
+    if (!token) throw new AuthenticationError('API key required', {}, CHALLENGE);
+    req.auth = await authenticateKey(ctx, token);
+    const store = logContext.getStore();
+    if (store) store.accountId = req.auth.account.id;
+    next();
+  };
+}
+
+/** Anonymous allowed; a key that is sent must still be valid (a bad key is a 401). */
+export function optionalApiKey(ctx: Context): RequestHandler {
+  const required = requireApiKey(ctx);
+  return (req, res, next) => (req.get('authorization') ? required(req, res, next) : next());
+}

@@ -1,0 +1,75 @@
+import type { ErrorRequestHandler } from 'express';
+import {
+  AuthenticationError,
+  ConflictError,
+  ForbiddenError,
+  GoneError,
+  NotFoundError,
+  RateLimitError,
+  UpstreamError,
+  ValidationError,
+  VigilError,
+  type Context,
+} from '@vigil/core';
+
+/** The one place where error kinds become HTTP statuses. */
+const STATUS = new Map<abstract new (...args: never[]) => VigilError, number>([
+  [ValidationError, 400],
+  [AuthenticationError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [GoneError, 410],
+  [RateLimitError, 429],
+  [UpstreamError, 502],
+]);
+
+function statusOf(err: VigilError): number {
+  for (const [kind, status] of STATUS) if (err instanceof kind) return status;
+  return 500;
+}
+
+/** Errors raised by Express and body-parser themselves carry `type` and `status`. */
+interface HttpLibraryError {
+  type?: string;
+  status?: number;
+  statusCode?: number;
+}
+
+const LIBRARY_MESSAGES: Record<string, [number, string]> = {
+  'entity.parse.failed': [400, 'Invalid JSON body'],
+  'entity.too.large': [413, 'Request body too large'],
+  'encoding.unsupported': [415, 'Unsupported content encoding'],
+  'charset.unsupported': [415, 'Unsupported charset'],
+  'request.aborted': [400, 'Request aborted'],
+  'entity.verify.failed': [400, 'Invalid request body'],
+};
+
+export function errorHandler(ctx: Context): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (err instanceof VigilError) {
+      const status = statusOf(err);
+      if (status === 500) ctx.logger.error('unmapped error kind', { error: err, requestId: req.requestId });
+      res.set(err.headers).status(status).json({ error: status === 500 ? 'Internal server error' : err.message, ...(status === 500 ? {} : err.details) });
+      return;
+    }
+    const lib = err as HttpLibraryError;
+    if (lib && typeof lib === 'object' && lib.type && LIBRARY_MESSAGES[lib.type]) {
+      const [status, message] = LIBRARY_MESSAGES[lib.type];
+      res.status(status).json({ error: message });
+      return;
+    }
+    const status = lib?.status ?? lib?.statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      // e.g. a malformed percent-encoding in the path.
+      res.status(status).json({ error: status === 404 ? 'Not found' : 'Bad request' });
+      return;
+    }
+    ctx.logger.error('unhandled error', { error: err, requestId: req.requestId, method: req.method, path: req.path });
+    res.status(500).json({ error: 'Internal server error' });
+  };
+}

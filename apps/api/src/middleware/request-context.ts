@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import { logContext, type Context } from '@vigil/core';
+
+const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * Gives each request an id (the caller's X-Request-Id when it is safe, else a new one),
+ * echoes it, runs the rest of the request inside a log context carrying it, and writes one
+ * access-log line and the HTTP metrics when the response ends.
+ */
+export function requestContext(ctx: Context): RequestHandler {
+  return (req, res, next) => {
+    const given = req.get('x-request-id');
+    req.requestId = given && SAFE_ID.test(given) ? given : randomUUID();
+    res.setHeader('X-Request-Id', req.requestId);
+    const started = process.hrtime.bigint();
+    res.on('finish', () => {
+      const route = req.route ? `${req.baseUrl}${(req.route as { path: string }).path}` : 'unmatched';
+      const labels = { method: req.method, route, status: String(res.statusCode) };
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      ctx.metrics.httpRequests.inc(labels);
+      ctx.metrics.httpDuration.observe(labels, seconds);
+      ctx.logger.http('request', {
+        requestId: req.requestId,
+        accountId: req.auth?.account.id,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Math.round(seconds * 1000),
+      });
+    });
+    logContext.run({ requestId: req.requestId }, () => next());
+  };
+}

@@ -1,0 +1,134 @@
+import Joi from 'joi';
+import { IsNull } from 'typeorm';
+import { ApiKey, ConflictError, NotFoundError, ValidationError, issueApiKey, type Context } from '@vigil/core';
+import { authOf } from '../http/request-auth.js';
+import { iso } from '../http/iso.js';
+import { parseId, validate } from '../http/validate.js';
+import { route, type RouteDef } from '../http/route.js';
+
+const API_KEY_SCHEMA = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    prefix: { type: 'string', description: 'First 8 characters of the secret' },
+    created_at: { type: 'string', format: 'date-time' },
+    expires_at: { type: ['string', 'null'], format: 'date-time' },
+    last_used_at: { type: ['string', 'null'], format: 'date-time' },
+    revoked_at: { type: ['string', 'null'], format: 'date-time' },
+  },
+};
+
+function view(k: ApiKey) {
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    created_at: iso(k.createdAt),
+    expires_at: iso(k.expiresAt),
+    last_used_at: iso(k.lastUsedAt),
+    revoked_at: iso(k.revokedAt),
+  };
+}
+
+const createBody = Joi.object<{ name: string; expires_at?: string | null }>({
+  name: Joi.string().trim().min(1).max(100).required(),
+  expires_at: Joi.string().isoDate().allow(null).error(new ValidationError('Invalid expires_at: must be an ISO 8601 timestamp')),
+});
+
+async function findOwnKey(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<ApiKey> {
+  const id = parseId(rawId, 'API key not found');
+  const key = await ctx.db.getRepository(ApiKey).findOneBy({ id, accountId });
+  if (!key) throw new NotFoundError('API key not found');
+  return key;
+}
+
+export function apiKeyRoutes(ctx: Context): RouteDef[] {
+  const keys = ctx.db.getRepository(ApiKey);
+  return [
+    route({
+      method: 'get',
+      path: '/api/v1/api-keys',
+      summary: 'List the account\'s API keys (never their secrets; revoked keys stay listed)',
+      tag: 'API keys',
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const list = await keys.find({ where: { accountId: authOf(req).account.id }, order: { id: 'ASC' } });
+        res.json({ api_keys: list.map(view), total: list.length });
+      },
+      docs: { responses: { 200: { description: 'The keys', schema: { type: 'object', properties: { api_keys: { type: 'array', items: API_KEY_SCHEMA }, total: { type: 'integer' } } } } } },
+    }),
+    route({
+      method: 'post',
+      path: '/api/v1/api-keys',
+      summary: 'Create an API key; the secret is in `key` and is shown only this once',
+      tag: 'API keys',
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const body = validate(createBody, req.body);
+        const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+        if (expiresAt && expiresAt.getTime() <= ctx.clock.now().getTime()) {
+          throw new ValidationError('Invalid expires_at: must be in the future');
+        }
+        const { key, secret } = await issueApiKey(ctx.db.manager, authOf(req).account.id, { name: body.name, expiresAt });
+        const { last_used_at: _l, revoked_at: _r, ...created } = view(key);
+        res.status(201).json({ api_key: created, key: secret, message: 'API key created. Store the key now: it is not shown again.' });
+      },
+      docs: {
+        body: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, expires_at: { type: 'string', format: 'date-time' } } },
+        responses: {
+          201: { description: 'Created', schema: { type: 'object', properties: { api_key: API_KEY_SCHEMA, key: { type: 'string' }, message: { type: 'string' } } } },
+          400: { description: 'Invalid name or expires_at' },
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/api-keys/:id',
+      summary: 'One API key',
+      tag: 'API keys',
+      auth: 'api-key',
+      handler: async (req, res) => {
+        res.json({ api_key: view(await findOwnKey(ctx, authOf(req).account.id, req.params.id)) });
+      },
+      docs: { responses: { 200: { description: 'The key', schema: { type: 'object', properties: { api_key: API_KEY_SCHEMA } } }, 404: { description: 'API key not found' } } },
+    }),
+    route({
+      method: 'delete',
+      path: '/api/v1/api-keys/:id',
+      summary: 'Revoke an API key (takes effect on the next request)',
+      tag: 'API keys',
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const key = await findOwnKey(ctx, authOf(req).account.id, req.params.id);
+        if (!key.revokedAt) {
+          key.revokedAt = ctx.clock.now();
+          await keys.update({ id: key.id }, { revokedAt: key.revokedAt });
+        }
+        res.json({ message: 'API key revoked', revoked_key_id: key.id, api_key: view(key) });
+      },
+      docs: { responses: { 200: { description: 'Revoked' }, 404: { description: 'API key not found' } } },
+    }),
+    route({
+      method: 'post',
+      path: '/api/v1/api-keys/:id/rotate',
+      summary: 'Issue a new secret for a key and revoke the old one',
+      tag: 'API keys',
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const accountId = authOf(req).account.id;
+        const old = await findOwnKey(ctx, accountId, req.params.id);
+        if (old.revokedAt) throw new ConflictError('API key is revoked');
+        const { key, secret } = await ctx.db.transaction(async (m) => {
+          const revokedAt = ctx.clock.now();
+          const revoked = await m.getRepository(ApiKey).update({ id: old.id, revokedAt: IsNull() }, { revokedAt });
+          if (!revoked.affected) throw new ConflictError('API key is revoked');
+          return issueApiKey(m, accountId, { name: old.name, expiresAt: old.expiresAt });
+        });
+        const { last_used_at: _l, revoked_at: _r, ...created } = view(key);
+        res.status(201).json({ api_key: created, key: secret, rotated_key_id: old.id, message: 'API key rotated. The old key no longer works.' });
+      },
+      docs: { responses: { 201: { description: 'The new key and its secret' }, 404: { description: 'API key not found' }, 409: { description: 'API key is revoked' } } },
+    }),
+  ];
+}

@@ -1,0 +1,22 @@
+import type { Context } from '@vigil/core';
+import type { RouteDef } from '../http/route.js';
+import type { AccountQuota } from '../limits/account-quota.js';
+import { apiKeyRoutes } from './api-keys.routes.js';
+import { authRemovedRoutes } from './auth-removed.routes.js';
+import { opsRoutes } from './ops.routes.js';
+import { usageRoutes } from './usage.routes.js';
+
+/** What route modules may need besides the context. */
+export interface RouteDeps {
+  quota: AccountQuota;
+}
+
+/** Every route of the API. Each resource module contributes its list. */
+export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
+  return [
+    ...opsRoutes(ctx),
+    ...authRemovedRoutes(),
+    ...apiKeyRoutes(ctx),
+    ...usageRoutes(ctx, deps.quota),
+  ];
+}

@@ -1,0 +1,148 @@
+import Joi from 'joi';
+import { isoWithOffset, nextUtcMidnight, utcDay, ValidationError, type Context } from '@vigil/core';
+import { authOf } from '../http/request-auth.js';
+import { route, type RouteDef } from '../http/route.js';
+import { queryValue, validate } from '../http/validate.js';
+import type { AccountQuota } from '../limits/account-quota.js';
+import {
+  countAlerts,
+  countChecks,
+  countDomains,
+  countMonitors,
+  countRunningScans,
+  countScans,
+} from '../usage/feature-usage.js';
+
+const DAY_MS = 86_400_000;
+
+const historyQuery = Joi.object<{ days: number }>({
+  days: Joi.number().integer().min(1).max(90).default(30).error(new ValidationError('Invalid days: must be an integer from 1 to 90')),
+});
+
+function startOfUtcDay(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
+}
+
+export function usageRoutes(ctx: Context, quota: AccountQuota): RouteDef[] {
+  return [
+    route({
+      method: 'get',
+      path: '/api/v1/usage',
+      summary: "Today's counters against the plan's limits",
+      tag: 'Usage',
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const { account } = authOf(req);
+        const tier = ctx.config.tiers[account.tier];
+        const now = ctx.clock.now();
+        const dayStart = startOfUtcDay(now);
+        const [requests, checks, scans, alerts] = await Promise.all([
+          quota.dailyCount(account.id, now),
+          countChecks(ctx.db, account.id, dayStart, now),
+          countScans(ctx.db, account.id, dayStart, now),
+          countAlerts(ctx.db, account.id, dayStart, now),
+        ]);
+        res.json({
+          tier: account.tier,
+          date: utcDay(now),
+          requests_today: requests,
+          daily_limit: tier.requestsPerDay,
+          daily_remaining: tier.requestsPerDay === null ? null : Math.max(0, tier.requestsPerDay - requests),
+          requests_per_minute_limit: tier.requestsPerMinute,
+          reset_at: isoWithOffset(nextUtcMidnight(now)),
+          checks_today: checks,
+          scans_today: scans,
+          alerts_today: alerts,
+        });
+      },
+      docs: { responses: { 200: { description: 'Usage of the current UTC day' } } },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/usage/history',
+      summary: 'Daily request counts, oldest first, today included',
+      tag: 'Usage',
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const { days } = validate(historyQuery, { days: queryValue(req.query.days) ?? undefined }, { convert: true });
+        const { account } = authOf(req);
+        const now = ctx.clock.now();
+        const first = new Date(startOfUtcDay(now).getTime() - (days - 1) * DAY_MS);
+        const rows = (await ctx.db.query(
+          `SELECT to_char(day, 'YYYY-MM-DD') AS day, requests FROM daily_usage
+           WHERE account_id = $1 AND day >= $2::date AND day <= $3::date`,
+          [account.id, utcDay(first), utcDay(now)],
+        )) as { day: string; requests: number }[];
+        const byDay = new Map(rows.map((r) => [r.day, Number(r.requests)]));
+        const history = Array.from({ length: days }, (_, i) => {
+          const date = utcDay(new Date(first.getTime() + i * DAY_MS));
+          return { date, requests: byDay.get(date) ?? 0 };
+        });
+        res.json({ days, history, total_requests: history.reduce((sum, d) => sum + d.requests, 0) });
+      },
+      docs: {
+        query: { days: { type: 'integer', minimum: 1, maximum: 90, description: 'How many days, default 30' } },
+        responses: { 200: { description: 'Daily counts' }, 400: { description: 'Invalid days' } },
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/usage/limits',
+      summary: "The plan's limits and current use (monitors, domains, concurrent scans)",
+      tag: 'Usage',
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const { account } = authOf(req);
+        const t = ctx.config.tiers[account.tier];
+        const [monitors, domains, scans] = await Promise.all([
+          countMonitors(ctx.db, account.id),
+          countDomains(ctx.db, account.id),
+          countRunningScans(ctx.db, account.id),
+        ]);
+        res.json({
+          tier: account.tier,
+          limits: {
+            requests_per_day: t.requestsPerDay,
+            requests_per_minute: t.requestsPerMinute,
+            concurrent_scans: t.concurrentScans,
+            uptime_monitoring: t.uptimeMonitoring,
+            monitors: t.uptimeMonitoring ? t.monitors : 0,
+            domains: t.domains,
+            check_intervals: t.checkIntervals,
+            monitoring_frequencies: t.monitoringFrequencies,
+            domain_creates_per_minute: t.domainCreatesPerMinute,
+            header_checks_per_day: t.headerChecksPerDay,
+          },
+          usage: { monitors, domains, concurrent_scans: scans },
+        });
+      },
+      docs: { responses: { 200: { description: 'Limits and use' } } },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/usage/summary',
+      summary: 'Totals of the last 30 days: requests, checks, scans, alerts',
+      tag: 'Usage',
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const { account } = authOf(req);
+        const now = ctx.clock.now();
+        const from = new Date(startOfUtcDay(now).getTime() - 29 * DAY_MS);
+        const [[{ requests }], checks, scans, alerts] = await Promise.all([
+          ctx.db.query('SELECT COALESCE(sum(requests), 0) AS requests FROM daily_usage WHERE account_id = $1 AND day >= $2::date', [
+            account.id,
+            utcDay(from),
+          ]) as Promise<{ requests: string }[]>,
+          countChecks(ctx.db, account.id, from, now),
+          countScans(ctx.db, account.id, from, now),
+          countAlerts(ctx.db, account.id, from, now),
+        ]);
+        res.json({
+          period: { from: utcDay(from), to: utcDay(now), days: 30 },
+          totals: { requests: Number(requests), checks, scans, alerts },
+        });
+      },
+      docs: { responses: { 200: { description: '30-day totals' } } },
+    }),
+  ];
+}

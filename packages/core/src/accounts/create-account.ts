@@ -1,0 +1,67 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { Account } from '../db/entities/account.entity.js';
+import { TierChange } from '../db/entities/tier-change.entity.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors/errors.js';
+import { isTier, type Tier } from '../tiers/tiers.js';
+import { issueApiKey } from './issue-api-key.js';
+
+export interface CreateAccountInput {
+  email: string;
+  tier: Tier;
+  /** The operator vouches for the email's domain: it counts as a verified company domain. */
+  emailVerified?: boolean;
+}
+
+const EMAIL = /^[^\s@]+@([a-z0-9-]+\.)+[a-z0-9-]+$/i;
+
+/** Creates an account, records its first tier, and issues its first API key (shown once). */
+export async function createAccount(
+  db: DataSource,
+  input: CreateAccountInput,
+  now: Date = new Date(),
+): Promise<{ account: Account; apiKey: string }> {
+  const email = input.email.trim();
+  if (!EMAIL.test(email)) throw new ValidationError(`Invalid email: ${input.email}`);
+  if (!isTier(input.tier)) throw new ValidationError(`Invalid tier: ${String(input.tier)}`);
+  return db.transaction(async (m) => {
+    const exists = await m.getRepository(Account).createQueryBuilder('a').where('lower(a.email) = lower(:email)', { email }).getExists();
+    if (exists) throw new ConflictError(`An account with email ${email} already exists`);
+    const account = await m.getRepository(Account).save({
+      email,
+      tier: input.tier,
+      isActive: true,
+      verifiedEmailDomain: input.emailVerified ? email.split('@')[1].toLowerCase() : null,
+    });
+    await m.getRepository(TierChange).save({ accountId: account.id, tier: input.tier, changedAt: now });
+    const { secret } = await issueApiKey(m, account.id, { name: 'default' });
+    return { account, apiKey: secret };
+  });
+}
+
+async function findAccount(m: EntityManager, id: number): Promise<Account> {
+  const account = Number.isInteger(id) ? await m.getRepository(Account).findOneBy({ id }) : null;
+  if (!account) throw new NotFoundError(`Account ${id} not found`);
+  return account;
+}
+
+/** Moves an account to another tier, recording when, so billing can prorate exactly. */
+export async function setAccountTier(db: DataSource, id: number, tier: Tier, now: Date = new Date()): Promise<Account> {
+  if (!isTier(tier)) throw new ValidationError(`Invalid tier: ${String(tier)}`);
+  return db.transaction(async (m) => {
+    const account = await findAccount(m, id);
+    if (account.tier === tier) return account;
+    account.tier = tier;
+    await m.getRepository(Account).save(account);
+    await m.getRepository(TierChange).save({ accountId: id, tier, changedAt: now });
+    return account;
+  });
+}
+
+/** Deactivated accounts get 403 "Account inactive" on their next request. */
+export async function setAccountActive(db: DataSource, id: number, active: boolean): Promise<Account> {
+  return db.transaction(async (m) => {
+    const account = await findAccount(m, id);
+    account.isActive = active;
+    return m.getRepository(Account).save(account);
+  });
+}

@@ -1,0 +1,22 @@
+import type { EntityManager } from 'typeorm';
+import { ApiKey } from '../db/entities/api-key.entity.js';
+import { apiKeyPrefix, generateApiKeySecret, hashApiKeySecret } from '../security/api-key-secret.js';
+
+/** Stores a new key (hash and prefix only) and returns the secret, which is never stored. */
+export async function issueApiKey(
+  m: EntityManager,
+  accountId: number,
+  opts: { name: string; expiresAt?: Date | null },
+): Promise<{ key: ApiKey; secret: string }> {
+  const secret = generateApiKeySecret();
+  const key = await m.getRepository(ApiKey).save({
+    accountId,
+    name: opts.name,
+    keyHash: hashApiKeySecret(secret),
+    prefix: apiKeyPrefix(secret),
+    expiresAt: opts.expiresAt ?? null,
+    revokedAt: null,
+    lastUsedAt: null,
+  });
+  return { key, secret };
+}
