@@ -2,8 +2,14 @@ import { Account } from './account.entity.js';
 import { ApiKey } from './api-key.entity.js';
 import { DailyUsage } from './daily-usage.entity.js';
 import { TierChange } from './tier-change.entity.js';
+import { Monitor } from './monitor.entity.js';
+import { Check } from './check.entity.js';
+import { Incident } from './incident.entity.js';
+import { MonitorRollup } from './monitor-rollup.entity.js';
 
-export { Account, ApiKey, DailyUsage, TierChange };
+export { Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup };
+export { MONITOR_STATUSES, MONITOR_METHODS, type MonitorStatus, type MonitorMethod } from './monitor.entity.js';
+export type { AlertSent } from './incident.entity.js';
 
 /** Every entity the data source knows. Each feature appends its own. */
-export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange];
+export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup];

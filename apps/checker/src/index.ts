@@ -1,0 +1,2 @@
+export { createCheckerApp } from './app.js';
+export { MAINTENANCE_SCHEDULES, ensureMaintenanceSchedulers } from './maintenance-schedulers.js';

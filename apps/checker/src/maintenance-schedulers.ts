@@ -1,0 +1,28 @@
+import { JobName, type Context } from '@vigil/core';
+
+/** The periodic maintenance jobs and when they run (cron in UTC, or every N ms). */
+export const MAINTENANCE_SCHEDULES: { id: string; job: JobName; every?: number; pattern?: string }[] = [
+  { id: 'reconcile-monitor-schedules', job: JobName.ReconcileMonitorSchedules, every: 60_000 },
+  { id: 'reconcile-domain-schedules', job: JobName.ReconcileDomainSchedules, every: 60_000 },
+  { id: 'prune-checks', job: JobName.PruneChecks, pattern: '17 3 * * *' },
+  // Daily, so a missed month end (outage, deploy) is invoiced the next day; the job is idempotent.
+  { id: 'generate-invoices', job: JobName.GenerateInvoices, pattern: '5 0 * * *' },
+];
+
+/**
+ * Creates each maintenance scheduler only when it is missing or its timing changed, so a
+ * restart (or ten replicas starting at once) does not reset their timing.
+ */
+export async function ensureMaintenanceSchedulers(ctx: Context): Promise<void> {
+  for (const s of MAINTENANCE_SCHEDULES) {
+    const queue = ctx.queues.queueOf(s.job);
+    const existing = await queue.getJobScheduler(s.id);
+    const same = existing && (s.every ? Number(existing.every) === s.every : existing.pattern === s.pattern);
+    if (same) continue;
+    await queue.upsertJobScheduler(s.id, s.every ? { every: s.every } : { pattern: s.pattern, tz: 'UTC' }, {
+      name: s.job,
+      data: {},
+      opts: { removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } },
+    });
+  }
+}

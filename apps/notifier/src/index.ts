@@ -1,0 +1,1 @@
+export { createNotifierApp } from './app.js';

@@ -1,0 +1,1 @@
+export { createScannerApp } from './app.js';

@@ -1,0 +1,30 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** One check of a monitor (the seed's Check record). The big table: see the retention job. */
+@Entity({ name: 'checks' })
+export class Check {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id!: string;
+
+  @Column({ name: 'monitor_id', type: 'integer' })
+  monitorId!: number;
+
+  @Column({ name: 'checked_at', type: 'timestamptz' })
+  checkedAt!: Date;
+
+  @Column({ type: 'text' })
+  status!: 'success' | 'failure';
+
+  @Column({ name: 'response_time_ms', type: 'integer', nullable: true })
+  responseTimeMs!: number | null;
+
+  @Column({ name: 'status_code', type: 'integer', nullable: true })
+  statusCode!: number | null;
+
+  @Column({ type: 'text', nullable: true })
+  error!: string | null;
+
+  /** The job that produced it: a job delivered twice records one check (unique per monitor). */
+  @Column({ name: 'job_key', type: 'text' })
+  jobKey!: string;
+}

@@ -1,0 +1,93 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export const MONITOR_STATUSES = ['pending', 'up', 'down', 'degraded', 'paused'] as const;
+export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
+export const MONITOR_METHODS = ['GET', 'POST', 'HEAD'] as const;
+export type MonitorMethod = (typeof MONITOR_METHODS)[number];
+
+/** An uptime monitor: its configuration, its state, and the facts of its last check. */
+@Entity({ name: 'monitors' })
+@Index(['accountId', 'normalizedUrl'], { unique: true })
+export class Monitor {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id!: number;
+
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId!: number;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  @Column({ type: 'text' })
+  url!: string;
+
+  /** The URL as compared for "URL already monitored" (lower-case scheme/host, default port dropped). */
+  @Column({ name: 'normalized_url', type: 'text' })
+  normalizedUrl!: string;
+
+  @Column({ type: 'text', default: 'GET' })
+  method!: MonitorMethod;
+
+  @Column({ type: 'text', default: 'pending' })
+  status!: MonitorStatus;
+
+  @Column({ name: 'check_interval', type: 'integer', default: 300 })
+  checkInterval!: number;
+
+  @Column({ type: 'integer', default: 30 })
+  timeout!: number;
+
+  @Column({ name: 'expected_status_codes', type: 'integer', array: true, default: () => "'{200,201,204}'" })
+  expectedStatusCodes!: number[];
+
+  @Column({ name: 'expected_content', type: 'text', nullable: true })
+  expectedContent!: string | null;
+
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  headers!: Record<string, string>;
+
+  @Column({ type: 'text', nullable: true })
+  body!: string | null;
+
+  @Column({ name: 'alert_threshold', type: 'integer', default: 2 })
+  alertThreshold!: number;
+
+  @Column({ name: 'degraded_threshold_ms', type: 'integer', default: 5000 })
+  degradedThresholdMs!: number;
+
+  @Column({ name: 'follow_redirects', type: 'boolean', default: true })
+  followRedirects!: boolean;
+
+  @Column({ name: 'verify_ssl', type: 'boolean', default: true })
+  verifySsl!: boolean;
+
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive!: boolean;
+
+  @Column({ name: 'consecutive_failures', type: 'integer', default: 0 })
+  consecutiveFailures!: number;
+
+  @Column({ name: 'last_checked_at', type: 'timestamptz', nullable: true })
+  lastCheckedAt!: Date | null;
+
+  @Column({ name: 'last_check_status', type: 'text', nullable: true })
+  lastCheckStatus!: 'success' | 'failure' | null;
+
+  @Column({ name: 'last_response_time_ms', type: 'integer', nullable: true })
+  lastResponseTimeMs!: number | null;
+
+  @Column({ name: 'last_status_code', type: 'integer', nullable: true })
+  lastStatusCode!: number | null;
+
+  @Column({ name: 'paused_at', type: 'timestamptz', nullable: true })
+  pausedAt!: Date | null;
+
+  @Column({ name: 'resumed_at', type: 'timestamptz', nullable: true })
+  resumedAt!: Date | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}
