@@ -1,0 +1,332 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { CONFIG_ENV_VARS, loadConfig } from '@vigil/core';
+import {
+  APPS,
+  DEFAULTS,
+  MIGRATE_ARGV,
+  ROOT,
+  SECRET_VARS,
+  WORKER_APPS,
+  configError,
+  containerArgv,
+  containerEnv,
+  deploymentOf,
+  imageUser,
+  k8sResources,
+  kustomization,
+  podSpec,
+  resolvePort,
+  resource,
+  resourcesOf,
+  secretData,
+  selectorLabels,
+  selects,
+  servingPort,
+  startArgv,
+  workloads,
+  type AppName,
+  type K8sContainer,
+  type K8sResource,
+} from './deploy-files.js';
+
+const CLUSTER_SCOPED = new Set(['Namespace']);
+
+function deployment(app: AppName): K8sResource {
+  const found = deploymentOf(app);
+  if (found.length !== 1) throw new Error(`expected one Deployment for ${app}, found ${found.length}`);
+  return found[0];
+}
+
+function container(r: K8sResource): K8sContainer {
+  const { containers } = podSpec(r);
+  if (containers.length !== 1) throw new Error(`${r.metadata.name}: expected one container`);
+  return containers[0];
+}
+
+const migrationJobs = () => resourcesOf('Job').filter((j) => podSpec(j).containers.some((c) => same(containerArgv(c), MIGRATE_ARGV)));
+const same = (a: string[], b: string[]) => a.join('\u0000') === b.join('\u0000');
+
+/** Secrets and ConfigMaps the workloads take their environment from. */
+function envSources(kind: 'Secret' | 'ConfigMap'): K8sResource[] {
+  const names = new Set(
+    workloads().flatMap((w) =>
+      podSpec(w).containers.flatMap((c) => [
+        ...(c.envFrom ?? []).map((f) => (kind === 'Secret' ? f.secretRef?.name : f.configMapRef?.name)),
+        ...(c.env ?? []).map((e) => (kind === 'Secret' ? e.valueFrom?.secretKeyRef?.name : e.valueFrom?.configMapKeyRef?.name)),
+      ]),
+    ),
+  );
+  return [...names].filter((n): n is string => !!n).map((n) => resource(kind, n));
+}
+
+/** Kubernetes quantities: cpu in millicores, memory in bytes. */
+function quantity(value: string | number): number {
+  const m = /^(\d+(?:\.\d+)?)(m|k|Ki|M|Mi|G|Gi|T|Ti)?$/.exec(String(value));
+  if (!m) throw new Error(`not a quantity: ${value}`);
+  const unit = m[2] ?? '';
+  const factor: Record<string, number> = {
+    '': 1000, // cpu cores (memory without a unit is bytes; it is only compared with itself)
+    m: 1,
+    k: 1e3,
+    Ki: 1024,
+    M: 1e6,
+    Mi: 1024 ** 2,
+    G: 1e9,
+    Gi: 1024 ** 3,
+    T: 1e12,
+    Ti: 1024 ** 4,
+  };
+  return Number(m[1]) * factor[unit];
+}
+
+/** The fewest replicas an autoscaler keeps of a Deployment. */
+function minimumReplicas(d: K8sResource): number {
+  const scalers = [...resourcesOf('HorizontalPodAutoscaler'), ...resourcesOf('ScaledObject')].filter(
+    (s) => s.spec?.scaleTargetRef?.name === d.metadata.name,
+  );
+  if (scalers.length === 0) return d.spec?.replicas ?? 1;
+  return Math.min(...scalers.map((s) => s.spec?.minReplicas ?? s.spec?.minReplicaCount ?? 1));
+}
+
+describe('k8s/kustomization.yaml', () => {
+  it('lists every manifest in k8s/, and only those', () => {
+    const files = readdirSync(path.join(ROOT, 'k8s')).filter((f) => /\.ya?ml$/.test(f) && f !== 'kustomization.yaml');
+    expect([...(kustomization.resources ?? [])].sort()).toEqual(files.sort());
+  });
+
+  it('puts every resource in the Vigil namespace', () => {
+    const namespaces = resourcesOf('Namespace');
+    expect(namespaces).toHaveLength(1);
+    const ns = namespaces[0].metadata.name;
+    expect(kustomization.namespace).toBe(ns);
+    for (const r of k8sResources.filter((r) => !CLUSTER_SCOPED.has(r.kind))) {
+      expect({ r: `${r.kind}/${r.metadata.name}`, ns: r.metadata.namespace }).toEqual({ r: `${r.kind}/${r.metadata.name}`, ns });
+    }
+  });
+
+  it('runs one image for every app, set in one place', () => {
+    const images = new Set(workloads().flatMap((w) => podSpec(w).containers.map((c) => c.image)));
+    expect(images.size).toBe(1);
+    expect(kustomization.images?.map((i) => i.name)).toContain([...images][0]);
+  });
+
+  it('names each resource once per kind', () => {
+    const ids = k8sResources.map((r) => `${r.kind}/${r.metadata.name}`);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe('k8s apps', () => {
+  it('has a Deployment per app that runs its start command', () => {
+    for (const app of APPS) expect({ app, argv: containerArgv(container(deployment(app))) }).toEqual({ app, argv: startArgv(app) });
+    const apps = resourcesOf('Deployment').map((d) => containerArgv(container(d)));
+    expect(apps).toHaveLength(APPS.length);
+  });
+
+  it('has a migration Job that runs `migrate` once, without restarting in place', () => {
+    const jobs = migrationJobs();
+    expect(jobs).toHaveLength(1);
+    expect(podSpec(jobs[0]).restartPolicy).toBe('Never');
+    expect(jobs[0].spec?.backoffLimit).toBeGreaterThanOrEqual(1);
+  });
+
+  it('selects its own pods in every Deployment', () => {
+    for (const d of resourcesOf('Deployment')) {
+      expect(selects(selectorLabels(d), d.spec?.template?.metadata?.labels)).toBe(true);
+      const others = resourcesOf('Deployment').filter(
+        (o) => o !== d && selects(selectorLabels(d), o.spec?.template?.metadata?.labels),
+      );
+      expect(others).toEqual([]);
+    }
+  });
+
+  it('leaves replicas to the autoscalers', () => {
+    for (const app of APPS) expect({ app, replicas: deployment(app).spec?.replicas }).toEqual({ app, replicas: undefined });
+  });
+});
+
+describe('k8s configuration', () => {
+  it('names only variables of the config schema in the ConfigMaps, Secrets and containers', () => {
+    const named = [
+      ...envSources('ConfigMap').flatMap((cm) => Object.keys(cm.data ?? {})),
+      ...envSources('Secret').flatMap((s) => Object.keys(secretData(s))),
+      ...workloads().flatMap((w) => podSpec(w).containers.flatMap((c) => (c.env ?? []).map((e) => e.name))),
+    ];
+    expect(named.length).toBeGreaterThan(0);
+    expect([...new Set(named)].filter((v) => !CONFIG_ENV_VARS.includes(v))).toEqual([]);
+    expect(workloads().flatMap((w) => podSpec(w).containers.flatMap((c) => (c.envFrom ?? []).filter((f) => f.prefix)))).toEqual([]);
+  });
+
+  it('keeps secrets out of the ConfigMaps and defines no variable twice', () => {
+    const configNames = envSources('ConfigMap').flatMap((cm) => Object.keys(cm.data ?? {}));
+    const secretNames = envSources('Secret').flatMap((s) => Object.keys(secretData(s)));
+    expect(configNames.filter((n) => SECRET_VARS.includes(n))).toEqual([]);
+    expect(configNames.filter((n) => secretNames.includes(n))).toEqual([]);
+    for (const name of SECRET_VARS) expect(secretNames).toContain(name);
+  });
+
+  it('ships only placeholder secret values', () => {
+    for (const secret of resourcesOf('Secret')) {
+      expect(secret.file).toMatch(/example/);
+      for (const [key, value] of Object.entries(secretData(secret))) {
+        let credentials = false;
+        try {
+          credentials = new URL(value).password !== '';
+        } catch {
+          credentials = value !== '';
+        }
+        const placeholder = !credentials || /CHANGE-ME/.test(value);
+        expect({ secret: secret.metadata.name, key, placeholder }).toEqual({ secret: secret.metadata.name, key, placeholder: true });
+      }
+    }
+  });
+
+  it('gives every app and the migration DATABASE_URL and REDIS_URL, in a configuration the app accepts', () => {
+    for (const w of [...APPS.map(deployment), ...migrationJobs()]) {
+      const env = containerEnv(container(w));
+      expect(Object.keys(env)).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL']));
+      expect({ workload: w.metadata.name, error: configError(env) }).toEqual({ workload: w.metadata.name, error: undefined });
+    }
+  });
+});
+
+describe('k8s probes and ports', () => {
+  it('probes /healthz for liveness and /readyz for readiness on the port the app serves (its default)', () => {
+    for (const app of APPS) {
+      const c = container(deployment(app));
+      const port = servingPort(loadConfig(containerEnv(c)), app);
+      expect(port).toBe(servingPort(DEFAULTS, app));
+      expect(c.livenessProbe?.httpGet?.path).toBe('/healthz');
+      expect(c.readinessProbe?.httpGet?.path).toBe('/readyz');
+      expect({ app, port: resolvePort(c, c.livenessProbe!.httpGet!.port) }).toEqual({ app, port });
+      expect({ app, port: resolvePort(c, c.readinessProbe!.httpGet!.port) }).toEqual({ app, port });
+      expect(c.ports?.map((p) => p.containerPort)).toEqual([port]);
+    }
+  });
+
+  it('has the API Service send traffic to the API pods on the API port', () => {
+    const api = deployment('api');
+    const c = container(api);
+    const services = resourcesOf('Service').filter((s) => selects(selectorLabels(s), api.spec?.template?.metadata?.labels));
+    expect(services).toHaveLength(1);
+    const [service] = services;
+    for (const d of resourcesOf('Deployment').filter((d) => d !== api)) {
+      expect(selects(selectorLabels(service), d.spec?.template?.metadata?.labels)).toBe(false);
+    }
+    const port = servingPort(loadConfig(containerEnv(c)), 'api');
+    for (const p of service.spec?.ports ?? []) expect(resolvePort(c, p.targetPort ?? p.port)).toBe(port);
+    expect(service.spec?.ports?.length).toBeGreaterThan(0);
+  });
+});
+
+describe('k8s pods', () => {
+  const pods = () => [...APPS.map(deployment), ...migrationJobs()];
+
+  it('requests and limits cpu and memory for every container', () => {
+    for (const w of pods()) {
+      for (const c of podSpec(w).containers) {
+        for (const r of ['cpu', 'memory']) {
+          const request = c.resources?.requests?.[r];
+          const limit = c.resources?.limits?.[r];
+          expect({ c: c.name, r, request: request !== undefined, limit: limit !== undefined }).toEqual({ c: c.name, r, request: true, limit: true });
+          expect(quantity(request!)).toBeLessThanOrEqual(quantity(limit!));
+        }
+      }
+    }
+  });
+
+  it('runs as the image\'s non-root user, without privilege escalation or capabilities', () => {
+    for (const w of pods()) {
+      const pod = podSpec(w).securityContext;
+      expect(pod?.runAsNonRoot).toBe(true);
+      expect(String(pod?.runAsUser)).toBe(imageUser());
+      expect(pod?.seccompProfile?.type).toBe('RuntimeDefault');
+      for (const c of podSpec(w).containers) {
+        expect(c.securityContext?.allowPrivilegeEscalation).toBe(false);
+        expect(c.securityContext?.readOnlyRootFilesystem).toBe(true);
+        expect(c.securityContext?.capabilities?.drop).toContain('ALL');
+        expect(c.securityContext?.privileged ?? false).toBe(false);
+      }
+    }
+  });
+
+  it('gives every app longer to stop than its shutdown timeout plus any preStop delay', () => {
+    for (const app of APPS) {
+      const d = deployment(app);
+      const c = container(d);
+      const shutdownMs = loadConfig(containerEnv(c)).shutdownTimeoutMs;
+      const preStop = c.lifecycle?.preStop;
+      const sleepCommand = preStop?.exec?.command;
+      const preStopMs =
+        preStop?.sleep?.seconds !== undefined
+          ? preStop.sleep.seconds * 1000
+          : sleepCommand?.[0] === 'sleep'
+            ? Number(sleepCommand[1]) * 1000
+            : 0;
+      // Kubernetes' default grace period is 30 s.
+      const graceMs = (podSpec(d).terminationGracePeriodSeconds ?? 30) * 1000;
+      expect({ app, enough: graceMs > shutdownMs + preStopMs }).toEqual({ app, enough: true });
+    }
+  });
+});
+
+describe('k8s autoscaling and disruption budgets', () => {
+  it('scales the API on CPU with an HPA', () => {
+    const api = deployment('api');
+    const hpas = resourcesOf('HorizontalPodAutoscaler');
+    expect(hpas).toHaveLength(1);
+    const [hpa] = hpas;
+    expect(hpa.apiVersion).toBe('autoscaling/v2');
+    expect(hpa.spec?.scaleTargetRef).toMatchObject({ apiVersion: 'apps/v1', kind: 'Deployment', name: api.metadata.name });
+    expect(hpa.spec?.metrics).toEqual([
+      expect.objectContaining({ type: 'Resource', resource: expect.objectContaining({ name: 'cpu' }) }),
+    ]);
+    expect(hpa.spec?.minReplicas).toBeGreaterThanOrEqual(2);
+    expect(hpa.spec?.maxReplicas).toBeGreaterThan(hpa.spec!.minReplicas!);
+    // Utilization is relative to the request: without one the HPA cannot compute it.
+    expect(container(api).resources?.requests?.cpu).toBeDefined();
+  });
+
+  it('scales each worker with one KEDA ScaledObject on Redis, authenticated by an existing Secret', () => {
+    for (const app of WORKER_APPS) {
+      const d = deployment(app);
+      const scaled = resourcesOf('ScaledObject').filter((s) => s.spec?.scaleTargetRef?.name === d.metadata.name);
+      expect({ app, count: scaled.length }).toEqual({ app, count: 1 });
+      const spec = scaled[0].spec!;
+      expect(scaled[0].apiVersion).toBe('keda.sh/v1alpha1');
+      // Delayed and scheduled jobs reach the waiting list only through a running worker.
+      expect(spec.minReplicaCount).toBeGreaterThanOrEqual(1);
+      expect(spec.maxReplicaCount).toBeGreaterThan(spec.minReplicaCount!);
+      const redisUrl = new URL(containerEnv(container(d)).REDIS_URL);
+      for (const trigger of spec.triggers ?? []) {
+        expect(trigger.type).toBe('redis');
+        expect(trigger.metadata?.address).toBe(`${redisUrl.hostname}:${redisUrl.port || 6379}`);
+        expect(Number(trigger.metadata?.listLength)).toBeGreaterThan(0);
+        if (trigger.authenticationRef) {
+          const auth = resource(trigger.authenticationRef.kind ?? 'TriggerAuthentication', trigger.authenticationRef.name);
+          for (const ref of auth.spec?.secretTargetRef ?? []) {
+            expect(Object.keys(secretData(resource('Secret', ref.name)))).toContain(ref.key);
+          }
+        }
+      }
+    }
+    expect(resourcesOf('ScaledObject')).toHaveLength(WORKER_APPS.length);
+  });
+
+  it('has one PodDisruptionBudget per app that never blocks a drain', () => {
+    for (const app of APPS) {
+      const d = deployment(app);
+      const pdbs = resourcesOf('PodDisruptionBudget').filter((p) => selects(selectorLabels(p), d.spec?.template?.metadata?.labels));
+      expect({ app, count: pdbs.length }).toEqual({ app, count: 1 });
+      const { minAvailable, maxUnavailable } = pdbs[0].spec!;
+      if (minAvailable !== undefined) {
+        expect(typeof minAvailable).toBe('number');
+        expect(minAvailable).toBeLessThan(minimumReplicas(d));
+      } else {
+        expect(Number(String(maxUnavailable).replace('%', ''))).toBeGreaterThan(0);
+      }
+    }
+    expect(resourcesOf('PodDisruptionBudget')).toHaveLength(APPS.length);
+  });
+});
