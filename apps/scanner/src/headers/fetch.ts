@@ -1,0 +1,318 @@
+/**
+ * Fetches a site's response headers for the header check: GET through the outbound guard,
+ * redirects followed by hand (at most 10) so every hop is checked and recorded, the final
+ * response's headers kept and its body never read. An untrusted certificate does not stop
+ * the check: the hop is retried without verification and a warning is added.
+ */
+import { got, type PlainResponse } from 'got';
+import {
+  createGuardedAgents,
+  UpstreamError,
+  ValidationError,
+  type GuardedAgents,
+  type OutboundPolicy,
+} from '@vigil/core';
+import { fromRawHeaders, headerValues } from './header-map.js';
+import type { HttpRedirectProbe } from './types.js';
+
+export const HEADER_FETCH_TIMEOUT_MS = 10_000;
+export const HTTP_PROBE_TIMEOUT_MS = 5_000;
+export const MAX_REDIRECTS = 10;
+const USER_AGENT = 'Mozilla/5.0 (compatible; VigilHeaderCheck/1.0)';
+const MAX_HEADER_BYTES = 64 * 1024;
+
+export interface FetchOptions {
+  /** Budget for the whole redirect chain of the main request [10 000 ms]. */
+  timeoutMs?: number;
+  /** Budget for the http:// redirect probe [5 000 ms]. */
+  probeTimeoutMs?: number;
+  maxRedirects?: number;
+  /**
+   * Where to look for the http-to-https redirect. Default: the main chain itself when the
+   * URL is http://, else http://<host>/ (port 80). null skips the probe.
+   */
+  httpProbeUrl?: string | null;
+  now?: () => Date;
+}
+
+export interface FetchedSite {
+  /** The URL asked for. */
+  url: string;
+  /** The URL whose response was kept (after redirects). */
+  finalUrl: string;
+  statusCode: number;
+  /** Node's flat rawHeaders list of the final response: every occurrence, in order. */
+  rawHeaders: string[];
+  /** The final response came over https. */
+  https: boolean;
+  /** The final response's certificate verified (always true over http). */
+  certificateTrusted: boolean;
+  /** Every URL requested, the first being `url` and the last `finalUrl`. */
+  route: string[];
+  httpProbe: HttpRedirectProbe;
+  warnings: string[];
+  /** When the final response's headers arrived. */
+  fetchedAt: Date;
+}
+
+interface Hop {
+  statusCode: number;
+  rawHeaders: string[];
+}
+
+interface Untrusted {
+  host: string;
+  code: string;
+  message: string;
+}
+
+interface Walk {
+  route: string[];
+  final: Hop;
+  finalUrl: URL;
+  untrusted: Untrusted[];
+  /** The final response came over a connection whose certificate did not verify. */
+  finalUntrusted: boolean;
+}
+
+/** A chain that could not be completed; `route` holds the URLs tried so far. */
+class WalkError extends Error {
+  constructor(
+    message: string,
+    readonly route: string[],
+    readonly code: string | undefined,
+  ) {
+    super(message);
+  }
+}
+
+const CERTIFICATE_ERRORS = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_CRL',
+  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
+  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_NOT_YET_VALID',
+  'CERT_HAS_EXPIRED',
+  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
+  'ERROR_IN_CERT_NOT_AFTER_FIELD',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'CERT_CHAIN_TOO_LONG',
+  'INVALID_CA',
+  'INVALID_PURPOSE',
+  'PATH_LENGTH_EXCEEDED',
+  'HOSTNAME_MISMATCH',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+function errorCode(e: unknown): string | undefined {
+  const code = (e as { code?: unknown }).code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** One GET; resolves with the status and headers as soon as they arrive, then drops the body. */
+function requestOnce(url: URL, agents: GuardedAgents, verify: boolean, timeoutMs: number): Promise<Hop> {
+  return new Promise<Hop>((resolve, reject) => {
+    const stream = got.stream(url, {
+      agent: { http: agents.http, https: agents.https },
+      https: { rejectUnauthorized: verify },
+      followRedirect: false,
+      throwHttpErrors: false,
+      retry: { limit: 0 },
+      timeout: { request: Math.max(1, timeoutMs) },
+      decompress: false,
+      maxHeaderSize: MAX_HEADER_BYTES,
+      headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    stream.on('response', (res: PlainResponse) => {
+      resolve({ statusCode: res.statusCode, rawHeaders: [...res.rawHeaders] });
+      stream.destroy();
+    });
+    stream.on('error', reject);
+  });
+}
+
+function describe(e: unknown, url: URL, budgetMs: number): string {
+  const code = errorCode(e);
+  const message = e instanceof Error ? e.message : String(e);
+  switch (code) {
+    case 'EBLOCKEDADDRESS':
+      return message;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+    case 'EAI_FAIL':
+    case 'ENODATA':
+    case 'ESERVFAIL':
+      return `DNS lookup failed for ${url.hostname} (${code})`;
+    case 'ECONNREFUSED':
+      return `Connection refused by ${url.host}`;
+    case 'ECONNRESET':
+      return `Connection reset by ${url.host}`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+      return `No route to ${url.host} (${code})`;
+    case 'ETIMEDOUT':
+      return `Timed out after ${budgetMs} ms waiting for ${url.host}`;
+    default:
+      if (code?.startsWith('ERR_SSL') || code === 'EPROTO' || code?.startsWith('ERR_TLS')) {
+        return `TLS handshake with ${url.host} failed: ${message}`;
+      }
+      if (code?.startsWith('HPE_')) return `Invalid HTTP response from ${url.host}: ${message}`;
+      return `Request to ${url.host} failed: ${message}`;
+  }
+}
+
+interface WalkOptions {
+  deadline: number;
+  budgetMs: number;
+  maxRedirects: number;
+}
+
+async function walk(start: URL, agents: GuardedAgents, opts: WalkOptions): Promise<Walk> {
+  const route: string[] = [];
+  const untrusted: Untrusted[] = [];
+  let url = start;
+  for (let hop = 0; ; hop++) {
+    route.push(url.toString());
+    const attempt = async (verify: boolean): Promise<Hop> => {
+      const remaining = opts.deadline - Date.now();
+      if (remaining <= 0) throw Object.assign(new Error('deadline passed'), { code: 'ETIMEDOUT' });
+      return await requestOnce(url, agents, verify, remaining);
+    };
+    let res: Hop;
+    let hopUntrusted = false;
+    try {
+      res = await attempt(true);
+    } catch (e) {
+      const code = errorCode(e);
+      if (url.protocol !== 'https:' || !code || !CERTIFICATE_ERRORS.has(code)) {
+        throw new WalkError(describe(e, url, opts.budgetMs), route, code);
+      }
+      untrusted.push({ host: url.host, code, message: e instanceof Error ? e.message : code });
+      hopUntrusted = true;
+      try {
+        res = await attempt(false);
+      } catch (retryError) {
+        throw new WalkError(describe(retryError, url, opts.budgetMs), route, errorCode(retryError));
+      }
+    }
+    const location = REDIRECT_STATUSES.has(res.statusCode)
+      ? headerValues(fromRawHeaders(res.rawHeaders), 'location')[0]?.trim()
+      : undefined;
+    if (!location) return { route, final: res, finalUrl: url, untrusted, finalUntrusted: hopUntrusted };
+    if (hop >= opts.maxRedirects) {
+      throw new WalkError(`Too many redirects (more than ${opts.maxRedirects})`, route, 'ERR_TOO_MANY_REDIRECTS');
+    }
+    let next: URL;
+    try {
+      next = new URL(location, url);
+    } catch {
+      throw new WalkError(`Invalid redirect location "${location}" from ${url.host}`, route, 'ERR_INVALID_REDIRECT');
+    }
+    if (next.protocol !== 'http:' && next.protocol !== 'https:') {
+      throw new WalkError(`Redirect to an unsupported URL scheme (${next.protocol})`, route, 'ERR_INVALID_REDIRECT');
+    }
+    next.hash = '';
+    url = next;
+  }
+}
+
+async function probeHttp(
+  probeUrl: URL,
+  agents: GuardedAgents,
+  budgetMs: number,
+  maxRedirects: number,
+): Promise<HttpRedirectProbe> {
+  try {
+    const w = await walk(probeUrl, agents, { deadline: Date.now() + budgetMs, budgetMs, maxRedirects });
+    return { outcome: 'completed', route: w.route, untrustedCertificate: w.untrusted.length > 0 };
+  } catch (e) {
+    // Redirected somewhere that did not answer: the redirect itself still tells where http leads.
+    if (e instanceof WalkError && e.route.length > 1) {
+      return { outcome: 'completed', route: e.route, untrustedCertificate: false };
+    }
+    return { outcome: 'unreachable' };
+  }
+}
+
+function parseUrl(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new ValidationError('Invalid hostname');
+  }
+  if ((parsed.protocol !== 'http:' && parsed.protocol !== 'https:') || !parsed.hostname) {
+    throw new ValidationError('Invalid hostname');
+  }
+  return parsed;
+}
+
+/**
+ * GETs `url`, follows redirects (at most 10) and returns the final response's headers, plus
+ * what http://host/ does (https_redirect). Throws ValidationError('Invalid hostname') for a
+ * URL that is not http(s), UpstreamError('Site unreachable', {detail}) when the site cannot
+ * be reached (DNS, refused, timeout, TLS failure, blocked private address, too many
+ * redirects).
+ */
+export async function fetchSiteHeaders(url: string, policy: OutboundPolicy, opts: FetchOptions = {}): Promise<FetchedSite> {
+  const start = parseUrl(url);
+  const budgetMs = opts.timeoutMs ?? HEADER_FETCH_TIMEOUT_MS;
+  const maxRedirects = opts.maxRedirects ?? MAX_REDIRECTS;
+  const agents = createGuardedAgents(policy);
+  try {
+    let probeTarget: URL | null = null;
+    if (opts.httpProbeUrl !== undefined) probeTarget = opts.httpProbeUrl === null ? null : parseUrl(opts.httpProbeUrl);
+    else if (start.protocol === 'https:') probeTarget = new URL(`http://${start.hostname}/`);
+    const useMainChain = opts.httpProbeUrl === undefined && start.protocol === 'http:';
+    const probe = probeTarget
+      ? probeHttp(probeTarget, agents, opts.probeTimeoutMs ?? HTTP_PROBE_TIMEOUT_MS, maxRedirects)
+      : Promise.resolve<HttpRedirectProbe>({ outcome: 'unreachable' });
+
+    let main: Walk;
+    try {
+      main = await walk(start, agents, { deadline: Date.now() + budgetMs, budgetMs, maxRedirects });
+    } catch (e) {
+      await probe;
+      const detail = e instanceof WalkError ? e.message : describe(e, start, budgetMs);
+      throw new UpstreamError('Site unreachable', { detail });
+    }
+    const fetchedAt = opts.now?.() ?? new Date();
+    const httpProbe: HttpRedirectProbe = useMainChain
+      ? { outcome: 'completed', route: main.route, untrustedCertificate: main.untrusted.length > 0 }
+      : await probe;
+
+    const warnings: string[] = [];
+    const seen = new Set<string>();
+    for (const u of main.untrusted) {
+      if (seen.has(u.host)) continue;
+      seen.add(u.host);
+      warnings.push(
+        `Untrusted certificate for ${u.host} (${u.code}: ${u.message}): headers were checked without certificate verification`,
+      );
+    }
+    return {
+      url: start.toString(),
+      finalUrl: main.finalUrl.toString(),
+      statusCode: main.final.statusCode,
+      rawHeaders: main.final.rawHeaders,
+      https: main.finalUrl.protocol === 'https:',
+      certificateTrusted: !main.finalUntrusted,
+      route: main.route,
+      httpProbe,
+      warnings,
+      fetchedAt,
+    };
+  } finally {
+    agents.http.destroy();
+    agents.https.destroy();
+  }
+}
