@@ -1,0 +1,109 @@
+import request from 'supertest';
+import { createApp } from '@vigil/api';
+import { main } from '@vigil/cli';
+import { Account, TierChange } from '@vigil/core';
+import { createTestContext, type TestContext } from '@vigil/testing';
+
+let ctx: TestContext;
+const saved = process.env.DATABASE_URL;
+
+function capture() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { io: { out: (t: string) => out.push(t), err: (t: string) => err.push(t) }, out, err };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  process.env.DATABASE_URL = ctx.config.databaseUrl;
+});
+afterAll(async () => {
+  process.env.DATABASE_URL = saved;
+  await ctx.teardown();
+});
+
+describe('vigil account', () => {
+  it('creates an account and prints only the JSON answer on stdout with --json', async () => {
+    const c = capture();
+    const code = await main(['account', 'create', '--email', 'ops@acme.test', '--tier', 'pro', '--json'], c.io);
+    expect(code).toBe(0);
+    expect(c.out).toHaveLength(1);
+    const answer = JSON.parse(c.out[0]) as { account_id: number; api_key: string };
+    expect(Object.keys(answer).sort()).toEqual(['account_id', 'api_key']);
+    expect(answer.api_key).toMatch(/^vgl_[A-Za-z0-9_-]{43}$/);
+    const res = await request(createApp(ctx)).get('/api/v1/usage').set('Authorization', `Bearer ${answer.api_key}`);
+    expect(res.status).toBe(200);
+    expect(res.body.tier).toBe('pro');
+  });
+
+  it('marks the email domain verified with --email-verified', async () => {
+    const c = capture();
+    await main(['account', 'create', '--email', 'boss@Verified.Example', '--tier', 'business', '--email-verified', '--json'], c.io);
+    const { account_id } = JSON.parse(c.out[0]) as { account_id: number };
+    const account = await ctx.db.getRepository(Account).findOneByOrFail({ id: account_id });
+    expect(account.verifiedEmailDomain).toBe('verified.example');
+  });
+
+  it('changes the tier and records the change for billing', async () => {
+    const c = capture();
+    await main(['account', 'create', '--email', 'tiers@acme.test', '--tier', 'free', '--json'], c.io);
+    const { account_id, api_key } = JSON.parse(c.out[0]) as { account_id: number; api_key: string };
+    const set = capture();
+    expect(await main(['account', 'set-tier', String(account_id), 'business', '--json'], set.io)).toBe(0);
+    expect(JSON.parse(set.out[0])).toEqual({ account_id, tier: 'business' });
+    const changes = await ctx.db.getRepository(TierChange).find({ where: { accountId: account_id }, order: { id: 'ASC' } });
+    expect(changes.map((c) => c.tier)).toEqual(['free', 'business']);
+    const res = await request(createApp(ctx)).get('/api/v1/usage').set('Authorization', `Bearer ${api_key}`);
+    expect(res.headers['x-ratelimit-limit']).toBe('300');
+  });
+
+  it('deactivates and activates an account, taking effect on the next request', async () => {
+    const c = capture();
+    await main(['account', 'create', '--email', 'switch@acme.test', '--tier', 'pro', '--json'], c.io);
+    const { account_id, api_key } = JSON.parse(c.out[0]) as { account_id: number; api_key: string };
+    const app = createApp(ctx);
+    const auth = { Authorization: `Bearer ${api_key}` };
+    expect((await request(app).get('/api/v1/usage').set(auth)).status).toBe(200);
+    expect(await main(['account', 'deactivate', String(account_id)], capture().io)).toBe(0);
+    const denied = await request(app).get('/api/v1/usage').set(auth);
+    expect(denied.status).toBe(403);
+    expect(denied.body).toEqual({ error: 'Account inactive' });
+    expect(await main(['account', 'activate', String(account_id)], capture().io)).toBe(0);
+    expect((await request(app).get('/api/v1/usage').set(auth)).status).toBe(200);
+  });
+
+  it.each([
+    [['account', 'create', '--tier', 'pro'], /--email/],
+    [['account', 'create', '--email', 'x@acme.test', '--tier', 'gold'], /tier/],
+    [['account', 'set-tier', 'abc', 'pro'], /account id/],
+    [['account', 'frobnicate'], /Unknown account command/],
+    [['teleport'], /Unknown command/],
+    [['account', 'create', '--email', 'x@acme.test', '--tier', 'pro', '--bogus'], /bogus/],
+  ])('answers bad arguments %p with exit code 2 and a clear message', async (argv, message) => {
+    const c = capture();
+    expect(await main(argv as string[], c.io)).toBe(2);
+    expect(c.err.join('\n')).toMatch(message);
+    expect(c.err.join('\n')).toMatch(/Usage: vigil/);
+  });
+
+  it('answers a missing account with exit code 1 and JSON error under --json', async () => {
+    const c = capture();
+    expect(await main(['account', 'deactivate', '999999', '--json'], c.io)).toBe(1);
+    expect(JSON.parse(c.out[0])).toEqual({ error: 'Account 999999 not found' });
+  });
+
+  it('refuses a duplicate email', async () => {
+    await main(['account', 'create', '--email', 'dup@acme.test', '--tier', 'pro'], capture().io);
+    const c = capture();
+    expect(await main(['account', 'create', '--email', 'DUP@acme.test', '--tier', 'pro'], c.io)).toBe(1);
+    expect(c.err.join('\n')).toMatch(/already exists/);
+  });
+});
+
+describe('vigil migrate', () => {
+  it('reports an up-to-date database', async () => {
+    const c = capture();
+    expect(await main(['migrate', '--json'], c.io)).toBe(0);
+    expect(JSON.parse(c.out[0])).toEqual({ database_created: false, applied: [] });
+  });
+});

@@ -1,0 +1,90 @@
+import { createApiProcess } from '@vigil/api';
+import { createCheckerApp } from '@vigil/checker';
+import { createNotifierApp } from '@vigil/notifier';
+import { createScannerApp } from '@vigil/scanner';
+import { createContext, createLogger, loadConfig, type AppProcess, type Context } from '@vigil/core';
+import { UsageError, type CliIo } from '../cli-io.js';
+
+export const APP_NAMES = ['api', 'checker', 'scanner', 'notifier'] as const;
+export type AppName = (typeof APP_NAMES)[number];
+
+const FACTORIES: Record<AppName, (ctx: Context) => AppProcess> = {
+  api: createApiProcess,
+  checker: createCheckerApp,
+  scanner: createScannerApp,
+  notifier: createNotifierApp,
+};
+
+export function parseAppNames(args: string[]): AppName[] {
+  if (!args.length) return [...APP_NAMES];
+  for (const a of args) {
+    if (!(APP_NAMES as readonly string[]).includes(a)) throw new UsageError(`Unknown app: ${a} (expected ${APP_NAMES.join(', ')})`);
+  }
+  return [...new Set(args)] as AppName[];
+}
+
+export interface RunningApps {
+  ctx: Context;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the named apps in this process on one shared context. With all four (npm start) the
+ * database is created if missing and migrations are applied first; a single app (containers,
+ * k8s) leaves that to `vigil migrate`.
+ */
+export async function startApps(names: AppName[], env: NodeJS.ProcessEnv = process.env): Promise<RunningApps> {
+  const config = loadConfig(env);
+  const logger = createLogger({ level: config.logLevel });
+  const all = names.length === APP_NAMES.length;
+  const ctx = await createContext(config, { logger, prepareDatabase: all });
+  const apps = names.map((n) => FACTORIES[n](ctx));
+  const started: AppProcess[] = [];
+  try {
+    for (const app of apps) {
+      await app.start();
+      started.push(app);
+    }
+  } catch (e) {
+    await Promise.allSettled(started.map((a) => a.stop()));
+    await ctx.close();
+    throw e;
+  }
+  return {
+    ctx,
+    async stop() {
+      // The API stops taking requests first; workers then finish their jobs in parallel.
+      const api = started.find((a) => a.name === 'api');
+      if (api) await api.stop();
+      await Promise.allSettled(started.filter((a) => a !== api).map((a) => a.stop()));
+      await ctx.close();
+    },
+  };
+}
+
+/** `vigil start [api|checker|scanner|notifier ...]`: runs until SIGTERM or SIGINT. */
+export async function startCommand(args: string[], io: CliIo): Promise<number> {
+  const names = parseAppNames(args);
+  const running = await startApps(names);
+  running.ctx.logger.info('vigil started', { apps: names });
+  return await new Promise<number>((resolve) => {
+    let stopping = false;
+    const onSignal = (signal: NodeJS.Signals) => {
+      if (stopping) {
+        io.err(`vigil: ${signal} again, exiting now`);
+        process.exit(1);
+      }
+      stopping = true;
+      running.ctx.logger.info('shutting down', { signal });
+      running.stop().then(
+        () => resolve(0),
+        (e: Error) => {
+          io.err(`vigil: shutdown failed: ${e.message}`);
+          resolve(1);
+        },
+      );
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  });
+}
