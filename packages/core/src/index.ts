@@ -23,6 +23,7 @@ export * from './runtime/app-process.js';
 export * from './runtime/health-server.js';
 export * from './runtime/worker-app.js';
 export * from './security/api-key-secret.js';
+export * from './security/secret-box.js';
 export * from './net/forbidden-address.js';
 export * from './net/outbound-guard.js';
 export * from './accounts/create-account.js';

@@ -6,10 +6,15 @@ import { Monitor } from './monitor.entity.js';
 import { Check } from './check.entity.js';
 import { Incident } from './incident.entity.js';
 import { MonitorRollup } from './monitor-rollup.entity.js';
+import { Integration } from './integration.entity.js';
+import { AlertDelivery } from './alert-delivery.entity.js';
 
 export { Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup };
 export { MONITOR_STATUSES, MONITOR_METHODS, type MonitorStatus, type MonitorMethod } from './monitor.entity.js';
 export type { AlertSent } from './incident.entity.js';
+export { Integration, AlertDelivery };
+export { INTEGRATION_TYPES, type IntegrationType } from './integration.entity.js';
+export { DELIVERY_STATUSES, type DeliveryStatus, type AlertEnvelope } from './alert-delivery.entity.js';
 
 /** Every entity the data source knows. Each feature appends its own. */
-export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup];
+export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery];

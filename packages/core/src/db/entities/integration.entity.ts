@@ -1,0 +1,56 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { AlertEventName } from '../../queue/job-payloads.js';
+
+/** Alert channels (decisions §4 "Integrations and events"). */
+export const INTEGRATION_TYPES = ['email', 'webhook', 'slack', 'discord'] as const;
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+
+/**
+ * Where an account's alerts go. `config` holds the non-secret settings in clear; the secret
+ * ones (a webhook's signing secret, a chat webhook URL) are sealed together in `secrets` with
+ * the secret box (security/secret-box.ts) and never leave the server unmasked.
+ */
+@Entity({ name: 'integrations' })
+@Index(['accountId', 'id'])
+export class Integration {
+  @PrimaryGeneratedColumn({ type: 'integer' })
+  id!: number;
+
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId!: number;
+
+  @Column({ type: 'text' })
+  type!: IntegrationType;
+
+  @Column({ type: 'text' })
+  name!: string;
+
+  /** Non-secret settings, e.g. {to: [...]} for email, {url} for a webhook. */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  config!: Record<string, unknown>;
+
+  /** Sealed JSON object of the secret settings, or null when the type has none. */
+  @Column({ name: 'secrets', type: 'text', nullable: true })
+  secrets!: string | null;
+
+  /** Subscribed events; empty = all. */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  events!: AlertEventName[];
+
+  /** Monitors in scope; empty = all of the account's. */
+  @Column({ name: 'monitor_ids', type: 'integer', array: true, default: () => "'{}'" })
+  monitorIds!: number[];
+
+  /** Domains in scope; empty = all of the account's. */
+  @Column({ name: 'domain_ids', type: 'integer', array: true, default: () => "'{}'" })
+  domainIds!: number[];
+
+  @Column({ name: 'is_active', type: 'boolean', default: true })
+  isActive!: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+}

@@ -1,0 +1,76 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+/**
+ * Encryption of secrets at rest (integration webhook secrets, chat webhook URLs):
+ * AES-256-GCM with a random 96-bit IV per value, under a 256-bit key derived from
+ * VIGIL_SECRET_KEY with HKDF-SHA256. The sealed form is text:
+ *
+ *   v1.<base64url(iv)>.<base64url(ciphertext)>.<base64url(tag)>
+ *
+ * The version prefix leaves room for a later key or algorithm change. GCM authenticates the
+ * value, so a sealed value that was tampered with, or sealed under another key, fails to open
+ * (SecretBoxError) instead of yielding garbage.
+ */
+export interface SecretBox {
+  seal(plaintext: string): string;
+  open(sealed: string): string;
+  /** seal(JSON.stringify(value)). */
+  sealJson(value: unknown): string;
+  /** JSON.parse(open(sealed)). */
+  openJson<T>(sealed: string): T;
+}
+
+export class SecretBoxError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SecretBoxError';
+  }
+}
+
+const VERSION = 'v1';
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+/** Fixed, public: HKDF's salt and info only separate this key from other uses of the same secret. */
+const HKDF_SALT = 'vigil/secret-box';
+const HKDF_INFO = 'integration-secrets/aes-256-gcm/v1';
+
+/** The 32-byte AES key of a configured secret key (VIGIL_SECRET_KEY). */
+export function deriveSecretBoxKey(secretKey: string): Buffer {
+  if (!secretKey) throw new SecretBoxError('Secret key is empty');
+  return Buffer.from(hkdfSync('sha256', Buffer.from(secretKey, 'utf8'), HKDF_SALT, HKDF_INFO, 32));
+}
+
+export function createSecretBox(secretKey: string): SecretBox {
+  const key = deriveSecretBoxKey(secretKey);
+  const box: SecretBox = {
+    seal(plaintext) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+      const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      const tag = cipher.getAuthTag();
+      return [VERSION, iv.toString('base64url'), ciphertext.toString('base64url'), tag.toString('base64url')].join('.');
+    },
+    open(sealed) {
+      const parts = sealed.split('.');
+      if (parts.length !== 4 || parts[0] !== VERSION) throw new SecretBoxError('Not a sealed secret');
+      const [, ivText, ctText, tagText] = parts;
+      const iv = Buffer.from(ivText, 'base64url');
+      const tag = Buffer.from(tagText, 'base64url');
+      if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new SecretBoxError('Not a sealed secret');
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+        decipher.setAuthTag(tag);
+        return Buffer.concat([decipher.update(Buffer.from(ctText, 'base64url')), decipher.final()]).toString('utf8');
+      } catch {
+        throw new SecretBoxError('Sealed secret does not open: wrong key or tampered value');
+      }
+    },
+    sealJson(value) {
+      return box.seal(JSON.stringify(value));
+    },
+    openJson<T>(sealed: string): T {
+      return JSON.parse(box.open(sealed)) as T;
+    },
+  };
+  return box;
+}
