@@ -1,0 +1,88 @@
+import request from 'supertest';
+import { createApp } from '@vigil/api';
+import { ManualClock } from '@vigil/core';
+import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+
+const clock = new ManualClock('2026-11-21T10:00:00Z');
+let ctx: TestContext;
+let app: ReturnType<typeof createApp>;
+beforeAll(async () => {
+  ctx = await createTestContext({ clock });
+  app = createApp(ctx);
+});
+afterAll(() => ctx.teardown());
+
+describe('usage endpoints', () => {
+  it("reports today's counters against the limits, this request included", async () => {
+    const { auth } = await createTestAccount(ctx, 'free');
+    await request(app).get('/api/v1/api-keys').set(auth);
+    const res = await request(app).get('/api/v1/usage').set(auth);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      tier: 'free',
+      date: '2026-11-21',
+      requests_today: 2,
+      daily_limit: 1000,
+      daily_remaining: 998,
+      requests_per_minute_limit: 10,
+      reset_at: '2026-11-22T00:00:00+00:00',
+      checks_today: 0,
+      scans_today: 0,
+      alerts_today: 0,
+    });
+  });
+
+  it('lists daily history oldest first with zero days filled in', async () => {
+    const { account, auth } = await createTestAccount(ctx, 'pro');
+    await ctx.db.query(`INSERT INTO daily_usage (account_id, day, requests) VALUES ($1, '2026-11-19', 7)`, [account.id]);
+    const res = await request(app).get('/api/v1/usage/history?days=3').set(auth);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      days: 3,
+      history: [
+        { date: '2026-11-19', requests: 7 },
+        { date: '2026-11-20', requests: 0 },
+        { date: '2026-11-21', requests: 1 },
+      ],
+      total_requests: 8,
+    });
+    expect((await request(app).get('/api/v1/usage/history').set(auth)).body.history).toHaveLength(30);
+  });
+
+  it.each(['0', '91', 'abc', '2.5'])('answers days=%s with 400', async (days) => {
+    const { auth } = await createTestAccount(ctx, 'pro');
+    const res = await request(app).get(`/api/v1/usage/history?days=${days}`).set(auth);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: 'Invalid days: must be an integer from 1 to 90' });
+  });
+
+  it("reports the plan's limits and current use", async () => {
+    const { auth } = await createTestAccount(ctx, 'business');
+    const res = await request(app).get('/api/v1/usage/limits').set(auth);
+    expect(res.status).toBe(200);
+    expect(res.body.tier).toBe('business');
+    expect(res.body.limits).toMatchObject({
+      requests_per_day: 100000,
+      requests_per_minute: 300,
+      concurrent_scans: 20,
+      monitors: 500,
+      domains: 250,
+      check_intervals: [60, 300, 600, 1800, 3600],
+      monitoring_frequencies: ['15min', 'hourly', 'daily'],
+      domain_creates_per_minute: 60,
+    });
+    expect(res.body.usage).toEqual({ monitors: 0, domains: 0, concurrent_scans: 0 });
+  });
+
+  it('sums 30 days in the summary', async () => {
+    const { account, auth } = await createTestAccount(ctx, 'pro');
+    await ctx.db.query(
+      `INSERT INTO daily_usage (account_id, day, requests) VALUES ($1, '2026-10-01', 100), ($1, '2026-10-23', 4), ($1, '2026-11-20', 5)`,
+      [account.id],
+    );
+    const res = await request(app).get('/api/v1/usage/summary').set(auth);
+    expect(res.status).toBe(200);
+    expect(res.body.period).toEqual({ from: '2026-10-23', to: '2026-11-21', days: 30 });
+    expect(res.body.totals).toEqual({ requests: 10, checks: 0, scans: 0, alerts: 0 });
+  });
+});
