@@ -1,4 +1,4 @@
-const SECRET_KEYS = /^(authorization|api[_-]?key|key|secret|password|pass|token|signature|webhook_url|url_secret|smtp_url)$/i;
+const SECRET_KEYS = /(authorization|api[_-]?key|secret|passw(or)?d|token|signature|webhook_url|smtp_url|^key$|^pass$)/i;
 const BEARER = /\b(Bearer\s+)[^\s"',]+/gi;
 const URL_CREDENTIALS = /(\b[a-z][a-z0-9+.-]*:\/\/)([^/\s:@]+):([^/\s@]+)@/gi;
 

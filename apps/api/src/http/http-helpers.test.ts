@@ -1,0 +1,48 @@
+import { NotFoundError, ValidationError } from '@vigil/core';
+import { allowHeader } from './method-not-allowed.js';
+import { openApiPath } from './openapi.js';
+import { paginationBody, parsePagination } from './pagination.js';
+import { parseId } from './validate.js';
+
+describe('allowHeader', () => {
+  it.each([
+    [['get'], 'GET, HEAD, OPTIONS'],
+    [['post', 'get'], 'GET, HEAD, POST, OPTIONS'],
+    [['delete', 'put', 'patch', 'get'], 'GET, HEAD, PUT, PATCH, DELETE, OPTIONS'],
+    [['post'], 'POST, OPTIONS'],
+  ])('%p -> %s', (methods, allow) => expect(allowHeader(methods)).toBe(allow));
+});
+
+describe('parsePagination', () => {
+  const opts = { defaultPerPage: 20, maxPerPage: 100 };
+  it('defaults', () => expect(parsePagination({}, opts)).toEqual({ page: 1, perPage: 20, offset: 0 }));
+  it('clamps per_page above the maximum', () => expect(parsePagination({ per_page: '5000' }, opts).perPage).toBe(100));
+  it('computes the offset', () => expect(parsePagination({ page: '3', per_page: '10' }, opts).offset).toBe(20));
+  it.each([
+    [{ page: '0' }],
+    [{ page: '-1' }],
+    [{ page: 'x' }],
+    [{ per_page: '0' }],
+    [{ per_page: '2.5' }],
+    [{ per_page: 'ten' }],
+  ])('rejects %p with 400', (q) => expect(() => parsePagination(q, opts)).toThrow(ValidationError));
+  it('builds the pagination object with optional navigation', () => {
+    const p = parsePagination({ page: '2', per_page: '10' }, opts);
+    expect(paginationBody(p, 25)).toEqual({ page: 2, per_page: 10, total: 25, pages: 3 });
+    expect(paginationBody(p, 25, true)).toEqual({ page: 2, per_page: 10, total: 25, pages: 3, has_next: true, has_prev: true });
+    expect(paginationBody(parsePagination({}, opts), 0, true)).toEqual({ page: 1, per_page: 20, total: 0, pages: 0, has_next: false, has_prev: false });
+  });
+});
+
+describe('parseId', () => {
+  it('accepts positive 32-bit integers', () => expect(parseId('42', 'x')).toBe(42));
+  it.each(['0', '-1', 'abc', '1.5', '99999999999', '2147483648', undefined])('treats %p as not found', (raw) => {
+    expect(() => parseId(raw, 'Monitor not found')).toThrow(new NotFoundError('Monitor not found'));
+  });
+});
+
+describe('openApiPath', () => {
+  it('turns express params into OpenAPI templates', () => {
+    expect(openApiPath('/api/v1/domains/:id/certificate/chain')).toBe('/api/v1/domains/{id}/certificate/chain');
+  });
+});
