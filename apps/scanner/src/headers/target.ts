@@ -68,7 +68,10 @@ export function parseHeaderTarget(q: string): HeaderTarget {
     invalid();
   }
   const host = url.hostname;
-  if (v6 === undefined && !net.isIPv4(host) && !validDnsName(host)) invalid();
+  if (v6 === undefined) {
+    // URL turns other IPv4 notations (0x7f.1, 2130706433) into dotted quads: only accept those written so.
+    if (net.isIPv4(host) ? !net.isIPv4(hostText) : !validDnsName(host)) invalid();
+  }
   url.hash = '';
   return { url: url.toString(), site: url.host };
 }
