@@ -28,3 +28,4 @@ export * from './net/forbidden-address.js';
 export * from './net/outbound-guard.js';
 export * from './accounts/create-account.js';
 export * from './accounts/issue-api-key.js';
+export * from './billing/index.js';

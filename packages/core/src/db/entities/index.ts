@@ -8,8 +8,20 @@ import { Incident } from './incident.entity.js';
 import { MonitorRollup } from './monitor-rollup.entity.js';
 import { Integration } from './integration.entity.js';
 import { AlertDelivery } from './alert-delivery.entity.js';
+import { Invoice } from './invoice.entity.js';
+import { InvoiceLine } from './invoice-line.entity.js';
+import { Domain } from './domain.entity.js';
+import { DomainVerification } from './domain-verification.entity.js';
+import { Scan } from './scan.entity.js';
+import { CertificateNotification } from './certificate-notification.entity.js';
 
 export { Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup };
+export { Invoice, InvoiceLine };
+export { Domain, DomainVerification, Scan, CertificateNotification };
+export { SSL_GRADES, type SslGrade } from './domain.entity.js';
+export type { VerificationMethod, VerificationStatus } from './domain-verification.entity.js';
+export { SCAN_STATUSES, type ScanStatus, type ScanTrigger } from './scan.entity.js';
+export { INVOICE_STATUSES, type InvoiceStatus } from './invoice.entity.js';
 export { MONITOR_STATUSES, MONITOR_METHODS, type MonitorStatus, type MonitorMethod } from './monitor.entity.js';
 export type { AlertSent } from './incident.entity.js';
 export { Integration, AlertDelivery };
@@ -17,4 +29,4 @@ export { INTEGRATION_TYPES, type IntegrationType } from './integration.entity.js
 export { DELIVERY_STATUSES, type DeliveryStatus, type AlertEnvelope } from './alert-delivery.entity.js';
 
 /** Every entity the data source knows. Each feature appends its own. */
-export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery];
+export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery, Invoice, InvoiceLine, Domain, DomainVerification, Scan, CertificateNotification];
