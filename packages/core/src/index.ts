@@ -29,3 +29,4 @@ export * from './net/outbound-guard.js';
 export * from './accounts/create-account.js';
 export * from './accounts/issue-api-key.js';
 export * from './billing/index.js';
+export * from './scheduling/monitor-schedules.js';

@@ -1,0 +1,103 @@
+import { JobName, monitorScheduleOffsetMs, upsertMonitorSchedule, type Context } from '@vigil/core';
+import { createTestAccount, createTestContext, waitFor, type TestContext } from '@vigil/testing';
+import { createCheckerApp } from '../app.js';
+import { reconcileMonitorSchedules, reconcileMonitorSchedulesJob } from './reconcile-monitor-schedules.job.js';
+
+let ctx: TestContext;
+let accountId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  accountId = (await createTestAccount(ctx, 'business')).account.id;
+});
+afterAll(() => ctx.teardown());
+
+async function insertMonitor(c: Context, m: { interval?: number; status?: string; isActive?: boolean }): Promise<number> {
+  const url = `https://example.com/${Math.random().toString(36).slice(2)}`;
+  const [{ id }] = (await c.db.query(
+    `INSERT INTO monitors (account_id, name, url, normalized_url, check_interval, status, is_active)
+     VALUES ($1, 'm', $2, $2, $3, $4, $5) RETURNING id`,
+    [accountId, url, m.interval ?? 60, m.status ?? 'up', m.isActive ?? true],
+  )) as { id: number }[];
+  return id;
+}
+
+/** Loses every Redis key of this test file, as a Redis without persistence does on restart. */
+async function flushTestKeys(c: Context): Promise<void> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await c.redis.scan(cursor, 'MATCH', `${c.config.redisPrefix}*`, 'COUNT', 1000);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  if (keys.length) await c.redis.del(...keys);
+}
+
+beforeEach(async () => {
+  await flushTestKeys(ctx);
+  await ctx.db.query('DELETE FROM monitors');
+});
+
+const schedulers = async () =>
+  new Map((await ctx.queues.queueOf(JobName.MonitorCheck).getJobSchedulers()).map((s) => [s.key, s]));
+
+it('after Redis lost its data, schedules every active monitor again and no paused, inactive or deleted one', async () => {
+  const up = await insertMonitor(ctx, { interval: 60 });
+  const pending = await insertMonitor(ctx, { interval: 300, status: 'pending' });
+  const down = await insertMonitor(ctx, { interval: 3600, status: 'down' });
+  const paused = await insertMonitor(ctx, { status: 'paused' });
+  const inactive = await insertMonitor(ctx, { isActive: false });
+  for (const id of [up, pending, down, paused, inactive]) await upsertMonitorSchedule(ctx.queues, { id, checkInterval: 60 });
+
+  await flushTestKeys(ctx);
+  expect((await schedulers()).size).toBe(0);
+
+  const result = await reconcileMonitorSchedulesJob(ctx)({}, undefined as never);
+  expect(result).toEqual({ added: 3, removed: 0 });
+  const after = await schedulers();
+  expect([...after.keys()].sort()).toEqual([`monitor-${up}`, `monitor-${pending}`, `monitor-${down}`].sort());
+  expect(after.get(`monitor-${up}`)?.every).toBe(60_000);
+  expect(after.get(`monitor-${pending}`)?.every).toBe(300_000);
+  expect(after.get(`monitor-${down}`)?.every).toBe(3_600_000);
+  expect(after.get(`monitor-${down}`)?.offset).toBe(monitorScheduleOffsetMs(down, 3600));
+  expect(after.get(`monitor-${up}`)?.template?.data).toEqual({ monitorId: up });
+
+  // A second run finds nothing to do.
+  expect(await reconcileMonitorSchedules(ctx)).toEqual({ added: 0, removed: 0 });
+});
+
+it('removes schedulers of paused, inactive and deleted monitors and re-times a changed interval', async () => {
+  const keep = await insertMonitor(ctx, { interval: 60 });
+  const retime = await insertMonitor(ctx, { interval: 60 });
+  const pausedLater = await insertMonitor(ctx, { interval: 60 });
+  const deactivated = await insertMonitor(ctx, { interval: 60 });
+  const deleted = await insertMonitor(ctx, { interval: 60 });
+  expect(await reconcileMonitorSchedules(ctx)).toEqual({ added: 5, removed: 0 });
+
+  await ctx.db.query(`UPDATE monitors SET check_interval = 600 WHERE id = $1`, [retime]);
+  await ctx.db.query(`UPDATE monitors SET status = 'paused' WHERE id = $1`, [pausedLater]);
+  await ctx.db.query(`UPDATE monitors SET is_active = false WHERE id = $1`, [deactivated]);
+  await ctx.db.query(`DELETE FROM monitors WHERE id = $1`, [deleted]);
+  // A scheduler of a monitor id that never existed (e.g. a create whose transaction rolled back).
+  await upsertMonitorSchedule(ctx.queues, { id: 999_999, checkInterval: 60 });
+
+  expect(await reconcileMonitorSchedules(ctx)).toEqual({ added: 1, removed: 4 });
+  const after = await schedulers();
+  expect([...after.keys()].sort()).toEqual([`monitor-${keep}`, `monitor-${retime}`].sort());
+  expect(after.get(`monitor-${retime}`)?.every).toBe(600_000);
+  const delayed = await ctx.queues.queueOf(JobName.MonitorCheck).getDelayed();
+  expect(delayed.map((j) => j.data.monitorId).sort()).toEqual([keep, retime].sort());
+});
+
+it('runs from the maintenance queue of the checker app as soon as it starts', async () => {
+  const id = await insertMonitor(ctx, { interval: 300 });
+  const app = createCheckerApp(ctx);
+  await app.start();
+  try {
+    const found = await waitFor(async () => (await schedulers()).get(`monitor-${id}`), { what: 'the reconciler to schedule the monitor' });
+    expect(found.every).toBe(300_000);
+  } finally {
+    await app.stop();
+  }
+});
