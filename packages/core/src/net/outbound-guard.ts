@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import tls from 'node:tls';
+import type tls from 'node:tls';
 import { forbiddenRange } from './forbidden-address.js';
 
 /** How outbound requests to user targets may resolve and connect. */

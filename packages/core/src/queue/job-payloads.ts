@@ -1,4 +1,4 @@
-import { JobName } from './queue-names.js';
+import { type JobName } from './queue-names.js';
 
 /** Alert event names (decisions §4 "Integrations and events"). */
 export const ALERT_EVENTS = [
