@@ -1,0 +1,46 @@
+import got, { type Got } from 'got';
+import { createGuardedAgents, type GuardedAgents, type OutboundPolicy } from '@vigil/core';
+
+export const USER_AGENT = 'Vigil-Uptime/1.0';
+export const MAX_REDIRECTS = 10;
+
+export interface ProbeClientOptions {
+  /**
+   * Reuse connections between checks. Off by default: a check then measures a whole
+   * connection (DNS, connect, TLS) every time, and a server that stopped accepting new
+   * connections is noticed. Benchmarks compare both.
+   */
+  keepAlive?: boolean;
+}
+
+/** The got instance every check uses, and the guarded agents behind it. */
+export interface ProbeClient {
+  got: Got;
+  agents: GuardedAgents;
+  close(): void;
+}
+
+/**
+ * got with the checker's fixed options: guarded agents (outbound policy at connect time, on
+ * every redirect hop), no retries, no throwing on HTTP statuses (the probe judges them), at
+ * most 10 redirects, no cache, a Vigil user agent (a monitor's own header wins).
+ */
+export function createProbeClient(policy: OutboundPolicy, opts: ProbeClientOptions = {}): ProbeClient {
+  const agents = createGuardedAgents(policy, { keepAlive: opts.keepAlive ?? false });
+  const client = got.extend({
+    agent: agents,
+    retry: { limit: 0 },
+    throwHttpErrors: false,
+    maxRedirects: MAX_REDIRECTS,
+    decompress: true,
+    headers: { 'user-agent': USER_AGENT },
+  });
+  return {
+    got: client,
+    agents,
+    close() {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}

@@ -1,0 +1,86 @@
+import { performance } from 'node:perf_hooks';
+import type { CheckResult, Clock } from '@vigil/core';
+import { requestFailureText, type RequestFailure } from './check-errors.js';
+import { judgeResponse, type ProbeResponse } from './judge-response.js';
+import type { ProbeClient } from './probe-client.js';
+import type { ProbeTarget } from './probe-target.js';
+
+/** Bodies are read up to this many (decompressed) bytes; expected_content is searched within them. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * One check of a target: one request (no retries) through the probe client, judged against
+ * the target's expectations. Response time runs from the request's start to the end of the
+ * body (or to the read bound). Never throws: every failure is a failed CheckResult whose
+ * `error` names the cause.
+ */
+export async function probe(client: ProbeClient, target: ProbeTarget, clock: Clock): Promise<CheckResult> {
+  const timestamp = clock.now().toISOString();
+  const started = performance.now();
+  const seen: { statusCode: number | null } = { statusCode: null };
+  try {
+    const response = await fetchBounded(client, target, seen);
+    const elapsed = Math.max(0, Math.round(performance.now() - started));
+    const failure = judgeResponse(response, target);
+    if (failure) {
+      return { timestamp, status: 'failure', response_time_ms: null, status_code: response.statusCode, error: failure };
+    }
+    return { timestamp, status: 'success', response_time_ms: elapsed, status_code: response.statusCode };
+  } catch (e) {
+    return {
+      timestamp,
+      status: 'failure',
+      response_time_ms: null,
+      status_code: seen.statusCode,
+      error: requestFailureText(e as RequestFailure, target),
+    };
+  }
+}
+
+function fetchBounded(client: ProbeClient, target: ProbeTarget, seen: { statusCode: number | null }): Promise<ProbeResponse> {
+  const keepBody = Boolean(target.expectedContent);
+  return new Promise<ProbeResponse>((resolve, reject) => {
+    const stream = client.got.stream(target.url, {
+      method: target.method,
+      headers: target.headers,
+      // A POST stream without a body waits for one; send the configured body or an empty one.
+      body: target.method === 'POST' ? (target.body ?? '') : undefined,
+      timeout: { request: target.timeoutSeconds * 1000 },
+      followRedirect: target.followRedirects,
+      https: { rejectUnauthorized: target.verifySsl },
+    });
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let statusCode = 0;
+    let statusMessage: string | undefined;
+    let settled = false;
+    const finish = (truncated: boolean) => {
+      if (settled) return;
+      settled = true;
+      resolve({ statusCode, statusMessage, body: keepBody ? Buffer.concat(chunks, Math.min(size, MAX_BODY_BYTES)) : EMPTY, truncated });
+    };
+    stream.once('response', (res: { statusCode: number; statusMessage?: string }) => {
+      statusCode = res.statusCode;
+      statusMessage = res.statusMessage;
+      seen.statusCode = res.statusCode;
+    });
+    stream.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      const room = MAX_BODY_BYTES - size;
+      if (keepBody) chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
+      size += chunk.length;
+      if (size >= MAX_BODY_BYTES) {
+        finish(true);
+        stream.destroy();
+      }
+    });
+    stream.once('end', () => finish(false));
+    stream.once('error', (e: Error) => {
+      if (settled) return;
+      settled = true;
+      reject(e);
+    });
+  });
+}
+
+const EMPTY = Buffer.alloc(0);

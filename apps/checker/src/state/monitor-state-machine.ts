@@ -1,0 +1,108 @@
+import type { MonitorStatus } from '@vigil/core';
+
+/**
+ * The monitor state machine (decisions §4 "Monitors"), a pure function of the monitor's state
+ * and one check result:
+ * - paused: nothing changes (a stray or manual check is recorded, the state stays);
+ * - success: `up`, or `degraded` when response_time_ms >= degraded_threshold_ms; the failure
+ *   count resets; an open incident resolves (monitor.up); entering degraded sends
+ *   monitor.degraded;
+ * - failure: the count grows and nothing else changes until it reaches alert_threshold; then
+ *   the status becomes `down` and an incident opens (cause = this check's error, monitor.down).
+ *   While an incident is open each further failure is one more affected check.
+ * An incident's affected_checks counts the failed checks of the streak that opened it and
+ * every failure after, until the success that resolves it.
+ */
+
+export type MonitorAlertEvent = 'monitor.down' | 'monitor.up' | 'monitor.degraded';
+
+export interface OpenIncidentState {
+  startedAt: Date;
+  affectedChecks: number;
+}
+
+export interface MonitorState {
+  status: MonitorStatus;
+  consecutiveFailures: number;
+  alertThreshold: number;
+  degradedThresholdMs: number;
+  openIncident: OpenIncidentState | null;
+}
+
+export interface ObservedCheck {
+  status: 'success' | 'failure';
+  responseTimeMs: number | null;
+  error?: string | null;
+  checkedAt: Date;
+}
+
+export interface Transition {
+  status: MonitorStatus;
+  consecutiveFailures: number;
+  /** Open an incident (there is none open). */
+  open: { cause: string; startedAt: Date; affectedChecks: number } | null;
+  /** Resolve the open incident. */
+  resolve: { resolvedAt: Date; durationSeconds: number; affectedChecks: number } | null;
+  /** The open incident counts this failure. */
+  addAffectedCheck: boolean;
+  /** Alert events, in the order they happened. */
+  alerts: MonitorAlertEvent[];
+}
+
+const FALLBACK_CAUSE = 'Check failed';
+
+export function nextMonitorState(state: MonitorState, check: ObservedCheck): Transition {
+  const unchanged: Transition = {
+    status: state.status,
+    consecutiveFailures: state.consecutiveFailures,
+    open: null,
+    resolve: null,
+    addAffectedCheck: false,
+    alerts: [],
+  };
+  if (state.status === 'paused') return unchanged;
+
+  if (check.status === 'success') {
+    const degraded = check.responseTimeMs !== null && check.responseTimeMs >= state.degradedThresholdMs;
+    const status: MonitorStatus = degraded ? 'degraded' : 'up';
+    const alerts: MonitorAlertEvent[] = [];
+    let resolve: Transition['resolve'] = null;
+    if (state.openIncident) {
+      resolve = {
+        resolvedAt: check.checkedAt,
+        durationSeconds: Math.max(0, Math.round((check.checkedAt.getTime() - state.openIncident.startedAt.getTime()) / 1000)),
+        affectedChecks: state.openIncident.affectedChecks,
+      };
+      alerts.push('monitor.up');
+    }
+    if (degraded && state.status !== 'degraded') alerts.push('monitor.degraded');
+    return { status, consecutiveFailures: 0, open: null, resolve, addAffectedCheck: false, alerts };
+  }
+
+  const failures = state.consecutiveFailures + 1;
+  if (state.openIncident) {
+    return { ...unchanged, status: 'down', consecutiveFailures: failures, addAffectedCheck: true };
+  }
+  if (failures < Math.max(1, state.alertThreshold)) {
+    return { ...unchanged, consecutiveFailures: failures };
+  }
+  return {
+    status: 'down',
+    consecutiveFailures: failures,
+    open: { cause: check.error || FALLBACK_CAUSE, startedAt: check.checkedAt, affectedChecks: failures },
+    resolve: null,
+    addAffectedCheck: false,
+    alerts: ['monitor.down'],
+  };
+}
+
+/** The state after a transition, for folding several checks of one monitor in order. */
+export function applyTransition(state: MonitorState, t: Transition): MonitorState {
+  let openIncident = state.openIncident;
+  if (t.resolve) openIncident = null;
+  if (t.open) openIncident = { startedAt: t.open.startedAt, affectedChecks: t.open.affectedChecks };
+  else if (t.addAffectedCheck && openIncident) {
+    openIncident = { ...openIncident, affectedChecks: openIncident.affectedChecks + 1 };
+  }
+  return { ...state, status: t.status, consecutiveFailures: t.consecutiveFailures, openIncident };
+}
