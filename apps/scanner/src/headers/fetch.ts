@@ -281,7 +281,7 @@ export async function fetchSiteHeaders(url: string, policy: OutboundPolicy, opts
     try {
       main = await walk(start, agents, { deadline: Date.now() + budgetMs, budgetMs, maxRedirects });
     } catch (e) {
-      await probe;
+      // The probe never rejects; closing the agents below ends it.
       const detail = e instanceof WalkError ? e.message : describe(e, start, budgetMs);
       throw new UpstreamError('Site unreachable', { detail });
     }
