@@ -1,8 +1,32 @@
-import type { Context, JobHandler, JobName } from '@vigil/core';
+import { createSecretBox, type Context, type JobHandler, type JobName } from '@vigil/core';
+import { createChannels } from '../channels/index.js';
+import { runDeliveryAttempt, type AttemptDeps } from '../delivery/run-attempt.js';
 
-/** Placeholder until the notifier (issue 6) lands: fails the job loudly rather than pretending to work. */
-export function alertDeliveryJob(_ctx: Context): JobHandler<JobName.AlertDelivery> {
-  return async () => {
-    throw new Error('AlertDelivery is not built yet (the notifier (issue 6))');
+/** Thrown to hand a failed attempt back to BullMQ, which schedules the next one (backoff). */
+export class DeliveryRetryError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeliveryRetryError';
+  }
+}
+
+/**
+ * AlertDelivery: one attempt per run. The attempt number is BullMQ's (attemptsMade + 1) and
+ * the attempt budget the job's `attempts` option. The job throws only to ask for another
+ * attempt; a delivered alert, a final failure (4xx other than 429, attempts used up) or a
+ * vanished delivery complete the job normally.
+ */
+export function alertDeliveryJob(ctx: Context, deps: Partial<AttemptDeps> = {}): JobHandler<JobName.AlertDelivery> {
+  const resolved: AttemptDeps = {
+    channels: deps.channels ?? createChannels(ctx),
+    box: deps.box ?? createSecretBox(ctx.config.secretKey),
+  };
+  return async (payload, job) => {
+    const attempt = job.attemptsMade + 1;
+    const maxAttempts = job.opts.attempts ?? 1;
+    const result = await runDeliveryAttempt(ctx, resolved, payload.deliveryId, attempt, maxAttempts);
+    if (result?.retry) {
+      throw new DeliveryRetryError(`Delivery ${payload.deliveryId} attempt ${attempt}/${maxAttempts} failed: ${result.row.error ?? 'unknown error'}`);
+    }
   };
 }

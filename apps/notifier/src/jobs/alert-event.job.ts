@@ -1,8 +1,9 @@
 import type { Context, JobHandler, JobName } from '@vigil/core';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../delivery/retry-policy.js';
+import { fanOutAlertEvent } from '../fanout/fan-out.js';
 
-/** Placeholder until the notifier (issue 6) lands: fails the job loudly rather than pretending to work. */
-export function alertEventJob(_ctx: Context): JobHandler<JobName.AlertEvent> {
-  return async () => {
-    throw new Error('AlertEvent is not built yet (the notifier (issue 6))');
-  };
+/** AlertEvent: fans an event out to the account's integrations (one AlertDelivery job each). */
+export function alertEventJob(ctx: Context, opts: { retry?: RetryPolicy } = {}): JobHandler<JobName.AlertEvent> {
+  const policy = opts.retry ?? DEFAULT_RETRY_POLICY;
+  return (payload) => fanOutAlertEvent(ctx, payload, policy);
 }

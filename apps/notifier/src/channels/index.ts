@@ -1,0 +1,28 @@
+import { createGuardedAgents, outboundPolicy, type Context, type IntegrationType } from '@vigil/core';
+import type { Channel } from './channel.js';
+import { discordChannel, slackChannel } from './chat.channel.js';
+import { emailChannel } from './email.channel.js';
+import { webhookChannel } from './webhook.channel.js';
+
+/** How long one attempt may take, connection to response (or SMTP dialogue). */
+export const DELIVERY_TIMEOUT_MS = 10_000;
+
+export type Channels = Record<IntegrationType, Channel> & { close(): void };
+
+/** One channel per integration type, sharing the guarded agents of the process's outbound policy. */
+export function createChannels(ctx: Context, opts: { timeoutMs?: number } = {}): Channels {
+  const timeoutMs = opts.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const agents = createGuardedAgents(outboundPolicy(ctx.config));
+  const email = emailChannel({ smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, baseUrl: ctx.config.baseUrl, timeoutMs });
+  return {
+    email,
+    webhook: webhookChannel({ agents, timeoutMs }),
+    slack: slackChannel({ agents, timeoutMs, baseUrl: ctx.config.baseUrl }),
+    discord: discordChannel({ agents, timeoutMs, baseUrl: ctx.config.baseUrl }),
+    close() {
+      email.close();
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { Integration, SecretBoxError, type AlertDelivery, type Context, type SecretBox } from '@vigil/core';
+import type { ChannelTarget, DeliveryOutcome } from '../channels/channel.js';
+import type { Channels } from '../channels/index.js';
+import { attemptRow, finishAttempt, loadDelivery, successfulAttempt } from './delivery-store.js';
+import { shouldRetry } from './retry-policy.js';
+
+export interface AttemptResult {
+  /** The attempt's row as recorded. */
+  row: AlertDelivery;
+  /** Another attempt should follow. */
+  retry: boolean;
+}
+
+export interface AttemptDeps {
+  channels: Channels;
+  box: SecretBox;
+}
+
+function failure(error: string): DeliveryOutcome {
+  return { ok: false, responseCode: null, error, retryable: false, durationMs: 0 };
+}
+
+/** The integration with its secrets opened, as channels take it. */
+export function channelTarget(integration: Integration, box: SecretBox): ChannelTarget {
+  const secrets = integration.secrets ? box.openJson<Record<string, unknown>>(integration.secrets) : {};
+  return { id: integration.id, type: integration.type, name: integration.name, config: { ...integration.config, ...secrets } };
+}
+
+/** Sends one attempt through the integration's current channel; every failure becomes an outcome. */
+async function sendAttempt(
+  ctx: Context,
+  deps: AttemptDeps,
+  first: AlertDelivery,
+): Promise<{ outcome: DeliveryOutcome; channelType: string }> {
+  const integration = first.integrationId === null ? null : await ctx.db.getRepository(Integration).findOneBy({ id: first.integrationId });
+  if (!integration) return { outcome: failure('Integration was deleted'), channelType: first.integrationType };
+  let target: ChannelTarget;
+  try {
+    target = channelTarget(integration, deps.box);
+  } catch (e) {
+    if (!(e instanceof SecretBoxError)) throw e;
+    ctx.logger.error('integration secrets do not open', { integrationId: integration.id, error: e.message });
+    return { outcome: failure('Integration secrets cannot be decrypted (was VIGIL_SECRET_KEY changed?)'), channelType: integration.type };
+  }
+  try {
+    return { outcome: await deps.channels[integration.type].send(target, { deliveryId: first.id, envelope: first.payload }), channelType: integration.type };
+  } catch (e) {
+    // Channels report failures as outcomes; anything thrown is unexpected, and may pass.
+    ctx.logger.error('alert channel threw', { deliveryId: first.id, type: integration.type, error: (e as Error).message });
+    return { outcome: { ok: false, responseCode: null, error: (e as Error).message, retryable: true, durationMs: 0 }, channelType: integration.type };
+  }
+}
+
+/**
+ * Attempt number `attempt` (1-based, of `maxAttempts`) of a delivery: records a row for it,
+ * sends through the integration's channel and records the outcome. Never sends a delivery
+ * that has already succeeded. Returns null when the delivery no longer exists.
+ */
+export async function runDeliveryAttempt(
+  ctx: Context,
+  deps: AttemptDeps,
+  deliveryId: number,
+  attempt: number,
+  maxAttempts: number,
+): Promise<AttemptResult | null> {
+  const first = await loadDelivery(ctx.db, deliveryId);
+  if (!first) {
+    ctx.logger.warn('alert delivery not found', { deliveryId });
+    return null;
+  }
+  const done = await successfulAttempt(ctx.db, deliveryId);
+  if (done) return { row: done, retry: false };
+
+  const row = await attemptRow(ctx.db, first, attempt);
+  if (row.status !== 'pending') return { row, retry: row.willRetry };
+
+  const { outcome: result, channelType } = await sendAttempt(ctx, deps, first);
+  const retry = shouldRetry(result, attempt, maxAttempts);
+  const finished = await finishAttempt(ctx.db, row, result, { willRetry: retry, at: ctx.clock.now(), channelType });
+  ctx.logger.info('alert delivery attempt', {
+    deliveryId,
+    integrationId: first.integrationId,
+    event: first.event,
+    attempt,
+    status: finished.status,
+    responseCode: finished.responseCode,
+    error: finished.error,
+    retry,
+  });
+  return { row: finished, retry };
+}

@@ -1,0 +1,50 @@
+import { Integration, JobName, type AlertEnvelope, type AlertEventPayload, type Context } from '@vigil/core';
+import { createDelivery } from '../delivery/delivery-store.js';
+import { deliveryJobOptions, type RetryPolicy } from '../delivery/retry-policy.js';
+import { enrichData, loadEventSubject } from './event-subject.js';
+import { integrationWants } from './scope.js';
+
+/**
+ * An alert event to deliveries: one per active integration of the account that subscribes to
+ * the event and whose scope includes its monitor or domain, each with its AlertDelivery job.
+ * Idempotent: the unique (integration_id, event_id, attempt) key lets a second run create
+ * nothing, and it re-enqueues (same job id, so a no-op while the job exists) only deliveries
+ * whose first attempt is still pending. Domain events are dropped when the domain's
+ * notifications are off; events about a monitor or domain that no longer exists are dropped.
+ */
+export async function fanOutAlertEvent(ctx: Context, p: AlertEventPayload, policy: RetryPolicy): Promise<{ deliveries: number }> {
+  const subject = await loadEventSubject(ctx.db, p);
+  if (p.monitorId !== undefined && !subject.monitor) return { deliveries: 0 };
+  if (p.domainId !== undefined && (!subject.domain || !subject.domain.notificationsEnabled)) return { deliveries: 0 };
+
+  const integrations = await ctx.db.getRepository(Integration).find({ where: { accountId: p.accountId, isActive: true }, order: { id: 'ASC' } });
+  const targets = integrations.filter((i) =>
+    integrationWants(i, { event: p.event, monitorId: p.monitorId, domainId: p.domainId }),
+  );
+  if (!targets.length) return { deliveries: 0 };
+
+  const envelope: AlertEnvelope = { id: p.eventId, event: p.event, created_at: p.createdAt, data: enrichData(p, subject) };
+  for (const integration of targets) {
+    await createDelivery(ctx.db, {
+      accountId: p.accountId,
+      integrationId: integration.id,
+      integrationType: integration.type,
+      envelope,
+      monitorId: p.monitorId ?? null,
+      domainId: p.domainId ?? null,
+      incidentId: p.incidentId ?? null,
+    });
+  }
+  const pending = (await ctx.db.query(
+    `SELECT id FROM alert_deliveries
+     WHERE event_id = $1 AND attempt = 1 AND status = 'pending' AND integration_id = ANY($2::int[])`,
+    [p.eventId, targets.map((i) => i.id)],
+  )) as { id: number }[];
+  if (pending.length) {
+    await ctx.queues.addBulk(
+      JobName.AlertDelivery,
+      pending.map((r) => ({ payload: { deliveryId: r.id }, opts: deliveryJobOptions(r.id, policy) })),
+    );
+  }
+  return { deliveries: targets.length };
+}
