@@ -3,6 +3,7 @@ import type { RouteDef } from '../http/route.js';
 import type { AccountQuota } from '../limits/account-quota.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRemovedRoutes } from './auth-removed.routes.js';
+import { monitorRoutes } from './monitors.routes.js';
 import { opsRoutes } from './ops.routes.js';
 import { usageRoutes } from './usage.routes.js';
 
@@ -18,5 +19,6 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...authRemovedRoutes(),
     ...apiKeyRoutes(ctx),
     ...usageRoutes(ctx, deps.quota),
+    ...monitorRoutes(ctx),
   ];
 }

@@ -29,13 +29,17 @@ export function countRunningScans(db: DataSource, accountId: number): Promise<nu
   );
 }
 
-/** Checks run for the account's monitors in [from, to). */
+/**
+ * Checks run for the account's monitors in [from, to), counted from the hourly rollups (they
+ * outlive check retention and are 60x fewer rows): whole hours, so `from` should be the start
+ * of an hour (callers pass UTC day starts); the hour containing `to` counts up to now.
+ */
 export function countChecks(db: DataSource, accountId: number, from: Date, to: Date): Promise<number> {
   return countIfTable(
     db,
-    'public.checks',
-    `SELECT count(*) AS n FROM checks c JOIN monitors m ON m.id = c.monitor_id
-     WHERE m.account_id = $1 AND c.checked_at >= $2 AND c.checked_at < $3`,
+    'public.monitor_rollups',
+    `SELECT COALESCE(sum(r.total), 0) AS n FROM monitor_rollups r JOIN monitors m ON m.id = r.monitor_id
+     WHERE m.account_id = $1 AND r.hour >= $2 AND r.hour < $3`,
     [accountId, from, to],
   );
 }

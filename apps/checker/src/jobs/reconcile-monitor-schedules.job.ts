@@ -15,7 +15,7 @@ import {
  * between is added (idempotently) rather than removed.
  */
 export async function reconcileMonitorSchedules(ctx: Context): Promise<{ added: number; removed: number }> {
-  const actual = await readMonitorSchedules(ctx.queues);
+  const actual = await readMonitorSchedules(ctx.queues, ctx.redis);
   const rows = (await ctx.db.query(
     `SELECT id, check_interval FROM monitors WHERE is_active AND status <> 'paused'`,
   )) as { id: number; check_interval: number }[];

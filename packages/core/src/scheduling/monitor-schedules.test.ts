@@ -220,13 +220,13 @@ describe('schedulers in Redis', () => {
 
   it('reads schedulers back with interval and offset, and applies a plan', async () => {
     await applyReconcilePlan(ctx.queues, { upsert: [{ id: 21, checkInterval: 600 }], remove: [] });
-    const read = await readMonitorSchedules(ctx.queues);
+    const read = await readMonitorSchedules(ctx.queues, ctx.redis);
     expect(read.get('monitor-21')).toEqual({ everyMs: 600_000, offsetMs: monitorScheduleOffsetMs(21, 600), hasNextJob: true });
     const plan = planReconcile([{ id: 21, checkInterval: 600 }], read);
     expect(plan.upsert).toEqual([]);
     expect(plan.remove).toContain('monitor-11');
     await applyReconcilePlan(ctx.queues, plan);
-    const after = await readMonitorSchedules(ctx.queues);
+    const after = await readMonitorSchedules(ctx.queues, ctx.redis);
     expect([...after.keys()]).toEqual(['monitor-21']);
   });
 
@@ -237,12 +237,12 @@ describe('schedulers in Redis', () => {
     // What a worker that failed to add the next iteration leaves behind: the scheduler without its job.
     await ctx.redis.del(queue().toKey(jobId));
     await ctx.redis.zrem(queue().keys.delayed, jobId);
-    const read = await readMonitorSchedules(ctx.queues);
+    const read = await readMonitorSchedules(ctx.queues, ctx.redis);
     expect(read.get('monitor-22')?.hasNextJob).toBe(false);
     const plan = planReconcile([{ id: 21, checkInterval: 600 }, { id: 22, checkInterval: 60 }], read);
     expect(plan.upsert).toEqual([{ id: 22, checkInterval: 60 }]);
     await applyReconcilePlan(ctx.queues, plan);
-    const after = await readMonitorSchedules(ctx.queues);
+    const after = await readMonitorSchedules(ctx.queues, ctx.redis);
     expect(after.get('monitor-22')?.hasNextJob).toBe(true);
     const delayed = (await queue().getDelayed()).filter((j) => j.data.monitorId === 22);
     expect(delayed).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
 
@@ -156,11 +157,11 @@ const READ_BATCH = 1000;
 
 /**
  * Every scheduler of the checks queue with its interval, offset and whether its next run's job
- * exists, read straight from the scheduler set and hashes in pipelined batches.
+ * exists, read straight from the scheduler set and hashes in pipelined batches (`client`: the
+ * Redis connection of `queues`, i.e. ctx.redis).
  */
-export async function readMonitorSchedules(queues: Queues): Promise<Map<string, ScheduledMonitor>> {
+export async function readMonitorSchedules(queues: Queues, client: Redis): Promise<Map<string, ScheduledMonitor>> {
   const queue = queues.queueOf(JobName.MonitorCheck);
-  const client = await queue.client;
   const flat = await client.zrange(queue.keys.repeat, 0, -1, 'WITHSCORES');
   const found = new Map<string, ScheduledMonitor>();
   for (let i = 0; i < flat.length; i += 2 * READ_BATCH) {

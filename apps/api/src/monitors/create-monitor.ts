@@ -1,0 +1,44 @@
+import { ConflictError, Monitor, type Account, type Context } from '@vigil/core';
+import { tierLimitError } from '../http/tier-limit.js';
+import { assertIntervalAllowed } from './interval-policy.js';
+import { MONITOR_DEFAULTS, type CreateMonitorInput } from './monitor-input.js';
+import { isUniqueViolation, monitorColumns } from './monitor-columns.js';
+import { applyMonitorSchedule, checkNow } from './schedule-effects.js';
+
+export const URL_ALREADY_MONITORED = 'URL already monitored';
+
+/**
+ * Creates a monitor (status pending, active) with its scheduler, then queues its first check.
+ * The monitor limit is atomic: the account row is locked, the monitors counted, and the row
+ * inserted in one transaction, so concurrent creates at limit − 1 leave exactly one new monitor.
+ */
+export async function createMonitor(ctx: Context, account: Account, input: CreateMonitorInput): Promise<Monitor> {
+  const tier = ctx.config.tiers[account.tier];
+  const fields = { ...MONITOR_DEFAULTS, ...input };
+  assertIntervalAllowed(tier, fields.check_interval, ctx.config.baseUrl);
+  const columns = monitorColumns(fields);
+
+  const monitor = await ctx.db
+    .transaction(async (m) => {
+      await m.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
+      if (tier.monitors !== null) {
+        const [{ n }] = (await m.query('SELECT count(*)::int AS n FROM monitors WHERE account_id = $1', [account.id])) as { n: number }[];
+        if (n >= tier.monitors) {
+          throw tierLimitError('Monitor limit reached', { tier: account.tier, limit: tier.monitors, current: n, baseUrl: ctx.config.baseUrl });
+        }
+      }
+      const duplicate = await m.getRepository(Monitor).exists({ where: { accountId: account.id, normalizedUrl: columns.normalizedUrl } });
+      if (duplicate) throw new ConflictError(URL_ALREADY_MONITORED);
+      const saved = await m.getRepository(Monitor).save(
+        m.getRepository(Monitor).create({ ...columns, accountId: account.id, status: 'pending', isActive: true }),
+      );
+      await applyMonitorSchedule(ctx, saved);
+      return saved;
+    })
+    .catch((e: unknown) => {
+      if (isUniqueViolation(e)) throw new ConflictError(URL_ALREADY_MONITORED);
+      throw e;
+    });
+  await checkNow(ctx, monitor.id, 'created');
+  return monitor;
+}

@@ -1,0 +1,25 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { Monitor, NotFoundError } from '@vigil/core';
+import { parseId } from '../http/validate.js';
+
+export const MONITOR_NOT_FOUND = 'Monitor not found';
+
+/**
+ * The caller's monitor, or 404 Monitor not found: for a missing id, a malformed id and another
+ * account's monitor alike. `lock` takes the row lock (inside a transaction) so that changes of
+ * one monitor, and their schedule changes, happen one after another.
+ */
+export async function findOwnMonitor(
+  db: DataSource | EntityManager,
+  accountId: number,
+  rawId: string | string[] | undefined,
+  opts: { lock?: boolean } = {},
+): Promise<Monitor> {
+  const id = parseId(rawId, MONITOR_NOT_FOUND);
+  const monitor = await db.getRepository(Monitor).findOne({
+    where: { id, accountId },
+    ...(opts.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+  });
+  if (!monitor) throw new NotFoundError(MONITOR_NOT_FOUND);
+  return monitor;
+}

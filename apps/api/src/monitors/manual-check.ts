@@ -1,0 +1,28 @@
+import { JobName, oneOffCheckJobId, type CheckResult, type Context } from '@vigil/core';
+import { findOwnMonitor } from './find-own-monitor.js';
+
+export type ManualCheckOutcome = { done: true; check: CheckResult } | { done: false; jobId: string; failed: boolean };
+
+/**
+ * POST /uptime/monitors/{id}/check (decisions §4): one check now through the checker fleet.
+ * Waits for the worker up to the monitor's timeout + 5 s; past that (or when the job ends
+ * without a check record) the check stays queued and the caller gets its job id. The job id is
+ * random, so it never repeats an earlier one even after Redis lost its data.
+ */
+export async function runManualCheck(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<ManualCheckOutcome> {
+  const monitor = await findOwnMonitor(ctx.db, accountId, rawId);
+  const jobId = oneOffCheckJobId(monitor.id, 'manual');
+  try {
+    const { result } = await ctx.queues.run(JobName.MonitorCheck, { monitorId: monitor.id, manual: true }, (monitor.timeout + 5) * 1000, {
+      jobId,
+      attempts: 1,
+      removeOnComplete: { age: 3600, count: 1000 },
+      removeOnFail: { age: 86_400, count: 5000 },
+    });
+    return result ? { done: true, check: result } : { done: false, jobId, failed: false };
+  } catch (e) {
+    // The job failed in the worker (not the target: a down target is a failure check record).
+    ctx.logger.warn('manual check job failed', { monitorId: monitor.id, jobId, error: (e as Error).message });
+    return { done: false, jobId, failed: true };
+  }
+}

@@ -1,0 +1,34 @@
+import type { Monitor } from '@vigil/core';
+import type { MonitorFields } from './monitor-input.js';
+import { parseMonitorUrl } from './monitor-url.js';
+
+/** API field names -> entity properties, for create and partial update. */
+export function monitorColumns(fields: Partial<MonitorFields>): Partial<Monitor> {
+  const c: Partial<Monitor> = {};
+  if (fields.name !== undefined) c.name = fields.name;
+  if (fields.url !== undefined) {
+    const parsed = parseMonitorUrl(fields.url);
+    if (!parsed) throw new Error('monitorColumns: url was not validated');
+    c.url = parsed.url;
+    c.normalizedUrl = parsed.normalized;
+  }
+  if (fields.method !== undefined) c.method = fields.method;
+  if (fields.check_interval !== undefined) c.checkInterval = fields.check_interval;
+  if (fields.timeout !== undefined) c.timeout = fields.timeout;
+  if (fields.expected_status_codes !== undefined) c.expectedStatusCodes = fields.expected_status_codes;
+  if (fields.expected_content !== undefined) c.expectedContent = fields.expected_content;
+  if (fields.headers !== undefined) c.headers = fields.headers;
+  if (fields.body !== undefined) c.body = fields.body;
+  if (fields.alert_threshold !== undefined) c.alertThreshold = fields.alert_threshold;
+  if (fields.degraded_threshold_ms !== undefined) c.degradedThresholdMs = fields.degraded_threshold_ms;
+  if (fields.follow_redirects !== undefined) c.followRedirects = fields.follow_redirects;
+  if (fields.verify_ssl !== undefined) c.verifySsl = fields.verify_ssl;
+  if (fields.is_active !== undefined) c.isActive = fields.is_active;
+  return c;
+}
+
+/** PostgreSQL unique violation (e.g. the (account_id, normalized_url) index under a race). */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; driverError?: { code?: string } };
+  return err?.code === '23505' || err?.driverError?.code === '23505';
+}

@@ -1,0 +1,128 @@
+import Joi from 'joi';
+import { CHECK_INTERVALS, MONITOR_METHODS, ValidationError, type MonitorMethod } from '@vigil/core';
+import { parseMonitorUrl } from './monitor-url.js';
+
+/**
+ * The 400 messages of monitor input. "Invalid URL" and "Invalid interval" are the seed's; the
+ * others name the field and the rule.
+ */
+export const MONITOR_INPUT_MESSAGES = {
+  body: 'Invalid request body: must be a JSON object',
+  emptyUpdate: 'Invalid request body: give at least one field to update',
+  name: 'Invalid name: must be a string of 1 to 200 characters',
+  url: 'Invalid URL',
+  method: 'Invalid method: must be one of GET, POST, HEAD',
+  interval: 'Invalid interval',
+  timeout: 'Invalid timeout: must be an integer from 1 to 60 (seconds)',
+  expectedStatusCodes: 'Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599',
+  expectedContent: 'Invalid expected_content: must be a string of at most 10000 characters, or null',
+  headers: 'Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values without line breaks',
+  requestBody: 'Invalid body: must be a string of at most 65536 characters, or null',
+  alertThreshold: 'Invalid alert_threshold: must be an integer from 1 to 10',
+  degradedThreshold: 'Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds)',
+  followRedirects: 'Invalid follow_redirects: must be a boolean',
+  verifySsl: 'Invalid verify_ssl: must be a boolean',
+  isActive: 'Invalid is_active: must be a boolean',
+} as const;
+
+const M = MONITOR_INPUT_MESSAGES;
+const fail = (message: string) => new ValidationError(message);
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** Every configuration field, as the API names them. */
+export interface MonitorFields {
+  name: string;
+  url: string;
+  method: MonitorMethod;
+  check_interval: number;
+  timeout: number;
+  expected_status_codes: number[];
+  expected_content: string | null;
+  headers: Record<string, string>;
+  body: string | null;
+  alert_threshold: number;
+  degraded_threshold_ms: number;
+  follow_redirects: boolean;
+  verify_ssl: boolean;
+  is_active: boolean;
+}
+
+export type CreateMonitorInput = Omit<MonitorFields, 'is_active'>;
+export type UpdateMonitorInput = Partial<MonitorFields>;
+
+/** decisions §4/§6 and the seed's Monitor table. */
+export const MONITOR_DEFAULTS: Omit<CreateMonitorInput, 'name' | 'url'> = {
+  method: 'GET',
+  check_interval: 300,
+  timeout: 30,
+  expected_status_codes: [200, 201, 204],
+  expected_content: null,
+  headers: {},
+  body: null,
+  alert_threshold: 2,
+  degraded_threshold_ms: 5000,
+  follow_redirects: true,
+  verify_ssl: true,
+};
+
+const fields = {
+  name: Joi.string().min(1).max(200).pattern(/\S/).error(fail(M.name)),
+  url: Joi.string()
+    .custom((value: string, helpers) => (parseMonitorUrl(value) ? value.trim() : helpers.error('any.invalid')))
+    .error(fail(M.url)),
+  method: Joi.string()
+    .valid(...MONITOR_METHODS)
+    .insensitive()
+    .error(fail(M.method)),
+  check_interval: Joi.number()
+    .valid(...CHECK_INTERVALS)
+    .error(fail(M.interval)),
+  timeout: Joi.number().integer().min(1).max(60).error(fail(M.timeout)),
+  expected_status_codes: Joi.array()
+    .items(Joi.number().integer().min(100).max(599))
+    .min(1)
+    .max(50)
+    .error(fail(M.expectedStatusCodes)),
+  expected_content: Joi.string().max(10_000).allow('', null).error(fail(M.expectedContent)),
+  headers: Joi.object()
+    .pattern(/^/, Joi.string().allow('').max(8192).pattern(/^[^\r\n\0]*$/))
+    .max(50)
+    .custom((value: Record<string, string>, helpers) =>
+      Object.keys(value).every((k) => HEADER_NAME.test(k)) ? value : helpers.error('any.invalid'),
+    )
+    .error(fail(M.headers)),
+  body: Joi.string().max(65_536).allow('', null).error(fail(M.requestBody)),
+  alert_threshold: Joi.number().integer().min(1).max(10).error(fail(M.alertThreshold)),
+  degraded_threshold_ms: Joi.number().integer().min(1).max(60_000).error(fail(M.degradedThreshold)),
+  follow_redirects: Joi.boolean().error(fail(M.followRedirects)),
+  verify_ssl: Joi.boolean().error(fail(M.verifySsl)),
+  is_active: Joi.boolean().error(fail(M.isActive)),
+};
+
+const { is_active: _isActive, ...createFields } = fields;
+
+/** POST body: name and url required, the rest default (is_active is not a create field). */
+export const createMonitorSchema = Joi.object<CreateMonitorInput>({
+  ...createFields,
+  name: createFields.name.required(),
+  url: createFields.url.required(),
+});
+
+/** PUT/PATCH body: any configuration field, plus is_active; re-validated like create. */
+export const updateMonitorSchema = Joi.object<UpdateMonitorInput>(fields);
+
+/** Throws the body 400 unless the JSON body is an object (not an array, string or number). */
+export function assertObjectBody(body: unknown): void {
+  if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) throw fail(M.body);
+}
+
+/** Canonical values: method upper-case, name trimmed, '' content/body as null, status codes deduplicated. */
+export function canonicalFields<T extends Partial<MonitorFields>>(input: T): T {
+  const out: Partial<MonitorFields> = { ...input };
+  if (out.name !== undefined) out.name = out.name.trim();
+  if (out.method !== undefined) out.method = out.method.toUpperCase() as MonitorMethod;
+  if (out.expected_content === '') out.expected_content = null;
+  if (out.body === '') out.body = null;
+  if (out.expected_status_codes) out.expected_status_codes = [...new Set(out.expected_status_codes)];
+  return out as T;
+}

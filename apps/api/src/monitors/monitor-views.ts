@@ -1,0 +1,123 @@
+import type { Check, Incident, Monitor } from '@vigil/core';
+import { iso } from '../http/iso.js';
+import { uptimePercent, type MonitorStatistics } from './uptime-math.js';
+import type { WindowTotals } from './rollup-totals.js';
+
+/** 201 body of create: exactly the seed's fields. */
+export function createdMonitorView(m: Monitor) {
+  return {
+    id: m.id,
+    name: m.name,
+    url: m.url,
+    method: m.method,
+    status: m.status,
+    check_interval: m.checkInterval,
+    timeout: m.timeout,
+    expected_status_codes: m.expectedStatusCodes,
+    expected_content: m.expectedContent,
+    alert_threshold: m.alertThreshold,
+    is_active: m.isActive,
+    created_at: iso(m.createdAt),
+  };
+}
+
+/** Every configuration field of a monitor, as the API names them. */
+export function configView(m: Monitor) {
+  return {
+    name: m.name,
+    url: m.url,
+    method: m.method,
+    check_interval: m.checkInterval,
+    timeout: m.timeout,
+    expected_status_codes: m.expectedStatusCodes,
+    expected_content: m.expectedContent,
+    headers: m.headers,
+    body: m.body,
+    alert_threshold: m.alertThreshold,
+    degraded_threshold_ms: m.degradedThresholdMs,
+    follow_redirects: m.followRedirects,
+    verify_ssl: m.verifySsl,
+    is_active: m.isActive,
+  };
+}
+
+/** List view: configuration summary, last check timestamp and response time, uptime of the three windows. */
+export function listMonitorView(m: Monitor, totals: WindowTotals) {
+  return {
+    id: m.id,
+    name: m.name,
+    url: m.url,
+    method: m.method,
+    status: m.status,
+    check_interval: m.checkInterval,
+    timeout: m.timeout,
+    is_active: m.isActive,
+    last_check: iso(m.lastCheckedAt),
+    last_response_time_ms: m.lastResponseTimeMs,
+    uptime_24h: uptimePercent(totals['24h'].successful, totals['24h'].total),
+    uptime_7d: uptimePercent(totals['7d'].successful, totals['7d'].total),
+    uptime_30d: uptimePercent(totals['30d'].successful, totals['30d'].total),
+    created_at: iso(m.createdAt),
+    updated_at: iso(m.updatedAt),
+  };
+}
+
+/** The detail view's last_check object; null before the first check. */
+export function lastCheckView(m: Monitor) {
+  if (!m.lastCheckedAt) return null;
+  return {
+    timestamp: iso(m.lastCheckedAt),
+    status: m.lastCheckStatus,
+    response_time_ms: m.lastResponseTimeMs,
+    status_code: m.lastStatusCode,
+  };
+}
+
+export function recentIncidentView(i: Incident) {
+  return {
+    id: i.id,
+    started_at: iso(i.startedAt),
+    resolved_at: iso(i.resolvedAt),
+    duration_seconds: i.durationSeconds,
+    cause: i.cause,
+  };
+}
+
+export function detailMonitorView(m: Monitor, statistics: MonitorStatistics, incidents: Incident[]) {
+  return {
+    id: m.id,
+    ...configView(m),
+    status: m.status,
+    created_at: iso(m.createdAt),
+    updated_at: iso(m.updatedAt),
+    paused_at: iso(m.pausedAt),
+    resumed_at: iso(m.resumedAt),
+    last_check: lastCheckView(m),
+    statistics,
+    recent_incidents: incidents.map(recentIncidentView),
+  };
+}
+
+/** The seed's Check record; `error` only on failures. */
+export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error'>) {
+  return {
+    timestamp: iso(c.checkedAt),
+    status: c.status,
+    response_time_ms: c.responseTimeMs,
+    status_code: c.statusCode,
+    ...(c.status === 'failure' ? { error: c.error ?? 'Check failed' } : {}),
+  };
+}
+
+export function incidentView(i: Incident) {
+  return {
+    id: i.id,
+    status: i.status,
+    started_at: iso(i.startedAt),
+    resolved_at: iso(i.resolvedAt),
+    duration_seconds: i.durationSeconds,
+    cause: i.cause,
+    affected_checks: i.affectedChecks,
+    alerts_sent: i.alertsSent ?? [],
+  };
+}

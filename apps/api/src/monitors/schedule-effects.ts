@@ -1,0 +1,25 @@
+import { enqueueImmediateCheck, removeMonitorSchedule, syncMonitorSchedule, type Context, type MonitorScheduleFacts } from '@vigil/core';
+
+/**
+ * Makes the monitor's scheduler match its row, in the request that changed the row (called
+ * inside the transaction, under the row or account lock, so changes of one monitor reach Redis
+ * in order). PostgreSQL is the truth: when Redis fails, the change still stands, the failure is
+ * logged, and the reconciler (every minute) brings the scheduler in line.
+ */
+export async function applyMonitorSchedule(ctx: Context, m: MonitorScheduleFacts | { id: number; deleted: true }): Promise<void> {
+  try {
+    if ('deleted' in m) await removeMonitorSchedule(ctx.queues, m.id);
+    else await syncMonitorSchedule(ctx.queues, m);
+  } catch (e) {
+    ctx.logger.warn('monitor schedule not updated; the reconciler will fix it', { monitorId: m.id, error: (e as Error).message });
+  }
+}
+
+/** One check now (after create, after resume); the next scheduled run follows at its time. */
+export async function checkNow(ctx: Context, monitorId: number, reason: 'created' | 'resumed'): Promise<void> {
+  try {
+    await enqueueImmediateCheck(ctx.queues, monitorId, reason);
+  } catch (e) {
+    ctx.logger.warn('immediate check not queued; the schedule will check the monitor', { monitorId, error: (e as Error).message });
+  }
+}

@@ -1,0 +1,43 @@
+import { Not } from 'typeorm';
+import { ConflictError, Monitor, type Account, type Context } from '@vigil/core';
+import { iso } from '../http/iso.js';
+import { assertIntervalAllowed } from './interval-policy.js';
+import { findOwnMonitor } from './find-own-monitor.js';
+import type { UpdateMonitorInput } from './monitor-input.js';
+import { isUniqueViolation, monitorColumns } from './monitor-columns.js';
+import { configView } from './monitor-views.js';
+import { applyMonitorSchedule } from './schedule-effects.js';
+import { URL_ALREADY_MONITORED } from './create-monitor.js';
+
+/**
+ * PUT and PATCH (same partial meaning): applies the given fields, re-validated like create
+ * (URL uniqueness within the account, interval allowed by the tier), and changes the schedule
+ * in the same request when check_interval or is_active is given. Answers the fields given.
+ */
+export async function updateMonitor(ctx: Context, account: Account, rawId: string | string[] | undefined, input: UpdateMonitorInput) {
+  const updated = await ctx.db
+    .transaction(async (m) => {
+      const monitor = await findOwnMonitor(m, account.id, rawId, { lock: true });
+      if (input.check_interval !== undefined) {
+        assertIntervalAllowed(ctx.config.tiers[account.tier], input.check_interval, ctx.config.baseUrl);
+      }
+      const columns = monitorColumns(input);
+      if (columns.normalizedUrl !== undefined) {
+        const duplicate = await m.getRepository(Monitor).exists({
+          where: { accountId: account.id, normalizedUrl: columns.normalizedUrl, id: Not(monitor.id) },
+        });
+        if (duplicate) throw new ConflictError(URL_ALREADY_MONITORED);
+      }
+      Object.assign(monitor, columns);
+      const saved = await m.getRepository(Monitor).save(monitor);
+      if (input.check_interval !== undefined || input.is_active !== undefined) await applyMonitorSchedule(ctx, saved);
+      return saved;
+    })
+    .catch((e: unknown) => {
+      if (isUniqueViolation(e)) throw new ConflictError(URL_ALREADY_MONITORED);
+      throw e;
+    });
+  const config = configView(updated);
+  const changed = Object.fromEntries(Object.keys(input).map((k) => [k, config[k as keyof typeof config]]));
+  return { id: updated.id, name: updated.name, ...changed, updated_at: iso(updated.updatedAt) };
+}

@@ -1,0 +1,41 @@
+import { Monitor, type Context } from '@vigil/core';
+import { iso } from '../http/iso.js';
+import { uptime24hByMonitor } from './rollup-totals.js';
+import { statusCounts } from './list-monitors.js';
+import { aggregateStatus, uptimePercent } from './uptime-math.js';
+
+/**
+ * GET /api/v1/uptime/status (decisions §4, §6): the account's overall state, counts by status,
+ * the 24 h uptime over all its monitors, and each monitor's state and 24 h uptime.
+ */
+export async function uptimeStatus(ctx: Context, accountId: number) {
+  const now = ctx.clock.now();
+  const monitors = await ctx.db.getRepository(Monitor).find({
+    select: { id: true, name: true, url: true, status: true, isActive: true, lastCheckedAt: true },
+    where: { accountId },
+    order: { id: 'ASC' },
+  });
+  const [counts, perMonitor] = await Promise.all([statusCounts(ctx, accountId), uptime24hByMonitor(ctx.db, accountId, now)]);
+  let total = 0;
+  let successful = 0;
+  for (const t of perMonitor.values()) {
+    total += t.total;
+    successful += t.successful;
+  }
+  return {
+    status: aggregateStatus(monitors),
+    summary: counts,
+    uptime_24h: uptimePercent(successful, total),
+    monitors: monitors.map((m) => {
+      const t = perMonitor.get(m.id);
+      return {
+        id: m.id,
+        name: m.name,
+        url: m.url,
+        status: m.status,
+        last_check: iso(m.lastCheckedAt),
+        uptime_24h: t ? uptimePercent(t.successful, t.total) : null,
+      };
+    }),
+  };
+}

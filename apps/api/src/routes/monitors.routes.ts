@@ -1,0 +1,431 @@
+import { ValidationError, type Context } from '@vigil/core';
+import { iso } from '../http/iso.js';
+import { authOf } from '../http/request-auth.js';
+import { route, type JsonSchema, type RouteDef } from '../http/route.js';
+import { validate } from '../http/validate.js';
+import { createMonitor } from '../monitors/create-monitor.js';
+import { deleteMonitor } from '../monitors/delete-monitor.js';
+import { findOwnMonitor } from '../monitors/find-own-monitor.js';
+import { listChecks } from '../monitors/list-checks.js';
+import { listIncidents } from '../monitors/list-incidents.js';
+import { listMonitors } from '../monitors/list-monitors.js';
+import { runManualCheck } from '../monitors/manual-check.js';
+import { monitorDetail } from '../monitors/monitor-detail.js';
+import {
+  assertObjectBody,
+  canonicalFields,
+  createMonitorSchema,
+  MONITOR_INPUT_MESSAGES,
+  updateMonitorSchema,
+} from '../monitors/monitor-input.js';
+import { createdMonitorView } from '../monitors/monitor-views.js';
+import { pauseMonitor, resumeMonitor } from '../monitors/pause-resume-monitor.js';
+import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
+import { updateMonitor } from '../monitors/update-monitor.js';
+import { uptimeStatus } from '../monitors/uptime-status.js';
+
+const TAG = 'Uptime monitors';
+const BASE = '/api/v1/uptime/monitors';
+
+const ts = { type: 'string', format: 'date-time' };
+const tsOrNull = { type: ['string', 'null'], format: 'date-time' };
+const numOrNull = { type: ['number', 'null'] };
+const intOrNull = { type: ['integer', 'null'] };
+const STATUS = { type: 'string', enum: ['pending', 'up', 'down', 'degraded', 'paused'] };
+
+const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  url: { type: 'string', format: 'uri', description: 'http:// or https:// URL' },
+  method: { type: 'string', enum: ['GET', 'POST', 'HEAD'], default: 'GET' },
+  check_interval: { type: 'integer', enum: [60, 300, 600, 1800, 3600], default: 300, description: 'Seconds; the plan decides which are allowed' },
+  timeout: { type: 'integer', minimum: 1, maximum: 60, default: 30 },
+  expected_status_codes: { type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 }, minItems: 1, maxItems: 50, default: [200, 201, 204] },
+  expected_content: { type: ['string', 'null'], maxLength: 10_000 },
+  headers: { type: 'object', additionalProperties: { type: 'string' }, maxProperties: 50 },
+  body: { type: ['string', 'null'], maxLength: 65_536 },
+  alert_threshold: { type: 'integer', minimum: 1, maximum: 10, default: 2 },
+  degraded_threshold_ms: { type: 'integer', minimum: 1, maximum: 60_000, default: 5000 },
+  follow_redirects: { type: 'boolean', default: true },
+  verify_ssl: { type: 'boolean', default: true },
+};
+
+const STATISTICS = {
+  type: 'object',
+  properties: {
+    uptime_24h: numOrNull,
+    uptime_7d: numOrNull,
+    uptime_30d: numOrNull,
+    avg_response_time_24h_ms: intOrNull,
+    avg_response_time_7d_ms: intOrNull,
+    total_checks_24h: { type: 'integer' },
+    successful_checks_24h: { type: 'integer' },
+    failed_checks_24h: { type: 'integer' },
+  },
+};
+
+const CHECK = {
+  type: 'object',
+  properties: {
+    timestamp: ts,
+    status: { type: 'string', enum: ['success', 'failure'] },
+    response_time_ms: intOrNull,
+    status_code: intOrNull,
+    error: { type: 'string', description: 'Present on failures' },
+  },
+};
+
+const PAGINATION = {
+  type: 'object',
+  properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' }, pages: { type: 'integer' } },
+};
+
+const SUMMARY = {
+  type: 'object',
+  properties: Object.fromEntries(['total', 'up', 'down', 'degraded', 'paused', 'pending'].map((k) => [k, { type: 'integer' }])),
+};
+
+const LIST_MONITOR = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    url: { type: 'string' },
+    method: { type: 'string' },
+    status: STATUS,
+    check_interval: { type: 'integer' },
+    timeout: { type: 'integer' },
+    is_active: { type: 'boolean' },
+    last_check: tsOrNull,
+    last_response_time_ms: intOrNull,
+    uptime_24h: numOrNull,
+    uptime_7d: numOrNull,
+    uptime_30d: numOrNull,
+    created_at: ts,
+    updated_at: ts,
+  },
+};
+
+const DETAIL_MONITOR = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    ...CONFIG_PROPERTIES,
+    is_active: { type: 'boolean' },
+    status: STATUS,
+    created_at: ts,
+    updated_at: ts,
+    paused_at: tsOrNull,
+    resumed_at: tsOrNull,
+    last_check: {
+      type: ['object', 'null'],
+      properties: { timestamp: ts, status: { type: 'string', enum: ['success', 'failure'] }, response_time_ms: intOrNull, status_code: intOrNull },
+    },
+    statistics: STATISTICS,
+    recent_incidents: {
+      type: 'array',
+      items: { type: 'object', properties: { id: { type: 'integer' }, started_at: ts, resolved_at: tsOrNull, duration_seconds: intOrNull, cause: { type: 'string' } } },
+    },
+  },
+};
+
+const INCIDENT = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    status: { type: 'string', enum: ['open', 'resolved'] },
+    started_at: ts,
+    resolved_at: tsOrNull,
+    duration_seconds: intOrNull,
+    cause: { type: 'string' },
+    affected_checks: { type: 'integer' },
+    alerts_sent: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, sent_at: ts } } },
+  },
+};
+
+const PAGE_QUERY = (defaultPerPage: number, max: number) => ({
+  page: { type: 'integer', minimum: 1, description: 'Default 1' },
+  per_page: { type: 'integer', minimum: 1, description: `Default ${defaultPerPage}; above ${max} is clamped to ${max}` },
+});
+
+const DATE_QUERY = (what: string) => ({
+  from_date: { type: 'string', description: `ISO 8601 date or date-time; ${what} at or after it` },
+  to_date: { type: 'string', description: `ISO 8601 date (the whole UTC day) or date-time; ${what} at or before it` },
+});
+
+const FREE_TIER_403 = { description: 'Feature not available (plan below Pro)' };
+const NOT_FOUND = { description: 'Monitor not found (missing or another account\'s)' };
+
+const VALIDATION_400 = `One of: ${Object.values(MONITOR_INPUT_MESSAGES).join('; ')}`;
+
+function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
+  return route({
+    method,
+    path: `${BASE}/:id`,
+    summary: `Update a monitor (${method.toUpperCase()}; PUT and PATCH both apply the given fields only)`,
+    tag: TAG,
+    auth: 'api-key',
+    before: [requireUptimeFeature(ctx)],
+    handler: async (req, res) => {
+      const { account } = authOf(req);
+      // 404 before 400: another account's monitor is never told apart by its validation answers.
+      await findOwnMonitor(ctx.db, account.id, req.params.id);
+      assertObjectBody(req.body);
+      const input = canonicalFields(validate(updateMonitorSchema, req.body));
+      if (!Object.keys(input).length) throw new ValidationError(MONITOR_INPUT_MESSAGES.emptyUpdate);
+      const monitor = await updateMonitor(ctx, account, req.params.id, input);
+      res.json({ monitor, message: 'Monitor updated' });
+    },
+    docs: {
+      body: { type: 'object', minProperties: 1, properties: { ...CONFIG_PROPERTIES, is_active: { type: 'boolean' } } },
+      responses: {
+        200: {
+          description: 'Updated: id, name, the fields given and updated_at',
+          schema: { type: 'object', properties: { monitor: { type: 'object' }, message: { type: 'string' } } },
+        },
+        400: { description: VALIDATION_400 },
+        403: { description: 'Feature not available; Interval not allowed ({allowed_intervals, upgrade_url})' },
+        404: NOT_FOUND,
+        409: { description: 'URL already monitored' },
+      },
+    },
+  });
+}
+
+export function monitorRoutes(ctx: Context): RouteDef[] {
+  const gate = [requireUptimeFeature(ctx)];
+  return [
+    route({
+      method: 'get',
+      path: '/api/v1/uptime/status',
+      summary: 'Aggregate status of the account\'s monitors: operational, degraded or outage',
+      tag: TAG,
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        res.json(await uptimeStatus(ctx, authOf(req).account.id));
+      },
+      docs: {
+        responses: {
+          200: {
+            description: 'outage when any active monitor is down, degraded when none is down and any is degraded, else operational',
+            schema: {
+              type: 'object',
+              properties: {
+                status: { type: 'string', enum: ['operational', 'degraded', 'outage'] },
+                summary: SUMMARY,
+                uptime_24h: numOrNull,
+                monitors: {
+                  type: 'array',
+                  items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, url: { type: 'string' }, status: STATUS, last_check: tsOrNull, uptime_24h: numOrNull } },
+                },
+              },
+            },
+          },
+          403: FREE_TIER_403,
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: BASE,
+      summary: 'List monitors with uptime over 24 h, 7 d and 30 d',
+      tag: TAG,
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        res.json(await listMonitors(ctx, authOf(req).account.id, req.query));
+      },
+      docs: {
+        query: { status: { type: 'string', enum: ['up', 'down', 'degraded', 'paused', 'pending'] }, ...PAGE_QUERY(20, 100) },
+        responses: {
+          200: {
+            description: 'A page of monitors (oldest first); summary counts all of the account\'s monitors',
+            schema: { type: 'object', properties: { monitors: { type: 'array', items: LIST_MONITOR }, summary: SUMMARY, pagination: PAGINATION } },
+          },
+          400: { description: 'Invalid status, page or per_page' },
+          403: FREE_TIER_403,
+        },
+      },
+    }),
+    route({
+      method: 'post',
+      path: BASE,
+      summary: 'Create a monitor; its first check runs shortly',
+      tag: TAG,
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        assertObjectBody(req.body);
+        const input = canonicalFields(validate(createMonitorSchema, req.body));
+        const monitor = await createMonitor(ctx, authOf(req).account, input);
+        res.status(201).json({ monitor: createdMonitorView(monitor), message: 'Monitor created. The first check runs shortly.' });
+      },
+      docs: {
+        body: { type: 'object', required: ['name', 'url'], properties: CONFIG_PROPERTIES },
+        responses: {
+          201: { description: 'Created (status pending)', schema: { type: 'object', properties: { monitor: { type: 'object' }, message: { type: 'string' } } } },
+          400: { description: VALIDATION_400 },
+          403: { description: 'Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); Monitor limit reached ({limit, current, remaining, tier, upgrade_url})' },
+          409: { description: 'URL already monitored' },
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: `${BASE}/:id`,
+      summary: 'A monitor in detail: configuration, last check, statistics, recent incidents',
+      tag: TAG,
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        res.json({ monitor: await monitorDetail(ctx, authOf(req).account.id, req.params.id) });
+      },
+      docs: {
+        responses: { 200: { description: 'The monitor', schema: { type: 'object', properties: { monitor: DETAIL_MONITOR } } }, 403: FREE_TIER_403, 404: NOT_FOUND },
+      },
+    }),
+    updateRoute(ctx, 'put'),
+    updateRoute(ctx, 'patch'),
+    route({
+      method: 'delete',
+      path: `${BASE}/:id`,
+      summary: 'Delete a monitor with all its checks and incidents, and stop checking it (irreversible)',
+      tag: TAG,
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        const id = await deleteMonitor(ctx, authOf(req).account, req.params.id);
+        res.json({ message: 'Monitor deleted', deleted_monitor_id: id });
+      },
+      docs: {
+        responses: {
+          200: { description: 'Deleted', schema: { type: 'object', properties: { message: { type: 'string' }, deleted_monitor_id: { type: 'integer' } } } },
+          403: FREE_TIER_403,
+          404: NOT_FOUND,
+        },
+      },
+    }),
+    route({
+      method: 'post',
+      path: `${BASE}/:id/pause`,
+      summary: 'Pause a monitor (from any state; pausing again changes nothing)',
+      tag: TAG,
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        const m = await pauseMonitor(ctx, authOf(req).account, req.params.id);
+        res.json({ monitor: { id: m.id, status: m.status, paused_at: iso(m.pausedAt) }, message: 'Monitor paused' });
+      },
+      docs: {
+        responses: {
+          200: { description: 'Paused', schema: { type: 'object', properties: { monitor: { type: 'object', properties: { id: { type: 'integer' }, status: STATUS, paused_at: ts } }, message: { type: 'string' } } } },
+          403: FREE_TIER_403,
+          404: NOT_FOUND,
+        },
+      },
+    }),
+    route({
+      method: 'post',
+      path: `${BASE}/:id/resume`,
+      summary: 'Resume a paused monitor: status up, and a check runs at once',
+      tag: TAG,
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        const m = await resumeMonitor(ctx, authOf(req).account, req.params.id);
+        res.json({ monitor: { id: m.id, status: m.status, resumed_at: iso(m.resumedAt) }, message: 'Monitor resumed' });
+      },
+      docs: {
+        responses: {
+          200: { description: 'Resumed', schema: { type: 'object', properties: { monitor: { type: 'object', properties: { id: { type: 'integer' }, status: STATUS, resumed_at: ts } }, message: { type: 'string' } } } },
+          403: FREE_TIER_403,
+          404: NOT_FOUND,
+          409: { description: 'Monitor is not paused' },
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: `${BASE}/:id/checks`,
+      summary: 'Check records of a monitor, newest first',
+      tag: TAG,
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        res.json(await listChecks(ctx, authOf(req).account.id, req.params.id, req.query));
+      },
+      docs: {
+        query: { ...DATE_QUERY('checks'), status: { type: 'string', enum: ['success', 'failure'] }, ...PAGE_QUERY(100, 1000) },
+        responses: {
+          200: { description: 'A page of checks', schema: { type: 'object', properties: { monitor_id: { type: 'integer' }, checks: { type: 'array', items: CHECK }, pagination: PAGINATION } } },
+          400: { description: 'Invalid from_date, to_date, date range, status, page or per_page' },
+          403: FREE_TIER_403,
+          404: NOT_FOUND,
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: `${BASE}/:id/incidents`,
+      summary: 'Incidents of a monitor, newest first, with a 30-day summary',
+      tag: TAG,
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        res.json(await listIncidents(ctx, authOf(req).account.id, req.params.id, req.query));
+      },
+      docs: {
+        query: { status: { type: 'string', enum: ['open', 'resolved'] }, ...DATE_QUERY('incidents started'), ...PAGE_QUERY(20, 100) },
+        responses: {
+          200: {
+            description: 'A page of incidents; the summary covers the last 30 days whatever the filters',
+            schema: {
+              type: 'object',
+              properties: {
+                monitor_id: { type: 'integer' },
+                incidents: { type: 'array', items: INCIDENT },
+                summary: {
+                  type: 'object',
+                  properties: { total_incidents_30d: { type: 'integer' }, total_downtime_30d_seconds: { type: 'integer' }, mttr_seconds: intOrNull },
+                },
+                pagination: PAGINATION,
+              },
+            },
+          },
+          400: { description: 'Invalid status, from_date, to_date, date range, page or per_page' },
+          403: FREE_TIER_403,
+          404: NOT_FOUND,
+        },
+      },
+    }),
+    route({
+      method: 'post',
+      path: `${BASE}/:id/check`,
+      summary: 'Run one check now through the checker fleet',
+      tag: TAG,
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        const outcome = await runManualCheck(ctx, authOf(req).account.id, req.params.id);
+        if (outcome.done) {
+          res.json({ check: outcome.check });
+          return;
+        }
+        res.status(202).json({
+          message: outcome.failed
+            ? 'The check could not be completed; scheduled checks continue as usual'
+            : 'Check queued; its result will appear in the checks list',
+          job_id: outcome.jobId,
+        });
+      },
+      docs: {
+        responses: {
+          200: { description: 'The check record', schema: { type: 'object', properties: { check: CHECK } } },
+          202: { description: 'No result within the monitor\'s timeout + 5 s', schema: { type: 'object', properties: { message: { type: 'string' }, job_id: { type: 'string' } } } },
+          403: FREE_TIER_403,
+          404: NOT_FOUND,
+        },
+      },
+    }),
+  ];
+}
