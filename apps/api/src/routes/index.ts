@@ -3,9 +3,12 @@ import type { RouteDef } from '../http/route.js';
 import type { AccountQuota } from '../limits/account-quota.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { authRemovedRoutes } from './auth-removed.routes.js';
+import { domainRoutes } from './domains.routes.js';
 import { monitorRoutes } from './monitors.routes.js';
 import { opsRoutes } from './ops.routes.js';
+import { scanRoutes } from './scans.routes.js';
 import { usageRoutes } from './usage.routes.js';
+import { verificationRoutes } from './verifications.routes.js';
 
 /** What route modules may need besides the context. */
 export interface RouteDeps {
@@ -20,5 +23,8 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...apiKeyRoutes(ctx),
     ...usageRoutes(ctx, deps.quota),
     ...monitorRoutes(ctx),
+    ...domainRoutes(ctx),
+    ...verificationRoutes(ctx),
+    ...scanRoutes(ctx),
   ];
 }

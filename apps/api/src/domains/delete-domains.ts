@@ -1,0 +1,24 @@
+import type { EntityManager } from 'typeorm';
+import type { Context } from '@vigil/core';
+import { applyDomainSchedule } from './schedule-effects.js';
+
+/**
+ * Deletes the given domains of the account, irreversibly: their scans, expiry-notification
+ * records (foreign keys, ON DELETE CASCADE) and alert delivery logs go with them, and their
+ * schedulers are removed. Ids that are missing or belong to another account are skipped.
+ * Returns the ids deleted, ascending.
+ */
+export async function deleteDomains(ctx: Context, accountId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  return ctx.db.transaction(async (m: EntityManager) => {
+    const [rows] = (await m.query(`DELETE FROM domains WHERE account_id = $1 AND id = ANY($2::int[]) RETURNING id`, [accountId, ids])) as [
+      { id: number }[],
+      number,
+    ];
+    const deleted = rows.map((r) => r.id).sort((a, b) => a - b);
+    if (!deleted.length) return deleted;
+    await m.query(`DELETE FROM alert_deliveries WHERE account_id = $1 AND domain_id = ANY($2::int[])`, [accountId, deleted]);
+    for (const id of deleted) await applyDomainSchedule(ctx, { id, deleted: true });
+    return deleted;
+  });
+}

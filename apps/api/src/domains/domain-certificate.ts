@@ -1,0 +1,105 @@
+import { NotFoundError, daysUntilExpiry, type Context, type Domain } from '@vigil/core';
+import { iso } from '../http/iso.js';
+
+/** The certificate fields of a scanner report that these views read (TlsScanReport's CertificateReport). */
+interface ReportCertificate {
+  subject: string;
+  issuer: string;
+  valid_from: string;
+  valid_to: string;
+  serial_number: string;
+  fingerprint_sha256: string;
+  sans?: string[];
+  key_type?: string;
+  key_size?: number;
+  key_curve?: string | null;
+  signature_algorithm?: string;
+  self_signed?: boolean;
+  trusted?: boolean;
+  trust_error?: string | null;
+  hostname_match?: boolean;
+}
+
+interface LatestCertificate {
+  scanId: number;
+  scannedAt: Date;
+  leaf: ReportCertificate;
+  chain: ReportCertificate[];
+}
+
+/** The newest completed scan of the domain that saw a certificate; null before any. */
+async function latestCertificate(ctx: Context, domain: Domain): Promise<LatestCertificate | null> {
+  const [row] = (await ctx.db.query(
+    `SELECT id, completed_at, report->'certificate' AS leaf, COALESCE(report->'chain', '[]'::jsonb) AS chain
+     FROM scans
+     WHERE domain_id = $1 AND account_id = $2 AND status = 'completed' AND jsonb_typeof(report->'certificate') = 'object'
+     ORDER BY id DESC LIMIT 1`,
+    [domain.id, domain.accountId],
+  )) as { id: number; completed_at: Date; leaf: ReportCertificate; chain: ReportCertificate[] }[];
+  return row ? { scanId: row.id, scannedAt: row.completed_at, leaf: row.leaf, chain: Array.isArray(row.chain) ? row.chain : [] } : null;
+}
+
+function certificateBase(c: ReportCertificate) {
+  return {
+    subject: c.subject,
+    issuer: c.issuer,
+    valid_from: c.valid_from,
+    valid_to: c.valid_to,
+    serial_number: c.serial_number,
+    fingerprint_sha256: c.fingerprint_sha256,
+    key_type: c.key_type ?? null,
+    key_size: c.key_size ?? null,
+    signature_algorithm: c.signature_algorithm ?? null,
+    self_signed: c.self_signed ?? null,
+  };
+}
+
+/**
+ * GET /domains/{id}/certificate: the leaf of the latest scan in detail (plus SANs, key type
+ * and size, signature algorithm, trust and hostname match). 404 "Certificate not found"
+ * before any scan has seen one.
+ */
+export async function domainCertificate(ctx: Context, domain: Domain) {
+  const latest = await latestCertificate(ctx, domain);
+  if (!latest) throw new NotFoundError('Certificate not found');
+  const c = latest.leaf;
+  return {
+    domain_id: domain.id,
+    hostname: domain.hostname,
+    port: domain.port,
+    scan_id: latest.scanId,
+    scanned_at: iso(latest.scannedAt),
+    certificate: {
+      ...certificateBase(c),
+      sans: c.sans ?? [],
+      key_curve: c.key_curve ?? null,
+      trusted: c.trusted ?? null,
+      trust_error: c.trust_error ?? null,
+      hostname_match: c.hostname_match ?? null,
+      days_until_expiry: daysUntilExpiry(new Date(c.valid_to), ctx.clock.now()),
+    },
+  };
+}
+
+/**
+ * GET /domains/{id}/certificate/chain: the certificates as the server sent them, leaf first,
+ * each with its role. 404 "Certificate chain not found" before any scan has chain data.
+ */
+export async function domainCertificateChain(ctx: Context, domain: Domain) {
+  const latest = await latestCertificate(ctx, domain);
+  if (!latest) throw new NotFoundError('Certificate chain not found');
+  const all = [latest.leaf, ...latest.chain];
+  return {
+    domain_id: domain.id,
+    hostname: domain.hostname,
+    port: domain.port,
+    scan_id: latest.scanId,
+    scanned_at: iso(latest.scannedAt),
+    trusted: latest.leaf.trusted ?? null,
+    chain: all.map((c, position) => ({
+      position,
+      role: position === 0 ? 'leaf' : c.self_signed ? 'root' : 'intermediate',
+      ...certificateBase(c),
+    })),
+  };
+}

@@ -1,0 +1,28 @@
+import { enqueueTlsScan, removeDomainSchedule, syncDomainSchedule, type Context, type DomainScheduleFacts } from '@vigil/core';
+
+/**
+ * Makes the domain's scheduler match its row, in the request that changed the row (inside its
+ * transaction, under the lock, so changes of one domain reach Redis in order). PostgreSQL is
+ * the truth: when Redis fails the change stands, the failure is logged, and the reconciler
+ * (every minute) brings the scheduler in line.
+ */
+export async function applyDomainSchedule(ctx: Context, d: DomainScheduleFacts | { id: number; deleted: true }): Promise<void> {
+  try {
+    if ('deleted' in d) await removeDomainSchedule(ctx.queues, d.id);
+    else await syncDomainSchedule(ctx.queues, d);
+  } catch (e) {
+    ctx.logger.warn('domain schedule not updated; the reconciler will fix it', { domainId: d.id, error: (e as Error).message });
+  }
+}
+
+/**
+ * Hands a committed scan to the scanner fleet. When Redis refuses, the scan stays queued and
+ * the reconciler fails it as abandoned later; the request itself still succeeds.
+ */
+export async function queueScan(ctx: Context, scanId: number): Promise<void> {
+  try {
+    await enqueueTlsScan(ctx.queues, scanId);
+  } catch (e) {
+    ctx.logger.warn('scan not queued', { scanId, error: (e as Error).message });
+  }
+}

@@ -1,0 +1,50 @@
+import { ConflictError, Domain, type Account, type Context } from '@vigil/core';
+import { iso } from '../http/iso.js';
+import type { DomainSettings } from './domain-input.js';
+import { DOMAIN_EXISTS } from './create-domain.js';
+import { findOwnDomain } from './find-own-domain.js';
+import { assertFrequencyAllowed } from './frequency-policy.js';
+import { applyDomainSchedule } from './schedule-effects.js';
+import { isUniqueViolation } from './unique-violation.js';
+
+/**
+ * PUT and PATCH (decisions §3: same partial-update meaning). Order: 404, then validation
+ * (done by the caller), then 403 Frequency not allowed for a frequency that changes to one
+ * the tier lacks (an unchanged one is left alone after a downgrade), then 409 when a new port
+ * collides with another domain of the account. The scheduler follows is_active and the
+ * frequency. Answers {domain{id, hostname, port, changed fields, updated_at}}.
+ */
+export async function updateDomain(
+  ctx: Context,
+  account: Account,
+  rawId: string | string[] | undefined,
+  input: DomainSettings,
+): Promise<Record<string, unknown>> {
+  const tier = ctx.config.tiers[account.tier];
+  try {
+    return await ctx.db.transaction(async (m) => {
+      const domain = await findOwnDomain(m, account.id, rawId, true);
+      if (input.monitoring_frequency !== undefined && input.monitoring_frequency !== domain.monitoringFrequency) {
+        assertFrequencyAllowed(account.tier, tier, input.monitoring_frequency, ctx.config.baseUrl);
+      }
+      const changes: Partial<Domain> = {};
+      if (input.port !== undefined) changes.port = input.port;
+      if (input.monitoring_frequency !== undefined) changes.monitoringFrequency = input.monitoring_frequency;
+      if (input.is_active !== undefined) changes.isActive = input.is_active;
+      if (input.notifications_enabled !== undefined) changes.notificationsEnabled = input.notifications_enabled;
+      if (input.alert_days_before_expiry !== undefined) changes.alertDaysBeforeExpiry = input.alert_days_before_expiry;
+      const saved = await m.getRepository(Domain).save(Object.assign(domain, changes));
+      if (input.is_active !== undefined || input.monitoring_frequency !== undefined) await applyDomainSchedule(ctx, saved);
+      return {
+        id: saved.id,
+        hostname: saved.hostname,
+        port: saved.port,
+        ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+        updated_at: iso(saved.updatedAt),
+      };
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new ConflictError(DOMAIN_EXISTS);
+    throw e;
+  }
+}

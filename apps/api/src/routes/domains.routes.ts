@@ -1,0 +1,239 @@
+import Joi from 'joi';
+import { ValidationError, type Context } from '@vigil/core';
+import { domainCertificate, domainCertificateChain } from '../domains/domain-certificate.js';
+import { parseCreateDomain, parseUpdateDomain } from '../domains/domain-input.js';
+import { DOMAIN_DETAIL_SCHEMA, DOMAIN_LIST_SCHEMA, domainCreatedView, domainDetailView, domainListView } from '../domains/domain-views.js';
+import { createDomain } from '../domains/create-domain.js';
+import { deleteDomains } from '../domains/delete-domains.js';
+import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
+import { listDomains, parseDomainListQuery } from '../domains/list-domains.js';
+import { updateDomain } from '../domains/update-domain.js';
+import { paginationBody } from '../http/pagination.js';
+import { authOf } from '../http/request-auth.js';
+import { route, type JsonSchema, type RouteDef } from '../http/route.js';
+import { validate } from '../http/validate.js';
+import { endpointLimit } from '../middleware/endpoint-limit.js';
+
+export const MAX_BULK_DELETE = 100;
+const MAX_ID = 2_147_483_647;
+
+const bulkDeleteBody = Joi.object<{ domain_ids: number[] }>({
+  domain_ids: Joi.array()
+    .items(Joi.number().integer())
+    .min(1)
+    .max(MAX_BULK_DELETE)
+    .required()
+    .error(new ValidationError(`Invalid domain_ids: must be an array of 1 to ${MAX_BULK_DELETE} integers`)),
+});
+
+const SETTINGS_SCHEMA: Record<string, JsonSchema> = {
+  port: { type: 'integer', minimum: 1, maximum: 65535, default: 443 },
+  monitoring_frequency: { type: 'string', enum: ['5min', '15min', 'hourly', 'daily'], default: 'daily' },
+  scan_frequency: { type: 'string', enum: ['5min', '15min', 'hourly', 'daily'], deprecated: true, description: 'Deprecated alias of monitoring_frequency (response carries Deprecation: true)' },
+  notifications_enabled: { type: 'boolean', default: true },
+  alert_days_before_expiry: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
+};
+
+const UPDATE_SCHEMA = { type: 'object', properties: { ...SETTINGS_SCHEMA, is_active: { type: 'boolean' } } };
+
+const CERTIFICATE_ITEM = {
+  type: 'object',
+  properties: {
+    subject: { type: 'string' },
+    issuer: { type: 'string' },
+    valid_from: { type: 'string', format: 'date-time' },
+    valid_to: { type: 'string', format: 'date-time' },
+    serial_number: { type: 'string' },
+    fingerprint_sha256: { type: 'string' },
+    key_type: { type: ['string', 'null'] },
+    key_size: { type: ['integer', 'null'] },
+    signature_algorithm: { type: ['string', 'null'] },
+    self_signed: { type: ['boolean', 'null'] },
+  },
+};
+
+export function domainRoutes(ctx: Context): RouteDef[] {
+  const tag = 'Domains';
+  const update = (method: 'put' | 'patch') =>
+    route({
+      method,
+      path: '/api/v1/domains/:id',
+      summary: `Update a domain (${method === 'put' ? 'PUT and PATCH both' : 'PATCH and PUT both'} take a partial body)`,
+      tag,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const { account } = authOf(req);
+        await findOwnDomain(ctx.db.manager, account.id, req.params.id);
+        const input = parseUpdateDomain(req.body, res);
+        const domain = await updateDomain(ctx, account, req.params.id, input);
+        res.json({ domain, message: 'Domain updated' });
+      },
+      docs: {
+        body: UPDATE_SCHEMA,
+        responses: {
+          200: { description: 'Updated: {domain{id, hostname, port, changed fields, updated_at}, message}' },
+          400: { description: 'Invalid port, frequency, flags or alert days; no fields; monitoring_frequency and scan_frequency differ' },
+          403: { description: 'Frequency not allowed {allowed_frequencies, upgrade_url}' },
+          404: { description: DOMAIN_NOT_FOUND },
+          409: { description: 'Domain already exists (the new port collides)' },
+        },
+      },
+    });
+
+  return [
+    route({
+      method: 'get',
+      path: '/api/v1/domains',
+      summary: "List the account's monitored domains",
+      tag,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const q = parseDomainListQuery(req.query);
+        const { domains, total } = await listDomains(ctx, authOf(req).account.id, q);
+        const now = ctx.clock.now();
+        res.json({ domains: domains.map((d) => domainListView(d, now)), pagination: paginationBody(q.page, total, true) });
+      },
+      docs: {
+        query: {
+          page: { type: 'integer', minimum: 1, description: 'Default 1' },
+          per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 20, max 100 (larger is clamped)' },
+          status: { type: 'string', enum: ['active', 'inactive', 'expiring'], description: 'expiring: the certificate expires within alert_days_before_expiry' },
+          grade: { type: 'string', enum: ['A+', 'A', 'B', 'C', 'D', 'F'] },
+          search: { type: 'string', description: 'Substring of the hostname' },
+        },
+        responses: {
+          200: {
+            description: 'Domains and pagination {page, per_page, total, pages, has_next, has_prev}',
+            schema: { type: 'object', properties: { domains: { type: 'array', items: DOMAIN_LIST_SCHEMA }, pagination: { type: 'object' } } },
+          },
+          400: { description: 'Invalid page, per_page, status, grade or search' },
+        },
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/v1/domains',
+      summary: 'Monitor a verified domain; an initial scan is queued',
+      tag,
+      auth: 'api-key',
+      before: [
+        endpointLimit(ctx, {
+          name: 'domain-create',
+          windowSec: 60,
+          limitType: 'per_minute',
+          points: (req) => ctx.config.tiers[authOf(req).account.tier].domainCreatesPerMinute,
+          key: (req) => `account:${authOf(req).account.id}`,
+          describe: (n) => `Domain creation limit of ${n} per minute`,
+        }),
+      ],
+      handler: async (req, res) => {
+        const input = parseCreateDomain(req.body, res);
+        const { domain, scan } = await createDomain(ctx, authOf(req).account, input);
+        res.status(201).json({ domain: domainCreatedView(domain), message: 'Domain added; initial scan queued', scan_id: scan.id });
+      },
+      docs: {
+        body: { type: 'object', required: ['hostname'], properties: { hostname: { type: 'string' }, ...SETTINGS_SCHEMA } },
+        responses: {
+          201: {
+            description: 'Created: {domain, message, scan_id}',
+            schema: { type: 'object', properties: { domain: DOMAIN_LIST_SCHEMA, message: { type: 'string' }, scan_id: { type: 'integer' } } },
+            headers: ['Deprecation'],
+          },
+          400: { description: 'Invalid hostname, Invalid port, invalid frequency / flags; monitoring_frequency and scan_frequency differ' },
+          403: { description: 'Domain not verified {hostname, verify_url}; Domain limit reached (tier-limit body); Frequency not allowed {allowed_frequencies, upgrade_url}' },
+          409: { description: 'Domain already exists (hostname:port in this account)' },
+          429: { description: 'Per-minute creation limit of the tier {error, message, retry_after, limit_type: per_minute}', headers: ['Retry-After'] },
+        },
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/v1/domains/bulk-delete',
+      summary: "Delete up to 100 of the account's domains; other ids are skipped",
+      tag,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const { domain_ids } = validate(bulkDeleteBody, req.body);
+        const ids = [...new Set(domain_ids.filter((id) => id >= 1 && id <= MAX_ID))];
+        const deleted = await deleteDomains(ctx, authOf(req).account.id, ids);
+        res.json({
+          message: `${deleted.length} domain${deleted.length === 1 ? '' : 's'} deleted`,
+          deleted_count: deleted.length,
+          deleted_ids: deleted,
+        });
+      },
+      docs: {
+        body: { type: 'object', required: ['domain_ids'], properties: { domain_ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 100 } } },
+        responses: {
+          200: { description: '{message, deleted_count, deleted_ids}' },
+          400: { description: 'domain_ids missing, empty, over 100 or not integers' },
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/domains/:id',
+      summary: 'One domain in detail, with its certificate',
+      tag,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const domain = await findOwnDomain(ctx.db.manager, authOf(req).account.id, req.params.id);
+        res.json({ domain: domainDetailView(domain, ctx.clock.now()) });
+      },
+      docs: { responses: { 200: { description: 'The domain', schema: { type: 'object', properties: { domain: DOMAIN_DETAIL_SCHEMA } } }, 404: { description: DOMAIN_NOT_FOUND } } },
+    }),
+    update('put'),
+    update('patch'),
+    route({
+      method: 'delete',
+      path: '/api/v1/domains/:id',
+      summary: 'Delete a domain with its scan history and alerts (irreversible)',
+      tag,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const accountId = authOf(req).account.id;
+        const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
+        await deleteDomains(ctx, accountId, [domain.id]);
+        res.json({ message: 'Domain deleted', deleted_domain_id: domain.id });
+      },
+      docs: { responses: { 200: { description: '{message, deleted_domain_id}' }, 404: { description: DOMAIN_NOT_FOUND } } },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/domains/:id/certificate',
+      summary: "The domain's leaf certificate from its latest scan, in detail",
+      tag,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const domain = await findOwnDomain(ctx.db.manager, authOf(req).account.id, req.params.id);
+        res.json(await domainCertificate(ctx, domain));
+      },
+      docs: {
+        responses: {
+          200: {
+            description: 'The leaf with SANs, key, signature algorithm, trusted and hostname_match',
+            schema: { type: 'object', properties: { domain_id: { type: 'integer' }, scan_id: { type: 'integer' }, certificate: CERTIFICATE_ITEM } },
+          },
+          404: { description: 'Domain not found; Certificate not found (no scan has seen one yet)' },
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/domains/:id/certificate/chain',
+      summary: 'The certificate chain of the latest scan, leaf first',
+      tag,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const domain = await findOwnDomain(ctx.db.manager, authOf(req).account.id, req.params.id);
+        res.json(await domainCertificateChain(ctx, domain));
+      },
+      docs: {
+        responses: {
+          200: { description: '{chain[...]}', schema: { type: 'object', properties: { chain: { type: 'array', items: CERTIFICATE_ITEM } } } },
+          404: { description: 'Domain not found; Certificate chain not found (no scan has chain data yet)' },
+        },
+      },
+    }),
+  ];
+}

@@ -1,0 +1,172 @@
+import Joi from 'joi';
+import { Scan, ValidationError, type Context } from '@vigil/core';
+import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
+import { hostnameField, portField } from '../domains/domain-input.js';
+import { parsePagination, paginationBody } from '../http/pagination.js';
+import { authOf } from '../http/request-auth.js';
+import { route, type RouteDef } from '../http/route.js';
+import { validate } from '../http/validate.js';
+import { endpointLimit } from '../middleware/endpoint-limit.js';
+import { SCAN_NOT_FOUND, findOwnScan } from '../scans/find-own-scan.js';
+import { SCAN_QUEUED_SCHEMA, SCAN_SCHEMA, scanQueuedBody, scanUrls, scanView } from '../scans/scan-views.js';
+import { scanStats } from '../scans/scan-stats.js';
+import { scanTriggerLimit } from '../scans/scan-trigger-limit.js';
+import { startRequestedScan } from '../scans/start-scan.js';
+
+const FULL_REPORTS_PER_MINUTE = 5;
+
+const onDemandBody = Joi.object<{ hostname: string; port: number }>({
+  hostname: hostnameField.required(),
+  port: portField.default(443),
+});
+
+const rescanBody = Joi.object<{ domain_id: number }>({
+  domain_id: Joi.number().integer().required().error(new ValidationError('Invalid domain_id: must be an integer')),
+});
+
+export function scanRoutes(ctx: Context): RouteDef[] {
+  const tag = 'Scans';
+  return [
+    route({
+      method: 'post',
+      path: '/api/v1/scan',
+      summary: 'Scan any host now (it need not be monitored or verified); poll status_url',
+      tag,
+      auth: 'api-key',
+      before: scanTriggerLimit(ctx),
+      handler: async (req, res) => {
+        const { hostname, port } = validate(onDemandBody, req.body);
+        const scan = await startRequestedScan(ctx, authOf(req).account, { domainId: null, hostname, port, trigger: 'on_demand' });
+        res.status(202).json(scanQueuedBody(ctx.config.baseUrl, scan));
+      },
+      docs: {
+        body: { type: 'object', required: ['hostname'], properties: { hostname: { type: 'string' }, port: { type: 'integer', minimum: 1, maximum: 65535, default: 443 } } },
+        responses: {
+          202: { description: 'Queued', schema: SCAN_QUEUED_SCHEMA },
+          400: { description: 'Invalid hostname; Invalid port' },
+          429: { description: 'On-demand limit (limit_type per_hour) or concurrent scans (limit_type concurrent)', headers: ['Retry-After'] },
+        },
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/v1/scans',
+      summary: 'Rescan one of the account’s monitored domains now',
+      tag,
+      auth: 'api-key',
+      before: scanTriggerLimit(ctx),
+      handler: async (req, res) => {
+        const { account } = authOf(req);
+        const { domain_id } = validate(rescanBody, req.body);
+        const domain = await findOwnDomain(ctx.db.manager, account.id, String(domain_id));
+        const scan = await startRequestedScan(ctx, account, { domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'manual' });
+        res.status(202).json(scanQueuedBody(ctx.config.baseUrl, scan));
+      },
+      docs: {
+        body: { type: 'object', required: ['domain_id'], properties: { domain_id: { type: 'integer' } } },
+        responses: {
+          202: { description: 'Queued', schema: SCAN_QUEUED_SCHEMA },
+          400: { description: 'Invalid domain_id' },
+          404: { description: DOMAIN_NOT_FOUND },
+          429: { description: 'On-demand limit (limit_type per_hour) or concurrent scans (limit_type concurrent)', headers: ['Retry-After'] },
+        },
+      },
+    }),
+    // Declared before /scans/:id so that "stats" is never read as an id.
+    route({
+      method: 'get',
+      path: '/api/v1/scans/stats',
+      summary: 'Scans of the last 30 days: counts by status and by grade, average duration',
+      tag,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        res.json(await scanStats(ctx, authOf(req).account.id));
+      },
+      docs: { responses: { 200: { description: '{period, total, by_status, by_grade, average_duration_ms}' } } },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/scans/:id',
+      summary: 'A scan and its state',
+      tag,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        res.json({ scan: scanView(await findOwnScan(ctx, authOf(req).account.id, req.params.id)) });
+      },
+      docs: { responses: { 200: { description: 'The scan', schema: { type: 'object', properties: { scan: SCAN_SCHEMA } } }, 404: { description: SCAN_NOT_FOUND } } },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/scans/:id/full',
+      summary: 'The whole report of a finished scan (202 with the status while it runs)',
+      tag,
+      auth: 'api-key',
+      before: [
+        endpointLimit(ctx, {
+          name: 'scan-full',
+          windowSec: 60,
+          limitType: 'per_minute',
+          points: () => FULL_REPORTS_PER_MINUTE,
+          key: (req) => `key:${authOf(req).apiKey.id}`,
+          describe: (n) => `Full report limit of ${n} per minute`,
+        }),
+      ],
+      handler: async (req, res) => {
+        const scan = await findOwnScan(ctx, authOf(req).account.id, req.params.id);
+        if (scan.status === 'queued' || scan.status === 'running') {
+          res.status(202).json({
+            scan_id: scan.id,
+            status: scan.status,
+            status_url: scanUrls(ctx.config.baseUrl, scan.id).status_url,
+            message: 'Scan not finished yet',
+          });
+          return;
+        }
+        if (scan.status === 'failed') {
+          res.json({ scan_id: scan.id, status: scan.status, hostname: scan.hostname, port: scan.port, domain_id: scan.domainId, error: scan.error, report: null });
+          return;
+        }
+        const [{ report }] = (await ctx.db.query('SELECT report FROM scans WHERE id = $1', [scan.id])) as { report: Record<string, unknown> | null }[];
+        res.json({ ...report, scan_id: scan.id, status: scan.status, domain_id: scan.domainId, completed_at: scan.completedAt?.toISOString() ?? null });
+      },
+      docs: {
+        responses: {
+          200: { description: 'The report: protocols, cipher suites, key exchange, certificate, chain, HSTS, OCSP stapling, ALPN, caps, warnings, category scores' },
+          202: { description: 'Not finished: {scan_id, status, status_url}' },
+          404: { description: SCAN_NOT_FOUND },
+          429: { description: `More than ${FULL_REPORTS_PER_MINUTE} per minute for this key (limit_type per_minute)`, headers: ['Retry-After'] },
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/domains/:id/scans',
+      summary: "A domain's scan history, newest first",
+      tag,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const accountId = authOf(req).account.id;
+        const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
+        const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 50 });
+        const [scans, total] = await ctx.db.getRepository(Scan).findAndCount({
+          where: { domainId: domain.id, accountId },
+          order: { id: 'DESC' },
+          skip: page.offset,
+          take: page.perPage,
+        });
+        res.json({ domain_id: domain.id, scans: scans.map(scanView), pagination: paginationBody(page, total, true) });
+      },
+      docs: {
+        query: {
+          page: { type: 'integer', minimum: 1 },
+          per_page: { type: 'integer', minimum: 1, maximum: 50, description: 'Default 20, max 50 (larger is clamped)' },
+        },
+        responses: {
+          200: { description: '{domain_id, scans[], pagination}', schema: { type: 'object', properties: { scans: { type: 'array', items: SCAN_SCHEMA } } } },
+          404: { description: DOMAIN_NOT_FOUND },
+        },
+      },
+    }),
+  ];
+}
+

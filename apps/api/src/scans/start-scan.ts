@@ -1,0 +1,47 @@
+import {
+  CONCURRENT_SCAN_RETRY_AFTER_SEC,
+  RateLimitError,
+  type Scan,
+  countUnfinishedScans,
+  enqueueTlsScan,
+  insertScan,
+  type Account,
+  type Context,
+  type NewScan,
+} from '@vigil/core';
+
+/**
+ * Queues a scan the client asked for (POST /scan, POST /scans). The concurrent-scan limit of
+ * the tier is atomic: under the account row lock, queued and running scans are counted and the
+ * new one inserted. At the limit: 429 {error, message, retry_after, limit_type: "concurrent"}
+ * with Retry-After.
+ */
+export async function startRequestedScan(ctx: Context, account: Account, target: Omit<NewScan, 'accountId'>): Promise<Scan> {
+  const limit = ctx.config.tiers[account.tier].concurrentScans;
+  const scan = await ctx.db.transaction(async (m) => {
+    await m.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
+    if (limit !== null) {
+      const running = await countUnfinishedScans(m, account.id);
+      if (running >= limit) {
+        throw new RateLimitError(
+          'Rate limit exceeded',
+          {
+            message: `Concurrent scan limit of ${limit} reached (${running} queued or running); retry in ${CONCURRENT_SCAN_RETRY_AFTER_SEC} seconds`,
+            retry_after: CONCURRENT_SCAN_RETRY_AFTER_SEC,
+            limit_type: 'concurrent',
+          },
+          { 'Retry-After': String(CONCURRENT_SCAN_RETRY_AFTER_SEC) },
+        );
+      }
+    }
+    return insertScan(m, { ...target, accountId: account.id });
+  });
+  try {
+    await enqueueTlsScan(ctx.queues, scan.id);
+  } catch (e) {
+    // Never answer 202 for a scan no scanner will see.
+    await ctx.db.query(`UPDATE scans SET status = 'failed', error = 'Could not queue the scan', completed_at = now() WHERE id = $1`, [scan.id]);
+    throw e;
+  }
+  return scan;
+}

@@ -1,0 +1,49 @@
+import net from 'node:net';
+import { domainToASCII } from 'node:url';
+import { ValidationError } from '../errors/errors.js';
+
+const MAX_HOSTNAME_LENGTH = 253;
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** Characters that never belong in a hostname, checked before IDNA mapping (which would decode %xx, drop brackets...). */
+const FORBIDDEN_INPUT = /[\s/\\:%@?#[\]*_,;'"<>|{}`^~!$&()+=]/u;
+
+/**
+ * A domain name as the service stores and compares it: lower-case ASCII, IDNs in punycode
+ * (WHATWG domainToASCII), no trailing dot. Returns null for anything else: IP literals, URLs,
+ * host:port, wildcards, single labels, labels over 63 or names over 253 characters, labels
+ * that start or end with a hyphen, all-numeric top-level labels.
+ */
+export function normaliseHostname(input: unknown): string | null {
+  if (typeof input !== 'string') return null;
+  let text = input.trim();
+  if (!text || text.length > 1024 || FORBIDDEN_INPUT.test(text)) return null;
+  if (net.isIP(text)) return null;
+  if (text.endsWith('.')) text = text.slice(0, -1);
+  const ascii = domainToASCII(text);
+  if (!ascii || ascii.length > MAX_HOSTNAME_LENGTH || net.isIP(ascii)) return null;
+  const labels = ascii.split('.');
+  if (labels.length < 2) return null;
+  if (!labels.every((l) => LABEL.test(l))) return null;
+  if (/^\d+$/.test(labels[labels.length - 1])) return null;
+  return ascii;
+}
+
+/** normaliseHostname, or the seed's 400 "Invalid hostname". */
+export function requireHostname(input: unknown): string {
+  const hostname = normaliseHostname(input);
+  if (!hostname) throw new ValidationError('Invalid hostname');
+  return hostname;
+}
+
+/** Whether a verified name covers a hostname: the name itself or any of its subdomains. */
+export function nameCovers(verifiedName: string, hostname: string): boolean {
+  return hostname === verifiedName || hostname.endsWith(`.${verifiedName}`);
+}
+
+/** The names whose verification would cover a hostname: itself and each parent with two or more labels. */
+export function coveringNames(hostname: string): string[] {
+  const labels = hostname.split('.');
+  const names: string[] = [];
+  for (let i = 0; i <= labels.length - 2; i++) names.push(labels.slice(i).join('.'));
+  return names;
+}

@@ -1,0 +1,187 @@
+import type { EntityManager } from 'typeorm';
+import { Scan } from '../db/entities/scan.entity.js';
+import type { AlertEventPayload } from '../queue/job-payloads.js';
+import { JobName } from '../queue/queue-names.js';
+import type { Context } from '../runtime/context.js';
+import { daysUntilExpiry, expiryNotice, reachedThresholds } from './expiry.js';
+import { certificateExpiryEvent, gradeChangedEvent, scanCompletedEvent, type ScanEventFacts } from './scan-events.js';
+
+/** What the scan lifecycle reads from a scanner report (TlsScanReport has these and more). */
+export interface ScanReportLike {
+  grade: string;
+  score: number;
+  certificate: {
+    issuer: string;
+    subject: string;
+    valid_from: string;
+    valid_to: string;
+    serial_number: string;
+    fingerprint_sha256: string;
+  } | null;
+}
+
+type ScanContext = Pick<Context, 'db' | 'queues' | 'config'>;
+
+/**
+ * Moves a queued scan to running (a redelivered running scan starts again). Null when the scan
+ * is gone (its domain was deleted) or already finished: nothing to do.
+ */
+export async function markScanRunning(db: EntityManager, scanId: number, now: Date): Promise<Scan | null> {
+  const [, affected] = (await db.query(
+    `UPDATE scans SET status = 'running', started_at = $2 WHERE id = $1 AND status IN ('queued', 'running')`,
+    [scanId, now],
+  )) as [unknown, number];
+  if (!affected) return null;
+  return db.getRepository(Scan).findOneBy({ id: scanId });
+}
+
+function facts(ctx: ScanContext, scan: Scan, outcome: Pick<ScanEventFacts, 'status' | 'grade' | 'score' | 'error'>, finishedAt: Date): ScanEventFacts {
+  return {
+    scanId: scan.id,
+    accountId: scan.accountId,
+    domainId: scan.domainId,
+    hostname: scan.hostname,
+    port: scan.port,
+    ...outcome,
+    durationMs: durationOf(scan, finishedAt),
+    finishedAt,
+    scanUrl: `${ctx.config.baseUrl}/api/v1/scans/${scan.id}`,
+  };
+}
+
+function durationOf(scan: Scan, finishedAt: Date): number {
+  return Math.max(0, finishedAt.getTime() - (scan.startedAt ?? scan.createdAt).getTime());
+}
+
+/** Enqueues alert events inside the transaction: a failure rolls the scan's outcome back with them. */
+async function enqueueEvents(ctx: ScanContext, events: AlertEventPayload[]): Promise<void> {
+  for (const e of events) await ctx.queues.add(JobName.AlertEvent, e, { jobId: e.eventId });
+}
+
+interface LockedDomain {
+  id: number;
+  ssl_grade: string | null;
+  ssl_score: number | null;
+  last_scan_id: number | null;
+  notifications_enabled: boolean;
+  alert_days_before_expiry: number;
+}
+
+/**
+ * Stores a finished scan's report and grade, brings its domain up to date (grade, score,
+ * certificate, last scan) unless a newer scan already did, and enqueues the events:
+ * scan.completed always; domain.grade_changed when a previous grade changed; certificate.
+ * expiring / expired when a threshold was newly reached for this certificate. Grade and
+ * expiry events go out only when the domain's notifications are enabled.
+ * Returns the events enqueued (empty when the scan was gone or already finished).
+ */
+export async function completeScan(ctx: ScanContext, scan: Scan, report: ScanReportLike, finishedAt: Date): Promise<AlertEventPayload[]> {
+  return ctx.db.transaction(async (m) => {
+    const durationMs = durationOf(scan, finishedAt);
+    const [, affected] = (await m.query(
+      `UPDATE scans SET status = 'completed', grade = $2, score = $3, report = $4::jsonb, error = NULL,
+         completed_at = $5, duration_ms = $6
+       WHERE id = $1 AND status IN ('queued', 'running')`,
+      [scan.id, report.grade, report.score, JSON.stringify(report), finishedAt, durationMs],
+    )) as [unknown, number];
+    if (!affected) return [];
+    const f = facts(ctx, scan, { status: 'completed', grade: report.grade, score: report.score, error: null }, finishedAt);
+    const events: AlertEventPayload[] = [scanCompletedEvent(f)];
+    if (scan.domainId !== null) events.push(...(await updateDomain(m, { ...f, domainId: scan.domainId }, report)));
+    await enqueueEvents(ctx, events);
+    return events;
+  });
+}
+
+async function updateDomain(m: EntityManager, f: ScanEventFacts & { domainId: number }, report: ScanReportLike): Promise<AlertEventPayload[]> {
+  const [domain] = (await m.query(
+    `SELECT id, ssl_grade, ssl_score, last_scan_id, notifications_enabled, alert_days_before_expiry
+     FROM domains WHERE id = $1 FOR UPDATE`,
+    [f.domainId],
+  )) as LockedDomain[];
+  // Gone, or a newer scan finished first: its facts stay.
+  if (!domain || (domain.last_scan_id !== null && domain.last_scan_id > f.scanId)) return [];
+  const cert = report.certificate;
+  await m.query(
+    `UPDATE domains SET ssl_grade = $2, ssl_score = $3, last_scan_at = $4, last_scan_id = $5, last_scan_status = 'completed',
+       cert_issuer = $6, cert_subject = $7, cert_valid_from = $8, cert_valid_to = $9, cert_serial_number = $10,
+       cert_fingerprint_sha256 = $11
+     WHERE id = $1`,
+    [
+      domain.id,
+      report.grade,
+      report.score,
+      f.finishedAt,
+      f.scanId,
+      cert?.issuer ?? null,
+      cert?.subject ?? null,
+      cert ? new Date(cert.valid_from) : null,
+      cert ? new Date(cert.valid_to) : null,
+      cert?.serial_number ?? null,
+      cert?.fingerprint_sha256 ?? null,
+    ],
+  );
+  if (!domain.notifications_enabled) return [];
+  const events: AlertEventPayload[] = [];
+  if (domain.ssl_grade !== null && domain.ssl_grade !== report.grade) {
+    events.push(gradeChangedEvent(f, { grade: domain.ssl_grade, score: domain.ssl_score }));
+  }
+  if (cert) {
+    const validTo = new Date(cert.valid_to);
+    const reached = reachedThresholds(validTo, f.finishedAt, domain.alert_days_before_expiry);
+    if (reached.length) {
+      const inserted = (await m.query(
+        `INSERT INTO certificate_notifications (domain_id, fingerprint_sha256, threshold, event, scan_id)
+         SELECT $1, $2, t, CASE WHEN t = 0 THEN 'certificate.expired' ELSE 'certificate.expiring' END, $3
+         FROM unnest($4::int[]) AS t
+         ON CONFLICT DO NOTHING RETURNING threshold`,
+        [domain.id, cert.fingerprint_sha256, f.scanId, reached],
+      )) as { threshold: number }[];
+      const notice = expiryNotice(inserted.map((r) => r.threshold));
+      if (notice) {
+        events.push(
+          certificateExpiryEvent(
+            f,
+            {
+              fingerprintSha256: cert.fingerprint_sha256,
+              validTo,
+              subject: cert.subject,
+              issuer: cert.issuer,
+              daysUntilExpiry: daysUntilExpiry(validTo, f.finishedAt),
+              alertDaysBeforeExpiry: domain.alert_days_before_expiry,
+            },
+            notice,
+          ),
+        );
+      }
+    }
+  }
+  return events;
+}
+
+/**
+ * Records a scan that could not finish (unreachable host, not TLS, blocked address) with its
+ * error text, marks the domain's last scan failed (its grade and certificate stay), and
+ * enqueues scan.completed with status failed.
+ */
+export async function failScan(ctx: ScanContext, scan: Scan, error: string, finishedAt: Date): Promise<AlertEventPayload[]> {
+  return ctx.db.transaction(async (m) => {
+    const durationMs = durationOf(scan, finishedAt);
+    const [, affected] = (await m.query(
+      `UPDATE scans SET status = 'failed', error = $2, completed_at = $3, duration_ms = $4
+       WHERE id = $1 AND status IN ('queued', 'running')`,
+      [scan.id, error, finishedAt, durationMs],
+    )) as [unknown, number];
+    if (!affected) return [];
+    if (scan.domainId !== null) {
+      await m.query(
+        `UPDATE domains SET last_scan_at = $2, last_scan_id = $3, last_scan_status = 'failed'
+         WHERE id = $1 AND (last_scan_id IS NULL OR last_scan_id <= $3)`,
+        [scan.domainId, finishedAt, scan.id],
+      );
+    }
+    const events = [scanCompletedEvent(facts(ctx, scan, { status: 'failed', grade: null, score: null, error }, finishedAt))];
+    await enqueueEvents(ctx, events);
+    return events;
+  });
+}
