@@ -135,6 +135,7 @@ export async function scanTls(opts: ScanTlsOptions): Promise<TlsScanReport> {
     await Promise.allSettled([nodeP, hstsP]);
     const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failure && !results.length) throw scanError(failure.reason, host, timeoutMs);
+    if (results.every((r) => r.ending === 'timeout')) throw new UpstreamError(`TLS handshake timed out after ${timeoutMs} ms`);
     throw new UpstreamError('No TLS protocol supported');
   }
 

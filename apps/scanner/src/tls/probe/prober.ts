@@ -24,6 +24,13 @@ export interface ProtocolResult {
   certificates: Buffer[];
   /** ServerKeyExchange parameters seen during enumeration (TLS <= 1.2). */
   keyExchanges: ServerKeyExchange[];
+  /** What ended the enumeration: timeout, closed, invalid, alert:<name>, or other (version or suite not offered). */
+  ending: string | null;
+}
+
+function describeEnding(out: ProbeOutcome): string {
+  if (out.kind === 'alert') return `alert:${out.name}`;
+  return out.kind === 'handshake' || out.kind === 'sslv2' ? 'other' : out.kind;
 }
 
 /** A modern client's preference: forward secrecy, then AEAD, then strength. */
@@ -65,6 +72,7 @@ async function probeSslv2(ctx: HelloContext): Promise<ProtocolResult> {
     firstHello: null,
     certificates: supported && out.kind === 'sslv2' && out.certificate ? [out.certificate] : [],
     keyExchanges: [],
+    ending: supported ? null : describeEnding(out),
   };
 }
 
@@ -74,7 +82,15 @@ async function probeSslv2(ctx: HelloContext): Promise<ProtocolResult> {
  */
 export async function probeProtocol(ctx: HelloContext, protocol: ProtocolName): Promise<ProtocolResult> {
   if (protocol === 'SSLv2') return await probeSslv2(ctx);
-  const result: ProtocolResult = { protocol, supported: false, suites: [], firstHello: null, certificates: [], keyExchanges: [] };
+  const result: ProtocolResult = {
+    protocol,
+    supported: false,
+    suites: [],
+    firstHello: null,
+    certificates: [],
+    keyExchanges: [],
+    ending: null,
+  };
   let remaining = offeredSuites(protocol);
   const untilServerHello = protocol === 'TLSv1.3';
   while (remaining.length) {
@@ -86,7 +102,10 @@ export async function probeProtocol(ctx: HelloContext, protocol: ProtocolName): 
       break;
     }
     const h = accepted(out, protocol, remaining);
-    if (!h || out.kind !== 'handshake') break;
+    if (!h || out.kind !== 'handshake') {
+      result.ending = describeEnding(out);
+      break;
+    }
     const chosen = h.cipherSuite;
     result.suites.push(chosen);
     if (!result.firstHello) {
