@@ -264,6 +264,31 @@ describe('CBC only (openssl s_server, TLS 1.2)', () => {
   });
 });
 
+describe('NULL cipher only (openssl s_server): Node cannot handshake, the raw handshake still sees all', () => {
+  let server: RunningServer;
+  let report: TlsScanReport;
+  beforeAll(async () => {
+    server = await startOpensslServer(rsa2048, ['-tls1_2', '-cipher', 'NULL-SHA256:@SECLEVEL=0']);
+    report = await scanOnce(server.port);
+  });
+  afterAll(() => server.close());
+
+  it('reads the certificate from the raw handshake and verifies it without Node', () => {
+    expect(names(report, 'TLSv1.2')).toEqual(['TLS_RSA_WITH_NULL_SHA256']);
+    expect(report.certificate).toMatchObject({
+      subject: 'CN=localhost',
+      trusted: false,
+      trust_error: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+      hostname_match: true,
+    });
+    expect(report.score).toBe(0);
+    expect(report.category_scores.cipher_strength).toBe(0);
+    expect(capReasons(report)).toContain('F: Cipher suites below 112 bits are supported (TLS_RSA_WITH_NULL_SHA256)');
+    expect(report.grade).toBe('F');
+    expect(report.grade_trust_ignored).toBe('F');
+  });
+});
+
 describe('certificate keys: RSA-1024 and RSA-4096', () => {
   it('caps an RSA-1024 certificate at B (key exchange 80)', async () => {
     const weak = await makeCert({ cn: 'localhost', rsaBits: 1024 });

@@ -3,7 +3,11 @@ import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+// Node's webcrypto is the WebCrypto API x509 expects; the DOM type names differ in @types/node.
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+
+type KeyPair = webcrypto.CryptoKeyPair;
+type KeyAlgorithm = webcrypto.RsaHashedKeyGenParams | webcrypto.EcKeyGenParams;
 
 export interface TestCert {
   certPem: string;
@@ -27,9 +31,9 @@ export interface CertOptions {
 }
 
 export interface TestCa extends TestCert {
-  keys: CryptoKeyPair;
+  keys: KeyPair;
   cert: x509.X509Certificate;
-  signingAlgorithm: RsaHashedKeyGenParams | EcKeyGenParams;
+  signingAlgorithm: KeyAlgorithm;
 }
 
 const DAY = 86_400_000;
@@ -42,10 +46,10 @@ function toPem(label: string, der: ArrayBuffer): string {
 
 export async function makeCert(o: CertOptions = {}): Promise<TestCa> {
   const hash = o.hash ?? 'SHA-256';
-  const alg: RsaHashedKeyGenParams | EcKeyGenParams = o.ec
+  const alg: KeyAlgorithm = o.ec
     ? { name: 'ECDSA', namedCurve: o.ec }
     : { name: 'RSASSA-PKCS1-v1_5', hash, publicExponent: new Uint8Array([1, 0, 1]), modulusLength: o.rsaBits ?? 2048 };
-  const keys = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const keys = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as KeyPair;
   const cn = o.cn ?? 'localhost';
   const extensions: x509.Extension[] = [
     new x509.SubjectAlternativeNameExtension(o.sans ?? [{ type: 'dns', value: 'localhost' }, { type: 'ip', value: '127.0.0.1' }]),
