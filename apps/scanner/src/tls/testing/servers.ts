@@ -9,6 +9,8 @@ import type { TestCert } from './certs.js';
 
 export interface RunningServer {
   port: number;
+  /** TCP connections accepted so far (node:https servers; null for openssl children). */
+  connections(): number | null;
   close(): Promise<void>;
 }
 
@@ -26,9 +28,12 @@ export async function startHttpsServer(cert: TestCert, opts: HttpsServerOptions 
   });
   // Raw probes close mid-handshake on purpose; those errors are expected.
   server.on('tlsClientError', () => undefined);
+  let accepted = 0;
+  server.on('connection', () => accepted++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as AddressInfo).port,
+    connections: () => accepted,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -74,6 +79,7 @@ export async function startOpensslServer(cert: TestCert, args: string[]): Promis
   });
   return {
     port,
+    connections: () => null,
     close: async () => {
       child.kill();
       await exited;
