@@ -118,7 +118,9 @@ export async function scanTls(opts: ScanTlsOptions): Promise<TlsScanReport> {
   const host = opts.host;
   let ip: string;
   try {
-    [{ address: ip }] = await resolveAllowed(host, opts.policy);
+    const addresses = await resolveAllowed(host, opts.policy);
+    // One address for every probe; IPv4 first, as IPv6 paths to a target are more often broken.
+    ip = (addresses.find((a) => a.family === 4) ?? addresses[0]).address;
   } catch (e) {
     throw scanError(e, host, timeoutMs);
   }

@@ -224,7 +224,7 @@ export function parseServerFlight(buf: Buffer, opts: { untilServerHello?: boolea
     const type = buf[pos];
     const major = buf[pos + 1];
     const length = buf.readUInt16BE(pos + 3);
-    if (major !== 3) return { complete: true, flight: hello ? result(true).flight : { kind: 'invalid', reason: 'bad record version' } };
+    if (major !== 3) return hello ? result(true) : { complete: true, flight: { kind: 'invalid', reason: 'bad record version' } };
     if (pos + 5 + length > buf.length) break;
     const payload = buf.subarray(pos + 5, pos + 5 + length);
     pos += 5 + length;
