@@ -79,20 +79,27 @@ function uniqueEphemeral(keys: (EphemeralKey | null)[]): EphemeralKey[] {
   return [...seen.values()].sort((a, b) => a.rsa_equivalent_bits - b.rsa_equivalent_bits || a.bits - b.bits);
 }
 
-function describeAll(ders: Buffer[]): CertificateReport[] {
-  return ders.flatMap((d) => {
-    try {
-      return [describeCertificate(d)];
-    } catch {
-      return [];
-    }
-  });
+function tryDescribe(der: Buffer): CertificateReport | null {
+  try {
+    return describeCertificate(der);
+  } catch {
+    return null;
+  }
+}
+
+/** The leaf (null when it cannot be parsed) and the parseable certificates after it. */
+function describeAll(ders: Buffer[]): { leaf: CertificateReport | null; chain: CertificateReport[] } {
+  const [first, ...rest] = ders;
+  return {
+    leaf: first ? tryDescribe(first) : null,
+    chain: rest.map(tryDescribe).filter((c): c is CertificateReport => c !== null),
+  };
 }
 
 /** Leaf and chain: from Node's handshake when it worked, else from the certificates seen in clear. */
 function certificates(host: string, node: NodeTlsInfo | null, results: ProtocolResult[], now: Date) {
   if (node?.chain.length) {
-    const [leaf, ...chain] = describeAll(node.chain);
+    const { leaf, chain } = describeAll(node.chain);
     if (leaf) {
       const full: LeafCertificateReport = { ...leaf, trusted: node.trusted, trust_error: node.trustError, hostname_match: node.hostnameMatch };
       return { leaf: full, chain };
@@ -100,7 +107,7 @@ function certificates(host: string, node: NodeTlsInfo | null, results: ProtocolR
   }
   const withCerts = [...results].reverse().find((r) => r.certificates.length);
   if (!withCerts) return { leaf: null, chain: [] };
-  const [leaf, ...chain] = describeAll(withCerts.certificates);
+  const { leaf, chain } = describeAll(withCerts.certificates);
   if (!leaf) return { leaf: null, chain: [] };
   const trust = verifyChain(withCerts.certificates, now);
   const full: LeafCertificateReport = {

@@ -22,6 +22,8 @@ describe('verifyChain (chains checked without a handshake)', () => {
     const future = await makeCert({ notBefore: new Date(Date.now() + DAY), notAfter: new Date(Date.now() + 30 * DAY) });
     expect(verifyChain([future.der])).toEqual({ trusted: false, error: 'CERT_NOT_YET_VALID' });
     expect(verifyChain([])).toEqual({ trusted: false, error: 'NO_CERTIFICATE' });
+    expect(verifyChain([Buffer.from('not a certificate')])).toEqual({ trusted: false, error: 'UNABLE_TO_DECODE_CERT' });
+    expect(coversHost(Buffer.from('not a certificate'), 'example.com')).toBe(false);
   });
 });
 

@@ -50,7 +50,14 @@ function dateError(cert: crypto.X509Certificate, now: Date): string | null {
 /** Verifies leaf-first DER certificates; returns OpenSSL-style error codes. */
 export function verifyChain(ders: Buffer[], now: Date = new Date()): { trusted: boolean; error: string | null } {
   if (!ders.length) return { trusted: false, error: 'NO_CERTIFICATE' };
-  const certs = ders.map((d) => new crypto.X509Certificate(d));
+  const certs = ders.flatMap((d) => {
+    try {
+      return [new crypto.X509Certificate(d)];
+    } catch {
+      return [];
+    }
+  });
+  if (certs.length !== ders.length) return { trusted: false, error: 'UNABLE_TO_DECODE_CERT' };
   const roots = trustAnchors();
   let current = certs[0];
   const used = new Set<crypto.X509Certificate>([current]);
@@ -73,7 +80,11 @@ export function verifyChain(ders: Buffer[], now: Date = new Date()): { trusted: 
 
 /** Whether the certificate covers the host (DNS name or IP address). */
 export function coversHost(der: Buffer, host: string): boolean {
-  const cert = new crypto.X509Certificate(der);
   const bare = host.replace(/^\[|\]$/g, '');
-  return net.isIP(bare) ? cert.checkIP(bare) !== undefined : cert.checkHost(bare.replace(/\.$/, '')) !== undefined;
+  try {
+    const cert = new crypto.X509Certificate(der);
+    return net.isIP(bare) ? cert.checkIP(bare) !== undefined : cert.checkHost(bare.replace(/\.$/, '')) !== undefined;
+  } catch {
+    return false;
+  }
 }
