@@ -1,1 +1,2 @@
 export { createScannerApp } from './app.js';
+export * from './headers/index.js';

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Context } from '@vigil/core';
+import { clientIp } from '../http/client-ip.js';
 import { FixedWindowLimiter, limiterNamespace } from '../limits/fixed-window-limiter.js';
 
 const UNLIMITED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
@@ -16,7 +17,7 @@ export function burstLimit(ctx: Context): RequestHandler {
     if (UNLIMITED_PATHS.has(req.path)) return next();
     let result;
     try {
-      result = await limiter.consume(req.ip ?? 'unknown', perSecond);
+      result = await limiter.consume(clientIp(req), perSecond);
     } catch (e) {
       ctx.logger.warn('burst limiter unavailable; letting the request through', { error: (e as Error).message });
       return next();

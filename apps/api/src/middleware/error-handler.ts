@@ -6,6 +6,7 @@ import {
   GoneError,
   NotFoundError,
   RateLimitError,
+  UnavailableError,
   UpstreamError,
   ValidationError,
   VigilError,
@@ -22,6 +23,7 @@ const STATUS = new Map<abstract new (...args: never[]) => VigilError, number>([
   [GoneError, 410],
   [RateLimitError, 429],
   [UpstreamError, 502],
+  [UnavailableError, 503],
 ]);
 
 function statusOf(err: VigilError): number {

@@ -2,8 +2,10 @@ import type { Context } from '@vigil/core';
 import type { RouteDef } from '../http/route.js';
 import type { AccountQuota } from '../limits/account-quota.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
+import { integrationRoutes } from './integrations.routes.js';
 import { authRemovedRoutes } from './auth-removed.routes.js';
 import { domainRoutes } from './domains.routes.js';
+import { headerCheckRoutes } from './header-check.routes.js';
 import { monitorRoutes } from './monitors.routes.js';
 import { opsRoutes } from './ops.routes.js';
 import { scanRoutes } from './scans.routes.js';
@@ -21,7 +23,9 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...opsRoutes(ctx),
     ...authRemovedRoutes(),
     ...apiKeyRoutes(ctx),
+    ...integrationRoutes(ctx),
     ...usageRoutes(ctx, deps.quota),
+    ...headerCheckRoutes(ctx),
     ...monitorRoutes(ctx),
     ...domainRoutes(ctx),
     ...verificationRoutes(ctx),

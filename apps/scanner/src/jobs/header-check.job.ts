@@ -1,8 +1,7 @@
 import type { Context, JobHandler, JobName } from '@vigil/core';
+import { handleHeaderCheck } from '../headers/job.js';
 
-/** Placeholder until the header check (issue 5) lands: fails the job loudly rather than pretending to work. */
-export function headerCheckJob(_ctx: Context): JobHandler<JobName.HeaderCheck> {
-  return async () => {
-    throw new Error('HeaderCheck is not built yet (the header check (issue 5))');
-  };
+/** Thin processor: the header check use-case answers (cached, graded, or a typed failure). */
+export function headerCheckJob(ctx: Context): JobHandler<JobName.HeaderCheck> {
+  return (payload) => handleHeaderCheck(ctx, payload);
 }

@@ -30,3 +30,6 @@ export class GoneError extends VigilError {}
 export class RateLimitError extends VigilError {}
 /** A user's target could not be reached (502). */
 export class UpstreamError extends VigilError {}
+
+/** The service cannot answer right now, e.g. no worker finished in time (503); safe to retry. */
+export class UnavailableError extends VigilError {}

@@ -1,0 +1,126 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { createApp } from '@vigil/api';
+import { createScannerApp } from '@vigil/scanner';
+import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { DailyCounter } from '../limits/daily-counter.js';
+import { limiterNamespace } from '../limits/fixed-window-limiter.js';
+import { ANONYMOUS_HEADER_CHECKS_PER_DAY } from './header-check.routes.js';
+
+let ctx: TestContext;
+let scanner: ReturnType<typeof createScannerApp>;
+let app: ReturnType<typeof createApp>;
+let site: http.Server;
+let sitePort: number;
+let hits = 0;
+
+const STRONG = {
+  'Content-Security-Policy': "default-src 'self'; script-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'Permissions-Policy': 'camera=()',
+  'X-Frame-Options': 'DENY',
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    env: { VIGIL_ALLOW_PRIVATE_TARGETS: 'true', VIGIL_BURST_PER_SECOND: '100000', VIGIL_TIERS: '{"pro":{"headerChecksPerDay":2}}' },
+  });
+  site = http.createServer((req, res) => {
+    hits++;
+    res.writeHead(200, req.url === '/weak' ? { 'X-Powered-By': 'PHP/8.1' } : STRONG).end('ok');
+  });
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  sitePort = (site.address() as AddressInfo).port;
+  scanner = createScannerApp(ctx);
+  await scanner.start();
+  app = createApp(ctx);
+});
+afterAll(async () => {
+  await scanner.stop();
+  await new Promise((r) => site.close(r));
+  await ctx.teardown();
+});
+
+describe('GET /headers/check', () => {
+  it('grades a site anonymously through the scanner fleet, capped at A by unsafe-inline', async () => {
+    const res = await request(app).get(`/headers/check?q=http://127.0.0.1:${sitePort}/`);
+    expect(res.status).toBe(200);
+    // HSTS does not count over plain http: 75 points, B; the script policy still caps.
+    expect(res.body.score).toBe(75);
+    expect(res.body.grade).toBe('B');
+    expect(res.headers['x-grade']).toBe('B');
+    expect(res.body.gradeCapped).toBe(true);
+    expect(res.headers['x-grade-capped']).toBe('true');
+    expect(res.body.gradeCapReason).toMatch(/script-src/);
+    expect(res.body.headersMissing).toEqual(['Strict-Transport-Security']);
+    for (const field of ['warnings', 'headersPresent', 'upcomingHeaders', 'summary', 'rawHeaders', 'service', 'fetched_at']) {
+      expect(res.body).toHaveProperty(field);
+    }
+    expect(res.body.summary.site).toBe(`127.0.0.1:${sitePort}`);
+    expect(res.headers['x-daily-limit']).toBe(String(ANONYMOUS_HEADER_CHECKS_PER_DAY));
+  });
+
+  it('answers a repeated check of the same site from the short cache, with its first fetched_at', async () => {
+    const url = `http://127.0.0.1:${sitePort}/weak`;
+    const first = await request(app).get('/headers/check').query({ q: url });
+    const before = hits;
+    const second = await request(app).get('/headers/check').query({ q: url });
+    expect(second.status).toBe(200);
+    expect(second.body.fetched_at).toBe(first.body.fetched_at);
+    expect(hits).toBe(before);
+    expect(second.body.grade).toBe('F');
+    expect(second.headers['x-grade-capped']).toBeUndefined();
+  });
+
+  it.each([
+    ['', 'Missing required parameter: q'],
+    ['not a host!', 'Invalid hostname'],
+    ['ftp://example.com', 'Invalid hostname'],
+  ])('answers q=%p with 400 %p', async (q, message) => {
+    const res = await request(app).get('/headers/check').query(q ? { q } : {});
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: message });
+  });
+
+  it('answers an unreachable site with 502 Site unreachable and a detail', async () => {
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const res = await request(app).get('/headers/check').query({ q: `http://127.0.0.1:${port}/` });
+    expect(res.status).toBe(502);
+    expect(res.body.error).toBe('Site unreachable');
+    expect(typeof res.body.detail).toBe('string');
+  });
+
+  it('still rejects a bad key with 401', async () => {
+    const res = await request(app).get('/headers/check').query({ q: 'example.com' }).set('Authorization', 'Bearer vgl_nope');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: 'Invalid API key' });
+  });
+
+  it("counts keyed checks per account against the tier's header quota", async () => {
+    const { auth } = await createTestAccount(ctx, 'pro');
+    const q = { q: `http://127.0.0.1:${sitePort}/` };
+    expect((await request(app).get('/headers/check').query(q).set(auth)).headers['x-daily-remaining']).toBe('1');
+    expect((await request(app).get('/headers/check').query(q).set(auth)).status).toBe(200);
+    const over = await request(app).get('/headers/check').query(q).set(auth);
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ error: 'Rate limit exceeded', rate_limit: 2, requests_today: 2 });
+    expect(over.body.reset_at).toMatch(/T00:00:00\+00:00$/);
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits anonymous checks per client IP and day', async () => {
+    const counter = new DailyCounter(ctx.redis, limiterNamespace(ctx.config.redisPrefix, 'headers'));
+    const probe = await request(app).get('/headers/check').query({ q: `http://127.0.0.1:${sitePort}/` });
+    const used = ANONYMOUS_HEADER_CHECKS_PER_DAY - Number(probe.headers['x-daily-remaining']);
+    // Use up the rest of today's anonymous quota of this client IP directly.
+    for (let i = used; i < ANONYMOUS_HEADER_CHECKS_PER_DAY; i++) await counter.consume('ip:127.0.0.1', ANONYMOUS_HEADER_CHECKS_PER_DAY, new Date());
+    const over = await request(app).get('/headers/check').query({ q: `http://127.0.0.1:${sitePort}/` });
+    expect(over.status).toBe(429);
+    expect(over.body.rate_limit).toBe(ANONYMOUS_HEADER_CHECKS_PER_DAY);
+  });
+});
