@@ -378,6 +378,24 @@ describe('HSTS', () => {
   });
 });
 
+describe('OCSP stapling and ALPN', () => {
+  it('sees a stapled OCSP response and the h2 protocol', async () => {
+    const server = await startHttpsServer(rsa2048, {
+      hsts: YEAR_HSTS,
+      ALPNProtocols: ['h2', 'http/1.1'],
+      ocspResponse: Buffer.from('stapled response'),
+    });
+    try {
+      const report = await scanOnce(server.port);
+      expect(report.ocsp_stapling).toBe(true);
+      expect(report.alpn).toBe('h2');
+      expect(report.notes).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('failures', () => {
   it('rejects a closed port with "Connection refused"', async () => {
     const probe = net.createServer();

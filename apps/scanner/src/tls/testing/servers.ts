@@ -17,17 +17,21 @@ export interface RunningServer {
 export interface HttpsServerOptions extends https.ServerOptions {
   /** Strict-Transport-Security value to send; none when absent. */
   hsts?: string;
+  /** Bytes to staple as the OCSP response (clients do not validate them here). */
+  ocspResponse?: Buffer;
 }
 
 /** An HTTPS server answering every request 200, with the given TLS options. */
 export async function startHttpsServer(cert: TestCert, opts: HttpsServerOptions = {}): Promise<RunningServer> {
-  const { hsts, ...tlsOptions } = opts;
+  const { hsts, ocspResponse, ...tlsOptions } = opts;
   const server = https.createServer({ key: cert.keyPem, cert: cert.certPem, ...tlsOptions }, (req, res) => {
     if (hsts) res.setHeader('Strict-Transport-Security', hsts);
     res.end('ok');
   });
   // Raw probes close mid-handshake on purpose; those errors are expected.
   server.on('tlsClientError', () => undefined);
+  if (ocspResponse)
+    server.on('OCSPRequest', (_cert: Buffer, _issuer: Buffer, done: (err: Error | null, response?: Buffer) => void) => done(null, ocspResponse));
   let accepted = 0;
   server.on('connection', () => accepted++);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
