@@ -426,8 +426,8 @@ describe('failures', () => {
     const silent = net.createServer((socket) => sockets.push(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     try {
-      await expect(scanTls({ host: '127.0.0.1', port: (silent.address() as AddressInfo).port, policy, timeoutMs: 300 })).rejects.toThrow(
-        'TLS handshake timed out after 300 ms',
+      await expect(scanTls({ host: '127.0.0.1', port: (silent.address() as AddressInfo).port, policy, timeoutMs: 1_000 })).rejects.toThrow(
+        'TLS handshake timed out after 1000 ms',
       );
     } finally {
       sockets.forEach((s) => s.destroy());

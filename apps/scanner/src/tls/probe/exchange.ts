@@ -9,11 +9,7 @@ import { parseServerFlight, type ServerFlight } from '../wire/server-response.js
 
 export type ProbeOutcome = ServerFlight | { kind: 'closed' } | { kind: 'timeout' };
 
-export interface Exchanger {
-  (hello: Buffer, opts?: { untilServerHello?: boolean }): Promise<ProbeOutcome>;
-  /** Connections opened so far. */
-  readonly connections: number;
-}
+export type Exchanger = (hello: Buffer, opts?: { untilServerHello?: boolean }) => Promise<ProbeOutcome>;
 
 /** A bounded-parallelism gate: at most `limit` tasks run at once. */
 export function createLimiter(limit: number) {
@@ -43,10 +39,8 @@ export function createLimiter(limit: number) {
 
 export function createExchanger(t: TlsTarget, parallel: number): Exchanger {
   const limit = createLimiter(parallel);
-  let connections = 0;
-  const exchange = (hello: Buffer, opts: { untilServerHello?: boolean } = {}) =>
+  return (hello, opts = {}) =>
     limit(async () => {
-      connections++;
       const socket = await connectGuarded(t.ip, t.port, t.policy, t.timeoutMs);
       return await new Promise<ProbeOutcome>((resolve) => {
         const chunks: Buffer[] = [];
@@ -73,6 +67,4 @@ export function createExchanger(t: TlsTarget, parallel: number): Exchanger {
         socket.write(hello);
       });
     });
-  Object.defineProperty(exchange, 'connections', { get: () => connections });
-  return exchange as Exchanger;
 }
