@@ -1,8 +1,16 @@
-import type { Context, JobHandler, JobName } from '@vigil/core';
+import { failAbandonedScans, reconcileDomainSchedules, type Context, type JobHandler, type JobName } from '@vigil/core';
 
-/** Placeholder until domain scheduling (issue 4) lands: fails the job loudly rather than pretending to work. */
-export function reconcileDomainSchedulesJob(_ctx: Context): JobHandler<JobName.ReconcileDomainSchedules> {
+/**
+ * Every minute (maintenance queue): makes the domain rescan schedulers in Redis agree with
+ * PostgreSQL (active domains of active accounts, at their monitoring_frequency), and fails
+ * scans that stayed queued or running past the abandonment limit (their job was lost with a
+ * worker or with Redis), so they no longer hold the account's concurrent-scan slots.
+ */
+export function reconcileDomainSchedulesJob(ctx: Context): JobHandler<JobName.ReconcileDomainSchedules> {
   return async () => {
-    throw new Error('ReconcileDomainSchedules is not built yet (domain scheduling (issue 4))');
+    const result = await reconcileDomainSchedules(ctx);
+    const abandoned = await failAbandonedScans(ctx.db.manager, ctx.clock.now());
+    if (result.added || result.removed || abandoned) ctx.logger.info('domain schedules reconciled', { ...result, abandonedScans: abandoned });
+    return result;
   };
 }

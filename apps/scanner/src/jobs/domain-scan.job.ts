@@ -1,8 +1,20 @@
-import type { Context, JobHandler, JobName } from '@vigil/core';
+import { createScheduledScan, removeDomainSchedule, type Context, type JobHandler, type JobName } from '@vigil/core';
+import { scanTls } from '../tls/index.js';
+import { runTlsScan, type TlsEngine } from './tls-scan.job.js';
 
-/** Placeholder until domain rescans (issue 4) lands: fails the job loudly rather than pretending to work. */
-export function domainScanJob(_ctx: Context): JobHandler<JobName.DomainScan> {
-  return async () => {
-    throw new Error('DomainScan is not built yet (domain rescans (issue 4))');
+/**
+ * DomainScan {domainId}: a scheduled rescan (the domain's job scheduler). Creates the scan row
+ * (once per run), then runs it like any scan. A domain that no longer exists loses its
+ * scheduler at once; inactive ones and ones still being scanned are skipped.
+ */
+export function domainScanJob(ctx: Context, engine: TlsEngine = scanTls): JobHandler<JobName.DomainScan> {
+  return async ({ domainId }, job) => {
+    const outcome = await createScheduledScan(ctx.db, domainId, String(job.id));
+    if (outcome.kind === 'skip') {
+      ctx.logger.info('scheduled scan skipped', { domainId, reason: outcome.reason });
+      if (outcome.reason === 'domain gone') await removeDomainSchedule(ctx.queues, domainId);
+      return;
+    }
+    await runTlsScan(ctx, outcome.scan.id, engine);
   };
 }

@@ -1,8 +1,58 @@
-import type { Context, JobHandler, JobName } from '@vigil/core';
+import {
+  BlockedAddressError,
+  UpstreamError,
+  completeScan,
+  failScan,
+  markScanRunning,
+  outboundPolicy,
+  type Context,
+  type JobHandler,
+  type JobName,
+} from '@vigil/core';
+import { scanTls, type ScanTlsOptions, type TlsScanReport } from '../tls/index.js';
 
-/** Placeholder until the TLS scanner (issue 4) lands: fails the job loudly rather than pretending to work. */
-export function tlsScanJob(_ctx: Context): JobHandler<JobName.TlsScan> {
-  return async () => {
-    throw new Error('TlsScan is not built yet (the TLS scanner (issue 4))');
+/** The TLS engine a scan job runs: scanTls, or another with its signature. */
+export type TlsEngine = (opts: ScanTlsOptions) => Promise<TlsScanReport>;
+
+/** Per connection of the engine (connect and answer). */
+export const SCAN_CONNECTION_TIMEOUT_MS = 10_000;
+
+/**
+ * The error text a failed scan carries: the engine's own clear text for what it expects
+ * (unreachable, refused, timed out, not TLS, DNS, blocked private address); anything else is
+ * a scanner fault, logged in full and summarised.
+ */
+export function scanErrorText(ctx: Pick<Context, 'logger'>, e: unknown, scanId: number): string {
+  if (e instanceof UpstreamError || e instanceof BlockedAddressError) return e.message;
+  ctx.logger.error('scan failed unexpectedly', { scanId, error: e });
+  return `Scan failed: ${(e as Error)?.message ?? String(e)}`;
+}
+
+/**
+ * Runs one scan row: queued -> running, the engine through the outbound policy
+ * (VIGIL_ALLOW_PRIVATE_TARGETS, VIGIL_DNS_SERVERS), then completed with its report (domain
+ * updated, events enqueued) or failed with a clean error text. A scan that is gone or already
+ * finished is left alone.
+ */
+export async function runTlsScan(ctx: Context, scanId: number, engine: TlsEngine = scanTls): Promise<void> {
+  const scan = await markScanRunning(ctx.db.manager, scanId, ctx.clock.now());
+  if (!scan) {
+    ctx.logger.info('scan skipped: gone or already finished', { scanId });
+    return;
+  }
+  let report: TlsScanReport;
+  try {
+    report = await engine({ host: scan.hostname, port: scan.port, policy: outboundPolicy(ctx.config), timeoutMs: SCAN_CONNECTION_TIMEOUT_MS });
+  } catch (e) {
+    await failScan(ctx, scan, scanErrorText(ctx, e, scan.id), ctx.clock.now());
+    return;
+  }
+  await completeScan(ctx, scan, report, ctx.clock.now());
+}
+
+/** TlsScan {scanId}: a scan the API queued (domain created, rescan, on-demand). */
+export function tlsScanJob(ctx: Context, engine: TlsEngine = scanTls): JobHandler<JobName.TlsScan> {
+  return async ({ scanId }) => {
+    await runTlsScan(ctx, scanId, engine);
   };
 }
