@@ -100,6 +100,31 @@ describe('vigil account', () => {
   });
 });
 
+describe('vigil domain verify', () => {
+  it('lets the account add the verified domain and its subdomains', async () => {
+    const c = capture();
+    await main(['account', 'create', '--email', 'owner@acme.test', '--tier', 'pro', '--json'], c.io);
+    const { account_id, api_key } = JSON.parse(c.out[0]) as { account_id: number; api_key: string };
+    const auth = { Authorization: `Bearer ${api_key}` };
+    const app = createApp(ctx);
+    const before = await request(app).post('/api/v1/domains').set(auth).send({ hostname: 'shop.example.org' });
+    expect(before.status).toBe(403);
+    expect(before.body.error).toBe('Domain not verified');
+    const v = capture();
+    expect(await main(['domain', 'verify', String(account_id), 'Example.org', '--json'], v.io)).toBe(0);
+    expect(JSON.parse(v.out[0])).toEqual({ account_id, hostname: 'example.org', verified: true });
+    const after = await request(app).post('/api/v1/domains').set(auth).send({ hostname: 'shop.example.org' });
+    expect(after.status).toBe(201);
+  });
+
+  it('answers bad arguments with exit code 2', async () => {
+    const c = capture();
+    expect(await main(['domain', 'verify', 'x', 'example.org'], c.io)).toBe(2);
+    expect(await main(['domain', 'verify', '1'], c.io)).toBe(2);
+    expect(await main(['domain', 'adopt', '1', 'example.org'], c.io)).toBe(2);
+  });
+});
+
 describe('vigil migrate', () => {
   it('reports an up-to-date database', async () => {
     const c = capture();
