@@ -10,6 +10,8 @@ import type { JobPayloads, JobResults } from './job-payloads.js';
 export class Queues {
   private readonly queues = new Map<QueueName, Queue>();
   private readonly events = new Map<QueueName, QueueEvents>();
+  /** The connections made for QueueEvents: BullMQ duplicates them again and never closes ours. */
+  private readonly eventConnections: Redis[] = [];
 
   constructor(
     private readonly connection: Redis,
@@ -63,8 +65,10 @@ export class Queues {
     let events = this.events.get(name);
     if (!events) {
       // QueueEvents blocks on XREAD, so it needs a connection of its own.
+      const connection = this.connection.duplicate({ maxRetriesPerRequest: null });
+      this.eventConnections.push(connection);
       events = new QueueEvents(name, {
-        connection: this.connection.duplicate({ maxRetriesPerRequest: null }) as ConnectionOptions,
+        connection: connection as ConnectionOptions,
         prefix: this.prefix,
       });
       this.events.set(name, events);
@@ -84,6 +88,7 @@ export class Queues {
   async close(): Promise<void> {
     await Promise.all([...this.events.values()].map((e) => e.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
+    await Promise.all(this.eventConnections.splice(0).map((c) => c.quit().catch(() => c.disconnect())));
     this.events.clear();
     this.queues.clear();
   }
