@@ -1,8 +1,25 @@
-import type { Context, JobHandler, JobName } from '@vigil/core';
+import { outboundPolicy, type Context, type JobHandler, type JobName } from '@vigil/core';
+import { createMonitorLoader, shouldCheck } from '../monitors/load-monitors.js';
+import { createCheckWriter } from '../persistence/check-writer.js';
+import { probe } from '../probe/probe.js';
+import { createProbeClient } from '../probe/probe-client.js';
 
-/** Placeholder until the checker (issue 3) lands: fails the job loudly rather than pretending to work. */
-export function monitorCheckJob(_ctx: Context): JobHandler<JobName.MonitorCheck> {
-  return async () => {
-    throw new Error('MonitorCheck is not built yet (the checker (issue 3))');
+/**
+ * MonitorCheck: load the monitor, skip it when deleted, inactive or paused (a manual check of
+ * an active monitor still runs), probe, and record the result (batched, at-least-once safe,
+ * see recordChecks). Returns the check record (the API answers a manual check with it), the
+ * stored one when the job was delivered twice, or null when nothing was checked.
+ */
+export function monitorCheckJob(ctx: Context): JobHandler<JobName.MonitorCheck> {
+  const client = createProbeClient(outboundPolicy(ctx.config));
+  const monitors = createMonitorLoader(ctx.db);
+  const writer = createCheckWriter(ctx);
+  return async (payload, job) => {
+    const manual = payload.manual === true;
+    const monitor = await monitors.load(payload.monitorId);
+    if (!monitor || !shouldCheck(monitor, manual)) return null;
+    const result = await probe(client, monitor.target, ctx.clock);
+    const outcome = await writer.submit({ monitorId: monitor.id, jobKey: String(job.id), manual, result });
+    return outcome.kind === 'skipped' ? null : outcome.check;
   };
 }

@@ -1,8 +1,12 @@
 import type { Context, JobHandler, JobName } from '@vigil/core';
+import { pruneChecksBefore, retentionCutoff } from '../retention/prune-checks.js';
 
-/** Placeholder until check retention (issue 3) lands: fails the job loudly rather than pretending to work. */
-export function pruneChecksJob(_ctx: Context): JobHandler<JobName.PruneChecks> {
+/** PruneChecks: raw checks older than VIGIL_CHECK_RETENTION_DAYS (default 90) go; rollups stay. */
+export function pruneChecksJob(ctx: Context): JobHandler<JobName.PruneChecks> {
   return async () => {
-    throw new Error('PruneChecks is not built yet (check retention (issue 3))');
+    const before = retentionCutoff(ctx.clock.now(), ctx.config.checkRetentionDays);
+    const deleted = await pruneChecksBefore(ctx.db, before);
+    ctx.logger.info('pruned raw checks', { before: before.toISOString(), deleted });
+    return { deleted };
   };
 }

@@ -1,0 +1,85 @@
+import type { AlertEventPayload, MonitorStatus } from '@vigil/core';
+import type { MonitorAlertEvent } from '../state/monitor-state-machine.js';
+
+export interface AlertMonitor {
+  id: number;
+  accountId: number;
+  name: string;
+  url: string;
+  degradedThresholdMs: number;
+}
+
+export interface AlertIncident {
+  id: number;
+  cause: string;
+  startedAt: Date;
+  resolvedAt: Date | null;
+  durationSeconds: number | null;
+  affectedChecks: number;
+}
+
+export interface AlertCheck {
+  /** checks.id, for the event id of degraded alerts. */
+  id: string;
+  checkedAt: Date;
+  responseTimeMs: number | null;
+  statusCode: number | null;
+  error: string | null;
+}
+
+/**
+ * The event id of a monitor alert. Deterministic, so enqueueing the same event twice (a job
+ * delivered twice, a retry after a crash) collapses into one job, and the notifier's fan-out
+ * makes at most one delivery per integration and event id. No ':' (BullMQ job ids).
+ */
+export function monitorAlertEventId(event: MonitorAlertEvent, monitorId: number, incidentId: number | null, checkId: string): string {
+  switch (event) {
+    case 'monitor.down':
+      return `incident-${incidentId}-down`;
+    case 'monitor.up':
+      return `incident-${incidentId}-up`;
+    case 'monitor.degraded':
+      return `monitor-${monitorId}-degraded-${checkId}`;
+  }
+}
+
+/** The typed AlertEvent job payload of a monitor event (what the notifier renders). */
+export function monitorAlertEvent(
+  event: MonitorAlertEvent,
+  monitor: AlertMonitor,
+  status: MonitorStatus,
+  check: AlertCheck,
+  incident: AlertIncident | null,
+): AlertEventPayload {
+  const data: Record<string, unknown> = {
+    monitor: { id: monitor.id, name: monitor.name, url: monitor.url, status },
+    checked_at: check.checkedAt.toISOString(),
+    status_code: check.statusCode,
+  };
+  if (incident) {
+    Object.assign(data, {
+      incident_id: incident.id,
+      cause: incident.cause,
+      started_at: incident.startedAt.toISOString(),
+      resolved_at: incident.resolvedAt?.toISOString() ?? null,
+      duration_seconds: incident.durationSeconds,
+      affected_checks: incident.affectedChecks,
+    });
+  }
+  if (event === 'monitor.degraded') {
+    Object.assign(data, { response_time_ms: check.responseTimeMs, degraded_threshold_ms: monitor.degradedThresholdMs });
+  } else if (event === 'monitor.up') {
+    data.response_time_ms = check.responseTimeMs;
+  } else {
+    data.error = check.error;
+  }
+  return {
+    eventId: monitorAlertEventId(event, monitor.id, incident?.id ?? null, check.id),
+    accountId: monitor.accountId,
+    event,
+    createdAt: check.checkedAt.toISOString(),
+    monitorId: monitor.id,
+    ...(incident ? { incidentId: incident.id } : {}),
+    data,
+  };
+}

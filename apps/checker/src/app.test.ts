@@ -1,0 +1,41 @@
+import { Check, JobName } from '@vigil/core';
+import { createTestContext, waitFor, type TestContext } from '@vigil/testing';
+import { createCheckerApp } from './app.js';
+import { createMonitor, incidentsOf, reloadMonitor } from './testing/monitors.js';
+import { startTargetServer, type TargetServer } from './testing/target-server.js';
+
+let ctx: TestContext;
+let server: TargetServer;
+let app: ReturnType<typeof createCheckerApp>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ env: { VIGIL_ALLOW_PRIVATE_TARGETS: 'true' } });
+  server = await startTargetServer();
+  app = createCheckerApp(ctx);
+  await app.start();
+});
+afterAll(async () => {
+  await app.stop();
+  await server.close();
+  await ctx.teardown();
+});
+
+describe('checker worker app', () => {
+  it('consumes a MonitorCheck job from the queue and records its check', async () => {
+    const m = await createMonitor(ctx, { url: `${server.url}/status/503`, alertThreshold: 1 });
+    const job = await ctx.queues.add(JobName.MonitorCheck, { monitorId: m.id }, { jobId: `e2e-${m.id}` });
+    const check = await waitFor(() => ctx.db.getRepository(Check).findOneBy({ monitorId: m.id, jobKey: String(job.id) }), {
+      what: 'the check row',
+    });
+    expect(check).toMatchObject({ status: 'failure', statusCode: 503, error: 'Unexpected status code 503 Service Unavailable' });
+    await waitFor(async () => (await reloadMonitor(ctx, m.id)).status === 'down', { what: 'monitor down' });
+    expect(await incidentsOf(ctx, m.id)).toHaveLength(1);
+  });
+
+  it('answers a manual check with the check record (what the API waits for)', async () => {
+    const m = await createMonitor(ctx, { url: `${server.url}/text?body=fine`, expectedContent: 'fine' });
+    const { result } = await ctx.queues.run(JobName.MonitorCheck, { monitorId: m.id, manual: true }, 10_000);
+    expect(result).toEqual({ timestamp: expect.any(String), status: 'success', response_time_ms: expect.any(Number), status_code: 200 });
+    expect(await ctx.db.getRepository(Check).countBy({ monitorId: m.id })).toBeGreaterThanOrEqual(1);
+  });
+});

@@ -1,0 +1,80 @@
+import type { MonitorMethod, MonitorStatus } from '@vigil/core';
+import type { DataSource } from 'typeorm';
+import { GroupCommit, type GroupCommitOptions } from '../persistence/group-commit.js';
+import type { ProbeTarget } from '../probe/probe-target.js';
+
+/** What a MonitorCheck job needs to know before it probes. */
+export interface MonitorToCheck {
+  id: number;
+  status: MonitorStatus;
+  isActive: boolean;
+  target: ProbeTarget;
+}
+
+interface Row {
+  id: number;
+  status: MonitorStatus;
+  is_active: boolean;
+  url: string;
+  method: MonitorMethod;
+  headers: Record<string, string> | null;
+  body: string | null;
+  timeout: number;
+  follow_redirects: boolean;
+  verify_ssl: boolean;
+  expected_status_codes: number[] | null;
+  expected_content: string | null;
+}
+
+function toMonitor(r: Row): MonitorToCheck {
+  return {
+    id: r.id,
+    status: r.status,
+    isActive: r.is_active,
+    target: {
+      url: r.url,
+      method: r.method,
+      headers: r.headers ?? {},
+      body: r.body,
+      timeoutSeconds: r.timeout,
+      followRedirects: r.follow_redirects,
+      verifySsl: r.verify_ssl,
+      expectedStatusCodes: r.expected_status_codes ?? [],
+      expectedContent: r.expected_content,
+    },
+  };
+}
+
+/** The monitors of these ids that exist (one query). */
+export async function loadMonitorsToCheck(db: DataSource, ids: number[]): Promise<Map<number, MonitorToCheck>> {
+  const rows = (await db.query(
+    `SELECT id, status, is_active, url, method, headers, body, timeout, follow_redirects, verify_ssl,
+            expected_status_codes, expected_content
+       FROM monitors WHERE id = ANY($1::int[])`,
+    [ids],
+  )) as Row[];
+  return new Map(rows.map((r) => [r.id, toMonitor(r)]));
+}
+
+export const MONITOR_LOADER_DEFAULTS: GroupCommitOptions = { maxBatch: 200, maxDelayMs: 2, maxInFlight: 4 };
+
+/** Loads monitors for concurrent jobs with one query per few milliseconds instead of one each. */
+export function createMonitorLoader(db: DataSource, opts: Partial<GroupCommitOptions> = {}) {
+  const group = new GroupCommit<number, MonitorToCheck | null>(
+    async (ids) => {
+      const found = await loadMonitorsToCheck(db, [...new Set(ids)]);
+      return ids.map((id) => ({ status: 'fulfilled', value: found.get(id) ?? null }));
+    },
+    { ...MONITOR_LOADER_DEFAULTS, ...opts },
+  );
+  return { load: (id: number) => group.submit(id) };
+}
+
+/**
+ * Whether a job should probe: a scheduled check needs an active monitor that is not paused (a
+ * stray job of a paused or deactivated monitor does nothing); a manual check needs an active one.
+ */
+export function shouldCheck(m: Pick<MonitorToCheck, 'status' | 'isActive'> | null, manual: boolean): boolean {
+  if (!m || !m.isActive) return false;
+  return manual || m.status !== 'paused';
+}

@@ -1,0 +1,248 @@
+import { Monitor, type CheckResult } from '@vigil/core';
+import { createTestContext, type TestContext } from '@vigil/testing';
+import { checksOf, createMonitor, incidentsOf, reloadMonitor, rollupsOf } from '../testing/monitors.js';
+import { recordChecks, type CheckRecord } from './record-checks.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.teardown());
+
+let seq = 0;
+const T0 = Date.parse('2025-06-01T10:00:00.000Z');
+const at = (s: number) => new Date(T0 + s * 1000).toISOString();
+const ok = (s: number, ms = 120): CheckResult => ({ timestamp: at(s), status: 'success', response_time_ms: ms, status_code: 200 });
+const bad = (s: number, error = 'Unexpected status code 503 Service Unavailable'): CheckResult => ({
+  timestamp: at(s),
+  status: 'failure',
+  response_time_ms: null,
+  status_code: 503,
+  error,
+});
+const rec = (monitorId: number, result: CheckResult, over: Partial<CheckRecord> = {}): CheckRecord => ({
+  monitorId,
+  jobKey: `job-${++seq}`,
+  manual: false,
+  result,
+  ...over,
+});
+
+describe('recordChecks', () => {
+  it('records a success: check row, monitor up with last-check facts, hourly rollup', async () => {
+    const m = await createMonitor(ctx);
+    const { outcomes, alerts } = await recordChecks(ctx.db, [rec(m.id, ok(0, 150))]);
+    expect(outcomes).toEqual([{ kind: 'recorded', check: ok(0, 150) }]);
+    expect(alerts).toEqual([]);
+    const [check] = await checksOf(ctx, m.id);
+    expect(check).toMatchObject({ status: 'success', responseTimeMs: 150, statusCode: 200, error: null, checkedAt: new Date(at(0)) });
+    expect(await reloadMonitor(ctx, m.id)).toMatchObject({
+      status: 'up',
+      consecutiveFailures: 0,
+      lastCheckedAt: new Date(at(0)),
+      lastCheckStatus: 'success',
+      lastResponseTimeMs: 150,
+      lastStatusCode: 200,
+    });
+    expect(await rollupsOf(ctx, m.id)).toEqual([
+      { monitorId: m.id, hour: new Date('2025-06-01T10:00:00Z'), total: 1, successful: 1, responseTimeSum: '150', responseTimeCount: 1 },
+    ]);
+  });
+
+  it('rollups add up per UTC hour; failures count in total only', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 10 });
+    await recordChecks(ctx.db, [rec(m.id, ok(0, 100)), rec(m.id, bad(60)), rec(m.id, ok(3599, 300))]);
+    await recordChecks(ctx.db, [rec(m.id, ok(3600, 50)), rec(m.id, ok(120, 20))]);
+    expect(await rollupsOf(ctx, m.id)).toEqual([
+      { monitorId: m.id, hour: new Date('2025-06-01T10:00:00Z'), total: 4, successful: 3, responseTimeSum: '420', responseTimeCount: 3 },
+      { monitorId: m.id, hour: new Date('2025-06-01T11:00:00Z'), total: 1, successful: 1, responseTimeSum: '50', responseTimeCount: 1 },
+    ]);
+  });
+
+  it('a whole outage in one batch: opens and resolves one incident, down then up alerts', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 2, status: 'up' });
+    const { alerts } = await recordChecks(ctx.db, [rec(m.id, ok(0)), rec(m.id, bad(60)), rec(m.id, bad(120, 'Timeout after 30 s')), rec(m.id, bad(180)), rec(m.id, ok(300))]);
+    const [incident] = await incidentsOf(ctx, m.id);
+    expect(incident).toMatchObject({
+      status: 'resolved',
+      cause: 'Timeout after 30 s',
+      startedAt: new Date(at(120)),
+      resolvedAt: new Date(at(300)),
+      durationSeconds: 180,
+      affectedChecks: 3,
+      accountId: m.accountId,
+      alertsSent: [],
+    });
+    expect(alerts.map((a) => [a.event, a.eventId])).toEqual([
+      ['monitor.down', `incident-${incident.id}-down`],
+      ['monitor.up', `incident-${incident.id}-up`],
+    ]);
+    expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'up', consecutiveFailures: 0, lastCheckedAt: new Date(at(300)) });
+  });
+
+  it('applies a batch in time order whatever the submission order', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1, status: 'up' });
+    await recordChecks(ctx.db, [rec(m.id, ok(120)), rec(m.id, bad(60))]);
+    const [incident] = await incidentsOf(ctx, m.id);
+    expect(incident).toMatchObject({ status: 'resolved', startedAt: new Date(at(60)), durationSeconds: 60 });
+    expect((await reloadMonitor(ctx, m.id)).status).toBe('up');
+  });
+
+  it('a late check (older than the last one) moves the state but not the last-check facts', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 5 });
+    await recordChecks(ctx.db, [rec(m.id, ok(600, 80))]);
+    await recordChecks(ctx.db, [rec(m.id, bad(300))]);
+    expect(await reloadMonitor(ctx, m.id)).toMatchObject({
+      consecutiveFailures: 1,
+      lastCheckedAt: new Date(at(600)),
+      lastCheckStatus: 'success',
+      lastResponseTimeMs: 80,
+    });
+  });
+
+  it('the same job twice records one check and applies it once (across batches and within one)', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1 });
+    const first = rec(m.id, bad(0));
+    const again = { ...first, result: bad(5, 'Timeout after 30 s') };
+    const a = await recordChecks(ctx.db, [first]);
+    const b = await recordChecks(ctx.db, [again, again]);
+    expect(a.outcomes).toEqual([{ kind: 'recorded', check: bad(0) }]);
+    // The stored record comes back, not the second probe's result.
+    expect(b.outcomes).toEqual([
+      { kind: 'duplicate', check: bad(0) },
+      { kind: 'duplicate', check: bad(0) },
+    ]);
+    expect(await checksOf(ctx, m.id)).toHaveLength(1);
+    const incidents = await incidentsOf(ctx, m.id);
+    expect(incidents).toHaveLength(1);
+    expect(incidents[0].affectedChecks).toBe(1);
+    expect((await reloadMonitor(ctx, m.id)).consecutiveFailures).toBe(1);
+    // The duplicate re-derives the down alert of the incident its check opened (same event id).
+    expect(b.alerts.map((x) => x.eventId)).toEqual([`incident-${incidents[0].id}-down`]);
+    expect((await rollupsOf(ctx, m.id))[0].total).toBe(1);
+  });
+
+  it('concurrent deliveries of one job in separate transactions: one check, one incident', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1 });
+    const r = rec(m.id, bad(0));
+    const results = await Promise.all([recordChecks(ctx.db, [r]), recordChecks(ctx.db, [r]), recordChecks(ctx.db, [r])]);
+    expect(results.map((x) => x.outcomes[0].kind).sort()).toEqual(['duplicate', 'duplicate', 'recorded']);
+    expect(await checksOf(ctx, m.id)).toHaveLength(1);
+    expect(await incidentsOf(ctx, m.id)).toHaveLength(1);
+  });
+
+  it('concurrent different failures of one monitor never open two incidents', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1 });
+    await Promise.all([0, 1, 2, 3, 4].map((s) => recordChecks(ctx.db, [rec(m.id, bad(s))])));
+    const incidents = await incidentsOf(ctx, m.id);
+    expect(incidents).toHaveLength(1);
+    expect(incidents[0].affectedChecks).toBe(5);
+    expect((await reloadMonitor(ctx, m.id)).consecutiveFailures).toBe(5);
+  });
+
+  it('skips deleted, inactive and paused monitors without failing the rest of the batch', async () => {
+    const live = await createMonitor(ctx);
+    const inactive = await createMonitor(ctx, { isActive: false });
+    const paused = await createMonitor(ctx, { status: 'paused' });
+    const gone = await createMonitor(ctx);
+    await ctx.db.getRepository(Monitor).delete({ id: gone.id });
+    const { outcomes } = await recordChecks(ctx.db, [rec(gone.id, ok(0)), rec(inactive.id, ok(0)), rec(paused.id, ok(0)), rec(live.id, ok(0))]);
+    expect(outcomes).toEqual([
+      { kind: 'skipped', reason: 'deleted' },
+      { kind: 'skipped', reason: 'inactive' },
+      { kind: 'skipped', reason: 'paused' },
+      { kind: 'recorded', check: ok(0) },
+    ]);
+    expect(await checksOf(ctx, paused.id)).toHaveLength(0);
+    expect(await checksOf(ctx, inactive.id)).toHaveLength(0);
+  });
+
+  it('a manual check of a paused (active) monitor is recorded but does not move it', async () => {
+    const m = await createMonitor(ctx, { status: 'paused', alertThreshold: 1 });
+    const { outcomes, alerts } = await recordChecks(ctx.db, [rec(m.id, bad(0), { manual: true })]);
+    expect(outcomes[0].kind).toBe('recorded');
+    expect(alerts).toEqual([]);
+    expect(await incidentsOf(ctx, m.id)).toEqual([]);
+    expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'paused', consecutiveFailures: 0, lastCheckStatus: 'failure' });
+  });
+
+  it('alert payloads carry the monitor, the incident and the check', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1, status: 'up', name: 'Checkout', url: 'https://shop.example/health', degradedThresholdMs: 1000 });
+    const down = await recordChecks(ctx.db, [rec(m.id, bad(0, 'Connection refused by shop.example'))]);
+    const up = await recordChecks(ctx.db, [rec(m.id, ok(90, 1500))]);
+    const [incident] = await incidentsOf(ctx, m.id);
+    const monitor = { id: m.id, name: 'Checkout', url: 'https://shop.example/health' };
+    expect(down.alerts).toEqual([
+      {
+        eventId: `incident-${incident.id}-down`,
+        accountId: m.accountId,
+        event: 'monitor.down',
+        createdAt: at(0),
+        monitorId: m.id,
+        incidentId: incident.id,
+        data: {
+          monitor: { ...monitor, status: 'down' },
+          checked_at: at(0),
+          status_code: 503,
+          error: 'Connection refused by shop.example',
+          incident_id: incident.id,
+          cause: 'Connection refused by shop.example',
+          started_at: at(0),
+          resolved_at: null,
+          duration_seconds: null,
+          affected_checks: 1,
+        },
+      },
+    ]);
+    const checkId = (await checksOf(ctx, m.id))[1].id;
+    expect(up.alerts).toEqual([
+      {
+        eventId: `incident-${incident.id}-up`,
+        accountId: m.accountId,
+        event: 'monitor.up',
+        createdAt: at(90),
+        monitorId: m.id,
+        incidentId: incident.id,
+        data: {
+          monitor: { ...monitor, status: 'degraded' },
+          checked_at: at(90),
+          status_code: 200,
+          response_time_ms: 1500,
+          incident_id: incident.id,
+          cause: 'Connection refused by shop.example',
+          started_at: at(0),
+          resolved_at: at(90),
+          duration_seconds: 90,
+          affected_checks: 1,
+        },
+      },
+      {
+        eventId: `monitor-${m.id}-degraded-${checkId}`,
+        accountId: m.accountId,
+        event: 'monitor.degraded',
+        createdAt: at(90),
+        monitorId: m.id,
+        data: {
+          monitor: { ...monitor, status: 'degraded' },
+          checked_at: at(90),
+          status_code: 200,
+          response_time_ms: 1500,
+          degraded_threshold_ms: 1000,
+        },
+      },
+    ]);
+  });
+
+  it('a big batch of many monitors in one transaction', async () => {
+    const monitors = await Promise.all(Array.from({ length: 40 }, () => createMonitor(ctx, { alertThreshold: 1 })));
+    const records = monitors.flatMap((m, i) => [rec(m.id, i % 2 ? bad(0) : ok(0)), rec(m.id, ok(60))]);
+    const { outcomes, alerts } = await recordChecks(ctx.db, records);
+    expect(outcomes.every((o) => o.kind === 'recorded')).toBe(true);
+    expect(alerts).toHaveLength(40); // 20 down + 20 up
+    for (const [i, m] of monitors.entries()) {
+      expect(await checksOf(ctx, m.id)).toHaveLength(2);
+      expect((await reloadMonitor(ctx, m.id)).status).toBe('up');
+      expect(await incidentsOf(ctx, m.id)).toHaveLength(i % 2);
+    }
+  });
+});

@@ -1,0 +1,50 @@
+const HOUR_MS = 3_600_000;
+
+/** The start of the UTC hour of a moment. */
+export function utcHour(at: Date): Date {
+  return new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+}
+
+export interface RolledCheck {
+  monitorId: number;
+  checkedAt: Date;
+  status: 'success' | 'failure';
+  responseTimeMs: number | null;
+}
+
+/** What a batch adds to one monitor_rollups row. */
+export interface RollupDelta {
+  monitorId: number;
+  hour: Date;
+  total: number;
+  successful: number;
+  /** Sum and count of the response times of successful checks. */
+  responseTimeSum: number;
+  responseTimeCount: number;
+}
+
+/**
+ * The per-(monitor, UTC hour) sums of a batch of checks, ordered by monitor and hour (so
+ * concurrent upserts take row locks in one order).
+ */
+export function rollupDeltas(checks: RolledCheck[]): RollupDelta[] {
+  const byKey = new Map<string, RollupDelta>();
+  for (const c of checks) {
+    const hour = utcHour(c.checkedAt);
+    const key = `${c.monitorId}|${hour.getTime()}`;
+    let d = byKey.get(key);
+    if (!d) {
+      d = { monitorId: c.monitorId, hour, total: 0, successful: 0, responseTimeSum: 0, responseTimeCount: 0 };
+      byKey.set(key, d);
+    }
+    d.total++;
+    if (c.status === 'success') {
+      d.successful++;
+      if (c.responseTimeMs !== null) {
+        d.responseTimeSum += c.responseTimeMs;
+        d.responseTimeCount++;
+      }
+    }
+  }
+  return [...byKey.values()].sort((a, b) => a.monitorId - b.monitorId || a.hour.getTime() - b.hour.getTime());
+}
