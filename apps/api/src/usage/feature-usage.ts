@@ -54,12 +54,15 @@ export function countScans(db: DataSource, accountId: number, from: Date, to: Da
   );
 }
 
-/** Alerts delivered successfully for the account in [from, to). */
+/**
+ * Alerts delivered successfully for the account in [from, to): alert_deliveries has one row
+ * per attempt and at most one successful attempt per delivery; `test` events are not alerts.
+ */
 export function countAlerts(db: DataSource, accountId: number, from: Date, to: Date): Promise<number> {
   return countIfTable(
     db,
     'public.alert_deliveries',
-    `SELECT count(*) AS n FROM alert_deliveries WHERE account_id = $1 AND status = 'success'
+    `SELECT count(*) AS n FROM alert_deliveries WHERE account_id = $1 AND status = 'success' AND event <> 'test'
      AND created_at >= $2 AND created_at < $3`,
     [accountId, from, to],
   );

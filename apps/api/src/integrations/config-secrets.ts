@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { Integration, IntegrationType, SecretBox } from '@vigil/core';
+import { secretFields } from './integration-types.js';
+
+export const MASK = '****';
+
+/** A webhook signing secret: 192 random bits, hex, with a recognisable prefix. */
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(24).toString('hex')}`;
+}
+
+/** A secret string masked: its last four characters when it is long enough to spare them. */
+export function maskSecret(secret: string): string {
+  return secret.length >= 16 ? `${MASK}${secret.slice(-4)}` : MASK;
+}
+
+/**
+ * A secret URL masked: scheme, host and the leading lower-case words of the path stay, the
+ * rest (tokens, ids, query) goes, e.g. https://hooks.slack.com/services/T0/B0/x ->
+ * https://hooks.slack.com/services/****, https://discord.com/api/webhooks/1/t ->
+ * https://discord.com/api/webhooks/****.
+ */
+export function maskUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return MASK;
+  }
+  const segments = parsed.pathname.split('/').filter(Boolean);
+  const kept: string[] = [];
+  for (const s of segments.slice(0, -1)) {
+    if (!/^[a-z][a-z-]*$/.test(s)) break;
+    kept.push(s);
+  }
+  return `${parsed.protocol}//${parsed.host}/${[...kept, MASK].join('/')}`;
+}
+
+function maskValue(value: unknown): unknown {
+  if (typeof value !== 'string') return MASK;
+  return /^https?:\/\//i.test(value) ? maskUrl(value) : maskSecret(value);
+}
+
+/** Splits a validated config into what is stored in clear and what is sealed. */
+export function splitConfig(type: IntegrationType, config: Record<string, unknown>): { clear: Record<string, unknown>; secret: Record<string, unknown> } {
+  const names = new Set(secretFields(type));
+  const clear: Record<string, unknown> = {};
+  const secret: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(config)) (names.has(k) ? secret : clear)[k] = v;
+  return { clear, secret };
+}
+
+/** The whole config of a stored integration, secrets opened. */
+export function openConfig(integration: Integration, box: SecretBox): Record<string, unknown> {
+  const secret = integration.secrets ? box.openJson<Record<string, unknown>>(integration.secrets) : {};
+  return { ...integration.config, ...secret };
+}
+
+/** The config as responses show it: every secret field masked, unless named in `reveal`. */
+export function maskedConfig(type: IntegrationType, config: Record<string, unknown>, reveal: string[] = []): Record<string, unknown> {
+  const names = new Set(secretFields(type));
+  return Object.fromEntries(
+    Object.entries(config).map(([k, v]) => [k, names.has(k) && !reveal.includes(k) ? maskValue(v) : v]),
+  );
+}
+
+/**
+ * Secret fields sent back exactly as a response showed them (masked) mean "unchanged": a
+ * client that GETs, edits and PUTs the config does not overwrite its secrets with masks.
+ */
+export function dropEchoedMasks(type: IntegrationType, incoming: Record<string, unknown>, current: Record<string, unknown>): Record<string, unknown> {
+  const out = { ...incoming };
+  for (const name of secretFields(type)) {
+    if (name in out && current[name] !== undefined && out[name] === maskValue(current[name])) delete out[name];
+  }
+  return out;
+}

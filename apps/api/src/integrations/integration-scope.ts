@@ -1,0 +1,18 @@
+import { ValidationError, type Context } from '@vigil/core';
+
+async function missingIds(ctx: Context, table: 'monitors' | 'domains', accountId: number, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = (await ctx.db.query(`SELECT id FROM ${table} WHERE account_id = $1 AND id = ANY($2::int[])`, [accountId, ids])) as {
+    id: number;
+  }[];
+  const found = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => !found.has(id));
+}
+
+/** Scopes may only name the account's own monitors and domains (400 otherwise). */
+export async function assertOwnScope(ctx: Context, accountId: number, scope: { monitorIds?: number[]; domainIds?: number[] }): Promise<void> {
+  const monitors = await missingIds(ctx, 'monitors', accountId, scope.monitorIds ?? []);
+  if (monitors.length) throw new ValidationError(`Invalid monitor_ids: no such monitor: ${monitors.join(', ')}`);
+  const domains = await missingIds(ctx, 'domains', accountId, scope.domainIds ?? []);
+  if (domains.length) throw new ValidationError(`Invalid domain_ids: no such domain: ${domains.join(', ')}`);
+}

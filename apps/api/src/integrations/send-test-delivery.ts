@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { AlertDelivery, JobName, type AlertEnvelope, type Context, type Integration } from '@vigil/core';
+
+/**
+ * How long POST /integrations/{id}/test waits for the notifier: one attempt's 10 s budget
+ * plus 5 s of queueing, as for manual checks.
+ */
+export const TEST_DELIVERY_DEADLINE_MS = 15_000;
+
+/** The `test` event of an integration. */
+export function testEnvelope(integration: Integration, now: Date): AlertEnvelope {
+  return {
+    id: `test-${randomUUID()}`,
+    event: 'test',
+    created_at: now.toISOString(),
+    data: {
+      message: 'This is a test event from Vigil.',
+      integration: { id: integration.id, name: integration.name, type: integration.type },
+    },
+  };
+}
+
+/**
+ * Delivers a `test` event now, through the notifier fleet (the API never calls user targets
+ * itself): one attempt, no retry. Returns the attempt's record, and whether the notifier
+ * finished it within the deadline (else the record is still pending).
+ */
+export async function sendTestDelivery(ctx: Context, integration: Integration): Promise<{ delivery: AlertDelivery; finished: boolean }> {
+  const envelope = testEnvelope(integration, ctx.clock.now());
+  const [{ id }] = (await ctx.db.query(
+    `WITH n AS (SELECT nextval(pg_get_serial_sequence('alert_deliveries', 'id'))::integer AS id)
+     INSERT INTO alert_deliveries (id, delivery_id, account_id, integration_id, integration_type, event_id, event, payload, attempt, status)
+     SELECT n.id, n.id, $1, $2, $3, $4, 'test', $5, 1, 'pending' FROM n
+     RETURNING id`,
+    [integration.accountId, integration.id, integration.type, envelope.id, JSON.stringify(envelope)],
+  )) as { id: number }[];
+  await ctx.queues.run(JobName.AlertDelivery, { deliveryId: id }, TEST_DELIVERY_DEADLINE_MS, {
+    jobId: `alert-test-${id}`,
+    attempts: 1,
+  });
+  const delivery = await ctx.db.getRepository(AlertDelivery).findOneByOrFail({ id });
+  // The job returns nothing: the row tells whether the attempt finished within the deadline.
+  return { delivery, finished: delivery.status !== 'pending' };
+}

@@ -1,0 +1,388 @@
+import { createHmac } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { createApp } from '@vigil/api';
+import { Integration } from '@vigil/core';
+import { createNotifierApp } from '@vigil/notifier';
+import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
+
+interface Hit {
+  headers: http.IncomingHttpHeaders;
+  raw: Buffer;
+  json: { id: string; event: string; created_at: string; data: Record<string, unknown> };
+}
+
+/** A webhook receiver on loopback answering `status()` and keeping the raw bodies. */
+async function receiver(status: () => number = () => 200) {
+  const hits: Hit[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks);
+      hits.push({ headers: req.headers, raw, json: JSON.parse(raw.toString()) as Hit['json'] });
+      res.statusCode = status();
+      res.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, hits, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const sign = (raw: Buffer, secret: string) => `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+
+let ctx: TestContext;
+let app: ReturnType<typeof createApp>;
+let notifier: ReturnType<typeof createNotifierApp>;
+let hook: Awaited<ReturnType<typeof receiver>>;
+let failing: Awaited<ReturnType<typeof receiver>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({
+    env: { VIGIL_ALLOW_PRIVATE_TARGETS: 'true', VIGIL_BURST_PER_SECOND: '100000', VIGIL_TIERS: '{"pro":{"requestsPerMinute":100000}}' },
+  });
+  app = createApp(ctx);
+  notifier = createNotifierApp(ctx);
+  await notifier.start();
+  hook = await receiver();
+  failing = await receiver(() => 500);
+});
+afterAll(async () => {
+  await notifier.stop();
+  await hook.close();
+  await failing.close();
+  await ctx.teardown();
+});
+
+async function monitorOf(owner: TestAccount): Promise<number> {
+  const [row] = (await ctx.db.query(
+    `INSERT INTO monitors (account_id, name, url, normalized_url) VALUES ($1, 'm', $2, $2) RETURNING id`,
+    [owner.account.id, `https://example.com/${Math.random()}`],
+  )) as { id: number }[];
+  return row.id;
+}
+
+async function domainOf(owner: TestAccount): Promise<number> {
+  const [row] = (await ctx.db.query(`INSERT INTO domains (account_id, hostname) VALUES ($1, $2) RETURNING id`, [
+    owner.account.id,
+    `d${Math.random().toString(36).slice(2, 8)}.example.com`,
+  ])) as { id: number }[];
+  return row.id;
+}
+
+describe('GET /api/v1/integrations/types', () => {
+  it('lists the four types with their config fields, and the events', async () => {
+    const { auth } = await createTestAccount(ctx);
+    const res = await request(app).get('/api/v1/integrations/types').set(auth);
+    expect(res.status).toBe(200);
+    expect(res.body.types.map((t: { type: string }) => t.type)).toEqual(['email', 'webhook', 'slack', 'discord']);
+    const byType = Object.fromEntries(res.body.types.map((t: { type: string; config_fields: unknown[] }) => [t.type, t.config_fields]));
+    expect(byType.email).toEqual([expect.objectContaining({ name: 'to', required: true, secret: false })]);
+    expect(byType.webhook).toEqual([
+      expect.objectContaining({ name: 'url', required: true, secret: false }),
+      expect.objectContaining({ name: 'secret', required: false, secret: true }),
+    ]);
+    expect(byType.slack).toEqual([expect.objectContaining({ name: 'webhook_url', required: true, secret: true })]);
+    expect(byType.discord).toEqual([expect.objectContaining({ name: 'webhook_url', required: true, secret: true })]);
+    expect(res.body.events).toEqual([
+      'monitor.down',
+      'monitor.up',
+      'monitor.degraded',
+      'certificate.expiring',
+      'certificate.expired',
+      'domain.grade_changed',
+      'scan.completed',
+      'test',
+    ]);
+  });
+
+  it('needs an API key', async () => {
+    expect((await request(app).get('/api/v1/integrations/types')).status).toBe(401);
+  });
+});
+
+describe('creating integrations', () => {
+  it('a webhook without a secret gets one, shown once in the create answer and masked afterwards', async () => {
+    const owner = await createTestAccount(ctx);
+    const res = await request(app)
+      .post('/api/v1/integrations')
+      .set(owner.auth)
+      .send({ type: 'webhook', name: 'Ops hook', config: { url: `${hook.url}/vigil` }, events: ['monitor.down'] });
+    expect(res.status).toBe(201);
+    const secret: string = res.body.secret;
+    expect(secret).toMatch(/^whsec_[0-9a-f]{48}$/);
+    expect(res.body.integration).toEqual({
+      id: expect.any(Number),
+      type: 'webhook',
+      name: 'Ops hook',
+      config: { url: `${hook.url}/vigil`, secret },
+      events: ['monitor.down'],
+      monitor_ids: [],
+      domain_ids: [],
+      is_active: true,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+    });
+    const one = await request(app).get(`/api/v1/integrations/${res.body.integration.id}`).set(owner.auth);
+    expect(one.status).toBe(200);
+    expect(one.body.integration.config).toEqual({ url: `${hook.url}/vigil`, secret: `****${secret.slice(-4)}` });
+    const list = await request(app).get('/api/v1/integrations').set(owner.auth);
+    expect(list.body.integrations).toHaveLength(1);
+    expect(list.body.pagination).toEqual({ page: 1, per_page: 20, total: 1, pages: 1 });
+    for (const body of [one.body, list.body]) expect(JSON.stringify(body)).not.toContain(secret);
+    // At rest: sealed, not in clear.
+    const [row] = (await ctx.db.query('SELECT config::text AS config, secrets FROM integrations WHERE id = $1', [res.body.integration.id])) as {
+      config: string;
+      secrets: string;
+    }[];
+    expect(row.config).not.toContain(secret);
+    expect(row.secrets).toMatch(/^v1\./);
+    expect(row.secrets).not.toContain(secret);
+  });
+
+  it('chat webhook URLs are secrets: masked in every answer, encrypted at rest', async () => {
+    const owner = await createTestAccount(ctx);
+    const slackUrl = 'https://hooks.slack.com/services/T0001/B0001/XXXXXXXXXXXXXXXXXXXXXXXX';
+    const slack = await request(app).post('/api/v1/integrations').set(owner.auth).send({ type: 'slack', name: 'S', config: { webhook_url: slackUrl } });
+    expect(slack.status).toBe(201);
+    expect(slack.body.integration.config).toEqual({ webhook_url: 'https://hooks.slack.com/services/****' });
+    expect(slack.body.secret).toBeUndefined();
+    const discordUrl = 'https://discord.com/api/webhooks/1234567890/abcdefTOKEN';
+    const discord = await request(app).post('/api/v1/integrations').set(owner.auth).send({ type: 'discord', name: 'D', config: { webhook_url: discordUrl } });
+    expect(discord.body.integration.config).toEqual({ webhook_url: 'https://discord.com/api/webhooks/****' });
+    const list = await request(app).get('/api/v1/integrations').set(owner.auth);
+    expect(JSON.stringify(list.body)).not.toContain('XXXXXXXX');
+    expect(JSON.stringify(list.body)).not.toContain('abcdefTOKEN');
+    const rows = (await ctx.db.query('SELECT config::text AS c, secrets FROM integrations WHERE account_id = $1', [owner.account.id])) as {
+      c: string;
+      secrets: string;
+    }[];
+    for (const r of rows) expect(`${r.c}${r.secrets}`).not.toMatch(/hooks\.slack|discord\.com/);
+  });
+
+  it('email takes one address or a list; scopes name the account\'s own monitors and domains', async () => {
+    const owner = await createTestAccount(ctx);
+    const monitorId = await monitorOf(owner);
+    const domainId = await domainOf(owner);
+    const one = await request(app).post('/api/v1/integrations').set(owner.auth).send({ type: 'email', name: 'Mail', config: { to: 'ops@example.com' } });
+    expect(one.status).toBe(201);
+    expect(one.body.integration.config).toEqual({ to: ['ops@example.com'] });
+    const scoped = await request(app)
+      .post('/api/v1/integrations')
+      .set(owner.auth)
+      .send({ type: 'email', name: 'Mail', config: { to: ['a@example.com', 'b@example.com'] }, monitor_ids: [monitorId], domain_ids: [domainId], is_active: false });
+    expect(scoped.status).toBe(201);
+    expect(scoped.body.integration).toMatchObject({ monitor_ids: [monitorId], domain_ids: [domainId], is_active: false, config: { to: ['a@example.com', 'b@example.com'] } });
+  });
+
+  it.each([
+    [{ name: 'x', config: {} }, 'type is required'],
+    [{ type: 'sms', name: 'x', config: {} }, 'Invalid type: must be one of email, webhook, slack, discord'],
+    [{ type: 'webhook', config: { url: 'https://example.com' } }, 'name is required'],
+    [{ type: 'webhook', name: 'x' }, 'config is required'],
+    [{ type: 'webhook', name: 'x', config: 'https://example.com' }, 'Invalid config: must be an object'],
+    [{ type: 'webhook', name: 'x', config: {} }, 'config.url is required'],
+    [{ type: 'webhook', name: 'x', config: { url: 'ftp://example.com/x' } }, 'Invalid URL'],
+    [{ type: 'webhook', name: 'x', config: { url: 'not a url' } }, 'Invalid URL'],
+    [{ type: 'webhook', name: 'x', config: { url: 'https://example.com', secret: '' } }, 'Invalid config.secret: must be a string of 1 to 256 characters'],
+    [{ type: 'slack', name: 'x', config: {} }, 'config.webhook_url is required'],
+    [{ type: 'discord', name: 'x', config: { webhook_url: 42 } }, 'Invalid URL'],
+    [{ type: 'email', name: 'x', config: { to: 'not-an-email' } }, 'Invalid config.to: must be an email address or a list of 1 to 10 email addresses'],
+    [{ type: 'email', name: 'x', config: { to: [] } }, 'Invalid config.to: must be an email address or a list of 1 to 10 email addresses'],
+    [{ type: 'email', name: 'x', config: { to: 'a@example.com' }, events: ['monitor.exploded'] }, expect.stringMatching(/^Invalid events: each must be one of monitor\.down/)],
+    [{ type: 'email', name: 'x', config: { to: 'a@example.com' }, monitor_ids: ['a'] }, expect.stringMatching(/^Invalid monitor_ids/)],
+    [{ type: 'email', name: 'x', config: { to: 'a@example.com' }, is_active: 'yes' }, 'Invalid is_active: must be a boolean'],
+  ])('400 for %j', async (body, error) => {
+    const { auth } = await createTestAccount(ctx);
+    const res = await request(app).post('/api/v1/integrations').set(auth).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toEqual(error);
+  });
+
+  it("400 for another account's (or a missing) monitor or domain in scope", async () => {
+    const owner = await createTestAccount(ctx);
+    const stranger = await createTestAccount(ctx);
+    const theirMonitor = await monitorOf(stranger);
+    const theirDomain = await domainOf(stranger);
+    const base = { type: 'email', name: 'x', config: { to: 'a@example.com' } };
+    const m = await request(app).post('/api/v1/integrations').set(owner.auth).send({ ...base, monitor_ids: [theirMonitor] });
+    expect(m.status).toBe(400);
+    expect(m.body.error).toBe(`Invalid monitor_ids: no such monitor: ${theirMonitor}`);
+    const d = await request(app).post('/api/v1/integrations').set(owner.auth).send({ ...base, domain_ids: [theirDomain, 2_000_000_000] });
+    expect(d.status).toBe(400);
+    expect(d.body.error).toBe(`Invalid domain_ids: no such domain: ${theirDomain}, 2000000000`);
+    expect((await request(app).get('/api/v1/integrations').set(owner.auth)).body.integrations).toHaveLength(0);
+  });
+});
+
+describe('one integration: 404s, updates, delete', () => {
+  it("answers 404 Integration not found for a missing id, a malformed id and another account's integration", async () => {
+    const owner = await createTestAccount(ctx);
+    const stranger = await createTestAccount(ctx);
+    const theirs = await request(app).post('/api/v1/integrations').set(stranger.auth).send({ type: 'email', name: 'x', config: { to: 'a@example.com' } });
+    for (const id of [String(theirs.body.integration.id), '999999', 'abc', '0']) {
+      const calls = [
+        request(app).get(`/api/v1/integrations/${id}`).set(owner.auth),
+        request(app).put(`/api/v1/integrations/${id}`).set(owner.auth).send({ name: 'y' }),
+        request(app).patch(`/api/v1/integrations/${id}`).set(owner.auth).send({ name: 'y' }),
+        request(app).delete(`/api/v1/integrations/${id}`).set(owner.auth),
+        request(app).post(`/api/v1/integrations/${id}/test`).set(owner.auth),
+        request(app).get(`/api/v1/integrations/${id}/deliveries`).set(owner.auth),
+      ];
+      for (const res of await Promise.all(calls)) {
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: 'Integration not found' });
+      }
+    }
+    expect((await request(app).get(`/api/v1/integrations/${theirs.body.integration.id}`).set(stranger.auth)).body.integration.name).toBe('x');
+  });
+
+  it('PATCH and PUT change only what they are sent; a new URL keeps the secret; an echoed mask keeps it too', async () => {
+    const owner = await createTestAccount(ctx);
+    const monitorId = await monitorOf(owner);
+    const created = await request(app)
+      .post('/api/v1/integrations')
+      .set(owner.auth)
+      .send({ type: 'webhook', name: 'Hook', config: { url: 'https://example.com/a', secret: 'original-secret-1234' } });
+    const id = created.body.integration.id;
+
+    const renamed = await request(app).patch(`/api/v1/integrations/${id}`).set(owner.auth).send({ name: 'Renamed', events: ['monitor.up'] });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.message).toBe('Integration updated');
+    expect(renamed.body.integration).toMatchObject({ name: 'Renamed', events: ['monitor.up'], config: { url: 'https://example.com/a', secret: '****1234' } });
+
+    const moved = await request(app).put(`/api/v1/integrations/${id}`).set(owner.auth).send({ config: { url: `${hook.url}/moved` }, monitor_ids: [monitorId], is_active: false });
+    expect(moved.status).toBe(200);
+    expect(moved.body.integration).toMatchObject({ name: 'Renamed', is_active: false, monitor_ids: [monitorId], config: { url: `${hook.url}/moved`, secret: '****1234' } });
+
+    // GET, edit, PUT back with the masked secret: the secret does not become "****1234".
+    const got = (await request(app).get(`/api/v1/integrations/${id}`).set(owner.auth)).body.integration;
+    const echoed = await request(app).put(`/api/v1/integrations/${id}`).set(owner.auth).send({ ...got, name: 'Echoed', is_active: true });
+    expect(echoed.status).toBe(200);
+    expect(echoed.body.integration).toMatchObject({ name: 'Echoed', is_active: true });
+
+    // The stored secret is still the original: the test delivery is signed with it.
+    const test = await request(app).post(`/api/v1/integrations/${id}/test`).set(owner.auth);
+    expect(test.status).toBe(200);
+    const hit = hook.hits.find((h) => h.json.id === test.body.delivery.event_id)!;
+    expect(hit.headers['x-vigil-signature']).toBe(sign(hit.raw, 'original-secret-1234'));
+
+    const rotated = await request(app).patch(`/api/v1/integrations/${id}`).set(owner.auth).send({ config: { secret: 'rotated-secret-9876' } });
+    expect(rotated.body.integration.config.secret).toBe('****9876');
+  });
+
+  it('a type change needs a whole config; unknown fields are ignored', async () => {
+    const owner = await createTestAccount(ctx);
+    const created = await request(app).post('/api/v1/integrations').set(owner.auth).send({ type: 'email', name: 'x', config: { to: 'a@example.com' } });
+    const id = created.body.integration.id;
+    const noConfig = await request(app).patch(`/api/v1/integrations/${id}`).set(owner.auth).send({ type: 'webhook' });
+    expect(noConfig.status).toBe(400);
+    expect(noConfig.body.error).toBe('config is required when type changes');
+    const bad = await request(app).patch(`/api/v1/integrations/${id}`).set(owner.auth).send({ type: 'slack', config: { to: 'a@example.com' } });
+    expect(bad.body.error).toBe('config.webhook_url is required');
+    const changed = await request(app)
+      .patch(`/api/v1/integrations/${id}`)
+      .set(owner.auth)
+      .send({ type: 'slack', config: { webhook_url: 'https://hooks.slack.com/services/T1/B1/zzz' }, colour: 'red' });
+    expect(changed.status).toBe(200);
+    expect(changed.body.integration).toMatchObject({ type: 'slack', config: { webhook_url: 'https://hooks.slack.com/services/****' } });
+    expect(changed.body.integration.config.to).toBeUndefined();
+    const bad2 = await request(app).put(`/api/v1/integrations/${id}`).set(owner.auth).send({ config: { webhook_url: 'gopher://x' } });
+    expect(bad2.status).toBe(400);
+    expect(bad2.body.error).toBe('Invalid URL');
+  });
+
+  it('DELETE removes it', async () => {
+    const owner = await createTestAccount(ctx);
+    const created = await request(app).post('/api/v1/integrations').set(owner.auth).send({ type: 'email', name: 'x', config: { to: 'a@example.com' } });
+    const id = created.body.integration.id;
+    const del = await request(app).delete(`/api/v1/integrations/${id}`).set(owner.auth);
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ message: 'Integration deleted', deleted_integration_id: id });
+    expect((await request(app).get(`/api/v1/integrations/${id}`).set(owner.auth)).status).toBe(404);
+    expect(await ctx.db.getRepository(Integration).countBy({ id })).toBe(0);
+  });
+});
+
+describe('test deliveries and the delivery log', () => {
+  it('POST /test delivers a signed test event now and answers with that attempt', async () => {
+    const owner = await createTestAccount(ctx);
+    const created = await request(app)
+      .post('/api/v1/integrations')
+      .set(owner.auth)
+      .send({ type: 'webhook', name: 'Hook', config: { url: `${hook.url}/test` } });
+    const id = created.body.integration.id;
+    const res = await request(app).post(`/api/v1/integrations/${id}/test`).set(owner.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Test event delivered');
+    expect(res.body.delivery).toEqual({
+      id: expect.any(Number),
+      delivery_id: res.body.delivery.id,
+      integration_id: id,
+      event_id: expect.stringMatching(/^test-/),
+      event: 'test',
+      attempt: 1,
+      status: 'success',
+      response_code: 200,
+      error: null,
+      duration_ms: expect.any(Number),
+      will_retry: false,
+      created_at: expect.any(String),
+      completed_at: expect.any(String),
+    });
+    const hit = hook.hits.find((h) => h.json.id === res.body.delivery.event_id)!;
+    expect(hit.headers['x-vigil-event']).toBe('test');
+    expect(hit.headers['x-vigil-delivery']).toBe(String(res.body.delivery.id));
+    expect(hit.headers['x-vigil-signature']).toBe(sign(hit.raw, created.body.secret));
+    expect(hit.json).toMatchObject({ event: 'test', data: { integration: { id, name: 'Hook', type: 'webhook' } } });
+  });
+
+  it('a failing receiver gives one failed attempt (no retry for a test), and email without SMTP says so', async () => {
+    const owner = await createTestAccount(ctx);
+    const broken = await request(app).post('/api/v1/integrations').set(owner.auth).send({ type: 'webhook', name: 'B', config: { url: failing.url } });
+    const res = await request(app).post(`/api/v1/integrations/${broken.body.integration.id}/test`).set(owner.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.delivery).toMatchObject({ status: 'failed', response_code: 500, error: 'HTTP 500 Internal Server Error', attempt: 1, will_retry: false });
+    expect(res.body.message).toBe('Test delivery failed: HTTP 500 Internal Server Error');
+
+    const mail = await request(app).post('/api/v1/integrations').set(owner.auth).send({ type: 'email', name: 'M', config: { to: 'a@example.com' } });
+    const mailed = await request(app).post(`/api/v1/integrations/${mail.body.integration.id}/test`).set(owner.auth);
+    expect(mailed.status).toBe(200);
+    expect(mailed.body.delivery).toMatchObject({ status: 'failed', error: 'SMTP not configured', response_code: null });
+  });
+
+  it('GET /deliveries lists every attempt, newest first, paginated and filterable', async () => {
+    const owner = await createTestAccount(ctx);
+    const created = await request(app).post('/api/v1/integrations').set(owner.auth).send({ type: 'webhook', name: 'H', config: { url: hook.url } });
+    const id = created.body.integration.id;
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await request(app).post(`/api/v1/integrations/${id}/test`).set(owner.auth)).body.delivery.id);
+
+    const all = await request(app).get(`/api/v1/integrations/${id}/deliveries`).set(owner.auth);
+    expect(all.status).toBe(200);
+    expect(all.body.integration_id).toBe(id);
+    expect(all.body.deliveries.map((d: { id: number }) => d.id)).toEqual([...ids].reverse());
+    expect(all.body.pagination).toEqual({ page: 1, per_page: 20, total: 3, pages: 1 });
+
+    const page2 = await request(app).get(`/api/v1/integrations/${id}/deliveries?per_page=2&page=2`).set(owner.auth);
+    expect(page2.body.deliveries.map((d: { id: number }) => d.id)).toEqual([ids[0]]);
+    expect(page2.body.pagination).toEqual({ page: 2, per_page: 2, total: 3, pages: 2 });
+
+    expect((await request(app).get(`/api/v1/integrations/${id}/deliveries?status=failed`).set(owner.auth)).body.deliveries).toEqual([]);
+    expect((await request(app).get(`/api/v1/integrations/${id}/deliveries?status=success&event=test`).set(owner.auth)).body.pagination.total).toBe(3);
+    const badStatus = await request(app).get(`/api/v1/integrations/${id}/deliveries?status=meh`).set(owner.auth);
+    expect(badStatus.status).toBe(400);
+    expect(badStatus.body.error).toBe('Invalid status: must be one of pending, success, failed');
+    expect((await request(app).get(`/api/v1/integrations/${id}/deliveries?per_page=0`).set(owner.auth)).status).toBe(400);
+  });
+
+  it('test deliveries are not counted as alerts in usage', async () => {
+    const owner = await createTestAccount(ctx);
+    const created = await request(app).post('/api/v1/integrations').set(owner.auth).send({ type: 'webhook', name: 'H', config: { url: hook.url } });
+    await request(app).post(`/api/v1/integrations/${created.body.integration.id}/test`).set(owner.auth);
+    const usage = await request(app).get('/api/v1/usage').set(owner.auth);
+    expect(usage.body.alerts_today).toBe(0);
+  });
+});

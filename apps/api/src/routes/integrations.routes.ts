@@ -1,0 +1,224 @@
+import { ALERT_EVENTS, AlertDelivery, createSecretBox, DELIVERY_STATUSES, Integration, ValidationError, type Context } from '@vigil/core';
+import type { FindOptionsWhere } from 'typeorm';
+import { authOf } from '../http/request-auth.js';
+import { paginationBody, parsePagination } from '../http/pagination.js';
+import { route, type RouteDef } from '../http/route.js';
+import { queryValue } from '../http/validate.js';
+import { createIntegration } from '../integrations/create-integration.js';
+import { findOwnIntegration } from '../integrations/find-own-integration.js';
+import { DELIVERY_SCHEMA, deliveryView, INTEGRATION_SCHEMA, integrationView } from '../integrations/integration-views.js';
+import { INTEGRATION_TYPE_SPECS } from '../integrations/integration-types.js';
+import { sendTestDelivery } from '../integrations/send-test-delivery.js';
+import { updateIntegration } from '../integrations/update-integration.js';
+
+const TAG = 'Integrations';
+const PAGE = { defaultPerPage: 20, maxPerPage: 100 };
+const PAGINATION_SCHEMA = {
+  type: 'object',
+  properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' }, pages: { type: 'integer' } },
+};
+const BODY_SCHEMA = {
+  type: 'object',
+  properties: {
+    type: { type: 'string', enum: ['email', 'webhook', 'slack', 'discord'] },
+    name: { type: 'string', maxLength: 100 },
+    config: { type: 'object', description: 'Fields per type: GET /api/v1/integrations/types' },
+    events: { type: 'array', items: { type: 'string', enum: [...ALERT_EVENTS] }, description: 'Empty or absent = all events' },
+    monitor_ids: { type: 'array', items: { type: 'integer' }, description: "The account's own monitors; empty = all" },
+    domain_ids: { type: 'array', items: { type: 'integer' }, description: "The account's own domains; empty = all" },
+    is_active: { type: 'boolean', default: true },
+  },
+};
+const ONE = { type: 'object', properties: { integration: INTEGRATION_SCHEMA, message: { type: 'string' } } };
+const NOT_FOUND = { 404: { description: 'Integration not found' } };
+
+export function integrationRoutes(ctx: Context): RouteDef[] {
+  const box = createSecretBox(ctx.config.secretKey);
+  const repo = ctx.db.getRepository(Integration);
+
+  const update = (method: 'put' | 'patch') =>
+    route({
+      method,
+      path: '/api/v1/integrations/:id',
+      summary: `Update an integration (${method.toUpperCase()}; partial: only the fields sent change, config is merged)`,
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const { integration, reveal } = await updateIntegration(ctx, box, authOf(req).account.id, req.params.id, req.body);
+        res.json({ integration: integrationView(integration, box, reveal), message: 'Integration updated' });
+      },
+      docs: { body: BODY_SCHEMA, responses: { 200: { description: 'Updated', schema: ONE }, 400: { description: 'Invalid field' }, ...NOT_FOUND } },
+    });
+
+  return [
+    route({
+      method: 'get',
+      path: '/api/v1/integrations/types',
+      summary: 'The supported integration types, each with its config fields, and the event names',
+      tag: TAG,
+      auth: 'api-key',
+      handler: (_req, res) => {
+        res.json({
+          types: Object.values(INTEGRATION_TYPE_SPECS).map((s) => ({
+            type: s.type,
+            name: s.label,
+            description: s.description,
+            config_fields: s.fields,
+          })),
+          events: ALERT_EVENTS,
+        });
+      },
+      docs: { responses: { 200: { description: 'Types and events' } } },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/integrations',
+      summary: "The account's integrations (secrets masked)",
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const page = parsePagination(req.query, PAGE);
+        const [rows, total] = await repo.findAndCount({
+          where: { accountId: authOf(req).account.id },
+          order: { id: 'ASC' },
+          skip: page.offset,
+          take: page.perPage,
+        });
+        res.json({ integrations: rows.map((i) => integrationView(i, box)), pagination: paginationBody(page, total) });
+      },
+      docs: {
+        query: { page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 20' } },
+        responses: {
+          200: { description: 'A page', schema: { type: 'object', properties: { integrations: { type: 'array', items: INTEGRATION_SCHEMA }, pagination: PAGINATION_SCHEMA } } },
+          400: { description: 'Invalid page or per_page' },
+        },
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/v1/integrations',
+      summary: "Create an integration; a webhook's signing secret is generated when not given and shown only in this answer",
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const { integration, reveal, secret } = await createIntegration(ctx, box, authOf(req).account.id, req.body);
+        res.status(201).json({
+          integration: integrationView(integration, box, reveal),
+          ...(secret !== undefined ? { secret } : {}),
+          message:
+            secret !== undefined ? 'Integration created. Store the signing secret now: it is not shown again.' : 'Integration created',
+        });
+      },
+      docs: {
+        body: { ...BODY_SCHEMA, required: ['type', 'name', 'config'] },
+        responses: {
+          201: {
+            description: 'Created',
+            schema: { type: 'object', properties: { integration: INTEGRATION_SCHEMA, secret: { type: 'string', description: 'Webhook signing secret, shown once' }, message: { type: 'string' } } },
+          },
+          400: { description: 'Invalid type, name, config, events or scope' },
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/integrations/:id',
+      summary: 'One integration (secrets masked)',
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        res.json({ integration: integrationView(await findOwnIntegration(ctx, authOf(req).account.id, req.params.id), box) });
+      },
+      docs: { responses: { 200: { description: 'The integration', schema: ONE }, ...NOT_FOUND } },
+    }),
+    update('put'),
+    update('patch'),
+    route({
+      method: 'delete',
+      path: '/api/v1/integrations/:id',
+      summary: 'Delete an integration (pending retries stop)',
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const accountId = authOf(req).account.id;
+        const integration = await findOwnIntegration(ctx, accountId, req.params.id);
+        await repo.delete({ id: integration.id, accountId });
+        res.json({ message: 'Integration deleted', deleted_integration_id: integration.id });
+      },
+      docs: { responses: { 200: { description: 'Deleted' }, ...NOT_FOUND } },
+    }),
+    route({
+      method: 'post',
+      path: '/api/v1/integrations/:id/test',
+      summary: 'Deliver a `test` event now (one attempt, no retry) and answer with that attempt',
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
+        const { delivery, finished } = await sendTestDelivery(ctx, integration);
+        if (!finished) {
+          res.status(202).json({ delivery: deliveryView(delivery), message: 'Test delivery queued; see /deliveries for its outcome' });
+          return;
+        }
+        res.json({
+          delivery: deliveryView(delivery),
+          message: delivery.status === 'success' ? 'Test event delivered' : `Test delivery failed: ${delivery.error ?? 'unknown error'}`,
+        });
+      },
+      docs: {
+        responses: {
+          200: { description: 'The attempt, delivered or failed', schema: { type: 'object', properties: { delivery: DELIVERY_SCHEMA, message: { type: 'string' } } } },
+          202: { description: 'No notifier finished the attempt within 15 s; it is still pending' },
+          ...NOT_FOUND,
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/integrations/:id/deliveries',
+      summary: 'Delivery log: every attempt, newest first',
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
+        const page = parsePagination(req.query, PAGE);
+        const where: FindOptionsWhere<AlertDelivery> = { integrationId: integration.id };
+        const status = queryValue(req.query.status);
+        if (status !== undefined) {
+          if (!(DELIVERY_STATUSES as readonly string[]).includes(status)) {
+            throw new ValidationError(`Invalid status: must be one of ${DELIVERY_STATUSES.join(', ')}`);
+          }
+          where.status = status as AlertDelivery['status'];
+        }
+        const event = queryValue(req.query.event);
+        if (event !== undefined) {
+          if (!(ALERT_EVENTS as readonly string[]).includes(event)) throw new ValidationError(`Invalid event: must be one of ${ALERT_EVENTS.join(', ')}`);
+          where.event = event as AlertDelivery['event'];
+        }
+        const [rows, total] = await ctx.db.getRepository(AlertDelivery).findAndCount({
+          where,
+          order: { id: 'DESC' },
+          skip: page.offset,
+          take: page.perPage,
+        });
+        res.json({ integration_id: integration.id, deliveries: rows.map(deliveryView), pagination: paginationBody(page, total) });
+      },
+      docs: {
+        query: {
+          page: { type: 'integer', minimum: 1 },
+          per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 20' },
+          status: { type: 'string', enum: [...DELIVERY_STATUSES] },
+          event: { type: 'string', enum: [...ALERT_EVENTS] },
+        },
+        responses: {
+          200: {
+            description: 'A page of attempts',
+            schema: { type: 'object', properties: { integration_id: { type: 'integer' }, deliveries: { type: 'array', items: DELIVERY_SCHEMA }, pagination: PAGINATION_SCHEMA } },
+          },
+          400: { description: 'Invalid page, per_page, status or event' },
+          ...NOT_FOUND,
+        },
+      },
+    }),
+  ];
+}
