@@ -21,8 +21,13 @@ export function forbiddenRange(ip: string): string | null {
     }
   }
   const range = addr.range();
+  // ipaddr.js calls IPv6 outside its special ranges "unicast", but only 2000::/3 is global
+  // unicast space; the rest (e.g. IPv4-compatible ::a.b.c.d) is reserved by the IETF.
+  if (range === 'unicast' && addr.kind() === 'ipv6' && !addr.match(GLOBAL_UNICAST_V6)) return 'reserved';
   return range === 'unicast' ? null : range;
 }
+
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 
 function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
   const p = v6.parts;

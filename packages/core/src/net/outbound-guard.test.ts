@@ -1,0 +1,212 @@
+import dgram from 'node:dgram';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import dnsPacket from 'dns-packet';
+import {
+  BlockedAddressError,
+  assertAllowedAddress,
+  connectGuarded,
+  createGuardedAgents,
+  guardedLookup,
+  outboundPolicy,
+  policyResolver,
+  resolveAllowed,
+  resolveHost,
+  type OutboundPolicy,
+} from './outbound-guard.js';
+
+type Records = Record<string, { A?: string[]; AAAA?: string[]; TXT?: string[] }>;
+
+/** A UDP DNS server on 127.0.0.1 answering from `records` (NXDOMAIN otherwise). */
+async function startDns(records: Records) {
+  const socket = dgram.createSocket('udp4');
+  socket.on('message', (msg, rinfo) => {
+    const q = dnsPacket.decode(msg);
+    const question = q.questions?.[0];
+    if (!question) return;
+    const known = records[question.name.toLowerCase()];
+    const type = question.type as 'A' | 'AAAA' | 'TXT';
+    const values = known?.[type] ?? [];
+    const answers = values.map((data) =>
+      type === 'TXT'
+        ? { type: 'TXT' as const, name: question.name, ttl: 60, class: 'IN' as const, data: [data] }
+        : { type, name: question.name, ttl: 60, class: 'IN' as const, data },
+    );
+    const flags = dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | (known ? 0 : 3);
+    socket.send(dnsPacket.encode({ type: 'response', id: q.id, flags, questions: q.questions, answers: answers as dnsPacket.Answer[] }), rinfo.port, rinfo.address);
+  });
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return {
+    server: `127.0.0.1:${(socket.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
+}
+
+let dns: Awaited<ReturnType<typeof startDns>>;
+let web: http.Server;
+let webPort: number;
+let guarded: OutboundPolicy;
+let open: OutboundPolicy;
+
+beforeAll(async () => {
+  dns = await startDns({
+    'inside.test': { A: ['127.0.0.1'] },
+    'meta.test': { A: ['169.254.169.254'] },
+    'v6inside.test': { AAAA: ['::1'] },
+    'mapped.test': { AAAA: ['::ffff:127.0.0.1'] },
+    'public.test': { A: ['8.8.8.8'], AAAA: ['2001:4860:4860::8888'] },
+    'mixed.test': { A: ['10.0.0.5', '1.1.1.1'] },
+    'txt.test': { TXT: ['vigil-verification=abc'] },
+  });
+  web = http.createServer((_req, res) => res.end('hello'));
+  await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+  webPort = (web.address() as AddressInfo).port;
+  guarded = { allowPrivate: false, dnsServers: [dns.server] };
+  open = { allowPrivate: true, dnsServers: [dns.server] };
+});
+afterAll(async () => {
+  web.closeAllConnections();
+  await new Promise<void>((resolve) => web.close(() => resolve()));
+  await dns.close();
+});
+
+describe('outboundPolicy', () => {
+  it('takes VIGIL_ALLOW_PRIVATE_TARGETS and VIGIL_DNS_SERVERS from the config', () => {
+    expect(outboundPolicy({ allowPrivateTargets: true, dnsServers: ['10.0.0.2:53'] })).toEqual({ allowPrivate: true, dnsServers: ['10.0.0.2:53'] });
+  });
+});
+
+describe('BlockedAddressError', () => {
+  it('names the host, the address and the range', () => {
+    expect(new BlockedAddressError('inside.test', '10.0.0.1', 'private').message).toBe(
+      'Blocked private address: inside.test resolves to 10.0.0.1 (private)',
+    );
+    expect(new BlockedAddressError('127.0.0.1', '127.0.0.1', 'loopback').message).toBe('Blocked private address: 127.0.0.1 (loopback)');
+    expect(new BlockedAddressError('a', 'b', 'c').code).toBe('EBLOCKEDADDRESS');
+  });
+});
+
+describe('resolveHost', () => {
+  it('returns literals as they are (brackets stripped) without a lookup', async () => {
+    expect(await resolveHost('203.0.113.7', guarded)).toEqual([{ address: '203.0.113.7', family: 4 }]);
+    expect(await resolveHost('[2001:db8::1]', guarded)).toEqual([{ address: '2001:db8::1', family: 6 }]);
+  });
+
+  it('asks VIGIL_DNS_SERVERS for A and AAAA', async () => {
+    expect(await resolveHost('public.test', guarded)).toEqual([
+      { address: '8.8.8.8', family: 4 },
+      { address: '2001:4860:4860::8888', family: 6 },
+    ]);
+  });
+
+  it('an unknown name is ENOTFOUND', async () => {
+    await expect(resolveHost('nowhere.test', guarded)).rejects.toMatchObject({ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND nowhere.test' });
+  });
+
+  it('without servers it uses the system resolver', async () => {
+    const found = await resolveHost('localhost', { allowPrivate: false, dnsServers: [] });
+    expect(found.some((a) => a.address === '127.0.0.1' || a.address === '::1')).toBe(true);
+  });
+});
+
+describe('resolveAllowed and assertAllowedAddress', () => {
+  it('keeps public answers and drops private ones of a mixed answer', async () => {
+    expect(await resolveAllowed('mixed.test', guarded)).toEqual([{ address: '1.1.1.1', family: 4 }]);
+  });
+
+  it.each([
+    ['inside.test', 'Blocked private address: inside.test resolves to 127.0.0.1 (loopback)'],
+    ['meta.test', 'Blocked private address: meta.test resolves to 169.254.169.254 (linkLocal)'],
+    ['v6inside.test', 'Blocked private address: v6inside.test resolves to ::1 (loopback)'],
+    ['mapped.test', 'Blocked private address: mapped.test resolves to ::ffff:127.0.0.1 (loopback)'],
+    ['10.1.1.1', 'Blocked private address: 10.1.1.1 (private)'],
+    ['[fd00::1]', 'Blocked private address: fd00::1 (uniqueLocal)'],
+  ])('refuses %s when every answer is private', async (host, message) => {
+    await expect(resolveAllowed(host, guarded)).rejects.toBeInstanceOf(BlockedAddressError);
+    await expect(resolveAllowed(host, guarded)).rejects.toThrow(message);
+  });
+
+  it('allowPrivate lets everything through', async () => {
+    expect(await resolveAllowed('inside.test', open)).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    expect(() => assertAllowedAddress('x', '127.0.0.1', open)).not.toThrow();
+  });
+
+  it('assertAllowedAddress throws only for forbidden addresses', () => {
+    expect(() => assertAllowedAddress('x.test', '100.64.1.1', guarded)).toThrow('Blocked private address: x.test resolves to 100.64.1.1 (carrierGradeNat)');
+    expect(() => assertAllowedAddress('x.test', '8.8.4.4', guarded)).not.toThrow();
+  });
+});
+
+describe('guardedLookup', () => {
+  const lookup = (host: string, opts: { all?: boolean; family?: number }) =>
+    new Promise<{ err: NodeJS.ErrnoException | null; address: unknown; family?: number }>((resolve) =>
+      guardedLookup(guarded)(host, opts, (err, address, family) => resolve({ err, address, family })),
+    );
+
+  it('answers in the callback shapes net expects', async () => {
+    expect(await lookup('public.test', {})).toEqual({ err: null, address: '8.8.8.8', family: 4 });
+    expect(await lookup('public.test', { family: 6 })).toEqual({ err: null, address: '2001:4860:4860::8888', family: 6 });
+    expect((await lookup('public.test', { all: true })).address).toEqual([
+      { address: '8.8.8.8', family: 4 },
+      { address: '2001:4860:4860::8888', family: 6 },
+    ]);
+  });
+
+  it('passes the refusal and missing families as errors', async () => {
+    expect((await lookup('inside.test', {})).err).toBeInstanceOf(BlockedAddressError);
+    expect((await lookup('mixed.test', { family: 6 })).err?.code).toBe('ENOTFOUND');
+  });
+});
+
+describe('guarded agents', () => {
+  const get = (url: string, policy: OutboundPolicy) => {
+    const agents = createGuardedAgents(policy);
+    return new Promise<string>((resolve, reject) => {
+      try {
+        http
+          .get(url, { agent: agents.http }, (res) => {
+            let body = '';
+            res.on('data', (c: Buffer) => (body += c.toString()));
+            res.on('end', () => resolve(body));
+          })
+          .on('error', reject);
+      } catch (e) {
+        reject(e as Error);
+      }
+    }).finally(() => agents.http.destroy());
+  };
+
+  it('refuse a private literal and a name that resolves inside, at connect time', async () => {
+    await expect(get(`http://127.0.0.1:${webPort}/`, guarded)).rejects.toThrow('Blocked private address: 127.0.0.1 (loopback)');
+    await expect(get(`http://inside.test:${webPort}/`, guarded)).rejects.toThrow(
+      'Blocked private address: inside.test resolves to 127.0.0.1 (loopback)',
+    );
+  });
+
+  it('connect when policy allows private targets, resolving through VIGIL_DNS_SERVERS', async () => {
+    expect(await get(`http://inside.test:${webPort}/`, open)).toBe('hello');
+  });
+});
+
+describe('connectGuarded', () => {
+  it('connects to an allowed address', async () => {
+    const socket = await connectGuarded('inside.test', webPort, open);
+    expect(socket.remoteAddress).toBe('127.0.0.1');
+    socket.destroy();
+  });
+
+  it('refuses a private target before connecting', async () => {
+    const seen: Socket[] = [];
+    web.on('connection', (s) => seen.push(s));
+    await expect(connectGuarded('inside.test', webPort, guarded)).rejects.toBeInstanceOf(BlockedAddressError);
+    await expect(connectGuarded('::1', webPort, guarded)).rejects.toThrow('Blocked private address: ::1 (loopback)');
+    expect(seen).toHaveLength(0);
+  });
+});
+
+describe('policyResolver', () => {
+  it('looks up other record types through VIGIL_DNS_SERVERS', async () => {
+    expect(await policyResolver(guarded).resolveTxt('txt.test')).toEqual([['vigil-verification=abc']]);
+  });
+});
