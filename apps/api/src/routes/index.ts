@@ -4,6 +4,7 @@ import type { AccountQuota } from '../limits/account-quota.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { integrationRoutes } from './integrations.routes.js';
 import { authRemovedRoutes } from './auth-removed.routes.js';
+import { billingRoutes } from './billing.routes.js';
 import { domainRoutes } from './domains.routes.js';
 import { headerCheckRoutes } from './header-check.routes.js';
 import { monitorRoutes } from './monitors.routes.js';
@@ -30,5 +31,6 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...domainRoutes(ctx),
     ...verificationRoutes(ctx),
     ...scanRoutes(ctx),
+    ...billingRoutes(ctx),
   ];
 }

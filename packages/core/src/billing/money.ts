@@ -3,7 +3,7 @@ export const BILLING_CURRENCY = 'usd';
 export type BillingCurrency = typeof BILLING_CURRENCY;
 
 /**
- * `numerator / denominator` rounded half up (…​.5 goes up), in exact integer arithmetic: both
+ * `numerator / denominator` rounded half up (a remainder of exactly one half goes up), in exact integer arithmetic: both
  * operands are non-negative safe integers, and so is every intermediate value, or this throws.
  */
 export function divideRoundHalfUp(numerator: number, denominator: number): number {
