@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Integration, IntegrationType, SecretBox } from '@vigil/core';
+import { SecretBoxError, type Integration, type IntegrationType, type SecretBox } from '@vigil/core';
 import { secretFields } from './integration-types.js';
 
 export const MASK = '****';
@@ -50,9 +50,18 @@ export function splitConfig(type: IntegrationType, config: Record<string, unknow
   return { clear, secret };
 }
 
-/** The whole config of a stored integration, secrets opened. */
+/**
+ * The whole config of a stored integration, secrets opened. Secrets sealed under another key
+ * (VIGIL_SECRET_KEY changed) are left out: answers then omit them and an update must send
+ * them again (a webhook gets a new generated secret).
+ */
 export function openConfig(integration: Integration, box: SecretBox): Record<string, unknown> {
-  const secret = integration.secrets ? box.openJson<Record<string, unknown>>(integration.secrets) : {};
+  let secret: Record<string, unknown> = {};
+  try {
+    if (integration.secrets) secret = box.openJson<Record<string, unknown>>(integration.secrets);
+  } catch (e) {
+    if (!(e instanceof SecretBoxError)) throw e;
+  }
   return { ...integration.config, ...secret };
 }
 

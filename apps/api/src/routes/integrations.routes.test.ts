@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { Integration } from '@vigil/core';
+import { createSecretBox, Integration } from '@vigil/core';
 import { createNotifierApp } from '@vigil/notifier';
 import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
 
@@ -292,6 +292,25 @@ describe('one integration: 404s, updates, delete', () => {
     const bad2 = await request(app).put(`/api/v1/integrations/${id}`).set(owner.auth).send({ config: { webhook_url: 'gopher://x' } });
     expect(bad2.status).toBe(400);
     expect(bad2.body.error).toBe('Invalid URL');
+  });
+
+  it('secrets sealed under another key (VIGIL_SECRET_KEY changed) are left out, never a 500; an update re-sends them', async () => {
+    const owner = await createTestAccount(ctx);
+    const created = await request(app)
+      .post('/api/v1/integrations')
+      .set(owner.auth)
+      .send({ type: 'slack', name: 'S', config: { webhook_url: 'https://hooks.slack.com/services/T1/B1/old' } });
+    const id = created.body.integration.id;
+    await ctx.db.getRepository(Integration).update({ id }, { secrets: createSecretBox('some-other-secret-key-0123456789abcdef').sealJson({ webhook_url: 'x' }) });
+    const one = await request(app).get(`/api/v1/integrations/${id}`).set(owner.auth);
+    expect(one.status).toBe(200);
+    expect(one.body.integration.config).toEqual({});
+    const missing = await request(app).patch(`/api/v1/integrations/${id}`).set(owner.auth).send({ name: 'S2', config: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error).toBe('config.webhook_url is required');
+    const fixed = await request(app).patch(`/api/v1/integrations/${id}`).set(owner.auth).send({ config: { webhook_url: 'https://hooks.slack.com/services/T1/B1/new' } });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.integration.config).toEqual({ webhook_url: 'https://hooks.slack.com/services/****' });
   });
 
   it('DELETE removes it', async () => {

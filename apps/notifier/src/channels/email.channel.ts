@@ -11,7 +11,6 @@ interface EmailDeps {
   from: string;
   baseUrl: string;
   timeoutMs: number;
-  now?: () => number;
 }
 
 interface SmtpError extends Error {
@@ -44,7 +43,6 @@ function replyCode(response: unknown): number | null {
  * connection outlives its message.
  */
 export function emailChannel(deps: EmailDeps): Channel & { close(): void } {
-  const now = deps.now ?? Date.now;
   let transport: Transporter | undefined;
   const transporter = (url: string) =>
     (transport ??= nodemailer.createTransport({
@@ -55,8 +53,8 @@ export function emailChannel(deps: EmailDeps): Channel & { close(): void } {
     } as Parameters<typeof nodemailer.createTransport>[0]));
   return {
     async send(target, alert) {
-      const started = now();
-      const took = () => Math.max(0, Math.round(now() - started));
+      const started = performance.now();
+      const took = () => Math.round(performance.now() - started);
       if (!deps.smtpUrl) {
         return { ok: false, responseCode: null, error: SMTP_NOT_CONFIGURED, retryable: false, durationMs: took() };
       }

@@ -7,7 +7,6 @@ import type { DeliveryOutcome } from './channel.js';
 export interface PostOptions {
   agents: GuardedAgents;
   timeoutMs: number;
-  now?: () => number;
 }
 
 /** 2xx delivers; 429 and 5xx are worth retrying; any other status (3xx, 4xx) is final. */
@@ -44,9 +43,8 @@ export function classifyNetworkError(err: NodeJS.ErrnoException, timeoutMs: numb
  * exchange bounded by `timeoutMs`, the response body drained and ignored.
  */
 export function postJson(url: string, body: string, headers: Record<string, string>, opts: PostOptions): Promise<DeliveryOutcome> {
-  const now = opts.now ?? Date.now;
-  const started = now();
-  const done = (o: Omit<DeliveryOutcome, 'durationMs'>): DeliveryOutcome => ({ ...o, durationMs: Math.max(0, Math.round(now() - started)) });
+  const started = performance.now();
+  const done = (o: Omit<DeliveryOutcome, 'durationMs'>): DeliveryOutcome => ({ ...o, durationMs: Math.round(performance.now() - started) });
   return new Promise((resolve) => {
     let target: URL;
     try {

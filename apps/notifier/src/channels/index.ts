@@ -7,22 +7,16 @@ import { webhookChannel } from './webhook.channel.js';
 /** How long one attempt may take, connection to response (or SMTP dialogue). */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 
-export type Channels = Record<IntegrationType, Channel> & { close(): void };
+export type Channels = Record<IntegrationType, Channel>;
 
 /** One channel per integration type, sharing the guarded agents of the process's outbound policy. */
-export function createChannels(ctx: Context, opts: { timeoutMs?: number } = {}): Channels {
-  const timeoutMs = opts.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+export function createChannels(ctx: Context): Channels {
+  const timeoutMs = DELIVERY_TIMEOUT_MS;
   const agents = createGuardedAgents(outboundPolicy(ctx.config));
-  const email = emailChannel({ smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, baseUrl: ctx.config.baseUrl, timeoutMs });
   return {
-    email,
+    email: emailChannel({ smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, baseUrl: ctx.config.baseUrl, timeoutMs }),
     webhook: webhookChannel({ agents, timeoutMs }),
     slack: slackChannel({ agents, timeoutMs, baseUrl: ctx.config.baseUrl }),
     discord: discordChannel({ agents, timeoutMs, baseUrl: ctx.config.baseUrl }),
-    close() {
-      email.close();
-      agents.http.destroy();
-      agents.https.destroy();
-    },
   };
 }

@@ -5,6 +5,7 @@ import {
   Integration,
   JobName,
   QueueName,
+  createSecretBox,
   createWorkerApp,
   type AppProcess,
 } from '@vigil/core';
@@ -204,6 +205,21 @@ describe('alert deliveries through a real BullMQ worker', () => {
     await ctx.queues.add(JobName.AlertDelivery, { deliveryId }, deliveryJobOptions(deliveryId, FAST));
     const [row] = await settled(event.eventId);
     expect(row).toMatchObject({ id: deliveryId, status: 'failed', error: 'Integration was deleted', integrationId: null, willRetry: false });
+    expect(r.requests).toHaveLength(0);
+  });
+
+  it('secrets sealed under another key fail the delivery with a message saying so, without retry', async () => {
+    const r = await receiver();
+    const { account } = await createTestAccount(ctx);
+    const hook = await webhookIntegration(ctx, account.id, r.url, 's');
+    const foreign = createSecretBox('a-different-secret-key-0123456789abcdef').sealJson({ secret: 's' });
+    await ctx.db.getRepository(Integration).update({ id: hook.id }, { secrets: foreign });
+    const event = alertEvent(account.id, { event: 'scan.completed', data: {} });
+    await ctx.queues.add(JobName.AlertEvent, event);
+    const rows = await settled(event.eventId);
+    expect(rows.map((x) => [x.attempt, x.status, x.error])).toEqual([
+      [1, 'failed', 'Integration secrets cannot be decrypted (was VIGIL_SECRET_KEY changed?)'],
+    ]);
     expect(r.requests).toHaveLength(0);
   });
 });

@@ -16,15 +16,12 @@ export class DeliveryRetryError extends Error {
  * attempt; a delivered alert, a final failure (4xx other than 429, attempts used up) or a
  * vanished delivery complete the job normally.
  */
-export function alertDeliveryJob(ctx: Context, deps: Partial<AttemptDeps> = {}): JobHandler<JobName.AlertDelivery> {
-  const resolved: AttemptDeps = {
-    channels: deps.channels ?? createChannels(ctx),
-    box: deps.box ?? createSecretBox(ctx.config.secretKey),
-  };
+export function alertDeliveryJob(ctx: Context): JobHandler<JobName.AlertDelivery> {
+  const deps: AttemptDeps = { channels: createChannels(ctx), box: createSecretBox(ctx.config.secretKey) };
   return async (payload, job) => {
     const attempt = job.attemptsMade + 1;
     const maxAttempts = job.opts.attempts ?? 1;
-    const result = await runDeliveryAttempt(ctx, resolved, payload.deliveryId, attempt, maxAttempts);
+    const result = await runDeliveryAttempt(ctx, deps, payload.deliveryId, attempt, maxAttempts);
     if (result?.retry) {
       throw new DeliveryRetryError(`Delivery ${payload.deliveryId} attempt ${attempt}/${maxAttempts} failed: ${result.row.error ?? 'unknown error'}`);
     }
