@@ -1,19 +1,19 @@
 import { JobName, QueueName, createWorkerApp, type Context } from '@vigil/core';
 import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
-import { monitorCheckJob } from './jobs/monitor-check.job.js';
+import { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
 import { pruneChecksJob } from './jobs/prune-checks.job.js';
 import { reconcileDomainSchedulesJob } from './jobs/reconcile-domain-schedules.job.js';
 import { reconcileMonitorSchedulesJob } from './jobs/reconcile-monitor-schedules.job.js';
 import { ensureMaintenanceSchedulers } from './maintenance-schedulers.js';
 
-/** The checker fleet: HTTP checks and the periodic maintenance jobs. */
-export function createCheckerApp(ctx: Context) {
+/** The checker fleet: HTTP checks and the periodic maintenance jobs. `opts` tunes the checks (benchmarks). */
+export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorCheckOptions } = {}) {
   return createWorkerApp(ctx, {
     app: 'checker',
     concurrency: ctx.config.concurrency.checker,
     healthPort: ctx.config.healthPorts.checker,
     handlers: {
-      [QueueName.Checks]: { [JobName.MonitorCheck]: monitorCheckJob(ctx) },
+      [QueueName.Checks]: { [JobName.MonitorCheck]: monitorCheckJob(ctx, opts.monitorCheck) },
       [QueueName.Maintenance]: {
         [JobName.ReconcileMonitorSchedules]: reconcileMonitorSchedulesJob(ctx),
         [JobName.PruneChecks]: pruneChecksJob(ctx),

@@ -1,8 +1,16 @@
 import { outboundPolicy, type Context, type JobHandler, type JobName } from '@vigil/core';
 import { createMonitorLoader, shouldCheck } from '../monitors/load-monitors.js';
 import { createCheckWriter } from '../persistence/check-writer.js';
+import type { GroupCommitOptions } from '../persistence/group-commit.js';
 import { probe } from '../probe/probe.js';
-import { createProbeClient } from '../probe/probe-client.js';
+import { createProbeClient, type ProbeClientOptions } from '../probe/probe-client.js';
+
+/** Tuning knobs (defaults chosen by bench/checker.bench.ts); the bench varies them. */
+export interface MonitorCheckOptions {
+  writer?: Partial<GroupCommitOptions>;
+  loader?: Partial<GroupCommitOptions>;
+  client?: ProbeClientOptions;
+}
 
 /**
  * MonitorCheck: load the monitor, skip it when deleted, inactive or paused (a manual check of
@@ -10,10 +18,10 @@ import { createProbeClient } from '../probe/probe-client.js';
  * see recordChecks). Returns the check record (the API answers a manual check with it), the
  * stored one when the job was delivered twice, or null when nothing was checked.
  */
-export function monitorCheckJob(ctx: Context): JobHandler<JobName.MonitorCheck> {
-  const client = createProbeClient(outboundPolicy(ctx.config));
-  const monitors = createMonitorLoader(ctx.db);
-  const writer = createCheckWriter(ctx);
+export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): JobHandler<JobName.MonitorCheck> {
+  const client = createProbeClient(outboundPolicy(ctx.config), opts.client);
+  const monitors = createMonitorLoader(ctx.db, opts.loader);
+  const writer = createCheckWriter(ctx, opts.writer);
   return async (payload, job) => {
     const manual = payload.manual === true;
     const monitor = await monitors.load(payload.monitorId);

@@ -3,7 +3,7 @@ import { GroupCommit, type GroupCommitOptions } from './group-commit.js';
 import { recordChecks, type CheckRecord, type RecordOutcome } from './record-checks.js';
 
 /** Measured with bench/checker.bench.ts (see the report there). */
-export const CHECK_WRITER_DEFAULTS: GroupCommitOptions = { maxBatch: 500, maxDelayMs: 10, maxInFlight: 2 };
+export const CHECK_WRITER_DEFAULTS: GroupCommitOptions = { maxBatch: 500, maxDelayMs: 5, maxInFlight: 2 };
 
 /** Job options of alert events: the event id is the job id, so a duplicate add is a no-op. */
 export function alertJobOptions(alert: AlertEventPayload) {

@@ -1,0 +1,228 @@
+/**
+ * Checker throughput: N monitors against a loopback HTTP target (a one-line server in a child
+ * process), one checker process (the real worker app: BullMQ worker, MonitorCheck handler,
+ * group-commit writer, PostgreSQL), every result persisted. Jobs are enqueued first, then the
+ * app drains them; checks/s is measured over the middle 80% of the run (so start-up and the
+ * tail do not count). In the same run, a bare loop of the same probe (same got client and
+ * options, the same concurrency, no queue, no database) gives the limit.
+ *
+ * Variants: the defaults (no keep-alive, batched writer); the writer unbatched (one
+ * transaction per check); keep-alive on (with its own bare loop).
+ *
+ * Env: BENCH_CHECKER_MONITORS (1000), BENCH_CHECKER_ROUNDS (20), BENCH_CHECKER_CONCURRENCY
+ * (the config default), BENCH_CHECKER_VARIANTS (comma list of default,unbatched,unbatchedLoads,keepalive),
+ * BENCH_CHECKER_BARE=0 skips the bare loops (for profiling the checker alone).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import {
+  Account,
+  JobName,
+  Monitor,
+  SCHEDULED_CHECK_JOB_OPTIONS,
+  createContext,
+  createLogger,
+  loadConfig,
+  systemClock,
+  type Context,
+} from '@vigil/core';
+import type { BenchResult } from './run.js';
+import { createCheckerApp } from '../apps/checker/src/app.js';
+import type { MonitorCheckOptions } from '../apps/checker/src/jobs/monitor-check.job.js';
+import { probe } from '../apps/checker/src/probe/probe.js';
+import { createProbeClient } from '../apps/checker/src/probe/probe-client.js';
+import type { ProbeTarget } from '../apps/checker/src/probe/probe-target.js';
+
+const MONITORS = Number(process.env.BENCH_CHECKER_MONITORS ?? 1000);
+const ROUNDS = Number(process.env.BENCH_CHECKER_ROUNDS ?? 20);
+const VARIANTS = (process.env.BENCH_CHECKER_VARIANTS ?? 'default,unbatched,unbatchedLoads,keepalive').split(',');
+const BARE = process.env.BENCH_CHECKER_BARE !== '0';
+
+interface Variant {
+  name: string;
+  options: MonitorCheckOptions;
+  keepAlive: boolean;
+}
+
+const ALL_VARIANTS: Record<string, Variant> = {
+  default: { name: 'defaults (no keep-alive, batched writer)', options: {}, keepAlive: false },
+  unbatched: {
+    name: 'writer unbatched (one transaction per check)',
+    options: { writer: { maxBatch: 1, maxDelayMs: 0, maxInFlight: 1_000 } },
+    keepAlive: false,
+  },
+  unbatchedLoads: {
+    name: 'monitor loads unbatched (one query per job)',
+    options: { loader: { maxBatch: 1, maxDelayMs: 0, maxInFlight: 1_000 } },
+    keepAlive: false,
+  },
+  keepalive: { name: 'keep-alive on', options: { client: { keepAlive: true } }, keepAlive: true },
+};
+
+async function startTarget(): Promise<{ url: string; child: ChildProcess }> {
+  const code = `require('http').createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout?.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
+    child.once('exit', () => reject(new Error('target server exited')));
+  });
+  return { url: `http://127.0.0.1:${port}/`, child };
+}
+
+function target(url: string): ProbeTarget {
+  return {
+    url,
+    method: 'GET',
+    headers: {},
+    body: null,
+    timeoutSeconds: 30,
+    followRedirects: true,
+    verifySsl: true,
+    expectedStatusCodes: [200, 201, 204],
+    expectedContent: null,
+  };
+}
+
+/** The same probe, same client options and concurrency, no queue and no database. */
+async function bareLoop(url: string, total: number, concurrency: number, keepAlive: boolean): Promise<number> {
+  const client = createProbeClient({ allowPrivate: true, dnsServers: [] }, { keepAlive });
+  const t = target(url);
+  let left = total;
+  let failures = 0;
+  const worker = async () => {
+    while (left-- > 0) if ((await probe(client, t, systemClock)).status !== 'success') failures++;
+  };
+  left = Math.min(2_000, total); // warm-up
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  left = total;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  client.close();
+  if (failures) throw new Error(`bare loop: ${failures} failed probes`);
+  return total / seconds;
+}
+
+async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil');
+  const name = `vigil_bench_checker_${randomBytes(3).toString('hex')}`;
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const admin = new URL(server);
+      admin.pathname = '/postgres';
+      const client = new pg.Client({ connectionString: admin.toString() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function seedMonitors(ctx: Context, url: string): Promise<number[]> {
+  const account = await ctx.db.getRepository(Account).save({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, tier: 'enterprise' });
+  const rows = Array.from({ length: MONITORS }, (_, i) => ({
+    accountId: account.id,
+    name: `bench ${i}`,
+    url: `${url}?m=${i}`,
+    normalizedUrl: `${url}?m=${i}`,
+    // Hourly, so the reconciler's schedules add next to nothing during the run.
+    checkInterval: 3600,
+    status: 'up' as const,
+  }));
+  const ids: number[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const res = await ctx.db.getRepository(Monitor).insert(rows.slice(i, i + 500));
+    ids.push(...res.identifiers.map((x) => Number(x.id)));
+  }
+  return ids;
+}
+
+async function countBenchChecks(ctx: Context, tag: string): Promise<number> {
+  const [{ n }] = (await ctx.db.query(`SELECT count(*)::int AS n FROM checks WHERE job_key LIKE $1`, [`${tag}-%`])) as { n: number }[];
+  return n;
+}
+
+/** Enqueues ROUNDS jobs per monitor, starts the checker app and times the drain. */
+async function checkerRun(
+  ctx: Context,
+  ids: number[],
+  variant: Variant,
+  tag: string,
+  rounds = ROUNDS,
+): Promise<{ perSecond: number; total: number; seconds: number }> {
+  const total = ids.length * rounds;
+  for (let r = 0; r < rounds; r++) {
+    await ctx.queues.addBulk(
+      JobName.MonitorCheck,
+      ids.map((monitorId) => ({ payload: { monitorId }, opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: `${tag}-${r}-${monitorId}` } })),
+    );
+  }
+  const app = createCheckerApp(ctx, { monitorCheck: variant.options });
+  const started = performance.now();
+  await app.start();
+  const samples: { t: number; n: number }[] = [];
+  for (;;) {
+    const n = await countBenchChecks(ctx, tag);
+    samples.push({ t: performance.now(), n });
+    if (n >= total) break;
+    if (performance.now() - started > 600_000) throw new Error(`checker run stuck at ${n}/${total}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await app.stop();
+  const lo = samples.find((s) => s.n >= total * 0.1) ?? samples[0];
+  const hi = samples.find((s) => s.n >= total * 0.9) ?? samples[samples.length - 1];
+  const perSecond = hi.t > lo.t ? (hi.n - lo.n) / ((hi.t - lo.t) / 1000) : total / seconds;
+  return { perSecond, total, seconds };
+}
+
+async function dropRedisKeys(ctx: Context, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await ctx.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) await ctx.redis.del(...keys);
+  } while (cursor !== '0');
+}
+
+export default async function bench(): Promise<BenchResult> {
+  const lines: string[] = [];
+  const { url, child } = await startTarget();
+  const db = await benchDatabase();
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: db.url,
+    VIGIL_REDIS_PREFIX: `{vbench${randomBytes(3).toString('hex')}}`,
+    VIGIL_ALLOW_PRIVATE_TARGETS: 'true',
+    CHECKER_HEALTH_PORT: '0',
+    LOG_LEVEL: 'error',
+    ...(process.env.BENCH_CHECKER_CONCURRENCY ? { CHECKER_CONCURRENCY: process.env.BENCH_CHECKER_CONCURRENCY } : {}),
+  });
+  const ctx = await createContext(config, { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
+  const concurrency = config.concurrency.checker;
+  try {
+    const ids = await seedMonitors(ctx, url);
+    // Warm-up (JIT, connection pools, a fresh database's caches): one round, not reported.
+    await checkerRun(ctx, ids.slice(0, 1000), ALL_VARIANTS.default, 'warmup', 1);
+    lines.push(`${MONITORS} monitors × ${ROUNDS} rounds = ${MONITORS * ROUNDS} checks per run; worker concurrency ${concurrency}; target: one-line node:http server in a child process`);
+    for (const key of VARIANTS) {
+      const variant = ALL_VARIANTS[key];
+      if (!variant) continue;
+      const bare = key.startsWith('unbatched') || !BARE ? null : await bareLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive);
+      const run = await checkerRun(ctx, ids, variant, `bench${key}`);
+      const ratio = bare ? ` = ${(run.perSecond / bare).toFixed(2)} × the bare loop (${bare.toFixed(0)} probes/s)` : '';
+      lines.push(`${variant.name}: ${run.perSecond.toFixed(0)} checks/s persisted${ratio}; all ${run.total} in ${run.seconds.toFixed(1)} s`);
+    }
+  } finally {
+    await dropRedisKeys(ctx, config.redisPrefix);
+    await ctx.close();
+    await db.drop();
+    child.kill();
+  }
+  return { name: 'Checker throughput', lines };
+}
