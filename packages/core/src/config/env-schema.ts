@@ -41,7 +41,7 @@ export const envSchema = Joi.object({
   CHECKER_HEALTH_PORT: Joi.number().port().default(9101),
   SCANNER_HEALTH_PORT: Joi.number().port().default(9102),
   NOTIFIER_HEALTH_PORT: Joi.number().port().default(9103),
-  CHECKER_CONCURRENCY: Joi.number().integer().min(1).max(1000).default(100),
+  CHECKER_CONCURRENCY: Joi.number().integer().min(1).max(2000).default(500),
   SCANNER_CONCURRENCY: Joi.number().integer().min(1).max(100).default(4),
   NOTIFIER_CONCURRENCY: Joi.number().integer().min(1).max(500).default(20),
 })
