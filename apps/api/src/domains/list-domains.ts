@@ -20,7 +20,11 @@ const filters = Joi.object<Omit<DomainListQuery, 'page'>>({
   grade: Joi.string()
     .valid(...SSL_GRADES)
     .error(new ValidationError(`Invalid grade: must be one of ${SSL_GRADES.join(', ')}`)),
-  search: Joi.string().max(253).error(new ValidationError('Invalid search: at most 253 characters')),
+  search: Joi.string()
+    .max(253)
+    // eslint-disable-next-line no-control-regex
+    .pattern(/^[^\x00-\x1f\x7f]*$/)
+    .error(new ValidationError('Invalid search: at most 253 characters, no control characters')),
 });
 
 /**
@@ -59,7 +63,9 @@ function likePattern(text: string): string {
 
 /**
  * The account's domains, oldest first. status: active / inactive (is_active), expiring (the
- * certificate expires within the domain's alert_days_before_expiry, already expired included);
+ * certificate expires within the domain's alert_days_before_expiry, already expired included:
+ * days_until_expiry <= alert_days_before_expiry, the rule of the expiry notices; as
+ * days_until_expiry is rounded down, that is valid_to < now + (alert days + 1) days);
  * grade: exact ssl_grade; search: substring of the hostname.
  */
 export async function listDomains(ctx: Context, accountId: number, q: DomainListQuery): Promise<{ domains: Domain[]; total: number }> {
@@ -67,12 +73,14 @@ export async function listDomains(ctx: Context, accountId: number, q: DomainList
   if (q.status === 'active') qb.andWhere('d.is_active');
   if (q.status === 'inactive') qb.andWhere('NOT d.is_active');
   if (q.status === 'expiring') {
-    qb.andWhere(`d.cert_valid_to IS NOT NULL AND d.cert_valid_to <= CAST(:now AS timestamptz) + d.alert_days_before_expiry * interval '1 day'`, {
+    qb.andWhere(`d.cert_valid_to IS NOT NULL AND d.cert_valid_to < CAST(:now AS timestamptz) + (d.alert_days_before_expiry + 1) * interval '1 day'`, {
       now: ctx.clock.now(),
     });
   }
   if (q.grade) qb.andWhere('d.ssl_grade = :grade', { grade: q.grade });
   if (q.search) qb.andWhere(`d.hostname LIKE :pattern ESCAPE '\\'`, { pattern: likePattern(q.search) });
+  // A page so far out that its offset is no safe integer holds no rows (and TypeORM would write the offset in exponent form).
+  if (!Number.isSafeInteger(q.page.offset)) return { domains: [], total: await qb.getCount() };
   const [domains, total] = await qb.orderBy('d.id', 'ASC').skip(q.page.offset).take(q.page.perPage).getManyAndCount();
   return { domains, total };
 }

@@ -307,6 +307,17 @@ describe('GET /api/v1/domains', () => {
     expect((await request(app).get('/api/v1/domains?page=x').set(auth)).status).toBe(400);
   });
 
+  it('answers a page far past the end with an empty page, never a 500', async () => {
+    const { auth, domain } = await owner();
+    await addDomain(auth, { hostname: domain });
+    for (const page of ['2147483648', '99999999999999999999']) {
+      const res = await request(app).get(`/api/v1/domains?page=${page}`).set(auth);
+      expect(res.status).toBe(200);
+      expect(res.body.domains).toEqual([]);
+      expect(res.body.pagination).toMatchObject({ total: 1, pages: 1, has_next: false, has_prev: true });
+    }
+  });
+
   it('shows the list view and only the caller’s domains', async () => {
     const { auth, domain } = await owner();
     const other = await owner();
@@ -371,6 +382,32 @@ describe('GET /api/v1/domains', () => {
     const b = (res.body.domains as { id: number; days_until_expiry: number; certificate_expiry: string }[]).find((d) => d.id === ids.b);
     expect(b?.days_until_expiry).toBe(19);
     expect(b?.certificate_expiry).toMatch(/Z$/);
+  });
+
+  it('counts a certificate as expiring exactly when days_until_expiry <= alert_days_before_expiry (the expiry-notice rule)', async () => {
+    const { auth, account, domain } = await owner();
+    const hour = 3_600_000;
+    const ids: Record<string, number> = {};
+    // alert_days_before_expiry 30: 30 days and 23 hours left shows days_until_expiry 30 (expiring), 31 days shows 31 (not).
+    for (const [label, ms] of [['in', 30 * 24 * hour + 23 * hour], ['out', 31 * 24 * hour + hour]] as const) {
+      const [{ id }] = (await ctx.db.query(
+        `INSERT INTO domains (account_id, hostname, cert_valid_to, alert_days_before_expiry) VALUES ($1, $2, $3, 30) RETURNING id`,
+        [account.id, `${label}.${domain}`, new Date(Date.now() + ms)],
+      )) as { id: number }[];
+      ids[label] = id;
+    }
+    const all = await request(app).get('/api/v1/domains').set(auth);
+    const days = Object.fromEntries((all.body.domains as { id: number; days_until_expiry: number }[]).map((d) => [d.id, d.days_until_expiry]));
+    expect(days).toEqual({ [ids.in]: 30, [ids.out]: 31 });
+    const expiring = await request(app).get('/api/v1/domains?status=expiring').set(auth);
+    expect((expiring.body.domains as { id: number }[]).map((d) => d.id)).toEqual([ids.in]);
+  });
+
+  it.each([['search=a%00b'], ['search=%01'], ['search=x%7F']])('answers 400 Invalid search to a control character (%s), never a 500', async (q) => {
+    const { auth } = await owner();
+    const res = await request(app).get(`/api/v1/domains?${q}`).set(auth);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^Invalid search/);
   });
 
   it.each([['status=expired', 'Invalid status'], ['grade=E', 'Invalid grade']])('answers 400 to %s', async (q, message) => {

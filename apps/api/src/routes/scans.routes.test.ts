@@ -298,6 +298,15 @@ describe('GET /api/v1/domains/:id/scans', () => {
     const stranger = await createTestAccount(ctx, 'pro');
     expect((await request(app).get(`/api/v1/domains/${created.domain.id}/scans`).set(stranger.auth)).status).toBe(404);
   });
+
+  it('answers a page far past the end with an empty page, never a 500', async () => {
+    const { auth, domain } = await owner();
+    const created = await createDomain(auth, domain);
+    const res = await request(app).get(`/api/v1/domains/${created.domain.id}/scans?page=99999999999999999999`).set(auth);
+    expect(res.status).toBe(200);
+    expect(res.body.scans).toEqual([]);
+    expect(res.body.pagination).toMatchObject({ total: 1, pages: 1, has_next: false, has_prev: true });
+  });
 });
 
 describe('GET /api/v1/domains/:id/certificate and /certificate/chain', () => {
