@@ -25,7 +25,8 @@ import { createScannerApp } from '../app.js';
 import { makeCert } from '../tls/testing/certs.js';
 import { startHttpsServer, type RunningServer } from '../tls/testing/servers.js';
 import { domainScanJob } from './domain-scan.job.js';
-import { runTlsScan } from './tls-scan.job.js';
+import { REPORT_NOT_STORED, runTlsScan, type TlsEngine } from './tls-scan.job.js';
+import type { TlsScanReport } from '../tls/index.js';
 
 const DAY = 86_400_000;
 const zoneName = `tls-${randomBytes(4).toString('hex')}.test`;
@@ -175,6 +176,32 @@ describe('TlsScan job', () => {
     } finally {
       await strict.teardown();
     }
+  });
+
+  it('stores the report of a certificate whose names hold a NUL byte (PostgreSQL refuses NUL): U+FFFD in its place', async () => {
+    const { account } = await createTestAccount(ctx, 'pro');
+    dns.zone.set(host('nul'), { A: ['127.0.0.1'] });
+    const cert = await makeCert({ cn: `evil\u0000${host('nul')}`, sans: [{ type: 'dns', value: host('nul') }], ec: 'P-256' });
+    const server = await startHttpsServer(cert);
+    servers.push(server);
+    const domain = await newDomain(account.id, 'nul', server.port);
+    const scan = await scanOf(account.id, domain, domain.hostname, server.port);
+    await runTlsScan(ctx, scan.id);
+    const [row] = (await ctx.db.query('SELECT status, report FROM scans WHERE id = $1', [scan.id])) as { status: string; report: { certificate: { subject: string } } }[];
+    expect(row.status).toBe('completed');
+    expect(row.report.certificate.subject).toBe(`CN=evil\ufffd${host('nul')}`);
+    expect((await ctx.db.getRepository(Domain).findOneByOrFail({ id: domain.id })).certSubject).toBe(`CN=evil\ufffd${host('nul')}`);
+  });
+
+  it('fails a scan whose report cannot be stored instead of leaving it running', async () => {
+    const { account } = await createTestAccount(ctx, 'pro');
+    const domain = await newDomain(account.id, 'web', 443);
+    const scan = await scanOf(account.id, domain, domain.hostname, 443);
+    const unstorable: TlsEngine = async () =>
+      ({ grade: 'A', score: 90, certificate: { subject: 'CN=x', issuer: 'CN=y', valid_from: 'garbage', valid_to: 'garbage', serial_number: '01', fingerprint_sha256: 'ab' } }) as unknown as TlsScanReport;
+    await runTlsScan(ctx, scan.id, unstorable);
+    expect(await ctx.db.getRepository(Scan).findOneByOrFail({ id: scan.id })).toMatchObject({ status: 'failed', error: REPORT_NOT_STORED });
+    expect(await ctx.db.getRepository(Domain).findOneByOrFail({ id: domain.id })).toMatchObject({ lastScanStatus: 'failed', lastScanId: scan.id });
   });
 
   it('leaves a finished or deleted scan alone', async () => {

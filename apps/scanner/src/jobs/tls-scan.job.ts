@@ -28,11 +28,15 @@ export function scanErrorText(ctx: Pick<Context, 'logger'>, e: unknown, scanId: 
   return `Scan failed: ${(e as Error)?.message ?? String(e)}`;
 }
 
+/** The error text of a scan whose report PostgreSQL refused. */
+export const REPORT_NOT_STORED = 'Scan failed: the report could not be stored';
+
 /**
  * Runs one scan row: queued -> running, the engine through the outbound policy
  * (VIGIL_ALLOW_PRIVATE_TARGETS, VIGIL_DNS_SERVERS), then completed with its report (domain
- * updated, events enqueued) or failed with a clean error text. A scan that is gone or already
- * finished is left alone.
+ * updated, events enqueued) or failed with a clean error text. A report that cannot be stored
+ * fails the scan rather than leaving it running (holding a concurrency slot until the
+ * reconciler gives up on it). A scan that is gone or already finished is left alone.
  */
 export async function runTlsScan(ctx: Context, scanId: number, engine: TlsEngine = scanTls): Promise<void> {
   const scan = await markScanRunning(ctx.db.manager, scanId, ctx.clock.now());
@@ -47,7 +51,12 @@ export async function runTlsScan(ctx: Context, scanId: number, engine: TlsEngine
     await failScan(ctx, scan, scanErrorText(ctx, e, scan.id), ctx.clock.now());
     return;
   }
-  await completeScan(ctx, scan, report, ctx.clock.now());
+  try {
+    await completeScan(ctx, scan, report, ctx.clock.now());
+  } catch (e) {
+    ctx.logger.error('scan report not stored', { scanId, error: e });
+    await failScan(ctx, scan, REPORT_NOT_STORED, ctx.clock.now());
+  }
 }
 
 /** TlsScan {scanId}: a scan the API queued (domain created, rescan, on-demand). */

@@ -5,6 +5,7 @@ import { JobName } from '../queue/queue-names.js';
 import type { Context } from '../runtime/context.js';
 import { daysUntilExpiry, expiryNotice, reachedThresholds } from './expiry.js';
 import { certificateExpiryEvent, gradeChangedEvent, scanCompletedEvent, type ScanEventFacts } from './scan-events.js';
+import { storableJson } from './storable-json.js';
 
 /** What the scan lifecycle reads from a scanner report (TlsScanReport has these and more). */
 export interface ScanReportLike {
@@ -73,9 +74,11 @@ interface LockedDomain {
  * scan.completed always; domain.grade_changed when a previous grade changed; certificate.
  * expiring / expired when a threshold was newly reached for this certificate. Grade and
  * expiry events go out only when the domain's notifications are enabled.
- * Returns the events enqueued (empty when the scan was gone or already finished).
+ * Strings PostgreSQL cannot store (NUL, unpaired surrogates from a hostile certificate) are
+ * stored as U+FFFD. Returns the events enqueued (empty when the scan was gone or already finished).
  */
-export async function completeScan(ctx: ScanContext, scan: Scan, report: ScanReportLike, finishedAt: Date): Promise<AlertEventPayload[]> {
+export async function completeScan(ctx: ScanContext, scan: Scan, received: ScanReportLike, finishedAt: Date): Promise<AlertEventPayload[]> {
+  const report = storableJson(received);
   return ctx.db.transaction(async (m) => {
     const durationMs = durationOf(scan, finishedAt);
     const [, affected] = (await m.query(
