@@ -11,8 +11,6 @@ import { requestContext } from './middleware/request-context.js';
 import { mountDocsPage, openApiRoute } from './routes/docs.routes.js';
 import { allRoutes } from './routes/index.js';
 
-export const JSON_BODY_LIMIT = '1mb';
-
 /** The API as an Express app (no listening): main.ts serves it, tests drive it with supertest. */
 export function createApp(ctx: Context): Express & { routes: RouteDef[] } {
   const app = express();
@@ -26,7 +24,6 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[] } {
 
   app.use(requestContext(ctx));
   app.use(burstLimit(ctx));
-  app.use(express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] }));
   registerRoutes(app, ctx, quota, routes);
   mountDocsPage(app);
   mountBullBoard(app, ctx);

@@ -1,11 +1,16 @@
 import { Account, ApiKey, AuthenticationError, ForbiddenError, hashApiKeySecret, type Context } from '@vigil/core';
 import type { AuthInfo } from '../http/request-auth.js';
 
-/** Reads the key of `Authorization: Bearer <key>`; null when the header is absent or not Bearer. */
+/**
+ * Reads the key of `Authorization: Bearer <key>`; null when the header is absent, not Bearer,
+ * or Bearer with nothing after it ("API key required"). Whatever follows the scheme is the
+ * key, so a malformed one (e.g. with spaces) is an "Invalid API key", not a missing one.
+ */
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
-  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header.trim());
-  return match ? match[1] : null;
+  const match = /^Bearer(?:[ \t]+(.*))?$/i.exec(header.trim());
+  const token = match?.[1]?.trim();
+  return token ? token : null;
 }
 
 // last_used_at is written at most this often per key, so a busy key is not a write per request.
@@ -13,17 +18,18 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * The seed's authentication rules: unknown or revoked -> 401 Invalid API key; expired -> 401
- * API key expired; account deactivated -> 403 Account inactive. Looked up by hash on every
- * request, so revocation and deactivation take effect on the next one.
+ * API key expired; account deactivated -> 403 Account inactive (unless `allowInactive`: the
+ * caller answers that 403 itself, after setting the rate-limit headers). Looked up by hash on
+ * every request, so revocation and deactivation take effect on the next one.
  */
-export async function authenticateKey(ctx: Context, token: string): Promise<AuthInfo> {
+export async function authenticateKey(ctx: Context, token: string, opts: { allowInactive?: boolean } = {}): Promise<AuthInfo> {
   const apiKey = await ctx.db.getRepository(ApiKey).findOneBy({ keyHash: hashApiKeySecret(token) });
   if (!apiKey || apiKey.revokedAt) throw new AuthenticationError('Invalid API key');
   const now = ctx.clock.now();
   if (apiKey.expiresAt && apiKey.expiresAt.getTime() <= now.getTime()) throw new AuthenticationError('API key expired');
   const account = await ctx.db.getRepository(Account).findOneBy({ id: apiKey.accountId });
   if (!account) throw new AuthenticationError('Invalid API key');
-  if (!account.isActive) throw new ForbiddenError('Account inactive');
+  if (!account.isActive && !opts.allowInactive) throw new ForbiddenError('Account inactive');
   if (!apiKey.lastUsedAt || now.getTime() - apiKey.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     apiKey.lastUsedAt = now;
     await ctx.db.getRepository(ApiKey).update({ id: apiKey.id }, { lastUsedAt: now });

@@ -18,6 +18,13 @@ describe('parsePagination', () => {
   it('defaults', () => expect(parsePagination({}, opts)).toEqual({ page: 1, perPage: 20, offset: 0 }));
   it('clamps per_page above the maximum', () => expect(parsePagination({ per_page: '5000' }, opts).perPage).toBe(100));
   it('computes the offset', () => expect(parsePagination({ page: '3', per_page: '10' }, opts).offset).toBe(20));
+  it('keeps a page far past the end within safe integers', () => {
+    for (const page of ['99999999999999999999', '9'.repeat(400)]) {
+      const p = parsePagination({ page }, opts);
+      expect(Number.isSafeInteger(p.page)).toBe(true);
+      expect(Number.isSafeInteger(p.offset)).toBe(true);
+    }
+  });
   it.each([
     [{ page: '0' }],
     [{ page: '-1' }],

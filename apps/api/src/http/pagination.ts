@@ -18,12 +18,14 @@ function positiveInt(raw: unknown, name: string): number | undefined {
 
 /**
  * page (default 1) and per_page (default and maximum per endpoint): above the maximum is
- * clamped to it; below 1 or not an integer is 400 (decisions §4).
+ * clamped to it; below 1 or not an integer is 400 (decisions §4). A page far past the end is
+ * simply empty: page and offset stay within safe integers (and PostgreSQL's bigint), so a
+ * page like 99999999999999999999 is an empty page, not a 500.
  */
 export function parsePagination(query: Record<string, unknown>, opts: { defaultPerPage: number; maxPerPage: number }): PageRequest {
-  const page = positiveInt(query.page, 'page') ?? 1;
+  const page = Math.min(positiveInt(query.page, 'page') ?? 1, Number.MAX_SAFE_INTEGER);
   const perPage = Math.min(positiveInt(query.per_page, 'per_page') ?? opts.defaultPerPage, opts.maxPerPage);
-  return { page, perPage, offset: (page - 1) * perPage };
+  return { page, perPage, offset: Math.min((page - 1) * perPage, Number.MAX_SAFE_INTEGER) };
 }
 
 export interface PaginationBody {

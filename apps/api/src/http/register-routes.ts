@@ -1,4 +1,4 @@
-import type { Express, Request, RequestHandler, Response } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { Context } from '@vigil/core';
 import type { AccountQuota } from '../limits/account-quota.js';
 import { accountLimits } from '../middleware/account-limits.js';
@@ -6,13 +6,20 @@ import { optionalApiKey, requireApiKey } from '../middleware/authenticate.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import type { AuthMode, RouteDef } from './route.js';
 
+export const JSON_BODY_LIMIT = '1mb';
+
 /**
  * Mounts every route, grouped by path, and answers any other method on a known path with the
- * seed's 405 (Allow header, HTML body).
+ * seed's 405 (Allow header, HTML body). A JSON body is parsed only after authentication, the
+ * account limits and the route's own `before` steps: a request without a key is a 401 whatever
+ * its body, and a 400 for invalid JSON or a 413 carries the rate-limit headers like any other
+ * answer to an authenticated request.
  */
 export function registerRoutes(app: Express, ctx: Context, quota: AccountQuota, routes: RouteDef[]): void {
+  const jsonBody = express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
   const auth: Record<AuthMode, RequestHandler[]> = {
-    'api-key': [requireApiKey(ctx), accountLimits(ctx, quota)],
+    // A deactivated account's 403 comes from accountLimits, with the rate-limit headers.
+    'api-key': [requireApiKey(ctx, { allowInactive: true }), accountLimits(ctx, quota)],
     'optional-api-key': [optionalApiKey(ctx)],
     none: [],
   };
@@ -29,7 +36,8 @@ export function registerRoutes(app: Express, ctx: Context, quota: AccountQuota, 
       const handler = async (req: Request, res: Response) => {
         await def.handler(req, res);
       };
-      chain[def.method](...auth[def.auth], ...(def.before ?? []), handler);
+      const body = def.body === 'ignore' ? [] : [jsonBody];
+      chain[def.method](...auth[def.auth], ...(def.before ?? []), ...body, handler);
     }
     chain.all(methodNotAllowed(defs.map((d) => d.method)));
   }

@@ -33,6 +33,8 @@ export interface RouteDef {
   auth: AuthMode;
   /** Route-specific middleware after authentication (feature gates, endpoint limits). */
   before?: RequestHandler[];
+  /** `ignore`: the request body is never read (e.g. removed endpoints). Default: JSON parsed. */
+  body?: 'json' | 'ignore';
   handler: (req: Request, res: Response) => unknown;
   docs: RouteDocs;
 }

@@ -1,12 +1,19 @@
-import type Joi from 'joi';
+import Joi from 'joi';
 import { NotFoundError, ValidationError } from '@vigil/core';
+
+/** A JSON body that is an array or a scalar where an object is expected. */
+export const NOT_AN_OBJECT = 'Invalid request body: must be a JSON object';
 
 /**
  * Validates input with a joi schema and returns the typed value. A schema may pin the exact
  * message of a field with `.error(new ValidationError('Invalid URL'))`; otherwise joi's message
- * is used without quotes (e.g. "name is required"). Unknown fields are dropped.
+ * is used without quotes (e.g. "name is required"). Unknown fields are dropped. An object
+ * schema given an array or a scalar answers NOT_AN_OBJECT (no body at all counts as {}).
  */
 export function validate<T>(schema: Joi.Schema<T>, input: unknown, opts: { convert?: boolean } = {}): T {
+  if (schema.type === 'object' && input !== undefined && (input === null || typeof input !== 'object' || Array.isArray(input))) {
+    throw new ValidationError(NOT_AN_OBJECT);
+  }
   const { error, value } = schema.validate(input ?? {}, {
     abortEarly: true,
     convert: opts.convert ?? false,
@@ -18,6 +25,19 @@ export function validate<T>(schema: Joi.Schema<T>, input: unknown, opts: { conve
     throw new ValidationError(error.details[0]?.message ?? error.message);
   }
   return value as T;
+}
+
+/**
+ * A string that is trimmed before its length is checked. joi's own `.trim()` does not trim
+ * under `convert: false` (strict JSON types): it refuses " name " instead.
+ */
+export function trimmedString(maxLength: number): Joi.StringSchema {
+  return Joi.string()
+    .custom((v: string, helpers) => {
+      const t = v.trim();
+      return t ? t : helpers.error('string.empty');
+    })
+    .max(maxLength);
 }
 
 const MAX_ID = 2_147_483_647;

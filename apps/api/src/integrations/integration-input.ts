@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { ALERT_EVENTS, INTEGRATION_TYPES, ValidationError, type AlertEventName, type IntegrationType } from '@vigil/core';
-import { validate } from '../http/validate.js';
+import { trimmedString, validate } from '../http/validate.js';
 import { INTEGRATION_TYPE_SPECS } from './integration-types.js';
 
 const MAX_ID = 2_147_483_647;
@@ -27,7 +27,7 @@ const fields = {
   type: Joi.string()
     .valid(...INTEGRATION_TYPES)
     .messages({ 'any.required': 'type is required', '*': `Invalid type: must be one of ${INTEGRATION_TYPES.join(', ')}` }),
-  name: Joi.string().trim().min(1).max(100),
+  name: trimmedString(100),
   config: Joi.object().unknown(true).messages({ 'any.required': 'config is required', '*': 'Invalid config: must be an object' }),
   events: Joi.array()
     .items(Joi.string().valid(...ALERT_EVENTS))

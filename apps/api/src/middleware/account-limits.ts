@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { RateLimitError, nextUtcMidnight, utcDay, type Context } from '@vigil/core';
+import { ForbiddenError, RateLimitError, nextUtcMidnight, utcDay, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
 import type { AccountQuota } from '../limits/account-quota.js';
 import { dailyQuotaBody, perMinuteRetryAfter, quotaHeaders } from '../limits/rate-limit-headers.js';
@@ -8,7 +8,8 @@ import { addDailyUsage } from '../usage/daily-usage-store.js';
 /**
  * Per-key requests/minute and per-account requests/day of the caller's tier, the X-RateLimit-*
  * and X-Daily-* headers, and the durable usage record. A request whose answer is 429, here
- * or later (an endpoint limit), is taken back from every counter.
+ * or later (an endpoint limit), is taken back from every counter. A deactivated account
+ * (let through by requireApiKey with allowInactive) gets its 403 here, after the headers.
  */
 export function accountLimits(ctx: Context, quota: AccountQuota): RequestHandler {
   return async (req, res, next) => {
@@ -18,6 +19,11 @@ export function accountLimits(ctx: Context, quota: AccountQuota): RequestHandler
     const now = ctx.clock.now();
     const decision = await quota.consume({ accountId: account.id, apiKeyId: apiKey.id, now, ...limits });
     res.set(quotaHeaders(decision, limits, now));
+    if (!account.isActive) {
+      // Every answer to an authenticated request carries the headers; this one does not count.
+      if (decision.outcome === 'allowed') await quota.release(decision.token);
+      throw new ForbiddenError('Account inactive');
+    }
     if (decision.outcome === 'daily') {
       const { error, ...body } = dailyQuotaBody(decision, limits.perDay ?? 0, now);
       const retryAfter = Math.max(1, Math.ceil((nextUtcMidnight(now).getTime() - now.getTime()) / 1000));

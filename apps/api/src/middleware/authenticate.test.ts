@@ -28,6 +28,14 @@ describe('API-key authentication', () => {
     expect(res.headers['x-ratelimit-limit']).toBeUndefined();
   });
 
+  it('answers 401 "Invalid API key" when whatever follows Bearer is not a key', async () => {
+    for (const header of ['Bearer vgl_a vgl_b', 'Bearer \u00e9t\u00e9', `Bearer ${'x'.repeat(5000)}`]) {
+      const res = await request(app).get('/api/v1/usage').set('Authorization', header);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ error: 'Invalid API key' });
+    }
+  });
+
   it('answers 401 "Invalid API key" for an unknown key', async () => {
     const res = await request(app).get('/api/v1/usage').set('Authorization', 'Bearer vgl_doesnotexist');
     expect(res.status).toBe(401);
@@ -62,6 +70,31 @@ describe('API-key authentication', () => {
     const { account, auth } = await createTestAccount(ctx, 'pro');
     await setAccountActive(ctx.db, account.id, false);
     const res = await request(app).get('/api/v1/api-keys').set(auth);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ error: 'Account inactive' });
+  });
+
+  it('answers "Account inactive" with the rate-limit headers of an authenticated request, without counting it', async () => {
+    const { account, auth } = await createTestAccount(ctx, 'pro');
+    expect((await request(app).get('/api/v1/usage').set(auth)).headers['x-daily-remaining']).toBe('9999');
+    await setAccountActive(ctx.db, account.id, false);
+    for (let i = 0; i < 2; i++) {
+      const res = await request(app).get('/api/v1/usage').set(auth);
+      expect(res.status).toBe(403);
+      expect(res.headers['x-ratelimit-limit']).toBe('60');
+      expect(res.headers['x-ratelimit-remaining']).toBe('58');
+      expect(res.headers['x-ratelimit-reset']).toMatch(/^\d+$/);
+      expect(res.headers['x-daily-limit']).toBe('10000');
+      expect(res.headers['x-daily-remaining']).toBe('9998');
+    }
+    await setAccountActive(ctx.db, account.id, true);
+    expect((await request(app).get('/api/v1/usage').set(auth)).body.requests_today).toBe(2);
+  });
+
+  it('keeps answering "Account inactive" to a deactivated account on the public header check', async () => {
+    const { account, auth } = await createTestAccount(ctx, 'pro');
+    await setAccountActive(ctx.db, account.id, false);
+    const res = await request(app).get('/headers/check').query({ q: 'example.com' }).set(auth);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: 'Account inactive' });
   });

@@ -4,12 +4,15 @@ import { authenticateKey, bearerToken } from '../auth/authenticate-key.js';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="vigil"' };
 
-/** Requires a valid API key (401 "API key required" without a Bearer header). */
-export function requireApiKey(ctx: Context): RequestHandler {
+/**
+ * Requires a valid API key (401 "API key required" without a Bearer header). With
+ * `allowInactive`, a deactivated account passes and a later step answers its 403.
+ */
+export function requireApiKey(ctx: Context, opts: { allowInactive?: boolean } = {}): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req.get('authorization'));
     if (!token) throw new AuthenticationError('API key required', {}, CHALLENGE);
-    req.auth = await authenticateKey(ctx, token);
+    req.auth = await authenticateKey(ctx, token, opts);
     const store = logContext.getStore();
     if (store) store.accountId = req.auth.account.id;
     next();

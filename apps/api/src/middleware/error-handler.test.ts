@@ -47,6 +47,35 @@ describe('errors', () => {
     expect(res.body).toEqual({ error: 'Invalid JSON body' });
   });
 
+  it('authenticates before reading the body: no key and invalid JSON is 401', async () => {
+    const res = await request(app).post('/api/v1/api-keys').set('Content-Type', 'application/json').send('{"name": ');
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: 'API key required' });
+  });
+
+  it('answers invalid JSON and oversized bodies of an authenticated request with the rate-limit headers', async () => {
+    const { auth } = await createTestAccount(ctx, 'pro');
+    const bad = await request(app).post('/api/v1/api-keys').set(auth).set('Content-Type', 'application/json').send('{"name": ');
+    expect(bad.status).toBe(400);
+    expect(bad.headers['x-ratelimit-remaining']).toBe('59');
+    expect(bad.headers['x-daily-remaining']).toBe('9999');
+    const big = await request(app)
+      .post('/api/v1/api-keys')
+      .set(auth)
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ name: 'x'.repeat(1_100_000) }));
+    expect(big.status).toBe(413);
+    expect(big.headers['x-ratelimit-remaining']).toBe('58');
+  });
+
+  it.each([['[]'], ['[{"name":"a"}]'], ['"text"'], ['5'], ['null']])('answers a JSON body %s that is not an object with 400', async (body) => {
+    const { auth } = await createTestAccount(ctx, 'pro');
+    const res = await request(app).post('/api/v1/api-keys').set(auth).set('Content-Type', 'application/json').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatch(/^Invalid (JSON body|request body: must be a JSON object)$/);
+    if (body.startsWith('[')) expect(res.body).toEqual({ error: 'Invalid request body: must be a JSON object' });
+  });
+
   it('answers an oversized body with 413', async () => {
     const { auth } = await createTestAccount(ctx, 'pro');
     const res = await request(app)
@@ -63,6 +92,19 @@ describe('errors', () => {
       const res = await request(app).post(path).send({ username: 'a', password: 'b' });
       expect(res.status).toBe(410);
       expect(res.body).toEqual({ error: 'Token authentication has been removed; use an API key' });
+    }
+  });
+
+  it('answers the removed token endpoints with 410 whatever the method or body', async () => {
+    const gone = { error: 'Token authentication has been removed; use an API key' };
+    for (const path of ['/api/v1/auth/login', '/api/v1/auth/refresh']) {
+      for (const method of ['get', 'put', 'patch', 'delete'] as const) {
+        const res = await request(app)[method](path);
+        expect([method, res.status, res.body]).toEqual([method, 410, gone]);
+      }
+      const broken = await request(app).post(path).set('Content-Type', 'application/json').send('{"refresh_token": ');
+      expect(broken.status).toBe(410);
+      expect(broken.body).toEqual(gone);
     }
   });
 

@@ -41,11 +41,23 @@ describe('/api/v1/api-keys', () => {
     [{ name: 5 }, 'name must be a string'],
     [{ name: 'x', expires_at: 'tomorrow' }, 'Invalid expires_at: must be an ISO 8601 timestamp'],
     [{ name: 'x', expires_at: '2020-01-01T00:00:00Z' }, 'Invalid expires_at: must be in the future'],
+    [{ name: 'x', expires_at: '2027-02-30T00:00:00Z' }, 'Invalid expires_at: must be an ISO 8601 timestamp'],
+    [{ name: 'x', expires_at: '2027-04-31' }, 'Invalid expires_at: must be an ISO 8601 timestamp'],
+    [{ name: '   ' }, 'name is not allowed to be empty'],
+    [{ name: 'x'.repeat(101) }, 'name length must be less than or equal to 100 characters long'],
   ])('answers %p with 400 %p', async (body, message) => {
     const { auth } = await createTestAccount(ctx, 'pro');
     const res = await request(app).post('/api/v1/api-keys').set(auth).send(body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: message });
+  });
+
+  it('trims the name and accepts a leap day', async () => {
+    const { auth } = await createTestAccount(ctx, 'pro');
+    const res = await request(app).post('/api/v1/api-keys').set(auth).send({ name: '  deploy bot  ', expires_at: '2028-02-29T00:00:00Z' });
+    expect(res.status).toBe(201);
+    expect(res.body.api_key.name).toBe('deploy bot');
+    expect(res.body.api_key.expires_at).toBe('2028-02-29T00:00:00.000Z');
   });
 
   it('revokes a key: it fails on its next request and stays listed with revoked_at', async () => {

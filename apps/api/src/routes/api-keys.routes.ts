@@ -3,7 +3,7 @@ import { IsNull } from 'typeorm';
 import { ApiKey, ConflictError, NotFoundError, ValidationError, issueApiKey, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
 import { iso } from '../http/iso.js';
-import { parseId, validate } from '../http/validate.js';
+import { parseId, trimmedString, validate } from '../http/validate.js';
 import { route, type RouteDef } from '../http/route.js';
 
 const API_KEY_SCHEMA = {
@@ -31,9 +31,25 @@ function view(k: ApiKey) {
   };
 }
 
+const INVALID_EXPIRES_AT = 'Invalid expires_at: must be an ISO 8601 timestamp';
+
+/** joi's isoDate takes impossible days (2099-02-30) that Date silently rolls over. */
+function realCalendarDay(text: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (!m) return true;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const probe = new Date(Date.UTC(2000, 0, 1));
+  probe.setUTCFullYear(year, month - 1, day);
+  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
+
 const createBody = Joi.object<{ name: string; expires_at?: string | null }>({
-  name: Joi.string().trim().min(1).max(100).required(),
-  expires_at: Joi.string().isoDate().allow(null).error(new ValidationError('Invalid expires_at: must be an ISO 8601 timestamp')),
+  name: trimmedString(100).required(),
+  expires_at: Joi.string()
+    .isoDate()
+    .custom((v: string, helpers) => (realCalendarDay(v) ? v : helpers.error('any.invalid')))
+    .allow(null)
+    .error(new ValidationError(INVALID_EXPIRES_AT)),
 });
 
 async function findOwnKey(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<ApiKey> {

@@ -1,21 +1,28 @@
 import { GoneError } from '@vigil/core';
-import { route, type RouteDef } from '../http/route.js';
+import { route, type HttpMethod, type RouteDef } from '../http/route.js';
 
 const MESSAGE = 'Token authentication has been removed; use an API key';
+const METHODS: HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete'];
 
-/** decisions §3: the removed token endpoints answer 410, whatever is sent. */
+/**
+ * decisions §3: the removed token endpoints answer 410, whatever is sent: any method, any body
+ * (the body is never read, so even invalid JSON gets the 410).
+ */
 export function authRemovedRoutes(): RouteDef[] {
-  return ['login', 'refresh'].map((name) =>
-    route({
-      method: 'post',
-      path: `/api/v1/auth/${name}`,
-      summary: `Removed: token ${name}. API keys are the only authentication method.`,
-      tag: 'Authentication',
-      auth: 'none',
-      handler: () => {
-        throw new GoneError(MESSAGE);
-      },
-      docs: { responses: { 410: { description: MESSAGE } } },
-    }),
+  return ['login', 'refresh'].flatMap((name) =>
+    METHODS.map((method) =>
+      route({
+        method,
+        path: `/api/v1/auth/${name}`,
+        summary: `Removed: token ${name}. API keys are the only authentication method.`,
+        tag: 'Authentication',
+        auth: 'none',
+        body: 'ignore',
+        handler: () => {
+          throw new GoneError(MESSAGE);
+        },
+        docs: { responses: { 410: { description: MESSAGE } } },
+      }),
+    ),
   );
 }

@@ -196,6 +196,9 @@ describe('GET /api/v1/billing/invoices', () => {
     expect(second.body.invoices.map((i: { period: string }) => i.period)).toEqual(['2026-01']);
     const beyond = await request(app).get('/api/v1/billing/invoices?page=9').set(pro.auth);
     expect(beyond.body.invoices).toEqual([]);
+    const far = await request(app).get('/api/v1/billing/invoices?page=99999999999999999999').set(pro.auth);
+    expect(far.status).toBe(200);
+    expect(far.body.invoices).toEqual([]);
     const clamped = await request(app).get('/api/v1/billing/invoices?per_page=1000').set(pro.auth);
     expect(clamped.body.pagination.per_page).toBe(100);
     const bad = await request(app).get('/api/v1/billing/invoices?per_page=0').set(pro.auth);

@@ -194,11 +194,30 @@ describe('creating integrations', () => {
     [{ type: 'email', name: 'x', config: { to: 'a@example.com' }, events: ['monitor.exploded'] }, expect.stringMatching(/^Invalid events: each must be one of monitor\.down/)],
     [{ type: 'email', name: 'x', config: { to: 'a@example.com' }, monitor_ids: ['a'] }, expect.stringMatching(/^Invalid monitor_ids/)],
     [{ type: 'email', name: 'x', config: { to: 'a@example.com' }, is_active: 'yes' }, 'Invalid is_active: must be a boolean'],
+    [{ type: 'email', name: '   ', config: { to: 'a@example.com' } }, 'name is not allowed to be empty'],
+    [[{ type: 'email', name: 'x', config: { to: 'a@example.com' } }], 'Invalid request body: must be a JSON object'],
   ])('400 for %j', async (body, error) => {
     const { auth } = await createTestAccount(ctx);
     const res = await request(app).post('/api/v1/integrations').set(auth).send(body);
     expect(res.status).toBe(400);
     expect(res.body.error).toEqual(error);
+  });
+
+  it('trims names on create and update', async () => {
+    const { auth } = await createTestAccount(ctx);
+    const created = await request(app).post('/api/v1/integrations').set(auth).send({ type: 'email', name: '  Ops mail ', config: { to: 'a@example.com' } });
+    expect(created.status).toBe(201);
+    expect(created.body.integration.name).toBe('Ops mail');
+    const updated = await request(app).patch(`/api/v1/integrations/${created.body.integration.id}`).set(auth).send({ name: ' On call\t' });
+    expect(updated.status).toBe(200);
+    expect(updated.body.integration.name).toBe('On call');
+  });
+
+  it('answers a page far past the end with an empty page, not a 500', async () => {
+    const { auth } = await createTestAccount(ctx);
+    const res = await request(app).get('/api/v1/integrations').query({ page: '99999999999999999999' }).set(auth);
+    expect(res.status).toBe(200);
+    expect(res.body.integrations).toEqual([]);
   });
 
   it("400 for another account's (or a missing) monitor or domain in scope", async () => {
