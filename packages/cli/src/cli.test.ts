@@ -30,6 +30,8 @@ describe('vigil account', () => {
     expect(c.out).toHaveLength(1);
     const answer = JSON.parse(c.out[0]) as { account_id: number; api_key: string };
     expect(Object.keys(answer).sort()).toEqual(['account_id', 'api_key']);
+    // Exactly as decisions §1 writes it.
+    expect(c.out[0]).toBe(`{"account_id": ${answer.account_id}, "api_key": "${answer.api_key}"}`);
     expect(answer.api_key).toMatch(/^vgl_[A-Za-z0-9_-]{43}$/);
     const res = await request(createApp(ctx)).get('/api/v1/usage').set('Authorization', `Bearer ${answer.api_key}`);
     expect(res.status).toBe(200);
@@ -42,6 +44,13 @@ describe('vigil account', () => {
     const { account_id } = JSON.parse(c.out[0]) as { account_id: number };
     const account = await ctx.db.getRepository(Account).findOneByOrFail({ id: account_id });
     expect(account.verifiedEmailDomain).toBe('verified.example');
+  });
+
+  it('takes the tier name in any case', async () => {
+    const c = capture();
+    expect(await main(['account', 'create', '--email', 'caps@acme.test', '--tier', 'Business', '--json'], c.io)).toBe(0);
+    const { account_id } = JSON.parse(c.out[0]) as { account_id: number };
+    expect((await ctx.db.getRepository(Account).findOneByOrFail({ id: account_id })).tier).toBe('business');
   });
 
   it('changes the tier and records the change for billing', async () => {

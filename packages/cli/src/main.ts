@@ -3,7 +3,7 @@ import { accountCommand } from './commands/account.js';
 import { domainCommand } from './commands/domain.js';
 import { migrateCommand } from './commands/migrate.js';
 import { startCommand } from './commands/start.js';
-import { processIo, UsageError, type CliIo } from './cli-io.js';
+import { jsonLine, processIo, UsageError, type CliIo } from './cli-io.js';
 
 export const USAGE = `Usage: vigil <command>
 
@@ -44,7 +44,7 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
     const err = e as Error;
     const code = e instanceof UsageError || (err as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1;
     const message = e instanceof UsageError || e instanceof VigilError || e instanceof ConfigError || code === 2 ? err.message : `${err.name}: ${err.message}`;
-    if (json) io.out(JSON.stringify({ error: message }));
+    if (json) io.out(jsonLine({ error: message }));
     io.err(`vigil: ${message}`);
     if (code === 2) io.err(USAGE);
     return code;

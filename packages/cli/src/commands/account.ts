@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createAccount, isTier, setAccountActive, setAccountTier, TIERS } from '@vigil/core';
 import { withAdminDb } from '../admin-db.js';
-import { UsageError, type CliIo } from '../cli-io.js';
+import { jsonLine, UsageError, type CliIo } from '../cli-io.js';
 
 function accountId(raw: string | undefined): number {
   if (!raw || !/^\d+$/.test(raw)) throw new UsageError(`Expected an account id (a positive integer), got ${raw ?? 'nothing'}`);
@@ -9,12 +9,13 @@ function accountId(raw: string | undefined): number {
 }
 
 function tier(raw: string | undefined): (typeof TIERS)[number] {
-  if (!isTier(raw)) throw new UsageError(`Expected a tier (${TIERS.join('|')}), got ${raw ?? 'nothing'}`);
-  return raw;
+  const name = raw?.toLowerCase();
+  if (!isTier(name)) throw new UsageError(`Expected a tier (${TIERS.join('|')}), got ${raw ?? 'nothing'}`);
+  return name;
 }
 
 function print(io: CliIo, json: boolean, value: Record<string, unknown>, text: string): void {
-  io.out(json ? JSON.stringify(value) : text);
+  io.out(json ? jsonLine(value) : text);
 }
 
 /** `vigil account create|set-tier|activate|deactivate` (decisions §1). */

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createDataSource, ensureDatabase, loadConfig, runMigrations } from '@vigil/core';
-import type { CliIo } from '../cli-io.js';
+import { jsonLine, type CliIo } from '../cli-io.js';
 
 /** `vigil migrate`: creates the database if missing and applies pending migrations. */
 export async function migrateCommand(args: string[], io: CliIo): Promise<number> {
@@ -13,7 +13,7 @@ export async function migrateCommand(args: string[], io: CliIo): Promise<number>
     const applied = await runMigrations(db);
     io.out(
       values.json
-        ? JSON.stringify({ database_created: created, applied })
+        ? jsonLine({ database_created: created, applied })
         : applied.length
           ? `Applied ${applied.length} migration(s): ${applied.join(', ')}`
           : 'Database is up to date.',
