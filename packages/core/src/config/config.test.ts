@@ -1,4 +1,4 @@
-import { CONFIG_ENV_VARS, ConfigError, DEFAULT_TIERS, loadConfig } from '@vigil/core';
+import { CONFIG_ENV_VARS, ConfigError, DEFAULT_TIERS, loadConfig, startupWarnings } from '@vigil/core';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -37,12 +37,30 @@ describe('loadConfig', () => {
     ['VIGIL_DNS_SERVERS', 'dns.example.com', /"VIGIL_DNS_SERVERS"/],
     ['LOG_LEVEL', 'loud', /"LOG_LEVEL"/],
     ['SMTP_URL', 'http://mail', /"SMTP_URL"/],
-    ['VIGIL_SECRET_KEY', 'short', /"VIGIL_SECRET_KEY"/],
     ['VIGIL_TIERS', '{not json', /VIGIL_TIERS/],
     ['VIGIL_TIERS', '{"pro":{"monitors":-1}}', /VIGIL_TIERS/],
   ])('fails fast naming %s when it is %p', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('starts with short secrets, usual boolean spellings and an upper-case log level', () => {
+    const c = loadConfig({ VIGIL_SECRET_KEY: 'test-key', VIGIL_ADMIN_TOKEN: 'admin', VIGIL_ALLOW_PRIVATE_TARGETS: '1', LOG_LEVEL: 'DEBUG' });
+    expect(c.secretKey).toBe('test-key');
+    expect(c.adminToken).toBe('admin');
+    expect(c.allowPrivateTargets).toBe(true);
+    expect(c.logLevel).toBe('debug');
+    expect(loadConfig({ VIGIL_ALLOW_PRIVATE_TARGETS: 'no' }).allowPrivateTargets).toBe(false);
+  });
+
+  it('warns at start about the development key and short secrets, but not in tests', () => {
+    expect(startupWarnings(loadConfig({}))).toEqual([expect.stringMatching(/^VIGIL_SECRET_KEY is not set/)]);
+    expect(startupWarnings(loadConfig({ NODE_ENV: 'production', VIGIL_SECRET_KEY: 'short', VIGIL_ADMIN_TOKEN: 'admin' }))).toEqual([
+      expect.stringMatching(/^VIGIL_SECRET_KEY is shorter than 32/),
+      expect.stringMatching(/^VIGIL_ADMIN_TOKEN is shorter than 16/),
+    ]);
+    expect(startupWarnings(loadConfig({ VIGIL_SECRET_KEY: 'k'.repeat(32), VIGIL_ADMIN_TOKEN: 't'.repeat(16) }))).toEqual([]);
+    expect(startupWarnings(loadConfig({ NODE_ENV: 'test' }))).toEqual([]);
   });
 
   it('treats empty variables as unset', () => {

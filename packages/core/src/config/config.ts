@@ -78,3 +78,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     concurrency: { checker: v.CHECKER_CONCURRENCY, scanner: v.SCANNER_CONCURRENCY, notifier: v.NOTIFIER_CONCURRENCY },
   };
 }
+
+/** Secrets shorter than this are accepted, with a warning at start. */
+export const RECOMMENDED_SECRET_LENGTH = 32;
+
+/**
+ * What start-up should warn about (decisions §1: the development secret key is used "with a
+ * warning logged at start"). Not in tests, where the default key is expected.
+ */
+export function startupWarnings(config: Config): string[] {
+  if (config.env === 'test') return [];
+  const warnings: string[] = [];
+  if (config.secretKeyIsDevelopmentDefault) {
+    warnings.push('VIGIL_SECRET_KEY is not set: integration secrets are encrypted with the development key');
+  } else if (config.secretKey.length < RECOMMENDED_SECRET_LENGTH) {
+    warnings.push(`VIGIL_SECRET_KEY is shorter than ${RECOMMENDED_SECRET_LENGTH} characters: use a long random value`);
+  }
+  if (config.adminToken !== undefined && config.adminToken.length < RECOMMENDED_SECRET_LENGTH / 2) {
+    warnings.push(`VIGIL_ADMIN_TOKEN is shorter than ${RECOMMENDED_SECRET_LENGTH / 2} characters: use a long random value`);
+  }
+  return warnings;
+}

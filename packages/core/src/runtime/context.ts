@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Redis } from 'ioredis';
-import type { Config } from '../config/config.js';
+import { startupWarnings, type Config } from '../config/config.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { systemClock, type Clock } from '../time/clock.js';
 import { createDataSource } from '../db/data-source.js';
@@ -50,9 +50,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
   redis.on('error', (e: Error) => logger.warn('redis error', { error: e.message }));
   const queues = new Queues(redis, config.redisPrefix);
   const metrics = createMetrics(queues);
-  if (config.secretKeyIsDevelopmentDefault && config.env === 'production') {
-    logger.warn('VIGIL_SECRET_KEY is not set: integration secrets are encrypted with the development key');
-  }
+  for (const warning of startupWarnings(config)) logger.warn(warning);
   let closed = false;
   return {
     config,
