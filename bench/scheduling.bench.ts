@@ -1,0 +1,179 @@
+/**
+ * Monitor scheduling at scale: BENCH_SCHED_MONITORS (100,000) active monitors at 60 s, each with
+ * its BullMQ job scheduler (`monitor-<id>`, every 60 s, offset derived from the id), created by
+ * the real reconciler from an empty Redis (what happens after Redis lost its data). A fast no-op
+ * processor (BullMQ workers on the checks queue, in this process, no probe, no database) records
+ * each scheduled run's start lag = start time − due time (the due time is in the job id,
+ * `repeat:monitor-<id>:<due ms>`).
+ *
+ * Reports: reconcile time from empty; start lag p50/p95/p99/max of each monitor's first run (due
+ * while the reconcile is still adding schedulers) and of the steady state (due times from one
+ * interval after the reconcile, for BENCH_SCHED_MEASURE_S = 120 s, i.e. two full rounds); how
+ * many runs fall due in each second (the spread); Redis used_memory
+ * before, after scheduling and at its peak during the run (the Redis server is shared, so these
+ * are deltas of the whole server, measured with nothing else of ours in it).
+ *
+ * Env: BENCH_SCHED_MONITORS, BENCH_SCHED_MEASURE_S, BENCH_SCHED_CONCURRENCY (per worker, 100),
+ * BENCH_SCHED_WORKERS (1).
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Worker, type ConnectionOptions, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { Account, QueueName, createContext, createLogger, createRedisConnection, loadConfig, type Context } from '@vigil/core';
+import type { BenchResult } from './run.js';
+import { reconcileMonitorSchedules } from '../apps/checker/src/jobs/reconcile-monitor-schedules.job.js';
+
+const MONITORS = Number(process.env.BENCH_SCHED_MONITORS ?? 100_000);
+const MEASURE_S = Number(process.env.BENCH_SCHED_MEASURE_S ?? 120);
+const CONCURRENCY = Number(process.env.BENCH_SCHED_CONCURRENCY ?? 100);
+const WORKERS = Number(process.env.BENCH_SCHED_WORKERS ?? 1);
+const INTERVAL_S = 60;
+
+async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil');
+  const name = `vigil_bench_sched_${randomBytes(3).toString('hex')}`;
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const admin = new URL(server);
+      admin.pathname = '/postgres';
+      const client = new pg.Client({ connectionString: admin.toString() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+async function seedMonitors(ctx: Context): Promise<void> {
+  const account = await ctx.db.getRepository(Account).save({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, tier: 'enterprise' });
+  await ctx.db.query(
+    `INSERT INTO monitors (account_id, name, url, normalized_url, check_interval, status)
+     SELECT $1, 'bench ' || g, 'https://bench.example/' || g, 'https://bench.example/' || g, $2, 'up'
+     FROM generate_series(1, $3::int) g`,
+    [account.id, INTERVAL_S, MONITORS],
+  );
+}
+
+async function usedMemory(ctx: Context): Promise<number> {
+  const info = await ctx.redis.info('memory');
+  return Number(/^used_memory:(\d+)/m.exec(info)?.[1] ?? 0);
+}
+
+async function dropRedisKeys(ctx: Context, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await ctx.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) await ctx.redis.del(...keys);
+  } while (cursor !== '0');
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function describe(label: string, lags: number[]): string {
+  const s = [...lags].sort((a, b) => a - b);
+  const ms = (v: number) => `${(v / 1000).toFixed(3)} s`;
+  return `${label}: ${s.length} runs, start lag p50 ${ms(percentile(s, 50))}, p95 ${ms(percentile(s, 95))}, p99 ${ms(percentile(s, 99))}, max ${ms(s[s.length - 1] ?? NaN)}`;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+export default async function bench(): Promise<BenchResult> {
+  const lines: string[] = [];
+  const db = await benchDatabase();
+  const prefix = `{vbsched${randomBytes(3).toString('hex')}}`;
+  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, VIGIL_REDIS_PREFIX: prefix, LOG_LEVEL: 'error' });
+  const ctx = await createContext(config, { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
+  const workers: Worker[] = [];
+  const connections: Redis[] = [];
+  const runs: { monitorId: number; due: number; lag: number }[] = [];
+  let sampler: NodeJS.Timeout | undefined;
+  try {
+    await seedMonitors(ctx);
+    const memBefore = await usedMemory(ctx);
+
+    // The no-op "checker": record the lag of each scheduled run, do nothing else.
+    const processor = async (job: Job) => {
+      const started = Date.now();
+      const due = Number(String(job.id).split(':').pop());
+      if (String(job.id).startsWith('repeat:') && Number.isFinite(due)) runs.push({ monitorId: Number(job.data.monitorId), due, lag: started - due });
+      return null;
+    };
+    for (let i = 0; i < WORKERS; i++) {
+      const connection = createRedisConnection(config.redisUrl, 'worker');
+      connections.push(connection);
+      const w = new Worker(QueueName.Checks, processor, {
+        connection: connection as ConnectionOptions,
+        prefix,
+        concurrency: CONCURRENCY,
+      });
+      w.on('error', (e) => console.error('worker error', e.message));
+      workers.push(w);
+    }
+    await Promise.all(workers.map((w) => w.waitUntilReady()));
+
+    let memPeak = memBefore;
+    sampler = setInterval(() => {
+      usedMemory(ctx).then((m) => (memPeak = Math.max(memPeak, m)), () => undefined);
+    }, 1000);
+
+    const t0 = Date.now();
+    const reconciled = await reconcileMonitorSchedules(ctx);
+    const t1 = Date.now();
+    const memScheduled = await usedMemory(ctx);
+    lines.push(
+      `${MONITORS.toLocaleString('en')} active monitors at ${INTERVAL_S} s; ${WORKERS} no-op worker(s) × concurrency ${CONCURRENCY} in the bench process; Redis and PostgreSQL on the same machine`,
+    );
+    lines.push(`reconcile from an empty Redis: ${reconciled.added.toLocaleString('en')} schedulers created in ${((t1 - t0) / 1000).toFixed(1)} s`);
+
+    // Steady state: due times from one interval after the reconcile ended, for MEASURE_S.
+    const steadyFrom = Math.ceil((t1 + INTERVAL_S * 1000) / 1000) * 1000;
+    const steadyTo = steadyFrom + MEASURE_S * 1000;
+    const deadline = steadyTo + 30_000;
+    while (Date.now() < deadline) {
+      const done = runs.filter((r) => r.due >= steadyFrom && r.due < steadyTo).length;
+      if (Date.now() > steadyTo && done >= Math.floor((MONITORS * MEASURE_S) / INTERVAL_S) - 1) break;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+    clearInterval(sampler);
+    sampler = undefined;
+    const memEnd = await usedMemory(ctx);
+
+    const firstRuns = new Map<number, { due: number; lag: number }>();
+    for (const r of runs) if (!firstRuns.has(r.monitorId) || (firstRuns.get(r.monitorId)?.due ?? 0) > r.due) firstRuns.set(r.monitorId, r);
+    const firstRound = [...firstRuns.values()].map((r) => r.lag);
+    const steady = runs.filter((r) => r.due >= steadyFrom && r.due < steadyTo).map((r) => r.lag);
+    const expected = Math.round((MONITORS * MEASURE_S) / INTERVAL_S);
+    lines.push(describe('first run of each monitor (due while and right after the reconcile runs)', firstRound));
+    lines.push(describe(`steady state (due times over ${MEASURE_S} s, expected ≈ ${expected.toLocaleString('en')})`, steady));
+    const perSecond = new Map<number, number>();
+    for (const r of runs.filter((x) => x.due >= steadyFrom && x.due < steadyTo)) {
+      const sec = Math.floor(r.due / 1000);
+      perSecond.set(sec, (perSecond.get(sec) ?? 0) + 1);
+    }
+    const counts = [...perSecond.values()];
+    lines.push(
+      `spread: due runs per second over the steady window min ${Math.min(...counts)}, max ${Math.max(...counts)} (mean ${(MONITORS / INTERVAL_S).toFixed(0)})`,
+    );
+    lines.push(
+      `Redis used_memory: before ${mb(memBefore)}, after scheduling ${mb(memScheduled)} (+${mb(memScheduled - memBefore)}), peak during the run ${mb(memPeak)} (+${mb(memPeak - memBefore)}), at the end ${mb(memEnd)}`,
+    );
+  } finally {
+    if (sampler) clearInterval(sampler);
+    // A graceful close (the jobs are no-ops): force-closing and then closing the connection
+    // left BullMQ 5.81 spinning in its fetch loop.
+    await Promise.all(workers.map((w) => w.close()));
+    for (const c of connections) c.disconnect();
+    await dropRedisKeys(ctx, prefix);
+    await ctx.close();
+    await db.drop();
+  }
+  return { name: 'Monitor scheduling', lines };
+}

@@ -1,0 +1,175 @@
+/**
+ * Detail statistics of one monitor with 30 days of 60-second checks (43,200 rows in `checks`,
+ * their 720 hourly rows in `monitor_rollups`), computed two ways on the same data:
+ * - rollups: what GET /uptime/monitors/{id} runs (rollupTotals + statisticsFromTotals);
+ * - raw rows: one aggregate query over the monitor's checks (same hour-aligned windows, same
+ *   FILTER clauses), using the (monitor_id, checked_at) index.
+ * Both must give the same statistics (checked). Also times the whole detail endpoint in-process
+ * (supertest, API key auth and rate limits included).
+ *
+ * Two layouts: the monitor alone in `checks` (its rows contiguous, the best case for raw rows),
+ * and the monitor among BENCH_STATS_NEIGHBOURS (19) others whose checks were written in time
+ * order, interleaved, as the checker writes them (each page then holds few of its rows).
+ *
+ * Env: BENCH_STATS_ITERATIONS (300), BENCH_STATS_NEIGHBOURS (19).
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import request from 'supertest';
+import { createAccount, createContext, createLogger, loadConfig, type Context } from '@vigil/core';
+import type { BenchResult } from './run.js';
+import { createApp } from '../apps/api/src/app.js';
+import { EMPTY_WINDOWS, rollupTotals } from '../apps/api/src/monitors/rollup-totals.js';
+import { statisticsFromTotals, windowStart, WINDOW_HOURS, startOfHour, type MonitorStatistics } from '../apps/api/src/monitors/uptime-math.js';
+
+const ITERATIONS = Number(process.env.BENCH_STATS_ITERATIONS ?? 300);
+const CHECKS = 43_200;
+const NEIGHBOURS = Number(process.env.BENCH_STATS_NEIGHBOURS ?? 19);
+
+async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil');
+  const name = `vigil_bench_stats_${randomBytes(3).toString('hex')}`;
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const admin = new URL(server);
+      admin.pathname = '/postgres';
+      const client = new pg.Client({ connectionString: admin.toString() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/**
+ * 30 days of checks every 60 s ending now (about 1% failures) for `monitors` monitors, written
+ * in time order as the checker writes them (so with more than one monitor, each monitor's rows
+ * are spread over many pages), and their hourly rollups. Returns the monitor ids.
+ */
+async function seed(ctx: Context, accountId: number, now: Date, monitors: number, tag: string): Promise<number[]> {
+  const rows = (await ctx.db.query(
+    `INSERT INTO monitors (account_id, name, url, normalized_url, check_interval, status)
+     SELECT $1, 'bench', 'https://' || $2 || '-' || g || '.example/', 'https://' || $2 || '-' || g || '.example/', 60, 'up'
+     FROM generate_series(1, $3::int) g RETURNING id`,
+    [accountId, tag, monitors],
+  )) as { id: number }[];
+  const ids = rows.map((r) => r.id);
+  await ctx.db.query(
+    `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key)
+     SELECT m, $2::timestamptz - g * interval '60 seconds',
+            CASE WHEN (g + m) % 97 = 0 THEN 'failure' ELSE 'success' END,
+            CASE WHEN (g + m) % 97 = 0 THEN NULL ELSE 50 + (g * 37 + m) % 450 END,
+            CASE WHEN (g + m) % 97 = 0 THEN 503 ELSE 200 END,
+            CASE WHEN (g + m) % 97 = 0 THEN 'Unexpected status code 503 Service Unavailable' END,
+            'bench-' || g
+     FROM generate_series($3::int - 1, 0, -1) g, unnest($1::int[]) m
+     ORDER BY g DESC, m`,
+    [ids, now, CHECKS],
+  );
+  await ctx.db.query(
+    `INSERT INTO monitor_rollups (monitor_id, hour, total, successful, response_time_sum, response_time_count)
+     SELECT monitor_id, date_trunc('hour', checked_at), count(*), count(*) FILTER (WHERE status = 'success'),
+            COALESCE(sum(response_time_ms), 0), count(response_time_ms)
+     FROM checks WHERE monitor_id = ANY($1) GROUP BY 1, 2`,
+    [ids],
+  );
+  await ctx.db.query('VACUUM ANALYZE checks');
+  await ctx.db.query('VACUUM ANALYZE monitor_rollups');
+  return ids;
+}
+
+/** The same statistics from raw rows: one pass over the monitor's checks of the last 720 hours. */
+async function rawStatistics(ctx: Context, monitorId: number, now: Date): Promise<MonitorStatistics> {
+  const w = (h: number) => windowStart(now, h);
+  const [r] = (await ctx.db.query(
+    `SELECT count(*) FILTER (WHERE checked_at >= $2) AS t24, count(*) FILTER (WHERE checked_at >= $2 AND status = 'success') AS s24,
+            COALESCE(sum(response_time_ms) FILTER (WHERE checked_at >= $2), 0) AS rs24, count(response_time_ms) FILTER (WHERE checked_at >= $2) AS rc24,
+            count(*) FILTER (WHERE checked_at >= $3) AS t7, count(*) FILTER (WHERE checked_at >= $3 AND status = 'success') AS s7,
+            COALESCE(sum(response_time_ms) FILTER (WHERE checked_at >= $3), 0) AS rs7, count(response_time_ms) FILTER (WHERE checked_at >= $3) AS rc7,
+            count(*) AS t30, count(*) FILTER (WHERE status = 'success') AS s30,
+            COALESCE(sum(response_time_ms), 0) AS rs30, count(response_time_ms) AS rc30
+     FROM checks WHERE monitor_id = $1 AND checked_at >= $4 AND checked_at < $5`,
+    [monitorId, w(WINDOW_HOURS['24h']), w(WINDOW_HOURS['7d']), w(WINDOW_HOURS['30d']), new Date(startOfHour(now).getTime() + 3_600_000)],
+  )) as Record<string, string>[];
+  const t = (total: string, successful: string, sum: string, count: string) => ({
+    total: Number(r[total]),
+    successful: Number(r[successful]),
+    responseTimeSum: Number(r[sum]),
+    responseTimeCount: Number(r[count]),
+  });
+  return statisticsFromTotals({ '24h': t('t24', 's24', 'rs24', 'rc24'), '7d': t('t7', 's7', 'rs7', 'rc7'), '30d': t('t30', 's30', 'rs30', 'rc30') });
+}
+
+async function time(iterations: number, fn: () => Promise<unknown>): Promise<{ p50: number; p95: number; mean: number }> {
+  for (let i = 0; i < 20; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    p50: samples[Math.floor(samples.length * 0.5)],
+    p95: samples[Math.min(samples.length - 1, Math.ceil(samples.length * 0.95) - 1)],
+    mean: samples.reduce((a, b) => a + b, 0) / samples.length,
+  };
+}
+
+const ms = (v: number) => `${v.toFixed(2)} ms`;
+
+export default async function bench(): Promise<BenchResult> {
+  const lines: string[] = [];
+  const db = await benchDatabase();
+  const prefix = `{vbstats${randomBytes(3).toString('hex')}}`;
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: db.url,
+    VIGIL_REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'error',
+    VIGIL_BURST_PER_SECOND: '1000000',
+    VIGIL_TIERS: JSON.stringify({ enterprise: { requestsPerMinute: 1_000_000 } }),
+  });
+  const ctx = await createContext(config, { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
+  try {
+    const { account, apiKey } = await createAccount(ctx.db, { email: `bench-${randomBytes(4).toString('hex')}@example.com`, tier: 'enterprise' }, new Date());
+    const app = createApp(ctx);
+    const measure = async (label: string, monitors: number) => {
+      const now = new Date();
+      const ids = await seed(ctx, account.id, now, monitors, label);
+      const id = ids[Math.floor(ids.length / 2)];
+      const [{ checks }] = (await ctx.db.query('SELECT count(*)::int AS checks FROM checks WHERE monitor_id = $1', [id])) as { checks: number }[];
+      const [{ hours }] = (await ctx.db.query('SELECT count(*)::int AS hours FROM monitor_rollups WHERE monitor_id = $1', [id])) as { hours: number }[];
+      const fromRollups = async () => statisticsFromTotals((await rollupTotals(ctx.db, [id], now)).get(id) ?? EMPTY_WINDOWS);
+      const same = JSON.stringify(await fromRollups()) === JSON.stringify(await rawStatistics(ctx, id, now));
+      const rollups = await time(ITERATIONS, fromRollups);
+      const raw = await time(Math.max(20, Math.floor(ITERATIONS / 5)), () => rawStatistics(ctx, id, now));
+      const detail = await time(ITERATIONS, async () => {
+        const res = await request(app).get(`/api/v1/uptime/monitors/${id}`).set('Authorization', `Bearer ${apiKey}`);
+        if (res.status !== 200) throw new Error(`detail answered ${res.status}`);
+      });
+      lines.push(`${label}: the monitor has ${checks.toLocaleString('en')} checks (30 days at 60 s) and ${hours} rollup hours`);
+      lines.push(`  statistics from rollups: p50 ${ms(rollups.p50)}, p95 ${ms(rollups.p95)}, mean ${ms(rollups.mean)} (${ITERATIONS} runs)`);
+      lines.push(`  statistics from raw rows: p50 ${ms(raw.p50)}, p95 ${ms(raw.p95)}, mean ${ms(raw.mean)}`);
+      lines.push(`  rollups ${(raw.p50 / rollups.p50).toFixed(1)} × faster (p50); same statistics both ways: ${same ? 'yes' : 'NO'}`);
+      lines.push(`  whole GET /api/v1/uptime/monitors/{id} in-process (auth, limits, monitor, rollups, incidents): p50 ${ms(detail.p50)}, p95 ${ms(detail.p95)}`);
+    };
+    lines.push('PostgreSQL on the same machine, data cached (warm); statistics = the detail view\'s object');
+    await measure('monitor alone in the checks table (its rows contiguous: the best case for raw rows)', 1);
+    await measure(`monitor among ${NEIGHBOURS + 1} monitors written in time order (rows spread as the checker writes them)`, NEIGHBOURS + 1);
+  } finally {
+    let cursor = '0';
+    do {
+      const [next, keys] = await ctx.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await ctx.redis.del(...keys);
+    } while (cursor !== '0');
+    await ctx.close();
+    await db.drop();
+  }
+  return { name: 'Monitor statistics', lines };
+}
