@@ -19,8 +19,11 @@ export function requireApiKey(ctx: Context, opts: { allowInactive?: boolean } = 
   };
 }
 
-/** Anonymous allowed; a key that is sent must still be valid (a bad key is a 401). */
+/**
+ * Anonymous allowed; a key that is sent (`Authorization: Bearer <key>`) must still be valid (a
+ * bad key is a 401). Any other Authorization header carries no API key: the call is anonymous.
+ */
 export function optionalApiKey(ctx: Context): RequestHandler {
   const required = requireApiKey(ctx);
-  return (req, res, next) => (req.get('authorization') ? required(req, res, next) : next());
+  return (req, res, next) => (bearerToken(req.get('authorization')) ? required(req, res, next) : next());
 }

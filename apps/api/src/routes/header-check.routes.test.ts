@@ -101,6 +101,14 @@ describe('GET /headers/check', () => {
     expect(res.body).toEqual({ error: 'Invalid API key' });
   });
 
+  it('treats an Authorization header without a Bearer key as anonymous', async () => {
+    for (const header of ['Basic dXNlcjpwYXNz', 'Bearer ']) {
+      const res = await request(app).get('/headers/check').query({ q: `http://127.0.0.1:${sitePort}/` }).set('Authorization', header);
+      expect(res.status).toBe(200);
+      expect(res.headers['x-daily-limit']).toBe(String(ANONYMOUS_HEADER_CHECKS_PER_DAY));
+    }
+  });
+
   it("counts keyed checks per account against the tier's header quota", async () => {
     const { auth } = await createTestAccount(ctx, 'pro');
     const q = { q: `http://127.0.0.1:${sitePort}/` };
