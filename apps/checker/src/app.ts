@@ -3,11 +3,12 @@ import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
 import { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
 import { pruneChecksJob } from './jobs/prune-checks.job.js';
 import { reconcileDomainSchedulesJob } from './jobs/reconcile-domain-schedules.job.js';
-import { reconcileMonitorSchedulesJob } from './jobs/reconcile-monitor-schedules.job.js';
+import { reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './jobs/reconcile-monitor-schedules.job.js';
 import { ensureMaintenanceSchedulers } from './maintenance-schedulers.js';
 
 /** The checker fleet: HTTP checks and the periodic maintenance jobs. `opts` tunes the checks (benchmarks). */
 export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorCheckOptions } = {}) {
+  let stopWatchdog: (() => void) | undefined;
   return createWorkerApp(ctx, {
     app: 'checker',
     concurrency: ctx.config.concurrency.checker,
@@ -21,6 +22,10 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
         [JobName.GenerateInvoices]: generateInvoicesJob(ctx),
       },
     },
-    onStarted: () => ensureMaintenanceSchedulers(ctx),
+    onStarted: async () => {
+      await ensureMaintenanceSchedulers(ctx);
+      stopWatchdog = startMaintenanceWatchdog(ctx);
+    },
+    onStopping: async () => stopWatchdog?.(),
   });
 }

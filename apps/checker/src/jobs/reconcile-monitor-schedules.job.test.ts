@@ -1,7 +1,7 @@
 import { JobName, monitorScheduleOffsetMs, upsertMonitorSchedule, type Context } from '@vigil/core';
 import { createTestAccount, createTestContext, waitFor, type TestContext } from '@vigil/testing';
 import { createCheckerApp } from '../app.js';
-import { reconcileMonitorSchedules, reconcileMonitorSchedulesJob } from './reconcile-monitor-schedules.job.js';
+import { reconcileMonitorSchedules, reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './reconcile-monitor-schedules.job.js';
 
 let ctx: TestContext;
 let accountId: number;
@@ -98,6 +98,28 @@ it('runs from the maintenance queue of the checker app as soon as it starts', as
     const found = await waitFor(async () => (await schedulers()).get(`monitor-${id}`), { what: 'the reconciler to schedule the monitor' });
     expect(found.every).toBe(300_000);
   } finally {
+    await app.stop();
+  }
+});
+
+it('when Redis loses its data while the checker runs, the watchdog brings the reconciler back and it re-schedules every active monitor', async () => {
+  const active = await insertMonitor(ctx, { interval: 60 });
+  const paused = await insertMonitor(ctx, { status: 'paused' });
+  const app = createCheckerApp(ctx);
+  await app.start();
+  // The app's own watchdog ticks every 20 s; a faster one keeps the test short (same function).
+  const stop = startMaintenanceWatchdog(ctx, 100);
+  try {
+    await waitFor(async () => (await schedulers()).get(`monitor-${active}`), { what: 'the first reconcile' });
+    await flushTestKeys(ctx);
+    expect((await schedulers()).size).toBe(0);
+    const back = await waitFor(async () => (await schedulers()).get(`monitor-${active}`), { what: 'the monitor scheduled again' });
+    expect(back.every).toBe(60_000);
+    const maintenance = await ctx.queues.queueOf(JobName.ReconcileMonitorSchedules).getJobScheduler('reconcile-monitor-schedules');
+    expect(maintenance?.every).toBe(60_000);
+    expect((await schedulers()).get(`monitor-${paused}`)).toBeUndefined();
+  } finally {
+    stop();
     await app.stop();
   }
 });

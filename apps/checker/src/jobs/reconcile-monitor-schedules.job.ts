@@ -6,6 +6,7 @@ import {
   type JobHandler,
   type JobName,
 } from '@vigil/core';
+import { ensureMaintenanceSchedulers } from '../maintenance-schedulers.js';
 
 /**
  * Makes Redis agree with PostgreSQL (runs every minute from the maintenance queue): every
@@ -31,4 +32,29 @@ export async function reconcileMonitorSchedules(ctx: Context): Promise<{ added: 
 
 export function reconcileMonitorSchedulesJob(ctx: Context): JobHandler<JobName.ReconcileMonitorSchedules> {
   return () => reconcileMonitorSchedules(ctx);
+}
+
+/** How often the checker makes sure the maintenance schedulers still exist (see below). */
+export const MAINTENANCE_WATCHDOG_MS = 20_000;
+
+/**
+ * When Redis loses its data while the checker runs, the maintenance schedulers go too, and
+ * then nothing would run the reconciler again until a restart. Every `everyMs` this re-creates
+ * missing maintenance schedulers (a few reads when nothing is missing); a re-created `every`
+ * scheduler fires at once, so the reconciler puts every active monitor back within
+ * `everyMs` + one reconcile. Returns the function that stops it.
+ */
+export function startMaintenanceWatchdog(ctx: Context, everyMs = MAINTENANCE_WATCHDOG_MS): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    ensureMaintenanceSchedulers(ctx)
+      .catch((e: unknown) => ctx.logger.warn('maintenance schedulers not checked', { error: (e as Error).message }))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
