@@ -1,4 +1,4 @@
-import { JobName, oneOffCheckJobId, type CheckResult, type Context } from '@vigil/core';
+import { ConflictError, JobName, oneOffCheckJobId, type CheckResult, type Context } from '@vigil/core';
 import { findOwnMonitor } from './find-own-monitor.js';
 
 export type ManualCheckOutcome = { done: true; check: CheckResult } | { done: false; jobId: string; failed: boolean };
@@ -7,10 +7,13 @@ export type ManualCheckOutcome = { done: true; check: CheckResult } | { done: fa
  * POST /uptime/monitors/{id}/check (decisions §4): one check now through the checker fleet.
  * Waits for the worker up to the monitor's timeout + 5 s; past that (or when the job ends
  * without a check record) the check stays queued and the caller gets its job id. The job id is
- * random, so it never repeats an earlier one even after Redis lost its data.
+ * random, so it never repeats an earlier one even after Redis lost its data. An inactive
+ * monitor is not checked (409 Monitor is not active); a paused one is (the checker runs manual
+ * checks of paused monitors).
  */
 export async function runManualCheck(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<ManualCheckOutcome> {
   const monitor = await findOwnMonitor(ctx.db, accountId, rawId);
+  if (!monitor.isActive) throw new ConflictError('Monitor is not active');
   const jobId = oneOffCheckJobId(monitor.id, 'manual');
   try {
     const { result } = await ctx.queues.run(JobName.MonitorCheck, { monitorId: monitor.id, manual: true }, (monitor.timeout + 5) * 1000, {

@@ -424,6 +424,7 @@ export function monitorRoutes(ctx: Context): RouteDef[] {
           202: { description: 'No result within the monitor\'s timeout + 5 s', schema: { type: 'object', properties: { message: { type: 'string' }, job_id: { type: 'string' } } } },
           403: FREE_TIER_403,
           404: NOT_FOUND,
+          409: { description: 'Monitor is not active (is_active false)' },
         },
       },
     }),
