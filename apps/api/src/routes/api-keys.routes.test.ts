@@ -89,6 +89,17 @@ describe('/api/v1/api-keys', () => {
     expect(again.body).toEqual({ error: 'API key is revoked' });
   });
 
+  it('does not rotate an expired key into a new key that is born expired', async () => {
+    const { auth } = await createTestAccount(ctx, 'pro');
+    const created = await request(app).post('/api/v1/api-keys').set(auth).send({ name: 'old', expires_at: new Date(clock.now().getTime() + 60_000).toISOString() });
+    clock.advance(61_000);
+    const res = await request(app).post(`/api/v1/api-keys/${created.body.api_key.id}/rotate`).set(auth);
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: 'API key is expired' });
+    const list = await request(app).get('/api/v1/api-keys').set(auth);
+    expect(list.body.api_keys).toHaveLength(2);
+  });
+
   it("answers another account's key, a missing key and a non-numeric id alike: 404 API key not found", async () => {
     const owner = await createTestAccount(ctx, 'pro');
     const other = await createTestAccount(ctx, 'pro');

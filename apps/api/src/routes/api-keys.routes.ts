@@ -135,6 +135,8 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         const accountId = authOf(req).account.id;
         const old = await findOwnKey(ctx, accountId, req.params.id);
         if (old.revokedAt) throw new ConflictError('API key is revoked');
+        // The new key keeps the expiry: an expired key would give a key that never works.
+        if (old.expiresAt && old.expiresAt.getTime() <= ctx.clock.now().getTime()) throw new ConflictError('API key is expired');
         const { key, secret } = await ctx.db.transaction(async (m) => {
           const revokedAt = ctx.clock.now();
           const revoked = await m.getRepository(ApiKey).update({ id: old.id, revokedAt: IsNull() }, { revokedAt });
@@ -144,7 +146,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         const { last_used_at: _l, revoked_at: _r, ...created } = view(key);
         res.status(201).json({ api_key: created, key: secret, rotated_key_id: old.id, message: 'API key rotated. The old key no longer works.' });
       },
-      docs: { responses: { 201: { description: 'The new key and its secret' }, 404: { description: 'API key not found' }, 409: { description: 'API key is revoked' } } },
+      docs: { responses: { 201: { description: 'The new key and its secret' }, 404: { description: 'API key not found' }, 409: { description: 'API key is revoked, or API key is expired' } } },
     }),
   ];
 }
