@@ -4,6 +4,7 @@ import type { AccountQuota } from '../limits/account-quota.js';
 import { accountLimits } from '../middleware/account-limits.js';
 import { optionalApiKey, requireApiKey } from '../middleware/authenticate.js';
 import { methodNotAllowed } from './method-not-allowed.js';
+import { rejectNulInBody } from './reject-nul.js';
 import type { AuthMode, RouteDef } from './route.js';
 
 export const JSON_BODY_LIMIT = '1mb';
@@ -36,7 +37,7 @@ export function registerRoutes(app: Express, ctx: Context, quota: AccountQuota, 
       const handler = async (req: Request, res: Response) => {
         await def.handler(req, res);
       };
-      const body = def.body === 'ignore' ? [] : [jsonBody];
+      const body = def.body === 'ignore' ? [] : [jsonBody, rejectNulInBody];
       chain[def.method](...auth[def.auth], ...(def.before ?? []), ...body, handler);
     }
     chain.all(methodNotAllowed(defs.map((d) => d.method)));
