@@ -1,0 +1,46 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { createApp } from '@vigil/api';
+import { createScannerApp } from '@vigil/scanner';
+import { createTestContext, type TestContext } from '@vigil/testing';
+import { startDnsServer } from '../../../checker/src/testing/dns-server.js';
+
+// decisions §1: with VIGIL_DNS_SERVERS set, every lookup of a target host uses those servers.
+let ctx: TestContext;
+let scanner: ReturnType<typeof createScannerApp>;
+let dns: Awaited<ReturnType<typeof startDnsServer>>;
+let site: http.Server;
+let port: number;
+
+beforeAll(async () => {
+  dns = await startDnsServer({ 'shop.vigil-test.example': { A: ['127.0.0.1'] } });
+  site = http.createServer((_req, res) => res.writeHead(200, { 'X-Content-Type-Options': 'nosniff' }).end('ok'));
+  await new Promise<void>((r) => site.listen(0, '127.0.0.1', r));
+  port = (site.address() as AddressInfo).port;
+  ctx = await createTestContext({ env: { VIGIL_DNS_SERVERS: dns.server, VIGIL_ALLOW_PRIVATE_TARGETS: 'true' } });
+  scanner = createScannerApp(ctx);
+  await scanner.start();
+});
+afterAll(async () => {
+  await scanner.stop();
+  await ctx.teardown();
+  await new Promise((r) => site.close(r));
+  await dns.close();
+});
+
+describe('GET /headers/check with VIGIL_DNS_SERVERS', () => {
+  it('resolves the target through the configured servers', async () => {
+    const res = await request(createApp(ctx)).get('/headers/check').query({ q: `http://shop.vigil-test.example:${port}/` });
+    expect(res.status).toBe(200);
+    expect(res.body.score).toBe(15);
+    expect(res.body.summary.site).toBe(`shop.vigil-test.example:${port}`);
+    expect(dns.queries).toContain('A shop.vigil-test.example');
+  });
+
+  it('answers a name those servers do not know with 502 Site unreachable', async () => {
+    const res = await request(createApp(ctx)).get('/headers/check').query({ q: `http://nowhere.vigil-test.example:${port}/` });
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ error: 'Site unreachable', detail: expect.stringMatching(/^DNS lookup failed for nowhere\.vigil-test\.example/) });
+  });
+});
