@@ -4,6 +4,7 @@ import {
   HTTP_PROBE_TIMEOUT_MS,
   headerCheckResponseHeaders,
   parseHeaderTarget,
+  readCachedHeaderReport,
   unwrapHeaderCheckResult,
   type HeaderCheckJobResult,
 } from '@vigil/scanner';
@@ -70,11 +71,16 @@ export function headerCheckRoutes(ctx: Context): RouteDef[] {
       before: [headerQuota(ctx)],
       handler: async (req, res) => {
         const url = targetOf(req);
-        const run = await ctx.queues.run(JobName.HeaderCheck, { url }, RESULT_DEADLINE_MS);
-        if (run.result === undefined) {
-          throw new UnavailableError('Header check did not finish in time', { detail: 'no scanner answered; retry later' }, { 'Retry-After': '5' });
+        // A fresh cached report needs no round trip through the scanner fleet.
+        let result: HeaderCheckJobResult | null = await readCachedHeaderReport(ctx.redis, ctx.config.redisPrefix, url);
+        if (!result) {
+          const run = await ctx.queues.run(JobName.HeaderCheck, { url }, RESULT_DEADLINE_MS);
+          if (run.result === undefined) {
+            throw new UnavailableError('Header check did not finish in time', { detail: 'no scanner answered; retry later' }, { 'Retry-After': '5' });
+          }
+          result = run.result as HeaderCheckJobResult;
         }
-        const report = unwrapHeaderCheckResult(run.result as HeaderCheckJobResult);
+        const report = unwrapHeaderCheckResult(result);
         res.set(headerCheckResponseHeaders(report)).json(report);
       },
       docs: {

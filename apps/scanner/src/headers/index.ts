@@ -17,9 +17,13 @@ export { buildHeaderReport } from './report.js';
 export { checkHeaders } from './check.js';
 export {
   handleHeaderCheck,
+  headerCheckCacheKey,
+  readCachedHeaderReport,
+  cacheHeaderReport,
   unwrapHeaderCheckResult,
   headerCheckResponseHeaders,
   isHeaderCheckFailure,
+  HEADER_CACHE_TTL_SECONDS,
   type HeaderCheckFailure,
   type HeaderCheckJobResult,
 } from './job.js';

@@ -3,6 +3,7 @@ import { UpstreamError, ValidationError } from '@vigil/core';
 import { createTestContext, type TestContext } from '@vigil/testing';
 import {
   handleHeaderCheck,
+  headerCheckCacheKey,
   headerCheckResponseHeaders,
   isHeaderCheckFailure,
   unwrapHeaderCheckResult,
@@ -11,7 +12,7 @@ import {
 import { respondWith, startHttpServer, type TestServer } from './testing/servers.js';
 import type { HeaderReport } from './types.js';
 
-describe('handleHeaderCheck', () => {
+describe('handleHeaderCheck (Redis cache)', () => {
   let ctx: TestContext;
   let target: TestServer;
 
@@ -30,15 +31,40 @@ describe('handleHeaderCheck', () => {
     return result;
   }
 
-  it('fetches and grades on every check, so a repeated check sees the site as it is now', async () => {
-    const url = `${target.url}again`;
+  it('answers a repeated check from the cache with the original fetched_at', async () => {
+    const url = `${target.url}cached`;
     const first = report(await handleHeaderCheck(ctx, { url }));
     expect(first.score).toBe(25);
-    report(await handleHeaderCheck(ctx, { url }));
-    expect(target.hits.filter((h) => h === '/again')).toHaveLength(2);
+    const second = report(await handleHeaderCheck(ctx, { url }));
+    expect(second).toEqual(first);
+    expect(second.fetched_at).toBe(first.fetched_at);
+    expect(target.hits.filter((h) => h === '/cached')).toHaveLength(1);
+
+    const key = headerCheckCacheKey(ctx.config.redisPrefix, url);
+    expect(key).toMatch(new RegExp(`^${ctx.config.redisPrefix.replace(/[{}]/g, '\\$&')}:hdr:[0-9a-f]{40}$`));
+    const ttl = await ctx.redis.ttl(key);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(60);
   });
 
-  it('returns an unreachable site as a 502 result', async () => {
+  it('keys the cache by the normalised URL', async () => {
+    const url = `${target.url}norm`;
+    const upper = url.replace('http://', 'HTTP://');
+    const first = report(await handleHeaderCheck(ctx, { url }));
+    const second = report(await handleHeaderCheck(ctx, { url: upper }));
+    expect(second.fetched_at).toBe(first.fetched_at);
+    expect(target.hits.filter((h) => h === '/norm')).toHaveLength(1);
+  });
+
+  it('fetches again once the cached entry is gone', async () => {
+    const url = `${target.url}expire`;
+    report(await handleHeaderCheck(ctx, { url }));
+    await ctx.redis.del(headerCheckCacheKey(ctx.config.redisPrefix, url));
+    report(await handleHeaderCheck(ctx, { url }));
+    expect(target.hits.filter((h) => h === '/expire')).toHaveLength(2);
+  });
+
+  it('returns an unreachable site as a 502 result and does not cache it', async () => {
     const srv = net.createServer();
     await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
     const { port } = srv.address() as net.AddressInfo;
@@ -47,6 +73,7 @@ describe('handleHeaderCheck', () => {
     const result = await handleHeaderCheck(ctx, { url });
     expect(result).toEqual({ status: 502, error: 'Site unreachable', detail: `Connection refused by 127.0.0.1:${port}` });
     expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+    expect(await ctx.redis.exists(headerCheckCacheKey(ctx.config.redisPrefix, url))).toBe(0);
   });
 
   it('returns a bad URL as a 400 result', async () => {

@@ -1,9 +1,10 @@
 /**
- * The HeaderCheck job of the scanner fleet (QueueName.Headers). The job never fails for a bad
- * or unreachable target: it returns a serialisable failure that the API turns into 400 or 502
- * (unwrapHeaderCheckResult). Nothing is cached: a site that has just changed its headers is
- * graded on what it sends now.
+ * The HeaderCheck job of the scanner fleet (QueueName.Headers) and its short per-target
+ * result cache. The job never fails for a bad or unreachable target: it returns a
+ * serialisable failure that the API turns into 400 or 502 (unwrapHeaderCheckResult).
  */
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
 import {
   outboundPolicy,
   UpstreamError,
@@ -13,7 +14,10 @@ import {
 } from '@vigil/core';
 import { checkHeaders } from './check.js';
 import type { FetchOptions } from './fetch.js';
+import { parseHeaderTarget } from './target.js';
 import type { HeaderReport } from './types.js';
+
+export const HEADER_CACHE_TTL_SECONDS = 60;
 
 /** A check that could not produce a report, as the API should answer it. */
 export interface HeaderCheckFailure {
@@ -34,23 +38,70 @@ export function isHeaderCheckFailure(result: unknown): result is HeaderCheckFail
   );
 }
 
-/** Runs one header check: fetches and grades. Failures are returned, not thrown. */
+/** `${prefix}:hdr:<sha1 of the normalised URL>`. */
+export function headerCheckCacheKey(prefix: string, url: string): string {
+  return `${prefix}:hdr:${createHash('sha1').update(url).digest('hex')}`;
+}
+
+/** The cached report of a normalised URL, or null. Lets the API answer without a job. */
+export async function readCachedHeaderReport(redis: Redis, prefix: string, url: string): Promise<HeaderReport | null> {
+  const cached = await redis.get(headerCheckCacheKey(prefix, url));
+  return cached ? (JSON.parse(cached) as HeaderReport) : null;
+}
+
+export async function cacheHeaderReport(
+  redis: Redis,
+  prefix: string,
+  url: string,
+  report: HeaderReport,
+  ttlSeconds = HEADER_CACHE_TTL_SECONDS,
+): Promise<void> {
+  await redis.set(headerCheckCacheKey(prefix, url), JSON.stringify(report), 'EX', ttlSeconds);
+}
+
+/**
+ * Runs one header check: answers from the 60 s cache when it can (the report keeps its
+ * original fetched_at), else fetches, grades and caches. Failures are returned, not thrown,
+ * and are not cached (a site that comes back is seen at once).
+ */
 export async function handleHeaderCheck(
   ctx: Context,
   payload: HeaderCheckPayload,
   opts: FetchOptions = {},
 ): Promise<HeaderCheckJobResult> {
+  let url: string;
   try {
-    return await checkHeaders(payload.url, outboundPolicy(ctx.config), { now: () => ctx.clock.now(), ...opts });
+    url = parseHeaderTarget(payload.url).url;
+  } catch (e) {
+    if (e instanceof ValidationError) return { status: 400, error: e.message };
+    throw e;
+  }
+  const prefix = ctx.config.redisPrefix;
+  try {
+    const cached = await readCachedHeaderReport(ctx.redis, prefix, url);
+    if (cached) return cached;
+  } catch (e) {
+    ctx.logger.warn('header cache read failed', { error: (e as Error).message });
+  }
+
+  let report: HeaderReport;
+  try {
+    report = await checkHeaders(url, outboundPolicy(ctx.config), { now: () => ctx.clock.now(), ...opts });
   } catch (e) {
     if (e instanceof UpstreamError) {
       const detail = typeof e.details.detail === 'string' ? e.details.detail : undefined;
-      ctx.logger.info('header check: site unreachable', { url: payload.url, detail });
+      ctx.logger.info('header check: site unreachable', { url, detail });
       return { status: 502, error: e.message, ...(detail ? { detail } : {}) };
     }
     if (e instanceof ValidationError) return { status: 400, error: e.message };
     throw e;
   }
+  try {
+    await cacheHeaderReport(ctx.redis, prefix, url, report);
+  } catch (e) {
+    ctx.logger.warn('header cache write failed', { error: (e as Error).message });
+  }
+  return report;
 }
 
 /**

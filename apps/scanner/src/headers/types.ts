@@ -93,7 +93,7 @@ export interface HeaderGradeResult {
 
 /** The full answer of GET /headers/check. */
 export interface HeaderReport extends HeaderGradeResult {
-  /** When the target's response was received (ISO 8601). */
+  /** When the target's response was received (ISO 8601); a cached report keeps it. */
   fetched_at: string;
   /** The URL whose response was graded (after redirects). */
   final_url: string;
