@@ -6,7 +6,7 @@
  * each scheduled run's start lag = start time − due time (the due time is in the job id,
  * `repeat:monitor-<id>:<due ms>`).
  *
- * Reports: reconcile time from empty; start lag p50/p95/p99/max of each monitor's first run (due
+ * Reports: reconcile time from empty and when nothing is to change; start lag p50/p95/p99/max of each monitor's first run (due
  * while the reconcile is still adding schedulers) and of the steady state (due times from one
  * interval after the reconcile, for BENCH_SCHED_MEASURE_S = 120 s, i.e. two full rounds); how
  * many runs fall due in each second (the spread); Redis used_memory
@@ -145,6 +145,9 @@ export default async function bench(): Promise<BenchResult> {
     clearInterval(sampler);
     sampler = undefined;
     const memEnd = await usedMemory(ctx);
+    const t2 = Date.now();
+    const again = await reconcileMonitorSchedules(ctx);
+    const reconcileSteadyS = (Date.now() - t2) / 1000;
 
     const firstRuns = new Map<number, { due: number; lag: number }>();
     for (const r of runs) if (!firstRuns.has(r.monitorId) || (firstRuns.get(r.monitorId)?.due ?? 0) > r.due) firstRuns.set(r.monitorId, r);
@@ -162,6 +165,7 @@ export default async function bench(): Promise<BenchResult> {
     lines.push(
       `spread: due runs per second over the steady window min ${Math.min(...counts)}, max ${Math.max(...counts)} (mean ${(MONITORS / INTERVAL_S).toFixed(0)})`,
     );
+    lines.push(`reconcile when Redis agrees (the every-minute case, under the check load): ${again.added} added, ${again.removed} removed in ${reconcileSteadyS.toFixed(1)} s`);
     lines.push(
       `Redis used_memory: before ${mb(memBefore)}, after scheduling ${mb(memScheduled)} (+${mb(memScheduled - memBefore)}), peak during the run ${mb(memPeak)} (+${mb(memPeak - memBefore)}), at the end ${mb(memEnd)}`,
     );
