@@ -1,4 +1,5 @@
 import { Worker, type ConnectionOptions, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
 import type { Context } from './context.js';
 import type { AppProcess } from './app-process.js';
 import { HealthServer } from './health-server.js';
@@ -32,9 +33,17 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
   healthPort: () => number | undefined;
 } {
   const workers: Worker[] = [];
+  // BullMQ does not close a connection it was handed; we close ours after the workers.
+  const connections: Redis[] = [];
   const health = new HealthServer(ctx, opts.app, opts.healthPort);
   let boundPort: number | undefined;
   const queues = QUEUE_OWNERS[opts.app] as readonly OwnedQueues<A>[];
+
+  const ownConnection = () => {
+    const c = createRedisConnection(ctx.config.redisUrl, 'worker');
+    connections.push(c);
+    return c;
+  };
 
   return {
     name: opts.app,
@@ -62,7 +71,7 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
             }
           },
           {
-            connection: createRedisConnection(ctx.config.redisUrl, 'worker') as ConnectionOptions,
+            connection: ownConnection() as ConnectionOptions,
             prefix: ctx.config.redisPrefix,
             concurrency: opts.concurrency,
             autorun: true,
@@ -83,15 +92,17 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
       const deadline = new Promise<'timeout'>((resolve) =>
         setTimeout(() => resolve('timeout'), ctx.config.shutdownTimeoutMs).unref(),
       );
-      // close() stops fetching and waits for active jobs; past the deadline, force it.
-      const graceful = Promise.all(workers.map((w) => w.close())).then(() => 'done' as const);
-      if ((await Promise.race([graceful, deadline])) === 'timeout') {
-        ctx.logger.warn('shutdown deadline passed; abandoning active jobs', { app: opts.app });
-        await Promise.all(workers.map((w) => w.close(true)));
-      }
+      // pause() stops fetching and waits for active jobs. (A second close() returns the first
+      // one's promise, so a graceful close could never be forced later: hence pause first.)
+      const graceful = Promise.all(workers.map((w) => w.pause())).then(() => 'done' as const);
+      const timedOut = (await Promise.race([graceful, deadline])) === 'timeout';
+      if (timedOut) ctx.logger.warn('shutdown deadline passed; abandoning active jobs to other workers', { app: opts.app });
+      await Promise.all(workers.map((w) => w.close(timedOut)));
       await opts.onStopping?.();
       await health.close();
-      for (const w of workers) await (await w.client).quit().catch(() => undefined);
+      // disconnect, not quit: after a forced close a QUIT can wait on commands that never finish.
+      for (const c of connections) c.disconnect();
+      connections.length = 0;
       workers.length = 0;
       ctx.logger.info('worker app stopped', { app: opts.app });
     },
