@@ -6,10 +6,13 @@
  */
 import { got, type PlainResponse } from 'got';
 import {
+  CERTIFICATE_ERROR_CODES,
   createGuardedAgents,
+  describeNetworkError,
   UpstreamError,
   ValidationError,
   type GuardedAgents,
+  type NetworkFailure,
   type OutboundPolicy,
 } from '@vigil/core';
 import { fromRawHeaders, headerValues } from './header-map.js';
@@ -86,31 +89,6 @@ class WalkError extends Error {
   }
 }
 
-const CERTIFICATE_ERRORS = new Set([
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'UNABLE_TO_GET_CRL',
-  'UNABLE_TO_DECRYPT_CERT_SIGNATURE',
-  'UNABLE_TO_DECODE_ISSUER_PUBLIC_KEY',
-  'CERT_SIGNATURE_FAILURE',
-  'CERT_NOT_YET_VALID',
-  'CERT_HAS_EXPIRED',
-  'ERROR_IN_CERT_NOT_BEFORE_FIELD',
-  'ERROR_IN_CERT_NOT_AFTER_FIELD',
-  'CERT_REVOKED',
-  'CERT_UNTRUSTED',
-  'CERT_REJECTED',
-  'CERT_CHAIN_TOO_LONG',
-  'INVALID_CA',
-  'INVALID_PURPOSE',
-  'PATH_LENGTH_EXCEEDED',
-  'HOSTNAME_MISMATCH',
-  'ERR_TLS_CERT_ALTNAME_INVALID',
-]);
-
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 
 function errorCode(e: unknown): string | undefined {
@@ -140,34 +118,20 @@ function requestOnce(url: URL, agents: GuardedAgents, verify: boolean, timeoutMs
   });
 }
 
+/** The "Site unreachable" detail: names the host in every text, the timeout with its budget. */
 function describe(e: unknown, url: URL, budgetMs: number): string {
-  const code = errorCode(e);
-  const message = e instanceof Error ? e.message : String(e);
-  switch (code) {
-    case 'EBLOCKEDADDRESS':
-      return message;
-    case 'ENOTFOUND':
-    case 'EAI_AGAIN':
-    case 'EAI_FAIL':
-    case 'ENODATA':
-    case 'ESERVFAIL':
-      return `DNS lookup failed for ${url.hostname} (${code})`;
-    case 'ECONNREFUSED':
-      return `Connection refused by ${url.host}`;
-    case 'ECONNRESET':
-      return `Connection reset by ${url.host}`;
-    case 'EHOSTUNREACH':
-    case 'ENETUNREACH':
-      return `No route to ${url.host} (${code})`;
-    case 'ETIMEDOUT':
-      return `Timed out after ${budgetMs} ms waiting for ${url.host}`;
-    default:
-      if (code?.startsWith('ERR_SSL') || code === 'EPROTO' || code?.startsWith('ERR_TLS')) {
-        return `TLS handshake with ${url.host} failed: ${message}`;
-      }
-      if (code?.startsWith('HPE_')) return `Invalid HTTP response from ${url.host}: ${message}`;
-      return `Request to ${url.host} failed: ${message}`;
-  }
+  const handshake = (f: NetworkFailure) => `TLS handshake with ${f.host} failed: ${f.message}`;
+  const noRoute = (f: NetworkFailure) => `No route to ${f.host} (${f.code ?? ''})`;
+  return describeNetworkError(e, url, {
+    refused: (f) => `Connection refused by ${f.host}`,
+    'host-unreachable': noRoute,
+    'network-unreachable': noRoute,
+    timeout: (f) => `Timed out after ${budgetMs} ms waiting for ${f.host}`,
+    'tls-verification': handshake,
+    'tls-handshake': handshake,
+    'invalid-response': (f) => `Invalid HTTP response from ${f.host}: ${f.message}`,
+    other: (f) => `Request to ${f.host} failed: ${f.message}`,
+  });
 }
 
 interface WalkOptions {
@@ -193,7 +157,7 @@ async function walk(start: URL, agents: GuardedAgents, opts: WalkOptions): Promi
       res = await attempt(true);
     } catch (e) {
       const code = errorCode(e);
-      if (url.protocol !== 'https:' || !code || !CERTIFICATE_ERRORS.has(code)) {
+      if (url.protocol !== 'https:' || !code || !CERTIFICATE_ERROR_CODES.has(code)) {
         throw new WalkError(describe(e, url, opts.budgetMs), route, code);
       }
       untrusted.push({ host: url.host, code, message: e instanceof Error ? e.message : code });
