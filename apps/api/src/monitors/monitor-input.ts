@@ -16,7 +16,7 @@ export const MONITOR_INPUT_MESSAGES = {
   timeout: 'Invalid timeout: must be an integer from 1 to 60 (seconds)',
   expectedStatusCodes: 'Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599',
   expectedContent: 'Invalid expected_content: must be a string of at most 10000 characters, or null',
-  headers: 'Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values without line breaks',
+  headers: 'Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks)',
   requestBody: 'Invalid body: must be a string of at most 65536 characters, or null',
   alertThreshold: 'Invalid alert_threshold: must be an integer from 1 to 10',
   degradedThreshold: 'Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds)',
@@ -28,6 +28,8 @@ export const MONITOR_INPUT_MESSAGES = {
 const M = MONITOR_INPUT_MESSAGES;
 const fail = (message: string) => new ValidationError(message);
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** An HTTP field value as Node sends it: tab, visible ASCII, space and Latin-1 (obs-text); no controls. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** Every configuration field, as the API names them. */
 export interface MonitorFields {
@@ -85,7 +87,7 @@ const fields = {
     .error(fail(M.expectedStatusCodes)),
   expected_content: Joi.string().max(10_000).allow('', null).error(fail(M.expectedContent)),
   headers: Joi.object()
-    .pattern(/^/, Joi.string().allow('').max(8192).pattern(/^[^\r\n\0]*$/))
+    .pattern(/^/, Joi.string().allow('').max(8192).pattern(HEADER_VALUE))
     .max(50)
     .custom((value: Record<string, string>, helpers) =>
       Object.keys(value).every((k) => HEADER_NAME.test(k)) ? value : helpers.error('any.invalid'),
