@@ -2,3 +2,4 @@ export * from './test-database.js';
 export * from './test-context.js';
 export * from './accounts.js';
 export * from './wait-for.js';
+export * from './dns-server.js';

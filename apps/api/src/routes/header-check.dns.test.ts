@@ -3,13 +3,12 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
 import { createScannerApp } from '@vigil/scanner';
-import { createTestContext, type TestContext } from '@vigil/testing';
-import { startDnsServer } from '../../../checker/src/testing/dns-server.js';
+import { createTestContext, startDnsServer, type LoopbackDns, type TestContext } from '@vigil/testing';
 
 // decisions §1: with VIGIL_DNS_SERVERS set, every lookup of a target host uses those servers.
 let ctx: TestContext;
 let scanner: ReturnType<typeof createScannerApp>;
-let dns: Awaited<ReturnType<typeof startDnsServer>>;
+let dns: LoopbackDns;
 let site: http.Server;
 let port: number;
 

@@ -1,13 +1,12 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
-import { startLoopbackDns, type LoopbackDns } from '../../../../packages/core/src/domains/testing/dns-server.js';
+import { createTestAccount, createTestContext, startDnsServer, type LoopbackDns, type TestContext } from '@vigil/testing';
 
 let dns: LoopbackDns;
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
-  dns = await startLoopbackDns();
+  dns = await startDnsServer();
   ctx = await createTestContext({ env: { VIGIL_DNS_SERVERS: dns.server, VIGIL_BURST_PER_SECOND: '100000', VIGIL_TIERS: '{"pro":{"requestsPerMinute":100000}}' } });
   app = createApp(ctx);
 });

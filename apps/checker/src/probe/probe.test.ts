@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGuardedAgents, systemClock, type OutboundPolicy } from '@vigil/core';
-import { startDnsServer } from '../testing/dns-server.js';
+import { startDnsServer } from '@vigil/testing';
 import { selfSignedCertificate } from '../testing/self-signed.js';
 import { startTargetServer, startTlsTargetServer, type TargetServer } from '../testing/target-server.js';
 import { MAX_BODY_BYTES, probe } from './probe.js';

@@ -19,8 +19,7 @@ import {
   type AlertEventPayload,
   type JobPayloads,
 } from '@vigil/core';
-import { createTestAccount, createTestContext, waitFor, type TestContext } from '@vigil/testing';
-import { startLoopbackDns, type LoopbackDns } from '../../../../packages/core/src/domains/testing/dns-server.js';
+import { createTestAccount, createTestContext, startDnsServer, waitFor, type LoopbackDns, type TestContext } from '@vigil/testing';
 import { createScannerApp } from '../app.js';
 import { makeCert } from '../tls/testing/certs.js';
 import { startHttpsServer, type RunningServer } from '../tls/testing/servers.js';
@@ -45,7 +44,7 @@ async function tlsServer(label: string, notAfter: Date, opts: { hsts?: string } 
 }
 
 beforeAll(async () => {
-  dns = await startLoopbackDns();
+  dns = await startDnsServer();
   for (const label of ['web', 'expiry', 'quiet', 'closed', 'plain', 'sched', 'worker']) dns.zone.set(host(label), { A: ['127.0.0.1'] });
   ctx = await createTestContext({ clock, env: { VIGIL_DNS_SERVERS: dns.server, VIGIL_ALLOW_PRIVATE_TARGETS: 'true' } });
 });

@@ -1,8 +1,7 @@
-import dgram from 'node:dgram';
 import http from 'node:http';
 import type { Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import dnsPacket from 'dns-packet';
+import { startDnsServer, type LoopbackDns } from '@vigil/testing';
 import {
   BlockedAddressError,
   assertAllowedAddress,
@@ -16,48 +15,21 @@ import {
   type OutboundPolicy,
 } from './outbound-guard.js';
 
-type Records = Record<string, { A?: string[]; AAAA?: string[]; TXT?: string[] }>;
-
-/** A UDP DNS server on 127.0.0.1 answering from `records` (NXDOMAIN otherwise). */
-async function startDns(records: Records) {
-  const socket = dgram.createSocket('udp4');
-  socket.on('message', (msg, rinfo) => {
-    const q = dnsPacket.decode(msg);
-    const question = q.questions?.[0];
-    if (!question) return;
-    const known = records[question.name.toLowerCase()];
-    const type = question.type as 'A' | 'AAAA' | 'TXT';
-    const values = known?.[type] ?? [];
-    const answers = values.map((data) =>
-      type === 'TXT'
-        ? { type: 'TXT' as const, name: question.name, ttl: 60, class: 'IN' as const, data: [data] }
-        : { type, name: question.name, ttl: 60, class: 'IN' as const, data },
-    );
-    const flags = dnsPacket.RECURSION_DESIRED | dnsPacket.RECURSION_AVAILABLE | (known ? 0 : 3);
-    socket.send(dnsPacket.encode({ type: 'response', id: q.id, flags, questions: q.questions, answers: answers as dnsPacket.Answer[] }), rinfo.port, rinfo.address);
-  });
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  return {
-    server: `127.0.0.1:${(socket.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
-  };
-}
-
-let dns: Awaited<ReturnType<typeof startDns>>;
+let dns: LoopbackDns;
 let web: http.Server;
 let webPort: number;
 let guarded: OutboundPolicy;
 let open: OutboundPolicy;
 
 beforeAll(async () => {
-  dns = await startDns({
+  dns = await startDnsServer({
     'inside.test': { A: ['127.0.0.1'] },
     'meta.test': { A: ['169.254.169.254'] },
     'v6inside.test': { AAAA: ['::1'] },
     'mapped.test': { AAAA: ['::ffff:127.0.0.1'] },
     'public.test': { A: ['8.8.8.8'], AAAA: ['2001:4860:4860::8888'] },
     'mixed.test': { A: ['10.0.0.5', '1.1.1.1'] },
-    'txt.test': { TXT: ['vigil-verification=abc'] },
+    'txt.test': { TXT: [['vigil-verification=abc']] },
   });
   web = http.createServer((_req, res) => res.end('hello'));
   await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
