@@ -398,6 +398,19 @@ describe.each(['put', 'patch'] as const)('%s /api/v1/uptime/monitors/{id}', (met
     }
   });
 
+  it('lets a downgraded account keep re-sending its current interval; changing to a disallowed one is 403', async () => {
+    const account = await createTestAccount(ctx, 'business');
+    const m = await create(account, { check_interval: 60 });
+    await ctx.db.query(`UPDATE accounts SET tier = 'pro' WHERE id = $1`, [account.account.id]);
+    const same = await request(app)[method](`/api/v1/uptime/monitors/${m.id}`).set(account.auth).send({ name: 'Renamed', check_interval: 60 });
+    expect(same.status).toBe(200);
+    expect(same.body.monitor).toMatchObject({ name: 'Renamed', check_interval: 60 });
+    const other = await create(account);
+    const change = await request(app)[method](`/api/v1/uptime/monitors/${other.id}`).set(account.auth).send({ check_interval: 60 });
+    expect(change.status).toBe(403);
+    expect(change.body.error).toBe('Interval not allowed');
+  });
+
   it('answers 409 when the new URL is already another monitor\'s of the account; its own URL is fine', async () => {
     const a = await create(pro);
     const b = await create(pro);

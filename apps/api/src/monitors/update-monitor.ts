@@ -11,14 +11,15 @@ import { URL_ALREADY_MONITORED } from './create-monitor.js';
 
 /**
  * PUT and PATCH (same partial meaning): applies the given fields, re-validated like create
- * (URL uniqueness within the account, interval allowed by the tier), and changes the schedule
+ * (URL uniqueness within the account, a changed interval allowed by the tier), and changes the schedule
  * in the same request when check_interval or is_active is given. Answers the fields given.
  */
 export async function updateMonitor(ctx: Context, account: Account, rawId: string | string[] | undefined, input: UpdateMonitorInput) {
   const updated = await ctx.db
     .transaction(async (m) => {
       const monitor = await findOwnMonitor(m, account.id, rawId, { lock: true });
-      if (input.check_interval !== undefined) {
+      // Only a change is judged: a downgraded account may keep re-sending its current interval.
+      if (input.check_interval !== undefined && input.check_interval !== monitor.checkInterval) {
         assertIntervalAllowed(ctx.config.tiers[account.tier], input.check_interval, ctx.config.baseUrl);
       }
       const columns = monitorColumns(input);
