@@ -56,6 +56,15 @@ describe('parseMonitorUrl', () => {
     expect(new Set(forms.map((f) => parseMonitorUrl(f)?.normalized)).size).toBe(1);
   });
 
+  it('treats a path with and without trailing slashes as the same', () => {
+    const forms = ['https://example.com/health', 'https://example.com/health/', 'https://EXAMPLE.com/health//'];
+    expect(new Set(forms.map((f) => parseMonitorUrl(f)?.normalized))).toEqual(new Set(['https://example.com/health']));
+    const withQuery = ['https://example.com/health?x=1', 'https://example.com/health/?x=1'];
+    expect(new Set(withQuery.map((f) => parseMonitorUrl(f)?.normalized)).size).toBe(1);
+    expect(parseMonitorUrl('https://example.com//')?.normalized).toBe('https://example.com/');
+    expect(parseMonitorUrl('https://example.com/health/')?.url).toBe('https://example.com/health/');
+  });
+
   it('keeps paths, queries, schemes and ports apart', () => {
     const forms = ['https://example.com/', 'https://example.com/a', 'https://example.com/?q=1', 'http://example.com/', 'https://example.com:8443/', 'https://example.com/A'];
     expect(new Set(forms.map((f) => parseMonitorUrl(f)?.normalized)).size).toBe(forms.length);

@@ -47,12 +47,14 @@ function validHost(hostname: string): boolean {
 
 /**
  * The comparison form: scheme and host lower-cased, a trailing dot of the host dropped, the
- * default port dropped, an empty path as "/", the fragment dropped (never sent). Path, query
- * and user info are kept as they are: they can name different resources.
+ * default port dropped, an empty path as "/", trailing slashes of a longer path dropped
+ * (/health/ is /health), the fragment dropped (never sent). Otherwise path, query and user info
+ * are kept as they are: they can name different resources.
  */
 export function normalizeMonitorUrl(parsed: URL): string {
   const u = new URL(parsed.href);
   u.hash = '';
   if (u.hostname.endsWith('.')) u.hostname = u.hostname.slice(0, -1);
+  if (u.pathname.length > 1) u.pathname = u.pathname.replace(/\/+$/, '') || '/';
   return u.href;
 }

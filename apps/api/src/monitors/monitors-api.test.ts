@@ -154,7 +154,7 @@ describe('POST /api/v1/uptime/monitors', () => {
   it('answers 409 URL already monitored for the same normalised URL in the account, not across accounts', async () => {
     const account = await createTestAccount(ctx, 'pro');
     await create(account, { url: 'https://dup.example.com/status' });
-    for (const url of ['https://dup.example.com/status', 'HTTPS://DUP.example.com:443/status', 'https://dup.example.com./status#x']) {
+    for (const url of ['https://dup.example.com/status', 'HTTPS://DUP.example.com:443/status', 'https://dup.example.com./status#x', 'https://dup.example.com/status/']) {
       const res = await request(app).post('/api/v1/uptime/monitors').set(account.auth).send({ name: 'again', url });
       expect(res.status).toBe(409);
       expect(res.body).toEqual({ error: 'URL already monitored' });
