@@ -16,7 +16,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import {
   Account,
   JobName,
@@ -29,6 +28,7 @@ import {
   type Context,
 } from '@vigil/core';
 import type { BenchResult } from './run.js';
+import { benchDatabase, dropRedisKeys } from './support.js';
 import { createCheckerApp } from '../apps/checker/src/app.js';
 import type { MonitorCheckOptions } from '../apps/checker/src/jobs/monitor-check.job.js';
 import { probe } from '../apps/checker/src/probe/probe.js';
@@ -105,24 +105,6 @@ async function bareLoop(url: string, total: number, concurrency: number, keepAli
   return total / seconds;
 }
 
-async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil');
-  const name = `vigil_bench_checker_${randomBytes(3).toString('hex')}`;
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const admin = new URL(server);
-      admin.pathname = '/postgres';
-      const client = new pg.Client({ connectionString: admin.toString() });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 async function seedMonitors(ctx: Context, url: string): Promise<number[]> {
   const account = await ctx.db.getRepository(Account).save({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, tier: 'enterprise' });
   const rows = Array.from({ length: MONITORS }, (_, i) => ({
@@ -181,19 +163,10 @@ async function checkerRun(
   return { perSecond, total, seconds };
 }
 
-async function dropRedisKeys(ctx: Context, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await ctx.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) await ctx.redis.del(...keys);
-  } while (cursor !== '0');
-}
-
 export default async function bench(): Promise<BenchResult> {
   const lines: string[] = [];
   const { url, child } = await startTarget();
-  const db = await benchDatabase();
+  const db = await benchDatabase('checker');
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: db.url,

@@ -17,11 +17,11 @@
  * BENCH_SCHED_WORKERS (1).
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { Worker, type ConnectionOptions, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Account, QueueName, createContext, createLogger, createRedisConnection, loadConfig, type Context } from '@vigil/core';
 import type { BenchResult } from './run.js';
+import { benchDatabase, dropRedisKeys } from './support.js';
 import { reconcileMonitorSchedules } from '../apps/checker/src/jobs/reconcile-monitor-schedules.job.js';
 
 const MONITORS = Number(process.env.BENCH_SCHED_MONITORS ?? 100_000);
@@ -29,24 +29,6 @@ const MEASURE_S = Number(process.env.BENCH_SCHED_MEASURE_S ?? 120);
 const CONCURRENCY = Number(process.env.BENCH_SCHED_CONCURRENCY ?? 100);
 const WORKERS = Number(process.env.BENCH_SCHED_WORKERS ?? 1);
 const INTERVAL_S = 60;
-
-async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil');
-  const name = `vigil_bench_sched_${randomBytes(3).toString('hex')}`;
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const admin = new URL(server);
-      admin.pathname = '/postgres';
-      const client = new pg.Client({ connectionString: admin.toString() });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 async function seedMonitors(ctx: Context): Promise<void> {
   const account = await ctx.db.getRepository(Account).save({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, tier: 'enterprise' });
@@ -61,15 +43,6 @@ async function seedMonitors(ctx: Context): Promise<void> {
 async function usedMemory(ctx: Context): Promise<number> {
   const info = await ctx.redis.info('memory');
   return Number(/^used_memory:(\d+)/m.exec(info)?.[1] ?? 0);
-}
-
-async function dropRedisKeys(ctx: Context, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await ctx.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) await ctx.redis.del(...keys);
-  } while (cursor !== '0');
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -87,7 +60,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export default async function bench(): Promise<BenchResult> {
   const lines: string[] = [];
-  const db = await benchDatabase();
+  const db = await benchDatabase('sched');
   const prefix = `{vbsched${randomBytes(3).toString('hex')}}`;
   const config = loadConfig({ ...process.env, DATABASE_URL: db.url, VIGIL_REDIS_PREFIX: prefix, LOG_LEVEL: 'error' });
   const ctx = await createContext(config, { prepareDatabase: true, logger: createLogger({ level: 'error' }) });

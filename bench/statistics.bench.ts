@@ -15,10 +15,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import request from 'supertest';
 import { createAccount, createContext, createLogger, loadConfig, type Context } from '@vigil/core';
 import type { BenchResult } from './run.js';
+import { benchDatabase, dropRedisKeys } from './support.js';
 import { createApp } from '../apps/api/src/app.js';
 import { EMPTY_WINDOWS, rollupTotals } from '../apps/api/src/monitors/rollup-totals.js';
 import { statisticsFromTotals, windowStart, WINDOW_HOURS, startOfHour, type MonitorStatistics } from '../apps/api/src/monitors/uptime-math.js';
@@ -26,24 +26,6 @@ import { statisticsFromTotals, windowStart, WINDOW_HOURS, startOfHour, type Moni
 const ITERATIONS = Number(process.env.BENCH_STATS_ITERATIONS ?? 300);
 const CHECKS = 43_200;
 const NEIGHBOURS = Number(process.env.BENCH_STATS_NEIGHBOURS ?? 19);
-
-async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil');
-  const name = `vigil_bench_stats_${randomBytes(3).toString('hex')}`;
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const admin = new URL(server);
-      admin.pathname = '/postgres';
-      const client = new pg.Client({ connectionString: admin.toString() });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /**
  * 30 days of checks every 60 s ending now (about 1% failures) for `monitors` monitors, written
@@ -124,7 +106,7 @@ const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 export default async function bench(): Promise<BenchResult> {
   const lines: string[] = [];
-  const db = await benchDatabase();
+  const db = await benchDatabase('stats');
   const prefix = `{vbstats${randomBytes(3).toString('hex')}}`;
   const config = loadConfig({
     ...process.env,
@@ -162,12 +144,7 @@ export default async function bench(): Promise<BenchResult> {
     await measure('monitor alone in the checks table (its rows contiguous: the best case for raw rows)', 1);
     await measure(`monitor among ${NEIGHBOURS + 1} monitors written in time order (rows spread as the checker writes them)`, NEIGHBOURS + 1);
   } finally {
-    let cursor = '0';
-    do {
-      const [next, keys] = await ctx.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await ctx.redis.del(...keys);
-    } while (cursor !== '0');
+    await dropRedisKeys(ctx, prefix);
     await ctx.close();
     await db.drop();
   }

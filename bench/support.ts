@@ -1,0 +1,36 @@
+/** Helpers shared by the benchmarks (bench/run.ts only runs *.bench.ts, so this is never run). */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { Context } from '@vigil/core';
+
+/**
+ * A fresh database name on DATABASE_URL's server, `vigil_bench_<tag>_<random>`: its URL (for
+ * createContext with prepareDatabase, which creates and migrates it) and a drop that removes it.
+ */
+export async function benchDatabase(tag: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil');
+  const name = `vigil_bench_${tag}_${randomBytes(3).toString('hex')}`;
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const admin = new URL(server);
+      admin.pathname = '/postgres';
+      const client = new pg.Client({ connectionString: admin.toString() });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** Deletes every Redis key under `prefix` (the bench's own VIGIL_REDIS_PREFIX). */
+export async function dropRedisKeys(ctx: Context, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await ctx.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+    cursor = next;
+    if (keys.length) await ctx.redis.del(...keys);
+  } while (cursor !== '0');
+}
