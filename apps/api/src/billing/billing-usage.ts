@@ -1,6 +1,7 @@
 import { BILLING_CURRENCY, billingPeriodOf, utcDay, type Account, type Context } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { countAlerts, countChecks, countDomains, countMonitors, countScans } from '../usage/feature-usage.js';
+import { planLimits } from '../usage/plan-limits.js';
 
 /** API requests counted in [from, to) (whole UTC days). */
 async function requestsIn(ctx: Context, accountId: number, from: Date, to: Date): Promise<number> {
@@ -27,14 +28,7 @@ export async function billingUsage(ctx: Context, account: Account) {
   return {
     period: { month: period.key, start: iso(period.start), end: iso(period.end), days: period.days },
     plan: { tier: account.tier, monthly_price: t.monthlyPriceCents, currency: BILLING_CURRENCY },
-    limits: {
-      requests_per_day: t.requestsPerDay,
-      requests_per_minute: t.requestsPerMinute,
-      concurrent_scans: t.concurrentScans,
-      uptime_monitoring: t.uptimeMonitoring,
-      monitors: t.uptimeMonitoring ? t.monitors : 0,
-      domains: t.domains,
-    },
+    limits: planLimits(t),
     usage: { requests, monitors, domains, scans, alerts, checks },
     as_of: iso(now),
   };

@@ -12,6 +12,7 @@ import {
   countRunningScans,
   countScans,
 } from '../usage/feature-usage.js';
+import { planLimits } from '../usage/plan-limits.js';
 
 const DAY_MS = 86_400_000;
 
@@ -102,12 +103,7 @@ export function usageRoutes(ctx: Context, quota: AccountQuota): RouteDef[] {
         res.json({
           tier: account.tier,
           limits: {
-            requests_per_day: t.requestsPerDay,
-            requests_per_minute: t.requestsPerMinute,
-            concurrent_scans: t.concurrentScans,
-            uptime_monitoring: t.uptimeMonitoring,
-            monitors: t.uptimeMonitoring ? t.monitors : 0,
-            domains: t.domains,
+            ...planLimits(t),
             check_intervals: t.checkIntervals,
             monitoring_frequencies: t.monitoringFrequencies,
             domain_creates_per_minute: t.domainCreatesPerMinute,
