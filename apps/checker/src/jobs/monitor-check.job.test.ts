@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { JobName, QueueName, type AlertEventPayload, type Context, type JobPayloads } from '@vigil/core';
-import { createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 import type { Job } from 'bullmq';
 import { startTargetServer, type TargetServer } from '../testing/target-server.js';
 import { checksOf, createMonitor, incidentsOf, reloadMonitor, rollupsOf } from '../testing/monitors.js';
@@ -171,6 +171,24 @@ describe('MonitorCheck job', () => {
     expect(await runJob(m.id, true)).toBeNull();
     expect(await runJob(2_000_000_000)).toBeNull();
     expect(server.requests).toBe(before);
+  });
+
+  it('a monitor of a deactivated account or of a plan without uptime monitoring is not checked, not even manually', async () => {
+    const inactive = await createTestAccount(ctx, 'pro');
+    const free = await createTestAccount(ctx, 'pro');
+    const a = await createMonitor(ctx, { url: `${server.url}/`, accountId: inactive.account.id, status: 'up' });
+    const b = await createMonitor(ctx, { url: `${server.url}/`, accountId: free.account.id, status: 'up' });
+    await ctx.db.query(`UPDATE accounts SET is_active = false WHERE id = $1`, [inactive.account.id]);
+    await ctx.db.query(`UPDATE accounts SET tier = 'free' WHERE id = $1`, [free.account.id]);
+    const before = server.requests;
+    for (const m of [a, b]) {
+      expect(await runJob(m.id)).toBeNull();
+      expect(await runJob(m.id, true)).toBeNull();
+      expect(await checksOf(ctx, m.id)).toEqual([]);
+    }
+    expect(server.requests).toBe(before);
+    await ctx.db.query(`UPDATE accounts SET tier = 'pro' WHERE id = $1`, [free.account.id]);
+    expect(await runJob(b.id)).toMatchObject({ status: 'success' });
   });
 
   it('a manual check is an ordinary check record (statistics count it)', async () => {

@@ -1,4 +1,4 @@
-import { outboundPolicy, type Context, type JobHandler, type JobName } from '@vigil/core';
+import { monitoredTiers, outboundPolicy, type Context, type JobHandler, type JobName } from '@vigil/core';
 import { createMonitorLoader, shouldCheck } from '../monitors/load-monitors.js';
 import { createCheckWriter } from '../persistence/check-writer.js';
 import type { GroupCommitOptions } from '../persistence/group-commit.js';
@@ -14,13 +14,14 @@ export interface MonitorCheckOptions {
 
 /**
  * MonitorCheck: load the monitor, skip it when deleted, inactive or paused (a manual check of
- * an active monitor still runs), probe, and record the result (batched, at-least-once safe,
+ * an active monitor still runs) or when its account is deactivated or on a plan without uptime
+ * monitoring, probe, and record the result (batched, at-least-once safe,
  * see recordChecks). Returns the check record (the API answers a manual check with it), the
  * stored one when the job was delivered twice, or null when nothing was checked.
  */
 export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): JobHandler<JobName.MonitorCheck> {
   const client = createProbeClient(outboundPolicy(ctx.config), opts.client);
-  const monitors = createMonitorLoader(ctx.db, opts.loader);
+  const monitors = createMonitorLoader(ctx.db, monitoredTiers(ctx.config.tiers), opts.loader);
   const writer = createCheckWriter(ctx, opts.writer);
   return async (payload, job) => {
     const manual = payload.manual === true;

@@ -12,12 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
-async function insertMonitor(c: Context, m: { interval?: number; status?: string; isActive?: boolean }): Promise<number> {
+async function insertMonitor(c: Context, m: { interval?: number; status?: string; isActive?: boolean; account?: number }): Promise<number> {
   const url = `https://example.com/${Math.random().toString(36).slice(2)}`;
   const [{ id }] = (await c.db.query(
     `INSERT INTO monitors (account_id, name, url, normalized_url, check_interval, status, is_active)
      VALUES ($1, 'm', $2, $2, $3, $4, $5) RETURNING id`,
-    [accountId, url, m.interval ?? 60, m.status ?? 'up', m.isActive ?? true],
+    [m.account ?? accountId, url, m.interval ?? 60, m.status ?? 'up', m.isActive ?? true],
   )) as { id: number }[];
   return id;
 }
@@ -88,6 +88,25 @@ it('removes schedulers of paused, inactive and deleted monitors and re-times a c
   expect(after.get(`monitor-${retime}`)?.every).toBe(600_000);
   const delayed = await ctx.queues.queueOf(JobName.MonitorCheck).getDelayed();
   expect(delayed.map((j) => j.data.monitorId).sort()).toEqual([keep, retime].sort());
+});
+
+it('schedules no monitor of a deactivated account or of a plan without uptime monitoring, and brings them back', async () => {
+  const kept = await insertMonitor(ctx, {});
+  const deactivated = (await createTestAccount(ctx, 'pro')).account.id;
+  const downgraded = (await createTestAccount(ctx, 'pro')).account.id;
+  const ofDeactivated = await insertMonitor(ctx, { account: deactivated });
+  const ofDowngraded = await insertMonitor(ctx, { account: downgraded });
+  expect(await reconcileMonitorSchedules(ctx)).toEqual({ added: 3, removed: 0 });
+
+  await ctx.db.query(`UPDATE accounts SET is_active = false WHERE id = $1`, [deactivated]);
+  await ctx.db.query(`UPDATE accounts SET tier = 'free' WHERE id = $1`, [downgraded]);
+  expect(await reconcileMonitorSchedules(ctx)).toEqual({ added: 0, removed: 2 });
+  expect([...(await schedulers()).keys()]).toEqual([`monitor-${kept}`]);
+
+  await ctx.db.query(`UPDATE accounts SET is_active = true WHERE id = $1`, [deactivated]);
+  await ctx.db.query(`UPDATE accounts SET tier = 'business' WHERE id = $1`, [downgraded]);
+  expect(await reconcileMonitorSchedules(ctx)).toEqual({ added: 2, removed: 0 });
+  expect([...(await schedulers()).keys()].sort()).toEqual([`monitor-${kept}`, `monitor-${ofDeactivated}`, `monitor-${ofDowngraded}`].sort());
 });
 
 it('runs from the maintenance queue of the checker app as soon as it starts', async () => {

@@ -1,5 +1,6 @@
 import {
   applyReconcilePlan,
+  monitoredTiers,
   planReconcile,
   readMonitorSchedules,
   type Context,
@@ -10,15 +11,18 @@ import { ensureMaintenanceSchedulers } from '../maintenance-schedulers.js';
 
 /**
  * Makes Redis agree with PostgreSQL (runs every minute from the maintenance queue): every
- * active, non-paused monitor gets its scheduler back (after Redis lost its data, or when a
- * scheduler lost its next run), with its current interval; schedulers of paused, inactive or
- * deleted monitors are removed. Redis is read before PostgreSQL so that a monitor created in
+ * active, non-paused monitor of an active account on a plan with uptime monitoring gets its
+ * scheduler back (after Redis lost its data, or when a scheduler lost its next run), with its
+ * current interval; schedulers of paused, inactive or deleted monitors, and of monitors whose
+ * account was deactivated or moved to a plan without uptime monitoring, are removed. Redis is read before PostgreSQL so that a monitor created in
  * between is added (idempotently) rather than removed.
  */
 export async function reconcileMonitorSchedules(ctx: Context): Promise<{ added: number; removed: number }> {
   const actual = await readMonitorSchedules(ctx.queues, ctx.redis);
   const rows = (await ctx.db.query(
-    `SELECT id, check_interval FROM monitors WHERE is_active AND status <> 'paused'`,
+    `SELECT m.id, m.check_interval FROM monitors m JOIN accounts a ON a.id = m.account_id
+      WHERE m.is_active AND m.status <> 'paused' AND a.is_active AND a.tier = ANY($1::text[])`,
+    [monitoredTiers(ctx.config.tiers)],
   )) as { id: number; check_interval: number }[];
   const plan = planReconcile(
     rows.map((r) => ({ id: r.id, checkInterval: r.check_interval })),

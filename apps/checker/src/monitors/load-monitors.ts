@@ -45,13 +45,17 @@ function toMonitor(r: Row): MonitorToCheck {
   };
 }
 
-/** The monitors of these ids that exist (one query). */
-export async function loadMonitorsToCheck(db: DataSource, ids: number[]): Promise<Map<number, MonitorToCheck>> {
+/**
+ * The monitors of these ids that exist and belong to an active account on one of `tiers` (the
+ * plans with uptime monitoring); one query. Others are not checked, like deleted ones.
+ */
+export async function loadMonitorsToCheck(db: DataSource, ids: number[], tiers: readonly string[]): Promise<Map<number, MonitorToCheck>> {
   const rows = (await db.query(
-    `SELECT id, status, is_active, url, method, headers, body, timeout, follow_redirects, verify_ssl,
-            expected_status_codes, expected_content
-       FROM monitors WHERE id = ANY($1::int[])`,
-    [ids],
+    `SELECT m.id, m.status, m.is_active, m.url, m.method, m.headers, m.body, m.timeout, m.follow_redirects,
+            m.verify_ssl, m.expected_status_codes, m.expected_content
+       FROM monitors m JOIN accounts a ON a.id = m.account_id
+      WHERE m.id = ANY($1::int[]) AND a.is_active AND a.tier = ANY($2::text[])`,
+    [ids, tiers],
   )) as Row[];
   return new Map(rows.map((r) => [r.id, toMonitor(r)]));
 }
@@ -59,10 +63,10 @@ export async function loadMonitorsToCheck(db: DataSource, ids: number[]): Promis
 export const MONITOR_LOADER_DEFAULTS: GroupCommitOptions = { maxBatch: 200, maxDelayMs: 2, maxInFlight: 4 };
 
 /** Loads monitors for concurrent jobs with one query per few milliseconds instead of one each. */
-export function createMonitorLoader(db: DataSource, opts: Partial<GroupCommitOptions> = {}) {
+export function createMonitorLoader(db: DataSource, tiers: readonly string[], opts: Partial<GroupCommitOptions> = {}) {
   const group = new GroupCommit<number, MonitorToCheck | null>(
     async (ids) => {
-      const found = await loadMonitorsToCheck(db, [...new Set(ids)]);
+      const found = await loadMonitorsToCheck(db, [...new Set(ids)], tiers);
       return ids.map((id) => ({ status: 'fulfilled', value: found.get(id) ?? null }));
     },
     { ...MONITOR_LOADER_DEFAULTS, ...opts },

@@ -1,10 +1,11 @@
-import { CHECK_INTERVALS } from '../tiers/tiers.js';
+import { CHECK_INTERVALS, DEFAULT_TIERS } from '../tiers/tiers.js';
 import { JobName } from '../queue/queue-names.js';
 import { createTestContext, type TestContext } from '@vigil/testing';
 import {
   applyReconcilePlan,
   enqueueImmediateCheck,
   monitorIdOfScheduler,
+  monitoredTiers,
   monitorScheduleOffsetMs,
   monitorSchedulerId,
   nextDueMs,
@@ -41,6 +42,13 @@ describe('scheduler ids', () => {
       expect(id).not.toContain(':');
       expect(id).toMatch(/^check-7-manual-1700000000000-[0-9a-f]{8}$/);
     }
+  });
+});
+
+describe('monitoredTiers', () => {
+  it('names the plans with uptime monitoring, following the tier table', () => {
+    expect(monitoredTiers(DEFAULT_TIERS)).toEqual(['pro', 'business', 'enterprise']);
+    expect(monitoredTiers({ ...DEFAULT_TIERS, free: { ...DEFAULT_TIERS.free, uptimeMonitoring: true } })).toEqual(['free', 'pro', 'business', 'enterprise']);
   });
 });
 

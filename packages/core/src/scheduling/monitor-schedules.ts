@@ -3,6 +3,7 @@ import type { JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
+import { TIERS, type Tier, type TierTable } from '../tiers/tiers.js';
 
 /**
  * Periodic monitor checks: one BullMQ job scheduler per monitor on the checks queue, keyed
@@ -56,6 +57,15 @@ export function monitorSchedulerId(monitorId: number): string {
 export function monitorIdOfScheduler(schedulerId: string): number | null {
   const m = /^monitor-([1-9]\d{0,9})$/.exec(schedulerId);
   return m ? Number(m[1]) : null;
+}
+
+/**
+ * The plans whose monitors are checked (uptime monitoring on the plan). Monitors of other plans
+ * (an account downgraded to free) and of deactivated accounts are neither scheduled nor checked:
+ * their owner cannot even reach them through the API (403), so they must not alert either.
+ */
+export function monitoredTiers(tiers: TierTable): Tier[] {
+  return TIERS.filter((t) => tiers[t].uptimeMonitoring);
 }
 
 /** Active and not paused: the only monitors that are checked periodically. */
