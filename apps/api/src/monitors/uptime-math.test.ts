@@ -171,6 +171,23 @@ describe('incidentSummary', () => {
     expect(incidentSummary([span('2025-03-30T00:00:00Z', null)], from, now).mttr_seconds).toBeNull();
   });
 
+  it('counts an incident inside the window with its duration_seconds, so downtime and durations agree', () => {
+    // 2.6 s long: duration_seconds is 3 (rounded), and so is its downtime.
+    const s = incidentSummary([span('2025-03-10T00:00:00.000Z', '2025-03-10T00:00:02.600Z', 3)], from, now);
+    expect(s).toEqual({ total_incidents_30d: 1, total_downtime_30d_seconds: 3, mttr_seconds: 3 });
+    const two = incidentSummary(
+      [span('2025-03-10T00:00:00.000Z', '2025-03-10T00:00:02.600Z', 3), span('2025-03-11T00:00:00.000Z', '2025-03-11T00:00:01.400Z', 1)],
+      from,
+      now,
+    );
+    expect(two.total_downtime_30d_seconds).toBe(4);
+  });
+
+  it('rounds the part of a clipped or open incident to whole seconds', () => {
+    expect(incidentSummary([span('2025-03-30T23:59:57.400Z', null)], from, now).total_downtime_30d_seconds).toBe(3);
+    expect(incidentSummary([span('2025-02-28T23:00:00Z', '2025-03-01T00:00:01.500Z', 3602)], from, now).total_downtime_30d_seconds).toBe(2);
+  });
+
   it('rounds MTTR to whole seconds', () => {
     const s = incidentSummary([span('2025-03-10T00:00:00Z', '2025-03-10T00:00:01Z'), span('2025-03-11T00:00:00Z', '2025-03-11T00:00:02Z')], from, now);
     expect(s.mttr_seconds).toBe(2);

@@ -94,24 +94,29 @@ export interface IncidentSummary {
 
 /**
  * Over the window [from, now]: incidents that started in it; downtime = the part of every
- * incident (an open one lasts until now) that lies in the window, in whole seconds; MTTR = mean
- * duration of the incidents resolved in the window, whole seconds, null if none (decisions §4).
+ * incident (an open one lasts until now) that lies in the window, in whole seconds per incident
+ * (an incident wholly inside counts its duration_seconds, so the total agrees with the durations
+ * listed; a clipped or open one its part, rounded like durations); MTTR = mean duration of the
+ * incidents resolved in the window, whole seconds, null if none (decisions §4).
  */
 export function incidentSummary(incidents: IncidentSpan[], from: Date, now: Date): IncidentSummary {
   const f = from.getTime();
   const n = now.getTime();
-  let downtimeMs = 0;
+  let downtime = 0;
   let started = 0;
   const durations: number[] = [];
   for (const i of incidents) {
     const s = i.startedAt.getTime();
     const e = i.resolvedAt ? i.resolvedAt.getTime() : n;
     if (s >= f && s <= n) started++;
-    downtimeMs += Math.max(0, Math.min(e, n) - Math.max(s, f));
+    const inside = Math.min(e, n) - Math.max(s, f);
+    if (inside > 0) {
+      downtime += i.resolvedAt !== null && i.durationSeconds !== null && s >= f && e <= n ? i.durationSeconds : Math.round(inside / 1000);
+    }
     if (i.status === 'resolved' && i.resolvedAt && i.resolvedAt.getTime() >= f && i.resolvedAt.getTime() <= n) {
       durations.push(i.durationSeconds ?? Math.round((e - s) / 1000));
     }
   }
   const mttr = durations.length ? Math.round(durations.reduce((a, b) => a + b, 0) / durations.length) : null;
-  return { total_incidents_30d: started, total_downtime_30d_seconds: Math.floor(downtimeMs / 1000), mttr_seconds: mttr };
+  return { total_incidents_30d: started, total_downtime_30d_seconds: downtime, mttr_seconds: mttr };
 }
