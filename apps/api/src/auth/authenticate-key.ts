@@ -23,12 +23,17 @@ const LAST_USED_RESOLUTION_MS = 60_000;
  * every request, so revocation and deactivation take effect on the next one.
  */
 export async function authenticateKey(ctx: Context, token: string, opts: { allowInactive?: boolean } = {}): Promise<AuthInfo> {
-  const apiKey = await ctx.db.getRepository(ApiKey).findOneBy({ keyHash: hashApiKeySecret(token) });
-  if (!apiKey || apiKey.revokedAt) throw new AuthenticationError('Invalid API key');
+  // One round trip on the hot path: the key and its account together.
+  const found = (await ctx.db
+    .getRepository(ApiKey)
+    .createQueryBuilder('k')
+    .innerJoinAndMapOne('k.account', Account, 'a', 'a.id = k.account_id')
+    .where('k.key_hash = :hash', { hash: hashApiKeySecret(token) })
+    .getOne()) as (ApiKey & { account: Account }) | null;
+  if (!found || found.revokedAt) throw new AuthenticationError('Invalid API key');
+  const { account, ...apiKey } = found;
   const now = ctx.clock.now();
   if (apiKey.expiresAt && apiKey.expiresAt.getTime() <= now.getTime()) throw new AuthenticationError('API key expired');
-  const account = await ctx.db.getRepository(Account).findOneBy({ id: apiKey.accountId });
-  if (!account) throw new AuthenticationError('Invalid API key');
   if (!account.isActive && !opts.allowInactive) throw new ForbiddenError('Account inactive');
   if (!apiKey.lastUsedAt || now.getTime() - apiKey.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
     apiKey.lastUsedAt = now;
