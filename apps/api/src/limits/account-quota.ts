@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { msUntilNextUtcMidnight } from '@vigil/core';
 
 /**
  * Per-key requests/minute over a true 60 s sliding window (a sorted-set log) and per-account
@@ -33,7 +34,7 @@ end
 redis.call('ZADD', KEYS[1], now, ARGV[6])
 redis.call('PEXPIRE', KEYS[1], window)
 daily = redis.call('INCR', KEYS[2])
-redis.call('PEXPIREAT', KEYS[2], tonumber(ARGV[5]))
+redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[5]))
 return {1, minuteCount + 1, daily, oldest()}
 `;
 
@@ -46,8 +47,9 @@ end
 return 1
 `;
 
-const DAY_MS = 86_400_000;
 const WINDOW_MS = 60_000;
+/** The day counter outlives midnight by a minute (a request at 23:59:59.999 still finds it). */
+const DAY_EXPIRY_MARGIN_MS = 60_000;
 
 export interface QuotaRequest {
   accountId: number;
@@ -96,7 +98,6 @@ export class AccountQuota {
     const nowMs = q.now.getTime();
     const [minuteKey, dayKey] = this.keys(q.accountId, q.apiKeyId, q.now);
     const member = `${nowMs}-${randomBytes(6).toString('hex')}`;
-    const dayEnds = Math.floor(nowMs / DAY_MS) * DAY_MS + DAY_MS;
     const [outcome, minuteCount, dailyCount, oldestMs] = await this.redis.vigilQuotaConsume(
       minuteKey,
       dayKey,
@@ -104,7 +105,7 @@ export class AccountQuota {
       WINDOW_MS,
       q.perMinute,
       q.perDay ?? -1,
-      dayEnds + 60_000,
+      msUntilNextUtcMidnight(q.now) + DAY_EXPIRY_MARGIN_MS,
       member,
     );
     return {

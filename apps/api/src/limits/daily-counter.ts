@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { msUntilNextUtcMidnight } from '@vigil/core';
 
 /** Check-and-count in one step: a request over the limit is not counted. */
 const CONSUME = `
@@ -6,13 +7,14 @@ local count = tonumber(redis.call('GET', KEYS[1]) or '0')
 local limit = tonumber(ARGV[1])
 if count >= limit then return {0, count} end
 count = redis.call('INCR', KEYS[1])
-redis.call('PEXPIREAT', KEYS[1], tonumber(ARGV[2]))
+redis.call('PEXPIRE', KEYS[1], tonumber(ARGV[2]))
 return {1, count}
 `;
 
-const DAY_MS = 86_400_000;
+/** Kept a minute past midnight so a request at 23:59:59.999 still finds its count. */
+const EXPIRY_MARGIN_MS = 60_000;
 
-type RedisWithDaily = Redis & { vigilDailyConsume(key: string, limit: number, expireAt: number): Promise<[number, number]> };
+type RedisWithDaily = Redis & { vigilDailyConsume(key: string, limit: number, ttlMs: number): Promise<[number, number]> };
 
 /**
  * A per-subject counter for one UTC day that resets at 00:00 UTC (the header-check quotas).
@@ -31,8 +33,8 @@ export class DailyCounter {
 
   async consume(subject: string, limit: number, now: Date): Promise<{ allowed: boolean; count: number }> {
     const day = now.toISOString().slice(0, 10);
-    const expireAt = Math.floor(now.getTime() / DAY_MS) * DAY_MS + DAY_MS + 60_000;
-    const [allowed, count] = await this.redis.vigilDailyConsume(`${this.namespace}:${subject}:${day}`, limit, expireAt);
+    const ttlMs = msUntilNextUtcMidnight(now) + EXPIRY_MARGIN_MS;
+    const [allowed, count] = await this.redis.vigilDailyConsume(`${this.namespace}:${subject}:${day}`, limit, ttlMs);
     return { allowed: allowed === 1, count };
   }
 }

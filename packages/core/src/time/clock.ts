@@ -34,6 +34,15 @@ export function nextUtcMidnight(at: Date): Date {
   return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS + DAY_MS);
 }
 
+/**
+ * Milliseconds from `at` until the next 00:00 UTC. Expiries of day counters are given to Redis as
+ * this relative TTL (PEXPIRE), never as an absolute time: Redis judges an absolute expiry by its
+ * own wall clock, which an injected clock need not agree with.
+ */
+export function msUntilNextUtcMidnight(at: Date): number {
+  return nextUtcMidnight(at).getTime() - at.getTime();
+}
+
 /** ISO 8601 with an explicit +00:00 offset, as the quota 429 body's reset_at wants. */
 export function isoWithOffset(at: Date): string {
   return at.toISOString().replace(/\.\d{3}Z$/, '+00:00');
