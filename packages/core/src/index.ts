@@ -33,3 +33,7 @@ export * from './billing/index.js';
 export * from './scheduling/monitor-schedules.js';
 export * from './domains/index.js';
 export * from './scheduling/domain-schedules.js';
+export * from './time/with-timeout.js';
+export * from './outbox/outbox-message.js';
+export * from './outbox/outbox-relay.js';
+export * from './db/database-unavailable.js';

@@ -1,15 +1,16 @@
 import { monitoredTiers, outboundPolicy, type Context, type JobHandler, type JobName } from '@vigil/core';
-import { createMonitorLoader, shouldCheck } from '../monitors/load-monitors.js';
-import { createCheckWriter } from '../persistence/check-writer.js';
-import type { GroupCommitOptions } from '../persistence/group-commit.js';
+import { createMonitorLoader, shouldCheck, type MonitorLoaderOptions } from '../monitors/load-monitors.js';
+import { createCheckWriter, type CheckWriterOptions } from '../persistence/check-writer.js';
 import { probe } from '../probe/probe.js';
 import { createProbeClient, type ProbeClientOptions } from '../probe/probe-client.js';
 
 /** Tuning knobs (defaults chosen by bench/checker.bench.ts); the bench varies them. */
 export interface MonitorCheckOptions {
-  writer?: Partial<GroupCommitOptions>;
-  loader?: Partial<GroupCommitOptions>;
+  writer?: Partial<CheckWriterOptions>;
+  loader?: Partial<MonitorLoaderOptions>;
   client?: ProbeClientOptions;
+  /** Called after a commit that wrote alert events to the outbox (the checker wakes its relay). */
+  onOutboxWritten?: () => void;
 }
 
 /**
@@ -17,12 +18,14 @@ export interface MonitorCheckOptions {
  * an active monitor still runs) or when its account is deactivated or on a plan without uptime
  * monitoring, probe, and record the result (batched, at-least-once safe,
  * see recordChecks). Returns the check record (the API answers a manual check with it), the
- * stored one when the job was delivered twice, or null when nothing was checked.
+ * stored one when the job was delivered twice, or null when nothing was checked. Through a
+ * PostgreSQL outage it probes with the last known configuration and the writer keeps the result
+ * until it can be written.
  */
 export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): JobHandler<JobName.MonitorCheck> {
   const client = createProbeClient(outboundPolicy(ctx.config), opts.client);
-  const monitors = createMonitorLoader(ctx.db, monitoredTiers(ctx.config.tiers), opts.loader);
-  const writer = createCheckWriter(ctx, opts.writer);
+  const monitors = createMonitorLoader(ctx.db, monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
+  const writer = createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
   return async (payload, job) => {
     const manual = payload.manual === true;
     const monitor = await monitors.load(payload.monitorId);

@@ -1,13 +1,15 @@
 import {
+  JobName,
+  SCHEDULED_CHECK_JOB_OPTIONS,
   applyReconcilePlan,
   monitoredTiers,
   planReconcile,
   readMonitorSchedules,
   type Context,
   type JobHandler,
-  type JobName,
 } from '@vigil/core';
 import { ensureMaintenanceSchedulers } from '../maintenance-schedulers.js';
+import { missedRuns, scheduledRunJobId, type MissedRun } from '../monitors/missed-runs.js';
 
 /**
  * Makes Redis agree with PostgreSQL (runs every minute from the maintenance queue): every
@@ -15,23 +17,52 @@ import { ensureMaintenanceSchedulers } from '../maintenance-schedulers.js';
  * scheduler back (after Redis lost its data, or when a scheduler lost its next run), with its
  * current interval; schedulers of paused, inactive or deleted monitors, and of monitors whose
  * account was deactivated or moved to a plan without uptime monitoring, are removed. Redis is read before PostgreSQL so that a monitor created in
- * between is added (idempotently) rather than removed.
+ * between is added (idempotently) rather than removed. Then it catches up: a monitor whose
+ * latest due run left no check (its job was lost with Redis's data, or fell due while Redis was
+ * down) is checked once now, under that run's own job id (see missedRuns).
  */
 export async function reconcileMonitorSchedules(ctx: Context): Promise<{ added: number; removed: number }> {
   const actual = await readMonitorSchedules(ctx.queues, ctx.redis);
   const rows = (await ctx.db.query(
-    `SELECT m.id, m.check_interval FROM monitors m JOIN accounts a ON a.id = m.account_id
+    `SELECT m.id, m.check_interval, m.last_checked_at, m.created_at FROM monitors m JOIN accounts a ON a.id = m.account_id
       WHERE m.is_active AND m.status <> 'paused' AND a.is_active AND a.tier = ANY($1::text[])`,
     [monitoredTiers(ctx.config.tiers)],
-  )) as { id: number; check_interval: number }[];
+  )) as { id: number; check_interval: number; last_checked_at: Date | null; created_at: Date }[];
   const plan = planReconcile(
     rows.map((r) => ({ id: r.id, checkInterval: r.check_interval })),
     actual,
   );
   await applyReconcilePlan(ctx.queues, plan);
+  const missed = missedRuns(
+    rows.map((r) => ({ id: r.id, checkInterval: r.check_interval, lastCheckedAt: r.last_checked_at, createdAt: r.created_at })),
+    ctx.clock.now().getTime(),
+  );
+  const caughtUp = await catchUp(ctx, missed);
   const result = { added: plan.upsert.length, removed: plan.remove.length };
-  if (result.added || result.removed) ctx.logger.info('monitor schedules reconciled', { ...result, active: rows.length });
+  if (result.added || result.removed || caughtUp) ctx.logger.info('monitor schedules reconciled', { ...result, caughtUp, active: rows.length });
   return result;
+}
+
+const CATCH_UP_BATCH = 1000;
+
+/** Adds the catch-up checks whose job id does not exist yet (one pipelined read per batch); returns how many. */
+async function catchUp(ctx: Context, missed: MissedRun[]): Promise<number> {
+  const queue = ctx.queues.queueOf(JobName.MonitorCheck);
+  let added = 0;
+  for (let i = 0; i < missed.length; i += CATCH_UP_BATCH) {
+    const batch = missed.slice(i, i + CATCH_UP_BATCH).map((m) => ({ monitorId: m.monitorId, jobId: scheduledRunJobId(m.monitorId, m.dueMs) }));
+    const pipeline = ctx.redis.pipeline();
+    for (const m of batch) pipeline.exists(queue.toKey(m.jobId));
+    const replies = (await pipeline.exec()) ?? [];
+    const absent = batch.filter((_, k) => Number(replies[k]?.[1]) === 0);
+    if (!absent.length) continue;
+    await ctx.queues.addBulk(
+      JobName.MonitorCheck,
+      absent.map((m) => ({ payload: { monitorId: m.monitorId }, opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: m.jobId } })),
+    );
+    added += absent.length;
+  }
+  return added;
 }
 
 export function reconcileMonitorSchedulesJob(ctx: Context): JobHandler<JobName.ReconcileMonitorSchedules> {

@@ -1,4 +1,5 @@
-import type { MonitorMethod, MonitorStatus } from '@vigil/core';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isDatabaseUnavailable, type Logger, type MonitorMethod, type MonitorStatus } from '@vigil/core';
 import type { DataSource } from 'typeorm';
 import { GroupCommit, type GroupCommitOptions } from '../persistence/group-commit.js';
 import type { ProbeTarget } from '../probe/probe-target.js';
@@ -60,18 +61,65 @@ export async function loadMonitorsToCheck(db: DataSource, ids: number[], tiers: 
   return new Map(rows.map((r) => [r.id, toMonitor(r)]));
 }
 
-export const MONITOR_LOADER_DEFAULTS: GroupCommitOptions = { maxBatch: 200, maxDelayMs: 2, maxInFlight: 4 };
+export interface MonitorLoaderOptions extends GroupCommitOptions {
+  /** While PostgreSQL is unreachable, how long a job without a known configuration waits for it. */
+  maxWaitMs: number;
+  /** After a failed load, loads use the known configurations without trying PostgreSQL for this long. */
+  retryMs: number;
+}
 
-/** Loads monitors for concurrent jobs with one query per few milliseconds instead of one each. */
-export function createMonitorLoader(db: DataSource, tiers: readonly string[], opts: Partial<GroupCommitOptions> = {}) {
+export const MONITOR_LOADER_DEFAULTS: MonitorLoaderOptions = { maxBatch: 200, maxDelayMs: 2, maxInFlight: 4, maxWaitMs: 60_000, retryMs: 1_000 };
+
+/**
+ * Loads monitors for concurrent jobs with one query per few milliseconds instead of one each.
+ * Every load reads PostgreSQL, so changes apply at once; the last configuration read of each
+ * monitor is kept in this process's memory (never written anywhere: it holds credentials) and
+ * serves while PostgreSQL cannot be reached, so checks go on through an outage. A monitor this
+ * process has not seen yet waits for PostgreSQL, up to `maxWaitMs`.
+ */
+export function createMonitorLoader(
+  db: DataSource,
+  tiers: readonly string[],
+  opts: Partial<MonitorLoaderOptions> = {},
+  logger?: Logger,
+) {
+  const o = { ...MONITOR_LOADER_DEFAULTS, ...opts };
+  const known = new Map<number, MonitorToCheck>();
+  let unreachableUntil = 0;
   const group = new GroupCommit<number, MonitorToCheck | null>(
     async (ids) => {
       const found = await loadMonitorsToCheck(db, [...new Set(ids)], tiers);
       return ids.map((id) => ({ status: 'fulfilled', value: found.get(id) ?? null }));
     },
-    { ...MONITOR_LOADER_DEFAULTS, ...opts },
+    o,
   );
-  return { load: (id: number) => group.submit(id) };
+  const fromDatabase = async (id: number): Promise<MonitorToCheck | null> => {
+    const m = await group.submit(id);
+    if (unreachableUntil) logger?.info('database reachable again; monitor configurations reloaded');
+    unreachableUntil = 0;
+    if (m) known.set(id, m);
+    else known.delete(id);
+    return m;
+  };
+  return {
+    async load(id: number): Promise<MonitorToCheck | null> {
+      const started = performance.now();
+      for (;;) {
+        const cached = known.get(id);
+        if (cached && performance.now() < unreachableUntil) return cached;
+        try {
+          return await fromDatabase(id);
+        } catch (e) {
+          if (!isDatabaseUnavailable(e)) throw e;
+          if (!unreachableUntil) logger?.warn('database unreachable; checking with the last known monitor configurations', { error: (e as Error).message });
+          unreachableUntil = performance.now() + o.retryMs;
+          if (cached) return cached;
+          if (performance.now() - started >= o.maxWaitMs) throw e;
+          await sleep(o.retryMs);
+        }
+      }
+    },
+  };
 }
 
 /**

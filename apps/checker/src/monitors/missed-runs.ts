@@ -1,0 +1,39 @@
+import { nextDueMs } from '@vigil/core';
+
+/** What decides whether a monitor's latest due run happened. */
+export interface RunFacts {
+  id: number;
+  /** Seconds. */
+  checkInterval: number;
+  lastCheckedAt: Date | null;
+  createdAt: Date;
+}
+
+/** A run that fell due and was not recorded: checked once now. */
+export interface MissedRun {
+  monitorId: number;
+  dueMs: number;
+}
+
+/**
+ * The monitors whose latest due run (the last multiple of the interval plus the monitor's
+ * offset, at or before now) has no check after it: its job was lost (Redis lost its data or was
+ * down when it fell due) or has not finished yet. A monitor created after that due time is not
+ * behind (its first check is the one made at creation). Each one is caught up by a job with the
+ * id that run had, `repeat:monitor-<id>:<due ms>`: while the original job still exists (waiting,
+ * running or kept) the add is a no-op, and if both ever run the checker records one check.
+ */
+export function missedRuns(monitors: readonly RunFacts[], nowMs: number): MissedRun[] {
+  const missed: MissedRun[] = [];
+  for (const m of monitors) {
+    const dueMs = nextDueMs(m.id, m.checkInterval, nowMs) - m.checkInterval * 1000;
+    const seen = Math.max(m.lastCheckedAt?.getTime() ?? 0, m.createdAt.getTime());
+    if (seen < dueMs) missed.push({ monitorId: m.id, dueMs });
+  }
+  return missed;
+}
+
+/** The job id BullMQ gives the run of a monitor's scheduler due at `dueMs`. */
+export function scheduledRunJobId(monitorId: number, dueMs: number): string {
+  return `repeat:monitor-${monitorId}:${dueMs}`;
+}
