@@ -1,6 +1,7 @@
 import { JobName, monitorScheduleOffsetMs, upsertMonitorSchedule, type Context } from '@vigil/core';
 import { createTestAccount, createTestContext, waitFor, type TestContext } from '@vigil/testing';
 import { createCheckerApp } from '../app.js';
+import { nextDueMs } from '@vigil/core';
 import { reconcileMonitorSchedules, reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './reconcile-monitor-schedules.job.js';
 
 let ctx: TestContext;
@@ -141,4 +142,24 @@ it('when Redis loses its data while the checker runs, the watchdog brings the re
     stop();
     await app.stop();
   }
+});
+
+it('catches up a monitor whose latest due run left no check, under that run\'s own job id, once', async () => {
+  const behind = await insertMonitor(ctx, { interval: 60 });
+  const current = await insertMonitor(ctx, { interval: 60 });
+  const fresh = await insertMonitor(ctx, { interval: 60 });
+  await ctx.db.query(`UPDATE monitors SET created_at = now() - interval '3 hours', last_checked_at = now() - interval '2 hours' WHERE id = $1`, [behind]);
+  await ctx.db.query(`UPDATE monitors SET created_at = now() - interval '3 hours', last_checked_at = now() + interval '1 minute' WHERE id = $1`, [current]);
+  // `fresh` was created just now and never checked: its first check is the one made at creation.
+
+  const before = Date.now();
+  await reconcileMonitorSchedules(ctx);
+  const after = Date.now();
+  const waiting = await ctx.queues.queueOf(JobName.MonitorCheck).getWaiting();
+  expect(waiting.map((j) => j.data.monitorId)).toEqual([behind]);
+  const dues = [before, after].map((now) => nextDueMs(behind, 60, now) - 60_000);
+  expect(dues.map((due) => `repeat:monitor-${behind}:${due}`)).toContain(waiting[0].id);
+
+  await reconcileMonitorSchedules(ctx);
+  expect(await ctx.queues.queueOf(JobName.MonitorCheck).getWaitingCount()).toBe(1);
 });

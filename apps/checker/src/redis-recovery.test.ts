@@ -1,0 +1,77 @@
+import { JobName } from '@vigil/core';
+import { createTestContext, waitFor, type TestContext } from '@vigil/testing';
+import { createCheckerApp } from './app.js';
+import { watchRedisRecovery } from './redis-recovery.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.teardown());
+
+/** Loses every Redis key of this test file, as FLUSHALL or a Redis without persistence does. */
+async function flushTestKeys(): Promise<void> {
+  const keys: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, batch] = await ctx.redis.scan(cursor, 'MATCH', `${ctx.config.redisPrefix}*`, 'COUNT', 1000);
+    cursor = next;
+    keys.push(...batch);
+  } while (cursor !== '0');
+  if (keys.length) await ctx.redis.del(...keys);
+}
+
+describe('watchRedisRecovery', () => {
+  it('recovers once when the data is lost under a live connection, and again after a reconnect', async () => {
+    const reasons: string[] = [];
+    const stop = await watchRedisRecovery(ctx, async (reason) => void reasons.push(reason), 20);
+    try {
+      // Nothing happened yet: no recovery.
+      await new Promise((r) => setTimeout(r, 100));
+      expect(reasons).toEqual([]);
+      await flushTestKeys();
+      await waitFor(() => reasons.length === 1, { what: 'a recovery after the data loss' });
+      expect(reasons).toEqual(['Redis lost its data']);
+
+      ctx.redis.disconnect(true);
+      await waitFor(() => reasons.length === 2, { what: 'a recovery after the reconnect' });
+      expect(reasons[1]).toBe('Redis connection restored');
+    } finally {
+      stop();
+    }
+  });
+
+  it('a recovery that fails is tried again until it succeeds', async () => {
+    let attempts = 0;
+    const stop = await watchRedisRecovery(
+      ctx,
+      async () => {
+        if (++attempts < 3) throw new Error('Redis still loading');
+      },
+      20,
+    );
+    try {
+      await flushTestKeys();
+      await waitFor(() => attempts === 3, { what: 'three attempts' });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(attempts).toBe(3);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('the checker after Redis lost its data', () => {
+  it('re-creates its maintenance schedulers and reconciles without waiting for the watchdog', async () => {
+    const app = createCheckerApp(ctx);
+    await app.start();
+    try {
+      await flushTestKeys();
+      await waitFor(() => ctx.queues.queueOf(JobName.ReconcileMonitorSchedules).getJobScheduler('reconcile-monitor-schedules'), {
+        what: 'the maintenance schedulers back',
+      });
+    } finally {
+      await app.stop();
+    }
+  });
+});
