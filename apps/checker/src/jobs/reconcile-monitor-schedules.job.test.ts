@@ -147,10 +147,9 @@ it('when Redis loses its data while the checker runs, the watchdog brings the re
 it('catches up a monitor whose latest due run left no check, under that run\'s own job id, once', async () => {
   const behind = await insertMonitor(ctx, { interval: 60 });
   const current = await insertMonitor(ctx, { interval: 60 });
-  const fresh = await insertMonitor(ctx, { interval: 60 });
+  await insertMonitor(ctx, { interval: 60 }); // created just now, never checked
   await ctx.db.query(`UPDATE monitors SET created_at = now() - interval '3 hours', last_checked_at = now() - interval '2 hours' WHERE id = $1`, [behind]);
   await ctx.db.query(`UPDATE monitors SET created_at = now() - interval '3 hours', last_checked_at = now() + interval '1 minute' WHERE id = $1`, [current]);
-  // `fresh` was created just now and never checked: its first check is the one made at creation.
 
   const before = Date.now();
   await reconcileMonitorSchedules(ctx);
