@@ -1,10 +1,11 @@
-import { JobName, QueueName, createOutboxRelay, createWorkerApp, type Context, type StalledJobOptions } from '@vigil/core';
+import { JobName, QueueName, createOutboxRelay, createWorkerApp, monitoredTiers, type Context, type StalledJobOptions } from '@vigil/core';
 import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
 import { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
 import { pruneChecksJob } from './jobs/prune-checks.job.js';
 import { reconcileDomainSchedulesJob } from './jobs/reconcile-domain-schedules.job.js';
 import { reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './jobs/reconcile-monitor-schedules.job.js';
 import { ensureMaintenanceSchedulers } from './maintenance-schedulers.js';
+import { createMonitorLoader } from './monitors/load-monitors.js';
 import { watchRedisRecovery } from './redis-recovery.js';
 
 /**
@@ -15,10 +16,16 @@ import { watchRedisRecovery } from './redis-recovery.js';
  */
 export const CHECK_STALLED_JOBS: StalledJobOptions = { lockDuration: 6_000, stalledInterval: 2_000, maxStalledCount: 2 };
 
+/** How often the checker re-reads every scheduled monitor's configuration (what it checks with through a PostgreSQL outage). */
+export const MONITOR_WARM_MS = 5 * 60_000;
+
 /** The checker fleet: HTTP checks and the periodic maintenance jobs. `opts` tunes the checks (benchmarks). */
 export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorCheckOptions } = {}) {
   const stops: (() => void)[] = [];
   const relay = createOutboxRelay(ctx);
+  const monitors = createMonitorLoader(ctx.db, monitoredTiers(ctx.config.tiers), opts.monitorCheck?.loader, ctx.logger);
+  const warm = () =>
+    monitors.warm().catch((e: unknown) => ctx.logger.warn('monitor configurations not read in advance', { error: (e as Error).message }));
 
   /** After Redis lost data or came back: maintenance schedulers, both reconcilers now, pending alerts. */
   const recoverFromRedisLoss = async (reason: string) => {
@@ -37,7 +44,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
     healthPort: ctx.config.healthPorts.checker,
     stalledJobs: { [QueueName.Checks]: CHECK_STALLED_JOBS },
     handlers: {
-      [QueueName.Checks]: { [JobName.MonitorCheck]: monitorCheckJob(ctx, { ...opts.monitorCheck, onOutboxWritten: () => relay.wake() }) },
+      [QueueName.Checks]: { [JobName.MonitorCheck]: monitorCheckJob(ctx, { ...opts.monitorCheck, monitors, onOutboxWritten: () => relay.wake() }) },
       [QueueName.Maintenance]: {
         [JobName.ReconcileMonitorSchedules]: reconcileMonitorSchedulesJob(ctx),
         [JobName.PruneChecks]: pruneChecksJob(ctx),
@@ -48,7 +55,10 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
     onStarted: async () => {
       await ensureMaintenanceSchedulers(ctx);
       relay.start();
-      stops.push(startMaintenanceWatchdog(ctx), await watchRedisRecovery(ctx, recoverFromRedisLoss));
+      void warm();
+      const warmer = setInterval(() => void warm(), MONITOR_WARM_MS);
+      warmer.unref();
+      stops.push(() => clearInterval(warmer), startMaintenanceWatchdog(ctx), await watchRedisRecovery(ctx, recoverFromRedisLoss));
     },
     onStopping: async () => {
       stops.splice(0).forEach((stop) => stop());

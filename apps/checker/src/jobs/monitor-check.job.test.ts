@@ -177,6 +177,17 @@ describe('MonitorCheck job', () => {
     expect(await checksOf(ctx, m.id)).toHaveLength(1);
   });
 
+  it('a catch-up of a run and the run itself (both probed, e.g. Redis lost the job mid-check) make one check', async () => {
+    const m = await createMonitor(ctx, { url: `${server.url}/status/200`, status: 'up' });
+    const due = 1_700_000_000_000 + m.id;
+    const run = (await ctx.queues.add(JobName.MonitorCheck, { monitorId: m.id }, { jobId: `repeat:monitor-${m.id}:${due}` })) as Job<JobPayloads[JobName.MonitorCheck]>;
+    const catchUp = (await ctx.queues.add(JobName.MonitorCheck, { monitorId: m.id }, { jobId: `catchup:monitor-${m.id}:${due}` })) as Job<JobPayloads[JobName.MonitorCheck]>;
+    await Promise.all([handler(run.data, run), handler(catchUp.data, catchUp)]);
+    const checks = await checksOf(ctx, m.id);
+    expect(checks).toHaveLength(1);
+    expect(checks[0].jobKey).toBe(`repeat:monitor-${m.id}:${due}`);
+  });
+
   it('a paused monitor: a scheduled job does nothing (no request); a manual check is recorded without moving it', async () => {
     const m = await createMonitor(ctx, { url: `${server.url}/status/500`, status: 'paused', alertThreshold: 1 });
     const before = server.requests;

@@ -1,5 +1,6 @@
 import { monitoredTiers, outboundPolicy, type Context, type JobHandler, type JobName } from '@vigil/core';
-import { createMonitorLoader, shouldCheck, type MonitorLoaderOptions } from '../monitors/load-monitors.js';
+import { createMonitorLoader, shouldCheck, type MonitorLoader, type MonitorLoaderOptions } from '../monitors/load-monitors.js';
+import { runKeyOf } from '../monitors/missed-runs.js';
 import { createCheckWriter, type CheckWriterOptions } from '../persistence/check-writer.js';
 import { probe } from '../probe/probe.js';
 import { createProbeClient, type ProbeClientOptions } from '../probe/probe-client.js';
@@ -11,6 +12,8 @@ export interface MonitorCheckOptions {
   client?: ProbeClientOptions;
   /** Called after a commit that wrote alert events to the outbox (the checker wakes its relay). */
   onOutboxWritten?: () => void;
+  /** The loader to share (the checker app warms it); one of its own otherwise. */
+  monitors?: MonitorLoader;
 }
 
 /**
@@ -24,14 +27,14 @@ export interface MonitorCheckOptions {
  */
 export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): JobHandler<JobName.MonitorCheck> {
   const client = createProbeClient(outboundPolicy(ctx.config), opts.client);
-  const monitors = createMonitorLoader(ctx.db, monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
+  const monitors = opts.monitors ?? createMonitorLoader(ctx.db, monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
   const writer = createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
   return async (payload, job) => {
     const manual = payload.manual === true;
     const monitor = await monitors.load(payload.monitorId);
     if (!monitor || !shouldCheck(monitor, manual)) return null;
     const result = await probe(client, monitor.target, ctx.clock);
-    const outcome = await writer.submit({ monitorId: monitor.id, jobKey: String(job.id), manual, result });
+    const outcome = await writer.submit({ monitorId: monitor.id, jobKey: runKeyOf(String(job.id)), manual, result });
     return outcome.kind === 'skipped' ? null : outcome.check;
   };
 }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { JobName, createDataSource, type Context, type JobPayloads } from '@vigil/core';
+import { JobName, createDataSource, monitoredTiers, type Context, type JobPayloads } from '@vigil/core';
 import { TEST_SERVER_URL, createTestContext, startTcpProxy, waitFor, type TcpProxy, type TestContext } from '@vigil/testing';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { startTargetServer, type TargetServer } from '../testing/target-server.js';
 import { checksOf, createMonitor, incidentsOf, reloadMonitor } from '../testing/monitors.js';
+import { createMonitorLoader } from '../monitors/load-monitors.js';
 import { monitorCheckJob } from './monitor-check.job.js';
 
 let ctx: TestContext;
@@ -79,4 +80,25 @@ describe('MonitorCheck through a PostgreSQL outage', () => {
     await handler(after.data, after);
     expect(await checksOf(ctx, m.id)).toHaveLength(5);
   });
+
+  it('a monitor read in advance (warm) is checked through an outage before this process ever checked it', async () => {
+    const monitors = createMonitorLoader(proxiedDb, monitoredTiers(ctx.config.tiers), { retryMs: 50, maxWaitMs: 300 });
+    const handler = monitorCheckJob(checker, { monitors, writer: { retryMs: 50 } });
+    const m = await createMonitor(ctx, { url: `${server.url}/status/200`, status: 'up' });
+    const paused = await createMonitor(ctx, { url: `${server.url}/status/200`, status: 'paused' });
+    expect(await monitors.warm()).toBeGreaterThanOrEqual(1);
+
+    await proxy.cut();
+    try {
+      const j = await job(m.id);
+      expect(await handler(j.data, j)).toMatchObject({ status: 'success', status_code: 200 });
+      // Paused monitors are not scheduled, so not read in advance: their job waits, bounded.
+      const p = await job(paused.id);
+      await expect(handler(p.data, p)).rejects.toThrow();
+    } finally {
+      await proxy.restore();
+    }
+    await waitFor(async () => (await checksOf(ctx, m.id)).length === 1, { what: 'the buffered check' });
+  });
 });
+

@@ -144,7 +144,7 @@ it('when Redis loses its data while the checker runs, the watchdog brings the re
   }
 });
 
-it('catches up a monitor whose latest due run left no check, under that run\'s own job id, once', async () => {
+it('catches up a monitor whose latest due run left no check, once', async () => {
   const behind = await insertMonitor(ctx, { interval: 60 });
   const current = await insertMonitor(ctx, { interval: 60 });
   await insertMonitor(ctx, { interval: 60 }); // created just now, never checked
@@ -157,7 +157,7 @@ it('catches up a monitor whose latest due run left no check, under that run\'s o
   const waiting = await ctx.queues.queueOf(JobName.MonitorCheck).getWaiting();
   expect(waiting.map((j) => j.data.monitorId)).toEqual([behind]);
   const dues = [before, after].map((now) => nextDueMs(behind, 60, now) - 60_000);
-  expect(dues.map((due) => `repeat:monitor-${behind}:${due}`)).toContain(waiting[0].id);
+  expect(dues.map((due) => `catchup:monitor-${behind}:${due}`)).toContain(waiting[0].id);
 
   await reconcileMonitorSchedules(ctx);
   expect(await ctx.queues.queueOf(JobName.MonitorCheck).getWaitingCount()).toBe(1);

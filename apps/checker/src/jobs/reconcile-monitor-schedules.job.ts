@@ -9,7 +9,7 @@ import {
   type JobHandler,
 } from '@vigil/core';
 import { ensureMaintenanceSchedulers } from '../maintenance-schedulers.js';
-import { missedRuns, scheduledRunJobId, type MissedRun } from '../monitors/missed-runs.js';
+import { catchUpJobId, missedRuns, scheduledRunJobId, type MissedRun } from '../monitors/missed-runs.js';
 
 /**
  * Makes Redis agree with PostgreSQL (runs every minute from the maintenance queue): every
@@ -19,7 +19,7 @@ import { missedRuns, scheduledRunJobId, type MissedRun } from '../monitors/misse
  * account was deactivated or moved to a plan without uptime monitoring, are removed. Redis is read before PostgreSQL so that a monitor created in
  * between is added (idempotently) rather than removed. Then it catches up: a monitor whose
  * latest due run left no check (its job was lost with Redis's data, or fell due while Redis was
- * down) is checked once now, under that run's own job id (see missedRuns).
+ * down) is checked once now, recorded as that run (see missedRuns).
  */
 export async function reconcileMonitorSchedules(ctx: Context): Promise<{ added: number; removed: number }> {
   const actual = await readMonitorSchedules(ctx.queues, ctx.redis);
@@ -45,14 +45,18 @@ export async function reconcileMonitorSchedules(ctx: Context): Promise<{ added: 
 
 const CATCH_UP_BATCH = 1000;
 
-/** Adds the catch-up checks whose job id does not exist yet (one pipelined read per batch); returns how many. */
+/** Adds the catch-up checks of runs whose original job no longer exists (one pipelined read per batch); returns how many. */
 async function catchUp(ctx: Context, missed: MissedRun[]): Promise<number> {
   const queue = ctx.queues.queueOf(JobName.MonitorCheck);
   let added = 0;
   for (let i = 0; i < missed.length; i += CATCH_UP_BATCH) {
-    const batch = missed.slice(i, i + CATCH_UP_BATCH).map((m) => ({ monitorId: m.monitorId, jobId: scheduledRunJobId(m.monitorId, m.dueMs) }));
+    const batch = missed.slice(i, i + CATCH_UP_BATCH).map((m) => ({
+      monitorId: m.monitorId,
+      original: scheduledRunJobId(m.monitorId, m.dueMs),
+      jobId: catchUpJobId(m.monitorId, m.dueMs),
+    }));
     const pipeline = ctx.redis.pipeline();
-    for (const m of batch) pipeline.exists(queue.toKey(m.jobId));
+    for (const m of batch) pipeline.exists(queue.toKey(m.original));
     const replies = (await pipeline.exec()) ?? [];
     const absent = batch.filter((_, k) => Number(replies[k]?.[1]) === 0);
     if (!absent.length) continue;

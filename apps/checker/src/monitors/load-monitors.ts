@@ -51,14 +51,30 @@ function toMonitor(r: Row): MonitorToCheck {
  * plans with uptime monitoring); one query. Others are not checked, like deleted ones.
  */
 export async function loadMonitorsToCheck(db: DataSource, ids: number[], tiers: readonly string[]): Promise<Map<number, MonitorToCheck>> {
-  const rows = (await db.query(
-    `SELECT m.id, m.status, m.is_active, m.url, m.method, m.headers, m.body, m.timeout, m.follow_redirects,
+  const rows = (await db.query(`${SELECT_TO_CHECK} AND m.id = ANY($2::int[])`, [tiers, ids])) as Row[];
+  return new Map(rows.map((r) => [r.id, toMonitor(r)]));
+}
+
+const SELECT_TO_CHECK = `SELECT m.id, m.status, m.is_active, m.url, m.method, m.headers, m.body, m.timeout, m.follow_redirects,
             m.verify_ssl, m.expected_status_codes, m.expected_content
        FROM monitors m JOIN accounts a ON a.id = m.account_id
-      WHERE m.id = ANY($1::int[]) AND a.is_active AND a.tier = ANY($2::text[])`,
-    [ids, tiers],
-  )) as Row[];
-  return new Map(rows.map((r) => [r.id, toMonitor(r)]));
+      WHERE a.is_active AND a.tier = ANY($1::text[])`;
+
+const WARM_PAGE = 5_000;
+
+/** Every monitor that is scheduled (active, not paused, of a checked account), page by page in id order. */
+async function* scheduledMonitors(db: DataSource, tiers: readonly string[]): AsyncGenerator<MonitorToCheck[]> {
+  let after = 0;
+  for (;;) {
+    const rows = (await db.query(`${SELECT_TO_CHECK} AND m.is_active AND m.status <> 'paused' AND m.id > $2 ORDER BY m.id LIMIT $3`, [
+      tiers,
+      after,
+      WARM_PAGE,
+    ])) as Row[];
+    if (!rows.length) return;
+    yield rows.map(toMonitor);
+    after = rows[rows.length - 1].id;
+  }
 }
 
 export interface MonitorLoaderOptions extends GroupCommitOptions {
@@ -74,8 +90,10 @@ export const MONITOR_LOADER_DEFAULTS: MonitorLoaderOptions = { maxBatch: 200, ma
  * Loads monitors for concurrent jobs with one query per few milliseconds instead of one each.
  * Every load reads PostgreSQL, so changes apply at once; the last configuration read of each
  * monitor is kept in this process's memory (never written anywhere: it holds credentials) and
- * serves while PostgreSQL cannot be reached, so checks go on through an outage. A monitor this
- * process has not seen yet waits for PostgreSQL, up to `maxWaitMs`.
+ * serves while PostgreSQL cannot be reached, so checks go on through an outage. `warm()` reads
+ * every scheduled monitor in advance (the checker does at start and every few minutes), so that
+ * holds for monitors this process has not checked yet; one it still does not know waits for
+ * PostgreSQL, up to `maxWaitMs`.
  */
 export function createMonitorLoader(
   db: DataSource,
@@ -102,6 +120,15 @@ export function createMonitorLoader(
     return m;
   };
   return {
+    /** Reads every scheduled monitor's configuration into memory; returns how many. */
+    async warm(): Promise<number> {
+      let n = 0;
+      for await (const page of scheduledMonitors(db, tiers)) {
+        for (const m of page) known.set(m.id, m);
+        n += page.length;
+      }
+      return n;
+    },
     async load(id: number): Promise<MonitorToCheck | null> {
       const started = performance.now();
       for (;;) {
@@ -130,3 +157,6 @@ export function shouldCheck(m: Pick<MonitorToCheck, 'status' | 'isActive'> | nul
   if (!m || !m.isActive) return false;
   return manual || m.status !== 'paused';
 }
+
+export type MonitorLoader = ReturnType<typeof createMonitorLoader>;
+

@@ -1,5 +1,5 @@
 import { monitorScheduleOffsetMs, nextDueMs } from '@vigil/core';
-import { missedRuns, scheduledRunJobId } from './missed-runs.js';
+import { catchUpJobId, missedRuns, runKeyOf, scheduledRunJobId } from './missed-runs.js';
 
 const NOW = Date.parse('2026-03-01T12:00:30.000Z');
 const at = (ms: number) => new Date(ms);
@@ -46,8 +46,16 @@ describe('missedRuns', () => {
   });
 });
 
-describe('scheduledRunJobId', () => {
-  it('is the id BullMQ gives a scheduler run', () => {
+describe('job ids of runs', () => {
+  it('a scheduled run has the id BullMQ gives it; its catch-up another id of three parts', () => {
     expect(scheduledRunJobId(42, 1_700_000_060_000)).toBe('repeat:monitor-42:1700000060000');
+    expect(catchUpJobId(42, 1_700_000_060_000)).toBe('catchup:monitor-42:1700000060000');
+  });
+
+  it('a catch-up is recorded under the key of the run it replaces; other jobs under their own id', () => {
+    expect(runKeyOf(catchUpJobId(42, 1_700_000_060_000))).toBe(scheduledRunJobId(42, 1_700_000_060_000));
+    expect(runKeyOf('repeat:monitor-42:1700000060000')).toBe('repeat:monitor-42:1700000060000');
+    expect(runKeyOf('check-42-manual-1700000060000-0a1b2c3d')).toBe('check-42-manual-1700000060000-0a1b2c3d');
+    expect(runKeyOf('catchup-42')).toBe('catchup-42');
   });
 });

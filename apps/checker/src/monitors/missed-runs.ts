@@ -19,9 +19,10 @@ export interface MissedRun {
  * The monitors whose latest due run (the last multiple of the interval plus the monitor's
  * offset, at or before now) has no check after it: its job was lost (Redis lost its data or was
  * down when it fell due) or has not finished yet. A monitor created after that due time is not
- * behind (its first check is the one made at creation). Each one is caught up by a job with the
- * id that run had, `repeat:monitor-<id>:<due ms>`: while the original job still exists (waiting,
- * running or kept) the add is a no-op, and if both ever run the checker records one check.
+ * behind (its first check is the one made at creation). Each one whose original job no longer
+ * exists is caught up by a job `catchup:monitor-<id>:<due ms>`, which the checker records under
+ * the original run's key (runKeyOf): if the original was still being probed somewhere (its job
+ * lost under it), the two make one check.
  */
 export function missedRuns(monitors: readonly RunFacts[], nowMs: number): MissedRun[] {
   const missed: MissedRun[] = [];
@@ -36,4 +37,17 @@ export function missedRuns(monitors: readonly RunFacts[], nowMs: number): Missed
 /** The job id BullMQ gives the run of a monitor's scheduler due at `dueMs`. */
 export function scheduledRunJobId(monitorId: number, dueMs: number): string {
   return `repeat:monitor-${monitorId}:${dueMs}`;
+}
+
+/**
+ * The catch-up job of that run. A job id of its own (BullMQ must never run two jobs of one id
+ * at once: their locks would collide), three ':'-separated parts like BullMQ's own.
+ */
+export function catchUpJobId(monitorId: number, dueMs: number): string {
+  return `catchup:monitor-${monitorId}:${dueMs}`;
+}
+
+/** The key a check is recorded under (unique per monitor): a catch-up counts as the run it replaces. */
+export function runKeyOf(jobId: string): string {
+  return jobId.startsWith('catchup:monitor-') ? `repeat:${jobId.slice('catchup:'.length)}` : jobId;
 }

@@ -12,8 +12,9 @@ export function createRedisConnection(url: string, role: RedisRole, extra: Redis
   return new Redis(url, {
     maxRetriesPerRequest: role === 'worker' ? null : 3,
     enableReadyCheck: true,
-    // Reconnect with capped exponential backoff, forever.
-    retryStrategy: (attempt) => Math.min(2 ** attempt * 50, 5_000),
+    // Reconnect with capped exponential backoff, forever. The 1 s cap bounds how long workers
+    // stay idle after Redis is back (one connection attempt a second while it is down).
+    retryStrategy: (attempt) => Math.min(2 ** attempt * 50, 1_000),
     lazyConnect: false,
     ...extra,
   });
