@@ -16,18 +16,22 @@ import { watchRedisRecovery } from './redis-recovery.js';
  */
 export const CHECK_STALLED_JOBS: StalledJobOptions = { lockDuration: 6_000, stalledInterval: 2_000, maxStalledCount: 2 };
 
-/** How often the checker re-reads every scheduled monitor's configuration (what it checks with through a PostgreSQL outage). */
-export const MONITOR_WARM_MS = 5 * 60_000;
+/**
+ * How often the checker reads the configurations of monitors created since (what it checks with
+ * through a PostgreSQL outage); every fifth time it re-reads all of them.
+ */
+export const MONITOR_WARM_MS = 60_000;
 
 /** The checker fleet: HTTP checks and the periodic maintenance jobs. `opts` tunes the checks (benchmarks). */
 export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorCheckOptions } = {}) {
   const stops: (() => void)[] = [];
   const relay = createOutboxRelay(ctx);
   const monitors = createMonitorLoader(ctx.db, monitoredTiers(ctx.config.tiers), opts.monitorCheck?.loader, ctx.logger);
+  let warmTicks = 0;
   const warm = () =>
-    monitors.warm().catch((e: unknown) => ctx.logger.warn('monitor configurations not read in advance', { error: (e as Error).message }));
+    monitors.warm(warmTicks++ % 5 !== 0).catch((e: unknown) => ctx.logger.warn('monitor configurations not read in advance', { error: (e as Error).message }));
 
-  /** After Redis lost data or came back: maintenance schedulers, both reconcilers now, pending alerts. */
+  /** After Redis lost data or came back: maintenance schedulers, both reconcilers now, recent alerts again. */
   const recoverFromRedisLoss = async (reason: string) => {
     ctx.logger.info('Redis back; reconciling schedules now', { reason });
     await ensureMaintenanceSchedulers(ctx);
@@ -35,7 +39,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
     for (const job of [JobName.ReconcileMonitorSchedules, JobName.ReconcileDomainSchedules] as const) {
       await ctx.queues.add(job, {}, { jobId: `${job}-after-redis-loss-${now}`, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } });
     }
-    relay.wake();
+    await relay.replay();
   };
 
   return createWorkerApp(ctx, {

@@ -145,7 +145,7 @@ describe('MonitorCheck job', () => {
   it('Redis rejects the alert enqueue: the down state and its alert commit together, and the alert goes out once Redis is back', async () => {
     const m = await createMonitor(ctx, { url: `${server.url}/status/500`, alertThreshold: 2 });
     const outboxOf = async () =>
-      (await ctx.db.query(`SELECT job_id FROM outbox WHERE payload->>'monitorId' = $1`, [String(m.id)])) as { job_id: string }[];
+      (await ctx.db.query(`SELECT job_id FROM outbox WHERE payload->>'monitorId' = $1 AND relayed_at IS NULL`, [String(m.id)])) as { job_id: string }[];
     // This "process" relays to a Redis that is down: every enqueue fails.
     const dead = await deadRedisQueues(ctx.config.redisPrefix);
     const failingRelay = createOutboxRelay({ db: ctx.db, queues: dead.queues, logger: ctx.logger }, { enqueueTimeoutMs: 300 });

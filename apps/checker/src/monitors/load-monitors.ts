@@ -62,9 +62,8 @@ const SELECT_TO_CHECK = `SELECT m.id, m.status, m.is_active, m.url, m.method, m.
 
 const WARM_PAGE = 5_000;
 
-/** Every monitor that is scheduled (active, not paused, of a checked account), page by page in id order. */
-async function* scheduledMonitors(db: DataSource, tiers: readonly string[]): AsyncGenerator<MonitorToCheck[]> {
-  let after = 0;
+/** Every monitor that is scheduled (active, not paused, of a checked account) with an id above `after`, page by page in id order. */
+async function* scheduledMonitors(db: DataSource, tiers: readonly string[], after: number): AsyncGenerator<MonitorToCheck[]> {
   for (;;) {
     const rows = (await db.query(`${SELECT_TO_CHECK} AND m.is_active AND m.status <> 'paused' AND m.id > $2 ORDER BY m.id LIMIT $3`, [
       tiers,
@@ -104,6 +103,7 @@ export function createMonitorLoader(
   const o = { ...MONITOR_LOADER_DEFAULTS, ...opts };
   const known = new Map<number, MonitorToCheck>();
   let unreachableUntil = 0;
+  let highestWarmed = 0;
   const group = new GroupCommit<number, MonitorToCheck | null>(
     async (ids) => {
       const found = await loadMonitorsToCheck(db, [...new Set(ids)], tiers);
@@ -120,11 +120,15 @@ export function createMonitorLoader(
     return m;
   };
   return {
-    /** Reads every scheduled monitor's configuration into memory; returns how many. */
-    async warm(): Promise<number> {
+    /**
+     * Reads every scheduled monitor's configuration into memory (`newOnly`: only monitors created
+     * since the last warm, i.e. with a higher id); returns how many.
+     */
+    async warm(newOnly = false): Promise<number> {
       let n = 0;
-      for await (const page of scheduledMonitors(db, tiers)) {
+      for await (const page of scheduledMonitors(db, tiers, newOnly ? highestWarmed : 0)) {
         for (const m of page) known.set(m.id, m);
+        highestWarmed = Math.max(highestWarmed, page[page.length - 1].id);
         n += page.length;
       }
       return n;

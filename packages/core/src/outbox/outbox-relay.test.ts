@@ -28,7 +28,8 @@ function alert(): OutboxMessage {
 }
 
 const commit = (messages: OutboxMessage[]) => ctx.db.transaction((em) => writeOutbox(em, messages));
-const outboxRows = async () => Number((await ctx.db.query('SELECT count(*)::int AS n FROM outbox'))[0].n);
+/** Messages not relayed yet. */
+const outboxRows = async () => Number((await ctx.db.query('SELECT count(*)::int AS n FROM outbox WHERE relayed_at IS NULL'))[0].n);
 const alertJobIds = async () =>
   (await ctx.queues.queue(QueueName.Alerts).getJobs(['waiting', 'delayed', 'prioritized'])).map((j) => String(j.id)).sort();
 
@@ -45,7 +46,7 @@ describe('outbox', () => {
     expect(await outboxRows()).toBe(2);
   });
 
-  it('the relay adds each message as a job with its job id, payload and options, then deletes it', async () => {
+  it('the relay adds each message as a job with its job id, payload and options, then marks it relayed', async () => {
     const [a, b] = [alert(), alert()];
     await commit([a, b]);
     const relay = createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger });
@@ -142,4 +143,21 @@ describe('outbox', () => {
       await relay.stop();
     }
   });
+
+  it('after Redis lost its data, replay() relays the recently relayed messages again; old ones are pruned', async () => {
+    const [recent, old] = [alert(), alert()];
+    await commit([recent, old]);
+    const relay = createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger }, { keepMs: 60_000 });
+    expect(await relay.relayNow()).toBe(2);
+    await ctx.db.query(`UPDATE outbox SET relayed_at = now() - interval '2 minutes' WHERE job_id = $1`, [old.jobId]);
+    // Redis loses everything, the alert jobs included.
+    await ctx.queues.queue(QueueName.Alerts).obliterate({ force: true });
+    expect(await relay.replay()).toBe(1);
+    await waitFor(async () => (await outboxRows()) === 0, { what: 'the replayed message relayed' });
+    expect(await alertJobIds()).toEqual([recent.jobId]);
+    // The next pass (a new relay: its first pass prunes) deletes what is older than keepMs.
+    await createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger }, { keepMs: 60_000 }).relayNow();
+    expect((await ctx.db.query('SELECT job_id FROM outbox')).map((r: { job_id: string }) => r.job_id)).toEqual([recent.jobId]);
+  });
 });
+
