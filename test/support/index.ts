@@ -5,3 +5,4 @@ export * from './wait-for.js';
 export * from './dns-server.js';
 export * from './dead-redis.js';
 export * from './tcp-proxy.js';
+export * from './redis-keys.js';

@@ -1,5 +1,5 @@
 import { JobName } from '@vigil/core';
-import { createTestContext, waitFor, type TestContext } from '@vigil/testing';
+import { createTestContext, flushPrefixKeys, waitFor, type TestContext } from '@vigil/testing';
 import { createCheckerApp } from './app.js';
 import { watchRedisRecovery } from './redis-recovery.js';
 
@@ -9,17 +9,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
-/** Loses every Redis key of this test file, as FLUSHALL or a Redis without persistence does. */
-async function flushTestKeys(): Promise<void> {
-  const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, batch] = await ctx.redis.scan(cursor, 'MATCH', `${ctx.config.redisPrefix}*`, 'COUNT', 1000);
-    cursor = next;
-    keys.push(...batch);
-  } while (cursor !== '0');
-  if (keys.length) await ctx.redis.del(...keys);
-}
 
 describe('watchRedisRecovery', () => {
   it('recovers once when the data is lost under a live connection, and again after a reconnect', async () => {
@@ -29,7 +18,7 @@ describe('watchRedisRecovery', () => {
       // Nothing happened yet: no recovery.
       await new Promise((r) => setTimeout(r, 100));
       expect(reasons).toEqual([]);
-      await flushTestKeys();
+      await flushPrefixKeys(ctx);
       await waitFor(() => reasons.length === 1, { what: 'a recovery after the data loss' });
       expect(reasons).toEqual(['Redis lost its data']);
 
@@ -51,7 +40,7 @@ describe('watchRedisRecovery', () => {
       20,
     );
     try {
-      await flushTestKeys();
+      await flushPrefixKeys(ctx);
       await waitFor(() => attempts === 3, { what: 'three attempts' });
       await new Promise((r) => setTimeout(r, 100));
       expect(attempts).toBe(3);
@@ -66,7 +55,7 @@ describe('the checker after Redis lost its data', () => {
     const app = createCheckerApp(ctx);
     await app.start();
     try {
-      await flushTestKeys();
+      await flushPrefixKeys(ctx);
       await waitFor(() => ctx.queues.queueOf(JobName.ReconcileMonitorSchedules).getJobScheduler('reconcile-monitor-schedules'), {
         what: 'the maintenance schedulers back',
       });
