@@ -293,7 +293,7 @@ export default async function faults(): Promise<BenchResult> {
     const lost: { monitorId: number; due: number }[] = [];
     let duplicates = 0;
     const lateness: { due: number; late: number }[] = [];
-    const evaluatedUntil = endAt - INTERVAL_MS - SLOW_MS;
+    const evaluatedUntil = endAt - SLOW_MS - 3_000;
     for (const m of monitors) {
       const mine = byMonitor.get(m.id) ?? [];
       for (const due of dueSlots(m, evaluatedUntil)) {
