@@ -30,7 +30,7 @@ describe('header check against hostile sites', () => {
       const { result, use } = await watchResources(() => checkHeaders(server.url, ALLOW, OPTIONS));
       if (result instanceof Error) throw result;
       expect(result.rawHeaders['strict-transport-security']).toBe('max-age=600');
-      expect(use.peakRssGrowthMib).toBeLessThan(150);
+      expect(use.peakRssGrowthMib).toBeLessThan(64);
       expect(use.maxEventLoopDelayMs).toBeLessThan(1_000);
     } finally {
       await server.close();

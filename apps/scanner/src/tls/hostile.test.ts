@@ -22,7 +22,7 @@ import { fetchHsts } from './hsts.js';
 import { scanTls } from './scan.js';
 
 const policy = { allowPrivate: true, dnsServers: [] };
-const MAX_RSS_GROWTH_MIB = 150;
+const MAX_RSS_GROWTH_MIB = 64;
 const MAX_LOOP_DELAY_MS = 1_000;
 
 function expectBounded(use: ResourceUse): void {
