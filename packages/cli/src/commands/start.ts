@@ -1,6 +1,7 @@
 import { createContext, createLogger, loadConfig, type AppProcess, type Context } from '@vigil/core';
 import { UsageError, type CliIo } from '../cli-io.js';
 import { APP_NAMES, loadAppFactory, type AppName } from './load-app.js';
+import { startupBanner } from './startup-banner.js';
 
 export { APP_NAMES, type AppName };
 
@@ -57,6 +58,8 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   const names = parseAppNames(args);
   const running = await startApps(names);
   running.ctx.logger.info('vigil started', { apps: names });
+  // Logs are JSON lines for machines; a person at a terminal also gets one line to act on.
+  if (process.stdout.isTTY) io.out(startupBanner(names, running.ctx.config));
   return await new Promise<number>((resolve) => {
     let stopping = false;
     const onSignal = (signal: NodeJS.Signals) => {
