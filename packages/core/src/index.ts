@@ -30,6 +30,7 @@ export * from './net/describe-network-error.js';
 export * from './accounts/create-account.js';
 export * from './accounts/issue-api-key.js';
 export * from './billing/index.js';
+export * from './scheduling/periodic-schedules.js';
 export * from './scheduling/monitor-schedules.js';
 export * from './domains/index.js';
 export * from './scheduling/domain-schedules.js';
