@@ -1,5 +1,6 @@
 import {
   MONITOR_SCHEDULE,
+  classifyOutage,
   reconcileSchedules,
   wantedMonitorSchedules,
   type Context,
@@ -44,7 +45,8 @@ export function startMaintenanceWatchdog(ctx: Context, everyMs = MAINTENANCE_WAT
     if (running) return;
     running = true;
     ensureMaintenanceSchedulers(ctx)
-      .catch((e: unknown) => ctx.logger.warn('maintenance schedulers not checked', { error: (e as Error).message }))
+      // During an outage the DependencyWatch has said so once; this would repeat it every tick.
+      .catch((e: unknown) => ctx.logger.log(classifyOutage(e) ? 'debug' : 'warn', 'maintenance schedulers not checked', { error: (e as Error).message }))
       .finally(() => {
         running = false;
       });

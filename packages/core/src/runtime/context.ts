@@ -11,6 +11,7 @@ import { Queues } from '../queue/queues.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { DependencyWatch, DEFAULT_WATCH_OPTIONS } from '../dependencies/dependency-watch.js';
 import { createPostgresProbe } from '../dependencies/postgres-probe.js';
+import { createRedisProbe } from '../dependencies/redis-probe.js';
 import { logConnectionError } from '../dependencies/log-connection-error.js';
 
 /** What every app needs, built once per process and shared by the apps running in it. */
@@ -40,7 +41,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
   const redis = createRedisConnection(config.redisUrl, 'client', { commandTimeoutMs: config.redisCommandTimeoutMs });
   redis.on('error', (e: Error) => logConnectionError(logger, e, { connection: 'redis' }));
   const pgProbe = createPostgresProbe(config.databaseUrl, DEFAULT_WATCH_OPTIONS.timeoutMs);
-  const dependencies = new DependencyWatch({ postgres: pgProbe.probe, redis: () => redis.ping() }, logger);
+  const dependencies = new DependencyWatch({ postgres: pgProbe.probe, redis: createRedisProbe(redis, DEFAULT_WATCH_OPTIONS.timeoutMs) }, logger);
   const release = () => {
     pgProbe.close();
     redis.disconnect();
