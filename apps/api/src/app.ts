@@ -4,6 +4,7 @@ import { mountBullBoard } from './admin/bull-board.js';
 import { registerRoutes } from './http/register-routes.js';
 import type { RouteDef } from './http/route.js';
 import { AccountQuota } from './limits/account-quota.js';
+import { RollupWindows } from './monitors/rollup-totals.js';
 import { RequestUsage } from './usage/request-usage.js';
 import { burstLimit } from './middleware/burst-limit.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -23,7 +24,7 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: 
   // Flushed by the API process (main.ts); tests call usage.flush() themselves.
   const usage = new RequestUsage(ctx);
   const routes: RouteDef[] = [];
-  routes.push(...allRoutes(ctx, { quota, usage }), openApiRoute(ctx, () => routes));
+  routes.push(...allRoutes(ctx, { quota, usage, windows: new RollupWindows() }), openApiRoute(ctx, () => routes));
 
   app.use(requestContext(ctx));
   app.use(burstLimit(ctx));

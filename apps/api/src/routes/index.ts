@@ -1,6 +1,7 @@
 import type { Context } from '@vigil/core';
 import type { RouteDef } from '../http/route.js';
 import type { AccountQuota } from '../limits/account-quota.js';
+import type { RollupWindows } from '../monitors/rollup-totals.js';
 import type { RequestUsage } from '../usage/request-usage.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { integrationRoutes } from './integrations.routes.js';
@@ -18,6 +19,7 @@ import { verificationRoutes } from './verifications.routes.js';
 export interface RouteDeps {
   quota: AccountQuota;
   usage: RequestUsage;
+  windows: RollupWindows;
 }
 
 /** Every route of the API. Each resource module contributes its list. */
@@ -29,7 +31,7 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...integrationRoutes(ctx),
     ...usageRoutes(ctx, deps),
     ...headerCheckRoutes(ctx),
-    ...monitorRoutes(ctx),
+    ...monitorRoutes(ctx, deps.windows),
     ...domainRoutes(ctx),
     ...verificationRoutes(ctx),
     ...scanRoutes(ctx),
