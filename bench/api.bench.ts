@@ -10,7 +10,8 @@
  *   alone, then while the first account hammers the monitor list with 100 connections.
  *
  * Env: BENCH_API_SECONDS (6 per measurement), BENCH_API_PORT (3950; +1 for bare Express),
- * BENCH_API_QUIET_CONNECTIONS (2).
+ * BENCH_API_QUIET_CONNECTIONS (2), BENCH_API_CPU_PROF (a directory: the API runs with
+ * `node --cpu-prof` and writes its profile there on stop).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -132,7 +133,8 @@ export default async function bench(): Promise<BenchResult> {
     }
     await ctx.db.query('VACUUM ANALYZE');
 
-    procs.push(child(['packages/cli/bin/vigil.js', 'start', 'api'], env));
+    const profile = process.env.BENCH_API_CPU_PROF;
+    procs.push(child([...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []), 'packages/cli/bin/vigil.js', 'start', 'api'], env));
     const base = `http://127.0.0.1:${PORT}`;
     await waitFor(`${base}/healthz`);
     const auth = { authorization: `Bearer ${main.apiKey}` };

@@ -4,6 +4,7 @@ import type { AccountQuota } from '../limits/account-quota.js';
 import type { RequestUsage } from '../usage/request-usage.js';
 import { accountLimits } from '../middleware/account-limits.js';
 import { optionalApiKey, requireApiKey } from '../middleware/authenticate.js';
+import { keyFairShare } from '../middleware/key-fair-share.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { rejectNulInBody } from './reject-nul.js';
 import type { AuthMode, RouteDef } from './route.js';
@@ -19,9 +20,11 @@ export const JSON_BODY_LIMIT = '1mb';
  */
 export function registerRoutes(app: Express, ctx: Context, limits: { quota: AccountQuota; usage: RequestUsage }, routes: RouteDef[]): void {
   const jsonBody = express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
+  const fairShare = keyFairShare(Math.max(1, Math.floor(ctx.config.databasePoolSize / 2)));
   const auth: Record<AuthMode, RequestHandler[]> = {
     // A deactivated account's 403 comes from accountLimits, with the rate-limit headers.
-    'api-key': [requireApiKey(ctx, { allowInactive: true }), accountLimits(ctx, limits.quota, limits.usage)],
+    // No key works on more than half the database pool at a time (the rest of its requests wait).
+    'api-key': [fairShare, requireApiKey(ctx, { allowInactive: true }), accountLimits(ctx, limits.quota, limits.usage)],
     'optional-api-key': [optionalApiKey(ctx)],
     none: [],
   };
