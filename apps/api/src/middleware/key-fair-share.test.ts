@@ -3,17 +3,22 @@ import type { Server } from 'node:http';
 import express from 'express';
 import { keyFairShare } from './key-fair-share.js';
 
-/** A server whose handler holds each request until the test releases it. */
-function gatedServer(limit: number) {
+/**
+ * A server whose handler holds each request until the test releases it; `held` paths also wait
+ * before keyFairShare (like the burst limiter's Redis call) until `letThrough`.
+ */
+function gatedServer(limit: number, held = new Set<string>()) {
   const started: string[] = [];
   const releases: (() => void)[] = [];
   const arrived: string[] = [];
   const closed: string[] = [];
+  const heldBack: (() => void)[] = [];
   const app = express();
   app.use((req, res, next) => {
     arrived.push(req.path);
     res.once('close', () => closed.push(req.path));
-    next();
+    if (held.has(req.path)) heldBack.push(next);
+    else next();
   });
   app.use(keyFairShare(limit));
   app.get('/x/:id', (req, res) => {
@@ -24,7 +29,7 @@ function gatedServer(limit: number) {
   });
   const server: Server = app.listen(0);
   const url = (id: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/x/${id}`;
-  return { started, releases, arrived, closed, server, url };
+  return { started, releases, arrived, closed, server, url, letThrough: () => heldBack.forEach((n) => n()) };
 }
 
 async function until(check: () => boolean): Promise<void> {
@@ -82,6 +87,28 @@ describe('keyFairShare', () => {
       await until(() => s.started.length === 3);
       s.releases[2]();
       expect((await again).status).toBe(200);
+    } finally {
+      s.server.closeAllConnections();
+      s.server.close();
+    }
+  });
+
+  it('a request whose client left during an earlier step takes no slot', async () => {
+    const s = gatedServer(1, new Set(['/x/d1']));
+    try {
+      const headers = { authorization: 'Bearer key-d' };
+      const abort = new AbortController();
+      const gone = fetch(s.url('d1'), { headers, signal: abort.signal }).catch(() => 'aborted');
+      await until(() => s.arrived.length === 1);
+      abort.abort();
+      expect(await gone).toBe('aborted');
+      await until(() => s.closed.includes('/x/d1'));
+      s.letThrough();
+      const next = fetch(s.url('d2'), { headers });
+      await until(() => s.started.includes('d2'));
+      expect(s.started).toEqual(['d2']);
+      s.releases[0]();
+      expect((await next).status).toBe(200);
     } finally {
       s.server.closeAllConnections();
       s.server.close();

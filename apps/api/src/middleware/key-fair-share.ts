@@ -18,6 +18,8 @@ export function keyFairShare(limit: number): RequestHandler {
   return (req, res, next) => {
     const token = bearerToken(req.get('authorization'));
     if (!token) return next();
+    // The client left during an earlier step: 'close' has fired already, so no slot is taken.
+    if (res.closed) return;
     let line = lines.get(token);
     if (!line) {
       line = { active: 0, waiting: [] };
