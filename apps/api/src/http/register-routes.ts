@@ -20,10 +20,10 @@ export const JSON_BODY_LIMIT = '1mb';
  */
 export function registerRoutes(app: Express, ctx: Context, limits: { quota: AccountQuota; usage: RequestUsage }, routes: RouteDef[]): void {
   const jsonBody = express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
-  const fairShare = keyFairShare(Math.max(1, Math.floor(ctx.config.databasePoolSize / 2)));
+  const fairShare = keyFairShare(Math.max(1, Math.floor(ctx.config.databasePoolSize / 4)));
   const auth: Record<AuthMode, RequestHandler[]> = {
     // A deactivated account's 403 comes from accountLimits, with the rate-limit headers.
-    // No key works on more than half the database pool at a time (the rest of its requests wait).
+    // No key works on more than a quarter of the database pool at a time (the rest of its requests wait).
     'api-key': [fairShare, requireApiKey(ctx, { allowInactive: true }), accountLimits(ctx, limits.quota, limits.usage)],
     'optional-api-key': [optionalApiKey(ctx)],
     none: [],
