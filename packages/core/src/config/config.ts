@@ -26,6 +26,10 @@ export interface Config {
   secretKeyIsDevelopmentDefault: boolean;
   tiers: TierTable;
   checkRetentionDays: number;
+  /** Days finished scans are kept (a domain's latest ones always are). */
+  scanRetentionDays: number;
+  /** Days alert delivery attempts are kept. */
+  deliveryRetentionDays: number;
   shutdownTimeoutMs: number;
   /** How often the API writes the request usage counted in Redis to daily_usage. */
   usageFlushMs: number;
@@ -75,6 +79,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKeyIsDevelopmentDefault: v.VIGIL_SECRET_KEY === undefined,
     tiers,
     checkRetentionDays: v.VIGIL_CHECK_RETENTION_DAYS,
+    scanRetentionDays: v.VIGIL_SCAN_RETENTION_DAYS,
+    deliveryRetentionDays: v.VIGIL_DELIVERY_RETENTION_DAYS,
     shutdownTimeoutMs: v.VIGIL_SHUTDOWN_TIMEOUT_MS,
     usageFlushMs: v.VIGIL_USAGE_FLUSH_MS,
     healthPorts: { checker: v.CHECKER_HEALTH_PORT, scanner: v.SCANNER_HEALTH_PORT, notifier: v.NOTIFIER_HEALTH_PORT },
