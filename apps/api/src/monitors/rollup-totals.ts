@@ -53,7 +53,7 @@ export async function rollupTotals(
  * rollup within seconds of the check; two hours of slack cover a late batch). Older hours are
  * settled and never change.
  */
-export const LIVE_HOURS = 3;
+const LIVE_HOURS = 3;
 
 /** First hour of the live part (the rest of each window is settled). */
 export function liveStart(now: Date): Date {
@@ -61,7 +61,7 @@ export function liveStart(now: Date): Date {
 }
 
 /** The live hours' sums of each monitor (they lie in every window). */
-export async function liveTotals(db: DataSource | EntityManager, monitorIds: number[], now: Date): Promise<Map<number, RollupTotals>> {
+async function liveTotals(db: DataSource | EntityManager, monitorIds: number[], now: Date): Promise<Map<number, RollupTotals>> {
   if (!monitorIds.length) return new Map();
   const rows = (await db.query(
     `SELECT monitor_id, sum(total) AS total, sum(successful) AS successful,

@@ -104,11 +104,6 @@ export class RequestUsage {
     this.redis = redis as RedisWithUsage;
   }
 
-  /** Redis key of the account's pending counts (the quota script increments it). */
-  pendingKey(accountId: number): string {
-    return usageKeys(this.ctx.config.redisPrefix, accountId).pending;
-  }
-
   /** Called after the quota script counted (or took back) a request of the account. */
   touched(accountId: number): void {
     this.dirty.add(accountId);
