@@ -6,19 +6,23 @@ import { accountOfUsageKey, usageKeyPattern, usageKeys } from './usage-keys.js';
  * Takes an account's pending counts as a batch: renames pending to inflight under a new sequence
  * number (above the last one and above Redis's clock in µs, so it stays increasing even after
  * Redis lost the seq key). An inflight batch left by a flush that did not finish is returned
- * again, under its own number, instead of taking a new one.
+ * again, under its own number (a new one if the seq key was lost), instead of taking a new one.
  * Returns {seq, inflight hash as [field, value, ...], 1 if that was a retry}; seq 0 when there
  * is nothing to flush.
  */
 const TAKE = `
+local function nextSeq()
+  local t = redis.call('TIME')
+  local seq = math.max(tonumber(redis.call('GET', KEYS[3]) or '0') + 1, tonumber(t[1]) * 1000000 + tonumber(t[2]))
+  local text = string.format('%.0f', seq)
+  redis.call('SET', KEYS[3], text)
+  return text
+end
 if redis.call('EXISTS', KEYS[2]) == 1 then
-  return {redis.call('GET', KEYS[3]), redis.call('HGETALL', KEYS[2]), 1}
+  return {redis.call('GET', KEYS[3]) or nextSeq(), redis.call('HGETALL', KEYS[2]), 1}
 end
 if redis.call('EXISTS', KEYS[1]) == 0 then return {'0', {}, 0} end
-local t = redis.call('TIME')
-local seq = math.max(tonumber(redis.call('GET', KEYS[3]) or '0') + 1, tonumber(t[1]) * 1000000 + tonumber(t[2]))
-local text = string.format('%.0f', seq)
-redis.call('SET', KEYS[3], text)
+local text = nextSeq()
 redis.call('RENAME', KEYS[1], KEYS[2])
 return {text, redis.call('HGETALL', KEYS[2]), 0}
 `;
