@@ -118,4 +118,24 @@ describe('request usage counted in Redis and flushed to daily_usage', () => {
     await api.stop();
     expect(await stored(account.id)).toBe(3);
   });
+
+  it('takes revocation and deactivation into account on the very next request (nothing cached)', async () => {
+    const revoked = await createTestAccount(ctx, 'pro');
+    const list = await request(app).get('/api/v1/api-keys').set(revoked.auth);
+    const keyId = (list.body.api_keys as { id: number }[])[0].id;
+    expect((await request(app).delete(`/api/v1/api-keys/${keyId}`).set(revoked.auth)).status).toBe(200);
+    const after = await request(app).get('/api/v1/api-keys').set(revoked.auth);
+    expect(after.status).toBe(401);
+    expect(after.body).toEqual({ error: 'Invalid API key' });
+
+    const deactivated = await createTestAccount(ctx, 'pro');
+    await hit(deactivated.auth, 2);
+    await ctx.db.query('UPDATE accounts SET is_active = false WHERE id = $1', [deactivated.account.id]);
+    const refused = await request(app).get('/api/v1/api-keys').set(deactivated.auth);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'Account inactive' });
+    await app.usage.flush();
+    expect(await stored(deactivated.account.id)).toBe(2); // the 403 does not count
+  });
 });
+
