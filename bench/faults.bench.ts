@@ -159,7 +159,7 @@ export default async function faults(): Promise<BenchResult> {
 
   const pgServer = startThrowawayPostgres(PG_PORT);
   const redis = await startThrowawayRedis(REDIS_PORT);
-  const pgProxy = await startTcpProxy(PG_PORT, BASE + 9);
+  const pgProxy = await startTcpProxy(PG_PORT);
   const targets = await startTargets(BASE + 5);
   const receiver = await startReceiver(BASE + 6);
   const apps: AppChild[] = [];
@@ -171,7 +171,7 @@ export default async function faults(): Promise<BenchResult> {
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       NODE_ENV: 'production',
-      DATABASE_URL: `postgres://postgres@127.0.0.1:${BASE + 9}/vigil_faults`,
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${pgProxy.port}/vigil_faults`,
       REDIS_URL: `redis://127.0.0.1:${REDIS_PORT}`,
       VIGIL_REDIS_PREFIX: PREFIX,
       PORT: String(BASE),
@@ -220,7 +220,7 @@ export default async function faults(): Promise<BenchResult> {
 
     // 1. PostgreSQL unreachable for 30 s.
     const cutAt = Date.now();
-    await pgProxy.cut();
+    await pgProxy.kill();
     await sleep(30_000);
     const restoreAt = Date.now();
     await pgProxy.restore();

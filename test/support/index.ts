@@ -6,3 +6,4 @@ export * from './dns-server.js';
 export * from './dead-redis.js';
 export * from './tcp-proxy.js';
 export * from './redis-keys.js';
+export * from './capture-logs.js';

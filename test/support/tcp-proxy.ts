@@ -1,60 +1,95 @@
-import { createConnection, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 
+/**
+ * A loopback TCP proxy in front of a real server (the shared PostgreSQL or Redis), which a test
+ * controls to simulate outages without touching the server:
+ * - `freeze()`: established and new connections stay open but nothing passes (a hung server,
+ *   or packets silently dropped);
+ * - `kill()`: every connection is reset and new ones are refused (a server that is down);
+ * - `restore()`: back to passing everything, on the same port.
+ */
 export interface TcpProxy {
   port: number;
-  /** Makes the upstream unreachable: open connections are reset and new ones refused. */
-  cut(): Promise<void>;
-  /** Lets connections through again (on the same port). */
+  freeze(): void;
+  kill(): Promise<void>;
   restore(): Promise<void>;
   close(): Promise<void>;
 }
 
-/**
- * A loopback TCP proxy to `upstreamPort` that can be cut and restored: what a dependency outage
- * looks like to a client (a server that went away, then came back), without touching the
- * server itself, which may be shared.
- */
-export async function startTcpProxy(upstreamPort: number, port = 0): Promise<TcpProxy> {
-  const open = new Set<Socket>();
-  let server: Server | undefined;
-  let boundPort = port;
+export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<TcpProxy> {
+  const pairs = new Set<{ client: net.Socket; upstream: net.Socket | undefined }>();
+  let frozen = false;
+  const held: (() => void)[] = [];
 
-  const listen = async () => {
-    const s = createServer((client) => {
-      const upstream = createConnection({ host: '127.0.0.1', port: upstreamPort });
-      open.add(client).add(upstream);
-      const end = () => {
-        client.destroy();
-        upstream.destroy();
-        open.delete(client);
-        open.delete(upstream);
-      };
-      client.on('error', end).on('close', end);
-      upstream.on('error', end).on('close', end);
-      client.pipe(upstream);
-      upstream.pipe(client);
+  const connectUpstream = (pair: { client: net.Socket; upstream: net.Socket | undefined }) => {
+    const upstream = net.connect(targetPort, targetHost);
+    pair.upstream = upstream;
+    pair.client.pipe(upstream);
+    upstream.pipe(pair.client);
+    upstream.on('error', () => pair.client.destroy());
+    upstream.on('close', () => pair.client.destroy());
+  };
+
+  const server = net.createServer((client) => {
+    const pair: { client: net.Socket; upstream: net.Socket | undefined } = { client, upstream: undefined };
+    pairs.add(pair);
+    client.on('error', () => pair.upstream?.destroy());
+    client.on('close', () => {
+      pair.upstream?.destroy();
+      pairs.delete(pair);
     });
-    await new Promise<void>((resolve, reject) => s.once('error', reject).listen(boundPort, '127.0.0.1', resolve));
-    boundPort = (s.address() as AddressInfo).port;
-    server = s;
-  };
-  const stop = async () => {
-    const s = server;
-    server = undefined;
-    for (const socket of open) socket.resetAndDestroy();
-    open.clear();
-    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+    if (frozen) {
+      client.pause();
+      held.push(() => {
+        client.resume();
+        connectUpstream(pair);
+      });
+    } else {
+      connectUpstream(pair);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+
+  const resetAll = () => {
+    for (const { client, upstream } of pairs) {
+      client.resetAndDestroy();
+      upstream?.destroy();
+    }
+    pairs.clear();
+    held.length = 0;
   };
 
-  await listen();
   return {
-    get port() {
-      return boundPort;
+    port,
+    freeze() {
+      frozen = true;
+      for (const { client, upstream } of pairs) {
+        client.pause();
+        upstream?.pause();
+      }
     },
-    cut: stop,
-    restore: async () => {
-      if (!server) await listen();
+    async kill() {
+      frozen = false;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        resetAll();
+      });
     },
-    close: stop,
+    async restore() {
+      if (!server.listening) await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+      frozen = false;
+      for (const { client, upstream } of pairs) {
+        client.resume();
+        upstream?.resume();
+      }
+      for (const release of held.splice(0)) release();
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        resetAll();
+      });
+    },
   };
 }

@@ -1,7 +1,7 @@
-import { JobName, QueueName, createOutboxRelay, createWorkerApp, monitoredTiers, type Context, type StalledJobOptions } from '@vigil/core';
+import { JobName, QueueName, createOutboxRelay, createSecretBox, createWorkerApp, monitoredTiers, type Context, type StalledJobOptions } from '@vigil/core';
 import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
 import { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
-import { pruneChecksJob } from './jobs/prune-checks.job.js';
+import { pruneAlertDeliveriesJob, pruneChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
 import { reconcileDomainSchedulesJob } from './jobs/reconcile-domain-schedules.job.js';
 import { reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './jobs/reconcile-monitor-schedules.job.js';
 import { ensureMaintenanceSchedulers } from './maintenance-schedulers.js';
@@ -26,7 +26,7 @@ export const MONITOR_WARM_MS = 60_000;
 export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorCheckOptions } = {}) {
   const stops: (() => void)[] = [];
   const relay = createOutboxRelay(ctx);
-  const monitors = createMonitorLoader(ctx.db, monitoredTiers(ctx.config.tiers), opts.monitorCheck?.loader, ctx.logger);
+  const monitors = createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.monitorCheck?.loader, ctx.logger);
   let warmTicks = 0;
   const warm = () =>
     monitors.warm(warmTicks++ % 5 !== 0).catch((e: unknown) => ctx.logger.warn('monitor configurations not read in advance', { error: (e as Error).message }));
@@ -52,6 +52,8 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
       [QueueName.Maintenance]: {
         [JobName.ReconcileMonitorSchedules]: reconcileMonitorSchedulesJob(ctx),
         [JobName.PruneChecks]: pruneChecksJob(ctx),
+        [JobName.PruneScans]: pruneScansJob(ctx),
+        [JobName.PruneAlertDeliveries]: pruneAlertDeliveriesJob(ctx),
         [JobName.ReconcileDomainSchedules]: reconcileDomainSchedulesJob(ctx),
         [JobName.GenerateInvoices]: generateInvoicesJob(ctx),
       },

@@ -1,4 +1,4 @@
-import { monitoredTiers, outboundPolicy, type Context, type JobHandler, type JobName } from '@vigil/core';
+import { createSecretBox, monitoredTiers, outboundPolicy, type Context, type JobHandler, type JobName } from '@vigil/core';
 import { createMonitorLoader, shouldCheck, type MonitorLoader, type MonitorLoaderOptions } from '../monitors/load-monitors.js';
 import { runKeyOf } from '../monitors/missed-runs.js';
 import { createCheckWriter, type CheckWriterOptions } from '../persistence/check-writer.js';
@@ -27,7 +27,7 @@ export interface MonitorCheckOptions {
  */
 export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): JobHandler<JobName.MonitorCheck> {
   const client = createProbeClient(outboundPolicy(ctx.config), opts.client);
-  const monitors = opts.monitors ?? createMonitorLoader(ctx.db, monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
+  const monitors = opts.monitors ?? createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
   const writer = createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
   return async (payload, job) => {
     const manual = payload.manual === true;

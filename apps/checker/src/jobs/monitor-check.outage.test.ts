@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { JobName, createDataSource, monitoredTiers, type Context, type JobPayloads } from '@vigil/core';
+import { JobName, createDataSource, createSecretBox, monitoredTiers, type Context, type JobPayloads } from '@vigil/core';
 import { TEST_SERVER_URL, createTestContext, startTcpProxy, waitFor, type TcpProxy, type TestContext } from '@vigil/testing';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
@@ -46,7 +46,7 @@ describe('MonitorCheck through a PostgreSQL outage', () => {
     const firstResult = await handler(first.data, first);
     expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'pending', consecutiveFailures: 1 });
 
-    await proxy.cut();
+    await proxy.kill();
     const before = server.requests;
     const during = [];
     for (let i = 0; i < 3; i++) {
@@ -82,13 +82,13 @@ describe('MonitorCheck through a PostgreSQL outage', () => {
   });
 
   it('a monitor read in advance (warm) is checked through an outage before this process ever checked it', async () => {
-    const monitors = createMonitorLoader(proxiedDb, monitoredTiers(ctx.config.tiers), { retryMs: 50, maxWaitMs: 300 });
+    const monitors = createMonitorLoader(proxiedDb, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), { retryMs: 50, maxWaitMs: 300 });
     const handler = monitorCheckJob(checker, { monitors, writer: { retryMs: 50 } });
     const m = await createMonitor(ctx, { url: `${server.url}/status/200`, status: 'up' });
     const paused = await createMonitor(ctx, { url: `${server.url}/status/200`, status: 'paused' });
     expect(await monitors.warm()).toBeGreaterThanOrEqual(1);
 
-    await proxy.cut();
+    await proxy.kill();
     try {
       const j = await job(m.id);
       expect(await handler(j.data, j)).toMatchObject({ status: 'success', status_code: 200 });

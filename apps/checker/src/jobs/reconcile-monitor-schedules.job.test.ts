@@ -145,7 +145,7 @@ it('catches up a monitor whose latest due run left no check, once', async () => 
   const after = Date.now();
   const waiting = await ctx.queues.queueOf(JobName.MonitorCheck).getWaiting();
   expect(waiting.map((j) => j.data.monitorId)).toEqual([behind]);
-  const dues = [before, after].map((now) => nextDueMs(behind, 60, now) - 60_000);
+  const dues = [before, after].map((now) => nextDueMs(behind, 60_000, now) - 60_000);
   expect(dues.map((due) => `catchup:monitor-${behind}:${due}`)).toContain(waiting[0].id);
 
   await reconcileMonitorSchedules(ctx);

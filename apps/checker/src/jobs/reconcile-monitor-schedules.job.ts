@@ -1,12 +1,14 @@
 import {
   JobName,
+  MONITOR_SCHEDULE,
   SCHEDULED_CHECK_JOB_OPTIONS,
-  applyReconcilePlan,
-  monitoredTiers,
-  planReconcile,
-  readMonitorSchedules,
+  classifyOutage,
+  reconcileSchedules,
+  wantedMonitorSchedules,
   type Context,
   type JobHandler,
+  type ReconcileResult,
+  type WantedSchedule,
 } from '@vigil/core';
 import { ensureMaintenanceSchedulers } from '../maintenance-schedulers.js';
 import { catchUpJobId, missedRuns, scheduledRunJobId, type MissedRun } from '../monitors/missed-runs.js';
@@ -16,31 +18,35 @@ import { catchUpJobId, missedRuns, scheduledRunJobId, type MissedRun } from '../
  * active, non-paused monitor of an active account on a plan with uptime monitoring gets its
  * scheduler back (after Redis lost its data, or when a scheduler lost its next run), with its
  * current interval; schedulers of paused, inactive or deleted monitors, and of monitors whose
- * account was deactivated or moved to a plan without uptime monitoring, are removed. Redis is read before PostgreSQL so that a monitor created in
- * between is added (idempotently) rather than removed. Then it catches up: a monitor whose
- * latest due run left no check (its job was lost with Redis's data, or fell due while Redis was
- * down) is checked once now, recorded as that run (see missedRuns).
+ * account was deactivated or moved to a plan without uptime monitoring, are removed. Then it
+ * catches up: a scheduled monitor whose latest due run left no check (its job was lost with
+ * Redis's data, or fell due while Redis was down) is checked once now, recorded as that run
+ * (see missedRuns).
  */
-export async function reconcileMonitorSchedules(ctx: Context): Promise<{ added: number; removed: number }> {
-  const actual = await readMonitorSchedules(ctx.queues, ctx.redis);
-  const rows = (await ctx.db.query(
-    `SELECT m.id, m.check_interval, m.last_checked_at, m.created_at FROM monitors m JOIN accounts a ON a.id = m.account_id
-      WHERE m.is_active AND m.status <> 'paused' AND a.is_active AND a.tier = ANY($1::text[])`,
-    [monitoredTiers(ctx.config.tiers)],
-  )) as { id: number; check_interval: number; last_checked_at: Date | null; created_at: Date }[];
-  const plan = planReconcile(
-    rows.map((r) => ({ id: r.id, checkInterval: r.check_interval })),
-    actual,
-  );
-  await applyReconcilePlan(ctx.queues, plan);
-  const missed = missedRuns(
-    rows.map((r) => ({ id: r.id, checkInterval: r.check_interval, lastCheckedAt: r.last_checked_at, createdAt: r.created_at })),
+export async function reconcileMonitorSchedules(ctx: Context): Promise<ReconcileResult> {
+  let scheduled: WantedSchedule[] = [];
+  const { added, removed, wanted } = await reconcileSchedules(ctx.queues, ctx.redis, MONITOR_SCHEDULE, async () => {
+    scheduled = await wantedMonitorSchedules(ctx.db, ctx.config.tiers);
+    return scheduled;
+  });
+  const caughtUp = await catchUp(ctx, await missedRunsOf(ctx, scheduled));
+  if (added || removed || caughtUp) ctx.logger.info('monitor schedules reconciled', { added, removed, caughtUp, active: wanted });
+  return { added, removed };
+}
+
+/** The latest due runs of the scheduled monitors that left no check. */
+async function missedRunsOf(ctx: Context, scheduled: WantedSchedule[]): Promise<MissedRun[]> {
+  const rows = (await ctx.db.query(`SELECT id, last_checked_at, created_at FROM monitors WHERE id = ANY($1::int[])`, [
+    scheduled.map((w) => w.id),
+  ])) as { id: number; last_checked_at: Date | null; created_at: Date }[];
+  const everyMs = new Map(scheduled.map((w) => [w.id, w.everyMs]));
+  return missedRuns(
+    rows.flatMap((r) => {
+      const every = everyMs.get(r.id);
+      return every ? [{ id: r.id, everyMs: every, lastCheckedAt: r.last_checked_at, createdAt: r.created_at }] : [];
+    }),
     ctx.clock.now().getTime(),
   );
-  const caughtUp = await catchUp(ctx, missed);
-  const result = { added: plan.upsert.length, removed: plan.remove.length };
-  if (result.added || result.removed || caughtUp) ctx.logger.info('monitor schedules reconciled', { ...result, caughtUp, active: rows.length });
-  return result;
 }
 
 const CATCH_UP_BATCH = 1000;
@@ -89,7 +95,8 @@ export function startMaintenanceWatchdog(ctx: Context, everyMs = MAINTENANCE_WAT
     if (running) return;
     running = true;
     ensureMaintenanceSchedulers(ctx)
-      .catch((e: unknown) => ctx.logger.warn('maintenance schedulers not checked', { error: (e as Error).message }))
+      // During an outage the DependencyWatch has said so once; this would repeat it every tick.
+      .catch((e: unknown) => ctx.logger.log(classifyOutage(e) ? 'debug' : 'warn', 'maintenance schedulers not checked', { error: (e as Error).message }))
       .finally(() => {
         running = false;
       });

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isDatabaseUnavailable, type Logger, type MonitorMethod, type MonitorStatus } from '@vigil/core';
+import { isDatabaseUnavailable, openMonitorSecrets, type Logger, type MonitorMethod, type MonitorStatus, type SecretBox } from '@vigil/core';
 import type { DataSource } from 'typeorm';
 import { GroupCommit, type GroupCommitOptions } from '../persistence/group-commit.js';
 import type { ProbeTarget } from '../probe/probe-target.js';
@@ -19,6 +19,7 @@ interface Row {
   url: string;
   method: MonitorMethod;
   headers: Record<string, string> | null;
+  credentials: string | null;
   body: string | null;
   timeout: number;
   follow_redirects: boolean;
@@ -27,15 +28,17 @@ interface Row {
   expected_content: string | null;
 }
 
-function toMonitor(r: Row): MonitorToCheck {
+/** The monitor with its credentials opened (throws SecretBoxError when sealed under another key). */
+function toMonitor(r: Row, box: SecretBox): MonitorToCheck {
+  const clear = openMonitorSecrets(box, { url: r.url, headers: r.headers ?? {}, credentials: r.credentials });
   return {
     id: r.id,
     status: r.status,
     isActive: r.is_active,
     target: {
-      url: r.url,
+      url: clear.url,
       method: r.method,
-      headers: r.headers ?? {},
+      headers: clear.headers,
       body: r.body,
       timeoutSeconds: r.timeout,
       followRedirects: r.follow_redirects,
@@ -46,24 +49,41 @@ function toMonitor(r: Row): MonitorToCheck {
   };
 }
 
-/**
- * The monitors of these ids that exist and belong to an active account on one of `tiers` (the
- * plans with uptime monitoring); one query. Others are not checked, like deleted ones.
- */
-export async function loadMonitorsToCheck(db: DataSource, ids: number[], tiers: readonly string[]): Promise<Map<number, MonitorToCheck>> {
-  const rows = (await db.query(`${SELECT_TO_CHECK} AND m.id = ANY($2::int[])`, [tiers, ids])) as Row[];
-  return new Map(rows.map((r) => [r.id, toMonitor(r)]));
+/** The monitor, or why it cannot be checked (its credentials cannot be opened). */
+function settle(r: Row, box: SecretBox): PromiseSettledResult<MonitorToCheck> {
+  try {
+    return { status: 'fulfilled', value: toMonitor(r, box) };
+  } catch (e) {
+    return { status: 'rejected', reason: new Error(`Monitor credentials cannot be opened (${(e as Error).message}); set its URL and headers again`) };
+  }
 }
 
-const SELECT_TO_CHECK = `SELECT m.id, m.status, m.is_active, m.url, m.method, m.headers, m.body, m.timeout, m.follow_redirects,
+const SELECT_TO_CHECK = `SELECT m.id, m.status, m.is_active, m.url, m.method, m.headers, m.credentials, m.body, m.timeout, m.follow_redirects,
             m.verify_ssl, m.expected_status_codes, m.expected_content
        FROM monitors m JOIN accounts a ON a.id = m.account_id
       WHERE a.is_active AND a.tier = ANY($1::text[])`;
 
+/**
+ * The monitors of these ids that exist and belong to an active account on one of `tiers` (the
+ * plans with uptime monitoring); one query. Others are not checked, like deleted ones.
+ */
+export async function loadMonitorsToCheck(
+  db: DataSource,
+  box: SecretBox,
+  ids: number[],
+  tiers: readonly string[],
+): Promise<Map<number, PromiseSettledResult<MonitorToCheck>>> {
+  const rows = (await db.query(`${SELECT_TO_CHECK} AND m.id = ANY($2::int[])`, [tiers, ids])) as Row[];
+  return new Map(rows.map((r): [number, PromiseSettledResult<MonitorToCheck>] => [r.id, settle(r, box)]));
+}
+
 const WARM_PAGE = 5_000;
 
-/** Every monitor that is scheduled (active, not paused, of a checked account) with an id above `after`, page by page in id order. */
-async function* scheduledMonitors(db: DataSource, tiers: readonly string[], after: number): AsyncGenerator<MonitorToCheck[]> {
+/**
+ * Every monitor that is scheduled (active, not paused, of a checked account) with an id above
+ * `after` and credentials that open, page by page in id order.
+ */
+async function* scheduledMonitors(db: DataSource, box: SecretBox, tiers: readonly string[], after: number): AsyncGenerator<MonitorToCheck[]> {
   for (;;) {
     const rows = (await db.query(`${SELECT_TO_CHECK} AND m.is_active AND m.status <> 'paused' AND m.id > $2 ORDER BY m.id LIMIT $3`, [
       tiers,
@@ -71,7 +91,7 @@ async function* scheduledMonitors(db: DataSource, tiers: readonly string[], afte
       WARM_PAGE,
     ])) as Row[];
     if (!rows.length) return;
-    yield rows.map(toMonitor);
+    yield rows.map((r) => settle(r, box)).flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     after = rows[rows.length - 1].id;
   }
 }
@@ -96,6 +116,7 @@ export const MONITOR_LOADER_DEFAULTS: MonitorLoaderOptions = { maxBatch: 200, ma
  */
 export function createMonitorLoader(
   db: DataSource,
+  box: SecretBox,
   tiers: readonly string[],
   opts: Partial<MonitorLoaderOptions> = {},
   logger?: Logger,
@@ -106,8 +127,8 @@ export function createMonitorLoader(
   let highestWarmed = 0;
   const group = new GroupCommit<number, MonitorToCheck | null>(
     async (ids) => {
-      const found = await loadMonitorsToCheck(db, [...new Set(ids)], tiers);
-      return ids.map((id) => ({ status: 'fulfilled', value: found.get(id) ?? null }));
+      const found = await loadMonitorsToCheck(db, box, [...new Set(ids)], tiers);
+      return ids.map((id) => found.get(id) ?? { status: 'fulfilled', value: null });
     },
     o,
   );
@@ -126,7 +147,7 @@ export function createMonitorLoader(
      */
     async warm(newOnly = false): Promise<number> {
       let n = 0;
-      for await (const page of scheduledMonitors(db, tiers, newOnly ? highestWarmed : 0)) {
+      for await (const page of scheduledMonitors(db, box, tiers, newOnly ? highestWarmed : 0)) {
         for (const m of page) known.set(m.id, m);
         highestWarmed = Math.max(highestWarmed, page[page.length - 1].id);
         n += page.length;

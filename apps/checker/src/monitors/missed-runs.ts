@@ -3,8 +3,7 @@ import { nextDueMs } from '@vigil/core';
 /** What decides whether a monitor's latest due run happened. */
 export interface RunFacts {
   id: number;
-  /** Seconds. */
-  checkInterval: number;
+  everyMs: number;
   lastCheckedAt: Date | null;
   createdAt: Date;
 }
@@ -27,7 +26,7 @@ export interface MissedRun {
 export function missedRuns(monitors: readonly RunFacts[], nowMs: number): MissedRun[] {
   const missed: MissedRun[] = [];
   for (const m of monitors) {
-    const dueMs = nextDueMs(m.id, m.checkInterval, nowMs) - m.checkInterval * 1000;
+    const dueMs = nextDueMs(m.id, m.everyMs, nowMs) - m.everyMs;
     const seen = Math.max(m.lastCheckedAt?.getTime() ?? 0, m.createdAt.getTime());
     if (seen < dueMs) missed.push({ monitorId: m.id, dueMs });
   }

@@ -2,13 +2,15 @@ import { QueryFailedError } from 'typeorm';
 import { isDatabaseUnavailable } from './database-unavailable.js';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
+/** A socket error as node-postgres rejects a query with it. */
+const socketError = (message: string, code: string) => Object.assign(new Error(message), { code, syscall: 'connect' });
 
 describe('isDatabaseUnavailable', () => {
   it.each([
-    ['refused', withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
-    ['reset', withCode('read ECONNRESET', 'ECONNRESET')],
-    ['timed out socket', withCode('connect ETIMEDOUT', 'ETIMEDOUT')],
-    ['unreachable host', withCode('connect EHOSTUNREACH', 'EHOSTUNREACH')],
+    ['refused', socketError('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED')],
+    ['reset', socketError('read ECONNRESET', 'ECONNRESET')],
+    ['timed out socket', socketError('connect ETIMEDOUT', 'ETIMEDOUT')],
+    ['unreachable host', socketError('connect EHOSTUNREACH', 'EHOSTUNREACH')],
     ['admin shutdown', withCode('terminating connection due to administrator command', '57P01')],
     ['crash shutdown', withCode('terminating connection because of crash of another server process', '57P02')],
     ['starting up', withCode('the database system is starting up', '57P03')],
@@ -17,7 +19,6 @@ describe('isDatabaseUnavailable', () => {
     ['connection exception class', withCode('connection failure', '08006')],
     ['terminated mid-query', new Error('Connection terminated unexpectedly')],
     ['pool connect timeout', new Error('timeout exceeded when trying to connect')],
-    ['pool ended', new Error('Cannot use a pool after calling end on the pool')],
   ])('is true for %s', (_, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -31,6 +32,7 @@ describe('isDatabaseUnavailable', () => {
     ['unique violation', withCode('duplicate key value violates unique constraint', '23505')],
     ['syntax error', withCode('syntax error at or near "SELEC"', '42601')],
     ['plain error', new Error('something else')],
+    ['a Redis outage', new Error('Connection is closed.')],
     ['not an error', 'ECONNREFUSED'],
     ['null', null],
   ])('is false for %s', (_, error) => {

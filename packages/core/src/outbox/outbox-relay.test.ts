@@ -83,7 +83,7 @@ describe('outbox', () => {
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     const connection = createRedisConnection(`redis://127.0.0.1:${(silent.address() as AddressInfo).port}`, 'client');
     connection.on('error', () => undefined);
-    const queues = new Queues(connection, ctx.config.redisPrefix);
+    const queues = new Queues(connection, ctx.config.redisPrefix, () => connection.duplicate(), logger);
     try {
       await commit([alert()]);
       await expect(relayOutboxBatch(ctx.db, queues, { batch: 10, enqueueTimeoutMs: 200 })).rejects.toThrow('timed out');
