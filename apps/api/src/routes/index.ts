@@ -8,6 +8,7 @@ import { billingRoutes } from './billing.routes.js';
 import { domainRoutes } from './domains.routes.js';
 import { headerCheckRoutes } from './header-check.routes.js';
 import { homeRoutes } from './home.routes.js';
+import { maintenanceWindowRoutes } from './maintenance-windows.routes.js';
 import { monitorRoutes } from './monitors.routes.js';
 import { opsRoutes } from './ops.routes.js';
 import { scanRoutes } from './scans.routes.js';
@@ -30,6 +31,7 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...usageRoutes(ctx, deps.quota),
     ...headerCheckRoutes(ctx),
     ...monitorRoutes(ctx),
+    ...maintenanceWindowRoutes(ctx),
     ...domainRoutes(ctx),
     ...verificationRoutes(ctx),
     ...scanRoutes(ctx),
