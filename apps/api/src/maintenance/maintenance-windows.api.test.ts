@@ -89,6 +89,14 @@ describe('POST /api/v1/maintenance-windows', () => {
       active: true,
       current_occurrence: { starts_at: '2026-11-21T10:00:00.000Z', ends_at: '2026-11-21T11:00:00.000Z' },
     });
+    const detail = await request(app).get(`/api/v1/uptime/monitors/${monitorId}`).set(pro.auth);
+    expect(detail.body.monitor.in_maintenance).toBe(true);
+    const list = await request(app).get('/api/v1/uptime/monitors').set(pro.auth);
+    expect(list.body.monitors.find((m: { id: number }) => m.id === monitorId).in_maintenance).toBe(true);
+    const status = await request(app).get('/api/v1/uptime/status').set(pro.auth);
+    expect(status.body.monitors.find((m: { id: number }) => m.id === monitorId).in_maintenance).toBe(true);
+    const theirs = await request(app).get(`/api/v1/uptime/monitors/${foreignMonitorId}`).set(other.auth);
+    expect(theirs.body.monitor.in_maintenance).toBe(false);
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { Monitor, MONITOR_STATUSES, ValidationError, type Context, type MonitorStatus } from '@vigil/core';
 import { paginationBody, parsePagination } from '../http/pagination.js';
 import { queryValue } from '../http/validate.js';
+import { maintenanceNow } from '../maintenance/maintenance-now.js';
 import { listMonitorView } from './monitor-views.js';
 import { EMPTY_WINDOWS, rollupTotals } from './rollup-totals.js';
 
@@ -43,12 +44,13 @@ export async function listMonitors(ctx: Context, accountId: number, query: Recor
     skip: page.offset,
     take: page.perPage,
   });
-  const [totals, counts] = await Promise.all([
+  const [totals, counts, maintenance] = await Promise.all([
     rollupTotals(ctx.db, monitors.map((m) => m.id), ctx.clock.now()),
     statusCounts(ctx, accountId),
+    maintenanceNow(ctx, accountId),
   ]);
   return {
-    monitors: monitors.map((m) => listMonitorView(m, totals.get(m.id) ?? EMPTY_WINDOWS)),
+    monitors: monitors.map((m) => listMonitorView(m, totals.get(m.id) ?? EMPTY_WINDOWS, maintenance.monitor(m.id))),
     summary: counts,
     pagination: paginationBody(page, total),
   };

@@ -220,6 +220,7 @@ describe('GET /api/v1/uptime/monitors', () => {
       uptime_24h: null,
       uptime_7d: null,
       uptime_30d: null,
+      in_maintenance: false,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -298,6 +299,7 @@ describe('GET /api/v1/uptime/monitors/{id}', () => {
       verify_ssl: true,
       is_active: true,
       status: 'pending',
+      in_maintenance: false,
       created_at: m.created_at,
       updated_at: expect.any(String),
       paused_at: null,

@@ -71,6 +71,7 @@ const CHECK = {
     response_time_ms: intOrNull,
     status_code: intOrNull,
     error: { type: 'string', description: 'Present on failures' },
+    in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
   },
 };
 
@@ -100,6 +101,7 @@ const LIST_MONITOR = {
     uptime_24h: numOrNull,
     uptime_7d: numOrNull,
     uptime_30d: numOrNull,
+    in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
     created_at: ts,
     updated_at: ts,
   },
@@ -112,6 +114,7 @@ const DETAIL_MONITOR = {
     ...CONFIG_PROPERTIES,
     is_active: { type: 'boolean' },
     status: STATUS,
+    in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
     created_at: ts,
     updated_at: ts,
     paused_at: tsOrNull,
@@ -216,7 +219,7 @@ export function monitorRoutes(ctx: Context): RouteDef[] {
                 uptime_24h: numOrNull,
                 monitors: {
                   type: 'array',
-                  items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, url: { type: 'string' }, status: STATUS, last_check: tsOrNull, uptime_24h: numOrNull } },
+                  items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, url: { type: 'string' }, status: STATUS, last_check: tsOrNull, uptime_24h: numOrNull, in_maintenance: { type: 'boolean' } } },
                 },
               },
             },
