@@ -37,6 +37,7 @@ export function configView(m: Monitor) {
     degraded_threshold_ms: m.degradedThresholdMs,
     follow_redirects: m.followRedirects,
     verify_ssl: m.verifySsl,
+    slo_target: m.sloTarget,
     is_active: m.isActive,
   };
 }

@@ -297,6 +297,7 @@ describe('GET /api/v1/uptime/monitors/{id}', () => {
       degraded_threshold_ms: 5000,
       follow_redirects: true,
       verify_ssl: true,
+      slo_target: null,
       is_active: true,
       status: 'pending',
       in_maintenance: false,

@@ -47,6 +47,7 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
   degraded_threshold_ms: { type: 'integer', minimum: 1, maximum: 60_000, default: 5000 },
   follow_redirects: { type: 'boolean', default: true },
   verify_ssl: { type: 'boolean', default: true },
+  slo_target: { type: ['number', 'null'], exclusiveMinimum: 0, exclusiveMaximum: 100, examples: [99.9], description: 'Objective in percent; SLA reports show its error budget' },
 };
 
 const STATISTICS = {

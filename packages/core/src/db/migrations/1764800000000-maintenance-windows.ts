@@ -27,9 +27,12 @@ export class MaintenanceWindows1764800000000 implements MigrationInterface {
     await q.query(`CREATE INDEX maintenance_windows_account_idx ON maintenance_windows (account_id, id)`);
     // A check taken during maintenance: recorded, but it opens no incident and sends no alert.
     await q.query(`ALTER TABLE checks ADD COLUMN in_maintenance boolean NOT NULL DEFAULT false`);
+    // The objective SLA reports measure the error budget against (percent, e.g. 99.9).
+    await q.query(`ALTER TABLE monitors ADD COLUMN slo_target numeric(6, 3) CHECK (slo_target > 0 AND slo_target < 100)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE monitors DROP COLUMN slo_target`);
     await q.query(`ALTER TABLE checks DROP COLUMN in_maintenance`);
     await q.query(`DROP TABLE maintenance_windows`);
   }
