@@ -32,6 +32,16 @@ describe('usage endpoints', () => {
     });
   });
 
+  it("counts today's scans by the injected clock, not by PostgreSQL's", async () => {
+    const { auth } = await createTestAccount(ctx, 'pro');
+    expect((await request(app).post('/api/v1/scan').set(auth).send({ hostname: 'example.org' })).status).toBe(202);
+    clock.advance(1_000); // counts run up to now, exclusive
+    const res = await request(app).get('/api/v1/usage').set(auth);
+    expect(res.body).toMatchObject({ date: '2026-11-21', scans_today: 1 });
+    const stats = await request(app).get('/api/v1/scans/stats').set(auth);
+    expect(stats.body).toMatchObject({ total: 1, by_status: { queued: 1 } });
+  });
+
   it('lists daily history oldest first with zero days filled in', async () => {
     const { account, auth } = await createTestAccount(ctx, 'pro');
     await ctx.db.query(`INSERT INTO daily_usage (account_id, day, requests) VALUES ($1, '2026-11-19', 7)`, [account.id]);
