@@ -3,7 +3,6 @@ import {
   Domain,
   FREQUENCY_MS,
   JobName,
-  ManualClock,
   Scan,
   domainScheduleOffsetMs,
   domainSchedulerId,
@@ -12,12 +11,12 @@ import {
   upsertDomainSchedule,
   type JobPayloads,
 } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
 import { createCheckerApp } from '../app.js';
 import { reconcileDomainSchedulesJob } from './reconcile-domain-schedules.job.js';
 
 // Far from the real date: the abandoned-scan cut-off must be judged by this clock, not PostgreSQL's.
-const clock = new ManualClock('2026-11-21T10:00:00Z');
+const clock = testClock('2026-11-21T10:00:00Z');
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({ clock });
