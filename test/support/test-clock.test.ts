@@ -1,4 +1,5 @@
 import { TEST_CLOCK_SHIFT_YEARS, shiftDates, testClock } from './test-clock.js';
+import { testFilesMatching } from './test-files.js';
 
 describe('shiftDates', () => {
   it('moves the year of dates, months and timestamps, keeping the rest of the text', () => {
@@ -29,5 +30,14 @@ describe('shiftDates', () => {
 describe('testClock', () => {
   it('stands at the start moved by the run shift', () => {
     expect(testClock('2026-11-21T10:00:00Z').now().toISOString()).toBe(`${2026 + TEST_CLOCK_SHIFT_YEARS}-11-21T10:00:00.000Z`);
+  });
+});
+
+describe('the clock-dependent test files', () => {
+  // A fixed-date ManualClock built directly would escape `npm run test:clock-shift`.
+  it('build a fixed-date clock only through testClock', () => {
+    // ManualClock's own unit test involves no server.
+    const direct = testFilesMatching(/new ManualClock\(\s*['"`]/).filter((file) => file !== 'packages/core/src/time/clock.test.ts');
+    expect(direct).toEqual([]);
   });
 });

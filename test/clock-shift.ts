@@ -4,25 +4,9 @@
 // server's own clock (a Redis expiry, PostgreSQL's now(), BullMQ) fails here even on the day
 // the test was written. VIGIL_TEST_CLOCK_SHIFT_YEARS=N runs that one shift only.
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { REPO_ROOT, testFilesMatching } from './support/test-files.js';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function testFiles(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === 'dist' ? [] : testFiles(full);
-    return entry.name.endsWith('.test.ts') ? [full] : [];
-  });
-}
-
-const files = ['apps', 'packages', 'test']
-  .flatMap((dir) => testFiles(path.join(root, dir)))
-  .filter((file) => readFileSync(file, 'utf8').includes('testClock('))
-  .map((file) => path.relative(root, file))
-  .sort();
+const files = testFilesMatching(/\btestClock\(/);
 if (!files.length) {
   console.error('clock-shift: no test file calls testClock');
   process.exit(1);
@@ -36,7 +20,7 @@ for (const shift of shifts) {
   const run = spawnSync(
     process.execPath,
     ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', ...process.argv.slice(2), '--runTestsByPath', ...files],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, VIGIL_TEST_CLOCK_SHIFT_YEARS: shift } },
+    { cwd: REPO_ROOT, stdio: 'inherit', env: { ...process.env, VIGIL_TEST_CLOCK_SHIFT_YEARS: shift } },
   );
   if (run.status !== 0) failed = true;
 }
