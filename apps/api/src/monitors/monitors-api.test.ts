@@ -457,9 +457,9 @@ describe('pause and resume', () => {
 describe('DELETE /api/v1/uptime/monitors/{id}', () => {
   it('deletes the monitor with its checks, incidents and rollups', async () => {
     const m = await create(pro);
-    await ctx.db.query(`INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, job_key) VALUES ($1, now(), 'success', 10, 200, 'k1')`, [m.id]);
-    await ctx.db.query(`INSERT INTO incidents (monitor_id, account_id, status, started_at, cause) VALUES ($1, $2, 'open', now(), 'x')`, [m.id, pro.account.id]);
-    await ctx.db.query(`INSERT INTO monitor_rollups (monitor_id, hour, total, successful) VALUES ($1, date_trunc('hour', now()), 1, 1)`, [m.id]);
+    await ctx.db.query(`INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, job_key) VALUES ($1, $2, 'success', 10, 200, 'k1')`, [m.id, clock.now()]);
+    await ctx.db.query(`INSERT INTO incidents (monitor_id, account_id, status, started_at, cause) VALUES ($1, $2, 'open', $3, 'x')`, [m.id, pro.account.id, clock.now()]);
+    await ctx.db.query(`INSERT INTO monitor_rollups (monitor_id, hour, total, successful) VALUES ($1, date_trunc('hour', $2::timestamptz), 1, 1)`, [m.id, clock.now()]);
     const res = await request(app).delete(`/api/v1/uptime/monitors/${m.id}`).set(pro.auth);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Monitor deleted', deleted_monitor_id: m.id });
