@@ -5,6 +5,7 @@ import { registerRoutes } from './http/register-routes.js';
 import type { RouteDef } from './http/route.js';
 import { AccountQuota } from './limits/account-quota.js';
 import { burstLimit } from './middleware/burst-limit.js';
+import { dependencyGate } from './middleware/dependency-gate.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { notFound } from './middleware/not-found.js';
 import { requestContext } from './middleware/request-context.js';
@@ -23,6 +24,7 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[] } {
   routes.push(...allRoutes(ctx, { quota }), openApiRoute(ctx, () => routes));
 
   app.use(requestContext(ctx));
+  app.use(dependencyGate(ctx));
   app.use(burstLimit(ctx));
   registerRoutes(app, ctx, quota, routes);
   mountDocsPage(app);

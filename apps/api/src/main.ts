@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppProcess, Context } from '@vigil/core';
 import { createApp } from './app.js';
+import { answerClientError } from './http/client-error.js';
 
 /** The API server: listens on PORT; on stop, finishes in-flight requests within the bounded wait. */
 export function createApiProcess(ctx: Context): AppProcess & { port(): number | undefined } {
@@ -16,6 +17,7 @@ export function createApiProcess(ctx: Context): AppProcess & { port(): number | 
       // Longer than the usual load-balancer idle timeout, so the balancer closes first.
       listening.keepAliveTimeout = 65_000;
       listening.headersTimeout = 66_000;
+      listening.on('clientError', answerClientError);
       await new Promise<void>((resolve, reject) => {
         listening.once('listening', resolve);
         listening.once('error', reject);

@@ -6,6 +6,12 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   databaseUrl: string;
   databasePoolSize: number;
+  /** PostgreSQL statement_timeout of every pooled connection; the client gives up shortly after. */
+  databaseStatementTimeoutMs: number;
+  /** Opening a connection, or waiting for a free one in the pool. */
+  databaseConnectTimeoutMs: number;
+  /** Commands on the non-blocking Redis connection (requests, producers) fail after this. */
+  redisCommandTimeoutMs: number;
   redisUrl: string;
   /** BullMQ prefix; braces make it a Redis Cluster hash tag. */
   redisPrefix: string;
@@ -61,6 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: v.NODE_ENV,
     databaseUrl: v.DATABASE_URL,
     databasePoolSize: v.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: v.VIGIL_DB_STATEMENT_TIMEOUT_MS,
+    databaseConnectTimeoutMs: v.VIGIL_DB_CONNECT_TIMEOUT_MS,
+    redisCommandTimeoutMs: v.VIGIL_REDIS_COMMAND_TIMEOUT_MS,
     redisUrl: v.REDIS_URL,
     redisPrefix: v.VIGIL_REDIS_PREFIX,
     port,
