@@ -9,6 +9,7 @@ import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { listChecks } from '../monitors/list-checks.js';
 import { listIncidents } from '../monitors/list-incidents.js';
 import { listMonitors } from '../monitors/list-monitors.js';
+import type { RollupWindows } from '../monitors/rollup-totals.js';
 import { runManualCheck } from '../monitors/manual-check.js';
 import { monitorDetail } from '../monitors/monitor-detail.js';
 import {
@@ -47,6 +48,7 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
   degraded_threshold_ms: { type: 'integer', minimum: 1, maximum: 60_000, default: 5000 },
   follow_redirects: { type: 'boolean', default: true },
   verify_ssl: { type: 'boolean', default: true },
+  slo_target: { type: ['number', 'null'], exclusiveMinimum: 0, exclusiveMaximum: 100, examples: [99.9], description: 'Objective in percent; SLA reports show its error budget' },
 };
 
 const STATISTICS = {
@@ -71,6 +73,7 @@ const CHECK = {
     response_time_ms: intOrNull,
     status_code: intOrNull,
     error: { type: 'string', description: 'Present on failures' },
+    in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
   },
 };
 
@@ -100,6 +103,7 @@ const LIST_MONITOR = {
     uptime_24h: numOrNull,
     uptime_7d: numOrNull,
     uptime_30d: numOrNull,
+    in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
     created_at: ts,
     updated_at: ts,
   },
@@ -112,6 +116,7 @@ const DETAIL_MONITOR = {
     ...CONFIG_PROPERTIES,
     is_active: { type: 'boolean' },
     status: STATUS,
+    in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
     created_at: ts,
     updated_at: ts,
     paused_at: tsOrNull,
@@ -191,7 +196,7 @@ function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
   });
 }
 
-export function monitorRoutes(ctx: Context): RouteDef[] {
+export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] {
   const gate = [requireUptimeFeature(ctx)];
   return [
     route({
@@ -216,7 +221,7 @@ export function monitorRoutes(ctx: Context): RouteDef[] {
                 uptime_24h: numOrNull,
                 monitors: {
                   type: 'array',
-                  items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, url: { type: 'string' }, status: STATUS, last_check: tsOrNull, uptime_24h: numOrNull } },
+                  items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, url: { type: 'string' }, status: STATUS, last_check: tsOrNull, uptime_24h: numOrNull, in_maintenance: { type: 'boolean' } } },
                 },
               },
             },
@@ -233,7 +238,7 @@ export function monitorRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       before: gate,
       handler: async (req, res) => {
-        res.json(await listMonitors(ctx, authOf(req).account.id, req.query));
+        res.json(await listMonitors(ctx, windows, authOf(req).account.id, req.query));
       },
       docs: {
         query: { status: { type: 'string', enum: ['up', 'down', 'degraded', 'paused', 'pending'] }, ...PAGE_QUERY(20, 100) },
@@ -278,7 +283,7 @@ export function monitorRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       before: gate,
       handler: async (req, res) => {
-        res.json({ monitor: await monitorDetail(ctx, authOf(req).account.id, req.params.id) });
+        res.json({ monitor: await monitorDetail(ctx, windows, authOf(req).account.id, req.params.id) });
       },
       docs: {
         responses: { 200: { description: 'The monitor', schema: { type: 'object', properties: { monitor: DETAIL_MONITOR } } }, 403: FREE_TIER_403, 404: NOT_FOUND },

@@ -37,6 +37,8 @@ export interface Config {
   /** Days alert delivery attempts are kept. */
   deliveryRetentionDays: number;
   shutdownTimeoutMs: number;
+  /** How often the API writes the request usage counted in Redis to daily_usage. */
+  usageFlushMs: number;
   healthPorts: { checker: number; scanner: number; notifier: number };
   concurrency: { checker: number; scanner: number; notifier: number };
 }
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scanRetentionDays: v.VIGIL_SCAN_RETENTION_DAYS,
     deliveryRetentionDays: v.VIGIL_DELIVERY_RETENTION_DAYS,
     shutdownTimeoutMs: v.VIGIL_SHUTDOWN_TIMEOUT_MS,
+    usageFlushMs: v.VIGIL_USAGE_FLUSH_MS,
     healthPorts: { checker: v.CHECKER_HEALTH_PORT, scanner: v.SCANNER_HEALTH_PORT, notifier: v.NOTIFIER_HEALTH_PORT },
     concurrency: { checker: v.CHECKER_CONCURRENCY, scanner: v.SCANNER_CONCURRENCY, notifier: v.NOTIFIER_CONCURRENCY },
   };

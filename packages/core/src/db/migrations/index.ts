@@ -5,6 +5,8 @@ import { Integrations1763700300000 } from './1763700300000-integrations.js';
 import { Billing1763700400000 } from './1763700400000-billing.js';
 import { RetentionIndexes1764200000000 } from './1764200000000-retention-indexes.js';
 import { SealMonitorCredentials1764300000000 } from './1764300000000-seal-monitor-credentials.js';
+import { UsageFlushState1764400000000 } from './1764400000000-usage-flush-state.js';
+import { MaintenanceWindows1764800000000 } from './1764800000000-maintenance-windows.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -15,4 +17,6 @@ export const MIGRATIONS = [
   Billing1763700400000,
   RetentionIndexes1764200000000,
   SealMonitorCredentials1764300000000,
+  UsageFlushState1764400000000,
+  MaintenanceWindows1764800000000,
 ];
