@@ -262,7 +262,10 @@ describe('GET /api/v1/scans/stats', () => {
     await finish(ids[1], report('s1.example.com', 'A', 85));
     await finish(ids[2], report('s2.example.com', 'C', 55));
     await finish(ids[3], null);
-    await ctx.db.query(`INSERT INTO scans (account_id, hostname, port, trigger, status, grade, created_at) VALUES ($1, 'old.example.com', 443, 'on_demand', 'completed', 'F', now() - interval '31 days')`, [account.id]);
+    await ctx.db.query(`INSERT INTO scans (account_id, hostname, port, trigger, status, grade, created_at) VALUES ($1, 'old.example.com', 443, 'on_demand', 'completed', 'F', $2)`, [
+      account.id,
+      new Date(ctx.clock.now().getTime() - 31 * 86_400_000),
+    ]);
     const res = await request(app).get('/api/v1/scans/stats').set(auth);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({

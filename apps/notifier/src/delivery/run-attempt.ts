@@ -71,7 +71,7 @@ export async function runDeliveryAttempt(
   const done = await successfulAttempt(ctx.db, deliveryId);
   if (done) return { row: done, retry: false };
 
-  const row = await attemptRow(ctx.db, first, attempt);
+  const row = await attemptRow(ctx.db, first, attempt, ctx.clock.now());
   if (row.status !== 'pending') return { row, retry: row.willRetry };
 
   const { outcome: result, channelType } = await sendAttempt(ctx, deps, first);

@@ -9,7 +9,7 @@ import { runTlsScan, type TlsEngine } from './tls-scan.job.js';
  */
 export function domainScanJob(ctx: Context, engine: TlsEngine = scanTls): JobHandler<JobName.DomainScan> {
   return async ({ domainId }, job) => {
-    const outcome = await createScheduledScan(ctx.db, domainId, String(job.id));
+    const outcome = await createScheduledScan(ctx.db, domainId, String(job.id), ctx.clock.now());
     if (outcome.kind === 'skip') {
       ctx.logger.info('scheduled scan skipped', { domainId, reason: outcome.reason });
       if (outcome.reason === 'domain gone') await removeDomainSchedule(ctx.queues, domainId);

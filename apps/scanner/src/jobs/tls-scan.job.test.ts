@@ -68,7 +68,7 @@ async function newDomain(accountId: number, label: string, port: number, extra: 
 }
 
 async function scanOf(accountId: number, domain: Domain | null, hostname: string, port: number): Promise<Scan> {
-  return insertScan(ctx.db.manager, { accountId, domainId: domain?.id ?? null, hostname, port, trigger: domain ? 'manual' : 'on_demand' });
+  return insertScan(ctx.db.manager, { accountId, domainId: domain?.id ?? null, hostname, port, trigger: domain ? 'manual' : 'on_demand' }, clock.now());
 }
 
 describe('TlsScan job', () => {
@@ -167,7 +167,7 @@ describe('TlsScan job', () => {
     const strict = await createTestContext({ env: { VIGIL_DNS_SERVERS: dns.server, VIGIL_ALLOW_PRIVATE_TARGETS: 'false' } });
     try {
       const { account } = await createTestAccount(strict, 'pro');
-      const scan = await insertScan(strict.db.manager, { accountId: account.id, domainId: null, hostname: host('web'), port: 443, trigger: 'on_demand' });
+      const scan = await insertScan(strict.db.manager, { accountId: account.id, domainId: null, hostname: host('web'), port: 443, trigger: 'on_demand' }, clock.now());
       await runTlsScan(strict, scan.id);
       const row = await strict.db.getRepository(Scan).findOneByOrFail({ id: scan.id });
       expect(row.status).toBe('failed');
