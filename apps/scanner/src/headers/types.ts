@@ -60,6 +60,8 @@ export interface AdvancedTest {
 export interface HeaderService {
   /** MDN HTTP Observatory-style score: 100 + penalties, + bonuses when that is >= 90, floor 0. */
   deeper_score: number;
+  /** The Observatory scoring algorithm `deeper_score` and `advanced` follow. */
+  algorithm_version: number;
   advanced: AdvancedTest[];
   /** http://host/ redirects to https. */
   https_redirect: boolean;
@@ -106,3 +108,10 @@ export interface HeaderReport extends HeaderGradeResult {
 export type HttpRedirectProbe =
   | { outcome: 'unreachable' }
   | { outcome: 'completed'; route: string[]; untrustedCertificate: boolean };
+
+/** One <script> element of the graded page (Subresource Integrity test). */
+export interface ScriptTag {
+  src: string | null;
+  integrity: string | null;
+  crossorigin: string | null;
+}
