@@ -33,3 +33,4 @@ export * from './billing/index.js';
 export * from './scheduling/monitor-schedules.js';
 export * from './domains/index.js';
 export * from './scheduling/domain-schedules.js';
+export * from './headers/index.js';

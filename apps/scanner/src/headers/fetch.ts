@@ -11,6 +11,8 @@ import {
   CERTIFICATE_ERROR_CODES,
   createGuardedAgents,
   describeNetworkError,
+  HEADER_FETCH_TIMEOUT_MS,
+  HTTP_PROBE_TIMEOUT_MS,
   UpstreamError,
   ValidationError,
   type GuardedAgents,
@@ -23,8 +25,6 @@ import { collectScripts } from './page-scripts.js';
 import { mayBeHtml } from './sri.js';
 import type { HttpRedirectProbe, ScriptTag } from './types.js';
 
-export const HEADER_FETCH_TIMEOUT_MS = 10_000;
-export const HTTP_PROBE_TIMEOUT_MS = 5_000;
 export const MAX_REDIRECTS = 10;
 const USER_AGENT = 'Mozilla/5.0 (compatible; VigilHeaderCheck/1.0)';
 const MAX_HEADER_BYTES = 64 * 1024;

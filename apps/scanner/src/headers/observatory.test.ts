@@ -9,7 +9,7 @@ const TO_HTTPS: HttpRedirectProbe = {
   untrustedCertificate: false,
 };
 
-function run(headers: Record<string, string | string[]>, over: Partial<Omit<ObservatoryInput, 'headers' | 'csp'>> = {}) {
+function run(headers: Record<string, string | readonly string[]>, over: Partial<Omit<ObservatoryInput, 'headers' | 'csp'>> = {}) {
   const map = toHeaderMap(headers);
   return observatoryTests({
     headers: map,
@@ -23,7 +23,7 @@ function run(headers: Record<string, string | string[]>, over: Partial<Omit<Obse
   });
 }
 
-function result(test: string, headers: Record<string, string | string[]>, over: Partial<Omit<ObservatoryInput, 'headers' | 'csp'>> = {}) {
+function result(test: string, headers: Record<string, string | readonly string[]>, over: Partial<Omit<ObservatoryInput, 'headers' | 'csp'>> = {}) {
   const t = run(headers, over).find((x) => x.test === test);
   if (!t) throw new Error(`no test ${test}`);
   return t;

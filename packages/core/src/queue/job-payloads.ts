@@ -1,3 +1,4 @@
+import type { HeaderCheckJobResult, WhatIfHeaderReport } from '../headers/header-check-result.js';
 import { type JobName } from './queue-names.js';
 
 /** Alert event names (decisions §4 "Integrations and events"). */
@@ -42,6 +43,18 @@ export interface HeaderCheckPayload {
   url: string;
 }
 
+/** What-if grading (POST /headers/grade): headers as a site would send them; nothing is fetched. */
+export interface HeaderGradePayload {
+  /** Header name to value; an array stands for a header sent several times. */
+  headers: Record<string, string | string[]>;
+  /** Whether the response would come over https. */
+  https: boolean;
+  /** summary.site, and whose registrable domain counts as "same site" for Subresource Integrity. */
+  site: string;
+  /** The page's HTML, for the Subresource Integrity test (none: no scripts). */
+  html: string | null;
+}
+
 export interface AlertEventPayload {
   /** Unique per event: fan-out creates at most one delivery per integration and event id. */
   eventId: string;
@@ -74,6 +87,7 @@ export interface JobPayloads {
   [JobName.DomainScan]: DomainScanPayload;
   [JobName.ReconcileDomainSchedules]: EmptyPayload;
   [JobName.HeaderCheck]: HeaderCheckPayload;
+  [JobName.HeaderGrade]: HeaderGradePayload;
   [JobName.AlertEvent]: AlertEventPayload;
   [JobName.AlertDelivery]: AlertDeliveryPayload;
   [JobName.GenerateInvoices]: GenerateInvoicesPayload;
@@ -87,7 +101,8 @@ export interface JobResults {
   [JobName.TlsScan]: void;
   [JobName.DomainScan]: void;
   [JobName.ReconcileDomainSchedules]: { added: number; removed: number };
-  [JobName.HeaderCheck]: unknown;
+  [JobName.HeaderCheck]: HeaderCheckJobResult;
+  [JobName.HeaderGrade]: WhatIfHeaderReport;
   [JobName.AlertEvent]: { deliveries: number };
   [JobName.AlertDelivery]: void;
   [JobName.GenerateInvoices]: { invoices: number };
