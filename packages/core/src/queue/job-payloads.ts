@@ -69,6 +69,11 @@ export interface AlertEventPayload {
 
 export interface AlertDeliveryPayload {
   deliveryId: number;
+  /**
+   * A redelivery (POST .../deliveries/{id}/redeliver): run exactly this attempt, once, even
+   * when the delivery succeeded before. Absent: BullMQ's attempt number, with retries.
+   */
+  attempt?: number;
 }
 
 export type EmptyPayload = Record<string, never>;
