@@ -9,6 +9,7 @@ export const ALERT_EVENTS = [
   'certificate.expiring',
   'certificate.expired',
   'domain.grade_changed',
+  'headers.grade_changed',
   'scan.completed',
   'test',
 ] as const;
