@@ -13,15 +13,15 @@ import {
   describeNetworkError,
   HEADER_FETCH_TIMEOUT_MS,
   HTTP_PROBE_TIMEOUT_MS,
+  readBoundedBody,
   UpstreamError,
   ValidationError,
   type GuardedAgents,
   type NetworkFailure,
   type OutboundPolicy,
 } from '@vigil/core';
-import { readBoundedBody } from './bounded-body.js';
 import { fromRawHeaders, headerValues } from './header-map.js';
-import { collectScripts } from './page-scripts.js';
+import { scriptsOf } from './page-scripts.js';
 import { mayBeHtml } from './sri.js';
 import type { HttpRedirectProbe, ScriptTag } from './types.js';
 
@@ -116,14 +116,19 @@ function redirectLocation(statusCode: number, rawHeaders: readonly string[]): st
   return headerValues(fromRawHeaders(rawHeaders), 'location')[0]?.trim() || undefined;
 }
 
-/** The scripts of a page whose headers have arrived, read within PAGE_MAX_BYTES and the time left. */
-async function pageScripts(stream: Readable, deadline: number, limits: PageLimits): Promise<ScriptTag[]> {
-  const collector = collectScripts();
-  const decoder = new TextDecoder();
-  const timeoutMs = Math.min(limits.timeoutMs, deadline - Date.now());
-  await readBoundedBody(stream, { maxBytes: limits.maxBytes, timeoutMs }, (chunk) => collector.write(decoder.decode(chunk, { stream: true })));
-  collector.write(decoder.decode());
-  return collector.end();
+/**
+ * The scripts of a page whose headers have arrived: at most `maxBytes` off the wire and after
+ * decoding, within the time limit and the time left, keeping what came when time runs out.
+ * A body that breaks off with an error gives no scripts.
+ */
+async function pageScripts(stream: Readable, deadline: number, limits: PageLimits, contentEncoding: string | undefined): Promise<ScriptTag[]> {
+  const signal = AbortSignal.timeout(Math.max(1, Math.min(limits.timeoutMs, deadline - Date.now())));
+  try {
+    const { body } = await readBoundedBody(stream, { maxBytes: limits.maxBytes, maxDecodedBytes: limits.maxBytes, contentEncoding, signal, keepPartialOnAbort: true });
+    return scriptsOf(body.toString('utf8'));
+  } catch {
+    return [];
+  }
 }
 
 interface PageLimits {
@@ -151,7 +156,8 @@ function requestOnce(url: URL, agents: GuardedAgents, verify: boolean, deadline:
     stream.on('error', reject);
     stream.on('response', (res: PlainResponse) => {
       const hop = { statusCode: res.statusCode, rawHeaders: [...res.rawHeaders] };
-      const contentType = headerValues(fromRawHeaders(hop.rawHeaders), 'content-type')[0] ?? null;
+      const headers = fromRawHeaders(hop.rawHeaders);
+      const contentType = headerValues(headers, 'content-type')[0] ?? null;
       if (!page || redirectLocation(hop.statusCode, hop.rawHeaders) || !mayBeHtml(contentType)) {
         resolve({ ...hop, scripts: [] });
         stream.destroy();
@@ -159,7 +165,7 @@ function requestOnce(url: URL, agents: GuardedAgents, verify: boolean, deadline:
       }
       // The headers are in: a failure while reading the body only ends the read.
       stream.off('error', reject);
-      void pageScripts(stream, deadline, page).then((scripts) => resolve({ ...hop, scripts }));
+      void pageScripts(stream, deadline, page, headerValues(headers, 'content-encoding')[0]).then((scripts) => resolve({ ...hop, scripts }));
     });
   });
 }
