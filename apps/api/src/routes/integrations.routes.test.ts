@@ -94,6 +94,7 @@ describe('GET /api/v1/integrations/types', () => {
       'certificate.expiring',
       'certificate.expired',
       'domain.grade_changed',
+      'headers.grade_changed',
       'scan.completed',
       'test',
     ]);

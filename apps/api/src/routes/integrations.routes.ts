@@ -1,4 +1,5 @@
 import { ALERT_EVENTS, AlertDelivery, createSecretBox, DELIVERY_STATUSES, Integration, ValidationError, type Context } from '@vigil/core';
+import type { Response } from 'express';
 import type { FindOptionsWhere } from 'typeorm';
 import { authOf } from '../http/request-auth.js';
 import { paginationBody, parsePagination } from '../http/pagination.js';
@@ -33,6 +34,19 @@ const BODY_SCHEMA = {
 };
 const ONE = { type: 'object', properties: { integration: INTEGRATION_SCHEMA, message: { type: 'string' } } };
 const NOT_FOUND = { 404: { description: 'Integration not found' } };
+
+/** The answer of an attempt made now (test, redelivery): 200 with its outcome, or 202 while still pending. */
+function answerAttempt(res: Response, attempt: { delivery: AlertDelivery; finished: boolean }, words: { queued: string; delivered: string; failed: string }): void {
+  const { delivery, finished } = attempt;
+  if (!finished) {
+    res.status(202).json({ delivery: deliveryView(delivery), message: `${words.queued}; see /deliveries for its outcome` });
+    return;
+  }
+  res.json({
+    delivery: deliveryView(delivery),
+    message: delivery.status === 'success' ? words.delivered : `${words.failed}: ${delivery.error ?? 'unknown error'}`,
+  });
+}
 
 export function integrationRoutes(ctx: Context): RouteDef[] {
   const box = createSecretBox(ctx.config.secretKey);
@@ -157,15 +171,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       handler: async (req, res) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
-        const { delivery, finished } = await sendTestDelivery(ctx, integration);
-        if (!finished) {
-          res.status(202).json({ delivery: deliveryView(delivery), message: 'Test delivery queued; see /deliveries for its outcome' });
-          return;
-        }
-        res.json({
-          delivery: deliveryView(delivery),
-          message: delivery.status === 'success' ? 'Test event delivered' : `Test delivery failed: ${delivery.error ?? 'unknown error'}`,
-        });
+        answerAttempt(res, await sendTestDelivery(ctx, integration), { queued: 'Test delivery queued', delivered: 'Test event delivered', failed: 'Test delivery failed' });
       },
       docs: {
         responses: {
@@ -272,15 +278,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       handler: async (req, res) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
-        const { delivery, finished } = await redeliver(ctx, integration, req.params.delivery_id);
-        if (!finished) {
-          res.status(202).json({ delivery: deliveryView(delivery), message: 'Redelivery queued; see /deliveries for its outcome' });
-          return;
-        }
-        res.json({
-          delivery: deliveryView(delivery),
-          message: delivery.status === 'success' ? 'Redelivered' : `Redelivery failed: ${delivery.error ?? 'unknown error'}`,
-        });
+        answerAttempt(res, await redeliver(ctx, integration, req.params.delivery_id), { queued: 'Redelivery queued', delivered: 'Redelivered', failed: 'Redelivery failed' });
       },
       docs: {
         responses: {

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { HeaderCheck, NotFoundError, Scan, ValidationError, type Context } from '@vigil/core';
+import type { Request } from 'express';
 import type { FindOptionsSelect } from 'typeorm';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
 import { hostnameField, portField } from '../domains/domain-input.js';
@@ -28,6 +29,11 @@ const rescanBody = Joi.object<{ domain_id: number }>({
 
 const HEADER_CHECK_NOT_FOUND = 'Header check not found';
 
+const HISTORY_QUERY = {
+  page: { type: 'integer', minimum: 1 },
+  per_page: { type: 'integer', minimum: 1, maximum: 50, description: 'Default 20, max 50 (larger is clamped)' },
+};
+
 /** Every column but the report, for history pages. */
 const HEADER_CHECK_COLUMNS: FindOptionsSelect<HeaderCheck> = {
   id: true,
@@ -45,6 +51,16 @@ const HEADER_CHECK_COLUMNS: FindOptionsSelect<HeaderCheck> = {
 };
 
 export function scanRoutes(ctx: Context): RouteDef[] {
+  /** A page of a domain's history rows (scans, header checks), newest first, within the caller's account. */
+  async function domainHistoryPage<R>(req: Request, find: (where: { domainId: number; accountId: number }, page: { skip: number; take: number }) => Promise<[R[], number]>) {
+    const accountId = authOf(req).account.id;
+    const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
+    const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 50 });
+    const [rows, total] = await find({ domainId: domain.id, accountId }, { skip: page.offset, take: page.perPage });
+    return { domainId: domain.id, rows, pagination: paginationBody(page, total, true) };
+  }
+
+
   const tag = 'Scans';
   return [
     route({
@@ -165,22 +181,13 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       handler: async (req, res) => {
-        const accountId = authOf(req).account.id;
-        const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
-        const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 50 });
-        const [scans, total] = await ctx.db.getRepository(Scan).findAndCount({
-          where: { domainId: domain.id, accountId },
-          order: { id: 'DESC' },
-          skip: page.offset,
-          take: page.perPage,
-        });
-        res.json({ domain_id: domain.id, scans: scans.map(scanView), pagination: paginationBody(page, total, true) });
+        const { domainId, rows, pagination } = await domainHistoryPage(req, (where, page) =>
+          ctx.db.getRepository(Scan).findAndCount({ where, order: { id: 'DESC' }, ...page }),
+        );
+        res.json({ domain_id: domainId, scans: rows.map(scanView), pagination });
       },
       docs: {
-        query: {
-          page: { type: 'integer', minimum: 1 },
-          per_page: { type: 'integer', minimum: 1, maximum: 50, description: 'Default 20, max 50 (larger is clamped)' },
-        },
+        query: HISTORY_QUERY,
         responses: {
           200: { description: '{domain_id, scans[], pagination}', schema: { type: 'object', properties: { scans: { type: 'array', items: SCAN_SCHEMA } } } },
           404: { description: DOMAIN_NOT_FOUND },
@@ -194,23 +201,13 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       handler: async (req, res) => {
-        const accountId = authOf(req).account.id;
-        const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
-        const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 50 });
-        const [checks, total] = await ctx.db.getRepository(HeaderCheck).findAndCount({
-          where: { domainId: domain.id, accountId },
-          order: { id: 'DESC' },
-          skip: page.offset,
-          take: page.perPage,
-          select: HEADER_CHECK_COLUMNS,
-        });
-        res.json({ domain_id: domain.id, header_checks: checks.map(headerCheckView), pagination: paginationBody(page, total, true) });
+        const { domainId, rows, pagination } = await domainHistoryPage(req, (where, page) =>
+          ctx.db.getRepository(HeaderCheck).findAndCount({ where, order: { id: 'DESC' }, select: HEADER_CHECK_COLUMNS, ...page }),
+        );
+        res.json({ domain_id: domainId, header_checks: rows.map(headerCheckView), pagination });
       },
       docs: {
-        query: {
-          page: { type: 'integer', minimum: 1 },
-          per_page: { type: 'integer', minimum: 1, maximum: 50, description: 'Default 20, max 50 (larger is clamped)' },
-        },
+        query: HISTORY_QUERY,
         responses: {
           200: {
             description: '{domain_id, header_checks[], pagination}',
