@@ -8,6 +8,7 @@ import { SealMonitorCredentials1764300000000 } from './1764300000000-seal-monito
 import { UsageFlushState1764400000000 } from './1764400000000-usage-flush-state.js';
 import { WebhookSecretRotation1764700000000 } from './1764700000000-webhook-secret-rotation.js';
 import { HeaderChecks1764700100000 } from './1764700100000-header-checks.js';
+import { MaintenanceWindows1764800000000 } from './1764800000000-maintenance-windows.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   UsageFlushState1764400000000,
   WebhookSecretRotation1764700000000,
   HeaderChecks1764700100000,
+  MaintenanceWindows1764800000000,
 ];
