@@ -7,3 +7,4 @@ export * from './dead-redis.js';
 export * from './tcp-proxy.js';
 export * from './redis-keys.js';
 export * from './capture-logs.js';
+export * from './test-clock.js';

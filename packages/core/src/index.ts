@@ -46,3 +46,5 @@ export * from './time/with-timeout.js';
 export * from './outbox/outbox-message.js';
 export * from './outbox/outbox-relay.js';
 export * from './db/database-unavailable.js';
+export * from './headers/index.js';
+export * from './maintenance/index.js';

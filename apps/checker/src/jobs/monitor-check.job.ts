@@ -2,6 +2,7 @@ import { createSecretBox, monitoredTiers, outboundPolicy, type Context, type Job
 import { createMonitorLoader, shouldCheck, type MonitorLoader, type MonitorLoaderOptions } from '../monitors/load-monitors.js';
 import { runKeyOf } from '../monitors/missed-runs.js';
 import { createCheckWriter, type CheckWriterOptions } from '../persistence/check-writer.js';
+import { createMaintenanceCalendar } from '../monitors/maintenance-calendar.js';
 import { probe } from '../probe/probe.js';
 import { createProbeClient, type ProbeClientOptions } from '../probe/probe-client.js';
 
@@ -18,8 +19,8 @@ export interface MonitorCheckOptions {
 
 /**
  * MonitorCheck: load the monitor, skip it when deleted, inactive or paused (a manual check of
- * an active monitor still runs) or when its account is deactivated or on a plan without uptime
- * monitoring, probe, and record the result (batched, at-least-once safe,
+ * an active monitor still runs), when its account is deactivated or on a plan without uptime
+ * monitoring, or (scheduled checks) while a maintenance window that stops checks covers it; probe, and record the result (batched, at-least-once safe,
  * see recordChecks). Returns the check record (the API answers a manual check with it), the
  * stored one when the job was delivered twice, or null when nothing was checked. Through a
  * PostgreSQL outage it probes with the last known configuration and the writer keeps the result
@@ -29,10 +30,13 @@ export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): J
   const client = createProbeClient(outboundPolicy(ctx.config), opts.client);
   const monitors = opts.monitors ?? createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
   const writer = createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
+  const maintenance = createMaintenanceCalendar(ctx.db, ctx.clock);
   return async (payload, job) => {
     const manual = payload.manual === true;
     const monitor = await monitors.load(payload.monitorId);
     if (!monitor || !shouldCheck(monitor, manual)) return null;
+    // A window with keep_checking false stops scheduled checks; a manual check still runs.
+    if (!manual && (await maintenance.stopsChecks(monitor))) return null;
     const result = await probe(client, monitor.target, ctx.clock);
     const outcome = await writer.submit({ monitorId: monitor.id, jobKey: runKeyOf(String(job.id)), manual, result });
     return outcome.kind === 'skipped' ? null : outcome.check;
