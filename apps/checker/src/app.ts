@@ -1,4 +1,5 @@
 import { JobName, QueueName, createWorkerApp, type Context } from '@vigil/core';
+import { ensureCheckPartitionsJob } from './jobs/ensure-check-partitions.job.js';
 import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
 import { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
 import { pruneChecksJob } from './jobs/prune-checks.job.js';
@@ -18,6 +19,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
       [QueueName.Maintenance]: {
         [JobName.ReconcileMonitorSchedules]: reconcileMonitorSchedulesJob(ctx),
         [JobName.PruneChecks]: pruneChecksJob(ctx),
+        [JobName.EnsureCheckPartitions]: ensureCheckPartitionsJob(ctx),
         [JobName.ReconcileDomainSchedules]: reconcileDomainSchedulesJob(ctx),
         [JobName.GenerateInvoices]: generateInvoicesJob(ctx),
       },

@@ -7,4 +7,5 @@ export { probeTargetOf, type ProbeTarget } from './probe/probe-target.js';
 export { nextMonitorState, applyTransition, type MonitorState, type Transition } from './state/monitor-state-machine.js';
 export { recordChecks, type CheckRecord, type RecordOutcome } from './persistence/record-checks.js';
 export { rollupDeltas, utcHour } from './persistence/rollup-deltas.js';
-export { pruneChecksBefore, retentionCutoff } from './retention/prune-checks.js';
+export { pruneChecksBefore, retentionCutoff, type PruneOutcome } from './retention/prune-checks.js';
+export { ensureCheckPartitions } from './retention/ensure-check-partitions.js';

@@ -5,8 +5,8 @@ import { pruneChecksBefore, retentionCutoff } from '../retention/prune-checks.js
 export function pruneChecksJob(ctx: Context): JobHandler<JobName.PruneChecks> {
   return async () => {
     const before = retentionCutoff(ctx.clock.now(), ctx.config.checkRetentionDays);
-    const deleted = await pruneChecksBefore(ctx.db, before);
-    ctx.logger.info('pruned raw checks', { before: before.toISOString(), deleted });
-    return { deleted };
+    const outcome = await pruneChecksBefore(ctx.db, before);
+    ctx.logger.info('pruned raw checks', { before: before.toISOString(), ...outcome });
+    return outcome;
   };
 }

@@ -1,26 +1,26 @@
+import { DAY_MS, dropCheckPartition, listCheckPartitions, partitionsBefore, pruneDefaultPartition } from '@vigil/core';
 import type { DataSource } from 'typeorm';
-
-const DAY_MS = 86_400_000;
 
 /** The moment before which raw checks are pruned. */
 export function retentionCutoff(now: Date, retentionDays: number): Date {
   return new Date(now.getTime() - retentionDays * DAY_MS);
 }
 
+export interface PruneOutcome {
+  /** Daily partitions detached and dropped: every check of their day, with no row-by-row work. */
+  droppedPartitions: string[];
+  /** Rows older than the cutoff deleted from the default partition. */
+  deleted: number;
+}
+
 /**
- * Deletes raw checks older than `before` in batches of `batchSize` rows (short transactions,
- * no long lock on the big table); rollups are kept. Returns how many rows went.
+ * Drops the daily partitions of `checks` that end at or before `before` (each in a short
+ * transaction of its own), then deletes the default partition's rows older than it in batches;
+ * rollups are kept. The partition holding `before` stays whole until its day is past.
  */
-export async function pruneChecksBefore(db: DataSource, before: Date, batchSize = 10_000): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const [{ n }] = (await db.query(
-      `WITH gone AS (
-         DELETE FROM checks WHERE id IN (SELECT id FROM checks WHERE checked_at < $1 LIMIT $2) RETURNING 1
-       ) SELECT count(*)::int AS n FROM gone`,
-      [before, batchSize],
-    )) as { n: number }[];
-    deleted += n;
-    if (n < batchSize) return deleted;
-  }
+export async function pruneChecksBefore(db: DataSource, before: Date, batchSize = 10_000): Promise<PruneOutcome> {
+  const droppedPartitions = partitionsBefore(await listCheckPartitions(db), before);
+  for (const name of droppedPartitions) await db.transaction((em) => dropCheckPartition(em, name));
+  const deleted = await pruneDefaultPartition(db, before, batchSize);
+  return { droppedPartitions, deleted };
 }

@@ -70,6 +70,7 @@ export interface JobPayloads {
   [JobName.MonitorCheck]: MonitorCheckPayload;
   [JobName.ReconcileMonitorSchedules]: EmptyPayload;
   [JobName.PruneChecks]: EmptyPayload;
+  [JobName.EnsureCheckPartitions]: EmptyPayload;
   [JobName.TlsScan]: TlsScanPayload;
   [JobName.DomainScan]: DomainScanPayload;
   [JobName.ReconcileDomainSchedules]: EmptyPayload;
@@ -83,7 +84,9 @@ export interface JobPayloads {
 export interface JobResults {
   [JobName.MonitorCheck]: CheckResult | null;
   [JobName.ReconcileMonitorSchedules]: { added: number; removed: number };
-  [JobName.PruneChecks]: { deleted: number };
+  /** Daily partitions dropped whole, and rows deleted from the default partition. */
+  [JobName.PruneChecks]: { droppedPartitions: string[]; deleted: number };
+  [JobName.EnsureCheckPartitions]: { created: string[] };
   [JobName.TlsScan]: void;
   [JobName.DomainScan]: void;
   [JobName.ReconcileDomainSchedules]: { added: number; removed: number };
