@@ -8,7 +8,7 @@ export type StatusCounts = Record<MonitorStatus, number> & { total: number };
 
 /** How many of the account's monitors are in each state (the list's and the aggregate's summary). */
 export async function statusCounts(ctx: Context, accountId: number): Promise<StatusCounts> {
-  const rows = (await ctx.db.query('SELECT status, count(*)::int AS n FROM monitors WHERE account_id = $1 GROUP BY status', [accountId])) as {
+  const rows = (await ctx.readDb.query('SELECT status, count(*)::int AS n FROM monitors WHERE account_id = $1 GROUP BY status', [accountId])) as {
     status: MonitorStatus;
     n: number;
   }[];
@@ -37,14 +37,14 @@ function statusFilter(raw: unknown): MonitorStatus | undefined {
 export async function listMonitors(ctx: Context, accountId: number, query: Record<string, unknown>) {
   const status = statusFilter(query.status);
   const page = parsePagination(query, { defaultPerPage: 20, maxPerPage: 100 });
-  const [monitors, total] = await ctx.db.getRepository(Monitor).findAndCount({
+  const [monitors, total] = await ctx.readDb.getRepository(Monitor).findAndCount({
     where: { accountId, ...(status ? { status } : {}) },
     order: { id: 'ASC' },
     skip: page.offset,
     take: page.perPage,
   });
   const [totals, counts] = await Promise.all([
-    rollupTotals(ctx.db, monitors.map((m) => m.id), ctx.clock.now()),
+    rollupTotals(ctx.readDb, monitors.map((m) => m.id), ctx.clock.now()),
     statusCounts(ctx, accountId),
   ]);
   return {

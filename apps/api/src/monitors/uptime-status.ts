@@ -10,12 +10,12 @@ import { aggregateStatus, uptimePercent } from './uptime-math.js';
  */
 export async function uptimeStatus(ctx: Context, accountId: number) {
   const now = ctx.clock.now();
-  const monitors = await ctx.db.getRepository(Monitor).find({
+  const monitors = await ctx.readDb.getRepository(Monitor).find({
     select: { id: true, name: true, url: true, status: true, isActive: true, lastCheckedAt: true },
     where: { accountId },
     order: { id: 'ASC' },
   });
-  const [counts, perMonitor] = await Promise.all([statusCounts(ctx, accountId), uptime24hByMonitor(ctx.db, accountId, now)]);
+  const [counts, perMonitor] = await Promise.all([statusCounts(ctx, accountId), uptime24hByMonitor(ctx.readDb, accountId, now)]);
   let total = 0;
   let successful = 0;
   for (const t of perMonitor.values()) {

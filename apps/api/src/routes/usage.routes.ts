@@ -69,7 +69,7 @@ export function usageRoutes(ctx: Context, quota: AccountQuota): RouteDef[] {
         const { account } = authOf(req);
         const now = ctx.clock.now();
         const first = new Date(startOfUtcDay(now).getTime() - (days - 1) * DAY_MS);
-        const rows = (await ctx.db.query(
+        const rows = (await ctx.readDb.query(
           `SELECT to_char(day, 'YYYY-MM-DD') AS day, requests FROM daily_usage
            WHERE account_id = $1 AND day >= $2::date AND day <= $3::date`,
           [account.id, utcDay(first), utcDay(now)],
@@ -125,13 +125,13 @@ export function usageRoutes(ctx: Context, quota: AccountQuota): RouteDef[] {
         const now = ctx.clock.now();
         const from = new Date(startOfUtcDay(now).getTime() - 29 * DAY_MS);
         const [[{ requests }], checks, scans, alerts] = await Promise.all([
-          ctx.db.query('SELECT COALESCE(sum(requests), 0) AS requests FROM daily_usage WHERE account_id = $1 AND day >= $2::date', [
+          ctx.readDb.query('SELECT COALESCE(sum(requests), 0) AS requests FROM daily_usage WHERE account_id = $1 AND day >= $2::date', [
             account.id,
             utcDay(from),
           ]) as Promise<{ requests: string }[]>,
-          countChecks(ctx.db, account.id, from, now),
-          countScans(ctx.db, account.id, from, now),
-          countAlerts(ctx.db, account.id, from, now),
+          countChecks(ctx.readDb, account.id, from, now),
+          countScans(ctx.readDb, account.id, from, now),
+          countAlerts(ctx.readDb, account.id, from, now),
         ]);
         res.json({
           period: { from: utcDay(from), to: utcDay(now), days: 30 },

@@ -5,6 +5,8 @@ import { envSchema } from './env-schema.js';
 export interface Config {
   env: 'development' | 'production' | 'test';
   databaseUrl: string;
+  /** A read replica for reads that may lag (lists, statistics, reports); unset, they use the primary. */
+  databaseReadUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string;
   /** BullMQ prefix; braces make it a Redis Cluster hash tag. */
@@ -56,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: v.NODE_ENV,
     databaseUrl: v.DATABASE_URL,
+    databaseReadUrl: v.DATABASE_READ_URL,
     databasePoolSize: v.DATABASE_POOL_SIZE,
     redisUrl: v.REDIS_URL,
     redisPrefix: v.VIGIL_REDIS_PREFIX,

@@ -21,6 +21,7 @@ export const envSchema = Joi.object({
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
     .default('postgres://postgres@127.0.0.1:5432/vigil'),
+  DATABASE_READ_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }),
   DATABASE_POOL_SIZE: Joi.number().integer().min(1).max(200).default(20),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
   VIGIL_REDIS_PREFIX: Joi.string().min(1).default('{vigil}'),

@@ -15,6 +15,12 @@ export interface Context {
   config: Config;
   logger: Logger;
   db: DataSource;
+  /**
+   * Reads that may lag the primary by a few seconds (lists, statistics, reports): the read
+   * replica of DATABASE_READ_URL, or `db` itself when none is configured. Never for a read that
+   * must see the caller's own write.
+   */
+  readDb: DataSource;
   /** Command connection for counters, limits and producers. */
   redis: Redis;
   queues: Queues;
@@ -46,6 +52,16 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     await db.destroy();
     throw e;
   }
+  let readDb = db;
+  if (config.databaseReadUrl) {
+    readDb = createDataSource({ url: config.databaseReadUrl, poolSize: config.databasePoolSize, applicationName: 'vigil-read' });
+    try {
+      await readDb.initialize();
+    } catch (e) {
+      await db.destroy();
+      throw e;
+    }
+  }
   const redis = createRedisConnection(config.redisUrl, 'client');
   redis.on('error', (e: Error) => logger.warn('redis error', { error: e.message }));
   const queues = new Queues(redis, config.redisPrefix);
@@ -56,6 +72,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     config,
     logger,
     db,
+    readDb,
     redis,
     queues,
     clock: opts.clock ?? systemClock,
@@ -65,6 +82,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
       closed = true;
       await queues.close();
       await redis.quit().catch(() => redis.disconnect());
+      if (readDb !== db) await readDb.destroy();
       await db.destroy();
     },
   };
