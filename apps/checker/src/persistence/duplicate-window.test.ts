@@ -12,6 +12,6 @@ describe('duplicateWindow', () => {
 
   it('is symmetric around a single check', () => {
     const t = new Date('1999-12-31T12:00:00Z');
-    expect(duplicateWindow([t])).toEqual({ from: new Date('1999-12-30T12:00:00Z'), to: new Date('2000-01-01T12:00:00Z') });
+    expect(duplicateWindow([t])).toEqual({ from: new Date('1999-12-31T11:00:00Z'), to: new Date('1999-12-31T13:00:00Z') });
   });
 });

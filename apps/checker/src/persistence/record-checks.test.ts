@@ -138,7 +138,7 @@ describe('recordChecks', () => {
     expect((await reloadMonitor(ctx, m.id)).consecutiveFailures).toBe(1);
   });
 
-  it('the same job key more than a day apart records two checks (the duplicate window)', async () => {
+  it('the same job key further apart than the duplicate window records two checks (the duplicate window)', async () => {
     const m = await createMonitor(ctx);
     const first = rec(m.id, ok(0));
     await recordChecks(ctx.db, [first]);

@@ -74,7 +74,7 @@ const keyOf = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey
  * 1. locks the batch's monitor rows (id order, so concurrent batches cannot deadlock) and drops
  *    checks of deleted, inactive and (unless manual) paused monitors;
  * 2. inserts the checks in one statement, skipping any (monitor, job key) already recorded
- *    within a day of it (see duplicate-window.ts): only a check that was really inserted moves
+ *    within an hour of it (see duplicate-window.ts): only a check that was really inserted moves
  *    its monitor, so a job delivered twice records one check and applies it once;
  * 3. runs the state machine over each monitor's new checks in time order, opening, counting and
  *    resolving incidents (the monitor lock and the one-open-incident index keep it to one);

@@ -39,6 +39,9 @@ interface Row {
 const allChecks = async () =>
   (await db.query(`SELECT id, monitor_id, checked_at, status, response_time_ms, status_code, error, job_key FROM checks ORDER BY id`)) as Row[];
 
+const constraintsOfChecks = async () =>
+  ((await db.query(`SELECT conname FROM pg_constraint WHERE conrelid = 'checks'::regclass ORDER BY conname`)) as { conname: string }[]).map((r) => r.conname);
+
 describe('migration PartitionChecks', () => {
   it('moves every row of the unpartitioned table into daily partitions, ids and all', async () => {
     const [{ id: accountId }] = (await db.query(`INSERT INTO accounts (email, tier) VALUES ('m@example.test', 'pro') RETURNING id`)) as { id: number }[];
@@ -62,6 +65,7 @@ describe('migration PartitionChecks', () => {
     expect(await allChecks()).toEqual(before);
     const [{ kind }] = (await db.query(`SELECT relkind AS kind FROM pg_class WHERE relname = 'checks'`)) as { kind: string }[];
     expect(kind).toBe('p');
+    expect(await constraintsOfChecks()).toEqual(['checks_monitor_id_fkey', 'checks_status_check']);
     const placed = (await db.query(`SELECT tableoid::regclass::text AS part, count(*)::int AS n FROM checks GROUP BY 1`)) as { part: string; n: number }[];
     expect(placed.every((p) => /^checks_p\d{8}$/.test(p.part))).toBe(true);
     const partitions = await listCheckPartitions(db);
@@ -99,6 +103,7 @@ describe('migration PartitionChecks', () => {
     expect(await allChecks()).toEqual(before);
     const [{ kind }] = (await db.query(`SELECT relkind AS kind FROM pg_class WHERE relname = 'checks'`)) as { kind: string }[];
     expect(kind).toBe('r');
+    expect(await constraintsOfChecks()).toEqual(['checks_monitor_id_fkey', 'checks_pkey', 'checks_status_check']);
     await db.runMigrations({ transaction: 'each' });
     expect(await allChecks()).toEqual(before);
   });

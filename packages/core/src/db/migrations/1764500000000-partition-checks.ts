@@ -18,7 +18,9 @@ export class PartitionChecks1764500000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE checks RENAME TO checks_unpartitioned`);
+    // The new table's indexes and constraints take the old names.
     await q.query(`DROP INDEX checks_monitor_job_key, checks_monitor_time_idx, checks_time_idx`);
+    await q.query(`ALTER TABLE checks_unpartitioned DROP CONSTRAINT checks_monitor_id_fkey, DROP CONSTRAINT checks_status_check`);
     await q.query(`
       CREATE TABLE checks (
         id bigint NOT NULL DEFAULT nextval('checks_id_seq'),
@@ -51,8 +53,8 @@ export class PartitionChecks1764500000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE checks RENAME TO checks_partitioned`);
-    await q.query(`ALTER INDEX checks_monitor_job_key RENAME TO checks_partitioned_monitor_job_key`);
-    await q.query(`ALTER INDEX checks_monitor_time_idx RENAME TO checks_partitioned_monitor_time_idx`);
+    await q.query(`DROP INDEX checks_monitor_job_key, checks_monitor_time_idx`);
+    await q.query(`ALTER TABLE checks_partitioned DROP CONSTRAINT checks_monitor_id_fkey, DROP CONSTRAINT checks_status_check`);
     await q.query(`
       CREATE TABLE checks (
         id bigint PRIMARY KEY DEFAULT nextval('checks_id_seq'),
