@@ -22,17 +22,10 @@ const MONITORS = Number(process.env.BENCH_STORAGE_RETENTION_MONITORS ?? 10_000);
 const ROWS_PER_DAY_AT_1M = 1_000_000 * 1440;
 const BATCH = 10_000;
 
-/** The unpartitioned layout before issue 12 (migration 1763700100000). */
+/** The unpartitioned layout before issue 12 (migration 1763700100000): checks' columns, its keys. */
 const OLD_LAYOUT = [
-  `CREATE TABLE checks_old_layout (
-     id bigserial PRIMARY KEY,
-     monitor_id integer NOT NULL REFERENCES monitors (id) ON DELETE CASCADE,
-     checked_at timestamptz NOT NULL,
-     status text NOT NULL CHECK (status IN ('success', 'failure')),
-     response_time_ms integer,
-     status_code integer,
-     error text,
-     job_key text NOT NULL)`,
+  `CREATE TABLE checks_old_layout (LIKE checks INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`,
+  `ALTER TABLE checks_old_layout ADD PRIMARY KEY (id), ADD FOREIGN KEY (monitor_id) REFERENCES monitors (id) ON DELETE CASCADE`,
   `CREATE UNIQUE INDEX ON checks_old_layout (monitor_id, job_key)`,
   `CREATE INDEX ON checks_old_layout (monitor_id, checked_at DESC)`,
   `CREATE INDEX ON checks_old_layout (checked_at)`,

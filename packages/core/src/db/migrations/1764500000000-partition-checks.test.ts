@@ -39,16 +39,22 @@ interface Row {
 const allChecks = async () =>
   (await db.query(`SELECT id, monitor_id, checked_at, status, response_time_ms, status_code, error, job_key FROM checks ORDER BY id`)) as Row[];
 
+/** A monitor (of an account of its own) for the checks to belong to. */
+async function insertMonitor(name: string): Promise<number> {
+  const [{ id: accountId }] = (await db.query(`INSERT INTO accounts (email, tier) VALUES ($1, 'pro') RETURNING id`, [`${name}@example.test`])) as { id: number }[];
+  const url = `https://${name}.example.test/`;
+  const [{ id }] = (await db.query(`INSERT INTO monitors (account_id, name, url, normalized_url) VALUES ($1, $2, $3, $3) RETURNING id`, [accountId, name, url])) as {
+    id: number;
+  }[];
+  return id;
+}
+
 const constraintsOfChecks = async () =>
   ((await db.query(`SELECT conname FROM pg_constraint WHERE conrelid = 'checks'::regclass ORDER BY conname`)) as { conname: string }[]).map((r) => r.conname);
 
 describe('migration PartitionChecks', () => {
   it('moves every row of the unpartitioned table into daily partitions, ids and all', async () => {
-    const [{ id: accountId }] = (await db.query(`INSERT INTO accounts (email, tier) VALUES ('m@example.test', 'pro') RETURNING id`)) as { id: number }[];
-    const [{ id: monitorId }] = (await db.query(
-      `INSERT INTO monitors (account_id, name, url, normalized_url) VALUES ($1, 'm', 'https://example.test/', 'https://example.test/') RETURNING id`,
-      [accountId],
-    )) as { id: number }[];
+    const monitorId = await insertMonitor('m');
     // Days from years back to the migration's now, some rows on the same day, one far future.
     await db.query(
       `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key)
@@ -89,11 +95,7 @@ describe('migration PartitionChecks', () => {
   });
 
   it('reverts to one table with the old keys', async () => {
-    const [{ id: accountId }] = (await db.query(`INSERT INTO accounts (email, tier) VALUES ('r@example.test', 'pro') RETURNING id`)) as { id: number }[];
-    const [{ id: monitorId }] = (await db.query(
-      `INSERT INTO monitors (account_id, name, url, normalized_url) VALUES ($1, 'r', 'https://r.example.test/', 'https://r.example.test/') RETURNING id`,
-      [accountId],
-    )) as { id: number }[];
+    const monitorId = await insertMonitor('r');
     await db.query(
       `INSERT INTO checks (monitor_id, checked_at, status, job_key) SELECT $1, now() - make_interval(days => d), 'success', 'r-' || d FROM generate_series(0, 5) d`,
       [monitorId],

@@ -6,6 +6,16 @@ import { createCheckPartition } from '../partitions/check-partitions.js';
 const DAYS_BACK = 1;
 const DAYS_AHEAD = 7;
 
+/** The columns after id, the same in both layouts. */
+const COLUMNS = `
+  monitor_id integer NOT NULL REFERENCES monitors (id) ON DELETE CASCADE,
+  checked_at timestamptz NOT NULL,
+  status text NOT NULL CHECK (status IN ('success', 'failure')),
+  response_time_ms integer,
+  status_code integer,
+  error text,
+  job_key text NOT NULL`;
+
 /**
  * `checks` becomes a table partitioned by day on checked_at (see docs/decisions.md, "Check
  * storage"). The rows move in one INSERT ... SELECT in this migration's transaction: all of
@@ -21,17 +31,7 @@ export class PartitionChecks1764500000000 implements MigrationInterface {
     // The new table's indexes and constraints take the old names.
     await q.query(`DROP INDEX checks_monitor_job_key, checks_monitor_time_idx, checks_time_idx`);
     await q.query(`ALTER TABLE checks_unpartitioned DROP CONSTRAINT checks_monitor_id_fkey, DROP CONSTRAINT checks_status_check`);
-    await q.query(`
-      CREATE TABLE checks (
-        id bigint NOT NULL DEFAULT nextval('checks_id_seq'),
-        monitor_id integer NOT NULL REFERENCES monitors (id) ON DELETE CASCADE,
-        checked_at timestamptz NOT NULL,
-        status text NOT NULL CHECK (status IN ('success', 'failure')),
-        response_time_ms integer,
-        status_code integer,
-        error text,
-        job_key text NOT NULL
-      ) PARTITION BY RANGE (checked_at)`);
+    await q.query(`CREATE TABLE checks (id bigint NOT NULL DEFAULT nextval('checks_id_seq'), ${COLUMNS}) PARTITION BY RANGE (checked_at)`);
     await q.query(`ALTER SEQUENCE checks_id_seq OWNED BY checks.id`);
     await q.query(`CREATE UNIQUE INDEX checks_monitor_job_key ON checks (monitor_id, job_key, checked_at)`);
     await q.query(`CREATE INDEX checks_monitor_time_idx ON checks (monitor_id, checked_at DESC)`);
@@ -55,17 +55,7 @@ export class PartitionChecks1764500000000 implements MigrationInterface {
     await q.query(`ALTER TABLE checks RENAME TO checks_partitioned`);
     await q.query(`DROP INDEX checks_monitor_job_key, checks_monitor_time_idx`);
     await q.query(`ALTER TABLE checks_partitioned DROP CONSTRAINT checks_monitor_id_fkey, DROP CONSTRAINT checks_status_check`);
-    await q.query(`
-      CREATE TABLE checks (
-        id bigint PRIMARY KEY DEFAULT nextval('checks_id_seq'),
-        monitor_id integer NOT NULL REFERENCES monitors (id) ON DELETE CASCADE,
-        checked_at timestamptz NOT NULL,
-        status text NOT NULL CHECK (status IN ('success', 'failure')),
-        response_time_ms integer,
-        status_code integer,
-        error text,
-        job_key text NOT NULL
-      )`);
+    await q.query(`CREATE TABLE checks (id bigint PRIMARY KEY DEFAULT nextval('checks_id_seq'), ${COLUMNS})`);
     await q.query(`ALTER SEQUENCE checks_id_seq OWNED BY checks.id`);
     // Keeps the newest row of a (monitor, job key) that the partitioned key let in twice.
     await q.query(`
