@@ -9,3 +9,5 @@ export { recordChecks, type CheckRecord, type RecordOutcome } from './persistenc
 export { rollupDeltas, utcHour } from './persistence/rollup-deltas.js';
 export { pruneChecksBefore, retentionCutoff, type PruneOutcome } from './retention/prune-checks.js';
 export { ensureCheckPartitions } from './retention/ensure-check-partitions.js';
+export { pruneScansBefore } from './retention/prune-scans.js';
+export { pruneAlertDeliveriesBefore } from './retention/prune-alert-deliveries.js';

@@ -1,7 +1,8 @@
-import { DAY_MS, dropCheckPartition, listCheckPartitions, partitionsBefore, pruneDefaultPartition } from '@vigil/core';
+import { CHECKS_DEFAULT_PARTITION, DAY_MS, dropCheckPartition, listCheckPartitions, partitionsBefore } from '@vigil/core';
 import type { DataSource } from 'typeorm';
+import { deleteInBatches } from './delete-in-batches.js';
 
-/** The moment before which raw checks are pruned. */
+/** The moment before which rows kept for `retentionDays` are pruned. */
 export function retentionCutoff(now: Date, retentionDays: number): Date {
   return new Date(now.getTime() - retentionDays * DAY_MS);
 }
@@ -15,12 +16,19 @@ export interface PruneOutcome {
 
 /**
  * Drops the daily partitions of `checks` that end at or before `before` (each in a short
- * transaction of its own), then deletes the default partition's rows older than it in batches;
- * rollups are kept. The partition holding `before` stays whole until its day is past.
+ * transaction of its own), then deletes the default partition's rows older than it in batches
+ * (it holds only rows no daily partition covered when written: few); rollups are kept. The
+ * partition holding `before` stays whole until its day is past.
  */
 export async function pruneChecksBefore(db: DataSource, before: Date, batchSize = 10_000): Promise<PruneOutcome> {
   const droppedPartitions = partitionsBefore(await listCheckPartitions(db), before);
   for (const name of droppedPartitions) await db.transaction((em) => dropCheckPartition(em, name));
-  const deleted = await pruneDefaultPartition(db, before, batchSize);
+  const deleted = await deleteInBatches(
+    db,
+    CHECKS_DEFAULT_PARTITION,
+    `SELECT id FROM ${CHECKS_DEFAULT_PARTITION} WHERE checked_at < $1`,
+    [before],
+    batchSize,
+  );
   return { droppedPartitions, deleted };
 }

@@ -70,6 +70,8 @@ export interface JobPayloads {
   [JobName.MonitorCheck]: MonitorCheckPayload;
   [JobName.ReconcileMonitorSchedules]: EmptyPayload;
   [JobName.PruneChecks]: EmptyPayload;
+  [JobName.PruneScans]: EmptyPayload;
+  [JobName.PruneAlertDeliveries]: EmptyPayload;
   [JobName.EnsureCheckPartitions]: EmptyPayload;
   [JobName.TlsScan]: TlsScanPayload;
   [JobName.DomainScan]: DomainScanPayload;
@@ -86,6 +88,8 @@ export interface JobResults {
   [JobName.ReconcileMonitorSchedules]: { added: number; removed: number };
   /** Daily partitions dropped whole, and rows deleted from the default partition. */
   [JobName.PruneChecks]: { droppedPartitions: string[]; deleted: number };
+  [JobName.PruneScans]: { deleted: number };
+  [JobName.PruneAlertDeliveries]: { deleted: number };
   [JobName.EnsureCheckPartitions]: { created: string[] };
   [JobName.TlsScan]: void;
   [JobName.DomainScan]: void;

@@ -65,23 +65,3 @@ export async function dropCheckPartition(sql: SqlRunner, name: string): Promise<
   await sql.query(`ALTER TABLE ${CHECKS_TABLE} DETACH PARTITION ${name}`);
   await sql.query(`DROP TABLE ${name}`);
 }
-
-/**
- * Deletes the default partition's rows older than `before` in batches (it holds only rows no
- * daily partition covered when they were written: few). Returns how many went.
- */
-export async function pruneDefaultPartition(sql: SqlRunner, before: Date, batchSize = 10_000): Promise<number> {
-  let deleted = 0;
-  for (;;) {
-    const [{ n }] = (await sql.query(
-      `WITH gone AS (
-         DELETE FROM ${CHECKS_DEFAULT_PARTITION}
-          WHERE ctid = ANY (ARRAY(SELECT ctid FROM ${CHECKS_DEFAULT_PARTITION} WHERE checked_at < $1 LIMIT $2))
-         RETURNING 1
-       ) SELECT count(*)::int AS n FROM gone`,
-      [before, batchSize],
-    )) as { n: number }[];
-    deleted += n;
-    if (n < batchSize) return deleted;
-  }
-}
