@@ -1,7 +1,7 @@
 /**
  * Check storage, retention (issue 12): removing one day of raw checks by dropping its daily
  * partition (the PruneChecks job, pruneChecksBefore) versus the former way, a batched DELETE
- * (10,000 rows a statement, through the checked_at index) on the former unpartitioned layout
+ * (deleteInBatches, 10,000 rows a statement, through the checked_at index) on the former unpartitioned layout
  * (primary key, three indexes) followed by the VACUUM that makes the space reusable.
  *
  * A real day at 1,000,000 monitors is 1.44 billion rows; the bench fills the day with
@@ -15,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { Account, DAY_MS, createContext, createLogger, dayStart, loadConfig, partitionName, type Context } from '@vigil/core';
 import type { BenchResult } from './run.js';
 import { benchDatabase, copyChecks, walBytesSince, walLsn, type BenchCheckRow } from './support.js';
+import { deleteInBatches } from '../apps/checker/src/retention/delete-in-batches.js';
 import { pruneChecksBefore } from '../apps/checker/src/retention/prune-checks.js';
 
 const ROWS = Number(process.env.BENCH_STORAGE_RETENTION_ROWS ?? 500_000);
@@ -84,17 +85,7 @@ export default async function bench(): Promise<BenchResult> {
 
     lsn = await walLsn(ctx);
     t = performance.now();
-    let deleted = 0;
-    for (let n = BATCH; n === BATCH; ) {
-      const [{ gone }] = (await ctx.db.query(
-        `WITH gone AS (
-           DELETE FROM checks_old_layout WHERE id IN (SELECT id FROM checks_old_layout WHERE checked_at < $1 LIMIT $2) RETURNING 1
-         ) SELECT count(*)::int AS gone FROM gone`,
-        [new Date(target.getTime() + DAY_MS), BATCH],
-      )) as { gone: number }[];
-      n = gone;
-      deleted += gone;
-    }
+    const deleted = await deleteInBatches(ctx.db, 'checks_old_layout', 'SELECT id FROM checks_old_layout WHERE checked_at < $1', [new Date(target.getTime() + DAY_MS)], BATCH);
     const deleteMs = performance.now() - t;
     t = performance.now();
     await ctx.db.query('VACUUM checks_old_layout');
