@@ -26,7 +26,7 @@ describe('check error texts', () => {
   });
 
   it('blocked address: the guard message itself', () => {
-    const message = 'Blocked private address: inside.test resolves to a non-public address';
+    const message = 'Blocked private address: inside.test resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets';
     expect(fail({ code: 'EBLOCKEDADDRESS', message, cause: { code: 'EBLOCKEDADDRESS', message } })).toBe(message);
   });
 

@@ -255,9 +255,9 @@ describe('untrusted certificates', () => {
 describe('failures', () => {
   it('refuses a private address when the policy does not allow it', async () => {
     const target = await http(respondWith({}));
-    expect(await upstreamDetail(checkHeaders(target.url, DENY))).toBe('Blocked private address: 127.0.0.1 (loopback)');
+    expect(await upstreamDetail(checkHeaders(target.url, DENY))).toBe('Blocked private address: 127.0.0.1 (loopback); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets');
     expect(await upstreamDetail(checkHeaders(`localhost:${target.port}`, DENY))).toMatch(
-      /^Blocked private address: localhost resolves to a non-public address$/,
+      /^Blocked private address: localhost resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets$/,
     );
     expect(target.hits).toEqual([]);
   });

@@ -27,6 +27,8 @@ export class PartitionChecks1764500000000 implements MigrationInterface {
   name = 'PartitionChecks1764500000000';
 
   async up(q: QueryRunner): Promise<void> {
+    // Moving every row of a big table takes longer than the pool's statement timeout.
+    await q.query(`SET LOCAL statement_timeout = 0`);
     await q.query(`ALTER TABLE checks RENAME TO checks_unpartitioned`);
     // The new table's indexes and constraints take the old names.
     await q.query(`DROP INDEX checks_monitor_job_key, checks_monitor_time_idx, checks_time_idx`);
@@ -52,6 +54,7 @@ export class PartitionChecks1764500000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`SET LOCAL statement_timeout = 0`);
     await q.query(`ALTER TABLE checks RENAME TO checks_partitioned`);
     await q.query(`DROP INDEX checks_monitor_job_key, checks_monitor_time_idx`);
     await q.query(`ALTER TABLE checks_partitioned DROP CONSTRAINT checks_monitor_id_fkey, DROP CONSTRAINT checks_status_check`);
