@@ -44,3 +44,4 @@ export * from './scheduling/periodic-schedules.js';
 export * from './scheduling/monitor-schedules.js';
 export * from './domains/index.js';
 export * from './scheduling/domain-schedules.js';
+export * from './maintenance/index.js';

@@ -92,6 +92,8 @@ it('logs an outage as one JSON line when lost and one when regained, however man
   await redisProxy.kill();
   await pgProxy.kill();
   for (let i = 0; i < 20; i++) await request(app).get(ROUTES[i % ROUTES.length]).set(auth);
+  // However fast the requests were, the watch must have seen the outage before it ends.
+  await waitFor(async () => (await ctx.dependencies.check()) && ctx.dependencies.down().length === 2, { what: 'both dependencies seen down' });
   await redisProxy.restore();
   await pgProxy.restore();
   await recovered();

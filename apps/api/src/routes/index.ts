@@ -10,9 +10,11 @@ import { billingRoutes } from './billing.routes.js';
 import { domainRoutes } from './domains.routes.js';
 import { headerCheckRoutes } from './header-check.routes.js';
 import { homeRoutes } from './home.routes.js';
+import { maintenanceWindowRoutes } from './maintenance-windows.routes.js';
 import { monitorRoutes } from './monitors.routes.js';
 import { opsRoutes } from './ops.routes.js';
 import { scanRoutes } from './scans.routes.js';
+import { slaRoutes } from './sla.routes.js';
 import { usageRoutes } from './usage.routes.js';
 import { verificationRoutes } from './verifications.routes.js';
 
@@ -34,6 +36,8 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...usageRoutes(ctx, deps),
     ...headerCheckRoutes(ctx),
     ...monitorRoutes(ctx, deps.windows),
+    ...maintenanceWindowRoutes(ctx),
+    ...slaRoutes(ctx),
     ...domainRoutes(ctx),
     ...verificationRoutes(ctx),
     ...scanRoutes(ctx),

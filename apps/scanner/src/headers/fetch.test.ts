@@ -278,10 +278,10 @@ describe('failures', () => {
     );
   });
 
-  it('a TLS handshake failure (https to a plain http port)', async () => {
+  it('a TLS handshake failure (https to a plain http port) names plain HTTP', async () => {
     const target = await http(respondWith({}));
-    expect(await upstreamDetail(checkHeaders(`127.0.0.1:${target.port}`, ALLOW, { httpProbeUrl: null }))).toMatch(
-      /^TLS handshake with 127\.0\.0\.1:\d+ failed: /,
+    expect(await upstreamDetail(checkHeaders(`127.0.0.1:${target.port}`, ALLOW, { httpProbeUrl: null }))).toBe(
+      `TLS handshake failed: 127.0.0.1:${target.port} answers in plain HTTP, not TLS (use http://127.0.0.1:${target.port}/ or the port that serves HTTPS)`,
     );
   });
 

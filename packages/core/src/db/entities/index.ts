@@ -14,6 +14,7 @@ import { Domain } from './domain.entity.js';
 import { DomainVerification } from './domain-verification.entity.js';
 import { Scan } from './scan.entity.js';
 import { CertificateNotification } from './certificate-notification.entity.js';
+import { MaintenanceWindow } from './maintenance-window.entity.js';
 
 export { Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup };
 export { Invoice, InvoiceLine };
@@ -25,8 +26,9 @@ export { INVOICE_STATUSES, type InvoiceStatus } from './invoice.entity.js';
 export { MONITOR_STATUSES, MONITOR_METHODS, type MonitorStatus, type MonitorMethod } from './monitor.entity.js';
 export type { AlertSent } from './incident.entity.js';
 export { Integration, AlertDelivery };
+export { MaintenanceWindow };
 export { INTEGRATION_TYPES, type IntegrationType } from './integration.entity.js';
 export { DELIVERY_STATUSES, type DeliveryStatus, type AlertEnvelope } from './alert-delivery.entity.js';
 
 /** Every entity the data source knows. Each feature appends its own. */
-export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery, Invoice, InvoiceLine, Domain, DomainVerification, Scan, CertificateNotification];
+export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery, Invoice, InvoiceLine, Domain, DomainVerification, Scan, CertificateNotification, MaintenanceWindow];
