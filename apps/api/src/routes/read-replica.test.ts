@@ -32,7 +32,8 @@ async function replicate(table: string, where: string, params: unknown[]): Promi
 
 async function insertMonitor(db: DataSource, name: string): Promise<number> {
   const [{ id }] = (await db.query(
-    `INSERT INTO monitors (account_id, name, url, normalized_url, status, check_interval) VALUES ($1, $2, $3, $3, 'up', 60) RETURNING id`,
+    `INSERT INTO monitors (account_id, name, url, normalized_url, status, check_interval, created_at)
+     VALUES ($1, $2, $3, $3, 'up', 60, '2026-10-01T00:00:00Z') RETURNING id`,
     [account.account.id, name, `https://${name}.example.com/`],
   )) as { id: number }[];
   return id;
@@ -105,6 +106,12 @@ describe('DATABASE_READ_URL', () => {
     const summary = await request(app).get('/api/v1/usage/summary').set(account.auth);
     expect(summary.status).toBe(200);
     expect(summary.body.totals.checks).toBe(777);
+  });
+
+  it('an SLA report counts the incidents and checks on the replica', async () => {
+    const sla = await request(app).get(`/api/v1/uptime/monitors/${monitorId}/sla?from=2026-11-01&to=2026-11-20`).set(account.auth);
+    expect(sla.status).toBe(200);
+    expect(sla.body).toMatchObject({ incidents: 1, downtime_seconds: 300, checks: { total: 777 } });
   });
 
   it('reads right after a write stay on the primary: the detail shows the new name, writes land there', async () => {
