@@ -119,8 +119,12 @@ describe('recordChecks', () => {
     expect(incidents).toHaveLength(1);
     expect(incidents[0].affectedChecks).toBe(1);
     expect((await reloadMonitor(ctx, m.id)).consecutiveFailures).toBe(1);
-    // The duplicate re-derives the down alert of the incident its check opened (same event id).
-    expect(b.alerts.map((x) => x.eventId)).toEqual([`incident-${incidents[0].id}-down`]);
+    // The first delivery committed the down alert with the check; the duplicate adds none.
+    expect(a.alerts.map((x) => x.eventId)).toEqual([`incident-${incidents[0].id}-down`]);
+    expect(b.alerts).toEqual([]);
+    expect(await ctx.db.query(`SELECT job_id FROM outbox WHERE payload->>'monitorId' = $1`, [String(m.id)])).toEqual([
+      { job_id: `incident-${incidents[0].id}-down` },
+    ]);
     expect((await rollupsOf(ctx, m.id))[0].total).toBe(1);
   });
 

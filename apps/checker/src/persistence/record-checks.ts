@@ -1,4 +1,13 @@
-import { activeMaintenance, MaintenanceWindow, type AlertEventPayload, type CheckResult, type MonitorStatus } from '@vigil/core';
+import {
+  JobName,
+  MaintenanceWindow,
+  activeMaintenance,
+  writeOutbox,
+  type AlertEventPayload,
+  type CheckResult,
+  type MonitorStatus,
+  type OutboxMessage,
+} from '@vigil/core';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { monitorAlertEvent, type AlertIncident, type AlertMonitor } from '../alerts/monitor-alert-events.js';
 import { applyTransition, nextMonitorState, type MonitorState } from '../state/monitor-state-machine.js';
@@ -28,7 +37,7 @@ export type RecordOutcome =
 export interface RecordedBatch {
   /** One per record, in order. */
   outcomes: RecordOutcome[];
-  /** Alert events to enqueue once the transaction has committed. */
+  /** The alert events the batch decided, written to the outbox in its transaction. */
   alerts: AlertEventPayload[];
 }
 
@@ -81,12 +90,22 @@ const keyOf = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey
  * 4. writes every monitor's new status, failure count and last-check facts in one statement,
  *    and the batch's hourly rollup sums in one upsert.
  *
- * The alerts it returns are enqueued by the caller after commit (with deterministic job ids).
- * A duplicate delivery re-derives the down/up alerts of the incident its stored check opened or
- * resolved, so a crash between commit and enqueue loses no alert.
+ * 5. writes the alert events the state machine decided (down, up, degraded) to the outbox in the
+ *    same transaction: they exist exactly when the state change does, and the outbox relay
+ *    moves them to the alerts queue after commit (job id = event id), whatever fails between.
+ *    A duplicate delivery therefore has nothing to re-derive.
  */
 export async function recordChecks(db: DataSource, records: CheckRecord[]): Promise<RecordedBatch> {
-  return db.transaction((em) => recordInTransaction(em, records));
+  return db.transaction(async (em) => {
+    const batch = await recordInTransaction(em, records);
+    await writeOutbox(em, batch.alerts.map(alertOutboxMessage));
+    return batch;
+  });
+}
+
+/** An alert event as an outbox message: the event id is the job id, so relaying it twice adds one job. */
+export function alertOutboxMessage(alert: AlertEventPayload): OutboxMessage {
+  return { job: JobName.AlertEvent, payload: alert, jobId: alert.eventId, options: { attempts: 5, backoff: { type: 'exponential', delay: 1_000 } } };
 }
 
 async function recordInTransaction(em: EntityManager, records: CheckRecord[]): Promise<RecordedBatch> {
@@ -139,7 +158,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
   }
 
   if (conflicted.length) {
-    const stored = await handleDuplicates(em, conflicted.map((i) => records[i]), monitors, alerts);
+    const stored = await storedChecks(em, conflicted.map((i) => records[i]));
     conflicted.forEach((i, n) => (outcomes[i] = { kind: 'duplicate', check: stored[n] }));
   }
 
@@ -223,13 +242,8 @@ function alertIncident(row: IncidentRow): AlertIncident {
   };
 }
 
-/** The stored records of checks already recorded; re-derives the alerts of their incidents. */
-async function handleDuplicates(
-  em: EntityManager,
-  records: CheckRecord[],
-  monitors: Map<number, MonitorRow>,
-  alerts: AlertEventPayload[],
-): Promise<CheckResult[]> {
+/** The stored records of checks already recorded (what a redelivered job answers). */
+async function storedChecks(em: EntityManager, records: CheckRecord[]): Promise<CheckResult[]> {
   const stored = (await em.query(
     `SELECT c.id, c.monitor_id, c.job_key, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error
        FROM checks c JOIN unnest($1::int[], $2::text[]) AS d(monitor_id, job_key)
@@ -238,26 +252,6 @@ async function handleDuplicates(
     [records.map((r) => r.monitorId), records.map((r) => r.jobKey), ...windowOf(records)],
   )) as StoredCheckRow[];
   const byKey = new Map(stored.map((s) => [keyOf(s.monitor_id, s.job_key), s]));
-  const incidents = (await em.query(
-    `SELECT i.id, i.monitor_id, i.cause, i.started_at, i.resolved_at, i.duration_seconds, i.affected_checks
-       FROM incidents i JOIN unnest($1::int[], $2::timestamptz[]) AS d(monitor_id, at)
-         ON i.monitor_id = d.monitor_id AND (i.started_at = d.at OR i.resolved_at = d.at)`,
-    [stored.map((s) => s.monitor_id), stored.map((s) => s.checked_at)],
-  )) as IncidentRow[];
-  for (const s of stored) {
-    const m = monitors.get(s.monitor_id);
-    if (!m) continue;
-    const check = { id: String(s.id), checkedAt: s.checked_at, responseTimeMs: s.response_time_ms, statusCode: s.status_code, error: s.error };
-    for (const inc of incidents.filter((x) => x.monitor_id === s.monitor_id)) {
-      if (inc.started_at.getTime() === s.checked_at.getTime()) {
-        const asOpened = { ...alertIncident(inc), resolvedAt: null, durationSeconds: null };
-        alerts.push(monitorAlertEvent('monitor.down', alertMonitor(m), 'down', check, asOpened));
-      }
-      if (inc.resolved_at?.getTime() === s.checked_at.getTime()) {
-        alerts.push(monitorAlertEvent('monitor.up', alertMonitor(m), m.status, check, alertIncident(inc)));
-      }
-    }
-  }
   // A stored row always exists for a conflict; the fallback only guards a concurrent prune.
   return records.map((r) => {
     const s = byKey.get(keyOf(r.monitorId, r.jobKey));

@@ -3,6 +3,7 @@ import { Uptime1763700100000 } from './1763700100000-uptime.js';
 import { Domains1763700200000 } from './1763700200000-domains.js';
 import { Integrations1763700300000 } from './1763700300000-integrations.js';
 import { Billing1763700400000 } from './1763700400000-billing.js';
+import { Outbox1764100000000 } from './1764100000000-outbox.js';
 import { RetentionIndexes1764200000000 } from './1764200000000-retention-indexes.js';
 import { SealMonitorCredentials1764300000000 } from './1764300000000-seal-monitor-credentials.js';
 import { UsageFlushState1764400000000 } from './1764400000000-usage-flush-state.js';
@@ -18,6 +19,7 @@ export const MIGRATIONS = [
   Domains1763700200000,
   Integrations1763700300000,
   Billing1763700400000,
+  Outbox1764100000000,
   RetentionIndexes1764200000000,
   SealMonitorCredentials1764300000000,
   UsageFlushState1764400000000,
