@@ -2,6 +2,7 @@ import { JobName, QueueName, createWorkerApp, type Context } from '@vigil/core';
 import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
 import { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
 import { pruneChecksJob } from './jobs/prune-checks.job.js';
+import { sendIncidentRepeatsJob } from './jobs/send-incident-repeats.job.js';
 import { reconcileDomainSchedulesJob } from './jobs/reconcile-domain-schedules.job.js';
 import { reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './jobs/reconcile-monitor-schedules.job.js';
 import { ensureMaintenanceSchedulers } from './maintenance-schedulers.js';
@@ -20,6 +21,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
         [JobName.PruneChecks]: pruneChecksJob(ctx),
         [JobName.ReconcileDomainSchedules]: reconcileDomainSchedulesJob(ctx),
         [JobName.GenerateInvoices]: generateInvoicesJob(ctx),
+        [JobName.SendIncidentRepeats]: sendIncidentRepeatsJob(ctx),
       },
     },
     onStarted: async () => {

@@ -200,6 +200,7 @@ describe('alert deliveries through a real BullMQ worker', () => {
       monitorId: null,
       domainId: null,
       incidentId: null,
+      alertKind: 'alert',
     }))!;
     await ctx.db.getRepository(Integration).delete({ id: hook.id });
     await ctx.queues.add(JobName.AlertDelivery, { deliveryId }, deliveryJobOptions(deliveryId, FAST));

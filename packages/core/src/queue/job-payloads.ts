@@ -42,6 +42,17 @@ export interface HeaderCheckPayload {
   url: string;
 }
 
+/** Why an alert goes out: the event itself, a reminder of an open incident, or an escalation step. */
+export const ALERT_KINDS = ['alert', 'reminder', 'escalation'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/**
+ * A repeat of an incident's down alert (alert policies). A reminder goes to the integrations the
+ * event selects as usual; an escalation step goes to exactly `integrationIds` (of the account,
+ * active), whatever their event and monitor filters.
+ */
+export type AlertRepeat = { kind: 'reminder'; number: number } | { kind: 'escalation'; step: number; integrationIds: number[] };
+
 export interface AlertEventPayload {
   /** Unique per event: fan-out creates at most one delivery per integration and event id. */
   eventId: string;
@@ -51,6 +62,8 @@ export interface AlertEventPayload {
   monitorId?: number;
   domainId?: number;
   incidentId?: number;
+  /** Set on reminders and escalations; absent on first alerts. */
+  repeat?: AlertRepeat;
   data: Record<string, unknown>;
 }
 
@@ -77,6 +90,7 @@ export interface JobPayloads {
   [JobName.AlertEvent]: AlertEventPayload;
   [JobName.AlertDelivery]: AlertDeliveryPayload;
   [JobName.GenerateInvoices]: GenerateInvoicesPayload;
+  [JobName.SendIncidentRepeats]: EmptyPayload;
 }
 
 /** What each job returns (what a waiting API request receives). */
@@ -91,4 +105,5 @@ export interface JobResults {
   [JobName.AlertEvent]: { deliveries: number };
   [JobName.AlertDelivery]: void;
   [JobName.GenerateInvoices]: { invoices: number };
+  [JobName.SendIncidentRepeats]: { reminders: number; escalations: number };
 }
