@@ -177,20 +177,28 @@ describe('acknowledgement racing a reminder', () => {
       return count >= n;
     }, { what: `${n} sessions waiting for the incident lock` });
 
+  /** Runs `sql` in a transaction of its own connection and keeps it open (and its locks held) until commit() is called. */
+  async function heldTransaction(sql: string, params: unknown[]) {
+    const runner = ctx.db.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    await runner.query(sql, params);
+    return async () => {
+      await runner.commitTransaction();
+      await runner.release();
+    };
+  }
+
   const acknowledge = (id: number) =>
     ctx.db.query(`UPDATE incidents SET acknowledged_at = $2, acknowledged_by = 'ops' WHERE id = $1 AND acknowledged_at IS NULL`, [id, clock.now()]);
 
   it('acknowledgement committed first: the job, waiting on the row, re-reads it and sends nothing', async () => {
     const { incident } = await openIncident({ reminderIntervalMinutes: 5 });
     clock.set(minutes(6));
-    const ack = ctx.db.createQueryRunner();
-    await ack.connect();
-    await ack.startTransaction();
-    await ack.query(`UPDATE incidents SET acknowledged_at = $2, acknowledged_by = 'ops' WHERE id = $1`, [incident.id, clock.now()]);
+    const commitAck = await heldTransaction(`UPDATE incidents SET acknowledged_at = $2, acknowledged_by = 'ops' WHERE id = $1`, [incident.id, clock.now()]);
     const job = run();
     await lockWaiters(1);
-    await ack.commitTransaction();
-    await ack.release();
+    await commitAck();
     expect(await job).toEqual({ reminders: 0, escalations: 0 });
     expect(await ids(incident.id)).toEqual([]);
     expect(await reload(incident.id)).toMatchObject({ acknowledgedBy: 'ops', remindersSent: 0 });
@@ -199,16 +207,12 @@ describe('acknowledgement racing a reminder', () => {
   it('job first: the reminder goes out once and the acknowledgement, waiting behind it, is still recorded', async () => {
     const { incident } = await openIncident({ reminderIntervalMinutes: 5 });
     clock.set(minutes(6));
-    const blocker = ctx.db.createQueryRunner();
-    await blocker.connect();
-    await blocker.startTransaction();
-    await blocker.query('SELECT id FROM incidents WHERE id = $1 FOR UPDATE', [incident.id]);
+    const release = await heldTransaction('SELECT id FROM incidents WHERE id = $1 FOR UPDATE', [incident.id]);
     const job = run();
     await lockWaiters(1);
     const ack = acknowledge(incident.id);
     await lockWaiters(2);
-    await blocker.commitTransaction();
-    await blocker.release();
+    await release();
     expect(await job).toEqual({ reminders: 1, escalations: 0 });
     await ack;
     expect(await ids(incident.id)).toEqual([`incident-${incident.id}-reminder-1`]);

@@ -10,6 +10,25 @@ function state(over: Partial<MonitorState> = {}): MonitorState {
 const ok = (ms: number, s = 0): ObservedCheck => ({ status: 'success', responseTimeMs: ms, checkedAt: at(s) });
 const fail = (error = 'Timeout after 30 s', s = 0): ObservedCheck => ({ status: 'failure', responseTimeMs: null, error, checkedAt: at(s) });
 
+/** Folds checks through the machine: the final state, every alert, and the incidents opened and resolved. */
+function run(start: MonitorState, checks: ObservedCheck[]) {
+  let s = start;
+  const alerts: string[] = [];
+  const incidents: { open?: unknown; resolve?: unknown }[] = [];
+  const resolved: unknown[] = [];
+  for (const c of checks) {
+    const t = nextMonitorState(s, c);
+    alerts.push(...t.alerts);
+    if (t.open) incidents.push({ open: t.open });
+    if (t.resolve) {
+      incidents.push({ resolve: t.resolve });
+      resolved.push(t.resolve);
+    }
+    s = applyTransition(s, t);
+  }
+  return { s, alerts, incidents, resolved };
+}
+
 const ACTIVE: MonitorStatus[] = ['pending', 'up', 'degraded', 'down'];
 
 describe('success', () => {
@@ -199,20 +218,6 @@ describe('maintenance', () => {
 });
 
 describe('folding a sequence', () => {
-  function run(start: MonitorState, checks: ObservedCheck[]) {
-    let s = start;
-    const alerts: string[] = [];
-    const incidents: { open?: unknown; resolve?: unknown }[] = [];
-    for (const c of checks) {
-      const t = nextMonitorState(s, c);
-      alerts.push(...t.alerts);
-      if (t.open) incidents.push({ open: t.open });
-      if (t.resolve) incidents.push({ resolve: t.resolve });
-      s = applyTransition(s, t);
-    }
-    return { s, alerts, incidents };
-  }
-
   it('pending -> up -> (fail) up -> (fail) down -> (fail) down -> up: one incident of 3 affected checks', () => {
     const { s, alerts, incidents } = run(state({ status: 'pending' }), [ok(10, 0), fail('a', 60), fail('b', 120), fail('c', 180), ok(10, 240)]);
     expect(s).toMatchObject({ status: 'up', consecutiveFailures: 0, openIncident: null });
@@ -249,19 +254,6 @@ describe('folding a sequence', () => {
 describe('recovery_threshold', () => {
   const open = (over: Partial<MonitorState> = {}) =>
     state({ status: 'down', consecutiveFailures: 2, recoveryThreshold: 3, openIncident: { startedAt: at(0), affectedChecks: 2 }, ...over });
-
-  function run(start: MonitorState, checks: ObservedCheck[]) {
-    let s = start;
-    const alerts: string[] = [];
-    const resolved: unknown[] = [];
-    for (const c of checks) {
-      const t = nextMonitorState(s, c);
-      alerts.push(...t.alerts);
-      if (t.resolve) resolved.push(t.resolve);
-      s = applyTransition(s, t);
-    }
-    return { s, alerts, resolved };
-  }
 
   it.each([1, 2, 3, 5, 10])('threshold %i: exactly the threshold-th consecutive success resolves', (n) => {
     const checks = Array.from({ length: n }, (_, i) => ok(10, 60 * (i + 1)));
