@@ -12,6 +12,7 @@ import { maintenanceWindowRoutes } from './maintenance-windows.routes.js';
 import { monitorRoutes } from './monitors.routes.js';
 import { opsRoutes } from './ops.routes.js';
 import { scanRoutes } from './scans.routes.js';
+import { slaRoutes } from './sla.routes.js';
 import { usageRoutes } from './usage.routes.js';
 import { verificationRoutes } from './verifications.routes.js';
 
@@ -32,6 +33,7 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...headerCheckRoutes(ctx),
     ...monitorRoutes(ctx),
     ...maintenanceWindowRoutes(ctx),
+    ...slaRoutes(ctx),
     ...domainRoutes(ctx),
     ...verificationRoutes(ctx),
     ...scanRoutes(ctx),
