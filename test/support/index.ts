@@ -3,3 +3,5 @@ export * from './test-context.js';
 export * from './accounts.js';
 export * from './wait-for.js';
 export * from './dns-server.js';
+export * from './tcp-proxy.js';
+export * from './capture-logs.js';

@@ -3,8 +3,10 @@ export { MAINTENANCE_SCHEDULES, ensureMaintenanceSchedulers } from './maintenanc
 export { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
 export { probe, MAX_BODY_BYTES } from './probe/probe.js';
 export { createProbeClient, type ProbeClient, type ProbeClientOptions } from './probe/probe-client.js';
-export { probeTargetOf, type ProbeTarget } from './probe/probe-target.js';
+export type { ProbeTarget } from './probe/probe-target.js';
 export { nextMonitorState, applyTransition, type MonitorState, type Transition } from './state/monitor-state-machine.js';
 export { recordChecks, type CheckRecord, type RecordOutcome } from './persistence/record-checks.js';
 export { rollupDeltas, utcHour } from './persistence/rollup-deltas.js';
 export { pruneChecksBefore, retentionCutoff } from './retention/prune-checks.js';
+export { pruneScansBefore } from './retention/prune-scans.js';
+export { pruneAlertDeliveriesBefore } from './retention/prune-alert-deliveries.js';

@@ -7,6 +7,8 @@ export const MAINTENANCE_SCHEDULES: { id: string; job: JobName; every?: number; 
   // Reminders and escalation steps of open, unacknowledged incidents (minute resolution).
   { id: 'send-incident-repeats', job: JobName.SendIncidentRepeats, every: 60_000 },
   { id: 'prune-checks', job: JobName.PruneChecks, pattern: '17 3 * * *' },
+  { id: 'prune-scans', job: JobName.PruneScans, pattern: '27 3 * * *' },
+  { id: 'prune-alert-deliveries', job: JobName.PruneAlertDeliveries, pattern: '37 3 * * *' },
   // Daily, so a missed month end (outage, deploy) is invoiced the next day; the job is idempotent.
   { id: 'generate-invoices', job: JobName.GenerateInvoices, pattern: '5 0 * * *' },
 ];

@@ -1,4 +1,4 @@
-import { ConflictError, Monitor, type Account, type Context } from '@vigil/core';
+import { ConflictError, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
 import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
@@ -18,7 +18,7 @@ export async function createMonitor(ctx: Context, account: Account, input: Creat
   const fields = { ...MONITOR_DEFAULTS, ...input };
   assertIntervalAllowed(tier, fields.check_interval, ctx.config.baseUrl);
   await assertOwnEscalation(ctx, account.id, fields.escalation);
-  const columns = monitorColumns(fields);
+  const columns = monitorColumns(fields, createSecretBox(ctx.config.secretKey));
 
   const monitor = await ctx.db
     .transaction(async (m) => {

@@ -1,6 +1,5 @@
 import Joi from 'joi';
-import { CHECK_INTERVALS, MONITOR_METHODS, ValidationError, type EscalationStep, type MonitorMethod } from '@vigil/core';
-import { parseMonitorUrl } from './monitor-url.js';
+import { CHECK_INTERVALS, MONITOR_METHODS, parseMonitorUrl, ValidationError, type EscalationStep, type MonitorMethod } from '@vigil/core';
 
 /**
  * The 400 messages of monitor input. "Invalid URL" and "Invalid interval" are the seed's; the

@@ -1,6 +1,8 @@
 import type { Context } from '@vigil/core';
 import type { RouteDef } from '../http/route.js';
 import type { AccountQuota } from '../limits/account-quota.js';
+import type { RollupWindows } from '../monitors/rollup-totals.js';
+import type { RequestUsage } from '../usage/request-usage.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { integrationRoutes } from './integrations.routes.js';
 import { authRemovedRoutes } from './auth-removed.routes.js';
@@ -19,6 +21,8 @@ import { verificationRoutes } from './verifications.routes.js';
 /** What route modules may need besides the context. */
 export interface RouteDeps {
   quota: AccountQuota;
+  usage: RequestUsage;
+  windows: RollupWindows;
 }
 
 /** Every route of the API. Each resource module contributes its list. */
@@ -29,14 +33,14 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...authRemovedRoutes(),
     ...apiKeyRoutes(ctx),
     ...integrationRoutes(ctx),
-    ...usageRoutes(ctx, deps.quota),
+    ...usageRoutes(ctx, deps),
     ...headerCheckRoutes(ctx),
-    ...monitorRoutes(ctx),
+    ...monitorRoutes(ctx, deps.windows),
     ...maintenanceWindowRoutes(ctx),
     ...slaRoutes(ctx),
     ...domainRoutes(ctx),
     ...verificationRoutes(ctx),
     ...scanRoutes(ctx),
-    ...billingRoutes(ctx),
+    ...billingRoutes(ctx, deps.usage),
   ];
 }

@@ -1,4 +1,4 @@
-import { monitoredTiers, outboundPolicy, type Context, type JobHandler, type JobName } from '@vigil/core';
+import { createSecretBox, monitoredTiers, outboundPolicy, type Context, type JobHandler, type JobName } from '@vigil/core';
 import { createMonitorLoader, shouldCheck } from '../monitors/load-monitors.js';
 import { createMaintenanceCalendar } from '../monitors/maintenance-calendar.js';
 import { createCheckWriter } from '../persistence/check-writer.js';
@@ -22,7 +22,7 @@ export interface MonitorCheckOptions {
  */
 export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): JobHandler<JobName.MonitorCheck> {
   const client = createProbeClient(outboundPolicy(ctx.config), opts.client);
-  const monitors = createMonitorLoader(ctx.db, monitoredTiers(ctx.config.tiers), opts.loader);
+  const monitors = createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.loader);
   const writer = createCheckWriter(ctx, opts.writer);
   const maintenance = createMaintenanceCalendar(ctx.db, ctx.clock);
   return async (payload, job) => {

@@ -3,8 +3,22 @@ import { Uptime1763700100000 } from './1763700100000-uptime.js';
 import { Domains1763700200000 } from './1763700200000-domains.js';
 import { Integrations1763700300000 } from './1763700300000-integrations.js';
 import { Billing1763700400000 } from './1763700400000-billing.js';
+import { RetentionIndexes1764200000000 } from './1764200000000-retention-indexes.js';
+import { SealMonitorCredentials1764300000000 } from './1764300000000-seal-monitor-credentials.js';
+import { UsageFlushState1764400000000 } from './1764400000000-usage-flush-state.js';
 import { MaintenanceWindows1764800000000 } from './1764800000000-maintenance-windows.js';
 import { AlertPolicies1764900000000 } from './1764900000000-alert-policies.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
-export const MIGRATIONS = [AccountsAndKeys1763700000000, Uptime1763700100000, Domains1763700200000, Integrations1763700300000, Billing1763700400000, MaintenanceWindows1764800000000, AlertPolicies1764900000000];
+export const MIGRATIONS = [
+  AccountsAndKeys1763700000000,
+  Uptime1763700100000,
+  Domains1763700200000,
+  Integrations1763700300000,
+  Billing1763700400000,
+  RetentionIndexes1764200000000,
+  SealMonitorCredentials1764300000000,
+  UsageFlushState1764400000000,
+  MaintenanceWindows1764800000000,
+  AlertPolicies1764900000000,
+];
