@@ -19,8 +19,7 @@ export class AlertPolicies1764900000000 implements MigrationInterface {
         ADD COLUMN reminders_sent integer NOT NULL DEFAULT 0,
         ADD COLUMN last_reminder_at timestamptz,
         ADD COLUMN escalation_step integer NOT NULL DEFAULT 0`);
-    // The periodic job reads open, unacknowledged incidents only.
-    await q.query(`CREATE INDEX incidents_unacknowledged_open_idx ON incidents (monitor_id) WHERE status = 'open' AND acknowledged_at IS NULL`);
+    // The periodic job reads open incidents through incidents_one_open_per_monitor (partial, status = 'open').
     await q.query(`ALTER TABLE alert_deliveries ADD COLUMN alert_kind text NOT NULL DEFAULT 'alert'`);
     // Entries recorded before: plain alerts, their event read from the delivery they record.
     await q.query(`
@@ -36,7 +35,6 @@ export class AlertPolicies1764900000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE alert_deliveries DROP COLUMN alert_kind`);
-    await q.query(`DROP INDEX incidents_unacknowledged_open_idx`);
     await q.query(`
       ALTER TABLE incidents DROP COLUMN acknowledged_at, DROP COLUMN acknowledged_by, DROP COLUMN reminders_sent,
         DROP COLUMN last_reminder_at, DROP COLUMN escalation_step`);
