@@ -13,7 +13,7 @@ import { alertJobOptions } from '../persistence/check-writer.js';
 import { dueRepeats } from './due-repeats.js';
 import { repeatAlertEvent } from './monitor-alert-events.js';
 
-/** Incidents handled per run at most; the rest wait a minute (the query finds the most overdue first). */
+/** Incidents handled per run at most; the rest wait a minute (the query takes the longest open first). */
 const BATCH = 500;
 
 interface IncidentRow {
