@@ -73,10 +73,7 @@ export async function listMonitors(ctx: Context, windows: RollupWindows, account
   const status = statusFilter(query.status);
   const page = parsePagination(query, { defaultPerPage: 20, maxPerPage: 100 });
   const now = ctx.clock.now();
-  const [rows, maintenance] = await Promise.all([
-    ctx.db.query(LIST, [accountId, status ?? null, page.perPage, page.offset, liveStart(now), startOfHour(now)]) as Promise<ListRow[]>,
-    maintenanceNow(ctx, accountId),
-  ]);
+  const rows = (await ctx.db.query(LIST, [accountId, status ?? null, page.perPage, page.offset, liveStart(now), startOfHour(now)])) as ListRow[];
   if (!rows.length) {
     // A page past the end (or no monitors): the counts without a page.
     const [total, counts] = await Promise.all([
@@ -96,7 +93,7 @@ export async function listMonitors(ctx: Context, windows: RollupWindows, account
       },
     ]),
   );
-  const totals = await windows.totals(ctx.db, rows.map((r) => r.id), now, live);
+  const [totals, maintenance] = await Promise.all([windows.totals(ctx.db, rows.map((r) => r.id), now, live), maintenanceNow(ctx, accountId)]);
   return {
     monitors: rows.map((m) => listMonitorView(m, totals.get(m.id) ?? EMPTY_WINDOWS, maintenance.monitor(m.id))),
     summary: countsFrom(rows[0].summary ?? []),

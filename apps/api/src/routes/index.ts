@@ -30,7 +30,6 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
   return [
     ...homeRoutes(ctx),
     ...opsRoutes(ctx),
-    ...authRemovedRoutes(),
     ...apiKeyRoutes(ctx),
     ...integrationRoutes(ctx),
     ...usageRoutes(ctx, deps),
@@ -42,5 +41,7 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...verificationRoutes(ctx),
     ...scanRoutes(ctx),
     ...billingRoutes(ctx, deps.usage),
+    // Removed endpoints last, so the documentation opens on the ones to use.
+    ...authRemovedRoutes(),
   ];
 }
