@@ -10,29 +10,13 @@
 import { performance } from 'node:perf_hooks';
 import { createAccount, createContext, createLogger, loadConfig, ManualClock, monitoredTiers } from '@vigil/core';
 import type { BenchResult } from './run.js';
-import { benchDatabase, dropRedisKeys } from './support.js';
+import { benchDatabase, dropRedisKeys, formatTiming, timeIt } from './support.js';
 import { sendIncidentRepeats } from '../apps/checker/src/alerts/send-incident-repeats.js';
 
 const ITERATIONS = Number(process.env.BENCH_REPEATS_ITERATIONS ?? 100);
 const MONITORS = 2_000;
 const RESOLVED_PER_MONITOR = 100;
 const NOW = new Date('2026-11-23T12:00:00Z');
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function time(label: string, fn: () => Promise<unknown>): Promise<{ label: string; p50: number; p99: number }> {
-  for (let i = 0; i < 5; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return { label, p50: percentile(samples, 50), p99: percentile(samples, 99) };
-}
 
 export default async function incidentRepeatsBench(): Promise<BenchResult> {
   const db = await benchDatabase('repeats');
@@ -56,7 +40,7 @@ export default async function incidentRepeatsBench(): Promise<BenchResult> {
       [account.id, NOW],
     );
     await ctx.db.query('VACUUM ANALYZE');
-    const baseline = await time('baseline: run, no open incident', () => sendIncidentRepeats(ctx, tiers));
+    const baseline = await timeIt('baseline: run, no open incident', () => sendIncidentRepeats(ctx, tiers), ITERATIONS, 5);
 
     // Open 30 minutes ago: the first reminder is due at +60, the escalation at +120.
     await ctx.db.query(
@@ -65,7 +49,7 @@ export default async function incidentRepeatsBench(): Promise<BenchResult> {
       [account.id, NOW],
     );
     await ctx.db.query('VACUUM ANALYZE');
-    const idle = await time(`run, ${MONITORS} open incidents, nothing due`, () => sendIncidentRepeats(ctx, tiers));
+    const idle = await timeIt(`run, ${MONITORS} open incidents, nothing due`, () => sendIncidentRepeats(ctx, tiers), ITERATIONS, 5);
 
     clock.set(new Date(NOW.getTime() + 31 * 60_000));
     const batches: number[] = [];
@@ -78,12 +62,11 @@ export default async function incidentRepeatsBench(): Promise<BenchResult> {
       sent += r.reminders;
     }
     const perIncident = batches.reduce((a, b) => a + b, 0) / sent;
-    const fmt = (r: { label: string; p50: number; p99: number }) => `${r.label}: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`;
     return {
       name: `incident reminders and escalations (${MONITORS} monitors, ${MONITORS * RESOLVED_PER_MONITOR} resolved incidents, ${ITERATIONS} iterations)`,
       lines: [
-        fmt(baseline),
-        fmt(idle),
+        formatTiming(baseline),
+        formatTiming(idle),
         `ratio idle / baseline at p50: ${(idle.p50 / baseline.p50).toFixed(2)}`,
         `due: ${sent} reminders in ${batches.length} runs of at most 500 (${batches.map((b) => `${b.toFixed(0)} ms`).join(', ')}), ${perIncident.toFixed(2)} ms per incident`,
       ],
