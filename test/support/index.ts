@@ -5,3 +5,4 @@ export * from './wait-for.js';
 export * from './dns-server.js';
 export * from './tcp-proxy.js';
 export * from './capture-logs.js';
+export * from './test-clock.js';

@@ -42,4 +42,5 @@ export * from './scheduling/periodic-schedules.js';
 export * from './scheduling/monitor-schedules.js';
 export * from './domains/index.js';
 export * from './scheduling/domain-schedules.js';
+export * from './headers/index.js';
 export * from './maintenance/index.js';

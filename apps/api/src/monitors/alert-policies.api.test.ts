@@ -1,11 +1,12 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { Incident, Integration, ManualClock } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
+import { Incident, Integration } from '@vigil/core';
+import { createTestAccount, createTestContext, shiftDates, testClock, type TestAccount, type TestContext } from '@vigil/testing';
 import { MONITOR_INPUT_MESSAGES as M } from './monitor-input.js';
 
-const T0 = new Date('2026-11-21T10:30:00Z');
-const clock = new ManualClock(T0);
+const START = '2026-11-21T10:30:00Z';
+const T0 = new Date(shiftDates(START));
+const clock = testClock(START);
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
 let pro: TestAccount;
@@ -154,7 +155,7 @@ describe('POST .../incidents/{incident_id}/acknowledge', () => {
       incident: expect.objectContaining({
         id: incident.id,
         status: 'open',
-        acknowledged_at: '2026-11-21T10:30:05.000Z',
+        acknowledged_at: shiftDates('2026-11-21T10:30:05.000Z'),
         acknowledged_by: 'on-call bot',
       }),
       message: 'Incident acknowledged',
@@ -163,7 +164,7 @@ describe('POST .../incidents/{incident_id}/acknowledge', () => {
     clock.set(new Date(T0.getTime() + 60_000));
     const again = await request(app).post(ackPath(m.id, incident.id)).set(pro.auth);
     expect(again.status).toBe(200);
-    expect(again.body.incident).toMatchObject({ acknowledged_at: '2026-11-21T10:30:05.000Z', acknowledged_by: 'on-call bot' });
+    expect(again.body.incident).toMatchObject({ acknowledged_at: shiftDates('2026-11-21T10:30:05.000Z'), acknowledged_by: 'on-call bot' });
     expect(again.body.message).toBe('Incident already acknowledged');
 
     // Still answered the same once resolved.
@@ -175,8 +176,8 @@ describe('POST .../incidents/{incident_id}/acknowledge', () => {
     const m = await create(pro);
     const incident = await openIncident(pro, m.id, {
       alertsSent: [
-        { type: 'webhook', sent_at: '2026-11-21T10:20:01.000Z' },
-        { type: 'slack', sent_at: '2026-11-21T10:35:00.000Z', event: 'monitor.down', kind: 'reminder', integration_id: 7 },
+        { type: 'webhook', sent_at: shiftDates('2026-11-21T10:20:01.000Z') },
+        { type: 'slack', sent_at: shiftDates('2026-11-21T10:35:00.000Z'), event: 'monitor.down', kind: 'reminder', integration_id: 7 },
       ],
     });
     const list = await request(app).get(`${BASE}/${m.id}/incidents`).set(pro.auth);
@@ -185,8 +186,8 @@ describe('POST .../incidents/{incident_id}/acknowledge', () => {
     const after = await request(app).get(`${BASE}/${m.id}/incidents`).set(pro.auth);
     expect(after.body.incidents[0]).toMatchObject({ acknowledged_at: T0.toISOString(), acknowledged_by: 'default' });
     expect(after.body.incidents[0].alerts_sent).toEqual([
-      { type: 'webhook', sent_at: '2026-11-21T10:20:01.000Z', kind: 'alert' },
-      { type: 'slack', sent_at: '2026-11-21T10:35:00.000Z', event: 'monitor.down', kind: 'reminder', integration_id: 7 },
+      { type: 'webhook', sent_at: shiftDates('2026-11-21T10:20:01.000Z'), kind: 'alert' },
+      { type: 'slack', sent_at: shiftDates('2026-11-21T10:35:00.000Z'), event: 'monitor.down', kind: 'reminder', integration_id: 7 },
     ]);
     const detail = await request(app).get(`${BASE}/${m.id}/incidents/${incident.id}`).set(pro.auth);
     expect(detail.status).toBe(200);

@@ -1,10 +1,11 @@
-import { Incident, MaintenanceWindow, ManualClock, monitoredTiers, QueueName, type AlertEventPayload, type Monitor } from '@vigil/core';
-import { createTestContext, waitFor, type TestContext } from '@vigil/testing';
+import { Incident, MaintenanceWindow, monitoredTiers, QueueName, type AlertEventPayload, type Monitor } from '@vigil/core';
+import { createTestContext, shiftDates, testClock, waitFor, type TestContext } from '@vigil/testing';
 import { createMonitor } from '../testing/monitors.js';
 import { sendIncidentRepeats } from './send-incident-repeats.js';
 
-const T0 = new Date('2026-03-29T00:50:00Z');
-const clock = new ManualClock(T0);
+const START = '2026-03-29T00:50:00Z';
+const T0 = new Date(shiftDates(START));
+const clock = testClock(START);
 const minutes = (m: number) => new Date(T0.getTime() + m * 60_000);
 
 let ctx: TestContext;

@@ -259,7 +259,7 @@ describe('alert deliveries through a real BullMQ worker', () => {
       domainId: null,
       incidentId: null,
       alertKind: 'alert',
-    }))!;
+    }, ctx.clock.now()))!;
     await ctx.db.getRepository(Integration).delete({ id: hook.id });
     await ctx.queues.add(JobName.AlertDelivery, { deliveryId }, deliveryJobOptions(deliveryId, FAST));
     const [row] = await settled(event.eventId);
