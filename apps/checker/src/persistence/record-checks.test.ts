@@ -327,3 +327,35 @@ describe('recordChecks during maintenance', () => {
     expect((await checksOf(ctx, m.id))[0].inMaintenance).toBe(false);
   });
 });
+
+describe('recovery_threshold', () => {
+  it('keeps consecutive_successes across batches: the third success in a row resolves, a failure between starts over', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1, recoveryThreshold: 3, status: 'up' });
+    const down = await recordChecks(ctx.db, [rec(m.id, bad(0))]);
+    expect(down.alerts.map((a) => a.event)).toEqual(['monitor.down']);
+
+    const flap = await recordChecks(ctx.db, [rec(m.id, ok(60)), rec(m.id, ok(120))]);
+    expect(flap.alerts).toEqual([]);
+    expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'down', consecutiveSuccesses: 2, consecutiveFailures: 0 });
+    await recordChecks(ctx.db, [rec(m.id, bad(180))]);
+    expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'down', consecutiveSuccesses: 0, consecutiveFailures: 1 });
+
+    await recordChecks(ctx.db, [rec(m.id, ok(240))]);
+    await recordChecks(ctx.db, [rec(m.id, ok(300))]);
+    expect((await incidentsOf(ctx, m.id))[0].status).toBe('open');
+    const up = await recordChecks(ctx.db, [rec(m.id, ok(360))]);
+    expect(up.alerts.map((a) => a.event)).toEqual(['monitor.up']);
+    const [incident] = await incidentsOf(ctx, m.id);
+    expect(incident).toMatchObject({ status: 'resolved', resolvedAt: new Date(at(360)), durationSeconds: 360, affectedChecks: 2 });
+    expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'up', consecutiveSuccesses: 3 });
+  });
+
+  it('a redelivered resolving check re-derives its up alert', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1, recoveryThreshold: 2, status: 'up' });
+    await recordChecks(ctx.db, [rec(m.id, bad(0)), rec(m.id, ok(60))]);
+    const resolving = rec(m.id, ok(120));
+    expect((await recordChecks(ctx.db, [resolving])).alerts.map((a) => a.event)).toEqual(['monitor.up']);
+    const again = await recordChecks(ctx.db, [resolving]);
+    expect(again.alerts.map((a) => a.eventId)).toEqual([`incident-${(await incidentsOf(ctx, m.id))[0].id}-up`]);
+  });
+});

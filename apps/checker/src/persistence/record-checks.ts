@@ -48,7 +48,9 @@ interface MonitorRow {
   url: string;
   status: MonitorStatus;
   consecutive_failures: number;
+  consecutive_successes: number;
   alert_threshold: number;
+  recovery_threshold: number;
   degraded_threshold_ms: number;
   is_active: boolean;
   last_checked_at: Date | null;
@@ -87,7 +89,7 @@ const keyOf = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey
  *    its monitor, so a job delivered twice records one check and applies it once;
  * 3. runs the state machine over each monitor's new checks in time order, opening, counting and
  *    resolving incidents (the monitor lock and the one-open-incident index keep it to one);
- * 4. writes every monitor's new status, failure count and last-check facts in one statement,
+ * 4. writes every monitor's new status, failure and success counts and last-check facts in one statement,
  *    and the batch's hourly rollup sums in one upsert.
  *
  * 5. writes the alert events the state machine decided (down, up, degraded) to the outbox in the
@@ -114,8 +116,8 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
 
   const ids = [...new Set(records.map((r) => r.monitorId))].sort((a, b) => a - b);
   const monitorRows = (await em.query(
-    `SELECT id, account_id, name, url, status, consecutive_failures, alert_threshold, degraded_threshold_ms,
-            is_active, last_checked_at
+    `SELECT id, account_id, name, url, status, consecutive_failures, consecutive_successes, alert_threshold,
+            recovery_threshold, degraded_threshold_ms, is_active, last_checked_at
        FROM monitors WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
     [ids],
   )) as MonitorRow[];
@@ -263,6 +265,7 @@ interface MonitorUpdate {
   id: number;
   status: MonitorStatus;
   consecutiveFailures: number;
+  consecutiveSuccesses: number;
   last: CheckResult | null;
 }
 
@@ -298,7 +301,9 @@ async function applyStates(
     let state: MonitorState = {
       status: m.status,
       consecutiveFailures: m.consecutive_failures,
+      consecutiveSuccesses: m.consecutive_successes,
       alertThreshold: m.alert_threshold,
+      recoveryThreshold: m.recovery_threshold,
       degradedThresholdMs: m.degraded_threshold_ms,
       openIncident: incident ? { startedAt: incident.startedAt, affectedChecks: incident.affectedChecks } : null,
     };
@@ -335,7 +340,13 @@ async function applyStates(
     }
     const newest = checks[checks.length - 1];
     const touchLast = !m.last_checked_at || newest.at.getTime() >= m.last_checked_at.getTime();
-    updates.push({ id: m.id, status: state.status, consecutiveFailures: state.consecutiveFailures, last: touchLast ? newest.record.result : null });
+    updates.push({
+      id: m.id,
+      status: state.status,
+      consecutiveFailures: state.consecutiveFailures,
+      consecutiveSuccesses: state.consecutiveSuccesses,
+      last: touchLast ? newest.record.result : null,
+    });
   }
 
   if (affected.size) {
@@ -356,12 +367,13 @@ async function updateMonitors(em: EntityManager, updates: MonitorUpdate[]): Prom
     `UPDATE monitors m SET
         status = d.status,
         consecutive_failures = d.failures,
+        consecutive_successes = d.successes,
         last_checked_at = CASE WHEN d.touch THEN d.at ELSE m.last_checked_at END,
         last_check_status = CASE WHEN d.touch THEN d.check_status ELSE m.last_check_status END,
         last_response_time_ms = CASE WHEN d.touch THEN d.response_time_ms ELSE m.last_response_time_ms END,
         last_status_code = CASE WHEN d.touch THEN d.status_code ELSE m.last_status_code END
-       FROM unnest($1::int[], $2::text[], $3::int[], $4::bool[], $5::timestamptz[], $6::text[], $7::int[], $8::int[])
-         AS d(id, status, failures, touch, at, check_status, response_time_ms, status_code)
+       FROM unnest($1::int[], $2::text[], $3::int[], $4::bool[], $5::timestamptz[], $6::text[], $7::int[], $8::int[], $9::int[])
+         AS d(id, status, failures, touch, at, check_status, response_time_ms, status_code, successes)
       WHERE m.id = d.id`,
     [
       updates.map((u) => u.id),
@@ -372,6 +384,7 @@ async function updateMonitors(em: EntityManager, updates: MonitorUpdate[]): Prom
       updates.map((u) => u.last?.status ?? null),
       updates.map((u) => u.last?.response_time_ms ?? null),
       updates.map((u) => u.last?.status_code ?? null),
+      updates.map((u) => u.consecutiveSuccesses),
     ],
   );
 }

@@ -11,6 +11,7 @@ import { PartitionChecks1764500000000 } from './1764500000000-partition-checks.j
 import { WebhookSecretRotation1764700000000 } from './1764700000000-webhook-secret-rotation.js';
 import { HeaderChecks1764700100000 } from './1764700100000-header-checks.js';
 import { MaintenanceWindows1764800000000 } from './1764800000000-maintenance-windows.js';
+import { AlertPolicies1764900000000 } from './1764900000000-alert-policies.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   WebhookSecretRotation1764700000000,
   HeaderChecks1764700100000,
   MaintenanceWindows1764800000000,
+  AlertPolicies1764900000000,
 ];
