@@ -1,4 +1,4 @@
-import { Incident, MaintenanceWindow, monitoredTiers, QueueName, type AlertEventPayload, type Monitor } from '@vigil/core';
+import { Incident, MaintenanceWindow, monitoredTiers, QueueName, relayOutboxBatch, type AlertEventPayload, type Monitor } from '@vigil/core';
 import { createTestContext, shiftDates, testClock, waitFor, type TestContext } from '@vigil/testing';
 import { createMonitor } from '../testing/monitors.js';
 import { sendIncidentRepeats } from './send-incident-repeats.js';
@@ -32,8 +32,12 @@ async function openIncident(over: Partial<Monitor> = {}): Promise<{ monitor: Mon
   return { monitor, incident };
 }
 
-/** The AlertEvent jobs enqueued for an incident (the checker tests run no notifier: they stay queued). */
+/**
+ * The AlertEvent jobs of an incident, once the outbox is relayed (the checker tests run no
+ * notifier: they stay queued).
+ */
 async function jobsOf(incidentId: number): Promise<{ id: string; data: AlertEventPayload }[]> {
+  await relayOutboxBatch(ctx.db, ctx.queues, { batch: 500, enqueueTimeoutMs: 5_000 });
   const jobs = await ctx.queues.queue(QueueName.Alerts).getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
   return jobs
     .filter((j) => j.id?.startsWith(`incident-${incidentId}-`))
@@ -116,10 +120,10 @@ describe('reminders', () => {
     for (const { incident } of [paused, inactive, gone]) expect(await ids(incident.id)).toEqual([]);
   });
 
-  it('a rerun after a crash between enqueue and commit sends the same job ids: nothing is duplicated', async () => {
+  it('a rerun of a due time whose progress was lost sends the same job ids: nothing is duplicated', async () => {
     const { incident } = await openIncident({ reminderIntervalMinutes: 5, escalation: [{ after_minutes: 5, integration_ids: [1] }] });
     await at(6);
-    // As if the transaction had rolled back after its jobs were enqueued.
+    // As if the progress had been lost while its outbox messages were relayed.
     await ctx.db.getRepository(Incident).update(incident.id, { remindersSent: 0, lastReminderAt: null, escalationStep: 0 });
     await at(6);
     expect(await ids(incident.id)).toEqual([`incident-${incident.id}-escalation-1`, `incident-${incident.id}-reminder-1`]);

@@ -1,7 +1,7 @@
 import {
   activeMaintenance,
-  JobName,
   MaintenanceWindow,
+  writeOutbox,
   type AlertEventPayload,
   type AlertRepeat,
   type Context,
@@ -9,7 +9,7 @@ import {
   type MonitorStatus,
 } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
-import { alertJobOptions } from '../persistence/check-writer.js';
+import { alertOutboxMessage } from '../persistence/record-checks.js';
 import { dueRepeats } from './due-repeats.js';
 import { repeatAlertEvent } from './monitor-alert-events.js';
 
@@ -69,13 +69,13 @@ export async function sendIncidentRepeats(ctx: Context, tiers: readonly string[]
 
   const sent = { reminders: 0, escalations: 0 };
   for (const { id } of candidates) {
-    const events = await ctx.db.transaction((em) => sendForIncident(ctx, em, id, now));
+    const events = await ctx.db.transaction((em) => sendForIncident(em, id, now));
     for (const e of events) sent[e.repeat?.kind === 'reminder' ? 'reminders' : 'escalations'] += 1;
   }
   return sent;
 }
 
-async function sendForIncident(ctx: Context, em: EntityManager, incidentId: number, now: Date): Promise<AlertEventPayload[]> {
+async function sendForIncident(em: EntityManager, incidentId: number, now: Date): Promise<AlertEventPayload[]> {
   const [row] = (await em.query(
     `SELECT i.id, i.status, i.acknowledged_at, i.cause, i.started_at, i.affected_checks, i.reminders_sent, i.last_reminder_at,
             i.escalation_step, m.id AS monitor_id, m.account_id, m.name, m.url, m.status AS monitor_status,
@@ -116,10 +116,8 @@ async function sendForIncident(ctx: Context, em: EntityManager, incidentId: numb
     `UPDATE incidents SET reminders_sent = $2, last_reminder_at = $3, escalation_step = $4 WHERE id = $1`,
     [row.id, due.reminder?.number ?? row.reminders_sent, due.reminder?.at ?? row.last_reminder_at, lastStep],
   );
-  // Before commit: a failed enqueue rolls the progress back, and the next run tries again.
-  await ctx.queues.addBulk(
-    JobName.AlertEvent,
-    events.map((payload) => ({ payload, opts: alertJobOptions(payload) })),
-  );
+  // In the transaction that records the progress: the outbox relay delivers them after commit
+  // (event ids as job ids), so a crash or a Redis outage at any instant loses or repeats nothing.
+  await writeOutbox(em, events.map(alertOutboxMessage));
   return events;
 }
