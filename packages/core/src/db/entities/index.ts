@@ -29,7 +29,7 @@ export type { AlertSent } from './incident.entity.js';
 export { Integration, AlertDelivery };
 export { MaintenanceWindow };
 export { INTEGRATION_TYPES, type IntegrationType } from './integration.entity.js';
-export { DELIVERY_STATUSES, type DeliveryStatus, type AlertEnvelope } from './alert-delivery.entity.js';
+export { DELIVERY_STATUSES, type DeliveryStatus } from './alert-delivery.entity.js';
 
 /** Every entity the data source knows. Each feature appends its own. */
 export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery, Invoice, InvoiceLine, Domain, DomainVerification, Scan, CertificateNotification, HeaderCheck, MaintenanceWindow];
