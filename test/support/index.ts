@@ -3,3 +3,4 @@ export * from './test-context.js';
 export * from './accounts.js';
 export * from './wait-for.js';
 export * from './dns-server.js';
+export * from './status-fixture.js';

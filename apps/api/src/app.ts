@@ -10,6 +10,9 @@ import { notFound } from './middleware/not-found.js';
 import { requestContext } from './middleware/request-context.js';
 import { mountDocsPage, openApiRoute } from './routes/docs.routes.js';
 import { allRoutes } from './routes/index.js';
+import { BadgeService } from './badges/badge-service.js';
+import { StatusPageService } from './public-status/status-page-service.js';
+import { customHostnamePages } from './routes/public-status.routes.js';
 
 /** The API as an Express app (no listening): main.ts serves it, tests drive it with supertest. */
 export function createApp(ctx: Context): Express & { routes: RouteDef[] } {
@@ -20,10 +23,12 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[] } {
 
   const quota = new AccountQuota(ctx.redis, ctx.config.redisPrefix);
   const routes: RouteDef[] = [];
-  routes.push(...allRoutes(ctx, { quota }), openApiRoute(ctx, () => routes));
+  const statusPages = new StatusPageService(ctx);
+  routes.push(...allRoutes(ctx, { quota, statusPages, badges: new BadgeService(ctx) }), openApiRoute(ctx, () => routes));
 
   app.use(requestContext(ctx));
   app.use(burstLimit(ctx));
+  app.use(customHostnamePages(statusPages));
   registerRoutes(app, ctx, quota, routes);
   mountDocsPage(app);
   mountBullBoard(app, ctx);

@@ -33,3 +33,5 @@ export * from './billing/index.js';
 export * from './scheduling/monitor-schedules.js';
 export * from './domains/index.js';
 export * from './scheduling/domain-schedules.js';
+export * from './status-pages/index.js';
+export * from './text/escape-html.js';

@@ -1,6 +1,11 @@
 import type { Context } from '@vigil/core';
 import type { RouteDef } from '../http/route.js';
+import type { BadgeService } from '../badges/badge-service.js';
 import type { AccountQuota } from '../limits/account-quota.js';
+import type { StatusPageService } from '../public-status/status-page-service.js';
+import { badgeRoutes } from './badges.routes.js';
+import { publicStatusRoutes } from './public-status.routes.js';
+import { statusPageRoutes } from './status-pages.routes.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { integrationRoutes } from './integrations.routes.js';
 import { authRemovedRoutes } from './auth-removed.routes.js';
@@ -16,6 +21,8 @@ import { verificationRoutes } from './verifications.routes.js';
 /** What route modules may need besides the context. */
 export interface RouteDeps {
   quota: AccountQuota;
+  statusPages: StatusPageService;
+  badges: BadgeService;
 }
 
 /** Every route of the API. Each resource module contributes its list. */
@@ -32,5 +39,8 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...verificationRoutes(ctx),
     ...scanRoutes(ctx),
     ...billingRoutes(ctx),
+    ...statusPageRoutes(ctx),
+    ...publicStatusRoutes(deps.statusPages),
+    ...badgeRoutes(ctx, deps.badges),
   ];
 }

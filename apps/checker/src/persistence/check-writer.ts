@@ -1,4 +1,4 @@
-import { JobName, type AlertEventPayload, type Context } from '@vigil/core';
+import { accountsWithIncidentChanges, bumpStatusVersions, JobName, type AlertEventPayload, type Context } from '@vigil/core';
 import { GroupCommit, type GroupCommitOptions } from './group-commit.js';
 import { recordChecks, type CheckRecord, type RecordOutcome } from './record-checks.js';
 
@@ -44,6 +44,7 @@ export function createCheckWriter(ctx: Context, opts: Partial<GroupCommitOptions
 
   const write = async (records: CheckRecord[]): Promise<RecordOutcome[]> => {
     const { outcomes, alerts } = await recordChecks(ctx.db, records);
+    await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, accountsWithIncidentChanges(alerts));
     if (alerts.length) {
       await ctx.queues.addBulk(
         JobName.AlertEvent,

@@ -1,6 +1,7 @@
 import type { AlertContent } from './alert-content.js';
 import { renderDiscord } from './discord-message.js';
-import { escapeHtml, renderEmail } from './email-message.js';
+import { escapeHtml } from '@vigil/core';
+import { renderEmail } from './email-message.js';
 import { escapeSlack, renderSlack } from './slack-message.js';
 
 const content: AlertContent = {

@@ -1,0 +1,93 @@
+import type { Context, IncidentUpdateStatus, MonitorStatus, StatusPageSection, StatusPageTheme } from '@vigil/core';
+import { BAR_DAYS, barDays, RECENT_DAYS, type MaintenanceView, type PageRows } from './page-model.js';
+
+const DAY_MS = 86_400_000;
+
+/** A page is addressed by its slug (/status/{slug}) or by its custom hostname. */
+export type PageRef = { slug: string } | { hostname: string };
+
+interface PageRow {
+  id: number;
+  account_id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  theme: StatusPageTheme;
+  is_public: boolean;
+  show_uptime_bars: boolean;
+  sections: StatusPageSection[];
+}
+
+/** The page row, public or not (a private page still tells whose version to watch). */
+export async function findPage(ctx: Context, ref: PageRef): Promise<PageRow | null> {
+  const [column, value] = 'slug' in ref ? ['slug', ref.slug] : ['custom_hostname', ref.hostname];
+  const rows = (await ctx.db.query(
+    `SELECT id, account_id, slug, title, description, theme, is_public, show_uptime_bars, sections FROM status_pages WHERE ${column} = $1`,
+    [value],
+  )) as PageRow[];
+  return rows[0] ?? null;
+}
+
+/**
+ * Scheduled maintenance shown on a page. Maintenance windows (issue 15) do not exist yet: this
+ * is where they plug in (the model, the HTML, the JSON and the feed already carry them).
+ */
+function loadScheduledMaintenance(): Promise<MaintenanceView[]> {
+  return Promise.resolve([]);
+}
+
+/**
+ * Everything a public page shows, read from the account's own rows only: monitor names and
+ * states (never URLs, headers or check errors), daily sums of the hourly rollups, incidents and
+ * their updates, domain grades and certificate expiry, and the page's notices.
+ */
+export async function loadPageRows(ctx: Context, page: PageRow): Promise<PageRows> {
+  const now = ctx.clock.now();
+  const monitorIds = [...new Set(page.sections.flatMap((s) => s.monitor_ids))];
+  const domainIds = [...new Set(page.sections.flatMap((s) => s.domain_ids))];
+  const firstDay = new Date(`${barDays(now)[0]}T00:00:00Z`);
+  const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY_MS);
+  const [monitors, days, incidents, domains, notices, maintenance] = await Promise.all([
+    ctx.db.query(`SELECT id, name, status, is_active FROM monitors WHERE account_id = $1 AND id = ANY($2::int[])`, [page.account_id, monitorIds]) as Promise<
+      { id: number; name: string; status: MonitorStatus; is_active: boolean }[]
+    >,
+    ctx.db.query(
+      `SELECT r.monitor_id, to_char(date_trunc('day', r.hour AT TIME ZONE 'UTC'), 'YYYY-MM-DD') AS day, sum(r.total)::int AS total, sum(r.successful)::int AS successful
+         FROM monitor_rollups r JOIN monitors m ON m.id = r.monitor_id
+        WHERE m.account_id = $1 AND r.monitor_id = ANY($2::int[]) AND r.hour >= $3 AND r.hour < $4
+        GROUP BY 1, 2`,
+      [page.account_id, monitorIds, firstDay, new Date(firstDay.getTime() + BAR_DAYS * DAY_MS)],
+    ) as Promise<{ monitor_id: number; day: string; total: number; successful: number }[]>,
+    ctx.db.query(
+      `SELECT id, monitor_id, status, started_at, resolved_at, duration_seconds FROM incidents
+        WHERE account_id = $1 AND monitor_id = ANY($2::int[]) AND (status = 'open' OR resolved_at >= $3) AND started_at <= $4`,
+      [page.account_id, monitorIds, firstDay, now],
+    ) as Promise<{ id: number; monitor_id: number; status: 'open' | 'resolved'; started_at: Date; resolved_at: Date | null; duration_seconds: number | null }[]>,
+    ctx.db.query(`SELECT id, hostname, port, is_active, ssl_grade, cert_valid_to FROM domains WHERE account_id = $1 AND id = ANY($2::int[])`, [
+      page.account_id,
+      domainIds,
+    ]) as Promise<{ id: number; hostname: string; port: number; is_active: boolean; ssl_grade: string | null; cert_valid_to: Date | null }[]>,
+    ctx.db.query(
+      `SELECT id, title, status, message, created_at, updated_at FROM status_page_notices
+        WHERE status_page_id = $1 AND (status <> 'resolved' OR updated_at >= $2) ORDER BY created_at DESC LIMIT 50`,
+      [page.id, recentFrom],
+    ) as Promise<{ id: number; title: string; status: IncidentUpdateStatus; message: string; created_at: Date; updated_at: Date }[]>,
+    loadScheduledMaintenance(),
+  ]);
+  const shownIncidents = incidents.filter((i) => i.status === 'open' || (i.resolved_at !== null && i.resolved_at >= recentFrom)).map((i) => i.id);
+  const updates = shownIncidents.length
+    ? ((await ctx.db.query(`SELECT incident_id, status, message, created_at FROM incident_updates WHERE incident_id = ANY($1::int[]) ORDER BY created_at, id`, [
+        shownIncidents,
+      ])) as { incident_id: number; status: IncidentUpdateStatus; message: string; created_at: Date }[])
+    : [];
+  return {
+    page: { slug: page.slug, title: page.title, description: page.description, theme: page.theme, showUptimeBars: page.show_uptime_bars, sections: page.sections },
+    monitors: monitors.map((m) => ({ id: m.id, name: m.name, status: m.status, isActive: m.is_active })),
+    days: days.map((d) => ({ monitorId: d.monitor_id, day: d.day, total: d.total, successful: d.successful })),
+    incidents: incidents.map((i) => ({ id: i.id, monitorId: i.monitor_id, status: i.status, startedAt: i.started_at, resolvedAt: i.resolved_at, durationSeconds: i.duration_seconds })),
+    updates: updates.map((u) => ({ incidentId: u.incident_id, status: u.status, message: u.message, createdAt: u.created_at })),
+    domains: domains.map((d) => ({ id: d.id, hostname: d.hostname, port: d.port, isActive: d.is_active, sslGrade: d.ssl_grade, certValidTo: d.cert_valid_to })),
+    notices: notices.map((n) => ({ id: n.id, title: n.title, status: n.status, message: n.message, createdAt: n.created_at, updatedAt: n.updated_at })),
+    maintenance,
+  };
+}
