@@ -103,10 +103,13 @@ export function barDays(now: Date): string[] {
   return Array.from({ length: BAR_DAYS }, (_, i) => utcDay(new Date(today - (BAR_DAYS - 1 - i) * DAY_MS)));
 }
 
-/** A day's colour: no checks, all (≥ 99.9 %) up, partly down (≥ 95 %), or mostly down. */
-export function dayLevel(uptime: number | null): DayLevel {
-  if (uptime === null) return 'none';
-  if (uptime >= 99.9) return 'up';
+/**
+ * A day's colour: no checks, all (≥ 99.9 %) up, partly down (≥ 95 %), or mostly down. A day
+ * an incident touched is never shown all up, however short the incident.
+ */
+export function dayLevel(uptime: number | null, incidents: number): DayLevel {
+  if (uptime === null) return incidents ? 'partial' : 'none';
+  if (uptime >= 99.9) return incidents ? 'partial' : 'up';
   if (uptime >= 95) return 'partial';
   return 'down';
 }
@@ -154,7 +157,8 @@ function monitorDays(rows: PageRows, monitorId: number, days: string[], now: Dat
     total += r?.total ?? 0;
     successful += r?.successful ?? 0;
     const uptime = r ? uptimePercent(r.successful, r.total) : null;
-    return { date, uptime, incidents: incidents.filter((i) => touchesDay(i, date, now)).length, level: dayLevel(uptime) };
+    const touching = incidents.filter((i) => touchesDay(i, date, now)).length;
+    return { date, uptime, incidents: touching, level: dayLevel(uptime, touching) };
   });
   return { days: views, uptime: uptimePercent(successful, total) };
 }
