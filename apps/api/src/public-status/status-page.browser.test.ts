@@ -79,32 +79,35 @@ interface PixelStats {
   luminance: number;
 }
 
-/** Decodes a screenshot in the browser itself (an <img> drawn on a canvas) and measures it. */
+/**
+ * Decodes a screenshot in the browser itself (an <img> drawn on a canvas) and measures it. The
+ * function runs in the page, so it is written as browser JavaScript.
+ */
+const MEASURE_PNG = `async (b64) => {
+  const img = new Image();
+  img.src = 'data:image/png;base64,' + b64;
+  await img.decode();
+  const canvas = document.createElement('canvas');
+  canvas.width = img.width;
+  canvas.height = img.height;
+  const c2d = canvas.getContext('2d');
+  c2d.drawImage(img, 0, 0);
+  const data = c2d.getImageData(0, 0, img.width, img.height).data;
+  const counts = new Map();
+  let lum = 0;
+  for (let i = 0; i < data.length; i += 4) {
+    const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
+    counts.set(key, (counts.get(key) || 0) + 1);
+    lum += (0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2]) / 255;
+  }
+  const pixels = data.length / 4;
+  return { distinctColours: counts.size, inked: 1 - Math.max(...counts.values()) / pixels, luminance: lum / pixels };
+}`;
+
 async function inspect(png: Uint8Array): Promise<PixelStats> {
   const page = await browser.newPage();
   try {
-    return await page.evaluate(async (b64: string) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = img.width;
-      canvas.height = img.height;
-      const c2d = canvas.getContext('2d');
-      if (!c2d) throw new Error('no 2d context');
-      c2d.drawImage(img, 0, 0);
-      const data = c2d.getImageData(0, 0, img.width, img.height).data;
-      const counts = new Map<number, number>();
-      let lum = 0;
-      for (let i = 0; i < data.length; i += 4) {
-        const key = (data[i] << 16) | (data[i + 1] << 8) | data[i + 2];
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-        lum += (0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2]) / 255;
-      }
-      const pixels = data.length / 4;
-      const top = Math.max(...counts.values());
-      return { distinctColours: counts.size, inked: 1 - top / pixels, luminance: lum / pixels };
-    }, Buffer.from(png).toString('base64'));
+    return (await page.evaluate(`(${MEASURE_PNG})(${JSON.stringify(Buffer.from(png).toString('base64'))})`)) as PixelStats;
   } finally {
     await page.close();
   }
@@ -122,21 +125,20 @@ async function shoot(page: Page, name: string): Promise<PixelStats> {
 
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string | null; nodes: unknown[] }[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length }));
-  });
+  const result = (await page.evaluate(
+    'axe.run().then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))',
+  )) as { id: string; impact: string | null; nodes: number }[];
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}, ${v.nodes} nodes)`);
 }
 
 async function noHorizontalScroll(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+  return (await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')) === true;
 }
 
 describe('the public status page in Chromium', () => {
   it('shows statuses, 90-day bars and incident text, readable with JavaScript off', async () => {
     const page = await open({ width: 1200, javascript: false });
-    const text = await page.evaluate(() => document.body.innerText);
+    const text = String(await page.evaluate('document.body.innerText'));
     expect(text).toContain('Acme Cloud');
     expect(text).toContain('Some systems are down');
     expect(text).toMatch(/Service 1\s+Operational/);
