@@ -27,7 +27,7 @@ export class BadgeService {
   constructor(private readonly ctx: Context) {
     this.version = statusVersionReader(ctx);
     this.cache = new VersionedCache<TokenEntry | null>(
-      { ttlMs: BADGE_CACHE_TTL_MS, maxEntries: 50_000 },
+      { ttlMs: BADGE_CACHE_TTL_MS, maxEntries: 50_000, now: () => ctx.clock.now().getTime() },
       this.version,
       (e) => ctx.logger.warn('badge refresh failed', { error: (e as Error).message }),
     );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { BadgeToken, bumpStatusVersions, type Context } from '@vigil/core';
+import { BadgeToken, type Context } from '@vigil/core';
+import { statusChanged } from '../public-status/read-status-version.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from './badge-values.js';
 
 export type BadgeTarget = { monitorId: number } | { domainId: number };
@@ -31,7 +32,7 @@ export async function rotateBadgeToken(ctx: Context, accountId: number, target: 
     await repo.delete('monitorId' in target ? { monitorId: target.monitorId } : { domainId: target.domainId });
     return repo.save(repo.create({ token: newToken(), accountId, ...where }));
   });
-  await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, [accountId]);
+  await statusChanged(ctx, accountId);
   return saved;
 }
 

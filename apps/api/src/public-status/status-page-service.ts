@@ -37,7 +37,7 @@ export class StatusPageService {
   constructor(private readonly ctx: Context) {
     this.version = statusVersionReader(ctx);
     this.cache = new VersionedCache<Rendered>(
-      { ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 10_000 },
+      { ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 10_000, now: () => ctx.clock.now().getTime() },
       this.version,
       (e) => ctx.logger.warn('status page refresh failed', { error: (e as Error).message }),
     );

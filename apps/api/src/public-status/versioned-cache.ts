@@ -24,7 +24,8 @@ interface Entry<T> extends Built<T> {
 export interface VersionedCacheOptions {
   ttlMs: number;
   maxEntries: number;
-  now?: () => number;
+  /** Milliseconds from the injected clock (so tests can age entries). */
+  now: () => number;
 }
 
 export class VersionedCache<T> {
@@ -37,7 +38,7 @@ export class VersionedCache<T> {
     private readonly versionOf: (owner: number) => Promise<string | null>,
     private readonly onBackgroundError: (e: unknown) => void,
   ) {
-    this.now = opts.now ?? (() => performance.now());
+    this.now = opts.now;
   }
 
   async get(key: string, build: () => Promise<Built<T>>): Promise<T> {

@@ -1,4 +1,5 @@
-import { bumpStatusVersions, Incident, IncidentUpdate, NotFoundError, type Context } from '@vigil/core';
+import { Incident, IncidentUpdate, NotFoundError, type Context } from '@vigil/core';
+import { statusChanged } from '../public-status/read-status-version.js';
 import { iso } from '../http/iso.js';
 import { parseId } from '../http/validate.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
@@ -38,7 +39,7 @@ export async function postIncidentUpdate(ctx: Context, accountId: number, params
   const incident = await findOwnIncident(ctx, accountId, params.id, params.incident_id);
   const input = parseIncidentUpdate(body);
   const saved = await ctx.db.getRepository(IncidentUpdate).save({ incidentId: incident.id, accountId, status: input.status, message: input.message, createdAt: ctx.clock.now() });
-  await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, [accountId]);
+  await statusChanged(ctx, accountId);
   return saved;
 }
 

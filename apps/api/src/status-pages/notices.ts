@@ -1,4 +1,5 @@
-import { bumpStatusVersions, NotFoundError, StatusPageNotice, type Context } from '@vigil/core';
+import { NotFoundError, StatusPageNotice, type Context } from '@vigil/core';
+import { statusChanged } from '../public-status/read-status-version.js';
 import { iso } from '../http/iso.js';
 import { parseId } from '../http/validate.js';
 import { findOwnStatusPage } from './find-own-status-page.js';
@@ -24,10 +25,6 @@ export const NOTICE_SCHEMA = {
   },
 };
 
-async function changed(ctx: Context, accountId: number): Promise<void> {
-  await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, [accountId]);
-}
-
 async function findOwnNotice(ctx: Context, accountId: number, params: Params): Promise<StatusPageNotice> {
   const page = await findOwnStatusPage(ctx, accountId, params.id);
   const id = parseId(params.notice_id, NOTICE_NOT_FOUND);
@@ -47,7 +44,7 @@ export async function createNotice(ctx: Context, accountId: number, params: Para
   const input = parseNoticeCreate(body);
   const now = ctx.clock.now();
   const saved = await ctx.db.getRepository(StatusPageNotice).save({ statusPageId: page.id, accountId, ...input, createdAt: now, updatedAt: now });
-  await changed(ctx, accountId);
+  await statusChanged(ctx, accountId);
   return saved;
 }
 
@@ -55,13 +52,13 @@ export async function updateNotice(ctx: Context, accountId: number, params: Para
   const notice = await findOwnNotice(ctx, accountId, params);
   const input = parseNoticeUpdate(body);
   const saved = await ctx.db.getRepository(StatusPageNotice).save(Object.assign(notice, input, { updatedAt: ctx.clock.now() }));
-  await changed(ctx, accountId);
+  await statusChanged(ctx, accountId);
   return saved;
 }
 
 export async function deleteNotice(ctx: Context, accountId: number, params: Params): Promise<StatusPageNotice> {
   const notice = await findOwnNotice(ctx, accountId, params);
   await ctx.db.getRepository(StatusPageNotice).delete({ id: notice.id });
-  await changed(ctx, accountId);
+  await statusChanged(ctx, accountId);
   return notice;
 }

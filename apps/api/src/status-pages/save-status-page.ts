@@ -1,4 +1,5 @@
-import { bumpStatusVersions, ConflictError, StatusPage, type Account, type Context } from '@vigil/core';
+import { ConflictError, StatusPage, type Account, type Context } from '@vigil/core';
+import { statusChanged } from '../public-status/read-status-version.js';
 import { requireOwnedHostname } from '../domains/require-owned-hostname.js';
 import { isUniqueViolation } from '../domains/unique-violation.js';
 import { tierLimitError } from '../http/tier-limit.js';
@@ -35,10 +36,6 @@ function conflictOf(e: unknown): unknown {
   return new ConflictError(constraint.includes('hostname') ? HOSTNAME_TAKEN : SLUG_TAKEN);
 }
 
-async function pageChanged(ctx: Context, accountId: number): Promise<void> {
-  await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, [accountId]);
-}
-
 /**
  * POST /status-pages. The page cap of the tier is atomic like the monitor cap: the account row
  * is locked, the pages counted and the page inserted in one transaction.
@@ -60,7 +57,7 @@ export async function createStatusPage(ctx: Context, account: Account, body: unk
     .catch((e: unknown) => {
       throw conflictOf(e);
     });
-  await pageChanged(ctx, account.id);
+  await statusChanged(ctx, account.id);
   return page;
 }
 
@@ -75,13 +72,13 @@ export async function updateStatusPage(ctx: Context, account: Account, rawId: st
     .catch((e: unknown) => {
       throw conflictOf(e);
     });
-  await pageChanged(ctx, account.id);
+  await statusChanged(ctx, account.id);
   return saved;
 }
 
 export async function deleteStatusPage(ctx: Context, account: Account, rawId: string | string[] | undefined): Promise<StatusPage> {
   const page = await findOwnStatusPage(ctx, account.id, rawId);
   await ctx.db.getRepository(StatusPage).delete({ id: page.id, accountId: account.id });
-  await pageChanged(ctx, account.id);
+  await statusChanged(ctx, account.id);
   return page;
 }
