@@ -49,6 +49,15 @@ async function cannon(url: string, connections: number, headers: Record<string, 
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
+/** autocannon's run plus this process's CPU time per request it answered (µs): robust to other load on the machine. */
+async function withCpu(load: Promise<Cannon>): Promise<Cannon & { cpuUs: number }> {
+  const before = process.cpuUsage();
+  const result = await load;
+  const used = process.cpuUsage(before);
+  const answered = result.rps * SECONDS;
+  return { ...result, cpuUs: (used.user + used.system) / Math.max(1, answered) };
+}
+
 /** Server time per request path prefix, in ms. */
 class Recorder {
   private samples = new Map<string, number[]>();
@@ -149,14 +158,14 @@ export default async function bench(): Promise<BenchResult> {
     lines.push(`page: 50 monitors × 90 days (108,000 rollup rows), 2 domains, incidents; HTML ${Math.round(size / 1024)} KiB (gzip when accepted)`);
     lines.push(`  full build after an invalidation (load + render + gzip, 30 runs, sequential): p50 ${ms(builds[15])}, max ${ms(builds[29])}`);
     recorder.reset();
-    const paced = await cannon(`${api.url}/status/${slug}`, 50, { 'Accept-Encoding': 'gzip' }, 500);
+    const paced = await withCpu(cannon(`${api.url}/status/${slug}`, 50, { 'Accept-Encoding': 'gzip' }, 500));
     const pst = recorder.stats('page');
-    lines.push(`  paced, 50 connections at 500 req/s in all for ${SECONDS} s: ${client(paced)}`);
+    lines.push(`  paced, 50 connections at 500 req/s in all for ${SECONDS} s: ${client(paced)}; CPU ${Math.round(paced.cpuUs)} µs per request`);
     lines.push(`    server time p50 ${ms(pst.p50)}, p99 ${ms(pst.p99)}, max ${ms(pst.max)} over ${pst.n.toLocaleString('en')} requests (target p99 ≤ 30 ms)`);
     recorder.reset();
-    const steady = await cannon(`${api.url}/status/${slug}`, 50, { 'Accept-Encoding': 'gzip' });
+    const steady = await withCpu(cannon(`${api.url}/status/${slug}`, 50, { 'Accept-Encoding': 'gzip' }));
     const st = recorder.stats('page');
-    lines.push(`  saturated, 50 connections as fast as they go: ${client(steady)}`);
+    lines.push(`  saturated, 50 connections as fast as they go: ${client(steady)}; CPU ${Math.round(steady.cpuUs)} µs per request`);
     lines.push(`    server time p50 ${ms(st.p50)}, p99 ${ms(st.p99)} over ${st.n.toLocaleString('en')} requests (mostly waiting for the event loop)`);
 
     // 2. Badges against a bare Express constant SVG, same process and load.
@@ -168,27 +177,30 @@ export default async function bench(): Promise<BenchResult> {
     const bareServer = await listen(bare);
     closers.push(bareServer.close);
     // Alternating rounds, so that load from outside the benchmark falls on both alike.
-    const rounds: { bare: Cannon; ours: Cannon }[] = [];
+    const rounds: { bare: Cannon & { cpuUs: number }; ours: Cannon & { cpuUs: number } }[] = [];
     recorder.reset();
-    for (let i = 0; i < 3; i++) rounds.push({ bare: await cannon(`${bareServer.url}/badge.svg`, 50), ours: await cannon(`${api.url}${badgePath}`, 50) });
+    for (let i = 0; i < 3; i++) rounds.push({ bare: await withCpu(cannon(`${bareServer.url}/badge.svg`, 50)), ours: await withCpu(cannon(`${api.url}${badgePath}`, 50)) });
     const bs = recorder.stats('badge');
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     const ratios = rounds.map((r) => r.ours.rps / r.bare.rps);
     lines.push(`badge (status.svg), 50 connections, 3 alternating rounds of ${SECONDS} s; server time p50 ${ms(bs.p50)}, p99 ${ms(bs.p99)}`);
-    rounds.forEach((r, i) => lines.push(`  round ${i + 1}: badge ${client(r.ours)}; bare Express constant SVG ${client(r.bare)}; ratio ${ratios[i].toFixed(2)}`));
-    lines.push(`  median ratio ${median(ratios).toFixed(2)} × the bare handler's throughput (target ≥ 0.5)`);
+    rounds.forEach((r, i) =>
+      lines.push(`  round ${i + 1}: badge ${client(r.ours)}, CPU ${Math.round(r.ours.cpuUs)} µs/req; bare Express constant SVG ${client(r.bare)}, CPU ${Math.round(r.bare.cpuUs)} µs/req; ratio ${ratios[i].toFixed(2)}`),
+    );
+    const cpuRatios = rounds.map((r) => r.bare.cpuUs / r.ours.cpuUs);
+    lines.push(`  median ratio ${median(ratios).toFixed(2)} × the bare handler's throughput (target ≥ 0.5); by CPU per request ${median(cpuRatios).toFixed(2)} ×`);
 
     // 3. The crowd and another account's API, alone then together.
     const apiUrl = `${api.url}/api/v1/uptime/monitors`;
     const auth = { Authorization: `Bearer ${other.apiKey}` };
     recorder.reset();
-    const alone = await cannon(apiUrl, 10, auth);
+    const alone = await withCpu(cannon(apiUrl, 10, auth));
     const aloneServer = recorder.stats('api');
     recorder.reset();
     const [together, crowd] = await Promise.all([cannon(apiUrl, 10, auth), cannon(`${api.url}/status/${slug}`, 200, { 'Accept-Encoding': 'gzip' })]);
     const togetherServer = recorder.stats('api');
     const crowdServer = recorder.stats('page');
-    lines.push(`another account's API (GET /api/v1/uptime/monitors, 10 connections) alone: ${client(alone)}; server time p50 ${ms(aloneServer.p50)}, p99 ${ms(aloneServer.p99)}`);
+    lines.push(`another account's API (GET /api/v1/uptime/monitors, 10 connections) alone: ${client(alone)}, CPU ${Math.round(alone.cpuUs)} µs/req; server time p50 ${ms(aloneServer.p50)}, p99 ${ms(aloneServer.p99)}`);
     lines.push(`  the same with a crowd of 200 connections on the page: ${client(together)}; server time p50 ${ms(togetherServer.p50)}, p99 ${ms(togetherServer.p99)}`);
     lines.push(`  the crowd meanwhile: ${client(crowd)}; page server time p99 ${ms(crowdServer.p99)}`);
     lines.push(`  API throughput with the crowd: ${(together.rps / alone.rps).toFixed(2)} × alone; API client p99 ${(together.p99 / Math.max(1, alone.p99)).toFixed(2)} × alone`);

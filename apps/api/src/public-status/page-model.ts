@@ -147,9 +147,18 @@ function touchesDay(i: { startedAt: Date; resolvedAt: Date | null }, day: string
   return s < end && e >= start;
 }
 
-function monitorDays(rows: PageRows, monitorId: number, days: string[], now: Date): { days: DayView[]; uptime: number | null } {
-  const byDay = new Map(rows.days.filter((d) => d.monitorId === monitorId).map((d) => [d.day, d]));
-  const incidents = rows.incidents.filter((i) => i.monitorId === monitorId);
+function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const item of items) {
+    const list = groups.get(key(item));
+    if (list) list.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
+function monitorDays(dayRows: PageRows['days'], incidents: PageRows['incidents'], days: string[], now: Date): { days: DayView[]; uptime: number | null } {
+  const byDay = new Map(dayRows.map((d) => [d.day, d]));
   let total = 0;
   let successful = 0;
   const views = days.map((date) => {
@@ -157,7 +166,7 @@ function monitorDays(rows: PageRows, monitorId: number, days: string[], now: Dat
     total += r?.total ?? 0;
     successful += r?.successful ?? 0;
     const uptime = r ? uptimePercent(r.successful, r.total) : null;
-    const touching = incidents.filter((i) => touchesDay(i, date, now)).length;
+    const touching = incidents.length ? incidents.filter((i) => touchesDay(i, date, now)).length : 0;
     return { date, uptime, incidents: touching, level: dayLevel(uptime, touching) };
   });
   return { days: views, uptime: uptimePercent(successful, total) };
@@ -210,12 +219,14 @@ export function buildPageModel(rows: PageRows, now: Date): PageModel {
   const monitors = new Map(rows.monitors.map((m) => [m.id, m]));
   const domains = new Map(rows.domains.map((d) => [d.id, d]));
   const days = barDays(now);
+  const daysOf = groupBy(rows.days, (d) => d.monitorId);
+  const incidentsOf = groupBy(rows.incidents, (i) => i.monitorId);
   const sections = rows.page.sections.map((s) => ({
     title: s.title,
     monitors: s.monitor_ids.flatMap((id) => {
       const m = monitors.get(id);
       if (!m) return [];
-      const history = monitorDays(rows, id, days, now);
+      const history = monitorDays(daysOf.get(id) ?? [], incidentsOf.get(id) ?? [], days, now);
       return [{ name: m.name, state: monitorState(m.status, m.isActive), uptime90d: history.uptime, days: history.days }];
     }),
     domains: s.domain_ids.flatMap((id) => {
