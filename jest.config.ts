@@ -22,6 +22,7 @@ const project = {
   transform: { '^.+\\.ts$': ['@swc/jest', swc as Record<string, unknown>] },
   moduleNameMapper: {
     '^@vigil/core$': workspace('packages/core'),
+    '^@vigil/core/admin$': '<rootDir>/packages/core/src/admin.ts',
     '^@vigil/cli$': workspace('packages/cli'),
     '^@vigil/(api|checker|scanner|notifier)$': '<rootDir>/apps/$1/src/index.ts',
     '^@vigil/testing$': '<rootDir>/test/support/index.ts',

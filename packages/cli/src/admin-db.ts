@@ -1,17 +1,27 @@
-import { createDataSource, ensureDatabase, loadConfig, runMigrations, type Config } from '@vigil/core';
+import { createDataSource, databaseTarget, describeDatabaseError, loadConfig, runMigrations, type Config } from '@vigil/core/admin';
 import type { DataSource } from 'typeorm';
+import { CommandError } from './cli-io.js';
 
 /**
- * A database connection for admin commands: creates the database and applies migrations first
- * (both idempotent), so `vigil account create` works on a fresh machine before `npm start`.
- * Needs no Redis.
+ * A database connection for admin commands. Only `vigil migrate` and `npm start` create the
+ * database: an admin command on a missing or schema-less database fails with a message naming
+ * DATABASE_URL, so a key never lands in a database the API is not reading. Pending migrations of
+ * an existing Vigil database are applied (idempotent, under the migration lock). Needs no Redis.
  */
 export async function withAdminDb<T>(work: (db: DataSource, config: Config) => Promise<T>, env = process.env): Promise<T> {
   const config = loadConfig(env);
-  await ensureDatabase(config.databaseUrl);
   const db = createDataSource({ url: config.databaseUrl, poolSize: 2, applicationName: 'vigil-cli' });
-  await db.initialize();
   try {
+    await db.initialize();
+  } catch (e) {
+    throw new CommandError(describeDatabaseError(config.databaseUrl, e));
+  }
+  try {
+    const [{ present }] = (await db.query(`SELECT to_regclass('migrations') IS NOT NULL AS present`)) as { present: boolean }[];
+    if (!present) {
+      const { database, host } = databaseTarget(config.databaseUrl);
+      throw new CommandError(`Database "${database}" on ${host} has no Vigil schema yet. Run \`vigil migrate\` first, or check DATABASE_URL.`);
+    }
     await runMigrations(db);
     return await work(db, config);
   } finally {

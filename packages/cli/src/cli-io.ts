@@ -12,6 +12,9 @@ export const processIo: CliIo = {
 /** A mistake in how the command was called: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
 
+/** The operation could not be done, for a reason the message states in full: exit code 1. */
+export class CommandError extends Error {}
+
 /**
  * The one line a command prints under --json: JSON with a space after every `:` and `,`, as
  * decisions §1 writes it (`{"account_id": 1, "api_key": "vgl_..."}`); any JSON parser reads it.

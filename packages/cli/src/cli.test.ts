@@ -2,7 +2,7 @@ import request from 'supertest';
 import { createApp } from '@vigil/api';
 import { main } from '@vigil/cli';
 import { Account, TierChange } from '@vigil/core';
-import { createTestContext, type TestContext } from '@vigil/testing';
+import { createTestContext, databaseUrl, dropTestDatabase, withAdmin, type TestContext } from '@vigil/testing';
 
 let ctx: TestContext;
 const saved = process.env.DATABASE_URL;
@@ -139,5 +139,68 @@ describe('vigil migrate', () => {
     const c = capture();
     expect(await main(['migrate', '--json'], c.io)).toBe(0);
     expect(JSON.parse(c.out[0])).toEqual({ database_created: false, applied: [] });
+  });
+});
+
+describe('help and version', () => {
+  it('prints the version', async () => {
+    const c = capture();
+    expect(await main(['--version'], c.io)).toBe(0);
+    expect(c.out).toEqual([expect.stringMatching(/^vigil \d+\.\d+\.\d+$/)]);
+  });
+
+  it.each(['account', 'domain', 'start', 'migrate'])('answers `vigil %s --help` with that command usage, exit 0', async (command) => {
+    const c = capture();
+    expect(await main([command, '--help'], c.io)).toBe(0);
+    expect(c.out[0]).toMatch(new RegExp(`^Usage: vigil ${command} \\.\\.\\.\\n\\n  ${command} `));
+    expect(c.err).toEqual([]);
+  });
+
+  it('answers a missing sub-command with the command usage on stderr, exit 2', async () => {
+    const c = capture();
+    expect(await main(['account'], c.io)).toBe(2);
+    expect(c.err[0]).toBe('vigil: Unknown account command: (none)');
+    expect(c.err[1]).toContain('account create --email E');
+  });
+
+  it('refuses names of Object.prototype as commands', async () => {
+    const c = capture();
+    expect(await main(['constructor'], c.io)).toBe(2);
+    expect(c.err[0]).toBe('vigil: Unknown command: constructor');
+  });
+});
+
+describe('admin commands never create a database', () => {
+  const missing = `vigil_t_${process.env.VIGIL_TEST_RUN ?? process.pid}_cli_missing`;
+  const empty = `vigil_t_${process.env.VIGIL_TEST_RUN ?? process.pid}_cli_empty`;
+
+  afterAll(async () => {
+    await dropTestDatabase(missing);
+    await dropTestDatabase(empty);
+    process.env.DATABASE_URL = ctx.config.databaseUrl;
+  });
+
+  it('names DATABASE_URL when the database does not exist, and leaves it missing', async () => {
+    process.env.DATABASE_URL = databaseUrl(missing);
+    const c = capture();
+    expect(await main(['account', 'create', '--email', 'x@acme.test', '--tier', 'pro', '--json'], c.io)).toBe(1);
+    expect(JSON.parse(c.out[0])).toEqual({ error: expect.stringMatching(new RegExp(`^Database "${missing}" does not exist on .*Check DATABASE_URL`)) });
+    const found = await withAdmin((client) => client.query('SELECT 1 FROM pg_database WHERE datname = $1', [missing]));
+    expect(found.rowCount).toBe(0);
+  });
+
+  it('refuses a database without the Vigil schema', async () => {
+    await withAdmin((client) => client.query(`CREATE DATABASE "${empty}"`));
+    process.env.DATABASE_URL = databaseUrl(empty);
+    const c = capture();
+    expect(await main(['account', 'set-tier', '1', 'pro'], c.io)).toBe(1);
+    expect(c.err[0]).toMatch(new RegExp(`^vigil: Database "${empty}" on .* has no Vigil schema yet\\. Run \`vigil migrate\` first, or check DATABASE_URL\\.$`));
+  });
+
+  it('names an unreachable server', async () => {
+    process.env.DATABASE_URL = 'postgres://postgres@127.0.0.1:1/vigil';
+    const c = capture();
+    expect(await main(['domain', 'verify', '1', 'example.org'], c.io)).toBe(1);
+    expect(c.err[0]).toBe('vigil: Cannot reach PostgreSQL at 127.0.0.1:1 (ECONNREFUSED). Check DATABASE_URL and that PostgreSQL is running.');
   });
 });

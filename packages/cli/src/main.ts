@@ -1,52 +1,99 @@
-import { ConfigError, VigilError } from '@vigil/core';
-import { accountCommand } from './commands/account.js';
-import { domainCommand } from './commands/domain.js';
-import { migrateCommand } from './commands/migrate.js';
-import { startCommand } from './commands/start.js';
-import { jsonLine, processIo, UsageError, type CliIo } from './cli-io.js';
+import { readFileSync } from 'node:fs';
+import { jsonLine, processIo, CommandError, UsageError, type CliIo } from './cli-io.js';
+
+type Command = (args: string[], io: CliIo) => Promise<number>;
+
+interface CommandSpec {
+  usage: string;
+  /** Loaded only when the command runs, so `--help` and admin commands load no app. */
+  load(): Promise<Command>;
+}
+
+const COMMANDS: Record<string, CommandSpec> = {
+  start: {
+    usage: `  start [api|checker|scanner|notifier ...]   run the apps (all four when none is named)`,
+    load: async () => (await import('./commands/start.js')).startCommand,
+  },
+  migrate: {
+    usage: `  migrate [--json]                           create the database if missing, apply migrations`,
+    load: async () => (await import('./commands/migrate.js')).migrateCommand,
+  },
+  account: {
+    usage: `  account create --email E --tier free|pro|business|enterprise [--email-verified] [--json]
+  account set-tier ID TIER [--json]
+  account deactivate ID [--json]
+  account activate ID [--json]`,
+    load: async () => (await import('./commands/account.js')).accountCommand,
+  },
+  domain: {
+    usage: `  domain verify ACCOUNT_ID HOSTNAME [--json]   operator override of domain ownership`,
+    load: async () => (await import('./commands/domain.js')).domainCommand,
+  },
+};
+
+const FOOTER = `Configuration comes from the environment (DATABASE_URL, REDIS_URL, PORT, ...); see README.md.`;
 
 export const USAGE = `Usage: vigil <command>
 
-  start [api|checker|scanner|notifier ...]   run the apps (all four when none is named)
-  migrate [--json]                           create the database if missing, apply migrations
-  account create --email E --tier free|pro|business|enterprise [--email-verified] [--json]
-  account set-tier ID TIER [--json]
-  account deactivate ID [--json]
-  account activate ID [--json]
-  domain verify ACCOUNT_ID HOSTNAME [--json]   operator override of domain ownership
+${Object.values(COMMANDS)
+  .map((c) => c.usage)
+  .join('\n')}
+  --version                                  print the version
 
-Configuration comes from the environment (DATABASE_URL, REDIS_URL, PORT, ...); see README.md.`;
+${FOOTER}`;
+
+function commandUsage(name: string, spec: CommandSpec): string {
+  return `Usage: vigil ${name} ...\n\n${spec.usage}\n\n${FOOTER}`;
+}
+
+/** The version of the installed CLI (its package.json, one level above src/ and dist/). */
+export function cliVersion(): string {
+  const pkg: unknown = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : 'unknown';
+}
+
+const isHelp = (arg: string | undefined) => arg === '--help' || arg === '-h' || arg === 'help';
 
 /** Runs one CLI invocation and returns its exit code. */
 export async function main(argv: string[], io: CliIo = processIo): Promise<number> {
   const [command, ...args] = argv;
   const json = args.includes('--json');
+  const spec = command === undefined ? undefined : COMMANDS[command];
   try {
-    switch (command) {
-      case 'start':
-        return await startCommand(args, io);
-      case 'migrate':
-        return await migrateCommand(args, io);
-      case 'account':
-        return await accountCommand(args, io);
-      case 'domain':
-        return await domainCommand(args, io);
-      case undefined:
-      case 'help':
-      case '--help':
-      case '-h':
-        io.out(USAGE);
-        return command === undefined ? 2 : 0;
-      default:
-        throw new UsageError(`Unknown command: ${command}`);
+    if (command === undefined || isHelp(command)) {
+      io.out(USAGE);
+      return command === undefined ? 2 : 0;
     }
+    if (command === '--version' || command === '-v' || command === 'version') {
+      io.out(`vigil ${cliVersion()}`);
+      return 0;
+    }
+    if (!spec || !Object.hasOwn(COMMANDS, command)) throw new UsageError(`Unknown command: ${command}`);
+    if (args.some(isHelp)) {
+      io.out(commandUsage(command, spec));
+      return 0;
+    }
+    return await (await spec.load())(args, io);
   } catch (e) {
-    const err = e as Error;
-    const code = e instanceof UsageError || (err as NodeJS.ErrnoException).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? 2 : 1;
-    const message = e instanceof UsageError || e instanceof VigilError || e instanceof ConfigError || code === 2 ? err.message : `${err.name}: ${err.message}`;
+    // Read fields rather than test `instanceof Error`: node's own errors may come from another realm.
+    const { name, message: text, code } = errorFields(e);
+    const usage = e instanceof UsageError || code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION';
+    const message = usage || e instanceof CommandError || (await isServiceError(e)) ? text : `${name}: ${text}`;
     if (json) io.out(jsonLine({ error: message }));
     io.err(`vigil: ${message}`);
-    if (code === 2) io.err(USAGE);
-    return code;
+    if (usage) io.err(spec ? commandUsage(command ?? '', spec) : USAGE);
+    return usage ? 2 : 1;
   }
+}
+
+/** Errors whose message is written for the user (core's typed errors, configuration errors). */
+async function isServiceError(e: unknown): Promise<boolean> {
+  const { ConfigError, VigilError } = await import('@vigil/core/admin');
+  return e instanceof VigilError || e instanceof ConfigError;
+}
+
+function errorFields(e: unknown): { name: string; message: string; code: unknown } {
+  if (typeof e !== 'object' || e === null) return { name: 'Error', message: String(e), code: undefined };
+  const field = (key: string) => Reflect.get(e, key);
+  return { name: String(field('name') ?? 'Error'), message: String(field('message') ?? e), code: field('code') };
 }

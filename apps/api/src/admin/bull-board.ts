@@ -1,4 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { ExpressAdapter } from '@bull-board/express';
@@ -29,6 +33,28 @@ function requireAdminToken(token: string): RequestHandler {
   };
 }
 
+/** Drops every stylesheet or script a page would load from another origin (Bull Board's web fonts). */
+export function withoutExternalAssets(html: string): string {
+  return html.replace(/<link\b[^>]*\bhref="(?:https?:)?\/\/[^"]*"[^>]*>\s*/gi, '').replace(/<script\b[^>]*\bsrc="(?:https?:)?\/\/[^"]*"[^>]*>\s*<\/script>\s*/gi, '');
+}
+
+let viewsDir: string | undefined;
+
+/**
+ * Bull Board's page template, made self-contained, in a directory of its own (written once per
+ * process): the dashboard then loads nothing from a CDN. Its scripts and styles still come from
+ * the installed @bull-board/ui, so the template keeps matching them after an upgrade.
+ */
+function selfContainedViews(): string {
+  if (viewsDir) return viewsDir;
+  const uiPackage = createRequire(import.meta.url).resolve('@bull-board/ui/package.json');
+  const template = readFileSync(path.join(path.dirname(uiPackage), 'dist', 'index.ejs'), 'utf8');
+  const dir = mkdtempSync(path.join(tmpdir(), 'vigil-queue-dashboard-'));
+  writeFileSync(path.join(dir, 'index.ejs'), withoutExternalAssets(template));
+  viewsDir = dir;
+  return dir;
+}
+
 /** Bull Board behind the admin token; not mounted at all when VIGIL_ADMIN_TOKEN is unset. */
 export function mountBullBoard(app: Express, ctx: Context): void {
   const token = ctx.config.adminToken;
@@ -38,6 +64,8 @@ export function mountBullBoard(app: Express, ctx: Context): void {
   createBullBoard({
     queues: Object.values(QueueName).map((name) => new BullMQAdapter(ctx.queues.queue(name))),
     serverAdapter,
+    options: { uiConfig: { boardTitle: 'Vigil queues' } },
   });
+  serverAdapter.setViewsPath(selfContainedViews());
   app.use(BULL_BOARD_PATH, requireAdminToken(token), serverAdapter.getRouter() as RequestHandler);
 }

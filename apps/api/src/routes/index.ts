@@ -12,6 +12,7 @@ import { authRemovedRoutes } from './auth-removed.routes.js';
 import { billingRoutes } from './billing.routes.js';
 import { domainRoutes } from './domains.routes.js';
 import { headerCheckRoutes } from './header-check.routes.js';
+import { homeRoutes } from './home.routes.js';
 import { monitorRoutes } from './monitors.routes.js';
 import { opsRoutes } from './ops.routes.js';
 import { scanRoutes } from './scans.routes.js';
@@ -28,6 +29,7 @@ export interface RouteDeps {
 /** Every route of the API. Each resource module contributes its list. */
 export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
   return [
+    ...homeRoutes(ctx),
     ...opsRoutes(ctx),
     ...authRemovedRoutes(),
     ...apiKeyRoutes(ctx),

@@ -63,6 +63,18 @@ describe('queue dashboard', () => {
     expect((await request(app).get('/admin/queues/api/queues').set('Authorization', `Basic ${basic}`)).status).toBe(200);
   });
 
+  it("carries Vigil's name and loads nothing from another origin (no web fonts)", async () => {
+    const page = await request(createApp(ctx)).get('/admin/queues').set('Authorization', 'Bearer admin-token-0123456789');
+    expect(page.text).toContain('<title>Vigil queues</title>');
+    expect(page.text).not.toMatch(/(?:href|src)="(?:https?:)?\/\//i);
+    const assets = [...page.text.matchAll(/(?:href|src)="(static\/[^"]+)"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThan(1);
+    for (const asset of assets) {
+      const res = await request(createApp(ctx)).get(`/admin/queues/${asset}`).set('Authorization', 'Bearer admin-token-0123456789');
+      expect(res.status).toBe(200);
+    }
+  });
+
   it('is off when no admin token is configured', async () => {
     const plain = await createTestContext();
     try {

@@ -12,7 +12,7 @@ import {
   countRunningScans,
   countScans,
 } from '../usage/feature-usage.js';
-import { planLimits } from '../usage/plan-limits.js';
+import { fullPlanLimits } from '../usage/plan-limits.js';
 
 const DAY_MS = 86_400_000;
 
@@ -102,13 +102,7 @@ export function usageRoutes(ctx: Context, quota: AccountQuota): RouteDef[] {
         ]);
         res.json({
           tier: account.tier,
-          limits: {
-            ...planLimits(t),
-            check_intervals: t.checkIntervals,
-            monitoring_frequencies: t.monitoringFrequencies,
-            domain_creates_per_minute: t.domainCreatesPerMinute,
-            header_checks_per_day: t.headerChecksPerDay,
-          },
+          limits: fullPlanLimits(t),
           usage: { monitors, domains, concurrent_scans: scans },
         });
       },

@@ -14,3 +14,14 @@ export function planLimits(t: TierLimits) {
     domains: t.domains,
   };
 }
+
+/** Every limit of a plan under its API name, as GET /usage/limits and GET /pricing show them. */
+export function fullPlanLimits(t: TierLimits) {
+  return {
+    ...planLimits(t),
+    check_intervals: t.checkIntervals,
+    monitoring_frequencies: t.monitoringFrequencies,
+    domain_creates_per_minute: t.domainCreatesPerMinute,
+    header_checks_per_day: t.headerChecksPerDay,
+  };
+}

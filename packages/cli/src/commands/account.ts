@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createAccount, isTier, setAccountActive, setAccountTier, TIERS } from '@vigil/core';
+import { createAccount, isTier, setAccountActive, setAccountTier, TIERS } from '@vigil/core/admin';
 import { withAdminDb } from '../admin-db.js';
 import { jsonLine, UsageError, type CliIo } from '../cli-io.js';
 

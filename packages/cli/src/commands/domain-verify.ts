@@ -1,4 +1,5 @@
-import { Account, NotFoundError, requireHostname, verifyHostnameManually, type Context } from '@vigil/core';
+import { Account, NotFoundError, requireHostname, verifyHostnameManually } from '@vigil/core/admin';
+import type { Context } from '@vigil/core';
 
 /**
  * `vigil domain verify ACCOUNT_ID HOSTNAME`: the operator vouches that the account owns the

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { systemClock } from '@vigil/core';
+import { systemClock } from '@vigil/core/admin';
 import { withAdminDb } from '../admin-db.js';
 import { jsonLine, UsageError, type CliIo } from '../cli-io.js';
 import { domainVerify } from './domain-verify.js';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createDataSource, ensureDatabase, loadConfig, runMigrations } from '@vigil/core';
+import { createDataSource, ensureDatabase, loadConfig, runMigrations } from '@vigil/core/admin';
 import { jsonLine, type CliIo } from '../cli-io.js';
 
 /** `vigil migrate`: creates the database if missing and applies pending migrations. */

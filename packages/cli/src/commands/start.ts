@@ -1,19 +1,9 @@
-import { createApiProcess } from '@vigil/api';
-import { createCheckerApp } from '@vigil/checker';
-import { createNotifierApp } from '@vigil/notifier';
-import { createScannerApp } from '@vigil/scanner';
 import { createContext, createLogger, loadConfig, type AppProcess, type Context } from '@vigil/core';
 import { UsageError, type CliIo } from '../cli-io.js';
+import { APP_NAMES, loadAppFactory, type AppName } from './load-app.js';
+import { startupBanner } from './startup-banner.js';
 
-export const APP_NAMES = ['api', 'checker', 'scanner', 'notifier'] as const;
-export type AppName = (typeof APP_NAMES)[number];
-
-const FACTORIES: Record<AppName, (ctx: Context) => AppProcess> = {
-  api: createApiProcess,
-  checker: createCheckerApp,
-  scanner: createScannerApp,
-  notifier: createNotifierApp,
-};
+export { APP_NAMES, type AppName };
 
 export function parseAppNames(args: string[]): AppName[] {
   if (!args.length) return [...APP_NAMES];
@@ -37,8 +27,9 @@ export async function startApps(names: AppName[], env: NodeJS.ProcessEnv = proce
   const config = loadConfig(env);
   const logger = createLogger({ level: config.logLevel });
   const all = names.length === APP_NAMES.length;
+  const factories = await Promise.all(names.map(loadAppFactory));
   const ctx = await createContext(config, { logger, prepareDatabase: all });
-  const apps = names.map((n) => FACTORIES[n](ctx));
+  const apps = factories.map((create) => create(ctx));
   const started: AppProcess[] = [];
   try {
     for (const app of apps) {
@@ -67,6 +58,8 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   const names = parseAppNames(args);
   const running = await startApps(names);
   running.ctx.logger.info('vigil started', { apps: names });
+  // Logs are JSON lines for machines; a person at a terminal also gets one line to act on.
+  if (process.stdout.isTTY) io.out(startupBanner(names, running.ctx.config));
   return await new Promise<number>((resolve) => {
     let stopping = false;
     const onSignal = (signal: NodeJS.Signals) => {
