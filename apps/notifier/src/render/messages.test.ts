@@ -1,6 +1,5 @@
 import type { AlertContent } from './alert-content.js';
 import { renderDiscord } from './discord-message.js';
-import { escapeHtml } from '@vigil/core';
 import { renderEmail } from './email-message.js';
 import { escapeSlack, renderSlack } from './slack-message.js';
 
@@ -43,9 +42,6 @@ describe('email message', () => {
     expect(m.html).toContain('2026-11-21 10:15:30 UTC');
   });
 
-  it('escapeHtml covers the five special characters', () => {
-    expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
-  });
 });
 
 describe('slack message', () => {
