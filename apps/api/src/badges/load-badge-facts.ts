@@ -12,7 +12,11 @@ export interface TokenRow {
 }
 
 export async function findToken(ctx: Context, token: string): Promise<TokenRow | null> {
-  const rows = (await ctx.db.query(`SELECT account_id, monitor_id, domain_id FROM badge_tokens WHERE token = $1`, [token])) as TokenRow[];
+  // A deactivated account's badges answer 404 like unknown ones: its resources are no longer watched.
+  const rows = (await ctx.db.query(
+    `SELECT t.account_id, t.monitor_id, t.domain_id FROM badge_tokens t JOIN accounts a ON a.id = t.account_id WHERE t.token = $1 AND a.is_active`,
+    [token],
+  )) as TokenRow[];
   return rows[0] ?? null;
 }
 

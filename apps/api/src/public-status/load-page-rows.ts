@@ -18,11 +18,15 @@ interface PageRow {
   sections: StatusPageSection[];
 }
 
-/** The page row, public or not (a private page still tells whose version to watch). */
+/**
+ * The page row, public or not (a private page still tells whose version to watch). A page of a
+ * deactivated account counts as private: its monitors are no longer checked.
+ */
 export async function findPage(ctx: Context, ref: PageRef): Promise<PageRow | null> {
-  const [column, value] = 'slug' in ref ? ['slug', ref.slug] : ['custom_hostname', ref.hostname];
+  const [column, value] = 'slug' in ref ? ['p.slug', ref.slug] : ['p.custom_hostname', ref.hostname];
   const rows = (await ctx.db.query(
-    `SELECT id, account_id, slug, title, description, theme, is_public, show_uptime_bars, sections FROM status_pages WHERE ${column} = $1`,
+    `SELECT p.id, p.account_id, p.slug, p.title, p.description, p.theme, p.is_public AND a.is_active AS is_public, p.show_uptime_bars, p.sections
+       FROM status_pages p JOIN accounts a ON a.id = p.account_id WHERE ${column} = $1`,
     [value],
   )) as PageRow[];
   return rows[0] ?? null;

@@ -100,7 +100,7 @@ describe('status pages API', () => {
     expect(res.text).toContain('href="/feed.atom"');
     expect((await request(app).get('/index.json').set('Host', host)).body.page.title).toBe('Hosted page');
     expect((await request(app).get('/feed.atom').set('Host', host)).type).toBe('application/atom+xml');
-    expect((await request(app).get('/').set('Host', 'other.example')).body).toEqual({ error: 'Not found' });
+    expect((await request(app).get('/').set('Host', 'other.example')).body.name).toBe('Vigil'); // any other host: the service's own index
   });
 });
 
@@ -145,6 +145,16 @@ describe('GET /status/{slug}', () => {
     await request(app).patch(`/api/v1/status-pages/${page.id}`).set(owner.auth).send({ is_public: false });
     expect((await request(app).get(`/status/${page.slug}`)).status).toBe(404);
     expect((await request(app).get(`/status/${page.slug}.json`)).body).toEqual({ error: 'Status page not found' });
+  });
+
+  it("answers 404 for a deactivated account's page and badges", async () => {
+    const other = await createTestAccount(ctx, 'pro');
+    const page = await createPage(other, { sections: [] });
+    const [domain] = (await ctx.db.query(`INSERT INTO domains (account_id, hostname) VALUES ($1, $2) RETURNING id`, [other.account.id, `x${other.account.id}.example`])) as { id: number }[];
+    const token = (await request(app).get(`/api/v1/domains/${domain.id}/badges`).set(other.auth)).body.badge.token as string;
+    await ctx.db.query(`UPDATE accounts SET is_active = false WHERE id = $1`, [other.account.id]);
+    expect((await request(app).get(`/status/${page.slug}`)).status).toBe(404);
+    expect((await request(app).get(`/badges/${token}/tls-grade.svg`)).status).toBe(404);
   });
 
   it('shows a posted incident update at once (the cache is invalidated), and in the JSON and the feed', async () => {
