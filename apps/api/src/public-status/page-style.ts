@@ -35,7 +35,8 @@ ul.items>li{padding:14px 16px;border-top:1px solid var(--line)}ul.items>li:first
 .s-operational,.s-ok{color:var(--up)}.s-degraded,.s-expiring{color:var(--partial)}.s-down,.s-expired{color:var(--down)}.s-paused,.s-pending,.s-unknown{color:var(--muted)}
 .bar{display:flex;gap:2px;height:32px;margin:10px 0 4px}
 .bar span{flex:1 1 0;min-width:0;border-radius:2px;background:var(--none)}
-@media (max-width:600px){.bar{gap:1px}}
+.l30{display:none}
+@media (max-width:600px){.bar{gap:1px}.bar span:nth-child(-n+60){display:none}.l90{display:none}.l30{display:inline}}
 .bar .up{background:var(--up)}.bar .partial{background:var(--partial)}.bar .down{background:var(--down)}
 .legend{display:flex;justify-content:space-between;color:var(--muted);font-size:.8rem}
 .facts{margin:4px 0 0;color:var(--muted);font-size:.875rem}
