@@ -1,7 +1,7 @@
 import { JobName, QueueName, createWorkerApp, type Context } from '@vigil/core';
 import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
 import { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
-import { pruneChecksJob } from './jobs/prune-checks.job.js';
+import { pruneAlertDeliveriesJob, pruneChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
 import { reconcileDomainSchedulesJob } from './jobs/reconcile-domain-schedules.job.js';
 import { reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './jobs/reconcile-monitor-schedules.job.js';
 import { ensureMaintenanceSchedulers } from './maintenance-schedulers.js';
@@ -18,6 +18,8 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
       [QueueName.Maintenance]: {
         [JobName.ReconcileMonitorSchedules]: reconcileMonitorSchedulesJob(ctx),
         [JobName.PruneChecks]: pruneChecksJob(ctx),
+        [JobName.PruneScans]: pruneScansJob(ctx),
+        [JobName.PruneAlertDeliveries]: pruneAlertDeliveriesJob(ctx),
         [JobName.ReconcileDomainSchedules]: reconcileDomainSchedulesJob(ctx),
         [JobName.GenerateInvoices]: generateInvoicesJob(ctx),
       },

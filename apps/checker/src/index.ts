@@ -8,3 +8,5 @@ export { nextMonitorState, applyTransition, type MonitorState, type Transition }
 export { recordChecks, type CheckRecord, type RecordOutcome } from './persistence/record-checks.js';
 export { rollupDeltas, utcHour } from './persistence/rollup-deltas.js';
 export { pruneChecksBefore, retentionCutoff } from './retention/prune-checks.js';
+export { pruneScansBefore } from './retention/prune-scans.js';
+export { pruneAlertDeliveriesBefore } from './retention/prune-alert-deliveries.js';

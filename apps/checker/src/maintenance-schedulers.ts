@@ -5,6 +5,8 @@ export const MAINTENANCE_SCHEDULES: { id: string; job: JobName; every?: number; 
   { id: 'reconcile-monitor-schedules', job: JobName.ReconcileMonitorSchedules, every: 60_000 },
   { id: 'reconcile-domain-schedules', job: JobName.ReconcileDomainSchedules, every: 60_000 },
   { id: 'prune-checks', job: JobName.PruneChecks, pattern: '17 3 * * *' },
+  { id: 'prune-scans', job: JobName.PruneScans, pattern: '27 3 * * *' },
+  { id: 'prune-alert-deliveries', job: JobName.PruneAlertDeliveries, pattern: '37 3 * * *' },
   // Daily, so a missed month end (outage, deploy) is invoiced the next day; the job is idempotent.
   { id: 'generate-invoices', job: JobName.GenerateInvoices, pattern: '5 0 * * *' },
 ];

@@ -27,6 +27,7 @@ export * from './security/secret-box.js';
 export * from './net/forbidden-address.js';
 export * from './net/outbound-guard.js';
 export * from './net/describe-network-error.js';
+export * from './net/bounded-body.js';
 export * from './accounts/create-account.js';
 export * from './accounts/issue-api-key.js';
 export * from './billing/index.js';

@@ -26,7 +26,7 @@ describe('check error texts', () => {
   });
 
   it('blocked address: the guard message itself', () => {
-    const message = 'Blocked private address: inside.test resolves to 10.0.0.1 (private)';
+    const message = 'Blocked private address: inside.test resolves to a non-public address';
     expect(fail({ code: 'EBLOCKEDADDRESS', message, cause: { code: 'EBLOCKEDADDRESS', message } })).toBe(message);
   });
 

@@ -257,7 +257,7 @@ describe('failures', () => {
     const target = await http(respondWith({}));
     expect(await upstreamDetail(checkHeaders(target.url, DENY))).toBe('Blocked private address: 127.0.0.1 (loopback)');
     expect(await upstreamDetail(checkHeaders(`localhost:${target.port}`, DENY))).toMatch(
-      /^Blocked private address: localhost resolves to (127\.0\.0\.1|::1) \(loopback\)$/,
+      /^Blocked private address: localhost resolves to a non-public address$/,
     );
     expect(target.hits).toEqual([]);
   });

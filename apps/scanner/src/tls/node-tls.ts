@@ -6,6 +6,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import { connectGuarded, type OutboundPolicy } from '@vigil/core';
+import type { Deadline } from './deadline.js';
 
 export interface NodeTlsInfo {
   /** Leaf first, then the chain as OpenSSL verified/built it (root included when found). */
@@ -26,7 +27,15 @@ export interface TlsTarget {
   ip: string;
   port: number;
   policy: OutboundPolicy;
+  /** Per connection (connect and answer). */
   timeoutMs: number;
+  /** The whole scan's budget: no connection outlives it. */
+  deadline: Deadline;
+}
+
+/** A connection's timeout: its own budget, cut to what is left of the scan's. */
+export function connectionTimeout(t: Pick<TlsTarget, 'timeoutMs' | 'deadline'>): number {
+  return Math.max(1, Math.min(t.timeoutMs, t.deadline.remainingMs()));
 }
 
 export function sniFor(host: string): string | undefined {
@@ -50,7 +59,9 @@ function peerChain(socket: tls.TLSSocket): { ders: Buffer[]; leaf: tls.PeerCerti
 
 /** Handshakes with Node's TLS; null when Node's OpenSSL cannot talk to the server at all. */
 export async function inspectWithNode(t: TlsTarget): Promise<NodeTlsInfo | null> {
-  const raw = await connectGuarded(t.ip, t.port, t.policy, t.timeoutMs);
+  const { signal } = t.deadline;
+  if (signal.aborted) return null;
+  const raw = await connectGuarded(t.ip, t.port, t.policy, connectionTimeout(t));
   return await new Promise<NodeTlsInfo | null>((resolve) => {
     let ocsp = false;
     // requestOCSP is handed to the TLSSocket by tls.connect at run time; @types/node omits it.
@@ -64,13 +75,17 @@ export async function inspectWithNode(t: TlsTarget): Promise<NodeTlsInfo | null>
       ciphers: 'ALL:@SECLEVEL=0',
     };
     const socket = tls.connect(options);
+    const abort = () => finish(null);
     const finish = (info: NodeTlsInfo | null) => {
       clearTimeout(timer);
+      signal.removeEventListener('abort', abort);
       socket.destroy();
       raw.destroy();
       resolve(info);
     };
-    const timer = setTimeout(() => finish(null), t.timeoutMs);
+    const timer = setTimeout(() => finish(null), connectionTimeout(t));
+    signal.addEventListener('abort', abort, { once: true });
+    if (signal.aborted) abort();
     socket.on('OCSPResponse', (response: Buffer | undefined) => {
       ocsp = Boolean(response && response.length);
     });

@@ -7,6 +7,7 @@ import { BlockedAddressError, resolveAllowed, UpstreamError, type OutboundPolicy
 import { describeCertificate } from './certificate.js';
 import { ssl2SuiteReport, suiteReport } from './cipher-suites.js';
 import { gradeTls, preferredForwardSecrecy, rsaEquivalentBits, supportsAead } from './grade.js';
+import { startDeadline, withinDeadline, type Deadline } from './deadline.js';
 import { fetchHsts } from './hsts.js';
 import { inspectWithNode, type NodeTlsInfo, type TlsTarget } from './node-tls.js';
 import { createExchanger } from './probe/exchange.js';
@@ -31,11 +32,14 @@ export interface ScanTlsOptions {
   policy: OutboundPolicy;
   /** Per connection (connect and answer); default 10 s. */
   timeoutMs?: number;
+  /** The whole scan, every probe included; default 2 min. Past it the scan fails. */
+  deadlineMs?: number;
 }
 
 /** Raw probes in flight at once. */
 const PARALLEL_CONNECTIONS = 6;
 const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_SCAN_DEADLINE_MS = 120_000;
 
 /** The clear error a failed scan carries. */
 function scanError(e: unknown, host: string, timeoutMs: number): Error {
@@ -119,7 +123,20 @@ function certificates(host: string, node: NodeTlsInfo | null, results: ProtocolR
   return { leaf: full, chain };
 }
 
+/**
+ * Scans within the deadline: when it passes, every socket closes and the scan rejects with
+ * UpstreamError('Scan timed out after N ms').
+ */
 export async function scanTls(opts: ScanTlsOptions): Promise<TlsScanReport> {
+  const deadline = startDeadline(opts.deadlineMs ?? DEFAULT_SCAN_DEADLINE_MS);
+  try {
+    return await withinDeadline(runScan(opts, deadline), deadline.signal);
+  } finally {
+    deadline.dispose();
+  }
+}
+
+async function runScan(opts: ScanTlsOptions, deadline: Deadline): Promise<TlsScanReport> {
   const started = Date.now();
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const host = opts.host;
@@ -131,7 +148,7 @@ export async function scanTls(opts: ScanTlsOptions): Promise<TlsScanReport> {
   } catch (e) {
     throw scanError(e, host, timeoutMs);
   }
-  const target: TlsTarget = { host, ip, port: opts.port, policy: opts.policy, timeoutMs };
+  const target: TlsTarget = { host, ip, port: opts.port, policy: opts.policy, timeoutMs, deadline };
   const exchange = createExchanger(target, PARALLEL_CONNECTIONS);
   const ctx = { exchange, host };
 
@@ -144,6 +161,7 @@ export async function scanTls(opts: ScanTlsOptions): Promise<TlsScanReport> {
     await Promise.allSettled([nodeP, hstsP]);
     const failure = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
     if (failure && !results.length) throw scanError(failure.reason, host, timeoutMs);
+    if (results.some((r) => r.ending === 'too-large')) throw new UpstreamError('TLS handshake answer too large (scanner limits exceeded)');
     if (results.every((r) => r.ending === 'timeout')) throw new UpstreamError(`TLS handshake timed out after ${timeoutMs} ms`);
     throw new UpstreamError('No TLS protocol supported');
   }

@@ -17,6 +17,16 @@ describe('loadConfig', () => {
     expect(c.tiers).toEqual(DEFAULT_TIERS);
   });
 
+  it('keeps scans and alert deliveries 90 days by default, never fewer than 32 (usage counts a month of them)', () => {
+    expect(loadConfig({})).toMatchObject({ checkRetentionDays: 90, scanRetentionDays: 90, deliveryRetentionDays: 90 });
+    expect(loadConfig({ VIGIL_SCAN_RETENTION_DAYS: '32', VIGIL_DELIVERY_RETENTION_DAYS: '400' })).toMatchObject({
+      scanRetentionDays: 32,
+      deliveryRetentionDays: 400,
+    });
+    expect(() => loadConfig({ VIGIL_SCAN_RETENTION_DAYS: '31' })).toThrow(/VIGIL_SCAN_RETENTION_DAYS/);
+    expect(() => loadConfig({ VIGIL_DELIVERY_RETENTION_DAYS: 'soon' })).toThrow(/VIGIL_DELIVERY_RETENTION_DAYS/);
+  });
+
   it('derives the base URL from PORT and strips a trailing slash from VIGIL_BASE_URL', () => {
     expect(loadConfig({ PORT: '4100' }).baseUrl).toBe('http://localhost:4100');
     expect(loadConfig({ VIGIL_BASE_URL: 'https://vigil.example.com/' }).baseUrl).toBe('https://vigil.example.com');

@@ -26,6 +26,10 @@ export interface Config {
   secretKeyIsDevelopmentDefault: boolean;
   tiers: TierTable;
   checkRetentionDays: number;
+  /** Days finished scans are kept (a domain's latest ones always are). */
+  scanRetentionDays: number;
+  /** Days alert delivery attempts are kept. */
+  deliveryRetentionDays: number;
   shutdownTimeoutMs: number;
   healthPorts: { checker: number; scanner: number; notifier: number };
   concurrency: { checker: number; scanner: number; notifier: number };
@@ -73,6 +77,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKeyIsDevelopmentDefault: v.VIGIL_SECRET_KEY === undefined,
     tiers,
     checkRetentionDays: v.VIGIL_CHECK_RETENTION_DAYS,
+    scanRetentionDays: v.VIGIL_SCAN_RETENTION_DAYS,
+    deliveryRetentionDays: v.VIGIL_DELIVERY_RETENTION_DAYS,
     shutdownTimeoutMs: v.VIGIL_SHUTDOWN_TIMEOUT_MS,
     healthPorts: { checker: v.CHECKER_HEALTH_PORT, scanner: v.SCANNER_HEALTH_PORT, notifier: v.NOTIFIER_HEALTH_PORT },
     concurrency: { checker: v.CHECKER_CONCURRENCY, scanner: v.SCANNER_CONCURRENCY, notifier: v.NOTIFIER_CONCURRENCY },

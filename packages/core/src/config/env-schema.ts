@@ -39,6 +39,10 @@ export const envSchema = Joi.object({
   VIGIL_SECRET_KEY: Joi.string().min(1),
   VIGIL_TIERS: Joi.string(),
   VIGIL_CHECK_RETENTION_DAYS: Joi.number().integer().min(1).default(90),
+  // At least 32: usage and billing count scans and alerts over up to a month (31 days) and the
+  // last 30 days straight from these rows.
+  VIGIL_SCAN_RETENTION_DAYS: Joi.number().integer().min(32).default(90),
+  VIGIL_DELIVERY_RETENTION_DAYS: Joi.number().integer().min(32).default(90),
   VIGIL_SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(25_000),
   CHECKER_HEALTH_PORT: Joi.number().port().default(9101),
   SCANNER_HEALTH_PORT: Joi.number().port().default(9102),

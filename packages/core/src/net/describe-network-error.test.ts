@@ -13,7 +13,7 @@ const kind = (err: unknown): NetworkErrorKind => classifyNetworkError(err, url).
 
 describe('describeNetworkError: the default texts', () => {
   it('blocked address: the guard message itself (the socket error got wrapped, else the error)', () => {
-    const message = 'Blocked private address: inside.test resolves to 10.0.0.1 (private)';
+    const message = 'Blocked private address: inside.test resolves to a non-public address';
     expect(text({ code: 'EBLOCKEDADDRESS', message: 'wrapper', cause: { code: 'EBLOCKEDADDRESS', message } })).toBe(message);
     expect(text(Object.assign(new Error(message), { code: 'EBLOCKEDADDRESS' }))).toBe(message);
   });

@@ -17,7 +17,12 @@ export function outboundPolicy(config: { allowPrivateTargets: boolean; dnsServer
   return { allowPrivate: config.allowPrivateTargets, dnsServers: config.dnsServers };
 }
 
-/** A target resolved (or was given) to an address that policy forbids. */
+/**
+ * A target resolved (or was given) to an address that policy forbids. The message reaches
+ * users (check errors, scans, the anonymous header check): it names the refusal and the host
+ * asked for, never what a name resolves to, which would map the internal network. `address`
+ * and `range` stay on the error for the operator's logs.
+ */
 export class BlockedAddressError extends Error {
   readonly code = 'EBLOCKEDADDRESS';
   constructor(
@@ -28,7 +33,7 @@ export class BlockedAddressError extends Error {
     super(
       host === address
         ? `Blocked private address: ${address} (${range})`
-        : `Blocked private address: ${host} resolves to ${address} (${range})`,
+        : `Blocked private address: ${host} resolves to a non-public address`,
     );
     this.name = 'BlockedAddressError';
   }

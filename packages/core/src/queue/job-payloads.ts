@@ -70,6 +70,8 @@ export interface JobPayloads {
   [JobName.MonitorCheck]: MonitorCheckPayload;
   [JobName.ReconcileMonitorSchedules]: EmptyPayload;
   [JobName.PruneChecks]: EmptyPayload;
+  [JobName.PruneScans]: EmptyPayload;
+  [JobName.PruneAlertDeliveries]: EmptyPayload;
   [JobName.TlsScan]: TlsScanPayload;
   [JobName.DomainScan]: DomainScanPayload;
   [JobName.ReconcileDomainSchedules]: EmptyPayload;
@@ -84,6 +86,8 @@ export interface JobResults {
   [JobName.MonitorCheck]: CheckResult | null;
   [JobName.ReconcileMonitorSchedules]: { added: number; removed: number };
   [JobName.PruneChecks]: { deleted: number };
+  [JobName.PruneScans]: { deleted: number };
+  [JobName.PruneAlertDeliveries]: { deleted: number };
   [JobName.TlsScan]: void;
   [JobName.DomainScan]: void;
   [JobName.ReconcileDomainSchedules]: { added: number; removed: number };

@@ -1,11 +1,12 @@
 /**
  * One raw probe: connect (through connectGuarded), send a ClientHello, read until the answer
- * is complete, the peer closes, or the timeout; then close. Connection failures reject with the
- * socket error; everything after the connect resolves to an outcome.
+ * is complete (or past FLIGHT_LIMITS), the peer closes, or the timeout; then close. Connection
+ * failures reject with the socket error, and the scan's deadline with its error; everything
+ * else resolves to an outcome.
  */
 import { connectGuarded } from '@vigil/core';
-import type { TlsTarget } from '../node-tls.js';
-import { parseServerFlight, type ServerFlight } from '../wire/server-response.js';
+import { connectionTimeout, type TlsTarget } from '../node-tls.js';
+import { ServerFlightParser, type ServerFlight } from '../wire/server-response.js';
 
 export type ProbeOutcome = ServerFlight | { kind: 'closed' } | { kind: 'timeout' };
 
@@ -41,29 +42,36 @@ export function createExchanger(t: TlsTarget, parallel: number): Exchanger {
   const limit = createLimiter(parallel);
   return (hello, opts = {}) =>
     limit(async () => {
-      const socket = await connectGuarded(t.ip, t.port, t.policy, t.timeoutMs);
-      return await new Promise<ProbeOutcome>((resolve) => {
-        const chunks: Buffer[] = [];
+      const { signal } = t.deadline;
+      if (signal.aborted) throw signal.reason;
+      const socket = await connectGuarded(t.ip, t.port, t.policy, connectionTimeout(t));
+      return await new Promise<ProbeOutcome>((resolve, reject) => {
+        const parser = new ServerFlightParser(opts);
         let settled = false;
-        const finish = (outcome: ProbeOutcome) => {
-          if (settled) return;
+        const end = () => {
           settled = true;
           clearTimeout(timer);
+          signal.removeEventListener('abort', abort);
           socket.destroy();
-          resolve(outcome);
         };
-        const partial = (fallback: ProbeOutcome): ProbeOutcome => {
-          const { flight } = parseServerFlight(Buffer.concat(chunks), opts);
-          return flight ?? fallback;
+        const finish = (fallback: ProbeOutcome) => {
+          if (settled) return;
+          end();
+          resolve(parser.result().flight ?? fallback);
         };
-        const timer = setTimeout(() => finish(partial({ kind: 'timeout' })), t.timeoutMs);
+        const abort = () => {
+          if (settled) return;
+          end();
+          reject(signal.reason);
+        };
+        const timer = setTimeout(() => finish({ kind: 'timeout' }), connectionTimeout(t));
+        signal.addEventListener('abort', abort, { once: true });
+        if (signal.aborted) return abort();
         socket.on('data', (chunk: Buffer) => {
-          chunks.push(chunk);
-          const parsed = parseServerFlight(Buffer.concat(chunks), opts);
-          if (parsed.complete && parsed.flight) finish(parsed.flight);
+          if (parser.push(chunk).complete) finish({ kind: 'closed' });
         });
-        socket.on('error', () => finish(partial({ kind: 'closed' })));
-        socket.on('close', () => finish(partial({ kind: 'closed' })));
+        socket.on('error', () => finish({ kind: 'closed' }));
+        socket.on('close', () => finish({ kind: 'closed' }));
         socket.write(hello);
       });
     });

@@ -24,7 +24,7 @@ export interface ProtocolResult {
   certificates: Buffer[];
   /** ServerKeyExchange parameters seen during enumeration (TLS <= 1.2). */
   keyExchanges: ServerKeyExchange[];
-  /** What ended the enumeration: timeout, closed, invalid, alert:<name>, or other (version or suite not offered). */
+  /** What ended the enumeration: timeout, closed, invalid, too-large, alert:<name>, or other (version or suite not offered). */
   ending: string | null;
 }
 

@@ -1,9 +1,12 @@
 /**
  * Parser of what a server answers to a ClientHello: TLS records carrying ServerHello (or
  * HelloRetryRequest), Certificate, ServerKeyExchange and ServerHelloDone, an Alert, or an SSLv2
- * SERVER-HELLO. Incremental: `parseServerFlight` tells whether more bytes are needed.
+ * SERVER-HELLO. Incremental (ServerFlightParser is fed each chunk once, so work is linear in
+ * the bytes received) and capped per connection in bytes, records and handshake messages: a
+ * hostile server cannot make one probe hold more than FLIGHT_LIMITS.maxBytes or spin on it.
  */
 import { suiteById } from '../cipher-suites.js';
+import { ByteQueue } from './byte-queue.js';
 import { ALERT_DESCRIPTIONS, Ext, groupById, HandshakeType, HRR_RANDOM, RecordType, VERSION } from './constants.js';
 
 export interface ServerHello {
@@ -44,7 +47,9 @@ export type ServerFlight =
   | { kind: 'alert'; level: number; description: number; name: string }
   | { kind: 'sslv2'; version: number; certificate: Buffer | null; cipherKinds: number[] }
   | { kind: 'sslv2-error'; code: number }
-  | { kind: 'invalid'; reason: string };
+  | { kind: 'invalid'; reason: string }
+  /** The answer went past FLIGHT_LIMITS: the probe stops reading it. */
+  | { kind: 'too-large'; reason: string };
 
 export interface ParseResult {
   /** True when the answer is complete (or cannot become valid); false when more bytes may help. */
@@ -142,11 +147,11 @@ export function parseServerHello(body: Buffer): ServerHello {
   };
 }
 
-function parseCertificates(body: Buffer): Buffer[] {
+function parseCertificates(body: Buffer, max: number): Buffer[] {
   const r = new Reader(body);
   const list = new Reader(r.vec24());
   const out: Buffer[] = [];
-  while (list.left >= 3) out.push(Buffer.from(list.vec24()));
+  while (list.left >= 3 && out.length < max) out.push(Buffer.from(list.vec24()));
   return out;
 }
 
@@ -168,15 +173,172 @@ export function parseServerKeyExchange(body: Buffer, cipherSuite: number): Serve
   return null;
 }
 
-function parseSslv2(buf: Buffer): ParseResult {
-  if (buf.length < 2) return { complete: false, flight: null };
-  const length = ((buf[0] & 0x7f) << 8) | buf[1];
-  if (buf.length < 2 + length) return { complete: false, flight: null };
-  const r = new Reader(buf.subarray(2, 2 + length));
+/** What one connection's answer may hold before the probe gives up on it. */
+export interface FlightLimits {
+  /** Bytes received (a real flight with a long chain is well under 64 KiB). */
+  maxBytes: number;
+  /** TLS records (a real flight has a handful). */
+  maxRecords: number;
+  /** Handshake messages (ServerHello to ServerHelloDone is at most six). */
+  maxMessages: number;
+  /** Certificates kept from a Certificate message (the rest are ignored). */
+  maxCertificates: number;
+}
+
+export const FLIGHT_LIMITS: FlightLimits = { maxBytes: 512 * 1024, maxRecords: 256, maxMessages: 32, maxCertificates: 16 };
+
+const RECORD_HEADER = 5;
+const HANDSHAKE_HEADER = 4;
+
+const invalid = (reason: string): ParseResult => ({ complete: true, flight: { kind: 'invalid', reason } });
+
+/**
+ * Feeds on the answer chunk by chunk. `push` returns the state after that chunk; once complete,
+ * the result no longer changes and later chunks are ignored. Each byte is looked at a bounded
+ * number of times: incomplete records and messages wait in queues until whole.
+ */
+export class ServerFlightParser {
+  private readonly input = new ByteQueue();
+  private readonly handshake = new ByteQueue();
+  private bytes = 0;
+  private records = 0;
+  private messages = 0;
+  private mode: 'unknown' | 'tls' | 'sslv2' = 'unknown';
+  private hello: ServerHello | null = null;
+  private certificates: Buffer[] = [];
+  private keyExchange: ServerKeyExchange | null = null;
+  private done = false;
+  private final: ParseResult | null = null;
+
+  constructor(
+    private readonly opts: { untilServerHello?: boolean } = {},
+    private readonly limits: FlightLimits = FLIGHT_LIMITS,
+  ) {}
+
+  /** The state now: final once complete, else what the bytes so far show. */
+  result(): ParseResult {
+    return this.final ?? this.partial(false);
+  }
+
+  push(chunk: Buffer): ParseResult {
+    if (this.final || !chunk.length) return this.result();
+    this.bytes += chunk.length;
+    if (this.bytes > this.limits.maxBytes) return this.finish(this.tooLarge(`more than ${this.limits.maxBytes} bytes`));
+    this.input.push(chunk);
+    const outcome = this.mode === 'sslv2' ? this.readSslv2() : this.readRecords();
+    return outcome ? this.finish(outcome) : this.result();
+  }
+
+  private finish(outcome: ParseResult): ParseResult {
+    this.final = outcome;
+    this.input.clear();
+    this.handshake.clear();
+    return outcome;
+  }
+
+  private partial(complete: boolean): ParseResult {
+    const { hello, certificates, keyExchange, done } = this;
+    return { complete, flight: hello ? { kind: 'handshake', hello, certificates, keyExchange, done } : null };
+  }
+
+  private tooLarge(what: string): ParseResult {
+    return { complete: true, flight: { kind: 'too-large', reason: `server answer has ${what}` } };
+  }
+
+  /** Invalid before ServerHello; after it, what was seen stands. */
+  private stop(reason: string): ParseResult {
+    return this.hello ? this.partial(true) : invalid(reason);
+  }
+
+  private readSslv2(): ParseResult | null {
+    if (this.input.length < 2) return null;
+    const head = this.input.peek(2);
+    const length = ((head[0] & 0x7f) << 8) | head[1];
+    if (this.input.length < 2 + length) return null;
+    return parseSslv2Message(this.input.take(2 + length).subarray(2));
+  }
+
+  private readRecords(): ParseResult | null {
+    if (this.mode === 'unknown') {
+      const first = this.input.peek(1)[0];
+      if (first & 0x80 && first !== RecordType.Handshake && first !== RecordType.Alert) {
+        this.mode = 'sslv2';
+        return this.readSslv2();
+      }
+      if (first !== RecordType.Handshake && first !== RecordType.Alert) {
+        return invalid(`not a TLS record (first byte 0x${first.toString(16)})`);
+      }
+      this.mode = 'tls';
+    }
+    while (this.input.length >= RECORD_HEADER) {
+      const header = this.input.peek(RECORD_HEADER);
+      const type = header[0];
+      const length = header.readUInt16BE(3);
+      if (header[1] !== 3) return this.stop('bad record version');
+      if (this.input.length < RECORD_HEADER + length) return null;
+      if (++this.records > this.limits.maxRecords) return this.tooLarge(`more than ${this.limits.maxRecords} records`);
+      const payload = this.input.take(RECORD_HEADER + length).subarray(RECORD_HEADER);
+      const outcome = this.record(type, payload);
+      if (outcome) return outcome;
+    }
+    return null;
+  }
+
+  private record(type: number, payload: Buffer): ParseResult | null {
+    if (type === RecordType.Alert) {
+      if (this.hello) return this.partial(true);
+      if (payload.length < 2) return invalid('short alert');
+      const description = payload[1];
+      return {
+        complete: true,
+        flight: { kind: 'alert', level: payload[0], description, name: ALERT_DESCRIPTIONS[description] ?? `alert_${description}` },
+      };
+    }
+    if (type !== RecordType.Handshake) return this.stop(`unexpected record type ${type}`);
+    this.handshake.push(payload);
+    while (this.handshake.length >= HANDSHAKE_HEADER) {
+      const header = this.handshake.peek(HANDSHAKE_HEADER);
+      const msgLength = header.readUIntBE(1, 3);
+      // Cannot fit in what the connection may still send: no point waiting for it.
+      if (msgLength > this.limits.maxBytes) return this.tooLarge(`a handshake message of ${msgLength} bytes`);
+      if (this.handshake.length < HANDSHAKE_HEADER + msgLength) return null;
+      if (++this.messages > this.limits.maxMessages) return this.tooLarge(`more than ${this.limits.maxMessages} handshake messages`);
+      const body = this.handshake.take(HANDSHAKE_HEADER + msgLength).subarray(HANDSHAKE_HEADER);
+      const outcome = this.message(header[0], body);
+      if (outcome) return outcome;
+    }
+    return null;
+  }
+
+  private message(msgType: number, body: Buffer): ParseResult | null {
+    try {
+      if (msgType === HandshakeType.ServerHello) {
+        this.hello = parseServerHello(body);
+        const tls13 = this.hello.negotiatedVersion === VERSION['TLSv1.3'] || this.hello.helloRetryRequest;
+        return tls13 || this.opts.untilServerHello ? this.partial(true) : null;
+      }
+      if (!this.hello) return invalid(`handshake message ${msgType} before ServerHello`);
+      if (msgType === HandshakeType.Certificate) {
+        this.certificates = parseCertificates(body, this.limits.maxCertificates);
+      } else if (msgType === HandshakeType.ServerKeyExchange) {
+        this.keyExchange = parseServerKeyExchange(body, this.hello.cipherSuite);
+      } else if (msgType === HandshakeType.ServerHelloDone) {
+        this.done = true;
+        return this.partial(true);
+      }
+      return null;
+    } catch (e) {
+      return this.stop((e as Error).message);
+    }
+  }
+}
+
+function parseSslv2Message(message: Buffer): ParseResult {
+  const r = new Reader(message);
   try {
     const type = r.u8();
     if (type === 0) return { complete: true, flight: { kind: 'sslv2-error', code: r.u16() } };
-    if (type !== 4) return { complete: true, flight: { kind: 'invalid', reason: `SSLv2 message type ${type}` } };
+    if (type !== 4) return invalid(`SSLv2 message type ${type}`);
     r.u8(); // session id hit
     const certType = r.u8();
     const version = r.u16();
@@ -192,81 +354,15 @@ function parseSslv2(buf: Buffer): ParseResult {
       flight: { kind: 'sslv2', version, certificate: certType === 1 && certLength ? certificate : null, cipherKinds },
     };
   } catch (e) {
-    return { complete: true, flight: { kind: 'invalid', reason: (e as Error).message } };
+    return invalid((e as Error).message);
   }
 }
 
 /**
- * Parses the bytes received so far. With `untilServerHello` the answer is complete as soon as
+ * Parses a whole answer at once. With `untilServerHello` the answer is complete as soon as
  * the ServerHello is in (suite enumeration); otherwise it waits for ServerHelloDone (TLS <= 1.2)
  * to see the Certificate and ServerKeyExchange.
  */
-export function parseServerFlight(buf: Buffer, opts: { untilServerHello?: boolean } = {}): ParseResult {
-  if (!buf.length) return { complete: false, flight: null };
-  const first = buf[0];
-  if (first & 0x80 && first !== RecordType.Handshake && first !== RecordType.Alert) return parseSslv2(buf);
-  if (first !== RecordType.Handshake && first !== RecordType.Alert)
-    return { complete: true, flight: { kind: 'invalid', reason: `not a TLS record (first byte 0x${first.toString(16)})` } };
-
-  const handshake: Buffer[] = [];
-  let pos = 0;
-  let hello: ServerHello | null = null;
-  let certificates: Buffer[] = [];
-  let keyExchange: ServerKeyExchange | null = null;
-  let done = false;
-  let msgOffset = 0;
-  const result = (complete: boolean): ParseResult => ({
-    complete,
-    flight: hello ? { kind: 'handshake', hello, certificates, keyExchange, done } : null,
-  });
-
-  while (pos + 5 <= buf.length) {
-    const type = buf[pos];
-    const major = buf[pos + 1];
-    const length = buf.readUInt16BE(pos + 3);
-    if (major !== 3) return hello ? result(true) : { complete: true, flight: { kind: 'invalid', reason: 'bad record version' } };
-    if (pos + 5 + length > buf.length) break;
-    const payload = buf.subarray(pos + 5, pos + 5 + length);
-    pos += 5 + length;
-    if (type === RecordType.Alert) {
-      if (hello) return result(true);
-      if (payload.length < 2) return { complete: true, flight: { kind: 'invalid', reason: 'short alert' } };
-      const description = payload[1];
-      return {
-        complete: true,
-        flight: { kind: 'alert', level: payload[0], description, name: ALERT_DESCRIPTIONS[description] ?? `alert_${description}` },
-      };
-    }
-    if (type !== RecordType.Handshake) {
-      return hello ? result(true) : { complete: true, flight: { kind: 'invalid', reason: `unexpected record type ${type}` } };
-    }
-    handshake.push(payload);
-    const stream = Buffer.concat(handshake);
-    while (msgOffset + 4 <= stream.length) {
-      const msgType = stream[msgOffset];
-      const msgLength = stream.readUIntBE(msgOffset + 1, 3);
-      if (msgOffset + 4 + msgLength > stream.length) break;
-      const body = stream.subarray(msgOffset + 4, msgOffset + 4 + msgLength);
-      msgOffset += 4 + msgLength;
-      try {
-        if (msgType === HandshakeType.ServerHello) {
-          hello = parseServerHello(body);
-          const tls13 = hello.negotiatedVersion === VERSION['TLSv1.3'] || hello.helloRetryRequest;
-          if (tls13 || opts.untilServerHello) return result(true);
-        } else if (!hello) {
-          return { complete: true, flight: { kind: 'invalid', reason: `handshake message ${msgType} before ServerHello` } };
-        } else if (msgType === HandshakeType.Certificate) {
-          certificates = parseCertificates(body);
-        } else if (msgType === HandshakeType.ServerKeyExchange) {
-          keyExchange = parseServerKeyExchange(body, hello.cipherSuite);
-        } else if (msgType === HandshakeType.ServerHelloDone) {
-          done = true;
-          return result(true);
-        }
-      } catch (e) {
-        return hello ? result(true) : { complete: true, flight: { kind: 'invalid', reason: (e as Error).message } };
-      }
-    }
-  }
-  return result(false);
+export function parseServerFlight(buf: Buffer, opts: { untilServerHello?: boolean } = {}, limits = FLIGHT_LIMITS): ParseResult {
+  return new ServerFlightParser(opts, limits).push(buf);
 }

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildClientHello, buildSslv2ClientHello, type ClientHelloOptions } from './client-hello.js';
-import { bitLength, parseServerFlight, parseServerKeyExchange, type ServerFlight } from './server-response.js';
+import { RecordType } from './constants.js';
+import { bitLength, FLIGHT_LIMITS, parseServerFlight, parseServerKeyExchange, ServerFlightParser, type ServerFlight } from './server-response.js';
 
 interface Capture {
   server_args: string[];
@@ -250,5 +251,76 @@ describe('answers openssl 3 cannot serve (hand-built per the specifications)', (
     expect(bitLength(Buffer.from([0x01]))).toBe(1);
     expect(bitLength(Buffer.from([0, 0]))).toBe(0);
     expect(bitLength(Buffer.alloc(256, 0xff))).toBe(2048);
+  });
+});
+
+describe('incremental parsing and per-connection limits', () => {
+  const record = (type: number, payload: Buffer) => Buffer.concat([Buffer.from([type, 3, 3, payload.length >> 8, payload.length & 0xff]), payload]);
+  const message = (type: number, body: Buffer) => Buffer.concat([Buffer.from([type, body.length >> 16, (body.length >> 8) & 0xff, body.length & 0xff]), body]);
+  const tls12Flight = () => hex(capture('tls12_ecdhe_rsa').server_response);
+  /** The ServerHello record of the TLS 1.2 capture, so later messages are "after ServerHello". */
+  const helloRecord = () => {
+    const bytes = tls12Flight();
+    return bytes.subarray(0, 5 + bytes.readUInt16BE(3));
+  };
+
+  it.each([1, 2, 5, 7, 100, 4096])('gives the same result fed %i byte(s) at a time as all at once', (size) => {
+    const bytes = tls12Flight();
+    const parser = new ServerFlightParser();
+    let last = parser.result();
+    for (let i = 0; i < bytes.length; i += size) {
+      expect(last.complete).toBe(false);
+      last = parser.push(bytes.subarray(i, i + size));
+    }
+    expect(last).toEqual(parseServerFlight(bytes));
+    expect(handshake(last.flight).done).toBe(true);
+  });
+
+  it('keeps its final result and ignores what comes after', () => {
+    const parser = new ServerFlightParser();
+    const done = parser.push(tls12Flight());
+    expect(parser.push(Buffer.from('garbage'))).toBe(done);
+    expect(parser.push(Buffer.alloc(0))).toBe(done);
+  });
+
+  it('stops past the byte cap, even in the middle of a record', () => {
+    const limits = { ...FLIGHT_LIMITS, maxBytes: 1000 };
+    const parser = new ServerFlightParser({}, limits);
+    expect(parser.push(Buffer.concat([helloRecord(), Buffer.from([RecordType.Handshake, 3, 3, 0xff, 0xff])])).complete).toBe(false);
+    const out = parser.push(Buffer.alloc(1000));
+    expect(out).toEqual({ complete: true, flight: { kind: 'too-large', reason: 'server answer has more than 1000 bytes' } });
+  });
+
+  it('stops at the record cap: a server spreading one message over one-byte records', () => {
+    const parser = new ServerFlightParser({}, { ...FLIGHT_LIMITS, maxRecords: 10 });
+    parser.push(helloRecord());
+    let out = parser.push(record(RecordType.Handshake, Buffer.from([0x63, 0, 0x10, 0])));
+    for (let i = 0; i < 20 && !out.complete; i++) out = parser.push(record(RecordType.Handshake, Buffer.from([0x63])));
+    expect(out.flight).toEqual({ kind: 'too-large', reason: 'server answer has more than 10 records' });
+  });
+
+  it('stops at the message cap: a server streaming unknown handshake messages after ServerHello', () => {
+    const parser = new ServerFlightParser();
+    let out = parser.push(helloRecord());
+    const unknown = record(RecordType.Handshake, Buffer.concat(Array.from({ length: 8 }, () => message(0x63, Buffer.alloc(16)))));
+    for (let i = 0; i < 100 && !out.complete; i++) out = parser.push(unknown);
+    expect(out.flight).toEqual({ kind: 'too-large', reason: `server answer has more than ${FLIGHT_LIMITS.maxMessages} handshake messages` });
+  });
+
+  it('gives up at once on a handshake message announced larger than the byte cap', () => {
+    const parser = new ServerFlightParser();
+    parser.push(helloRecord());
+    const out = parser.push(record(RecordType.Handshake, Buffer.from([0x0b, 0xff, 0xff, 0xff])));
+    expect(out.flight).toEqual({ kind: 'too-large', reason: 'server answer has a handshake message of 16777215 bytes' });
+  });
+
+  it('keeps at most maxCertificates certificates of a Certificate message', () => {
+    const cert = Buffer.alloc(10, 1);
+    const entries = Buffer.concat(Array.from({ length: 5 }, () => Buffer.concat([Buffer.from([0, 0, cert.length]), cert])));
+    const body = Buffer.concat([Buffer.from([0, 0, entries.length]), entries]);
+    const parser = new ServerFlightParser({}, { ...FLIGHT_LIMITS, maxCertificates: 3 });
+    parser.push(helloRecord());
+    const out = parser.push(Buffer.concat([record(RecordType.Handshake, message(11, body)), record(RecordType.Handshake, message(14, Buffer.alloc(0)))]));
+    expect(handshake(out.flight).certificates).toHaveLength(3);
   });
 });

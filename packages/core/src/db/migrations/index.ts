@@ -3,7 +3,16 @@ import { Uptime1763700100000 } from './1763700100000-uptime.js';
 import { Domains1763700200000 } from './1763700200000-domains.js';
 import { Integrations1763700300000 } from './1763700300000-integrations.js';
 import { Billing1763700400000 } from './1763700400000-billing.js';
+import { RetentionIndexes1764200000000 } from './1764200000000-retention-indexes.js';
 import { StatusPages1764600000000 } from './1764600000000-status-pages.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
-export const MIGRATIONS = [AccountsAndKeys1763700000000, Uptime1763700100000, Domains1763700200000, Integrations1763700300000, Billing1763700400000, StatusPages1764600000000];
+export const MIGRATIONS = [
+  AccountsAndKeys1763700000000,
+  Uptime1763700100000,
+  Domains1763700200000,
+  Integrations1763700300000,
+  Billing1763700400000,
+  RetentionIndexes1764200000000,
+  StatusPages1764600000000,
+];

@@ -1,0 +1,166 @@
+import { Check, Domain, ManualClock, MonitorRollup } from '@vigil/core';
+import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createMonitor } from '../testing/monitors.js';
+import { pruneAlertDeliveriesBefore } from '../retention/prune-alert-deliveries.js';
+import { pruneChecksBefore, retentionCutoff } from '../retention/prune-checks.js';
+import { pruneScansBefore } from '../retention/prune-scans.js';
+import { pruneAlertDeliveriesJob, pruneChecksJob, pruneScansJob } from './prune.jobs.js';
+
+const NOW = new Date('2025-06-01T12:00:00Z');
+const DAY = 86_400_000;
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({
+    clock: new ManualClock(NOW),
+    env: { VIGIL_CHECK_RETENTION_DAYS: '30', VIGIL_SCAN_RETENTION_DAYS: '60', VIGIL_DELIVERY_RETENTION_DAYS: '45' },
+  });
+});
+afterAll(() => ctx.teardown());
+
+async function seed(monitorId: number, ages: number[], tag: string) {
+  await ctx.db.getRepository(Check).insert(
+    ages.map((days, i) => ({
+      monitorId,
+      checkedAt: new Date(NOW.getTime() - days * DAY),
+      status: 'success' as const,
+      responseTimeMs: 10,
+      statusCode: 200,
+      error: null,
+      jobKey: `${tag}-${i}`,
+    })),
+  );
+}
+
+describe('check retention', () => {
+  it('retentionCutoff is now minus the retention days', () => {
+    expect(retentionCutoff(NOW, 90)).toEqual(new Date('2025-03-03T12:00:00Z'));
+  });
+
+  it('the job deletes raw checks older than VIGIL_CHECK_RETENTION_DAYS and keeps newer ones and every rollup', async () => {
+    const m = await createMonitor(ctx);
+    await seed(m.id, [31, 45, 400, 29.9, 1, 0], 'job');
+    await ctx.db.getRepository(MonitorRollup).insert({ monitorId: m.id, hour: new Date(NOW.getTime() - 400 * DAY), total: 5, successful: 5, responseTimeSum: '50', responseTimeCount: 5 });
+    expect(await pruneChecksJob(ctx)({}, undefined as never)).toEqual({ deleted: 3 });
+    const left = await ctx.db.getRepository(Check).find({ where: { monitorId: m.id } });
+    expect(left.map((c) => c.jobKey).sort()).toEqual(['job-3', 'job-4', 'job-5']);
+    expect(await ctx.db.getRepository(MonitorRollup).countBy({ monitorId: m.id })).toBe(1);
+  });
+
+  it('deletes in bounded batches until none is left', async () => {
+    const m = await createMonitor(ctx);
+    await seed(m.id, Array.from({ length: 23 }, () => 100), 'batch');
+    await seed(m.id, [1], 'fresh');
+    expect(await pruneChecksBefore(ctx.db, retentionCutoff(NOW, 30), 5)).toBe(23);
+    expect(await ctx.db.getRepository(Check).countBy({ monitorId: m.id })).toBe(1);
+    expect(await pruneChecksBefore(ctx.db, retentionCutoff(NOW, 30), 5)).toBe(0);
+  });
+});
+
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY);
+
+describe('scan retention', () => {
+  type Seed = { tag: string; domain: number | null; status: string; age: number; certificate?: boolean };
+  /** Inserts scans in the given order (ids ascending), each `age` days old; returns id by tag. */
+  async function seedScans(accountId: number, rows: Seed[]): Promise<Map<string, number>> {
+    const ids = new Map<string, number>();
+    for (const r of rows) {
+      const report = r.status === 'completed' ? { certificate: r.certificate ? { subject: 'CN=x' } : null } : null;
+      const [{ id }] = (await ctx.db.query(
+        `INSERT INTO scans (account_id, domain_id, hostname, port, trigger, status, report, created_at)
+         VALUES ($1, $2, 'x.example', 443, 'scheduled', $3, $4, $5) RETURNING id`,
+        [accountId, r.domain, r.status, report, daysAgo(r.age)],
+      )) as { id: number }[];
+      ids.set(r.tag, id);
+    }
+    return ids;
+  }
+  const domainOf = async (accountId: number, hostname: string) =>
+    (await ctx.db.getRepository(Domain).save({ accountId, hostname, port: 443, monitoringFrequency: 'daily', sslGrade: null, sslScore: null })).id;
+  const left = async (ids: Map<string, number>) => {
+    const rows = (await ctx.db.query('SELECT id FROM scans WHERE id = ANY($1::int[])', [[...ids.values()]])) as { id: number }[];
+    const kept = new Set(rows.map((r) => r.id));
+    return [...ids].filter(([, id]) => kept.has(id)).map(([tag]) => tag);
+  };
+
+  it('deletes old finished scans but keeps each domain’s latest, latest completed and latest with a certificate', async () => {
+    const { account } = await createTestAccount(ctx);
+    const a = await domainOf(account.id, 'a.example');
+    const b = await domainOf(account.id, 'b.example');
+    const c = await domainOf(account.id, 'c.example');
+    const ids = await seedScans(account.id, [
+      { tag: 'a-old-cert', domain: a, status: 'completed', age: 100, certificate: true },
+      { tag: 'a-old-failed', domain: a, status: 'failed', age: 100 },
+      { tag: 'a-latest-cert', domain: a, status: 'completed', age: 95, certificate: true },
+      { tag: 'a-latest-completed', domain: a, status: 'completed', age: 94 },
+      { tag: 'a-latest', domain: a, status: 'failed', age: 93 },
+      { tag: 'b-old-failed', domain: b, status: 'failed', age: 100 },
+      { tag: 'b-latest-failed', domain: b, status: 'failed', age: 99 },
+      { tag: 'c-stuck-queued', domain: c, status: 'queued', age: 200 },
+      { tag: 'c-fresh', domain: c, status: 'completed', age: 10, certificate: true },
+      { tag: 'c-old-running', domain: c, status: 'running', age: 150 },
+      { tag: 'on-demand-old', domain: null, status: 'completed', age: 100, certificate: true },
+      { tag: 'on-demand-fresh', domain: null, status: 'completed', age: 5, certificate: true },
+    ]);
+    expect(await pruneScansJob(ctx)({}, undefined as never)).toEqual({ deleted: 4 });
+    expect(await left(ids)).toEqual([
+      'a-latest-cert',
+      'a-latest-completed',
+      'a-latest',
+      'b-latest-failed',
+      'c-stuck-queued',
+      'c-fresh',
+      'c-old-running',
+      'on-demand-fresh',
+    ]);
+    // The certificate endpoint's query still finds a's certificate.
+    const [cert] = (await ctx.db.query(
+      `SELECT id FROM scans WHERE domain_id = $1 AND status = 'completed' AND jsonb_typeof(report->'certificate') = 'object' ORDER BY id DESC LIMIT 1`,
+      [a],
+    )) as { id: number }[];
+    expect(cert.id).toBe(ids.get('a-latest-cert'));
+  });
+
+  it('deletes in bounded batches until none is left, and keeps scans younger than the retention', async () => {
+    const { account } = await createTestAccount(ctx);
+    const ids = await seedScans(account.id, [
+      ...Array.from({ length: 12 }, (_, i) => ({ tag: `old-${i}`, domain: null, status: 'failed', age: 61 + i })),
+      { tag: 'young', domain: null, status: 'failed', age: 59 },
+    ]);
+    expect(await pruneScansBefore(ctx.db, retentionCutoff(NOW, 60), 5)).toBe(12);
+    expect(await left(ids)).toEqual(['young']);
+    expect(await pruneScansBefore(ctx.db, retentionCutoff(NOW, 60), 5)).toBe(0);
+  });
+});
+
+describe('alert delivery retention', () => {
+  it('deletes old deliveries whole, keeping any with a newer or pending attempt', async () => {
+    const { account } = await createTestAccount(ctx);
+    let delivery = 0;
+    const ids = new Map<string, number>();
+    const attempt = async (tag: string, first: boolean, n: number, status: string, age: number) => {
+      const [{ id }] = (await ctx.db.query(
+        `INSERT INTO alert_deliveries (delivery_id, account_id, integration_type, event_id, event, payload, attempt, status, created_at)
+         VALUES ($1, $2, 'webhook', $3, 'monitor.down', '{}', $4, $5, $6) RETURNING id`,
+        [first ? 0 : delivery, account.id, tag, n, status, daysAgo(age)],
+      )) as { id: number }[];
+      if (first) {
+        delivery = id;
+        await ctx.db.query('UPDATE alert_deliveries SET delivery_id = id WHERE id = $1', [id]);
+      }
+      ids.set(tag, id);
+    };
+    await attempt('old-1', true, 1, 'failed', 100);
+    await attempt('old-2', false, 2, 'success', 99);
+    await attempt('spans-1', true, 1, 'failed', 46);
+    await attempt('spans-2', false, 2, 'success', 44);
+    await attempt('old-pending', true, 1, 'pending', 100);
+    await attempt('young', true, 1, 'success', 5);
+    expect(await pruneAlertDeliveriesJob(ctx)({}, undefined as never)).toEqual({ deleted: 2 });
+    const rows = (await ctx.db.query('SELECT event_id FROM alert_deliveries WHERE account_id = $1 ORDER BY id', [account.id])) as {
+      event_id: string;
+    }[];
+    expect(rows.map((r) => r.event_id)).toEqual(['spans-1', 'spans-2', 'old-pending', 'young']);
+    expect(await pruneAlertDeliveriesBefore(ctx.db, retentionCutoff(NOW, 45), 1)).toBe(0);
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The retention jobs of the maintenance queue, one per table, each deleting in batches what
+ * is older than its VIGIL_*_RETENTION_DAYS: raw checks (rollups stay), finished scans (a
+ * domain's latest ones stay), alert delivery attempts.
+ */
+import type { DataSource } from 'typeorm';
+import type { Context, JobHandler, JobName } from '@vigil/core';
+import { pruneAlertDeliveriesBefore } from '../retention/prune-alert-deliveries.js';
+import { pruneChecksBefore, retentionCutoff } from '../retention/prune-checks.js';
+import { pruneScansBefore } from '../retention/prune-scans.js';
+
+type PruneJobName = JobName.PruneChecks | JobName.PruneScans | JobName.PruneAlertDeliveries;
+
+function retentionJob<J extends PruneJobName>(
+  ctx: Context,
+  what: string,
+  days: number,
+  prune: (db: DataSource, before: Date) => Promise<number>,
+): JobHandler<J> {
+  return async () => {
+    const before = retentionCutoff(ctx.clock.now(), days);
+    const deleted = await prune(ctx.db, before);
+    ctx.logger.info(`pruned ${what}`, { before: before.toISOString(), deleted });
+    return { deleted };
+  };
+}
+
+export function pruneChecksJob(ctx: Context): JobHandler<JobName.PruneChecks> {
+  return retentionJob(ctx, 'raw checks', ctx.config.checkRetentionDays, pruneChecksBefore);
+}
+
+export function pruneScansJob(ctx: Context): JobHandler<JobName.PruneScans> {
+  return retentionJob(ctx, 'scans', ctx.config.scanRetentionDays, pruneScansBefore);
+}
+
+export function pruneAlertDeliveriesJob(ctx: Context): JobHandler<JobName.PruneAlertDeliveries> {
+  return retentionJob(ctx, 'alert deliveries', ctx.config.deliveryRetentionDays, pruneAlertDeliveriesBefore);
+}
