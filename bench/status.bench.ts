@@ -22,9 +22,9 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import express from 'express';
 import request from 'supertest';
-import { bumpStatusVersions, createAccount, createContext, createLogger, loadConfig, type Context } from '@vigil/core';
+import { bumpStatusVersions, createAccount, type Context } from '@vigil/core';
 import type { BenchResult } from './run.js';
-import { benchDatabase, dropRedisKeys } from './support.js';
+import { apiBenchContext } from './support.js';
 import { createApp } from '../apps/api/src/app.js';
 import { seedStatusFixture } from '../test/support/status-fixture.js';
 
@@ -110,17 +110,7 @@ async function seed(ctx: Context) {
 
 export default async function bench(): Promise<BenchResult> {
   const lines: string[] = [];
-  const db = await benchDatabase('status');
-  const prefix = `{vbstatus${randomBytes(3).toString('hex')}}`;
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: db.url,
-    VIGIL_REDIS_PREFIX: prefix,
-    LOG_LEVEL: 'error',
-    VIGIL_BURST_PER_SECOND: '1000000',
-    VIGIL_TIERS: JSON.stringify({ enterprise: { requestsPerMinute: 100_000_000 } }),
-  });
-  const ctx = await createContext(config, { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
+  const { ctx, prefix, close } = await apiBenchContext('status');
   const closers: (() => Promise<void>)[] = [];
   const recorder = new Recorder();
   try {
@@ -212,10 +202,8 @@ export default async function bench(): Promise<BenchResult> {
     lines.push(`  API throughput with the paced crowd: ${(apiPaced.rps / alone.rps).toFixed(2)} × alone; API client p99 ${(apiPaced.p99 / Math.max(1, alone.p99)).toFixed(2)} × alone`);
   } finally {
     await recorder.drained();
-    for (const close of closers) await close();
-    await dropRedisKeys(ctx, prefix);
-    await ctx.close();
-    await db.drop();
+    for (const closeServer of closers) await closeServer();
+    await close();
   }
   return { name: 'Status pages and badges', lines };
 }
