@@ -19,7 +19,8 @@ function urls(baseUrl: string, ref: PageRef, slug: string) {
   return { page, json: `/status/${slug}.json`, feed: `/status/${slug}/feed.atom`, absoluteFeed: `${page}/feed.atom` };
 }
 
-type Rendered = Record<PageVariant, CachedBody> | null;
+/** A page's three forms; `hidden` for a page that exists but is not shown (private, or its account deactivated); null for none. */
+type Rendered = Record<PageVariant, CachedBody> | 'hidden' | null;
 
 export const PAGE_CACHE_TTL_MS = 5_000;
 export const NOT_FOUND_PAGE = cachedBody(NOT_FOUND_HTML, 'text/html; charset=utf-8');
@@ -43,11 +44,11 @@ export class StatusPageService {
     );
   }
 
-  /** The page's answer in one form, or null for a private, deleted or unknown page. */
-  async get(ref: PageRef, variant: PageVariant): Promise<CachedBody | null> {
+  /** The page's answer in one form; `hidden` for a private page, null for an unknown or deleted one. */
+  async get(ref: PageRef, variant: PageVariant): Promise<CachedBody | 'hidden' | null> {
     const key = 'slug' in ref ? `slug:${ref.slug}` : `host:${ref.hostname}`;
     const rendered = await this.cache.get(key, () => this.build(ref));
-    return rendered ? rendered[variant] : null;
+    return rendered && rendered !== 'hidden' ? rendered[variant] : rendered;
   }
 
   /** The version is read before the rows, so a change committed during the build makes the next request rebuild. */
@@ -56,12 +57,12 @@ export class StatusPageService {
     if (!found) return { owner: null, version: null, value: null };
     const version = await this.version(found.account_id);
     const page = await findPage(this.ctx, ref);
-    if (!page?.is_public || page.account_id !== found.account_id) return { owner: found.account_id, version, value: null };
+    if (!page?.is_public || page.account_id !== found.account_id) return { owner: found.account_id, version, value: 'hidden' as const };
     const model = buildPageModel(await loadPageRows(this.ctx, page), this.ctx.clock.now());
     return { owner: page.account_id, version, value: await this.render(model, ref) };
   }
 
-  private async render(model: PageModel, ref: PageRef): Promise<Rendered> {
+  private async render(model: PageModel, ref: PageRef): Promise<Record<PageVariant, CachedBody>> {
     const u = urls(this.ctx.config.baseUrl, ref, model.slug);
     const [html, json, atom] = await Promise.all([
       cachedBody(renderPageHtml(model, { json: u.json, feed: u.feed }), 'text/html; charset=utf-8'),

@@ -17,7 +17,12 @@ const HOST_PATHS: Record<string, PageVariant> = { '/': 'html', '/index.json': 'j
 
 async function answer(service: StatusPageService, req: Request, res: Response, ref: PageRef | null, variant: PageVariant): Promise<void> {
   const found = ref ? await service.get(ref, variant) : null;
-  if (found) return sendCached(req, res, found, HEADERS);
+  if (found && found !== 'hidden') return sendCached(req, res, found, HEADERS);
+  await notFound(req, res, variant);
+}
+
+/** The plain 404 page (or its JSON twin) of a private, deleted or unknown page. */
+async function notFound(req: Request, res: Response, variant: PageVariant): Promise<void> {
   sendCached(req, res, await (variant === 'json' ? NOT_FOUND_JSON : NOT_FOUND_PAGE), HEADERS, 404);
 }
 
@@ -28,7 +33,8 @@ function slugRef(req: Request): PageRef | null {
 
 /**
  * A request for `/`, `/index.json` or `/feed.atom` whose Host is a page's custom hostname is
- * served that page; any other request (and any other Host) goes on untouched.
+ * served that page (the plain 404 page while it is private); any other request (and any other
+ * Host) goes on untouched.
  */
 export function customHostnamePages(service: StatusPageService): RequestHandler {
   return (req, res, next) => {
@@ -37,7 +43,7 @@ export function customHostnamePages(service: StatusPageService): RequestHandler 
     if (!variant || !hostname) return next();
     service
       .get({ hostname }, variant)
-      .then((found) => (found ? sendCached(req, res, found, HEADERS) : next()))
+      .then((found) => (found === null ? next() : found === 'hidden' ? notFound(req, res, variant) : sendCached(req, res, found, HEADERS)))
       .catch(next);
   };
 }

@@ -101,6 +101,11 @@ describe('status pages API', () => {
     expect((await request(app).get('/index.json').set('Host', host)).body.page.title).toBe('Hosted page');
     expect((await request(app).get('/feed.atom').set('Host', host)).type).toBe('application/atom+xml');
     expect((await request(app).get('/').set('Host', 'other.example')).body.name).toBe('Vigil'); // any other host: the service's own index
+    const hosted = (await request(app).get('/api/v1/status-pages').set(owner.auth)).body.status_pages.find((p: { custom_hostname: string | null }) => p.custom_hostname === host) as { id: number };
+    await request(app).patch(`/api/v1/status-pages/${hosted.id}`).set(owner.auth).send({ is_public: false });
+    const hidden = await request(app).get('/').set('Host', host);
+    expect(hidden.status).toBe(404);
+    expect(hidden.text).toContain('Status page not found');
   });
 });
 
