@@ -6,6 +6,7 @@ import {
   type Clock,
   type Config,
   type Context,
+  type Logger,
 } from '@vigil/core';
 import { createTestDatabase, databaseUrl, dropTestDatabase } from './test-database.js';
 
@@ -17,6 +18,17 @@ export interface TestContext extends Context {
 export interface TestContextOptions {
   env?: Record<string, string>;
   clock?: Clock;
+  logger?: Logger;
+  /** Reach PostgreSQL / Redis through these loopback ports (a TcpProxy in front of them). */
+  via?: { postgresPort?: number; redisPort?: number };
+}
+
+function throughPort(url: string, port: number | undefined): string {
+  if (port === undefined) return url;
+  const u = new URL(url);
+  u.hostname = '127.0.0.1';
+  u.port = String(port);
+  return u.toString();
 }
 
 /**
@@ -28,9 +40,9 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   const prefix = `{vt${randomBytes(5).toString('hex')}}`;
   const config: Config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: databaseUrl(dbName),
+    DATABASE_URL: throughPort(databaseUrl(dbName), opts.via?.postgresPort),
     DATABASE_POOL_SIZE: '10',
-    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_URL: throughPort(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', opts.via?.redisPort),
     VIGIL_REDIS_PREFIX: prefix,
     VIGIL_SHUTDOWN_TIMEOUT_MS: '5000',
     CHECKER_HEALTH_PORT: '0',
@@ -41,7 +53,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     VIGIL_SECRET_KEY: 'test-secret-key-0123456789abcdef0123456789',
     ...opts.env,
   });
-  const logger = createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'error', silent: !process.env.TEST_LOG_LEVEL });
+  const logger = opts.logger ?? createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'error', silent: !process.env.TEST_LOG_LEVEL });
   const ctx = await createContext(config, { logger, clock: opts.clock });
   return Object.assign(ctx, {
     async teardown() {

@@ -4,7 +4,10 @@ import { mountBullBoard } from './admin/bull-board.js';
 import { registerRoutes } from './http/register-routes.js';
 import type { RouteDef } from './http/route.js';
 import { AccountQuota } from './limits/account-quota.js';
+import { RollupWindows } from './monitors/rollup-totals.js';
+import { RequestUsage } from './usage/request-usage.js';
 import { burstLimit } from './middleware/burst-limit.js';
+import { dependencyGate } from './middleware/dependency-gate.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { notFound } from './middleware/not-found.js';
 import { requestContext } from './middleware/request-context.js';
@@ -15,24 +18,27 @@ import { StatusPageService } from './public-status/status-page-service.js';
 import { customHostnamePages } from './routes/public-status.routes.js';
 
 /** The API as an Express app (no listening): main.ts serves it, tests drive it with supertest. */
-export function createApp(ctx: Context): Express & { routes: RouteDef[] } {
+export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: RequestUsage } {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('query parser', 'simple');
 
   const quota = new AccountQuota(ctx.redis, ctx.config.redisPrefix);
+  // Flushed by the API process (main.ts); tests call usage.flush() themselves.
+  const usage = new RequestUsage(ctx);
   const routes: RouteDef[] = [];
   const statusPages = new StatusPageService(ctx);
-  routes.push(...allRoutes(ctx, { quota, statusPages, badges: new BadgeService(ctx) }), openApiRoute(ctx, () => routes));
+  routes.push(...allRoutes(ctx, { quota, usage, windows: new RollupWindows(), statusPages, badges: new BadgeService(ctx) }), openApiRoute(ctx, () => routes));
 
   app.use(requestContext(ctx));
+  app.use(dependencyGate(ctx));
   app.use(burstLimit(ctx));
   app.use(customHostnamePages(statusPages));
-  registerRoutes(app, ctx, quota, routes);
+  registerRoutes(app, ctx, { quota, usage }, routes);
   mountDocsPage(app);
   mountBullBoard(app, ctx);
   app.use(notFound);
   app.use(errorHandler(ctx));
-  return Object.assign(app, { routes });
+  return Object.assign(app, { routes, usage });
 }

@@ -37,6 +37,13 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
         ...(resp.headers ? { headers: Object.fromEntries(resp.headers.map((h) => [h, { schema: { type: 'string' } }])) } : {}),
       };
     }
+    if (r.auth !== 'none') {
+      responses['503'] ??= {
+        description: 'PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds',
+        content: { 'application/json': { schema: ERROR_SCHEMA } },
+        headers: { 'Retry-After': { schema: { type: 'string' } } },
+      };
+    }
     if (r.auth === 'api-key') {
       responses['401'] ??= { description: 'API key required, invalid or expired', content: { 'application/json': { schema: ERROR_SCHEMA } } };
       responses['429'] ??= { description: 'Rate limit exceeded', content: { 'application/json': { schema: ERROR_SCHEMA } } };

@@ -1,8 +1,10 @@
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { Context } from '@vigil/core';
 import type { AccountQuota } from '../limits/account-quota.js';
+import type { RequestUsage } from '../usage/request-usage.js';
 import { accountLimits } from '../middleware/account-limits.js';
 import { optionalApiKey, requireApiKey } from '../middleware/authenticate.js';
+import { keyFairShare } from '../middleware/key-fair-share.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { rejectNulInBody } from './reject-nul.js';
 import type { AuthMode, RouteDef } from './route.js';
@@ -16,11 +18,13 @@ export const JSON_BODY_LIMIT = '1mb';
  * its body, and a 400 for invalid JSON or a 413 carries the rate-limit headers like any other
  * answer to an authenticated request.
  */
-export function registerRoutes(app: Express, ctx: Context, quota: AccountQuota, routes: RouteDef[]): void {
+export function registerRoutes(app: Express, ctx: Context, limits: { quota: AccountQuota; usage: RequestUsage }, routes: RouteDef[]): void {
   const jsonBody = express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
+  const fairShare = keyFairShare(Math.max(1, Math.floor(ctx.config.databasePoolSize / 4)));
   const auth: Record<AuthMode, RequestHandler[]> = {
     // A deactivated account's 403 comes from accountLimits, with the rate-limit headers.
-    'api-key': [requireApiKey(ctx, { allowInactive: true }), accountLimits(ctx, quota)],
+    // No key works on more than a quarter of the database pool at a time (the rest of its requests wait).
+    'api-key': [fairShare, requireApiKey(ctx, { allowInactive: true }), accountLimits(ctx, limits.quota, limits.usage)],
     'optional-api-key': [optionalApiKey(ctx)],
     none: [],
   };

@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { SecretBoxError, type Integration, type IntegrationType, type SecretBox } from '@vigil/core';
+import { MASK, maskSecret, SecretBoxError, type Integration, type IntegrationType, type SecretBox } from '@vigil/core';
 import { secretFields } from './integration-types.js';
-
-export const MASK = '****';
 
 /** A webhook signing secret: 192 random bits, hex, with a recognisable prefix. */
 export function generateWebhookSecret(): string {
   return `whsec_${randomBytes(24).toString('hex')}`;
-}
-
-/** A secret string masked: its last four characters when it is long enough to spare them. */
-export function maskSecret(secret: string): string {
-  return secret.length >= 16 ? `${MASK}${secret.slice(-4)}` : MASK;
 }
 
 /**

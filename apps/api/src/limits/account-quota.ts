@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { msUntilNextUtcMidnight } from '@vigil/core';
+import { msUntilNextUtcMidnight, utcDay } from '@vigil/core';
+import { usageKeys } from '../usage/usage-keys.js';
 
 /**
  * Per-key requests/minute over a true 60 s sliding window (a sorted-set log) and per-account
  * requests/day (a counter that lives until the next 00:00 UTC), checked and counted in ONE
  * atomic script: either both count the request or neither does, so a request answered 429
- * counts nowhere, under any concurrency and across API replicas. rate-limiter-flexible only
+ * counts nowhere, under any concurrency and across API replicas. The same script adds the
+ * request to the account's pending usage (RequestUsage flushes it to daily_usage). rate-limiter-flexible only
  * has fixed windows and cannot make two counters conditional on each other.
  *
  * Returns {outcome, minuteCount, dailyCount, oldestMs}; outcome 1 = allowed, 0 = per-minute
@@ -35,6 +37,7 @@ redis.call('ZADD', KEYS[1], now, ARGV[6])
 redis.call('PEXPIRE', KEYS[1], window)
 daily = redis.call('INCR', KEYS[2])
 redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[5]))
+redis.call('HINCRBY', KEYS[3], ARGV[7], 1)
 return {1, minuteCount + 1, daily, oldest()}
 `;
 
@@ -43,6 +46,7 @@ const RELEASE = `
 if redis.call('ZREM', KEYS[1], ARGV[1]) == 1 then
   local left = redis.call('DECR', KEYS[2])
   if left < 0 then redis.call('SET', KEYS[2], 0, 'KEEPTTL') end
+  redis.call('HINCRBY', KEYS[3], ARGV[2], -1)
 end
 return 1
 `;
@@ -71,42 +75,51 @@ export interface QuotaDecision {
 }
 
 type RedisWithQuota = Redis & {
-  vigilQuotaConsume(k1: string, k2: string, ...args: (string | number)[]): Promise<number[]>;
-  vigilQuotaRelease(k1: string, k2: string, member: string): Promise<number>;
+  vigilQuotaConsume(k1: string, k2: string, k3: string, ...args: (string | number)[]): Promise<number[]>;
+  vigilQuotaRelease(k1: string, k2: string, k3: string, member: string, day: string): Promise<number>;
 };
 
 export class AccountQuota {
   private readonly redis: RedisWithQuota;
   private readonly namespace: string;
 
-  constructor(redis: Redis, prefix: string) {
+  constructor(
+    redis: Redis,
+    private readonly prefix: string,
+  ) {
     if (!('vigilQuotaConsume' in redis)) {
-      redis.defineCommand('vigilQuotaConsume', { numberOfKeys: 2, lua: CONSUME });
-      redis.defineCommand('vigilQuotaRelease', { numberOfKeys: 2, lua: RELEASE });
+      redis.defineCommand('vigilQuotaConsume', { numberOfKeys: 3, lua: CONSUME });
+      redis.defineCommand('vigilQuotaRelease', { numberOfKeys: 3, lua: RELEASE });
     }
     this.redis = redis as RedisWithQuota;
     // Hash-tag by account so both keys of one account share a Redis Cluster slot.
     this.namespace = `${prefix.replace(/[{}]/g, '')}:quota`;
   }
 
-  private keys(accountId: number, apiKeyId: number, now: Date): [string, string] {
-    const day = now.toISOString().slice(0, 10);
-    return [`${this.namespace}:{a${accountId}}:m:${apiKeyId}`, `${this.namespace}:{a${accountId}}:d:${day}`];
+  private keys(accountId: number, apiKeyId: number, day: string): [string, string, string] {
+    return [
+      `${this.namespace}:{a${accountId}}:m:${apiKeyId}`,
+      `${this.namespace}:{a${accountId}}:d:${day}`,
+      usageKeys(this.prefix, accountId).pending,
+    ];
   }
 
   async consume(q: QuotaRequest): Promise<QuotaDecision> {
     const nowMs = q.now.getTime();
-    const [minuteKey, dayKey] = this.keys(q.accountId, q.apiKeyId, q.now);
+    const day = utcDay(q.now);
+    const [minuteKey, dayKey, usageKey] = this.keys(q.accountId, q.apiKeyId, day);
     const member = `${nowMs}-${randomBytes(6).toString('hex')}`;
     const [outcome, minuteCount, dailyCount, oldestMs] = await this.redis.vigilQuotaConsume(
       minuteKey,
       dayKey,
+      usageKey,
       nowMs,
       WINDOW_MS,
       q.perMinute,
       q.perDay ?? -1,
       msUntilNextUtcMidnight(q.now) + DAY_EXPIRY_MARGIN_MS,
       member,
+      day,
     );
     return {
       outcome: outcome === 1 ? 'allowed' : outcome === 0 ? 'per_minute' : 'daily',
@@ -119,13 +132,14 @@ export class AccountQuota {
 
   async release(token: string): Promise<void> {
     const [accountId, apiKeyId, nowMs, member] = token.split('|');
-    const [minuteKey, dayKey] = this.keys(Number(accountId), Number(apiKeyId), new Date(Number(nowMs)));
-    await this.redis.vigilQuotaRelease(minuteKey, dayKey, member);
+    const day = utcDay(new Date(Number(nowMs)));
+    const [minuteKey, dayKey, usageKey] = this.keys(Number(accountId), Number(apiKeyId), day);
+    await this.redis.vigilQuotaRelease(minuteKey, dayKey, usageKey, member, day);
   }
 
   /** Requests counted today for an account (what /usage reports). */
   async dailyCount(accountId: number, now: Date): Promise<number> {
-    const [, dayKey] = this.keys(accountId, 0, now);
+    const [, dayKey] = this.keys(accountId, 0, utcDay(now));
     return Number((await this.redis.get(dayKey)) ?? 0);
   }
 }

@@ -106,6 +106,7 @@ describe('daily quota (per account, all keys, resets at 00:00 UTC)', () => {
     const { account, auth } = await createTestAccount(ctx, 'free');
     for (let i = 0; i < 7; i++) await request(app).get('/api/v1/api-keys').set(auth);
     await new Promise((r) => setTimeout(r, 50)); // the 429 take-back runs after the response
+    await app.usage.flush();
     const [{ requests }] = (await ctx.db.query('SELECT requests FROM daily_usage WHERE account_id = $1 AND day = $2', [
       account.id,
       '2026-11-20',

@@ -1,17 +1,18 @@
 import type { RequestHandler } from 'express';
-import { ForbiddenError, RateLimitError, nextUtcMidnight, utcDay, type Context } from '@vigil/core';
+import { ForbiddenError, RateLimitError, nextUtcMidnight, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
 import type { AccountQuota } from '../limits/account-quota.js';
 import { dailyQuotaBody, perMinuteRetryAfter, quotaHeaders } from '../limits/rate-limit-headers.js';
-import { addDailyUsage } from '../usage/daily-usage-store.js';
+import type { RequestUsage } from '../usage/request-usage.js';
 
 /**
  * Per-key requests/minute and per-account requests/day of the caller's tier, the X-RateLimit-*
- * and X-Daily-* headers, and the durable usage record. A request whose answer is 429, here
- * or later (an endpoint limit), is taken back from every counter. A deactivated account
+ * and X-Daily-* headers, and the usage record (counted by the quota script in Redis, flushed to
+ * daily_usage by RequestUsage). A request whose answer is 429, here or later (an endpoint
+ * limit), is taken back from every counter. A deactivated account
  * (let through by requireApiKey with allowInactive) gets its 403 here, after the headers.
  */
-export function accountLimits(ctx: Context, quota: AccountQuota): RequestHandler {
+export function accountLimits(ctx: Context, quota: AccountQuota, usage: RequestUsage): RequestHandler {
   return async (req, res, next) => {
     const { account, apiKey } = authOf(req);
     const tier = ctx.config.tiers[account.tier];
@@ -41,12 +42,12 @@ export function accountLimits(ctx: Context, quota: AccountQuota): RequestHandler
         { 'Retry-After': String(retryAfter) },
       );
     }
-    const day = utcDay(now);
-    await addDailyUsage(ctx.db, account.id, day, 1);
+    usage.touched(account.id);
     res.on('finish', () => {
       if (res.statusCode !== 429) return;
-      Promise.all([quota.release(decision.token), addDailyUsage(ctx.db, account.id, day, -1)]).catch((e: Error) =>
-        ctx.logger.warn('could not take back a 429 from the quota', { error: e.message }),
+      quota.release(decision.token).then(
+        () => usage.touched(account.id),
+        (e: Error) => ctx.logger.warn('could not take back a 429 from the quota', { error: e.message }),
       );
     });
     next();

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Context } from '@vigil/core';
+import { classifyOutage, type Context } from '@vigil/core';
 import { clientIp } from '../http/client-ip.js';
 import { FixedWindowLimiter, limiterNamespace } from '../limits/fixed-window-limiter.js';
 
@@ -19,7 +19,8 @@ export function burstLimit(ctx: Context): RequestHandler {
     try {
       result = await limiter.consume(clientIp(req), perSecond);
     } catch (e) {
-      ctx.logger.warn('burst limiter unavailable; letting the request through', { error: (e as Error).message });
+      // An outage is logged once by the DependencyWatch, not once per request.
+      ctx.logger.log(classifyOutage(e) ? 'debug' : 'warn', 'burst limiter unavailable; letting the request through', { error: (e as Error).message });
       return next();
     }
     if (result.allowed) return next();

@@ -1,6 +1,8 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, Response } from 'express';
 import {
   AuthenticationError,
+  DependencyUnavailableError,
+  classifyOutage,
   ConflictError,
   ForbiddenError,
   GoneError,
@@ -47,31 +49,47 @@ const LIBRARY_MESSAGES: Record<string, [number, string]> = {
   'entity.verify.failed': [400, 'Invalid request body'],
 };
 
+/**
+ * Answers `err` as its kind says. Driver and connection errors of PostgreSQL and Redis are a
+ * dependency outage (503 `Service unavailable`, Retry-After), whatever code hit them; the outage
+ * itself is logged once by the DependencyWatch, so each such answer is only a debug line.
+ */
+export function sendError(ctx: Context, err: unknown, req: Request, res: Response): void {
+  const outage = err instanceof VigilError ? null : classifyOutage(err);
+  const error = outage ? new DependencyUnavailableError(outage.dependency, outage.reason) : err;
+  if (error instanceof DependencyUnavailableError) {
+    ctx.logger.debug('answered 503: dependency unavailable', { dependency: error.dependency, reason: error.reason, requestId: req.requestId });
+  }
+  if (error instanceof VigilError) {
+    const status = statusOf(error);
+    if (status === 500) ctx.logger.error('unmapped error kind', { error, requestId: req.requestId });
+    res.set(error.headers).status(status).json({ error: status === 500 ? 'Internal server error' : error.message, ...(status === 500 ? {} : error.details) });
+    return;
+  }
+  const lib = error as HttpLibraryError;
+  if (lib && typeof lib === 'object' && lib.type && LIBRARY_MESSAGES[lib.type]) {
+    const [status, message] = LIBRARY_MESSAGES[lib.type];
+    res.status(status).json({ error: message });
+    return;
+  }
+  const status = lib?.status ?? lib?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    // e.g. a malformed percent-encoding in the path.
+    res.status(status).json({ error: status === 404 ? 'Not found' : 'Bad request' });
+    return;
+  }
+  ctx.logger.error('unhandled error', { error, requestId: req.requestId, method: req.method, path: req.path });
+  res.status(500).json({ error: 'Internal server error' });
+}
+
 export function errorHandler(ctx: Context): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     if (res.headersSent) {
-      res.destroy();
+      // Already answered (e.g. 503 when a dependency was lost mid-request): the late outcome of
+      // the handler is dropped. A half-written answer cannot be completed: close the connection.
+      if (!res.writableEnded) res.destroy();
       return;
     }
-    if (err instanceof VigilError) {
-      const status = statusOf(err);
-      if (status === 500) ctx.logger.error('unmapped error kind', { error: err, requestId: req.requestId });
-      res.set(err.headers).status(status).json({ error: status === 500 ? 'Internal server error' : err.message, ...(status === 500 ? {} : err.details) });
-      return;
-    }
-    const lib = err as HttpLibraryError;
-    if (lib && typeof lib === 'object' && lib.type && LIBRARY_MESSAGES[lib.type]) {
-      const [status, message] = LIBRARY_MESSAGES[lib.type];
-      res.status(status).json({ error: message });
-      return;
-    }
-    const status = lib?.status ?? lib?.statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      // e.g. a malformed percent-encoding in the path.
-      res.status(status).json({ error: status === 404 ? 'Not found' : 'Bad request' });
-      return;
-    }
-    ctx.logger.error('unhandled error', { error: err, requestId: req.requestId, method: req.method, path: req.path });
-    res.status(500).json({ error: 'Internal server error' });
+    sendError(ctx, err, req, res);
   };
 }

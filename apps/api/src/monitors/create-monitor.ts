@@ -1,4 +1,4 @@
-import { ConflictError, Monitor, type Account, type Context } from '@vigil/core';
+import { ConflictError, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
 import { assertIntervalAllowed } from './interval-policy.js';
 import { MONITOR_DEFAULTS, type CreateMonitorInput } from './monitor-input.js';
@@ -16,7 +16,7 @@ export async function createMonitor(ctx: Context, account: Account, input: Creat
   const tier = ctx.config.tiers[account.tier];
   const fields = { ...MONITOR_DEFAULTS, ...input };
   assertIntervalAllowed(tier, fields.check_interval, ctx.config.baseUrl);
-  const columns = monitorColumns(fields);
+  const columns = monitorColumns(fields, createSecretBox(ctx.config.secretKey));
 
   const monitor = await ctx.db
     .transaction(async (m) => {

@@ -2,22 +2,25 @@ import { Monitor, MONITOR_STATUSES, ValidationError, type Context, type MonitorS
 import { paginationBody, parsePagination } from '../http/pagination.js';
 import { queryValue } from '../http/validate.js';
 import { listMonitorView } from './monitor-views.js';
-import { EMPTY_WINDOWS, rollupTotals } from './rollup-totals.js';
+import { EMPTY_WINDOWS, liveStart, type RollupWindows } from './rollup-totals.js';
+import { startOfHour, type RollupTotals } from './uptime-math.js';
 
 export type StatusCounts = Record<MonitorStatus, number> & { total: number };
 
-/** How many of the account's monitors are in each state (the list's and the aggregate's summary). */
-export async function statusCounts(ctx: Context, accountId: number): Promise<StatusCounts> {
-  const rows = (await ctx.db.query('SELECT status, count(*)::int AS n FROM monitors WHERE account_id = $1 GROUP BY status', [accountId])) as {
-    status: MonitorStatus;
-    n: number;
-  }[];
+function countsFrom(rows: { status: MonitorStatus; n: number }[]): StatusCounts {
   const counts: StatusCounts = { total: 0, up: 0, down: 0, degraded: 0, paused: 0, pending: 0 };
   for (const r of rows) {
     counts[r.status] = r.n;
     counts.total += r.n;
   }
   return counts;
+}
+
+const STATUS_COUNTS = 'SELECT status, count(*)::int AS n FROM monitors WHERE account_id = $1 GROUP BY status';
+
+/** How many of the account's monitors are in each state (the list's and the aggregate's summary). */
+export async function statusCounts(ctx: Context, accountId: number): Promise<StatusCounts> {
+  return countsFrom((await ctx.db.query(STATUS_COUNTS, [accountId])) as { status: MonitorStatus; n: number }[]);
 }
 
 function statusFilter(raw: unknown): MonitorStatus | undefined {
@@ -30,26 +33,69 @@ function statusFilter(raw: unknown): MonitorStatus | undefined {
   return status as MonitorStatus;
 }
 
+type ListRow = Pick<Monitor, 'id' | 'name' | 'url' | 'method' | 'status' | 'checkInterval' | 'timeout' | 'isActive'> &
+  Pick<Monitor, 'lastCheckedAt' | 'lastResponseTimeMs' | 'createdAt' | 'updatedAt'> & {
+    matching: string;
+    summary: { status: MonitorStatus; n: number }[] | null;
+    live_total: string | null;
+    live_successful: string | null;
+    live_rt_sum: string | null;
+    live_rt_count: string | null;
+  };
+
+/**
+ * The page, how many monitors match, the account's status counts and each listed monitor's
+ * live-hour rollup sums, in one statement (the settled hours come from RollupWindows' memory).
+ */
+const LIST = `
+SELECT p.*, l.*,
+       (SELECT json_agg(s) FROM (${STATUS_COUNTS}) s) AS summary
+FROM (
+  SELECT id, name, url, method, status, check_interval AS "checkInterval", timeout, is_active AS "isActive",
+         last_checked_at AS "lastCheckedAt", last_response_time_ms AS "lastResponseTimeMs",
+         created_at AS "createdAt", updated_at AS "updatedAt", count(*) OVER () AS matching
+  FROM monitors WHERE account_id = $1 AND ($2::text IS NULL OR status = $2)
+  ORDER BY id LIMIT $3 OFFSET $4
+) p
+LEFT JOIN LATERAL (
+  SELECT sum(total) AS live_total, sum(successful) AS live_successful,
+         sum(response_time_sum) AS live_rt_sum, sum(response_time_count) AS live_rt_count
+  FROM monitor_rollups r WHERE r.monitor_id = p.id AND r.hour >= $5 AND r.hour <= $6
+) l ON true
+ORDER BY p.id`;
+
 /**
  * GET /uptime/monitors: the page of the account's monitors (oldest first), optionally of one
  * status, with uptime from the hourly rollups; summary counts all of the account's monitors.
  */
-export async function listMonitors(ctx: Context, accountId: number, query: Record<string, unknown>) {
+export async function listMonitors(ctx: Context, windows: RollupWindows, accountId: number, query: Record<string, unknown>) {
   const status = statusFilter(query.status);
   const page = parsePagination(query, { defaultPerPage: 20, maxPerPage: 100 });
-  const [monitors, total] = await ctx.db.getRepository(Monitor).findAndCount({
-    where: { accountId, ...(status ? { status } : {}) },
-    order: { id: 'ASC' },
-    skip: page.offset,
-    take: page.perPage,
-  });
-  const [totals, counts] = await Promise.all([
-    rollupTotals(ctx.db, monitors.map((m) => m.id), ctx.clock.now()),
-    statusCounts(ctx, accountId),
-  ]);
+  const now = ctx.clock.now();
+  const rows = (await ctx.db.query(LIST, [accountId, status ?? null, page.perPage, page.offset, liveStart(now), startOfHour(now)])) as ListRow[];
+  if (!rows.length) {
+    // A page past the end (or no monitors): the counts without a page.
+    const [total, counts] = await Promise.all([
+      ctx.db.getRepository(Monitor).countBy({ accountId, ...(status ? { status } : {}) }),
+      statusCounts(ctx, accountId),
+    ]);
+    return { monitors: [], summary: counts, pagination: paginationBody(page, total) };
+  }
+  const live = new Map<number, RollupTotals>(
+    rows.map((r) => [
+      r.id,
+      {
+        total: Number(r.live_total ?? 0),
+        successful: Number(r.live_successful ?? 0),
+        responseTimeSum: Number(r.live_rt_sum ?? 0),
+        responseTimeCount: Number(r.live_rt_count ?? 0),
+      },
+    ]),
+  );
+  const totals = await windows.totals(ctx.db, rows.map((r) => r.id), now, live);
   return {
-    monitors: monitors.map((m) => listMonitorView(m, totals.get(m.id) ?? EMPTY_WINDOWS)),
-    summary: counts,
-    pagination: paginationBody(page, total),
+    monitors: rows.map((m) => listMonitorView(m, totals.get(m.id) ?? EMPTY_WINDOWS)),
+    summary: countsFrom(rows[0].summary ?? []),
+    pagination: paginationBody(page, Number(rows[0].matching)),
   };
 }

@@ -1,23 +1,36 @@
-import type { Monitor } from '@vigil/core';
+import {
+  openMonitorSecretsOrDrop,
+  parseMonitorUrl,
+  restoreEchoedMasks,
+  sealMonitorSecrets,
+  storedNormalizedUrl,
+  type Monitor,
+  type SecretBox,
+} from '@vigil/core';
 import type { MonitorFields } from './monitor-input.js';
-import { parseMonitorUrl } from './monitor-url.js';
 
-/** API field names -> entity properties, for create and partial update. */
-export function monitorColumns(fields: Partial<MonitorFields>): Partial<Monitor> {
+/**
+ * API field names -> entity properties, for create and partial update (`current`: the monitor
+ * being updated). The URL's user info and the header values are sealed (`credentials`) and
+ * stored masked; masks sent back mean "unchanged".
+ */
+export function monitorColumns(fields: Partial<MonitorFields>, box: SecretBox, current?: Monitor): Partial<Monitor> {
   const c: Partial<Monitor> = {};
   if (fields.name !== undefined) c.name = fields.name;
-  if (fields.url !== undefined) {
-    const parsed = parseMonitorUrl(fields.url);
+  if (fields.url !== undefined || fields.headers !== undefined) {
+    const before = current ? openMonitorSecretsOrDrop(box, current) : { url: '', headers: {} };
+    const sent = restoreEchoedMasks({ url: fields.url, headers: fields.headers }, before);
+    const url = sent.url ?? before.url;
+    const parsed = parseMonitorUrl(url);
     if (!parsed) throw new Error('monitorColumns: url was not validated');
-    c.url = parsed.url;
-    c.normalizedUrl = parsed.normalized;
+    Object.assign(c, sealMonitorSecrets(box, { url: parsed.url, headers: sent.headers ?? before.headers }));
+    if (fields.url !== undefined) c.normalizedUrl = storedNormalizedUrl(parsed.normalized, box.fingerprint);
   }
   if (fields.method !== undefined) c.method = fields.method;
   if (fields.check_interval !== undefined) c.checkInterval = fields.check_interval;
   if (fields.timeout !== undefined) c.timeout = fields.timeout;
   if (fields.expected_status_codes !== undefined) c.expectedStatusCodes = fields.expected_status_codes;
   if (fields.expected_content !== undefined) c.expectedContent = fields.expected_content;
-  if (fields.headers !== undefined) c.headers = fields.headers;
   if (fields.body !== undefined) c.body = fields.body;
   if (fields.alert_threshold !== undefined) c.alertThreshold = fields.alert_threshold;
   if (fields.degraded_threshold_ms !== undefined) c.degradedThresholdMs = fields.degraded_threshold_ms;

@@ -1,16 +1,16 @@
 import { Incident, type Context } from '@vigil/core';
 import { findOwnMonitor } from './find-own-monitor.js';
 import { detailMonitorView } from './monitor-views.js';
-import { EMPTY_WINDOWS, rollupTotals } from './rollup-totals.js';
+import { EMPTY_WINDOWS, type RollupWindows } from './rollup-totals.js';
 import { statisticsFromTotals } from './uptime-math.js';
 
 export const RECENT_INCIDENTS = 5;
 
 /** GET /uptime/monitors/{id}: configuration, state, last check, statistics from rollups, recent incidents. */
-export async function monitorDetail(ctx: Context, accountId: number, rawId: string | string[] | undefined) {
+export async function monitorDetail(ctx: Context, windows: RollupWindows, accountId: number, rawId: string | string[] | undefined) {
   const monitor = await findOwnMonitor(ctx.db, accountId, rawId);
   const [totals, incidents] = await Promise.all([
-    rollupTotals(ctx.db, [monitor.id], ctx.clock.now()),
+    windows.totals(ctx.db, [monitor.id], ctx.clock.now()),
     ctx.db.getRepository(Incident).find({
       where: { monitorId: monitor.id },
       order: { startedAt: 'DESC', id: 'DESC' },

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { CHECK_INTERVALS, MONITOR_METHODS, ValidationError, type MonitorMethod } from '@vigil/core';
-import { parseMonitorUrl } from './monitor-url.js';
+import { parseMonitorUrl } from '@vigil/core';
 
 /**
  * The 400 messages of monitor input. "Invalid URL" and "Invalid interval" are the seed's; the

@@ -42,7 +42,10 @@ export function configView(m: Monitor) {
 }
 
 /** List view: configuration summary, last check timestamp and response time, uptime of the three windows. */
-export function listMonitorView(m: Monitor, totals: WindowTotals) {
+export function listMonitorView(
+  m: Pick<Monitor, 'id' | 'name' | 'url' | 'method' | 'status' | 'checkInterval' | 'timeout' | 'isActive' | 'lastCheckedAt' | 'lastResponseTimeMs' | 'createdAt' | 'updatedAt'>,
+  totals: WindowTotals,
+) {
   return {
     id: m.id,
     name: m.name,

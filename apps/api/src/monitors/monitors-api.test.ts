@@ -86,7 +86,8 @@ describe('POST /api/v1/uptime/monitors', () => {
     const res = await request(app).post('/api/v1/uptime/monitors').set(pro.auth).send(body);
     expect(res.status).toBe(201);
     const detail = await request(app).get(`/api/v1/uptime/monitors/${res.body.monitor.id}`).set(pro.auth);
-    expect(detail.body.monitor).toMatchObject({ ...body, method: 'POST', is_active: true, status: 'pending' });
+    // Header values are credentials: sealed at rest, shown masked.
+    expect(detail.body.monitor).toMatchObject({ ...body, headers: { 'X-Probe': '****' }, method: 'POST', is_active: true, status: 'pending' });
   });
 
   it.each([
@@ -376,9 +377,10 @@ describe.each(['put', 'patch'] as const)('%s /api/v1/uptime/monitors/{id}', (met
     };
     const res = await request(app)[method](`/api/v1/uptime/monitors/${m.id}`).set(pro.auth).send(body);
     expect(res.status).toBe(200);
-    expect(res.body.monitor).toEqual({ id: m.id, ...body, updated_at: expect.any(String) });
+    const shown = { ...body, headers: { Authorization: '****' } };
+    expect(res.body.monitor).toEqual({ id: m.id, ...shown, updated_at: expect.any(String) });
     const detail = await request(app).get(`/api/v1/uptime/monitors/${m.id}`).set(pro.auth);
-    expect(detail.body.monitor).toMatchObject(body);
+    expect(detail.body.monitor).toMatchObject(shown);
   });
 
   it('re-validates like create', async () => {

@@ -1,5 +1,5 @@
 import { Not } from 'typeorm';
-import { ConflictError, Monitor, type Account, type Context } from '@vigil/core';
+import { ConflictError, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { assertIntervalAllowed } from './interval-policy.js';
 import { findOwnMonitor } from './find-own-monitor.js';
@@ -22,7 +22,7 @@ export async function updateMonitor(ctx: Context, account: Account, rawId: strin
       if (input.check_interval !== undefined && input.check_interval !== monitor.checkInterval) {
         assertIntervalAllowed(ctx.config.tiers[account.tier], input.check_interval, ctx.config.baseUrl);
       }
-      const columns = monitorColumns(input);
+      const columns = monitorColumns(input, createSecretBox(ctx.config.secretKey), monitor);
       if (columns.normalizedUrl !== undefined) {
         const duplicate = await m.getRepository(Monitor).exists({
           where: { accountId: account.id, normalizedUrl: columns.normalizedUrl, id: Not(monitor.id) },

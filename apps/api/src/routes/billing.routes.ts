@@ -1,5 +1,6 @@
 import { estimateInvoice, tierPrices, type Context } from '@vigil/core';
 import { billingUsage } from '../billing/billing-usage.js';
+import type { RequestUsage } from '../usage/request-usage.js';
 import { INVOICE_SCHEMA, invoiceView } from '../billing/invoice-view.js';
 import { listInvoices } from '../billing/list-invoices.js';
 import { iso } from '../http/iso.js';
@@ -72,7 +73,7 @@ const ESTIMATE_SCHEMA = {
   },
 };
 
-export function billingRoutes(ctx: Context): RouteDef[] {
+export function billingRoutes(ctx: Context, usage: RequestUsage): RouteDef[] {
   return [
     route({
       method: 'get',
@@ -81,7 +82,7 @@ export function billingRoutes(ctx: Context): RouteDef[] {
       tag: 'Billing',
       auth: 'api-key',
       handler: async (req, res) => {
-        res.json(await billingUsage(ctx, authOf(req).account));
+        res.json(await billingUsage(ctx, usage, authOf(req).account));
       },
       docs: { responses: { 200: { description: 'Plan and use of the current period', schema: USAGE_SCHEMA } } },
     }),

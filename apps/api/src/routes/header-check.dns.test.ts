@@ -52,7 +52,7 @@ describe('GET /headers/check of a name that resolves inside the network (private
     try {
       const res = await request(createApp(strict)).get('/headers/check').query({ q: 'vm.vigil-test.example' });
       expect(res.status).toBe(502);
-      expect(res.body).toEqual({ error: 'Site unreachable', detail: 'Blocked private address: vm.vigil-test.example resolves to a non-public address' });
+      expect(res.body).toEqual({ error: 'Site unreachable', detail: 'Blocked private address: vm.vigil-test.example resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets' });
       expect(res.text).not.toContain('10.1.2.3');
     } finally {
       await strictScanner.stop();

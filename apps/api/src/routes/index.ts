@@ -6,6 +6,8 @@ import type { StatusPageService } from '../public-status/status-page-service.js'
 import { badgeRoutes } from './badges.routes.js';
 import { publicStatusRoutes } from './public-status.routes.js';
 import { statusPageRoutes } from './status-pages.routes.js';
+import type { RollupWindows } from '../monitors/rollup-totals.js';
+import type { RequestUsage } from '../usage/request-usage.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
 import { integrationRoutes } from './integrations.routes.js';
 import { authRemovedRoutes } from './auth-removed.routes.js';
@@ -22,6 +24,8 @@ import { verificationRoutes } from './verifications.routes.js';
 /** What route modules may need besides the context. */
 export interface RouteDeps {
   quota: AccountQuota;
+  usage: RequestUsage;
+  windows: RollupWindows;
   statusPages: StatusPageService;
   badges: BadgeService;
 }
@@ -34,13 +38,13 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...authRemovedRoutes(),
     ...apiKeyRoutes(ctx),
     ...integrationRoutes(ctx),
-    ...usageRoutes(ctx, deps.quota),
+    ...usageRoutes(ctx, deps),
     ...headerCheckRoutes(ctx),
-    ...monitorRoutes(ctx),
+    ...monitorRoutes(ctx, deps.windows),
     ...domainRoutes(ctx),
     ...verificationRoutes(ctx),
     ...scanRoutes(ctx),
-    ...billingRoutes(ctx),
+    ...billingRoutes(ctx, deps.usage),
     ...statusPageRoutes(ctx),
     ...publicStatusRoutes(deps.statusPages),
     ...badgeRoutes(ctx, deps.badges),

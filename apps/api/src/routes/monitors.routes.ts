@@ -9,6 +9,7 @@ import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { listChecks } from '../monitors/list-checks.js';
 import { listIncidents } from '../monitors/list-incidents.js';
 import { listMonitors } from '../monitors/list-monitors.js';
+import type { RollupWindows } from '../monitors/rollup-totals.js';
 import { runManualCheck } from '../monitors/manual-check.js';
 import { monitorDetail } from '../monitors/monitor-detail.js';
 import {
@@ -191,7 +192,7 @@ function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
   });
 }
 
-export function monitorRoutes(ctx: Context): RouteDef[] {
+export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] {
   const gate = [requireUptimeFeature(ctx)];
   return [
     route({
@@ -233,7 +234,7 @@ export function monitorRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       before: gate,
       handler: async (req, res) => {
-        res.json(await listMonitors(ctx, authOf(req).account.id, req.query));
+        res.json(await listMonitors(ctx, windows, authOf(req).account.id, req.query));
       },
       docs: {
         query: { status: { type: 'string', enum: ['up', 'down', 'degraded', 'paused', 'pending'] }, ...PAGE_QUERY(20, 100) },
@@ -278,7 +279,7 @@ export function monitorRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       before: gate,
       handler: async (req, res) => {
-        res.json({ monitor: await monitorDetail(ctx, authOf(req).account.id, req.params.id) });
+        res.json({ monitor: await monitorDetail(ctx, windows, authOf(req).account.id, req.params.id) });
       },
       docs: {
         responses: { 200: { description: 'The monitor', schema: { type: 'object', properties: { monitor: DETAIL_MONITOR } } }, 403: FREE_TIER_403, 404: NOT_FOUND },

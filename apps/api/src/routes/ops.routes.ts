@@ -16,7 +16,7 @@ export function opsRoutes(ctx: Context): RouteDef[] {
     route({
       method: 'get',
       path: '/readyz',
-      summary: 'PostgreSQL and Redis answer',
+      summary: 'PostgreSQL and Redis answer (each check is `ok` or `failed: <reason>`)',
       tag: 'Operations',
       auth: 'none',
       handler: async (_req, res) => {

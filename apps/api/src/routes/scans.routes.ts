@@ -1,7 +1,7 @@
 import Joi from 'joi';
-import { Scan, ValidationError, type Context } from '@vigil/core';
+import { normaliseScanTarget, Scan, ValidationError, type Context } from '@vigil/core';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
-import { hostnameField, portField } from '../domains/domain-input.js';
+import { portField } from '../domains/domain-input.js';
 import { parsePagination, paginationBody } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
@@ -15,10 +15,20 @@ import { startRequestedScan } from '../scans/start-scan.js';
 
 const FULL_REPORTS_PER_MINUTE = 5;
 
-const onDemandBody = Joi.object<{ hostname: string; port: number }>({
-  hostname: hostnameField.required(),
-  port: portField.default(443),
-});
+/** A domain name; with VIGIL_ALLOW_PRIVATE_TARGETS also localhost and IP literals. */
+function onDemandBody(allowPrivate: boolean) {
+  return Joi.object<{ hostname: string; port: number }>({
+    hostname: Joi.any()
+      .custom((v: unknown) => {
+        const target = normaliseScanTarget(v, allowPrivate);
+        if (!target) throw new Error('invalid');
+        return target;
+      })
+      .required()
+      .error(new ValidationError('Invalid hostname')),
+    port: portField.default(443),
+  });
+}
 
 const rescanBody = Joi.object<{ domain_id: number }>({
   domain_id: Joi.number().integer().required().error(new ValidationError('Invalid domain_id: must be an integer')),
@@ -26,6 +36,7 @@ const rescanBody = Joi.object<{ domain_id: number }>({
 
 export function scanRoutes(ctx: Context): RouteDef[] {
   const tag = 'Scans';
+  const onDemand = onDemandBody(ctx.config.allowPrivateTargets);
   return [
     route({
       method: 'post',
@@ -35,12 +46,19 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       before: scanTriggerLimit(ctx),
       handler: async (req, res) => {
-        const { hostname, port } = validate(onDemandBody, req.body);
+        const { hostname, port } = validate(onDemand, req.body);
         const scan = await startRequestedScan(ctx, authOf(req).account, { domainId: null, hostname, port, trigger: 'on_demand' });
         res.status(202).json(scanQueuedBody(ctx.config.baseUrl, scan));
       },
       docs: {
-        body: { type: 'object', required: ['hostname'], properties: { hostname: { type: 'string' }, port: { type: 'integer', minimum: 1, maximum: 65535, default: 443 } } },
+        body: {
+          type: 'object',
+          required: ['hostname'],
+          properties: {
+            hostname: { type: 'string', description: 'A domain name; with VIGIL_ALLOW_PRIVATE_TARGETS also localhost and IP literals' },
+            port: { type: 'integer', minimum: 1, maximum: 65535, default: 443 },
+          },
+        },
         responses: {
           202: { description: 'Queued', schema: SCAN_QUEUED_SCHEMA },
           400: { description: 'Invalid hostname; Invalid port' },

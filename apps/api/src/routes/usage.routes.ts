@@ -3,7 +3,6 @@ import { isoWithOffset, nextUtcMidnight, utcDay, ValidationError, type Context }
 import { authOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
 import { queryValue, validate } from '../http/validate.js';
-import type { AccountQuota } from '../limits/account-quota.js';
 import {
   countAlerts,
   countChecks,
@@ -13,6 +12,7 @@ import {
   countScans,
 } from '../usage/feature-usage.js';
 import { fullPlanLimits } from '../usage/plan-limits.js';
+import type { RouteDeps } from './index.js';
 
 const DAY_MS = 86_400_000;
 
@@ -24,7 +24,7 @@ function startOfUtcDay(at: Date): Date {
   return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 }
 
-export function usageRoutes(ctx: Context, quota: AccountQuota): RouteDef[] {
+export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef[] {
   return [
     route({
       method: 'get',
@@ -69,12 +69,7 @@ export function usageRoutes(ctx: Context, quota: AccountQuota): RouteDef[] {
         const { account } = authOf(req);
         const now = ctx.clock.now();
         const first = new Date(startOfUtcDay(now).getTime() - (days - 1) * DAY_MS);
-        const rows = (await ctx.db.query(
-          `SELECT to_char(day, 'YYYY-MM-DD') AS day, requests FROM daily_usage
-           WHERE account_id = $1 AND day >= $2::date AND day <= $3::date`,
-          [account.id, utcDay(first), utcDay(now)],
-        )) as { day: string; requests: number }[];
-        const byDay = new Map(rows.map((r) => [r.day, Number(r.requests)]));
+        const byDay = await usage.requestsByDay(account.id, utcDay(first), utcDay(now));
         const history = Array.from({ length: days }, (_, i) => {
           const date = utcDay(new Date(first.getTime() + i * DAY_MS));
           return { date, requests: byDay.get(date) ?? 0 };
@@ -118,18 +113,15 @@ export function usageRoutes(ctx: Context, quota: AccountQuota): RouteDef[] {
         const { account } = authOf(req);
         const now = ctx.clock.now();
         const from = new Date(startOfUtcDay(now).getTime() - 29 * DAY_MS);
-        const [[{ requests }], checks, scans, alerts] = await Promise.all([
-          ctx.db.query('SELECT COALESCE(sum(requests), 0) AS requests FROM daily_usage WHERE account_id = $1 AND day >= $2::date', [
-            account.id,
-            utcDay(from),
-          ]) as Promise<{ requests: string }[]>,
+        const [requests, checks, scans, alerts] = await Promise.all([
+          usage.requestsBetween(account.id, utcDay(from), utcDay(now)),
           countChecks(ctx.db, account.id, from, now),
           countScans(ctx.db, account.id, from, now),
           countAlerts(ctx.db, account.id, from, now),
         ]);
         res.json({
           period: { from: utcDay(from), to: utcDay(now), days: 30 },
-          totals: { requests: Number(requests), checks, scans, alerts },
+          totals: { requests, checks, scans, alerts },
         });
       },
       docs: { responses: { 200: { description: '30-day totals' } } },

@@ -1,4 +1,4 @@
-import { monitoredTiers, outboundPolicy, type Context, type JobHandler, type JobName } from '@vigil/core';
+import { createSecretBox, monitoredTiers, outboundPolicy, type Context, type JobHandler, type JobName } from '@vigil/core';
 import { createMonitorLoader, shouldCheck } from '../monitors/load-monitors.js';
 import { createCheckWriter } from '../persistence/check-writer.js';
 import type { GroupCommitOptions } from '../persistence/group-commit.js';
@@ -21,7 +21,7 @@ export interface MonitorCheckOptions {
  */
 export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): JobHandler<JobName.MonitorCheck> {
   const client = createProbeClient(outboundPolicy(ctx.config), opts.client);
-  const monitors = createMonitorLoader(ctx.db, monitoredTiers(ctx.config.tiers), opts.loader);
+  const monitors = createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.loader);
   const writer = createCheckWriter(ctx, opts.writer);
   return async (payload, job) => {
     const manual = payload.manual === true;

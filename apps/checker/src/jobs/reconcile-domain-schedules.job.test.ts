@@ -7,7 +7,8 @@ import {
   domainScheduleOffsetMs,
   domainSchedulerId,
   insertScan,
-  readDomainSchedules,
+  DOMAIN_SCHEDULE,
+  readSchedules,
   upsertDomainSchedule,
   type JobPayloads,
 } from '@vigil/core';
@@ -47,10 +48,10 @@ describe('ReconcileDomainSchedules', () => {
 
     expect(await run()).toEqual({ added: 2, removed: 2 });
 
-    const schedules = await readDomainSchedules(ctx.redis, ctx.queues);
+    const schedules = await readSchedules(ctx.queues, ctx.redis, DOMAIN_SCHEDULE);
     expect([...schedules.keys()].sort()).toEqual([domainSchedulerId(daily.id), domainSchedulerId(hourly.id), 'not-a-domain'].sort());
-    expect(schedules.get(domainSchedulerId(daily.id))).toEqual({ everyMs: FREQUENCY_MS.daily, offsetMs: domainScheduleOffsetMs(daily.id, 'daily') });
-    expect(schedules.get(domainSchedulerId(hourly.id))).toEqual({ everyMs: FREQUENCY_MS.hourly, offsetMs: domainScheduleOffsetMs(hourly.id, 'hourly') });
+    expect(schedules.get(domainSchedulerId(daily.id))).toEqual({ everyMs: FREQUENCY_MS.daily, offsetMs: domainScheduleOffsetMs(daily.id, 'daily'), hasNextJob: true });
+    expect(schedules.get(domainSchedulerId(hourly.id))).toEqual({ everyMs: FREQUENCY_MS.hourly, offsetMs: domainScheduleOffsetMs(hourly.id, 'hourly'), hasNextJob: true });
     expect(schedules.has(domainSchedulerId(ofInactiveAccount.id))).toBe(false);
     const template = await queue.getJobScheduler(domainSchedulerId(daily.id));
     expect(template?.template?.data).toEqual({ domainId: daily.id });
@@ -62,6 +63,21 @@ describe('ReconcileDomainSchedules', () => {
     await queue.removeJobScheduler(domainSchedulerId(daily.id));
     await queue.removeJobScheduler(domainSchedulerId(hourly.id));
     expect(await run()).toEqual({ added: 2, removed: 0 });
+  });
+
+  it('re-adds the next run of a domain whose delayed job was deleted (it would never be rescanned again)', async () => {
+    const { account } = await createTestAccount(ctx, 'pro');
+    const d = await domain(account.id, 'lost-run.example', { monitoringFrequency: 'hourly' });
+    await run();
+    const queue = ctx.queues.queueOf(JobName.DomainScan);
+    const s = await queue.getJobScheduler(domainSchedulerId(d.id));
+    // Deleted by hand (BullMQ refuses to remove a scheduler's job through its API).
+    const jobId = `repeat:${domainSchedulerId(d.id)}:${s?.next}`;
+    await ctx.redis.del(queue.toKey(jobId));
+    await ctx.redis.zrem(queue.keys.delayed, jobId);
+    expect(await run()).toEqual({ added: 1, removed: 0 });
+    const again = await queue.getJobScheduler(domainSchedulerId(d.id));
+    expect(await (await queue.getJob(`repeat:${domainSchedulerId(d.id)}:${again?.next}`))?.getState()).toBe('delayed');
   });
 
   it('fails scans that stayed unfinished past 30 minutes, and only those', async () => {
@@ -87,7 +103,7 @@ describe('ReconcileDomainSchedules', () => {
     try {
       const { result } = await ctx.queues.run(JobName.ReconcileDomainSchedules, {}, 15_000);
       expect(result).toEqual(expect.objectContaining({ added: expect.any(Number), removed: expect.any(Number) }));
-      expect((await readDomainSchedules(ctx.redis, ctx.queues)).get(domainSchedulerId(d.id))?.everyMs).toBe(FREQUENCY_MS.hourly);
+      expect((await readSchedules(ctx.queues, ctx.redis, DOMAIN_SCHEDULE)).get(domainSchedulerId(d.id))?.everyMs).toBe(FREQUENCY_MS.hourly);
     } finally {
       await checker.stop();
     }

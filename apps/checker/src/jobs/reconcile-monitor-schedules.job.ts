@@ -1,11 +1,12 @@
 import {
-  applyReconcilePlan,
-  monitoredTiers,
-  planReconcile,
-  readMonitorSchedules,
+  MONITOR_SCHEDULE,
+  classifyOutage,
+  reconcileSchedules,
+  wantedMonitorSchedules,
   type Context,
   type JobHandler,
   type JobName,
+  type ReconcileResult,
 } from '@vigil/core';
 import { ensureMaintenanceSchedulers } from '../maintenance-schedulers.js';
 
@@ -14,24 +15,14 @@ import { ensureMaintenanceSchedulers } from '../maintenance-schedulers.js';
  * active, non-paused monitor of an active account on a plan with uptime monitoring gets its
  * scheduler back (after Redis lost its data, or when a scheduler lost its next run), with its
  * current interval; schedulers of paused, inactive or deleted monitors, and of monitors whose
- * account was deactivated or moved to a plan without uptime monitoring, are removed. Redis is read before PostgreSQL so that a monitor created in
- * between is added (idempotently) rather than removed.
+ * account was deactivated or moved to a plan without uptime monitoring, are removed.
  */
-export async function reconcileMonitorSchedules(ctx: Context): Promise<{ added: number; removed: number }> {
-  const actual = await readMonitorSchedules(ctx.queues, ctx.redis);
-  const rows = (await ctx.db.query(
-    `SELECT m.id, m.check_interval FROM monitors m JOIN accounts a ON a.id = m.account_id
-      WHERE m.is_active AND m.status <> 'paused' AND a.is_active AND a.tier = ANY($1::text[])`,
-    [monitoredTiers(ctx.config.tiers)],
-  )) as { id: number; check_interval: number }[];
-  const plan = planReconcile(
-    rows.map((r) => ({ id: r.id, checkInterval: r.check_interval })),
-    actual,
+export async function reconcileMonitorSchedules(ctx: Context): Promise<ReconcileResult> {
+  const { added, removed, wanted } = await reconcileSchedules(ctx.queues, ctx.redis, MONITOR_SCHEDULE, () =>
+    wantedMonitorSchedules(ctx.db, ctx.config.tiers),
   );
-  await applyReconcilePlan(ctx.queues, plan);
-  const result = { added: plan.upsert.length, removed: plan.remove.length };
-  if (result.added || result.removed) ctx.logger.info('monitor schedules reconciled', { ...result, active: rows.length });
-  return result;
+  if (added || removed) ctx.logger.info('monitor schedules reconciled', { added, removed, active: wanted });
+  return { added, removed };
 }
 
 export function reconcileMonitorSchedulesJob(ctx: Context): JobHandler<JobName.ReconcileMonitorSchedules> {
@@ -54,7 +45,8 @@ export function startMaintenanceWatchdog(ctx: Context, everyMs = MAINTENANCE_WAT
     if (running) return;
     running = true;
     ensureMaintenanceSchedulers(ctx)
-      .catch((e: unknown) => ctx.logger.warn('maintenance schedulers not checked', { error: (e as Error).message }))
+      // During an outage the DependencyWatch has said so once; this would repeat it every tick.
+      .catch((e: unknown) => ctx.logger.log(classifyOutage(e) ? 'debug' : 'warn', 'maintenance schedulers not checked', { error: (e as Error).message }))
       .finally(() => {
         running = false;
       });

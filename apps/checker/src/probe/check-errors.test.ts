@@ -26,7 +26,7 @@ describe('check error texts', () => {
   });
 
   it('blocked address: the guard message itself', () => {
-    const message = 'Blocked private address: inside.test resolves to a non-public address';
+    const message = 'Blocked private address: inside.test resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets';
     expect(fail({ code: 'EBLOCKEDADDRESS', message, cause: { code: 'EBLOCKEDADDRESS', message } })).toBe(message);
   });
 
@@ -70,7 +70,9 @@ describe('check error texts', () => {
     expect(fail({ code: 'EPROTO', message: 'SSL routines:ssl3_read_bytes:tlsv1 alert protocol version' })).toBe(
       'TLS handshake failed: SSL routines:ssl3_read_bytes:tlsv1 alert protocol version',
     );
-    expect(fail({ code: 'ERR_SSL_WRONG_VERSION_NUMBER', message: 'wrong version number' })).toBe('TLS handshake failed: wrong version number');
+    expect(fail({ code: 'ERR_SSL_WRONG_VERSION_NUMBER', message: 'wrong version number' })).toBe(
+      'TLS handshake failed: shop.example.com:8443 answers in plain HTTP, not TLS (use http://shop.example.com:8443/ or the port that serves HTTPS)',
+    );
   });
 
   it('redirect loops, resets, unreachable hosts, connect timeouts, bad responses, anything else', () => {

@@ -1,4 +1,4 @@
-import type { Monitor, MonitorMethod } from '@vigil/core';
+import type { MonitorMethod } from '@vigil/core';
 
 /** What one check requests and what it expects: the probe's view of a monitor. */
 export interface ProbeTarget {
@@ -12,31 +12,4 @@ export interface ProbeTarget {
   /** Empty means any 2xx. */
   expectedStatusCodes: number[];
   expectedContent: string | null;
-}
-
-export function probeTargetOf(
-  m: Pick<
-    Monitor,
-    | 'url'
-    | 'method'
-    | 'headers'
-    | 'body'
-    | 'timeout'
-    | 'followRedirects'
-    | 'verifySsl'
-    | 'expectedStatusCodes'
-    | 'expectedContent'
-  >,
-): ProbeTarget {
-  return {
-    url: m.url,
-    method: m.method,
-    headers: m.headers ?? {},
-    body: m.body,
-    timeoutSeconds: m.timeout,
-    followRedirects: m.followRedirects,
-    verifySsl: m.verifySsl,
-    expectedStatusCodes: m.expectedStatusCodes ?? [],
-    expectedContent: m.expectedContent,
-  };
 }

@@ -267,13 +267,13 @@ describe('network failures', () => {
 
 describe('outbound safety (VIGIL_ALLOW_PRIVATE_TARGETS=false)', () => {
   it.each([
-    ['http://127.0.0.1:PORT/', 'Blocked private address: 127.0.0.1 (loopback)'],
-    ['http://[::1]:PORT/', 'Blocked private address: ::1 (loopback)'],
-    ['http://[::ffff:127.0.0.1]:PORT/', 'Blocked private address: ::ffff:7f00:1 (loopback)'],
-    ['http://169.254.169.254/latest/meta-data/', 'Blocked private address: 169.254.169.254 (linkLocal)'],
-    ['http://10.1.2.3/', 'Blocked private address: 10.1.2.3 (private)'],
-    ['http://100.64.0.1/', 'Blocked private address: 100.64.0.1 (carrierGradeNat)'],
-    ['http://0.0.0.0:PORT/', 'Blocked private address: 0.0.0.0 (unspecified)'],
+    ['http://127.0.0.1:PORT/', 'Blocked private address: 127.0.0.1 (loopback); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets'],
+    ['http://[::1]:PORT/', 'Blocked private address: ::1 (loopback); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets'],
+    ['http://[::ffff:127.0.0.1]:PORT/', 'Blocked private address: ::ffff:7f00:1 (loopback); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets'],
+    ['http://169.254.169.254/latest/meta-data/', 'Blocked private address: 169.254.169.254 (linkLocal); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets'],
+    ['http://10.1.2.3/', 'Blocked private address: 10.1.2.3 (private); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets'],
+    ['http://100.64.0.1/', 'Blocked private address: 100.64.0.1 (carrierGradeNat); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets'],
+    ['http://0.0.0.0:PORT/', 'Blocked private address: 0.0.0.0 (unspecified); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets'],
   ])('refuses %s', async (url, error) => {
     const before = server.requests;
     const r = await check(target(url.replace('PORT', String(server.port))), guarded);
@@ -287,7 +287,7 @@ describe('outbound safety (VIGIL_ALLOW_PRIVATE_TARGETS=false)', () => {
     const before = server.requests;
     try {
       const r = await check(target(`http://inside.test:${server.port}/`), viaDns);
-      expect(r.error).toBe('Blocked private address: inside.test resolves to a non-public address');
+      expect(r.error).toBe('Blocked private address: inside.test resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets');
       expect(server.requests).toBe(before);
     } finally {
       viaDns.close();
@@ -297,7 +297,7 @@ describe('outbound safety (VIGIL_ALLOW_PRIVATE_TARGETS=false)', () => {
 
   it('refuses localhost through the system resolver', async () => {
     const r = await check(target(`http://localhost:${server.port}/`), guarded);
-    expect(r.error).toMatch(/^Blocked private address: localhost resolves to a non-public address$/);
+    expect(r.error).toMatch(/^Blocked private address: localhost resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets$/);
   });
 
   it('refuses a redirect hop to a private address', async () => {
@@ -313,7 +313,7 @@ describe('outbound safety (VIGIL_ALLOW_PRIVATE_TARGETS=false)', () => {
       const r = await check(target(`${tlsServer.url}/redirect?to=${encodeURIComponent(hop)}`, { verifySsl: false }), mixed);
       // No final response: the 302 was followed into the refusal.
       expect(r).toMatchObject({ status: 'failure', status_code: null, response_time_ms: null });
-      expect(r.error).toBe('Blocked private address: inside.test resolves to a non-public address');
+      expect(r.error).toBe('Blocked private address: inside.test resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets');
       expect(server.requests).toBe(before);
     } finally {
       allow.http.destroy();

@@ -29,7 +29,7 @@ describe('classifyNetworkError', () => {
     expect(classifyNetworkError(e('ERR_TLS_CERT_ALTNAME_INVALID', 'bad name'), 1)).toEqual({ retryable: true, error: 'TLS error: bad name' });
     expect(classifyNetworkError(new BlockedAddressError('127.0.0.1', '127.0.0.1', 'loopback'), 1)).toEqual({
       retryable: false,
-      error: 'Blocked private address: 127.0.0.1 (loopback)',
+      error: 'Blocked private address: 127.0.0.1 (loopback); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets',
     });
   });
 });

@@ -84,7 +84,7 @@ describe('handleHeaderCheck (Redis cache)', () => {
     const denying = await createTestContext();
     try {
       const result = await handleHeaderCheck(denying, { url: target.url });
-      expect(result).toEqual({ status: 502, error: 'Site unreachable', detail: 'Blocked private address: 127.0.0.1 (loopback)' });
+      expect(result).toEqual({ status: 502, error: 'Site unreachable', detail: 'Blocked private address: 127.0.0.1 (loopback); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets' });
     } finally {
       await denying.teardown();
     }

@@ -171,7 +171,7 @@ describe('TlsScan job', () => {
       await runTlsScan(strict, scan.id);
       const row = await strict.db.getRepository(Scan).findOneByOrFail({ id: scan.id });
       expect(row.status).toBe('failed');
-      expect(row.error).toBe(`Blocked private address: ${host('web')} resolves to a non-public address`);
+      expect(row.error).toBe(`Blocked private address: ${host('web')} resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets`);
     } finally {
       await strict.teardown();
     }

@@ -6,6 +6,12 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   databaseUrl: string;
   databasePoolSize: number;
+  /** PostgreSQL statement_timeout of every pooled connection; the client gives up shortly after. */
+  databaseStatementTimeoutMs: number;
+  /** Opening a connection, or waiting for a free one in the pool. */
+  databaseConnectTimeoutMs: number;
+  /** Commands on the non-blocking Redis connection (requests, producers) fail after this. */
+  redisCommandTimeoutMs: number;
   redisUrl: string;
   /** BullMQ prefix; braces make it a Redis Cluster hash tag. */
   redisPrefix: string;
@@ -31,6 +37,8 @@ export interface Config {
   /** Days alert delivery attempts are kept. */
   deliveryRetentionDays: number;
   shutdownTimeoutMs: number;
+  /** How often the API writes the request usage counted in Redis to daily_usage. */
+  usageFlushMs: number;
   healthPorts: { checker: number; scanner: number; notifier: number };
   concurrency: { checker: number; scanner: number; notifier: number };
 }
@@ -61,6 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: v.NODE_ENV,
     databaseUrl: v.DATABASE_URL,
     databasePoolSize: v.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: v.VIGIL_DB_STATEMENT_TIMEOUT_MS,
+    databaseConnectTimeoutMs: v.VIGIL_DB_CONNECT_TIMEOUT_MS,
+    redisCommandTimeoutMs: v.VIGIL_REDIS_COMMAND_TIMEOUT_MS,
     redisUrl: v.REDIS_URL,
     redisPrefix: v.VIGIL_REDIS_PREFIX,
     port,
@@ -80,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scanRetentionDays: v.VIGIL_SCAN_RETENTION_DAYS,
     deliveryRetentionDays: v.VIGIL_DELIVERY_RETENTION_DAYS,
     shutdownTimeoutMs: v.VIGIL_SHUTDOWN_TIMEOUT_MS,
+    usageFlushMs: v.VIGIL_USAGE_FLUSH_MS,
     healthPorts: { checker: v.CHECKER_HEALTH_PORT, scanner: v.SCANNER_HEALTH_PORT, notifier: v.NOTIFIER_HEALTH_PORT },
     concurrency: { checker: v.CHECKER_CONCURRENCY, scanner: v.SCANNER_CONCURRENCY, notifier: v.NOTIFIER_CONCURRENCY },
   };

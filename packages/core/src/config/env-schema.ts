@@ -22,6 +22,10 @@ export const envSchema = Joi.object({
     .uri({ scheme: ['postgres', 'postgresql'] })
     .default('postgres://postgres@127.0.0.1:5432/vigil'),
   DATABASE_POOL_SIZE: Joi.number().integer().min(1).max(200).default(20),
+  // Fail fast on a slow or unreachable dependency (decisions: Dependency outages).
+  VIGIL_DB_STATEMENT_TIMEOUT_MS: Joi.number().integer().min(100).default(15_000),
+  VIGIL_DB_CONNECT_TIMEOUT_MS: Joi.number().integer().min(100).default(5_000),
+  VIGIL_REDIS_COMMAND_TIMEOUT_MS: Joi.number().integer().min(100).default(1_000),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
   VIGIL_REDIS_PREFIX: Joi.string().min(1).default('{vigil}'),
   PORT: Joi.number().port().default(3000),
@@ -43,6 +47,7 @@ export const envSchema = Joi.object({
   // last 30 days straight from these rows.
   VIGIL_SCAN_RETENTION_DAYS: Joi.number().integer().min(32).default(90),
   VIGIL_DELIVERY_RETENTION_DAYS: Joi.number().integer().min(32).default(90),
+  VIGIL_USAGE_FLUSH_MS: Joi.number().integer().min(100).max(60_000).default(2000),
   VIGIL_SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(25_000),
   CHECKER_HEALTH_PORT: Joi.number().port().default(9101),
   SCANNER_HEALTH_PORT: Joi.number().port().default(9102),

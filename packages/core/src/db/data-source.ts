@@ -7,9 +7,17 @@ export interface DataSourceOptions {
   url: string;
   poolSize?: number;
   applicationName?: string;
+  /** Server-side statement_timeout of every connection (0: none). */
+  statementTimeoutMs?: number;
+  /** Opening a connection or waiting for a free one. */
+  connectTimeoutMs?: number;
 }
 
+/** How long past the statement timeout the client waits before giving up on a silent server. */
+const CLIENT_GRACE_MS = 2_000;
+
 export function createDataSource(opts: DataSourceOptions): DataSource {
+  const statementTimeoutMs = opts.statementTimeoutMs ?? 15_000;
   return new DataSource({
     type: 'postgres',
     url: opts.url,
@@ -22,7 +30,13 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
     extra: {
       max: opts.poolSize ?? 20,
       application_name: opts.applicationName ?? 'vigil',
-      connectionTimeoutMillis: 10_000,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
+      // The server cancels a runaway statement; the client stops waiting on a server that went
+      // silent (frozen, or gone without a FIN), which statement_timeout cannot catch.
+      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_GRACE_MS } : {}),
+      // Dead peers are found by the kernel, not only when a query times out.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     },
   });
 }

@@ -1,5 +1,5 @@
 import { ValidationError } from '../errors/errors.js';
-import { coveringNames, nameCovers, normaliseHostname, requireHostname } from './hostname.js';
+import { coveringNames, nameCovers, normaliseHostname, requireHostname, normaliseScanTarget } from './hostname.js';
 
 describe('normaliseHostname', () => {
   it.each([
@@ -85,5 +85,31 @@ describe('coveringNames', () => {
   it('lists the name and its parents down to two labels', () => {
     expect(coveringNames('a.b.example.com')).toEqual(['a.b.example.com', 'b.example.com', 'example.com']);
     expect(coveringNames('example.com')).toEqual(['example.com']);
+  });
+});
+
+describe('normaliseScanTarget', () => {
+  it.each([
+    ['localhost', 'localhost'],
+    ['LOCALHOST.', 'localhost'],
+    ['127.0.0.1', '127.0.0.1'],
+    [' 10.0.0.5 ', '10.0.0.5'],
+    ['::1', '::1'],
+    ['[::1]', '::1'],
+    ['[FD00::1]', 'fd00::1'],
+    ['Example.COM', 'example.com'],
+  ])('with private targets allowed reads %p as %p', (input, expected) => expect(normaliseScanTarget(input, true)).toBe(expected));
+
+  it.each(['127.1', '0x7f.0.0.1', '2130706433', 'localhost:443', 'http://127.0.0.1', '[::1]:443', 'local host', '', 42])(
+    'refuses %p even with private targets allowed',
+    (input) => expect(normaliseScanTarget(input, true)).toBeNull(),
+  );
+
+  it.each(['localhost', '127.0.0.1', '::1', '[::1]'])('refuses %p when private targets are not allowed', (input) => {
+    expect(normaliseScanTarget(input, false)).toBeNull();
+  });
+
+  it('reads domain names as normaliseHostname does', () => {
+    expect(normaliseScanTarget('bücher.example', false)).toBe(normaliseHostname('bücher.example'));
   });
 });

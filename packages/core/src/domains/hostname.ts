@@ -28,6 +28,22 @@ export function normaliseHostname(input: unknown): string | null {
   return ascii;
 }
 
+/**
+ * A host an on-demand scan may target. Always a domain name as normaliseHostname reads it; when
+ * the operator allows private targets (VIGIL_ALLOW_PRIVATE_TARGETS, a self-hosted install
+ * checking its own network) also `localhost` and IP literals (dotted IPv4, IPv6 with or
+ * without brackets). The outbound guard still judges every address at connect time.
+ */
+export function normaliseScanTarget(input: unknown, allowPrivate: boolean): string | null {
+  if (allowPrivate && typeof input === 'string') {
+    const text = input.trim().toLowerCase().replace(/\.$/, '');
+    if (text === 'localhost') return text;
+    const bare = text.replace(/^\[(.*)\]$/, '$1');
+    if (net.isIPv4(bare) || net.isIPv6(bare)) return bare;
+  }
+  return normaliseHostname(input);
+}
+
 /** normaliseHostname, or the seed's 400 "Invalid hostname". */
 export function requireHostname(input: unknown): string {
   const hostname = normaliseHostname(input);

@@ -24,6 +24,8 @@ export interface LoggerOptions {
   /** The CLI's --json mode keeps stdout for its answer and logs to stderr. */
   stream?: 'stdout' | 'stderr';
   silent?: boolean;
+  /** Write the JSON lines here instead of the console (tests read them back). */
+  destination?: NodeJS.WritableStream;
 }
 
 /** JSON lines with a timestamp, the request or job id in scope, and secrets masked. */
@@ -39,9 +41,11 @@ export function createLogger(opts: LoggerOptions): Logger {
       winston.format.json(),
     ),
     transports: [
-      new winston.transports.Console({
-        stderrLevels: opts.stream === 'stderr' ? Object.keys(winston.config.npm.levels) : ['error'],
-      }),
+      opts.destination
+        ? new winston.transports.Stream({ stream: opts.destination })
+        : new winston.transports.Console({
+            stderrLevels: opts.stream === 'stderr' ? Object.keys(winston.config.npm.levels) : ['error'],
+          }),
     ],
   });
 }

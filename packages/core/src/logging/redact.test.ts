@@ -11,6 +11,10 @@ describe('redact', () => {
       'failed with Bearer [redacted] at postgres://vigil:[redacted]@db/vigil',
     );
   });
+  it('masks a URL user info without a password (often a token) whole', () => {
+    expect(redact('GET https://ghp_abc123@api.example.com/x and https://user:****@h/')).toBe('GET https://[redacted]@api.example.com/x and https://user:[redacted]@h/');
+  });
+
   it('keeps errors readable', () => {
     const out = redact(new Error('token Bearer abc')) as { message: string };
     expect(out.message).toBe('token Bearer [redacted]');

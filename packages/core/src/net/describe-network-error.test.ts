@@ -13,7 +13,7 @@ const kind = (err: unknown): NetworkErrorKind => classifyNetworkError(err, url).
 
 describe('describeNetworkError: the default texts', () => {
   it('blocked address: the guard message itself (the socket error got wrapped, else the error)', () => {
-    const message = 'Blocked private address: inside.test resolves to a non-public address';
+    const message = 'Blocked private address: inside.test resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets';
     expect(text({ code: 'EBLOCKEDADDRESS', message: 'wrapper', cause: { code: 'EBLOCKEDADDRESS', message } })).toBe(message);
     expect(text(Object.assign(new Error(message), { code: 'EBLOCKEDADDRESS' }))).toBe(message);
   });
@@ -57,11 +57,17 @@ describe('describeNetworkError: the default texts', () => {
     expect(CERTIFICATE_ERROR_CODES.size).toBe(22);
   });
 
+  it('a TLS handshake answered in plain HTTP (OpenSSL: wrong version number) says so and what to use', () => {
+    const expected = 'TLS handshake failed: shop.example.com:8443 answers in plain HTTP, not TLS (use http://shop.example.com:8443/ or the port that serves HTTPS)';
+    expect(text({ code: 'ERR_SSL_WRONG_VERSION_NUMBER', message: 'wrong version number' })).toBe(expected);
+    expect(text({ code: 'EPROTO', message: '40D8:error:0A00010B:SSL routines:ssl3_get_record:wrong version number' })).toBe(expected);
+    expect(kind({ cause: { code: 'ERR_SSL_WRONG_VERSION_NUMBER', message: 'x' } })).toBe('plain-http');
+  });
+
   it('other TLS failures are handshake failures: EPROTO, ERR_SSL_*, ERR_TLS_*, or SSL/TLS in the message', () => {
     expect(text({ code: 'EPROTO', message: 'SSL routines:ssl3_read_bytes:tlsv1 alert protocol version' })).toBe(
       'TLS handshake failed: SSL routines:ssl3_read_bytes:tlsv1 alert protocol version',
     );
-    expect(text({ code: 'ERR_SSL_WRONG_VERSION_NUMBER', message: 'wrong version number' })).toBe('TLS handshake failed: wrong version number');
     expect(text({ code: 'ERR_TLS_DH_PARAM_SIZE', message: 'DH parameter size 1024 is less than 2048' })).toBe(
       'TLS handshake failed: DH parameter size 1024 is less than 2048',
     );
@@ -134,6 +140,7 @@ describe('describeNetworkError: a caller words some kinds its own way', () => {
       'timeout',
       'tls-verification',
       'tls-handshake',
+      'plain-http',
       'invalid-response',
       'other',
     ];

@@ -71,6 +71,7 @@ export type NetworkErrorKind =
   | 'timeout'
   | 'tls-verification'
   | 'tls-handshake'
+  | 'plain-http'
   | 'invalid-response'
   | 'other';
 
@@ -100,6 +101,7 @@ export const NETWORK_ERROR_TEXTS: NetworkErrorWording = {
   timeout: (f) => `Connection to ${f.host} timed out`,
   'tls-verification': (f) => `TLS verification failed: ${f.message}`,
   'tls-handshake': (f) => `TLS handshake failed: ${f.message}`,
+  'plain-http': (f) => `TLS handshake failed: ${f.host} answers in plain HTTP, not TLS (use http://${f.host}/ or the port that serves HTTPS)`,
   'invalid-response': (f) => `Invalid HTTP response: ${f.message}`,
   other: (f) => `Request failed: ${f.message}`,
 };
@@ -140,6 +142,8 @@ export function classifyNetworkError(err: unknown, url: string | URL): NetworkFa
   if (code === 'EHOSTUNREACH') return failure('host-unreachable');
   if (code === 'ENETUNREACH') return failure('network-unreachable');
   if (code === 'ETIMEDOUT') return failure('timeout');
+  // OpenSSL reads an HTTP answer as a record of an unknown version.
+  if (code === 'ERR_SSL_WRONG_VERSION_NUMBER' || /wrong version number/i.test(message)) return failure('plain-http');
   if (code === 'EPROTO' || code?.startsWith('ERR_SSL') || code?.startsWith('ERR_TLS') || /SSL|TLS/.test(message)) {
     return failure('tls-handshake');
   }

@@ -52,9 +52,9 @@ describe('outboundPolicy', () => {
 describe('BlockedAddressError', () => {
   it('names the refusal and the host asked for, never what a name resolves to', () => {
     expect(new BlockedAddressError('inside.test', '10.0.0.1', 'private').message).toBe(
-      'Blocked private address: inside.test resolves to a non-public address',
+      'Blocked private address: inside.test resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets',
     );
-    expect(new BlockedAddressError('127.0.0.1', '127.0.0.1', 'loopback').message).toBe('Blocked private address: 127.0.0.1 (loopback)');
+    expect(new BlockedAddressError('127.0.0.1', '127.0.0.1', 'loopback').message).toBe('Blocked private address: 127.0.0.1 (loopback); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets');
     expect(new BlockedAddressError('a', 'b', 'c').code).toBe('EBLOCKEDADDRESS');
     // The resolved address stays on the error for the operator's logs only.
     expect(new BlockedAddressError('inside.test', '10.0.0.1', 'private')).toMatchObject({ address: '10.0.0.1', range: 'private' });
@@ -90,12 +90,12 @@ describe('resolveAllowed and assertAllowedAddress', () => {
   });
 
   it.each([
-    ['inside.test', 'Blocked private address: inside.test resolves to a non-public address'],
-    ['meta.test', 'Blocked private address: meta.test resolves to a non-public address'],
-    ['v6inside.test', 'Blocked private address: v6inside.test resolves to a non-public address'],
-    ['mapped.test', 'Blocked private address: mapped.test resolves to a non-public address'],
-    ['10.1.1.1', 'Blocked private address: 10.1.1.1 (private)'],
-    ['[fd00::1]', 'Blocked private address: fd00::1 (uniqueLocal)'],
+    ['inside.test', 'Blocked private address: inside.test resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets'],
+    ['meta.test', 'Blocked private address: meta.test resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets'],
+    ['v6inside.test', 'Blocked private address: v6inside.test resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets'],
+    ['mapped.test', 'Blocked private address: mapped.test resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets'],
+    ['10.1.1.1', 'Blocked private address: 10.1.1.1 (private); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets'],
+    ['[fd00::1]', 'Blocked private address: fd00::1 (uniqueLocal); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets'],
   ])('refuses %s when every answer is private', async (host, message) => {
     await expect(resolveAllowed(host, guarded)).rejects.toBeInstanceOf(BlockedAddressError);
     await expect(resolveAllowed(host, guarded)).rejects.toThrow(message);
@@ -107,7 +107,7 @@ describe('resolveAllowed and assertAllowedAddress', () => {
   });
 
   it('assertAllowedAddress throws only for forbidden addresses', () => {
-    expect(() => assertAllowedAddress('x.test', '100.64.1.1', guarded)).toThrow('Blocked private address: x.test resolves to a non-public address');
+    expect(() => assertAllowedAddress('x.test', '100.64.1.1', guarded)).toThrow('Blocked private address: x.test resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets');
     expect(() => assertAllowedAddress('x.test', '8.8.4.4', guarded)).not.toThrow();
   });
 });
@@ -152,9 +152,9 @@ describe('guarded agents', () => {
   };
 
   it('refuse a private literal and a name that resolves inside, at connect time', async () => {
-    await expect(get(`http://127.0.0.1:${webPort}/`, guarded)).rejects.toThrow('Blocked private address: 127.0.0.1 (loopback)');
+    await expect(get(`http://127.0.0.1:${webPort}/`, guarded)).rejects.toThrow('Blocked private address: 127.0.0.1 (loopback); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets');
     await expect(get(`http://inside.test:${webPort}/`, guarded)).rejects.toThrow(
-      'Blocked private address: inside.test resolves to a non-public address',
+      'Blocked private address: inside.test resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets',
     );
   });
 
@@ -174,7 +174,7 @@ describe('connectGuarded', () => {
     const seen: Socket[] = [];
     web.on('connection', (s) => seen.push(s));
     await expect(connectGuarded('inside.test', webPort, guarded)).rejects.toBeInstanceOf(BlockedAddressError);
-    await expect(connectGuarded('::1', webPort, guarded)).rejects.toThrow('Blocked private address: ::1 (loopback)');
+    await expect(connectGuarded('::1', webPort, guarded)).rejects.toThrow('Blocked private address: ::1 (loopback); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets');
     expect(seen).toHaveLength(0);
   });
 });

@@ -17,10 +17,14 @@ export function outboundPolicy(config: { allowPrivateTargets: boolean; dnsServer
   return { allowPrivate: config.allowPrivateTargets, dnsServers: config.dnsServers };
 }
 
+/** Tells an operator who meant to monitor a private host which setting allows it. */
+export const PRIVATE_TARGETS_HINT = '; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets';
+
 /**
  * A target resolved (or was given) to an address that policy forbids. The message reaches
  * users (check errors, scans, the anonymous header check): it names the refusal and the host
- * asked for, never what a name resolves to, which would map the internal network. `address`
+ * asked for, never what a name resolves to, which would map the internal network, and the
+ * setting that allows private targets. `address`
  * and `range` stay on the error for the operator's logs.
  */
 export class BlockedAddressError extends Error {
@@ -31,9 +35,8 @@ export class BlockedAddressError extends Error {
     readonly range: string,
   ) {
     super(
-      host === address
-        ? `Blocked private address: ${address} (${range})`
-        : `Blocked private address: ${host} resolves to a non-public address`,
+      (host === address ? `Blocked private address: ${address} (${range})` : `Blocked private address: ${host} resolves to a non-public address`) +
+        PRIVATE_TARGETS_HINT,
     );
     this.name = 'BlockedAddressError';
   }

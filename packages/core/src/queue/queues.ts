@@ -1,5 +1,7 @@
 import { Queue, QueueEvents, type ConnectionOptions, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
+import type { Logger } from '../logging/logger.js';
+import { logConnectionError } from '../dependencies/log-connection-error.js';
 import { JOB_QUEUE, type JobName, QueueName } from './queue-names.js';
 import type { JobPayloads, JobResults } from './job-payloads.js';
 
@@ -13,9 +15,16 @@ export class Queues {
   /** The connections made for QueueEvents: BullMQ duplicates them again and never closes ours. */
   private readonly eventConnections: Redis[] = [];
 
+  /**
+   * `connection`: the fail-fast command connection every Queue shares; `blockingConnection`
+   * makes a connection for each QueueEvents (it blocks on XREAD, so it must neither time out
+   * nor give up while Redis is away).
+   */
   constructor(
     private readonly connection: Redis,
     readonly prefix: string,
+    private readonly blockingConnection: () => Redis,
+    private readonly logger: Logger,
   ) {}
 
   queue(name: QueueName): Queue {
@@ -26,6 +35,7 @@ export class Queues {
         prefix: this.prefix,
         defaultJobOptions: { removeOnComplete: { age: 3600, count: 1000 }, removeOnFail: { age: 86_400 } },
       });
+      queue.on('error', (e) => logConnectionError(this.logger, e, { queue: name }));
       this.queues.set(name, queue);
     }
     return queue;
@@ -64,13 +74,13 @@ export class Queues {
   private async queueEvents(name: QueueName): Promise<QueueEvents> {
     let events = this.events.get(name);
     if (!events) {
-      // QueueEvents blocks on XREAD, so it needs a connection of its own.
-      const connection = this.connection.duplicate({ maxRetriesPerRequest: null });
+      const connection = this.blockingConnection();
       this.eventConnections.push(connection);
       events = new QueueEvents(name, {
         connection: connection as ConnectionOptions,
         prefix: this.prefix,
       });
+      events.on('error', (e) => logConnectionError(this.logger, e, { queueEvents: name }));
       this.events.set(name, events);
       await events.waitUntilReady();
     }

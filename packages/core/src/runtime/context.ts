@@ -9,6 +9,10 @@ import { runMigrations } from '../db/migrate.js';
 import { createRedisConnection } from '../queue/redis-connection.js';
 import { Queues } from '../queue/queues.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { DependencyWatch, DEFAULT_WATCH_OPTIONS } from '../dependencies/dependency-watch.js';
+import { createPostgresProbe } from '../dependencies/postgres-probe.js';
+import { createRedisProbe } from '../dependencies/redis-probe.js';
+import { logConnectionError } from '../dependencies/log-connection-error.js';
 
 /** What every app needs, built once per process and shared by the apps running in it. */
 export interface Context {
@@ -20,6 +24,8 @@ export interface Context {
   queues: Queues;
   clock: Clock;
   metrics: Metrics;
+  /** Whether PostgreSQL and Redis answer right now (probed every 500 ms). */
+  dependencies: DependencyWatch;
   close(): Promise<void>;
 }
 
@@ -32,25 +38,51 @@ export interface ContextOptions {
 
 export async function createContext(config: Config, opts: ContextOptions = {}): Promise<Context> {
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
-  if (opts.prepareDatabase) {
-    if (await ensureDatabase(config.databaseUrl)) logger.info('database created');
+  const redis = createRedisConnection(config.redisUrl, 'client', { commandTimeoutMs: config.redisCommandTimeoutMs });
+  redis.on('error', (e: Error) => logConnectionError(logger, e, { connection: 'redis' }));
+  const pgProbe = createPostgresProbe(config.databaseUrl, DEFAULT_WATCH_OPTIONS.timeoutMs);
+  const dependencies = new DependencyWatch({ postgres: pgProbe.probe, redis: createRedisProbe(redis, DEFAULT_WATCH_OPTIONS.timeoutMs) }, logger);
+  const release = () => {
+    pgProbe.close();
+    redis.disconnect();
+  };
+  let db: DataSource;
+  try {
+    // Start-up never claims success while a dependency is out: it waits, saying for what.
+    await dependencies.waitUntilUp();
+    if (opts.prepareDatabase) {
+      if (await ensureDatabase(config.databaseUrl)) logger.info('database created');
+    }
+    db = createDataSource({
+      url: config.databaseUrl,
+      poolSize: config.databasePoolSize,
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+    });
+    await db.initialize();
+  } catch (e) {
+    release();
+    throw e;
   }
-  const db = createDataSource({ url: config.databaseUrl, poolSize: config.databasePoolSize });
-  await db.initialize();
   try {
     if (opts.prepareDatabase) {
       const applied = await runMigrations(db);
       if (applied.length) logger.info('migrations applied', { migrations: applied });
     }
   } catch (e) {
+    release();
     await db.destroy();
     throw e;
   }
-  const redis = createRedisConnection(config.redisUrl, 'client');
-  redis.on('error', (e: Error) => logger.warn('redis error', { error: e.message }));
-  const queues = new Queues(redis, config.redisPrefix);
+  const blocking = () => {
+    const c = createRedisConnection(config.redisUrl, 'worker');
+    c.on('error', (e: Error) => logConnectionError(logger, e, { connection: 'redis-blocking' }));
+    return c;
+  };
+  const queues = new Queues(redis, config.redisPrefix, blocking, logger);
   const metrics = createMetrics(queues);
   for (const warning of startupWarnings(config)) logger.warn(warning);
+  dependencies.start();
   let closed = false;
   return {
     config,
@@ -60,9 +92,12 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     queues,
     clock: opts.clock ?? systemClock,
     metrics,
+    dependencies,
     async close() {
       if (closed) return;
       closed = true;
+      await dependencies.stop();
+      pgProbe.close();
       await queues.close();
       await redis.quit().catch(() => redis.disconnect());
       await db.destroy();

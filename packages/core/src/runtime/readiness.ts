@@ -1,21 +1,16 @@
+import type { Dependency } from '../errors/dependency-unavailable-error.js';
 import type { Context } from './context.js';
 
-function within<T>(ms: number, work: Promise<T>): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref()),
-  ]);
+export interface Readiness {
+  ok: boolean;
+  /** `ok`, or `failed: <reason>` (the reason names no address). */
+  checks: Record<Dependency, string>;
 }
 
-/** Whether PostgreSQL and Redis answer; what /readyz reports. */
-export async function checkReadiness(ctx: Context): Promise<{ ok: boolean; checks: Record<string, string> }> {
-  const [db, redis] = await Promise.allSettled([
-    within(2_000, ctx.db.query('SELECT 1')),
-    within(2_000, ctx.redis.ping()),
-  ]);
-  const checks = {
-    postgres: db.status === 'fulfilled' ? 'ok' : `failed: ${(db.reason as Error).message}`,
-    redis: redis.status === 'fulfilled' ? 'ok' : `failed: ${(redis.reason as Error).message}`,
-  };
-  return { ok: db.status === 'fulfilled' && redis.status === 'fulfilled', checks };
+/** Whether PostgreSQL and Redis answer now (a fresh probe of each); what /readyz reports. */
+export async function checkReadiness(ctx: Pick<Context, 'dependencies'>): Promise<Readiness> {
+  const states = await ctx.dependencies.check();
+  const names = Object.keys(states) as Dependency[];
+  const checks = Object.fromEntries(names.map((d) => [d, states[d].up ? 'ok' : `failed: ${states[d].reason}`])) as Record<Dependency, string>;
+  return { ok: names.every((d) => states[d].up), checks };
 }

@@ -7,6 +7,8 @@ import { assertHandlers, type QueueHandlers } from '../queue/job-handlers.js';
 import { QUEUE_OWNERS, type WorkerAppName } from '../queue/queue-names.js';
 import { createRedisConnection } from '../queue/redis-connection.js';
 import { logContext } from '../logging/request-context.js';
+import { logConnectionError } from '../dependencies/log-connection-error.js';
+import { classifyOutage } from '../dependencies/classify-outage.js';
 
 type OwnedQueues<A extends WorkerAppName> = (typeof QUEUE_OWNERS)[A][number];
 
@@ -77,10 +79,11 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
             autorun: true,
           },
         );
+        // A job failed by an outage is already told by the DependencyWatch's one line.
         worker.on('failed', (job, err) =>
-          ctx.logger.warn('job failed', { queue, job: job?.name, jobId: job?.id, error: err.message }),
+          ctx.logger.log(classifyOutage(err) ? 'debug' : 'warn', 'job failed', { queue, job: job?.name, jobId: job?.id, error: err.message }),
         );
-        worker.on('error', (err) => ctx.logger.error('worker error', { queue, error: err.message }));
+        worker.on('error', (err) => logConnectionError(ctx.logger, err, { worker: queue }));
         workers.push(worker);
       }
       await Promise.all(workers.map((w) => w.waitUntilReady()));

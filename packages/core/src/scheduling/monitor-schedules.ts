@@ -1,22 +1,34 @@
 import { randomBytes } from 'node:crypto';
-import type { JobsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { DataSource, EntityManager } from 'typeorm';
 import { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
 import { TIERS, type Tier, type TierTable } from '../tiers/tiers.js';
+import {
+  SCHEDULED_JOB_OPTIONS,
+  idOfScheduler,
+  removeSchedule,
+  scheduleOffsetMs,
+  schedulerId,
+  syncSchedule,
+  upsertSchedule,
+  type ScheduleKind,
+  type WantedSchedule,
+} from './periodic-schedules.js';
 
 /**
- * Periodic monitor checks: one BullMQ job scheduler per monitor on the checks queue, keyed
- * `monitor-<id>` (no ':'), `every` = check_interval. BullMQ aligns `every` to multiples of the
- * interval plus `offset`; the offset is derived from the monitor id, so monitors with the same
- * interval fire spread over the whole interval instead of in the same second, and whoever
- * (re)creates a scheduler (API, reconciler after Redis lost its data) gets the same phase.
- * Each run's job id is `repeat:monitor-<id>:<due ms>`: unique per due time, so the checker's
- * dedupe on job id records each due check once.
+ * Periodic monitor checks (periodic-schedules.ts): scheduler `monitor-<id>` on the checks queue,
+ * `every` = check_interval, payload `{monitorId}`, runs `repeat:monitor-<id>:<due ms>` (the
+ * checker dedupes on that job id, so each due check is recorded once).
  */
+export const MONITOR_SCHEDULE: ScheduleKind<JobName.MonitorCheck> = {
+  name: 'monitor',
+  job: JobName.MonitorCheck,
+  payload: (monitorId) => ({ monitorId }),
+  jobOptions: SCHEDULED_JOB_OPTIONS,
+};
 
-const SCHEDULER_PREFIX = 'monitor-';
-const GOLDEN_RATIO_32 = 0x9e3779b1;
+/** Template options of every scheduled check job (and of one-off checks). */
+export const SCHEDULED_CHECK_JOB_OPTIONS = SCHEDULED_JOB_OPTIONS;
 
 /** What decides whether (and how often) a monitor is checked. */
 export interface MonitorScheduleFacts {
@@ -26,37 +38,18 @@ export interface MonitorScheduleFacts {
   status: string;
 }
 
-/** A scheduler as found in Redis. */
-export interface ScheduledMonitor {
-  everyMs: number;
-  offsetMs: number | null;
-  /**
-   * Whether the job of its next run exists (delayed, waiting or active). A scheduler without it
-   * never fires again (e.g. a worker failed to add the next iteration): the reconciler re-adds it.
-   */
-  hasNextJob: boolean;
-}
-
-export interface ReconcilePlan {
-  upsert: { id: number; checkInterval: number }[];
-  remove: string[];
-}
-
-/** Template options of every scheduled check job: bounded history, no retries (the next run is the retry). */
-export const SCHEDULED_CHECK_JOB_OPTIONS: JobsOptions = {
-  attempts: 1,
-  removeOnComplete: { age: 3600, count: 1000 },
-  removeOnFail: { age: 86_400, count: 5000 },
-};
-
 export function monitorSchedulerId(monitorId: number): string {
-  return `${SCHEDULER_PREFIX}${monitorId}`;
+  return schedulerId(MONITOR_SCHEDULE, monitorId);
 }
 
 /** The monitor id of a scheduler id of ours, or null for any other scheduler. */
-export function monitorIdOfScheduler(schedulerId: string): number | null {
-  const m = /^monitor-([1-9]\d{0,9})$/.exec(schedulerId);
-  return m ? Number(m[1]) : null;
+export function monitorIdOfScheduler(scheduler: string): number | null {
+  return idOfScheduler(MONITOR_SCHEDULE, scheduler);
+}
+
+/** The monitor's phase within its interval (seconds), in ms. */
+export function monitorScheduleOffsetMs(monitorId: number, checkIntervalSec: number): number {
+  return scheduleOffsetMs(monitorId, checkIntervalSec * 1000);
 }
 
 /**
@@ -73,75 +66,34 @@ export function shouldBeScheduled(m: Pick<MonitorScheduleFacts, 'isActive' | 'st
   return m.isActive && m.status !== 'paused';
 }
 
-/**
- * The monitor's phase within its interval, in ms, in [1, interval - 1]: the fractional part of
- * id × golden ratio (Fibonacci hashing), which spreads consecutive ids evenly over the interval.
- * Never 0, because BullMQ treats offset 0 as "no offset" (fire now, phase = creation time).
- */
-export function monitorScheduleOffsetMs(monitorId: number, checkIntervalSec: number): number {
-  const everyMs = checkIntervalSec * 1000;
-  const fraction = (Math.imul(monitorId, GOLDEN_RATIO_32) >>> 0) / 2 ** 32;
-  return 1 + Math.floor(fraction * (everyMs - 1));
-}
-
-/** The first due time strictly after `nowMs` of a monitor's scheduler (what BullMQ computes). */
-export function nextDueMs(monitorId: number, checkIntervalSec: number, nowMs: number): number {
-  const everyMs = checkIntervalSec * 1000;
-  const due = Math.floor(nowMs / everyMs) * everyMs + monitorScheduleOffsetMs(monitorId, checkIntervalSec);
-  return due <= nowMs ? due + everyMs : due;
-}
-
-/**
- * What the reconciler must change so that Redis matches PostgreSQL: upsert every wanted monitor
- * whose scheduler is missing or has another interval or phase, remove every scheduler of ours
- * that no wanted monitor owns (paused, inactive, deleted). Other schedulers are not touched.
- */
-export function planReconcile(
-  wanted: { id: number; checkInterval: number }[],
-  actual: Map<string, ScheduledMonitor>,
-): ReconcilePlan {
-  const upsert: ReconcilePlan['upsert'] = [];
-  const keep = new Set<string>();
-  for (const m of wanted) {
-    const id = monitorSchedulerId(m.id);
-    keep.add(id);
-    const found = actual.get(id);
-    const everyMs = m.checkInterval * 1000;
-    if (
-      !found ||
-      !found.hasNextJob ||
-      found.everyMs !== everyMs ||
-      found.offsetMs !== monitorScheduleOffsetMs(m.id, m.checkInterval)
-    ) {
-      upsert.push({ id: m.id, checkInterval: m.checkInterval });
-    }
-  }
-  const remove = [...actual.keys()].filter((id) => monitorIdOfScheduler(id) !== null && !keep.has(id));
-  return { upsert, remove };
-}
+const wantedOf = (m: { id: number; checkInterval: number }): WantedSchedule => ({ id: m.id, everyMs: m.checkInterval * 1000 });
 
 /** Creates or re-times the monitor's scheduler (idempotent; an unchanged one keeps its next run). */
 export async function upsertMonitorSchedule(queues: Queues, m: { id: number; checkInterval: number }): Promise<void> {
-  await queues.queueOf(JobName.MonitorCheck).upsertJobScheduler(
-    monitorSchedulerId(m.id),
-    { every: m.checkInterval * 1000, offset: monitorScheduleOffsetMs(m.id, m.checkInterval) },
-    { name: JobName.MonitorCheck, data: { monitorId: m.id }, opts: SCHEDULED_CHECK_JOB_OPTIONS },
-  );
+  await upsertSchedule(queues, MONITOR_SCHEDULE, wantedOf(m));
 }
 
 /** Removes the monitor's scheduler and its next (delayed) run; a no-op when there is none. */
 export async function removeMonitorSchedule(queues: Queues, monitorId: number): Promise<void> {
-  await queues.queueOf(JobName.MonitorCheck).removeJobScheduler(monitorSchedulerId(monitorId));
+  await removeSchedule(queues, MONITOR_SCHEDULE, monitorId);
 }
 
 /** Makes the monitor's scheduler match its row: scheduled when active and not paused, else none. */
-export async function syncMonitorSchedule(queues: Queues, m: MonitorScheduleFacts): Promise<'scheduled' | 'unscheduled'> {
-  if (shouldBeScheduled(m)) {
-    await upsertMonitorSchedule(queues, m);
-    return 'scheduled';
-  }
-  await removeMonitorSchedule(queues, m.id);
-  return 'unscheduled';
+export function syncMonitorSchedule(queues: Queues, m: MonitorScheduleFacts): Promise<'scheduled' | 'unscheduled'> {
+  return syncSchedule(queues, MONITOR_SCHEDULE, wantedOf(m), shouldBeScheduled(m));
+}
+
+/**
+ * Monitors checked periodically: active, not paused, of an active account on a plan with
+ * uptime monitoring, at their current interval.
+ */
+export async function wantedMonitorSchedules(db: EntityManager | DataSource, tiers: TierTable): Promise<WantedSchedule[]> {
+  const rows = (await db.query(
+    `SELECT m.id, m.check_interval FROM monitors m JOIN accounts a ON a.id = m.account_id
+      WHERE m.is_active AND m.status <> 'paused' AND a.is_active AND a.tier = ANY($1::text[])`,
+    [monitoredTiers(tiers)],
+  )) as { id: number; check_interval: number }[];
+  return rows.map((r) => wantedOf({ id: r.id, checkInterval: r.check_interval }));
 }
 
 /**
@@ -161,53 +113,4 @@ export async function enqueueImmediateCheck(queues: Queues, monitorId: number, r
     { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: oneOffCheckJobId(monitorId, reason) },
   );
   return String(job.id);
-}
-
-const READ_BATCH = 1000;
-
-/**
- * Every scheduler of the checks queue with its interval, offset and whether its next run's job
- * exists, read straight from the scheduler set and hashes in pipelined batches (`client`: the
- * Redis connection of `queues`, i.e. ctx.redis).
- */
-export async function readMonitorSchedules(queues: Queues, client: Redis): Promise<Map<string, ScheduledMonitor>> {
-  const queue = queues.queueOf(JobName.MonitorCheck);
-  const flat = await client.zrange(queue.keys.repeat, 0, -1, 'WITHSCORES');
-  const found = new Map<string, ScheduledMonitor>();
-  for (let i = 0; i < flat.length; i += 2 * READ_BATCH) {
-    const batch: { id: string; next: string }[] = [];
-    for (let j = i; j < Math.min(flat.length, i + 2 * READ_BATCH); j += 2) batch.push({ id: flat[j], next: flat[j + 1] });
-    const pipeline = client.pipeline();
-    for (const { id, next } of batch) {
-      pipeline.hmget(`${queue.keys.repeat}:${id}`, 'every', 'offset');
-      pipeline.exists(queue.toKey(`repeat:${id}:${next}`));
-    }
-    const replies = (await pipeline.exec()) ?? [];
-    batch.forEach(({ id }, k) => {
-      const [hErr, hash] = replies[2 * k] ?? [];
-      const [eErr, exists] = replies[2 * k + 1] ?? [];
-      if (hErr || eErr) throw hErr ?? eErr;
-      const [every, offset] = (hash as (string | null)[] | null) ?? [null, null];
-      found.set(id, {
-        everyMs: Number(every ?? 0),
-        offsetMs: offset === null ? null : Number(offset),
-        hasNextJob: Number(exists) === 1,
-      });
-    });
-  }
-  return found;
-}
-
-/** Applies a reconcile plan, a bounded number of Redis calls in flight at a time. */
-export async function applyReconcilePlan(queues: Queues, plan: ReconcilePlan, concurrency = 200): Promise<void> {
-  const queue = queues.queueOf(JobName.MonitorCheck);
-  const tasks: (() => Promise<unknown>)[] = [
-    ...plan.remove.map((id) => () => queue.removeJobScheduler(id)),
-    ...plan.upsert.map((m) => () => upsertMonitorSchedule(queues, m)),
-  ];
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(concurrency, tasks.length) }, async () => {
-    while (next < tasks.length) await tasks[next++]();
-  });
-  await Promise.all(lanes);
 }

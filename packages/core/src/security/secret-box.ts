@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Encryption of secrets at rest (integration webhook secrets, chat webhook URLs):
+ * Encryption of secrets at rest (integration webhook secrets, chat webhook URLs, monitor URL
+ * credentials and header values):
  * AES-256-GCM with a random 96-bit IV per value, under a 256-bit key derived from
  * VIGIL_SECRET_KEY with HKDF-SHA256. The sealed form is text:
  *
@@ -18,6 +19,11 @@ export interface SecretBox {
   sealJson(value: unknown): string;
   /** JSON.parse(open(sealed)). */
   openJson<T>(sealed: string): T;
+  /**
+   * A keyed hash of `text` (HMAC-SHA256 under a key of its own, 128 bits in base64url): equal
+   * texts compare equal at rest without being readable (e.g. monitor URL credentials).
+   */
+  fingerprint(text: string): string;
 }
 
 export class SecretBoxError extends Error {
@@ -33,6 +39,7 @@ const TAG_BYTES = 16;
 /** Fixed, public: HKDF's salt and info only separate this key from other uses of the same secret. */
 const HKDF_SALT = 'vigil/secret-box';
 const HKDF_INFO = 'integration-secrets/aes-256-gcm/v1';
+const FINGERPRINT_INFO = 'fingerprints/hmac-sha256/v1';
 
 /** The 32-byte AES key of a configured secret key (VIGIL_SECRET_KEY). */
 export function deriveSecretBoxKey(secretKey: string): Buffer {
@@ -42,6 +49,7 @@ export function deriveSecretBoxKey(secretKey: string): Buffer {
 
 export function createSecretBox(secretKey: string): SecretBox {
   const key = deriveSecretBoxKey(secretKey);
+  const fingerprintKey = Buffer.from(hkdfSync('sha256', Buffer.from(secretKey, 'utf8'), HKDF_SALT, FINGERPRINT_INFO, 32));
   const box: SecretBox = {
     seal(plaintext) {
       const iv = randomBytes(IV_BYTES);
@@ -70,6 +78,9 @@ export function createSecretBox(secretKey: string): SecretBox {
     },
     openJson<T>(sealed: string): T {
       return JSON.parse(box.open(sealed)) as T;
+    },
+    fingerprint(text) {
+      return createHmac('sha256', fingerprintKey).update(text, 'utf8').digest().subarray(0, 16).toString('base64url');
     },
   };
   return box;

@@ -18,10 +18,14 @@ export class Monitor {
   @Column({ type: 'text' })
   name!: string;
 
+  /** As written, its user info masked (monitor-credentials.ts): what answers, logs and alerts show. */
   @Column({ type: 'text' })
   url!: string;
 
-  /** The URL as compared for "URL already monitored" (lower-case scheme/host, default port dropped). */
+  /**
+   * The URL as compared for "URL already monitored" (lower-case scheme/host, default port
+   * dropped), user info replaced by a keyed hash of it.
+   */
   @Column({ name: 'normalized_url', type: 'text' })
   normalizedUrl!: string;
 
@@ -43,8 +47,13 @@ export class Monitor {
   @Column({ name: 'expected_content', type: 'text', nullable: true })
   expectedContent!: string | null;
 
+  /** Custom request headers, values masked (the real ones are sealed in `credentials`). */
   @Column({ type: 'jsonb', default: () => "'{}'" })
   headers!: Record<string, string>;
+
+  /** Sealed MonitorSecrets (URL user info, header values); null when there are none. */
+  @Column({ type: 'text', nullable: true })
+  credentials!: string | null;
 
   @Column({ type: 'text', nullable: true })
   body!: string | null;

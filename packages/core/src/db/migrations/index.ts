@@ -4,6 +4,8 @@ import { Domains1763700200000 } from './1763700200000-domains.js';
 import { Integrations1763700300000 } from './1763700300000-integrations.js';
 import { Billing1763700400000 } from './1763700400000-billing.js';
 import { RetentionIndexes1764200000000 } from './1764200000000-retention-indexes.js';
+import { SealMonitorCredentials1764300000000 } from './1764300000000-seal-monitor-credentials.js';
+import { UsageFlushState1764400000000 } from './1764400000000-usage-flush-state.js';
 import { StatusPages1764600000000 } from './1764600000000-status-pages.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
@@ -14,5 +16,7 @@ export const MIGRATIONS = [
   Integrations1763700300000,
   Billing1763700400000,
   RetentionIndexes1764200000000,
+  SealMonitorCredentials1764300000000,
+  UsageFlushState1764400000000,
   StatusPages1764600000000,
 ];

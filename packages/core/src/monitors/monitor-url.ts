@@ -58,3 +58,16 @@ export function normalizeMonitorUrl(parsed: URL): string {
   if (u.pathname.length > 1) u.pathname = u.pathname.replace(/\/+$/, '') || '/';
   return u.href;
 }
+
+/**
+ * The comparison form as stored: user info, which counts, is replaced by a keyed hash of it, so
+ * "URL already monitored" still compares it without the credentials being readable at rest.
+ */
+export function storedNormalizedUrl(normalized: string, fingerprint: (text: string) => string): string {
+  const u = new URL(normalized);
+  if (!u.username && !u.password) return normalized;
+  const userinfo = u.password ? `${u.username}:${u.password}` : u.username;
+  u.password = '';
+  u.username = `hmac-${fingerprint(userinfo)}`;
+  return u.href;
+}

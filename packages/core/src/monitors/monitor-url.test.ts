@@ -1,4 +1,5 @@
-import { MAX_URL_LENGTH, parseMonitorUrl } from './monitor-url.js';
+import { createSecretBox } from '../security/secret-box.js';
+import { MAX_URL_LENGTH, parseMonitorUrl, storedNormalizedUrl } from './monitor-url.js';
 
 describe('parseMonitorUrl', () => {
   it.each([
@@ -68,5 +69,26 @@ describe('parseMonitorUrl', () => {
   it('keeps paths, queries, schemes and ports apart', () => {
     const forms = ['https://example.com/', 'https://example.com/a', 'https://example.com/?q=1', 'http://example.com/', 'https://example.com:8443/', 'https://example.com/A'];
     expect(new Set(forms.map((f) => parseMonitorUrl(f)?.normalized)).size).toBe(forms.length);
+  });
+});
+
+describe('storedNormalizedUrl', () => {
+  const box = createSecretBox('monitor-url-test-key-0123456789abcdef012345');
+  const stored = (raw: string) => storedNormalizedUrl(parseMonitorUrl(raw)!.normalized, box.fingerprint);
+
+  it('keeps a URL without user info as normalised', () => {
+    expect(stored('HTTPS://Example.com:443/a/')).toBe('https://example.com/a');
+  });
+
+  it('replaces user info by a keyed hash: equal user info compares equal, other user info does not, no secret stored', () => {
+    const a = stored('https://user:pw-secret@example.com/x');
+    expect(a).toMatch(/^https:\/\/hmac-[A-Za-z0-9_-]{22}@example\.com\/x$/);
+    expect(a).not.toContain('pw-secret');
+    expect(stored('https://user:pw-secret@EXAMPLE.com:443/x/')).toBe(a);
+    expect(stored('https://user:other@example.com/x')).not.toBe(a);
+    expect(stored('https://USER:pw-secret@example.com/x')).not.toBe(a);
+    expect(stored('https://user@example.com/x')).not.toBe(a);
+    expect(stored('https://user:@example.com/x')).toBe(stored('https://user@example.com/x'));
+    expect(storedNormalizedUrl(parseMonitorUrl('https://user:pw-secret@example.com/x')!.normalized, createSecretBox('other-key-0123456789abcdef0123456789').fingerprint)).not.toBe(a);
   });
 });

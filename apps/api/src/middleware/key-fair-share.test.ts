@@ -1,0 +1,117 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import express from 'express';
+import { keyFairShare } from './key-fair-share.js';
+
+/**
+ * A server whose handler holds each request until the test releases it; `held` paths also wait
+ * before keyFairShare (like the burst limiter's Redis call) until `letThrough`.
+ */
+function gatedServer(limit: number, held = new Set<string>()) {
+  const started: string[] = [];
+  const releases: (() => void)[] = [];
+  const arrived: string[] = [];
+  const closed: string[] = [];
+  const heldBack: (() => void)[] = [];
+  const app = express();
+  app.use((req, res, next) => {
+    arrived.push(req.path);
+    res.once('close', () => closed.push(req.path));
+    if (held.has(req.path)) heldBack.push(next);
+    else next();
+  });
+  app.use(keyFairShare(limit));
+  app.get('/x/:id', (req, res) => {
+    started.push(req.params.id);
+    releases.push(() => {
+      res.json({ id: req.params.id });
+    });
+  });
+  const server: Server = app.listen(0);
+  const url = (id: string) => `http://127.0.0.1:${(server.address() as AddressInfo).port}/x/${id}`;
+  return { started, releases, arrived, closed, server, url, letThrough: () => heldBack.forEach((n) => n()) };
+}
+
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((r) => setImmediate(r));
+}
+
+describe('keyFairShare', () => {
+  it("holds a key's requests beyond the limit, first come first served, and never another key's", async () => {
+    const s = gatedServer(2);
+    try {
+      const a = (id: string) => fetch(s.url(id), { headers: { authorization: 'Bearer key-a' } });
+      const pending = [a('a1'), a('a2'), a('a3'), a('a4')];
+      await until(() => s.started.length === 2);
+      const b = fetch(s.url('b1'), { headers: { authorization: 'Bearer key-b' } });
+      const anonymous = fetch(s.url('n1'));
+      await until(() => s.started.length === 4);
+      expect(s.started.slice(0, 2).sort()).toEqual(['a1', 'a2']);
+      expect(s.started.slice(2).sort()).toEqual(['b1', 'n1']);
+      s.releases[0]();
+      await until(() => s.started.length === 5);
+      expect(s.started[4]).toBe('a3');
+      s.releases[1]();
+      await until(() => s.started.length === 6);
+      expect(s.started[5]).toBe('a4');
+      s.releases.slice(2).forEach((release) => release());
+      const bodies = await Promise.all([...pending, b, anonymous].map(async (p) => ((await (await p).json()) as { id: string }).id));
+      expect(bodies.sort()).toEqual(['a1', 'a2', 'a3', 'a4', 'b1', 'n1']);
+    } finally {
+      s.server.closeAllConnections();
+      s.server.close();
+    }
+  });
+
+  it('a request whose client leaves while waiting gives up its place without taking a slot', async () => {
+    const s = gatedServer(1);
+    try {
+      const headers = { authorization: 'Bearer key-c' };
+      const first = fetch(s.url('c1'), { headers });
+      await until(() => s.started.length === 1);
+      const abort = new AbortController();
+      const gone = fetch(s.url('c2'), { headers, signal: abort.signal }).catch(() => 'aborted');
+      const third = fetch(s.url('c3'), { headers });
+      await until(() => s.arrived.length === 3); // both wait behind c1
+      abort.abort();
+      expect(await gone).toBe('aborted');
+      await until(() => s.closed.includes('/x/c2'));
+      s.releases[0]();
+      await until(() => s.started.length === 2);
+      expect(s.started).toEqual(['c1', 'c3']);
+      s.releases[1]();
+      expect((await first).status).toBe(200);
+      expect((await third).status).toBe(200);
+      // The key's line is empty again: a new request starts at once.
+      const again = fetch(s.url('c4'), { headers });
+      await until(() => s.started.length === 3);
+      s.releases[2]();
+      expect((await again).status).toBe(200);
+    } finally {
+      s.server.closeAllConnections();
+      s.server.close();
+    }
+  });
+
+  it('a request whose client left during an earlier step takes no slot', async () => {
+    const s = gatedServer(1, new Set(['/x/d1']));
+    try {
+      const headers = { authorization: 'Bearer key-d' };
+      const abort = new AbortController();
+      const gone = fetch(s.url('d1'), { headers, signal: abort.signal }).catch(() => 'aborted');
+      await until(() => s.arrived.length === 1);
+      abort.abort();
+      expect(await gone).toBe('aborted');
+      await until(() => s.closed.includes('/x/d1'));
+      s.letThrough();
+      const next = fetch(s.url('d2'), { headers });
+      await until(() => s.started.includes('d2'));
+      expect(s.started).toEqual(['d2']);
+      s.releases[0]();
+      expect((await next).status).toBe(200);
+    } finally {
+      s.server.closeAllConnections();
+      s.server.close();
+    }
+  });
+});

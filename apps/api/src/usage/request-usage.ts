@@ -1,0 +1,233 @@
+import type { Redis } from 'ioredis';
+import type { Context } from '@vigil/core';
+import { accountOfUsageKey, usageKeyPattern, usageKeys } from './usage-keys.js';
+
+/**
+ * Takes an account's pending counts as a batch: renames pending to inflight under a new sequence
+ * number (above the last one and above Redis's clock in µs, so it stays increasing even after
+ * Redis lost the seq key). An inflight batch left by a flush that did not finish is returned
+ * again, under its own number (a new one if the seq key was lost), instead of taking a new one.
+ * Returns {seq, inflight hash as [field, value, ...], 1 if that was a retry}; seq 0 when there
+ * is nothing to flush.
+ */
+const TAKE = `
+local function nextSeq()
+  local t = redis.call('TIME')
+  local seq = math.max(tonumber(redis.call('GET', KEYS[3]) or '0') + 1, tonumber(t[1]) * 1000000 + tonumber(t[2]))
+  local text = string.format('%.0f', seq)
+  redis.call('SET', KEYS[3], text)
+  return text
+end
+if redis.call('EXISTS', KEYS[2]) == 1 then
+  return {redis.call('GET', KEYS[3]) or nextSeq(), redis.call('HGETALL', KEYS[2]), 1}
+end
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'0', {}, 0} end
+local text = nextSeq()
+redis.call('RENAME', KEYS[1], KEYS[2])
+return {text, redis.call('HGETALL', KEYS[2]), 0}
+`;
+
+/** Drops the inflight batch once daily_usage has it (unless another flush has taken a newer one). */
+const FINISH = `
+if redis.call('GET', KEYS[2]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
+`;
+
+/** One consistent view of what Redis holds for an account: {seq, pending, inflight}. */
+const READ = `
+return {redis.call('GET', KEYS[3]) or '0', redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[2])}
+`;
+
+/**
+ * Adds each taken batch to daily_usage and advances its account's sequence in one statement; an
+ * account whose sequence is already at or past the batch's (a retried or twice-flushed batch)
+ * adds nothing, nor does a deleted account (its batch is then dropped).
+ */
+const APPLY = `
+WITH batch AS (
+  SELECT b.account_id, b.seq FROM unnest($1::int[], $2::bigint[]) AS b(account_id, seq)
+  WHERE EXISTS (SELECT 1 FROM accounts a WHERE a.id = b.account_id)),
+advanced AS (
+  INSERT INTO usage_flush_state (account_id, seq) SELECT account_id, seq FROM batch
+  ON CONFLICT (account_id) DO UPDATE SET seq = EXCLUDED.seq WHERE usage_flush_state.seq < EXCLUDED.seq
+  RETURNING account_id)
+INSERT INTO daily_usage (account_id, day, requests)
+SELECT d.account_id, d.day, d.delta FROM unnest($3::int[], $4::date[], $5::int[]) AS d(account_id, day, delta)
+WHERE d.account_id IN (SELECT account_id FROM advanced)
+ON CONFLICT (account_id, day) DO UPDATE SET requests = GREATEST(daily_usage.requests + EXCLUDED.requests, 0)`;
+
+type RedisWithUsage = Redis & {
+  vigilUsageTake(pending: string, inflight: string, seq: string): Promise<[string, string[], number]>;
+  vigilUsageFinish(inflight: string, seq: string, batch: string): Promise<number>;
+  vigilUsageRead(pending: string, inflight: string, seq: string): Promise<[string, string[], string[]]>;
+};
+
+interface Batch {
+  accountId: number;
+  seq: string;
+  days: Map<string, number>;
+}
+
+/** Flattened HGETALL (day, count, day, count, ...) to a map. */
+function dayCounts(flat: string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (let i = 0; i + 1 < flat.length; i += 2) out.set(flat[i], Number(flat[i + 1]));
+  return out;
+}
+
+function addInto(target: Map<string, number>, more: Map<string, number>): void {
+  for (const [day, n] of more) target.set(day, (target.get(day) ?? 0) + n);
+}
+
+const ACCOUNTS_PER_STATEMENT = 1000;
+/** A read that raced a whole flush of the same account (rare) looks again this often. */
+const READ_ATTEMPTS = 5;
+
+/**
+ * API request usage per account and UTC day. The quota script counts each request in Redis (no
+ * database write on the request path); this flusher moves those counts into daily_usage in
+ * batches, every `usageFlushMs` and on a clean stop. Reads add what is still in Redis, so they
+ * are exact at any moment. A crash of an API process loses nothing (the counts live in Redis and
+ * a batch half-flushed is retried under its sequence number); losing Redis loses at most the
+ * counts of one flush interval.
+ */
+export class RequestUsage {
+  private readonly redis: RedisWithUsage;
+  /** Accounts with counts this process added since its last flush. */
+  private dirty = new Set<number>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly ctx: Context) {
+    const redis = ctx.redis;
+    if (!('vigilUsageTake' in redis)) {
+      redis.defineCommand('vigilUsageTake', { numberOfKeys: 3, lua: TAKE });
+      redis.defineCommand('vigilUsageFinish', { numberOfKeys: 2, lua: FINISH });
+      redis.defineCommand('vigilUsageRead', { numberOfKeys: 3, lua: READ });
+    }
+    this.redis = redis as RedisWithUsage;
+  }
+
+  /** Called after the quota script counted (or took back) a request of the account. */
+  touched(accountId: number): void {
+    this.dirty.add(accountId);
+  }
+
+  /** Flushes periodically; first picks up counts a crashed process left in Redis. */
+  start(): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.flush(), this.ctx.config.usageFlushMs);
+    this.timer.unref();
+    // The first flush waits for this scan (flushes run one after another).
+    this.flushing = this.recoverOrphans().catch((e: Error) => {
+      this.ctx.logger.warn('could not look for unflushed usage', { error: e.message });
+    });
+  }
+
+  /** Stops the timer and flushes what is left. */
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  /** Writes every touched account's counts to daily_usage; one flush at a time. */
+  flush(): Promise<void> {
+    this.flushing = this.flushing.then(() =>
+      this.flushOnce().catch((e: Error) => {
+        this.ctx.logger.warn('usage flush failed; will retry', { error: e.message });
+      }),
+    );
+    return this.flushing;
+  }
+
+  private async flushOnce(): Promise<void> {
+    const accounts = [...this.dirty];
+    this.dirty = new Set();
+    for (let i = 0; i < accounts.length; i += ACCOUNTS_PER_STATEMENT) {
+      const chunk = accounts.slice(i, i + ACCOUNTS_PER_STATEMENT);
+      try {
+        await this.flushAccounts(chunk);
+      } catch (e) {
+        // Still in Redis (pending or inflight): the next flush retries them.
+        for (const id of accounts.slice(i)) this.dirty.add(id);
+        throw e;
+      }
+    }
+  }
+
+  private async flushAccounts(accountIds: number[]): Promise<void> {
+    const batches: Batch[] = [];
+    await Promise.all(
+      accountIds.map(async (accountId) => {
+        const k = usageKeys(this.ctx.config.redisPrefix, accountId);
+        const [seq, flat, retry] = await this.redis.vigilUsageTake(k.pending, k.inflight, k.seq);
+        if (seq !== '0' && flat.length) batches.push({ accountId, seq, days: dayCounts(flat) });
+        // What was counted since that unfinished batch goes in the next flush.
+        if (retry) this.dirty.add(accountId);
+      }),
+    );
+    if (!batches.length) return;
+    const rows = batches.flatMap((b) => [...b.days].map(([day, delta]) => ({ accountId: b.accountId, day, delta })));
+    await this.ctx.db.query(APPLY, [
+      batches.map((b) => b.accountId),
+      batches.map((b) => b.seq),
+      rows.map((r) => r.accountId),
+      rows.map((r) => r.day),
+      rows.map((r) => r.delta),
+    ]);
+    await Promise.all(
+      batches.map((b) => {
+        const k = usageKeys(this.ctx.config.redisPrefix, b.accountId);
+        return this.redis.vigilUsageFinish(k.inflight, k.seq, b.seq);
+      }),
+    );
+  }
+
+  /** Accounts whose counts a process that crashed (or stopped uncleanly) left in Redis. */
+  private async recoverOrphans(): Promise<void> {
+    let cursor = '0';
+    do {
+      const [next, keys] = await this.ctx.redis.scan(cursor, 'MATCH', usageKeyPattern(this.ctx.config.redisPrefix), 'COUNT', 1000);
+      cursor = next;
+      for (const key of keys) {
+        const accountId = accountOfUsageKey(key);
+        if (accountId !== null) this.dirty.add(accountId);
+      }
+    } while (cursor !== '0');
+  }
+
+  /**
+   * Requests of the account per UTC day in [fromDay, toDay] (YYYY-MM-DD), flushed or not. Redis
+   * is read first, then daily_usage with the account's flushed sequence in the same snapshot:
+   * an inflight batch counts only if daily_usage does not have it yet, and a read that a whole
+   * later flush overtook (daily_usage ahead of what Redis showed) looks again.
+   */
+  async requestsByDay(accountId: number, fromDay: string, toDay: string): Promise<Map<string, number>> {
+    const k = usageKeys(this.ctx.config.redisPrefix, accountId);
+    for (let attempt = 1; ; attempt++) {
+      const [seqText, pendingFlat, inflightFlat] = await this.redis.vigilUsageRead(k.pending, k.inflight, k.seq);
+      const [row] = (await this.ctx.db.query(
+        `SELECT COALESCE((SELECT seq FROM usage_flush_state WHERE account_id = $1), 0)::text AS flushed,
+                (SELECT json_object_agg(to_char(day, 'YYYY-MM-DD'), requests) FROM daily_usage
+                 WHERE account_id = $1 AND day >= $2::date AND day <= $3::date) AS days`,
+        [accountId, fromDay, toDay],
+      )) as { flushed: string; days: Record<string, number> | null }[];
+      const seq = BigInt(seqText);
+      const flushed = BigInt(row.flushed);
+      if (seq > 0n && flushed > seq && attempt < READ_ATTEMPTS) continue;
+      const result = new Map(Object.entries(row.days ?? {}).map(([day, n]) => [day, Number(n)]));
+      addInto(result, dayCounts(pendingFlat));
+      if (flushed < seq) addInto(result, dayCounts(inflightFlat));
+      for (const day of result.keys()) if (day < fromDay || day > toDay) result.delete(day);
+      return result;
+    }
+  }
+
+  /** Total requests of the account over [fromDay, toDay]. */
+  async requestsBetween(accountId: number, fromDay: string, toDay: string): Promise<number> {
+    let total = 0;
+    for (const n of (await this.requestsByDay(accountId, fromDay, toDay)).values()) total += n;
+    return total;
+  }
+}

@@ -1,0 +1,196 @@
+/**
+ * The API's hot path under autocannon, against a bare Express server returning the same list
+ * JSON (the baseline), in one run:
+ * - the real API (`vigil start api`, compiled) in a child process on database vigil_apiperf, one
+ *   enterprise account with 20 monitors (30 days of hourly rollups each), limits raised by
+ *   VIGIL_TIERS so nothing is answered 429;
+ * - the bare Express server in another child process;
+ * - autocannon in this process, at 1 and 100 connections per endpoint;
+ * - isolation: a second account's requests (BENCH_API_QUIET_CONNECTIONS connections) measured
+ *   alone, then while the first account hammers the monitor list with 100 connections.
+ *
+ * Env: BENCH_API_SECONDS (6 per measurement), BENCH_API_PORT (3950; +1 for bare Express),
+ * BENCH_API_QUIET_CONNECTIONS (2), BENCH_API_CPU_PROF (a directory: the API runs with
+ * `node --cpu-prof` and writes its profile there on stop).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createAccount, createContext, createLogger, loadConfig } from '@vigil/core';
+import type { BenchResult } from './run.js';
+import { dropRedisKeys } from './support.js';
+
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 6);
+const PORT = Number(process.env.BENCH_API_PORT ?? 3950);
+const BARE_PORT = PORT + 1;
+const QUIET_CONNECTIONS = Number(process.env.BENCH_API_QUIET_CONNECTIONS ?? 2);
+const MONITORS = 20;
+const DB_NAME = 'vigil_apiperf';
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Measured {
+  rps: number;
+  mean: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function cannon(url: string, connections: number, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Measured> {
+  // A short warm-up so the JIT and the connection pools are not part of the figures.
+  await autocannon({ url, connections, duration: 1, headers });
+  const r = await autocannon({ url, connections, duration: seconds, headers });
+  return { rps: r.requests.average, mean: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+}
+
+function child(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const proc = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  proc.unref();
+  return proc;
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+async function stop(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  await exited;
+}
+
+async function recreateDatabase(serverUrl: URL): Promise<string> {
+  const admin = new URL(serverUrl);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  await client.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
+  await client.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${DB_NAME}`;
+  return url.toString();
+}
+
+const BARE_SERVER = `
+import express from 'express';
+const body = JSON.parse(process.env.BENCH_BODY);
+const app = express();
+app.disable('x-powered-by');
+app.get('/list', (_req, res) => res.json(body));
+app.listen(Number(process.env.PORT));
+`;
+
+const fmt = (m: Measured) =>
+  `${Math.round(m.rps).toLocaleString('en')} req/s, mean ${m.mean.toFixed(1)} ms, p50 ${m.p50} ms, p99 ${m.p99} ms` +
+  (m.errors || m.non2xx ? ` (${m.errors} errors, ${m.non2xx} non-2xx)` : '');
+
+export default async function bench(): Promise<BenchResult> {
+  const lines: string[] = [];
+  const dbUrl = await recreateDatabase(new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil'));
+  const prefix = `{vigil-apiperf-${randomBytes(3).toString('hex')}}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: dbUrl,
+    VIGIL_REDIS_PREFIX: prefix,
+    PORT: String(PORT),
+    LOG_LEVEL: 'warn',
+    VIGIL_BURST_PER_SECOND: '100000000',
+    VIGIL_TIERS: JSON.stringify({ enterprise: { requestsPerMinute: 100_000_000 } }),
+  };
+  const ctx = await createContext(loadConfig(env), { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
+  const procs: ChildProcess[] = [];
+  try {
+    const now = new Date();
+    const main = await createAccount(ctx.db, { email: 'bench-main@example.com', tier: 'enterprise' }, now);
+    const quiet = await createAccount(ctx.db, { email: 'bench-quiet@example.com', tier: 'enterprise' }, now);
+    for (const a of [main, quiet]) {
+      const ids = (await ctx.db.query(
+        `INSERT INTO monitors (account_id, name, url, normalized_url, check_interval, status, last_checked_at, last_response_time_ms, last_check_status, last_status_code)
+         SELECT $1, 'site ' || g, 'https://site-' || g || '.example/', 'https://site-' || g || '.example/', 60, 'up', now(), 120, 'success', 200
+         FROM generate_series(1, $2::int) g RETURNING id`,
+        [a.account.id, MONITORS],
+      )) as { id: number }[];
+      await ctx.db.query(
+        `INSERT INTO monitor_rollups (monitor_id, hour, total, successful, response_time_sum, response_time_count)
+         SELECT m, date_trunc('hour', now()) - h * interval '1 hour', 60, 59 + (h % 2), 60 * 120, 60
+         FROM unnest($1::int[]) m, generate_series(0, 719) h`,
+        [ids.map((r) => r.id)],
+      );
+    }
+    await ctx.db.query('VACUUM ANALYZE');
+
+    const profile = process.env.BENCH_API_CPU_PROF;
+    procs.push(child([...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []), 'packages/cli/bin/vigil.js', 'start', 'api'], env));
+    const base = `http://127.0.0.1:${PORT}`;
+    await waitFor(`${base}/healthz`);
+    const auth = { authorization: `Bearer ${main.apiKey}` };
+    const quietAuth = { authorization: `Bearer ${quiet.apiKey}` };
+    const listRes = await fetch(`${base}/api/v1/uptime/monitors`, { headers: auth });
+    const listBody = await listRes.text();
+    if (listRes.status !== 200) throw new Error(`list answered ${listRes.status}: ${listBody}`);
+    procs.push(
+      child(['--input-type=module', '-e', BARE_SERVER], { ...process.env, PORT: String(BARE_PORT), BENCH_BODY: listBody }),
+    );
+    const bare = `http://127.0.0.1:${BARE_PORT}/list`;
+    await waitFor(bare);
+
+    lines.push(`API: \`vigil start api\` (compiled, NODE_ENV=production, LOG_LEVEL=warn) in a child process; bare Express in another; autocannon here`);
+    lines.push(`list body: ${MONITORS} monitors, ${listBody.length} bytes; ${SECONDS} s per measurement after a 1 s warm-up`);
+    const results = new Map<string, Measured>();
+    const targets: [string, string, Record<string, string>][] = [
+      ['bare Express, same list JSON', bare, {}],
+      ['GET /healthz', `${base}/healthz`, {}],
+      ['GET /api/v1/api-keys', `${base}/api/v1/api-keys`, auth],
+      [`GET /api/v1/uptime/monitors (${MONITORS})`, `${base}/api/v1/uptime/monitors`, auth],
+    ];
+    for (const connections of [1, 100]) {
+      for (const [label, url, headers] of targets) {
+        const m = await cannon(url, connections, headers);
+        results.set(`${label}@${connections}`, m);
+        const baseline = results.get(`${targets[0][0]}@${connections}`);
+        const ratio = baseline && label !== targets[0][0] ? `, ${(m.rps / baseline.rps).toFixed(2)} × bare` : '';
+        lines.push(`${connections} conn, ${label}: ${fmt(m)}${ratio}`);
+      }
+    }
+
+    const quietUrl = `${base}/api/v1/uptime/monitors`;
+    const alone = await cannon(quietUrl, QUIET_CONNECTIONS, quietAuth);
+    const hammer = autocannon({ url: `${base}/api/v1/uptime/monitors`, connections: 100, duration: SECONDS + 2, headers: auth });
+    await new Promise((r) => setTimeout(r, 1000));
+    const withHammer = await autocannon({ url: quietUrl, connections: QUIET_CONNECTIONS, duration: SECONDS, headers: quietAuth });
+    const hammered = await hammer;
+    const quietUnder: Measured = {
+      rps: withHammer.requests.average,
+      mean: withHammer.latency.average,
+      p50: withHammer.latency.p50,
+      p99: withHammer.latency.p99,
+      errors: withHammer.errors + withHammer.timeouts,
+      non2xx: withHammer.non2xx,
+    };
+    lines.push(`isolation, quiet account (${QUIET_CONNECTIONS} conn) alone: ${fmt(alone)}`);
+    lines.push(`isolation, quiet account while the other hammers with 100 conn: ${fmt(quietUnder)}`);
+    lines.push(`isolation, the hammer meanwhile: ${Math.round(hammered.requests.average).toLocaleString('en')} req/s, p99 ${hammered.latency.p99} ms`);
+    lines.push(`isolation: quiet p99 ×${(quietUnder.p99 / Math.max(alone.p99, 1)).toFixed(2)} under the hammer`);
+  } finally {
+    await Promise.all(procs.map(stop));
+    // Limiter keys drop the prefix's hash-tag braces.
+    await dropRedisKeys(ctx, prefix);
+    await dropRedisKeys(ctx, prefix.replace(/[{}]/g, ''));
+    await ctx.close();
+  }
+  return { name: 'API hot path', lines };
+}
