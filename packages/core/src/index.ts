@@ -44,3 +44,4 @@ export * from './domains/index.js';
 export * from './scheduling/domain-schedules.js';
 export * from './status-pages/index.js';
 export * from './text/escape-html.js';
+export * from './maintenance/index.js';

@@ -1,6 +1,7 @@
 import { Monitor, MONITOR_STATUSES, ValidationError, type Context, type MonitorStatus } from '@vigil/core';
 import { paginationBody, parsePagination } from '../http/pagination.js';
 import { queryValue } from '../http/validate.js';
+import { maintenanceNow } from '../maintenance/maintenance-now.js';
 import { listMonitorView } from './monitor-views.js';
 import { EMPTY_WINDOWS, liveStart, type RollupWindows } from './rollup-totals.js';
 import { startOfHour, type RollupTotals } from './uptime-math.js';
@@ -92,9 +93,9 @@ export async function listMonitors(ctx: Context, windows: RollupWindows, account
       },
     ]),
   );
-  const totals = await windows.totals(ctx.db, rows.map((r) => r.id), now, live);
+  const [totals, maintenance] = await Promise.all([windows.totals(ctx.db, rows.map((r) => r.id), now, live), maintenanceNow(ctx, accountId)]);
   return {
-    monitors: rows.map((m) => listMonitorView(m, totals.get(m.id) ?? EMPTY_WINDOWS)),
+    monitors: rows.map((m) => listMonitorView(m, totals.get(m.id) ?? EMPTY_WINDOWS, maintenance.monitor(m.id))),
     summary: countsFrom(rows[0].summary ?? []),
     pagination: paginationBody(page, Number(rows[0].matching)),
   };

@@ -36,6 +36,7 @@ export function monitorColumns(fields: Partial<MonitorFields>, box: SecretBox, c
   if (fields.degraded_threshold_ms !== undefined) c.degradedThresholdMs = fields.degraded_threshold_ms;
   if (fields.follow_redirects !== undefined) c.followRedirects = fields.follow_redirects;
   if (fields.verify_ssl !== undefined) c.verifySsl = fields.verify_ssl;
+  if (fields.slo_target !== undefined) c.sloTarget = fields.slo_target;
   if (fields.is_active !== undefined) c.isActive = fields.is_active;
   return c;
 }

@@ -159,3 +159,9 @@ describe('assertObjectBody', () => {
     expect(() => assertObjectBody(undefined)).not.toThrow();
   });
 });
+
+describe('slo_target', () => {
+  const parse = (slo_target: unknown) => validate(updateMonitorSchema, { slo_target });
+  it.each([99.9, 99.999, 0.001, 50, null])('accepts %p', (v) => expect(parse(v)).toEqual({ slo_target: v }));
+  it.each([0, 100, -1, 99.9999, '99.9', 150])('refuses %p', (v) => expect(messageOf(() => parse(v))).toBe(M.sloTarget));
+});

@@ -23,6 +23,7 @@ export const MONITOR_INPUT_MESSAGES = {
   followRedirects: 'Invalid follow_redirects: must be a boolean',
   verifySsl: 'Invalid verify_ssl: must be a boolean',
   isActive: 'Invalid is_active: must be a boolean',
+  sloTarget: 'Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null',
 } as const;
 
 const M = MONITOR_INPUT_MESSAGES;
@@ -46,6 +47,7 @@ export interface MonitorFields {
   degraded_threshold_ms: number;
   follow_redirects: boolean;
   verify_ssl: boolean;
+  slo_target: number | null;
   is_active: boolean;
 }
 
@@ -65,6 +67,7 @@ export const MONITOR_DEFAULTS: Omit<CreateMonitorInput, 'name' | 'url'> = {
   degraded_threshold_ms: 5000,
   follow_redirects: true,
   verify_ssl: true,
+  slo_target: null,
 };
 
 const fields = {
@@ -98,6 +101,12 @@ const fields = {
   degraded_threshold_ms: Joi.number().integer().min(1).max(60_000).error(fail(M.degradedThreshold)),
   follow_redirects: Joi.boolean().error(fail(M.followRedirects)),
   verify_ssl: Joi.boolean().error(fail(M.verifySsl)),
+  slo_target: Joi.number()
+    .greater(0)
+    .less(100)
+    .custom((v: number, helpers) => (Math.round(v * 1000) === v * 1000 ? v : helpers.error('any.invalid')))
+    .allow(null)
+    .error(fail(M.sloTarget)),
   is_active: Joi.boolean().error(fail(M.isActive)),
 };
 

@@ -37,6 +37,7 @@ export function configView(m: Monitor) {
     degraded_threshold_ms: m.degradedThresholdMs,
     follow_redirects: m.followRedirects,
     verify_ssl: m.verifySsl,
+    slo_target: m.sloTarget,
     is_active: m.isActive,
   };
 }
@@ -45,6 +46,7 @@ export function configView(m: Monitor) {
 export function listMonitorView(
   m: Pick<Monitor, 'id' | 'name' | 'url' | 'method' | 'status' | 'checkInterval' | 'timeout' | 'isActive' | 'lastCheckedAt' | 'lastResponseTimeMs' | 'createdAt' | 'updatedAt'>,
   totals: WindowTotals,
+  inMaintenance: boolean,
 ) {
   return {
     id: m.id,
@@ -60,6 +62,7 @@ export function listMonitorView(
     uptime_24h: uptimePercent(totals['24h'].successful, totals['24h'].total),
     uptime_7d: uptimePercent(totals['7d'].successful, totals['7d'].total),
     uptime_30d: uptimePercent(totals['30d'].successful, totals['30d'].total),
+    in_maintenance: inMaintenance,
     created_at: iso(m.createdAt),
     updated_at: iso(m.updatedAt),
   };
@@ -86,11 +89,12 @@ export function recentIncidentView(i: Incident) {
   };
 }
 
-export function detailMonitorView(m: Monitor, statistics: MonitorStatistics, incidents: Incident[]) {
+export function detailMonitorView(m: Monitor, statistics: MonitorStatistics, incidents: Incident[], inMaintenance: boolean) {
   return {
     id: m.id,
     ...configView(m),
     status: m.status,
+    in_maintenance: inMaintenance,
     created_at: iso(m.createdAt),
     updated_at: iso(m.updatedAt),
     paused_at: iso(m.pausedAt),
@@ -102,13 +106,14 @@ export function detailMonitorView(m: Monitor, statistics: MonitorStatistics, inc
 }
 
 /** The seed's Check record; `error` only on failures. */
-export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error'>) {
+export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance'>) {
   return {
     timestamp: iso(c.checkedAt),
     status: c.status,
     response_time_ms: c.responseTimeMs,
     status_code: c.statusCode,
     ...(c.status === 'failure' ? { error: c.error ?? 'Check failed' } : {}),
+    in_maintenance: c.inMaintenance,
   };
 }
 

@@ -221,6 +221,7 @@ describe('GET /api/v1/uptime/monitors', () => {
       uptime_24h: null,
       uptime_7d: null,
       uptime_30d: null,
+      in_maintenance: false,
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
@@ -297,8 +298,10 @@ describe('GET /api/v1/uptime/monitors/{id}', () => {
       degraded_threshold_ms: 5000,
       follow_redirects: true,
       verify_ssl: true,
+      slo_target: null,
       is_active: true,
       status: 'pending',
+      in_maintenance: false,
       created_at: m.created_at,
       updated_at: expect.any(String),
       paused_at: null,

@@ -97,10 +97,10 @@ describe('GET /api/v1/uptime/status', () => {
       summary: { total: 4, up: 1, down: 1, degraded: 1, paused: 1, pending: 0 },
       uptime_24h: 92, // (87 + 5) / (90 + 10)
       monitors: [
-        { id: a, name: expect.any(String), url: expect.any(String), status: 'up', last_check: '2026-11-21T10:29:00.000Z', uptime_24h: 96.67 },
-        { id: b, name: expect.any(String), url: expect.any(String), status: 'degraded', last_check: null, uptime_24h: 50 },
-        { id: c, name: expect.any(String), url: expect.any(String), status: 'paused', last_check: null, uptime_24h: null },
-        { id: d, name: expect.any(String), url: expect.any(String), status: 'down', last_check: null, uptime_24h: null },
+        { id: a, name: expect.any(String), url: expect.any(String), status: 'up', last_check: '2026-11-21T10:29:00.000Z', uptime_24h: 96.67, in_maintenance: false },
+        { id: b, name: expect.any(String), url: expect.any(String), status: 'degraded', last_check: null, uptime_24h: 50, in_maintenance: false },
+        { id: c, name: expect.any(String), url: expect.any(String), status: 'paused', last_check: null, uptime_24h: null, in_maintenance: false },
+        { id: d, name: expect.any(String), url: expect.any(String), status: 'down', last_check: null, uptime_24h: null, in_maintenance: false },
       ],
     });
 
@@ -144,8 +144,15 @@ describe('GET /api/v1/uptime/monitors/{id}/checks', () => {
     expect(res.body.monitor_id).toBe(m);
     expect(res.body.pagination).toEqual({ page: 1, per_page: 100, total: 250, pages: 3 });
     expect(res.body.checks).toHaveLength(100);
-    expect(res.body.checks[0]).toEqual({ timestamp: at(249), status: 'failure', response_time_ms: null, status_code: 503, error: 'Unexpected status code 503 Service Unavailable' });
-    expect(res.body.checks[1]).toEqual({ timestamp: at(248), status: 'success', response_time_ms: 348, status_code: 200 });
+    expect(res.body.checks[0]).toEqual({
+      timestamp: at(249),
+      status: 'failure',
+      response_time_ms: null,
+      status_code: 503,
+      error: 'Unexpected status code 503 Service Unavailable',
+      in_maintenance: false,
+    });
+    expect(res.body.checks[1]).toEqual({ timestamp: at(248), status: 'success', response_time_ms: 348, status_code: 200, in_maintenance: false });
     const times = res.body.checks.map((c: { timestamp: string }) => c.timestamp);
     expect(times).toEqual([...times].sort().reverse());
   });

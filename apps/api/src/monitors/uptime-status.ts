@@ -1,5 +1,6 @@
 import { Monitor, type Context } from '@vigil/core';
 import { iso } from '../http/iso.js';
+import { maintenanceNow } from '../maintenance/maintenance-now.js';
 import { uptime24hByMonitor } from './rollup-totals.js';
 import { statusCounts } from './list-monitors.js';
 import { aggregateStatus, uptimePercent } from './uptime-math.js';
@@ -15,7 +16,11 @@ export async function uptimeStatus(ctx: Context, accountId: number) {
     where: { accountId },
     order: { id: 'ASC' },
   });
-  const [counts, perMonitor] = await Promise.all([statusCounts(ctx, accountId), uptime24hByMonitor(ctx.db, accountId, now)]);
+  const [counts, perMonitor, maintenance] = await Promise.all([
+    statusCounts(ctx, accountId),
+    uptime24hByMonitor(ctx.db, accountId, now),
+    maintenanceNow(ctx, accountId),
+  ]);
   let total = 0;
   let successful = 0;
   for (const t of perMonitor.values()) {
@@ -35,6 +40,7 @@ export async function uptimeStatus(ctx: Context, accountId: number) {
         status: m.status,
         last_check: iso(m.lastCheckedAt),
         uptime_24h: t ? uptimePercent(t.successful, t.total) : null,
+        in_maintenance: maintenance.monitor(m.id),
       };
     }),
   };

@@ -15,9 +15,11 @@ import { billingRoutes } from './billing.routes.js';
 import { domainRoutes } from './domains.routes.js';
 import { headerCheckRoutes } from './header-check.routes.js';
 import { homeRoutes } from './home.routes.js';
+import { maintenanceWindowRoutes } from './maintenance-windows.routes.js';
 import { monitorRoutes } from './monitors.routes.js';
 import { opsRoutes } from './ops.routes.js';
 import { scanRoutes } from './scans.routes.js';
+import { slaRoutes } from './sla.routes.js';
 import { usageRoutes } from './usage.routes.js';
 import { verificationRoutes } from './verifications.routes.js';
 
@@ -35,12 +37,13 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
   return [
     ...homeRoutes(ctx),
     ...opsRoutes(ctx),
-    ...authRemovedRoutes(),
     ...apiKeyRoutes(ctx),
     ...integrationRoutes(ctx),
     ...usageRoutes(ctx, deps),
     ...headerCheckRoutes(ctx),
     ...monitorRoutes(ctx, deps.windows),
+    ...maintenanceWindowRoutes(ctx),
+    ...slaRoutes(ctx),
     ...domainRoutes(ctx),
     ...verificationRoutes(ctx),
     ...scanRoutes(ctx),
@@ -48,5 +51,7 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...statusPageRoutes(ctx),
     ...publicStatusRoutes(deps.statusPages),
     ...badgeRoutes(ctx, deps.badges),
+    // Removed endpoints last, so the documentation opens on the ones to use.
+    ...authRemovedRoutes(),
   ];
 }

@@ -48,6 +48,7 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
   degraded_threshold_ms: { type: 'integer', minimum: 1, maximum: 60_000, default: 5000 },
   follow_redirects: { type: 'boolean', default: true },
   verify_ssl: { type: 'boolean', default: true },
+  slo_target: { type: ['number', 'null'], exclusiveMinimum: 0, exclusiveMaximum: 100, examples: [99.9], description: 'Objective in percent; SLA reports show its error budget' },
 };
 
 const STATISTICS = {
@@ -72,6 +73,7 @@ const CHECK = {
     response_time_ms: intOrNull,
     status_code: intOrNull,
     error: { type: 'string', description: 'Present on failures' },
+    in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
   },
 };
 
@@ -101,6 +103,7 @@ const LIST_MONITOR = {
     uptime_24h: numOrNull,
     uptime_7d: numOrNull,
     uptime_30d: numOrNull,
+    in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
     created_at: ts,
     updated_at: ts,
   },
@@ -113,6 +116,7 @@ const DETAIL_MONITOR = {
     ...CONFIG_PROPERTIES,
     is_active: { type: 'boolean' },
     status: STATUS,
+    in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
     created_at: ts,
     updated_at: ts,
     paused_at: tsOrNull,
@@ -217,7 +221,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
                 uptime_24h: numOrNull,
                 monitors: {
                   type: 'array',
-                  items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, url: { type: 'string' }, status: STATUS, last_check: tsOrNull, uptime_24h: numOrNull } },
+                  items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, url: { type: 'string' }, status: STATUS, last_check: tsOrNull, uptime_24h: numOrNull, in_maintenance: { type: 'boolean' } } },
                 },
               },
             },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { JobName, QueueName, type AlertEventPayload, type Context, type JobPayloads } from '@vigil/core';
+import { JobName, MaintenanceWindow, QueueName, type AlertEventPayload, type Context, type JobPayloads } from '@vigil/core';
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 import type { Job } from 'bullmq';
 import { startTargetServer, type TargetServer } from '../testing/target-server.js';
@@ -209,5 +209,29 @@ describe('MonitorCheck job', () => {
       expect(await checksOf(ctx, m.id)).toHaveLength(1);
       expect((await reloadMonitor(ctx, m.id)).status).toBe(i % 3 ? 'up' : 'down');
     }
+  });
+
+  it('skips scheduled checks while a window that stops checks covers the monitor; manual checks still run, flagged', async () => {
+    const m = await createMonitor(ctx, { url: `${server.url}/status/503`, alertThreshold: 1, status: 'up' });
+    const now = Date.now();
+    await ctx.db.getRepository(MaintenanceWindow).save({
+      accountId: m.accountId,
+      title: 'Migration',
+      monitorIds: [m.id],
+      startsAt: new Date(now - 60_000),
+      endsAt: new Date(now + 3_600_000),
+      keepChecking: false,
+    });
+    const fresh = monitorCheckJob(ctx); // a new calendar: the cached one may predate the window
+    const scheduled = await job(m.id);
+    expect(await fresh(scheduled.data, scheduled)).toBeNull();
+    expect(await checksOf(ctx, m.id)).toEqual([]);
+
+    const manual = await job(m.id, true);
+    expect(await fresh(manual.data, manual)).toMatchObject({ status: 'failure' });
+    const [check] = await checksOf(ctx, m.id);
+    expect(check.inMaintenance).toBe(true);
+    expect(await incidentsOf(ctx, m.id)).toEqual([]);
+    expect(await alertJobs(ctx, m.id)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import type { ProbeTarget } from '../probe/probe-target.js';
 /** What a MonitorCheck job needs to know before it probes. */
 export interface MonitorToCheck {
   id: number;
+  accountId: number;
   status: MonitorStatus;
   isActive: boolean;
   target: ProbeTarget;
@@ -13,6 +14,7 @@ export interface MonitorToCheck {
 
 interface Row {
   id: number;
+  account_id: number;
   status: MonitorStatus;
   is_active: boolean;
   url: string;
@@ -32,6 +34,7 @@ function toMonitor(r: Row, box: SecretBox): MonitorToCheck {
   const clear = openMonitorSecrets(box, { url: r.url, headers: r.headers ?? {}, credentials: r.credentials });
   return {
     id: r.id,
+    accountId: r.account_id,
     status: r.status,
     isActive: r.is_active,
     target: {
@@ -59,7 +62,7 @@ export async function loadMonitorsToCheck(
   tiers: readonly string[],
 ): Promise<Map<number, PromiseSettledResult<MonitorToCheck>>> {
   const rows = (await db.query(
-    `SELECT m.id, m.status, m.is_active, m.url, m.method, m.headers, m.credentials, m.body, m.timeout, m.follow_redirects,
+    `SELECT m.id, m.account_id, m.status, m.is_active, m.url, m.method, m.headers, m.credentials, m.body, m.timeout, m.follow_redirects,
             m.verify_ssl, m.expected_status_codes, m.expected_content
        FROM monitors m JOIN accounts a ON a.id = m.account_id
       WHERE m.id = ANY($1::int[]) AND a.is_active AND a.tier = ANY($2::text[])`,

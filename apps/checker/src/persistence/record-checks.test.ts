@@ -1,4 +1,4 @@
-import { Monitor, type CheckResult } from '@vigil/core';
+import { MaintenanceWindow, Monitor, type CheckResult } from '@vigil/core';
 import { createTestContext, type TestContext } from '@vigil/testing';
 import { checksOf, createMonitor, incidentsOf, reloadMonitor, rollupsOf } from '../testing/monitors.js';
 import { recordChecks, type CheckRecord } from './record-checks.js';
@@ -244,5 +244,57 @@ describe('recordChecks', () => {
       expect((await reloadMonitor(ctx, m.id)).status).toBe('up');
       expect(await incidentsOf(ctx, m.id)).toHaveLength(i % 2);
     }
+  });
+});
+
+describe('recordChecks during maintenance', () => {
+  const windowFor = (accountId: number, over: Partial<MaintenanceWindow>) =>
+    ctx.db.getRepository(MaintenanceWindow).save({
+      accountId,
+      title: 'Deploy',
+      appliesToAll: false,
+      monitorIds: [],
+      domainIds: [],
+      startsAt: new Date(at(100)),
+      endsAt: new Date(at(400)),
+      ...over,
+    });
+
+  it('flags checks in a covering window, opens no incident and sends nothing; after it the threshold counts afresh', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1, status: 'up' });
+    await windowFor(m.accountId, { monitorIds: [m.id] });
+    const during = await recordChecks(ctx.db, [rec(m.id, bad(100)), rec(m.id, bad(200)), rec(m.id, bad(399))]);
+    expect(during.alerts).toEqual([]);
+    expect(await incidentsOf(ctx, m.id)).toEqual([]);
+    expect((await checksOf(ctx, m.id)).map((c) => c.inMaintenance)).toEqual([true, true, true]);
+    expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'up', consecutiveFailures: 0 });
+
+    const after = await recordChecks(ctx.db, [rec(m.id, bad(400))]);
+    expect(after.alerts.map((a) => a.event)).toEqual(['monitor.down']);
+    expect((await checksOf(ctx, m.id)).map((c) => c.inMaintenance)).toEqual([true, true, true, false]);
+  });
+
+  it('keeps an incident open when the window starts, silently, and resolves it at the first success after', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1, status: 'up' });
+    await windowFor(m.accountId, { appliesToAll: true });
+    const opened = await recordChecks(ctx.db, [rec(m.id, bad(50))]);
+    expect(opened.alerts.map((a) => a.event)).toEqual(['monitor.down']);
+    const during = await recordChecks(ctx.db, [rec(m.id, bad(150)), rec(m.id, ok(250))]);
+    expect(during.alerts).toEqual([]);
+    const [incident] = await incidentsOf(ctx, m.id);
+    expect(incident).toMatchObject({ status: 'open', affectedChecks: 1 });
+    const after = await recordChecks(ctx.db, [rec(m.id, ok(450))]);
+    expect(after.alerts.map((a) => a.event)).toEqual(['monitor.up']);
+    expect((await incidentsOf(ctx, m.id))[0]).toMatchObject({ status: 'resolved', durationSeconds: 400 });
+  });
+
+  it("ignores windows of other monitors and of other accounts", async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1, status: 'up' });
+    const other = await createMonitor(ctx, {});
+    await windowFor(m.accountId, { monitorIds: [other.id] });
+    await windowFor(other.accountId, { appliesToAll: true });
+    const { alerts } = await recordChecks(ctx.db, [rec(m.id, bad(150))]);
+    expect(alerts.map((a) => a.event)).toEqual(['monitor.down']);
+    expect((await checksOf(ctx, m.id))[0].inMaintenance).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
-import type { AlertEventPayload, CheckResult, MonitorStatus } from '@vigil/core';
-import type { DataSource, EntityManager } from 'typeorm';
+import { activeMaintenance, MaintenanceWindow, type AlertEventPayload, type CheckResult, type MonitorStatus } from '@vigil/core';
+import { In, type DataSource, type EntityManager } from 'typeorm';
 import { monitorAlertEvent, type AlertIncident, type AlertMonitor } from '../alerts/monitor-alert-events.js';
 import { applyTransition, nextMonitorState, type MonitorState } from '../state/monitor-state-machine.js';
 import { rollupDeltas } from './rollup-deltas.js';
@@ -120,7 +120,12 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
     }
   });
 
-  const insertedIds = await insertChecks(em, candidates.map((i) => records[i]));
+  const inMaintenance = await maintenanceFlags(em, records, monitors);
+  const insertedIds = await insertChecks(
+    em,
+    candidates.map((i) => records[i]),
+    candidates.map((i) => inMaintenance[i]),
+  );
   const inserted: { index: number; checkId: string }[] = [];
   const conflicted: number[] = [];
   for (const i of candidates) {
@@ -137,7 +142,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
     conflicted.forEach((i, n) => (outcomes[i] = { kind: 'duplicate', check: stored[n] }));
   }
 
-  if (inserted.length) await applyStates(em, records, inserted, monitors, alerts);
+  if (inserted.length) await applyStates(em, records, inserted, monitors, alerts, inMaintenance);
 
   for (const [i, first] of sameAs) {
     const o = outcomes[first];
@@ -146,11 +151,24 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
   return { outcomes, alerts };
 }
 
-async function insertChecks(em: EntityManager, records: CheckRecord[]): Promise<Map<string, string>> {
+/** Per record: whether a maintenance window of its account covered its monitor when it ran. */
+async function maintenanceFlags(em: EntityManager, records: CheckRecord[], monitors: Map<number, MonitorRow>): Promise<boolean[]> {
+  const accountIds = [...new Set([...monitors.values()].map((m) => m.account_id))];
+  const windows = accountIds.length ? await em.getRepository(MaintenanceWindow).findBy({ accountId: In(accountIds) }) : [];
+  if (!windows.length) return records.map(() => false);
+  return records.map((r) => {
+    const m = monitors.get(r.monitorId);
+    if (!m) return false;
+    const own = windows.filter((w) => w.accountId === m.account_id);
+    return activeMaintenance(own, { monitorId: r.monitorId }, new Date(r.result.timestamp)).length > 0;
+  });
+}
+
+async function insertChecks(em: EntityManager, records: CheckRecord[], inMaintenance: boolean[]): Promise<Map<string, string>> {
   if (!records.length) return new Map();
   const rows = (await em.query(
-    `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key)
-     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[])
+    `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance)
+     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::bool[])
      ON CONFLICT (monitor_id, job_key) DO NOTHING
      RETURNING id, monitor_id, job_key`,
     [
@@ -161,6 +179,7 @@ async function insertChecks(em: EntityManager, records: CheckRecord[]): Promise<
       records.map((r) => r.result.status_code),
       records.map((r) => r.result.error ?? null),
       records.map((r) => r.jobKey),
+      inMaintenance,
     ],
   )) as { id: string; monitor_id: number; job_key: string }[];
   return new Map(rows.map((r) => [keyOf(r.monitor_id, r.job_key), String(r.id)]));
@@ -245,12 +264,13 @@ async function applyStates(
   inserted: { index: number; checkId: string }[],
   monitors: Map<number, MonitorRow>,
   alerts: AlertEventPayload[],
+  inMaintenance: boolean[],
 ): Promise<void> {
-  const byMonitor = new Map<number, { record: CheckRecord; checkId: string; at: Date }[]>();
+  const byMonitor = new Map<number, { record: CheckRecord; checkId: string; at: Date; maintenance: boolean }[]>();
   for (const { index, checkId } of inserted) {
     const record = records[index];
     const list = byMonitor.get(record.monitorId) ?? [];
-    list.push({ record, checkId, at: new Date(record.result.timestamp) });
+    list.push({ record, checkId, at: new Date(record.result.timestamp), maintenance: inMaintenance[index] });
     byMonitor.set(record.monitorId, list);
   }
   const monitorIds = [...byMonitor.keys()].sort((a, b) => a - b);
@@ -274,9 +294,9 @@ async function applyStates(
       degradedThresholdMs: m.degraded_threshold_ms,
       openIncident: incident ? { startedAt: incident.startedAt, affectedChecks: incident.affectedChecks } : null,
     };
-    for (const { record, checkId, at } of checks) {
+    for (const { record, checkId, at, maintenance } of checks) {
       const r = record.result;
-      const t = nextMonitorState(state, { status: r.status, responseTimeMs: r.response_time_ms, error: r.error, checkedAt: at });
+      const t = nextMonitorState(state, { status: r.status, responseTimeMs: r.response_time_ms, error: r.error, checkedAt: at, inMaintenance: maintenance });
       const check = { id: checkId, checkedAt: at, responseTimeMs: r.response_time_ms, statusCode: r.status_code, error: r.error ?? null };
       let resolved: AlertIncident | null = null;
       if (t.resolve && incident) {

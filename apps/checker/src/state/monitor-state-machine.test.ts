@@ -146,6 +146,54 @@ describe('paused', () => {
   });
 });
 
+describe('maintenance', () => {
+  const inMaintenance = (c: ObservedCheck): ObservedCheck => ({ ...c, inMaintenance: true });
+
+  it.each(ACTIVE)('a failure from %s changes nothing: no count, no incident, no alert', (status) => {
+    const s = state({ status, consecutiveFailures: 1, alertThreshold: 2 });
+    expect(nextMonitorState(s, inMaintenance(fail()))).toEqual({ status, consecutiveFailures: 1, open: null, resolve: null, addAffectedCheck: false, alerts: [] });
+  });
+
+  it('a failure with an open incident does not count as an affected check', () => {
+    const s = state({ status: 'down', consecutiveFailures: 3, openIncident: { startedAt: at(0), affectedChecks: 3 } });
+    expect(nextMonitorState(s, inMaintenance(fail())).addAffectedCheck).toBe(false);
+  });
+
+  it('a success moves the status (up or degraded) and resets the count, silently', () => {
+    expect(nextMonitorState(state({ status: 'pending', consecutiveFailures: 1 }), inMaintenance(ok(10)))).toEqual({
+      status: 'up',
+      consecutiveFailures: 0,
+      open: null,
+      resolve: null,
+      addAffectedCheck: false,
+      alerts: [],
+    });
+    expect(nextMonitorState(state({ status: 'up' }), inMaintenance(ok(5000)))).toMatchObject({ status: 'degraded', alerts: [] });
+  });
+
+  it('an open incident stays open through a success in the window, and the first success after it resolves it', () => {
+    const s = state({ status: 'down', consecutiveFailures: 2, openIncident: { startedAt: at(0), affectedChecks: 2 } });
+    const during = nextMonitorState(s, inMaintenance(ok(10, 60)));
+    expect(during).toMatchObject({ status: 'up', resolve: null, alerts: [] });
+    const after = nextMonitorState(applyTransition(s, during), ok(10, 120));
+    expect(after.resolve).toEqual({ resolvedAt: at(120), durationSeconds: 120, affectedChecks: 2 });
+    expect(after.alerts).toEqual(['monitor.up']);
+  });
+
+  it('failures after the window count from zero: the threshold needs failures outside it', () => {
+    let s = state({ alertThreshold: 2 });
+    for (const c of [inMaintenance(fail()), inMaintenance(fail()), inMaintenance(fail())]) s = applyTransition(s, nextMonitorState(s, c));
+    expect(s).toMatchObject({ status: 'up', consecutiveFailures: 0 });
+    const first = nextMonitorState(s, fail());
+    expect(first.open).toBeNull();
+    expect(nextMonitorState(applyTransition(s, first), fail()).alerts).toEqual(['monitor.down']);
+  });
+
+  it('a paused monitor stays paused', () => {
+    expect(nextMonitorState(state({ status: 'paused' }), inMaintenance(ok(10))).status).toBe('paused');
+  });
+});
+
 describe('folding a sequence', () => {
   function run(start: MonitorState, checks: ObservedCheck[]) {
     let s = start;

@@ -12,6 +12,10 @@ import type { MonitorStatus } from '@vigil/core';
  *   While an incident is open each further failure is one more affected check.
  * An incident's affected_checks counts the failed checks of the streak that opened it and
  * every failure after, until the success that resolves it.
+ * During maintenance (a window covers the monitor at the check's time) nothing alerts and no
+ * incident opens or resolves: a failure changes nothing (it does not count towards
+ * alert_threshold), a success sets up/degraded and resets the count, and an incident already
+ * open stays open until the first success after the window.
  */
 
 export type MonitorAlertEvent = 'monitor.down' | 'monitor.up' | 'monitor.degraded';
@@ -34,6 +38,8 @@ export interface ObservedCheck {
   responseTimeMs: number | null;
   error?: string | null;
   checkedAt: Date;
+  /** A maintenance window covered the monitor when the check ran. */
+  inMaintenance?: boolean;
 }
 
 export interface Transition {
@@ -62,9 +68,14 @@ export function nextMonitorState(state: MonitorState, check: ObservedCheck): Tra
   };
   if (state.status === 'paused') return unchanged;
 
+  if (check.inMaintenance) {
+    if (check.status === 'failure') return unchanged;
+    return { ...unchanged, status: successStatus(state, check), consecutiveFailures: 0 };
+  }
+
   if (check.status === 'success') {
-    const degraded = check.responseTimeMs !== null && check.responseTimeMs >= state.degradedThresholdMs;
-    const status: MonitorStatus = degraded ? 'degraded' : 'up';
+    const status = successStatus(state, check);
+    const degraded = status === 'degraded';
     const alerts: MonitorAlertEvent[] = [];
     let resolve: Transition['resolve'] = null;
     if (state.openIncident) {
@@ -94,6 +105,10 @@ export function nextMonitorState(state: MonitorState, check: ObservedCheck): Tra
     addAffectedCheck: false,
     alerts: ['monitor.down'],
   };
+}
+
+function successStatus(state: MonitorState, check: ObservedCheck): MonitorStatus {
+  return check.responseTimeMs !== null && check.responseTimeMs >= state.degradedThresholdMs ? 'degraded' : 'up';
 }
 
 /** The state after a transition, for folding several checks of one monitor in order. */

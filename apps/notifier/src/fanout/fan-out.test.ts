@@ -1,4 +1,4 @@
-import { AlertDelivery, Incident, QueueName, type AlertEnvelope } from '@vigil/core';
+import { AlertDelivery, Incident, MaintenanceWindow, QueueName, type AlertEnvelope } from '@vigil/core';
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 import { deliveryJobId, type RetryPolicy } from '../delivery/retry-policy.js';
 import { alertEvent, insertDomain, insertIncident, insertIntegration, insertMonitor, webhookIntegration } from '../testing/fixtures.js';
@@ -92,6 +92,29 @@ describe('fan-out of alert events (PostgreSQL + Redis, no worker)', () => {
     expect(rows.map((r) => r.integrationId)).not.toContain(scoped.id);
     expect(rows[0].integrationId).toBe(all.id);
     expect(rows[0].payload.data.domain).toEqual({ id: on, hostname: 'on.example.com', port: 443 });
+  });
+
+  it('holds back grade changes and scan events of a domain under maintenance, never certificate notices', async () => {
+    const { account } = await createTestAccount(ctx);
+    const covered = await insertDomain(ctx, account.id, { hostname: 'covered.example.com' });
+    const free = await insertDomain(ctx, account.id, { hostname: 'free.example.com' });
+    await webhookIntegration(ctx, account.id, 'http://127.0.0.1:9/m', 's');
+    const at = new Date('2026-06-01T11:00:00Z');
+    await ctx.db.getRepository(MaintenanceWindow).save({
+      accountId: account.id,
+      title: 'TLS change',
+      domainIds: [covered],
+      startsAt: new Date('2026-06-01T10:00:00Z'),
+      endsAt: new Date('2026-06-01T12:00:00Z'),
+    });
+    const event = (over: Parameters<typeof alertEvent>[1]) => alertEvent(account.id, { createdAt: at.toISOString(), ...over });
+
+    expect(await fanOutAlertEvent(ctx, event({ event: 'domain.grade_changed', domainId: covered }), policy)).toEqual({ deliveries: 0 });
+    expect(await fanOutAlertEvent(ctx, event({ event: 'scan.completed', domainId: covered }), policy)).toEqual({ deliveries: 0 });
+    expect(await fanOutAlertEvent(ctx, event({ event: 'certificate.expiring', domainId: covered }), policy)).toEqual({ deliveries: 1 });
+    expect(await fanOutAlertEvent(ctx, event({ event: 'domain.grade_changed', domainId: free }), policy)).toEqual({ deliveries: 1 });
+    const after = alertEvent(account.id, { event: 'domain.grade_changed', domainId: covered, createdAt: '2026-06-01T12:00:00.000Z' });
+    expect(await fanOutAlertEvent(ctx, after, policy)).toEqual({ deliveries: 1 });
   });
 
   it("drops events about another account's or a deleted monitor or domain", async () => {

@@ -2,6 +2,7 @@ import { Integration, JobName, type AlertEnvelope, type AlertEventPayload, type 
 import { createDelivery } from '../delivery/delivery-store.js';
 import { deliveryJobOptions, type RetryPolicy } from '../delivery/retry-policy.js';
 import { enrichData, loadEventSubject } from './event-subject.js';
+import { heldByMaintenance } from './maintenance.js';
 import { integrationWants } from './scope.js';
 
 /**
@@ -10,12 +11,14 @@ import { integrationWants } from './scope.js';
  * Idempotent: the unique (integration_id, event_id, attempt) key lets a second run create
  * nothing, and it re-enqueues (same job id, so a no-op while the job exists) only deliveries
  * whose first attempt is still pending. Domain events are dropped when the domain's
- * notifications are off; events about a monitor or domain that no longer exists are dropped.
+ * notifications are off or (grade changes, scans) when a maintenance window covered the domain
+ * at the event's time; events about a monitor or domain that no longer exists are dropped.
  */
 export async function fanOutAlertEvent(ctx: Context, p: AlertEventPayload, policy: RetryPolicy): Promise<{ deliveries: number }> {
   const subject = await loadEventSubject(ctx.db, p);
   if (p.monitorId !== undefined && !subject.monitor) return { deliveries: 0 };
   if (p.domainId !== undefined && (!subject.domain || !subject.domain.notificationsEnabled)) return { deliveries: 0 };
+  if (await heldByMaintenance(ctx, p)) return { deliveries: 0 };
 
   const integrations = await ctx.db.getRepository(Integration).find({ where: { accountId: p.accountId, isActive: true }, order: { id: 'ASC' } });
   const targets = integrations.filter((i) =>

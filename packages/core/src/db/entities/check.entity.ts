@@ -27,4 +27,8 @@ export class Check {
   /** The job that produced it: a job delivered twice records one check (unique per monitor). */
   @Column({ name: 'job_key', type: 'text' })
   jobKey!: string;
+
+  /** Taken while a maintenance window covered the monitor: it opened no incident, sent no alert. */
+  @Column({ name: 'in_maintenance', type: 'boolean', default: false })
+  inMaintenance!: boolean;
 }

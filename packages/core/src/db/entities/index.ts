@@ -18,6 +18,7 @@ import { StatusPage } from './status-page.entity.js';
 import { StatusPageNotice } from './status-page-notice.entity.js';
 import { IncidentUpdate } from './incident-update.entity.js';
 import { BadgeToken } from './badge-token.entity.js';
+import { MaintenanceWindow } from './maintenance-window.entity.js';
 
 export { Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup };
 export { Invoice, InvoiceLine };
@@ -32,8 +33,9 @@ export { Integration, AlertDelivery };
 export { StatusPage, StatusPageNotice, IncidentUpdate, BadgeToken };
 export { STATUS_PAGE_THEMES, type StatusPageTheme, type StatusPageSection } from './status-page.entity.js';
 export { INCIDENT_UPDATE_STATUSES, type IncidentUpdateStatus } from './incident-update.entity.js';
+export { MaintenanceWindow };
 export { INTEGRATION_TYPES, type IntegrationType } from './integration.entity.js';
 export { DELIVERY_STATUSES, type DeliveryStatus, type AlertEnvelope } from './alert-delivery.entity.js';
 
 /** Every entity the data source knows. Each feature appends its own. */
-export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery, Invoice, InvoiceLine, Domain, DomainVerification, Scan, CertificateNotification, StatusPage, StatusPageNotice, IncidentUpdate, BadgeToken];
+export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery, Invoice, InvoiceLine, Domain, DomainVerification, Scan, CertificateNotification, StatusPage, StatusPageNotice, IncidentUpdate, BadgeToken, MaintenanceWindow];

@@ -64,6 +64,10 @@ export class Monitor {
   @Column({ name: 'degraded_threshold_ms', type: 'integer', default: 5000 })
   degradedThresholdMs!: number;
 
+  /** Service-level objective in percent (e.g. 99.9): SLA reports show its error budget. */
+  @Column({ name: 'slo_target', type: 'numeric', precision: 6, scale: 3, nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
+  sloTarget!: number | null;
+
   @Column({ name: 'follow_redirects', type: 'boolean', default: true })
   followRedirects!: boolean;
 

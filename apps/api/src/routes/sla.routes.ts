@@ -1,0 +1,153 @@
+import type { Request, Response } from 'express';
+import { Monitor, ValidationError, type Context } from '@vigil/core';
+import { authOf } from '../http/request-auth.js';
+import { route, type RouteDef } from '../http/route.js';
+import { queryValue } from '../http/validate.js';
+import { findOwnMonitor } from '../monitors/find-own-monitor.js';
+import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
+import { slaRows } from '../sla/load-sla.js';
+import { slaCsv, type SlaRow } from '../sla/sla-csv.js';
+import { MAX_SLA_DAYS, parseSlaMonth, parseSlaRange } from '../sla/sla-period.js';
+
+const TAG = 'SLA reports';
+const intOrNull = { type: ['integer', 'null'] };
+const numOrNull = { type: ['number', 'null'] };
+const REPORT_PROPERTIES = {
+  monitor_id: { type: 'integer' },
+  name: { type: 'string' },
+  period: {
+    type: 'object',
+    properties: {
+      from: { type: 'string', format: 'date-time' },
+      to: { type: 'string', format: 'date-time' },
+      monitored_seconds: { type: 'integer', description: 'The period while the monitor existed, up to now' },
+    },
+  },
+  uptime_percentage: { ...numOrNull, description: 'Time not covered by incidents, three decimals' },
+  downtime_seconds: { type: 'integer' },
+  incidents: { type: 'integer', description: 'Incidents overlapping the period' },
+  mttr_seconds: { ...intOrNull, description: 'Mean duration of incidents resolved in the period' },
+  mtbf_seconds: { ...intOrNull, description: 'Up time divided by the number of incidents' },
+  maintenance_seconds: { type: 'integer' },
+  uptime_excluding_maintenance_percentage: { ...numOrNull, description: 'Maintenance time taken out, downtime inside it forgiven' },
+  checks: { type: 'object', properties: { total: { type: 'integer' }, successful: { type: 'integer' }, uptime_percentage: numOrNull } },
+  slo: {
+    type: ['object', 'null'],
+    description: 'Present when the monitor has an slo_target; the budget excludes maintenance',
+    properties: {
+      target: { type: 'number' },
+      met: { type: ['boolean', 'null'] },
+      error_budget_seconds: { type: 'integer' },
+      error_budget_used_seconds: { type: 'integer' },
+      error_budget_remaining_seconds: { type: 'integer', description: 'Negative once the budget is spent' },
+      error_budget_remaining_percentage: numOrNull,
+    },
+  },
+};
+const FORMAT_QUERY = { format: { type: 'string', enum: ['json', 'csv'], description: 'csv also with Accept: text/csv' } };
+
+function wantsCsv(req: Request): boolean {
+  const format = queryValue(req.query.format);
+  if (format === 'csv') return true;
+  if (format === 'json') return false;
+  if (format !== undefined && format !== '') throw new ValidationError('Invalid format: must be json or csv');
+  return req.accepts(['json', 'csv']) === 'csv';
+}
+
+const rowView = (r: SlaRow) => ({ monitor_id: r.monitor_id, name: r.monitor_name, ...r.report });
+
+function sendCsv(res: Response, filename: string, rows: SlaRow[]): void {
+  res.vary('Accept').type('text/csv; charset=utf-8').attachment(filename).send(slaCsv(rows));
+}
+
+/** SLA reports from rollups, incidents and maintenance windows (issue 15). */
+export function slaRoutes(ctx: Context): RouteDef[] {
+  const gate = [requireUptimeFeature(ctx)];
+  return [
+    route({
+      method: 'get',
+      path: '/api/v1/uptime/monitors/:id/sla',
+      summary: 'SLA report of a monitor: uptime, downtime, incidents, MTTR, MTBF, maintenance, error budget (JSON or CSV)',
+      tag: TAG,
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        const { account } = authOf(req);
+        const monitor = await findOwnMonitor(ctx.db, account.id, req.params.id);
+        const period = parseSlaRange(queryValue(req.query.from), queryValue(req.query.to), ctx.clock.now());
+        const csv = wantsCsv(req);
+        const [row] = await slaRows(ctx, account.id, [monitor], period);
+        if (csv) sendCsv(res, `sla-monitor-${monitor.id}.csv`, [row]);
+        else res.vary('Accept').json(rowView(row));
+      },
+      docs: {
+        query: {
+          from: { type: 'string', description: 'ISO 8601 date or date-time; default: the start of the current UTC month' },
+          to: { type: 'string', description: `ISO 8601 date (its whole UTC day) or date-time, exclusive; default: now; at most ${MAX_SLA_DAYS} days after from` },
+          ...FORMAT_QUERY,
+        },
+        responses: {
+          200: { description: 'The report (text/csv: a header row and one row)', schema: { type: 'object', properties: REPORT_PROPERTIES } },
+          400: { description: 'Invalid from, to, date range or format' },
+          403: { description: 'Feature not available (plan below Pro)' },
+          404: { description: 'Monitor not found' },
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/uptime/sla',
+      summary: "SLA report of every monitor of the account for one calendar month (JSON or CSV)",
+      tag: TAG,
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        const { account } = authOf(req);
+        const { month, ...period } = parseSlaMonth(queryValue(req.query.month), ctx.clock.now());
+        const csv = wantsCsv(req);
+        const monitors = await ctx.db.getRepository(Monitor).find({ where: { accountId: account.id }, order: { id: 'ASC' } });
+        const rows = await slaRows(ctx, account.id, monitors, period);
+        if (csv) return sendCsv(res, `sla-${month}.csv`, rows);
+        const uptimes = rows.map((r) => r.report.uptime_percentage).filter((u): u is number => u !== null);
+        res.vary('Accept').json({
+          month,
+          period: { from: period.from.toISOString(), to: period.to.toISOString() },
+          monitors: rows.map(rowView),
+          summary: {
+            monitors: rows.length,
+            incidents: rows.reduce((n, r) => n + r.report.incidents, 0),
+            downtime_seconds: rows.reduce((n, r) => n + r.report.downtime_seconds, 0),
+            average_uptime_percentage: uptimes.length ? Math.round((uptimes.reduce((a, b) => a + b, 0) / uptimes.length) * 1000) / 1000 : null,
+          },
+        });
+      },
+      docs: {
+        query: { month: { type: 'string', pattern: '^\\d{4}-\\d{2}$', description: 'YYYY-MM; default: the current UTC month' }, ...FORMAT_QUERY },
+        responses: {
+          200: {
+            description: 'One report per monitor (text/csv: a header row and a row per monitor)',
+            schema: {
+              type: 'object',
+              properties: {
+                month: { type: 'string', examples: ['2026-11'] },
+                period: { type: 'object', properties: { from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' } } },
+                monitors: { type: 'array', items: { type: 'object', properties: REPORT_PROPERTIES } },
+                summary: {
+                  type: 'object',
+                  properties: {
+                    monitors: { type: 'integer' },
+                    incidents: { type: 'integer' },
+                    downtime_seconds: { type: 'integer' },
+                    average_uptime_percentage: numOrNull,
+                  },
+                },
+              },
+            },
+          },
+          400: { description: 'Invalid month or format' },
+          403: { description: 'Feature not available (plan below Pro)' },
+        },
+      },
+    }),
+  ];
+}

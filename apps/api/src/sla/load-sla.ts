@@ -1,0 +1,48 @@
+import { MaintenanceWindow, type Monitor, occurrencesBetween, scheduleOf, windowCovers, type Context } from '@vigil/core';
+import type { Interval } from './intervals.js';
+import type { SlaRow } from './sla-csv.js';
+import type { SlaPeriod } from './sla-period.js';
+import { slaReport } from './sla-report.js';
+
+/**
+ * The SLA rows of some of an account's monitors over a period, in three queries whatever their
+ * number: incidents overlapping the period, rollup sums of the period's hours, the account's
+ * maintenance windows (their occurrences computed here). Raw checks are never read.
+ */
+export async function slaRows(ctx: Context, accountId: number, monitors: readonly Monitor[], period: SlaPeriod): Promise<SlaRow[]> {
+  if (!monitors.length) return [];
+  const ids = monitors.map((m) => m.id);
+  const [incidents, rollups, windows] = await Promise.all([
+    ctx.db.query(
+      `SELECT monitor_id, started_at, resolved_at FROM incidents
+        WHERE monitor_id = ANY($1::int[]) AND started_at < $3 AND (resolved_at IS NULL OR resolved_at > $2)`,
+      [ids, period.from, period.to],
+    ) as Promise<{ monitor_id: number; started_at: Date; resolved_at: Date | null }[]>,
+    ctx.db.query(
+      `SELECT monitor_id, sum(total)::bigint AS total, sum(successful)::bigint AS successful FROM monitor_rollups
+        WHERE monitor_id = ANY($1::int[]) AND hour >= date_trunc('hour', $2::timestamptz) AND hour < $3
+        GROUP BY monitor_id`,
+      [ids, period.from, period.to],
+    ) as Promise<{ monitor_id: number; total: string; successful: string }[]>,
+    ctx.db.getRepository(MaintenanceWindow).findBy({ accountId }),
+  ]);
+  const occurrences = windows.map((w) => ({
+    window: w,
+    intervals: occurrencesBetween(scheduleOf(w), period.from, period.to).map((o): Interval => ({ start: o.start.getTime(), end: o.end.getTime() })),
+  }));
+  const checks = new Map(rollups.map((r) => [r.monitor_id, { total: Number(r.total), successful: Number(r.successful) }]));
+  const now = ctx.clock.now();
+  return monitors.map((m) => ({
+    monitor_id: m.id,
+    monitor_name: m.name,
+    report: slaReport({
+      ...period,
+      now,
+      monitorCreatedAt: m.createdAt,
+      incidents: incidents.filter((i) => i.monitor_id === m.id).map((i) => ({ startedAt: i.started_at, resolvedAt: i.resolved_at })),
+      maintenance: occurrences.filter((o) => windowCovers(o.window, { monitorId: m.id })).flatMap((o) => o.intervals),
+      checks: checks.get(m.id) ?? { total: 0, successful: 0 },
+      sloTarget: m.sloTarget,
+    }),
+  }));
+}

@@ -1,0 +1,112 @@
+import { slaReport, type SlaInput } from './sla-report.js';
+
+const t = (iso: string) => new Date(iso);
+const ms = (iso: string) => Date.parse(iso);
+const NOV = { from: t('2026-11-01T00:00:00Z'), to: t('2026-12-01T00:00:00Z') };
+const MONTH_S = 30 * 86_400;
+
+function input(over: Partial<SlaInput> = {}): SlaInput {
+  return {
+    ...NOV,
+    now: t('2027-01-15T00:00:00Z'),
+    monitorCreatedAt: t('2026-01-01T00:00:00Z'),
+    incidents: [],
+    maintenance: [],
+    checks: { total: 0, successful: 0 },
+    sloTarget: null,
+    ...over,
+  };
+}
+
+describe('slaReport', () => {
+  it('a month without incidents is 100 % with no MTTR or MTBF', () => {
+    expect(slaReport(input({ checks: { total: 8640, successful: 8640 } }))).toEqual({
+      period: { from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z', monitored_seconds: MONTH_S },
+      uptime_percentage: 100,
+      downtime_seconds: 0,
+      incidents: 0,
+      mttr_seconds: null,
+      mtbf_seconds: null,
+      maintenance_seconds: 0,
+      uptime_excluding_maintenance_percentage: 100,
+      checks: { total: 8640, successful: 8640, uptime_percentage: 100 },
+      slo: null,
+    });
+  });
+
+  it('one resolved hour of downtime: uptime, MTTR and MTBF', () => {
+    const r = slaReport(input({ incidents: [{ startedAt: t('2026-11-10T10:00:00Z'), resolvedAt: t('2026-11-10T11:00:00Z') }] }));
+    expect(r).toMatchObject({ uptime_percentage: 99.861, downtime_seconds: 3600, incidents: 1, mttr_seconds: 3600, mtbf_seconds: MONTH_S - 3600 });
+  });
+
+  it('counts only the part of an incident inside the period; MTTR uses the whole duration of incidents resolved in it', () => {
+    const r = slaReport(
+      input({
+        incidents: [
+          { startedAt: t('2026-10-31T23:30:00Z'), resolvedAt: t('2026-11-01T00:30:00Z') },
+          { startedAt: t('2026-11-30T23:00:00Z'), resolvedAt: t('2026-12-01T02:00:00Z') },
+        ],
+      }),
+    );
+    expect(r).toMatchObject({ downtime_seconds: 1800 + 3600, incidents: 2, mttr_seconds: 3600 });
+  });
+
+  it('an open incident runs until now, and nothing after now counts', () => {
+    const r = slaReport(input({ now: t('2026-11-21T12:00:00Z'), incidents: [{ startedAt: t('2026-11-21T11:00:00Z'), resolvedAt: null }] }));
+    expect(r.period).toEqual({ from: '2026-11-01T00:00:00.000Z', to: '2026-11-21T12:00:00.000Z', monitored_seconds: 20 * 86_400 + 12 * 3600 });
+    expect(r).toMatchObject({ downtime_seconds: 3600, incidents: 1, mttr_seconds: null });
+  });
+
+  it('nothing before the monitor existed counts', () => {
+    const r = slaReport(input({ monitorCreatedAt: t('2026-11-16T00:00:00Z') }));
+    expect(r.period).toEqual({ from: '2026-11-16T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z', monitored_seconds: 15 * 86_400 });
+  });
+
+  it('downtime inside maintenance is forgiven in the figures that exclude maintenance', () => {
+    const r = slaReport(
+      input({
+        incidents: [
+          { startedAt: t('2026-11-10T10:30:00Z'), resolvedAt: t('2026-11-10T11:30:00Z') },
+          { startedAt: t('2026-11-20T10:00:00Z'), resolvedAt: t('2026-11-20T12:00:00Z') },
+        ],
+        maintenance: [
+          { start: ms('2026-11-10T10:00:00Z'), end: ms('2026-11-10T12:00:00Z') },
+          { start: ms('2026-11-20T11:00:00Z'), end: ms('2026-11-20T13:00:00Z') },
+          { start: ms('2026-11-20T12:30:00Z'), end: ms('2026-11-20T13:30:00Z') },
+        ],
+      }),
+    );
+    // Maintenance 2 h + (11:00-13:30) 2.5 h; downtime 3 h of which 1 h + 1 h inside maintenance.
+    expect(r).toMatchObject({ downtime_seconds: 3 * 3600, maintenance_seconds: 4.5 * 3600 });
+    expect(r.uptime_percentage).toBe(Math.round(((MONTH_S - 3 * 3600) / MONTH_S) * 100_000) / 1000);
+    const served = MONTH_S - 4.5 * 3600;
+    expect(r.uptime_excluding_maintenance_percentage).toBe(Math.round(((served - 3600) / served) * 100_000) / 1000);
+  });
+
+  it('an SLO gets its error budget, used and remaining, maintenance excluded', () => {
+    const r = slaReport(input({ sloTarget: 99.9, incidents: [{ startedAt: t('2026-11-10T10:00:00Z'), resolvedAt: t('2026-11-10T11:00:00Z') }] }));
+    expect(r.slo).toEqual({
+      target: 99.9,
+      met: false,
+      error_budget_seconds: 2592,
+      error_budget_used_seconds: 3600,
+      error_budget_remaining_seconds: -1008,
+      error_budget_remaining_percentage: -38.889,
+    });
+    const ok = slaReport(input({ sloTarget: 99, incidents: [{ startedAt: t('2026-11-10T10:00:00Z'), resolvedAt: t('2026-11-10T11:00:00Z') }] }));
+    expect(ok.slo).toMatchObject({ met: true, error_budget_seconds: 25_920, error_budget_remaining_seconds: 22_320, error_budget_remaining_percentage: 86.111 });
+  });
+
+  it('an empty period (monitor created after it, or a period in the future) has no percentages', () => {
+    const r = slaReport(input({ monitorCreatedAt: t('2026-12-05T00:00:00Z'), sloTarget: 99.9 }));
+    expect(r).toMatchObject({ uptime_percentage: null, uptime_excluding_maintenance_percentage: null, incidents: 0, mtbf_seconds: null });
+    expect(r.period.monitored_seconds).toBe(0);
+    expect(r.slo).toMatchObject({ met: null, error_budget_seconds: 0, error_budget_remaining_percentage: null });
+    expect(slaReport(input({ now: t('2026-10-01T00:00:00Z') })).period.monitored_seconds).toBe(0);
+  });
+
+  it('a period entirely under maintenance has no uptime excluding maintenance', () => {
+    const r = slaReport(input({ maintenance: [{ start: ms('2026-10-01T00:00:00Z'), end: ms('2026-12-31T00:00:00Z') }] }));
+    expect(r).toMatchObject({ maintenance_seconds: MONTH_S, uptime_excluding_maintenance_percentage: null, uptime_percentage: 100 });
+  });
+});

@@ -1,0 +1,96 @@
+import { clipAll, coveredMs, overlapMs, type Interval } from './intervals.js';
+
+export interface SlaInput {
+  /** The requested period, [from, to). */
+  from: Date;
+  to: Date;
+  now: Date;
+  /** Nothing before the monitor existed counts, nor anything after now. */
+  monitorCreatedAt: Date;
+  /** Incidents of the monitor that may overlap the period; open ones run until now. */
+  incidents: readonly { startedAt: Date; resolvedAt: Date | null }[];
+  /** Maintenance occurrences covering the monitor that may overlap the period. */
+  maintenance: readonly Interval[];
+  /** Checks in the period, from the hourly rollups. */
+  checks: { total: number; successful: number };
+  /** e.g. 99.9; null when the monitor has no objective. */
+  sloTarget: number | null;
+}
+
+export interface SlaReport {
+  period: { from: string; to: string; monitored_seconds: number };
+  uptime_percentage: number | null;
+  downtime_seconds: number;
+  incidents: number;
+  mttr_seconds: number | null;
+  mtbf_seconds: number | null;
+  maintenance_seconds: number;
+  uptime_excluding_maintenance_percentage: number | null;
+  checks: { total: number; successful: number; uptime_percentage: number | null };
+  slo: {
+    target: number;
+    met: boolean | null;
+    error_budget_seconds: number;
+    error_budget_used_seconds: number;
+    error_budget_remaining_seconds: number;
+    error_budget_remaining_percentage: number | null;
+  } | null;
+}
+
+const seconds = (ms: number) => Math.round(ms / 1000);
+/** SLAs are quoted to three decimals (99.999). */
+const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100_000) / 1000 : null);
+
+/**
+ * Availability over a period, by time: downtime is the time covered by incidents (open ones run
+ * until now), maintenance the time covered by maintenance occurrences; both only while the
+ * monitor existed and not past now. "Excluding maintenance" takes maintenance time out of the
+ * period and forgives downtime inside it; the error budget is measured the same way.
+ */
+export function slaReport(input: SlaInput): SlaReport {
+  const nowMs = input.now.getTime();
+  const start = Math.max(input.from.getTime(), input.monitorCreatedAt.getTime());
+  const end = Math.max(start, Math.min(input.to.getTime(), nowMs));
+  const monitoredMs = end - start;
+
+  const incidentIntervals = input.incidents.map((i) => ({ start: i.startedAt.getTime(), end: (i.resolvedAt ?? input.now).getTime() }));
+  const down = clipAll(incidentIntervals, start, end);
+  const maintenance = clipAll(input.maintenance, start, end);
+  const downtimeMs = coveredMs(down);
+  const maintenanceMs = coveredMs(maintenance);
+  const downOutsideMs = downtimeMs - overlapMs(down, maintenance);
+  const servedMs = monitoredMs - maintenanceMs;
+
+  const resolvedInPeriod = input.incidents.filter((i) => i.resolvedAt && i.resolvedAt.getTime() >= start && i.resolvedAt.getTime() < end);
+  const mttrMs = resolvedInPeriod.length
+    ? resolvedInPeriod.reduce((sum, i) => sum + ((i.resolvedAt as Date).getTime() - i.startedAt.getTime()), 0) / resolvedInPeriod.length
+    : null;
+
+  let slo: SlaReport['slo'] = null;
+  if (input.sloTarget !== null) {
+    const budgetMs = (1 - input.sloTarget / 100) * servedMs;
+    const remainingMs = budgetMs - downOutsideMs;
+    const uptime = percent(servedMs - downOutsideMs, servedMs);
+    slo = {
+      target: input.sloTarget,
+      met: uptime === null ? null : uptime >= input.sloTarget,
+      error_budget_seconds: seconds(budgetMs),
+      error_budget_used_seconds: seconds(downOutsideMs),
+      error_budget_remaining_seconds: seconds(remainingMs),
+      error_budget_remaining_percentage: budgetMs > 0 ? Math.round((remainingMs / budgetMs) * 100_000) / 1000 : null,
+    };
+  }
+
+  return {
+    period: { from: new Date(start).toISOString(), to: new Date(end).toISOString(), monitored_seconds: seconds(monitoredMs) },
+    uptime_percentage: percent(monitoredMs - downtimeMs, monitoredMs),
+    downtime_seconds: seconds(downtimeMs),
+    incidents: down.length,
+    mttr_seconds: mttrMs === null ? null : seconds(mttrMs),
+    mtbf_seconds: down.length ? seconds((monitoredMs - downtimeMs) / down.length) : null,
+    maintenance_seconds: seconds(maintenanceMs),
+    uptime_excluding_maintenance_percentage: percent(servedMs - downOutsideMs, servedMs),
+    checks: { ...input.checks, uptime_percentage: percent(input.checks.successful, input.checks.total) },
+    slo,
+  };
+}

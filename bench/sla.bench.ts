@@ -1,0 +1,102 @@
+/**
+ * SLA report of one monitor over a year (366 days): what GET /uptime/monitors/{id}/sla runs
+ * (slaRows: incidents, rollup sums and maintenance occurrences), on a year of hourly rollups
+ * (8,784 rows), 200 incidents and a weekly recurring maintenance window. Baseline in the same
+ * run: the year's check-based uptime from raw rows (527,040 checks at 60 s, the monitor alone
+ * in `checks`, its best case), which is what a report without rollups would have to read.
+ * Also the whole endpoint in-process (supertest: auth, limits, JSON).
+ *
+ * Env: BENCH_SLA_ITERATIONS (200).
+ */
+import { performance } from 'node:perf_hooks';
+import request from 'supertest';
+import { createAccount, createContext, createLogger, loadConfig, Monitor } from '@vigil/core';
+import type { BenchResult } from './run.js';
+import { benchDatabase, dropRedisKeys } from './support.js';
+import { createApp } from '../apps/api/src/app.js';
+import { slaRows } from '../apps/api/src/sla/load-sla.js';
+
+const ITERATIONS = Number(process.env.BENCH_SLA_ITERATIONS ?? 200);
+const YEAR_FROM = new Date('2025-11-01T00:00:00Z');
+const YEAR_TO = new Date('2026-11-02T00:00:00Z'); // 366 days
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+async function time(label: string, fn: () => Promise<unknown>): Promise<{ label: string; p50: number; p99: number }> {
+  for (let i = 0; i < 10; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < ITERATIONS; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return { label, p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+export default async function slaBench(): Promise<BenchResult> {
+  const db = await benchDatabase('sla');
+  const prefix = `{bench-sla-${process.pid}}`;
+  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, VIGIL_REDIS_PREFIX: prefix, VIGIL_TIERS: '{"enterprise":{"requestsPerMinute":1000000}}' });
+  const ctx = await createContext(config, { logger: createLogger({ level: 'error' }), prepareDatabase: true });
+  try {
+    const { account, apiKey } = await createAccount(ctx.db, { email: 'sla@bench.example', tier: 'enterprise' }, new Date());
+    const [{ id }] = (await ctx.db.query(
+      `INSERT INTO monitors (account_id, name, url, normalized_url, check_interval, status, slo_target, created_at)
+       VALUES ($1, 'bench', 'https://sla.bench/', 'https://sla.bench/', 60, 'up', 99.9, $2) RETURNING id`,
+      [account.id, new Date('2025-01-01T00:00:00Z')],
+    )) as { id: number }[];
+    await ctx.db.query(
+      `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, job_key)
+       SELECT $1, $2::timestamptz + g * interval '60 seconds', CASE WHEN g % 211 = 0 THEN 'failure' ELSE 'success' END, 100, 200, 'b-' || g
+       FROM generate_series(0, 527039) g`,
+      [id, YEAR_FROM],
+    );
+    await ctx.db.query(
+      `INSERT INTO monitor_rollups (monitor_id, hour, total, successful)
+       SELECT monitor_id, date_trunc('hour', checked_at), count(*), count(*) FILTER (WHERE status = 'success') FROM checks WHERE monitor_id = $1 GROUP BY 1, 2`,
+      [id],
+    );
+    await ctx.db.query(
+      `INSERT INTO incidents (monitor_id, account_id, status, started_at, resolved_at, duration_seconds, cause)
+       SELECT $1, $2, 'resolved', $3::timestamptz + g * interval '43 hours', $3::timestamptz + g * interval '43 hours' + interval '17 minutes', 1020, 'x'
+       FROM generate_series(0, 199) g`,
+      [id, account.id, YEAR_FROM],
+    );
+    await ctx.db.query(
+      `INSERT INTO maintenance_windows (account_id, title, monitor_ids, starts_at, rrule, duration_minutes, timezone)
+       VALUES ($1, 'weekly', ARRAY[$2::int], '2025-01-05T02:00:00Z', 'FREQ=WEEKLY;BYDAY=SU', 60, 'Europe/Berlin')`,
+      [account.id, id],
+    );
+    await ctx.db.query('VACUUM ANALYZE');
+    const monitor = await ctx.db.getRepository(Monitor).findOneByOrFail({ id });
+    const period = { from: YEAR_FROM, to: YEAR_TO };
+
+    const [row] = await slaRows(ctx, account.id, [monitor], period);
+    const report = await time('SLA report (rollups + incidents + windows)', () => slaRows(ctx, account.id, [monitor], period));
+    const raw = await time('baseline: uptime from raw checks', () =>
+      ctx.db.query(`SELECT count(*), count(*) FILTER (WHERE status = 'success') FROM checks WHERE monitor_id = $1 AND checked_at >= $2 AND checked_at < $3`, [id, YEAR_FROM, YEAR_TO]),
+    );
+    const app = createApp(ctx);
+    const endpoint = await time('endpoint in-process', () =>
+      request(app).get(`/api/v1/uptime/monitors/${id}/sla?from=2025-11-01&to=2026-11-01`).set('Authorization', `Bearer ${apiKey}`),
+    );
+    const fmt = (r: { label: string; p50: number; p99: number }) => `${r.label}: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`;
+    return {
+      name: `SLA report over 366 days (${ITERATIONS} iterations)`,
+      lines: [
+        fmt(report),
+        fmt(raw),
+        `ratio raw / report at p50: ${(raw.p50 / report.p50).toFixed(1)} x faster from rollups`,
+        fmt(endpoint),
+        `report: uptime ${row.report.uptime_percentage} %, ${row.report.incidents} incidents, maintenance ${row.report.maintenance_seconds} s, checks ${row.report.checks.total}`,
+      ],
+    };
+  } finally {
+    await dropRedisKeys(ctx, prefix);
+    await ctx.close();
+    await db.drop();
+  }
+}

@@ -1,0 +1,3 @@
+export * from './zoned-time.js';
+export * from './recurrence.js';
+export * from './window-coverage.js';

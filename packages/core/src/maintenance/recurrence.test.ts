@@ -1,0 +1,134 @@
+import { ValidationError } from '../errors/errors.js';
+import { nextOccurrences, normaliseRrule, occurrenceAt, occurrencesBetween, type MaintenanceSchedule } from './recurrence.js';
+
+const at = (iso: string) => new Date(iso);
+const iso = (o: { start: Date; end: Date }) => [o.start.toISOString(), o.end.toISOString()];
+
+function recurring(startsAt: string, rrule: string, durationMinutes: number, timezone: string): MaintenanceSchedule {
+  return { startsAt: at(startsAt), endsAt: null, rrule: normaliseRrule(rrule), durationMinutes, timezone };
+}
+
+describe('normaliseRrule', () => {
+  it('accepts a rule with or without the RRULE: prefix and returns its canonical form', () => {
+    expect(normaliseRrule('RRULE:FREQ=WEEKLY;BYDAY=SU')).toBe('FREQ=WEEKLY;BYDAY=SU');
+    expect(normaliseRrule(' freq=monthly;bymonthday=-1 ')).toBe('FREQ=MONTHLY;BYMONTHDAY=-1');
+    expect(normaliseRrule('FREQ=DAILY;INTERVAL=2;COUNT=5')).toBe('FREQ=DAILY;INTERVAL=2;COUNT=5');
+  });
+
+  it.each([
+    ['', 'Invalid rrule: must be one RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=SU'],
+    ['FREQ=WEEKLY\nBYDAY=SU', 'Invalid rrule: must be one RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=SU'],
+    ['x'.repeat(501), 'Invalid rrule: must be one RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=SU'],
+    ['BYDAY=SU', 'Invalid rrule: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY'],
+    ['FREQ=SECONDLY', 'Invalid rrule: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY'],
+    ['FREQ=MINUTELY', 'Invalid rrule: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY'],
+    ['FREQ=HOURLY', 'Invalid rrule: FREQ must be DAILY, WEEKLY, MONTHLY or YEARLY'],
+    ['FREQ=DAILY;BYSECOND=1,2', 'Invalid rrule: BYSECOND is not supported'],
+    ['FREQ=DAILY;BYHOUR=0,1,2,3,4,5;BYMINUTE=0,10,20,30,40', 'Invalid rrule: at most 24 starts a day (BYHOUR x BYMINUTE)'],
+    ['FREQ=DAILY;INTERVAL=1001', 'Invalid rrule: INTERVAL must be from 1 to 1000'],
+    ['DTSTART:20260101T000000Z;FREQ=DAILY', 'Invalid rrule: give the start as starts_at and the zone as timezone, not in the rule'],
+    ['FREQ=DAILY;TZID=Europe/Berlin', 'Invalid rrule: give the start as starts_at and the zone as timezone, not in the rule'],
+  ])('refuses %p', (rule, message) => {
+    expect(() => normaliseRrule(rule)).toThrow(new ValidationError(message));
+  });
+});
+
+describe('one-off windows', () => {
+  const once: MaintenanceSchedule = { startsAt: at('2026-06-01T10:00:00Z'), endsAt: at('2026-06-01T12:00:00Z'), rrule: null, durationMinutes: null, timezone: 'UTC' };
+
+  it('is under way from its start up to (not including) its end', () => {
+    expect(occurrenceAt(once, at('2026-06-01T09:59:59.999Z'))).toBeNull();
+    expect(iso(occurrenceAt(once, at('2026-06-01T10:00:00Z'))!)).toEqual(['2026-06-01T10:00:00.000Z', '2026-06-01T12:00:00.000Z']);
+    expect(occurrenceAt(once, at('2026-06-01T11:59:59.999Z'))).not.toBeNull();
+    expect(occurrenceAt(once, at('2026-06-01T12:00:00Z'))).toBeNull();
+  });
+
+  it('lists itself as next until it has ended', () => {
+    expect(nextOccurrences(once, at('2026-05-01T00:00:00Z'), 5).map(iso)).toEqual([['2026-06-01T10:00:00.000Z', '2026-06-01T12:00:00.000Z']]);
+    expect(nextOccurrences(once, at('2026-06-01T11:00:00Z'), 5)).toHaveLength(1);
+    expect(nextOccurrences(once, at('2026-06-01T12:00:00Z'), 5)).toEqual([]);
+  });
+});
+
+describe('recurring windows across DST changes', () => {
+  it('keeps a Sunday 02:30 Berlin window on the wall clock; on the spring-forward night 02:30 is read as 03:30 CEST', () => {
+    const w = recurring('2026-03-15T01:30:00Z', 'FREQ=WEEKLY;BYDAY=SU', 60, 'Europe/Berlin');
+    expect(occurrencesBetween(w, at('2026-03-15T00:00:00Z'), at('2026-04-06T00:00:00Z')).map(iso)).toEqual([
+      ['2026-03-15T01:30:00.000Z', '2026-03-15T02:30:00.000Z'],
+      ['2026-03-22T01:30:00.000Z', '2026-03-22T02:30:00.000Z'],
+      ['2026-03-29T01:30:00.000Z', '2026-03-29T02:30:00.000Z'],
+      ['2026-04-05T00:30:00.000Z', '2026-04-05T01:30:00.000Z'],
+    ]);
+  });
+
+  it('takes the first of a wall time that occurs twice (New York, fall back)', () => {
+    const w = recurring('2026-10-30T05:30:00Z', 'FREQ=DAILY', 30, 'America/New_York'); // 01:30 EDT
+    expect(occurrencesBetween(w, at('2026-10-30T00:00:00Z'), at('2026-11-03T00:00:00Z')).map((o) => o.start.toISOString())).toEqual([
+      '2026-10-30T05:30:00.000Z',
+      '2026-10-31T05:30:00.000Z',
+      '2026-11-01T05:30:00.000Z',
+      '2026-11-02T06:30:00.000Z',
+    ]);
+  });
+
+  it('measures the duration in real time, across the change', () => {
+    // 01:00 CET on the spring-forward night, three hours: ends at 05:00 CEST (03:00Z).
+    const w = recurring('2026-03-28T00:00:00Z', 'FREQ=DAILY', 180, 'Europe/Berlin');
+    expect(iso(occurrenceAt(w, at('2026-03-29T01:00:00Z'))!)).toEqual(['2026-03-29T00:00:00.000Z', '2026-03-29T03:00:00.000Z']);
+  });
+
+  it('is under way only inside an occurrence', () => {
+    const w = recurring('2026-01-04T23:00:00Z', 'FREQ=WEEKLY;BYDAY=SU', 120, 'UTC');
+    expect(occurrenceAt(w, at('2026-01-11T22:59:59Z'))).toBeNull();
+    expect(occurrenceAt(w, at('2026-01-12T00:59:59Z'))!.start.toISOString()).toBe('2026-01-11T23:00:00.000Z');
+    expect(occurrenceAt(w, at('2026-01-12T01:00:00Z'))).toBeNull();
+  });
+});
+
+describe('recurring windows at month ends', () => {
+  it('BYMONTHDAY=-1 is the last day of every month, February of a leap year included', () => {
+    const w = recurring('2027-11-30T22:00:00Z', 'FREQ=MONTHLY;BYMONTHDAY=-1', 60, 'UTC');
+    expect(nextOccurrences(w, at('2027-12-01T00:00:00Z'), 4).map((o) => o.start.toISOString())).toEqual([
+      '2027-12-31T22:00:00.000Z',
+      '2028-01-31T22:00:00.000Z',
+      '2028-02-29T22:00:00.000Z',
+      '2028-03-31T22:00:00.000Z',
+    ]);
+  });
+
+  it('BYMONTHDAY=31 skips months without a 31st, as RFC 5545 says', () => {
+    const w = recurring('2026-01-31T08:00:00Z', 'FREQ=MONTHLY;BYMONTHDAY=31', 60, 'UTC');
+    expect(nextOccurrences(w, at('2026-01-31T08:00:00Z'), 3).map((o) => o.start.toISOString())).toEqual([
+      '2026-01-31T08:00:00.000Z',
+      '2026-03-31T08:00:00.000Z',
+      '2026-05-31T08:00:00.000Z',
+    ]);
+  });
+
+  it('a local month end in a zone ahead of UTC falls on the previous UTC day', () => {
+    const w = recurring('2026-01-30T23:30:00Z', 'FREQ=MONTHLY;BYMONTHDAY=-1', 60, 'Asia/Tokyo'); // 08:30 JST on the 31st
+    expect(nextOccurrences(w, at('2026-02-01T00:00:00Z'), 2).map((o) => o.start.toISOString())).toEqual(['2026-02-27T23:30:00.000Z', '2026-03-30T23:30:00.000Z']);
+  });
+});
+
+describe('nextOccurrences', () => {
+  it('includes an occurrence under way and stops at count', () => {
+    const w = recurring('2026-01-01T10:00:00Z', 'FREQ=DAILY', 60, 'UTC');
+    expect(nextOccurrences(w, at('2026-02-10T10:30:00Z'), 3).map((o) => o.start.toISOString())).toEqual([
+      '2026-02-10T10:00:00.000Z',
+      '2026-02-11T10:00:00.000Z',
+      '2026-02-12T10:00:00.000Z',
+    ]);
+  });
+
+  it('ends with COUNT and UNTIL', () => {
+    const w = recurring('2026-01-01T10:00:00Z', 'FREQ=DAILY;COUNT=2', 60, 'UTC');
+    expect(nextOccurrences(w, at('2025-12-01T00:00:00Z'), 5)).toHaveLength(2);
+    expect(nextOccurrences(w, at('2026-01-03T00:00:00Z'), 5)).toEqual([]);
+  });
+
+  it('stays cheap for a rule started long ago', () => {
+    const w = recurring('2016-01-01T00:00:00Z', 'FREQ=DAILY;BYHOUR=0,6,12,18', 30, 'UTC');
+    expect(nextOccurrences(w, at('2035-06-01T01:00:00Z'), 2).map((o) => o.start.toISOString())).toEqual(['2035-06-01T06:00:00.000Z', '2035-06-01T12:00:00.000Z']);
+  });
+});
