@@ -1,4 +1,4 @@
-import type { Context, IncidentUpdateStatus, MonitorStatus, StatusPageSection, StatusPageTheme } from '@vigil/core';
+import { activeMaintenance, MaintenanceWindow, occurrencesBetween, scheduleOf, windowCovers, type Context, type IncidentUpdateStatus, type MonitorStatus, type StatusPageSection, type StatusPageTheme } from '@vigil/core';
 import { BAR_DAYS, barDays, RECENT_DAYS, utcDay, type MaintenanceView, type PageRows } from './page-model.js';
 
 const DAY_MS = 86_400_000;
@@ -32,12 +32,31 @@ export async function findPage(ctx: Context, ref: PageRef): Promise<PageRow | nu
   return rows[0] ?? null;
 }
 
+/** Maintenance is announced this many days ahead. */
+export const MAINTENANCE_AHEAD_DAYS = 14;
+const MAX_MAINTENANCE_SHOWN = 20;
+
 /**
- * Scheduled maintenance shown on a page. Maintenance windows (issue 15) do not exist yet: this
- * is where they plug in (the model, the HTML, the JSON and the feed already carry them).
+ * The account's maintenance windows (issue 15) that cover a monitor or domain of the page:
+ * their occurrences under way or starting in the next MAINTENANCE_AHEAD_DAYS days (at most 3 per
+ * window), and the page's monitors under maintenance now.
  */
-function loadScheduledMaintenance(): Promise<MaintenanceView[]> {
-  return Promise.resolve([]);
+async function loadMaintenance(
+  ctx: Context,
+  accountId: number,
+  monitorIds: number[],
+  domainIds: number[],
+  now: Date,
+): Promise<{ maintenance: MaintenanceView[]; underMaintenance: number[] }> {
+  const windows = await ctx.db.getRepository(MaintenanceWindow).findBy({ accountId });
+  const covering = windows.filter((w) => monitorIds.some((id) => windowCovers(w, { monitorId: id })) || domainIds.some((id) => windowCovers(w, { domainId: id })));
+  const until = new Date(now.getTime() + MAINTENANCE_AHEAD_DAYS * DAY_MS);
+  const maintenance = covering
+    .flatMap((w) => occurrencesBetween(scheduleOf(w), now, until).slice(0, 3).map((o) => ({ title: w.title, startsAt: o.start, endsAt: o.end, message: w.description ?? '' })))
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+    .slice(0, MAX_MAINTENANCE_SHOWN);
+  const underMaintenance = monitorIds.filter((id) => activeMaintenance(covering, { monitorId: id }, now).length > 0);
+  return { maintenance, underMaintenance };
 }
 
 /**
@@ -56,7 +75,7 @@ export async function loadPageRows(ctx: Context, page: PageRow): Promise<PageRow
     monitorIds,
   ])) as { id: number; name: string; status: MonitorStatus; is_active: boolean }[];
   const own = monitors.map((m) => m.id);
-  const [days, incidents, domains, notices, maintenance] = await Promise.all([
+  const [days, incidents, domains, notices, planned] = await Promise.all([
     // UTC day numbers (days since the epoch) are cheaper to group by than formatted dates.
     ctx.db.query(
       `SELECT monitor_id, floor(extract(epoch FROM hour) / 86400)::int AS day, sum(total)::int AS total, sum(successful)::int AS successful
@@ -79,7 +98,7 @@ export async function loadPageRows(ctx: Context, page: PageRow): Promise<PageRow
         WHERE status_page_id = $1 AND (status <> 'resolved' OR updated_at >= $2) ORDER BY created_at DESC LIMIT 50`,
       [page.id, recentFrom],
     ) as Promise<{ id: number; title: string; status: IncidentUpdateStatus; message: string; created_at: Date; updated_at: Date }[]>,
-    loadScheduledMaintenance(),
+    loadMaintenance(ctx, page.account_id, own, domainIds, now),
   ]);
   const shownIncidents = incidents.filter((i) => i.status === 'open' || (i.resolved_at !== null && i.resolved_at >= recentFrom)).map((i) => i.id);
   const updates = shownIncidents.length
@@ -95,6 +114,7 @@ export async function loadPageRows(ctx: Context, page: PageRow): Promise<PageRow
     updates: updates.map((u) => ({ incidentId: u.incident_id, status: u.status, message: u.message, createdAt: u.created_at })),
     domains: domains.map((d) => ({ id: d.id, hostname: d.hostname, port: d.port, isActive: d.is_active, sslGrade: d.ssl_grade, certValidTo: d.cert_valid_to })),
     notices: notices.map((n) => ({ id: n.id, title: n.title, status: n.status, message: n.message, createdAt: n.created_at, updatedAt: n.updated_at })),
-    maintenance,
+    maintenance: planned.maintenance,
+    underMaintenance: planned.underMaintenance,
   };
 }

@@ -16,6 +16,7 @@ function rows(over: Partial<PageRows> = {}): PageRows {
     domains: [{ id: 7, hostname: 'a.example', port: 8443, isActive: true, sslGrade: 'A', certValidTo: new Date(NOW.getTime() + 40 * DAY) }],
     notices: [],
     maintenance: [],
+    underMaintenance: [],
     ...over,
   };
 }
@@ -88,6 +89,14 @@ describe('buildPageModel', () => {
     expect(two.uptime90d).toBeNull();
     expect(m.sections[0].domains).toEqual([{ name: 'a.example:8443', sslGrade: 'A', daysToExpiry: 40, state: 'ok' }]);
     expect(m.overall).toBe('operational');
+  });
+
+  it('shows a monitor under maintenance as such, and leaves it out of the overall state', () => {
+    const m = buildPageModel(rows({ monitors: [{ id: 1, name: 'One', status: 'down', isActive: true }], underMaintenance: [1] }), NOW);
+    expect(m.sections[0].monitors[0].state).toBe('maintenance');
+    expect(m.overall).toBe('operational');
+    expect(monitorState('down', true, true)).toBe('maintenance');
+    expect(monitorState('paused', true, true)).toBe('paused');
   });
 
   it('judges the overall state from the shown monitors and expired certificates', () => {

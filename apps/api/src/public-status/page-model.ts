@@ -16,8 +16,10 @@ export interface PageRows {
   updates: { incidentId: number; status: IncidentUpdateStatus; message: string; createdAt: Date }[];
   domains: { id: number; hostname: string; port: number; isActive: boolean; sslGrade: string | null; certValidTo: Date | null }[];
   notices: { id: number; title: string; status: IncidentUpdateStatus; message: string; createdAt: Date; updatedAt: Date }[];
-  /** Scheduled maintenance (issue 15): none until maintenance windows exist. */
+  /** Maintenance under way or coming up, from the account's maintenance windows. */
   maintenance: MaintenanceView[];
+  /** Monitors of the page inside a maintenance window now. */
+  underMaintenance: number[];
 }
 
 export interface MaintenanceView {
@@ -36,7 +38,7 @@ export interface DayView {
   level: DayLevel;
 }
 
-export type PublicMonitorState = 'operational' | 'degraded' | 'down' | 'paused' | 'pending';
+export type PublicMonitorState = 'operational' | 'degraded' | 'down' | 'maintenance' | 'paused' | 'pending';
 
 export interface MonitorView {
   name: string;
@@ -114,8 +116,9 @@ export function dayLevel(uptime: number | null, incidents: number): DayLevel {
   return 'down';
 }
 
-export function monitorState(status: MonitorStatus, isActive: boolean): PublicMonitorState {
+export function monitorState(status: MonitorStatus, isActive: boolean, inMaintenance = false): PublicMonitorState {
   if (!isActive || status === 'paused') return 'paused';
+  if (inMaintenance) return 'maintenance';
   if (status === 'up') return 'operational';
   return status;
 }
@@ -220,6 +223,7 @@ export function buildPageModel(rows: PageRows, now: Date): PageModel {
   const domains = new Map(rows.domains.map((d) => [d.id, d]));
   const days = barDays(now);
   const daysOf = groupBy(rows.days, (d) => d.monitorId);
+  const maintained = new Set(rows.underMaintenance);
   const incidentsOf = groupBy(rows.incidents, (i) => i.monitorId);
   const sections = rows.page.sections.map((s) => ({
     title: s.title,
@@ -227,7 +231,7 @@ export function buildPageModel(rows: PageRows, now: Date): PageModel {
       const m = monitors.get(id);
       if (!m) return [];
       const history = monitorDays(daysOf.get(id) ?? [], incidentsOf.get(id) ?? [], days, now);
-      return [{ name: m.name, state: monitorState(m.status, m.isActive), uptime90d: history.uptime, days: history.days }];
+      return [{ name: m.name, state: monitorState(m.status, m.isActive, maintained.has(id)), uptime90d: history.uptime, days: history.days }];
     }),
     domains: s.domain_ids.flatMap((id) => {
       const d = domains.get(id);
@@ -236,7 +240,8 @@ export function buildPageModel(rows: PageRows, now: Date): PageModel {
       return [{ name: d.port === 443 ? d.hostname : `${d.hostname}:${d.port}`, sslGrade: d.sslGrade, daysToExpiry: left, state: domainState(left) }];
     }),
   }));
-  const shown = [...new Set(rows.page.sections.flatMap((s) => s.monitor_ids))].flatMap((id) => monitors.get(id) ?? []);
+  // A monitor under maintenance is expected to be down: it does not make the page's state.
+  const shown = [...new Set(rows.page.sections.flatMap((s) => s.monitor_ids))].filter((id) => !maintained.has(id)).flatMap((id) => monitors.get(id) ?? []);
   let overall = aggregateStatus(shown);
   if (overall === 'operational' && sections.some((s) => s.domains.some((d) => d.state === 'expired'))) overall = 'degraded';
   const recentFrom = now.getTime() - RECENT_DAYS * DAY_MS;

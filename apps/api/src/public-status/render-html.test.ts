@@ -12,6 +12,7 @@ const rows: PageRows = {
   domains: [],
   notices: [],
   maintenance: [{ title: 'DB upgrade', startsAt: NOW, endsAt: new Date(NOW.getTime() + 3_600_000), message: 'Short blip' }],
+  underMaintenance: [],
 };
 
 describe('renderers', () => {
@@ -27,6 +28,7 @@ describe('renderers', () => {
     expect(html).not.toContain('<img');
     expect(html).toMatch(/<main id="main">/);
     expect(html).toContain('<h2 id="maintenance">Scheduled maintenance</h2>');
+    expect(html).toContain('<span class="label">In progress</span>');
     expect(html).not.toContain('class="bar"');
   });
 

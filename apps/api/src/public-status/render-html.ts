@@ -6,6 +6,7 @@ const STATE_TEXT: Record<PublicMonitorState, string> = {
   operational: 'Operational',
   degraded: 'Degraded performance',
   down: 'Down',
+  maintenance: 'Under maintenance',
   paused: 'Not monitored',
   pending: 'No data yet',
 };
@@ -66,8 +67,9 @@ function incident(i: IncidentView): string {
   return `<article class="incident" id="${i.id}"><h3>${e(i.title)}</h3><p class="meta"><span class="label">${i.status}</span> · ${span}</p>${updates}</article>`;
 }
 
-function maintenance(m: MaintenanceView): string {
-  return `<article class="incident"><h3>${e(m.title)}</h3><p class="meta">${when(m.startsAt)} to ${when(m.endsAt)}</p><p>${e(m.message)}</p></article>`;
+function maintenance(m: MaintenanceView, now: Date): string {
+  const state = m.startsAt <= now ? 'In progress' : 'Scheduled';
+  return `<article class="incident"><h3>${e(m.title)}</h3><p class="meta"><span class="label">${state}</span> · ${when(m.startsAt)} to ${when(m.endsAt)}</p>${m.message ? `<p>${e(m.message)}</p>` : ''}</article>`;
 }
 
 function block(id: string, title: string, body: string): string {
@@ -81,7 +83,7 @@ export function renderPageHtml(m: PageModel, links: PageLinks): string {
     `<section class="overall overall-${m.overall}" aria-labelledby="overall"><h2 id="overall">${m.overallText}</h2><p>Updated ${when(m.generatedAt)}</p></section>`,
   );
   if (m.active.length) parts.push(block('active', 'Current incidents', m.active.map(incident).join('')));
-  if (m.maintenance.length) parts.push(block('maintenance', 'Scheduled maintenance', m.maintenance.map(maintenance).join('')));
+  if (m.maintenance.length) parts.push(block('maintenance', 'Scheduled maintenance', m.maintenance.map((x) => maintenance(x, m.generatedAt)).join('')));
   m.sections.forEach((s, n) => {
     const items = [...s.monitors.map((x) => monitorItem(x, m.showUptimeBars)), ...s.domains.map(domainItem)];
     parts.push(block(`section-${n + 1}`, e(s.title), items.length ? `<ul class="items">${items.join('')}</ul>` : '<p class="empty">Nothing to show yet.</p>'));

@@ -200,6 +200,25 @@ describe('GET /status/{slug}', () => {
     await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, [owner.account.id]);
   });
 
+  it('announces maintenance windows that cover the page, and shows monitors under maintenance', async () => {
+    const other = await createTestAccount(ctx, 'pro');
+    const mine = await seedStatusFixture(ctx, other.account.id, clock.now(), { monitors: 2, days: 2 });
+    const page = await createPage(other, { sections: [{ title: 'S', monitor_ids: mine.monitorIds, domain_ids: mine.domainIds }] });
+    const at = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000).toISOString();
+    const post = (body: Record<string, unknown>) => request(app).post('/api/v1/maintenance-windows').set(other.auth).send(body);
+    expect((await post({ title: 'Database upgrade', description: 'Writes pause', monitor_ids: [mine.monitorIds[1]], starts_at: at(-10), ends_at: at(50) })).status).toBe(201);
+    expect((await post({ title: 'Certificate rollover', domain_ids: [mine.domainIds[0]], starts_at: at(24 * 60), ends_at: at(25 * 60) })).status).toBe(201);
+    expect((await post({ title: 'Far away', domain_ids: [mine.domainIds[0]], starts_at: at(30 * 24 * 60), ends_at: at(30 * 24 * 60 + 60) })).status).toBe(201);
+    const html = (await request(app).get(`/status/${page.slug}`)).text;
+    expect(html).toMatch(/Scheduled maintenance[\s\S]*Database upgrade[\s\S]*In progress[\s\S]*Writes pause[\s\S]*Certificate rollover/);
+    expect(html).not.toContain('Far away');
+    // The second monitor is down but under maintenance: the page is not in outage for it.
+    expect(html).toContain('<h3>Service 2</h3><span class="state s-maintenance">Under maintenance</span>');
+    expect(html).toContain('All systems operational');
+    const json = (await request(app).get(`/status/${page.slug}.json`)).body;
+    expect(json.scheduled_maintenance.map((m: { title: string }) => m.title)).toEqual(['Database upgrade', 'Certificate rollover']);
+  });
+
   it('shows manual notices until resolved', async () => {
     const page = await createPage(owner);
     const created = await request(app).post(`/api/v1/status-pages/${page.id}/notices`).set(owner.auth).send({ title: 'Payment provider outage', status: 'monitoring', message: 'Card payments fail' });
