@@ -22,7 +22,10 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
     const path = kind === 'monitor' ? '/api/v1/uptime/monitors/:id/badges' : '/api/v1/domains/:id/badges';
     const target = async (accountId: number, rawId: string | string[] | undefined): Promise<BadgeTarget> =>
       kind === 'monitor' ? { monitorId: (await findOwnMonitor(ctx.db, accountId, rawId)).id } : { domainId: (await findOwnDomain(ctx.db.manager, accountId, rawId)).id };
-    const notFound = { 404: { description: kind === 'monitor' ? 'Monitor not found' : 'Domain not found' } };
+    const notFound: Record<number, { description: string }> =
+      kind === 'monitor'
+        ? { 403: { description: 'Feature not available (plan without uptime monitoring)' }, 404: { description: 'Monitor not found' } }
+        : { 404: { description: 'Domain not found' } };
     const names = (kind === 'monitor' ? MONITOR_BADGES : DOMAIN_BADGES).join(', ');
     return [
       route({

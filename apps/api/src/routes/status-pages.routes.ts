@@ -186,6 +186,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       docs: {
         responses: {
           200: { description: 'Updates', schema: { type: 'object', properties: { monitor_id: { type: 'integer' }, incident_id: { type: 'integer' }, updates: { type: 'array', items: INCIDENT_UPDATE_SCHEMA } } } },
+          403: { description: 'Feature not available (plan without uptime monitoring)' },
           404: { description: 'Monitor not found; Incident not found' },
         },
       },
@@ -206,6 +207,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
         responses: {
           201: { description: 'Posted', schema: { type: 'object', properties: { update: INCIDENT_UPDATE_SCHEMA, message: { type: 'string' } } } },
           400: { description: 'Invalid status or message' },
+          403: { description: 'Feature not available (plan without uptime monitoring)' },
           404: { description: 'Monitor not found; Incident not found' },
         },
       },
