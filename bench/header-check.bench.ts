@@ -2,8 +2,9 @@
  * Header check: the server-side cost of one check beyond the target's own response time.
  * A loopback target answers at once; each round times checkHeaders (guarded agents, manual
  * redirect walk, grading, Observatory tests) against a bare got GET of the same URL with a
- * fresh agent (no keep-alive, like the check). Reports medians over many rounds, plus the
- * pure grading cost alone.
+ * fresh agent (no keep-alive, like the check), which reads the whole body too. Reports
+ * medians over many rounds, plus the pure grading cost alone. A third target serves a large
+ * HTML page, whose scripts the check reads for Subresource Integrity.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -98,6 +99,21 @@ export default async function bench(): Promise<BenchResult> {
     );
   } finally {
     await secure.close();
+  }
+
+  // Subresource Integrity: a 512 KiB HTML page with 40 scripts, read and tokenised within the cap.
+  const page = `<!doctype html><html><head>${Array.from({ length: 40 }, (_, i) => `<script src="https://cdn${i}.example/a.js" integrity="sha384-x"></script>`).join('')}</head><body>${'<p>lorem ipsum dolor sit amet</p>'.repeat(15_000)}</body></html>`;
+  const html = await startHttpServer((_req, res) => res.writeHead(200, { ...HEADERS, 'Content-Type': 'text/html' }).end(page));
+  try {
+    lines.push(
+      ...(await compare(
+        `http loopback, ${Math.round(page.length / 1024)} KiB HTML page (scripts read for SRI)`,
+        () => checkHeaders(html.url, POLICY, { httpProbeUrl: null }),
+        () => got(html.url, { agent: { http: new http.Agent() }, retry: { limit: 0 } }),
+      )),
+    );
+  } finally {
+    await html.close();
   }
 
   const n = 20_000;

@@ -6,3 +6,4 @@ export * from './dns-server.js';
 export * from './status-fixture.js';
 export * from './tcp-proxy.js';
 export * from './capture-logs.js';
+export * from './test-clock.js';

@@ -44,4 +44,5 @@ export * from './domains/index.js';
 export * from './scheduling/domain-schedules.js';
 export * from './status-pages/index.js';
 export * from './text/escape-html.js';
+export * from './headers/index.js';
 export * from './maintenance/index.js';

@@ -25,7 +25,7 @@ export interface DomainFacts {
   kind: 'domain';
   sslGrade: string | null;
   daysToExpiry: number | null;
-  /** Domains have no stored header grade yet: always null until the scanner records one. */
+  /** Security-header grade of the domain's last header check; null before one. */
   headerGrade: string | null;
 }
 

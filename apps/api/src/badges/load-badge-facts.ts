@@ -44,9 +44,13 @@ async function monitorFacts(ctx: Context, monitorId: number): Promise<MonitorFac
 }
 
 async function domainFacts(ctx: Context, domainId: number): Promise<DomainFacts | null> {
-  const [d] = (await ctx.db.query(`SELECT ssl_grade, cert_valid_to FROM domains WHERE id = $1`, [domainId])) as { ssl_grade: string | null; cert_valid_to: Date | null }[];
+  const [d] = (await ctx.db.query(`SELECT ssl_grade, cert_valid_to, header_grade FROM domains WHERE id = $1`, [domainId])) as {
+    ssl_grade: string | null;
+    cert_valid_to: Date | null;
+    header_grade: string | null;
+  }[];
   if (!d) return null;
-  return { kind: 'domain', sslGrade: d.ssl_grade, daysToExpiry: daysToExpiry(d.cert_valid_to, ctx.clock.now()), headerGrade: null };
+  return { kind: 'domain', sslGrade: d.ssl_grade, daysToExpiry: daysToExpiry(d.cert_valid_to, ctx.clock.now()), headerGrade: d.header_grade };
 }
 
 export function loadBadgeFacts(ctx: Context, token: TokenRow): Promise<MonitorFacts | DomainFacts | null> {

@@ -50,7 +50,7 @@ export async function createDomain(ctx: Context, account: Account, input: Create
           sslScore: null,
         }),
       );
-      const scan = await insertScan(m, { accountId: account.id, domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'initial' });
+      const scan = await insertScan(m, { accountId: account.id, domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'initial' }, ctx.clock.now());
       await applyDomainSchedule(ctx, domain);
       return { domain, scan };
     })

@@ -27,6 +27,9 @@ export function domainDetailView(d: Domain, now: Date) {
     ...domainListView(d, now),
     last_scan_id: d.lastScanId,
     last_scan_status: d.lastScanStatus,
+    header_grade: d.headerGrade,
+    header_score: d.headerScore,
+    last_header_check: iso(d.lastHeaderCheckAt),
     certificate: d.certFingerprintSha256
       ? {
           issuer: d.certIssuer,
@@ -81,6 +84,9 @@ export const DOMAIN_DETAIL_SCHEMA = {
     ...DOMAIN_PROPERTIES,
     last_scan_id: { type: ['integer', 'null'] },
     last_scan_status: { type: ['string', 'null'], enum: ['completed', 'failed', null] },
+    header_grade: { type: ['string', 'null'], enum: ['A+', 'A', 'B', 'C', 'D', 'F', null], description: 'Security-header grade of https://hostname:port/ at the last completed header check' },
+    header_score: { type: ['integer', 'null'] },
+    last_header_check: { type: ['string', 'null'], format: 'date-time', description: 'When the headers were last checked (completed or failed)' },
     certificate: {
       type: ['object', 'null'],
       properties: {

@@ -1,10 +1,9 @@
 import Joi from 'joi';
 import { ALERT_EVENTS, INTEGRATION_TYPES, ValidationError, type AlertEventName, type IntegrationType } from '@vigil/core';
 import { trimmedString, validate } from '../http/validate.js';
+import { idListField } from '../http/id-list.js';
 import { INTEGRATION_TYPE_SPECS } from './integration-types.js';
 
-const MAX_ID = 2_147_483_647;
-const MAX_SCOPE = 1000;
 
 export interface IntegrationInput {
   type?: IntegrationType;
@@ -16,13 +15,6 @@ export interface IntegrationInput {
   is_active?: boolean;
 }
 
-const idList = (field: string) =>
-  Joi.array()
-    .items(Joi.number().integer().min(1).max(MAX_ID))
-    .max(MAX_SCOPE)
-    .unique()
-    .messages({ '*': `Invalid ${field}: must be a list of at most ${MAX_SCOPE} distinct ${field.replace('_ids', '')} ids` });
-
 const fields = {
   type: Joi.string()
     .valid(...INTEGRATION_TYPES)
@@ -33,8 +25,8 @@ const fields = {
     .items(Joi.string().valid(...ALERT_EVENTS))
     .unique()
     .messages({ '*': `Invalid events: each must be one of ${ALERT_EVENTS.join(', ')}` }),
-  monitor_ids: idList('monitor_ids'),
-  domain_ids: idList('domain_ids'),
+  monitor_ids: idListField('monitor_ids'),
+  domain_ids: idListField('domain_ids'),
   is_active: Joi.boolean().messages({ '*': 'Invalid is_active: must be a boolean' }),
 };
 

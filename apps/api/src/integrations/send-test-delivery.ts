@@ -26,13 +26,14 @@ export function testEnvelope(integration: Integration, now: Date): AlertEnvelope
  * finished it within the deadline (else the record is still pending).
  */
 export async function sendTestDelivery(ctx: Context, integration: Integration): Promise<{ delivery: AlertDelivery; finished: boolean }> {
-  const envelope = testEnvelope(integration, ctx.clock.now());
+  const now = ctx.clock.now();
+  const envelope = testEnvelope(integration, now);
   const [{ id }] = (await ctx.db.query(
     `WITH n AS (SELECT nextval(pg_get_serial_sequence('alert_deliveries', 'id'))::integer AS id)
-     INSERT INTO alert_deliveries (id, delivery_id, account_id, integration_id, integration_type, event_id, event, payload, attempt, status)
-     SELECT n.id, n.id, $1, $2, $3, $4, 'test', $5, 1, 'pending' FROM n
+     INSERT INTO alert_deliveries (id, delivery_id, account_id, integration_id, integration_type, event_id, event, payload, attempt, status, created_at)
+     SELECT n.id, n.id, $1, $2, $3, $4, 'test', $5, 1, 'pending', $6 FROM n
      RETURNING id`,
-    [integration.accountId, integration.id, integration.type, envelope.id, JSON.stringify(envelope)],
+    [integration.accountId, integration.id, integration.type, envelope.id, JSON.stringify(envelope), now],
   )) as { id: number }[];
   await ctx.queues.run(JobName.AlertDelivery, { deliveryId: id }, TEST_DELIVERY_DEADLINE_MS, {
     jobId: `alert-test-${id}`,

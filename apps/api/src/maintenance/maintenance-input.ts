@@ -1,10 +1,9 @@
 import Joi from 'joi';
 import { isValidTimeZone, localToUtc, normaliseRrule, ValidationError, type MaintenanceWindow } from '@vigil/core';
 import { trimmedString, validate } from '../http/validate.js';
+import { idListField } from '../http/id-list.js';
 import { parseIsoDate } from '../monitors/date-query.js';
 
-const MAX_ID = 2_147_483_647;
-const MAX_SCOPE = 1000;
 /** A recurring occurrence lasts at most a week; a one-off window at most a year. */
 export const MAX_DURATION_MINUTES = 7 * 24 * 60;
 const MAX_ONE_OFF_MS = 366 * 86_400_000;
@@ -24,21 +23,14 @@ export interface MaintenanceInput {
   keep_checking?: boolean;
 }
 
-const idList = (field: string) =>
-  Joi.array()
-    .items(Joi.number().integer().min(1).max(MAX_ID))
-    .max(MAX_SCOPE)
-    .unique()
-    .messages({ '*': `Invalid ${field}: must be a list of at most ${MAX_SCOPE} distinct ${field.replace('_ids', '')} ids` });
-
 const timestamp = (field: string) => Joi.string().max(64).messages({ '*': `Invalid ${field}: must be an ISO 8601 date-time, e.g. 2026-12-06T02:00:00Z` });
 
 const schema = Joi.object<MaintenanceInput>({
   title: trimmedString(200).messages({ '*': 'Invalid title: must be a string of 1 to 200 characters' }),
   description: Joi.string().max(2000).allow(null, '').messages({ '*': 'Invalid description: must be a string of at most 2000 characters, or null' }),
   applies_to_all: Joi.boolean().messages({ '*': 'Invalid applies_to_all: must be a boolean' }),
-  monitor_ids: idList('monitor_ids'),
-  domain_ids: idList('domain_ids'),
+  monitor_ids: idListField('monitor_ids'),
+  domain_ids: idListField('domain_ids'),
   starts_at: timestamp('starts_at'),
   ends_at: timestamp('ends_at').allow(null),
   rrule: Joi.string().max(500).allow(null).messages({ '*': 'Invalid rrule: must be one RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=SU' }),

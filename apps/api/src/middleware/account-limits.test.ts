@@ -1,10 +1,10 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { ManualClock, issueApiKey } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { issueApiKey } from '@vigil/core';
+import { createTestAccount, createTestContext, shiftDates, testClock, type TestContext } from '@vigil/testing';
 
 // Small limits so the edges are cheap to reach: free 5/min and 8/day, pro 60/min and 10,000/day.
-const clock = new ManualClock('2026-11-21T23:58:30Z');
+const clock = testClock('2026-11-21T23:58:30Z');
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
@@ -49,7 +49,7 @@ describe('per-minute limit (per key, 60 s sliding window)', () => {
     clock.advance(30_001); // the first three left the window; the 429s left no trace
     for (let i = 0; i < 3; i++) expect((await request(app).get('/api/v1/api-keys').set(account.auth)).status).toBe(200);
     expect((await request(app).get('/api/v1/api-keys').set(account.auth)).status).toBe(429);
-    clock.set('2026-11-21T23:58:30Z');
+    clock.set(shiftDates('2026-11-21T23:58:30Z'));
   });
 
   it('is per key: a second key of the same account has its own minute', async () => {
@@ -70,7 +70,7 @@ describe('per-minute limit (per key, 60 s sliding window)', () => {
 
 describe('daily quota (per account, all keys, resets at 00:00 UTC)', () => {
   it('carries the daily headers, shares the count across keys, answers the quota 429 and resets at midnight', async () => {
-    clock.set('2026-11-21T23:50:00Z');
+    clock.set(shiftDates('2026-11-21T23:50:00Z'));
     const { account, auth } = await createTestAccount(ctx, 'free');
     const { secret } = await issueApiKey(ctx.db.manager, account.id, { name: 'second' });
     const second = { Authorization: `Bearer ${secret}` };
@@ -83,11 +83,11 @@ describe('daily quota (per account, all keys, resets at 00:00 UTC)', () => {
     }
     const over = await request(app).get('/api/v1/api-keys').set(second);
     expect(over.status).toBe(429);
-    expect(over.body).toEqual({ error: 'Rate limit exceeded', rate_limit: 8, requests_today: 8, reset_at: '2026-11-22T00:00:00+00:00' });
+    expect(over.body).toEqual({ error: 'Rate limit exceeded', rate_limit: 8, requests_today: 8, reset_at: shiftDates('2026-11-22T00:00:00+00:00') });
     expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
     expect(over.headers['x-daily-remaining']).toBe('0');
 
-    clock.set('2026-11-22T00:00:01Z');
+    clock.set(shiftDates('2026-11-22T00:00:01Z'));
     const after = await request(app).get('/api/v1/api-keys').set(auth);
     expect(after.status).toBe(200);
     expect(after.headers['x-daily-remaining']).toBe('7');
@@ -102,14 +102,14 @@ describe('daily quota (per account, all keys, resets at 00:00 UTC)', () => {
   });
 
   it('records counted requests durably per day, but not 429s', async () => {
-    clock.set('2026-11-20T12:00:00Z');
+    clock.set(shiftDates('2026-11-20T12:00:00Z'));
     const { account, auth } = await createTestAccount(ctx, 'free');
     for (let i = 0; i < 7; i++) await request(app).get('/api/v1/api-keys').set(auth);
     await new Promise((r) => setTimeout(r, 50)); // the 429 take-back runs after the response
     await app.usage.flush();
     const [{ requests }] = (await ctx.db.query('SELECT requests FROM daily_usage WHERE account_id = $1 AND day = $2', [
       account.id,
-      '2026-11-20',
+      shiftDates('2026-11-20'),
     ])) as { requests: number }[];
     expect(requests).toBe(5);
   });

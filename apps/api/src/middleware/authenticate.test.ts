@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { ApiKey, ManualClock, hashApiKeySecret, setAccountActive } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { ApiKey, hashApiKeySecret, setAccountActive } from '@vigil/core';
+import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
 
-const clock = new ManualClock('2026-11-21T10:00:00Z');
+const clock = testClock('2026-11-21T10:00:00Z');
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
 beforeAll(async () => {

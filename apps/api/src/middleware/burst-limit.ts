@@ -30,7 +30,7 @@ export function burstLimit(ctx: Context): RequestHandler {
         'Retry-After': String(retryAfter),
         'X-RateLimit-Limit': String(perSecond),
         'X-RateLimit-Remaining': '0',
-        'X-RateLimit-Reset': String(Math.ceil((Date.now() + result.msBeforeNext) / 1000)),
+        'X-RateLimit-Reset': String(Math.ceil((ctx.clock.now().getTime() + result.msBeforeNext) / 1000)),
       })
       .status(429)
       .json({ error: 'Rate limit exceeded' });

@@ -1,10 +1,9 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { ManualClock } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, shiftDates, type TestAccount, testClock, type TestContext } from '@vigil/testing';
 import { MONITOR_INPUT_MESSAGES as M } from './monitor-input.js';
 
-const clock = new ManualClock('2026-11-21T10:30:00Z');
+const clock = testClock('2026-11-21T10:30:00Z');
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
 let pro: TestAccount;
@@ -196,7 +195,7 @@ describe('GET /api/v1/uptime/monitors', () => {
     await ctx.db.query(`UPDATE monitors SET status = 'paused' WHERE id = ANY($1)`, [ids.slice(13, 17)]);
     await ctx.db.query(`UPDATE monitors SET status = 'degraded' WHERE id = ANY($1)`, [ids.slice(17, 19)]);
     await ctx.db.query(
-      `UPDATE monitors SET last_checked_at = '2026-11-21T10:29:00Z', last_response_time_ms = 123, last_check_status = 'success', last_status_code = 200 WHERE id = $1`,
+      `UPDATE monitors SET last_checked_at = '${shiftDates('2026-11-21T10:29:00Z')}', last_response_time_ms = 123, last_check_status = 'success', last_status_code = 200 WHERE id = $1`,
       [ids[0]],
     );
   });
@@ -216,7 +215,7 @@ describe('GET /api/v1/uptime/monitors', () => {
       check_interval: 300,
       timeout: 30,
       is_active: true,
-      last_check: '2026-11-21T10:29:00.000Z',
+      last_check: shiftDates('2026-11-21T10:29:00.000Z'),
       last_response_time_ms: 123,
       uptime_24h: null,
       uptime_7d: null,
@@ -324,7 +323,7 @@ describe('GET /api/v1/uptime/monitors/{id}', () => {
   it('shows the last check as an object and the five newest incidents', async () => {
     const m = await create(pro);
     await ctx.db.query(
-      `UPDATE monitors SET status = 'down', last_checked_at = '2026-11-21T10:29:30Z', last_check_status = 'failure',
+      `UPDATE monitors SET status = 'down', last_checked_at = '${shiftDates('2026-11-21T10:29:30Z')}', last_check_status = 'failure',
        last_response_time_ms = NULL, last_status_code = 503 WHERE id = $1`,
       [m.id],
     );
@@ -332,17 +331,17 @@ describe('GET /api/v1/uptime/monitors/{id}', () => {
       await ctx.db.query(
         `INSERT INTO incidents (monitor_id, account_id, status, started_at, resolved_at, duration_seconds, cause, affected_checks)
          VALUES ($1, $2, 'resolved', $3, $4, 60, $5, 2)`,
-        [m.id, pro.account.id, `2026-11-1${i}T00:00:00Z`, `2026-11-1${i}T00:01:00Z`, `HTTP 503 Service Unavailable #${i}`],
+        [m.id, pro.account.id, shiftDates(`2026-11-1${i}T00:00:00Z`), shiftDates(`2026-11-1${i}T00:01:00Z`), `HTTP 503 Service Unavailable #${i}`],
       );
     }
     const res = await request(app).get(`/api/v1/uptime/monitors/${m.id}`).set(pro.auth);
-    expect(res.body.monitor.last_check).toEqual({ timestamp: '2026-11-21T10:29:30.000Z', status: 'failure', response_time_ms: null, status_code: 503 });
+    expect(res.body.monitor.last_check).toEqual({ timestamp: shiftDates('2026-11-21T10:29:30.000Z'), status: 'failure', response_time_ms: null, status_code: 503 });
     expect(res.body.monitor.status).toBe('down');
     expect(res.body.monitor.recent_incidents).toHaveLength(5);
     expect(res.body.monitor.recent_incidents[0]).toEqual({
       id: expect.any(Number),
-      started_at: '2026-11-16T00:00:00.000Z',
-      resolved_at: '2026-11-16T00:01:00.000Z',
+      started_at: shiftDates('2026-11-16T00:00:00.000Z'),
+      resolved_at: shiftDates('2026-11-16T00:01:00.000Z'),
       duration_seconds: 60,
       cause: 'HTTP 503 Service Unavailable #6',
     });
@@ -434,15 +433,15 @@ describe('pause and resume', () => {
       await ctx.db.query('UPDATE monitors SET status = $2 WHERE id = $1', [m.id, status]);
       const res = await request(app).post(`/api/v1/uptime/monitors/${m.id}/pause`).set(pro.auth);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ monitor: { id: m.id, status: 'paused', paused_at: '2026-11-21T10:30:00.000Z' }, message: 'Monitor paused' });
+      expect(res.body).toEqual({ monitor: { id: m.id, status: 'paused', paused_at: shiftDates('2026-11-21T10:30:00.000Z') }, message: 'Monitor paused' });
     }
     const m = await create(pro);
     await request(app).post(`/api/v1/uptime/monitors/${m.id}/pause`).set(pro.auth);
     clock.advance(60_000);
     const again = await request(app).post(`/api/v1/uptime/monitors/${m.id}/pause`).set(pro.auth);
     expect(again.status).toBe(200);
-    expect(again.body.monitor).toEqual({ id: m.id, status: 'paused', paused_at: '2026-11-21T10:30:00.000Z' });
-    clock.set('2026-11-21T10:30:00Z');
+    expect(again.body.monitor).toEqual({ id: m.id, status: 'paused', paused_at: shiftDates('2026-11-21T10:30:00.000Z') });
+    clock.set(shiftDates('2026-11-21T10:30:00Z'));
   });
 
   it('resumes a paused monitor as up, and answers 409 Monitor is not paused otherwise', async () => {
@@ -453,9 +452,9 @@ describe('pause and resume', () => {
     await request(app).post(`/api/v1/uptime/monitors/${m.id}/pause`).set(pro.auth);
     const res = await request(app).post(`/api/v1/uptime/monitors/${m.id}/resume`).set(pro.auth);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ monitor: { id: m.id, status: 'up', resumed_at: '2026-11-21T10:30:00.000Z' }, message: 'Monitor resumed' });
+    expect(res.body).toEqual({ monitor: { id: m.id, status: 'up', resumed_at: shiftDates('2026-11-21T10:30:00.000Z') }, message: 'Monitor resumed' });
     const detail = await request(app).get(`/api/v1/uptime/monitors/${m.id}`).set(pro.auth);
-    expect(detail.body.monitor).toMatchObject({ status: 'up', paused_at: null, resumed_at: '2026-11-21T10:30:00.000Z' });
+    expect(detail.body.monitor).toMatchObject({ status: 'up', paused_at: null, resumed_at: shiftDates('2026-11-21T10:30:00.000Z') });
     expect((await request(app).post(`/api/v1/uptime/monitors/${m.id}/resume`).set(pro.auth)).status).toBe(409);
   });
 });
@@ -463,9 +462,9 @@ describe('pause and resume', () => {
 describe('DELETE /api/v1/uptime/monitors/{id}', () => {
   it('deletes the monitor with its checks, incidents and rollups', async () => {
     const m = await create(pro);
-    await ctx.db.query(`INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, job_key) VALUES ($1, now(), 'success', 10, 200, 'k1')`, [m.id]);
-    await ctx.db.query(`INSERT INTO incidents (monitor_id, account_id, status, started_at, cause) VALUES ($1, $2, 'open', now(), 'x')`, [m.id, pro.account.id]);
-    await ctx.db.query(`INSERT INTO monitor_rollups (monitor_id, hour, total, successful) VALUES ($1, date_trunc('hour', now()), 1, 1)`, [m.id]);
+    await ctx.db.query(`INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, job_key) VALUES ($1, $2, 'success', 10, 200, 'k1')`, [m.id, clock.now()]);
+    await ctx.db.query(`INSERT INTO incidents (monitor_id, account_id, status, started_at, cause) VALUES ($1, $2, 'open', $3, 'x')`, [m.id, pro.account.id, clock.now()]);
+    await ctx.db.query(`INSERT INTO monitor_rollups (monitor_id, hour, total, successful) VALUES ($1, date_trunc('hour', $2::timestamptz), 1, 1)`, [m.id, clock.now()]);
     const res = await request(app).delete(`/api/v1/uptime/monitors/${m.id}`).set(pro.auth);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Monitor deleted', deleted_monitor_id: m.id });

@@ -1,11 +1,10 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { ManualClock } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, shiftDates, type TestAccount, testClock, type TestContext } from '@vigil/testing';
 
 // Now is 10:30 UTC: the 24 h window is the hours from 11:00 yesterday to 10:00 today (24 rollup
 // hours), 7 d = 168 hours, 30 d = 720 hours.
-const clock = new ManualClock('2026-11-21T10:30:00Z');
+const clock = testClock('2026-11-21T10:30:00Z');
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
 let account: TestAccount;
@@ -20,14 +19,14 @@ beforeAll(async () => {
   account = await createTestAccount(ctx, 'business');
   a = await insertMonitor('up');
   for (const [hour, total, successful, sum, count] of [
-    ['2026-11-21T10:00:00Z', 30, 30, 3000, 30], // current hour
-    ['2026-11-20T11:00:00Z', 60, 57, 11_400, 57], // oldest hour of the 24 h window
-    ['2026-11-20T10:00:00Z', 60, 0, 0, 0], // just outside 24 h, inside 7 d
-    ['2026-11-14T11:00:00Z', 60, 60, 30_000, 60], // oldest hour of 7 d
-    ['2026-11-14T10:00:00Z', 100, 50, 50_000, 50], // just outside 7 d, inside 30 d
-    ['2026-10-22T11:00:00Z', 10, 10, 100, 10], // oldest hour of 30 d
-    ['2026-10-22T10:00:00Z', 1000, 0, 0, 0], // outside 30 d
-    ['2026-11-21T11:00:00Z', 1000, 0, 0, 0], // a future hour (clock skew): ignored
+    [shiftDates('2026-11-21T10:00:00Z'), 30, 30, 3000, 30], // current hour
+    [shiftDates('2026-11-20T11:00:00Z'), 60, 57, 11_400, 57], // oldest hour of the 24 h window
+    [shiftDates('2026-11-20T10:00:00Z'), 60, 0, 0, 0], // just outside 24 h, inside 7 d
+    [shiftDates('2026-11-14T11:00:00Z'), 60, 60, 30_000, 60], // oldest hour of 7 d
+    [shiftDates('2026-11-14T10:00:00Z'), 100, 50, 50_000, 50], // just outside 7 d, inside 30 d
+    [shiftDates('2026-10-22T11:00:00Z'), 10, 10, 100, 10], // oldest hour of 30 d
+    [shiftDates('2026-10-22T10:00:00Z'), 1000, 0, 0, 0], // outside 30 d
+    [shiftDates('2026-11-21T11:00:00Z'), 1000, 0, 0, 0], // a future hour (clock skew): ignored
   ] as const) {
     await insertRollup(a, hour, total, successful, sum, count);
   }
@@ -74,10 +73,10 @@ describe('statistics from the hourly rollups', () => {
   });
 
   it('moves the windows with the clock, hour by hour', async () => {
-    clock.set('2026-11-21T11:05:00Z'); // 2026-11-20T11:00 leaves the 24 h window; the "future" hour is now the current one
+    clock.set(shiftDates('2026-11-21T11:05:00Z')); // 2026-11-20T11:00 leaves the 24 h window; the "future" hour is now the current one
     const res = await request(app).get(`/api/v1/uptime/monitors/${a}`).set(account.auth);
     expect(res.body.monitor.statistics).toMatchObject({ total_checks_24h: 1030, successful_checks_24h: 30, uptime_24h: 2.91 });
-    clock.set('2026-11-21T10:30:00Z');
+    clock.set(shiftDates('2026-11-21T10:30:00Z'));
   });
 });
 
@@ -85,10 +84,10 @@ describe('GET /api/v1/uptime/status', () => {
   it('aggregates the account: overall state, counts, 24 h uptime over all monitors, each monitor', async () => {
     const other = await createTestAccount(ctx, 'business');
     const b = await insertMonitor('degraded');
-    await insertRollup(b, '2026-11-21T09:00:00Z', 10, 5, 50, 5);
+    await insertRollup(b, shiftDates('2026-11-21T09:00:00Z'), 10, 5, 50, 5);
     const c = await insertMonitor('paused');
     const d = await insertMonitor('down', false);
-    await ctx.db.query(`UPDATE monitors SET last_checked_at = '2026-11-21T10:29:00Z' WHERE id = $1`, [a]);
+    await ctx.db.query(`UPDATE monitors SET last_checked_at = '${shiftDates('2026-11-21T10:29:00Z')}' WHERE id = $1`, [a]);
 
     const res = await request(app).get('/api/v1/uptime/status').set(account.auth);
     expect(res.status).toBe(200);
@@ -97,7 +96,7 @@ describe('GET /api/v1/uptime/status', () => {
       summary: { total: 4, up: 1, down: 1, degraded: 1, paused: 1, pending: 0 },
       uptime_24h: 92, // (87 + 5) / (90 + 10)
       monitors: [
-        { id: a, name: expect.any(String), url: expect.any(String), status: 'up', last_check: '2026-11-21T10:29:00.000Z', uptime_24h: 96.67, in_maintenance: false },
+        { id: a, name: expect.any(String), url: expect.any(String), status: 'up', last_check: shiftDates('2026-11-21T10:29:00.000Z'), uptime_24h: 96.67, in_maintenance: false },
         { id: b, name: expect.any(String), url: expect.any(String), status: 'degraded', last_check: null, uptime_24h: 50, in_maintenance: false },
         { id: c, name: expect.any(String), url: expect.any(String), status: 'paused', last_check: null, uptime_24h: null, in_maintenance: false },
         { id: d, name: expect.any(String), url: expect.any(String), status: 'down', last_check: null, uptime_24h: null, in_maintenance: false },
@@ -120,7 +119,7 @@ describe('GET /api/v1/uptime/status', () => {
 
 describe('GET /api/v1/uptime/monitors/{id}/checks', () => {
   let m: number;
-  const start = Date.parse('2026-11-21T06:20:00Z');
+  const start = Date.parse(shiftDates('2026-11-21T06:20:00Z'));
   beforeAll(async () => {
     m = await insertMonitor('up');
     // 250 checks, one a minute, 06:20 .. 10:29; every 10th failed.
@@ -180,18 +179,18 @@ describe('GET /api/v1/uptime/monitors/{id}/checks', () => {
     expect(range.body.pagination.total).toBe(10);
     expect(range.body.checks[0].timestamp).toBe(at(19));
     expect(range.body.checks[9].timestamp).toBe(at(10));
-    const day = await request(app).get(`/api/v1/uptime/monitors/${m}/checks`).query({ from_date: '2026-11-21', to_date: '2026-11-21' }).set(account.auth);
+    const day = await request(app).get(`/api/v1/uptime/monitors/${m}/checks`).query({ from_date: shiftDates('2026-11-21'), to_date: shiftDates('2026-11-21') }).set(account.auth);
     expect(day.body.pagination.total).toBe(250);
-    const offset = await request(app).get(`/api/v1/uptime/monitors/${m}/checks`).query({ to_date: '2026-11-21T08:20:00+02:00' }).set(account.auth);
+    const offset = await request(app).get(`/api/v1/uptime/monitors/${m}/checks`).query({ to_date: shiftDates('2026-11-21T08:20:00+02:00') }).set(account.auth);
     expect(offset.body.pagination.total).toBe(1);
-    const none = await request(app).get(`/api/v1/uptime/monitors/${m}/checks`).query({ from_date: '2026-11-22' }).set(account.auth);
+    const none = await request(app).get(`/api/v1/uptime/monitors/${m}/checks`).query({ from_date: shiftDates('2026-11-22') }).set(account.auth);
     expect(none.body).toMatchObject({ checks: [], pagination: { total: 0, pages: 0 } });
   });
 
   it.each([
     [{ from_date: 'yesterday' }, 'Invalid from_date: must be an ISO 8601 date or date-time, e.g. 2025-01-31 or 2025-01-31T12:00:00Z'],
-    [{ to_date: '2026-13-01' }, 'Invalid to_date: must be an ISO 8601 date or date-time, e.g. 2025-01-31 or 2025-01-31T12:00:00Z'],
-    [{ from_date: '2026-11-21T10:00:00Z', to_date: '2026-11-21T09:00:00Z' }, 'Invalid date range: from_date must not be after to_date'],
+    [{ to_date: shiftDates('2026-13-01') }, 'Invalid to_date: must be an ISO 8601 date or date-time, e.g. 2025-01-31 or 2025-01-31T12:00:00Z'],
+    [{ from_date: shiftDates('2026-11-21T10:00:00Z'), to_date: shiftDates('2026-11-21T09:00:00Z') }, 'Invalid date range: from_date must not be after to_date'],
     [{ status: 'ok' }, 'Invalid status: must be success or failure'],
     [{ per_page: '0' }, 'Invalid per_page: must be a positive integer'],
     [{ page: 'x' }, 'Invalid page: must be a positive integer'],
@@ -208,10 +207,10 @@ describe('GET /api/v1/uptime/monitors/{id}/incidents', () => {
   beforeAll(async () => {
     m = await insertMonitor('down');
     const rows: [string, string, string | null, number | null, number, object[]][] = [
-      ['old', '2026-09-01T00:00:00Z', '2026-09-01T01:00:00Z', 3600, 5, []],
-      ['nov10', '2026-11-10T00:00:00Z', '2026-11-10T00:10:00Z', 600, 3, [{ type: 'email', sent_at: '2026-11-10T00:00:05.000Z' }]],
-      ['nov15', '2026-11-15T00:00:00Z', '2026-11-15T00:01:00Z', 60, 2, []],
-      ['open', '2026-11-21T10:00:00Z', null, null, 4, [{ type: 'webhook', sent_at: '2026-11-21T10:00:02.000Z' }]],
+      ['old', shiftDates('2026-09-01T00:00:00Z'), shiftDates('2026-09-01T01:00:00Z'), 3600, 5, []],
+      ['nov10', shiftDates('2026-11-10T00:00:00Z'), shiftDates('2026-11-10T00:10:00Z'), 600, 3, [{ type: 'email', sent_at: shiftDates('2026-11-10T00:00:05.000Z') }]],
+      ['nov15', shiftDates('2026-11-15T00:00:00Z'), shiftDates('2026-11-15T00:01:00Z'), 60, 2, []],
+      ['open', shiftDates('2026-11-21T10:00:00Z'), null, null, 4, [{ type: 'webhook', sent_at: shiftDates('2026-11-21T10:00:02.000Z') }]],
     ];
     for (const [key, started, resolved, duration, affected, alerts] of rows) {
       const [{ id }] = (await ctx.db.query(
@@ -231,22 +230,22 @@ describe('GET /api/v1/uptime/monitors/{id}/incidents', () => {
     expect(res.body.incidents[0]).toEqual({
       id: ids.open,
       status: 'open',
-      started_at: '2026-11-21T10:00:00.000Z',
+      started_at: shiftDates('2026-11-21T10:00:00.000Z'),
       resolved_at: null,
       duration_seconds: null,
       cause: 'cause open',
       affected_checks: 4,
-      alerts_sent: [{ type: 'webhook', sent_at: '2026-11-21T10:00:02.000Z' }],
+      alerts_sent: [{ type: 'webhook', sent_at: shiftDates('2026-11-21T10:00:02.000Z') }],
     });
     expect(res.body.incidents[2]).toEqual({
       id: ids.nov10,
       status: 'resolved',
-      started_at: '2026-11-10T00:00:00.000Z',
-      resolved_at: '2026-11-10T00:10:00.000Z',
+      started_at: shiftDates('2026-11-10T00:00:00.000Z'),
+      resolved_at: shiftDates('2026-11-10T00:10:00.000Z'),
       duration_seconds: 600,
       cause: 'cause nov10',
       affected_checks: 3,
-      alerts_sent: [{ type: 'email', sent_at: '2026-11-10T00:00:05.000Z' }],
+      alerts_sent: [{ type: 'email', sent_at: shiftDates('2026-11-10T00:00:05.000Z') }],
     });
     expect(res.body.summary).toEqual({ total_incidents_30d: 3, total_downtime_30d_seconds: 600 + 60 + 1800, mttr_seconds: 330 });
     expect(res.body.pagination).toEqual({ page: 1, per_page: 20, total: 4, pages: 1 });
@@ -257,9 +256,9 @@ describe('GET /api/v1/uptime/monitors/{id}/incidents', () => {
     const idsOf = (res: { body: { incidents: { id: number }[] } }) => res.body.incidents.map((i) => i.id);
     expect(idsOf(await get({ status: 'open' }))).toEqual([ids.open]);
     expect(idsOf(await get({ status: 'resolved' }))).toEqual([ids.nov15, ids.nov10, ids.old]);
-    expect(idsOf(await get({ from_date: '2026-11-01' }))).toEqual([ids.open, ids.nov15, ids.nov10]);
-    expect(idsOf(await get({ to_date: '2026-11-14' }))).toEqual([ids.nov10, ids.old]);
-    expect(idsOf(await get({ from_date: '2026-11-10', to_date: '2026-11-15', status: 'resolved' }))).toEqual([ids.nov15, ids.nov10]);
+    expect(idsOf(await get({ from_date: shiftDates('2026-11-01') }))).toEqual([ids.open, ids.nov15, ids.nov10]);
+    expect(idsOf(await get({ to_date: shiftDates('2026-11-14') }))).toEqual([ids.nov10, ids.old]);
+    expect(idsOf(await get({ from_date: shiftDates('2026-11-10'), to_date: shiftDates('2026-11-15'), status: 'resolved' }))).toEqual([ids.nov15, ids.nov10]);
     const page2 = await get({ per_page: '3', page: '2' });
     expect(idsOf(page2)).toEqual([ids.old]);
     expect(page2.body.pagination).toEqual({ page: 2, per_page: 3, total: 4, pages: 2 });

@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { ManualClock } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, shiftDates, testClock, type TestContext } from '@vigil/testing';
 
-const clock = new ManualClock('2026-11-21T10:00:00Z');
+const clock = testClock('2026-11-21T10:00:00Z');
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
@@ -15,14 +14,14 @@ afterAll(() => ctx.teardown());
 describe('/api/v1/api-keys', () => {
   it('creates a key whose secret is shown once and works at once', async () => {
     const { auth } = await createTestAccount(ctx, 'pro');
-    const res = await request(app).post('/api/v1/api-keys').set(auth).send({ name: 'ci', expires_at: '2027-01-01T00:00:00Z' });
+    const res = await request(app).post('/api/v1/api-keys').set(auth).send({ name: 'ci', expires_at: shiftDates('2027-01-01T00:00:00Z') });
     expect(res.status).toBe(201);
     expect(res.body.api_key).toEqual({
       id: expect.any(Number),
       name: 'ci',
       prefix: res.body.key.slice(0, 8),
       created_at: expect.any(String),
-      expires_at: '2027-01-01T00:00:00.000Z',
+      expires_at: shiftDates('2027-01-01T00:00:00.000Z'),
     });
     expect(res.body.key).toMatch(/^vgl_/);
     expect((await request(app).get('/api/v1/usage').set('Authorization', `Bearer ${res.body.key}`)).status).toBe(200);
@@ -40,9 +39,9 @@ describe('/api/v1/api-keys', () => {
     [{ name: '' }, 'name is not allowed to be empty'],
     [{ name: 5 }, 'name must be a string'],
     [{ name: 'x', expires_at: 'tomorrow' }, 'Invalid expires_at: must be an ISO 8601 timestamp'],
-    [{ name: 'x', expires_at: '2020-01-01T00:00:00Z' }, 'Invalid expires_at: must be in the future'],
-    [{ name: 'x', expires_at: '2027-02-30T00:00:00Z' }, 'Invalid expires_at: must be an ISO 8601 timestamp'],
-    [{ name: 'x', expires_at: '2027-04-31' }, 'Invalid expires_at: must be an ISO 8601 timestamp'],
+    [{ name: 'x', expires_at: shiftDates('2020-01-01T00:00:00Z') }, 'Invalid expires_at: must be in the future'],
+    [{ name: 'x', expires_at: shiftDates('2027-02-30T00:00:00Z') }, 'Invalid expires_at: must be an ISO 8601 timestamp'],
+    [{ name: 'x', expires_at: shiftDates('2027-04-31') }, 'Invalid expires_at: must be an ISO 8601 timestamp'],
     [{ name: '   ' }, 'name is not allowed to be empty'],
     [{ name: 'x'.repeat(101) }, 'name length must be less than or equal to 100 characters long'],
   ])('answers %p with 400 %p', async (body, message) => {

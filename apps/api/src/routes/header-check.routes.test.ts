@@ -43,6 +43,65 @@ afterAll(async () => {
   await ctx.teardown();
 });
 
+describe('POST /headers/grade (what-if)', () => {
+  it('grades headers without fetching anything, with the report of /headers/check', async () => {
+    const before = hits;
+    const { auth } = await createTestAccount(ctx, 'business');
+    const res = await request(app)
+      .post('/headers/grade')
+      .set(auth)
+      .send({ headers: { ...STRONG, 'Strict-Transport-Security': 'max-age=31536000' }, site: 'example.com' });
+    expect(res.status).toBe(200);
+    expect(hits).toBe(before);
+    expect(res.body).toMatchObject({ score: 100, grade: 'A', gradeCapped: true, headersMissing: [] });
+    expect(res.headers).toMatchObject({ 'x-grade': 'A', 'x-grade-capped': 'true', 'x-daily-limit': '2000', 'x-daily-remaining': '1999' });
+    expect(res.body.summary.site).toBe('example.com');
+    expect(res.body.service.algorithm_version).toBe(6);
+    expect(res.body.service.tests_quantity).toBe(12);
+    expect(res.body.graded_at).toEqual(expect.any(String));
+    expect(res.body.fetched_at).toBeUndefined();
+  });
+
+  it('takes https: false (HSTS then earns nothing), repeated headers and a page for SRI', async () => {
+    const res = await request(app)
+      .post('/headers/grade')
+      .send({
+        headers: { 'Strict-Transport-Security': ['max-age=31536000', 'max-age=31536000'], 'Content-Type': 'text/html' },
+        https: false,
+        html: '<script src="http://cdn.other.example/x.js"></script>',
+      });
+    expect(res.status).toBe(200);
+    expect(res.body.summary.headers['Strict-Transport-Security'].points).toBe(0);
+    expect(res.body.summary.site).toBe('what-if');
+    const sri = (res.body.service.advanced as { test: string; result: string }[]).find((t) => t.test === 'subresource-integrity');
+    expect(sri?.result).toBe('sri-not-implemented-and-external-scripts-not-loaded-securely');
+  });
+
+  it.each([
+    [{}, 'headers is required'],
+    [[], 'Invalid request body: must be a JSON object'],
+    [{ headers: 'x' }, expect.stringMatching(/^Invalid headers: /)],
+    [{ headers: { 'Bad Name': 'x' } }, expect.stringMatching(/^Invalid headers: /)],
+    [{ headers: { a: 1 } }, expect.stringMatching(/^Invalid headers: /)],
+    [{ headers: {}, https: 'yes' }, 'Invalid https: must be a boolean'],
+    [{ headers: {}, site: 'ftp://x' }, 'Invalid site: must be a hostname, host:port or an http(s) URL'],
+    [{ headers: {}, html: 3 }, 'Invalid html: must be a string'],
+  ])('answers 400 for %j', async (body, error) => {
+    const res = await request(app).post('/headers/grade').send(body);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error });
+  });
+
+  it('shares the daily quota of /headers/check', async () => {
+    const { auth } = await createTestAccount(ctx, 'pro');
+    expect((await request(app).get('/headers/check').query({ q: `http://127.0.0.1:${sitePort}/` }).set(auth)).status).toBe(200);
+    expect((await request(app).post('/headers/grade').set(auth).send({ headers: {} })).status).toBe(200);
+    const over = await request(app).post('/headers/grade').set(auth).send({ headers: {} });
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ error: 'Rate limit exceeded', rate_limit: 2 });
+  });
+});
+
 describe('GET /headers/check', () => {
   it('grades a site anonymously through the scanner fleet, capped at A by unsafe-inline', async () => {
     const res = await request(app).get(`/headers/check?q=http://127.0.0.1:${sitePort}/`);

@@ -1,14 +1,20 @@
 import type { Request, RequestHandler } from 'express';
 import {
-  HEADER_FETCH_TIMEOUT_MS,
-  HTTP_PROBE_TIMEOUT_MS,
+  HEADER_CHECK_DEADLINE_MS,
+  JobName,
+  RateLimitError,
+  UnavailableError,
+  ValidationError,
   headerCheckResponseHeaders,
+  isoWithOffset,
+  nextUtcMidnight,
   parseHeaderTarget,
   readCachedHeaderReport,
   unwrapHeaderCheckResult,
+  type Context,
   type HeaderCheckJobResult,
-} from '@vigil/scanner';
-import { JobName, RateLimitError, UnavailableError, ValidationError, isoWithOffset, nextUtcMidnight, type Context } from '@vigil/core';
+} from '@vigil/core';
+import { parseWhatIfBody } from '../headers/what-if-input.js';
 import { clientIp } from '../http/client-ip.js';
 import { route, type RouteDef } from '../http/route.js';
 import { queryValue } from '../http/validate.js';
@@ -18,8 +24,12 @@ import { limiterNamespace } from '../limits/fixed-window-limiter.js';
 /** Anonymous header checks per client IP and day (decisions §2). */
 export const ANONYMOUS_HEADER_CHECKS_PER_DAY = 400;
 
-/** The job fetches (with redirects) and probes http -> https; give it both timeouts and a margin. */
-const RESULT_DEADLINE_MS = HEADER_FETCH_TIMEOUT_MS + HTTP_PROBE_TIMEOUT_MS + 5_000;
+/** Grading alone is quick; the wait covers a busy scanner queue. */
+const GRADE_DEADLINE_MS = 10_000;
+
+function noScannerAnswered(what: string): UnavailableError {
+  return new UnavailableError(`${what} did not finish in time`, { detail: 'no scanner answered; retry later' }, { 'Retry-After': '5' });
+}
 
 /**
  * Header-check quota: 400/day per client IP anonymously, the tier's headerChecksPerDay
@@ -60,7 +70,54 @@ function targetOf(req: Request): string {
   return parseHeaderTarget(q).url;
 }
 
+/** The graded part of a header report, shared by /headers/check and /headers/grade. */
+const GRADED_REPORT_PROPERTIES = {
+  grade: { type: 'string', enum: ['A+', 'A', 'B', 'C', 'D', 'F'] },
+  score: { type: 'integer' },
+  gradeCapped: { type: 'boolean' },
+  gradeCapReason: { type: 'string' },
+  warnings: { type: 'array', items: { type: 'string' } },
+  headersPresent: { type: 'array', items: { type: 'string' } },
+  headersMissing: { type: 'array', items: { type: 'string' } },
+  upcomingHeaders: {
+    type: 'array',
+    items: { type: 'object', properties: { header: { type: 'string' }, present: { type: 'boolean' }, value: { type: ['string', 'null'] }, description: { type: 'string' } } },
+  },
+  summary: {
+    type: 'object',
+    properties: {
+      grade: { type: 'string' },
+      site: { type: 'string' },
+      headers: { type: 'object', description: 'Graded header name -> its verdict: present, valid, points, max_points, value, note' },
+    },
+  },
+  rawHeaders: { type: 'object' },
+  service: {
+    type: 'object',
+    properties: {
+      deeper_score: { type: 'integer' },
+      algorithm_version: { type: 'integer', description: 'The MDN HTTP Observatory scoring algorithm followed (6)' },
+      advanced: { type: 'array', description: 'One entry per Observatory test: test, pass, result, modifier, description', items: { type: 'object' } },
+      https_redirect: { type: 'boolean' },
+      tests_passed: { type: 'integer' },
+      tests_failed: { type: 'integer' },
+      tests_quantity: { type: 'integer' },
+    },
+  },
+};
+
+const HEADER_REPORT_SCHEMA = {
+  type: 'object',
+  properties: { ...GRADED_REPORT_PROPERTIES, fetched_at: { type: 'string', format: 'date-time' }, final_url: { type: 'string' } },
+};
+
+const WHAT_IF_REPORT_SCHEMA = {
+  type: 'object',
+  properties: { ...GRADED_REPORT_PROPERTIES, graded_at: { type: 'string', format: 'date-time' } },
+};
+
 export function headerCheckRoutes(ctx: Context): RouteDef[] {
+  const quota = headerQuota(ctx);
   return [
     route({
       method: 'get',
@@ -68,17 +125,15 @@ export function headerCheckRoutes(ctx: Context): RouteDef[] {
       summary: 'Grade the HTTP security headers of a site (public; an API key raises the daily quota)',
       tag: 'Security headers',
       auth: 'optional-api-key',
-      before: [headerQuota(ctx)],
+      before: [quota],
       handler: async (req, res) => {
         const url = targetOf(req);
         // A fresh cached report needs no round trip through the scanner fleet.
         let result: HeaderCheckJobResult | null = await readCachedHeaderReport(ctx.redis, ctx.config.redisPrefix, url);
         if (!result) {
-          const run = await ctx.queues.run(JobName.HeaderCheck, { url }, RESULT_DEADLINE_MS);
-          if (run.result === undefined) {
-            throw new UnavailableError('Header check did not finish in time', { detail: 'no scanner answered; retry later' }, { 'Retry-After': '5' });
-          }
-          result = run.result as HeaderCheckJobResult;
+          const run = await ctx.queues.run(JobName.HeaderCheck, { url }, HEADER_CHECK_DEADLINE_MS);
+          if (run.result === undefined) throw noScannerAnswered('Header check');
+          result = run.result;
         }
         const report = unwrapHeaderCheckResult(result);
         res.set(headerCheckResponseHeaders(report)).json(report);
@@ -91,47 +146,50 @@ export function headerCheckRoutes(ctx: Context): RouteDef[] {
           200: {
             description: 'The security-header report (fields of the seed\'s Security-header report)',
             headers: ['X-Grade', 'X-Grade-Capped', 'X-Daily-Limit', 'X-Daily-Remaining'],
-            schema: {
-              type: 'object',
-              properties: {
-                grade: { type: 'string', enum: ['A+', 'A', 'B', 'C', 'D', 'F'] },
-                score: { type: 'integer' },
-                gradeCapped: { type: 'boolean' },
-                gradeCapReason: { type: 'string' },
-                warnings: { type: 'array', items: { type: 'string' } },
-                headersPresent: { type: 'array', items: { type: 'string' } },
-                headersMissing: { type: 'array', items: { type: 'string' } },
-                upcomingHeaders: {
-                  type: 'array',
-                  items: { type: 'object', properties: { header: { type: 'string' }, present: { type: 'boolean' }, description: { type: 'string' } } },
-                },
-                summary: {
-                  type: 'object',
-                  properties: {
-                    grade: { type: 'string' },
-                    site: { type: 'string' },
-                    headers: { type: 'object', description: 'Graded header name -> its verdict: present, valid, points, max_points, value, note' },
-                  },
-                },
-                rawHeaders: { type: 'object' },
-                service: {
-                  type: 'object',
-                  properties: {
-                    deeper_score: { type: 'integer' },
-                    advanced: { type: 'array', description: 'One entry per Observatory-style test: test, pass, result, modifier, description', items: { type: 'object' } },
-                    https_redirect: { type: 'boolean' },
-                  },
-                },
-                fetched_at: { type: 'string', format: 'date-time' },
-                final_url: { type: 'string' },
-              },
-            },
+            schema: HEADER_REPORT_SCHEMA,
           },
           400: { description: 'q missing, or Invalid hostname' },
           401: { description: 'A key was sent and is invalid or expired' },
           429: { description: 'Daily header-check quota exhausted' },
           502: { description: 'Site unreachable, with detail' },
           503: { description: 'No scanner finished the check in time' },
+        },
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/headers/grade',
+      summary: 'What-if grading: grade a set of security headers without fetching anything (same report and quota as /headers/check)',
+      tag: 'Security headers',
+      auth: 'optional-api-key',
+      before: [quota],
+      handler: async (req, res) => {
+        const payload = parseWhatIfBody(req.body);
+        const run = await ctx.queues.run(JobName.HeaderGrade, payload, GRADE_DEADLINE_MS);
+        if (run.result === undefined) throw noScannerAnswered('Header grading');
+        res.set(headerCheckResponseHeaders(run.result)).json(run.result);
+      },
+      docs: {
+        body: {
+          type: 'object',
+          required: ['headers'],
+          properties: {
+            headers: {
+              type: 'object',
+              description: 'Header name -> value as the site would send it; an array of strings for a header sent several times',
+              additionalProperties: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+            },
+            https: { type: 'boolean', description: 'The response would come over https (default true): HSTS counts only then' },
+            site: { type: 'string', description: 'Hostname, host:port or URL the headers are for (summary.site; which scripts are same-site for SRI)' },
+            html: { type: 'string', description: 'The page, for the Subresource Integrity test (default: no scripts)' },
+          },
+        },
+        responses: {
+          200: { description: 'The security-header report, as /headers/check gives it, with graded_at instead of fetched_at and final_url', headers: ['X-Grade', 'X-Grade-Capped', 'X-Daily-Limit', 'X-Daily-Remaining'], schema: WHAT_IF_REPORT_SCHEMA },
+          400: { description: 'Invalid body: headers missing or malformed, https not a boolean, invalid site or html' },
+          401: { description: 'A key was sent and is invalid or expired' },
+          429: { description: 'Daily header-check quota exhausted (shared with /headers/check)' },
+          503: { description: 'No scanner graded the headers in time' },
         },
       },
     }),

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { createApp } from '@vigil/api';
 import { createSecretBox, Integration } from '@vigil/core';
 import { createNotifierApp } from '@vigil/notifier';
+import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
 
 interface Hit {
@@ -93,6 +94,7 @@ describe('GET /api/v1/integrations/types', () => {
       'certificate.expiring',
       'certificate.expired',
       'domain.grade_changed',
+      'headers.grade_changed',
       'scan.completed',
       'test',
     ]);
@@ -422,5 +424,110 @@ describe('test deliveries and the delivery log', () => {
     await request(app).post(`/api/v1/integrations/${created.body.integration.id}/test`).set(owner.auth);
     const usage = await request(app).get('/api/v1/usage').set(owner.auth);
     expect(usage.body.alerts_today).toBe(0);
+  });
+});
+
+describe('secret rotation and redelivery', () => {
+  async function webhook(owner: TestAccount, url = `${hook.url}/rotated`) {
+    const res = await request(app).post('/api/v1/integrations').set(owner.auth).send({ type: 'webhook', name: 'Hook', config: { url } });
+    return { id: res.body.integration.id as number, secret: res.body.secret as string };
+  }
+
+  async function testHit(owner: TestAccount, id: number) {
+    const res = await request(app).post(`/api/v1/integrations/${id}/test`).set(owner.auth);
+    expect(res.status).toBe(200);
+    return { delivery: res.body.delivery as { id: number; event_id: string }, hit: hook.hits.find((h) => h.json.id === res.body.delivery.event_id)! };
+  }
+
+  it('rotate-secret returns the new secret once; during the overlap both secrets sign (checked with standardwebhooks)', async () => {
+    const owner = await createTestAccount(ctx);
+    const { id, secret: old } = await webhook(owner);
+    const res = await request(app).post(`/api/v1/integrations/${id}/rotate-secret`).set(owner.auth).send({});
+    expect(res.status).toBe(200);
+    const fresh: string = res.body.secret;
+    expect(fresh).toMatch(/^whsec_[0-9a-f]{48}$/);
+    expect(fresh).not.toBe(old);
+    expect(res.body.integration.config.secret).toBe(fresh);
+    expect(Date.parse(res.body.previous_secret_expires_at) - ctx.clock.now().getTime()).toBeGreaterThan(86_000_000);
+    const again = await request(app).get(`/api/v1/integrations/${id}`).set(owner.auth);
+    expect(JSON.stringify(again.body)).not.toContain(fresh);
+
+    const { hit } = await testHit(owner, id);
+    expect(hit.headers['x-vigil-signature']).toBe(sign(hit.raw, fresh));
+    expect(hit.headers['x-vigil-signature-previous']).toBe(sign(hit.raw, old));
+    const headers = hit.headers as Record<string, string>;
+    expect(headers['webhook-signature'].split(' ')).toHaveLength(2);
+    for (const s of [fresh, old]) expect(new Webhook(s).verify(hit.raw.toString(), headers)).toEqual(hit.json);
+  });
+
+  it('overlap_seconds 0 ends the old secret at once; only webhooks rotate; bad input is 400; others get 404', async () => {
+    const owner = await createTestAccount(ctx);
+    const { id, secret: old } = await webhook(owner);
+    const res = await request(app).post(`/api/v1/integrations/${id}/rotate-secret`).set(owner.auth).send({ overlap_seconds: 0 });
+    expect(res.status).toBe(200);
+    expect(res.body.previous_secret_expires_at).toBeNull();
+    const { hit } = await testHit(owner, id);
+    expect(hit.headers['x-vigil-signature-previous']).toBeUndefined();
+    const headers = hit.headers as Record<string, string>;
+    expect(headers['webhook-signature'].split(' ')).toHaveLength(1);
+    expect(() => new Webhook(old).verify(hit.raw.toString(), headers)).toThrow(WebhookVerificationError);
+    expect(new Webhook(res.body.secret as string).verify(hit.raw.toString(), headers)).toEqual(hit.json);
+
+    for (const overlap of [-1, 604801, 1.5, '60']) {
+      const bad = await request(app).post(`/api/v1/integrations/${id}/rotate-secret`).set(owner.auth).send({ overlap_seconds: overlap });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toEqual({ error: 'Invalid overlap_seconds: must be an integer from 0 to 604800' });
+    }
+    const slack = await request(app)
+      .post('/api/v1/integrations')
+      .set(owner.auth)
+      .send({ type: 'slack', name: 'S', config: { webhook_url: 'https://hooks.slack.com/services/T0/B0/x' } });
+    const notWebhook = await request(app).post(`/api/v1/integrations/${slack.body.integration.id}/rotate-secret`).set(owner.auth);
+    expect(notWebhook.status).toBe(400);
+    expect(notWebhook.body).toEqual({ error: 'Only webhook integrations have a signing secret' });
+    const stranger = await createTestAccount(ctx);
+    const foreign = await request(app).post(`/api/v1/integrations/${id}/rotate-secret`).set(stranger.auth);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual({ error: 'Integration not found' });
+  });
+
+  it('redeliver sends the same delivery again as its next attempt: same body and X-Vigil-Delivery, new signatures', async () => {
+    const owner = await createTestAccount(ctx);
+    const { id, secret } = await webhook(owner);
+    const { delivery, hit: first } = await testHit(owner, id);
+    const res = await request(app).post(`/api/v1/integrations/${id}/deliveries/${delivery.id}/redeliver`).set(owner.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Redelivered');
+    expect(res.body.delivery).toMatchObject({ delivery_id: delivery.id, attempt: 2, status: 'success', event_id: delivery.event_id, will_retry: false });
+    const hits = hook.hits.filter((h) => h.json.id === delivery.event_id);
+    expect(hits).toHaveLength(2);
+    const second = hits[1];
+    expect(second.raw.equals(first.raw)).toBe(true);
+    expect(second.headers['x-vigil-delivery']).toBe(String(delivery.id));
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(second.headers['x-vigil-signature']).toBe(sign(second.raw, secret));
+    expect(new Webhook(secret).verify(second.raw.toString(), second.headers as Record<string, string>)).toEqual(second.json);
+    const log = await request(app).get(`/api/v1/integrations/${id}/deliveries`).set(owner.auth);
+    expect((log.body.deliveries as { attempt: number }[]).map((d) => d.attempt)).toEqual([2, 1]);
+
+    // Only a delivery id (its first attempt) of this integration is found.
+    for (const other of [res.body.delivery.id, 999999, 'abc']) {
+      const missing = await request(app).post(`/api/v1/integrations/${id}/deliveries/${other}/redeliver`).set(owner.auth);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({ error: 'Delivery not found' });
+    }
+    const { id: otherIntegration } = await webhook(owner);
+    const elsewhere = await request(app).post(`/api/v1/integrations/${otherIntegration}/deliveries/${delivery.id}/redeliver`).set(owner.auth);
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it('a failed redelivery is recorded as a failed attempt, without retries', async () => {
+    const owner = await createTestAccount(ctx);
+    const { id } = await webhook(owner, `${failing.url}/x`);
+    const test = await request(app).post(`/api/v1/integrations/${id}/test`).set(owner.auth);
+    const res = await request(app).post(`/api/v1/integrations/${id}/deliveries/${test.body.delivery.id}/redeliver`).set(owner.auth);
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Redelivery failed: HTTP 500 Internal Server Error');
+    expect(res.body.delivery).toMatchObject({ attempt: 2, status: 'failed', response_code: 500, will_retry: false });
   });
 });

@@ -1,4 +1,5 @@
 import { ALERT_EVENTS, AlertDelivery, createSecretBox, DELIVERY_STATUSES, Integration, ValidationError, type Context } from '@vigil/core';
+import type { Response } from 'express';
 import type { FindOptionsWhere } from 'typeorm';
 import { authOf } from '../http/request-auth.js';
 import { paginationBody, parsePagination } from '../http/pagination.js';
@@ -8,6 +9,8 @@ import { createIntegration } from '../integrations/create-integration.js';
 import { findOwnIntegration } from '../integrations/find-own-integration.js';
 import { DELIVERY_SCHEMA, deliveryView, INTEGRATION_SCHEMA, integrationView } from '../integrations/integration-views.js';
 import { INTEGRATION_TYPE_SPECS } from '../integrations/integration-types.js';
+import { redeliver } from '../integrations/redeliver.js';
+import { parseRotateBody, rotateWebhookSecret } from '../integrations/rotate-secret.js';
 import { sendTestDelivery } from '../integrations/send-test-delivery.js';
 import { updateIntegration } from '../integrations/update-integration.js';
 
@@ -31,6 +34,19 @@ const BODY_SCHEMA = {
 };
 const ONE = { type: 'object', properties: { integration: INTEGRATION_SCHEMA, message: { type: 'string' } } };
 const NOT_FOUND = { 404: { description: 'Integration not found' } };
+
+/** The answer of an attempt made now (test, redelivery): 200 with its outcome, or 202 while still pending. */
+function answerAttempt(res: Response, attempt: { delivery: AlertDelivery; finished: boolean }, words: { queued: string; delivered: string; failed: string }): void {
+  const { delivery, finished } = attempt;
+  if (!finished) {
+    res.status(202).json({ delivery: deliveryView(delivery), message: `${words.queued}; see /deliveries for its outcome` });
+    return;
+  }
+  res.json({
+    delivery: deliveryView(delivery),
+    message: delivery.status === 'success' ? words.delivered : `${words.failed}: ${delivery.error ?? 'unknown error'}`,
+  });
+}
 
 export function integrationRoutes(ctx: Context): RouteDef[] {
   const box = createSecretBox(ctx.config.secretKey);
@@ -155,15 +171,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       handler: async (req, res) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
-        const { delivery, finished } = await sendTestDelivery(ctx, integration);
-        if (!finished) {
-          res.status(202).json({ delivery: deliveryView(delivery), message: 'Test delivery queued; see /deliveries for its outcome' });
-          return;
-        }
-        res.json({
-          delivery: deliveryView(delivery),
-          message: delivery.status === 'success' ? 'Test event delivered' : `Test delivery failed: ${delivery.error ?? 'unknown error'}`,
-        });
+        answerAttempt(res, await sendTestDelivery(ctx, integration), { queued: 'Test delivery queued', delivered: 'Test event delivered', failed: 'Test delivery failed' });
       },
       docs: {
         responses: {
@@ -217,6 +225,66 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
           },
           400: { description: 'Invalid page, per_page, status or event' },
           ...NOT_FOUND,
+        },
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/v1/integrations/:id/rotate-secret',
+      summary: 'Give a webhook a new signing secret (shown once); the old one keeps signing during the overlap',
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const own = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
+        const overlapSeconds = parseRotateBody(req.body);
+        const { integration, secret } = await rotateWebhookSecret(ctx, box, own.id, overlapSeconds);
+        res.json({
+          integration: integrationView(integration, box, ['secret']),
+          secret,
+          previous_secret_expires_at: integration.previousSecretExpiresAt?.toISOString() ?? null,
+          message: 'Secret rotated; store the new secret now, it is not shown again',
+        });
+      },
+      docs: {
+        body: {
+          type: 'object',
+          properties: {
+            overlap_seconds: { type: 'integer', minimum: 0, maximum: 604800, default: 86400, description: 'How long the previous secret keeps signing (a second signature); 0 ends it at once' },
+          },
+        },
+        responses: {
+          200: {
+            description: 'Rotated',
+            schema: {
+              type: 'object',
+              properties: {
+                integration: INTEGRATION_SCHEMA,
+                secret: { type: 'string' },
+                previous_secret_expires_at: { type: ['string', 'null'], format: 'date-time', description: 'Until when the previous secret also signs; null without an overlap' },
+                message: { type: 'string' },
+              },
+            },
+          },
+          400: { description: 'Invalid overlap_seconds, or the integration is not a webhook' },
+          ...NOT_FOUND,
+        },
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/v1/integrations/:id/deliveries/:delivery_id/redeliver',
+      summary: 'Send a delivery again now: one more attempt of it (same body and X-Vigil-Delivery, new signatures), no retry',
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
+        answerAttempt(res, await redeliver(ctx, integration, req.params.delivery_id), { queued: 'Redelivery queued', delivered: 'Redelivered', failed: 'Redelivery failed' });
+      },
+      docs: {
+        responses: {
+          200: { description: 'The new attempt, delivered or failed', schema: { type: 'object', properties: { delivery: DELIVERY_SCHEMA, message: { type: 'string' } } } },
+          202: { description: 'No notifier finished the attempt within 15 s; it is still pending' },
+          404: { description: 'Integration not found, or Delivery not found (delivery_id is the id of a delivery\'s first attempt)' },
         },
       },
     }),

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { JobName, Scan, completeScan, failScan, markScanRunning, type ScanReportLike, type Tier } from '@vigil/core';
+import { JobName, Scan, completeScan, failScan, markScanRunning, recordHeaderCheck, type HeaderReport, type ScanReportLike, type Tier } from '@vigil/core';
+import { gradeWhatIf } from '@vigil/scanner';
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 
 const RELAXED_TIERS = JSON.stringify(
@@ -262,7 +263,10 @@ describe('GET /api/v1/scans/stats', () => {
     await finish(ids[1], report('s1.example.com', 'A', 85));
     await finish(ids[2], report('s2.example.com', 'C', 55));
     await finish(ids[3], null);
-    await ctx.db.query(`INSERT INTO scans (account_id, hostname, port, trigger, status, grade, created_at) VALUES ($1, 'old.example.com', 443, 'on_demand', 'completed', 'F', now() - interval '31 days')`, [account.id]);
+    await ctx.db.query(`INSERT INTO scans (account_id, hostname, port, trigger, status, grade, created_at) VALUES ($1, 'old.example.com', 443, 'on_demand', 'completed', 'F', $2)`, [
+      account.id,
+      new Date(ctx.clock.now().getTime() - 31 * 86_400_000),
+    ]);
     const res = await request(app).get('/api/v1/scans/stats').set(auth);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -306,6 +310,60 @@ describe('GET /api/v1/domains/:id/scans', () => {
     expect(res.status).toBe(200);
     expect(res.body.scans).toEqual([]);
     expect(res.body.pagination).toMatchObject({ total: 1, pages: 1, has_next: false, has_prev: true });
+  });
+});
+
+describe('header grades of a domain: detail fields and GET /api/v1/domains/:id/header-checks', () => {
+  function headerReport(headers: Record<string, string>, site: string): HeaderReport {
+    const graded = gradeWhatIf({ headers, https: true, site, html: null }, ctx.clock.now());
+    return { ...graded, fetched_at: graded.graded_at, final_url: `https://${site}/` };
+  }
+
+  it('lists the history newest first without reports, serves one check with its report, and the detail carries the latest grade', async () => {
+    const { auth, domain, account } = await owner('enterprise');
+    const created = await createDomain(auth, domain);
+    const id = created.domain.id;
+    const before = await request(app).get(`/api/v1/domains/${id}`).set(auth);
+    expect(before.body.domain).toMatchObject({ header_grade: null, header_score: null, last_header_check: null });
+
+    const base = { accountId: account.id, domainId: id, hostname: domain, port: 443, url: `https://${domain}/`, checkedAt: ctx.clock.now() };
+    await recordHeaderCheck(ctx, { ...base, scanId: created.scan_id, outcome: { status: 'completed', report: headerReport({ 'X-Content-Type-Options': 'nosniff' }, domain) } });
+    const rescan = (await request(app).post('/api/v1/scans').set(auth).send({ domain_id: id })).body.scan_id as number;
+    await recordHeaderCheck(ctx, { ...base, scanId: rescan, outcome: { status: 'failed', error: 'Site unreachable: Connection refused by x' } });
+
+    const detail = await request(app).get(`/api/v1/domains/${id}`).set(auth);
+    expect(detail.body.domain).toMatchObject({ header_grade: 'F', header_score: 15, last_header_check: base.checkedAt.toISOString() });
+
+    const list = await request(app).get(`/api/v1/domains/${id}/header-checks`).set(auth);
+    expect(list.status).toBe(200);
+    expect(list.body.domain_id).toBe(id);
+    expect(list.body.pagination).toEqual({ page: 1, per_page: 20, total: 2, pages: 1, has_next: false, has_prev: false });
+    const [failed, completed] = list.body.header_checks as Record<string, unknown>[];
+    expect(failed).toMatchObject({ scan_id: rescan, status: 'failed', grade: null, error: 'Site unreachable: Connection refused by x' });
+    expect(completed).toEqual({
+      id: expect.any(Number),
+      domain_id: id,
+      scan_id: created.scan_id,
+      url: `https://${domain}/`,
+      status: 'completed',
+      grade: 'F',
+      score: 15,
+      deeper_score: expect.any(Number),
+      algorithm_version: 6,
+      error: null,
+      checked_at: base.checkedAt.toISOString(),
+    });
+
+    const one = await request(app).get(`/api/v1/domains/${id}/header-checks/${completed.id as number}`).set(auth);
+    expect(one.status).toBe(200);
+    expect(one.body.header_check.report).toMatchObject({ grade: 'F', score: 15, summary: { site: domain } });
+
+    const stranger = await createTestAccount(ctx, 'pro');
+    expect((await request(app).get(`/api/v1/domains/${id}/header-checks`).set(stranger.auth)).status).toBe(404);
+    expect((await request(app).get(`/api/v1/domains/${id}/header-checks/${completed.id as number}`).set(stranger.auth)).status).toBe(404);
+    const missing = await request(app).get(`/api/v1/domains/${id}/header-checks/999999`).set(auth);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: 'Header check not found' });
   });
 });
 

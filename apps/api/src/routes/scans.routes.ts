@@ -1,11 +1,14 @@
 import Joi from 'joi';
-import { normaliseScanTarget, Scan, ValidationError, type Context } from '@vigil/core';
+import { HeaderCheck, normaliseScanTarget, NotFoundError, Scan, ValidationError, type Context } from '@vigil/core';
+import type { Request } from 'express';
+import type { FindOptionsSelect } from 'typeorm';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
 import { portField } from '../domains/domain-input.js';
+import { HEADER_CHECK_SCHEMA, headerCheckView } from '../domains/header-check-views.js';
 import { parsePagination, paginationBody } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
-import { validate } from '../http/validate.js';
+import { parseId, validate } from '../http/validate.js';
 import { endpointLimit } from '../middleware/endpoint-limit.js';
 import { SCAN_NOT_FOUND, findOwnScan } from '../scans/find-own-scan.js';
 import { SCAN_QUEUED_SCHEMA, SCAN_SCHEMA, scanQueuedBody, scanUrls, scanView } from '../scans/scan-views.js';
@@ -34,7 +37,39 @@ const rescanBody = Joi.object<{ domain_id: number }>({
   domain_id: Joi.number().integer().required().error(new ValidationError('Invalid domain_id: must be an integer')),
 });
 
+const HEADER_CHECK_NOT_FOUND = 'Header check not found';
+
+const HISTORY_QUERY = {
+  page: { type: 'integer', minimum: 1 },
+  per_page: { type: 'integer', minimum: 1, maximum: 50, description: 'Default 20, max 50 (larger is clamped)' },
+};
+
+/** Every column but the report, for history pages. */
+const HEADER_CHECK_COLUMNS: FindOptionsSelect<HeaderCheck> = {
+  id: true,
+  domainId: true,
+  accountId: true,
+  scanId: true,
+  url: true,
+  status: true,
+  grade: true,
+  score: true,
+  deeperScore: true,
+  algorithmVersion: true,
+  error: true,
+  checkedAt: true,
+};
+
 export function scanRoutes(ctx: Context): RouteDef[] {
+  /** A page of a domain's history rows (scans, header checks), newest first, within the caller's account. */
+  async function domainHistoryPage<R>(req: Request, find: (where: { domainId: number; accountId: number }, page: { skip: number; take: number }) => Promise<[R[], number]>) {
+    const accountId = authOf(req).account.id;
+    const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
+    const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 50 });
+    const [rows, total] = await find({ domainId: domain.id, accountId }, { skip: page.offset, take: page.perPage });
+    return { domainId: domain.id, rows, pagination: paginationBody(page, total, true) };
+  }
+
   const tag = 'Scans';
   const onDemand = onDemandBody(ctx.config.allowPrivateTargets);
   return [
@@ -163,25 +198,63 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       handler: async (req, res) => {
-        const accountId = authOf(req).account.id;
-        const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
-        const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 50 });
-        const [scans, total] = await ctx.db.getRepository(Scan).findAndCount({
-          where: { domainId: domain.id, accountId },
-          order: { id: 'DESC' },
-          skip: page.offset,
-          take: page.perPage,
-        });
-        res.json({ domain_id: domain.id, scans: scans.map(scanView), pagination: paginationBody(page, total, true) });
+        const { domainId, rows, pagination } = await domainHistoryPage(req, (where, page) =>
+          ctx.db.getRepository(Scan).findAndCount({ where, order: { id: 'DESC' }, ...page }),
+        );
+        res.json({ domain_id: domainId, scans: rows.map(scanView), pagination });
       },
       docs: {
-        query: {
-          page: { type: 'integer', minimum: 1 },
-          per_page: { type: 'integer', minimum: 1, maximum: 50, description: 'Default 20, max 50 (larger is clamped)' },
-        },
+        query: HISTORY_QUERY,
         responses: {
           200: { description: '{domain_id, scans[], pagination}', schema: { type: 'object', properties: { scans: { type: 'array', items: SCAN_SCHEMA } } } },
           404: { description: DOMAIN_NOT_FOUND },
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/domains/:id/header-checks',
+      summary: "A domain's security-header grades over time (one check with each scan), newest first",
+      tag,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const { domainId, rows, pagination } = await domainHistoryPage(req, (where, page) =>
+          ctx.db.getRepository(HeaderCheck).findAndCount({ where, order: { id: 'DESC' }, select: HEADER_CHECK_COLUMNS, ...page }),
+        );
+        res.json({ domain_id: domainId, header_checks: rows.map(headerCheckView), pagination });
+      },
+      docs: {
+        query: HISTORY_QUERY,
+        responses: {
+          200: {
+            description: '{domain_id, header_checks[], pagination}',
+            schema: { type: 'object', properties: { domain_id: { type: 'integer' }, header_checks: { type: 'array', items: HEADER_CHECK_SCHEMA } } },
+          },
+          404: { description: DOMAIN_NOT_FOUND },
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: '/api/v1/domains/:id/header-checks/:check_id',
+      summary: 'One header check of a domain with its whole report (as GET /headers/check answers it)',
+      tag,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const accountId = authOf(req).account.id;
+        const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
+        const id = parseId(req.params.check_id, HEADER_CHECK_NOT_FOUND);
+        const check = await ctx.db.getRepository(HeaderCheck).findOneBy({ id, domainId: domain.id, accountId });
+        if (!check) throw new NotFoundError(HEADER_CHECK_NOT_FOUND);
+        res.json({ header_check: { ...headerCheckView(check), report: check.report } });
+      },
+      docs: {
+        responses: {
+          200: {
+            description: 'The check, with `report` (null for a failed check)',
+            schema: { type: 'object', properties: { header_check: { ...HEADER_CHECK_SCHEMA, properties: { ...HEADER_CHECK_SCHEMA.properties, report: { type: ['object', 'null'] } } } } },
+          },
+          404: { description: `${DOMAIN_NOT_FOUND}, or ${HEADER_CHECK_NOT_FOUND}` },
         },
       },
     }),

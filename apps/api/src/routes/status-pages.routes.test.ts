@@ -291,6 +291,10 @@ describe('badges', () => {
     const token = links.body.badge.token as string;
     expect((await request(app).get(`/badges/${token}/tls-grade.json`)).body).toMatchObject({ label: 'tls', message: 'B', color: 'green' });
     expect((await request(app).get(`/badges/${token}/cert-expiry.json`)).body).toMatchObject({ message: 'expires in 5 days', color: 'red' });
+    expect((await request(app).get(`/badges/${token}/header-grade.json`)).body).toMatchObject({ label: 'security headers', message: 'not checked', color: 'lightgrey' });
+    await ctx.db.query(`UPDATE domains SET header_grade = 'A' WHERE id = $1`, [fixture.domainIds[0]]);
+    const first = (await request(app).get(`/api/v1/domains/${fixture.domainIds[0]}/badges`).set(owner.auth)).body.badge.token as string;
+    expect((await request(app).get(`/badges/${first}/header-grade.json`)).body).toMatchObject({ message: 'A', color: 'brightgreen' });
     const other = await createTestAccount(ctx, 'pro');
     expect((await request(app).get(`/api/v1/domains/${fixture.domainIds[1]}/badges`).set(other.auth)).body).toEqual({ error: 'Domain not found' });
     expect((await request(app).get('/badges/not-a-token/status.svg')).status).toBe(404);

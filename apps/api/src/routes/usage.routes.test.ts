@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { ManualClock } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, shiftDates, testClock, type TestContext } from '@vigil/testing';
 
-const clock = new ManualClock('2026-11-21T10:00:00Z');
+const clock = testClock('2026-11-21T10:00:00Z');
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
@@ -20,29 +19,39 @@ describe('usage endpoints', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       tier: 'free',
-      date: '2026-11-21',
+      date: shiftDates('2026-11-21'),
       requests_today: 2,
       daily_limit: 1000,
       daily_remaining: 998,
       requests_per_minute_limit: 10,
-      reset_at: '2026-11-22T00:00:00+00:00',
+      reset_at: shiftDates('2026-11-22T00:00:00+00:00'),
       checks_today: 0,
       scans_today: 0,
       alerts_today: 0,
     });
   });
 
+  it("counts today's scans by the injected clock, not by PostgreSQL's", async () => {
+    const { auth } = await createTestAccount(ctx, 'pro');
+    expect((await request(app).post('/api/v1/scan').set(auth).send({ hostname: 'example.org' })).status).toBe(202);
+    clock.advance(1_000); // counts run up to now, exclusive
+    const res = await request(app).get('/api/v1/usage').set(auth);
+    expect(res.body).toMatchObject({ date: shiftDates('2026-11-21'), scans_today: 1 });
+    const stats = await request(app).get('/api/v1/scans/stats').set(auth);
+    expect(stats.body).toMatchObject({ total: 1, by_status: { queued: 1 } });
+  });
+
   it('lists daily history oldest first with zero days filled in', async () => {
     const { account, auth } = await createTestAccount(ctx, 'pro');
-    await ctx.db.query(`INSERT INTO daily_usage (account_id, day, requests) VALUES ($1, '2026-11-19', 7)`, [account.id]);
+    await ctx.db.query(`INSERT INTO daily_usage (account_id, day, requests) VALUES ($1, '${shiftDates('2026-11-19')}', 7)`, [account.id]);
     const res = await request(app).get('/api/v1/usage/history?days=3').set(auth);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       days: 3,
       history: [
-        { date: '2026-11-19', requests: 7 },
-        { date: '2026-11-20', requests: 0 },
-        { date: '2026-11-21', requests: 1 },
+        { date: shiftDates('2026-11-19'), requests: 7 },
+        { date: shiftDates('2026-11-20'), requests: 0 },
+        { date: shiftDates('2026-11-21'), requests: 1 },
       ],
       total_requests: 8,
     });
@@ -77,12 +86,12 @@ describe('usage endpoints', () => {
   it('sums 30 days in the summary', async () => {
     const { account, auth } = await createTestAccount(ctx, 'pro');
     await ctx.db.query(
-      `INSERT INTO daily_usage (account_id, day, requests) VALUES ($1, '2026-10-01', 100), ($1, '2026-10-23', 4), ($1, '2026-11-20', 5)`,
+      `INSERT INTO daily_usage (account_id, day, requests) VALUES ($1, '${shiftDates('2026-10-01')}', 100), ($1, '${shiftDates('2026-10-23')}', 4), ($1, '${shiftDates('2026-11-20')}', 5)`,
       [account.id],
     );
     const res = await request(app).get('/api/v1/usage/summary').set(auth);
     expect(res.status).toBe(200);
-    expect(res.body.period).toEqual({ from: '2026-10-23', to: '2026-11-21', days: 30 });
+    expect(res.body.period).toEqual({ from: shiftDates('2026-10-23'), to: shiftDates('2026-11-21'), days: 30 });
     expect(res.body.totals).toEqual({ requests: 10, checks: 0, scans: 0, alerts: 0 });
   });
 });

@@ -34,13 +34,16 @@ export async function startRequestedScan(ctx: Context, account: Account, target:
         );
       }
     }
-    return insertScan(m, { ...target, accountId: account.id });
+    return insertScan(m, { ...target, accountId: account.id }, ctx.clock.now());
   });
   try {
     await enqueueTlsScan(ctx.queues, scan.id);
   } catch (e) {
     // Never answer 202 for a scan no scanner will see.
-    await ctx.db.query(`UPDATE scans SET status = 'failed', error = 'Could not queue the scan', completed_at = now() WHERE id = $1`, [scan.id]);
+    await ctx.db.query(`UPDATE scans SET status = 'failed', error = 'Could not queue the scan', completed_at = $2 WHERE id = $1`, [
+      scan.id,
+      ctx.clock.now(),
+    ]);
     throw e;
   }
   return scan;

@@ -1,9 +1,8 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { ManualClock } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, shiftDates as d, testClock, type TestAccount, type TestContext } from '@vigil/testing';
 
-const clock = new ManualClock('2026-12-10T12:00:00Z');
+const clock = testClock('2026-12-10T12:00:00Z');
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
 let pro: TestAccount;
@@ -14,7 +13,7 @@ async function monitor(name: string, url: string, over: Record<string, unknown> 
   const res = await request(app).post('/api/v1/uptime/monitors').set(pro.auth).send({ name, url, ...over });
   expect(res.status).toBe(201);
   // Rows get created_at from PostgreSQL's clock; pin it to the manual clock's world.
-  await ctx.db.query(`UPDATE monitors SET created_at = '2026-10-15T00:00:00Z' WHERE id = $1`, [res.body.monitor.id]);
+  await ctx.db.query(`UPDATE monitors SET created_at = $2 WHERE id = $1`, [res.body.monitor.id, d('2026-10-15T00:00:00Z')]);
   return res.body.monitor.id as number;
 }
 
@@ -33,16 +32,16 @@ beforeAll(async () => {
       end,
       end ? (Date.parse(end) - Date.parse(start)) / 1000 : null,
     ]);
-  await incident('2026-11-10T10:00:00Z', '2026-11-10T11:00:00Z'); // 1 h, half of it in maintenance
-  await incident('2026-11-30T23:00:00Z', '2026-12-01T01:00:00Z'); // 1 h in November
+  await incident(d('2026-11-10T10:00:00Z'), d('2026-11-10T11:00:00Z')); // 1 h, half of it in maintenance
+  await incident(d('2026-11-30T23:00:00Z'), d('2026-12-01T01:00:00Z')); // 1 h in November
   await ctx.db.query(
-    `INSERT INTO monitor_rollups (monitor_id, hour, total, successful) VALUES ($1, '2026-11-05T00:00:00Z', 60, 60), ($1, '2026-11-10T10:00:00Z', 60, 0), ($1, '2026-12-01T00:00:00Z', 60, 0)`,
+    d(`INSERT INTO monitor_rollups (monitor_id, hour, total, successful) VALUES ($1, '2026-11-05T00:00:00Z', 60, 60), ($1, '2026-11-10T10:00:00Z', 60, 0), ($1, '2026-12-01T00:00:00Z', 60, 0)`),
     [monitorId],
   );
   const window = await request(app)
     .post('/api/v1/maintenance-windows')
     .set(pro.auth)
-    .send({ title: 'Patch', monitor_ids: [monitorId], starts_at: '2026-11-10T10:30:00Z', ends_at: '2026-11-10T12:30:00Z' });
+    .send({ title: 'Patch', monitor_ids: [monitorId], starts_at: d('2026-11-10T10:30:00Z'), ends_at: d('2026-11-10T12:30:00Z') });
   expect(window.status).toBe(201);
 });
 afterAll(() => ctx.teardown());
@@ -51,13 +50,13 @@ const NOVEMBER_S = 30 * 86_400;
 
 describe('GET /api/v1/uptime/monitors/{id}/sla', () => {
   it('reports a month from incidents, rollups and maintenance, with the error budget', async () => {
-    const res = await request(app).get(`/api/v1/uptime/monitors/${monitorId}/sla?from=2026-11-01&to=2026-11-30`).set(pro.auth);
+    const res = await request(app).get(d(`/api/v1/uptime/monitors/${monitorId}/sla?from=2026-11-01&to=2026-11-30`)).set(pro.auth);
     expect(res.status).toBe(200);
     const served = NOVEMBER_S - 7200;
     expect(res.body).toEqual({
       monitor_id: monitorId,
       name: 'Shop, EU',
-      period: { from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z', monitored_seconds: NOVEMBER_S },
+      period: { from: d('2026-11-01T00:00:00.000Z'), to: d('2026-12-01T00:00:00.000Z'), monitored_seconds: NOVEMBER_S },
       uptime_percentage: Math.round(((NOVEMBER_S - 7200) / NOVEMBER_S) * 100_000) / 1000,
       downtime_seconds: 7200,
       incidents: 2,
@@ -79,14 +78,14 @@ describe('GET /api/v1/uptime/monitors/{id}/sla', () => {
 
   it('defaults to the current month so far', async () => {
     const res = await request(app).get(`/api/v1/uptime/monitors/${monitorId}/sla`).set(pro.auth);
-    expect(res.body.period).toEqual({ from: '2026-12-01T00:00:00.000Z', to: '2026-12-10T12:00:00.000Z', monitored_seconds: 9.5 * 86_400 });
+    expect(res.body.period).toEqual({ from: d('2026-12-01T00:00:00.000Z'), to: d('2026-12-10T12:00:00.000Z'), monitored_seconds: 9.5 * 86_400 });
     expect(res.body).toMatchObject({ downtime_seconds: 3600, incidents: 1, checks: { total: 60, successful: 0 } });
   });
 
   it('answers CSV for format=csv and for Accept: text/csv', async () => {
     for (const req of [
-      request(app).get(`/api/v1/uptime/monitors/${monitorId}/sla?from=2026-11-01&to=2026-11-30&format=csv`).set(pro.auth),
-      request(app).get(`/api/v1/uptime/monitors/${monitorId}/sla?from=2026-11-01&to=2026-11-30`).set(pro.auth).set('Accept', 'text/csv'),
+      request(app).get(d(`/api/v1/uptime/monitors/${monitorId}/sla?from=2026-11-01&to=2026-11-30&format=csv`)).set(pro.auth),
+      request(app).get(d(`/api/v1/uptime/monitors/${monitorId}/sla?from=2026-11-01&to=2026-11-30`)).set(pro.auth).set('Accept', 'text/csv'),
     ]) {
       const res = await req;
       expect(res.status).toBe(200);
@@ -94,7 +93,7 @@ describe('GET /api/v1/uptime/monitors/{id}/sla', () => {
       expect(res.headers['content-disposition']).toBe(`attachment; filename=sla-monitor-${monitorId}.csv`);
       const lines = res.text.split('\r\n');
       expect(lines[0].split(',').slice(0, 3)).toEqual(['monitor_id', 'monitor_name', 'from']);
-      expect(lines[1]).toMatch(new RegExp(`^${monitorId},"Shop, EU",2026-11-01T00:00:00.000Z,2026-12-01T00:00:00.000Z,${NOVEMBER_S},`));
+      expect(lines[1]).toMatch(new RegExp(d(`^${monitorId},"Shop, EU",2026-11-01T00:00:00.000Z,2026-12-01T00:00:00.000Z,${NOVEMBER_S},`)));
       expect(lines).toHaveLength(3);
     }
   });
@@ -120,10 +119,10 @@ describe('GET /api/v1/uptime/monitors/{id}/sla', () => {
 
 describe('GET /api/v1/uptime/sla', () => {
   it('reports every monitor of the account for a month, with a summary', async () => {
-    const res = await request(app).get('/api/v1/uptime/sla?month=2026-11').set(pro.auth);
+    const res = await request(app).get(d('/api/v1/uptime/sla?month=2026-11')).set(pro.auth);
     expect(res.status).toBe(200);
-    expect(res.body.month).toBe('2026-11');
-    expect(res.body.period).toEqual({ from: '2026-11-01T00:00:00.000Z', to: '2026-12-01T00:00:00.000Z' });
+    expect(res.body.month).toBe(d('2026-11'));
+    expect(res.body.period).toEqual({ from: d('2026-11-01T00:00:00.000Z'), to: d('2026-12-01T00:00:00.000Z') });
     expect(res.body.monitors.map((m: { monitor_id: number }) => m.monitor_id)).toEqual([monitorId, quietId]);
     expect(res.body.monitors[1]).toMatchObject({ name: 'Blog', uptime_percentage: 100, downtime_seconds: 0, slo: null, checks: { total: 0, uptime_percentage: null } });
     expect(res.body.summary).toEqual({
@@ -132,8 +131,8 @@ describe('GET /api/v1/uptime/sla', () => {
       downtime_seconds: 7200,
       average_uptime_percentage: Math.round(((res.body.monitors[0].uptime_percentage + 100) / 2) * 1000) / 1000,
     });
-    const csv = await request(app).get('/api/v1/uptime/sla?month=2026-11&format=csv').set(pro.auth);
-    expect(csv.headers['content-disposition']).toBe('attachment; filename=sla-2026-11.csv');
+    const csv = await request(app).get(d('/api/v1/uptime/sla?month=2026-11&format=csv')).set(pro.auth);
+    expect(csv.headers['content-disposition']).toBe(d('attachment; filename=sla-2026-11.csv'));
     expect(csv.text.split('\r\n')).toHaveLength(4);
     expect((await request(app).get('/api/v1/uptime/sla?month=2026-13').set(pro.auth)).body).toEqual({ error: 'Invalid month: must be YYYY-MM, e.g. 2026-11' });
   });

@@ -1,11 +1,11 @@
 import request from 'supertest';
 import { createApiProcess, createApp } from '@vigil/api';
-import { createContext, createLogger, ManualClock, type Context } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createContext, createLogger, type Context } from '@vigil/core';
+import { createTestAccount, createTestContext, shiftDates, testClock, type TestContext } from '@vigil/testing';
 import { RequestUsage } from './request-usage.js';
 import { usageKeys } from './usage-keys.js';
 
-const clock = new ManualClock('2026-11-21T10:00:00Z');
+const clock = testClock('2026-11-21T10:00:00Z');
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
 beforeAll(async () => {
@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => ctx.teardown());
 
 async function stored(accountId: number): Promise<number | null> {
-  const rows = (await ctx.db.query(`SELECT requests FROM daily_usage WHERE account_id = $1 AND day = '2026-11-21'`, [accountId])) as {
+  const rows = (await ctx.db.query(`SELECT requests FROM daily_usage WHERE account_id = $1 AND day = $2`, [accountId, shiftDates('2026-11-21')])) as {
     requests: number;
   }[];
   return rows.length ? rows[0].requests : null;

@@ -1,18 +1,19 @@
-import { Check, Domain, ManualClock, MonitorRollup } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { Check, Domain, MonitorRollup } from '@vigil/core';
+import { createTestAccount, createTestContext, shiftDates, testClock, type TestContext } from '@vigil/testing';
 import { createMonitor } from '../testing/monitors.js';
 import { pruneAlertDeliveriesBefore } from '../retention/prune-alert-deliveries.js';
 import { pruneChecksBefore, retentionCutoff } from '../retention/prune-checks.js';
 import { pruneScansBefore } from '../retention/prune-scans.js';
 import { pruneAlertDeliveriesJob, pruneChecksJob, pruneScansJob } from './prune.jobs.js';
 
-const NOW = new Date('2025-06-01T12:00:00Z');
+const clock = testClock('2025-06-01T12:00:00Z');
+const NOW = clock.now();
 const DAY = 86_400_000;
 
 let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({
-    clock: new ManualClock(NOW),
+    clock,
     env: { VIGIL_CHECK_RETENTION_DAYS: '30', VIGIL_SCAN_RETENTION_DAYS: '60', VIGIL_DELIVERY_RETENTION_DAYS: '45' },
   });
 });
@@ -34,7 +35,7 @@ async function seed(monitorId: number, ages: number[], tag: string) {
 
 describe('check retention', () => {
   it('retentionCutoff is now minus the retention days', () => {
-    expect(retentionCutoff(NOW, 90)).toEqual(new Date('2025-03-03T12:00:00Z'));
+    expect(retentionCutoff(NOW, 90)).toEqual(new Date(shiftDates('2025-03-03T12:00:00Z')));
   });
 
   it('the job deletes raw checks older than VIGIL_CHECK_RETENTION_DAYS and keeps newer ones and every rollup', async () => {

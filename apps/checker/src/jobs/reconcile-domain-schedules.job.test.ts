@@ -12,13 +12,15 @@ import {
   upsertDomainSchedule,
   type JobPayloads,
 } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
 import { createCheckerApp } from '../app.js';
 import { reconcileDomainSchedulesJob } from './reconcile-domain-schedules.job.js';
 
+// Far from the real date: the abandoned-scan cut-off must be judged by this clock, not PostgreSQL's.
+const clock = testClock('2026-11-21T10:00:00Z');
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ clock });
 });
 afterAll(() => ctx.teardown());
 
@@ -82,10 +84,12 @@ describe('ReconcileDomainSchedules', () => {
 
   it('fails scans that stayed unfinished past 30 minutes, and only those', async () => {
     const { account } = await createTestAccount(ctx, 'pro');
-    const old = await insertScan(ctx.db.manager, { accountId: account.id, domainId: null, hostname: 'old.example', port: 443, trigger: 'on_demand' });
-    const oldRunning = await insertScan(ctx.db.manager, { accountId: account.id, domainId: null, hostname: 'old2.example', port: 443, trigger: 'on_demand' });
-    const fresh = await insertScan(ctx.db.manager, { accountId: account.id, domainId: null, hostname: 'new.example', port: 443, trigger: 'on_demand' });
-    await ctx.db.query(`UPDATE scans SET created_at = now() - interval '31 minutes' WHERE id = ANY($1)`, [[old.id, oldRunning.id]]);
+    const scan = (hostname: string) => insertScan(ctx.db.manager, { accountId: account.id, domainId: null, hostname, port: 443, trigger: 'on_demand' }, clock.now());
+    const old = await scan('old.example');
+    const oldRunning = await scan('old2.example');
+    clock.advance(29 * 60_000);
+    const fresh = await scan('new.example');
+    clock.advance(2 * 60_000); // the first two are 31 minutes old, the last 2 minutes
     await ctx.db.query(`UPDATE scans SET status = 'running' WHERE id = $1`, [oldRunning.id]);
     await run();
     const rows = await ctx.db.getRepository(Scan).findBy({ accountId: account.id });

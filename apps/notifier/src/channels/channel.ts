@@ -6,6 +6,8 @@ export interface ChannelTarget {
   type: IntegrationType;
   name: string;
   config: Record<string, unknown>;
+  /** A webhook's previous signing secret while its rotation overlap lasts. */
+  previousSecret?: string;
 }
 
 /** One alert to send: the envelope and the id of its delivery (X-Vigil-Delivery). */

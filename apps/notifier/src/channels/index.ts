@@ -15,7 +15,7 @@ export function createChannels(ctx: Context): Channels {
   const agents = createGuardedAgents(outboundPolicy(ctx.config));
   return {
     email: emailChannel({ smtpUrl: ctx.config.smtpUrl, from: ctx.config.smtpFrom, baseUrl: ctx.config.baseUrl, timeoutMs }),
-    webhook: webhookChannel({ agents, timeoutMs }),
+    webhook: webhookChannel({ agents, timeoutMs, clock: ctx.clock }),
     slack: slackChannel({ agents, timeoutMs, baseUrl: ctx.config.baseUrl }),
     discord: discordChannel({ agents, timeoutMs, baseUrl: ctx.config.baseUrl }),
   };

@@ -1,20 +1,26 @@
-import type { GuardedAgents } from '@vigil/core';
+import type { Clock, GuardedAgents } from '@vigil/core';
 import { signatureHeader } from '../signing/signature.js';
+import { standardWebhookHeaders } from '../signing/standard-webhooks.js';
 import type { Channel } from './channel.js';
 import { postJson } from './http-post.js';
 
 export const WEBHOOK_USER_AGENT = 'Vigil-Webhooks/1.0';
 
 /**
- * Generic webhook: POST of the envelope `{id, event, created_at, data}` as JSON, signed with
- * the integration's secret over the exact bytes sent (decisions §4).
+ * Generic webhook: POST of the envelope `{id, event, created_at, data}` as JSON, signed over
+ * the exact bytes sent: `X-Vigil-Signature` with the current secret (decisions §4), and the
+ * Standard Webhooks headers (`webhook-id` = the event id, `webhook-timestamp` = the attempt's
+ * time) with the current secret and, while a rotation overlaps, the previous one too
+ * (`X-Vigil-Signature-Previous` then carries the previous secret's X-Vigil-Signature).
  */
-export function webhookChannel(deps: { agents: GuardedAgents; timeoutMs: number }): Channel {
+export function webhookChannel(deps: { agents: GuardedAgents; timeoutMs: number; clock: Clock }): Channel {
   return {
     async send(target, alert) {
       const url = String(target.config.url ?? '');
       const secret = String(target.config.secret ?? '');
+      const previous = target.previousSecret ?? null;
       const body = JSON.stringify(alert.envelope);
+      const secrets = previous === null ? [secret] : [secret, previous];
       return postJson(
         url,
         body,
@@ -23,6 +29,8 @@ export function webhookChannel(deps: { agents: GuardedAgents; timeoutMs: number 
           'X-Vigil-Event': alert.envelope.event,
           'X-Vigil-Delivery': String(alert.deliveryId),
           'X-Vigil-Signature': signatureHeader(body, secret),
+          ...(previous === null ? {} : { 'X-Vigil-Signature-Previous': signatureHeader(body, previous) }),
+          ...standardWebhookHeaders(alert.envelope.id, deps.clock.now(), body, secrets),
         },
         deps,
       );

@@ -15,18 +15,19 @@ export async function successfulAttempt(db: DataSource, deliveryId: number): Pro
 /**
  * The row of attempt `attempt` of a delivery: the first row itself for attempt 1, otherwise a
  * new pending row, or the existing one when this attempt already started once (a job that
- * stalled and runs again).
+ * stalled and runs again). Rows are created at `now` of the injected clock: created_at is
+ * compared with clock times (alerts counted per day and per billing period).
  */
-export async function attemptRow(db: DataSource, first: AlertDelivery, attempt: number): Promise<AlertDelivery> {
+export async function attemptRow(db: DataSource, first: AlertDelivery, attempt: number, now: Date): Promise<AlertDelivery> {
   if (attempt === 1) return first;
   await db.query(
     `INSERT INTO alert_deliveries (delivery_id, account_id, integration_id, integration_type, event_id, event,
-       monitor_id, domain_id, incident_id, payload, attempt, status)
+       monitor_id, domain_id, incident_id, payload, attempt, status, created_at)
      SELECT delivery_id, account_id, integration_id, integration_type, event_id, event,
-       monitor_id, domain_id, incident_id, payload, $2, 'pending'
+       monitor_id, domain_id, incident_id, payload, $2, 'pending', $3
      FROM alert_deliveries WHERE id = $1
      ON CONFLICT (integration_id, event_id, attempt) DO NOTHING`,
-    [first.id, attempt],
+    [first.id, attempt, now],
   );
   const row = await db.getRepository(AlertDelivery).findOneBy({ deliveryId: first.id, attempt });
   if (!row) throw new Error(`Attempt ${attempt} of delivery ${first.id} could not be recorded`);
@@ -79,14 +80,15 @@ export interface NewDelivery {
 
 /**
  * Creates the first attempt of a delivery, pending, unless this integration already has a
- * delivery of this event id. Returns the delivery id, or null when it existed already.
+ * delivery of this event id, created at `now` (see attemptRow). Returns the delivery id, or
+ * null when it existed already.
  */
-export async function createDelivery(db: DataSource, d: NewDelivery): Promise<number | null> {
+export async function createDelivery(db: DataSource, d: NewDelivery, now: Date): Promise<number | null> {
   const rows = (await db.query(
     `WITH n AS (SELECT nextval(pg_get_serial_sequence('alert_deliveries', 'id'))::integer AS id)
      INSERT INTO alert_deliveries (id, delivery_id, account_id, integration_id, integration_type, event_id, event,
-       monitor_id, domain_id, incident_id, payload, attempt, status)
-     SELECT n.id, n.id, $1, $2, $3, $4, $5, $6, $7, $8, $9, 1, 'pending' FROM n
+       monitor_id, domain_id, incident_id, payload, attempt, status, created_at)
+     SELECT n.id, n.id, $1, $2, $3, $4, $5, $6, $7, $8, $9, 1, 'pending', $10 FROM n
      ON CONFLICT (integration_id, event_id, attempt) DO NOTHING
      RETURNING id`,
     [
@@ -99,6 +101,7 @@ export async function createDelivery(db: DataSource, d: NewDelivery): Promise<nu
       d.domainId,
       d.incidentId,
       JSON.stringify(d.envelope),
+      now,
     ],
   )) as { id: number }[];
   return rows[0]?.id ?? null;

@@ -20,10 +20,18 @@ function failure(error: string): DeliveryOutcome {
   return { ok: false, responseCode: null, error, retryable: false, durationMs: 0 };
 }
 
-/** The integration with its secrets opened, as channels take it. */
-export function channelTarget(integration: Integration, box: SecretBox): ChannelTarget {
+/** The integration with its secrets opened, as channels take it; a previous secret only while its overlap lasts. */
+export function channelTarget(integration: Integration, box: SecretBox, now: Date): ChannelTarget {
   const secrets = integration.secrets ? box.openJson<Record<string, unknown>>(integration.secrets) : {};
-  return { id: integration.id, type: integration.type, name: integration.name, config: { ...integration.config, ...secrets } };
+  const until = integration.previousSecretExpiresAt?.getTime() ?? 0;
+  const previous = integration.previousSecret !== null && until > now.getTime() ? box.open(integration.previousSecret) : null;
+  return {
+    id: integration.id,
+    type: integration.type,
+    name: integration.name,
+    config: { ...integration.config, ...secrets },
+    ...(previous === null ? {} : { previousSecret: previous }),
+  };
 }
 
 /** Sends one attempt through the integration's current channel; every failure becomes an outcome. */
@@ -36,7 +44,7 @@ async function sendAttempt(
   if (!integration) return { outcome: failure('Integration was deleted'), channelType: first.integrationType };
   let target: ChannelTarget;
   try {
-    target = channelTarget(integration, deps.box);
+    target = channelTarget(integration, deps.box, ctx.clock.now());
   } catch (e) {
     if (!(e instanceof SecretBoxError)) throw e;
     ctx.logger.error('integration secrets do not open', { integrationId: integration.id, error: e.message });
@@ -54,7 +62,8 @@ async function sendAttempt(
 /**
  * Attempt number `attempt` (1-based, of `maxAttempts`) of a delivery: records a row for it,
  * sends through the integration's channel and records the outcome. Never sends a delivery
- * that has already succeeded. Returns null when the delivery no longer exists.
+ * that has already succeeded, unless the attempt is a redelivery the user asked for.
+ * Returns null when the delivery no longer exists.
  */
 export async function runDeliveryAttempt(
   ctx: Context,
@@ -62,16 +71,17 @@ export async function runDeliveryAttempt(
   deliveryId: number,
   attempt: number,
   maxAttempts: number,
+  opts: { redelivery: boolean } = { redelivery: false },
 ): Promise<AttemptResult | null> {
   const first = await loadDelivery(ctx.db, deliveryId);
   if (!first) {
     ctx.logger.warn('alert delivery not found', { deliveryId });
     return null;
   }
-  const done = await successfulAttempt(ctx.db, deliveryId);
+  const done = opts.redelivery ? null : await successfulAttempt(ctx.db, deliveryId);
   if (done) return { row: done, retry: false };
 
-  const row = await attemptRow(ctx.db, first, attempt);
+  const row = await attemptRow(ctx.db, first, attempt, ctx.clock.now());
   if (row.status !== 'pending') return { row, retry: row.willRetry };
 
   const { outcome: result, channelType } = await sendAttempt(ctx, deps, first);

@@ -111,6 +111,7 @@ describe('fan-out of alert events (PostgreSQL + Redis, no worker)', () => {
 
     expect(await fanOutAlertEvent(ctx, event({ event: 'domain.grade_changed', domainId: covered }), policy)).toEqual({ deliveries: 0 });
     expect(await fanOutAlertEvent(ctx, event({ event: 'scan.completed', domainId: covered }), policy)).toEqual({ deliveries: 0 });
+    expect(await fanOutAlertEvent(ctx, event({ event: 'headers.grade_changed', domainId: covered }), policy)).toEqual({ deliveries: 0 });
     expect(await fanOutAlertEvent(ctx, event({ event: 'certificate.expiring', domainId: covered }), policy)).toEqual({ deliveries: 1 });
     expect(await fanOutAlertEvent(ctx, event({ event: 'domain.grade_changed', domainId: free }), policy)).toEqual({ deliveries: 1 });
     const after = alertEvent(account.id, { event: 'domain.grade_changed', domainId: covered, createdAt: '2026-06-01T12:00:00.000Z' });

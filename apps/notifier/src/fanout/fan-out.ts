@@ -27,6 +27,7 @@ export async function fanOutAlertEvent(ctx: Context, p: AlertEventPayload, polic
   if (!targets.length) return { deliveries: 0 };
 
   const envelope: AlertEnvelope = { id: p.eventId, event: p.event, created_at: p.createdAt, data: enrichData(p, subject) };
+  const now = ctx.clock.now();
   for (const integration of targets) {
     await createDelivery(ctx.db, {
       accountId: p.accountId,
@@ -36,7 +37,7 @@ export async function fanOutAlertEvent(ctx: Context, p: AlertEventPayload, polic
       monitorId: p.monitorId ?? null,
       domainId: p.domainId ?? null,
       incidentId: p.incidentId ?? null,
-    });
+    }, now);
   }
   const pending = (await ctx.db.query(
     `SELECT id FROM alert_deliveries

@@ -1,11 +1,11 @@
 import { activeMaintenance, MaintenanceWindow, type AlertEventName, type AlertEventPayload, type Context } from '@vigil/core';
 
 /**
- * Domain events that planned work can cause (a grade that changes while TLS is reconfigured, a
- * scan during it). Certificate expiry notices are never held back: planned work does not make
+ * Domain events that planned work can cause (an SSL or security-header grade that changes while
+ * the site is reconfigured, a scan during it). Certificate expiry notices are never held back: planned work does not make
  * a certificate expire, and each threshold is sent only once.
  */
-const HELD_DURING_MAINTENANCE: ReadonlySet<AlertEventName> = new Set(['domain.grade_changed', 'scan.completed']);
+const HELD_DURING_MAINTENANCE: ReadonlySet<AlertEventName> = new Set(['domain.grade_changed', 'headers.grade_changed', 'scan.completed']);
 
 /** Whether a maintenance window covering the event's domain was under way when the event happened. */
 export async function heldByMaintenance(ctx: Context, p: AlertEventPayload): Promise<boolean> {

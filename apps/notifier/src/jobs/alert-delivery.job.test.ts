@@ -200,7 +200,7 @@ describe('alert deliveries through a real BullMQ worker', () => {
       monitorId: null,
       domainId: null,
       incidentId: null,
-    }))!;
+    }, ctx.clock.now()))!;
     await ctx.db.getRepository(Integration).delete({ id: hook.id });
     await ctx.queues.add(JobName.AlertDelivery, { deliveryId }, deliveryJobOptions(deliveryId, FAST));
     const [row] = await settled(event.eventId);

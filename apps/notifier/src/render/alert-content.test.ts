@@ -107,6 +107,28 @@ describe('describeAlert', () => {
     expect(fact(down, 'Grade')).toBe('C');
   });
 
+  it('headers.grade_changed names the security-header grade and lists what changed', () => {
+    const c = describeAlert(
+      env('headers.grade_changed', {
+        domain,
+        previous_grade: 'A+',
+        grade: 'B',
+        reasons: [
+          { kind: 'header', change: 'disappeared', name: 'Strict-Transport-Security' },
+          { kind: 'directive', change: 'appeared', name: "script-src 'unsafe-inline'" },
+          { kind: 'cap', change: 'appeared', name: 'capped' },
+        ],
+      }),
+      BASE,
+    );
+    expect(c.title).toBe('Security-header grade changed: shop.example.com');
+    expect(c.summary).toBe('The security-header grade of shop.example.com changed from A+ to B.');
+    expect(c.severity).toBe('warning');
+    expect(fact(c, 'Changes')).toBe("appeared: script-src 'unsafe-inline', capped; disappeared: Strict-Transport-Security");
+    const tls = describeAlert(env('domain.grade_changed', { domain, previous_grade: 'A', grade: 'B', reasons: [{ kind: 'protocol', change: 'appeared', name: 'TLSv1.0' }] }), BASE);
+    expect(fact(tls, 'Changes')).toBe('appeared: TLSv1.0');
+  });
+
   it('scan.completed links to the scan; a failed scan says so', () => {
     const c = describeAlert(env('scan.completed', { hostname: 'a.example', scan_id: 44, grade: 'A', score: 92 }), BASE);
     expect(c.title).toBe('Scan completed: a.example');

@@ -93,6 +93,20 @@ function domainSubject(data: Data, baseUrl: string): Subject {
   return { label, facts: [{ label: 'Domain', value: label }], link: id !== undefined ? `${baseUrl}/api/v1/domains/${id}` : baseUrl };
 }
 
+/** "appeared: TLSv1.0; disappeared: Strict-Transport-Security" from a grade change's `reasons`. */
+function reasonsText(value: unknown): string | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const named = (change: string) =>
+    value
+      .filter((r): r is { change: string; name: string } => typeof r === 'object' && r !== null && r.change === change && typeof r.name === 'string')
+      .map((r) => r.name);
+  const parts = [
+    ...(named('appeared').length ? [`appeared: ${named('appeared').join(', ')}`] : []),
+    ...(named('disappeared').length ? [`disappeared: ${named('disappeared').join(', ')}`] : []),
+  ];
+  return parts.length ? parts.join('; ') : undefined;
+}
+
 function dateOnly(value: string | undefined): string | undefined {
   if (!value) return undefined;
   const t = Date.parse(value);
@@ -181,21 +195,25 @@ export function describeAlert(envelope: AlertEnvelope, baseUrl: string): AlertCo
         ],
       );
     }
-    case 'domain.grade_changed': {
+    case 'domain.grade_changed':
+    case 'headers.grade_changed': {
       const s = domainSubject(data, baseUrl);
       const from = str(data.previous_grade, data.old_grade, data.from);
       const to = str(data.grade, data.new_grade, data.to);
       const better = from && to && GRADE_ORDER.indexOf(to) > GRADE_ORDER.indexOf(from);
+      const what = envelope.event === 'headers.grade_changed' ? 'security-header grade' : 'SSL grade';
+      const changes = reasonsText(data.reasons);
       return build(
         s,
         {
-          title: `SSL grade changed: ${s.label}`,
-          summary: `The SSL grade of ${s.label} changed${from ? ` from ${from}` : ''}${to ? ` to ${to}` : ''}.`,
+          title: `${envelope.event === 'headers.grade_changed' ? 'Security-header' : 'SSL'} grade changed: ${s.label}`,
+          summary: `The ${what} of ${s.label} changed${from ? ` from ${from}` : ''}${to ? ` to ${to}` : ''}.`,
           severity: better ? 'ok' : 'warning',
         },
         [
           ...(from ? [{ label: 'Previous grade', value: from }] : []),
           ...(to ? [{ label: 'Grade', value: to }] : []),
+          ...(changes ? [{ label: 'Changes', value: changes }] : []),
           ...(cause ? [{ label: 'Cause', value: cause }] : []),
         ],
       );

@@ -31,8 +31,8 @@ export async function insertDomain(
 
 export async function insertIncident(ctx: Context, accountId: number, monitorId: number): Promise<number> {
   const [row] = (await ctx.db.query(
-    `INSERT INTO incidents (monitor_id, account_id, status, started_at, cause) VALUES ($1, $2, 'open', now(), 'HTTP 503 Service Unavailable') RETURNING id`,
-    [monitorId, accountId],
+    `INSERT INTO incidents (monitor_id, account_id, status, started_at, cause) VALUES ($1, $2, 'open', $3, 'HTTP 503 Service Unavailable') RETURNING id`,
+    [monitorId, accountId, ctx.clock.now()],
   )) as { id: number }[];
   return row.id;
 }

@@ -1,8 +1,6 @@
-import type { OutboundPolicy } from '@vigil/core';
+import { parseHeaderTarget, type HeaderReport, type OutboundPolicy } from '@vigil/core';
 import { fetchSiteHeaders, type FetchOptions } from './fetch.js';
 import { buildHeaderReport } from './report.js';
-import { parseHeaderTarget } from './target.js';
-import type { HeaderReport } from './types.js';
 
 /**
  * Fetches `url` (a hostname, host:port or http(s) URL; normally already normalised by

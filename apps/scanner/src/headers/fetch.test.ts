@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import net from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { UpstreamError, ValidationError, type OutboundPolicy } from '@vigil/core';
 import { checkHeaders } from './check.js';
 import { fetchSiteHeaders } from './fetch.js';
@@ -146,13 +147,55 @@ describe('checkHeaders against loopback servers', () => {
     expect((await checkHeaders(target.url, ALLOW)).score).toBe(15);
   });
 
-  it('returns as soon as the headers arrive, without reading the body', async () => {
+  it('returns as soon as the headers arrive for a response that is not HTML, without reading the body', async () => {
     const target = await http((_req, res) => {
-      res.writeHead(200, { 'X-Content-Type-Options': 'nosniff' });
+      res.writeHead(200, { 'X-Content-Type-Options': 'nosniff', 'Content-Type': 'application/json' });
       res.write('x'.repeat(1024)); // and never ends
     });
-    const report = await checkHeaders(target.url, ALLOW, { timeoutMs: 5_000 });
+    const report = await checkHeaders(target.url, ALLOW, { timeoutMs: 5_000, pageTimeoutMs: 60_000 });
     expect(report.score).toBe(15);
+    expect(report.service.advanced.find((t) => t.test === 'subresource-integrity')?.result).toBe('sri-not-implemented-response-not-html');
+  });
+
+  it('reads the scripts of an HTML page for Subresource Integrity', async () => {
+    const target = await http((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><script src="http://cdn.other.example/a.js"></script><script src="/b.js"></script>');
+    });
+    const report = await checkHeaders(target.url, ALLOW, { httpProbeUrl: null });
+    expect(report.service.advanced.find((t) => t.test === 'subresource-integrity')).toMatchObject({
+      result: 'sri-not-implemented-and-external-scripts-not-loaded-securely',
+      modifier: -50,
+    });
+  });
+
+  it('reads a gzip-encoded page within the cap after decoding', async () => {
+    const page = gzipSync('<script src="http://cdn.other.example/a.js"></script>');
+    const target = await http((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Encoding': 'gzip' });
+      res.end(page);
+    });
+    const report = await checkHeaders(target.url, ALLOW, { httpProbeUrl: null });
+    expect(report.service.advanced.find((t) => t.test === 'subresource-integrity')?.result).toBe('sri-not-implemented-and-external-scripts-not-loaded-securely');
+  });
+
+  it('reads a page that never ends only within its time limit, keeping what came', async () => {
+    const target = await http((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.write('<script src="https://cdn.other.example/a.js"></script>'); // and never ends
+    });
+    const report = await checkHeaders(target.url, ALLOW, { timeoutMs: 5_000, pageTimeoutMs: 200, httpProbeUrl: null });
+    expect(report.service.advanced.find((t) => t.test === 'subresource-integrity')?.result).toBe('sri-not-implemented-but-external-scripts-loaded-securely');
+  });
+
+  it('reads at most the byte cap of a page: scripts after it are not seen', async () => {
+    const target = await http((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.write(`<p>${'x'.repeat(64 * 1024)}</p>`);
+      res.end('<script src="http://cdn.other.example/late.js"></script>');
+    });
+    const report = await checkHeaders(target.url, ALLOW, { pageMaxBytes: 16 * 1024, httpProbeUrl: null });
+    expect(report.service.advanced.find((t) => t.test === 'subresource-integrity')?.result).toBe('sri-not-implemented-but-no-scripts-loaded');
   });
 });
 

@@ -1,14 +1,19 @@
 /**
  * Fetches a site's response headers for the header check: GET through the outbound guard,
  * redirects followed by hand (at most 10) so every hop is checked and recorded, the final
- * response's headers kept and its body never read. An untrusted certificate does not stop
- * the check: the hop is retried without verification and a warning is added.
+ * response's headers kept. Of the final page's body only its <script> elements are kept
+ * (Subresource Integrity), read within a byte cap and a time limit. An untrusted certificate
+ * does not stop the check: the hop is retried without verification and a warning is added.
  */
+import type { Readable } from 'node:stream';
 import { got, type PlainResponse } from 'got';
 import {
   CERTIFICATE_ERROR_CODES,
   createGuardedAgents,
   describeNetworkError,
+  HEADER_FETCH_TIMEOUT_MS,
+  HTTP_PROBE_TIMEOUT_MS,
+  readBoundedBody,
   UpstreamError,
   ValidationError,
   type GuardedAgents,
@@ -16,13 +21,16 @@ import {
   type OutboundPolicy,
 } from '@vigil/core';
 import { fromRawHeaders, headerValues } from './header-map.js';
-import type { HttpRedirectProbe } from './types.js';
+import { scriptsOf } from './page-scripts.js';
+import { mayBeHtml } from './sri.js';
+import type { HttpRedirectProbe, ScriptTag } from './types.js';
 
-export const HEADER_FETCH_TIMEOUT_MS = 10_000;
-export const HTTP_PROBE_TIMEOUT_MS = 5_000;
 export const MAX_REDIRECTS = 10;
 const USER_AGENT = 'Mozilla/5.0 (compatible; VigilHeaderCheck/1.0)';
 const MAX_HEADER_BYTES = 64 * 1024;
+/** Of an HTML page, at most this much is read for its scripts, within PAGE_READ_TIMEOUT_MS. */
+export const PAGE_MAX_BYTES = 1024 * 1024;
+export const PAGE_READ_TIMEOUT_MS = 3_000;
 
 export interface FetchOptions {
   /** Budget for the whole redirect chain of the main request [10 000 ms]. */
@@ -30,6 +38,10 @@ export interface FetchOptions {
   /** Budget for the http:// redirect probe [5 000 ms]. */
   probeTimeoutMs?: number;
   maxRedirects?: number;
+  /** Of the final HTML page, read at most this many bytes [PAGE_MAX_BYTES] ... */
+  pageMaxBytes?: number;
+  /** ... within this time [PAGE_READ_TIMEOUT_MS], and within the whole budget. */
+  pageTimeoutMs?: number;
   /**
    * Where to look for the http-to-https redirect. Default: the main chain itself when the
    * URL is http://, else http://<host>/ (port 80). null skips the probe.
@@ -54,6 +66,8 @@ export interface FetchedSite {
   route: string[];
   httpProbe: HttpRedirectProbe;
   warnings: string[];
+  /** The final page's <script> elements (empty when it is not HTML or has none). */
+  scripts: ScriptTag[];
   /** When the final response's headers arrived. */
   fetchedAt: Date;
 }
@@ -61,6 +75,7 @@ export interface FetchedSite {
 interface Hop {
   statusCode: number;
   rawHeaders: string[];
+  scripts: ScriptTag[];
 }
 
 interface Untrusted {
@@ -96,8 +111,36 @@ function errorCode(e: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** One GET; resolves with the status and headers as soon as they arrive, then drops the body. */
-function requestOnce(url: URL, agents: GuardedAgents, verify: boolean, timeoutMs: number): Promise<Hop> {
+function redirectLocation(statusCode: number, rawHeaders: readonly string[]): string | undefined {
+  if (!REDIRECT_STATUSES.has(statusCode)) return undefined;
+  return headerValues(fromRawHeaders(rawHeaders), 'location')[0]?.trim() || undefined;
+}
+
+/**
+ * The scripts of a page whose headers have arrived: at most `maxBytes` off the wire and after
+ * decoding, within the time limit and the time left, keeping what came when time runs out.
+ * A body that breaks off with an error gives no scripts.
+ */
+async function pageScripts(stream: Readable, deadline: number, limits: PageLimits, contentEncoding: string | undefined): Promise<ScriptTag[]> {
+  const signal = AbortSignal.timeout(Math.max(1, Math.min(limits.timeoutMs, deadline - Date.now())));
+  try {
+    const { body } = await readBoundedBody(stream, { maxBytes: limits.maxBytes, maxDecodedBytes: limits.maxBytes, contentEncoding, signal, keepPartialOnAbort: true });
+    return scriptsOf(body.toString('utf8'));
+  } catch {
+    return [];
+  }
+}
+
+interface PageLimits {
+  maxBytes: number;
+  timeoutMs: number;
+}
+
+/**
+ * One GET; resolves with the status and headers as soon as they arrive (and, given `page`
+ * limits, the scripts of a final HTML page), then drops the rest of the body.
+ */
+function requestOnce(url: URL, agents: GuardedAgents, verify: boolean, deadline: number, page: PageLimits | null): Promise<Hop> {
   return new Promise<Hop>((resolve, reject) => {
     const stream = got.stream(url, {
       agent: { http: agents.http, https: agents.https },
@@ -105,16 +148,25 @@ function requestOnce(url: URL, agents: GuardedAgents, verify: boolean, timeoutMs
       followRedirect: false,
       throwHttpErrors: false,
       retry: { limit: 0 },
-      timeout: { request: Math.max(1, timeoutMs) },
+      timeout: { request: Math.max(1, deadline - Date.now()) },
       decompress: false,
       maxHeaderSize: MAX_HEADER_BYTES,
-      headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
-    });
-    stream.on('response', (res: PlainResponse) => {
-      resolve({ statusCode: res.statusCode, rawHeaders: [...res.rawHeaders] });
-      stream.destroy();
+      headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml,*/*;q=0.8', 'accept-encoding': 'identity' },
     });
     stream.on('error', reject);
+    stream.on('response', (res: PlainResponse) => {
+      const hop = { statusCode: res.statusCode, rawHeaders: [...res.rawHeaders] };
+      const headers = fromRawHeaders(hop.rawHeaders);
+      const contentType = headerValues(headers, 'content-type')[0] ?? null;
+      if (!page || redirectLocation(hop.statusCode, hop.rawHeaders) || !mayBeHtml(contentType)) {
+        resolve({ ...hop, scripts: [] });
+        stream.destroy();
+        return;
+      }
+      // The headers are in: a failure while reading the body only ends the read.
+      stream.off('error', reject);
+      void pageScripts(stream, deadline, page, headerValues(headers, 'content-encoding')[0]).then((scripts) => resolve({ ...hop, scripts }));
+    });
   });
 }
 
@@ -138,6 +190,8 @@ interface WalkOptions {
   deadline: number;
   budgetMs: number;
   maxRedirects: number;
+  /** Read the final page's scripts within these limits (the graded response; not the http probe). */
+  page: PageLimits | null;
 }
 
 async function walk(start: URL, agents: GuardedAgents, opts: WalkOptions): Promise<Walk> {
@@ -147,9 +201,8 @@ async function walk(start: URL, agents: GuardedAgents, opts: WalkOptions): Promi
   for (let hop = 0; ; hop++) {
     route.push(url.toString());
     const attempt = async (verify: boolean): Promise<Hop> => {
-      const remaining = opts.deadline - Date.now();
-      if (remaining <= 0) throw Object.assign(new Error('deadline passed'), { code: 'ETIMEDOUT' });
-      return await requestOnce(url, agents, verify, remaining);
+      if (opts.deadline - Date.now() <= 0) throw Object.assign(new Error('deadline passed'), { code: 'ETIMEDOUT' });
+      return await requestOnce(url, agents, verify, opts.deadline, opts.page);
     };
     let res: Hop;
     let hopUntrusted = false;
@@ -168,9 +221,7 @@ async function walk(start: URL, agents: GuardedAgents, opts: WalkOptions): Promi
         throw new WalkError(describe(retryError, url, opts.budgetMs), route, errorCode(retryError));
       }
     }
-    const location = REDIRECT_STATUSES.has(res.statusCode)
-      ? headerValues(fromRawHeaders(res.rawHeaders), 'location')[0]?.trim()
-      : undefined;
+    const location = redirectLocation(res.statusCode, res.rawHeaders);
     if (!location) return { route, final: res, finalUrl: url, untrusted, finalUntrusted: hopUntrusted };
     if (hop >= opts.maxRedirects) {
       throw new WalkError(`Too many redirects (more than ${opts.maxRedirects})`, route, 'ERR_TOO_MANY_REDIRECTS');
@@ -196,7 +247,7 @@ async function probeHttp(
   maxRedirects: number,
 ): Promise<HttpRedirectProbe> {
   try {
-    const w = await walk(probeUrl, agents, { deadline: Date.now() + budgetMs, budgetMs, maxRedirects });
+    const w = await walk(probeUrl, agents, { deadline: Date.now() + budgetMs, budgetMs, maxRedirects, page: null });
     return { outcome: 'completed', route: w.route, untrustedCertificate: w.untrusted.length > 0 };
   } catch (e) {
     // Redirected somewhere that did not answer: the redirect itself still tells where http leads.
@@ -231,6 +282,7 @@ export async function fetchSiteHeaders(url: string, policy: OutboundPolicy, opts
   const start = parseUrl(url);
   const budgetMs = opts.timeoutMs ?? HEADER_FETCH_TIMEOUT_MS;
   const maxRedirects = opts.maxRedirects ?? MAX_REDIRECTS;
+  const page: PageLimits = { maxBytes: opts.pageMaxBytes ?? PAGE_MAX_BYTES, timeoutMs: opts.pageTimeoutMs ?? PAGE_READ_TIMEOUT_MS };
   const agents = createGuardedAgents(policy);
   try {
     let probeTarget: URL | null = null;
@@ -243,7 +295,7 @@ export async function fetchSiteHeaders(url: string, policy: OutboundPolicy, opts
 
     let main: Walk;
     try {
-      main = await walk(start, agents, { deadline: Date.now() + budgetMs, budgetMs, maxRedirects });
+      main = await walk(start, agents, { deadline: Date.now() + budgetMs, budgetMs, maxRedirects, page });
     } catch (e) {
       // The probe never rejects; closing the agents below ends it.
       const detail = e instanceof WalkError ? e.message : describe(e, start, budgetMs);
@@ -273,6 +325,7 @@ export async function fetchSiteHeaders(url: string, policy: OutboundPolicy, opts
       route: main.route,
       httpProbe,
       warnings,
+      scripts: main.final.scripts,
       fetchedAt,
     };
   } finally {

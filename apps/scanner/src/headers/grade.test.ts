@@ -475,6 +475,7 @@ describe('report fields', () => {
     expect(grade(FULL)).toEqual(a);
     expect(Object.keys(a.service)).toEqual([
       'deeper_score',
+      'algorithm_version',
       'advanced',
       'https_redirect',
       'tests_passed',

@@ -27,7 +27,7 @@ import {
   serverDisclosesVersion,
   WEAK_REFERRER_POLICIES,
 } from './header-values.js';
-import { observatoryScore, observatoryTests } from './observatory.js';
+import { OBSERVATORY_ALGORITHM_VERSION, observatoryScore, observatoryTests } from './observatory.js';
 import {
   GRADED_HEADERS,
   MAX_POINTS,
@@ -36,6 +36,7 @@ import {
   type HeaderGradeResult,
   type HeaderVerdict,
   type HttpRedirectProbe,
+  type ScriptTag,
   type UpcomingHeader,
 } from './types.js';
 
@@ -50,6 +51,17 @@ export interface GradeContext {
   httpProbe?: HttpRedirectProbe;
   /** Warnings raised while fetching (e.g. an untrusted certificate); listed first. */
   fetchWarnings?: readonly string[];
+  /** The page's <script> elements, for the Subresource Integrity test (default none). */
+  scripts?: readonly ScriptTag[];
+}
+
+/** The hostname of `site` ("example.com:8443" → "example.com"). */
+function hostnameOf(site: string): string {
+  try {
+    return new URL(`http://${site}`).hostname;
+  } catch {
+    return site;
+  }
 }
 
 /** Letter for a score: 100 A+, 90-99 A, 75-89 B, 60-74 C, 40-59 D, below 40 F. */
@@ -366,7 +378,15 @@ export function gradeHeaders(input: HeaderInput, ctx: GradeContext): HeaderGrade
   >;
 
   const httpProbe = ctx.httpProbe ?? { outcome: 'unreachable' };
-  const advanced = observatoryTests({ headers, csp: policies, https: ctx.https, certificateTrusted: trusted, httpProbe });
+  const advanced = observatoryTests({
+    headers,
+    csp: policies,
+    https: ctx.https,
+    certificateTrusted: trusted,
+    httpProbe,
+    hostname: hostnameOf(ctx.site),
+    scripts: ctx.scripts ?? [],
+  });
   const passed = advanced.filter((t) => t.pass).length;
 
   return {
@@ -385,6 +405,7 @@ export function gradeHeaders(input: HeaderInput, ctx: GradeContext): HeaderGrade
     rawHeaders: rawHeadersObject(headers),
     service: {
       deeper_score: observatoryScore(advanced),
+      algorithm_version: OBSERVATORY_ALGORITHM_VERSION,
       advanced,
       https_redirect: httpsRedirect(httpProbe),
       tests_passed: passed,

@@ -1,16 +1,8 @@
 import net from 'node:net';
-import { UpstreamError, ValidationError } from '@vigil/core';
+import { headerCheckCacheKey, isHeaderCheckFailure, type HeaderCheckJobResult, type HeaderReport } from '@vigil/core';
 import { createTestContext, type TestContext } from '@vigil/testing';
-import {
-  handleHeaderCheck,
-  headerCheckCacheKey,
-  headerCheckResponseHeaders,
-  isHeaderCheckFailure,
-  unwrapHeaderCheckResult,
-  type HeaderCheckJobResult,
-} from './job.js';
+import { handleHeaderCheck } from './job.js';
 import { respondWith, startHttpServer, type TestServer } from './testing/servers.js';
-import type { HeaderReport } from './types.js';
 
 describe('handleHeaderCheck (Redis cache)', () => {
   let ctx: TestContext;
@@ -88,33 +80,5 @@ describe('handleHeaderCheck (Redis cache)', () => {
     } finally {
       await denying.teardown();
     }
-  });
-});
-
-describe('API helpers', () => {
-  it('unwrapHeaderCheckResult passes reports and throws typed errors', () => {
-    const r = { grade: 'A', gradeCapped: true } as HeaderReport;
-    expect(unwrapHeaderCheckResult(r)).toBe(r);
-    expect(() => unwrapHeaderCheckResult({ status: 400, error: 'Invalid hostname' })).toThrow(ValidationError);
-    let thrown: unknown;
-    try {
-      unwrapHeaderCheckResult({ status: 502, error: 'Site unreachable', detail: 'Connection refused by a:1' });
-    } catch (e) {
-      thrown = e;
-    }
-    expect(thrown).toBeInstanceOf(UpstreamError);
-    expect((thrown as UpstreamError).message).toBe('Site unreachable');
-    expect((thrown as UpstreamError).details).toEqual({ detail: 'Connection refused by a:1' });
-  });
-
-  it('headerCheckResponseHeaders sends X-Grade, and X-Grade-Capped only when capped', () => {
-    expect(headerCheckResponseHeaders({ grade: 'A', gradeCapped: true })).toEqual({ 'X-Grade': 'A', 'X-Grade-Capped': 'true' });
-    expect(headerCheckResponseHeaders({ grade: 'A+', gradeCapped: false })).toEqual({ 'X-Grade': 'A+' });
-  });
-
-  it('isHeaderCheckFailure tells failures from reports', () => {
-    expect(isHeaderCheckFailure({ status: 502, error: 'Site unreachable' })).toBe(true);
-    expect(isHeaderCheckFailure({ grade: 'A', warnings: [] })).toBe(false);
-    expect(isHeaderCheckFailure(null)).toBe(false);
   });
 });

@@ -1,63 +1,22 @@
 /**
- * The HeaderCheck job of the scanner fleet (QueueName.Headers) and its short per-target
+ * The HeaderCheck job of the scanner fleet (QueueName.Headers), with the short per-target
  * result cache. The job never fails for a bad or unreachable target: it returns a
- * serialisable failure that the API turns into 400 or 502 (unwrapHeaderCheckResult).
+ * serialisable failure that the API turns into 400 or 502 (unwrapHeaderCheckResult, core).
  */
-import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import {
+  cacheHeaderReport,
   outboundPolicy,
+  parseHeaderTarget,
+  readCachedHeaderReport,
   UpstreamError,
   ValidationError,
   type Context,
+  type HeaderCheckJobResult,
   type HeaderCheckPayload,
+  type HeaderReport,
 } from '@vigil/core';
 import { checkHeaders } from './check.js';
 import type { FetchOptions } from './fetch.js';
-import { parseHeaderTarget } from './target.js';
-import type { HeaderReport } from './types.js';
-
-export const HEADER_CACHE_TTL_SECONDS = 60;
-
-/** A check that could not produce a report, as the API should answer it. */
-export interface HeaderCheckFailure {
-  status: 400 | 502;
-  error: string;
-  detail?: string;
-}
-
-export type HeaderCheckJobResult = HeaderReport | HeaderCheckFailure;
-
-export function isHeaderCheckFailure(result: unknown): result is HeaderCheckFailure {
-  return (
-    typeof result === 'object' &&
-    result !== null &&
-    'error' in result &&
-    'status' in result &&
-    !('grade' in result)
-  );
-}
-
-/** `${prefix}:hdr:<sha1 of the normalised URL>`. */
-export function headerCheckCacheKey(prefix: string, url: string): string {
-  return `${prefix}:hdr:${createHash('sha1').update(url).digest('hex')}`;
-}
-
-/** The cached report of a normalised URL, or null. Lets the API answer without a job. */
-export async function readCachedHeaderReport(redis: Redis, prefix: string, url: string): Promise<HeaderReport | null> {
-  const cached = await redis.get(headerCheckCacheKey(prefix, url));
-  return cached ? (JSON.parse(cached) as HeaderReport) : null;
-}
-
-export async function cacheHeaderReport(
-  redis: Redis,
-  prefix: string,
-  url: string,
-  report: HeaderReport,
-  ttlSeconds = HEADER_CACHE_TTL_SECONDS,
-): Promise<void> {
-  await redis.set(headerCheckCacheKey(prefix, url), JSON.stringify(report), 'EX', ttlSeconds);
-}
 
 /**
  * Runs one header check: answers from the 60 s cache when it can (the report keeps its
@@ -102,19 +61,4 @@ export async function handleHeaderCheck(
     ctx.logger.warn('header cache write failed', { error: (e as Error).message });
   }
   return report;
-}
-
-/**
- * For the API: the report of a finished job, or the typed error to throw
- * (ValidationError → 400, UpstreamError → 502 {"error":"Site unreachable","detail":...}).
- */
-export function unwrapHeaderCheckResult(result: HeaderCheckJobResult): HeaderReport {
-  if (!isHeaderCheckFailure(result)) return result;
-  if (result.status === 400) throw new ValidationError(result.error);
-  throw new UpstreamError(result.error, result.detail ? { detail: result.detail } : {});
-}
-
-/** Response headers of GET /headers/check: X-Grade always, X-Grade-Capped: true when capped. */
-export function headerCheckResponseHeaders(report: Pick<HeaderReport, 'grade' | 'gradeCapped'>): Record<string, string> {
-  return report.gradeCapped ? { 'X-Grade': report.grade, 'X-Grade-Capped': 'true' } : { 'X-Grade': report.grade };
 }

@@ -1,6 +1,6 @@
 import { parseCspHeader } from './csp.js';
 import { toHeaderMap } from './header-map.js';
-import { observatoryScore, observatoryTests, type ObservatoryInput } from './observatory.js';
+import { OBSERVATORY_ALGORITHM_VERSION, observatoryScore, observatoryTests, type ObservatoryInput } from './observatory.js';
 import type { HttpRedirectProbe } from './types.js';
 
 const TO_HTTPS: HttpRedirectProbe = {
@@ -9,7 +9,7 @@ const TO_HTTPS: HttpRedirectProbe = {
   untrustedCertificate: false,
 };
 
-function run(headers: Record<string, string | string[]>, over: Partial<Omit<ObservatoryInput, 'headers' | 'csp'>> = {}) {
+function run(headers: Record<string, string | readonly string[]>, over: Partial<Omit<ObservatoryInput, 'headers' | 'csp'>> = {}) {
   const map = toHeaderMap(headers);
   return observatoryTests({
     headers: map,
@@ -17,11 +17,13 @@ function run(headers: Record<string, string | string[]>, over: Partial<Omit<Obse
     https: true,
     certificateTrusted: true,
     httpProbe: TO_HTTPS,
+    hostname: 'example.com',
+    scripts: [],
     ...over,
   });
 }
 
-function result(test: string, headers: Record<string, string | string[]>, over: Partial<Omit<ObservatoryInput, 'headers' | 'csp'>> = {}) {
+function result(test: string, headers: Record<string, string | readonly string[]>, over: Partial<Omit<ObservatoryInput, 'headers' | 'csp'>> = {}) {
   const t = run(headers, over).find((x) => x.test === test);
   if (!t) throw new Error(`no test ${test}`);
   return t;
@@ -44,19 +46,23 @@ describe('observatoryScore', () => {
 });
 
 describe('observatoryTests', () => {
-  it('runs the nine header-based tests in a fixed order, each with its shape', () => {
+  it('runs the twelve tests of algorithm 6 in the Observatory order, each with its shape', () => {
     const tests = run({});
     expect(tests.map((t) => t.test)).toEqual([
       'content-security-policy',
       'cookies',
+      'cross-origin-embedder-policy',
+      'cross-origin-opener-policy',
       'cross-origin-resource-sharing',
       'redirection',
       'referrer-policy',
       'strict-transport-security',
+      'subresource-integrity',
       'x-content-type-options',
       'x-frame-options',
       'cross-origin-resource-policy',
     ]);
+    expect(OBSERVATORY_ALGORITHM_VERSION).toBe(6);
     for (const t of tests) {
       expect(Object.keys(t)).toEqual(['test', 'pass', 'result', 'modifier', 'description']);
       expect(t.description.length).toBeGreaterThan(10);
@@ -81,6 +87,23 @@ describe('observatoryTests', () => {
     // 100 + 10 (default-src none) + 5 (cookies) + 5 (referrer) + 5 (frame-ancestors) + 10 (CORP)
     expect(observatoryScore(tests)).toBe(135);
   });
+
+  it('COOP, COEP and SRI add their bonuses (algorithm 6)', () => {
+    const tests = run(
+      {
+        'Content-Security-Policy': "default-src 'none'",
+        'Strict-Transport-Security': 'max-age=63072000',
+        'X-Content-Type-Options': 'nosniff',
+        'X-Frame-Options': 'DENY',
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Embedder-Policy': 'require-corp',
+      },
+      { scripts: [{ src: 'https://cdn.other.example/a.js', integrity: 'sha384-x', crossorigin: 'anonymous' }] },
+    );
+    expect(tests.every((t) => t.pass)).toBe(true);
+    // 100 + 10 (default-src none) + 5 (XFO DENY) + 10 (COOP) + 10 (COEP) + 5 (SRI)
+    expect(observatoryScore(tests)).toBe(140);
+  });
 });
 
 describe('content-security-policy test', () => {
@@ -101,6 +124,12 @@ describe('content-security-policy test', () => {
     [{ 'Content-Security-Policy': "default-src 'self'; script-src 'strict-dynamic'" }, 'csp-header-invalid', -25, false],
     [{ 'Content-Security-Policy': 'a' }, 'csp-header-invalid', -25, false],
     [{ 'Content-Security-Policy': "default-src 'self'; report-uri /a; report-uri /b" }, 'csp-implemented-but-duplicate-directives', 0, true],
+    // The Observatory refuses an empty policy item (a blank header, a trailing comma) ...
+    [{ 'Content-Security-Policy': '' }, 'csp-header-invalid', -25, false],
+    [{ 'Content-Security-Policy': "default-src 'self'," }, 'csp-header-invalid', -25, false],
+    // ... and counts a policy without any directive as no policy at all.
+    [{ 'Content-Security-Policy': ';;;;;;;' }, 'csp-not-implemented', -25, false],
+    [{ 'Content-Security-Policy': ';;;;;;;', 'Content-Security-Policy-Report-Only': "default-src 'self'" }, 'csp-not-implemented-but-reporting-enabled', -25, false],
   ] as const)('%j → %s', (headers, expected, modifier, pass) => {
     expect(result('content-security-policy', headers)).toMatchObject({ result: expected, modifier, pass });
   });
@@ -211,6 +240,11 @@ describe('strict-transport-security test', () => {
     [{ 'Strict-Transport-Security': 'max-age=86400' }, {}, 'hsts-implemented-max-age-less-than-six-months', -10, false],
     [{ 'Strict-Transport-Security': 'includeSubDomains' }, {}, 'hsts-header-invalid', -20, false],
     [{ 'Strict-Transport-Security': 'max-age=1, max-age=2' }, {}, 'hsts-header-invalid', -20, false],
+    // Sent twice: judged on the combined value, which has a comma (Observatory test "header invalid").
+    [{ 'Strict-Transport-Security': ['max-age=15768000; includeSubDomains', 'max-age=15768000; includeSubDomains'] }, {}, 'hsts-header-invalid', -20, false],
+    [{ 'Strict-Transport-Security': '' }, {}, 'hsts-header-invalid', -20, false],
+    // Vigil on purpose: a max-age that is not a number is invalid (upstream reads NaN as six months).
+    [{ 'Strict-Transport-Security': 'max-age=abc' }, {}, 'hsts-header-invalid', -20, false],
     [{ 'Strict-Transport-Security': 'max-age=31536000' }, { https: false }, 'hsts-not-implemented-no-https', -20, false],
     [{ 'Strict-Transport-Security': 'max-age=31536000' }, { certificateTrusted: false }, 'hsts-invalid-cert', -20, false],
   ] as const)('%j %j → %s', (headers, over, expected, modifier, pass) => {
@@ -223,6 +257,8 @@ describe('x-content-type-options test', () => {
     [{}, 'x-content-type-options-not-implemented', -5, false],
     [{ 'X-Content-Type-Options': 'nosniff' }, 'x-content-type-options-nosniff', 0, true],
     [{ 'X-Content-Type-Options': 'sniff' }, 'x-content-type-options-header-invalid', -5, false],
+    [{ 'X-Content-Type-Options': ['nosniff', 'nosniff'] }, 'x-content-type-options-header-invalid', -5, false],
+    [{ 'X-Content-Type-Options': '' }, 'x-content-type-options-not-implemented', -5, false],
   ])('%j → %s', (headers, expected, modifier, pass) => {
     expect(result('x-content-type-options', headers)).toMatchObject({ result: expected, modifier, pass });
   });
@@ -231,10 +267,20 @@ describe('x-content-type-options test', () => {
 describe('x-frame-options test', () => {
   it.each([
     [{}, 'x-frame-options-not-implemented', -20, false],
-    [{ 'X-Frame-Options': 'DENY' }, 'x-frame-options-sameorigin-or-deny', 0, true],
+    [{ 'X-Frame-Options': 'DENY' }, 'x-frame-options-sameorigin-or-deny', 5, true],
+    [{ 'X-Frame-Options': ' sameorigin ' }, 'x-frame-options-sameorigin-or-deny', 5, true],
     [{ 'X-Frame-Options': 'ALLOW-FROM https://a.example' }, 'x-frame-options-allow-from-origin', 0, true],
-    [{ 'X-Frame-Options': 'nope' }, 'x-frame-options-header-invalid', -20, false],
-    [{ 'X-Frame-Options': 'nope', 'Content-Security-Policy': "frame-ancestors 'self'" }, 'x-frame-options-implemented-via-csp', 5, true],
+    [{ 'X-Frame-Options': 'whimsy' }, 'x-frame-options-header-invalid', -20, false],
+    // "common to see this header sent multiple times": the combined value is invalid.
+    [{ 'X-Frame-Options': ['SAMEORIGIN', 'SAMEORIGIN'] }, 'x-frame-options-header-invalid', -20, false],
+    [{ 'X-Frame-Options': '' }, 'x-frame-options-not-implemented', -20, false],
+    [{ 'X-Frame-Options': 'whimsy', 'Content-Security-Policy': "frame-ancestors 'self'" }, 'x-frame-options-implemented-via-csp', 5, true],
+    [{ 'X-Frame-Options': 'DENY', 'Content-Security-Policy': 'frame-ancestors https://mozilla.org' }, 'x-frame-options-implemented-via-csp', 5, true],
+    // No credit from a CSP that is itself invalid (duplicate directive, empty policy, bad strict-dynamic).
+    [{ 'Content-Security-Policy': "frame-ancestors 'none'; frame-ancestors 'self'" }, 'x-frame-options-not-implemented', -20, false],
+    [{ 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "frame-ancestors 'none'; frame-ancestors 'self'" }, 'x-frame-options-sameorigin-or-deny', 5, true],
+    [{ 'Content-Security-Policy': "frame-ancestors 'none', " }, 'x-frame-options-not-implemented', -20, false],
+    [{ 'Content-Security-Policy': "frame-ancestors 'none'; script-src 'strict-dynamic'" }, 'x-frame-options-not-implemented', -20, false],
   ])('%j → %s', (headers, expected, modifier, pass) => {
     expect(result('x-frame-options', headers)).toMatchObject({ result: expected, modifier, pass });
   });
@@ -249,5 +295,74 @@ describe('cross-origin-resource-policy test', () => {
     [{ 'Cross-Origin-Resource-Policy': 'whatever' }, 'cross-origin-resource-policy-header-invalid', -5, false],
   ])('%j → %s', (headers, expected, modifier, pass) => {
     expect(result('cross-origin-resource-policy', headers)).toMatchObject({ result: expected, modifier, pass });
+  });
+});
+
+describe('cross-origin-opener-policy test', () => {
+  it.each([
+    [{}, 'coop-not-implemented', 0, true],
+    [{ 'Cross-Origin-Opener-Policy': 'same-origin' }, 'coop-implemented-with-same-origin', 10, true],
+    [{ 'Cross-Origin-Opener-Policy': 'same-origin-allow-popups' }, 'coop-implemented-with-same-origin-allow-popups', 10, true],
+    [{ 'Cross-Origin-Opener-Policy': 'noopener-allow-popups' }, 'coop-implemented-with-noopener-allow-popups', 10, true],
+    [{ 'Cross-Origin-Opener-Policy': 'unsafe-none' }, 'coop-implemented-with-unsafe-none', 0, true],
+    [{ 'Cross-Origin-Opener-Policy': 'same-origin; report-to="coop-endpoint"' }, 'coop-implemented-with-same-origin', 10, true],
+    [{ 'Cross-Origin-Opener-Policy': 'same-origin-allow-popups; report-to="coop-endpoint"' }, 'coop-implemented-with-same-origin-allow-popups', 10, true],
+    [{ 'Cross-Origin-Opener-Policy': 'same-origin; report-to' }, 'coop-implemented-with-same-origin', 10, true],
+    [{ 'Cross-Origin-Opener-Policy': 'whimsy' }, 'coop-header-invalid', -5, false],
+    [{ 'Cross-Origin-Opener-Policy': '"same-origin"' }, 'coop-header-invalid', -5, false],
+    [{ 'Cross-Origin-Opener-Policy': 'Same-Origin' }, 'coop-header-invalid', -5, false],
+    [{ 'Cross-Origin-Opener-Policy': 'SAME-ORIGIN' }, 'coop-header-invalid', -5, false],
+    [{ 'Cross-Origin-Opener-Policy': 'same-origin; report-to=coop endpoint' }, 'coop-header-invalid', -5, false],
+    [{ 'Cross-Origin-Opener-Policy': ['same-origin', 'unsafe-none'] }, 'coop-header-invalid', -5, false],
+  ])('%j → %s', (headers, expected, modifier, pass) => {
+    expect(result('cross-origin-opener-policy', headers)).toMatchObject({ result: expected, modifier, pass });
+  });
+});
+
+describe('cross-origin-embedder-policy test', () => {
+  it.each([
+    [{}, 'coep-not-implemented', 0, true],
+    [{ 'Cross-Origin-Embedder-Policy': 'require-corp' }, 'coep-implemented-with-require-corp', 10, true],
+    [{ 'Cross-Origin-Embedder-Policy': 'credentialless' }, 'coep-implemented-with-credentialless', 10, true],
+    [{ 'Cross-Origin-Embedder-Policy': 'unsafe-none' }, 'coep-implemented-with-unsafe-none', 0, true],
+    [{ 'Cross-Origin-Embedder-Policy': 'require-corp; report-to' }, 'coep-implemented-with-require-corp', 10, true],
+    [{ 'Cross-Origin-Embedder-Policy': 'whimsy' }, 'coep-header-invalid', -5, false],
+    [{ 'Cross-Origin-Embedder-Policy': '"require-corp"' }, 'coep-header-invalid', -5, false],
+    [{ 'Cross-Origin-Embedder-Policy': 'Require-Corp' }, 'coep-header-invalid', -5, false],
+    [{ 'Cross-Origin-Embedder-Policy': 'require-corp; report-to=coep endpoint' }, 'coep-header-invalid', -5, false],
+    [{ 'Cross-Origin-Embedder-Policy': ['require-corp', 'unsafe-none'] }, 'coep-header-invalid', -5, false],
+  ])('%j → %s', (headers, expected, modifier, pass) => {
+    expect(result('cross-origin-embedder-policy', headers)).toMatchObject({ result: expected, modifier, pass });
+  });
+});
+
+describe('subresource-integrity test', () => {
+  it('maps each result to its modifier and pass', () => {
+    const external = { src: 'http://cdn.other.example/a.js', integrity: null, crossorigin: null };
+    expect(result('subresource-integrity', {}, { scripts: [external] })).toMatchObject({
+      result: 'sri-not-implemented-and-external-scripts-not-loaded-securely',
+      modifier: -50,
+      pass: false,
+    });
+    expect(result('subresource-integrity', { 'Content-Type': 'application/json' }, { scripts: [external] })).toMatchObject({
+      result: 'sri-not-implemented-response-not-html',
+      modifier: 0,
+      pass: true,
+    });
+    expect(result('subresource-integrity', {})).toMatchObject({ result: 'sri-not-implemented-but-no-scripts-loaded', modifier: 0, pass: true });
+  });
+});
+
+describe('cross-origin-resource-sharing and CORP read the combined value', () => {
+  it('treats a repeated header as one list', () => {
+    expect(result('cross-origin-resource-sharing', { 'Access-Control-Allow-Origin': ['*', '*'] }).result).toBe(
+      'cross-origin-resource-sharing-implemented-with-restricted-access',
+    );
+    expect(result('cross-origin-resource-policy', { 'Cross-Origin-Resource-Policy': ['same-site', 'same-site'] }).result).toBe(
+      'cross-origin-resource-policy-header-invalid',
+    );
+    expect(result('cross-origin-resource-policy', { 'Cross-Origin-Resource-Policy': ' Same-Origin ' }).result).toBe(
+      'cross-origin-resource-policy-implemented-with-same-origin',
+    );
   });
 });

@@ -1,13 +1,19 @@
 /**
- * The deeper score: tests and modifiers after the MDN HTTP Observatory's scoring methodology
- * (baseline 100, penalties first, bonuses only when the penalised score is at least 90,
- * floor 0). Tests that need the response body (Subresource Integrity) or the HSTS preload
- * list are not run: the check reads headers only.
+ * The deeper score: the MDN HTTP Observatory's tests and modifiers, algorithm version 6
+ * (mdn/mdn-http-observatory 1.6): baseline 100, penalties first, bonuses only when the
+ * penalised score is at least 90, floor 0. Headers are read as the Observatory reads them:
+ * a header sent twice is judged on the combined value ("a, b"), as Node's HTTP client hands
+ * it over. Where Vigil differs on purpose, docs/decisions.md says so.
  */
-import { type CspPolicy, hasNonceOrHash } from './csp.js';
-import { type HeaderMap, headerValues } from './header-map.js';
+import { type CspPolicy } from './csp.js';
+import { type HeaderMap, headerValues, joinedHeader } from './header-map.js';
 import { parseReferrerPolicy, parseSetCookie, WEAK_REFERRER_POLICIES } from './header-values.js';
-import type { AdvancedTest, HttpRedirectProbe } from './types.js';
+import { structuredFieldToken } from './sf-token.js';
+import { sriResult } from './sri.js';
+import type { AdvancedTest, HttpRedirectProbe, ScriptTag } from './types.js';
+
+/** The Observatory scoring algorithm followed (its ALGORITHM_VERSION). */
+export const OBSERVATORY_ALGORITHM_VERSION = 6;
 
 export interface ObservatoryInput {
   headers: HeaderMap;
@@ -17,6 +23,10 @@ export interface ObservatoryInput {
   https: boolean;
   certificateTrusted: boolean;
   httpProbe: HttpRedirectProbe;
+  /** The hostname asked about (Subresource Integrity: which scripts are foreign). */
+  hostname: string;
+  /** The page's <script> elements (empty when the body was not read or had none). */
+  scripts: readonly ScriptTag[];
 }
 
 interface Outcome {
@@ -54,19 +64,27 @@ function sourcesOf(policy: CspPolicy, name: string): Set<string> | undefined {
   return new Set(d.sources.length ? d.sources.map((s) => s.toLowerCase()) : ["'none'"]);
 }
 
+/** The Observatory refuses a policy shorter than its shortest directive name, less one. */
+const MIN_POLICY_LENGTH = 'img-src'.length - 1;
+const NONCE_OR_HASH_PREFIXES = ["'sha256-", "'sha384-", "'sha512-", "'nonce-"];
+
+/** A nonce or hash source, by prefix as the Observatory tells them (sources are lower-cased). */
+function hasNonceOrHashSource(sources: ReadonlySet<string>): boolean {
+  return [...sources].some((s) => NONCE_OR_HASH_PREFIXES.some((p) => s.startsWith(p)));
+}
+
 function evaluateCspPolicy(policy: CspPolicy, https: boolean): Outcome {
-  if (policy.text.length < 'img-src'.length - 1 || policy.directives.size === 0) return CSP.invalid;
+  if (policy.text.length < MIN_POLICY_LENGTH) return CSP.invalid;
   if (policy.duplicates.some((d) => !ALLOWED_DUPLICATES.has(d))) return CSP.invalid;
   // An unrestricted fetch directive allows everything.
   const script = sourcesOf(policy, 'script-src') ?? new Set(['*']);
   const style = sourcesOf(policy, 'style-src') ?? new Set(['*']);
   const object = sourcesOf(policy, 'object-src') ?? new Set(['*']);
-  const scriptDirective = policy.directives.get('script-src') ?? policy.directives.get('default-src');
-  const styleDirective = policy.directives.get('style-src') ?? policy.directives.get('default-src');
-  if (scriptDirective && hasNonceOrHash(scriptDirective)) script.delete("'unsafe-inline'");
-  if (styleDirective && hasNonceOrHash(styleDirective)) style.delete("'unsafe-inline'");
+  const scriptHasNonce = hasNonceOrHashSource(script);
+  if (scriptHasNonce) script.delete("'unsafe-inline'");
+  if (hasNonceOrHashSource(style)) style.delete("'unsafe-inline'");
   if (script.has("'strict-dynamic'")) {
-    if (!scriptDirective || !hasNonceOrHash(scriptDirective)) return CSP.invalid;
+    if (!scriptHasNonce) return CSP.invalid;
     for (const s of [...script]) {
       if ([...BROAD].some((b) => s.startsWith(b)) || s === "'self'" || s === "'unsafe-inline'") script.delete(s);
     }
@@ -94,11 +112,16 @@ function evaluateCspPolicy(policy: CspPolicy, https: boolean): Outcome {
   return policy.duplicates.length ? CSP.duplicates : outcome;
 }
 
+/** The policy texts as the Observatory splits them: every comma item, blank ones included. */
+function rawPolicies(headers: HeaderMap): string[] {
+  return headerValues(headers, 'content-security-policy').flatMap((v) => v.split(',').map((p) => p.replace(/[\r\n]/g, '').trim()));
+}
+
 function cspTest(input: ObservatoryInput): Outcome {
-  if (!input.csp.length) {
-    return headerValues(input.headers, 'content-security-policy-report-only').some((v) => v.trim())
-      ? CSP.reportOnly
-      : CSP.missing;
+  const raw = rawPolicies(input.headers);
+  if (raw.some((p) => p.length < MIN_POLICY_LENGTH)) return CSP.invalid;
+  if (!input.csp.some((p) => p.directives.size)) {
+    return joinedHeader(input.headers, 'content-security-policy-report-only') ? CSP.reportOnly : CSP.missing;
   }
   const outcomes = input.csp.map((p) => evaluateCspPolicy(p, input.https));
   if (outcomes.includes(CSP.invalid)) return CSP.invalid;
@@ -158,12 +181,20 @@ function cookiesTest(input: ObservatoryInput, hstsPass: boolean): Outcome {
   return missingSameSite ? COOKIES.secure : COOKIES.withSameSite;
 }
 
+/**
+ * The combined value of a header as the Observatory's HTTP client sees it (every occurrence
+ * joined with ", "), cut to `max` characters; null when absent.
+ */
+function combined(headers: HeaderMap, name: string, max: number): string | null {
+  return joinedHeader(headers, name)?.slice(0, max) ?? null;
+}
+
 function corsTest(input: ObservatoryInput): Outcome {
-  const acao = headerValues(input.headers, 'access-control-allow-origin')[0];
-  if (acao === undefined) {
+  const acao = combined(input.headers, 'access-control-allow-origin', 256);
+  if (!acao) {
     return O('cross-origin-resource-sharing-not-implemented', 0, 'Content is not visible via cross-origin resource sharing (CORS) headers');
   }
-  return acao.trim() === '*'
+  return acao.trim().toLowerCase() === '*'
     ? O('cross-origin-resource-sharing-implemented-with-public-access', 0, 'Public content is visible via the CORS Access-Control-Allow-Origin header')
     : O('cross-origin-resource-sharing-implemented-with-restricted-access', 0, 'Content is visible via CORS headers, but restricted to specific origins');
 }
@@ -199,14 +230,16 @@ const REFERRER_PASS = new Set(['referrer-policy-not-implemented', 'referrer-poli
 function hstsTest(input: ObservatoryInput): Outcome {
   if (!input.https) return O('hsts-not-implemented-no-https', -20, 'Strict-Transport-Security cannot be set for sites not available over https');
   if (!input.certificateTrusted) return O('hsts-invalid-cert', -20, 'Strict-Transport-Security cannot be set, as the site has an invalid certificate chain');
-  const first = headerValues(input.headers, 'strict-transport-security')[0];
-  if (first === undefined) return O('hsts-not-implemented', -20, 'Strict-Transport-Security header not implemented');
+  const value = combined(input.headers, 'strict-transport-security', 1024);
+  if (value === null) return O('hsts-not-implemented', -20, 'Strict-Transport-Security header not implemented');
   const invalid = O('hsts-header-invalid', -20, 'Strict-Transport-Security header cannot be recognized');
-  if (first.includes(',')) return invalid;
+  // A comma means the header was sent more than once (or is malformed): either way invalid.
+  if (value.includes(',')) return invalid;
   let maxAge: number | null = null;
-  for (const p of first.split(';').map((s) => s.trim().toLowerCase())) {
+  for (const p of value.split(';').map((s) => s.trim().toLowerCase())) {
     if (p.startsWith('max-age=')) maxAge = Number.parseInt(p.slice(8, 128), 10);
   }
+  // Vigil differs on purpose: max-age=abc is invalid (upstream reads NaN as six months).
   if (maxAge === null || Number.isNaN(maxAge)) return invalid;
   return maxAge < 15_552_000
     ? O('hsts-implemented-max-age-less-than-six-months', -10, 'Strict-Transport-Security set to less than six months (15552000)')
@@ -214,30 +247,33 @@ function hstsTest(input: ObservatoryInput): Outcome {
 }
 
 function xctoTest(input: ObservatoryInput): Outcome {
-  const first = headerValues(input.headers, 'x-content-type-options')[0];
-  if (first === undefined) return O('x-content-type-options-not-implemented', -5, 'X-Content-Type-Options header not implemented');
-  return first.trim().toLowerCase() === 'nosniff'
+  const value = combined(input.headers, 'x-content-type-options', 256);
+  if (!value) return O('x-content-type-options-not-implemented', -5, 'X-Content-Type-Options header not implemented');
+  return value.trim().toLowerCase() === 'nosniff'
     ? O('x-content-type-options-nosniff', 0, 'X-Content-Type-Options set to nosniff')
     : O('x-content-type-options-header-invalid', -5, 'X-Content-Type-Options header cannot be recognized');
 }
 
-function xfoTest(input: ObservatoryInput): Outcome {
-  if (input.csp.some((p) => p.directives.has('frame-ancestors'))) {
+/** CSP results whose policy counts: frame-ancestors in a missing or invalid CSP earns nothing. */
+const CSP_WITHOUT_POLICY = new Set([CSP.invalid, CSP.missing, CSP.reportOnly].map((o) => o.result));
+
+function xfoTest(input: ObservatoryInput, csp: Outcome): Outcome {
+  if (!CSP_WITHOUT_POLICY.has(csp.result) && input.csp.some((p) => p.directives.has('frame-ancestors'))) {
     return O('x-frame-options-implemented-via-csp', 5, 'X-Frame-Options implemented via the CSP frame-ancestors directive');
   }
-  const first = headerValues(input.headers, 'x-frame-options')[0];
-  if (first === undefined) return O('x-frame-options-not-implemented', -20, 'X-Frame-Options header not implemented');
-  const v = first.trim().toLowerCase();
-  if (v === 'deny' || v === 'sameorigin') return O('x-frame-options-sameorigin-or-deny', 0, 'X-Frame-Options set to SAMEORIGIN or DENY');
+  const value = combined(input.headers, 'x-frame-options', 1024);
+  if (!value) return O('x-frame-options-not-implemented', -20, 'X-Frame-Options header not implemented');
+  const v = value.trim().toLowerCase();
+  if (v === 'deny' || v === 'sameorigin') return O('x-frame-options-sameorigin-or-deny', 5, 'X-Frame-Options set to SAMEORIGIN or DENY');
   if (v.startsWith('allow-from')) return O('x-frame-options-allow-from-origin', 0, 'X-Frame-Options uses the ALLOW-FROM directive');
   return O('x-frame-options-header-invalid', -20, 'X-Frame-Options header cannot be recognized');
 }
 const XFO_FAIL = new Set(['x-frame-options-not-implemented', 'x-frame-options-header-invalid']);
 
 function corpTest(input: ObservatoryInput): Outcome {
-  const first = headerValues(input.headers, 'cross-origin-resource-policy')[0];
-  if (first === undefined) return O('cross-origin-resource-policy-not-implemented', 0, 'Cross-Origin-Resource-Policy not implemented (defaults to cross-origin)');
-  switch (first.trim().toLowerCase()) {
+  const value = combined(input.headers, 'cross-origin-resource-policy', 256)?.trim().toLowerCase();
+  if (!value) return O('cross-origin-resource-policy-not-implemented', 0, 'Cross-Origin-Resource-Policy not implemented (defaults to cross-origin)');
+  switch (value) {
     case 'same-site':
       return O('cross-origin-resource-policy-implemented-with-same-site', 10, 'Cross-Origin-Resource-Policy prevents leaks into cross-site contexts');
     case 'same-origin':
@@ -249,7 +285,93 @@ function corpTest(input: ObservatoryInput): Outcome {
   }
 }
 
-/** Every test, in a fixed order. */
+const COOP: Record<string, Outcome> = {
+  'same-origin': O('coop-implemented-with-same-origin', 10, 'Cross-Origin-Opener-Policy isolates the page from cross-origin windows (same-origin)'),
+  'same-origin-allow-popups': O('coop-implemented-with-same-origin-allow-popups', 10, 'Cross-Origin-Opener-Policy isolates the page, keeping its own popups (same-origin-allow-popups)'),
+  'noopener-allow-popups': O('coop-implemented-with-noopener-allow-popups', 10, 'Cross-Origin-Opener-Policy severs openers (noopener-allow-popups)'),
+  'unsafe-none': O('coop-implemented-with-unsafe-none', 0, 'Cross-Origin-Opener-Policy set to unsafe-none: no isolation'),
+};
+const COEP: Record<string, Outcome> = {
+  'require-corp': O('coep-implemented-with-require-corp', 10, 'Cross-Origin-Embedder-Policy requires CORP or CORS for cross-origin resources (require-corp)'),
+  credentialless: O('coep-implemented-with-credentialless', 10, 'Cross-Origin-Embedder-Policy loads cross-origin resources without credentials (credentialless)'),
+  'unsafe-none': O('coep-implemented-with-unsafe-none', 0, 'Cross-Origin-Embedder-Policy set to unsafe-none: no restriction'),
+};
+
+/** COOP and COEP: one structured-field token; sent twice (a list) is invalid. */
+function tokenHeaderTest(
+  input: ObservatoryInput,
+  name: string,
+  outcomes: Record<string, Outcome>,
+  missing: Outcome,
+  invalid: Outcome,
+): Outcome {
+  const value = combined(input.headers, name, 1024)?.trim();
+  if (!value) return missing;
+  const token = structuredFieldToken(value);
+  return (token !== null && Object.hasOwn(outcomes, token) ? outcomes[token] : undefined) ?? invalid;
+}
+
+function coopTest(input: ObservatoryInput): Outcome {
+  return tokenHeaderTest(
+    input,
+    'cross-origin-opener-policy',
+    COOP,
+    O('coop-not-implemented', 0, 'Cross-Origin-Opener-Policy not implemented'),
+    O('coop-header-invalid', -5, 'Cross-Origin-Opener-Policy header cannot be recognized'),
+  );
+}
+
+function coepTest(input: ObservatoryInput): Outcome {
+  return tokenHeaderTest(
+    input,
+    'cross-origin-embedder-policy',
+    COEP,
+    O('coep-not-implemented', 0, 'Cross-Origin-Embedder-Policy not implemented'),
+    O('coep-header-invalid', -5, 'Cross-Origin-Embedder-Policy header cannot be recognized'),
+  );
+}
+
+const SRI: Record<ReturnType<typeof sriResult>, { outcome: Outcome; pass: boolean }> = {
+  'sri-implemented-and-all-scripts-loaded-securely': {
+    outcome: O('sri-implemented-and-all-scripts-loaded-securely', 5, 'Subresource Integrity implemented and all scripts are loaded from a similar origin'),
+    pass: true,
+  },
+  'sri-implemented-and-external-scripts-loaded-securely': {
+    outcome: O('sri-implemented-and-external-scripts-loaded-securely', 5, 'Subresource Integrity implemented and all scripts are loaded securely'),
+    pass: true,
+  },
+  'sri-implemented-but-external-scripts-not-loaded-securely': {
+    outcome: O('sri-implemented-but-external-scripts-not-loaded-securely', -20, 'Subresource Integrity implemented, but external scripts are loaded over http'),
+    pass: false,
+  },
+  'sri-not-implemented-but-external-scripts-loaded-securely': {
+    outcome: O('sri-not-implemented-but-external-scripts-loaded-securely', -5, 'Subresource Integrity not implemented, but all external scripts are loaded over https'),
+    pass: false,
+  },
+  'sri-not-implemented-and-external-scripts-not-loaded-securely': {
+    outcome: O('sri-not-implemented-and-external-scripts-not-loaded-securely', -50, 'Subresource Integrity not implemented, and external scripts are loaded over http or protocol-relative URLs'),
+    pass: false,
+  },
+  'sri-not-implemented-response-not-html': {
+    outcome: O('sri-not-implemented-response-not-html', 0, 'Subresource Integrity is only needed for HTML resources'),
+    pass: true,
+  },
+  'sri-not-implemented-but-no-scripts-loaded': {
+    outcome: O('sri-not-implemented-but-no-scripts-loaded', 0, 'Subresource Integrity is not needed: the page loads no scripts'),
+    pass: true,
+  },
+  'sri-not-implemented-but-all-scripts-loaded-from-secure-origin': {
+    outcome: O('sri-not-implemented-but-all-scripts-loaded-from-secure-origin', 0, 'Subresource Integrity not implemented, as all scripts are loaded from a similar origin'),
+    pass: true,
+  },
+};
+
+function sriTest(input: ObservatoryInput): { outcome: Outcome; pass: boolean } {
+  const contentType = headerValues(input.headers, 'content-type')[0] ?? null;
+  return SRI[sriResult({ contentType, scripts: input.scripts, hostname: input.hostname, https: input.https })];
+}
+
+/** Every test, in the Observatory's order. */
 export function observatoryTests(input: ObservatoryInput): AdvancedTest[] {
   const entry = (test: string, o: Outcome, pass: boolean): AdvancedTest => ({
     test,
@@ -262,18 +384,24 @@ export function observatoryTests(input: ObservatoryInput): AdvancedTest[] {
   const hsts = hstsTest(input);
   const hstsPass = hsts.result === 'hsts-implemented-max-age-at-least-six-months';
   const cookies = cookiesTest(input, hstsPass);
+  const coep = coepTest(input);
+  const coop = coopTest(input);
   const redirection = redirectionTest(input);
   const referrer = referrerTest(input);
+  const sri = sriTest(input);
   const xcto = xctoTest(input);
-  const xfo = xfoTest(input);
+  const xfo = xfoTest(input, csp);
   const corp = corpTest(input);
   return [
     entry('content-security-policy', csp, CSP_PASS.has(csp.result)),
     entry('cookies', cookies, [COOKIES.none, COOKIES.secure, COOKIES.withSameSite].includes(cookies)),
+    entry('cross-origin-embedder-policy', coep, coep.result !== 'coep-header-invalid'),
+    entry('cross-origin-opener-policy', coop, coop.result !== 'coop-header-invalid'),
     entry('cross-origin-resource-sharing', corsTest(input), true),
     entry('redirection', redirection, REDIRECT_PASS.has(redirection.result)),
     entry('referrer-policy', referrer, REFERRER_PASS.has(referrer.result)),
     entry('strict-transport-security', hsts, hstsPass),
+    entry('subresource-integrity', sri.outcome, sri.pass),
     entry('x-content-type-options', xcto, xcto.result === 'x-content-type-options-nosniff'),
     entry('x-frame-options', xfo, !XFO_FAIL.has(xfo.result)),
     entry('cross-origin-resource-policy', corp, corp.result !== 'cross-origin-resource-policy-header-invalid'),

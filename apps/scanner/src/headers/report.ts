@@ -11,6 +11,7 @@ export function buildHeaderReport(fetched: FetchedSite, site: string): HeaderRep
     certificateTrusted: fetched.certificateTrusted,
     httpProbe: fetched.httpProbe,
     fetchWarnings: fetched.warnings,
+    scripts: fetched.scripts,
   });
   return { ...graded, fetched_at: fetched.fetchedAt.toISOString(), final_url: fetched.finalUrl };
 }

@@ -1,20 +1,19 @@
 import { createScheduledScan, removeDomainSchedule, type Context, type JobHandler, type JobName } from '@vigil/core';
-import { scanTls } from '../tls/index.js';
-import { runTlsScan, type TlsEngine } from './tls-scan.job.js';
+import { runTlsScan, type ScanEngines } from './tls-scan.job.js';
 
 /**
  * DomainScan {domainId}: a scheduled rescan (the domain's job scheduler). Creates the scan row
  * (once per run), then runs it like any scan. A domain that no longer exists loses its
  * scheduler at once; inactive ones and ones still being scanned are skipped.
  */
-export function domainScanJob(ctx: Context, engine: TlsEngine = scanTls): JobHandler<JobName.DomainScan> {
+export function domainScanJob(ctx: Context, engines: ScanEngines = {}): JobHandler<JobName.DomainScan> {
   return async ({ domainId }, job) => {
-    const outcome = await createScheduledScan(ctx.db, domainId, String(job.id));
+    const outcome = await createScheduledScan(ctx.db, domainId, String(job.id), ctx.clock.now());
     if (outcome.kind === 'skip') {
       ctx.logger.info('scheduled scan skipped', { domainId, reason: outcome.reason });
       if (outcome.reason === 'domain gone') await removeDomainSchedule(ctx.queues, domainId);
       return;
     }
-    await runTlsScan(ctx, outcome.scan.id, engine);
+    await runTlsScan(ctx, outcome.scan.id, engines);
   };
 }

@@ -9,6 +9,7 @@ import request from 'supertest';
 import { createApp } from '@vigil/api';
 import {
   Domain,
+  HeaderCheck,
   JobName,
   ManualClock,
   Scan,
@@ -23,6 +24,7 @@ import { createTestAccount, createTestContext, startDnsServer, waitFor, type Loo
 import { createScannerApp } from '../app.js';
 import { makeCert } from '../tls/testing/certs.js';
 import { startHttpsServer, type RunningServer } from '../tls/testing/servers.js';
+import { startHttpsServer as startHeaderServer } from '../headers/testing/servers.js';
 import { domainScanJob } from './domain-scan.job.js';
 import { REPORT_NOT_STORED, runTlsScan, type TlsEngine } from './tls-scan.job.js';
 import type { TlsScanReport } from '../tls/index.js';
@@ -45,7 +47,7 @@ async function tlsServer(label: string, notAfter: Date, opts: { hsts?: string } 
 
 beforeAll(async () => {
   dns = await startDnsServer();
-  for (const label of ['web', 'expiry', 'quiet', 'closed', 'plain', 'sched', 'worker']) dns.zone.set(host(label), { A: ['127.0.0.1'] });
+  for (const label of ['web', 'expiry', 'quiet', 'closed', 'plain', 'sched', 'worker', 'hdr']) dns.zone.set(host(label), { A: ['127.0.0.1'] });
   ctx = await createTestContext({ clock, env: { VIGIL_DNS_SERVERS: dns.server, VIGIL_ALLOW_PRIVATE_TARGETS: 'true' } });
 });
 afterAll(async () => {
@@ -68,7 +70,7 @@ async function newDomain(accountId: number, label: string, port: number, extra: 
 }
 
 async function scanOf(accountId: number, domain: Domain | null, hostname: string, port: number): Promise<Scan> {
-  return insertScan(ctx.db.manager, { accountId, domainId: domain?.id ?? null, hostname, port, trigger: domain ? 'manual' : 'on_demand' });
+  return insertScan(ctx.db.manager, { accountId, domainId: domain?.id ?? null, hostname, port, trigger: domain ? 'manual' : 'on_demand' }, clock.now());
 }
 
 describe('TlsScan job', () => {
@@ -115,6 +117,9 @@ describe('TlsScan job', () => {
     const changed = events.find((e) => e.event === 'domain.grade_changed');
     expect(changed).toMatchObject({ eventId: `domain-grade-changed-${scan.id}`, accountId: account.id, domainId: domain.id, data: { previous_grade: 'A', grade: 'F', hostname: domain.hostname } });
     expect((changed as AlertEventPayload & { jobId: string }).jobId).toBe(changed?.eventId);
+    // No earlier scan report: everything of this one appeared, the trust cap among it.
+    expect(changed?.data.reasons).toContainEqual({ kind: 'cap', change: 'appeared', name: 'F: Certificate is self-signed and not trusted' });
+    expect(changed?.data.reasons).toContainEqual({ kind: 'protocol', change: 'appeared', name: 'TLSv1.3' });
     expect(events.find((e) => e.event === 'scan.completed')).toMatchObject({ eventId: `scan-completed-${scan.id}`, data: { status: 'completed', grade: 'F', scan_id: scan.id } });
 
     // The same grade again: scan.completed only.
@@ -167,7 +172,7 @@ describe('TlsScan job', () => {
     const strict = await createTestContext({ env: { VIGIL_DNS_SERVERS: dns.server, VIGIL_ALLOW_PRIVATE_TARGETS: 'false' } });
     try {
       const { account } = await createTestAccount(strict, 'pro');
-      const scan = await insertScan(strict.db.manager, { accountId: account.id, domainId: null, hostname: host('web'), port: 443, trigger: 'on_demand' });
+      const scan = await insertScan(strict.db.manager, { accountId: account.id, domainId: null, hostname: host('web'), port: 443, trigger: 'on_demand' }, clock.now());
       await runTlsScan(strict, scan.id);
       const row = await strict.db.getRepository(Scan).findOneByOrFail({ id: scan.id });
       expect(row.status).toBe('failed');
@@ -198,7 +203,7 @@ describe('TlsScan job', () => {
     const scan = await scanOf(account.id, domain, domain.hostname, 443);
     const unstorable: TlsEngine = async () =>
       ({ grade: 'A', score: 90, certificate: { subject: 'CN=x', issuer: 'CN=y', valid_from: 'garbage', valid_to: 'garbage', serial_number: '01', fingerprint_sha256: 'ab' } }) as unknown as TlsScanReport;
-    await runTlsScan(ctx, scan.id, unstorable);
+    await runTlsScan(ctx, scan.id, { tls: unstorable });
     expect(await ctx.db.getRepository(Scan).findOneByOrFail({ id: scan.id })).toMatchObject({ status: 'failed', error: REPORT_NOT_STORED });
     expect(await ctx.db.getRepository(Domain).findOneByOrFail({ id: domain.id })).toMatchObject({ lastScanStatus: 'failed', lastScanId: scan.id });
   });
@@ -348,5 +353,78 @@ describe('the scanner app', () => {
     } finally {
       await scanner.stop();
     }
+  });
+});
+
+describe('security headers of a monitored domain, with each of its scans', () => {
+  const STRONG: Record<string, string> = {
+    'Content-Security-Policy': "default-src 'self'; frame-ancestors 'none'",
+    'Strict-Transport-Security': 'max-age=31536000',
+    'X-Frame-Options': 'DENY',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Permissions-Policy': 'camera=()',
+  };
+
+  it('records the history, keeps the grade on the domain and alerts with the diff when it changes', async () => {
+    const { account } = await createTestAccount(ctx, 'pro');
+    let headers: Record<string, string> = STRONG;
+    const site = await startHeaderServer((_req, res) => res.writeHead(200, headers).end('<!doctype html>'));
+    try {
+      const domain = await newDomain(account.id, 'hdr', site.port);
+      const run = async () => {
+        const scan = await scanOf(account.id, domain, domain.hostname, site.port);
+        await runTlsScan(ctx, scan.id);
+        return scan;
+      };
+      const first = await run();
+      const history = () => ctx.db.getRepository(HeaderCheck).find({ where: { domainId: domain.id }, order: { id: 'ASC' } });
+      const [one] = await history();
+      expect(one).toMatchObject({ scanId: first.id, url: `https://${domain.hostname}:${site.port}/`, status: 'completed', grade: 'A+', score: 100, algorithmVersion: 6, error: null });
+      expect(one.report?.summary.site).toBe(`${domain.hostname}:${site.port}`);
+      expect(await ctx.db.getRepository(Domain).findOneByOrFail({ id: domain.id })).toMatchObject({
+        headerGrade: 'A+',
+        headerScore: 100,
+        lastHeaderCheckId: one.id,
+        lastHeaderCheckAt: clock.now(),
+      });
+      expect((await eventsFor(domain.id)).map((e) => e.event)).not.toContain('headers.grade_changed');
+
+      // A deploy drops HSTS and loosens the CSP.
+      headers = { ...STRONG, 'Content-Security-Policy': "default-src 'self'; script-src 'self' 'unsafe-inline'; frame-ancestors 'none'" };
+      delete headers['Strict-Transport-Security'];
+      await run();
+      const [, two] = await history();
+      expect(two).toMatchObject({ grade: 'B', score: 75 });
+      const changed = (await eventsFor(domain.id)).find((e) => e.event === 'headers.grade_changed');
+      expect(changed).toMatchObject({
+        eventId: `headers-grade-changed-${two.id}`,
+        domainId: domain.id,
+        data: { previous_grade: 'A+', grade: 'B', previous_score: 100, score: 75, header_check_id: two.id },
+      });
+      expect(changed?.data.reasons).toEqual([
+        { kind: 'header', change: 'disappeared', name: 'Strict-Transport-Security' },
+        { kind: 'directive', change: 'appeared', name: "script-src 'self' 'unsafe-inline'" },
+        { kind: 'cap', change: 'appeared', name: expect.stringContaining("'unsafe-inline'") },
+      ]);
+
+      // Unreachable: a failed check in the history; the last grade stays.
+      await site.close();
+      await run();
+      const [, , three] = await history();
+      expect(three).toMatchObject({ status: 'failed', grade: null, report: null });
+      expect(three.error).toMatch(/^Site unreachable: /);
+      expect(await ctx.db.getRepository(Domain).findOneByOrFail({ id: domain.id })).toMatchObject({ headerGrade: 'B', lastHeaderCheckId: three.id });
+    } finally {
+      await site.close();
+    }
+  });
+
+  it('an on-demand scan (no domain) checks no headers', async () => {
+    const { account } = await createTestAccount(ctx, 'pro');
+    const server = await tlsServer('plain', new Date(Date.now() + 90 * DAY));
+    const scan = await scanOf(account.id, null, host('plain'), server.port);
+    await runTlsScan(ctx, scan.id);
+    expect(await ctx.db.getRepository(HeaderCheck).countBy({ scanId: scan.id })).toBe(0);
   });
 });

@@ -8,8 +8,10 @@ import {
   type Context,
   type JobHandler,
   type JobName,
+  type Scan,
 } from '@vigil/core';
 import { scanTls, type ScanTlsOptions, type TlsScanReport } from '../tls/index.js';
+import { runDomainHeaderCheck, type HeaderEngine } from './domain-header-check.js';
 
 /** The TLS engine a scan job runs: scanTls, or another with its signature. */
 export type TlsEngine = (opts: ScanTlsOptions) => Promise<TlsScanReport>;
@@ -31,14 +33,22 @@ export function scanErrorText(ctx: Pick<Context, 'logger'>, e: unknown, scanId: 
 /** The error text of a scan whose report PostgreSQL refused. */
 export const REPORT_NOT_STORED = 'Scan failed: the report could not be stored';
 
+/** The engines a scan runs: TLS, and the security-header check of a monitored domain. */
+export interface ScanEngines {
+  tls?: TlsEngine;
+  headers?: HeaderEngine;
+}
+
 /**
  * Runs one scan row: queued -> running, the engine through the outbound policy
  * (VIGIL_ALLOW_PRIVATE_TARGETS, VIGIL_DNS_SERVERS), then completed with its report (domain
  * updated, events enqueued) or failed with a clean error text. A report that cannot be stored
  * fails the scan rather than leaving it running (holding a concurrency slot until the
- * reconciler gives up on it). A scan that is gone or already finished is left alone.
+ * reconciler gives up on it). A scan that is gone or already finished is left alone. A scan
+ * of a monitored domain then checks its security headers too (history and alerts).
  */
-export async function runTlsScan(ctx: Context, scanId: number, engine: TlsEngine = scanTls): Promise<void> {
+export async function runTlsScan(ctx: Context, scanId: number, engines: ScanEngines = {}): Promise<void> {
+  const engine = engines.tls ?? scanTls;
   const scan = await markScanRunning(ctx.db.manager, scanId, ctx.clock.now());
   if (!scan) {
     ctx.logger.info('scan skipped: gone or already finished', { scanId });
@@ -49,6 +59,7 @@ export async function runTlsScan(ctx: Context, scanId: number, engine: TlsEngine
     report = await engine({ host: scan.hostname, port: scan.port, policy: outboundPolicy(ctx.config), timeoutMs: SCAN_CONNECTION_TIMEOUT_MS });
   } catch (e) {
     await failScan(ctx, scan, scanErrorText(ctx, e, scan.id), ctx.clock.now());
+    await checkDomainHeaders(ctx, scan, engines.headers);
     return;
   }
   try {
@@ -57,11 +68,17 @@ export async function runTlsScan(ctx: Context, scanId: number, engine: TlsEngine
     ctx.logger.error('scan report not stored', { scanId, error: e });
     await failScan(ctx, scan, REPORT_NOT_STORED, ctx.clock.now());
   }
+  await checkDomainHeaders(ctx, scan, engines.headers);
+}
+
+async function checkDomainHeaders(ctx: Context, scan: Scan, engine: HeaderEngine | undefined): Promise<void> {
+  const { domainId } = scan;
+  if (domainId !== null) await runDomainHeaderCheck(ctx, { ...scan, domainId }, engine);
 }
 
 /** TlsScan {scanId}: a scan the API queued (domain created, rescan, on-demand). */
-export function tlsScanJob(ctx: Context, engine: TlsEngine = scanTls): JobHandler<JobName.TlsScan> {
+export function tlsScanJob(ctx: Context, engines: ScanEngines = {}): JobHandler<JobName.TlsScan> {
   return async ({ scanId }) => {
-    await runTlsScan(ctx, scanId, engine);
+    await runTlsScan(ctx, scanId, engines);
   };
 }

@@ -57,6 +57,19 @@ function peerChain(socket: tls.TLSSocket): { ders: Buffer[]; leaf: tls.PeerCerti
   return { ders, leaf };
 }
 
+/** Node's error code for a certificate that does not cover the name asked for. */
+const HOSTNAME_MISMATCH = 'ERR_TLS_CERT_ALTNAME_INVALID';
+
+/**
+ * Chain trust from Node's verdict. Node folds the hostname check into `authorized` (a trusted
+ * chain for another name is ERR_TLS_CERT_ALTNAME_INVALID); the report keeps the two apart, as
+ * `hostname_match` is judged on its own.
+ */
+export function chainVerdict(authorized: boolean, errorCode: string | null): { trusted: boolean; trustError: string | null } {
+  if (authorized || errorCode === HOSTNAME_MISMATCH) return { trusted: true, trustError: null };
+  return { trusted: false, trustError: errorCode ?? 'UNKNOWN' };
+}
+
 /** Handshakes with Node's TLS; null when Node's OpenSSL cannot talk to the server at all. */
 export async function inspectWithNode(t: TlsTarget): Promise<NodeTlsInfo | null> {
   const { signal } = t.deadline;
@@ -93,12 +106,11 @@ export async function inspectWithNode(t: TlsTarget): Promise<NodeTlsInfo | null>
     socket.once('secureConnect', () => {
       const { ders, leaf } = peerChain(socket);
       const authError = socket.authorizationError as unknown as Error | string | null | undefined;
-      const trustError = socket.authorized ? null : authError ? String((authError as { code?: string }).code ?? authError) : 'UNKNOWN';
+      const verdict = chainVerdict(socket.authorized, authError ? String((authError as { code?: string }).code ?? authError) : null);
       const hostname = t.host.replace(/^\[|\]$/g, '');
       finish({
         chain: ders,
-        trusted: socket.authorized,
-        trustError,
+        ...verdict,
         hostnameMatch: leaf ? tls.checkServerIdentity(hostname, leaf) === undefined : false,
         ocspStapling: ocsp,
         alpn: socket.alpnProtocol || null,

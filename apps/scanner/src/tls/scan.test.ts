@@ -124,26 +124,41 @@ describe('modern server, TLS 1.2 + 1.3 (node:https, server order, HSTS)', () => 
 describe('a trusted chain (CA in NODE_EXTRA_CA_CERTS, scan in a child process)', () => {
   let dir: string;
   let server: RunningServer;
+  let otherName: RunningServer;
   beforeAll(async () => {
     const ca = await makeCert({ cn: 'Vigil Test CA', isCa: true, sans: [{ type: 'dns', value: 'ca.invalid' }] });
     const leaf = await makeCert({ cn: 'localhost', issuer: ca });
+    const other = await makeCert({ cn: 'other.example', issuer: ca, sans: [{ type: 'dns', value: 'other.example' }] });
     dir = await mkdtemp(path.join(os.tmpdir(), 'vigil-ca-'));
     await writeFile(path.join(dir, 'ca.pem'), ca.certPem);
     server = await startHttpsServer({ ...leaf, certPem: leaf.certPem + ca.certPem }, { hsts: YEAR_HSTS, honorCipherOrder: true });
+    otherName = await startHttpsServer({ ...other, certPem: other.certPem + ca.certPem }, { hsts: YEAR_HSTS });
   });
   afterAll(async () => {
     await server.close();
+    await otherName.close();
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('trusts it and grades A+', async () => {
+  async function scanTrusting(port: number): Promise<TlsScanReport> {
     const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
     const { stdout } = await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', path.join('apps/scanner/src/tls/testing/scan-cli.ts'), 'localhost', String(server.port)],
+      ['--import', 'tsx', path.join('apps/scanner/src/tls/testing/scan-cli.ts'), 'localhost', String(port)],
       { cwd: root, env: { ...process.env, NODE_EXTRA_CA_CERTS: path.join(dir, 'ca.pem') }, timeout: 30_000 },
     );
-    const report = JSON.parse(stdout) as TlsScanReport;
+    return JSON.parse(stdout) as TlsScanReport;
+  }
+
+  it('reports a trusted chain for another name as trusted, with only the mismatch', async () => {
+    const report = await scanTrusting(otherName.port);
+    expect(report.certificate).toMatchObject({ trusted: true, trust_error: null, hostname_match: false });
+    expect(report.warnings).toEqual(['Certificate does not match the hostname']);
+    expect(report.grade).toBe('F');
+  });
+
+  it('trusts it and grades A+', async () => {
+    const report = await scanTrusting(server.port);
     expect(report.certificate).toMatchObject({ trusted: true, trust_error: null, hostname_match: true, self_signed: false, issuer: 'CN=Vigil Test CA' });
     expect(report.chain.map((c) => c.subject)).toEqual(['CN=Vigil Test CA']);
     expect(report.grade).toBe('A+');

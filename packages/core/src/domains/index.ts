@@ -5,3 +5,5 @@ export * from './expiry.js';
 export * from './scans.js';
 export * from './scan-events.js';
 export * from './scan-lifecycle.js';
+export * from './grade-diff.js';
+export * from './header-checks.js';

@@ -1,5 +1,6 @@
 import type { AlertEventPayload } from '../queue/job-payloads.js';
 import type { ExpiryNotice } from './expiry.js';
+import type { GradeReason } from './grade-diff.js';
 
 /**
  * Alert events of scans. Event ids are deterministic (no ':', BullMQ job ids), so a scan
@@ -47,6 +48,7 @@ export function scanCompletedEvent(f: ScanEventFacts): AlertEventPayload {
 export function gradeChangedEvent(
   f: ScanEventFacts & { domainId: number },
   previous: { grade: string; score: number | null },
+  reasons: GradeReason[],
 ): AlertEventPayload {
   return {
     eventId: `domain-grade-changed-${f.scanId}`,
@@ -62,6 +64,7 @@ export function gradeChangedEvent(
       previous_score: previous.score,
       grade: f.grade,
       score: f.score,
+      reasons,
       scan_id: f.scanId,
       scan_url: f.scanUrl,
     },

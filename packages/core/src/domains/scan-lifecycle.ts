@@ -4,11 +4,12 @@ import type { AlertEventPayload } from '../queue/job-payloads.js';
 import { JobName } from '../queue/queue-names.js';
 import type { Context } from '../runtime/context.js';
 import { daysUntilExpiry, expiryNotice, reachedThresholds } from './expiry.js';
+import { tlsGradeReasons, type TlsDiffable } from './grade-diff.js';
 import { certificateExpiryEvent, gradeChangedEvent, scanCompletedEvent, type ScanEventFacts } from './scan-events.js';
 import { storableJson } from './storable-json.js';
 
 /** What the scan lifecycle reads from a scanner report (TlsScanReport has these and more). */
-export interface ScanReportLike {
+export interface ScanReportLike extends TlsDiffable {
   grade: string;
   score: number;
   certificate: {
@@ -127,7 +128,12 @@ async function updateDomain(m: EntityManager, f: ScanEventFacts & { domainId: nu
   if (!domain.notifications_enabled) return [];
   const events: AlertEventPayload[] = [];
   if (domain.ssl_grade !== null && domain.ssl_grade !== report.grade) {
-    events.push(gradeChangedEvent(f, { grade: domain.ssl_grade, score: domain.ssl_score }));
+    const [previous] = (await m.query(
+      `SELECT report FROM scans WHERE domain_id = $1 AND status = 'completed' AND id < $2 ORDER BY id DESC LIMIT 1`,
+      [domain.id, f.scanId],
+    )) as { report: TlsDiffable | null }[];
+    const reasons = tlsGradeReasons(previous?.report ?? {}, report);
+    events.push(gradeChangedEvent(f, { grade: domain.ssl_grade, score: domain.ssl_score }, reasons));
   }
   if (cert) {
     const validTo = new Date(cert.valid_to);

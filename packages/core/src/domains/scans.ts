@@ -28,7 +28,11 @@ export const TLS_SCAN_JOB_OPTIONS: JobsOptions = {
   removeOnFail: { age: 86_400, count: 5000 },
 };
 
-export async function insertScan(m: EntityManager, s: NewScan): Promise<Scan> {
+/**
+ * A queued scan, created at `now` of the injected clock: created_at is compared with clock
+ * times (abandoned scans, stats, usage), so it must not be PostgreSQL's own now().
+ */
+export async function insertScan(m: EntityManager, s: NewScan, now: Date): Promise<Scan> {
   return m.getRepository(Scan).save({
     accountId: s.accountId,
     domainId: s.domainId,
@@ -37,6 +41,7 @@ export async function insertScan(m: EntityManager, s: NewScan): Promise<Scan> {
     trigger: s.trigger,
     status: 'queued',
     jobKey: s.jobKey ?? null,
+    createdAt: now,
   });
 }
 
@@ -82,7 +87,7 @@ export type ScheduledScanOutcome =
  * the domain is gone or inactive, its account deactivated, or a scan of it is still queued or
  * running (runs do not pile up behind a slow or stuck host).
  */
-export async function createScheduledScan(db: DataSource, domainId: number, jobKey: string): Promise<ScheduledScanOutcome> {
+export async function createScheduledScan(db: DataSource, domainId: number, jobKey: string, now: Date): Promise<ScheduledScanOutcome> {
   return db.transaction(async (m) => {
     const [domain] = (await m.query(
       `SELECT d.id, d.account_id, d.hostname, d.port, d.is_active AND a.is_active AS active
@@ -108,7 +113,7 @@ export async function createScheduledScan(db: DataSource, domainId: number, jobK
       port: domain.port,
       trigger: 'scheduled',
       jobKey,
-    });
+    }, now);
     return { kind: 'run', scan };
   });
 }

@@ -103,7 +103,7 @@ export async function verifyHostnameManually(db: EntityManager, accountId: numbe
        SET method = CASE WHEN domain_verifications.status = 'verified' THEN domain_verifications.method ELSE 'manual' END,
            verified_at = COALESCE(domain_verifications.verified_at, EXCLUDED.verified_at),
            status = 'verified',
-           updated_at = now()`,
+           updated_at = $4`,
     [accountId, hostname, newToken(), now],
   );
   return db.getRepository(DomainVerification).findOneByOrFail({ accountId, hostname });

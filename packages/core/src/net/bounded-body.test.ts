@@ -116,4 +116,13 @@ describe('readBoundedBody', () => {
     await expect(readBoundedBody(res, { ...LIMITS, signal })).rejects.toMatchObject({ name: 'TimeoutError' });
     expect(res.destroyed).toBe(true);
   });
+
+  it('with keepPartialOnAbort, a body that never ends gives what came, truncated', async () => {
+    const res = await get((r) => r.write('start'));
+    const signal = AbortSignal.timeout(300);
+    const read = await readBoundedBody(res, { ...LIMITS, signal, keepPartialOnAbort: true });
+    expect(read).toMatchObject({ truncated: true, bytesRead: 5 });
+    expect(read.body.toString()).toBe('start');
+    expect(res.destroyed).toBe(true);
+  });
 });

@@ -29,6 +29,8 @@ export interface ReadBodyOptions extends BodyLimits {
   /** The response's Content-Encoding; gzip, x-gzip, deflate and br are decoded. */
   contentEncoding?: string;
   signal?: AbortSignal;
+  /** On abort, resolve with what was decoded so far (`truncated`) instead of rejecting. */
+  keepPartialOnAbort?: boolean;
 }
 
 function decoderFor(encoding: string | undefined): Transform | null | 'unknown' {
@@ -59,7 +61,11 @@ export function readBoundedBody(source: Readable, opts: ReadBodyOptions): Promis
       if (error !== undefined) reject(error);
       else resolve({ body: Buffer.concat(parts, kept), truncated, bytesRead, decoded: chosen !== 'unknown' });
     };
-    const onAbort = () => finish(opts.signal?.reason);
+    const onAbort = () => {
+      if (!opts.keepPartialOnAbort) return finish(opts.signal?.reason);
+      truncated = true;
+      finish();
+    };
     const keep = (chunk: Buffer) => {
       if (settled) return;
       const room = opts.maxDecodedBytes - kept;
@@ -81,7 +87,7 @@ export function readBoundedBody(source: Readable, opts: ReadBodyOptions): Promis
       else finish();
     };
 
-    if (opts.signal?.aborted) return finish(opts.signal.reason);
+    if (opts.signal?.aborted) return onAbort();
     opts.signal?.addEventListener('abort', onAbort, { once: true });
 
     if (decoder) {

@@ -1,3 +1,4 @@
+import type { HeaderCheckJobResult, WhatIfHeaderReport } from '../headers/header-check-result.js';
 import { type JobName } from './queue-names.js';
 
 /** Alert event names (decisions §4 "Integrations and events"). */
@@ -8,6 +9,7 @@ export const ALERT_EVENTS = [
   'certificate.expiring',
   'certificate.expired',
   'domain.grade_changed',
+  'headers.grade_changed',
   'scan.completed',
   'test',
 ] as const;
@@ -42,6 +44,18 @@ export interface HeaderCheckPayload {
   url: string;
 }
 
+/** What-if grading (POST /headers/grade): headers as a site would send them; nothing is fetched. */
+export interface HeaderGradePayload {
+  /** Header name to value; an array stands for a header sent several times. */
+  headers: Record<string, string | string[]>;
+  /** Whether the response would come over https. */
+  https: boolean;
+  /** summary.site, and whose registrable domain counts as "same site" for Subresource Integrity. */
+  site: string;
+  /** The page's HTML, for the Subresource Integrity test (none: no scripts). */
+  html: string | null;
+}
+
 export interface AlertEventPayload {
   /** Unique per event: fan-out creates at most one delivery per integration and event id. */
   eventId: string;
@@ -56,6 +70,11 @@ export interface AlertEventPayload {
 
 export interface AlertDeliveryPayload {
   deliveryId: number;
+  /**
+   * A redelivery (POST .../deliveries/{id}/redeliver): run exactly this attempt, once, even
+   * when the delivery succeeded before. Absent: BullMQ's attempt number, with retries.
+   */
+  attempt?: number;
 }
 
 export type EmptyPayload = Record<string, never>;
@@ -76,6 +95,7 @@ export interface JobPayloads {
   [JobName.DomainScan]: DomainScanPayload;
   [JobName.ReconcileDomainSchedules]: EmptyPayload;
   [JobName.HeaderCheck]: HeaderCheckPayload;
+  [JobName.HeaderGrade]: HeaderGradePayload;
   [JobName.AlertEvent]: AlertEventPayload;
   [JobName.AlertDelivery]: AlertDeliveryPayload;
   [JobName.GenerateInvoices]: GenerateInvoicesPayload;
@@ -91,7 +111,8 @@ export interface JobResults {
   [JobName.TlsScan]: void;
   [JobName.DomainScan]: void;
   [JobName.ReconcileDomainSchedules]: { added: number; removed: number };
-  [JobName.HeaderCheck]: unknown;
+  [JobName.HeaderCheck]: HeaderCheckJobResult;
+  [JobName.HeaderGrade]: WhatIfHeaderReport;
   [JobName.AlertEvent]: { deliveries: number };
   [JobName.AlertDelivery]: void;
   [JobName.GenerateInvoices]: { invoices: number };

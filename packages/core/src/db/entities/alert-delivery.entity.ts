@@ -16,8 +16,9 @@ export interface AlertEnvelope {
  * One delivery ATTEMPT of one event to one integration. A delivery (integration × event) is
  * the set of rows sharing `delivery_id` (the id of its first attempt, sent as X-Vigil-Delivery);
  * (integration_id, event_id, attempt) is unique, so fan-out running twice for one event cannot
- * create a second delivery. Exactly one attempt of a delivery can be 'success', so counting
- * successful rows counts delivered alerts (apps/api/src/usage/feature-usage.ts).
+ * create a second delivery. Retries stop at the first 'success'; only a redelivery the user
+ * asks for can add another, and that is one more alert sent, so counting successful rows
+ * counts delivered alerts (apps/api/src/usage/feature-usage.ts).
  */
 @Entity({ name: 'alert_deliveries' })
 @Index(['integrationId', 'eventId', 'attempt'], { unique: true })

@@ -67,6 +67,19 @@ export class Domain {
   @Column({ name: 'cert_fingerprint_sha256', type: 'text', nullable: true })
   certFingerprintSha256!: string | null;
 
+  /** Security-header grade of https://hostname:port/ at the last completed header check. */
+  @Column({ name: 'header_grade', type: 'text', nullable: true })
+  headerGrade!: string | null;
+
+  @Column({ name: 'header_score', type: 'integer', nullable: true })
+  headerScore!: number | null;
+
+  @Column({ name: 'last_header_check_at', type: 'timestamptz', nullable: true })
+  lastHeaderCheckAt!: Date | null;
+
+  @Column({ name: 'last_header_check_id', type: 'integer', nullable: true })
+  lastHeaderCheckId!: number | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

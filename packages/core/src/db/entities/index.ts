@@ -18,11 +18,12 @@ import { StatusPage } from './status-page.entity.js';
 import { StatusPageNotice } from './status-page-notice.entity.js';
 import { IncidentUpdate } from './incident-update.entity.js';
 import { BadgeToken } from './badge-token.entity.js';
+import { HeaderCheck } from './header-check.entity.js';
 import { MaintenanceWindow } from './maintenance-window.entity.js';
 
 export { Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup };
 export { Invoice, InvoiceLine };
-export { Domain, DomainVerification, Scan, CertificateNotification };
+export { Domain, DomainVerification, Scan, CertificateNotification, HeaderCheck };
 export { SSL_GRADES, type SslGrade } from './domain.entity.js';
 export type { VerificationMethod, VerificationStatus } from './domain-verification.entity.js';
 export { SCAN_STATUSES, type ScanStatus, type ScanTrigger } from './scan.entity.js';
@@ -38,4 +39,4 @@ export { INTEGRATION_TYPES, type IntegrationType } from './integration.entity.js
 export { DELIVERY_STATUSES, type DeliveryStatus, type AlertEnvelope } from './alert-delivery.entity.js';
 
 /** Every entity the data source knows. Each feature appends its own. */
-export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery, Invoice, InvoiceLine, Domain, DomainVerification, Scan, CertificateNotification, StatusPage, StatusPageNotice, IncidentUpdate, BadgeToken, MaintenanceWindow];
+export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery, Invoice, InvoiceLine, Domain, DomainVerification, Scan, CertificateNotification, StatusPage, StatusPageNotice, IncidentUpdate, BadgeToken, HeaderCheck, MaintenanceWindow];

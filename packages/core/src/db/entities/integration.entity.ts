@@ -33,6 +33,14 @@ export class Integration {
   @Column({ name: 'secrets', type: 'text', nullable: true })
   secrets!: string | null;
 
+  /** A webhook's previous signing secret, sealed, kept while its rotation overlap lasts. */
+  @Column({ name: 'previous_secret', type: 'text', nullable: true })
+  previousSecret!: string | null;
+
+  /** Until when the previous secret still signs (a second signature); null when none. */
+  @Column({ name: 'previous_secret_expires_at', type: 'timestamptz', nullable: true })
+  previousSecretExpiresAt!: Date | null;
+
   /** Subscribed events; empty = all. */
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   events!: AlertEventName[];

@@ -7,6 +7,8 @@ import { RetentionIndexes1764200000000 } from './1764200000000-retention-indexes
 import { SealMonitorCredentials1764300000000 } from './1764300000000-seal-monitor-credentials.js';
 import { UsageFlushState1764400000000 } from './1764400000000-usage-flush-state.js';
 import { StatusPages1764600000000 } from './1764600000000-status-pages.js';
+import { WebhookSecretRotation1764700000000 } from './1764700000000-webhook-secret-rotation.js';
+import { HeaderChecks1764700100000 } from './1764700100000-header-checks.js';
 import { MaintenanceWindows1764800000000 } from './1764800000000-maintenance-windows.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
@@ -20,5 +22,7 @@ export const MIGRATIONS = [
   SealMonitorCredentials1764300000000,
   UsageFlushState1764400000000,
   StatusPages1764600000000,
+  WebhookSecretRotation1764700000000,
+  HeaderChecks1764700100000,
   MaintenanceWindows1764800000000,
 ];

@@ -1,5 +1,5 @@
-import { ValidationError } from '@vigil/core';
-import { parseHeaderTarget, siteOf } from './target.js';
+import { ValidationError } from '../errors/errors.js';
+import { parseHeaderTarget, siteOf } from './header-target.js';
 
 describe('parseHeaderTarget', () => {
   it.each([

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { ValidationError } from '@vigil/core';
+import { ValidationError } from '../errors/errors.js';
 
 export interface HeaderTarget {
   /** The URL to fetch first: scheme://host[:port]/path?query (fragment dropped). */

@@ -1,0 +1,43 @@
+import { AlertDelivery, ConflictError, JobName, NotFoundError, type Context, type Integration } from '@vigil/core';
+import { parseId } from '../http/validate.js';
+import { TEST_DELIVERY_DEADLINE_MS } from './send-test-delivery.js';
+
+export const DELIVERY_NOT_FOUND = 'Delivery not found';
+
+/**
+ * Sends a delivery of this integration again, now, through the notifier fleet: one more
+ * attempt of the same delivery (same X-Vigil-Delivery, same body, a fresh webhook-timestamp
+ * and signatures), no automatic retry, whatever the earlier attempts did. `rawDeliveryId` is
+ * the delivery id (that of its first attempt). Returns the new attempt's record and whether
+ * the notifier finished it within the deadline.
+ */
+export async function redeliver(
+  ctx: Context,
+  integration: Integration,
+  rawDeliveryId: string | string[] | undefined,
+): Promise<{ delivery: AlertDelivery; finished: boolean }> {
+  const deliveryId = parseId(rawDeliveryId, DELIVERY_NOT_FOUND);
+  const first = await ctx.db.getRepository(AlertDelivery).findOneBy({ id: deliveryId, deliveryId, integrationId: integration.id });
+  if (!first) throw new NotFoundError(DELIVERY_NOT_FOUND);
+  // The next attempt number; a concurrent redelivery that took it makes this one try the next.
+  let row: { id: number; attempt: number } | undefined;
+  for (let tries = 0; !row && tries < 3; tries++) {
+    [row] = (await ctx.db.query(
+      `INSERT INTO alert_deliveries (delivery_id, account_id, integration_id, integration_type, event_id, event,
+         monitor_id, domain_id, incident_id, payload, attempt, status)
+       SELECT delivery_id, account_id, integration_id, $2, event_id, event, monitor_id, domain_id, incident_id, payload,
+         (SELECT max(attempt) + 1 FROM alert_deliveries WHERE delivery_id = $1), 'pending'
+       FROM alert_deliveries WHERE id = $1
+       ON CONFLICT (integration_id, event_id, attempt) DO NOTHING
+       RETURNING id, attempt`,
+      [first.id, integration.type],
+    )) as { id: number; attempt: number }[];
+  }
+  if (!row) throw new ConflictError('Delivery is being redelivered already; retry');
+  await ctx.queues.run(JobName.AlertDelivery, { deliveryId: first.id, attempt: row.attempt }, TEST_DELIVERY_DEADLINE_MS, {
+    jobId: `alert-redeliver-${row.id}`,
+    attempts: 1,
+  });
+  const delivery = await ctx.db.getRepository(AlertDelivery).findOneByOrFail({ id: row.id });
+  return { delivery, finished: delivery.status !== 'pending' };
+}

@@ -1,0 +1,56 @@
+import Joi from 'joi';
+import { Integration, SecretBoxError, ValidationError, type Context, type SecretBox } from '@vigil/core';
+import { validate } from '../http/validate.js';
+import { generateWebhookSecret } from './config-secrets.js';
+
+/** How long the previous secret keeps signing after a rotation, unless the request says otherwise. */
+export const DEFAULT_OVERLAP_SECONDS = 86_400;
+export const MAX_OVERLAP_SECONDS = 7 * 86_400;
+
+const schema = Joi.object<{ overlap_seconds?: number }>({
+  overlap_seconds: Joi.number()
+    .integer()
+    .min(0)
+    .max(MAX_OVERLAP_SECONDS)
+    .messages({ '*': `Invalid overlap_seconds: must be an integer from 0 to ${MAX_OVERLAP_SECONDS}` }),
+});
+
+export function parseRotateBody(body: unknown): number {
+  return validate(schema, body).overlap_seconds ?? DEFAULT_OVERLAP_SECONDS;
+}
+
+/** The current secrets of an integration, or {} when they no longer open (VIGIL_SECRET_KEY changed). */
+function openSecrets(integration: Integration, box: SecretBox): Record<string, unknown> {
+  try {
+    return integration.secrets ? box.openJson<Record<string, unknown>>(integration.secrets) : {};
+  } catch (e) {
+    if (e instanceof SecretBoxError) return {};
+    throw e;
+  }
+}
+
+/**
+ * Gives a webhook a new generated signing secret. The old one keeps signing (a second
+ * signature) for `overlapSeconds`, so receivers can switch without losing deliveries; 0 ends
+ * it at once. The row is locked, so concurrent rotations apply one after the other.
+ */
+export async function rotateWebhookSecret(
+  ctx: Context,
+  box: SecretBox,
+  integrationId: number,
+  overlapSeconds: number,
+): Promise<{ integration: Integration; secret: string }> {
+  return ctx.db.transaction(async (m) => {
+    const repo = m.getRepository(Integration);
+    const current = await repo.findOneOrFail({ where: { id: integrationId }, lock: { mode: 'pessimistic_write' } });
+    if (current.type !== 'webhook') throw new ValidationError('Only webhook integrations have a signing secret');
+    const secrets = openSecrets(current, box);
+    const old = typeof secrets.secret === 'string' ? secrets.secret : null;
+    const secret = generateWebhookSecret();
+    const overlapping = old !== null && overlapSeconds > 0;
+    current.secrets = box.sealJson({ ...secrets, secret });
+    current.previousSecret = overlapping ? box.seal(old) : null;
+    current.previousSecretExpiresAt = overlapping ? new Date(ctx.clock.now().getTime() + overlapSeconds * 1000) : null;
+    return { integration: await repo.save(current), secret };
+  });
+}
