@@ -24,19 +24,24 @@ import type { BenchResult } from './run.js';
 import { benchDatabase, dropRedisKeys } from './support.js';
 import { reconcileMonitorSchedules } from '../apps/checker/src/jobs/reconcile-monitor-schedules.job.js';
 
-const MONITORS = Number(process.env.BENCH_SCHED_MONITORS ?? 100_000);
-const MEASURE_S = Number(process.env.BENCH_SCHED_MEASURE_S ?? 120);
-const CONCURRENCY = Number(process.env.BENCH_SCHED_CONCURRENCY ?? 100);
-const WORKERS = Number(process.env.BENCH_SCHED_WORKERS ?? 1);
 const INTERVAL_S = 60;
 
-async function seedMonitors(ctx: Context): Promise<void> {
+export interface SchedulingOptions {
+  monitors: number;
+  measureS: number;
+  concurrency: number;
+  workers: number;
+  /** Overrides REDIS_URL (the storage bench uses a throwaway Redis). */
+  redisUrl?: string;
+}
+
+async function seedMonitors(ctx: Context, count: number): Promise<void> {
   const account = await ctx.db.getRepository(Account).save({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, tier: 'enterprise' });
   await ctx.db.query(
     `INSERT INTO monitors (account_id, name, url, normalized_url, check_interval, status)
      SELECT $1, 'bench ' || g, 'https://bench.example/' || g, 'https://bench.example/' || g, $2, 'up'
      FROM generate_series(1, $3::int) g`,
-    [account.id, INTERVAL_S, MONITORS],
+    [account.id, INTERVAL_S, count],
   );
 }
 
@@ -58,18 +63,28 @@ function describe(label: string, lags: number[]): string {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-export default async function bench(): Promise<BenchResult> {
+export default function bench(): Promise<BenchResult> {
+  return measureScheduling({
+    monitors: Number(process.env.BENCH_SCHED_MONITORS ?? 100_000),
+    measureS: Number(process.env.BENCH_SCHED_MEASURE_S ?? 120),
+    concurrency: Number(process.env.BENCH_SCHED_CONCURRENCY ?? 100),
+    workers: Number(process.env.BENCH_SCHED_WORKERS ?? 1),
+  });
+}
+
+export async function measureScheduling(opts: SchedulingOptions): Promise<BenchResult> {
+  const { monitors: MONITORS, measureS: MEASURE_S, concurrency: CONCURRENCY, workers: WORKERS } = opts;
   const lines: string[] = [];
   const db = await benchDatabase('sched');
   const prefix = `{vbsched${randomBytes(3).toString('hex')}}`;
-  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, VIGIL_REDIS_PREFIX: prefix, LOG_LEVEL: 'error' });
+  const config = loadConfig({ ...process.env, ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}), DATABASE_URL: db.url, VIGIL_REDIS_PREFIX: prefix, LOG_LEVEL: 'error' });
   const ctx = await createContext(config, { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
   const workers: Worker[] = [];
   const connections: Redis[] = [];
   const runs: { monitorId: number; due: number; lag: number }[] = [];
   let sampler: NodeJS.Timeout | undefined;
   try {
-    await seedMonitors(ctx);
+    await seedMonitors(ctx, MONITORS);
     const memBefore = await usedMemory(ctx);
 
     // The no-op "checker": record the lag of each scheduled run, do nothing else.

@@ -1,6 +1,9 @@
 /** Helpers shared by the benchmarks (bench/run.ts only runs *.bench.ts, so this is never run). */
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { createContext, createLogger, loadConfig, type Context } from '@vigil/core';
 
 /**
@@ -61,4 +64,52 @@ export async function apiBenchContext(tag: string): Promise<{ ctx: Context; pref
       await db.drop();
     },
   };
+}
+
+/** One check row as COPY text (tab-separated, \N for null), in the column order of copyChecks. */
+export interface BenchCheckRow {
+  monitorId: number;
+  checkedAt: Date;
+  responseTimeMs: number;
+  jobKey: string;
+}
+
+/** COPY FROM STDIN of rows into a table with the checks columns; resolves once committed. */
+export async function copyChecks(url: string, table: string, rows: Iterable<BenchCheckRow>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const stream = client.query(
+      copyFrom(`COPY ${table} (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key) FROM STDIN`),
+    );
+    await pipeline(
+      Readable.from(
+        (function* () {
+          let chunk = '';
+          for (const r of rows) {
+            chunk += `${r.monitorId}\t${r.checkedAt.toISOString()}\tsuccess\t${r.responseTimeMs}\t200\t\\N\t${r.jobKey}\n`;
+            if (chunk.length > 1 << 16) {
+              yield chunk;
+              chunk = '';
+            }
+          }
+          if (chunk) yield chunk;
+        })(),
+      ),
+      stream,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+/** Bytes of WAL written between two LSNs read from pg_current_wal_lsn(). */
+export async function walLsn(ctx: Context): Promise<string> {
+  const [{ lsn }] = (await ctx.db.query('SELECT pg_current_wal_lsn()::text AS lsn')) as { lsn: string }[];
+  return lsn;
+}
+
+export async function walBytesSince(ctx: Context, lsn: string): Promise<number> {
+  const [{ n }] = (await ctx.db.query('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint AS n', [lsn])) as { n: string }[];
+  return Number(n);
 }

@@ -1,4 +1,5 @@
 import { JobName, QueueName, createWorkerApp, type Context } from '@vigil/core';
+import { ensureCheckPartitionsJob } from './jobs/ensure-check-partitions.job.js';
 import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
 import { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
 import { pruneAlertDeliveriesJob, pruneChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
@@ -20,6 +21,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
         [JobName.PruneChecks]: pruneChecksJob(ctx),
         [JobName.PruneScans]: pruneScansJob(ctx),
         [JobName.PruneAlertDeliveries]: pruneAlertDeliveriesJob(ctx),
+        [JobName.EnsureCheckPartitions]: ensureCheckPartitionsJob(ctx),
         [JobName.ReconcileDomainSchedules]: reconcileDomainSchedulesJob(ctx),
         [JobName.GenerateInvoices]: generateInvoicesJob(ctx),
       },

@@ -7,6 +7,7 @@ export type { ProbeTarget } from './probe/probe-target.js';
 export { nextMonitorState, applyTransition, type MonitorState, type Transition } from './state/monitor-state-machine.js';
 export { recordChecks, type CheckRecord, type RecordOutcome } from './persistence/record-checks.js';
 export { rollupDeltas, utcHour } from './persistence/rollup-deltas.js';
-export { pruneChecksBefore, retentionCutoff } from './retention/prune-checks.js';
+export { pruneChecksBefore, retentionCutoff, type PruneOutcome } from './retention/prune-checks.js';
+export { ensureCheckPartitions } from './retention/ensure-check-partitions.js';
 export { pruneScansBefore } from './retention/prune-scans.js';
 export { pruneAlertDeliveriesBefore } from './retention/prune-alert-deliveries.js';

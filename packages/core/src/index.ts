@@ -15,6 +15,8 @@ export * from './db/entities/index.js';
 export * from './db/data-source.js';
 export * from './db/ensure-database.js';
 export * from './db/migrate.js';
+export * from './db/partitions/check-partition-plan.js';
+export * from './db/partitions/check-partitions.js';
 export * from './queue/queue-names.js';
 export * from './queue/job-payloads.js';
 export * from './queue/job-handlers.js';

@@ -69,7 +69,7 @@ function likePattern(text: string): string {
  * grade: exact ssl_grade; search: substring of the hostname.
  */
 export async function listDomains(ctx: Context, accountId: number, q: DomainListQuery): Promise<{ domains: Domain[]; total: number }> {
-  const qb = ctx.db.getRepository(Domain).createQueryBuilder('d').where('d.account_id = :accountId', { accountId });
+  const qb = ctx.readDb.getRepository(Domain).createQueryBuilder('d').where('d.account_id = :accountId', { accountId });
   if (q.status === 'active') qb.andWhere('d.is_active');
   if (q.status === 'inactive') qb.andWhere('NOT d.is_active');
   if (q.status === 'expiring') {

@@ -18,7 +18,7 @@ export async function listChecks(ctx: Context, accountId: number, rawId: string 
   const range = parseDateRange(queryValue(query.from_date), queryValue(query.to_date));
   const status = checkStatus(query.status);
   const page = parsePagination(query, { defaultPerPage: 100, maxPerPage: 1000 });
-  const qb = ctx.db
+  const qb = ctx.readDb
     .getRepository(Check)
     .createQueryBuilder('c')
     .select(['c.id', 'c.checkedAt', 'c.status', 'c.responseTimeMs', 'c.statusCode', 'c.error', 'c.inMaintenance'])

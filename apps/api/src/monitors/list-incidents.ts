@@ -25,7 +25,7 @@ export async function listIncidents(ctx: Context, accountId: number, rawId: stri
   const status = incidentStatus(query.status);
   const range = parseDateRange(queryValue(query.from_date), queryValue(query.to_date));
   const page = parsePagination(query, { defaultPerPage: 20, maxPerPage: 100 });
-  const repo = ctx.db.getRepository(Incident);
+  const repo = ctx.readDb.getRepository(Incident);
   const qb = repo.createQueryBuilder('i').where('i.monitor_id = :id', { id: monitor.id });
   if (status) qb.andWhere('i.status = :status', { status });
   if (range.from) qb.andWhere('i.started_at >= :from', { from: range.from });

@@ -21,7 +21,7 @@ const STATUS_COUNTS = 'SELECT status, count(*)::int AS n FROM monitors WHERE acc
 
 /** How many of the account's monitors are in each state (the list's and the aggregate's summary). */
 export async function statusCounts(ctx: Context, accountId: number): Promise<StatusCounts> {
-  return countsFrom((await ctx.db.query(STATUS_COUNTS, [accountId])) as { status: MonitorStatus; n: number }[]);
+  return countsFrom((await ctx.readDb.query(STATUS_COUNTS, [accountId])) as { status: MonitorStatus; n: number }[]);
 }
 
 function statusFilter(raw: unknown): MonitorStatus | undefined {
@@ -73,11 +73,11 @@ export async function listMonitors(ctx: Context, windows: RollupWindows, account
   const status = statusFilter(query.status);
   const page = parsePagination(query, { defaultPerPage: 20, maxPerPage: 100 });
   const now = ctx.clock.now();
-  const rows = (await ctx.db.query(LIST, [accountId, status ?? null, page.perPage, page.offset, liveStart(now), startOfHour(now)])) as ListRow[];
+  const rows = (await ctx.readDb.query(LIST, [accountId, status ?? null, page.perPage, page.offset, liveStart(now), startOfHour(now)])) as ListRow[];
   if (!rows.length) {
     // A page past the end (or no monitors): the counts without a page.
     const [total, counts] = await Promise.all([
-      ctx.db.getRepository(Monitor).countBy({ accountId, ...(status ? { status } : {}) }),
+      ctx.readDb.getRepository(Monitor).countBy({ accountId, ...(status ? { status } : {}) }),
       statusCounts(ctx, accountId),
     ]);
     return { monitors: [], summary: counts, pagination: paginationBody(page, total) };
@@ -93,7 +93,7 @@ export async function listMonitors(ctx: Context, windows: RollupWindows, account
       },
     ]),
   );
-  const [totals, maintenance] = await Promise.all([windows.totals(ctx.db, rows.map((r) => r.id), now, live), maintenanceNow(ctx, accountId)]);
+  const [totals, maintenance] = await Promise.all([windows.totals(ctx.readDb, rows.map((r) => r.id), now, live), maintenanceNow(ctx, accountId)]);
   return {
     monitors: rows.map((m) => listMonitorView(m, totals.get(m.id) ?? EMPTY_WINDOWS, maintenance.monitor(m.id))),
     summary: countsFrom(rows[0].summary ?? []),

@@ -11,14 +11,14 @@ import { aggregateStatus, uptimePercent } from './uptime-math.js';
  */
 export async function uptimeStatus(ctx: Context, accountId: number) {
   const now = ctx.clock.now();
-  const monitors = await ctx.db.getRepository(Monitor).find({
+  const monitors = await ctx.readDb.getRepository(Monitor).find({
     select: { id: true, name: true, url: true, status: true, isActive: true, lastCheckedAt: true },
     where: { accountId },
     order: { id: 'ASC' },
   });
   const [counts, perMonitor, maintenance] = await Promise.all([
     statusCounts(ctx, accountId),
-    uptime24hByMonitor(ctx.db, accountId, now),
+    uptime24hByMonitor(ctx.readDb, accountId, now),
     maintenanceNow(ctx, accountId),
   ]);
   let total = 0;

@@ -115,9 +115,9 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
         const from = new Date(startOfUtcDay(now).getTime() - 29 * DAY_MS);
         const [requests, checks, scans, alerts] = await Promise.all([
           usage.requestsBetween(account.id, utcDay(from), utcDay(now)),
-          countChecks(ctx.db, account.id, from, now),
-          countScans(ctx.db, account.id, from, now),
-          countAlerts(ctx.db, account.id, from, now),
+          countChecks(ctx.readDb, account.id, from, now),
+          countScans(ctx.readDb, account.id, from, now),
+          countAlerts(ctx.readDb, account.id, from, now),
         ]);
         res.json({
           period: { from: utcDay(from), to: utcDay(now), days: 30 },

@@ -7,12 +7,12 @@ export async function scanStats(ctx: Context, accountId: number) {
   const now = ctx.clock.now();
   const from = new Date(now.getTime() - SCAN_STATS_DAYS * 86_400_000);
   const [byStatus, byGrade, [avg]] = (await Promise.all([
-    ctx.db.query(`SELECT status, count(*)::int AS n FROM scans WHERE account_id = $1 AND created_at >= $2 GROUP BY status`, [accountId, from]),
-    ctx.db.query(
+    ctx.readDb.query(`SELECT status, count(*)::int AS n FROM scans WHERE account_id = $1 AND created_at >= $2 GROUP BY status`, [accountId, from]),
+    ctx.readDb.query(
       `SELECT grade, count(*)::int AS n FROM scans WHERE account_id = $1 AND created_at >= $2 AND status = 'completed' AND grade IS NOT NULL GROUP BY grade`,
       [accountId, from],
     ),
-    ctx.db.query(
+    ctx.readDb.query(
       `SELECT avg(duration_ms)::float AS avg FROM scans WHERE account_id = $1 AND created_at >= $2 AND status IN ('completed', 'failed') AND duration_ms IS NOT NULL`,
       [accountId, from],
     ),

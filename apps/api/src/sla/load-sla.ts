@@ -12,13 +12,15 @@ import { slaReport } from './sla-report.js';
 export async function slaRows(ctx: Context, accountId: number, monitors: readonly Monitor[], period: SlaPeriod): Promise<SlaRow[]> {
   if (!monitors.length) return [];
   const ids = monitors.map((m) => m.id);
+  // Incidents and rollups may lag (a report); the windows come from the primary, so a window
+  // created a moment ago already counts.
   const [incidents, rollups, windows] = await Promise.all([
-    ctx.db.query(
+    ctx.readDb.query(
       `SELECT monitor_id, started_at, resolved_at FROM incidents
         WHERE monitor_id = ANY($1::int[]) AND started_at < $3 AND (resolved_at IS NULL OR resolved_at > $2)`,
       [ids, period.from, period.to],
     ) as Promise<{ monitor_id: number; started_at: Date; resolved_at: Date | null }[]>,
-    ctx.db.query(
+    ctx.readDb.query(
       `SELECT monitor_id, sum(total)::bigint AS total, sum(successful)::bigint AS successful FROM monitor_rollups
         WHERE monitor_id = ANY($1::int[]) AND hour >= date_trunc('hour', $2::timestamptz) AND hour < $3
         GROUP BY monitor_id`,

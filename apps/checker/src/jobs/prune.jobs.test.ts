@@ -1,6 +1,7 @@
-import { Check, Domain, MonitorRollup } from '@vigil/core';
+import { Check, Domain, MonitorRollup, listCheckPartitions, partitionName } from '@vigil/core';
 import { createTestAccount, createTestContext, shiftDates, testClock, type TestContext } from '@vigil/testing';
 import { createMonitor } from '../testing/monitors.js';
+import { ensureCheckPartitions } from '../retention/ensure-check-partitions.js';
 import { pruneAlertDeliveriesBefore } from '../retention/prune-alert-deliveries.js';
 import { pruneChecksBefore, retentionCutoff } from '../retention/prune-checks.js';
 import { pruneScansBefore } from '../retention/prune-scans.js';
@@ -9,6 +10,7 @@ import { pruneAlertDeliveriesJob, pruneChecksJob, pruneScansJob } from './prune.
 const clock = testClock('2025-06-01T12:00:00Z');
 const NOW = clock.now();
 const DAY = 86_400_000;
+const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY);
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -23,7 +25,7 @@ async function seed(monitorId: number, ages: number[], tag: string) {
   await ctx.db.getRepository(Check).insert(
     ages.map((days, i) => ({
       monitorId,
-      checkedAt: new Date(NOW.getTime() - days * DAY),
+      checkedAt: daysAgo(days),
       status: 'success' as const,
       responseTimeMs: 10,
       statusCode: 200,
@@ -33,6 +35,11 @@ async function seed(monitorId: number, ages: number[], tag: string) {
   );
 }
 
+async function partitionOf(jobKey: string): Promise<string> {
+  const [{ name }] = (await ctx.db.query(`SELECT tableoid::regclass::text AS name FROM checks WHERE job_key = $1`, [jobKey])) as { name: string }[];
+  return name;
+}
+
 describe('check retention', () => {
   it('retentionCutoff is now minus the retention days', () => {
     expect(retentionCutoff(NOW, 90)).toEqual(new Date(shiftDates('2025-03-03T12:00:00Z')));
@@ -40,25 +47,35 @@ describe('check retention', () => {
 
   it('the job deletes raw checks older than VIGIL_CHECK_RETENTION_DAYS and keeps newer ones and every rollup', async () => {
     const m = await createMonitor(ctx);
+    // Partitions for the days of 45 and 31 days ago: those rows go by dropping whole partitions.
+    for (const days of [45, 31]) await ensureCheckPartitions(ctx.db, daysAgo(days));
     await seed(m.id, [31, 45, 400, 29.9, 1, 0], 'job');
-    await ctx.db.getRepository(MonitorRollup).insert({ monitorId: m.id, hour: new Date(NOW.getTime() - 400 * DAY), total: 5, successful: 5, responseTimeSum: '50', responseTimeCount: 5 });
-    expect(await pruneChecksJob(ctx)({}, undefined as never)).toEqual({ deleted: 3 });
+    await ctx.db.getRepository(MonitorRollup).insert({ monitorId: m.id, hour: daysAgo(400), total: 5, successful: 5, responseTimeSum: '50', responseTimeCount: 5 });
+    expect(await partitionOf('job-0')).toBe(partitionName(daysAgo(31)));
+    expect(await partitionOf('job-2')).toBe('checks_default');
+
+    const outcome = await pruneChecksJob(ctx)({}, undefined as never);
+    expect(outcome.droppedPartitions).toContain(partitionName(daysAgo(31)));
+    expect(outcome.droppedPartitions).toContain(partitionName(daysAgo(45)));
+    expect(outcome.droppedPartitions).not.toContain(partitionName(daysAgo(29.9)));
+    expect(outcome.deleted).toBe(1);
     const left = await ctx.db.getRepository(Check).find({ where: { monitorId: m.id } });
     expect(left.map((c) => c.jobKey).sort()).toEqual(['job-3', 'job-4', 'job-5']);
     expect(await ctx.db.getRepository(MonitorRollup).countBy({ monitorId: m.id })).toBe(1);
+    const partitions = await listCheckPartitions(ctx.db);
+    expect(partitions).not.toContain(partitionName(daysAgo(31)));
+    expect(partitions).toContain('checks_default');
   });
 
-  it('deletes in bounded batches until none is left', async () => {
+  it('deletes the default partition in bounded batches until none is left', async () => {
     const m = await createMonitor(ctx);
     await seed(m.id, Array.from({ length: 23 }, () => 100), 'batch');
     await seed(m.id, [1], 'fresh');
-    expect(await pruneChecksBefore(ctx.db, retentionCutoff(NOW, 30), 5)).toBe(23);
+    expect(await pruneChecksBefore(ctx.db, retentionCutoff(NOW, 30), 5)).toEqual({ droppedPartitions: [], deleted: 23 });
     expect(await ctx.db.getRepository(Check).countBy({ monitorId: m.id })).toBe(1);
-    expect(await pruneChecksBefore(ctx.db, retentionCutoff(NOW, 30), 5)).toBe(0);
+    expect(await pruneChecksBefore(ctx.db, retentionCutoff(NOW, 30), 5)).toEqual({ droppedPartitions: [], deleted: 0 });
   });
 });
-
-const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY);
 
 describe('scan retention', () => {
   type Seed = { tag: string; domain: number | null; status: string; age: number; certificate?: boolean };

@@ -1,7 +1,7 @@
 /**
- * The retention jobs of the maintenance queue, one per table, each deleting in batches what
- * is older than its VIGIL_*_RETENTION_DAYS: raw checks (rollups stay), finished scans (a
- * domain's latest ones stay), alert delivery attempts.
+ * The retention jobs of the maintenance queue, one per table, each removing what is older than
+ * its VIGIL_*_RETENTION_DAYS: raw checks by dropping whole daily partitions (rollups stay),
+ * finished scans (a domain's latest ones stay) and alert delivery attempts in batches.
  */
 import type { DataSource } from 'typeorm';
 import type { Context, JobHandler, JobName } from '@vigil/core';
@@ -9,7 +9,7 @@ import { pruneAlertDeliveriesBefore } from '../retention/prune-alert-deliveries.
 import { pruneChecksBefore, retentionCutoff } from '../retention/prune-checks.js';
 import { pruneScansBefore } from '../retention/prune-scans.js';
 
-type PruneJobName = JobName.PruneChecks | JobName.PruneScans | JobName.PruneAlertDeliveries;
+type PruneJobName = JobName.PruneScans | JobName.PruneAlertDeliveries;
 
 function retentionJob<J extends PruneJobName>(
   ctx: Context,
@@ -26,7 +26,12 @@ function retentionJob<J extends PruneJobName>(
 }
 
 export function pruneChecksJob(ctx: Context): JobHandler<JobName.PruneChecks> {
-  return retentionJob(ctx, 'raw checks', ctx.config.checkRetentionDays, pruneChecksBefore);
+  return async () => {
+    const before = retentionCutoff(ctx.clock.now(), ctx.config.checkRetentionDays);
+    const outcome = await pruneChecksBefore(ctx.db, before);
+    ctx.logger.info('pruned raw checks', { before: before.toISOString(), ...outcome });
+    return outcome;
+  };
 }
 
 export function pruneScansJob(ctx: Context): JobHandler<JobName.PruneScans> {

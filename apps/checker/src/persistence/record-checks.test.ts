@@ -1,6 +1,8 @@
 import { MaintenanceWindow, Monitor, type CheckResult } from '@vigil/core';
 import { createTestContext, type TestContext } from '@vigil/testing';
 import { checksOf, createMonitor, incidentsOf, reloadMonitor, rollupsOf } from '../testing/monitors.js';
+import { ensureCheckPartitions } from '../retention/ensure-check-partitions.js';
+import { DUPLICATE_WINDOW_MS } from './duplicate-window.js';
 import { recordChecks, type CheckRecord } from './record-checks.js';
 
 let ctx: TestContext;
@@ -120,6 +122,29 @@ describe('recordChecks', () => {
     // The duplicate re-derives the down alert of the incident its check opened (same event id).
     expect(b.alerts.map((x) => x.eventId)).toEqual([`incident-${incidents[0].id}-down`]);
     expect((await rollupsOf(ctx, m.id))[0].total).toBe(1);
+  });
+
+  it('a redelivery probed after midnight is a duplicate of the check in the previous day\'s partition', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1 });
+    // T0 is 10:00; 50,399 s later is 23:59:59, the redelivery probes at 00:00:09 the next day.
+    await ensureCheckPartitions(ctx.db, new Date(at(50_399)));
+    const first = rec(m.id, bad(50_399));
+    const again = { ...first, result: bad(50_409, 'Timeout after 30 s') };
+    await recordChecks(ctx.db, [first]);
+    expect((await recordChecks(ctx.db, [again])).outcomes).toEqual([{ kind: 'duplicate', check: bad(50_399) }]);
+    // A replay of the very same record (same time) is caught by the unique key as well.
+    expect((await recordChecks(ctx.db, [first])).outcomes).toEqual([{ kind: 'duplicate', check: bad(50_399) }]);
+    expect(await checksOf(ctx, m.id)).toHaveLength(1);
+    expect((await reloadMonitor(ctx, m.id)).consecutiveFailures).toBe(1);
+  });
+
+  it('the same job key further apart than the duplicate window records two checks (the duplicate window)', async () => {
+    const m = await createMonitor(ctx);
+    const first = rec(m.id, ok(0));
+    await recordChecks(ctx.db, [first]);
+    const later = await recordChecks(ctx.db, [{ ...first, result: ok(DUPLICATE_WINDOW_MS / 1000 + 1) }]);
+    expect(later.outcomes[0].kind).toBe('recorded');
+    expect(await checksOf(ctx, m.id)).toHaveLength(2);
   });
 
   it('concurrent deliveries of one job in separate transactions: one check, one incident', async () => {

@@ -2,6 +2,7 @@ import { activeMaintenance, MaintenanceWindow, type AlertEventPayload, type Chec
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { monitorAlertEvent, type AlertIncident, type AlertMonitor } from '../alerts/monitor-alert-events.js';
 import { applyTransition, nextMonitorState, type MonitorState } from '../state/monitor-state-machine.js';
+import { duplicateWindow } from './duplicate-window.js';
 import { rollupDeltas } from './rollup-deltas.js';
 
 /** One finished check, waiting to be recorded. */
@@ -72,9 +73,9 @@ const keyOf = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey
  *
  * 1. locks the batch's monitor rows (id order, so concurrent batches cannot deadlock) and drops
  *    checks of deleted, inactive and (unless manual) paused monitors;
- * 2. inserts the checks in one statement, ON CONFLICT (monitor_id, job_key) DO NOTHING: only a
- *    check that was really inserted moves its monitor, so a job delivered twice records one
- *    check and applies it once;
+ * 2. inserts the checks in one statement, skipping any (monitor, job key) already recorded
+ *    within an hour of it (see duplicate-window.ts): only a check that was really inserted moves
+ *    its monitor, so a job delivered twice records one check and applies it once;
  * 3. runs the state machine over each monitor's new checks in time order, opening, counting and
  *    resolving incidents (the monitor lock and the one-open-incident index keep it to one);
  * 4. writes every monitor's new status, failure count and last-check facts in one statement,
@@ -164,12 +165,23 @@ async function maintenanceFlags(em: EntityManager, records: CheckRecord[], monit
   });
 }
 
+function windowOf(records: CheckRecord[]): [Date, Date] {
+  const { from, to } = duplicateWindow(records.map((r) => new Date(r.result.timestamp)));
+  return [from, to];
+}
+
 async function insertChecks(em: EntityManager, records: CheckRecord[], inMaintenance: boolean[]): Promise<Map<string, string>> {
   if (!records.length) return new Map();
   const rows = (await em.query(
+    // checks is partitioned by checked_at, so its unique key (monitor_id, job_key, checked_at)
+    // catches only a replay of the same record; a redelivery probes again at a later time and is
+    // found by the NOT EXISTS in the window (race-free: the batch holds its monitors' locks).
     `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance)
      SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::bool[])
-     ON CONFLICT (monitor_id, job_key) DO NOTHING
+              AS n(monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance)
+      WHERE NOT EXISTS (SELECT 1 FROM checks c WHERE c.monitor_id = n.monitor_id AND c.job_key = n.job_key
+                           AND c.checked_at >= $9 AND c.checked_at < $10)
+     ON CONFLICT (monitor_id, job_key, checked_at) DO NOTHING
      RETURNING id, monitor_id, job_key`,
     [
       records.map((r) => r.monitorId),
@@ -180,6 +192,7 @@ async function insertChecks(em: EntityManager, records: CheckRecord[], inMainten
       records.map((r) => r.result.error ?? null),
       records.map((r) => r.jobKey),
       inMaintenance,
+      ...windowOf(records),
     ],
   )) as { id: string; monitor_id: number; job_key: string }[];
   return new Map(rows.map((r) => [keyOf(r.monitor_id, r.job_key), String(r.id)]));
@@ -220,8 +233,9 @@ async function handleDuplicates(
   const stored = (await em.query(
     `SELECT c.id, c.monitor_id, c.job_key, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error
        FROM checks c JOIN unnest($1::int[], $2::text[]) AS d(monitor_id, job_key)
-         ON c.monitor_id = d.monitor_id AND c.job_key = d.job_key`,
-    [records.map((r) => r.monitorId), records.map((r) => r.jobKey)],
+         ON c.monitor_id = d.monitor_id AND c.job_key = d.job_key
+      WHERE c.checked_at >= $3 AND c.checked_at < $4`,
+    [records.map((r) => r.monitorId), records.map((r) => r.jobKey), ...windowOf(records)],
   )) as StoredCheckRow[];
   const byKey = new Map(stored.map((s) => [keyOf(s.monitor_id, s.job_key), s]));
   const incidents = (await em.query(

@@ -1,14 +1,34 @@
+import { CHECKS_DEFAULT_PARTITION, DAY_MS, dropCheckPartition, listCheckPartitions, partitionsBefore } from '@vigil/core';
 import type { DataSource } from 'typeorm';
 import { deleteInBatches } from './delete-in-batches.js';
-
-const DAY_MS = 86_400_000;
 
 /** The moment before which rows kept for `retentionDays` are pruned. */
 export function retentionCutoff(now: Date, retentionDays: number): Date {
   return new Date(now.getTime() - retentionDays * DAY_MS);
 }
 
-/** Deletes raw checks older than `before`, in batches; rollups are kept. Returns how many rows went. */
-export function pruneChecksBefore(db: DataSource, before: Date, batchSize = 10_000): Promise<number> {
-  return deleteInBatches(db, 'checks', 'SELECT id FROM checks WHERE checked_at < $1', [before], batchSize);
+export interface PruneOutcome {
+  /** Daily partitions detached and dropped: every check of their day, with no row-by-row work. */
+  droppedPartitions: string[];
+  /** Rows older than the cutoff deleted from the default partition. */
+  deleted: number;
+}
+
+/**
+ * Drops the daily partitions of `checks` that end at or before `before` (each in a short
+ * transaction of its own), then deletes the default partition's rows older than it in batches
+ * (it holds only rows no daily partition covered when written: few); rollups are kept. The
+ * partition holding `before` stays whole until its day is past.
+ */
+export async function pruneChecksBefore(db: DataSource, before: Date, batchSize = 10_000): Promise<PruneOutcome> {
+  const droppedPartitions = partitionsBefore(await listCheckPartitions(db), before);
+  for (const name of droppedPartitions) await db.transaction((em) => dropCheckPartition(em, name));
+  const deleted = await deleteInBatches(
+    db,
+    CHECKS_DEFAULT_PARTITION,
+    `SELECT id FROM ${CHECKS_DEFAULT_PARTITION} WHERE checked_at < $1`,
+    [before],
+    batchSize,
+  );
+  return { droppedPartitions, deleted };
 }

@@ -42,6 +42,8 @@ describe('loadConfig', () => {
     ['PORT', 'seventy', /"PORT"/],
     ['PORT', '70000', /"PORT"/],
     ['DATABASE_URL', 'mysql://x', /"DATABASE_URL"/],
+    ['DATABASE_READ_URL', 'mysql://replica', /"DATABASE_READ_URL"/],
+    ['DATABASE_READ_URL', 'replica.internal', /"DATABASE_READ_URL"/],
     ['REDIS_URL', 'not a url', /"REDIS_URL"/],
     ['VIGIL_ALLOW_PRIVATE_TARGETS', 'maybe', /"VIGIL_ALLOW_PRIVATE_TARGETS"/],
     ['VIGIL_DNS_SERVERS', 'dns.example.com', /"VIGIL_DNS_SERVERS"/],
@@ -75,6 +77,12 @@ describe('loadConfig', () => {
 
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', SMTP_URL: '' }).port).toBe(3000);
+  });
+
+  it('reads DATABASE_READ_URL when set; blank or unset, there is no replica', () => {
+    expect(loadConfig({ DATABASE_READ_URL: 'postgres://reader@replica:5432/vigil' }).databaseReadUrl).toBe('postgres://reader@replica:5432/vigil');
+    expect(loadConfig({ DATABASE_READ_URL: '' }).databaseReadUrl).toBeUndefined();
+    expect(loadConfig({}).databaseReadUrl).toBeUndefined();
   });
 
   it('merges tier overrides over the defaults', () => {

@@ -5,6 +5,8 @@ import { envSchema } from './env-schema.js';
 export interface Config {
   env: 'development' | 'production' | 'test';
   databaseUrl: string;
+  /** A read replica for reads that may lag (lists, statistics, reports); unset, they use the primary. */
+  databaseReadUrl: string | undefined;
   databasePoolSize: number;
   /** PostgreSQL statement_timeout of every pooled connection; the client gives up shortly after. */
   databaseStatementTimeoutMs: number;
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: v.NODE_ENV,
     databaseUrl: v.DATABASE_URL,
+    databaseReadUrl: v.DATABASE_READ_URL,
     databasePoolSize: v.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: v.VIGIL_DB_STATEMENT_TIMEOUT_MS,
     databaseConnectTimeoutMs: v.VIGIL_DB_CONNECT_TIMEOUT_MS,

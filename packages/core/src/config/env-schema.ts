@@ -21,6 +21,7 @@ export const envSchema = Joi.object({
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
     .default('postgres://postgres@127.0.0.1:5432/vigil'),
+  DATABASE_READ_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }),
   DATABASE_POOL_SIZE: Joi.number().integer().min(1).max(200).default(20),
   // Fail fast on a slow or unreachable dependency (decisions: Dependency outages).
   VIGIL_DB_STATEMENT_TIMEOUT_MS: Joi.number().integer().min(100).default(15_000),

@@ -1,23 +1,30 @@
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions.js';
+import { createDataSource } from './data-source.js';
 
 // Any constant works; it only has to be the same in every process that migrates.
 const MIGRATION_LOCK_ID = 7_423_901;
 
 /**
- * Applies pending migrations under a PostgreSQL advisory lock, so replicas that start at
- * once (or a k8s Job racing `npm start`) apply each migration exactly once. The lock lives on
- * a connection of its own so that a pool of any size can run the migrations.
+ * Applies pending migrations of the database `dataSource` points at, under a PostgreSQL
+ * advisory lock, so replicas that start at once (or a k8s Job racing `npm start`) apply each
+ * migration exactly once. The lock lives on a connection of its own; the migrations run on a
+ * one-connection pool without the statement timeout of the app's pools, since moving the rows
+ * of a large table takes longer than any request may.
  */
 export async function runMigrations(dataSource: DataSource): Promise<string[]> {
-  const lock = new pg.Client({ connectionString: (dataSource.options as PostgresConnectionOptions).url });
+  const url = (dataSource.options as PostgresConnectionOptions).url;
+  const lock = new pg.Client({ connectionString: url });
   await lock.connect();
+  const migrator = createDataSource({ url: url ?? '', poolSize: 1, applicationName: 'vigil-migrate', statementTimeoutMs: 0 });
   try {
     await lock.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    await migrator.initialize();
+    const applied = await migrator.runMigrations({ transaction: 'each' });
     return applied.map((m) => m.name);
   } finally {
+    if (migrator.isInitialized) await migrator.destroy();
     await lock.end();
   }
 }

@@ -91,6 +91,7 @@ export interface JobPayloads {
   [JobName.PruneChecks]: EmptyPayload;
   [JobName.PruneScans]: EmptyPayload;
   [JobName.PruneAlertDeliveries]: EmptyPayload;
+  [JobName.EnsureCheckPartitions]: EmptyPayload;
   [JobName.TlsScan]: TlsScanPayload;
   [JobName.DomainScan]: DomainScanPayload;
   [JobName.ReconcileDomainSchedules]: EmptyPayload;
@@ -105,9 +106,11 @@ export interface JobPayloads {
 export interface JobResults {
   [JobName.MonitorCheck]: CheckResult | null;
   [JobName.ReconcileMonitorSchedules]: { added: number; removed: number };
-  [JobName.PruneChecks]: { deleted: number };
+  /** Daily partitions dropped whole, and rows deleted from the default partition. */
+  [JobName.PruneChecks]: { droppedPartitions: string[]; deleted: number };
   [JobName.PruneScans]: { deleted: number };
   [JobName.PruneAlertDeliveries]: { deleted: number };
+  [JobName.EnsureCheckPartitions]: { created: string[] };
   [JobName.TlsScan]: void;
   [JobName.DomainScan]: void;
   [JobName.ReconcileDomainSchedules]: { added: number; removed: number };

@@ -19,6 +19,12 @@ export interface Context {
   config: Config;
   logger: Logger;
   db: DataSource;
+  /**
+   * Reads that may lag the primary by a few seconds (lists, statistics, reports): the read
+   * replica of DATABASE_READ_URL, or `db` itself when none is configured. Never for a read that
+   * must see the caller's own write.
+   */
+  readDb: DataSource;
   /** Command connection for counters, limits and producers. */
   redis: Redis;
   queues: Queues;
@@ -74,6 +80,23 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     await db.destroy();
     throw e;
   }
+  let readDb = db;
+  if (config.databaseReadUrl) {
+    readDb = createDataSource({
+      url: config.databaseReadUrl,
+      poolSize: config.databasePoolSize,
+      applicationName: 'vigil-read',
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+    });
+    try {
+      await readDb.initialize();
+    } catch (e) {
+      release();
+      await db.destroy();
+      throw e;
+    }
+  }
   const blocking = () => {
     const c = createRedisConnection(config.redisUrl, 'worker');
     c.on('error', (e: Error) => logConnectionError(logger, e, { connection: 'redis-blocking' }));
@@ -88,6 +111,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     config,
     logger,
     db,
+    readDb,
     redis,
     queues,
     clock: opts.clock ?? systemClock,
@@ -100,6 +124,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
       pgProbe.close();
       await queues.close();
       await redis.quit().catch(() => redis.disconnect());
+      if (readDb !== db) await readDb.destroy();
       await db.destroy();
     },
   };

@@ -1,0 +1,74 @@
+/**
+ * Check storage, scheduling side (issue 12): BullMQ job schedulers (one per monitor) at the
+ * scale of a million monitors, on a throwaway Redis this bench starts (redis-server on
+ * BENCH_STORAGE_REDIS_PORT, 6397, no persistence) so the memory figures are ours alone.
+ * Runs bench/scheduling.bench.ts's measurement (real reconciler, no-op workers, start lag of
+ * every run, Redis used_memory) with BENCH_STORAGE_SCHED_MONITORS (200,000) monitors and
+ * extrapolates memory and job rate linearly to 1,000,000 (each scheduler is the same few keys).
+ *
+ * Env: BENCH_STORAGE_SCHED_MONITORS (200,000), BENCH_STORAGE_SCHED_MEASURE_S (60),
+ * BENCH_STORAGE_SCHED_WORKERS (2), BENCH_STORAGE_REDIS_PORT (6397).
+ */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { Redis } from 'ioredis';
+import type { BenchResult } from './run.js';
+import { measureScheduling } from './scheduling.bench.js';
+
+const MONITORS = Number(process.env.BENCH_STORAGE_SCHED_MONITORS ?? 200_000);
+const MEASURE_S = Number(process.env.BENCH_STORAGE_SCHED_MEASURE_S ?? 60);
+const WORKERS = Number(process.env.BENCH_STORAGE_SCHED_WORKERS ?? 2);
+const PORT = Number(process.env.BENCH_STORAGE_REDIS_PORT ?? 6397);
+const TARGET = 1_000_000;
+
+async function usedMemory(url: string): Promise<number> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  // A refused connection while the server starts rejects connect(); the event would only log it.
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    return Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))?.[1] ?? 0);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+async function waitForRedis(url: string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await usedMemory(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`no Redis at ${url}`);
+}
+
+export default async function bench(): Promise<BenchResult> {
+  const url = `redis://127.0.0.1:${PORT}`;
+  const server = spawn('redis-server', ['--port', String(PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  try {
+    await waitForRedis(url);
+    const empty = await usedMemory(url);
+    const result = await measureScheduling({ monitors: MONITORS, measureS: MEASURE_S, concurrency: 100, workers: WORKERS, redisUrl: url });
+    const memLine = result.lines.find((l) => l.startsWith('Redis used_memory')) ?? '';
+    const scheduled = Number(/after scheduling ([\d.]+) MB/.exec(memLine)?.[1] ?? NaN) * 1024 * 1024;
+    const peak = Number(/peak during the run ([\d.]+) MB/.exec(memLine)?.[1] ?? NaN) * 1024 * 1024;
+    const perMonitor = (scheduled - empty) / MONITORS;
+    const perMonitorPeak = (peak - empty) / MONITORS;
+    const gb = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+    return {
+      name: `Check storage: ${MONITORS.toLocaleString('en')} monitor schedulers on a throwaway Redis (port ${PORT})`,
+      lines: [
+        ...result.lines,
+        `per monitor: ${perMonitor.toFixed(0)} B scheduled, ${perMonitorPeak.toFixed(0)} B at the peak (empty Redis ${(empty / 1024 / 1024).toFixed(1)} MB)`,
+        `extrapolated to ${TARGET.toLocaleString('en')} monitors (× ${TARGET / MONITORS}, linear): ${gb(perMonitor * TARGET)} scheduled, ${gb(perMonitorPeak * TARGET)} at the peak; ` +
+          `${Math.round(TARGET / 60).toLocaleString('en')} jobs/s to start`,
+      ],
+    };
+  } finally {
+    server.kill('SIGTERM');
+    await once(server, 'exit');
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * Check storage, write side (issue 12): can one checker's writer keep up with 1,000,000 monitors
+ * at 60 s, i.e. 16,667 checks/s? The writer alone, no probes: the real group-commit check writer
+ * (createCheckWriter → recordChecks: lock the batch's monitors, insert the checks skipping
+ * duplicates, update the monitors, upsert the hourly rollups) records BENCH_STORAGE_ROWS
+ * successful checks of BENCH_STORAGE_MONITORS monitors, submitted as fast as it takes them.
+ * Baseline in the same run: a raw COPY of rows of the same shape into the same partitioned
+ * `checks` table (same indexes), one day later so both fill an empty daily partition.
+ *
+ * Check times advance at 16,667 per second of "check time" (the 1 M-monitor rate), so the rows
+ * of a run fall in one hour, as they would.
+ *
+ * Variants: the writer's defaults (batches of up to 500, 2 in flight), and 4 in flight (what
+ * two checker processes offer the database).
+ *
+ * Env: BENCH_STORAGE_MONITORS (100,000), BENCH_STORAGE_ROWS (200,000), BENCH_STORAGE_IN_FLIGHT
+ * (comma list of maxInFlight values, default "2,4").
+ */
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { Account, DAY_MS, createContext, createLogger, dayStart, loadConfig, type Context } from '@vigil/core';
+import type { BenchResult } from './run.js';
+import { benchDatabase, copyChecks, dropRedisKeys, walBytesSince, walLsn, type BenchCheckRow } from './support.js';
+import { CHECK_WRITER_DEFAULTS, createCheckWriter } from '../apps/checker/src/persistence/check-writer.js';
+
+const MONITORS = Number(process.env.BENCH_STORAGE_MONITORS ?? 100_000);
+const ROWS = Number(process.env.BENCH_STORAGE_ROWS ?? 200_000);
+const IN_FLIGHT = (process.env.BENCH_STORAGE_IN_FLIGHT ?? '2,4').split(',').map(Number);
+const TARGET_PER_S = 1_000_000 / 60;
+/** Checks waiting for the writer at once: a checker's concurrency (500) times two. */
+const JOBS = 1000;
+
+async function seedMonitors(ctx: Context): Promise<void> {
+  const account = await ctx.db.getRepository(Account).save({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, tier: 'enterprise' });
+  await ctx.db.query(
+    `INSERT INTO monitors (account_id, name, url, normalized_url, check_interval, status)
+     SELECT $1, 'bench ' || g, 'https://bench.example/' || g, 'https://bench.example/' || g, 60, 'up'
+     FROM generate_series(1, $2::int) g`,
+    [account.id, MONITORS],
+  );
+  await ctx.db.query('VACUUM ANALYZE monitors');
+}
+
+/** Row i of a run starting at `start`: monitors in turn, 16,667 checks per second of check time. */
+function* rows(start: Date, tag: string): Generator<BenchCheckRow> {
+  for (let i = 0; i < ROWS; i++) {
+    yield {
+      monitorId: 1 + (i % MONITORS),
+      checkedAt: new Date(start.getTime() + Math.floor((i * 1000) / TARGET_PER_S)),
+      responseTimeMs: 50 + (i % 200),
+      jobKey: `repeat:monitor-${1 + (i % MONITORS)}:${tag}-${i}`,
+    };
+  }
+}
+
+const rate = (n: number, ms: number) => (n / ms) * 1000;
+const fmt = (n: number) => Math.round(n).toLocaleString('en');
+
+export default async function bench(): Promise<BenchResult> {
+  const lines: string[] = [];
+  const db = await benchDatabase('storw');
+  const prefix = `{vbstorw${randomBytes(3).toString('hex')}}`;
+  const config = loadConfig({ ...process.env, DATABASE_URL: db.url, VIGIL_REDIS_PREFIX: prefix, LOG_LEVEL: 'error' });
+  const ctx = await createContext(config, { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
+  try {
+    await seedMonitors(ctx);
+    // The migration made daily partitions from yesterday to a week ahead of the real now.
+    const today = dayStart(new Date());
+    lines.push(`${fmt(ROWS)} checks of ${fmt(MONITORS)} monitors per variant, each into an empty daily partition; target ${fmt(TARGET_PER_S)} checks/s`);
+
+    let lsn = await walLsn(ctx);
+    let t = performance.now();
+    await copyChecks(db.url, 'checks', rows(new Date(today.getTime() + DAY_MS + 3_600_000), 'copy'));
+    const copyMs = performance.now() - t;
+    const copyRate = rate(ROWS, copyMs);
+    const copyWal = await walBytesSince(ctx, lsn);
+    lines.push(`baseline, raw COPY into checks: ${fmt(copyRate)} rows/s (${(copyMs / 1000).toFixed(1)} s), WAL ${(copyWal / ROWS).toFixed(0)} B/row`);
+
+    for (const [n, maxInFlight] of IN_FLIGHT.entries()) {
+      const writer = createCheckWriter(ctx, { maxInFlight });
+      const start = new Date(today.getTime() + (2 + n) * DAY_MS + 3_600_000);
+      lsn = await walLsn(ctx);
+      t = performance.now();
+      // Like a checker's jobs: JOBS loops, each submitting its next check when the last is written.
+      const pending = rows(start, `w${maxInFlight}`);
+      let recorded = 0;
+      await Promise.all(
+        Array.from({ length: JOBS }, async () => {
+          for (let next = pending.next(); !next.done; next = pending.next()) {
+            const r = next.value;
+            const outcome = await writer.submit({
+              monitorId: r.monitorId,
+              jobKey: r.jobKey,
+              manual: false,
+              result: { timestamp: r.checkedAt.toISOString(), status: 'success', response_time_ms: r.responseTimeMs, status_code: 200 },
+            });
+            if (outcome.kind === 'recorded') recorded++;
+          }
+        }),
+      );
+      const ms = performance.now() - t;
+      const wal = await walBytesSince(ctx, lsn);
+      const writerRate = rate(recorded, ms);
+      lines.push(
+        `check writer (batches ≤ ${CHECK_WRITER_DEFAULTS.maxBatch}, ${maxInFlight} in flight, with monitor updates and rollups): ${fmt(writerRate)} checks/s (${(ms / 1000).toFixed(1)} s, ${fmt(recorded)} recorded), ` +
+          `${(writerRate / copyRate).toFixed(2)} × COPY, ${(writerRate / TARGET_PER_S).toFixed(2)} × the 1 M-monitor rate, WAL ${(wal / recorded).toFixed(0)} B/check`,
+      );
+    }
+    const [{ size }] = (await ctx.db.query(
+      `SELECT pg_total_relation_size(c.oid)::bigint AS size FROM pg_class c WHERE c.relname = $1`,
+      [`checks_p${new Date(today.getTime() + DAY_MS).toISOString().slice(0, 10).replace(/-/g, '')}`],
+    )) as { size: string }[];
+    lines.push(`on disk: ${(Number(size) / ROWS).toFixed(0)} B per check row with its two indexes (the COPY partition)`);
+  } finally {
+    await dropRedisKeys(ctx, prefix);
+    await ctx.close();
+    await db.drop();
+  }
+  return { name: 'Check storage: writer vs COPY', lines };
+}
