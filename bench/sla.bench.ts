@@ -8,33 +8,16 @@
  *
  * Env: BENCH_SLA_ITERATIONS (200).
  */
-import { performance } from 'node:perf_hooks';
 import request from 'supertest';
 import { createAccount, createContext, createLogger, loadConfig, Monitor } from '@vigil/core';
 import type { BenchResult } from './run.js';
-import { benchDatabase, dropRedisKeys } from './support.js';
+import { benchDatabase, dropRedisKeys, formatTiming, timeIt } from './support.js';
 import { createApp } from '../apps/api/src/app.js';
 import { slaRows } from '../apps/api/src/sla/load-sla.js';
 
 const ITERATIONS = Number(process.env.BENCH_SLA_ITERATIONS ?? 200);
 const YEAR_FROM = new Date('2025-11-01T00:00:00Z');
 const YEAR_TO = new Date('2026-11-02T00:00:00Z'); // 366 days
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function time(label: string, fn: () => Promise<unknown>): Promise<{ label: string; p50: number; p99: number }> {
-  for (let i = 0; i < 10; i++) await fn();
-  const samples: number[] = [];
-  for (let i = 0; i < ITERATIONS; i++) {
-    const t = performance.now();
-    await fn();
-    samples.push(performance.now() - t);
-  }
-  samples.sort((a, b) => a - b);
-  return { label, p50: percentile(samples, 50), p99: percentile(samples, 99) };
-}
 
 export default async function slaBench(): Promise<BenchResult> {
   const db = await benchDatabase('sla');
@@ -75,22 +58,26 @@ export default async function slaBench(): Promise<BenchResult> {
     const period = { from: YEAR_FROM, to: YEAR_TO };
 
     const [row] = await slaRows(ctx, account.id, [monitor], period);
-    const report = await time('SLA report (rollups + incidents + windows)', () => slaRows(ctx, account.id, [monitor], period));
-    const raw = await time('baseline: uptime from raw checks', () =>
-      ctx.db.query(`SELECT count(*), count(*) FILTER (WHERE status = 'success') FROM checks WHERE monitor_id = $1 AND checked_at >= $2 AND checked_at < $3`, [id, YEAR_FROM, YEAR_TO]),
+    const report = await timeIt('SLA report (rollups + incidents + windows)', () => slaRows(ctx, account.id, [monitor], period), ITERATIONS);
+    const raw = await timeIt(
+      'baseline: uptime from raw checks',
+      () =>
+        ctx.db.query(`SELECT count(*), count(*) FILTER (WHERE status = 'success') FROM checks WHERE monitor_id = $1 AND checked_at >= $2 AND checked_at < $3`, [id, YEAR_FROM, YEAR_TO]),
+      ITERATIONS,
     );
     const app = createApp(ctx);
-    const endpoint = await time('endpoint in-process', () =>
-      request(app).get(`/api/v1/uptime/monitors/${id}/sla?from=2025-11-01&to=2026-11-01`).set('Authorization', `Bearer ${apiKey}`),
+    const endpoint = await timeIt(
+      'endpoint in-process',
+      () => request(app).get(`/api/v1/uptime/monitors/${id}/sla?from=2025-11-01&to=2026-11-01`).set('Authorization', `Bearer ${apiKey}`),
+      ITERATIONS,
     );
-    const fmt = (r: { label: string; p50: number; p99: number }) => `${r.label}: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`;
     return {
       name: `SLA report over 366 days (${ITERATIONS} iterations)`,
       lines: [
-        fmt(report),
-        fmt(raw),
+        formatTiming(report),
+        formatTiming(raw),
         `ratio raw / report at p50: ${(raw.p50 / report.p50).toFixed(1)} x faster from rollups`,
-        fmt(endpoint),
+        formatTiming(endpoint),
         `report: uptime ${row.report.uptime_percentage} %, ${row.report.incidents} incidents, maintenance ${row.report.maintenance_seconds} s, checks ${row.report.checks.total}`,
       ],
     };

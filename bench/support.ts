@@ -1,5 +1,6 @@
 /** Helpers shared by the benchmarks (bench/run.ts only runs *.bench.ts, so this is never run). */
 import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -113,3 +114,30 @@ export async function walBytesSince(ctx: Context, lsn: string): Promise<number> 
   const [{ n }] = (await ctx.db.query('SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), $1::pg_lsn)::bigint AS n', [lsn])) as { n: string }[];
   return Number(n);
 }
+
+/** The p-th percentile of ascending samples. */
+export function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export interface Timing {
+  label: string;
+  p50: number;
+  p99: number;
+}
+
+/** Runs `fn` `warmup` times unmeasured, then `iterations` times one after another: p50 and p99 in ms. */
+export async function timeIt(label: string, fn: () => Promise<unknown>, iterations: number, warmup = 10): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) await fn();
+  const samples: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    const t = performance.now();
+    await fn();
+    samples.push(performance.now() - t);
+  }
+  samples.sort((a, b) => a - b);
+  return { label, p50: percentile(samples, 50), p99: percentile(samples, 99) };
+}
+
+/** "label: p50 1.23 ms, p99 4.56 ms". */
+export const formatTiming = (r: Timing) => `${r.label}: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`;

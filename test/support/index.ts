@@ -4,6 +4,8 @@ export * from './accounts.js';
 export * from './wait-for.js';
 export * from './dns-server.js';
 export * from './status-fixture.js';
+export * from './dead-redis.js';
 export * from './tcp-proxy.js';
+export * from './redis-keys.js';
 export * from './capture-logs.js';
 export * from './test-clock.js';

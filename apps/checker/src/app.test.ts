@@ -1,6 +1,6 @@
-import { Check, JobName } from '@vigil/core';
+import { Check, JobName, QueueName, type AlertEventPayload } from '@vigil/core';
 import { createTestContext, waitFor, type TestContext } from '@vigil/testing';
-import { createCheckerApp } from './app.js';
+import { CHECK_STALLED_JOBS, createCheckerApp } from './app.js';
 import { createMonitor, incidentsOf, reloadMonitor } from './testing/monitors.js';
 import { startTargetServer, type TargetServer } from './testing/target-server.js';
 
@@ -37,5 +37,26 @@ describe('checker worker app', () => {
     const { result } = await ctx.queues.run(JobName.MonitorCheck, { monitorId: m.id, manual: true }, 10_000);
     expect(result).toEqual({ timestamp: expect.any(String), status: 'success', response_time_ms: expect.any(Number), status_code: 200 });
     expect(await ctx.db.getRepository(Check).countBy({ monitorId: m.id })).toBeGreaterThanOrEqual(1);
+  });
+
+  it('relays the alert events of a check to the alerts queue right after commit', async () => {
+    const m = await createMonitor(ctx, { url: `${server.url}/status/500`, alertThreshold: 1 });
+    await ctx.queues.add(JobName.MonitorCheck, { monitorId: m.id }, { jobId: `e2e-alert-${m.id}` });
+    const [incident] = await waitFor(async () => {
+      const found = await incidentsOf(ctx, m.id);
+      return found.length ? found : null;
+    }, { what: 'the incident' });
+    const alert = await waitFor(() => ctx.queues.queue(QueueName.Alerts).getJob(`incident-${incident.id}-down`), { what: 'the relayed down alert' });
+    expect((alert.data as AlertEventPayload).event).toBe('monitor.down');
+    await waitFor(async () => Number((await ctx.db.query('SELECT count(*)::int AS n FROM outbox WHERE relayed_at IS NULL'))[0].n) === 0, {
+      what: 'nothing left to relay',
+    });
+  });
+
+  it('takes checks of a dead checker back quickly (short locks on the checks queue only)', () => {
+    const checks = app.workers().find((w) => w.name === QueueName.Checks);
+    const maintenance = app.workers().find((w) => w.name === QueueName.Maintenance);
+    expect(checks?.opts).toMatchObject(CHECK_STALLED_JOBS);
+    expect(maintenance?.opts.lockDuration).toBe(30_000);
   });
 });

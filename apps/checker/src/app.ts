@@ -1,21 +1,56 @@
-import { JobName, QueueName, createWorkerApp, type Context } from '@vigil/core';
+import { JobName, QueueName, createOutboxRelay, createSecretBox, createWorkerApp, monitoredTiers, type Context, type StalledJobOptions } from '@vigil/core';
 import { ensureCheckPartitionsJob } from './jobs/ensure-check-partitions.job.js';
 import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
 import { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
 import { pruneAlertDeliveriesJob, pruneChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
+import { sendIncidentRepeatsJob } from './jobs/send-incident-repeats.job.js';
 import { reconcileDomainSchedulesJob } from './jobs/reconcile-domain-schedules.job.js';
 import { reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './jobs/reconcile-monitor-schedules.job.js';
 import { ensureMaintenanceSchedulers } from './maintenance-schedulers.js';
+import { createMonitorLoader } from './monitors/load-monitors.js';
+import { watchRedisRecovery } from './redis-recovery.js';
+
+/**
+ * Checks of a checker that died are taken back within lockDuration + stalledInterval (8 s):
+ * a live worker renews its locks every lockDuration / 2 (3 s). A check taken back while it was
+ * in fact still running is recorded once (unique per monitor and job id). A check that stalls
+ * a third time is failed rather than crash checkers forever.
+ */
+export const CHECK_STALLED_JOBS: StalledJobOptions = { lockDuration: 6_000, stalledInterval: 2_000, maxStalledCount: 2 };
+
+/**
+ * How often the checker reads the configurations of monitors created since (what it checks with
+ * through a PostgreSQL outage); every fifth time it re-reads all of them.
+ */
+export const MONITOR_WARM_MS = 60_000;
 
 /** The checker fleet: HTTP checks and the periodic maintenance jobs. `opts` tunes the checks (benchmarks). */
 export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorCheckOptions } = {}) {
-  let stopWatchdog: (() => void) | undefined;
+  const stops: (() => void)[] = [];
+  const relay = createOutboxRelay(ctx);
+  const monitors = createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.monitorCheck?.loader, ctx.logger);
+  let warmTicks = 0;
+  const warm = () =>
+    monitors.warm(warmTicks++ % 5 !== 0).catch((e: unknown) => ctx.logger.warn('monitor configurations not read in advance', { error: (e as Error).message }));
+
+  /** After Redis lost data or came back: maintenance schedulers, both reconcilers now, recent alerts again. */
+  const recoverFromRedisLoss = async (reason: string) => {
+    ctx.logger.info('Redis back; reconciling schedules now', { reason });
+    await ensureMaintenanceSchedulers(ctx);
+    const now = Date.now();
+    for (const job of [JobName.ReconcileMonitorSchedules, JobName.ReconcileDomainSchedules] as const) {
+      await ctx.queues.add(job, {}, { jobId: `${job}-after-redis-loss-${now}`, removeOnComplete: { count: 10 }, removeOnFail: { count: 50 } });
+    }
+    await relay.replay();
+  };
+
   return createWorkerApp(ctx, {
     app: 'checker',
     concurrency: ctx.config.concurrency.checker,
     healthPort: ctx.config.healthPorts.checker,
+    stalledJobs: { [QueueName.Checks]: CHECK_STALLED_JOBS },
     handlers: {
-      [QueueName.Checks]: { [JobName.MonitorCheck]: monitorCheckJob(ctx, opts.monitorCheck) },
+      [QueueName.Checks]: { [JobName.MonitorCheck]: monitorCheckJob(ctx, { ...opts.monitorCheck, monitors, onOutboxWritten: () => relay.wake() }) },
       [QueueName.Maintenance]: {
         [JobName.ReconcileMonitorSchedules]: reconcileMonitorSchedulesJob(ctx),
         [JobName.PruneChecks]: pruneChecksJob(ctx),
@@ -24,12 +59,20 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
         [JobName.EnsureCheckPartitions]: ensureCheckPartitionsJob(ctx),
         [JobName.ReconcileDomainSchedules]: reconcileDomainSchedulesJob(ctx),
         [JobName.GenerateInvoices]: generateInvoicesJob(ctx),
+        [JobName.SendIncidentRepeats]: sendIncidentRepeatsJob(ctx),
       },
     },
     onStarted: async () => {
       await ensureMaintenanceSchedulers(ctx);
-      stopWatchdog = startMaintenanceWatchdog(ctx);
+      relay.start();
+      void warm();
+      const warmer = setInterval(() => void warm(), MONITOR_WARM_MS);
+      warmer.unref();
+      stops.push(() => clearInterval(warmer), startMaintenanceWatchdog(ctx), await watchRedisRecovery(ctx, recoverFromRedisLoss));
     },
-    onStopping: async () => stopWatchdog?.(),
+    onStopping: async () => {
+      stops.splice(0).forEach((stop) => stop());
+      await relay.stop();
+    },
   });
 }

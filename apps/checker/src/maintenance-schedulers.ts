@@ -4,6 +4,8 @@ import { JobName, type Context } from '@vigil/core';
 export const MAINTENANCE_SCHEDULES: { id: string; job: JobName; every?: number; pattern?: string }[] = [
   { id: 'reconcile-monitor-schedules', job: JobName.ReconcileMonitorSchedules, every: 60_000 },
   { id: 'reconcile-domain-schedules', job: JobName.ReconcileDomainSchedules, every: 60_000 },
+  // Reminders and escalation steps of open, unacknowledged incidents (minute resolution).
+  { id: 'send-incident-repeats', job: JobName.SendIncidentRepeats, every: 60_000 },
   { id: 'prune-checks', job: JobName.PruneChecks, pattern: '17 3 * * *' },
   { id: 'prune-scans', job: JobName.PruneScans, pattern: '27 3 * * *' },
   { id: 'prune-alert-deliveries', job: JobName.PruneAlertDeliveries, pattern: '37 3 * * *' },

@@ -41,7 +41,7 @@ describe('monitor down end to end: checker -> notifier -> webhook', () => {
        VALUES ($1, 'Checkout API', $2, $2, 1, 'up') RETURNING id`,
       [account.id, url],
     )) as { id: number }[];
-    await webhookIntegration(ctx, account.id, `${server.url}/hook`, 'whsec_e2e', { events: ['monitor.down', 'monitor.up'] });
+    const hook = await webhookIntegration(ctx, account.id, `${server.url}/hook`, 'whsec_e2e', { events: ['monitor.down', 'monitor.up'] });
 
     await ctx.queues.add(JobName.MonitorCheck, { monitorId }, { jobId: `e2e-down-${monitorId}` });
     const down = await waitFor(() => hooks().find((r) => r.headers['x-vigil-event'] === 'monitor.down'), { timeoutMs: 20_000, what: 'monitor.down webhook' });
@@ -58,7 +58,7 @@ describe('monitor down end to end: checker -> notifier -> webhook', () => {
       },
       { what: 'alerts_sent of the incident' },
     );
-    expect(incident.alertsSent).toEqual([{ type: 'webhook', sent_at: expect.any(String) }]);
+    expect(incident.alertsSent).toEqual([{ type: 'webhook', sent_at: expect.any(String), event: 'monitor.down', kind: 'alert', integration_id: hook.id }]);
     expect(body.data.incident_id).toBe(incident.id);
 
     targetStatus = 200;

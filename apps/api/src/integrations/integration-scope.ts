@@ -1,6 +1,7 @@
 import { ValidationError, type Context } from '@vigil/core';
 
-async function missingIds(ctx: Context, table: 'monitors' | 'domains', accountId: number, ids: number[]): Promise<number[]> {
+/** Which of `ids` are not rows of the account in `table` (another account's count as missing). */
+export async function missingIds(ctx: Context, table: 'monitors' | 'domains' | 'integrations', accountId: number, ids: number[]): Promise<number[]> {
   if (!ids.length) return [];
   const rows = (await ctx.db.query(`SELECT id FROM ${table} WHERE account_id = $1 AND id = ANY($2::int[])`, [accountId, ids])) as {
     id: number;

@@ -24,8 +24,8 @@ export async function redeliver(
   for (let tries = 0; !row && tries < 3; tries++) {
     [row] = (await ctx.db.query(
       `INSERT INTO alert_deliveries (delivery_id, account_id, integration_id, integration_type, event_id, event,
-         monitor_id, domain_id, incident_id, payload, attempt, status)
-       SELECT delivery_id, account_id, integration_id, $2, event_id, event, monitor_id, domain_id, incident_id, payload,
+         monitor_id, domain_id, incident_id, payload, alert_kind, attempt, status)
+       SELECT delivery_id, account_id, integration_id, $2, event_id, event, monitor_id, domain_id, incident_id, payload, alert_kind,
          (SELECT max(attempt) + 1 FROM alert_deliveries WHERE delivery_id = $1), 'pending'
        FROM alert_deliveries WHERE id = $1
        ON CONFLICT (integration_id, event_id, attempt) DO NOTHING

@@ -1,5 +1,6 @@
 import { ConflictError, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
+import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
 import { MONITOR_DEFAULTS, type CreateMonitorInput } from './monitor-input.js';
 import { isUniqueViolation, monitorColumns } from './monitor-columns.js';
@@ -16,6 +17,7 @@ export async function createMonitor(ctx: Context, account: Account, input: Creat
   const tier = ctx.config.tiers[account.tier];
   const fields = { ...MONITOR_DEFAULTS, ...input };
   assertIntervalAllowed(tier, fields.check_interval, ctx.config.baseUrl);
+  await assertOwnEscalation(ctx, account.id, fields.escalation);
   const columns = monitorColumns(fields, createSecretBox(ctx.config.secretKey));
 
   const monitor = await ctx.db

@@ -37,6 +37,9 @@ export function monitorColumns(fields: Partial<MonitorFields>, box: SecretBox, c
   if (fields.follow_redirects !== undefined) c.followRedirects = fields.follow_redirects;
   if (fields.verify_ssl !== undefined) c.verifySsl = fields.verify_ssl;
   if (fields.slo_target !== undefined) c.sloTarget = fields.slo_target;
+  if (fields.recovery_threshold !== undefined) c.recoveryThreshold = fields.recovery_threshold;
+  if (fields.reminder_interval_minutes !== undefined) c.reminderIntervalMinutes = fields.reminder_interval_minutes;
+  if (fields.escalation !== undefined) c.escalation = fields.escalation;
   if (fields.is_active !== undefined) c.isActive = fields.is_active;
   return c;
 }

@@ -1,6 +1,5 @@
 import Joi from 'joi';
-import { CHECK_INTERVALS, MONITOR_METHODS, ValidationError, type MonitorMethod } from '@vigil/core';
-import { parseMonitorUrl } from '@vigil/core';
+import { CHECK_INTERVALS, MONITOR_METHODS, parseMonitorUrl, ValidationError, type EscalationStep, type MonitorMethod } from '@vigil/core';
 
 /**
  * The 400 messages of monitor input. "Invalid URL" and "Invalid interval" are the seed's; the
@@ -23,6 +22,10 @@ export const MONITOR_INPUT_MESSAGES = {
   followRedirects: 'Invalid follow_redirects: must be a boolean',
   verifySsl: 'Invalid verify_ssl: must be a boolean',
   isActive: 'Invalid is_active: must be a boolean',
+  recoveryThreshold: 'Invalid recovery_threshold: must be an integer from 1 to 10',
+  reminderInterval: 'Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null',
+  escalation:
+    'Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids',
   sloTarget: 'Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null',
 } as const;
 
@@ -48,6 +51,9 @@ export interface MonitorFields {
   follow_redirects: boolean;
   verify_ssl: boolean;
   slo_target: number | null;
+  recovery_threshold: number;
+  reminder_interval_minutes: number | null;
+  escalation: EscalationStep[];
   is_active: boolean;
 }
 
@@ -68,7 +74,14 @@ export const MONITOR_DEFAULTS: Omit<CreateMonitorInput, 'name' | 'url'> = {
   follow_redirects: true,
   verify_ssl: true,
   slo_target: null,
+  recovery_threshold: 1,
+  reminder_interval_minutes: null,
+  escalation: [],
 };
+
+/** Most escalation steps a monitor may have, and how late the last may come (a week). */
+export const MAX_ESCALATION_STEPS = 5;
+const MAX_ESCALATION_MINUTES = 10_080;
 
 const fields = {
   name: Joi.string().min(1).max(200).pattern(/\S/).error(fail(M.name)),
@@ -107,6 +120,21 @@ const fields = {
     .custom((v: number, helpers) => (Math.round(v * 1000) === v * 1000 ? v : helpers.error('any.invalid')))
     .allow(null)
     .error(fail(M.sloTarget)),
+  recovery_threshold: Joi.number().integer().min(1).max(10).error(fail(M.recoveryThreshold)),
+  reminder_interval_minutes: Joi.number().integer().min(5).max(1440).allow(null).error(fail(M.reminderInterval)),
+  escalation: Joi.array()
+    .items(
+      Joi.object({
+        after_minutes: Joi.number().integer().min(1).max(MAX_ESCALATION_MINUTES).required(),
+        integration_ids: Joi.array().items(Joi.number().integer().min(1).max(2_147_483_647)).min(1).max(10).unique().required(),
+      }),
+    )
+    .max(MAX_ESCALATION_STEPS)
+    .allow(null)
+    .custom((steps: EscalationStep[] | null, helpers) =>
+      (steps ?? []).every((s, i, all) => i === 0 || s.after_minutes > all[i - 1].after_minutes) ? steps : helpers.error('any.invalid'),
+    )
+    .error(fail(M.escalation)),
   is_active: Joi.boolean().error(fail(M.isActive)),
 };
 
@@ -127,7 +155,7 @@ export function assertObjectBody(body: unknown): void {
   if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) throw fail(M.body);
 }
 
-/** Canonical values: method upper-case, name trimmed, '' content/body as null, status codes deduplicated. */
+/** Canonical values: method upper-case, name trimmed, '' content/body as null, status codes deduplicated, null escalation as none. */
 export function canonicalFields<T extends Partial<MonitorFields>>(input: T): T {
   const out: Partial<MonitorFields> = { ...input };
   if (out.name !== undefined) out.name = out.name.trim();
@@ -135,5 +163,6 @@ export function canonicalFields<T extends Partial<MonitorFields>>(input: T): T {
   if (out.expected_content === '') out.expected_content = null;
   if (out.body === '') out.body = null;
   if (out.expected_status_codes) out.expected_status_codes = [...new Set(out.expected_status_codes)];
+  if (out.escalation === null) out.escalation = [];
   return out as T;
 }

@@ -38,6 +38,9 @@ export function configView(m: Monitor) {
     follow_redirects: m.followRedirects,
     verify_ssl: m.verifySsl,
     slo_target: m.sloTarget,
+    recovery_threshold: m.recoveryThreshold,
+    reminder_interval_minutes: m.reminderIntervalMinutes,
+    escalation: m.escalation,
     is_active: m.isActive,
   };
 }
@@ -126,6 +129,9 @@ export function incidentView(i: Incident) {
     duration_seconds: i.durationSeconds,
     cause: i.cause,
     affected_checks: i.affectedChecks,
-    alerts_sent: i.alertsSent ?? [],
+    acknowledged_at: iso(i.acknowledgedAt),
+    acknowledged_by: i.acknowledgedBy,
+    // Entries recorded before alert policies carry no kind: they were first alerts.
+    alerts_sent: (i.alertsSent ?? []).map((a) => ({ ...a, kind: a.kind ?? 'alert' })),
   };
 }

@@ -235,7 +235,9 @@ describe('GET /api/v1/uptime/monitors/{id}/incidents', () => {
       duration_seconds: null,
       cause: 'cause open',
       affected_checks: 4,
-      alerts_sent: [{ type: 'webhook', sent_at: shiftDates('2026-11-21T10:00:02.000Z') }],
+      acknowledged_at: null,
+      acknowledged_by: null,
+      alerts_sent: [{ type: 'webhook', sent_at: shiftDates('2026-11-21T10:00:02.000Z'), kind: 'alert' }],
     });
     expect(res.body.incidents[2]).toEqual({
       id: ids.nov10,
@@ -245,7 +247,9 @@ describe('GET /api/v1/uptime/monitors/{id}/incidents', () => {
       duration_seconds: 600,
       cause: 'cause nov10',
       affected_checks: 3,
-      alerts_sent: [{ type: 'email', sent_at: shiftDates('2026-11-10T00:00:05.000Z') }],
+      acknowledged_at: null,
+      acknowledged_by: null,
+      alerts_sent: [{ type: 'email', sent_at: shiftDates('2026-11-10T00:00:05.000Z'), kind: 'alert' }],
     });
     expect(res.body.summary).toEqual({ total_incidents_30d: 3, total_downtime_30d_seconds: 600 + 60 + 1800, mttr_seconds: 330 });
     expect(res.body.pagination).toEqual({ page: 1, per_page: 20, total: 4, pages: 1 });

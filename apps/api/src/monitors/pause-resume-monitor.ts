@@ -31,6 +31,7 @@ export async function resumeMonitor(ctx: Context, account: Account, rawId: strin
     found.resumedAt = ctx.clock.now();
     found.pausedAt = null;
     found.consecutiveFailures = 0;
+    found.consecutiveSuccesses = 0;
     await m.getRepository(Monitor).save(found);
     await applyMonitorSchedule(ctx, found);
     return found;

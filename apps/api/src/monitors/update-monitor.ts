@@ -1,6 +1,7 @@
 import { Not } from 'typeorm';
 import { ConflictError, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
 import { iso } from '../http/iso.js';
+import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
 import { findOwnMonitor } from './find-own-monitor.js';
 import type { UpdateMonitorInput } from './monitor-input.js';
@@ -22,6 +23,7 @@ export async function updateMonitor(ctx: Context, account: Account, rawId: strin
       if (input.check_interval !== undefined && input.check_interval !== monitor.checkInterval) {
         assertIntervalAllowed(ctx.config.tiers[account.tier], input.check_interval, ctx.config.baseUrl);
       }
+      await assertOwnEscalation(ctx, account.id, input.escalation);
       const columns = monitorColumns(input, createSecretBox(ctx.config.secretKey), monitor);
       if (columns.normalizedUrl !== undefined) {
         const duplicate = await m.getRepository(Monitor).exists({

@@ -16,10 +16,13 @@ import {
   assertObjectBody,
   canonicalFields,
   createMonitorSchema,
+  MAX_ESCALATION_STEPS,
   MONITOR_INPUT_MESSAGES,
   updateMonitorSchema,
 } from '../monitors/monitor-input.js';
-import { createdMonitorView } from '../monitors/monitor-views.js';
+import { acknowledgeIncident } from '../monitors/acknowledge-incident.js';
+import { findOwnIncident } from '../monitors/find-own-incident.js';
+import { createdMonitorView, incidentView } from '../monitors/monitor-views.js';
 import { pauseMonitor, resumeMonitor } from '../monitors/pause-resume-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { updateMonitor } from '../monitors/update-monitor.js';
@@ -49,6 +52,29 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
   follow_redirects: { type: 'boolean', default: true },
   verify_ssl: { type: 'boolean', default: true },
   slo_target: { type: ['number', 'null'], exclusiveMinimum: 0, exclusiveMaximum: 100, examples: [99.9], description: 'Objective in percent; SLA reports show its error budget' },
+  recovery_threshold: { type: 'integer', minimum: 1, maximum: 10, default: 1, description: 'Consecutive successful checks that resolve an open incident' },
+  reminder_interval_minutes: {
+    type: ['integer', 'null'],
+    minimum: 5,
+    maximum: 1440,
+    default: null,
+    description: 'Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never',
+  },
+  escalation: {
+    type: ['array', 'null'],
+    maxItems: MAX_ESCALATION_STEPS,
+    default: [],
+    description:
+      'Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations (the account\'s own; whatever their event and monitor filters). null or [] = none',
+    items: {
+      type: 'object',
+      required: ['after_minutes', 'integration_ids'],
+      properties: {
+        after_minutes: { type: 'integer', minimum: 1, maximum: 10_080 },
+        integration_ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 10, uniqueItems: true },
+      },
+    },
+  },
 };
 
 const STATISTICS = {
@@ -143,9 +169,26 @@ const INCIDENT = {
     duration_seconds: intOrNull,
     cause: { type: 'string' },
     affected_checks: { type: 'integer' },
-    alerts_sent: { type: 'array', items: { type: 'object', properties: { type: { type: 'string' }, sent_at: ts } } },
+    acknowledged_at: tsOrNull,
+    acknowledged_by: { type: ['string', 'null'], description: 'Name of the API key that acknowledged the incident' },
+    alerts_sent: {
+      type: 'array',
+      description: 'Successful deliveries, oldest first: first alerts, reminders and escalations',
+      items: {
+        type: 'object',
+        properties: {
+          type: { type: 'string', description: 'Integration type' },
+          sent_at: ts,
+          event: { type: 'string', description: 'monitor.down or monitor.up (absent on a few entries recorded before this field existed)' },
+          kind: { type: 'string', enum: ['alert', 'reminder', 'escalation'] },
+          integration_id: { type: 'integer' },
+        },
+      },
+    },
   },
 };
+
+const INCIDENT_NOT_FOUND_404 = { description: 'Monitor not found, or Incident not found (missing, another monitor\'s or another account\'s)' };
 
 const PAGE_QUERY = (defaultPerPage: number, max: number) => ({
   page: { type: 'integer', minimum: 1, description: 'Default 1' },
@@ -400,6 +443,44 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
           400: { description: 'Invalid status, from_date, to_date, date range, page or per_page' },
           403: FREE_TIER_403,
           404: NOT_FOUND,
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: `${BASE}/:id/incidents/:incident_id`,
+      summary: 'One incident of a monitor',
+      tag: TAG,
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        res.json({ incident: incidentView(await findOwnIncident(ctx.db, authOf(req).account.id, req.params.id, req.params.incident_id)) });
+      },
+      docs: {
+        responses: { 200: { description: 'The incident', schema: { type: 'object', properties: { incident: INCIDENT } } }, 403: FREE_TIER_403, 404: INCIDENT_NOT_FOUND_404 },
+      },
+    }),
+    route({
+      method: 'post',
+      path: `${BASE}/:id/incidents/:incident_id/acknowledge`,
+      summary: 'Acknowledge an open incident: no more reminders or escalation steps; records the API key name and time',
+      tag: TAG,
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        const { account, apiKey } = authOf(req);
+        const { incident, changed } = await acknowledgeIncident(ctx, account.id, apiKey.name, req.params.id, req.params.incident_id);
+        res.json({ incident: incidentView(incident), message: changed ? 'Incident acknowledged' : 'Incident already acknowledged' });
+      },
+      docs: {
+        responses: {
+          200: {
+            description: 'Acknowledged; acknowledging again answers the first acknowledgement unchanged',
+            schema: { type: 'object', properties: { incident: INCIDENT, message: { type: 'string' } } },
+          },
+          403: FREE_TIER_403,
+          404: INCIDENT_NOT_FOUND_404,
+          409: { description: 'Incident is already resolved (and was never acknowledged)' },
         },
       },
     }),

@@ -1,4 +1,4 @@
-import type { AlertEventPayload, MonitorStatus } from '@vigil/core';
+import type { AlertEventPayload, AlertRepeat, MonitorStatus } from '@vigil/core';
 import type { MonitorAlertEvent } from '../state/monitor-state-machine.js';
 
 export interface AlertMonitor {
@@ -41,6 +41,45 @@ export function monitorAlertEventId(event: MonitorAlertEvent, monitorId: number,
     case 'monitor.degraded':
       return `monitor-${monitorId}-degraded-${checkId}`;
   }
+}
+
+/** The event id of a reminder or escalation step: one per incident and number, so reruns collapse. */
+export function repeatAlertEventId(incidentId: number, repeat: AlertRepeat): string {
+  return repeat.kind === 'reminder' ? `incident-${incidentId}-reminder-${repeat.number}` : `incident-${incidentId}-escalation-${repeat.step}`;
+}
+
+/**
+ * A repeat of an open incident's down alert (a reminder or an escalation step): event
+ * monitor.down, the incident's facts, and what kind of repeat it is (`alert_kind`, `reminder`
+ * or `escalation_step`), so receivers can tell it from the first alert.
+ */
+export function repeatAlertEvent(
+  monitor: AlertMonitor,
+  status: MonitorStatus,
+  incident: AlertIncident,
+  repeat: AlertRepeat,
+  at: Date,
+): AlertEventPayload {
+  return {
+    eventId: repeatAlertEventId(incident.id, repeat),
+    accountId: monitor.accountId,
+    event: 'monitor.down',
+    createdAt: at.toISOString(),
+    monitorId: monitor.id,
+    incidentId: incident.id,
+    repeat,
+    data: {
+      monitor: { id: monitor.id, name: monitor.name, url: monitor.url, status },
+      incident_id: incident.id,
+      cause: incident.cause,
+      started_at: incident.startedAt.toISOString(),
+      resolved_at: null,
+      duration_seconds: null,
+      affected_checks: incident.affectedChecks,
+      alert_kind: repeat.kind,
+      ...(repeat.kind === 'reminder' ? { reminder: repeat.number } : { escalation_step: repeat.step }),
+    },
+  };
 }
 
 /** The typed AlertEvent job payload of a monitor event (what the notifier renders). */

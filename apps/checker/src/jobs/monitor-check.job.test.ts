@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { JobName, MaintenanceWindow, QueueName, type AlertEventPayload, type Context, type JobPayloads } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { JobName, MaintenanceWindow, QueueName, createOutboxRelay, type AlertEventPayload, type JobPayloads, type OutboxRelay } from '@vigil/core';
+import { createTestAccount, createTestContext, deadRedisQueues, type TestContext } from '@vigil/testing';
 import type { Job } from 'bullmq';
 import { startTargetServer, type TargetServer } from '../testing/target-server.js';
 import { checksOf, createMonitor, incidentsOf, reloadMonitor, rollupsOf } from '../testing/monitors.js';
@@ -9,11 +9,13 @@ import { monitorCheckJob } from './monitor-check.job.js';
 let ctx: TestContext;
 let server: TargetServer;
 let handler: ReturnType<typeof monitorCheckJob>;
+let relay: OutboxRelay;
 
 beforeAll(async () => {
   ctx = await createTestContext({ env: { VIGIL_ALLOW_PRIVATE_TARGETS: 'true' } });
   server = await startTargetServer();
-  handler = monitorCheckJob(ctx);
+  relay = createOutboxRelay(ctx);
+  handler = monitorCheckJob(ctx, { onOutboxWritten: () => relay.wake() });
 });
 afterAll(async () => {
   await server.close();
@@ -31,8 +33,10 @@ async function runJob(monitorId: number, manual = false) {
   return handler(j.data, j);
 }
 
-async function alertJobs(ctxt: Context, monitorId: number): Promise<{ id: string; data: AlertEventPayload }[]> {
-  const jobs = await ctxt.queues.queue(QueueName.Alerts).getJobs(['waiting', 'delayed', 'prioritized']);
+/** The alert jobs of a monitor once the outbox is relayed. */
+async function alertJobs(monitorId: number): Promise<{ id: string; data: AlertEventPayload }[]> {
+  await relay.relayNow();
+  const jobs = await ctx.queues.queue(QueueName.Alerts).getJobs(['waiting', 'delayed', 'prioritized']);
   return jobs
     .filter((j) => j.name === JobName.AlertEvent && (j.data as AlertEventPayload).monitorId === monitorId)
     .map((j) => ({ id: String(j.id), data: j.data as AlertEventPayload }))
@@ -58,13 +62,13 @@ describe('MonitorCheck job', () => {
     expect(await runJob(m.id)).toMatchObject({ status: 'failure', status_code: 503, error: 'Unexpected status code 503 Service Unavailable' });
     expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'pending', consecutiveFailures: 1 });
     expect(await incidentsOf(ctx, m.id)).toEqual([]);
-    expect(await alertJobs(ctx, m.id)).toEqual([]);
+    expect(await alertJobs(m.id)).toEqual([]);
 
     await runJob(m.id);
     expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'down', consecutiveFailures: 2 });
     const [opened] = await incidentsOf(ctx, m.id);
     expect(opened).toMatchObject({ status: 'open', cause: 'Unexpected status code 503 Service Unavailable', affectedChecks: 2, resolvedAt: null, durationSeconds: null });
-    const downAlerts = await alertJobs(ctx, m.id);
+    const downAlerts = await alertJobs(m.id);
     expect(downAlerts).toHaveLength(1);
     expect(downAlerts[0].id).toBe(`incident-${opened.id}-down`);
     expect(downAlerts[0].data).toMatchObject({
@@ -79,7 +83,7 @@ describe('MonitorCheck job', () => {
     await setUrl(m.id, '/status/500');
     expect(await runJob(m.id)).toMatchObject({ error: 'Unexpected status code 500 Internal Server Error' });
     expect((await incidentsOf(ctx, m.id))[0]).toMatchObject({ status: 'open', affectedChecks: 3, cause: opened.cause });
-    expect(await alertJobs(ctx, m.id)).toHaveLength(1);
+    expect(await alertJobs(m.id)).toHaveLength(1);
 
     await setUrl(m.id, '/');
     await runJob(m.id);
@@ -88,7 +92,7 @@ describe('MonitorCheck job', () => {
     expect(resolved.resolvedAt!.getTime()).toBeGreaterThanOrEqual(opened.startedAt.getTime());
     expect(resolved.durationSeconds).toBe(Math.round((resolved.resolvedAt!.getTime() - opened.startedAt.getTime()) / 1000));
     expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'up', consecutiveFailures: 0 });
-    const all = await alertJobs(ctx, m.id);
+    const all = await alertJobs(m.id);
     expect(all.map((a) => a.id)).toEqual([`incident-${opened.id}-down`, `incident-${opened.id}-up`]);
     expect(all[1].data.data).toMatchObject({
       incident_id: opened.id,
@@ -105,7 +109,7 @@ describe('MonitorCheck job', () => {
     await runJob(m.id);
     await runJob(m.id);
     expect((await reloadMonitor(ctx, m.id)).status).toBe('degraded');
-    const alerts = await alertJobs(ctx, m.id);
+    const alerts = await alertJobs(m.id);
     expect(alerts.map((a) => a.data.event)).toEqual(['monitor.degraded']);
     expect(alerts[0].data.data).toMatchObject({ degraded_threshold_ms: 100, monitor: { status: 'degraded' } });
     expect((alerts[0].data.data as { response_time_ms: number }).response_time_ms).toBeGreaterThanOrEqual(100);
@@ -135,20 +139,53 @@ describe('MonitorCheck job', () => {
     expect(incidents).toHaveLength(1);
     expect(incidents[0].affectedChecks).toBe(2);
     expect((await reloadMonitor(ctx, m.id)).consecutiveFailures).toBe(2);
-    expect((await alertJobs(ctx, m.id)).map((a) => a.id)).toEqual([`incident-${incidents[0].id}-down`]);
+    expect((await alertJobs(m.id)).map((a) => a.id)).toEqual([`incident-${incidents[0].id}-down`]);
   });
 
-  it('a redelivered job re-enqueues the alert its first delivery lost', async () => {
+  it('Redis rejects the alert enqueue: the down state and its alert commit together, and the alert goes out once Redis is back', async () => {
+    const m = await createMonitor(ctx, { url: `${server.url}/status/500`, alertThreshold: 2 });
+    const outboxOf = async () =>
+      (await ctx.db.query(`SELECT job_id FROM outbox WHERE payload->>'monitorId' = $1 AND relayed_at IS NULL`, [String(m.id)])) as { job_id: string }[];
+    // This "process" relays to a Redis that is down: every enqueue fails.
+    const dead = await deadRedisQueues(ctx.config.redisPrefix);
+    const failingRelay = createOutboxRelay({ db: ctx.db, queues: dead.queues, logger: ctx.logger }, { enqueueTimeoutMs: 300 });
+    const checkWhileRedisDown = monitorCheckJob(ctx, { onOutboxWritten: () => failingRelay.wake() });
+    try {
+      for (let i = 0; i < 3; i++) {
+        const j = await job(m.id);
+        await checkWhileRedisDown(j.data, j);
+      }
+      await expect(failingRelay.relayNow()).rejects.toThrow();
+    } finally {
+      await failingRelay.stop();
+      await dead.close();
+    }
+    const [incident] = await incidentsOf(ctx, m.id);
+    expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'down', consecutiveFailures: 3 });
+    expect(await outboxOf()).toEqual([{ job_id: `incident-${incident.id}-down` }]);
+    expect((await alertJobs(m.id)).map((a) => a.id)).toEqual([`incident-${incident.id}-down`]);
+    expect(await outboxOf()).toEqual([]);
+  });
+
+  it('a redelivered job adds no second alert (its alerts were committed with its check)', async () => {
     const m = await createMonitor(ctx, { url: `${server.url}/status/500`, alertThreshold: 1 });
     const j = await job(m.id);
     await handler(j.data, j);
-    const [lost] = await ctx.queues.queue(QueueName.Alerts).getJobs(['waiting']).then((js) => js.filter((x) => x.data.monitorId === m.id));
-    await lost.remove();
-    expect(await alertJobs(ctx, m.id)).toEqual([]);
     await handler(j.data, j);
     const [incident] = await incidentsOf(ctx, m.id);
-    expect((await alertJobs(ctx, m.id)).map((a) => a.id)).toEqual([`incident-${incident.id}-down`]);
+    expect((await alertJobs(m.id)).map((a) => a.id)).toEqual([`incident-${incident.id}-down`]);
     expect(await checksOf(ctx, m.id)).toHaveLength(1);
+  });
+
+  it('a catch-up of a run and the run itself (both probed, e.g. Redis lost the job mid-check) make one check', async () => {
+    const m = await createMonitor(ctx, { url: `${server.url}/status/200`, status: 'up' });
+    const due = 1_700_000_000_000 + m.id;
+    const run = (await ctx.queues.add(JobName.MonitorCheck, { monitorId: m.id }, { jobId: `repeat:monitor-${m.id}:${due}` })) as Job<JobPayloads[JobName.MonitorCheck]>;
+    const catchUp = (await ctx.queues.add(JobName.MonitorCheck, { monitorId: m.id }, { jobId: `catchup:monitor-${m.id}:${due}` })) as Job<JobPayloads[JobName.MonitorCheck]>;
+    await Promise.all([handler(run.data, run), handler(catchUp.data, catchUp)]);
+    const checks = await checksOf(ctx, m.id);
+    expect(checks).toHaveLength(1);
+    expect(checks[0].jobKey).toBe(`repeat:monitor-${m.id}:${due}`);
   });
 
   it('a paused monitor: a scheduled job does nothing (no request); a manual check is recorded without moving it', async () => {
@@ -232,6 +269,6 @@ describe('MonitorCheck job', () => {
     const [check] = await checksOf(ctx, m.id);
     expect(check.inMaintenance).toBe(true);
     expect(await incidentsOf(ctx, m.id)).toEqual([]);
-    expect(await alertJobs(ctx, m.id)).toEqual([]);
+    expect(await alertJobs(m.id)).toEqual([]);
   });
 });

@@ -1,16 +1,20 @@
 import { createSecretBox, monitoredTiers, outboundPolicy, type Context, type JobHandler, type JobName } from '@vigil/core';
-import { createMonitorLoader, shouldCheck } from '../monitors/load-monitors.js';
+import { createMonitorLoader, shouldCheck, type MonitorLoader, type MonitorLoaderOptions } from '../monitors/load-monitors.js';
+import { runKeyOf } from '../monitors/missed-runs.js';
+import { createCheckWriter, type CheckWriterOptions } from '../persistence/check-writer.js';
 import { createMaintenanceCalendar } from '../monitors/maintenance-calendar.js';
-import { createCheckWriter } from '../persistence/check-writer.js';
-import type { GroupCommitOptions } from '../persistence/group-commit.js';
 import { probe } from '../probe/probe.js';
 import { createProbeClient, type ProbeClientOptions } from '../probe/probe-client.js';
 
 /** Tuning knobs (defaults chosen by bench/checker.bench.ts); the bench varies them. */
 export interface MonitorCheckOptions {
-  writer?: Partial<GroupCommitOptions>;
-  loader?: Partial<GroupCommitOptions>;
+  writer?: Partial<CheckWriterOptions>;
+  loader?: Partial<MonitorLoaderOptions>;
   client?: ProbeClientOptions;
+  /** Called after a commit that wrote alert events to the outbox (the checker wakes its relay). */
+  onOutboxWritten?: () => void;
+  /** The loader to share (the checker app warms it); one of its own otherwise. */
+  monitors?: MonitorLoader;
 }
 
 /**
@@ -18,12 +22,14 @@ export interface MonitorCheckOptions {
  * an active monitor still runs), when its account is deactivated or on a plan without uptime
  * monitoring, or (scheduled checks) while a maintenance window that stops checks covers it; probe, and record the result (batched, at-least-once safe,
  * see recordChecks). Returns the check record (the API answers a manual check with it), the
- * stored one when the job was delivered twice, or null when nothing was checked.
+ * stored one when the job was delivered twice, or null when nothing was checked. Through a
+ * PostgreSQL outage it probes with the last known configuration and the writer keeps the result
+ * until it can be written.
  */
 export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): JobHandler<JobName.MonitorCheck> {
   const client = createProbeClient(outboundPolicy(ctx.config), opts.client);
-  const monitors = createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.loader);
-  const writer = createCheckWriter(ctx, opts.writer);
+  const monitors = opts.monitors ?? createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
+  const writer = createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
   const maintenance = createMaintenanceCalendar(ctx.db, ctx.clock);
   return async (payload, job) => {
     const manual = payload.manual === true;
@@ -32,7 +38,7 @@ export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): J
     // A window with keep_checking false stops scheduled checks; a manual check still runs.
     if (!manual && (await maintenance.stopsChecks(monitor))) return null;
     const result = await probe(client, monitor.target, ctx.clock);
-    const outcome = await writer.submit({ monitorId: monitor.id, jobKey: String(job.id), manual, result });
+    const outcome = await writer.submit({ monitorId: monitor.id, jobKey: runKeyOf(String(job.id)), manual, result });
     return outcome.kind === 'skipped' ? null : outcome.check;
   };
 }

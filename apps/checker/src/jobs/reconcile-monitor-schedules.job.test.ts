@@ -1,6 +1,7 @@
 import { JobName, monitorScheduleOffsetMs, upsertMonitorSchedule, type Context } from '@vigil/core';
-import { createTestAccount, createTestContext, waitFor, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, flushPrefixKeys, waitFor, type TestContext } from '@vigil/testing';
 import { createCheckerApp } from '../app.js';
+import { nextDueMs } from '@vigil/core';
 import { reconcileMonitorSchedules, reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './reconcile-monitor-schedules.job.js';
 
 let ctx: TestContext;
@@ -22,20 +23,9 @@ async function insertMonitor(c: Context, m: { interval?: number; status?: string
   return id;
 }
 
-/** Loses every Redis key of this test file, as a Redis without persistence does on restart. */
-async function flushTestKeys(c: Context): Promise<void> {
-  const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, batch] = await c.redis.scan(cursor, 'MATCH', `${c.config.redisPrefix}*`, 'COUNT', 1000);
-    cursor = next;
-    keys.push(...batch);
-  } while (cursor !== '0');
-  if (keys.length) await c.redis.del(...keys);
-}
 
 beforeEach(async () => {
-  await flushTestKeys(ctx);
+  await flushPrefixKeys(ctx);
   await ctx.db.query('DELETE FROM monitors');
 });
 
@@ -50,7 +40,7 @@ it('after Redis lost its data, schedules every active monitor again and no pause
   const inactive = await insertMonitor(ctx, { isActive: false });
   for (const id of [up, pending, down, paused, inactive]) await upsertMonitorSchedule(ctx.queues, { id, checkInterval: 60 });
 
-  await flushTestKeys(ctx);
+  await flushPrefixKeys(ctx);
   expect((await schedulers()).size).toBe(0);
 
   const result = await reconcileMonitorSchedulesJob(ctx)({}, undefined as never);
@@ -130,7 +120,7 @@ it('when Redis loses its data while the checker runs, the watchdog brings the re
   const stop = startMaintenanceWatchdog(ctx, 100);
   try {
     await waitFor(async () => (await schedulers()).get(`monitor-${active}`), { what: 'the first reconcile' });
-    await flushTestKeys(ctx);
+    await flushPrefixKeys(ctx);
     expect((await schedulers()).size).toBe(0);
     const back = await waitFor(async () => (await schedulers()).get(`monitor-${active}`), { what: 'the monitor scheduled again' });
     expect(back.every).toBe(60_000);
@@ -141,4 +131,23 @@ it('when Redis loses its data while the checker runs, the watchdog brings the re
     stop();
     await app.stop();
   }
+});
+
+it('catches up a monitor whose latest due run left no check, once', async () => {
+  const behind = await insertMonitor(ctx, { interval: 60 });
+  const current = await insertMonitor(ctx, { interval: 60 });
+  await insertMonitor(ctx, { interval: 60 }); // created just now, never checked
+  await ctx.db.query(`UPDATE monitors SET created_at = now() - interval '3 hours', last_checked_at = now() - interval '2 hours' WHERE id = $1`, [behind]);
+  await ctx.db.query(`UPDATE monitors SET created_at = now() - interval '3 hours', last_checked_at = now() + interval '1 minute' WHERE id = $1`, [current]);
+
+  const before = Date.now();
+  await reconcileMonitorSchedules(ctx);
+  const after = Date.now();
+  const waiting = await ctx.queues.queueOf(JobName.MonitorCheck).getWaiting();
+  expect(waiting.map((j) => j.data.monitorId)).toEqual([behind]);
+  const dues = [before, after].map((now) => nextDueMs(behind, 60_000, now) - 60_000);
+  expect(dues.map((due) => `catchup:monitor-${behind}:${due}`)).toContain(waiting[0].id);
+
+  await reconcileMonitorSchedules(ctx);
+  expect(await ctx.queues.queueOf(JobName.MonitorCheck).getWaitingCount()).toBe(1);
 });

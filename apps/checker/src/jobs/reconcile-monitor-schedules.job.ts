@@ -1,28 +1,78 @@
 import {
+  JobName,
   MONITOR_SCHEDULE,
+  SCHEDULED_CHECK_JOB_OPTIONS,
   classifyOutage,
   reconcileSchedules,
   wantedMonitorSchedules,
   type Context,
   type JobHandler,
-  type JobName,
   type ReconcileResult,
+  type WantedSchedule,
 } from '@vigil/core';
 import { ensureMaintenanceSchedulers } from '../maintenance-schedulers.js';
+import { catchUpJobId, missedRuns, scheduledRunJobId, type MissedRun } from '../monitors/missed-runs.js';
 
 /**
  * Makes Redis agree with PostgreSQL (runs every minute from the maintenance queue): every
  * active, non-paused monitor of an active account on a plan with uptime monitoring gets its
  * scheduler back (after Redis lost its data, or when a scheduler lost its next run), with its
  * current interval; schedulers of paused, inactive or deleted monitors, and of monitors whose
- * account was deactivated or moved to a plan without uptime monitoring, are removed.
+ * account was deactivated or moved to a plan without uptime monitoring, are removed. Then it
+ * catches up: a scheduled monitor whose latest due run left no check (its job was lost with
+ * Redis's data, or fell due while Redis was down) is checked once now, recorded as that run
+ * (see missedRuns).
  */
 export async function reconcileMonitorSchedules(ctx: Context): Promise<ReconcileResult> {
-  const { added, removed, wanted } = await reconcileSchedules(ctx.queues, ctx.redis, MONITOR_SCHEDULE, () =>
-    wantedMonitorSchedules(ctx.db, ctx.config.tiers),
-  );
-  if (added || removed) ctx.logger.info('monitor schedules reconciled', { added, removed, active: wanted });
+  let scheduled: WantedSchedule[] = [];
+  const { added, removed, wanted } = await reconcileSchedules(ctx.queues, ctx.redis, MONITOR_SCHEDULE, async () => {
+    scheduled = await wantedMonitorSchedules(ctx.db, ctx.config.tiers);
+    return scheduled;
+  });
+  const caughtUp = await catchUp(ctx, await missedRunsOf(ctx, scheduled));
+  if (added || removed || caughtUp) ctx.logger.info('monitor schedules reconciled', { added, removed, caughtUp, active: wanted });
   return { added, removed };
+}
+
+/** The latest due runs of the scheduled monitors that left no check. */
+async function missedRunsOf(ctx: Context, scheduled: WantedSchedule[]): Promise<MissedRun[]> {
+  const rows = (await ctx.db.query(`SELECT id, last_checked_at, created_at FROM monitors WHERE id = ANY($1::int[])`, [
+    scheduled.map((w) => w.id),
+  ])) as { id: number; last_checked_at: Date | null; created_at: Date }[];
+  const everyMs = new Map(scheduled.map((w) => [w.id, w.everyMs]));
+  return missedRuns(
+    rows.flatMap((r) => {
+      const every = everyMs.get(r.id);
+      return every ? [{ id: r.id, everyMs: every, lastCheckedAt: r.last_checked_at, createdAt: r.created_at }] : [];
+    }),
+    ctx.clock.now().getTime(),
+  );
+}
+
+const CATCH_UP_BATCH = 1000;
+
+/** Adds the catch-up checks of runs whose original job no longer exists (one pipelined read per batch); returns how many. */
+async function catchUp(ctx: Context, missed: MissedRun[]): Promise<number> {
+  const queue = ctx.queues.queueOf(JobName.MonitorCheck);
+  let added = 0;
+  for (let i = 0; i < missed.length; i += CATCH_UP_BATCH) {
+    const batch = missed.slice(i, i + CATCH_UP_BATCH).map((m) => ({
+      monitorId: m.monitorId,
+      original: scheduledRunJobId(m.monitorId, m.dueMs),
+      jobId: catchUpJobId(m.monitorId, m.dueMs),
+    }));
+    const pipeline = ctx.redis.pipeline();
+    for (const m of batch) pipeline.exists(queue.toKey(m.original));
+    const replies = (await pipeline.exec()) ?? [];
+    const absent = batch.filter((_, k) => Number(replies[k]?.[1]) === 0);
+    if (!absent.length) continue;
+    await ctx.queues.addBulk(
+      JobName.MonitorCheck,
+      absent.map((m) => ({ payload: { monitorId: m.monitorId }, opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: m.jobId } })),
+    );
+    added += absent.length;
+  }
+  return added;
 }
 
 export function reconcileMonitorSchedulesJob(ctx: Context): JobHandler<JobName.ReconcileMonitorSchedules> {

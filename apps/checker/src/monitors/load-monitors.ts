@@ -1,4 +1,5 @@
-import { openMonitorSecrets, type MonitorMethod, type MonitorStatus, type SecretBox } from '@vigil/core';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isDatabaseUnavailable, openMonitorSecrets, type Logger, type MonitorMethod, type MonitorStatus, type SecretBox } from '@vigil/core';
 import type { DataSource } from 'typeorm';
 import { GroupCommit, type GroupCommitOptions } from '../persistence/group-commit.js';
 import type { ProbeTarget } from '../probe/probe-target.js';
@@ -51,6 +52,20 @@ function toMonitor(r: Row, box: SecretBox): MonitorToCheck {
   };
 }
 
+/** The monitor, or why it cannot be checked (its credentials cannot be opened). */
+function settle(r: Row, box: SecretBox): PromiseSettledResult<MonitorToCheck> {
+  try {
+    return { status: 'fulfilled', value: toMonitor(r, box) };
+  } catch (e) {
+    return { status: 'rejected', reason: new Error(`Monitor credentials cannot be opened (${(e as Error).message}); set its URL and headers again`) };
+  }
+}
+
+const SELECT_TO_CHECK = `SELECT m.id, m.account_id, m.status, m.is_active, m.url, m.method, m.headers, m.credentials, m.body, m.timeout, m.follow_redirects,
+            m.verify_ssl, m.expected_status_codes, m.expected_content
+       FROM monitors m JOIN accounts a ON a.id = m.account_id
+      WHERE a.is_active AND a.tier = ANY($1::text[])`;
+
 /**
  * The monitors of these ids that exist and belong to an active account on one of `tiers` (the
  * plans with uptime monitoring); one query. Others are not checked, like deleted ones.
@@ -61,36 +76,105 @@ export async function loadMonitorsToCheck(
   ids: number[],
   tiers: readonly string[],
 ): Promise<Map<number, PromiseSettledResult<MonitorToCheck>>> {
-  const rows = (await db.query(
-    `SELECT m.id, m.account_id, m.status, m.is_active, m.url, m.method, m.headers, m.credentials, m.body, m.timeout, m.follow_redirects,
-            m.verify_ssl, m.expected_status_codes, m.expected_content
-       FROM monitors m JOIN accounts a ON a.id = m.account_id
-      WHERE m.id = ANY($1::int[]) AND a.is_active AND a.tier = ANY($2::text[])`,
-    [ids, tiers],
-  )) as Row[];
-  return new Map(
-    rows.map((r): [number, PromiseSettledResult<MonitorToCheck>] => {
-      try {
-        return [r.id, { status: 'fulfilled', value: toMonitor(r, box) }];
-      } catch (e) {
-        return [r.id, { status: 'rejected', reason: new Error(`Monitor credentials cannot be opened (${(e as Error).message}); set its URL and headers again`) }];
-      }
-    }),
-  );
+  const rows = (await db.query(`${SELECT_TO_CHECK} AND m.id = ANY($2::int[])`, [tiers, ids])) as Row[];
+  return new Map(rows.map((r): [number, PromiseSettledResult<MonitorToCheck>] => [r.id, settle(r, box)]));
 }
 
-export const MONITOR_LOADER_DEFAULTS: GroupCommitOptions = { maxBatch: 200, maxDelayMs: 2, maxInFlight: 4 };
+const WARM_PAGE = 5_000;
 
-/** Loads monitors for concurrent jobs with one query per few milliseconds instead of one each. */
-export function createMonitorLoader(db: DataSource, box: SecretBox, tiers: readonly string[], opts: Partial<GroupCommitOptions> = {}) {
+/**
+ * Every monitor that is scheduled (active, not paused, of a checked account) with an id above
+ * `after` and credentials that open, page by page in id order.
+ */
+async function* scheduledMonitors(db: DataSource, box: SecretBox, tiers: readonly string[], after: number): AsyncGenerator<MonitorToCheck[]> {
+  for (;;) {
+    const rows = (await db.query(`${SELECT_TO_CHECK} AND m.is_active AND m.status <> 'paused' AND m.id > $2 ORDER BY m.id LIMIT $3`, [
+      tiers,
+      after,
+      WARM_PAGE,
+    ])) as Row[];
+    if (!rows.length) return;
+    yield rows.map((r) => settle(r, box)).flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
+    after = rows[rows.length - 1].id;
+  }
+}
+
+export interface MonitorLoaderOptions extends GroupCommitOptions {
+  /** While PostgreSQL is unreachable, how long a job without a known configuration waits for it. */
+  maxWaitMs: number;
+  /** After a failed load, loads use the known configurations without trying PostgreSQL for this long. */
+  retryMs: number;
+}
+
+export const MONITOR_LOADER_DEFAULTS: MonitorLoaderOptions = { maxBatch: 200, maxDelayMs: 2, maxInFlight: 4, maxWaitMs: 60_000, retryMs: 1_000 };
+
+/**
+ * Loads monitors for concurrent jobs with one query per few milliseconds instead of one each.
+ * Every load reads PostgreSQL, so changes apply at once; the last configuration read of each
+ * monitor is kept in this process's memory (never written anywhere: it holds credentials) and
+ * serves while PostgreSQL cannot be reached, so checks go on through an outage. `warm()` reads
+ * every scheduled monitor in advance (the checker does at start and every few minutes), so that
+ * holds for monitors this process has not checked yet; one it still does not know waits for
+ * PostgreSQL, up to `maxWaitMs`.
+ */
+export function createMonitorLoader(
+  db: DataSource,
+  box: SecretBox,
+  tiers: readonly string[],
+  opts: Partial<MonitorLoaderOptions> = {},
+  logger?: Logger,
+) {
+  const o = { ...MONITOR_LOADER_DEFAULTS, ...opts };
+  const known = new Map<number, MonitorToCheck>();
+  let unreachableUntil = 0;
+  let highestWarmed = 0;
   const group = new GroupCommit<number, MonitorToCheck | null>(
     async (ids) => {
       const found = await loadMonitorsToCheck(db, box, [...new Set(ids)], tiers);
       return ids.map((id) => found.get(id) ?? { status: 'fulfilled', value: null });
     },
-    { ...MONITOR_LOADER_DEFAULTS, ...opts },
+    o,
   );
-  return { load: (id: number) => group.submit(id) };
+  const fromDatabase = async (id: number): Promise<MonitorToCheck | null> => {
+    const m = await group.submit(id);
+    if (unreachableUntil) logger?.info('database reachable again; monitor configurations reloaded');
+    unreachableUntil = 0;
+    if (m) known.set(id, m);
+    else known.delete(id);
+    return m;
+  };
+  return {
+    /**
+     * Reads every scheduled monitor's configuration into memory (`newOnly`: only monitors created
+     * since the last warm, i.e. with a higher id); returns how many.
+     */
+    async warm(newOnly = false): Promise<number> {
+      let n = 0;
+      for await (const page of scheduledMonitors(db, box, tiers, newOnly ? highestWarmed : 0)) {
+        for (const m of page) known.set(m.id, m);
+        highestWarmed = Math.max(highestWarmed, page[page.length - 1].id);
+        n += page.length;
+      }
+      return n;
+    },
+    async load(id: number): Promise<MonitorToCheck | null> {
+      const started = performance.now();
+      for (;;) {
+        const cached = known.get(id);
+        if (cached && performance.now() < unreachableUntil) return cached;
+        try {
+          return await fromDatabase(id);
+        } catch (e) {
+          if (!isDatabaseUnavailable(e)) throw e;
+          if (!unreachableUntil) logger?.warn('database unreachable; checking with the last known monitor configurations', { error: (e as Error).message });
+          unreachableUntil = performance.now() + o.retryMs;
+          if (cached) return cached;
+          if (performance.now() - started >= o.maxWaitMs) throw e;
+          await sleep(o.retryMs);
+        }
+      }
+    },
+  };
 }
 
 /**
@@ -101,3 +185,6 @@ export function shouldCheck(m: Pick<MonitorToCheck, 'status' | 'isActive'> | nul
   if (!m || !m.isActive) return false;
   return manual || m.status !== 'paused';
 }
+
+export type MonitorLoader = ReturnType<typeof createMonitorLoader>;
+

@@ -1,4 +1,4 @@
-import { activeMaintenance, MaintenanceWindow, type Clock } from '@vigil/core';
+import { activeMaintenance, isDatabaseUnavailable, MaintenanceWindow, type Clock } from '@vigil/core';
 import type { DataSource } from 'typeorm';
 
 /** How long the windows that stop checks are cached: a new window takes effect within this. */
@@ -8,6 +8,8 @@ export const MAINTENANCE_CALENDAR_TTL_MS = 15_000;
  * The maintenance windows that stop checks (`keep_checking: false`), cached for a few seconds:
  * a scheduled check asks before it probes, so it needs no query of its own. Windows that keep
  * checking need no answer here: recordChecks flags their checks exactly, at the check's time.
+ * While PostgreSQL cannot be reached the windows last read keep answering (none if none were
+ * read yet), so checks go on through the outage; the next TTL tries again.
  */
 export function createMaintenanceCalendar(db: DataSource, clock: Clock, ttlMs = MAINTENANCE_CALENDAR_TTL_MS) {
   let byAccount = new Map<number, MaintenanceWindow[]>();
@@ -27,7 +29,12 @@ export function createMaintenanceCalendar(db: DataSource, clock: Clock, ttlMs = 
     async stopsChecks(monitor: { id: number; accountId: number }): Promise<boolean> {
       const now = clock.now();
       if (now.getTime() - loadedAt >= ttlMs) {
-        loading ??= refresh().finally(() => (loading = null));
+        loading ??= refresh()
+          .catch((e: unknown) => {
+            if (!isDatabaseUnavailable(e)) throw e;
+            loadedAt = clock.now().getTime();
+          })
+          .finally(() => (loading = null));
         await loading;
       }
       const windows = byAccount.get(monitor.accountId);

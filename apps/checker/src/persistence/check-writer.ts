@@ -1,34 +1,62 @@
-import { accountsWithIncidentChanges, bumpStatusVersions, JobName, type AlertEventPayload, type Context } from '@vigil/core';
+import { accountsWithIncidentChanges, bumpStatusVersions, isDatabaseUnavailable, type CheckResult, type Context } from '@vigil/core';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { CheckBuffer } from './check-buffer.js';
 import { GroupCommit, type GroupCommitOptions } from './group-commit.js';
 import { recordChecks, type CheckRecord, type RecordOutcome } from './record-checks.js';
 
-/** Measured with bench/checker.bench.ts (see the report there). */
-export const CHECK_WRITER_DEFAULTS: GroupCommitOptions = { maxBatch: 500, maxDelayMs: 5, maxInFlight: 2 };
-
-/** Job options of alert events: the event id is the job id, so a duplicate add is a no-op. */
-export function alertJobOptions(alert: AlertEventPayload) {
-  return { jobId: alert.eventId, attempts: 5, backoff: { type: 'exponential', delay: 1_000 } };
+export interface CheckWriterOptions extends GroupCommitOptions {
+  /** Results kept while PostgreSQL cannot be written; past this, a check job fails. */
+  bufferLimit: number;
+  /** How often buffered results are tried again while PostgreSQL stays unreachable. */
+  retryMs: number;
 }
 
+/** Batching measured with bench/checker.bench.ts (see the report there). */
+export const CHECK_WRITER_DEFAULTS: CheckWriterOptions = { maxBatch: 500, maxDelayMs: 5, maxInFlight: 2, bufferLimit: 100_000, retryMs: 1_000 };
+
+export type WriteOutcome =
+  | RecordOutcome
+  /** PostgreSQL could not be reached: kept in memory, written in order when it is back. */
+  | { kind: 'buffered'; check: CheckResult };
+
 export interface CheckWriter {
-  /** Records one check (batched with others) and resolves once committed and its alerts enqueued. */
-  submit(record: CheckRecord): Promise<RecordOutcome>;
-  /** Waits until everything submitted is written. */
+  /** Records one check (batched with others): resolves once committed, or once buffered during an outage. */
+  submit(record: CheckRecord): Promise<WriteOutcome>;
+  /** Waits until everything submitted is written (buffered results included). */
   drain(): Promise<void>;
+  /** Results waiting for PostgreSQL. */
+  buffered(): number;
 }
 
 /**
  * The group-commit writer of check results: each MonitorCheck job submits its record and waits,
- * while one transaction records many (recordChecks); alert events of a batch are enqueued in
- * one round trip after commit. If a batch fails, its records are retried one by one so that one
- * bad record fails only its own job.
+ * while one transaction records many (recordChecks, which also writes their alert events to the
+ * outbox); `onCommitted` then wakes the outbox relay. If a batch fails, its records are retried
+ * one by one so that one bad record fails only its own job.
+ *
+ * When PostgreSQL cannot be reached, results go to a bounded buffer kept in check-time order
+ * and the job completes (the probe happened; its result is not lost). While anything is
+ * buffered, new results queue behind it, and one flusher writes the buffer in order, with the
+ * original check times, retrying every `retryMs` until PostgreSQL answers: states and incidents
+ * then move exactly as if the results had been written on time.
  */
-export function createCheckWriter(ctx: Context, opts: Partial<GroupCommitOptions> = {}): CheckWriter {
+export function createCheckWriter(ctx: Context, opts: Partial<CheckWriterOptions> = {}, onCommitted: () => void = () => undefined): CheckWriter {
+  const o = { ...CHECK_WRITER_DEFAULTS, ...opts };
+  const buffer = new CheckBuffer(o.bufferLimit);
+  let flushing: Promise<void> | undefined;
+
+  const write = async (records: CheckRecord[]): Promise<RecordOutcome[]> => {
+    const { outcomes, alerts } = await recordChecks(ctx.db, records);
+    await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, accountsWithIncidentChanges(alerts));
+    if (alerts.length) onCommitted();
+    return outcomes;
+  };
+
   const writeBatch = async (records: CheckRecord[]): Promise<PromiseSettledResult<RecordOutcome>[]> => {
     try {
       return (await write(records)).map((value) => ({ status: 'fulfilled', value }));
     } catch (e) {
-      if (records.length === 1) throw e;
+      if (records.length === 1 || isDatabaseUnavailable(e)) throw e;
       ctx.logger.warn('check batch failed; recording its checks one by one', { size: records.length, error: (e as Error).message });
       const settled: PromiseSettledResult<RecordOutcome>[] = [];
       for (const record of records) {
@@ -42,18 +70,62 @@ export function createCheckWriter(ctx: Context, opts: Partial<GroupCommitOptions
     }
   };
 
-  const write = async (records: CheckRecord[]): Promise<RecordOutcome[]> => {
-    const { outcomes, alerts } = await recordChecks(ctx.db, records);
-    await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, accountsWithIncidentChanges(alerts));
-    if (alerts.length) {
-      await ctx.queues.addBulk(
-        JobName.AlertEvent,
-        alerts.map((payload) => ({ payload, opts: alertJobOptions(payload) })),
-      );
+  /** Writes the buffer front to back; stops when it is empty. */
+  const flush = async (): Promise<void> => {
+    while (buffer.size) {
+      const batch = buffer.peek(o.maxBatch);
+      let settled: PromiseSettledResult<RecordOutcome>[];
+      try {
+        settled = await writeBatch(batch);
+      } catch (e) {
+        if (isDatabaseUnavailable(e)) {
+          await sleep(o.retryMs);
+          continue;
+        }
+        settled = [{ status: 'rejected', reason: e }];
+      }
+      let done = 0;
+      for (const s of settled) {
+        if (s.status === 'rejected' && isDatabaseUnavailable(s.reason)) break;
+        if (s.status === 'rejected') {
+          const r = batch[done];
+          ctx.logger.error('buffered check could not be written; dropped', { monitorId: r.monitorId, jobKey: r.jobKey, error: (s.reason as Error).message });
+        }
+        done++;
+      }
+      buffer.take(done);
+      if (done < batch.length) await sleep(o.retryMs);
     }
-    return outcomes;
+    ctx.logger.info('database reachable again; buffered checks written');
   };
 
-  const group = new GroupCommit(writeBatch, { ...CHECK_WRITER_DEFAULTS, ...opts });
-  return { submit: (record) => group.submit(record), drain: () => group.drain() };
+  const park = (record: CheckRecord): WriteOutcome => {
+    if (!buffer.add(record)) throw new Error(`Check not recorded: PostgreSQL is unreachable and ${o.bufferLimit} results already wait`);
+    if (!flushing) {
+      ctx.logger.warn('database unreachable; buffering check results', { limit: o.bufferLimit });
+      flushing = flush().finally(() => {
+        flushing = undefined;
+      });
+    }
+    return { kind: 'buffered', check: record.result };
+  };
+
+  const group = new GroupCommit(writeBatch, o);
+  return {
+    async submit(record) {
+      // Behind anything buffered, so a monitor's results are applied in order.
+      if (flushing) return park(record);
+      try {
+        return await group.submit(record);
+      } catch (e) {
+        if (isDatabaseUnavailable(e)) return park(record);
+        throw e;
+      }
+    },
+    async drain() {
+      await group.drain();
+      await flushing;
+    },
+    buffered: () => buffer.size,
+  };
 }

@@ -119,8 +119,12 @@ describe('recordChecks', () => {
     expect(incidents).toHaveLength(1);
     expect(incidents[0].affectedChecks).toBe(1);
     expect((await reloadMonitor(ctx, m.id)).consecutiveFailures).toBe(1);
-    // The duplicate re-derives the down alert of the incident its check opened (same event id).
-    expect(b.alerts.map((x) => x.eventId)).toEqual([`incident-${incidents[0].id}-down`]);
+    // The first delivery committed the down alert with the check; the duplicate adds none.
+    expect(a.alerts.map((x) => x.eventId)).toEqual([`incident-${incidents[0].id}-down`]);
+    expect(b.alerts).toEqual([]);
+    expect(await ctx.db.query(`SELECT job_id FROM outbox WHERE payload->>'monitorId' = $1`, [String(m.id)])).toEqual([
+      { job_id: `incident-${incidents[0].id}-down` },
+    ]);
     expect((await rollupsOf(ctx, m.id))[0].total).toBe(1);
   });
 
@@ -321,5 +325,37 @@ describe('recordChecks during maintenance', () => {
     const { alerts } = await recordChecks(ctx.db, [rec(m.id, bad(150))]);
     expect(alerts.map((a) => a.event)).toEqual(['monitor.down']);
     expect((await checksOf(ctx, m.id))[0].inMaintenance).toBe(false);
+  });
+});
+
+describe('recovery_threshold', () => {
+  it('keeps consecutive_successes across batches: the third success in a row resolves, a failure between starts over', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1, recoveryThreshold: 3, status: 'up' });
+    const down = await recordChecks(ctx.db, [rec(m.id, bad(0))]);
+    expect(down.alerts.map((a) => a.event)).toEqual(['monitor.down']);
+
+    const flap = await recordChecks(ctx.db, [rec(m.id, ok(60)), rec(m.id, ok(120))]);
+    expect(flap.alerts).toEqual([]);
+    expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'down', consecutiveSuccesses: 2, consecutiveFailures: 0 });
+    await recordChecks(ctx.db, [rec(m.id, bad(180))]);
+    expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'down', consecutiveSuccesses: 0, consecutiveFailures: 1 });
+
+    await recordChecks(ctx.db, [rec(m.id, ok(240))]);
+    await recordChecks(ctx.db, [rec(m.id, ok(300))]);
+    expect((await incidentsOf(ctx, m.id))[0].status).toBe('open');
+    const up = await recordChecks(ctx.db, [rec(m.id, ok(360))]);
+    expect(up.alerts.map((a) => a.event)).toEqual(['monitor.up']);
+    const [incident] = await incidentsOf(ctx, m.id);
+    expect(incident).toMatchObject({ status: 'resolved', resolvedAt: new Date(at(360)), durationSeconds: 360, affectedChecks: 2 });
+    expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'up', consecutiveSuccesses: 3 });
+  });
+
+  it('a redelivered resolving check re-derives its up alert', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1, recoveryThreshold: 2, status: 'up' });
+    await recordChecks(ctx.db, [rec(m.id, bad(0)), rec(m.id, ok(60))]);
+    const resolving = rec(m.id, ok(120));
+    expect((await recordChecks(ctx.db, [resolving])).alerts.map((a) => a.event)).toEqual(['monitor.up']);
+    const again = await recordChecks(ctx.db, [resolving]);
+    expect(again.alerts.map((a) => a.eventId)).toEqual([`incident-${(await incidentsOf(ctx, m.id))[0].id}-up`]);
   });
 });

@@ -1,4 +1,13 @@
-import { activeMaintenance, MaintenanceWindow, type AlertEventPayload, type CheckResult, type MonitorStatus } from '@vigil/core';
+import {
+  JobName,
+  MaintenanceWindow,
+  activeMaintenance,
+  writeOutbox,
+  type AlertEventPayload,
+  type CheckResult,
+  type MonitorStatus,
+  type OutboxMessage,
+} from '@vigil/core';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { monitorAlertEvent, type AlertIncident, type AlertMonitor } from '../alerts/monitor-alert-events.js';
 import { applyTransition, nextMonitorState, type MonitorState } from '../state/monitor-state-machine.js';
@@ -28,7 +37,7 @@ export type RecordOutcome =
 export interface RecordedBatch {
   /** One per record, in order. */
   outcomes: RecordOutcome[];
-  /** Alert events to enqueue once the transaction has committed. */
+  /** The alert events the batch decided, written to the outbox in its transaction. */
   alerts: AlertEventPayload[];
 }
 
@@ -39,7 +48,9 @@ interface MonitorRow {
   url: string;
   status: MonitorStatus;
   consecutive_failures: number;
+  consecutive_successes: number;
   alert_threshold: number;
+  recovery_threshold: number;
   degraded_threshold_ms: number;
   is_active: boolean;
   last_checked_at: Date | null;
@@ -78,15 +89,25 @@ const keyOf = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey
  *    its monitor, so a job delivered twice records one check and applies it once;
  * 3. runs the state machine over each monitor's new checks in time order, opening, counting and
  *    resolving incidents (the monitor lock and the one-open-incident index keep it to one);
- * 4. writes every monitor's new status, failure count and last-check facts in one statement,
+ * 4. writes every monitor's new status, failure and success counts and last-check facts in one statement,
  *    and the batch's hourly rollup sums in one upsert.
  *
- * The alerts it returns are enqueued by the caller after commit (with deterministic job ids).
- * A duplicate delivery re-derives the down/up alerts of the incident its stored check opened or
- * resolved, so a crash between commit and enqueue loses no alert.
+ * 5. writes the alert events the state machine decided (down, up, degraded) to the outbox in the
+ *    same transaction: they exist exactly when the state change does, and the outbox relay
+ *    moves them to the alerts queue after commit (job id = event id), whatever fails between.
+ *    A duplicate delivery therefore has nothing to re-derive.
  */
 export async function recordChecks(db: DataSource, records: CheckRecord[]): Promise<RecordedBatch> {
-  return db.transaction((em) => recordInTransaction(em, records));
+  return db.transaction(async (em) => {
+    const batch = await recordInTransaction(em, records);
+    await writeOutbox(em, batch.alerts.map(alertOutboxMessage));
+    return batch;
+  });
+}
+
+/** An alert event as an outbox message: the event id is the job id, so relaying it twice adds one job. */
+export function alertOutboxMessage(alert: AlertEventPayload): OutboxMessage {
+  return { job: JobName.AlertEvent, payload: alert, jobId: alert.eventId, options: { attempts: 5, backoff: { type: 'exponential', delay: 1_000 } } };
 }
 
 async function recordInTransaction(em: EntityManager, records: CheckRecord[]): Promise<RecordedBatch> {
@@ -95,8 +116,8 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
 
   const ids = [...new Set(records.map((r) => r.monitorId))].sort((a, b) => a - b);
   const monitorRows = (await em.query(
-    `SELECT id, account_id, name, url, status, consecutive_failures, alert_threshold, degraded_threshold_ms,
-            is_active, last_checked_at
+    `SELECT id, account_id, name, url, status, consecutive_failures, consecutive_successes, alert_threshold,
+            recovery_threshold, degraded_threshold_ms, is_active, last_checked_at
        FROM monitors WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
     [ids],
   )) as MonitorRow[];
@@ -139,7 +160,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
   }
 
   if (conflicted.length) {
-    const stored = await handleDuplicates(em, conflicted.map((i) => records[i]), monitors, alerts);
+    const stored = await storedChecks(em, conflicted.map((i) => records[i]));
     conflicted.forEach((i, n) => (outcomes[i] = { kind: 'duplicate', check: stored[n] }));
   }
 
@@ -223,13 +244,8 @@ function alertIncident(row: IncidentRow): AlertIncident {
   };
 }
 
-/** The stored records of checks already recorded; re-derives the alerts of their incidents. */
-async function handleDuplicates(
-  em: EntityManager,
-  records: CheckRecord[],
-  monitors: Map<number, MonitorRow>,
-  alerts: AlertEventPayload[],
-): Promise<CheckResult[]> {
+/** The stored records of checks already recorded (what a redelivered job answers). */
+async function storedChecks(em: EntityManager, records: CheckRecord[]): Promise<CheckResult[]> {
   const stored = (await em.query(
     `SELECT c.id, c.monitor_id, c.job_key, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error
        FROM checks c JOIN unnest($1::int[], $2::text[]) AS d(monitor_id, job_key)
@@ -238,26 +254,6 @@ async function handleDuplicates(
     [records.map((r) => r.monitorId), records.map((r) => r.jobKey), ...windowOf(records)],
   )) as StoredCheckRow[];
   const byKey = new Map(stored.map((s) => [keyOf(s.monitor_id, s.job_key), s]));
-  const incidents = (await em.query(
-    `SELECT i.id, i.monitor_id, i.cause, i.started_at, i.resolved_at, i.duration_seconds, i.affected_checks
-       FROM incidents i JOIN unnest($1::int[], $2::timestamptz[]) AS d(monitor_id, at)
-         ON i.monitor_id = d.monitor_id AND (i.started_at = d.at OR i.resolved_at = d.at)`,
-    [stored.map((s) => s.monitor_id), stored.map((s) => s.checked_at)],
-  )) as IncidentRow[];
-  for (const s of stored) {
-    const m = monitors.get(s.monitor_id);
-    if (!m) continue;
-    const check = { id: String(s.id), checkedAt: s.checked_at, responseTimeMs: s.response_time_ms, statusCode: s.status_code, error: s.error };
-    for (const inc of incidents.filter((x) => x.monitor_id === s.monitor_id)) {
-      if (inc.started_at.getTime() === s.checked_at.getTime()) {
-        const asOpened = { ...alertIncident(inc), resolvedAt: null, durationSeconds: null };
-        alerts.push(monitorAlertEvent('monitor.down', alertMonitor(m), 'down', check, asOpened));
-      }
-      if (inc.resolved_at?.getTime() === s.checked_at.getTime()) {
-        alerts.push(monitorAlertEvent('monitor.up', alertMonitor(m), m.status, check, alertIncident(inc)));
-      }
-    }
-  }
   // A stored row always exists for a conflict; the fallback only guards a concurrent prune.
   return records.map((r) => {
     const s = byKey.get(keyOf(r.monitorId, r.jobKey));
@@ -269,6 +265,7 @@ interface MonitorUpdate {
   id: number;
   status: MonitorStatus;
   consecutiveFailures: number;
+  consecutiveSuccesses: number;
   last: CheckResult | null;
 }
 
@@ -304,7 +301,9 @@ async function applyStates(
     let state: MonitorState = {
       status: m.status,
       consecutiveFailures: m.consecutive_failures,
+      consecutiveSuccesses: m.consecutive_successes,
       alertThreshold: m.alert_threshold,
+      recoveryThreshold: m.recovery_threshold,
       degradedThresholdMs: m.degraded_threshold_ms,
       openIncident: incident ? { startedAt: incident.startedAt, affectedChecks: incident.affectedChecks } : null,
     };
@@ -341,7 +340,13 @@ async function applyStates(
     }
     const newest = checks[checks.length - 1];
     const touchLast = !m.last_checked_at || newest.at.getTime() >= m.last_checked_at.getTime();
-    updates.push({ id: m.id, status: state.status, consecutiveFailures: state.consecutiveFailures, last: touchLast ? newest.record.result : null });
+    updates.push({
+      id: m.id,
+      status: state.status,
+      consecutiveFailures: state.consecutiveFailures,
+      consecutiveSuccesses: state.consecutiveSuccesses,
+      last: touchLast ? newest.record.result : null,
+    });
   }
 
   if (affected.size) {
@@ -362,12 +367,13 @@ async function updateMonitors(em: EntityManager, updates: MonitorUpdate[]): Prom
     `UPDATE monitors m SET
         status = d.status,
         consecutive_failures = d.failures,
+        consecutive_successes = d.successes,
         last_checked_at = CASE WHEN d.touch THEN d.at ELSE m.last_checked_at END,
         last_check_status = CASE WHEN d.touch THEN d.check_status ELSE m.last_check_status END,
         last_response_time_ms = CASE WHEN d.touch THEN d.response_time_ms ELSE m.last_response_time_ms END,
         last_status_code = CASE WHEN d.touch THEN d.status_code ELSE m.last_status_code END
-       FROM unnest($1::int[], $2::text[], $3::int[], $4::bool[], $5::timestamptz[], $6::text[], $7::int[], $8::int[])
-         AS d(id, status, failures, touch, at, check_status, response_time_ms, status_code)
+       FROM unnest($1::int[], $2::text[], $3::int[], $4::bool[], $5::timestamptz[], $6::text[], $7::int[], $8::int[], $9::int[])
+         AS d(id, status, failures, touch, at, check_status, response_time_ms, status_code, successes)
       WHERE m.id = d.id`,
     [
       updates.map((u) => u.id),
@@ -378,6 +384,7 @@ async function updateMonitors(em: EntityManager, updates: MonitorUpdate[]): Prom
       updates.map((u) => u.last?.status ?? null),
       updates.map((u) => u.last?.response_time_ms ?? null),
       updates.map((u) => u.last?.status_code ?? null),
+      updates.map((u) => u.consecutiveSuccesses),
     ],
   );
 }

@@ -5,10 +5,29 @@ const T0 = new Date('2025-03-01T10:00:00Z');
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 
 function state(over: Partial<MonitorState> = {}): MonitorState {
-  return { status: 'up', consecutiveFailures: 0, alertThreshold: 2, degradedThresholdMs: 1000, openIncident: null, ...over };
+  return { status: 'up', consecutiveFailures: 0, consecutiveSuccesses: 0, alertThreshold: 2, recoveryThreshold: 1, degradedThresholdMs: 1000, openIncident: null, ...over };
 }
 const ok = (ms: number, s = 0): ObservedCheck => ({ status: 'success', responseTimeMs: ms, checkedAt: at(s) });
 const fail = (error = 'Timeout after 30 s', s = 0): ObservedCheck => ({ status: 'failure', responseTimeMs: null, error, checkedAt: at(s) });
+
+/** Folds checks through the machine: the final state, every alert, and the incidents opened and resolved. */
+function run(start: MonitorState, checks: ObservedCheck[]) {
+  let s = start;
+  const alerts: string[] = [];
+  const incidents: { open?: unknown; resolve?: unknown }[] = [];
+  const resolved: unknown[] = [];
+  for (const c of checks) {
+    const t = nextMonitorState(s, c);
+    alerts.push(...t.alerts);
+    if (t.open) incidents.push({ open: t.open });
+    if (t.resolve) {
+      incidents.push({ resolve: t.resolve });
+      resolved.push(t.resolve);
+    }
+    s = applyTransition(s, t);
+  }
+  return { s, alerts, incidents, resolved };
+}
 
 const ACTIVE: MonitorStatus[] = ['pending', 'up', 'degraded', 'down'];
 
@@ -51,6 +70,7 @@ describe('success', () => {
     expect(t).toEqual({
       status: 'up',
       consecutiveFailures: 0,
+      consecutiveSuccesses: 1,
       open: null,
       resolve: { resolvedAt: at(125), durationSeconds: 125, affectedChecks: 4 },
       addAffectedCheck: false,
@@ -86,7 +106,7 @@ describe('success', () => {
 describe('failure', () => {
   it.each(['pending', 'up', 'degraded'] as MonitorStatus[])('%s + failure below the threshold changes nothing but the count', (status) => {
     const t = nextMonitorState(state({ status, alertThreshold: 3, consecutiveFailures: 1 }), fail());
-    expect(t).toEqual({ status, consecutiveFailures: 2, open: null, resolve: null, addAffectedCheck: false, alerts: [] });
+    expect(t).toEqual({ status, consecutiveFailures: 2, consecutiveSuccesses: 0, open: null, resolve: null, addAffectedCheck: false, alerts: [] });
   });
 
   it.each(['pending', 'up', 'degraded'] as MonitorStatus[])('%s + the failure that reaches the threshold -> down, incident, monitor.down', (status) => {
@@ -94,6 +114,7 @@ describe('failure', () => {
     expect(t).toEqual({
       status: 'down',
       consecutiveFailures: 3,
+      consecutiveSuccesses: 0,
       open: { cause: 'Unexpected status code 503 Service Unavailable', startedAt: at(90), affectedChecks: 3 },
       resolve: null,
       addAffectedCheck: false,
@@ -112,6 +133,7 @@ describe('failure', () => {
     expect(nextMonitorState(s, fail())).toEqual({
       status: 'down',
       consecutiveFailures: 6,
+      consecutiveSuccesses: 0,
       open: null,
       resolve: null,
       addAffectedCheck: true,
@@ -137,7 +159,7 @@ describe('failure', () => {
 describe('paused', () => {
   it.each([ok(10), ok(99_999), fail()])('a paused monitor does not move: %o', (check) => {
     const s = state({ status: 'paused', consecutiveFailures: 1, alertThreshold: 1 });
-    expect(nextMonitorState(s, check)).toEqual({ status: 'paused', consecutiveFailures: 1, open: null, resolve: null, addAffectedCheck: false, alerts: [] });
+    expect(nextMonitorState(s, check)).toEqual({ status: 'paused', consecutiveFailures: 1, consecutiveSuccesses: 0, open: null, resolve: null, addAffectedCheck: false, alerts: [] });
   });
 
   it('a paused monitor with an open incident keeps it open', () => {
@@ -151,7 +173,7 @@ describe('maintenance', () => {
 
   it.each(ACTIVE)('a failure from %s changes nothing: no count, no incident, no alert', (status) => {
     const s = state({ status, consecutiveFailures: 1, alertThreshold: 2 });
-    expect(nextMonitorState(s, inMaintenance(fail()))).toEqual({ status, consecutiveFailures: 1, open: null, resolve: null, addAffectedCheck: false, alerts: [] });
+    expect(nextMonitorState(s, inMaintenance(fail()))).toEqual({ status, consecutiveFailures: 1, consecutiveSuccesses: 0, open: null, resolve: null, addAffectedCheck: false, alerts: [] });
   });
 
   it('a failure with an open incident does not count as an affected check', () => {
@@ -163,6 +185,7 @@ describe('maintenance', () => {
     expect(nextMonitorState(state({ status: 'pending', consecutiveFailures: 1 }), inMaintenance(ok(10)))).toEqual({
       status: 'up',
       consecutiveFailures: 0,
+      consecutiveSuccesses: 1,
       open: null,
       resolve: null,
       addAffectedCheck: false,
@@ -195,20 +218,6 @@ describe('maintenance', () => {
 });
 
 describe('folding a sequence', () => {
-  function run(start: MonitorState, checks: ObservedCheck[]) {
-    let s = start;
-    const alerts: string[] = [];
-    const incidents: { open?: unknown; resolve?: unknown }[] = [];
-    for (const c of checks) {
-      const t = nextMonitorState(s, c);
-      alerts.push(...t.alerts);
-      if (t.open) incidents.push({ open: t.open });
-      if (t.resolve) incidents.push({ resolve: t.resolve });
-      s = applyTransition(s, t);
-    }
-    return { s, alerts, incidents };
-  }
-
   it('pending -> up -> (fail) up -> (fail) down -> (fail) down -> up: one incident of 3 affected checks', () => {
     const { s, alerts, incidents } = run(state({ status: 'pending' }), [ok(10, 0), fail('a', 60), fail('b', 120), fail('c', 180), ok(10, 240)]);
     expect(s).toMatchObject({ status: 'up', consecutiveFailures: 0, openIncident: null });
@@ -239,5 +248,94 @@ describe('folding a sequence', () => {
   it('applyTransition keeps the open incident counting', () => {
     const { s } = run(state({ alertThreshold: 2 }), [fail(), fail(), fail(), fail()]);
     expect(s.openIncident).toEqual({ startedAt: at(0), affectedChecks: 4 });
+  });
+});
+
+describe('recovery_threshold', () => {
+  const open = (over: Partial<MonitorState> = {}) =>
+    state({ status: 'down', consecutiveFailures: 2, recoveryThreshold: 3, openIncident: { startedAt: at(0), affectedChecks: 2 }, ...over });
+
+  it.each([1, 2, 3, 5, 10])('threshold %i: exactly the threshold-th consecutive success resolves', (n) => {
+    const checks = Array.from({ length: n }, (_, i) => ok(10, 60 * (i + 1)));
+    const { s, alerts, resolved } = run(open({ recoveryThreshold: n }), checks);
+    expect(resolved).toEqual([{ resolvedAt: at(60 * n), durationSeconds: 60 * n, affectedChecks: 2 }]);
+    expect(alerts).toEqual(['monitor.up']);
+    expect(s).toMatchObject({ status: 'up', openIncident: null, consecutiveSuccesses: n });
+    const before = run(open({ recoveryThreshold: n }), checks.slice(0, n - 1));
+    expect(before.resolved).toEqual([]);
+    expect(before.s.openIncident).not.toBeNull();
+  });
+
+  it('a success short of the threshold changes only the counts: status stays down, no alert', () => {
+    expect(nextMonitorState(open(), ok(10, 60))).toEqual({
+      status: 'down',
+      consecutiveFailures: 0,
+      consecutiveSuccesses: 1,
+      open: null,
+      resolve: null,
+      addAffectedCheck: false,
+      alerts: [],
+    });
+  });
+
+  it('a slow success short of the threshold sends no degraded alert either', () => {
+    expect(nextMonitorState(open(), ok(5000, 60)).alerts).toEqual([]);
+  });
+
+  it('flapping (success, success, failure, ...) never resolves and counts each failure as affected', () => {
+    const seq = [ok(10, 60), ok(10, 120), fail('x', 180), ok(10, 240), ok(10, 300), fail('y', 360), ok(10, 420)];
+    const { s, alerts, resolved } = run(open(), seq);
+    expect(resolved).toEqual([]);
+    expect(alerts).toEqual([]);
+    expect(s).toMatchObject({ status: 'down', consecutiveSuccesses: 1, openIncident: { startedAt: at(0), affectedChecks: 4 } });
+  });
+
+  it('a failure resets the success streak: three more successes are needed', () => {
+    const { resolved } = run(open(), [ok(10, 60), ok(10, 120), fail('x', 180), ok(10, 240), ok(10, 300), ok(10, 360)]);
+    expect(resolved).toEqual([{ resolvedAt: at(360), durationSeconds: 360, affectedChecks: 3 }]);
+  });
+
+  it('resolving into degraded sends up then degraded', () => {
+    const { s, alerts } = run(open({ recoveryThreshold: 2 }), [ok(5000, 60), ok(5000, 120)]);
+    expect(s.status).toBe('degraded');
+    expect(alerts).toEqual(['monitor.up', 'monitor.degraded']);
+  });
+
+  it('without an open incident the threshold plays no part: one success sets up, the count still grows', () => {
+    expect(nextMonitorState(state({ status: 'pending', recoveryThreshold: 5 }), ok(10))).toMatchObject({ status: 'up', consecutiveSuccesses: 1, alerts: [] });
+    expect(nextMonitorState(state({ consecutiveSuccesses: 7 }), ok(10)).consecutiveSuccesses).toBe(8);
+  });
+
+  it('a failure below alert_threshold resets the success count', () => {
+    expect(nextMonitorState(state({ consecutiveSuccesses: 4, alertThreshold: 3 }), fail()).consecutiveSuccesses).toBe(0);
+  });
+
+  it('a threshold below 1 behaves as 1', () => {
+    expect(nextMonitorState(open({ recoveryThreshold: 0 }), ok(10, 60)).alerts).toEqual(['monitor.up']);
+  });
+
+  it('a success streak that began before the incident does not resolve it: the failure that opened it reset the count', () => {
+    const { s, resolved } = run(state({ alertThreshold: 1, recoveryThreshold: 2, consecutiveSuccesses: 9 }), [fail('x', 0), ok(10, 60)]);
+    expect(resolved).toEqual([]);
+    expect(s).toMatchObject({ status: 'down', consecutiveSuccesses: 1 });
+  });
+
+  it('a status moved by resume (up with an incident open) stays as it is until the streak completes', () => {
+    expect(nextMonitorState(open({ status: 'up' }), ok(10, 60)).status).toBe('up');
+  });
+
+  it('maintenance: successes in the window count towards the streak, but only a success after it resolves', () => {
+    const inMaintenance = (c: ObservedCheck): ObservedCheck => ({ ...c, inMaintenance: true });
+    const during = run(open(), [inMaintenance(ok(10, 60)), inMaintenance(ok(10, 120)), inMaintenance(ok(10, 180)), inMaintenance(ok(10, 240))]);
+    expect(during.resolved).toEqual([]);
+    expect(during.s).toMatchObject({ status: 'up', consecutiveSuccesses: 4 });
+    const after = run(during.s, [ok(10, 300)]);
+    expect(after.resolved).toEqual([{ resolvedAt: at(300), durationSeconds: 300, affectedChecks: 2 }]);
+    expect(after.alerts).toEqual(['monitor.up']);
+  });
+
+  it('maintenance: a failure in the window neither counts nor breaks the streak', () => {
+    const t = nextMonitorState(open({ consecutiveSuccesses: 2 }), { ...fail(), inMaintenance: true });
+    expect(t).toMatchObject({ consecutiveSuccesses: 2, addAffectedCheck: false, resolve: null });
   });
 });

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { AlertDelivery, type AlertEnvelope } from '@vigil/core';
+import { AlertDelivery, type AlertEnvelope, type AlertKind } from '@vigil/core';
 import type { DeliveryOutcome } from '../channels/channel.js';
 
 /** The first attempt of a delivery (its id is the delivery id), or null when it is gone. */
@@ -22,9 +22,9 @@ export async function attemptRow(db: DataSource, first: AlertDelivery, attempt: 
   if (attempt === 1) return first;
   await db.query(
     `INSERT INTO alert_deliveries (delivery_id, account_id, integration_id, integration_type, event_id, event,
-       monitor_id, domain_id, incident_id, payload, attempt, status, created_at)
+       monitor_id, domain_id, incident_id, payload, alert_kind, attempt, status, created_at)
      SELECT delivery_id, account_id, integration_id, integration_type, event_id, event,
-       monitor_id, domain_id, incident_id, payload, $2, 'pending', $3
+       monitor_id, domain_id, incident_id, payload, alert_kind, $2, 'pending', $3
      FROM alert_deliveries WHERE id = $1
      ON CONFLICT (integration_id, event_id, attempt) DO NOTHING`,
     [first.id, attempt, now],
@@ -35,8 +35,8 @@ export async function attemptRow(db: DataSource, first: AlertDelivery, attempt: 
 }
 
 /**
- * Records how an attempt ended. A success also appends {type, sent_at} to the incident's
- * alerts_sent, in the same transaction, so the incident lists exactly the successful
+ * Records how an attempt ended. A success also appends {type, sent_at, event, kind,
+ * integration_id} to the incident's alerts_sent, in the same transaction, so the incident lists exactly the successful
  * deliveries. Only a pending row is finished: a second writer changes nothing.
  */
 export async function finishAttempt(
@@ -57,9 +57,10 @@ export async function finishAttempt(
     if (updated[1] > 0 && outcome.ok && row.incidentId !== null) {
       await m.query(
         `UPDATE incidents
-         SET alerts_sent = alerts_sent || jsonb_build_array(jsonb_build_object('type', $3::text, 'sent_at', $4::text))
+         SET alerts_sent = alerts_sent || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
+               'type', $3::text, 'sent_at', $4::text, 'event', $5::text, 'kind', $6::text, 'integration_id', $7::int)))
          WHERE id = $1 AND account_id = $2`,
-        [row.incidentId, row.accountId, opts.channelType, opts.at.toISOString()],
+        [row.incidentId, row.accountId, opts.channelType, opts.at.toISOString(), row.event, row.alertKind, row.integrationId],
       );
     }
     const fresh = await m.getRepository(AlertDelivery).findOneBy({ id: row.id });
@@ -76,6 +77,7 @@ export interface NewDelivery {
   monitorId: number | null;
   domainId: number | null;
   incidentId: number | null;
+  alertKind: AlertKind;
 }
 
 /**
@@ -87,8 +89,8 @@ export async function createDelivery(db: DataSource, d: NewDelivery, now: Date):
   const rows = (await db.query(
     `WITH n AS (SELECT nextval(pg_get_serial_sequence('alert_deliveries', 'id'))::integer AS id)
      INSERT INTO alert_deliveries (id, delivery_id, account_id, integration_id, integration_type, event_id, event,
-       monitor_id, domain_id, incident_id, payload, attempt, status, created_at)
-     SELECT n.id, n.id, $1, $2, $3, $4, $5, $6, $7, $8, $9, 1, 'pending', $10 FROM n
+       monitor_id, domain_id, incident_id, payload, alert_kind, attempt, status, created_at)
+     SELECT n.id, n.id, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, 'pending', $11 FROM n
      ON CONFLICT (integration_id, event_id, attempt) DO NOTHING
      RETURNING id`,
     [
@@ -101,6 +103,7 @@ export async function createDelivery(db: DataSource, d: NewDelivery, now: Date):
       d.domainId,
       d.incidentId,
       JSON.stringify(d.envelope),
+      d.alertKind,
       now,
     ],
   )) as { id: number }[];

@@ -13,6 +13,8 @@ import { integrationWants } from './scope.js';
  * whose first attempt is still pending. Domain events are dropped when the domain's
  * notifications are off or (grade changes, scans) when a maintenance window covered the domain
  * at the event's time; events about a monitor or domain that no longer exists are dropped.
+ * An escalation step goes to exactly the integrations it names (active ones of the account),
+ * whatever their event and scope filters: the monitor's owner chose them for this outage.
  */
 export async function fanOutAlertEvent(ctx: Context, p: AlertEventPayload, policy: RetryPolicy): Promise<{ deliveries: number }> {
   const subject = await loadEventSubject(ctx.db, p);
@@ -21,9 +23,11 @@ export async function fanOutAlertEvent(ctx: Context, p: AlertEventPayload, polic
   if (await heldByMaintenance(ctx, p)) return { deliveries: 0 };
 
   const integrations = await ctx.db.getRepository(Integration).find({ where: { accountId: p.accountId, isActive: true }, order: { id: 'ASC' } });
-  const targets = integrations.filter((i) =>
-    integrationWants(i, { event: p.event, monitorId: p.monitorId, domainId: p.domainId }),
-  );
+  const repeat = p.repeat;
+  const targets =
+    repeat?.kind === 'escalation'
+      ? integrations.filter((i) => repeat.integrationIds.includes(i.id))
+      : integrations.filter((i) => integrationWants(i, { event: p.event, monitorId: p.monitorId, domainId: p.domainId }));
   if (!targets.length) return { deliveries: 0 };
 
   const envelope: AlertEnvelope = { id: p.eventId, event: p.event, created_at: p.createdAt, data: enrichData(p, subject) };
@@ -37,6 +41,7 @@ export async function fanOutAlertEvent(ctx: Context, p: AlertEventPayload, polic
       monitorId: p.monitorId ?? null,
       domainId: p.domainId ?? null,
       incidentId: p.incidentId ?? null,
+      alertKind: repeat?.kind ?? 'alert',
     }, now);
   }
   const pending = (await ctx.db.query(

@@ -186,6 +186,64 @@ describe('alert deliveries through a real BullMQ worker', () => {
     expect(parseMail(mail.raw).text).toContain('Checkout API');
   });
 
+  it('an escalation step reaches exactly its integrations, whatever their filters, and is recorded as such in alerts_sent', async () => {
+    const [named, namedScoped, notNamed, namedInactive] = await Promise.all([receiver(), receiver(), receiver(), receiver()]);
+    const { account } = await createTestAccount(ctx);
+    const monitorId = await insertMonitor(ctx, account.id, { name: 'Checkout API' });
+    const otherMonitor = await insertMonitor(ctx, account.id);
+    const incidentId = await insertIncident(ctx, account.id, monitorId);
+    // Its own filters would not select a monitor.down of this monitor; the escalation names it.
+    const upOnly = await webhookIntegration(ctx, account.id, named.url, 's', { events: ['monitor.up'] });
+    const otherScope = await webhookIntegration(ctx, account.id, namedScoped.url, 's', { monitorIds: [otherMonitor] });
+    await webhookIntegration(ctx, account.id, notNamed.url, 's');
+    const off = await webhookIntegration(ctx, account.id, namedInactive.url, 's', { isActive: false });
+    const stranger = await createTestAccount(ctx);
+    const foreign = await webhookIntegration(ctx, stranger.account.id, notNamed.url, 's');
+
+    const event = alertEvent(account.id, {
+      eventId: `incident-${incidentId}-escalation-1`,
+      monitorId,
+      incidentId,
+      repeat: { kind: 'escalation', step: 1, integrationIds: [upOnly.id, otherScope.id, off.id, foreign.id] },
+      data: { cause: 'HTTP 503 Service Unavailable', alert_kind: 'escalation', escalation_step: 1 },
+    });
+    await ctx.queues.add(JobName.AlertEvent, event);
+
+    const rows = await attemptsOf(event.eventId, (r) => r.length === 2 && r.every((x) => x.status === 'success'));
+    expect(rows.map((r) => r.integrationId).sort((a, b) => Number(a) - Number(b))).toEqual([upOnly.id, otherScope.id]);
+    expect(rows.every((r) => r.alertKind === 'escalation')).toBe(true);
+    expect(named.requests).toHaveLength(1);
+    expect(namedScoped.requests).toHaveLength(1);
+    expect(notNamed.requests).toHaveLength(0);
+    expect(namedInactive.requests).toHaveLength(0);
+    expect((named.requests[0].json as { data: Record<string, unknown> }).data).toMatchObject({ alert_kind: 'escalation', escalation_step: 1, incident_id: incidentId });
+
+    const incident = await ctx.db.getRepository(Incident).findOneByOrFail({ id: incidentId });
+    expect(incident.alertsSent.map((a) => [a.integration_id, a.event, a.kind]).sort()).toEqual(
+      [
+        [upOnly.id, 'monitor.down', 'escalation'],
+        [otherScope.id, 'monitor.down', 'escalation'],
+      ].sort(),
+    );
+  });
+
+  it('a reminder goes to the integrations the event selects, as the first alert did', async () => {
+    const subscribed = await receiver();
+    const other = await receiver();
+    const { account } = await createTestAccount(ctx);
+    const monitorId = await insertMonitor(ctx, account.id);
+    const incidentId = await insertIncident(ctx, account.id, monitorId);
+    const hook = await webhookIntegration(ctx, account.id, subscribed.url, 's', { events: ['monitor.down'] });
+    await webhookIntegration(ctx, account.id, other.url, 's', { events: ['monitor.up'] });
+    const event = alertEvent(account.id, { eventId: `incident-${incidentId}-reminder-1`, monitorId, incidentId, repeat: { kind: 'reminder', number: 1 } });
+    await ctx.queues.add(JobName.AlertEvent, event);
+    const [row] = await attemptsOf(event.eventId, (r) => r.length === 1 && r[0].status === 'success');
+    expect(row).toMatchObject({ integrationId: hook.id, alertKind: 'reminder' });
+    expect(other.requests).toHaveLength(0);
+    const incident = await ctx.db.getRepository(Incident).findOneByOrFail({ id: incidentId });
+    expect(incident.alertsSent).toEqual([{ type: 'webhook', sent_at: expect.any(String), event: 'monitor.down', kind: 'reminder', integration_id: hook.id }]);
+  });
+
   it('a delivery whose integration was deleted fails without a request', async () => {
     const r = await receiver();
     const { account } = await createTestAccount(ctx);
@@ -200,6 +258,7 @@ describe('alert deliveries through a real BullMQ worker', () => {
       monitorId: null,
       domainId: null,
       incidentId: null,
+      alertKind: 'alert',
     }, ctx.clock.now()))!;
     await ctx.db.getRepository(Integration).delete({ id: hook.id });
     await ctx.queues.add(JobName.AlertDelivery, { deliveryId }, deliveryJobOptions(deliveryId, FAST));

@@ -33,6 +33,17 @@ describe('formatTime', () => {
 });
 
 describe('describeAlert', () => {
+  it('a reminder or escalation of monitor.down says so and since when the monitor is down', () => {
+    const base = { monitor, cause: 'Timeout after 30 s', incident_id: 12, started_at: '2026-11-21T10:00:00.000Z' };
+    const reminder = describeAlert(env('monitor.down', { ...base, alert_kind: 'reminder', reminder: 2 }), BASE);
+    expect(reminder.title).toBe('Reminder 2: Monitor down: Checkout API');
+    expect(reminder.summary).toBe('Checkout API is still down: Timeout after 30 s');
+    expect(fact(reminder, 'Down since')).toBe('2026-11-21 10:00:00 UTC');
+    const escalation = describeAlert(env('monitor.down', { ...base, alert_kind: 'escalation', escalation_step: 1 }), BASE);
+    expect(escalation.title).toBe('Escalation step 1: Monitor down: Checkout API');
+    expect(fact(describeAlert(env('monitor.down', base), BASE), 'Down since')).toBeUndefined();
+  });
+
   it('monitor.down names the monitor, the cause, the time, the status code and links to the monitor', () => {
     const c = describeAlert(env('monitor.down', { monitor, cause: 'HTTP 503 Service Unavailable', status_code: 503, incident_id: 12 }), BASE);
     expect(c.title).toBe('Monitor down: Checkout API');

@@ -66,6 +66,14 @@ export function formatTime(isoText: string): string {
   return `${new Date(t).toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }
 
+/** "Reminder 2: " / "Escalation step 1: " for repeats of a down alert (alert policies); "" for first alerts. */
+function repeatPrefix(data: Data): string {
+  const numbered = (word: string, n: string | undefined) => `${word}${n ? ` ${n}` : ''}: `;
+  if (data.alert_kind === 'reminder') return numbered('Reminder', str(data.reminder));
+  if (data.alert_kind === 'escalation') return numbered('Escalation step', str(data.escalation_step));
+  return '';
+}
+
 const GRADE_ORDER = ['F', 'D', 'C', 'B', 'A', 'A+'];
 
 interface Subject {
@@ -133,10 +141,16 @@ export function describeAlert(envelope: AlertEnvelope, baseUrl: string): AlertCo
       const s = monitorSubject(data, baseUrl);
       const code = num(data.status_code);
       const incident = num(data.incident_id);
+      const since = str(data.started_at);
       return build(
         s,
-        { title: `Monitor down: ${s.label}`, summary: `${s.label} is down${cause ? `: ${cause}` : '.'}`, severity: 'critical' },
+        {
+          title: `${repeatPrefix(data)}Monitor down: ${s.label}`,
+          summary: `${s.label} is ${data.alert_kind === undefined ? '' : 'still '}down${cause ? `: ${cause}` : '.'}`,
+          severity: 'critical',
+        },
         [
+          ...(data.alert_kind !== undefined && since ? [{ label: 'Down since', value: formatTime(since) }] : []),
           ...(cause ? [{ label: 'Cause', value: cause }] : []),
           ...(code !== undefined ? [{ label: 'Status code', value: String(code) }] : []),
           ...(incident !== undefined ? [{ label: 'Incident', value: `#${incident}` }] : []),

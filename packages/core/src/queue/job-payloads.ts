@@ -44,6 +44,17 @@ export interface HeaderCheckPayload {
   url: string;
 }
 
+/** Why an alert goes out: the event itself, a reminder of an open incident, or an escalation step. */
+export const ALERT_KINDS = ['alert', 'reminder', 'escalation'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+/**
+ * A repeat of an incident's down alert (alert policies). A reminder goes to the integrations the
+ * event selects as usual; an escalation step goes to exactly `integrationIds` (of the account,
+ * active), whatever their event and monitor filters.
+ */
+export type AlertRepeat = { kind: 'reminder'; number: number } | { kind: 'escalation'; step: number; integrationIds: number[] };
+
 /** What-if grading (POST /headers/grade): headers as a site would send them; nothing is fetched. */
 export interface HeaderGradePayload {
   /** Header name to value; an array stands for a header sent several times. */
@@ -65,6 +76,8 @@ export interface AlertEventPayload {
   monitorId?: number;
   domainId?: number;
   incidentId?: number;
+  /** Set on reminders and escalations; absent on first alerts. */
+  repeat?: AlertRepeat;
   data: Record<string, unknown>;
 }
 
@@ -100,6 +113,7 @@ export interface JobPayloads {
   [JobName.AlertEvent]: AlertEventPayload;
   [JobName.AlertDelivery]: AlertDeliveryPayload;
   [JobName.GenerateInvoices]: GenerateInvoicesPayload;
+  [JobName.SendIncidentRepeats]: EmptyPayload;
 }
 
 /** What each job returns (what a waiting API request receives). */
@@ -119,4 +133,5 @@ export interface JobResults {
   [JobName.AlertEvent]: { deliveries: number };
   [JobName.AlertDelivery]: void;
   [JobName.GenerateInvoices]: { invoices: number };
+  [JobName.SendIncidentRepeats]: { reminders: number; escalations: number };
 }

@@ -23,6 +23,7 @@ export enum JobName {
   AlertEvent = 'alert-event',
   AlertDelivery = 'alert-delivery',
   GenerateInvoices = 'generate-invoices',
+  SendIncidentRepeats = 'send-incident-repeats',
 }
 
 export const JOB_QUEUE = {
@@ -40,6 +41,7 @@ export const JOB_QUEUE = {
   [JobName.AlertEvent]: QueueName.Alerts,
   [JobName.AlertDelivery]: QueueName.Alerts,
   [JobName.GenerateInvoices]: QueueName.Maintenance,
+  [JobName.SendIncidentRepeats]: QueueName.Maintenance,
 } as const satisfies Record<JobName, QueueName>;
 
 export type QueueOfJob<J extends JobName> = (typeof JOB_QUEUE)[J];

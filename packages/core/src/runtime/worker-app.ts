@@ -1,4 +1,4 @@
-import { Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Context } from './context.js';
 import type { AppProcess } from './app-process.js';
@@ -14,10 +14,15 @@ type OwnedQueues<A extends WorkerAppName> = (typeof QUEUE_OWNERS)[A][number];
 
 export type WorkerHandlers<A extends WorkerAppName> = { [Q in OwnedQueues<A>]: QueueHandlers<Q> };
 
+/** How fast a job of a dead worker is taken back (BullMQ's defaults: 30 s lock, 30 s stalled checks). */
+export type StalledJobOptions = Pick<WorkerOptions, 'lockDuration' | 'stalledInterval' | 'maxStalledCount'>;
+
 export interface WorkerAppOptions<A extends WorkerAppName> {
   app: A;
   handlers: WorkerHandlers<A>;
   concurrency: number;
+  /** Per-queue lock and stalled-job settings; BullMQ's defaults where absent. */
+  stalledJobs?: Partial<Record<OwnedQueues<A>, StalledJobOptions>>;
   healthPort: number;
   /** Runs after the workers are up (e.g. register maintenance schedulers). */
   onStarted?: () => Promise<void>;
@@ -77,8 +82,11 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
             prefix: ctx.config.redisPrefix,
             concurrency: opts.concurrency,
             autorun: true,
+            ...opts.stalledJobs?.[queue],
           },
         );
+        // A job whose worker died (or stopped renewing its lock) goes back to waiting: say so.
+        worker.on('stalled', (jobId) => ctx.logger.warn('stalled job taken back for another run', { queue, jobId }));
         // A job failed by an outage is already told by the DependencyWatch's one line.
         worker.on('failed', (job, err) =>
           ctx.logger.log(classifyOutage(err) ? 'debug' : 'warn', 'job failed', { queue, job: job?.name, jobId: job?.id, error: err.message }),

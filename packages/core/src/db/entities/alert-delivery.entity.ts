@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { AlertEventName } from '../../queue/job-payloads.js';
+import type { AlertEventName, AlertKind } from '../../queue/job-payloads.js';
 
 export const DELIVERY_STATUSES = ['pending', 'success', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -59,6 +59,10 @@ export class AlertDelivery {
 
   @Column({ type: 'jsonb' })
   payload!: AlertEnvelope;
+
+  /** A first alert, a reminder or an escalation (what the incident's alerts_sent records). */
+  @Column({ name: 'alert_kind', type: 'text', default: 'alert' })
+  alertKind!: AlertKind;
 
   /** 1-based. */
   @Column({ type: 'integer' })

@@ -1,8 +1,15 @@
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
+import type { AlertKind } from '../../queue/job-payloads.js';
+
+/** One successful delivery of an incident's alerts (entries from before alert policies lack event and kind). */
 export interface AlertSent {
+  /** The integration's type (email, webhook, slack, discord). */
   type: string;
   sent_at: string;
+  event?: string;
+  kind?: AlertKind;
+  integration_id?: number;
 }
 
 /** An outage of a monitor: opened at alert_threshold consecutive failures, resolved by a success. */
@@ -38,6 +45,24 @@ export class Incident {
   /** Successful alert deliveries, appended by the notifier: [{type, sent_at}]. */
   @Column({ name: 'alerts_sent', type: 'jsonb', default: () => "'[]'" })
   alertsSent!: AlertSent[];
+
+  /** When, and by which API key (its name), the incident was acknowledged: no reminder or escalation after. */
+  @Column({ name: 'acknowledged_at', type: 'timestamptz', nullable: true })
+  acknowledgedAt!: Date | null;
+
+  @Column({ name: 'acknowledged_by', type: 'text', nullable: true })
+  acknowledgedBy!: string | null;
+
+  /** Reminders enqueued so far (the next is number reminders_sent + 1). */
+  @Column({ name: 'reminders_sent', type: 'integer', default: 0 })
+  remindersSent!: number;
+
+  @Column({ name: 'last_reminder_at', type: 'timestamptz', nullable: true })
+  lastReminderAt!: Date | null;
+
+  /** Escalation steps enqueued so far (the next is step escalation_step + 1). */
+  @Column({ name: 'escalation_step', type: 'integer', default: 0 })
+  escalationStep!: number;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

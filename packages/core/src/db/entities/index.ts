@@ -28,7 +28,7 @@ export { SSL_GRADES, type SslGrade } from './domain.entity.js';
 export type { VerificationMethod, VerificationStatus } from './domain-verification.entity.js';
 export { SCAN_STATUSES, type ScanStatus, type ScanTrigger } from './scan.entity.js';
 export { INVOICE_STATUSES, type InvoiceStatus } from './invoice.entity.js';
-export { MONITOR_STATUSES, MONITOR_METHODS, type MonitorStatus, type MonitorMethod } from './monitor.entity.js';
+export { MONITOR_STATUSES, MONITOR_METHODS, type MonitorStatus, type MonitorMethod, type EscalationStep } from './monitor.entity.js';
 export type { AlertSent } from './incident.entity.js';
 export { Integration, AlertDelivery };
 export { StatusPage, StatusPageNotice, IncidentUpdate, BadgeToken };

@@ -2,6 +2,11 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, Update
 
 export const MONITOR_STATUSES = ['pending', 'up', 'down', 'degraded', 'paused'] as const;
 export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
+/** After `after_minutes` of an open, unacknowledged incident, the down alert goes to these integrations. */
+export interface EscalationStep {
+  after_minutes: number;
+  integration_ids: number[];
+}
 export const MONITOR_METHODS = ['GET', 'POST', 'HEAD'] as const;
 export type MonitorMethod = (typeof MONITOR_METHODS)[number];
 
@@ -64,6 +69,18 @@ export class Monitor {
   @Column({ name: 'degraded_threshold_ms', type: 'integer', default: 5000 })
   degradedThresholdMs!: number;
 
+  /** Consecutive successful checks that resolve an open incident. */
+  @Column({ name: 'recovery_threshold', type: 'integer', default: 1 })
+  recoveryThreshold!: number;
+
+  /** Minutes between repeats of the down alert while an incident is open and unacknowledged; null = none. */
+  @Column({ name: 'reminder_interval_minutes', type: 'integer', nullable: true })
+  reminderIntervalMinutes!: number | null;
+
+  /** Escalation steps, after_minutes strictly increasing; empty = none. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  escalation!: EscalationStep[];
+
   /** Service-level objective in percent (e.g. 99.9): SLA reports show its error budget. */
   @Column({ name: 'slo_target', type: 'numeric', precision: 6, scale: 3, nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
   sloTarget!: number | null;
@@ -79,6 +96,9 @@ export class Monitor {
 
   @Column({ name: 'consecutive_failures', type: 'integer', default: 0 })
   consecutiveFailures!: number;
+
+  @Column({ name: 'consecutive_successes', type: 'integer', default: 0 })
+  consecutiveSuccesses!: number;
 
   @Column({ name: 'last_checked_at', type: 'timestamptz', nullable: true })
   lastCheckedAt!: Date | null;

@@ -3,6 +3,7 @@ import { Uptime1763700100000 } from './1763700100000-uptime.js';
 import { Domains1763700200000 } from './1763700200000-domains.js';
 import { Integrations1763700300000 } from './1763700300000-integrations.js';
 import { Billing1763700400000 } from './1763700400000-billing.js';
+import { Outbox1764100000000 } from './1764100000000-outbox.js';
 import { RetentionIndexes1764200000000 } from './1764200000000-retention-indexes.js';
 import { SealMonitorCredentials1764300000000 } from './1764300000000-seal-monitor-credentials.js';
 import { UsageFlushState1764400000000 } from './1764400000000-usage-flush-state.js';
@@ -11,6 +12,7 @@ import { StatusPages1764600000000 } from './1764600000000-status-pages.js';
 import { WebhookSecretRotation1764700000000 } from './1764700000000-webhook-secret-rotation.js';
 import { HeaderChecks1764700100000 } from './1764700100000-header-checks.js';
 import { MaintenanceWindows1764800000000 } from './1764800000000-maintenance-windows.js';
+import { AlertPolicies1764900000000 } from './1764900000000-alert-policies.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -19,6 +21,7 @@ export const MIGRATIONS = [
   Domains1763700200000,
   Integrations1763700300000,
   Billing1763700400000,
+  Outbox1764100000000,
   RetentionIndexes1764200000000,
   SealMonitorCredentials1764300000000,
   UsageFlushState1764400000000,
@@ -27,4 +30,5 @@ export const MIGRATIONS = [
   WebhookSecretRotation1764700000000,
   HeaderChecks1764700100000,
   MaintenanceWindows1764800000000,
+  AlertPolicies1764900000000,
 ];

@@ -1,0 +1,66 @@
+import { JobName } from '@vigil/core';
+import { createTestContext, flushPrefixKeys, waitFor, type TestContext } from '@vigil/testing';
+import { createCheckerApp } from './app.js';
+import { watchRedisRecovery } from './redis-recovery.js';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.teardown());
+
+
+describe('watchRedisRecovery', () => {
+  it('recovers once when the data is lost under a live connection, and again after a reconnect', async () => {
+    const reasons: string[] = [];
+    const stop = await watchRedisRecovery(ctx, async (reason) => void reasons.push(reason), 20);
+    try {
+      // Nothing happened yet: no recovery.
+      await new Promise((r) => setTimeout(r, 100));
+      expect(reasons).toEqual([]);
+      await flushPrefixKeys(ctx);
+      await waitFor(() => reasons.length === 1, { what: 'a recovery after the data loss' });
+      expect(reasons).toEqual(['Redis lost its data']);
+
+      ctx.redis.disconnect(true);
+      await waitFor(() => reasons.length === 2, { what: 'a recovery after the reconnect' });
+      expect(reasons[1]).toBe('Redis connection restored');
+    } finally {
+      stop();
+    }
+  });
+
+  it('a recovery that fails is tried again until it succeeds', async () => {
+    let attempts = 0;
+    const stop = await watchRedisRecovery(
+      ctx,
+      async () => {
+        if (++attempts < 3) throw new Error('Redis still loading');
+      },
+      20,
+    );
+    try {
+      await flushPrefixKeys(ctx);
+      await waitFor(() => attempts === 3, { what: 'three attempts' });
+      await new Promise((r) => setTimeout(r, 100));
+      expect(attempts).toBe(3);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('the checker after Redis lost its data', () => {
+  it('re-creates its maintenance schedulers and reconciles without waiting for the watchdog', async () => {
+    const app = createCheckerApp(ctx);
+    await app.start();
+    try {
+      await flushPrefixKeys(ctx);
+      await waitFor(() => ctx.queues.queueOf(JobName.ReconcileMonitorSchedules).getJobScheduler('reconcile-monitor-schedules'), {
+        what: 'the maintenance schedulers back',
+      });
+    } finally {
+      await app.stop();
+    }
+  });
+});

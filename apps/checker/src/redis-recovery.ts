@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import type { Context } from '@vigil/core';
+
+/** How often the checker looks for a Redis that lost its data without dropping the connection (FLUSHALL). */
+export const REDIS_WATCH_MS = 2_000;
+
+/**
+ * Calls `recover` soon after Redis comes back from a loss: when the connection is ready again
+ * after it closed (a restart, empty or not, or a network cut), and when a marker key this
+ * watcher keeps has vanished (the data was lost under a live connection: FLUSHALL, a failover
+ * to an empty replica). A recovery that fails is tried again on the next tick. Returns the
+ * function that stops watching.
+ */
+export async function watchRedisRecovery(ctx: Context, recover: (reason: string) => Promise<void>, everyMs = REDIS_WATCH_MS): Promise<() => void> {
+  const key = `${ctx.config.redisPrefix}:data-marker`;
+  const marker = randomBytes(8).toString('hex');
+  await ctx.redis.set(key, marker, 'NX');
+  let disconnected = false;
+  let pending: string | null = null;
+  let running = false;
+
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      if ((await ctx.redis.set(key, marker, 'NX')) === 'OK') pending ??= 'Redis lost its data';
+      if (pending) {
+        await recover(pending);
+        pending = null;
+      }
+    } catch (e) {
+      ctx.logger.debug('Redis recovery not run yet', { error: (e as Error).message });
+    } finally {
+      running = false;
+    }
+  };
+  const onClose = () => {
+    disconnected = true;
+  };
+  const onReady = () => {
+    if (!disconnected) return;
+    disconnected = false;
+    pending ??= 'Redis connection restored';
+    void tick();
+  };
+  ctx.redis.on('close', onClose);
+  ctx.redis.on('ready', onReady);
+  const timer = setInterval(() => void tick(), everyMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    ctx.redis.off('close', onClose);
+    ctx.redis.off('ready', onReady);
+  };
+}
