@@ -350,12 +350,17 @@ describe('recovery_threshold', () => {
     expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'up', consecutiveSuccesses: 3 });
   });
 
-  it('a redelivered resolving check re-derives its up alert', async () => {
+  it('a redelivered resolving check changes nothing: its up alert is in the outbox once', async () => {
     const m = await createMonitor(ctx, { alertThreshold: 1, recoveryThreshold: 2, status: 'up' });
     await recordChecks(ctx.db, [rec(m.id, bad(0)), rec(m.id, ok(60))]);
     const resolving = rec(m.id, ok(120));
     expect((await recordChecks(ctx.db, [resolving])).alerts.map((a) => a.event)).toEqual(['monitor.up']);
     const again = await recordChecks(ctx.db, [resolving]);
-    expect(again.alerts.map((a) => a.eventId)).toEqual([`incident-${(await incidentsOf(ctx, m.id))[0].id}-up`]);
+    expect(again.alerts).toEqual([]);
+    const id = (await incidentsOf(ctx, m.id))[0].id;
+    expect(await ctx.db.query(`SELECT job_id FROM outbox WHERE payload->>'monitorId' = $1 ORDER BY id`, [String(m.id)])).toEqual([
+      { job_id: `incident-${id}-down` },
+      { job_id: `incident-${id}-up` },
+    ]);
   });
 });
