@@ -15,7 +15,8 @@ const swc = {
 
 const workspace = (dir: string) => `<rootDir>/${dir}/src/index.ts`;
 
-const config: Config = {
+/** What both projects share: ESM TypeScript through swc and the workspace aliases. */
+const project = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc as Record<string, unknown>] },
@@ -27,8 +28,16 @@ const config: Config = {
     '^@vigil/testing$': '<rootDir>/test/support/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testMatch: ['<rootDir>/{apps,packages,test}/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+};
+
+// Two projects: `npm test` runs both; `--selectProjects unit` leaves out the real-browser tests
+// (Debian's chromium driven by puppeteer-core), which start a browser per file.
+const config: Config = {
+  projects: [
+    { ...project, displayName: 'unit', testMatch: ['<rootDir>/{apps,packages,test}/**/*.test.ts'], testPathIgnorePatterns: [...project.testPathIgnorePatterns, '\\.browser\\.test\\.ts$'] },
+    { ...project, displayName: 'browser', testMatch: ['<rootDir>/{apps,packages,test}/**/*.browser.test.ts'] },
+  ],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   // Integration tests wait on PostgreSQL, Redis and loopback servers more than on CPU.

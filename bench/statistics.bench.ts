@@ -16,9 +16,9 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import request from 'supertest';
-import { createAccount, createContext, createLogger, loadConfig, type Context } from '@vigil/core';
+import { createAccount, type Context } from '@vigil/core';
 import type { BenchResult } from './run.js';
-import { benchDatabase, dropRedisKeys } from './support.js';
+import { apiBenchContext } from './support.js';
 import { createApp } from '../apps/api/src/app.js';
 import { EMPTY_WINDOWS, rollupTotals } from '../apps/api/src/monitors/rollup-totals.js';
 import { statisticsFromTotals, windowStart, WINDOW_HOURS, startOfHour, type MonitorStatistics } from '../apps/api/src/monitors/uptime-math.js';
@@ -106,17 +106,7 @@ const ms = (v: number) => `${v.toFixed(2)} ms`;
 
 export default async function bench(): Promise<BenchResult> {
   const lines: string[] = [];
-  const db = await benchDatabase('stats');
-  const prefix = `{vbstats${randomBytes(3).toString('hex')}}`;
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: db.url,
-    VIGIL_REDIS_PREFIX: prefix,
-    LOG_LEVEL: 'error',
-    VIGIL_BURST_PER_SECOND: '1000000',
-    VIGIL_TIERS: JSON.stringify({ enterprise: { requestsPerMinute: 1_000_000 } }),
-  });
-  const ctx = await createContext(config, { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
+  const { ctx, close } = await apiBenchContext('stats');
   try {
     const { account, apiKey } = await createAccount(ctx.db, { email: `bench-${randomBytes(4).toString('hex')}@example.com`, tier: 'enterprise' }, new Date());
     const app = createApp(ctx);
@@ -144,9 +134,7 @@ export default async function bench(): Promise<BenchResult> {
     await measure('monitor alone in the checks table (its rows contiguous: the best case for raw rows)', 1);
     await measure(`monitor among ${NEIGHBOURS + 1} monitors written in time order (rows spread as the checker writes them)`, NEIGHBOURS + 1);
   } finally {
-    await dropRedisKeys(ctx, prefix);
-    await ctx.close();
-    await db.drop();
+    await close();
   }
   return { name: 'Monitor statistics', lines };
 }

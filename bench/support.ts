@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { Context } from '@vigil/core';
+import { createContext, createLogger, loadConfig, type Context } from '@vigil/core';
 
 /**
  * A fresh database name on DATABASE_URL's server, `vigil_bench_<tag>_<random>`: its URL (for
@@ -37,6 +37,34 @@ export async function dropRedisKeys(ctx: Context, prefix: string): Promise<void>
     cursor = next;
     if (keys.length) await ctx.redis.del(...keys);
   } while (cursor !== '0');
+}
+
+/**
+ * A Context for benchmarks that drive the API: a fresh database (created and migrated), a Redis
+ * prefix of its own, the burst limit and the enterprise per-minute limit lifted so the limits
+ * are not what is measured. `close` removes the keys, the connections and the database.
+ */
+export async function apiBenchContext(tag: string): Promise<{ ctx: Context; prefix: string; close: () => Promise<void> }> {
+  const db = await benchDatabase(tag);
+  const prefix = `{vb${tag}${randomBytes(3).toString('hex')}}`;
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: db.url,
+    VIGIL_REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'error',
+    VIGIL_BURST_PER_SECOND: '1000000',
+    VIGIL_TIERS: JSON.stringify({ enterprise: { requestsPerMinute: 100_000_000 } }),
+  });
+  const ctx = await createContext(config, { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
+  return {
+    ctx,
+    prefix,
+    close: async () => {
+      await dropRedisKeys(ctx, prefix);
+      await ctx.close();
+      await db.drop();
+    },
+  };
 }
 
 /** One check row as COPY text (tab-separated, \N for null), in the column order of copyChecks. */

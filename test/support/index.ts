@@ -3,6 +3,7 @@ export * from './test-context.js';
 export * from './accounts.js';
 export * from './wait-for.js';
 export * from './dns-server.js';
+export * from './status-fixture.js';
 export * from './dead-redis.js';
 export * from './tcp-proxy.js';
 export * from './redis-keys.js';

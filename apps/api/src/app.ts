@@ -13,6 +13,9 @@ import { notFound } from './middleware/not-found.js';
 import { requestContext } from './middleware/request-context.js';
 import { mountDocsPage, openApiRoute } from './routes/docs.routes.js';
 import { allRoutes } from './routes/index.js';
+import { BadgeService } from './badges/badge-service.js';
+import { StatusPageService } from './public-status/status-page-service.js';
+import { customHostnamePages } from './routes/public-status.routes.js';
 
 /** The API as an Express app (no listening): main.ts serves it, tests drive it with supertest. */
 export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: RequestUsage } {
@@ -25,11 +28,13 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: 
   // Flushed by the API process (main.ts); tests call usage.flush() themselves.
   const usage = new RequestUsage(ctx);
   const routes: RouteDef[] = [];
-  routes.push(...allRoutes(ctx, { quota, usage, windows: new RollupWindows() }), openApiRoute(ctx, () => routes));
+  const statusPages = new StatusPageService(ctx);
+  routes.push(...allRoutes(ctx, { quota, usage, windows: new RollupWindows(), statusPages, badges: new BadgeService(ctx) }), openApiRoute(ctx, () => routes));
 
   app.use(requestContext(ctx));
   app.use(dependencyGate(ctx));
   app.use(burstLimit(ctx));
+  app.use(customHostnamePages(statusPages));
   registerRoutes(app, ctx, { quota, usage }, routes);
   mountDocsPage(app);
   mountBullBoard(app, ctx);

@@ -45,6 +45,8 @@ export * from './scheduling/periodic-schedules.js';
 export * from './scheduling/monitor-schedules.js';
 export * from './domains/index.js';
 export * from './scheduling/domain-schedules.js';
+export * from './status-pages/index.js';
+export * from './text/escape-html.js';
 export * from './time/with-timeout.js';
 export * from './outbox/outbox-message.js';
 export * from './outbox/outbox-relay.js';

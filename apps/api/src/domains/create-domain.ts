@@ -1,16 +1,13 @@
-import { ConflictError, Domain, ForbiddenError, accountOwnsHostname, insertScan, type Account, type Context, type Scan } from '@vigil/core';
+import { ConflictError, Domain, insertScan, type Account, type Context, type Scan } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
 import { DOMAIN_DEFAULTS, type CreateDomainInput } from './domain-input.js';
 import { assertFrequencyAllowed } from './frequency-policy.js';
 import { applyDomainSchedule, queueScan } from './schedule-effects.js';
+import { requireOwnedHostname } from './require-owned-hostname.js';
 import { isUniqueViolation } from './unique-violation.js';
 
 export const DOMAIN_EXISTS = 'Domain already exists';
 
-/** Where the unverified-domain 403 sends the client. */
-export function verifyUrl(baseUrl: string): string {
-  return `${baseUrl}/api/v1/verifications`;
-}
 
 /**
  * Creates a monitored domain with its scheduler and queues its initial scan. The rules, in
@@ -25,13 +22,7 @@ export function verifyUrl(baseUrl: string): string {
 export async function createDomain(ctx: Context, account: Account, input: CreateDomainInput): Promise<{ domain: Domain; scan: Scan }> {
   const tier = ctx.config.tiers[account.tier];
   const fields = { ...DOMAIN_DEFAULTS, ...input };
-  if (!(await accountOwnsHostname(ctx.db.manager, account, fields.hostname))) {
-    throw new ForbiddenError('Domain not verified', {
-      hostname: fields.hostname,
-      verify_url: verifyUrl(ctx.config.baseUrl),
-      message: `Prove ownership of ${fields.hostname} (or a parent domain) through ${verifyUrl(ctx.config.baseUrl)} first`,
-    });
-  }
+  await requireOwnedHostname(ctx, account, fields.hostname);
   const created = await ctx.db
     .transaction(async (m) => {
       await m.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);

@@ -21,7 +21,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
       name: m[1],
       in: 'path',
       required: true,
-      schema: { type: m[1] === 'id' || m[1].endsWith('Id') ? 'integer' : 'string' },
+      schema: { type: m[1] === 'id' || /(Id|_id)$/.test(m[1]) ? 'integer' : 'string' },
     }));
     const queryParams = Object.entries(r.docs.query ?? {}).map(([name, spec]) => {
       const { description, required, ...schema } = spec;
@@ -33,7 +33,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
       const schema = resp.schema ?? (isError ? ERROR_SCHEMA : undefined);
       responses[status] = {
         description: resp.description,
-        ...(schema ? { content: { 'application/json': { schema } } } : {}),
+        ...(resp.contentType ? { content: { [resp.contentType]: { schema: { type: 'string' } } } } : schema ? { content: { 'application/json': { schema } } } : {}),
         ...(resp.headers ? { headers: Object.fromEntries(resp.headers.map((h) => [h, { schema: { type: 'string' } }])) } : {}),
       };
     }

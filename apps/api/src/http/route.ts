@@ -16,8 +16,8 @@ export interface RouteDocs {
   /** Query parameters: name -> schema (+ description). Path parameters come from the path. */
   query?: Record<string, JsonSchema & { description?: string; required?: boolean }>;
   body?: JsonSchema;
-  /** Status -> description and optional body schema. */
-  responses: Record<number, { description: string; schema?: JsonSchema; headers?: string[] }>;
+  /** Status -> description and optional body schema; `contentType` when it is not JSON (pages, feeds, badges). */
+  responses: Record<number, { description: string; schema?: JsonSchema; headers?: string[]; contentType?: string }>;
 }
 
 /**

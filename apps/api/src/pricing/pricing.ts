@@ -1,5 +1,4 @@
-import { TIERS, type TierTable } from '@vigil/core';
-import { escapeHtml } from '../http/html.js';
+import { escapeHtml, TIERS, type TierTable } from '@vigil/core';
 import { fullPlanLimits } from '../usage/plan-limits.js';
 
 export type PricingTable = ReturnType<typeof pricingTable>;
@@ -38,6 +37,7 @@ const ROWS: { label: string; show(l: PlanLimits): string }[] = [
   { label: 'API requests per day', show: (l) => count(l.requests_per_day) },
   { label: 'API requests per minute', show: (l) => count(l.requests_per_minute) },
   { label: 'Header checks per day', show: (l) => count(l.header_checks_per_day) },
+  { label: 'Public status pages', show: (l) => count(l.status_pages) },
 ];
 
 /** A small self-contained page (no external assets) of the same table, for people. */

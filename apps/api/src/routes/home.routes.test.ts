@@ -53,6 +53,7 @@ describe('GET /pricing', () => {
         monitoring_frequencies: ['hourly', 'daily'],
         domain_creates_per_minute: 30,
         header_checks_per_day: 2000,
+        status_pages: 5,
       },
     });
     expect(res.body.tiers[0].limits.monitors).toBe(0);

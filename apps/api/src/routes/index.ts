@@ -1,6 +1,11 @@
 import type { Context } from '@vigil/core';
 import type { RouteDef } from '../http/route.js';
+import type { BadgeService } from '../badges/badge-service.js';
 import type { AccountQuota } from '../limits/account-quota.js';
+import type { StatusPageService } from '../public-status/status-page-service.js';
+import { badgeRoutes } from './badges.routes.js';
+import { publicStatusRoutes } from './public-status.routes.js';
+import { statusPageRoutes } from './status-pages.routes.js';
 import type { RollupWindows } from '../monitors/rollup-totals.js';
 import type { RequestUsage } from '../usage/request-usage.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
@@ -23,6 +28,8 @@ export interface RouteDeps {
   quota: AccountQuota;
   usage: RequestUsage;
   windows: RollupWindows;
+  statusPages: StatusPageService;
+  badges: BadgeService;
 }
 
 /** Every route of the API. Each resource module contributes its list. */
@@ -41,6 +48,9 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...verificationRoutes(ctx),
     ...scanRoutes(ctx),
     ...billingRoutes(ctx, deps.usage),
+    ...statusPageRoutes(ctx),
+    ...publicStatusRoutes(deps.statusPages),
+    ...badgeRoutes(ctx, deps.badges),
     // Removed endpoints last, so the documentation opens on the ones to use.
     ...authRemovedRoutes(),
   ];

@@ -23,5 +23,6 @@ export function fullPlanLimits(t: TierLimits) {
     monitoring_frequencies: t.monitoringFrequencies,
     domain_creates_per_minute: t.domainCreatesPerMinute,
     header_checks_per_day: t.headerChecksPerDay,
+    status_pages: t.statusPages,
   };
 }

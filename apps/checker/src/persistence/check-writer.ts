@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable, type CheckResult, type Context } from '@vigil/core';
+import { accountsWithIncidentChanges, bumpStatusVersions, isDatabaseUnavailable, type CheckResult, type Context } from '@vigil/core';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckBuffer } from './check-buffer.js';
 import { GroupCommit, type GroupCommitOptions } from './group-commit.js';
@@ -47,6 +47,7 @@ export function createCheckWriter(ctx: Context, opts: Partial<CheckWriterOptions
 
   const write = async (records: CheckRecord[]): Promise<RecordOutcome[]> => {
     const { outcomes, alerts } = await recordChecks(ctx.db, records);
+    await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, accountsWithIncidentChanges(alerts));
     if (alerts.length) onCommitted();
     return outcomes;
   };

@@ -1,3 +1,4 @@
+import { escapeHtml } from '@vigil/core';
 import type { AlertContent } from './alert-content.js';
 
 export interface EmailMessage {
@@ -6,11 +7,6 @@ export interface EmailMessage {
   html: string;
 }
 
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]);
-}
 
 const SEVERITY_COLOUR: Record<AlertContent['severity'], string> = {
   critical: '#d92d20',

@@ -1,6 +1,6 @@
 import type { AlertContent } from './alert-content.js';
 import { renderDiscord } from './discord-message.js';
-import { escapeHtml, renderEmail } from './email-message.js';
+import { renderEmail } from './email-message.js';
 import { escapeSlack, renderSlack } from './slack-message.js';
 
 const content: AlertContent = {
@@ -42,9 +42,6 @@ describe('email message', () => {
     expect(m.html).toContain('2026-11-21 10:15:30 UTC');
   });
 
-  it('escapeHtml covers the five special characters', () => {
-    expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
-  });
 });
 
 describe('slack message', () => {

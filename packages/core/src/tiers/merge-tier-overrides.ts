@@ -12,6 +12,7 @@ const limitsOverride = Joi.object<Partial<TierLimits>>({
   monitoringFrequencies: Joi.array().items(Joi.string().valid(...MONITORING_FREQUENCIES)),
   domainCreatesPerMinute: Joi.number().integer().min(1),
   headerChecksPerDay: Joi.number().integer().min(1),
+  statusPages: Joi.number().integer().min(0).allow(null),
   monthlyPriceCents: Joi.number().integer().min(0),
 });
 

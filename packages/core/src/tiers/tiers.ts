@@ -21,6 +21,8 @@ export interface TierLimits {
   monitoringFrequencies: MonitoringFrequency[];
   domainCreatesPerMinute: number;
   headerChecksPerDay: number;
+  /** Public status pages an account may have. */
+  statusPages: number | null;
   monthlyPriceCents: number;
 }
 
@@ -39,6 +41,7 @@ export const DEFAULT_TIERS: TierTable = {
     monitoringFrequencies: ['daily'],
     domainCreatesPerMinute: 10,
     headerChecksPerDay: 2_000,
+    statusPages: 1,
     monthlyPriceCents: 0,
   },
   pro: {
@@ -52,6 +55,7 @@ export const DEFAULT_TIERS: TierTable = {
     monitoringFrequencies: ['hourly', 'daily'],
     domainCreatesPerMinute: 30,
     headerChecksPerDay: 2_000,
+    statusPages: 5,
     monthlyPriceCents: 2_900,
   },
   business: {
@@ -65,6 +69,7 @@ export const DEFAULT_TIERS: TierTable = {
     monitoringFrequencies: ['15min', 'hourly', 'daily'],
     domainCreatesPerMinute: 60,
     headerChecksPerDay: 2_000,
+    statusPages: 25,
     monthlyPriceCents: 14_900,
   },
   enterprise: {
@@ -78,6 +83,7 @@ export const DEFAULT_TIERS: TierTable = {
     monitoringFrequencies: ['5min', '15min', 'hourly', 'daily'],
     domainCreatesPerMinute: 120,
     headerChecksPerDay: 2_000,
+    statusPages: null,
     monthlyPriceCents: 99_900,
   },
 };

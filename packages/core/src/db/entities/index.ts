@@ -14,6 +14,10 @@ import { Domain } from './domain.entity.js';
 import { DomainVerification } from './domain-verification.entity.js';
 import { Scan } from './scan.entity.js';
 import { CertificateNotification } from './certificate-notification.entity.js';
+import { StatusPage } from './status-page.entity.js';
+import { StatusPageNotice } from './status-page-notice.entity.js';
+import { IncidentUpdate } from './incident-update.entity.js';
+import { BadgeToken } from './badge-token.entity.js';
 import { HeaderCheck } from './header-check.entity.js';
 import { MaintenanceWindow } from './maintenance-window.entity.js';
 
@@ -27,9 +31,12 @@ export { INVOICE_STATUSES, type InvoiceStatus } from './invoice.entity.js';
 export { MONITOR_STATUSES, MONITOR_METHODS, type MonitorStatus, type MonitorMethod, type EscalationStep } from './monitor.entity.js';
 export type { AlertSent } from './incident.entity.js';
 export { Integration, AlertDelivery };
+export { StatusPage, StatusPageNotice, IncidentUpdate, BadgeToken };
+export { STATUS_PAGE_THEMES, type StatusPageTheme, type StatusPageSection } from './status-page.entity.js';
+export { INCIDENT_UPDATE_STATUSES, type IncidentUpdateStatus } from './incident-update.entity.js';
 export { MaintenanceWindow };
 export { INTEGRATION_TYPES, type IntegrationType } from './integration.entity.js';
 export { DELIVERY_STATUSES, type DeliveryStatus } from './alert-delivery.entity.js';
 
 /** Every entity the data source knows. Each feature appends its own. */
-export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery, Invoice, InvoiceLine, Domain, DomainVerification, Scan, CertificateNotification, HeaderCheck, MaintenanceWindow];
+export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery, Invoice, InvoiceLine, Domain, DomainVerification, Scan, CertificateNotification, StatusPage, StatusPageNotice, IncidentUpdate, BadgeToken, HeaderCheck, MaintenanceWindow];

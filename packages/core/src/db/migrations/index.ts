@@ -8,6 +8,7 @@ import { RetentionIndexes1764200000000 } from './1764200000000-retention-indexes
 import { SealMonitorCredentials1764300000000 } from './1764300000000-seal-monitor-credentials.js';
 import { UsageFlushState1764400000000 } from './1764400000000-usage-flush-state.js';
 import { PartitionChecks1764500000000 } from './1764500000000-partition-checks.js';
+import { StatusPages1764600000000 } from './1764600000000-status-pages.js';
 import { WebhookSecretRotation1764700000000 } from './1764700000000-webhook-secret-rotation.js';
 import { HeaderChecks1764700100000 } from './1764700100000-header-checks.js';
 import { MaintenanceWindows1764800000000 } from './1764800000000-maintenance-windows.js';
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   SealMonitorCredentials1764300000000,
   UsageFlushState1764400000000,
   PartitionChecks1764500000000,
+  StatusPages1764600000000,
   WebhookSecretRotation1764700000000,
   HeaderChecks1764700100000,
   MaintenanceWindows1764800000000,

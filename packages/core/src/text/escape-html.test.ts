@@ -1,8 +1,8 @@
-import { escapeHtml } from './html.js';
+import { escapeHtml } from './escape-html.js';
 
 describe('escapeHtml', () => {
   it('escapes the five characters that matter in text and attributes', () => {
-    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&#60;a href=&#34;x&#34; title=&#39;y&#39;&#62;&#38;&#60;/a&#62;');
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
   });
   it('leaves everything else alone', () => {
     expect(escapeHtml('Pro – 29 USD/month, ünïcode')).toBe('Pro – 29 USD/month, ünïcode');

@@ -1,0 +1,64 @@
+import type { Context } from '@vigil/core';
+import { cachedBody, type CachedBody } from '../public-status/cached-body.js';
+import { statusVersionReader } from '../public-status/read-status-version.js';
+import { VersionedCache } from '../public-status/versioned-cache.js';
+import { badgeFace, type DomainFacts, type MonitorFacts } from './badge-values.js';
+import { findToken, loadBadgeFacts } from './load-badge-facts.js';
+import { BADGE_TOKEN } from './badge-tokens.js';
+import { renderBadgeSvg, renderShieldsEndpoint } from './render-badge.js';
+
+export const BADGE_CACHE_TTL_MS = 30_000;
+export const BADGE_MAX_AGE_S = 60;
+
+/** A token's facts with the badges already drawn from them (per badge, format and label). */
+interface TokenEntry {
+  facts: MonitorFacts | DomainFacts;
+  drawn: Map<string, Promise<CachedBody>>;
+}
+
+/**
+ * Public badges: a token's facts (status, rollup uptime, grades) are read once per
+ * BADGE_CACHE_TTL_MS or version change, and each badge is drawn once per facts.
+ */
+export class BadgeService {
+  private readonly cache: VersionedCache<TokenEntry | null>;
+  private readonly version: (accountId: number) => Promise<string | null>;
+
+  constructor(private readonly ctx: Context) {
+    this.version = statusVersionReader(ctx);
+    this.cache = new VersionedCache<TokenEntry | null>(
+      { ttlMs: BADGE_CACHE_TTL_MS, maxEntries: 50_000, now: () => ctx.clock.now().getTime() },
+      this.version,
+      (e) => ctx.logger.warn('badge refresh failed', { error: (e as Error).message }),
+    );
+  }
+
+  /** The badge, or null for an unknown token or a badge its resource does not have. */
+  async get(token: string, badge: string, format: 'svg' | 'json', label: string | null): Promise<CachedBody | null> {
+    if (!BADGE_TOKEN.test(token)) return null;
+    const entry = await this.cache.get(token, () => this.build(token));
+    if (!entry) return null;
+    const face = badgeFace(entry.facts, badge);
+    if (!face) return null;
+    const key = `${badge}.${format}\u0000${label ?? ''}`;
+    let drawn = entry.drawn.get(key);
+    if (!drawn) {
+      const shown = label ? { ...face, label } : face;
+      drawn =
+        format === 'svg'
+          ? cachedBody(renderBadgeSvg(shown), 'image/svg+xml; charset=utf-8')
+          : cachedBody(JSON.stringify(renderShieldsEndpoint(shown, BADGE_MAX_AGE_S)), 'application/json; charset=utf-8');
+      if (entry.drawn.size < 200) entry.drawn.set(key, drawn);
+    }
+    return drawn;
+  }
+
+  private async build(token: string) {
+    const row = await findToken(this.ctx, token);
+    if (!row) return { owner: null, version: null, value: null };
+    const version = await this.version(row.account_id);
+    const again = await findToken(this.ctx, token);
+    const facts = again ? await loadBadgeFacts(this.ctx, again) : null;
+    return { owner: row.account_id, version, value: facts ? { facts, drawn: new Map<string, Promise<CachedBody>>() } : null };
+  }
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { BadgeToken, type Context } from '@vigil/core';
+import { statusChanged } from '../public-status/read-status-version.js';
+import { DOMAIN_BADGES, MONITOR_BADGES } from './badge-values.js';
+
+export type BadgeTarget = { monitorId: number } | { domainId: number };
+
+/** 128 random bits, base64url: unguessable, and unrelated to any other token or id. */
+export const BADGE_TOKEN = /^[A-Za-z0-9_-]{22}$/;
+
+function newToken(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+function column(target: BadgeTarget): { monitorId: number | null; domainId: number | null } {
+  return 'monitorId' in target ? { monitorId: target.monitorId, domainId: null } : { monitorId: null, domainId: target.domainId };
+}
+
+/** The resource's badge token, created on first use. */
+export async function badgeTokenFor(ctx: Context, accountId: number, target: BadgeTarget): Promise<BadgeToken> {
+  const repo = ctx.db.getRepository(BadgeToken);
+  const where = column(target);
+  await repo.createQueryBuilder().insert().values({ token: newToken(), accountId, ...where }).orIgnore().execute();
+  return repo.findOneByOrFail('monitorId' in target ? { monitorId: target.monitorId } : { domainId: target.domainId });
+}
+
+/** A new token replaces the old one, which stops working at once (the account's cache version moves). */
+export async function rotateBadgeToken(ctx: Context, accountId: number, target: BadgeTarget): Promise<BadgeToken> {
+  const where = column(target);
+  const saved = await ctx.db.transaction(async (m) => {
+    const repo = m.getRepository(BadgeToken);
+    await repo.delete('monitorId' in target ? { monitorId: target.monitorId } : { domainId: target.domainId });
+    return repo.save(repo.create({ token: newToken(), accountId, ...where }));
+  });
+  await statusChanged(ctx, accountId);
+  return saved;
+}
+
+/** The answer of the badge-token endpoints: the token and, per badge, its SVG and shields.io endpoint URLs. */
+export function badgeTokenView(token: BadgeToken, baseUrl: string) {
+  const names = token.monitorId !== null ? MONITOR_BADGES : DOMAIN_BADGES;
+  const root = `${baseUrl}/badges/${token.token}`;
+  return {
+    token: token.token,
+    created_at: token.createdAt.toISOString(),
+    badges: Object.fromEntries(
+      names.map((n) => [
+        n.replace(/-/g, '_'),
+        { svg_url: `${root}/${n}.svg`, json_url: `${root}/${n}.json`, shields_url: `https://img.shields.io/endpoint?url=${encodeURIComponent(`${root}/${n}.json`)}` },
+      ]),
+    ),
+  };
+}
+
+export const BADGE_TOKEN_SCHEMA = {
+  type: 'object',
+  properties: {
+    token: { type: 'string', description: 'Opens these badges without an API key; rotate it to revoke the old links' },
+    created_at: { type: 'string', format: 'date-time' },
+    badges: {
+      type: 'object',
+      description: 'Per badge: svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url',
+      additionalProperties: { type: 'object', properties: { svg_url: { type: 'string' }, json_url: { type: 'string' }, shields_url: { type: 'string' } } },
+    },
+  },
+};

@@ -1,0 +1,120 @@
+import { activeMaintenance, MaintenanceWindow, occurrencesBetween, scheduleOf, windowCovers, type Context, type IncidentUpdateStatus, type MonitorStatus, type StatusPageSection, type StatusPageTheme } from '@vigil/core';
+import { BAR_DAYS, barDays, RECENT_DAYS, utcDay, type MaintenanceView, type PageRows } from './page-model.js';
+
+const DAY_MS = 86_400_000;
+
+/** A page is addressed by its slug (/status/{slug}) or by its custom hostname. */
+export type PageRef = { slug: string } | { hostname: string };
+
+interface PageRow {
+  id: number;
+  account_id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  theme: StatusPageTheme;
+  is_public: boolean;
+  show_uptime_bars: boolean;
+  sections: StatusPageSection[];
+}
+
+/**
+ * The page row, public or not (a private page still tells whose version to watch). A page of a
+ * deactivated account counts as private: its monitors are no longer checked.
+ */
+export async function findPage(ctx: Context, ref: PageRef): Promise<PageRow | null> {
+  const [column, value] = 'slug' in ref ? ['p.slug', ref.slug] : ['p.custom_hostname', ref.hostname];
+  const rows = (await ctx.db.query(
+    `SELECT p.id, p.account_id, p.slug, p.title, p.description, p.theme, p.is_public AND a.is_active AS is_public, p.show_uptime_bars, p.sections
+       FROM status_pages p JOIN accounts a ON a.id = p.account_id WHERE ${column} = $1`,
+    [value],
+  )) as PageRow[];
+  return rows[0] ?? null;
+}
+
+/** Maintenance is announced this many days ahead. */
+export const MAINTENANCE_AHEAD_DAYS = 14;
+const MAX_MAINTENANCE_SHOWN = 20;
+
+/**
+ * The account's maintenance windows (issue 15) that cover a monitor or domain of the page:
+ * their occurrences under way or starting in the next MAINTENANCE_AHEAD_DAYS days (at most 3 per
+ * window), and the page's monitors under maintenance now.
+ */
+async function loadMaintenance(
+  ctx: Context,
+  accountId: number,
+  monitorIds: number[],
+  domainIds: number[],
+  now: Date,
+): Promise<{ maintenance: MaintenanceView[]; underMaintenance: number[] }> {
+  const windows = await ctx.db.getRepository(MaintenanceWindow).findBy({ accountId });
+  const covering = windows.filter((w) => monitorIds.some((id) => windowCovers(w, { monitorId: id })) || domainIds.some((id) => windowCovers(w, { domainId: id })));
+  const until = new Date(now.getTime() + MAINTENANCE_AHEAD_DAYS * DAY_MS);
+  const maintenance = covering
+    .flatMap((w) => occurrencesBetween(scheduleOf(w), now, until).slice(0, 3).map((o) => ({ title: w.title, startsAt: o.start, endsAt: o.end, message: w.description ?? '' })))
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
+    .slice(0, MAX_MAINTENANCE_SHOWN);
+  const underMaintenance = monitorIds.filter((id) => activeMaintenance(covering, { monitorId: id }, now).length > 0);
+  return { maintenance, underMaintenance };
+}
+
+/**
+ * Everything a public page shows, read from the account's own rows only: monitor names and
+ * states (never URLs, headers or check errors), daily sums of the hourly rollups, incidents and
+ * their updates, domain grades and certificate expiry, and the page's notices.
+ */
+export async function loadPageRows(ctx: Context, page: PageRow): Promise<PageRows> {
+  const now = ctx.clock.now();
+  const monitorIds = [...new Set(page.sections.flatMap((s) => s.monitor_ids))];
+  const domainIds = [...new Set(page.sections.flatMap((s) => s.domain_ids))];
+  const firstDay = new Date(`${barDays(now)[0]}T00:00:00Z`);
+  const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY_MS);
+  const monitors = (await ctx.db.query(`SELECT id, name, status, is_active FROM monitors WHERE account_id = $1 AND id = ANY($2::int[])`, [
+    page.account_id,
+    monitorIds,
+  ])) as { id: number; name: string; status: MonitorStatus; is_active: boolean }[];
+  const own = monitors.map((m) => m.id);
+  const [days, incidents, domains, notices, planned] = await Promise.all([
+    // UTC day numbers (days since the epoch) are cheaper to group by than formatted dates.
+    ctx.db.query(
+      `SELECT monitor_id, floor(extract(epoch FROM hour) / 86400)::int AS day, sum(total)::int AS total, sum(successful)::int AS successful
+         FROM monitor_rollups
+        WHERE monitor_id = ANY($1::int[]) AND hour >= $2 AND hour < $3
+        GROUP BY 1, 2`,
+      [own, firstDay, new Date(firstDay.getTime() + BAR_DAYS * DAY_MS)],
+    ) as Promise<{ monitor_id: number; day: number; total: number; successful: number }[]>,
+    ctx.db.query(
+      `SELECT id, monitor_id, status, started_at, resolved_at, duration_seconds FROM incidents
+        WHERE monitor_id = ANY($1::int[]) AND (status = 'open' OR resolved_at >= $2) AND started_at <= $3`,
+      [own, firstDay, now],
+    ) as Promise<{ id: number; monitor_id: number; status: 'open' | 'resolved'; started_at: Date; resolved_at: Date | null; duration_seconds: number | null }[]>,
+    ctx.db.query(`SELECT id, hostname, port, is_active, ssl_grade, cert_valid_to FROM domains WHERE account_id = $1 AND id = ANY($2::int[])`, [
+      page.account_id,
+      domainIds,
+    ]) as Promise<{ id: number; hostname: string; port: number; is_active: boolean; ssl_grade: string | null; cert_valid_to: Date | null }[]>,
+    ctx.db.query(
+      `SELECT id, title, status, message, created_at, updated_at FROM status_page_notices
+        WHERE status_page_id = $1 AND (status <> 'resolved' OR updated_at >= $2) ORDER BY created_at DESC LIMIT 50`,
+      [page.id, recentFrom],
+    ) as Promise<{ id: number; title: string; status: IncidentUpdateStatus; message: string; created_at: Date; updated_at: Date }[]>,
+    loadMaintenance(ctx, page.account_id, own, domainIds, now),
+  ]);
+  const shownIncidents = incidents.filter((i) => i.status === 'open' || (i.resolved_at !== null && i.resolved_at >= recentFrom)).map((i) => i.id);
+  const updates = shownIncidents.length
+    ? ((await ctx.db.query(`SELECT incident_id, status, message, created_at FROM incident_updates WHERE incident_id = ANY($1::int[]) ORDER BY created_at, id`, [
+        shownIncidents,
+      ])) as { incident_id: number; status: IncidentUpdateStatus; message: string; created_at: Date }[])
+    : [];
+  return {
+    page: { slug: page.slug, title: page.title, description: page.description, theme: page.theme, showUptimeBars: page.show_uptime_bars, sections: page.sections },
+    monitors: monitors.map((m) => ({ id: m.id, name: m.name, status: m.status, isActive: m.is_active })),
+    days: days.map((d) => ({ monitorId: d.monitor_id, day: utcDay(new Date(d.day * DAY_MS)), total: d.total, successful: d.successful })),
+    incidents: incidents.map((i) => ({ id: i.id, monitorId: i.monitor_id, status: i.status, startedAt: i.started_at, resolvedAt: i.resolved_at, durationSeconds: i.duration_seconds })),
+    updates: updates.map((u) => ({ incidentId: u.incident_id, status: u.status, message: u.message, createdAt: u.created_at })),
+    domains: domains.map((d) => ({ id: d.id, hostname: d.hostname, port: d.port, isActive: d.is_active, sslGrade: d.ssl_grade, certValidTo: d.cert_valid_to })),
+    notices: notices.map((n) => ({ id: n.id, title: n.title, status: n.status, message: n.message, createdAt: n.created_at, updatedAt: n.updated_at })),
+    maintenance: planned.maintenance,
+    underMaintenance: planned.underMaintenance,
+  };
+}

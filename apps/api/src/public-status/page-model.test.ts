@@ -1,0 +1,138 @@
+import { barDays, buildPageModel, dayLevel, daysToExpiry, domainState, monitorState, type PageRows } from './page-model.js';
+
+const NOW = new Date('2026-03-10T15:30:00Z');
+const DAY = 86_400_000;
+
+function rows(over: Partial<PageRows> = {}): PageRows {
+  return {
+    page: { slug: 's', title: 'T', description: null, theme: 'auto', showUptimeBars: true, sections: [{ title: 'A', monitor_ids: [1, 2, 99], domain_ids: [7] }] },
+    monitors: [
+      { id: 1, name: 'One', status: 'up', isActive: true },
+      { id: 2, name: 'Two', status: 'up', isActive: true },
+    ],
+    days: [],
+    incidents: [],
+    updates: [],
+    domains: [{ id: 7, hostname: 'a.example', port: 8443, isActive: true, sslGrade: 'A', certValidTo: new Date(NOW.getTime() + 40 * DAY) }],
+    notices: [],
+    maintenance: [],
+    underMaintenance: [],
+    ...over,
+  };
+}
+
+describe('barDays', () => {
+  it('is 90 UTC days ending today, oldest first, across month and year ends', () => {
+    const days = barDays(NOW);
+    expect(days).toHaveLength(90);
+    expect(days[89]).toBe('2026-03-10');
+    expect(days[0]).toBe('2025-12-11');
+    expect(barDays(new Date('2024-03-01T00:00:00Z'))[88]).toBe('2024-02-29');
+  });
+});
+
+describe('dayLevel', () => {
+  it.each([
+    [null, 0, 'none'],
+    [null, 1, 'partial'],
+    [100, 0, 'up'],
+    [99.9, 0, 'up'],
+    [100, 2, 'partial'],
+    [99.89, 0, 'partial'],
+    [95, 0, 'partial'],
+    [94.99, 0, 'down'],
+    [0, 0, 'down'],
+  ] as const)('uptime %s with %s incidents is %s', (uptime, incidents, level) => {
+    expect(dayLevel(uptime, incidents)).toBe(level);
+  });
+});
+
+describe('small judgements', () => {
+  it('maps monitor states to what the public reads', () => {
+    expect(monitorState('up', true)).toBe('operational');
+    expect(monitorState('down', true)).toBe('down');
+    expect(monitorState('degraded', true)).toBe('degraded');
+    expect(monitorState('pending', true)).toBe('pending');
+    expect(monitorState('paused', true)).toBe('paused');
+    expect(monitorState('down', false)).toBe('paused');
+  });
+
+  it('counts whole days to certificate expiry and judges them', () => {
+    expect(daysToExpiry(null, NOW)).toBeNull();
+    expect(daysToExpiry(new Date(NOW.getTime() + 5 * DAY + 1), NOW)).toBe(5);
+    expect(daysToExpiry(new Date(NOW.getTime() - 1), NOW)).toBe(-1);
+    expect(domainState(null)).toBe('unknown');
+    expect(domainState(-1)).toBe('expired');
+    expect(domainState(0)).toBe('expiring');
+    expect(domainState(14)).toBe('expiring');
+    expect(domainState(15)).toBe('ok');
+  });
+});
+
+describe('buildPageModel', () => {
+  it('lists sections in order, skipping ids that are gone, with 90-day uptime from daily sums', () => {
+    const m = buildPageModel(
+      rows({
+        days: [
+          { monitorId: 1, day: '2026-03-09', total: 100, successful: 50 },
+          { monitorId: 1, day: '2026-03-10', total: 100, successful: 100 },
+          { monitorId: 1, day: '2025-01-01', total: 100, successful: 0 },
+        ],
+      }),
+      NOW,
+    );
+    const [one, two] = m.sections[0].monitors;
+    expect(m.sections[0].monitors).toHaveLength(2);
+    expect(one.uptime90d).toBe(75);
+    expect(one.days[88]).toEqual({ date: '2026-03-09', uptime: 50, incidents: 0, level: 'down' });
+    expect(one.days[89].level).toBe('up');
+    expect(two.uptime90d).toBeNull();
+    expect(m.sections[0].domains).toEqual([{ name: 'a.example:8443', sslGrade: 'A', daysToExpiry: 40, state: 'ok' }]);
+    expect(m.overall).toBe('operational');
+  });
+
+  it('shows a monitor under maintenance as such, and leaves it out of the overall state', () => {
+    const m = buildPageModel(rows({ monitors: [{ id: 1, name: 'One', status: 'down', isActive: true }], underMaintenance: [1] }), NOW);
+    expect(m.sections[0].monitors[0].state).toBe('maintenance');
+    expect(m.overall).toBe('operational');
+    expect(monitorState('down', true, true)).toBe('maintenance');
+    expect(monitorState('paused', true, true)).toBe('paused');
+  });
+
+  it('judges the overall state from the shown monitors and expired certificates', () => {
+    expect(buildPageModel(rows({ monitors: [{ id: 1, name: 'One', status: 'degraded', isActive: true }] }), NOW).overall).toBe('degraded');
+    expect(buildPageModel(rows({ monitors: [{ id: 1, name: 'One', status: 'down', isActive: true }] }), NOW).overallText).toBe('Some systems are down');
+    expect(buildPageModel(rows({ monitors: [{ id: 1, name: 'One', status: 'down', isActive: false }] }), NOW).overall).toBe('operational');
+    const expired = rows({ domains: [{ id: 7, hostname: 'a.example', port: 443, isActive: true, sslGrade: 'F', certValidTo: new Date(NOW.getTime() - DAY) }] });
+    expect(buildPageModel(expired, NOW).overall).toBe('degraded');
+  });
+
+  it('tells incidents by their latest update, marks the days they touch, and keeps resolved ones 14 days', () => {
+    const m = buildPageModel(
+      rows({
+        incidents: [
+          { id: 10, monitorId: 2, status: 'open', startedAt: new Date(NOW.getTime() - 3_600_000), resolvedAt: null, durationSeconds: null },
+          { id: 11, monitorId: 1, status: 'resolved', startedAt: new Date('2026-03-08T23:00:00Z'), resolvedAt: new Date('2026-03-09T01:00:00Z'), durationSeconds: 7200 },
+          { id: 12, monitorId: 1, status: 'resolved', startedAt: new Date('2026-02-01T00:00:00Z'), resolvedAt: new Date('2026-02-01T01:00:00Z'), durationSeconds: 3600 },
+        ],
+        updates: [
+          { incidentId: 10, status: 'monitoring', message: 'fix deployed', createdAt: new Date(NOW.getTime() - 60_000) },
+          { incidentId: 10, status: 'identified', message: 'found it', createdAt: new Date(NOW.getTime() - 120_000) },
+        ],
+        notices: [{ id: 3, title: 'Provider outage', status: 'investigating', message: 'm', createdAt: new Date(NOW.getTime() - 1000), updatedAt: new Date(NOW.getTime() - 1000) }],
+      }),
+      NOW,
+    );
+    expect(m.active.map((i) => [i.id, i.title, i.status])).toEqual([
+      ['notice-3', 'Provider outage', 'investigating'],
+      ['incident-10', 'Two is down', 'monitoring'],
+    ]);
+    expect(m.active[1].updates.map((u) => u.message)).toEqual(['found it', 'fix deployed']);
+    expect(m.recent.map((i) => [i.id, i.title, i.status])).toEqual([['incident-11', 'One was down', 'resolved']]);
+    const days = m.sections[0].monitors[0].days;
+    expect(days[87].incidents).toBe(1);
+    expect(days[88].incidents).toBe(1);
+    expect(days[88].level).toBe('partial');
+    expect(m.sections[0].monitors[1].days[89].incidents).toBe(1);
+  });
+});

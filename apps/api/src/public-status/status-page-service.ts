@@ -1,0 +1,74 @@
+import type { Context } from '@vigil/core';
+import { cachedBody, type CachedBody } from './cached-body.js';
+import { findPage, loadPageRows, type PageRef } from './load-page-rows.js';
+import { buildPageModel, type PageModel } from './page-model.js';
+import { renderPageAtom, renderPageJson } from './render-feeds.js';
+import { NOT_FOUND_HTML, renderPageHtml } from './render-html.js';
+import { statusVersionReader } from './read-status-version.js';
+import { VersionedCache } from './versioned-cache.js';
+
+export type PageVariant = 'html' | 'json' | 'atom';
+
+/** Where a page and its siblings are reached: under /status/{slug}, or at the root of its custom hostname. */
+function urls(baseUrl: string, ref: PageRef, slug: string) {
+  if ('hostname' in ref) {
+    const root = `https://${ref.hostname}`;
+    return { page: `${root}/`, json: '/index.json', feed: '/feed.atom', absoluteFeed: `${root}/feed.atom` };
+  }
+  const page = `${baseUrl}/status/${slug}`;
+  return { page, json: `/status/${slug}.json`, feed: `/status/${slug}/feed.atom`, absoluteFeed: `${page}/feed.atom` };
+}
+
+/** A page's three forms; `hidden` for a page that exists but is not shown (private, or its account deactivated); null for none. */
+type Rendered = Record<PageVariant, CachedBody> | 'hidden' | null;
+
+export const PAGE_CACHE_TTL_MS = 5_000;
+export const NOT_FOUND_PAGE = cachedBody(NOT_FOUND_HTML, 'text/html; charset=utf-8');
+export const NOT_FOUND_JSON = cachedBody(JSON.stringify({ error: 'Status page not found' }), 'application/json; charset=utf-8');
+
+/**
+ * Public status pages: each page (by slug or by custom hostname) is loaded from rollups,
+ * incidents and domains, rendered in its three forms and kept in a VersionedCache for a few
+ * seconds, so a crowd costs one Redis GET per request and one build per page every few seconds.
+ */
+export class StatusPageService {
+  private readonly cache: VersionedCache<Rendered>;
+  private readonly version: (accountId: number) => Promise<string | null>;
+
+  constructor(private readonly ctx: Context) {
+    this.version = statusVersionReader(ctx);
+    this.cache = new VersionedCache<Rendered>(
+      { ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 10_000, now: () => ctx.clock.now().getTime() },
+      this.version,
+      (e) => ctx.logger.warn('status page refresh failed', { error: (e as Error).message }),
+    );
+  }
+
+  /** The page's answer in one form; `hidden` for a private page, null for an unknown or deleted one. */
+  async get(ref: PageRef, variant: PageVariant): Promise<CachedBody | 'hidden' | null> {
+    const key = 'slug' in ref ? `slug:${ref.slug}` : `host:${ref.hostname}`;
+    const rendered = await this.cache.get(key, () => this.build(ref));
+    return rendered && rendered !== 'hidden' ? rendered[variant] : rendered;
+  }
+
+  /** The version is read before the rows, so a change committed during the build makes the next request rebuild. */
+  private async build(ref: PageRef) {
+    const found = await findPage(this.ctx, ref);
+    if (!found) return { owner: null, version: null, value: null };
+    const version = await this.version(found.account_id);
+    const page = await findPage(this.ctx, ref);
+    if (!page?.is_public || page.account_id !== found.account_id) return { owner: found.account_id, version, value: 'hidden' as const };
+    const model = buildPageModel(await loadPageRows(this.ctx, page), this.ctx.clock.now());
+    return { owner: page.account_id, version, value: await this.render(model, ref) };
+  }
+
+  private async render(model: PageModel, ref: PageRef): Promise<Record<PageVariant, CachedBody>> {
+    const u = urls(this.ctx.config.baseUrl, ref, model.slug);
+    const [html, json, atom] = await Promise.all([
+      cachedBody(renderPageHtml(model, { json: u.json, feed: u.feed }), 'text/html; charset=utf-8'),
+      cachedBody(JSON.stringify(renderPageJson(model, u.page)), 'application/json; charset=utf-8'),
+      cachedBody(renderPageAtom(model, u.page, u.absoluteFeed), 'application/atom+xml; charset=utf-8'),
+    ]);
+    return { html, json, atom };
+  }
+}

@@ -1,0 +1,91 @@
+import type { Context } from '@vigil/core';
+import { type BadgeService, BADGE_MAX_AGE_S } from '../badges/badge-service.js';
+import { BADGE_TOKEN_SCHEMA, badgeTokenFor, badgeTokenView, rotateBadgeToken, type BadgeTarget } from '../badges/badge-tokens.js';
+import { customLabel } from '../badges/render-badge.js';
+import { DOMAIN_BADGES, MONITOR_BADGES } from '../badges/badge-values.js';
+import { findOwnDomain } from '../domains/find-own-domain.js';
+import { authOf } from '../http/request-auth.js';
+import { route, type RouteDef } from '../http/route.js';
+import { queryValue } from '../http/validate.js';
+import { findOwnMonitor } from '../monitors/find-own-monitor.js';
+import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
+import { sendCached } from '../public-status/cached-body.js';
+
+const BADGE = /^([a-z0-9-]+)\.(svg|json)$/;
+const HEADERS = { 'Cache-Control': `public, max-age=${BADGE_MAX_AGE_S}` };
+const ONE = { type: 'object', properties: { badge: BADGE_TOKEN_SCHEMA, message: { type: 'string' } } };
+
+export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
+  const base = ctx.config.baseUrl;
+  const gate = [requireUptimeFeature(ctx)];
+  const manage = (kind: 'monitor' | 'domain') => {
+    const path = kind === 'monitor' ? '/api/v1/uptime/monitors/:id/badges' : '/api/v1/domains/:id/badges';
+    const target = async (accountId: number, rawId: string | string[] | undefined): Promise<BadgeTarget> =>
+      kind === 'monitor' ? { monitorId: (await findOwnMonitor(ctx.db, accountId, rawId)).id } : { domainId: (await findOwnDomain(ctx.db.manager, accountId, rawId)).id };
+    const notFound: Record<number, { description: string }> =
+      kind === 'monitor'
+        ? { 403: { description: 'Feature not available (plan without uptime monitoring)' }, 404: { description: 'Monitor not found' } }
+        : { 404: { description: 'Domain not found' } };
+    const names = (kind === 'monitor' ? MONITOR_BADGES : DOMAIN_BADGES).join(', ');
+    return [
+      route({
+        method: 'get',
+        path,
+        summary: `The ${kind}'s badge links (${names}), each as flat SVG and shields.io endpoint JSON; the token is created on first use`,
+        tag: 'Badges',
+        auth: 'api-key',
+        before: kind === 'monitor' ? gate : [],
+        handler: async (req, res) => {
+          const accountId = authOf(req).account.id;
+          res.json({ badge: badgeTokenView(await badgeTokenFor(ctx, accountId, await target(accountId, req.params.id)), base) });
+        },
+        docs: { responses: { 200: { description: 'Badge links', schema: ONE }, ...notFound } },
+      }),
+      route({
+        method: 'post',
+        path: `${path}/rotate`,
+        summary: `Give the ${kind}'s badges a new token; links with the old one answer 404 from now on`,
+        tag: 'Badges',
+        auth: 'api-key',
+        before: kind === 'monitor' ? gate : [],
+        handler: async (req, res) => {
+          const accountId = authOf(req).account.id;
+          const token = await rotateBadgeToken(ctx, accountId, await target(accountId, req.params.id));
+          res.status(201).json({ badge: badgeTokenView(token, base), message: 'Badge token rotated' });
+        },
+        docs: { responses: { 201: { description: 'New links', schema: ONE }, ...notFound } },
+      }),
+    ];
+  };
+
+  return [
+    ...manage('monitor'),
+    ...manage('domain'),
+    route({
+      method: 'get',
+      path: '/badges/:token/:badge',
+      summary: `A badge without an API key. badge: monitors ${MONITOR_BADGES.join(', ')}; domains ${DOMAIN_BADGES.join(', ')}; then .svg (flat SVG) or .json (shields.io endpoint)`,
+      tag: 'Badges',
+      auth: 'none',
+      body: 'ignore',
+      handler: async (req, res) => {
+        const match = BADGE.exec(typeof req.params.badge === 'string' ? req.params.badge : '');
+        const token = typeof req.params.token === 'string' ? req.params.token : '';
+        const found = match ? await service.get(token, match[1], match[2] === 'svg' ? 'svg' : 'json', customLabel(queryValue(req.query.label))) : null;
+        if (!found) {
+          res.status(404).json({ error: 'Badge not found' });
+          return;
+        }
+        sendCached(req, res, found, HEADERS);
+      },
+      docs: {
+        query: { label: { type: 'string', maxLength: 64, description: 'Replaces the left-hand text' } },
+        responses: {
+          200: { description: 'The badge (image/svg+xml, or the endpoint JSON)', contentType: 'image/svg+xml', headers: ['ETag', 'Cache-Control'] },
+          304: { description: 'Not modified (If-None-Match)' },
+          404: { description: 'Badge not found (unknown or rotated token, or no such badge for the resource)' },
+        },
+      },
+    }),
+  ];
+}

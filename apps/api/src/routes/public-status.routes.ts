@@ -1,0 +1,92 @@
+import type { Request, RequestHandler, Response } from 'express';
+import { normaliseHostname } from '@vigil/core';
+import { route, type RouteDef } from '../http/route.js';
+import { sendCached } from '../public-status/cached-body.js';
+import type { PageRef } from '../public-status/load-page-rows.js';
+import { NOT_FOUND_JSON, NOT_FOUND_PAGE, type StatusPageService, type PageVariant } from '../public-status/status-page-service.js';
+
+const TAG = 'Public status pages';
+const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
+const HEADERS = {
+  'Cache-Control': 'public, max-age=5',
+  // The page has no script, no image and no external asset: only its own inline stylesheet.
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+};
+/** What a custom hostname serves at its root. */
+const HOST_PATHS: Record<string, PageVariant> = { '/': 'html', '/index.json': 'json', '/feed.atom': 'atom' };
+
+async function answer(service: StatusPageService, req: Request, res: Response, ref: PageRef | null, variant: PageVariant): Promise<void> {
+  const found = ref ? await service.get(ref, variant) : null;
+  if (found && found !== 'hidden') return sendCached(req, res, found, HEADERS);
+  await notFound(req, res, variant);
+}
+
+/** The plain 404 page (or its JSON twin) of a private, deleted or unknown page. */
+async function notFound(req: Request, res: Response, variant: PageVariant): Promise<void> {
+  sendCached(req, res, await (variant === 'json' ? NOT_FOUND_JSON : NOT_FOUND_PAGE), HEADERS, 404);
+}
+
+function slugRef(req: Request): PageRef | null {
+  const slug = typeof req.params.slug === 'string' ? req.params.slug : '';
+  return SLUG.test(slug) ? { slug } : null;
+}
+
+/**
+ * A request for `/`, `/index.json` or `/feed.atom` whose Host is a page's custom hostname is
+ * served that page (the plain 404 page while it is private); any other request (and any other
+ * Host) goes on untouched.
+ */
+export function customHostnamePages(service: StatusPageService): RequestHandler {
+  return (req, res, next) => {
+    const variant = req.method === 'GET' || req.method === 'HEAD' ? HOST_PATHS[req.path] : undefined;
+    const hostname = variant ? normaliseHostname(req.hostname) : null;
+    if (!variant || !hostname) return next();
+    service
+      .get({ hostname }, variant)
+      .then((found) => (found === null ? next() : found === 'hidden' ? notFound(req, res, variant) : sendCached(req, res, found, HEADERS)))
+      .catch(next);
+  };
+}
+
+const PAGE_DOCS = (what: string, contentType: string) => ({
+  responses: {
+    200: { description: what, contentType, headers: ['ETag', 'Cache-Control'] },
+    304: { description: 'Not modified (If-None-Match)' },
+    404: { description: 'A plain 404 page: unknown, private or deleted page', contentType },
+  },
+});
+
+export function publicStatusRoutes(service: StatusPageService): RouteDef[] {
+  return [
+    route({
+      method: 'get',
+      path: '/status/:slug.json',
+      summary: 'A public status page as JSON: overall status, sections with monitors (90 daily uptime values) and domains, incidents with updates',
+      tag: TAG,
+      auth: 'none',
+      body: 'ignore',
+      handler: (req, res) => answer(service, req, res, slugRef(req), 'json'),
+      docs: PAGE_DOCS('The page as data', 'application/json'),
+    }),
+    route({
+      method: 'get',
+      path: '/status/:slug/feed.atom',
+      summary: "An Atom feed of a public page's current and recent incidents and notices, with their updates",
+      tag: TAG,
+      auth: 'none',
+      body: 'ignore',
+      handler: (req, res) => answer(service, req, res, slugRef(req), 'atom'),
+      docs: PAGE_DOCS('Atom 1.0 feed', 'application/atom+xml'),
+    }),
+    route({
+      method: 'get',
+      path: '/status/:slug',
+      summary: 'A public status page (server-rendered HTML, no script, no external asset). Also served at / on its custom hostname.',
+      tag: TAG,
+      auth: 'none',
+      body: 'ignore',
+      handler: (req, res) => answer(service, req, res, slugRef(req), 'html'),
+      docs: PAGE_DOCS('The page', 'text/html'),
+    }),
+  ];
+}

@@ -1,0 +1,216 @@
+import { StatusPage, type Context } from '@vigil/core';
+import { paginationBody, parsePagination } from '../http/pagination.js';
+import { authOf } from '../http/request-auth.js';
+import { route, type RouteDef } from '../http/route.js';
+import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
+import { findOwnStatusPage } from '../status-pages/find-own-status-page.js';
+import { INCIDENT_UPDATE_SCHEMA, incidentUpdateView, listIncidentUpdates, postIncidentUpdate } from '../status-pages/incident-updates.js';
+import { createNotice, deleteNotice, listNotices, NOTICE_SCHEMA, noticeView, updateNotice } from '../status-pages/notices.js';
+import { createStatusPage, deleteStatusPage, updateStatusPage } from '../status-pages/save-status-page.js';
+import { STATUS_PAGE_BODY_SCHEMA, STATUS_PAGE_SCHEMA, statusPageView } from '../status-pages/status-page-views.js';
+
+const TAG = 'Status pages';
+const BASE = '/api/v1/status-pages';
+const ONE = { type: 'object', properties: { status_page: STATUS_PAGE_SCHEMA, message: { type: 'string' } } };
+const NOT_FOUND = { 404: { description: 'Status page not found' } };
+const PAGINATION_SCHEMA = {
+  type: 'object',
+  properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' }, pages: { type: 'integer' } },
+};
+const UPDATE_BODY = {
+  type: 'object',
+  required: ['status', 'message'],
+  properties: { status: INCIDENT_UPDATE_SCHEMA.properties.status, message: { type: 'string', maxLength: 5000 } },
+};
+const NOTICE_BODY = {
+  type: 'object',
+  properties: { title: { type: 'string', maxLength: 200 }, status: NOTICE_SCHEMA.properties.status, message: { type: 'string', maxLength: 5000 } },
+};
+const NOTICE_ONE = { type: 'object', properties: { notice: NOTICE_SCHEMA, message: { type: 'string' } } };
+
+export function statusPageRoutes(ctx: Context): RouteDef[] {
+  const base = ctx.config.baseUrl;
+  const update = (method: 'put' | 'patch') =>
+    route({
+      method,
+      path: `${BASE}/:id`,
+      summary: `Update a status page (${method.toUpperCase()}; partial: only the fields sent change)`,
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const page = await updateStatusPage(ctx, authOf(req).account, req.params.id, req.body);
+        res.json({ status_page: statusPageView(page, base), message: 'Status page updated' });
+      },
+      docs: {
+        body: STATUS_PAGE_BODY_SCHEMA,
+        responses: {
+          200: { description: 'Updated', schema: ONE },
+          400: { description: 'Invalid field, or a section names a monitor or domain the account does not have' },
+          403: { description: 'Domain not verified (custom_hostname)' },
+          ...NOT_FOUND,
+          409: { description: 'Slug already taken; Custom hostname already in use' },
+        },
+      },
+    });
+  const noticeUpdate = (method: 'put' | 'patch') =>
+    route({
+      method,
+      path: `${BASE}/:id/notices/:notice_id`,
+      summary: `Change a notice (${method.toUpperCase()}; partial)`,
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        res.json({ notice: noticeView(await updateNotice(ctx, authOf(req).account.id, req.params, req.body)), message: 'Notice updated' });
+      },
+      docs: { body: NOTICE_BODY, responses: { 200: { description: 'Updated', schema: NOTICE_ONE }, 400: { description: 'Invalid field' }, 404: { description: 'Status page not found; Notice not found' } } },
+    });
+  const incidentUpdatesPath = '/api/v1/uptime/monitors/:id/incidents/:incident_id/updates';
+  const gate = [requireUptimeFeature(ctx)];
+
+  return [
+    route({
+      method: 'get',
+      path: BASE,
+      summary: "The account's status pages",
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 100 });
+        const [rows, total] = await ctx.db.getRepository(StatusPage).findAndCount({
+          where: { accountId: authOf(req).account.id },
+          order: { id: 'ASC' },
+          skip: page.offset,
+          take: page.perPage,
+        });
+        res.json({ status_pages: rows.map((p) => statusPageView(p, base)), pagination: paginationBody(page, total) });
+      },
+      docs: {
+        query: { page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 20' } },
+        responses: {
+          200: { description: 'A page', schema: { type: 'object', properties: { status_pages: { type: 'array', items: STATUS_PAGE_SCHEMA }, pagination: PAGINATION_SCHEMA } } },
+          400: { description: 'Invalid page or per_page' },
+        },
+      },
+    }),
+    route({
+      method: 'post',
+      path: BASE,
+      summary: 'Create a public status page (pages per account are capped by the tier)',
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const page = await createStatusPage(ctx, authOf(req).account, req.body);
+        res.status(201).json({ status_page: statusPageView(page, base), message: 'Status page created' });
+      },
+      docs: {
+        body: { ...STATUS_PAGE_BODY_SCHEMA, required: ['slug', 'title'] },
+        responses: {
+          201: { description: 'Created', schema: ONE },
+          400: { description: 'Invalid field, or a section names a monitor or domain the account does not have' },
+          403: { description: 'Status page limit reached (tier-limit body); Domain not verified (custom_hostname)' },
+          409: { description: 'Slug already taken; Custom hostname already in use' },
+        },
+      },
+    }),
+    route({
+      method: 'get',
+      path: `${BASE}/:id`,
+      summary: 'One status page',
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        res.json({ status_page: statusPageView(await findOwnStatusPage(ctx, authOf(req).account.id, req.params.id), base) });
+      },
+      docs: { responses: { 200: { description: 'The page', schema: ONE }, ...NOT_FOUND } },
+    }),
+    update('put'),
+    update('patch'),
+    route({
+      method: 'delete',
+      path: `${BASE}/:id`,
+      summary: 'Delete a status page (its public URL answers 404 at once)',
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const page = await deleteStatusPage(ctx, authOf(req).account, req.params.id);
+        res.json({ message: 'Status page deleted', deleted_status_page_id: page.id });
+      },
+      docs: { responses: { 200: { description: 'Deleted' }, ...NOT_FOUND } },
+    }),
+    route({
+      method: 'get',
+      path: `${BASE}/:id/notices`,
+      summary: "A page's manual notices (not tied to a monitor), newest first",
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        res.json(await listNotices(ctx, authOf(req).account.id, req.params));
+      },
+      docs: { responses: { 200: { description: 'Notices', schema: { type: 'object', properties: { status_page_id: { type: 'integer' }, notices: { type: 'array', items: NOTICE_SCHEMA } } } }, ...NOT_FOUND } },
+    }),
+    route({
+      method: 'post',
+      path: `${BASE}/:id/notices`,
+      summary: 'Post a manual notice on a page; it shows there and in its feed while not resolved (and among recent ones after)',
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        res.status(201).json({ notice: noticeView(await createNotice(ctx, authOf(req).account.id, req.params, req.body)), message: 'Notice posted' });
+      },
+      docs: { body: { ...NOTICE_BODY, required: ['title', 'status', 'message'] }, responses: { 201: { description: 'Posted', schema: NOTICE_ONE }, 400: { description: 'Invalid field' }, ...NOT_FOUND } },
+    }),
+    noticeUpdate('put'),
+    noticeUpdate('patch'),
+    route({
+      method: 'delete',
+      path: `${BASE}/:id/notices/:notice_id`,
+      summary: 'Delete a notice',
+      tag: TAG,
+      auth: 'api-key',
+      handler: async (req, res) => {
+        const notice = await deleteNotice(ctx, authOf(req).account.id, req.params);
+        res.json({ message: 'Notice deleted', deleted_notice_id: notice.id });
+      },
+      docs: { responses: { 200: { description: 'Deleted' }, 404: { description: 'Status page not found; Notice not found' } } },
+    }),
+    route({
+      method: 'get',
+      path: incidentUpdatesPath,
+      summary: "An incident's updates, oldest first",
+      tag: 'Uptime monitors',
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        res.json(await listIncidentUpdates(ctx, authOf(req).account.id, req.params));
+      },
+      docs: {
+        responses: {
+          200: { description: 'Updates', schema: { type: 'object', properties: { monitor_id: { type: 'integer' }, incident_id: { type: 'integer' }, updates: { type: 'array', items: INCIDENT_UPDATE_SCHEMA } } } },
+          403: { description: 'Feature not available (plan without uptime monitoring)' },
+          404: { description: 'Monitor not found; Incident not found' },
+        },
+      },
+    }),
+    route({
+      method: 'post',
+      path: incidentUpdatesPath,
+      summary: "Post an update on an incident (shown on status pages and feeds); the incident's open/resolved state stays the checks' verdict",
+      tag: 'Uptime monitors',
+      auth: 'api-key',
+      before: gate,
+      handler: async (req, res) => {
+        const saved = await postIncidentUpdate(ctx, authOf(req).account.id, req.params, req.body);
+        res.status(201).json({ update: incidentUpdateView(saved), message: 'Incident update posted' });
+      },
+      docs: {
+        body: UPDATE_BODY,
+        responses: {
+          201: { description: 'Posted', schema: { type: 'object', properties: { update: INCIDENT_UPDATE_SCHEMA, message: { type: 'string' } } } },
+          400: { description: 'Invalid status or message' },
+          403: { description: 'Feature not available (plan without uptime monitoring)' },
+          404: { description: 'Monitor not found; Incident not found' },
+        },
+      },
+    }),
+  ];
+}

@@ -1,0 +1,51 @@
+import { Incident, IncidentUpdate, NotFoundError, type Context } from '@vigil/core';
+import { statusChanged } from '../public-status/read-status-version.js';
+import { iso } from '../http/iso.js';
+import { parseId } from '../http/validate.js';
+import { findOwnMonitor } from '../monitors/find-own-monitor.js';
+import { parseIncidentUpdate } from './update-input.js';
+
+export const INCIDENT_NOT_FOUND = 'Incident not found';
+
+export function incidentUpdateView(u: IncidentUpdate) {
+  return { id: u.id, incident_id: u.incidentId, status: u.status, message: u.message, created_at: iso(u.createdAt) };
+}
+
+export const INCIDENT_UPDATE_SCHEMA = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    incident_id: { type: 'integer' },
+    status: { type: 'string', enum: ['investigating', 'identified', 'monitoring', 'resolved'] },
+    message: { type: 'string' },
+    created_at: { type: 'string', format: 'date-time' },
+  },
+};
+
+/** The caller's monitor's incident (404 Monitor not found, then 404 Incident not found). */
+async function findOwnIncident(ctx: Context, accountId: number, rawMonitorId: string | string[] | undefined, rawIncidentId: string | string[] | undefined): Promise<Incident> {
+  const monitor = await findOwnMonitor(ctx.db, accountId, rawMonitorId);
+  const id = parseId(rawIncidentId, INCIDENT_NOT_FOUND);
+  const incident = await ctx.db.getRepository(Incident).findOneBy({ id, monitorId: monitor.id });
+  if (!incident) throw new NotFoundError(INCIDENT_NOT_FOUND);
+  return incident;
+}
+
+/**
+ * POST .../incidents/{incident_id}/updates. An update is what people are told; the incident's
+ * own open/resolved state stays the checks' verdict (a `resolved` update does not close it).
+ */
+export async function postIncidentUpdate(ctx: Context, accountId: number, params: Record<string, string | string[] | undefined>, body: unknown): Promise<IncidentUpdate> {
+  const incident = await findOwnIncident(ctx, accountId, params.id, params.incident_id);
+  const input = parseIncidentUpdate(body);
+  const saved = await ctx.db.getRepository(IncidentUpdate).save({ incidentId: incident.id, accountId, status: input.status, message: input.message, createdAt: ctx.clock.now() });
+  await statusChanged(ctx, accountId);
+  return saved;
+}
+
+/** Oldest first, as a timeline reads. */
+export async function listIncidentUpdates(ctx: Context, accountId: number, params: Record<string, string | string[] | undefined>) {
+  const incident = await findOwnIncident(ctx, accountId, params.id, params.incident_id);
+  const updates = await ctx.db.getRepository(IncidentUpdate).find({ where: { incidentId: incident.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+  return { monitor_id: incident.monitorId, incident_id: incident.id, updates: updates.map(incidentUpdateView) };
+}

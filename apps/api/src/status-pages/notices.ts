@@ -1,0 +1,64 @@
+import { NotFoundError, StatusPageNotice, type Context } from '@vigil/core';
+import { statusChanged } from '../public-status/read-status-version.js';
+import { iso } from '../http/iso.js';
+import { parseId } from '../http/validate.js';
+import { findOwnStatusPage } from './find-own-status-page.js';
+import { parseNoticeCreate, parseNoticeUpdate } from './update-input.js';
+
+export const NOTICE_NOT_FOUND = 'Notice not found';
+type Params = Record<string, string | string[] | undefined>;
+
+export function noticeView(n: StatusPageNotice) {
+  return { id: n.id, status_page_id: n.statusPageId, title: n.title, status: n.status, message: n.message, created_at: iso(n.createdAt), updated_at: iso(n.updatedAt) };
+}
+
+export const NOTICE_SCHEMA = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    status_page_id: { type: 'integer' },
+    title: { type: 'string' },
+    status: { type: 'string', enum: ['investigating', 'identified', 'monitoring', 'resolved'] },
+    message: { type: 'string' },
+    created_at: { type: 'string', format: 'date-time' },
+    updated_at: { type: 'string', format: 'date-time' },
+  },
+};
+
+async function findOwnNotice(ctx: Context, accountId: number, params: Params): Promise<StatusPageNotice> {
+  const page = await findOwnStatusPage(ctx, accountId, params.id);
+  const id = parseId(params.notice_id, NOTICE_NOT_FOUND);
+  const notice = await ctx.db.getRepository(StatusPageNotice).findOneBy({ id, statusPageId: page.id });
+  if (!notice) throw new NotFoundError(NOTICE_NOT_FOUND);
+  return notice;
+}
+
+export async function listNotices(ctx: Context, accountId: number, params: Params) {
+  const page = await findOwnStatusPage(ctx, accountId, params.id);
+  const notices = await ctx.db.getRepository(StatusPageNotice).find({ where: { statusPageId: page.id }, order: { createdAt: 'DESC', id: 'DESC' } });
+  return { status_page_id: page.id, notices: notices.map(noticeView) };
+}
+
+export async function createNotice(ctx: Context, accountId: number, params: Params, body: unknown): Promise<StatusPageNotice> {
+  const page = await findOwnStatusPage(ctx, accountId, params.id);
+  const input = parseNoticeCreate(body);
+  const now = ctx.clock.now();
+  const saved = await ctx.db.getRepository(StatusPageNotice).save({ statusPageId: page.id, accountId, ...input, createdAt: now, updatedAt: now });
+  await statusChanged(ctx, accountId);
+  return saved;
+}
+
+export async function updateNotice(ctx: Context, accountId: number, params: Params, body: unknown): Promise<StatusPageNotice> {
+  const notice = await findOwnNotice(ctx, accountId, params);
+  const input = parseNoticeUpdate(body);
+  const saved = await ctx.db.getRepository(StatusPageNotice).save(Object.assign(notice, input, { updatedAt: ctx.clock.now() }));
+  await statusChanged(ctx, accountId);
+  return saved;
+}
+
+export async function deleteNotice(ctx: Context, accountId: number, params: Params): Promise<StatusPageNotice> {
+  const notice = await findOwnNotice(ctx, accountId, params);
+  await ctx.db.getRepository(StatusPageNotice).delete({ id: notice.id });
+  await statusChanged(ctx, accountId);
+  return notice;
+}

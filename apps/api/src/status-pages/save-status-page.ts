@@ -1,0 +1,84 @@
+import { ConflictError, StatusPage, type Account, type Context } from '@vigil/core';
+import { statusChanged } from '../public-status/read-status-version.js';
+import { requireOwnedHostname } from '../domains/require-owned-hostname.js';
+import { isUniqueViolation } from '../domains/unique-violation.js';
+import { tierLimitError } from '../http/tier-limit.js';
+import { assertOwnScope } from '../integrations/integration-scope.js';
+import { findOwnStatusPage } from './find-own-status-page.js';
+import { parseCreateBody, parseUpdateBody, sectionIds, type StatusPageInput } from './status-page-input.js';
+
+export const SLUG_TAKEN = 'Slug already taken';
+export const HOSTNAME_TAKEN = 'Custom hostname already in use';
+
+function columns(input: StatusPageInput): Partial<StatusPage> {
+  const c: Partial<StatusPage> = {};
+  if (input.slug !== undefined) c.slug = input.slug;
+  if (input.title !== undefined) c.title = input.title;
+  if (input.description !== undefined) c.description = input.description;
+  if (input.sections !== undefined) c.sections = input.sections;
+  if (input.theme !== undefined) c.theme = input.theme;
+  if (input.is_public !== undefined) c.isPublic = input.is_public;
+  if (input.show_uptime_bars !== undefined) c.showUptimeBars = input.show_uptime_bars;
+  if (input.custom_hostname !== undefined) c.customHostname = input.custom_hostname;
+  return c;
+}
+
+/** Sections name only the account's own monitors and domains (400); a custom hostname must be the account's (403). */
+async function checkReferences(ctx: Context, account: Account, input: StatusPageInput, current?: StatusPage): Promise<void> {
+  if (input.sections) await assertOwnScope(ctx, account.id, sectionIds(input.sections));
+  if (input.custom_hostname && input.custom_hostname !== current?.customHostname) await requireOwnedHostname(ctx, account, input.custom_hostname);
+}
+
+/** A slug or hostname another page holds: 409, whoever's page it is (both are global names). */
+function conflictOf(e: unknown): unknown {
+  if (!isUniqueViolation(e)) return e;
+  const constraint = (e as { driverError?: { constraint?: string } }).driverError?.constraint ?? '';
+  return new ConflictError(constraint.includes('hostname') ? HOSTNAME_TAKEN : SLUG_TAKEN);
+}
+
+/**
+ * POST /status-pages. The page cap of the tier is atomic like the monitor cap: the account row
+ * is locked, the pages counted and the page inserted in one transaction.
+ */
+export async function createStatusPage(ctx: Context, account: Account, body: unknown): Promise<StatusPage> {
+  const input = parseCreateBody(body);
+  await checkReferences(ctx, account, input);
+  const limit = ctx.config.tiers[account.tier].statusPages;
+  const page = await ctx.db
+    .transaction(async (m) => {
+      await m.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
+      if (limit !== null) {
+        const [{ n }] = (await m.query('SELECT count(*)::int AS n FROM status_pages WHERE account_id = $1', [account.id])) as { n: number }[];
+        if (n >= limit) throw tierLimitError('Status page limit reached', { tier: account.tier, limit, current: n, baseUrl: ctx.config.baseUrl });
+      }
+      const repo = m.getRepository(StatusPage);
+      return repo.save(repo.create({ sections: [], theme: 'auto', isPublic: true, showUptimeBars: true, description: null, customHostname: null, ...columns(input), accountId: account.id }));
+    })
+    .catch((e: unknown) => {
+      throw conflictOf(e);
+    });
+  await statusChanged(ctx, account.id);
+  return page;
+}
+
+/** PUT and PATCH /status-pages/{id}: partial update, validated like create. */
+export async function updateStatusPage(ctx: Context, account: Account, rawId: string | string[] | undefined, body: unknown): Promise<StatusPage> {
+  const current = await findOwnStatusPage(ctx, account.id, rawId);
+  const input = parseUpdateBody(body);
+  await checkReferences(ctx, account, input, current);
+  const saved = await ctx.db
+    .getRepository(StatusPage)
+    .save(Object.assign(current, columns(input)))
+    .catch((e: unknown) => {
+      throw conflictOf(e);
+    });
+  await statusChanged(ctx, account.id);
+  return saved;
+}
+
+export async function deleteStatusPage(ctx: Context, account: Account, rawId: string | string[] | undefined): Promise<StatusPage> {
+  const page = await findOwnStatusPage(ctx, account.id, rawId);
+  await ctx.db.getRepository(StatusPage).delete({ id: page.id, accountId: account.id });
+  await statusChanged(ctx, account.id);
+  return page;
+}

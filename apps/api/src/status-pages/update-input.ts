@@ -1,0 +1,38 @@
+import Joi from 'joi';
+import { INCIDENT_UPDATE_STATUSES, ValidationError, type IncidentUpdateStatus } from '@vigil/core';
+import { trimmedString, validate } from '../http/validate.js';
+
+export interface UpdateInput {
+  status: IncidentUpdateStatus;
+  message: string;
+}
+export interface NoticeInput {
+  title?: string;
+  status?: IncidentUpdateStatus;
+  message?: string;
+}
+
+const fields = {
+  status: Joi.string()
+    .valid(...INCIDENT_UPDATE_STATUSES)
+    .messages({ 'any.required': 'status is required', '*': `Invalid status: must be one of ${INCIDENT_UPDATE_STATUSES.join(', ')}` }),
+  message: trimmedString(5000).messages({ 'any.required': 'message is required', '*': 'Invalid message: must be a string of 1 to 5000 characters' }),
+  title: trimmedString(200).messages({ 'any.required': 'title is required', '*': 'Invalid title: must be a string of 1 to 200 characters' }),
+};
+
+/** An incident update: {status, message}, both required. */
+export function parseIncidentUpdate(body: unknown): UpdateInput {
+  return validate(Joi.object<UpdateInput>({ status: fields.status.required(), message: fields.message.required() }), body);
+}
+
+/** A new notice: {title, status, message}, all required. */
+export function parseNoticeCreate(body: unknown): Required<NoticeInput> {
+  return validate(Joi.object<Required<NoticeInput>>({ title: fields.title.required(), status: fields.status.required(), message: fields.message.required() }), body);
+}
+
+/** A notice change: any of title, status, message. */
+export function parseNoticeUpdate(body: unknown): NoticeInput {
+  const input = validate(Joi.object<NoticeInput>(fields), body);
+  if (!Object.keys(input).length) throw new ValidationError('Invalid request body: give at least one field to update');
+  return input;
+}
