@@ -1,5 +1,8 @@
 import type { HeaderCheckJobResult, WhatIfHeaderReport } from '../headers/header-check-result.js';
 import type { AlertEventPayload } from './alert-events.js';
+
+// Kept here too: the AlertEvent job's payload is one of the job payloads.
+export type { AlertEventPayload } from './alert-events.js';
 import { type JobName } from './queue-names.js';
 
 /** Alert event names (decisions §4 "Integrations and events"). */
