@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { AlertDelivery, JobName } from '@vigil/core';
 import { createTestAccount, createTestContext, waitFor, type TestContext } from '@vigil/testing';
 import { createNotifierApp } from './app.js';
-import { alertEvent, insertMonitor, webhookIntegration } from './testing/fixtures.js';
+import { alertEvent, downData, insertMonitor, webhookIntegration } from './testing/fixtures.js';
 import { startReceiver, type Receiver } from './testing/receiver.js';
 
 describe('notifier app end to end', () => {
@@ -26,7 +26,7 @@ describe('notifier app end to end', () => {
     const { account } = await createTestAccount(ctx);
     const monitorId = await insertMonitor(ctx, account.id, { name: 'Checkout API', url: 'https://shop.example.com/health' });
     await webhookIntegration(ctx, account.id, `${receiver.url}/vigil`, 'whsec_e2e', { events: ['monitor.down'] });
-    const event = alertEvent(account.id, { monitorId });
+    const event = alertEvent(account.id, { monitorId, data: downData({ id: monitorId, name: 'Checkout API', url: 'https://shop.example.com/health' }) });
     await ctx.queues.add(JobName.AlertEvent, event);
 
     const req = await waitFor(() => receiver.requests.find((r) => (r.json as { id?: string })?.id === event.eventId), {
@@ -36,7 +36,7 @@ describe('notifier app end to end', () => {
     expect(req.headers['x-vigil-signature']).toBe(`sha256=${createHmac('sha256', 'whsec_e2e').update(req.raw).digest('hex')}`);
     expect(req.json).toMatchObject({
       event: 'monitor.down',
-      data: { cause: 'HTTP 503 Service Unavailable', monitor: { id: monitorId, name: 'Checkout API' } },
+      data: { error: 'HTTP 503 Service Unavailable', monitor: { id: monitorId, name: 'Checkout API' } },
     });
     const row = await waitFor(() => ctx.db.getRepository(AlertDelivery).findOneBy({ eventId: event.eventId, status: 'success' }), {
       what: 'the delivery row',

@@ -19,6 +19,7 @@ export * from './db/partitions/check-partition-plan.js';
 export * from './db/partitions/check-partitions.js';
 export * from './queue/queue-names.js';
 export * from './queue/job-payloads.js';
+export * from './queue/alert-events.js';
 export * from './queue/job-handlers.js';
 export * from './queue/queues.js';
 export * from './queue/redis-connection.js';

@@ -1,4 +1,4 @@
-import type { AlertEventPayload, AlertRepeat, MonitorStatus } from '@vigil/core';
+import type { AlertEventPayload, AlertRepeat, CheckFacts, IncidentFacts, MaybeIncidentFacts, MonitorStatus } from '@vigil/core';
 import type { MonitorAlertEvent } from '../state/monitor-state-machine.js';
 
 export interface AlertMonitor {
@@ -70,15 +70,26 @@ export function repeatAlertEvent(
     repeat,
     data: {
       monitor: { id: monitor.id, name: monitor.name, url: monitor.url, status },
-      incident_id: incident.id,
-      cause: incident.cause,
-      started_at: incident.startedAt.toISOString(),
+      ...incidentFacts(incident),
       resolved_at: null,
       duration_seconds: null,
-      affected_checks: incident.affectedChecks,
-      alert_kind: repeat.kind,
-      ...(repeat.kind === 'reminder' ? { reminder: repeat.number } : { escalation_step: repeat.step }),
+      ...repeatFields(repeat),
     },
+  };
+}
+
+function repeatFields(repeat: AlertRepeat): { alert_kind: 'reminder'; reminder: number } | { alert_kind: 'escalation'; escalation_step: number } {
+  return repeat.kind === 'reminder' ? { alert_kind: 'reminder', reminder: repeat.number } : { alert_kind: 'escalation', escalation_step: repeat.step };
+}
+
+function incidentFacts(incident: AlertIncident): IncidentFacts {
+  return {
+    incident_id: incident.id,
+    cause: incident.cause,
+    started_at: incident.startedAt.toISOString(),
+    resolved_at: incident.resolvedAt?.toISOString() ?? null,
+    duration_seconds: incident.durationSeconds,
+    affected_checks: incident.affectedChecks,
   };
 }
 
@@ -90,35 +101,26 @@ export function monitorAlertEvent(
   check: AlertCheck,
   incident: AlertIncident | null,
 ): AlertEventPayload {
-  const data: Record<string, unknown> = {
+  const incidentPart: MaybeIncidentFacts = incident ? incidentFacts(incident) : {};
+  const facts: CheckFacts & MaybeIncidentFacts = {
     monitor: { id: monitor.id, name: monitor.name, url: monitor.url, status },
     checked_at: check.checkedAt.toISOString(),
     status_code: check.statusCode,
+    ...incidentPart,
   };
-  if (incident) {
-    Object.assign(data, {
-      incident_id: incident.id,
-      cause: incident.cause,
-      started_at: incident.startedAt.toISOString(),
-      resolved_at: incident.resolvedAt?.toISOString() ?? null,
-      duration_seconds: incident.durationSeconds,
-      affected_checks: incident.affectedChecks,
-    });
-  }
-  if (event === 'monitor.degraded') {
-    Object.assign(data, { response_time_ms: check.responseTimeMs, degraded_threshold_ms: monitor.degradedThresholdMs });
-  } else if (event === 'monitor.up') {
-    data.response_time_ms = check.responseTimeMs;
-  } else {
-    data.error = check.error;
-  }
-  return {
+  const meta = {
     eventId: monitorAlertEventId(event, monitor.id, incident?.id ?? null, check.id),
     accountId: monitor.accountId,
-    event,
     createdAt: check.checkedAt.toISOString(),
     monitorId: monitor.id,
     ...(incident ? { incidentId: incident.id } : {}),
-    data,
   };
+  switch (event) {
+    case 'monitor.degraded':
+      return { ...meta, event, data: { ...facts, response_time_ms: check.responseTimeMs, degraded_threshold_ms: monitor.degradedThresholdMs } };
+    case 'monitor.up':
+      return { ...meta, event, data: { ...facts, response_time_ms: check.responseTimeMs } };
+    case 'monitor.down':
+      return { ...meta, event, data: { ...facts, error: check.error } };
+  }
 }

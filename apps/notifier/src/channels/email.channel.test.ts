@@ -8,9 +8,11 @@ const envelope: AlertEnvelope = {
   event: 'monitor.down',
   created_at: '2026-11-21T10:15:30.000Z',
   data: {
-    monitor: { id: 7, name: 'Checkout API', url: 'https://shop.example.com/health' },
-    cause: 'HTTP 503 Service Unavailable',
+    monitor: { id: 7, name: 'Checkout API', url: 'https://shop.example.com/health', status: 'down' },
+    checked_at: '2026-11-21T10:15:30.000Z',
     status_code: 503,
+    error: 'HTTP 503 Service Unavailable',
+    monitor_id: 7,
   },
 };
 

@@ -11,7 +11,13 @@ const envelope: AlertEnvelope = {
   id: 'evt-42',
   event: 'monitor.down',
   created_at: '2026-11-21T10:15:30.000Z',
-  data: { monitor: { id: 7, name: 'Checkout API ✓', url: 'https://shop.example.com' }, cause: 'Connection refused' },
+  data: {
+    monitor: { id: 7, name: 'Checkout API ✓', url: 'https://shop.example.com', status: 'down' },
+    checked_at: '2026-11-21T10:15:30.000Z',
+    status_code: null,
+    error: 'Connection refused',
+    monitor_id: 7,
+  },
 };
 
 /** What a receiver does (docs/webhooks.md): HMAC over the raw bytes, constant-time compare. */

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { AlertEventPayload } from '@vigil/core';
+import type { AlertEventPayload, AlertSubjectRefs } from '@vigil/core';
 
 export interface MonitorFacts {
   id: number;
@@ -43,20 +43,12 @@ export async function loadEventSubject(db: DataSource, p: AlertEventPayload): Pr
 }
 
 /**
- * The `data` receivers get: the producer's data, plus the ids of what the event is about and
- * a `monitor` {id, name, url} or `domain` {id, hostname, port} object when the producer did
- * not send one (so every channel can name it).
+ * What fan-out adds to the producer's `data` (AlertSubjectRefs): `monitor_id` on monitor events,
+ * and the `domain` {id, hostname, port} as it is now when the event names one.
  */
-export function enrichData(p: AlertEventPayload, subject: EventSubject): Record<string, unknown> {
-  const data: Record<string, unknown> = { ...p.data };
-  if (p.monitorId !== undefined) data.monitor_id ??= p.monitorId;
-  if (p.domainId !== undefined) data.domain_id ??= p.domainId;
-  if (p.incidentId !== undefined) data.incident_id ??= p.incidentId;
-  if (subject.monitor && !(data.monitor && typeof data.monitor === 'object')) {
-    data.monitor = { id: subject.monitor.id, name: subject.monitor.name, url: subject.monitor.url };
-  }
-  if (subject.domain && !(data.domain && typeof data.domain === 'object')) {
-    data.domain = { id: subject.domain.id, hostname: subject.domain.hostname, port: subject.domain.port };
-  }
-  return data;
+export function subjectRefs(p: AlertEventPayload, subject: EventSubject): AlertSubjectRefs {
+  return {
+    ...(p.monitorId !== undefined ? { monitor_id: p.monitorId } : {}),
+    ...(subject.domain ? { domain: { id: subject.domain.id, hostname: subject.domain.hostname, port: subject.domain.port } } : {}),
+  };
 }

@@ -1,7 +1,7 @@
-import { AlertDelivery, Incident, MaintenanceWindow, QueueName, type AlertEnvelope } from '@vigil/core';
+import { AlertDelivery, Incident, MaintenanceWindow, QueueName, type AlertEnvelope, type AlertEventName } from '@vigil/core';
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 import { deliveryJobId, type RetryPolicy } from '../delivery/retry-policy.js';
-import { alertEvent, insertDomain, insertIncident, insertIntegration, insertMonitor, webhookIntegration } from '../testing/fixtures.js';
+import { alertEvent, downData, eventOf, insertDomain, insertIncident, insertIntegration, insertMonitor, sampleEventData, webhookIntegration } from '../testing/fixtures.js';
 import { fanOutAlertEvent } from './fan-out.js';
 
 const policy: RetryPolicy = { attempts: 5, baseDelayMs: 1_000, jitter: 0.5 };
@@ -31,7 +31,7 @@ describe('fan-out of alert events (PostgreSQL + Redis, no worker)', () => {
     const someoneElse = await createTestAccount(ctx);
     await webhookIntegration(ctx, someoneElse.account.id, url, 's8');
 
-    const event = alertEvent(account.id, { monitorId });
+    const event = alertEvent(account.id, { monitorId, data: downData({ id: monitorId, name: 'Checkout API', url: 'https://shop.example.com/health' }) });
     expect(await fanOutAlertEvent(ctx, event, policy)).toEqual({ deliveries: 4 });
 
     const rows = await deliveriesOf(event.eventId);
@@ -44,17 +44,18 @@ describe('fan-out of alert events (PostgreSQL + Redis, no worker)', () => {
       expect(job?.opts.attempts).toBe(5);
       expect(job?.opts.backoff).toEqual({ type: 'exponential', delay: 1_000, jitter: 0.5 });
     }
-    // The envelope names the monitor even though the producer sent only the cause.
+    // The envelope is the producer's data plus the monitor's id.
     const envelope: AlertEnvelope = rows[0].payload;
     expect(envelope).toEqual({
       id: event.eventId,
       event: 'monitor.down',
       created_at: event.createdAt,
       data: {
-        cause: 'HTTP 503 Service Unavailable',
+        monitor: { id: monitorId, name: 'Checkout API', url: 'https://shop.example.com/health', status: 'down' },
+        checked_at: '2026-11-21T10:00:00.000Z',
         status_code: 503,
+        error: 'HTTP 503 Service Unavailable',
         monitor_id: monitorId,
-        monitor: { id: monitorId, name: 'Checkout API', url: 'https://shop.example.com/health' },
       },
     });
   });
@@ -82,11 +83,11 @@ describe('fan-out of alert events (PostgreSQL + Redis, no worker)', () => {
     const scoped = await webhookIntegration(ctx, account.id, 'http://127.0.0.1:9/b', 's', { domainIds: [other] });
     await webhookIntegration(ctx, account.id, 'http://127.0.0.1:9/c', 's', { monitorIds: [999_999] });
 
-    const muted = alertEvent(account.id, { event: 'certificate.expiring', domainId: off, data: { days_until_expiry: 7 } });
+    const muted = eventOf(account.id, 'certificate.expiring', { domainId: off, data: { ...sampleEventData['certificate.expiring'], days_until_expiry: 7 } });
     expect(await fanOutAlertEvent(ctx, muted, policy)).toEqual({ deliveries: 0 });
     expect(await deliveriesOf(muted.eventId)).toHaveLength(0);
 
-    const heard = alertEvent(account.id, { event: 'certificate.expiring', domainId: on, data: { days_until_expiry: 7 } });
+    const heard = eventOf(account.id, 'certificate.expiring', { domainId: on, data: { ...sampleEventData['certificate.expiring'], days_until_expiry: 7 } });
     expect(await fanOutAlertEvent(ctx, heard, policy)).toEqual({ deliveries: 2 });
     const rows = await deliveriesOf(heard.eventId);
     expect(rows.map((r) => r.integrationId)).not.toContain(scoped.id);
@@ -107,14 +108,14 @@ describe('fan-out of alert events (PostgreSQL + Redis, no worker)', () => {
       startsAt: new Date('2026-06-01T10:00:00Z'),
       endsAt: new Date('2026-06-01T12:00:00Z'),
     });
-    const event = (over: Parameters<typeof alertEvent>[1]) => alertEvent(account.id, { createdAt: at.toISOString(), ...over });
+    const event = (name: AlertEventName, domainId: number) => eventOf(account.id, name, { createdAt: at.toISOString(), domainId });
 
-    expect(await fanOutAlertEvent(ctx, event({ event: 'domain.grade_changed', domainId: covered }), policy)).toEqual({ deliveries: 0 });
-    expect(await fanOutAlertEvent(ctx, event({ event: 'scan.completed', domainId: covered }), policy)).toEqual({ deliveries: 0 });
-    expect(await fanOutAlertEvent(ctx, event({ event: 'headers.grade_changed', domainId: covered }), policy)).toEqual({ deliveries: 0 });
-    expect(await fanOutAlertEvent(ctx, event({ event: 'certificate.expiring', domainId: covered }), policy)).toEqual({ deliveries: 1 });
-    expect(await fanOutAlertEvent(ctx, event({ event: 'domain.grade_changed', domainId: free }), policy)).toEqual({ deliveries: 1 });
-    const after = alertEvent(account.id, { event: 'domain.grade_changed', domainId: covered, createdAt: '2026-06-01T12:00:00.000Z' });
+    expect(await fanOutAlertEvent(ctx, event('domain.grade_changed', covered), policy)).toEqual({ deliveries: 0 });
+    expect(await fanOutAlertEvent(ctx, event('scan.completed', covered), policy)).toEqual({ deliveries: 0 });
+    expect(await fanOutAlertEvent(ctx, event('headers.grade_changed', covered), policy)).toEqual({ deliveries: 0 });
+    expect(await fanOutAlertEvent(ctx, event('certificate.expiring', covered), policy)).toEqual({ deliveries: 1 });
+    expect(await fanOutAlertEvent(ctx, event('domain.grade_changed', free), policy)).toEqual({ deliveries: 1 });
+    const after = eventOf(account.id, 'domain.grade_changed', { domainId: covered, createdAt: '2026-06-01T12:00:00.000Z' });
     expect(await fanOutAlertEvent(ctx, after, policy)).toEqual({ deliveries: 1 });
   });
 
@@ -125,7 +126,7 @@ describe('fan-out of alert events (PostgreSQL + Redis, no worker)', () => {
     const theirDomain = await insertDomain(ctx, stranger.account.id);
     await webhookIntegration(ctx, account.id, 'http://127.0.0.1:9/a', 's');
     expect(await fanOutAlertEvent(ctx, alertEvent(account.id, { monitorId: theirMonitor }), policy)).toEqual({ deliveries: 0 });
-    expect(await fanOutAlertEvent(ctx, alertEvent(account.id, { event: 'certificate.expired', domainId: theirDomain }), policy)).toEqual({
+    expect(await fanOutAlertEvent(ctx, eventOf(account.id, 'certificate.expired', { domainId: theirDomain }), policy)).toEqual({
       deliveries: 0,
     });
     expect(await fanOutAlertEvent(ctx, alertEvent(account.id, { monitorId: 2_000_000_000 }), policy)).toEqual({ deliveries: 0 });
@@ -136,14 +137,14 @@ describe('fan-out of alert events (PostgreSQL + Redis, no worker)', () => {
     const monitorId = await insertMonitor(ctx, account.id);
     const incidentId = await insertIncident(ctx, account.id, monitorId);
     await insertIntegration(ctx, account.id, { type: 'email', config: { to: ['ops@example.com'] }, monitorIds: [monitorId] });
-    const scan = alertEvent(account.id, { event: 'scan.completed', data: { hostname: 'adhoc.example.com', grade: 'A' } });
+    const scan = eventOf(account.id, 'scan.completed', { data: { ...sampleEventData['scan.completed'], hostname: 'adhoc.example.com', grade: 'A' } });
     expect(await fanOutAlertEvent(ctx, scan, policy)).toEqual({ deliveries: 1 });
-    const down = alertEvent(account.id, { monitorId, incidentId });
+    const down = alertEvent(account.id, { monitorId, incidentId, data: downData({ id: monitorId, name: 'Checkout API', url: 'https://shop.example.com/health' }, incidentId) });
     await fanOutAlertEvent(ctx, down, policy);
     const [row] = await deliveriesOf(down.eventId);
     expect(row.incidentId).toBe(incidentId);
     expect(row.integrationType).toBe('email');
-    expect(row.payload.data.incident_id).toBe(incidentId);
+    expect(row.payload).toMatchObject({ event: 'monitor.down', data: { incident_id: incidentId } });
     // Fan-out alone records nothing on the incident: only successful deliveries do.
     expect((await ctx.db.getRepository(Incident).findOneByOrFail({ id: incidentId })).alertsSent).toEqual([]);
   });

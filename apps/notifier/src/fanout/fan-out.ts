@@ -1,7 +1,7 @@
-import { Integration, JobName, type AlertEnvelope, type AlertEventPayload, type Context } from '@vigil/core';
+import { alertEnvelope, Integration, JobName, type AlertEventPayload, type Context } from '@vigil/core';
 import { createDelivery } from '../delivery/delivery-store.js';
 import { deliveryJobOptions, type RetryPolicy } from '../delivery/retry-policy.js';
-import { enrichData, loadEventSubject } from './event-subject.js';
+import { loadEventSubject, subjectRefs } from './event-subject.js';
 import { heldByMaintenance } from './maintenance.js';
 import { integrationWants } from './scope.js';
 
@@ -30,7 +30,7 @@ export async function fanOutAlertEvent(ctx: Context, p: AlertEventPayload, polic
       : integrations.filter((i) => integrationWants(i, { event: p.event, monitorId: p.monitorId, domainId: p.domainId }));
   if (!targets.length) return { deliveries: 0 };
 
-  const envelope: AlertEnvelope = { id: p.eventId, event: p.event, created_at: p.createdAt, data: enrichData(p, subject) };
+  const envelope = alertEnvelope(p, subjectRefs(p, subject));
   const now = ctx.clock.now();
   for (const integration of targets) {
     await createDelivery(ctx.db, {

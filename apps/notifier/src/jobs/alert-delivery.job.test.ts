@@ -12,7 +12,7 @@ import {
 import { createTestAccount, createTestContext, waitFor, type TestContext } from '@vigil/testing';
 import { createDelivery } from '../delivery/delivery-store.js';
 import { deliveryJobOptions, type RetryPolicy } from '../delivery/retry-policy.js';
-import { alertEvent, insertIncident, insertIntegration, insertMonitor, webhookIntegration } from '../testing/fixtures.js';
+import { alertEvent, downData, eventOf, insertIncident, insertIntegration, insertMonitor, sampleEventData, webhookIntegration } from '../testing/fixtures.js';
 import { startReceiver, type Receiver, type Responder } from '../testing/receiver.js';
 import { parseMail, startSmtpSink, type SmtpSink } from '../testing/smtp.js';
 import { alertDeliveryJob } from './alert-delivery.job.js';
@@ -71,7 +71,7 @@ describe('alert deliveries through a real BullMQ worker', () => {
     const { account } = await createTestAccount(ctx);
     const monitorId = await insertMonitor(ctx, account.id, { name: 'Checkout API' });
     const hook = await webhookIntegration(ctx, account.id, `${r.url}/hook`, 'whsec_abc');
-    const event = alertEvent(account.id, { monitorId });
+    const event = alertEvent(account.id, { monitorId, data: downData({ id: monitorId, name: 'Checkout API', url: 'https://example.com/checkout' }) });
     await ctx.queues.add(JobName.AlertEvent, event);
 
     const [row] = await settled(event.eventId);
@@ -90,7 +90,7 @@ describe('alert deliveries through a real BullMQ worker', () => {
     const r = await receiver((n) => ({ status: n === 0 ? 500 : 200 }));
     const { account } = await createTestAccount(ctx);
     await webhookIntegration(ctx, account.id, r.url, 's');
-    const event = alertEvent(account.id, { event: 'scan.completed', data: { hostname: 'x.example' } });
+    const event = eventOf(account.id, 'scan.completed', { data: { ...sampleEventData['scan.completed'], hostname: 'x.example' } });
     await ctx.queues.add(JobName.AlertEvent, event);
 
     const rows = await settled(event.eventId);
@@ -110,7 +110,7 @@ describe('alert deliveries through a real BullMQ worker', () => {
     const r = await receiver(() => ({ status: 400 }));
     const { account } = await createTestAccount(ctx);
     await webhookIntegration(ctx, account.id, r.url, 's');
-    const event = alertEvent(account.id, { event: 'scan.completed', data: {} });
+    const event = eventOf(account.id, 'scan.completed');
     await ctx.queues.add(JobName.AlertEvent, event);
     const rows = await settled(event.eventId);
     expect(rows.map((x) => [x.attempt, x.status, x.responseCode, x.willRetry, x.error])).toEqual([[1, 'failed', 400, false, 'HTTP 400 Bad Request']]);
@@ -121,7 +121,7 @@ describe('alert deliveries through a real BullMQ worker', () => {
     const r = await receiver((n) => ({ status: n < 2 ? 429 : 204 }));
     const { account } = await createTestAccount(ctx);
     await webhookIntegration(ctx, account.id, r.url, 's');
-    const event = alertEvent(account.id, { event: 'scan.completed', data: {} });
+    const event = eventOf(account.id, 'scan.completed');
     await ctx.queues.add(JobName.AlertEvent, event);
     const rows = await settled(event.eventId);
     expect(rows.map((x) => [x.attempt, x.status, x.responseCode])).toEqual([
@@ -135,7 +135,7 @@ describe('alert deliveries through a real BullMQ worker', () => {
     const r = await receiver(() => ({ status: 503 }));
     const { account } = await createTestAccount(ctx);
     await webhookIntegration(ctx, account.id, r.url, 's');
-    const event = alertEvent(account.id, { event: 'scan.completed', data: {} });
+    const event = eventOf(account.id, 'scan.completed');
     await ctx.queues.add(JobName.AlertEvent, event);
     const rows = await settled(event.eventId);
     expect(rows.map((x) => [x.attempt, x.status, x.willRetry])).toEqual([
@@ -152,7 +152,7 @@ describe('alert deliveries through a real BullMQ worker', () => {
     const r = await receiver();
     const { account } = await createTestAccount(ctx);
     await webhookIntegration(ctx, account.id, r.url, 's');
-    const event = alertEvent(account.id, { event: 'scan.completed', data: {} });
+    const event = eventOf(account.id, 'scan.completed');
     await ctx.queues.add(JobName.AlertEvent, event);
     await ctx.queues.add(JobName.AlertEvent, event);
     await settled(event.eventId);
@@ -174,7 +174,7 @@ describe('alert deliveries through a real BullMQ worker', () => {
     await webhookIntegration(ctx, account.id, ok.url, 's');
     await webhookIntegration(ctx, account.id, broken.url, 's');
     await insertIntegration(ctx, account.id, { type: 'email', config: { to: ['oncall@example.com'] } });
-    const event = alertEvent(account.id, { monitorId, incidentId });
+    const event = alertEvent(account.id, { monitorId, incidentId, data: downData({ id: monitorId, name: 'Checkout API', url: 'https://example.com/checkout' }, incidentId) });
     await ctx.queues.add(JobName.AlertEvent, event);
 
     await attemptsOf(event.eventId, (rows) => rows.length === 3 && rows.every((x) => x.status !== 'pending'));
@@ -205,7 +205,17 @@ describe('alert deliveries through a real BullMQ worker', () => {
       monitorId,
       incidentId,
       repeat: { kind: 'escalation', step: 1, integrationIds: [upOnly.id, otherScope.id, off.id, foreign.id] },
-      data: { cause: 'HTTP 503 Service Unavailable', alert_kind: 'escalation', escalation_step: 1 },
+      data: {
+        monitor: { id: monitorId, name: 'Checkout API', url: 'https://example.com/checkout', status: 'down' },
+        incident_id: incidentId,
+        cause: 'HTTP 503 Service Unavailable',
+        started_at: '2026-11-21T10:00:00.000Z',
+        resolved_at: null,
+        duration_seconds: null,
+        affected_checks: 3,
+        alert_kind: 'escalation',
+        escalation_step: 1,
+      },
     });
     await ctx.queues.add(JobName.AlertEvent, event);
 
@@ -248,13 +258,13 @@ describe('alert deliveries through a real BullMQ worker', () => {
     const r = await receiver();
     const { account } = await createTestAccount(ctx);
     const hook = await webhookIntegration(ctx, account.id, r.url, 's');
-    const event = alertEvent(account.id, { event: 'scan.completed', data: {} });
+    const event = eventOf(account.id, 'scan.completed');
     // The delivery row alone (no job yet), then the integration goes, then the attempt runs.
     const deliveryId = (await createDelivery(ctx.db, {
       accountId: account.id,
       integrationId: hook.id,
       integrationType: 'webhook',
-      envelope: { id: event.eventId, event: event.event, created_at: event.createdAt, data: {} },
+      envelope: { id: event.eventId, event: event.event, created_at: event.createdAt, data: event.data },
       monitorId: null,
       domainId: null,
       incidentId: null,
@@ -273,7 +283,7 @@ describe('alert deliveries through a real BullMQ worker', () => {
     const hook = await webhookIntegration(ctx, account.id, r.url, 's');
     const foreign = createSecretBox('a-different-secret-key-0123456789abcdef').sealJson({ secret: 's' });
     await ctx.db.getRepository(Integration).update({ id: hook.id }, { secrets: foreign });
-    const event = alertEvent(account.id, { event: 'scan.completed', data: {} });
+    const event = eventOf(account.id, 'scan.completed');
     await ctx.queues.add(JobName.AlertEvent, event);
     const rows = await settled(event.eventId);
     expect(rows.map((x) => [x.attempt, x.status, x.error])).toEqual([

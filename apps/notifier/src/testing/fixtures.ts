@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   createSecretBox,
   Integration,
+  type AlertEventDataMap,
+  type AlertEventMeta,
   type AlertEventName,
-  type AlertEventPayload,
+  type AlertEventPayloadOf,
+  type MaybeIncidentFacts,
+  type MonitorDownCheckData,
   type Context,
   type IntegrationType,
 } from '@vigil/core';
@@ -69,13 +73,108 @@ export function webhookIntegration(ctx: Context, accountId: number, url: string,
   return insertIntegration(ctx, accountId, { type: 'webhook', config: { url }, secrets: { secret }, ...f });
 }
 
-export function alertEvent(accountId: number, p: Partial<AlertEventPayload> = {}): AlertEventPayload {
-  return {
-    eventId: randomUUID(),
-    accountId,
-    event: 'monitor.down',
-    createdAt: new Date().toISOString(),
-    data: { cause: 'HTTP 503 Service Unavailable', status_code: 503 },
-    ...p,
-  };
+const checkedAt = '2026-11-21T10:00:00.000Z';
+const domainFacts = { domain_id: 1, hostname: 'shop.example.com', port: 443 };
+
+/** Typed `data` of each event, as its producer builds it. */
+export const sampleEventData: AlertEventDataMap = {
+  'monitor.down': {
+    monitor: { id: 1, name: 'Checkout API', url: 'https://shop.example.com/health', status: 'down' },
+    checked_at: checkedAt,
+    status_code: 503,
+    error: 'HTTP 503 Service Unavailable',
+  },
+  'monitor.up': {
+    monitor: { id: 1, name: 'Checkout API', url: 'https://shop.example.com/health', status: 'up' },
+    checked_at: checkedAt,
+    status_code: 200,
+    response_time_ms: 120,
+  },
+  'monitor.degraded': {
+    monitor: { id: 1, name: 'Checkout API', url: 'https://shop.example.com/health', status: 'degraded' },
+    checked_at: checkedAt,
+    status_code: 200,
+    response_time_ms: 2400,
+    degraded_threshold_ms: 2000,
+  },
+  'certificate.expiring': {
+    ...domainFacts,
+    threshold_days: 7,
+    days_until_expiry: 7,
+    valid_to: '2026-11-28T10:00:00.000Z',
+    fingerprint_sha256: 'ab'.repeat(32),
+    subject: 'CN=shop.example.com',
+    issuer: 'CN=Example CA',
+    alert_days_before_expiry: 30,
+    scan_id: 1,
+  },
+  'certificate.expired': {
+    ...domainFacts,
+    threshold_days: 0,
+    days_until_expiry: -1,
+    valid_to: '2026-11-20T10:00:00.000Z',
+    fingerprint_sha256: 'ab'.repeat(32),
+    subject: 'CN=shop.example.com',
+    issuer: 'CN=Example CA',
+    alert_days_before_expiry: 30,
+    scan_id: 1,
+  },
+  'domain.grade_changed': {
+    ...domainFacts,
+    previous_grade: 'A',
+    previous_score: 95,
+    grade: 'B',
+    score: 80,
+    reasons: [{ kind: 'protocol', change: 'appeared', name: 'TLSv1.0' }],
+    scan_id: 1,
+    scan_url: 'https://vigil.example/api/v1/scans/1',
+  },
+  'headers.grade_changed': {
+    ...domainFacts,
+    url: 'https://shop.example.com/',
+    previous_grade: 'A',
+    previous_score: 100,
+    grade: 'C',
+    score: 60,
+    reasons: [{ kind: 'header', change: 'disappeared', name: 'Strict-Transport-Security' }],
+    header_check_id: 1,
+    header_checks_url: 'https://vigil.example/api/v1/domains/1/header-checks',
+  },
+  'scan.completed': {
+    scan_id: 1,
+    domain_id: null,
+    hostname: 'shop.example.com',
+    port: 443,
+    status: 'completed',
+    grade: 'A',
+    score: 95,
+    error: null,
+    duration_ms: 1200,
+    scan_url: 'https://vigil.example/api/v1/scans/1',
+  },
+  test: { message: 'This is a test event from Vigil.', integration: { id: 1, name: 'Ops hook', type: 'webhook' } },
+};
+
+/** monitor.down data of a monitor as inserted (name, url), within incident `incidentId` when given. */
+export function downData(monitor: { id: number; name: string; url: string }, incidentId?: number): MonitorDownCheckData {
+  const incident: MaybeIncidentFacts =
+    incidentId !== undefined
+      ? { incident_id: incidentId, cause: 'HTTP 503 Service Unavailable', started_at: checkedAt, resolved_at: null, duration_seconds: null, affected_checks: 3 }
+      : {};
+  return { monitor: { ...monitor, status: 'down' }, checked_at: checkedAt, status_code: 503, ...incident, error: 'HTTP 503 Service Unavailable' };
+}
+
+/** An AlertEvent payload of `event`: the sample data unless `data` is given. */
+export function eventOf<E extends AlertEventName>(
+  accountId: number,
+  event: E,
+  p: Partial<AlertEventMeta> & { data?: AlertEventDataMap[E] } = {},
+): AlertEventPayloadOf<E> {
+  const { data, ...meta } = p;
+  return { eventId: randomUUID(), accountId, createdAt: new Date().toISOString(), ...meta, event, data: data ?? sampleEventData[event] };
+}
+
+/** A monitor.down payload (the common case). */
+export function alertEvent(accountId: number, p: Partial<AlertEventMeta> & { data?: AlertEventDataMap['monitor.down'] } = {}) {
+  return eventOf(accountId, 'monitor.down', p);
 }

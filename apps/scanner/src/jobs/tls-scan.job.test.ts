@@ -18,6 +18,7 @@ import {
   upsertDomainSchedule,
   verifyHostnameManually,
   type AlertEventPayload,
+  type AlertEventPayloadOf,
   type JobPayloads,
 } from '@vigil/core';
 import { createTestAccount, createTestContext, startDnsServer, waitFor, type LoopbackDns, type TestContext } from '@vigil/testing';
@@ -62,7 +63,7 @@ async function alertEvents(): Promise<AlertEventPayload[]> {
 }
 
 async function eventsFor(domainId: number | null, scanId?: number) {
-  return (await alertEvents()).filter((e) => (domainId === null ? e.data.scan_id === scanId : e.domainId === domainId));
+  return (await alertEvents()).filter((e) => (domainId === null ? 'scan_id' in e.data && e.data.scan_id === scanId : e.domainId === domainId));
 }
 
 async function newDomain(accountId: number, label: string, port: number, extra: Partial<Domain> = {}): Promise<Domain> {
@@ -232,7 +233,8 @@ describe('certificate expiry notifications', () => {
       await runTlsScan(ctx, scan.id);
       return scan.id;
     };
-    const expiryEvents = async () => (await eventsFor(domain.id)).filter((e) => e.event.startsWith('certificate.'));
+    const expiryEvents = async () =>
+      (await eventsFor(domain.id)).filter((e): e is AlertEventPayloadOf<'certificate.expiring' | 'certificate.expired'> => e.event.startsWith('certificate.'));
 
     await scanAt(0); // 40 days left
     expect(await expiryEvents()).toEqual([]);

@@ -1,4 +1,4 @@
-import type { AlertEventPayload } from '../queue/job-payloads.js';
+import type { AlertEventPayload } from '../queue/alert-events.js';
 import type { ExpiryNotice } from './expiry.js';
 import type { GradeReason } from './grade-diff.js';
 

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { Scan } from '../db/entities/scan.entity.js';
-import type { AlertEventPayload } from '../queue/job-payloads.js';
+import type { AlertEventPayload } from '../queue/alert-events.js';
 import { JobName } from '../queue/queue-names.js';
 import type { Context } from '../runtime/context.js';
 import { daysUntilExpiry, expiryNotice, reachedThresholds } from './expiry.js';

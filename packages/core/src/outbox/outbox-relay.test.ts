@@ -4,7 +4,7 @@ import { createLogger } from '../logging/logger.js';
 import { JobName, QueueName } from '../queue/queue-names.js';
 import { Queues } from '../queue/queues.js';
 import { createRedisConnection } from '../queue/redis-connection.js';
-import type { AlertEventPayload } from '../queue/job-payloads.js';
+import type { AlertEventPayload } from '../queue/alert-events.js';
 import { writeOutbox, type OutboxMessage } from './outbox-message.js';
 import { createOutboxRelay, relayOutboxBatch } from './outbox-relay.js';
 
@@ -23,7 +23,12 @@ beforeEach(async () => {
 let seq = 0;
 function alert(): OutboxMessage {
   const eventId = `event-${++seq}-${Date.now()}`;
-  const payload: AlertEventPayload = { eventId, accountId: 1, event: 'monitor.down', createdAt: new Date(0).toISOString(), monitorId: 1, data: {} };
+  const payload: AlertEventPayload = { eventId, accountId: 1, event: 'monitor.down', createdAt: new Date(0).toISOString(), monitorId: 1, data: {
+    monitor: { id: 1, name: 'API', url: 'https://example.com', status: 'down' },
+    checked_at: new Date(0).toISOString(),
+    status_code: null,
+    error: 'timeout',
+  } };
   return { job: JobName.AlertEvent, payload, jobId: eventId, options: { attempts: 5, backoff: { type: 'exponential', delay: 1_000 } } };
 }
 

@@ -1,4 +1,8 @@
 import type { HeaderCheckJobResult, WhatIfHeaderReport } from '../headers/header-check-result.js';
+import type { AlertEventPayload } from './alert-events.js';
+
+// Kept here too: the AlertEvent job's payload is one of the job payloads.
+export type { AlertEventPayload } from './alert-events.js';
 import { type JobName } from './queue-names.js';
 
 /** Alert event names (decisions §4 "Integrations and events"). */
@@ -67,19 +71,6 @@ export interface HeaderGradePayload {
   html: string | null;
 }
 
-export interface AlertEventPayload {
-  /** Unique per event: fan-out creates at most one delivery per integration and event id. */
-  eventId: string;
-  accountId: number;
-  event: AlertEventName;
-  createdAt: string;
-  monitorId?: number;
-  domainId?: number;
-  incidentId?: number;
-  /** Set on reminders and escalations; absent on first alerts. */
-  repeat?: AlertRepeat;
-  data: Record<string, unknown>;
-}
 
 export interface AlertDeliveryPayload {
   deliveryId: number;

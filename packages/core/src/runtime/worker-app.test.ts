@@ -22,7 +22,7 @@ function app(c: Context, handlers: QueueHandlers<QueueName.Alerts>) {
   return createWorkerApp(c, { app: 'notifier', concurrency: 2, healthPort: 0, handlers: { [QueueName.Alerts]: handlers } });
 }
 
-const event = (eventId: string) => ({ eventId, accountId: 1, event: 'test' as const, createdAt: new Date().toISOString(), data: {} });
+const event = (eventId: string) => ({ eventId, accountId: 1, event: 'test' as const, createdAt: new Date().toISOString(), data: { message: 'test', integration: { id: 1, name: 'hook', type: 'webhook' } } });
 
 describe('worker app', () => {
   it('refuses to boot when a job of its queues has no handler', async () => {

@@ -1,16 +1,10 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { AlertEnvelope } from '../../queue/alert-events.js';
 import type { AlertEventName, AlertKind } from '../../queue/job-payloads.js';
 
 export const DELIVERY_STATUSES = ['pending', 'success', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
-/** What a receiver gets: the webhook body, and what chat and email messages are rendered from. */
-export interface AlertEnvelope {
-  id: string;
-  event: AlertEventName;
-  created_at: string;
-  data: Record<string, unknown>;
-}
 
 /**
  * One delivery ATTEMPT of one event to one integration. A delivery (integration × event) is

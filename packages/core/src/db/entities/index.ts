@@ -36,7 +36,7 @@ export { STATUS_PAGE_THEMES, type StatusPageTheme, type StatusPageSection } from
 export { INCIDENT_UPDATE_STATUSES, type IncidentUpdateStatus } from './incident-update.entity.js';
 export { MaintenanceWindow };
 export { INTEGRATION_TYPES, type IntegrationType } from './integration.entity.js';
-export { DELIVERY_STATUSES, type DeliveryStatus, type AlertEnvelope } from './alert-delivery.entity.js';
+export { DELIVERY_STATUSES, type DeliveryStatus } from './alert-delivery.entity.js';
 
 /** Every entity the data source knows. Each feature appends its own. */
 export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery, Invoice, InvoiceLine, Domain, DomainVerification, Scan, CertificateNotification, StatusPage, StatusPageNotice, IncidentUpdate, BadgeToken, HeaderCheck, MaintenanceWindow];
