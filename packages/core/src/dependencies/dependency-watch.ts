@@ -1,6 +1,7 @@
 import type { Dependency } from '../errors/dependency-unavailable-error.js';
 import type { Logger } from '../logging/logger.js';
 import { networkReason } from './classify-outage.js';
+import { withTimeout } from '../time/with-timeout.js';
 
 export interface DependencyStatus {
   up: boolean;
@@ -18,16 +19,6 @@ export interface DependencyWatchOptions {
 }
 
 export const DEFAULT_WATCH_OPTIONS: DependencyWatchOptions = { intervalMs: 500, timeoutMs: 1_000 };
-
-function within(ms: number, work: Promise<unknown>): Promise<unknown> {
-  let timer: NodeJS.Timeout | undefined;
-  // The rejection waits for the next check phase: after an event-loop stall the timer is due
-  // together with the answer, and the answer (read in the poll phase before it) must win.
-  const deadline = new Promise((_, reject) => {
-    timer = setTimeout(() => setImmediate(() => reject(new Error('timed out'))), ms);
-  });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
-}
 
 /**
  * Knows whether PostgreSQL and Redis answer, by probing them every `intervalMs` on connections
@@ -69,7 +60,7 @@ export class DependencyWatch {
 
   private async probeAll(): Promise<Record<Dependency, DependencyStatus>> {
     const names = Object.keys(this.probes) as Dependency[];
-    const results = await Promise.allSettled(names.map((d) => within(this.opts.timeoutMs, this.probes[d]())));
+    const results = await Promise.allSettled(names.map((d) => withTimeout(this.probes[d](), this.opts.timeoutMs)));
     names.forEach((d, i) => {
       const r = results[i];
       this.update(d, r.status === 'fulfilled' ? { up: true, reason: null } : { up: false, reason: networkReason(r.reason) });
