@@ -3,7 +3,8 @@ import { classifyOutage, type Context } from '@vigil/core';
 import { clientIp } from '../http/client-ip.js';
 import { FixedWindowLimiter, limiterNamespace } from '../limits/fixed-window-limiter.js';
 
-const UNLIMITED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+/** Probes answer even past the burst limit (documented: no 429 on them). */
+export const UNLIMITED_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
 
 /**
  * Burst limit per client IP over all paths (decisions §2): 429 {"error":"Rate limit exceeded"}
