@@ -77,6 +77,20 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
   },
 };
 
+/** The monitor in a create answer (createdMonitorView). */
+const CREATED_MONITOR = {
+  type: 'object',
+  required: ['id', 'name', 'url', 'method', 'status', 'check_interval', 'timeout', 'expected_status_codes', 'expected_content', 'alert_threshold', 'is_active', 'created_at'],
+  properties: {
+    id: { type: 'integer' },
+    ...Object.fromEntries(['name', 'url', 'method', 'check_interval', 'timeout', 'expected_status_codes', 'expected_content', 'alert_threshold'].map((k) => [k, CONFIG_PROPERTIES[k]])),
+    status: STATUS,
+    is_active: { type: 'boolean' },
+    created_at: ts,
+  },
+  additionalProperties: false,
+};
+
 const STATISTICS = {
   type: 'object',
   properties: {
@@ -311,7 +325,10 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       docs: {
         body: { type: 'object', required: ['name', 'url'], properties: CONFIG_PROPERTIES },
         responses: {
-          201: { description: 'Created (status pending)', schema: { type: 'object', properties: { monitor: { type: 'object' }, message: { type: 'string' } } } },
+          201: {
+            description: 'Created (status pending)',
+            schema: { type: 'object', required: ['monitor', 'message'], properties: { monitor: CREATED_MONITOR, message: { type: 'string', examples: ['Monitor created. The first check runs shortly.'] } }, additionalProperties: false },
+          },
           400: { description: VALIDATION_400 },
           403: { description: 'Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); Monitor limit reached ({limit, current, remaining, tier, upgrade_url})' },
           409: { description: 'URL already monitored' },
