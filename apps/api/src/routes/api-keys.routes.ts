@@ -123,7 +123,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         }
         res.json({ message: 'API key revoked', revoked_key_id: key.id, api_key: view(key) });
       },
-      docs: { responses: { 200: { description: 'Revoked' }, 404: { description: 'API key not found' } } },
+      docs: { responses: { 200: { description: 'Revoked', schema: { type: 'object', required: ['message', 'revoked_key_id', 'api_key'], properties: { message: { type: 'string', examples: ['API key revoked'] }, revoked_key_id: { type: 'integer' }, api_key: API_KEY_SCHEMA }, additionalProperties: false } }, 404: { description: 'API key not found' } } },
     }),
     route({
       method: 'post',
@@ -146,7 +146,25 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         const { last_used_at: _l, revoked_at: _r, ...created } = view(key);
         res.status(201).json({ api_key: created, key: secret, rotated_key_id: old.id, message: 'API key rotated. The old key no longer works.' });
       },
-      docs: { responses: { 201: { description: 'The new key and its secret' }, 404: { description: 'API key not found' }, 409: { description: 'API key is revoked, or API key is expired' } } },
+      docs: {
+        responses: {
+          201: {
+            description: 'The new key and its secret',
+            schema: {
+              type: 'object',
+              required: ['api_key', 'key', 'rotated_key_id', 'message'],
+              properties: {
+                api_key: { ...API_KEY_SCHEMA, properties: { id: API_KEY_SCHEMA.properties.id, name: API_KEY_SCHEMA.properties.name, prefix: API_KEY_SCHEMA.properties.prefix, created_at: API_KEY_SCHEMA.properties.created_at, expires_at: API_KEY_SCHEMA.properties.expires_at } },
+                key: { type: 'string', description: 'The new secret, shown only this once' },
+                rotated_key_id: { type: 'integer' },
+                message: { type: 'string', examples: ['API key rotated. The old key no longer works.'] },
+              },
+              additionalProperties: false,
+            },
+          }, 404: { description: 'API key not found' },
+          409: { description: 'API key is revoked, or API key is expired' },
+        },
+      },
     }),
   ];
 }
