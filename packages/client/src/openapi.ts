@@ -1454,7 +1454,12 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
             };
         };
     };
@@ -1472,7 +1477,21 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready" | "not ready";
+                        /**
+                         * @example {
+                         *       "postgres": "ok",
+                         *       "redis": "ok"
+                         *     }
+                         */
+                        checks: {
+                            [key: string]: string;
+                        };
+                    };
+                };
             };
             /** @description A dependency does not answer */
             503: {
@@ -1480,7 +1499,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready" | "not ready";
+                        /**
+                         * @example {
+                         *       "postgres": "ok",
+                         *       "redis": "ok"
+                         *     }
+                         */
+                        checks: {
+                            [key: string]: string;
+                        };
+                    };
                 };
             };
         };
@@ -1499,7 +1530,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "text/plain": string;
+                };
             };
             /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
             503: {
@@ -1602,7 +1635,7 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /** Format: date-time */
-                    expires_at?: string;
+                    expires_at?: string | null;
                 };
             };
         };
@@ -1797,7 +1830,27 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @example API key revoked */
+                        message: string;
+                        revoked_key_id: number;
+                        api_key: {
+                            id?: number;
+                            name?: string;
+                            /** @description First 8 characters of the secret */
+                            prefix?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            expires_at?: string | null;
+                            /** Format: date-time */
+                            last_used_at?: string | null;
+                            /** Format: date-time */
+                            revoked_at?: string | null;
+                        };
+                    };
+                };
             };
             /** @description API key required, invalid or expired */
             401: {
@@ -1867,7 +1920,25 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        api_key: {
+                            id?: number;
+                            name?: string;
+                            /** @description First 8 characters of the secret */
+                            prefix?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            expires_at?: string | null;
+                        };
+                        /** @description The new secret, shown only this once */
+                        key: string;
+                        rotated_key_id: number;
+                        /** @example API key rotated. The old key no longer works. */
+                        message: string;
+                    };
+                };
             };
             /** @description API key required, invalid or expired */
             401: {
@@ -3097,7 +3168,32 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @example pro */
+                        tier: string;
+                        /**
+                         * Format: date
+                         * @example 2026-11-23
+                         */
+                        date: string;
+                        requests_today: number;
+                        /** @description null: no limit on this plan */
+                        daily_limit: number | null;
+                        /** @description null: no limit on this plan */
+                        daily_remaining: number | null;
+                        /** @description null: no limit on this plan */
+                        requests_per_minute_limit: number | null;
+                        /**
+                         * Format: date-time
+                         * @description Next UTC midnight
+                         */
+                        reset_at: string;
+                        checks_today: number;
+                        scans_today: number;
+                        alerts_today: number;
+                    };
+                };
             };
             /** @description API key required, invalid or expired */
             401: {
@@ -3159,7 +3255,20 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        days: number;
+                        history: {
+                            /**
+                             * Format: date
+                             * @example 2026-11-23
+                             */
+                            date: string;
+                            requests: number;
+                        }[];
+                        total_requests: number;
+                    };
+                };
             };
             /** @description Invalid days */
             400: {
@@ -3286,7 +3395,30 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        period: {
+                            /**
+                             * Format: date
+                             * @example 2026-11-23
+                             */
+                            from: string;
+                            /**
+                             * Format: date
+                             * @example 2026-11-23
+                             */
+                            to: string;
+                            /** @constant */
+                            days: 30;
+                        };
+                        totals: {
+                            requests: number;
+                            checks: number;
+                            scans: number;
+                            alerts: number;
+                        };
+                    };
+                };
             };
             /** @description API key required, invalid or expired */
             401: {
@@ -7407,7 +7539,7 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    hostname: string;
+                    hostname: unknown[] | boolean | number | Record<string, never> | string | null;
                 };
             };
         };
@@ -11311,7 +11443,16 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        openapi: "3.1.0";
+                        info: Record<string, never>;
+                        paths: Record<string, never>;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Rate limit exceeded: burst per client IP */
             429: {

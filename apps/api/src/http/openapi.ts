@@ -1,5 +1,6 @@
 import { INDEPENDENT_PATHS } from '../middleware/dependency-gate.js';
 import { UNLIMITED_PATHS } from '../middleware/burst-limit.js';
+import { bodySchema } from './joi-schema.js';
 import type { JsonSchema, RouteDef } from './route.js';
 
 const ERROR_SCHEMA = {
@@ -122,7 +123,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
       operationId: `${r.method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       ...(r.auth === 'api-key' ? { security: [{ apiKey: [] }] } : r.auth === 'optional-api-key' ? { security: [{}, { apiKey: [] }] } : { security: [] }),
       parameters: [...pathParams, ...queryParams],
-      ...(r.docs.body ? { requestBody: { required: true, content: { 'application/json': { schema: r.docs.body } } } } : {}),
+      ...(r.docs.body ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema(r.docs.body) } } } } : {}),
       responses,
     };
   }

@@ -91,7 +91,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         res.status(201).json({ api_key: created, key: secret, message: 'API key created. Store the key now: it is not shown again.' });
       },
       docs: {
-        body: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, expires_at: { type: 'string', format: 'date-time' } } },
+        body: createBody,
         responses: {
           201: { description: 'Created', schema: { type: 'object', properties: { api_key: API_KEY_SCHEMA, key: { type: 'string' }, message: { type: 'string' } } } },
           400: { description: 'Invalid name or expires_at' },

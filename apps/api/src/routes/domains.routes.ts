@@ -163,7 +163,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
         });
       },
       docs: {
-        body: { type: 'object', required: ['domain_ids'], properties: { domain_ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 100 } } },
+        body: bulkDeleteBody,
         responses: {
           200: { description: '{message, deleted_count, deleted_ids}' },
           400: { description: 'domain_ids missing, empty, over 100 or not integers' },

@@ -116,7 +116,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
         res.status(202).json(scanQueuedBody(ctx.config.baseUrl, scan));
       },
       docs: {
-        body: { type: 'object', required: ['domain_id'], properties: { domain_id: { type: 'integer' } } },
+        body: rescanBody,
         responses: {
           202: { description: 'Queued', schema: SCAN_QUEUED_SCHEMA },
           400: { description: 'Invalid domain_id' },
