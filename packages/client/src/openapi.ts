@@ -2015,7 +2015,26 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        types: {
+                            /** @enum {string} */
+                            type: "email" | "webhook" | "slack" | "discord";
+                            /** @example Webhook */
+                            name: string;
+                            description: string;
+                            config_fields: {
+                                name: string;
+                                /** @example string */
+                                type: string;
+                                required: boolean;
+                                secret: boolean;
+                                description: string;
+                            }[];
+                        }[];
+                        events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+                    };
+                };
             };
             /** @description API key required, invalid or expired */
             401: {
@@ -2518,7 +2537,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @example Integration deleted */
+                        message: string;
+                        deleted_integration_id: number;
+                    };
+                };
             };
             /** @description API key required, invalid or expired */
             401: {
@@ -3336,7 +3361,41 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @example pro */
+                        tier: string;
+                        /** @description The plan's limits; null means unlimited */
+                        limits: {
+                            /** @description null: no limit on this plan */
+                            requests_per_day?: number | null;
+                            /** @description null: no limit on this plan */
+                            requests_per_minute?: number | null;
+                            /** @description null: no limit on this plan */
+                            concurrent_scans?: number | null;
+                            uptime_monitoring?: boolean;
+                            /** @description null: no limit on this plan */
+                            monitors?: number | null;
+                            /** @description null: no limit on this plan */
+                            domains?: number | null;
+                            /** @description Allowed monitor check intervals, seconds */
+                            check_intervals?: number[];
+                            /** @description Allowed domain monitoring frequencies */
+                            monitoring_frequencies?: string[];
+                            /** @description null: no limit on this plan */
+                            domain_creates_per_minute?: number | null;
+                            /** @description null: no limit on this plan */
+                            header_checks_per_day?: number | null;
+                            /** @description null: no limit on this plan */
+                            status_pages?: number | null;
+                        };
+                        usage: {
+                            monitors: number;
+                            domains: number;
+                            concurrent_scans: number;
+                        };
+                    };
+                };
             };
             /** @description API key required, invalid or expired */
             401: {
@@ -9477,7 +9536,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @example Status page deleted */
+                        message: string;
+                        deleted_status_page_id: number;
+                    };
+                };
             };
             /** @description API key required, invalid or expired */
             401: {
@@ -10028,7 +10093,13 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @example Notice deleted */
+                        message: string;
+                        deleted_notice_id: number;
+                    };
+                };
             };
             /** @description API key required, invalid or expired */
             401: {

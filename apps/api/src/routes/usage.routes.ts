@@ -67,6 +67,34 @@ const SUMMARY = {
   additionalProperties: false,
 };
 
+const LIMITS = {
+  type: 'object',
+  required: ['tier', 'limits', 'usage'],
+  properties: {
+    tier: { type: 'string', examples: ['pro'] },
+    limits: {
+      type: 'object',
+      description: "The plan's limits; null means unlimited",
+      properties: {
+        requests_per_day: intOrNull,
+        requests_per_minute: intOrNull,
+        concurrent_scans: intOrNull,
+        uptime_monitoring: { type: 'boolean' },
+        monitors: intOrNull,
+        domains: intOrNull,
+        check_intervals: { type: 'array', items: int, description: 'Allowed monitor check intervals, seconds' },
+        monitoring_frequencies: { type: 'array', items: { type: 'string' }, description: 'Allowed domain monitoring frequencies' },
+        domain_creates_per_minute: intOrNull,
+        header_checks_per_day: intOrNull,
+        status_pages: intOrNull,
+      },
+      additionalProperties: false,
+    },
+    usage: { type: 'object', required: ['monitors', 'domains', 'concurrent_scans'], properties: { monitors: int, domains: int, concurrent_scans: int }, additionalProperties: false },
+  },
+  additionalProperties: false,
+};
+
 export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef[] {
   return [
     route({
@@ -144,7 +172,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
           usage: { monitors, domains, concurrent_scans: scans },
         });
       },
-      docs: { responses: { 200: { description: 'Limits and use' } } },
+      docs: { responses: { 200: { description: 'Limits and use', schema: LIMITS } } },
     }),
     route({
       method: 'get',
