@@ -1,9 +1,10 @@
 import Joi from 'joi';
 import { createRequire } from 'node:module';
+import type { parse } from 'joi-to-json';
 import type { JsonSchema } from './route.js';
 
 // joi-to-json is CommonJS (`module.exports = parse`); its typings describe an ES default export.
-const joiToJson: typeof import('joi-to-json').parse = createRequire(import.meta.url)('joi-to-json');
+const joiToJson: typeof parse = createRequire(import.meta.url)('joi-to-json');
 
 /** Drops `additionalProperties: false`: validate() strips unknown fields, it does not refuse them. */
 function allowUnknown(schema: unknown): unknown {
