@@ -1275,6 +1275,8 @@ export interface components {
          */
         Forbidden: {
             error: string;
+            /** @description What to do about it (e.g. where to prove ownership) */
+            message?: string;
             limit?: number;
             current?: number;
             remaining?: number;
@@ -6834,12 +6836,19 @@ export interface operations {
             };
         };
         responses: {
-            /** @description {message, deleted_count, deleted_ids} */
+            /** @description What was deleted */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @example 2 domains deleted */
+                        message: string;
+                        deleted_count: number;
+                        deleted_ids: number[];
+                    };
+                };
             };
             /** @description domain_ids missing, empty, over 100 or not integers */
             400: {
@@ -7055,12 +7064,41 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Updated: {domain{id, hostname, port, changed fields, updated_at}, message} */
+            /** @description Updated: the domain with the fields given */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        domain: {
+                            id: number;
+                            hostname: string;
+                            /** @default 443 */
+                            port: number;
+                            /**
+                             * @default daily
+                             * @enum {string}
+                             */
+                            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
+                            /**
+                             * @deprecated
+                             * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
+                             * @enum {string}
+                             */
+                            scan_frequency?: "5min" | "15min" | "hourly" | "daily";
+                            /** @default true */
+                            notifications_enabled: boolean;
+                            /** @default 30 */
+                            alert_days_before_expiry: number;
+                            is_active?: boolean;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** @example Domain updated */
+                        message: string;
+                    };
+                };
             };
             /** @description Invalid port, frequency, flags or alert days; no fields; monitoring_frequency and scan_frequency differ */
             400: {
@@ -7152,12 +7190,18 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {message, deleted_domain_id} */
+            /** @description Deleted */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @example Domain deleted */
+                        message: string;
+                        deleted_domain_id: number;
+                    };
+                };
             };
             /** @description API key required, invalid or expired */
             401: {
@@ -7245,12 +7289,41 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Updated: {domain{id, hostname, port, changed fields, updated_at}, message} */
+            /** @description Updated: the domain with the fields given */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        domain: {
+                            id: number;
+                            hostname: string;
+                            /** @default 443 */
+                            port: number;
+                            /**
+                             * @default daily
+                             * @enum {string}
+                             */
+                            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
+                            /**
+                             * @deprecated
+                             * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
+                             * @enum {string}
+                             */
+                            scan_frequency?: "5min" | "15min" | "hourly" | "daily";
+                            /** @default true */
+                            notifications_enabled: boolean;
+                            /** @default 30 */
+                            alert_days_before_expiry: number;
+                            is_active?: boolean;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** @example Domain updated */
+                        message: string;
+                    };
+                };
             };
             /** @description Invalid port, frequency, flags or alert days; no fields; monitoring_frequency and scan_frequency differ */
             400: {
@@ -8088,12 +8161,45 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description {period, total, by_status, by_grade, average_duration_ms} */
+            /** @description Scans of the last days: counts by status and grade, average duration */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        period: {
+                            /** Format: date-time */
+                            from: string;
+                            /** Format: date-time */
+                            to: string;
+                            days: number;
+                        };
+                        total: number;
+                        /**
+                         * @example {
+                         *       "queued": 0,
+                         *       "running": 0,
+                         *       "completed": 3,
+                         *       "failed": 1
+                         *     }
+                         */
+                        by_status: {
+                            [key: string]: number;
+                        };
+                        /**
+                         * @example {
+                         *       "A+": 1,
+                         *       "A": 2,
+                         *       "F": 0
+                         *     }
+                         */
+                        by_grade: {
+                            [key: string]: number;
+                        };
+                        average_duration_ms: number | null;
+                    };
+                };
             };
             /** @description API key required, invalid or expired */
             401: {
@@ -8249,12 +8355,22 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Not finished: {scan_id, status, status_url} */
+            /** @description Not finished yet */
             202: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        scan_id: number;
+                        /** @enum {string} */
+                        status: "queued" | "running";
+                        /** Format: uri */
+                        status_url: string;
+                        /** @example Scan not finished yet */
+                        message: string;
+                    };
+                };
             };
             /** @description API key required, invalid or expired */
             401: {
@@ -8327,6 +8443,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        domain_id?: number;
                         scans?: {
                             id?: number;
                             hostname?: string;
@@ -8347,6 +8464,14 @@ export interface operations {
                             duration_ms?: number | null;
                             error?: string | null;
                         }[];
+                        pagination?: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            pages: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
                     };
                 };
             };
@@ -8446,6 +8571,14 @@ export interface operations {
                             /** Format: date-time */
                             checked_at?: string;
                         }[];
+                        pagination?: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            pages: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
                     };
                 };
             };

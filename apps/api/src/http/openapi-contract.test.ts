@@ -19,30 +19,10 @@ const NOT_YET_EXERCISED = new Set<string>([
   'GET /api/v1/uptime/monitors/{id}/incidents/{incident_id}',
   'POST /api/v1/uptime/monitors/{id}/incidents/{incident_id}/acknowledge',
   'POST /api/v1/uptime/monitors/{id}/check',
-  'POST /api/v1/domains',
-  'POST /api/v1/domains/bulk-delete',
-  'GET /api/v1/domains/{id}',
-  'PUT /api/v1/domains/{id}',
-  'PATCH /api/v1/domains/{id}',
-  'DELETE /api/v1/domains/{id}',
-  'GET /api/v1/domains/{id}/certificate',
-  'GET /api/v1/domains/{id}/certificate/chain',
-  'POST /api/v1/verifications',
-  'GET /api/v1/verifications/{id}',
   'POST /api/v1/verifications/{id}/check',
-  'POST /api/v1/scan',
-  'POST /api/v1/scans',
-  'GET /api/v1/scans/stats',
-  'GET /api/v1/scans/{id}',
-  'GET /api/v1/scans/{id}/full',
-  'GET /api/v1/domains/{id}/scans',
-  'GET /api/v1/domains/{id}/header-checks',
-  'GET /api/v1/domains/{id}/header-checks/{check_id}',
   'GET /api/v1/uptime/monitors/{id}/incidents/{incident_id}/updates',
   'POST /api/v1/uptime/monitors/{id}/incidents/{incident_id}/updates',
   'GET /status/{slug}.json',
-  'GET /api/v1/domains/{id}/badges',
-  'POST /api/v1/domains/{id}/badges/rotate',
 ]);
 
 let ctx: TestContext;
@@ -60,10 +40,15 @@ beforeAll(async () => {
 afterAll(() => ctx.teardown());
 
 /** One real request; `template` is the documented path, `params` fill it. */
-async function call(method: HttpMethod, template: string, opts: { params?: Record<string, string | number>; body?: unknown; auth?: boolean; query?: Record<string, string> } = {}) {
+async function call(
+  method: HttpMethod,
+  template: string,
+  opts: { params?: Record<string, string | number>; body?: unknown; auth?: boolean; headers?: Record<string, string>; query?: Record<string, string> } = {},
+) {
   const url = template.replace(/\{(\w+)\}/g, (_, name: string) => String(opts.params?.[name] ?? `missing-${name}`));
   let req = request(app)[method](url);
   if (opts.auth !== false) req = req.set(account.auth);
+  if (opts.headers) req = req.set(opts.headers);
   if (opts.query) req = req.query(opts.query);
   const res = opts.body === undefined ? await req : await req.send(opts.body as object);
   problems.push(...checker.check(method, template, res.status, res.headers['content-type'], res.body));
@@ -165,6 +150,36 @@ describe('every answer matches the served OpenAPI document', () => {
     await call('get', '/status/{slug}', { params: { slug: 'no-such-page' }, auth: false });
     await call('delete', '/api/v1/status-pages/{id}/notices/{notice_id}', { params: { id, notice_id } });
     await call('delete', '/api/v1/status-pages/{id}', { params: { id } });
+  });
+
+  it('domains, verifications, scans (queued) and domain badges', async () => {
+    const company = `contract-${Date.now().toString(36)}.test`;
+    const owner = await createTestAccount(ctx, 'pro', { email: `ops@${company}`, emailVerified: true });
+    const as = { auth: false, headers: owner.auth };
+    const created = await call('post', '/api/v1/domains', { ...as, body: { hostname: `www.${company}` } });
+    await call('post', '/api/v1/domains', { ...as, body: { hostname: 'not-mine.example.com' } });
+    const id = created.body.domain.id as number;
+    await call('get', '/api/v1/domains/{id}', { ...as, params: { id } });
+    await call('put', '/api/v1/domains/{id}', { ...as, params: { id }, body: { alert_days_before_expiry: 14 } });
+    await call('patch', '/api/v1/domains/{id}', { ...as, params: { id }, body: { is_active: true } });
+    await call('get', '/api/v1/domains/{id}/certificate', { ...as, params: { id } });
+    await call('get', '/api/v1/domains/{id}/certificate/chain', { ...as, params: { id } });
+    await call('get', '/api/v1/domains/{id}/scans', { ...as, params: { id } });
+    await call('get', '/api/v1/domains/{id}/header-checks', { ...as, params: { id } });
+    await call('get', '/api/v1/domains/{id}/header-checks/{check_id}', { ...as, params: { id, check_id: 999999 } });
+    await call('get', '/api/v1/domains/{id}/badges', { ...as, params: { id } });
+    await call('post', '/api/v1/domains/{id}/badges/rotate', { ...as, params: { id } });
+    const rescan = await call('post', '/api/v1/scans', { ...as, body: { domain_id: id } });
+    const scanId = (rescan.body.scan_id ?? created.body.scan_id) as number;
+    await call('get', '/api/v1/scans/{id}', { ...as, params: { id: scanId } });
+    await call('get', '/api/v1/scans/{id}/full', { ...as, params: { id: scanId } });
+    await call('get', '/api/v1/scans/stats', as);
+    await call('post', '/api/v1/scan', { ...as, body: { hostname: 'scan-me.example.com' } });
+    const verification = await call('post', '/api/v1/verifications', { ...as, body: { hostname: 'other.example.org' } });
+    const vid = verification.body.verification.id as number;
+    await call('get', '/api/v1/verifications/{id}', { ...as, params: { id: vid } });
+    await call('delete', '/api/v1/domains/{id}', { ...as, params: { id } });
+    await call('post', '/api/v1/domains/bulk-delete', { ...as, body: { domain_ids: [id] } });
   });
 
   it('account-wide reads', async () => {

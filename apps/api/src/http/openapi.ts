@@ -34,6 +34,7 @@ const FORBIDDEN_SCHEMA = {
   required: ['error'],
   properties: {
     error: { type: 'string' },
+    message: { type: 'string', description: 'What to do about it (e.g. where to prove ownership)' },
     limit: { type: 'integer' },
     current: { type: 'integer' },
     remaining: { type: 'integer' },

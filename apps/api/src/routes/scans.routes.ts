@@ -5,7 +5,7 @@ import type { FindOptionsSelect } from 'typeorm';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
 import { portField } from '../domains/domain-input.js';
 import { HEADER_CHECK_SCHEMA, headerCheckView } from '../domains/header-check-views.js';
-import { parsePagination, paginationBody } from '../http/pagination.js';
+import { parsePagination, paginationBody, paginationSchema } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
 import { parseId, validate } from '../http/validate.js';
@@ -135,7 +135,25 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       handler: async (req, res) => {
         res.json(await scanStats(ctx, authOf(req).account.id));
       },
-      docs: { responses: { 200: { description: '{period, total, by_status, by_grade, average_duration_ms}' } } },
+      docs: {
+        responses: {
+          200: {
+            description: 'Scans of the last days: counts by status and grade, average duration',
+            schema: {
+              type: 'object',
+              required: ['period', 'total', 'by_status', 'by_grade', 'average_duration_ms'],
+              properties: {
+                period: { type: 'object', required: ['from', 'to', 'days'], properties: { from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' }, days: { type: 'integer' } }, additionalProperties: false },
+                total: { type: 'integer' },
+                by_status: { type: 'object', additionalProperties: { type: 'integer' }, examples: [{ queued: 0, running: 0, completed: 3, failed: 1 }] },
+                by_grade: { type: 'object', additionalProperties: { type: 'integer' }, examples: [{ 'A+': 1, A: 2, F: 0 }] },
+                average_duration_ms: { type: ['integer', 'null'] },
+              },
+              additionalProperties: false,
+            },
+          },
+        },
+      },
     }),
     route({
       method: 'get',
@@ -185,7 +203,15 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       docs: {
         responses: {
           200: { description: 'The report: protocols, cipher suites, key exchange, certificate, chain, HSTS, OCSP stapling, ALPN, caps, warnings, category scores' },
-          202: { description: 'Not finished: {scan_id, status, status_url}' },
+          202: {
+            description: 'Not finished yet',
+            schema: {
+              type: 'object',
+              required: ['scan_id', 'status', 'status_url', 'message'],
+              properties: { scan_id: { type: 'integer' }, status: { type: 'string', enum: ['queued', 'running'] }, status_url: { type: 'string', format: 'uri' }, message: { type: 'string', examples: ['Scan not finished yet'] } },
+              additionalProperties: false,
+            },
+          },
           404: { description: SCAN_NOT_FOUND },
           429: { description: `More than ${FULL_REPORTS_PER_MINUTE} per minute for this key (limit_type per_minute)`, headers: ['Retry-After'] },
         },
@@ -206,7 +232,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       docs: {
         query: HISTORY_QUERY,
         responses: {
-          200: { description: '{domain_id, scans[], pagination}', schema: { type: 'object', properties: { scans: { type: 'array', items: SCAN_SCHEMA } } } },
+          200: { description: '{domain_id, scans[], pagination}', schema: { type: 'object', properties: { domain_id: { type: 'integer' }, scans: { type: 'array', items: SCAN_SCHEMA }, pagination: paginationSchema(true) } } },
           404: { description: DOMAIN_NOT_FOUND },
         },
       },
@@ -228,7 +254,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
         responses: {
           200: {
             description: '{domain_id, header_checks[], pagination}',
-            schema: { type: 'object', properties: { domain_id: { type: 'integer' }, header_checks: { type: 'array', items: HEADER_CHECK_SCHEMA } } },
+            schema: { type: 'object', properties: { domain_id: { type: 'integer' }, header_checks: { type: 'array', items: HEADER_CHECK_SCHEMA }, pagination: paginationSchema(true) } },
           },
           404: { description: DOMAIN_NOT_FOUND },
         },
