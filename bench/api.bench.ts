@@ -28,7 +28,7 @@ const PORT = Number(process.env.BENCH_API_PORT ?? 3950);
 const BARE_PORT = PORT + 1;
 const QUIET_CONNECTIONS = Number(process.env.BENCH_API_QUIET_CONNECTIONS ?? 2);
 const MONITORS = 20;
-const DB_NAME = 'vigil_apiperf';
+const DB_NAME = process.env.BENCH_API_DB ?? 'vigil_apiperf';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Measured {

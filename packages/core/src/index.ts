@@ -38,6 +38,7 @@ export * from './net/forbidden-address.js';
 export * from './net/outbound-guard.js';
 export * from './net/describe-network-error.js';
 export * from './net/bounded-body.js';
+export * from './accounts/auth-stamp.js';
 export * from './accounts/create-account.js';
 export * from './accounts/issue-api-key.js';
 export * from './billing/index.js';
