@@ -1,4 +1,4 @@
-import { Monitor, MONITOR_STATUSES, ValidationError, occurrenceAt, scheduleOf, windowCovers, type Context, type MaintenanceWindow, type MonitorStatus } from '@vigil/core';
+import { Monitor, MONITOR_STATUSES, ValidationError, occurrenceAt, preparedQuery, scheduleOf, windowCovers, type Context, type MaintenanceWindow, type MonitorStatus } from '@vigil/core';
 import { paginationBody, parsePagination } from '../http/pagination.js';
 import { queryValue } from '../http/validate.js';
 import { listMonitorView } from './monitor-views.js';
@@ -88,7 +88,8 @@ export async function listMonitors(ctx: Context, windows: RollupWindows, account
   const status = statusFilter(query.status);
   const page = parsePagination(query, { defaultPerPage: 20, maxPerPage: 100 });
   const now = ctx.clock.now();
-  const rows = (await ctx.readDb.query(LIST, [accountId, status ?? null, page.perPage, page.offset, liveStart(now), startOfHour(now)])) as ListRow[];
+  // Prepared: planning this statement costs about as much as running it.
+  const rows = await preparedQuery<ListRow>(ctx.readDb, 'vigil_list_monitors', LIST, [accountId, status ?? null, page.perPage, page.offset, liveStart(now), startOfHour(now)]);
   if (!rows.length) {
     // A page past the end (or no monitors): the counts without a page.
     const [total, counts] = await Promise.all([
