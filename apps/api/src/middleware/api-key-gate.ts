@@ -83,14 +83,16 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
     const keyHash = hashApiKeySecret(token);
     let burst = takeDeferredBurst(req) ? burstCounter(ctx, req) : null;
     let entry = cache.get(keyHash, now.getTime());
+    // A cached key that has expired since is looked up again (its 401 comes after the burst check).
+    if (entry?.apiKey.expiresAt && entry.apiKey.expiresAt.getTime() <= now.getTime()) {
+      cache.delete(keyHash);
+      entry = undefined;
+    }
     let known: { stamp: string } | null = null;
     for (let reloads = 0; reloads <= MAX_RELOADS; reloads++) {
       if (!entry) {
         entry = await load(req, keyHash, now, known, burst);
         burst = null;
-      } else {
-        // A cached key may have expired since.
-        checkKey(entry, now, { allowInactive: true });
       }
       const { account, apiKey } = entry;
       const admission = await quota.admit({ accountId: account.id, apiKeyId: apiKey.id, now, ...quotaLimits(ctx, account), burst, stamp: entry.stamp });
