@@ -3630,13 +3630,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description No scanner finished the check in time */
+            /** @description No scanner finished the check in time (or PostgreSQL or Redis is unreachable); retry after `Retry-After` seconds */
             503: {
                 headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @example Header check did not finish in time */
+                        error: string;
+                        /**
+                         * @description Present when no scanner answered (the API itself is up)
+                         * @example no scanner answered; retry later
+                         */
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -3758,13 +3767,22 @@ export interface operations {
                     "application/json": components["schemas"]["RateLimited"];
                 };
             };
-            /** @description No scanner graded the headers in time */
+            /** @description No scanner graded the headers in time (or PostgreSQL or Redis is unreachable); retry after `Retry-After` seconds */
             503: {
                 headers: {
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @example Header check did not finish in time */
+                        error: string;
+                        /**
+                         * @description Present when no scanner answered (the API itself is up)
+                         * @example no scanner answered; retry later
+                         */
+                        detail?: string;
+                    };
                 };
             };
         };
@@ -8348,12 +8366,38 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The report: protocols, cipher suites, key exchange, certificate, chain, HSTS, OCSP stapling, ALPN, caps, warnings, category scores */
+            /** @description A finished scan. Completed: the whole report (protocols, cipher suites, key exchange, certificate, chain, HSTS, OCSP stapling, ALPN, caps, warnings, category scores) with scan_id, status, domain_id and completed_at. Failed: scan_id, status, hostname, port, domain_id, error and `report: null`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        scan_id: number;
+                        /** @enum {string} */
+                        status: "completed" | "failed";
+                        domain_id: number | null;
+                        /**
+                         * Format: date-time
+                         * @description Completed scans
+                         */
+                        completed_at?: string | null;
+                        /** @description Failed scans */
+                        hostname?: string;
+                        /** @description Completed scans: the report's port; failed scans: the scanned port */
+                        port?: number;
+                        /** @description Failed scans: why */
+                        error?: string | null;
+                        /** @description Failed scans only: there is no report */
+                        report?: null;
+                        /** @description Completed scans */
+                        grade?: string;
+                        /** @description Completed scans */
+                        score?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
             };
             /** @description Not finished yet */
             202: {

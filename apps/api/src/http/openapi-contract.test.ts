@@ -1,4 +1,8 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { Incident, Scan } from '@vigil/core';
+import { createScannerApp } from '@vigil/scanner';
 import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
 import { createApp } from '../app.js';
 import { ContractChecker } from './openapi-contract.js';
@@ -14,14 +18,8 @@ import type { HttpMethod } from './route.js';
 const NOT_YET_EXERCISED = new Set<string>([
   'POST /api/v1/integrations/{id}/test',
   'POST /api/v1/integrations/{id}/deliveries/{delivery_id}/redeliver',
-  'GET /headers/check',
-  'POST /headers/grade',
-  'GET /api/v1/uptime/monitors/{id}/incidents/{incident_id}',
-  'POST /api/v1/uptime/monitors/{id}/incidents/{incident_id}/acknowledge',
   'POST /api/v1/uptime/monitors/{id}/check',
   'POST /api/v1/verifications/{id}/check',
-  'GET /api/v1/uptime/monitors/{id}/incidents/{incident_id}/updates',
-  'POST /api/v1/uptime/monitors/{id}/incidents/{incident_id}/updates',
   'GET /status/{slug}.json',
 ]);
 
@@ -30,14 +28,30 @@ let app: ReturnType<typeof createApp>;
 let account: TestAccount;
 let checker: ContractChecker;
 const problems: string[] = [];
+/** A loopback site: monitor checks, header checks and webhooks go to it. */
+let scanner: ReturnType<typeof createScannerApp>;
+let site: http.Server;
+let siteUrl: string;
 
 beforeAll(async () => {
+  site = http.createServer((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/html', 'x-content-type-options': 'nosniff' }).end('<p>ok</p>');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   ctx = await createTestContext({ env: { VIGIL_ALLOW_PRIVATE_TARGETS: 'true', VIGIL_BURST_PER_SECOND: '100000' } });
   app = createApp(ctx);
+  scanner = createScannerApp(ctx);
+  await scanner.start();
   account = await createTestAccount(ctx, 'pro');
   checker = new ContractChecker((await request(app).get('/api/v1/openapi.json')).body);
 });
-afterAll(() => ctx.teardown());
+afterAll(async () => {
+  await scanner.stop();
+  await ctx.teardown();
+  await new Promise((resolve) => site.close(resolve));
+});
 
 /** One real request; `template` is the documented path, `params` fill it. */
 async function call(
@@ -172,6 +186,10 @@ describe('every answer matches the served OpenAPI document', () => {
     const rescan = await call('post', '/api/v1/scans', { ...as, body: { domain_id: id } });
     const scanId = (rescan.body.scan_id ?? created.body.scan_id) as number;
     await call('get', '/api/v1/scans/{id}', { ...as, params: { id: scanId } });
+    // A scan still queued answers 202; the scanner then fails it (the .test name does not resolve): 200.
+    await ctx.db.getRepository(Scan).update({ id: scanId }, { status: 'queued' });
+    await call('get', '/api/v1/scans/{id}/full', { ...as, params: { id: scanId } });
+    await ctx.db.getRepository(Scan).update({ id: scanId }, { status: 'failed', error: 'Could not resolve host', completedAt: ctx.clock.now() });
     await call('get', '/api/v1/scans/{id}/full', { ...as, params: { id: scanId } });
     await call('get', '/api/v1/scans/stats', as);
     await call('post', '/api/v1/scan', { ...as, body: { hostname: 'scan-me.example.com' } });
@@ -180,6 +198,25 @@ describe('every answer matches the served OpenAPI document', () => {
     await call('get', '/api/v1/verifications/{id}', { ...as, params: { id: vid } });
     await call('delete', '/api/v1/domains/{id}', { ...as, params: { id } });
     await call('post', '/api/v1/domains/bulk-delete', { ...as, body: { domain_ids: [id] } });
+  });
+
+  it('incidents and their updates', async () => {
+    const monitorId = (await call('post', '/api/v1/uptime/monitors', { body: { name: 'incidents', url: `${siteUrl}/incidents` } })).body.monitor.id as number;
+    const incident = await ctx.db.getRepository(Incident).save({ monitorId, accountId: account.account.id, status: 'open', startedAt: ctx.clock.now(), cause: 'HTTP 503' });
+    const params = { id: monitorId, incident_id: incident.id };
+    await call('get', '/api/v1/uptime/monitors/{id}/incidents/{incident_id}', { params });
+    await call('post', '/api/v1/uptime/monitors/{id}/incidents/{incident_id}/updates', { params, body: { status: 'identified', message: 'A bad deploy' } });
+    await call('post', '/api/v1/uptime/monitors/{id}/incidents/{incident_id}/updates', { params, body: { status: 'nonsense' } });
+    await call('get', '/api/v1/uptime/monitors/{id}/incidents/{incident_id}/updates', { params });
+    await call('post', '/api/v1/uptime/monitors/{id}/incidents/{incident_id}/acknowledge', { params });
+    await call('get', '/api/v1/uptime/monitors/{id}/incidents/{incident_id}', { params: { id: monitorId, incident_id: 999999 } });
+  });
+
+  it('header checks of a loopback site', async () => {
+    await call('get', '/headers/check', { auth: false, query: { q: siteUrl } });
+    await call('get', '/headers/check', { auth: false, query: { q: '' } });
+    await call('post', '/headers/grade', { auth: false, body: { headers: { 'X-Content-Type-Options': 'nosniff' }, site: 'example.com' } });
+    await call('post', '/headers/grade', { auth: false, body: { headers: 'none' } });
   });
 
   it('account-wide reads', async () => {
