@@ -1,4 +1,4 @@
-import { closeObjects, ContractChecker } from './openapi-contract.js';
+import { closeObjects, ContractChecker } from './testing/openapi-contract.js';
 
 const doc = {
   paths: {

@@ -5,7 +5,7 @@ import { Incident, Scan } from '@vigil/core';
 import { createScannerApp } from '@vigil/scanner';
 import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
 import { createApp } from '../app.js';
-import { ContractChecker } from './openapi-contract.js';
+import { ContractChecker } from './testing/openapi-contract.js';
 import type { HttpMethod } from './route.js';
 
 /**

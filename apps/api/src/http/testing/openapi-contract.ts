@@ -1,6 +1,6 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import { fullFormats } from 'ajv-formats/dist/formats.js';
-import type { HttpMethod } from './route.js';
+import type { HttpMethod } from '../route.js';
 
 type Json = unknown;
 interface Operation {
