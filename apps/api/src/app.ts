@@ -10,6 +10,7 @@ import { burstLimit } from './middleware/burst-limit.js';
 import { dependencyGate } from './middleware/dependency-gate.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { notFound } from './middleware/not-found.js';
+import { publicFace } from './middleware/public-face.js';
 import { requestContext } from './middleware/request-context.js';
 import { mountDocsPage, openApiRoute } from './routes/docs.routes.js';
 import { allRoutes } from './routes/index.js';
@@ -33,6 +34,7 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: 
 
   app.use(requestContext(ctx));
   app.use(dependencyGate(ctx));
+  app.use(publicFace(ctx, statusPages));
   app.use(burstLimit(ctx));
   app.use(customHostnamePages(statusPages));
   registerRoutes(app, ctx, { quota, usage }, routes);

@@ -11,6 +11,8 @@ export const VERSION_MEMO_MS = 1_000;
 interface Memo {
   at: number;
   value: Promise<string | null>;
+  /** The value once the read has answered (undefined before). */
+  settled?: string | null;
 }
 
 const memos = new WeakMap<Context, Map<number, Memo>>();
@@ -31,14 +33,33 @@ export function statusVersionReader(ctx: Context): (accountId: number) => Promis
     const now = ctx.clock.now().getTime();
     const known = memo.get(accountId);
     if (known && now - known.at < VERSION_MEMO_MS && now >= known.at) return known.value;
-    const value = ctx.redis.get(statusVersionKey(ctx.config.redisPrefix, accountId)).then(
-      (v) => v ?? '0',
-      () => null,
+    const entry: Memo = { at: now, value: Promise.resolve(null) };
+    entry.value = ctx.redis.get(statusVersionKey(ctx.config.redisPrefix, accountId)).then(
+      (v) => {
+        entry.settled = v ?? '0';
+        return entry.settled;
+      },
+      () => {
+        entry.settled = null;
+        return null;
+      },
     );
     if (memo.size >= 10_000) memo.clear();
-    memo.set(accountId, { at: now, value });
-    return value;
+    memo.set(accountId, entry);
+    return entry.value;
   };
+}
+
+/**
+ * The version statusVersionReader would answer without waiting: a read made within the last
+ * VERSION_MEMO_MS that has answered (a string), else undefined (null never: an unknown version
+ * is not "unchanged"). Lets a fresh cached page be served without any await.
+ */
+export function knownStatusVersion(ctx: Context, accountId: number): string | undefined {
+  const known = memoOf(ctx).get(accountId);
+  const now = ctx.clock.now().getTime();
+  if (!known || now - known.at >= VERSION_MEMO_MS || now < known.at) return undefined;
+  return known.settled ?? undefined;
 }
 
 /** What the API calls when it changed what an account's pages or badges show. */

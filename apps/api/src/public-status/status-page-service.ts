@@ -4,7 +4,7 @@ import { findPage, loadPageRows, type PageRef } from './load-page-rows.js';
 import { buildPageModel, type PageModel } from './page-model.js';
 import { renderPageAtom, renderPageJson } from './render-feeds.js';
 import { NOT_FOUND_HTML, renderPageHtml } from './render-html.js';
-import { statusVersionReader } from './read-status-version.js';
+import { knownStatusVersion, statusVersionReader } from './read-status-version.js';
 import { VersionedCache } from './versioned-cache.js';
 
 export type PageVariant = 'html' | 'json' | 'atom';
@@ -23,6 +23,17 @@ function urls(baseUrl: string, ref: PageRef, slug: string) {
 type Rendered = Record<PageVariant, CachedBody> | 'hidden' | null;
 
 export const PAGE_CACHE_TTL_MS = 5_000;
+/**
+ * Headers of every public page answer. A CDN or proxy in front may keep a copy 5 s and serve it
+ * stale for 30 s more while it fetches a fresh one (docs/scaling.md).
+ */
+export const PAGE_HEADERS = {
+  'Cache-Control': 'public, max-age=5, stale-while-revalidate=30',
+  // The page has no script, no image and no external asset: only its own inline stylesheet.
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+};
+
+const cacheKey = (ref: PageRef) => ('slug' in ref ? `slug:${ref.slug}` : `host:${ref.hostname}`);
 export const NOT_FOUND_PAGE = cachedBody(NOT_FOUND_HTML, 'text/html; charset=utf-8');
 export const NOT_FOUND_JSON = cachedBody(JSON.stringify({ error: 'Status page not found' }), 'application/json; charset=utf-8');
 
@@ -46,9 +57,17 @@ export class StatusPageService {
 
   /** The page's answer in one form; `hidden` for a private page, null for an unknown or deleted one. */
   async get(ref: PageRef, variant: PageVariant): Promise<CachedBody | 'hidden' | null> {
-    const key = 'slug' in ref ? `slug:${ref.slug}` : `host:${ref.hostname}`;
-    const rendered = await this.cache.get(key, () => this.build(ref));
+    const rendered = await this.cache.get(cacheKey(ref), () => this.build(ref));
     return rendered && rendered !== 'hidden' ? rendered[variant] : rendered;
+  }
+
+  /**
+   * The page's answer when it can be given without waiting (a fresh cached copy whose owner's
+   * version is known and unchanged); undefined otherwise, including private and unknown pages.
+   */
+  peek(ref: PageRef, variant: PageVariant): CachedBody | undefined {
+    const rendered = this.cache.peek(cacheKey(ref), (owner) => knownStatusVersion(this.ctx, owner));
+    return rendered && rendered !== 'hidden' ? rendered[variant] : undefined;
   }
 
   /** The version is read before the rows, so a change committed during the build makes the next request rebuild. */

@@ -53,6 +53,19 @@ export class VersionedCache<T> {
     return entry.value;
   }
 
+  /**
+   * The entry's value without waiting, when `get` would serve it as is: younger than `ttlMs`,
+   * with an owner whose version `knownVersion` can tell at once and that is unchanged;
+   * undefined otherwise (the caller then takes the `get` path).
+   */
+  peek(key: string, knownVersion: (owner: number) => string | undefined): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.owner === null) return undefined;
+    const age = this.now() - entry.builtAt;
+    if (age < 0 || age >= this.opts.ttlMs) return undefined;
+    return knownVersion(entry.owner) === entry.version ? entry.value : undefined;
+  }
+
   /** One build per key at a time; its result replaces the entry. */
   private rebuild(key: string, build: () => Promise<Built<T>>): Promise<Built<T>> {
     const running = this.pending.get(key);

@@ -1,0 +1,30 @@
+import type { PageRef } from './load-page-rows.js';
+import type { PageVariant } from './status-page-service.js';
+
+/** A page slug as the API accepts it (status-page-input validates the same shape). */
+export const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
+
+/** What a custom hostname serves at its root. */
+export const HOST_PATHS: Record<string, PageVariant> = { '/': 'html', '/index.json': 'json', '/feed.atom': 'atom' };
+
+const PAGE_PATH = /^\/status\/([^/]+?)(\.json|\/feed\.atom)?$/;
+
+/** Paths of the public face: status pages (and a custom hostname's root paths) and badges. */
+export function isPublicPath(path: string): boolean {
+  return path.startsWith('/status/') || path.startsWith('/badges/') || HOST_PATHS[path] !== undefined;
+}
+
+/**
+ * The page and form a GET path names: `/status/{slug}`, `.json`, `/feed.atom`, or a custom
+ * hostname's root paths (`hostnameOf` gives the request's normalised Host); null for anything else.
+ */
+export function pageTarget(path: string, hostnameOf: () => string | null): { ref: PageRef; variant: PageVariant } | null {
+  const hostVariant = HOST_PATHS[path];
+  if (hostVariant) {
+    const hostname = hostnameOf();
+    return hostname ? { ref: { hostname }, variant: hostVariant } : null;
+  }
+  const m = PAGE_PATH.exec(path);
+  if (!m || !SLUG.test(m[1])) return null;
+  return { ref: { slug: m[1] }, variant: m[2] === '.json' ? 'json' : m[2] ? 'atom' : 'html' };
+}
