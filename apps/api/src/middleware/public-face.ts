@@ -65,6 +65,6 @@ export function publicFace(ctx: Context, pages: StatusPageService, gate?: Public
       }
       next();
     });
-    res.once('close', leave);
+    if (leave) res.once('close', leave);
   };
 }

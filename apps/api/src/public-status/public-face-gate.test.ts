@@ -50,7 +50,7 @@ function harness(over: Partial<PublicFaceGateOptions> = {}) {
 describe('PublicFaceGate', () => {
   it('lets public requests go at once, without limit, while no API request is in flight', () => {
     const h = harness();
-    for (let i = 0; i < 50; i++) h.enter(`p${i}`);
+    for (let i = 0; i < 50; i++) expect(h.enter(`p${i}`)).toBeNull(); // decided at once: nothing to leave
     expect(h.outcomes).toHaveLength(50);
     expect(h.outcomes.every((o) => o.endsWith(':go'))).toBe(true);
     expect(h.pendingTasks()).toBe(0);
@@ -133,7 +133,8 @@ describe('PublicFaceGate', () => {
     h.gate.apiStarted();
     const leaveA = h.enter('a');
     h.enter('b');
-    leaveA();
+    expect(leaveA).not.toBeNull();
+    leaveA?.();
     expect(h.gate.waiting).toBe(1);
     h.advance(10);
     expect(h.outcomes).toEqual(['b:go']);

@@ -63,17 +63,17 @@ export class PublicFaceGate {
 
   /**
    * A public request asks to go: `go(true)` when admitted (synchronously if it may go at once),
-   * `go(false)` when shed. The returned function takes a waiting request out of the line (its
-   * client left); after `go` it does nothing.
+   * `go(false)` when shed. For a request that waits, the returned function takes it out of the
+   * line (its client left; after `go` it does nothing); null when `go` was called at once.
    */
-  enter(go: (admitted: boolean) => void): () => void {
+  enter(go: (admitted: boolean) => void): (() => void) | null {
     if (!this.line.length && this.mayGo()) {
       go(true);
-      return () => undefined;
+      return null;
     }
     if (this.line.length >= this.opts.maxQueue) {
       go(false);
-      return () => undefined;
+      return null;
     }
     const waiter: Waiter = { go, deadline: this.opts.now() + this.opts.maxWaitMs, gone: false };
     this.line.push(waiter);

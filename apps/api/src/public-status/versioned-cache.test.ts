@@ -71,4 +71,23 @@ describe('VersionedCache', () => {
     await new Promise((r) => setImmediate(r));
     expect(t.errors).toHaveLength(1);
   });
+
+  it('peek gives a fresh entry whose owner version is known and unchanged, and nothing else', async () => {
+    const t = setup();
+    const known = new Map<number, string | undefined>([[1, '0']]);
+    const knownVersion = (owner: number) => known.get(owner);
+    expect(t.cache.peek('k', knownVersion)).toBeUndefined(); // nothing cached
+    await t.cache.get('k', t.build('a'));
+    expect(t.cache.peek('k', knownVersion)).toBe('a');
+    known.set(1, undefined); // version not known without waiting
+    expect(t.cache.peek('k', knownVersion)).toBeUndefined();
+    known.set(1, '1'); // moved
+    expect(t.cache.peek('k', knownVersion)).toBeUndefined();
+    known.set(1, '0');
+    t.tick(1000); // aged out
+    expect(t.cache.peek('k', knownVersion)).toBeUndefined();
+    await t.cache.get('none', t.build(null, null)); // a negative entry is never peeked
+    expect(t.cache.peek('none', knownVersion)).toBeUndefined();
+    expect(t.builds()).toBe(2);
+  });
 });
