@@ -21,14 +21,15 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import express from 'express';
 import request from 'supertest';
-import { bumpStatusVersions, createAccount, type Context } from '@vigil/core';
+import { createAccount, type Context } from '@vigil/core';
 import type { BenchResult } from './run.js';
 import { apiBenchContext } from './support.js';
 import { createApp } from '../apps/api/src/app.js';
+import { statusChanged } from '../apps/api/src/public-status/read-status-version.js';
 import { seedStatusFixture } from '../test/support/status-fixture.js';
 
 const SECONDS = Number(process.env.BENCH_STATUS_SECONDS ?? 6);
@@ -97,6 +98,19 @@ async function listen(handler: http.RequestListener): Promise<{ url: string; clo
   };
 }
 
+/** The length of a response body as sent (before any decoding), which fetch does not tell. */
+function rawLength(url: string, headers: Record<string, string>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        let length = 0;
+        res.on('data', (chunk: Buffer) => (length += chunk.length));
+        res.on('end', () => resolve(length));
+      })
+      .on('error', reject);
+  });
+}
+
 const ms = (v: number) => `${v.toFixed(2)} ms`;
 const rate = (c: Cannon) => `${Math.round(c.rps).toLocaleString('en')} req/s`;
 const client = (c: Cannon) => `${rate(c)}, client latency p50 ${c.p50} ms p99 ${c.p99} ms${c.non2xx || c.errors ? `, ${c.non2xx} non-2xx, ${c.errors} errors` : ''}`;
@@ -138,7 +152,7 @@ function countRollupReads(ctx: Context): () => number {
 export default async function bench(): Promise<BenchResult> {
   const lines: string[] = [];
   const summary: string[] = [];
-  const { ctx, prefix, close } = await apiBenchContext('status');
+  const { ctx, close } = await apiBenchContext('status');
   const closers: (() => Promise<void>)[] = [];
   const recorder = new Recorder();
   try {
@@ -167,17 +181,17 @@ export default async function bench(): Promise<BenchResult> {
     // 1a. Full builds: the cache invalidated before each request.
     recorder.reset();
     for (let i = 0; i < 30; i++) {
-      await bumpStatusVersions(ctx.redis, prefix, ctx.logger, [owner.account.id]);
+      await statusChanged(ctx, owner.account.id);
       await (await fetch(pageUrl)).arrayBuffer();
     }
     const builds = recorder.stats('page');
     const size = (await (await fetch(pageUrl)).arrayBuffer()).byteLength;
-    const gzipped = (await (await fetch(pageUrl, { headers: { 'Accept-Encoding': 'gzip' } })).arrayBuffer()).byteLength;
+    const gzipped = await rawLength(pageUrl, { 'Accept-Encoding': 'gzip' });
     lines.push(`page: 50 monitors × 90 days (108,000 hourly rollup rows), 2 domains, incidents; HTML ${Math.round(size / 1024)} KiB`);
     lines.push(`  full build after an invalidation (rows, model, HTML/JSON/Atom, gzip), 30 sequential: server time p50 ${ms(builds.p50)}, max ${ms(builds.max)}`);
 
     // 1b. Single flight: a burst of 200 concurrent requests right after an invalidation.
-    await bumpStatusVersions(ctx.redis, prefix, ctx.logger, [owner.account.id]);
+    await statusChanged(ctx, owner.account.id);
     recorder.reset();
     const readsBefore = rollupReads();
     await Promise.all(Array.from({ length: 200 }, async () => (await fetch(pageUrl, { headers: { 'Accept-Encoding': 'gzip' } })).arrayBuffer()));
@@ -187,10 +201,14 @@ export default async function bench(): Promise<BenchResult> {
 
     // 1c. Steady load on the cached page.
     recorder.reset();
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+    loopDelay.enable();
     const paced = await withCpu(cannon(pageUrl, 50, { 'Accept-Encoding': 'gzip' }, 500));
+    loopDelay.disable();
     const pst = recorder.stats('page');
     lines.push(`  cached (gzip ${Math.round(gzipped / 1024)} KiB), 50 connections paced at 500 req/s in all for ${SECONDS} s: ${client(paced)}; CPU ${Math.round(paced.cpuUs)} µs per request`);
     lines.push(`    server time p50 ${ms(pst.p50)}, p99 ${ms(pst.p99)}, max ${ms(pst.max)} over ${pst.n.toLocaleString('en')} requests (target p99 ≤ ${TARGETS.pageP99Ms} ms)`);
+    lines.push(`    event-loop delay meanwhile (what a request could wait before it is read): p50 ${ms(loopDelay.percentile(50) / 1e6)}, p99 ${ms(loopDelay.percentile(99) / 1e6)}, max ${ms(loopDelay.max / 1e6)}`);
     recorder.reset();
     const steady = await withCpu(cannon(pageUrl, 50, { 'Accept-Encoding': 'gzip' }));
     const st = recorder.stats('page');

@@ -53,6 +53,9 @@ describe('publicFace', () => {
     const head = await request(app).head(`/status/face-${process.pid}`);
     expect(head.status).toBe(200);
     expect(head.text ?? '').toBe('');
+    // Answers from memory are labelled as the page routes' would be, never as unmatched paths.
+    const counted = (await ctx.metrics.httpRequests.get()).values.filter((v) => String(v.labels.route).startsWith('/status/') || v.labels.route === 'unmatched');
+    expect([...new Set(counted.map((v) => String(v.labels.route)))].sort()).toEqual(['/status/:slug', '/status/:slug.json', '/status/:slug/feed.atom']);
   });
 
   it('while API requests are in flight, admits public requests at the busy rate, makes the rest wait and sheds them with 503 and Retry-After', async () => {

@@ -61,7 +61,11 @@ export function publicFace(ctx: Context, pages: StatusPageService, gate?: Public
       if (req.method === 'GET' || req.method === 'HEAD') {
         const target = pageTarget(req.path, () => normaliseHostname(req.hostname));
         const cached = target ? pages.peek(target.ref, target.variant) : undefined;
-        if (cached && window.within(clientIp(req), ctx.config.burstPerSecond, performance.now())) return sendCached(req, res, cached, PAGE_HEADERS);
+        if (target && cached && window.within(clientIp(req), ctx.config.burstPerSecond, performance.now())) {
+          // Labelled in the access log and metrics as the page route would be.
+          if (target.route) req.route = { path: target.route };
+          return sendCached(req, res, cached, PAGE_HEADERS);
+        }
       }
       next();
     });

@@ -17,8 +17,9 @@ export function isPublicPath(path: string): boolean {
 /**
  * The page and form a GET path names: `/status/{slug}`, `.json`, `/feed.atom`, or a custom
  * hostname's root paths (`hostnameOf` gives the request's normalised Host); null for anything else.
+ * `route` is the page route's path (for the access log and metrics), none for a custom hostname.
  */
-export function pageTarget(path: string, hostnameOf: () => string | null): { ref: PageRef; variant: PageVariant } | null {
+export function pageTarget(path: string, hostnameOf: () => string | null): { ref: PageRef; variant: PageVariant; route?: string } | null {
   const hostVariant = HOST_PATHS[path];
   if (hostVariant) {
     const hostname = hostnameOf();
@@ -26,5 +27,5 @@ export function pageTarget(path: string, hostnameOf: () => string | null): { ref
   }
   const m = PAGE_PATH.exec(path);
   if (!m || !SLUG.test(m[1])) return null;
-  return { ref: { slug: m[1] }, variant: m[2] === '.json' ? 'json' : m[2] ? 'atom' : 'html' };
+  return { ref: { slug: m[1] }, variant: m[2] === '.json' ? 'json' : m[2] ? 'atom' : 'html', route: `/status/:slug${m[2] ?? ''}` };
 }
