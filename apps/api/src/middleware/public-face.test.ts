@@ -59,7 +59,7 @@ describe('publicFace', () => {
   });
 
   it('while API requests are in flight, admits public requests at the busy rate, makes the rest wait and sheds them with 503 and Retry-After', async () => {
-    const gate = new PublicFaceGate({ busyRate: 0.01, burst: 1, idleBatch: 4, maxQueue: 10, maxWaitMs: 200, ...timers });
+    const gate = new PublicFaceGate({ busyRate: 0.01, burst: 1, idleBatch: 4, maxQueue: 10, maxWaitMs: 200, holdMs: 0, ...timers });
     const app = express();
     app.use(publicFace(ctx, new StatusPageService(ctx), gate));
     const slowApi: { release?: () => void } = {};

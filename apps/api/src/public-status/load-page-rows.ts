@@ -76,9 +76,11 @@ export async function loadPageRows(ctx: Context, page: PageRow): Promise<PageRow
   ])) as { id: number; name: string; status: MonitorStatus; is_active: boolean }[];
   const own = monitors.map((m) => m.id);
   const [days, incidents, domains, notices, planned] = await Promise.all([
-    // UTC day numbers (days since the epoch) are cheaper to group by than formatted dates.
+    // UTC day numbers (days since the epoch) are cheaper to group by than formatted dates, and a
+    // date difference is cheaper than extract(epoch), which is numeric (about half the time over
+    // 108,000 rows).
     ctx.db.query(
-      `SELECT monitor_id, floor(extract(epoch FROM hour) / 86400)::int AS day, sum(total)::int AS total, sum(successful)::int AS successful
+      `SELECT monitor_id, ((hour AT TIME ZONE 'UTC')::date - DATE '1970-01-01') AS day, sum(total)::int AS total, sum(successful)::int AS successful
          FROM monitor_rollups
         WHERE monitor_id = ANY($1::int[]) AND hour >= $2 AND hour < $3
         GROUP BY 1, 2`,

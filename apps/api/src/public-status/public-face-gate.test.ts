@@ -10,6 +10,7 @@ function harness(over: Partial<PublicFaceGateOptions> = {}) {
     idleBatch: 3,
     maxQueue: 5,
     maxWaitMs: 1_000,
+    holdMs: 0,
     now: () => now,
     schedule: (fn, ms) => {
       const task = { at: now + ms, fn, cancelled: false };
@@ -146,5 +147,19 @@ describe('PublicFaceGate', () => {
     h.gate.apiStarted();
     ['a', 'b', 'c'].forEach((n) => h.enter(n));
     expect(h.outcomes).toEqual(['a:go', 'b:go']);
+  });
+
+  it('counts the API busy for holdMs after its last request ended', () => {
+    const h = harness({ burst: 0, busyRate: 1, holdMs: 100 });
+    const done = h.gate.apiStarted();
+    h.enter('a');
+    done();
+    h.advance(99);
+    expect(h.outcomes).toEqual([]);
+    h.enter('b'); // still busy: waits behind a
+    h.advance(1);
+    expect(h.outcomes).toEqual(['a:go', 'b:go']);
+    expect(h.enter('c')).toBeNull(); // idle now: at once
+    expect(h.outcomes).toEqual(['a:go', 'b:go', 'c:go']);
   });
 });

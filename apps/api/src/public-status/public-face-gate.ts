@@ -1,14 +1,16 @@
 /**
  * The public face's share of one API process (status pages, their JSON and feeds, badges).
  * Authenticated API requests come first:
- * - while no API request is in flight, public requests go at once (a crowd may use the whole
- *   process when nobody else needs it);
- * - while API requests are in flight, public requests are admitted at `busyRate` per second
- *   (with a `burst` of tokens); the others wait in one line, first come first served;
+ * - while the API is idle (no API request in flight, none ended in the last `holdMs`), public
+ *   requests go at once (a crowd may use the whole process when nobody else needs it);
+ * - while it is busy, public requests are admitted at `busyRate` per second (with a `burst` of
+ *   tokens); the others wait in one line, first come first served;
  * - a request that waited `maxWaitMs`, or finds `maxQueue` already waiting, is shed (the caller
  *   answers 503 with Retry-After).
  * When the API falls idle the line is drained `idleBatch` requests per event-loop turn, so a
- * long line never becomes one long stall for the next API request.
+ * long line never becomes one long stall for the next API request. The hold keeps a moment
+ * between two API requests (a client that is slow to send its next one, or descheduled) from
+ * counting as idle.
  * A waiting request costs nothing but its parsed headers; and since a client waits for its
  * answer before it asks again, a crowd that waits also stops sending.
  */
@@ -18,6 +20,7 @@ export interface PublicFaceGateOptions {
   idleBatch: number;
   maxQueue: number;
   maxWaitMs: number;
+  holdMs: number;
   /** Milliseconds (monotonic in the API: performance.now). */
   now: () => number;
   /** Runs `fn` after `ms` (0: on the next event-loop turn); returns a cancel. */
@@ -25,7 +28,7 @@ export interface PublicFaceGateOptions {
 }
 
 /** Defaults for one API process; see docs/decisions.md "Status pages under load". */
-export const PUBLIC_FACE_DEFAULTS = { busyRate: 200, burst: 20, idleBatch: 16, maxQueue: 1_000, maxWaitMs: 2_000 } as const;
+export const PUBLIC_FACE_DEFAULTS = { busyRate: 200, burst: 20, idleBatch: 16, maxQueue: 1_000, maxWaitMs: 2_000, holdMs: 1_000 } as const;
 
 /** Seconds a shed client is told to wait (Retry-After). */
 export const PUBLIC_RETRY_AFTER_S = 5;
@@ -38,6 +41,7 @@ interface Waiter {
 
 export class PublicFaceGate {
   private apiInFlight = 0;
+  private lastApiEnd = -Infinity;
   private tokens: number;
   private refilledAt: number;
   private readonly line: Waiter[] = [];
@@ -57,7 +61,9 @@ export class PublicFaceGate {
       if (ended) return;
       ended = true;
       this.apiInFlight--;
-      if (this.apiInFlight === 0 && this.line.length) this.wake(0);
+      if (this.apiInFlight > 0) return;
+      this.lastApiEnd = this.opts.now();
+      if (this.line.length) this.wake(this.opts.holdMs);
     };
   }
 
@@ -88,9 +94,13 @@ export class PublicFaceGate {
     return this.line.filter((w) => !w.gone).length;
   }
 
+  private busy(): boolean {
+    return this.apiInFlight > 0 || this.opts.now() - this.lastApiEnd < this.opts.holdMs;
+  }
+
   /** Takes a token while the API is busy; always true while it is idle. */
   private mayGo(): boolean {
-    if (this.apiInFlight === 0) return true;
+    if (!this.busy()) return true;
     this.refill();
     if (this.tokens < 1) return false;
     this.tokens--;
@@ -103,13 +113,15 @@ export class PublicFaceGate {
     this.refilledAt = now;
   }
 
-  /** When the line must be looked at again: now while the API is idle, else at the next token or the first deadline. */
+  /** When the line must be looked at again: now while the API is idle, else at the next token, the first deadline or the hold's end. */
   private msToNextTurn(): number {
-    if (this.apiInFlight === 0) return 0;
+    if (!this.busy()) return 0;
     this.refill();
+    const now = this.opts.now();
     const token = Math.ceil(((1 - this.tokens) * 1000) / this.opts.busyRate);
-    const deadline = this.line.length ? this.line[0].deadline - this.opts.now() : Infinity;
-    return Math.max(1, Math.min(token, deadline));
+    const deadline = this.line.length ? this.line[0].deadline - now : Infinity;
+    const holdEnds = this.apiInFlight === 0 ? this.lastApiEnd + this.opts.holdMs - now : Infinity;
+    return Math.max(1, Math.min(token, deadline, holdEnds));
   }
 
   private wake(ms: number): void {
@@ -134,7 +146,7 @@ export class PublicFaceGate {
     let admitted = 0;
     for (let next = this.line[0]; next; next = this.line[0]) {
       if (!next.gone) {
-        if (this.apiInFlight === 0 ? admitted >= this.opts.idleBatch : !this.mayGo()) break;
+        if (!this.busy() ? admitted >= this.opts.idleBatch : !this.mayGo()) break;
         admitted++;
       }
       this.line.shift();
