@@ -252,7 +252,7 @@ export default async function bench(): Promise<BenchResult> {
       crowdP99: number;
     }
     const crowdRounds: Round[] = [];
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       recorder.reset();
       const alone = await cannon(apiUrl, 10, auth);
       const aloneP99 = recorder.stats('api').p99;
@@ -260,7 +260,7 @@ export default async function bench(): Promise<BenchResult> {
       const [together, crowd] = await Promise.all([cannon(apiUrl, 10, auth), cannon(pageUrl, 200, crowdHeaders)]);
       crowdRounds.push({ alone, aloneP99, together, togetherP99: recorder.stats('api').p99, crowd, crowdP99: recorder.stats('page').p99 });
     }
-    lines.push(`another account's API (GET /api/v1/uptime/monitors, 20 monitors, 10 connections), alone and with a crowd of 200 connections saturating the page, 2 alternating rounds of ${SECONDS} s:`);
+    lines.push(`another account's API (GET /api/v1/uptime/monitors, 20 monitors, 10 connections), alone and with a crowd of 200 connections saturating the page, 3 alternating rounds of ${SECONDS} s:`);
     crowdRounds.forEach((r, i) => {
       lines.push(`  round ${i + 1} alone: ${client(r.alone)}; server time p99 ${ms(r.aloneP99)}`);
       lines.push(`  round ${i + 1} with the crowd: ${client(r.together)}; server time p99 ${ms(r.togetherP99)}; throughput ${(r.together.rps / r.alone.rps).toFixed(2)} ×, client p99 ${(r.together.p99 / Math.max(1, r.alone.p99)).toFixed(2)} ×`);
