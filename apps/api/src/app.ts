@@ -30,11 +30,12 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: 
   const usage = new RequestUsage(ctx);
   const routes: RouteDef[] = [];
   const statusPages = new StatusPageService(ctx);
-  routes.push(...allRoutes(ctx, { quota, usage, windows: new RollupWindows(), statusPages, badges: new BadgeService(ctx) }), openApiRoute(ctx, () => routes));
+  const badges = new BadgeService(ctx);
+  routes.push(...allRoutes(ctx, { quota, usage, windows: new RollupWindows(), statusPages, badges }), openApiRoute(ctx, () => routes));
 
   app.use(requestContext(ctx));
   app.use(dependencyGate(ctx));
-  app.use(publicFace(ctx, statusPages));
+  app.use(publicFace(ctx, statusPages, badges));
   app.use(burstLimit(ctx));
   app.use(customHostnamePages(statusPages));
   registerRoutes(app, ctx, { quota, usage }, routes);

@@ -3,6 +3,7 @@ import express from 'express';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
 import { createTestAccount, createTestContext, seedStatusFixture, type TestContext } from '@vigil/testing';
+import { BadgeService } from '../badges/badge-service.js';
 import { PublicFaceGate } from '../public-status/public-face-gate.js';
 import { StatusPageService } from '../public-status/status-page-service.js';
 import { publicFace } from './public-face.js';
@@ -24,12 +25,15 @@ const timers = {
   },
 };
 
+/** The body as text (supertest leaves an SVG as a Buffer in `body`). */
+const bodyOf = (res: request.Response) => res.text ?? String(res.body);
+
 async function until(done: () => boolean): Promise<void> {
   while (!done()) await new Promise((r) => setTimeout(r, 5));
 }
 
 describe('publicFace', () => {
-  it('answers a fresh cached page from memory exactly as the page route does (headers, gzip, 304), for each form', async () => {
+  it('answers a cached page (each form) or badge from memory exactly as the route does (headers, gzip, 304)', async () => {
     const app = createApp(ctx);
     const owner = await createTestAccount(ctx, 'pro');
     const fixture = await seedStatusFixture(ctx, owner.account.id, ctx.clock.now());
@@ -53,15 +57,26 @@ describe('publicFace', () => {
     const head = await request(app).head(`/status/face-${process.pid}`);
     expect(head.status).toBe(200);
     expect(head.text ?? '').toBe('');
-    // Answers from memory are labelled as the page routes' would be, never as unmatched paths.
-    const counted = (await ctx.metrics.httpRequests.get()).values.filter((v) => String(v.labels.route).startsWith('/status/') || v.labels.route === 'unmatched');
-    expect([...new Set(counted.map((v) => String(v.labels.route)))].sort()).toEqual(['/status/:slug', '/status/:slug.json', '/status/:slug/feed.atom']);
+    const links = (await request(app).get(`/api/v1/uptime/monitors/${fixture.monitorIds[0]}/badges`).set(owner.auth)).body.badge.badges.status;
+    for (const url of [links.svg_url, `${links.svg_url}?label=Core%20API`, links.json_url] as string[]) {
+      const path = url.replace(ctx.config.baseUrl, '');
+      const first = await request(app).get(path);
+      const second = await request(app).get(path);
+      expect(second.status).toBe(200);
+      expect(bodyOf(second)).toBe(bodyOf(first));
+      expect(bodyOf(second)).toMatch(/^(<svg|\{"schemaVersion")/);
+      for (const h of ['etag', 'content-type', 'cache-control']) expect(second.headers[h]).toBe(first.headers[h]);
+    }
+    expect(bodyOf(await request(app).get(`${links.svg_url.replace(ctx.config.baseUrl, '')}?label=Core%20API`))).toContain('Core API');
+    // Answers from memory are labelled as the routes' would be, never as unmatched paths.
+    const counted = (await ctx.metrics.httpRequests.get()).values.filter((v) => /^\/(status|badges)\//.test(String(v.labels.route)) || v.labels.route === 'unmatched');
+    expect([...new Set(counted.map((v) => String(v.labels.route)))].sort()).toEqual(['/badges/:token/:badge', '/status/:slug', '/status/:slug.json', '/status/:slug/feed.atom']);
   });
 
   it('while API requests are in flight, admits public requests at the busy rate, makes the rest wait and sheds them with 503 and Retry-After', async () => {
     const gate = new PublicFaceGate({ busyRate: 0.01, burst: 1, idleBatch: 4, maxQueue: 10, maxWaitMs: 200, holdMs: 0, ...timers });
     const app = express();
-    app.use(publicFace(ctx, new StatusPageService(ctx), gate));
+    app.use(publicFace(ctx, new StatusPageService(ctx), new BadgeService(ctx), gate));
     const slowApi: { release?: () => void } = {};
     app.get('/api/v1/slow', (_req, res) => {
       slowApi.release = () => res.json({ ok: true });

@@ -29,3 +29,11 @@ export function pageTarget(path: string, hostnameOf: () => string | null): { ref
   if (!m || !SLUG.test(m[1])) return null;
   return { ref: { slug: m[1] }, variant: m[2] === '.json' ? 'json' : m[2] ? 'atom' : 'html', route: `/status/:slug${m[2] ?? ''}` };
 }
+
+const BADGE_PATH = /^\/badges\/([^/]+)\/([a-z0-9-]+)\.(svg|json)$/;
+
+/** The badge a GET path names (`/badges/{token}/{badge}.svg|.json`), or null. */
+export function badgeTarget(path: string): { token: string; badge: string; format: 'svg' | 'json' } | null {
+  const m = BADGE_PATH.exec(path);
+  return m ? { token: m[1], badge: m[2], format: m[3] === 'svg' ? 'svg' : 'json' } : null;
+}

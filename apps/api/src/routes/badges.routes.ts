@@ -1,5 +1,5 @@
 import type { Context } from '@vigil/core';
-import { type BadgeService, BADGE_MAX_AGE_S } from '../badges/badge-service.js';
+import { type BadgeService, BADGE_HEADERS } from '../badges/badge-service.js';
 import { BADGE_TOKEN_SCHEMA, badgeTokenFor, badgeTokenView, rotateBadgeToken, type BadgeTarget } from '../badges/badge-tokens.js';
 import { customLabel } from '../badges/render-badge.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from '../badges/badge-values.js';
@@ -12,7 +12,6 @@ import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { sendCached } from '../public-status/cached-body.js';
 
 const BADGE = /^([a-z0-9-]+)\.(svg|json)$/;
-const HEADERS = { 'Cache-Control': `public, max-age=${BADGE_MAX_AGE_S}` };
 const ONE = { type: 'object', properties: { badge: BADGE_TOKEN_SCHEMA, message: { type: 'string' } } };
 
 export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
@@ -76,7 +75,7 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
           res.status(404).json({ error: 'Badge not found' });
           return;
         }
-        sendCached(req, res, found, HEADERS);
+        sendCached(req, res, found, BADGE_HEADERS);
       },
       docs: {
         query: { label: { type: 'string', maxLength: 64, description: 'Replaces the left-hand text' } },
