@@ -244,27 +244,32 @@ export default async function bench(): Promise<BenchResult> {
     const auth = { Authorization: `Bearer ${other.apiKey}` };
     const crowdHeaders = { 'Accept-Encoding': 'gzip' };
     interface Round {
-      alone: Cannon;
+      alone: Cannon & { cpuUs: number };
       aloneP99: number;
       together: Cannon;
       togetherP99: number;
       crowd: Cannon;
       crowdP99: number;
+      crowdCpuShare: number;
     }
     const crowdRounds: Round[] = [];
     for (let i = 0; i < 3; i++) {
       recorder.reset();
-      const alone = await cannon(apiUrl, 10, auth);
+      const alone = await withCpu(cannon(apiUrl, 10, auth));
       const aloneP99 = recorder.stats('api').p99;
       recorder.reset();
+      const cpuBefore = process.cpuUsage();
       const [together, crowd] = await Promise.all([cannon(apiUrl, 10, auth), cannon(pageUrl, 200, crowdHeaders)]);
-      crowdRounds.push({ alone, aloneP99, together, togetherP99: recorder.stats('api').p99, crowd, crowdP99: recorder.stats('page').p99 });
+      const cpu = process.cpuUsage(cpuBefore);
+      // What the process spent beyond the API requests it answered (at their CPU cost alone): the crowd's share.
+      const crowdCpuShare = Math.max(0, (cpu.user + cpu.system - together.rps * SECONDS * alone.cpuUs) / (SECONDS * 1e6));
+      crowdRounds.push({ alone, aloneP99, together, togetherP99: recorder.stats('api').p99, crowd, crowdP99: recorder.stats('page').p99, crowdCpuShare });
     }
     lines.push(`another account's API (GET /api/v1/uptime/monitors, 20 monitors, 10 connections), alone and with a crowd of 200 connections saturating the page, 3 alternating rounds of ${SECONDS} s:`);
     crowdRounds.forEach((r, i) => {
-      lines.push(`  round ${i + 1} alone: ${client(r.alone)}; server time p99 ${ms(r.aloneP99)}`);
+      lines.push(`  round ${i + 1} alone: ${client(r.alone)}, CPU ${Math.round(r.alone.cpuUs)} µs/req; server time p99 ${ms(r.aloneP99)}`);
       lines.push(`  round ${i + 1} with the crowd: ${client(r.together)}; server time p99 ${ms(r.togetherP99)}; throughput ${(r.together.rps / r.alone.rps).toFixed(2)} ×, client p99 ${(r.together.p99 / Math.max(1, r.alone.p99)).toFixed(2)} ×`);
-      lines.push(`    the crowd meanwhile: ${client(r.crowd)}; page server time p99 ${ms(r.crowdP99)} (waiting in the public line included)`);
+      lines.push(`    the crowd meanwhile: ${client(r.crowd)}; page server time p99 ${ms(r.crowdP99)} (waiting in the public line included); the crowd's CPU ≈ ${(r.crowdCpuShare * 100).toFixed(1)} % of a core (process CPU beyond the API requests at their cost alone, ${Math.round(r.alone.cpuUs)} µs each)`);
     });
     const aloneRps = median(crowdRounds.map((r) => r.alone.rps));
     const aloneP99 = median(crowdRounds.map((r) => r.alone.p99));
