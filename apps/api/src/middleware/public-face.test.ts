@@ -82,6 +82,7 @@ describe('publicFace', () => {
       slowApi.release = () => res.json({ ok: true });
     });
     app.get('/api/v1/fast', (_req, res) => res.json({ ok: true }));
+    app.get('/', (_req, res) => res.json({ index: true }));
     app.get('/badges/:token/:name', (_req, res) => res.type('image/svg+xml').send('<svg/>'));
     const server = app.listen(0, '127.0.0.1');
     try {
@@ -96,8 +97,11 @@ describe('publicFace', () => {
       expect(shed.body).toEqual({ error: 'Too many requests for public pages; retry shortly' });
       expect(shed.headers['retry-after']).toBe('5');
       expect(shed.headers['cache-control']).toBe('no-store');
-      // Other API requests are never held by the gate.
+      // Other API requests are never held by the gate, nor the service's own root.
       expect((await request(server).get('/api/v1/fast')).status).toBe(200);
+      expect((await request(server).get('/').set('Host', new URL(ctx.config.baseUrl).host)).status).toBe(200);
+      // A custom hostname's root is public: it waits like a badge.
+      expect((await request(server).get('/').set('Host', 'status.acme.example')).status).toBe(503);
       // A public request waiting when the API falls idle goes then.
       const waiting = request(server).get('/badges/t/status.svg').then((r) => r.status);
       await until(() => gate.waiting === 1);

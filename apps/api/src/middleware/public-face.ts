@@ -53,6 +53,7 @@ export function publicFace(ctx: Context, pages: StatusPageService, badges: Badge
       },
     });
   const window = new LocalWindow();
+  const serviceHost = new URL(ctx.config.baseUrl).hostname.toLowerCase();
   const shed = new UnavailableError('Too many requests for public pages; retry shortly', {}, { 'Retry-After': String(PUBLIC_RETRY_AFTER_S), 'Cache-Control': 'no-store' });
   /** A page or badge answered from memory, without any await; undefined when that cannot be. */
   const fromMemory = (req: Request): { body: CachedBody; headers: Record<string, string>; route?: string } | undefined => {
@@ -66,7 +67,7 @@ export function publicFace(ctx: Context, pages: StatusPageService, badges: Badge
     return body && { body, headers: PAGE_HEADERS, route: page?.route };
   };
   return (req, res, next) => {
-    if (!isPublicPath(req.path)) {
+    if (!isPublicPath(req.path, req.hostname, serviceHost)) {
       res.once('close', own.apiStarted());
       return next();
     }

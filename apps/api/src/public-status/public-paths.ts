@@ -9,9 +9,12 @@ export const HOST_PATHS: Record<string, PageVariant> = { '/': 'html', '/index.js
 
 const PAGE_PATH = /^\/status\/([^/]+?)(\.json|\/feed\.atom)?$/;
 
-/** Paths of the public face: status pages (and a custom hostname's root paths) and badges. */
-export function isPublicPath(path: string): boolean {
-  return path.startsWith('/status/') || path.startsWith('/badges/') || HOST_PATHS[path] !== undefined;
+/**
+ * Paths of the public face: status pages and badges, and a custom hostname's root paths when the
+ * Host is not the service's own (there `/` is the service's index, which stays with the API).
+ */
+export function isPublicPath(path: string, host: string, serviceHost: string): boolean {
+  return path.startsWith('/status/') || path.startsWith('/badges/') || (HOST_PATHS[path] !== undefined && host.toLowerCase() !== serviceHost);
 }
 
 /**
