@@ -4,6 +4,10 @@ import type { PageVariant } from './status-page-service.js';
 /** A page slug as the API accepts it (status-page-input validates the same shape). */
 export const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
 
+/** How the public routes document the public face's 503 (see PublicFaceGate). */
+export const PUBLIC_BUSY_DOC =
+  'Too many requests for public pages while the API is busy: `{"error":"Too many requests for public pages; retry shortly"}` after waiting up to 2 s; retry after `Retry-After` seconds (also the dependency outage 503)';
+
 /** What a custom hostname serves at its root. */
 export const HOST_PATHS: Record<string, PageVariant> = { '/': 'html', '/index.json': 'json', '/feed.atom': 'atom' };
 

@@ -10,6 +10,7 @@ import { queryValue } from '../http/validate.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { sendCached } from '../public-status/cached-body.js';
+import { PUBLIC_BUSY_DOC } from '../public-status/public-paths.js';
 
 const BADGE = /^([a-z0-9-]+)\.(svg|json)$/;
 const ONE = { type: 'object', properties: { badge: BADGE_TOKEN_SCHEMA, message: { type: 'string' } } };
@@ -83,6 +84,7 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
           200: { description: 'The badge (image/svg+xml, or the endpoint JSON)', contentType: 'image/svg+xml', headers: ['ETag', 'Cache-Control'] },
           304: { description: 'Not modified (If-None-Match)' },
           404: { description: 'Badge not found (unknown or rotated token, or no such badge for the resource)' },
+          503: { description: PUBLIC_BUSY_DOC, headers: ['Retry-After'] },
         },
       },
     }),

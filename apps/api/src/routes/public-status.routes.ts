@@ -3,7 +3,7 @@ import { normaliseHostname } from '@vigil/core';
 import { route, type RouteDef } from '../http/route.js';
 import { sendCached } from '../public-status/cached-body.js';
 import type { PageRef } from '../public-status/load-page-rows.js';
-import { HOST_PATHS, SLUG } from '../public-status/public-paths.js';
+import { HOST_PATHS, PUBLIC_BUSY_DOC, SLUG } from '../public-status/public-paths.js';
 import { NOT_FOUND_JSON, NOT_FOUND_PAGE, PAGE_HEADERS, type StatusPageService, type PageVariant } from '../public-status/status-page-service.js';
 
 const TAG = 'Public status pages';
@@ -46,6 +46,7 @@ const PAGE_DOCS = (what: string, contentType: string) => ({
     200: { description: what, contentType, headers: ['ETag', 'Cache-Control'] },
     304: { description: 'Not modified (If-None-Match)' },
     404: { description: 'A plain 404 page: unknown, private or deleted page', contentType },
+    503: { description: PUBLIC_BUSY_DOC, headers: ['Retry-After'] },
   },
 });
 
