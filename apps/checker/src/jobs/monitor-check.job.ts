@@ -27,7 +27,7 @@ export interface MonitorCheckOptions {
  * until it can be written.
  */
 export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): JobHandler<JobName.MonitorCheck> {
-  const client = createProbeClient(outboundPolicy(ctx.config), opts.client);
+  const client = createProbeClient(outboundPolicy(ctx.config), { sourceAddress: ctx.config.sourceAddress, ...opts.client });
   const monitors = opts.monitors ?? createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
   const writer = createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
   const maintenance = createMaintenanceCalendar(ctx.db, ctx.clock);
@@ -38,7 +38,7 @@ export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): J
     // A window with keep_checking false stops scheduled checks; a manual check still runs.
     if (!manual && (await maintenance.stopsChecks(monitor))) return null;
     const result = await probe(client, monitor.target, ctx.clock);
-    const outcome = await writer.submit({ monitorId: monitor.id, jobKey: runKeyOf(String(job.id)), manual, result });
+    const outcome = await writer.submit({ monitorId: monitor.id, jobKey: runKeyOf(String(job.id)), manual, result, region: ctx.config.region });
     return outcome.kind === 'skipped' ? null : outcome.check;
   };
 }

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_REGION,
   JobName,
   MaintenanceWindow,
   activeMaintenance,
@@ -22,6 +23,8 @@ export interface CheckRecord {
   /** A manual check runs on an active monitor even while it is paused. */
   manual: boolean;
   result: CheckResult;
+  /** The region whose checker made it; absent: the default region. */
+  region?: string;
 }
 
 export type SkipReason = 'deleted' | 'inactive' | 'paused';
@@ -70,6 +73,7 @@ interface StoredCheckRow {
   id: string;
   monitor_id: number;
   job_key: string;
+  region: string;
   checked_at: Date;
   status: 'success' | 'failure';
   response_time_ms: number | null;
@@ -77,7 +81,9 @@ interface StoredCheckRow {
   error: string | null;
 }
 
-const keyOf = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey}`;
+const keyOf = (monitorId: number, jobKey: string, region: string) => `${monitorId}\u0000${jobKey}\u0000${region}`;
+const regionOf = (r: CheckRecord) => r.region ?? DEFAULT_REGION;
+const recordKey = (r: CheckRecord) => keyOf(r.monitorId, r.jobKey, regionOf(r));
 
 /**
  * Records a batch of checks in one transaction and applies each to its monitor's state:
@@ -133,7 +139,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
     else if (!m.is_active) outcomes[i] = { kind: 'skipped', reason: 'inactive' };
     else if (m.status === 'paused' && !r.manual) outcomes[i] = { kind: 'skipped', reason: 'paused' };
     else {
-      const key = keyOf(r.monitorId, r.jobKey);
+      const key = recordKey(r);
       const first = firstOfKey.get(key);
       if (first === undefined) {
         firstOfKey.set(key, i);
@@ -151,7 +157,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
   const inserted: { index: number; checkId: string }[] = [];
   const conflicted: number[] = [];
   for (const i of candidates) {
-    const checkId = insertedIds.get(keyOf(records[i].monitorId, records[i].jobKey));
+    const checkId = insertedIds.get(recordKey(records[i]));
     if (checkId === undefined) conflicted.push(i);
     else {
       inserted.push({ index: i, checkId });
@@ -197,13 +203,13 @@ async function insertChecks(em: EntityManager, records: CheckRecord[], inMainten
     // checks is partitioned by checked_at, so its unique key (monitor_id, job_key, checked_at)
     // catches only a replay of the same record; a redelivery probes again at a later time and is
     // found by the NOT EXISTS in the window (race-free: the batch holds its monitors' locks).
-    `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance)
-     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::bool[])
-              AS n(monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance)
-      WHERE NOT EXISTS (SELECT 1 FROM checks c WHERE c.monitor_id = n.monitor_id AND c.job_key = n.job_key
+    `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance, region)
+     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::bool[], $11::text[])
+              AS n(monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance, region)
+      WHERE NOT EXISTS (SELECT 1 FROM checks c WHERE c.monitor_id = n.monitor_id AND c.job_key = n.job_key AND c.region = n.region
                            AND c.checked_at >= $9 AND c.checked_at < $10)
-     ON CONFLICT (monitor_id, job_key, checked_at) DO NOTHING
-     RETURNING id, monitor_id, job_key`,
+     ON CONFLICT (monitor_id, job_key, region, checked_at) DO NOTHING
+     RETURNING id, monitor_id, job_key, region`,
     [
       records.map((r) => r.monitorId),
       records.map((r) => r.result.timestamp),
@@ -214,9 +220,10 @@ async function insertChecks(em: EntityManager, records: CheckRecord[], inMainten
       records.map((r) => r.jobKey),
       inMaintenance,
       ...windowOf(records),
+      records.map(regionOf),
     ],
-  )) as { id: string; monitor_id: number; job_key: string }[];
-  return new Map(rows.map((r) => [keyOf(r.monitor_id, r.job_key), String(r.id)]));
+  )) as { id: string; monitor_id: number; job_key: string; region: string }[];
+  return new Map(rows.map((r) => [keyOf(r.monitor_id, r.job_key, r.region), String(r.id)]));
 }
 
 function storedResult(row: StoredCheckRow): CheckResult {
@@ -247,16 +254,16 @@ function alertIncident(row: IncidentRow): AlertIncident {
 /** The stored records of checks already recorded (what a redelivered job answers). */
 async function storedChecks(em: EntityManager, records: CheckRecord[]): Promise<CheckResult[]> {
   const stored = (await em.query(
-    `SELECT c.id, c.monitor_id, c.job_key, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error
-       FROM checks c JOIN unnest($1::int[], $2::text[]) AS d(monitor_id, job_key)
-         ON c.monitor_id = d.monitor_id AND c.job_key = d.job_key
+    `SELECT c.id, c.monitor_id, c.job_key, c.region, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error
+       FROM checks c JOIN unnest($1::int[], $2::text[], $5::text[]) AS d(monitor_id, job_key, region)
+         ON c.monitor_id = d.monitor_id AND c.job_key = d.job_key AND c.region = d.region
       WHERE c.checked_at >= $3 AND c.checked_at < $4`,
-    [records.map((r) => r.monitorId), records.map((r) => r.jobKey), ...windowOf(records)],
+    [records.map((r) => r.monitorId), records.map((r) => r.jobKey), ...windowOf(records), records.map(regionOf)],
   )) as StoredCheckRow[];
-  const byKey = new Map(stored.map((s) => [keyOf(s.monitor_id, s.job_key), s]));
+  const byKey = new Map(stored.map((s) => [keyOf(s.monitor_id, s.job_key, s.region), s]));
   // A stored row always exists for a conflict; the fallback only guards a concurrent prune.
   return records.map((r) => {
-    const s = byKey.get(keyOf(r.monitorId, r.jobKey));
+    const s = byKey.get(recordKey(r));
     return s ? storedResult(s) : r.result;
   });
 }

@@ -4,13 +4,14 @@ import type { Logger } from '../logging/logger.js';
 import { logConnectionError } from '../dependencies/log-connection-error.js';
 import { JOB_QUEUE, type JobName, QueueName } from './queue-names.js';
 import type { JobPayloads, JobResults } from './job-payloads.js';
+import { checkQueueOf, type CheckQueueName } from '../regions/region-names.js';
 
 /**
  * One Queue (and at most one QueueEvents) per queue name per process, created on first use
  * and shared by every request: never a Queue object per request.
  */
 export class Queues {
-  private readonly queues = new Map<QueueName, Queue>();
+  private readonly queues = new Map<QueueName | CheckQueueName, Queue>();
   private readonly events = new Map<QueueName, QueueEvents>();
   /** The connections made for QueueEvents: BullMQ duplicates them again and never closes ours. */
   private readonly eventConnections: Redis[] = [];
@@ -27,7 +28,7 @@ export class Queues {
     private readonly logger: Logger,
   ) {}
 
-  queue(name: QueueName): Queue {
+  queue(name: QueueName | CheckQueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, {
@@ -43,6 +44,11 @@ export class Queues {
 
   queueOf<J extends JobName>(job: J): Queue {
     return this.queue(JOB_QUEUE[job]);
+  }
+
+  /** The check queue of a region (the default region's is the Checks queue itself). */
+  checkQueue(region: string): Queue {
+    return this.queue(checkQueueOf(region));
   }
 
   add<J extends JobName>(job: J, payload: JobPayloads[J], opts?: JobsOptions) {

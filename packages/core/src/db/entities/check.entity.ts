@@ -28,6 +28,10 @@ export class Check {
   @Column({ name: 'job_key', type: 'text' })
   jobKey!: string;
 
+  /** The region whose checker made it (decisions: Regions and quorum). */
+  @Column({ type: 'text', default: 'default' })
+  region!: string;
+
   /** Taken while a maintenance window covered the monitor: it opened no incident, sent no alert. */
   @Column({ name: 'in_maintenance', type: 'boolean', default: false })
   inMaintenance!: boolean;
