@@ -10,6 +10,7 @@ import { ensureMaintenanceSchedulers } from './maintenance-schedulers.js';
 import { createMonitorLoader } from './monitors/load-monitors.js';
 import { watchRedisRecovery } from './redis-recovery.js';
 import { startHeartbeat } from './regions/heartbeat.js';
+import { judgeRoundJob } from './rounds/judge-round.job.js';
 
 /**
  * Checks of a checker that died are taken back within lockDuration + stalledInterval (8 s):
@@ -64,6 +65,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
         [JobName.ReconcileDomainSchedules]: reconcileDomainSchedulesJob(ctx),
         [JobName.GenerateInvoices]: generateInvoicesJob(ctx),
         [JobName.SendIncidentRepeats]: sendIncidentRepeatsJob(ctx),
+        [JobName.JudgeRound]: judgeRoundJob(ctx, () => relay.wake()),
       },
     },
     onStarted: async () => {

@@ -1,5 +1,10 @@
-import { ConflictError, JobName, oneOffCheckJobId, type CheckResult, type Context } from '@vigil/core';
+import { ConflictError, DEFAULT_REGION, JobName, checkQueueOf, oneOffCheckJobId, type CheckResult, type Context } from '@vigil/core';
 import { findOwnMonitor } from './find-own-monitor.js';
+
+/** A manual check runs in one region: the default one when the monitor has it, else its first. */
+function manualCheckRegion(regions: readonly string[]): string {
+  return regions.includes(DEFAULT_REGION) || !regions.length ? DEFAULT_REGION : regions[0];
+}
 
 export type ManualCheckOutcome = { done: true; check: CheckResult } | { done: false; jobId: string; failed: boolean };
 
@@ -21,7 +26,7 @@ export async function runManualCheck(ctx: Context, accountId: number, rawId: str
       attempts: 1,
       removeOnComplete: { age: 3600, count: 1000 },
       removeOnFail: { age: 86_400, count: 5000 },
-    });
+    }, checkQueueOf(manualCheckRegion(monitor.regions)));
     return result ? { done: true, check: result } : { done: false, jobId, failed: false };
   } catch (e) {
     // The job failed in the worker (not the target: a down target is a failure check record).

@@ -4,6 +4,7 @@ import { runKeyOf } from '../monitors/missed-runs.js';
 import { createCheckWriter, type CheckWriterOptions } from '../persistence/check-writer.js';
 import { createMaintenanceCalendar } from '../monitors/maintenance-calendar.js';
 import { probe } from '../probe/probe.js';
+import { createLiveRegions } from '../rounds/live-regions.js';
 import { createProbeClient, type ProbeClientOptions } from '../probe/probe-client.js';
 
 /** Tuning knobs (defaults chosen by bench/checker.bench.ts); the bench varies them. */
@@ -31,6 +32,7 @@ export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): J
   const monitors = opts.monitors ?? createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
   const writer = createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
   const maintenance = createMaintenanceCalendar(ctx.db, ctx.clock);
+  const liveRegions = createLiveRegions(ctx);
   return async (payload, job) => {
     const manual = payload.manual === true;
     const monitor = await monitors.load(payload.monitorId);
@@ -38,7 +40,14 @@ export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): J
     // A window with keep_checking false stops scheduled checks; a manual check still runs.
     if (!manual && (await maintenance.stopsChecks(monitor))) return null;
     const result = await probe(client, monitor.target, ctx.clock);
-    const outcome = await writer.submit({ monitorId: monitor.id, jobKey: runKeyOf(String(job.id)), manual, result, region: ctx.config.region });
+    const outcome = await writer.submit({
+      monitorId: monitor.id,
+      jobKey: runKeyOf(String(job.id)),
+      manual,
+      result,
+      region: ctx.config.region,
+      liveRegions: await liveRegions(),
+    });
     return outcome.kind === 'skipped' ? null : outcome.check;
   };
 }

@@ -13,6 +13,7 @@ import { In, type DataSource, type EntityManager } from 'typeorm';
 import { monitorAlertEvent, type AlertIncident, type AlertMonitor } from '../alerts/monitor-alert-events.js';
 import { applyTransition, nextMonitorState, type MonitorState } from '../state/monitor-state-machine.js';
 import { duplicateWindow } from './duplicate-window.js';
+import { judgeRounds, type JudgedRound } from '../rounds/round-store.js';
 import { rollupDeltas } from './rollup-deltas.js';
 
 /** One finished check, waiting to be recorded. */
@@ -25,6 +26,8 @@ export interface CheckRecord {
   result: CheckResult;
   /** The region whose checker made it; absent: the default region. */
   region?: string;
+  /** Regions with a live checker when it was made (when a multi-region round is complete); absent: all. */
+  liveRegions?: readonly string[];
 }
 
 export type SkipReason = 'deleted' | 'inactive' | 'paused';
@@ -42,10 +45,17 @@ export interface RecordedBatch {
   outcomes: RecordOutcome[];
   /** The alert events the batch decided, written to the outbox in its transaction. */
   alerts: AlertEventPayload[];
+  /** Rounds of multi-region monitors the batch judged. */
+  rounds: JudgedRound[];
+  /** Round deadline jobs written to the outbox. */
+  deadlines: number;
 }
 
-interface MonitorRow {
+export interface MonitorRow {
   id: number;
+  regions: string[];
+  min_failing_regions: number | null;
+  timeout: number;
   account_id: number;
   name: string;
   url: string;
@@ -120,14 +130,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
   const outcomes: RecordOutcome[] = new Array<RecordOutcome>(records.length);
   const alerts: AlertEventPayload[] = [];
 
-  const ids = [...new Set(records.map((r) => r.monitorId))].sort((a, b) => a - b);
-  const monitorRows = (await em.query(
-    `SELECT id, account_id, name, url, status, consecutive_failures, consecutive_successes, alert_threshold,
-            recovery_threshold, degraded_threshold_ms, is_active, last_checked_at
-       FROM monitors WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
-    [ids],
-  )) as MonitorRow[];
-  const monitors = new Map(monitorRows.map((m) => [m.id, m]));
+  const monitors = await lockMonitors(em, records.map((r) => r.monitorId));
 
   // Which records go in: one per (monitor, job key), of monitors that may be checked.
   const firstOfKey = new Map<string, number>();
@@ -170,13 +173,60 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
     conflicted.forEach((i, n) => (outcomes[i] = { kind: 'duplicate', check: stored[n] }));
   }
 
-  if (inserted.length) await applyStates(em, records, inserted, monitors, alerts, inMaintenance);
+  // A check of a one-region monitor is its round: it moves the state at once, as it always did.
+  // A regional check moves nothing by itself; its round does, once judged (rounds/).
+  const regional = inserted.filter(({ index }) => (monitors.get(records[index].monitorId)?.regions.length ?? 1) > 1);
+  const entries: StateEntry[] = inserted
+    .filter((e) => !regional.includes(e))
+    .map(({ index, checkId }) => ({ record: records[index], checkId, maintenance: inMaintenance[index] }));
+  let rounds: JudgedRound[] = [];
+  let deadlines = 0;
+  if (regional.length) {
+    const decided = await judgeRounds(
+      em,
+      regional.map(({ index }) => {
+        const r = records[index];
+        return { monitorId: r.monitorId, jobKey: r.jobKey, at: new Date(r.result.timestamp), liveRegions: r.liveRegions };
+      }),
+      monitors,
+    );
+    await writeOutbox(em, decided.deadlines);
+    deadlines = decided.deadlines.length;
+    rounds = decided.judged;
+    entries.push(...(await roundEntries(em, rounds, monitors)));
+  }
+  if (entries.length) await applyStates(em, entries, monitors, alerts);
+  if (inserted.length) await upsertRollups(em, inserted.map(({ index }) => records[index]));
 
   for (const [i, first] of sameAs) {
     const o = outcomes[first];
     outcomes[i] = o.kind === 'skipped' ? o : { kind: 'duplicate', check: o.check };
   }
-  return { outcomes, alerts };
+  return { outcomes, alerts, rounds, deadlines };
+}
+
+/** Locks the monitors' rows (id order, so concurrent batches cannot deadlock) and reads them. */
+export async function lockMonitors(em: EntityManager, monitorIds: readonly number[]): Promise<Map<number, MonitorRow>> {
+  const ids = [...new Set(monitorIds)].sort((a, b) => a - b);
+  const rows = (await em.query(
+    `SELECT id, account_id, name, url, status, consecutive_failures, consecutive_successes, alert_threshold,
+            recovery_threshold, degraded_threshold_ms, is_active, last_checked_at, regions, min_failing_regions, timeout
+       FROM monitors WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+    [ids],
+  )) as MonitorRow[];
+  return new Map(rows.map((m) => [m.id, m]));
+}
+
+/** What judged rounds mean to the state machine: one result each, standing for all its regions. */
+export async function roundEntries(em: EntityManager, rounds: readonly JudgedRound[], monitors: Map<number, MonitorRow>): Promise<StateEntry[]> {
+  const records: CheckRecord[] = rounds.map((r) => ({ monitorId: r.monitorId, jobKey: r.jobKey, manual: false, result: r.verdict.result }));
+  const maintenance = await maintenanceFlags(em, records, monitors);
+  return rounds.map((r, i) => ({
+    record: records[i],
+    checkId: r.verdict.checkId,
+    maintenance: maintenance[i],
+    regions: r.verdict.failed ? r.verdict.failingRegions : [],
+  }));
 }
 
 /** Per record: whether a maintenance window of its account covered its monitor when it ran. */
@@ -268,6 +318,16 @@ async function storedChecks(em: EntityManager, records: CheckRecord[]): Promise<
   });
 }
 
+/** One result to run through a monitor's state machine: a check, or a judged round. */
+export interface StateEntry {
+  record: CheckRecord;
+  /** The stored check that stands for it (alerts name it). */
+  checkId: string;
+  maintenance: boolean;
+  /** The failing regions of a round (an incident it opens carries them). */
+  regions?: readonly string[];
+}
+
 interface MonitorUpdate {
   id: number;
   status: MonitorStatus;
@@ -276,20 +336,13 @@ interface MonitorUpdate {
   last: CheckResult | null;
 }
 
-async function applyStates(
-  em: EntityManager,
-  records: CheckRecord[],
-  inserted: { index: number; checkId: string }[],
-  monitors: Map<number, MonitorRow>,
-  alerts: AlertEventPayload[],
-  inMaintenance: boolean[],
-): Promise<void> {
-  const byMonitor = new Map<number, { record: CheckRecord; checkId: string; at: Date; maintenance: boolean }[]>();
-  for (const { index, checkId } of inserted) {
-    const record = records[index];
-    const list = byMonitor.get(record.monitorId) ?? [];
-    list.push({ record, checkId, at: new Date(record.result.timestamp), maintenance: inMaintenance[index] });
-    byMonitor.set(record.monitorId, list);
+/** Runs each monitor's state machine over its entries in time order (callers hold the monitors' locks). */
+export async function applyStates(em: EntityManager, entries: readonly StateEntry[], monitors: Map<number, MonitorRow>, alerts: AlertEventPayload[]): Promise<void> {
+  const byMonitor = new Map<number, (StateEntry & { at: Date })[]>();
+  for (const entry of entries) {
+    const list = byMonitor.get(entry.record.monitorId) ?? [];
+    list.push({ ...entry, at: new Date(entry.record.result.timestamp) });
+    byMonitor.set(entry.record.monitorId, list);
   }
   const monitorIds = [...byMonitor.keys()].sort((a, b) => a - b);
   const openRows = (await em.query(
@@ -314,7 +367,7 @@ async function applyStates(
       degradedThresholdMs: m.degraded_threshold_ms,
       openIncident: incident ? { startedAt: incident.startedAt, affectedChecks: incident.affectedChecks } : null,
     };
-    for (const { record, checkId, at, maintenance } of checks) {
+    for (const { record, checkId, at, maintenance, regions } of checks) {
       const r = record.result;
       const t = nextMonitorState(state, { status: r.status, responseTimeMs: r.response_time_ms, error: r.error, checkedAt: at, inMaintenance: maintenance });
       const check = { id: checkId, checkedAt: at, responseTimeMs: r.response_time_ms, statusCode: r.status_code, error: r.error ?? null };
@@ -330,9 +383,9 @@ async function applyStates(
       }
       if (t.open) {
         const [{ id }] = (await em.query(
-          `INSERT INTO incidents (monitor_id, account_id, status, started_at, cause, affected_checks)
-           VALUES ($1, $2, 'open', $3, $4, $5) RETURNING id`,
-          [m.id, m.account_id, t.open.startedAt, t.open.cause, t.open.affectedChecks],
+          `INSERT INTO incidents (monitor_id, account_id, status, started_at, cause, affected_checks, regions)
+           VALUES ($1, $2, 'open', $3, $4, $5, $6) RETURNING id`,
+          [m.id, m.account_id, t.open.startedAt, t.open.cause, t.open.affectedChecks, regions ?? []],
         )) as { id: number }[];
         incident = { id, cause: t.open.cause, startedAt: t.open.startedAt, resolvedAt: null, durationSeconds: null, affectedChecks: t.open.affectedChecks };
       } else if (t.addAffectedCheck && incident) {
@@ -363,10 +416,6 @@ async function applyStates(
     );
   }
   await updateMonitors(em, updates);
-  await upsertRollups(
-    em,
-    inserted.map(({ index }) => records[index]),
-  );
 }
 
 async function updateMonitors(em: EntityManager, updates: MonitorUpdate[]): Promise<void> {

@@ -12,7 +12,7 @@ import { checkQueueOf, type CheckQueueName } from '../regions/region-names.js';
  */
 export class Queues {
   private readonly queues = new Map<QueueName | CheckQueueName, Queue>();
-  private readonly events = new Map<QueueName, QueueEvents>();
+  private readonly events = new Map<QueueName | CheckQueueName, QueueEvents>();
   /** The connections made for QueueEvents: BullMQ duplicates them again and never closes ours. */
   private readonly eventConnections: Redis[] = [];
 
@@ -59,15 +59,19 @@ export class Queues {
     return this.queueOf(job).addBulk(items.map((i) => ({ name: job, data: i.payload, opts: i.opts })));
   }
 
-  /** Adds a job and waits for its result; resolves `undefined` when the deadline passes first. */
+  /**
+   * Adds a job (to `on`: a region's check queue; its own queue by default) and waits for its
+   * result; resolves `undefined` when the deadline passes first.
+   */
   async run<J extends JobName>(
     job: J,
     payload: JobPayloads[J],
     timeoutMs: number,
     opts?: JobsOptions,
+    on: QueueName | CheckQueueName = JOB_QUEUE[job],
   ): Promise<{ jobId: string; result: JobResults[J] | undefined }> {
-    const events = await this.queueEvents(JOB_QUEUE[job]);
-    const added = await this.add(job, payload, opts);
+    const events = await this.queueEvents(on);
+    const added = await this.queue(on).add(job, payload, opts);
     try {
       const result = (await added.waitUntilFinished(events, timeoutMs)) as JobResults[J];
       return { jobId: String(added.id), result };
@@ -77,7 +81,7 @@ export class Queues {
     }
   }
 
-  private async queueEvents(name: QueueName): Promise<QueueEvents> {
+  private async queueEvents(name: QueueName | CheckQueueName): Promise<QueueEvents> {
     let events = this.events.get(name);
     if (!events) {
       const connection = this.blockingConnection();

@@ -14,9 +14,25 @@ export class Regions1765500000000 implements MigrationInterface {
     await q.query(`CREATE UNIQUE INDEX checks_monitor_job_key ON checks (monitor_id, job_key, region, checked_at)`);
     await q.query(`ALTER TABLE monitors ADD COLUMN regions text[] NOT NULL DEFAULT '{default}'`);
     await q.query(`ALTER TABLE monitors ADD COLUMN min_failing_regions integer CHECK (min_failing_regions >= 1)`);
+    // The regions whose failures opened an incident.
+    await q.query(`ALTER TABLE incidents ADD COLUMN regions text[] NOT NULL DEFAULT '{}'`);
+    // A judged round of a multi-region monitor: the row is the "judged once" claim.
+    await q.query(`
+      CREATE TABLE monitor_rounds (
+        monitor_id integer NOT NULL REFERENCES monitors (id) ON DELETE CASCADE,
+        job_key text NOT NULL,
+        judged_at timestamptz NOT NULL,
+        failed boolean NOT NULL,
+        failing_regions text[] NOT NULL,
+        skipped_regions text[] NOT NULL,
+        PRIMARY KEY (monitor_id, job_key)
+      )`);
+    await q.query(`CREATE INDEX monitor_rounds_judged_idx ON monitor_rounds (judged_at)`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE monitor_rounds`);
+    await q.query(`ALTER TABLE incidents DROP COLUMN regions`);
     await q.query(`ALTER TABLE monitors DROP COLUMN min_failing_regions, DROP COLUMN regions`);
     await q.query(`DROP INDEX checks_monitor_job_key`);
     await q.query(`DELETE FROM checks WHERE region <> 'default'`);
