@@ -5,6 +5,7 @@ import { assertIntervalAllowed } from './interval-policy.js';
 import { MONITOR_DEFAULTS, type CreateMonitorInput } from './monitor-input.js';
 import { isUniqueViolation, monitorColumns } from './monitor-columns.js';
 import { applyMonitorSchedule, checkNow } from './schedule-effects.js';
+import { resolveRegions } from './region-policy.js';
 
 export const URL_ALREADY_MONITORED = 'URL already monitored';
 
@@ -18,7 +19,7 @@ export async function createMonitor(ctx: Context, account: Account, input: Creat
   const fields = { ...MONITOR_DEFAULTS, ...input };
   assertIntervalAllowed(tier, fields.check_interval, ctx.config.baseUrl);
   await assertOwnEscalation(ctx, account.id, fields.escalation);
-  const columns = monitorColumns(fields, createSecretBox(ctx.config.secretKey));
+  const columns = { ...monitorColumns(fields, createSecretBox(ctx.config.secretKey)), ...(await resolveRegions(ctx, account.tier, input)) };
 
   const monitor = await ctx.db
     .transaction(async (m) => {
@@ -41,6 +42,6 @@ export async function createMonitor(ctx: Context, account: Account, input: Creat
       if (isUniqueViolation(e)) throw new ConflictError(URL_ALREADY_MONITORED);
       throw e;
     });
-  await checkNow(ctx, monitor.id, 'created');
+  await checkNow(ctx, monitor, 'created');
   return monitor;
 }

@@ -1,5 +1,6 @@
 import type { Check, Incident, Monitor } from '@vigil/core';
 import { iso } from '../http/iso.js';
+import { effectiveMinFailingRegions } from './region-policy.js';
 import { uptimePercent, type MonitorStatistics } from './uptime-math.js';
 import type { WindowTotals } from './rollup-totals.js';
 
@@ -42,6 +43,8 @@ export function configView(m: Monitor) {
     reminder_interval_minutes: m.reminderIntervalMinutes,
     escalation: m.escalation,
     is_active: m.isActive,
+    regions: m.regions,
+    min_failing_regions: effectiveMinFailingRegions(m),
   };
 }
 
@@ -109,7 +112,7 @@ export function detailMonitorView(m: Monitor, statistics: MonitorStatistics, inc
 }
 
 /** The seed's Check record; `error` only on failures. */
-export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance'>) {
+export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance' | 'region'>) {
   return {
     timestamp: iso(c.checkedAt),
     status: c.status,
@@ -117,6 +120,7 @@ export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeM
     status_code: c.statusCode,
     ...(c.status === 'failure' ? { error: c.error ?? 'Check failed' } : {}),
     in_maintenance: c.inMaintenance,
+    region: c.region,
   };
 }
 
@@ -128,6 +132,7 @@ export function incidentView(i: Incident) {
     resolved_at: iso(i.resolvedAt),
     duration_seconds: i.durationSeconds,
     cause: i.cause,
+    regions: i.regions,
     affected_checks: i.affectedChecks,
     acknowledged_at: iso(i.acknowledgedAt),
     acknowledged_by: i.acknowledgedBy,

@@ -8,6 +8,7 @@ import type { UpdateMonitorInput } from './monitor-input.js';
 import { isUniqueViolation, monitorColumns } from './monitor-columns.js';
 import { configView } from './monitor-views.js';
 import { applyMonitorSchedule } from './schedule-effects.js';
+import { resolveRegions } from './region-policy.js';
 import { URL_ALREADY_MONITORED } from './create-monitor.js';
 
 /**
@@ -31,9 +32,10 @@ export async function updateMonitor(ctx: Context, account: Account, rawId: strin
         });
         if (duplicate) throw new ConflictError(URL_ALREADY_MONITORED);
       }
-      Object.assign(monitor, columns);
+      const placement = input.regions !== undefined || input.min_failing_regions !== undefined ? await resolveRegions(ctx, account.tier, input, monitor) : {};
+      Object.assign(monitor, columns, placement);
       const saved = await m.getRepository(Monitor).save(monitor);
-      if (input.check_interval !== undefined || input.is_active !== undefined) await applyMonitorSchedule(ctx, saved);
+      if (input.check_interval !== undefined || input.is_active !== undefined || input.regions !== undefined) await applyMonitorSchedule(ctx, saved);
       return saved;
     })
     .catch((e: unknown) => {

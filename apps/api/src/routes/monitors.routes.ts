@@ -74,8 +74,23 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
         integration_ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 10, uniqueItems: true },
       },
     },
+  },  regions: {
+    type: 'array',
+    items: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,31}$' },
+    minItems: 1,
+    uniqueItems: true,
+    description:
+      'Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment\'s default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many',
+  },
+  min_failing_regions: {
+    type: ['integer', 'null'],
+    minimum: 1,
+    description:
+      'How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number',
   },
 };
+
+const REGION_NAME = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,31}$' };
 
 const STATISTICS = {
   type: 'object',
@@ -100,6 +115,7 @@ const CHECK = {
     status_code: intOrNull,
     error: { type: 'string', description: 'Present on failures' },
     in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
+    region: { ...REGION_NAME, description: 'The region whose checker made the check (`default` in a one-region deployment)' },
   },
 };
 
@@ -167,7 +183,8 @@ const INCIDENT = {
     started_at: ts,
     resolved_at: tsOrNull,
     duration_seconds: intOrNull,
-    cause: { type: 'string' },
+    cause: { type: 'string', description: 'For a multi-region monitor: the failing regions, each with its error' },
+    regions: { type: 'array', items: REGION_NAME, description: 'The regions whose failures opened the incident (empty for a one-region monitor)' },
     affected_checks: { type: 'integer' },
     acknowledged_at: tsOrNull,
     acknowledged_by: { type: ['string', 'null'], description: 'Name of the API key that acknowledged the incident' },
@@ -403,7 +420,12 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
         res.json(await listChecks(ctx, authOf(req).account.id, req.params.id, req.query));
       },
       docs: {
-        query: { ...DATE_QUERY('checks'), status: { type: 'string', enum: ['success', 'failure'] }, ...PAGE_QUERY(100, 1000) },
+        query: {
+          ...DATE_QUERY('checks'),
+          status: { type: 'string', enum: ['success', 'failure'] },
+          region: { ...REGION_NAME, description: 'Only the checks of this region' },
+          ...PAGE_QUERY(100, 1000),
+        },
         responses: {
           200: { description: 'A page of checks', schema: { type: 'object', properties: { monitor_id: { type: 'integer' }, checks: { type: 'array', items: CHECK }, pagination: PAGINATION } } },
           400: { description: 'Invalid from_date, to_date, date range, status, page or per_page' },
