@@ -1,4 +1,4 @@
-import type { Check, Incident, Monitor } from '@vigil/core';
+import { DEFAULT_REGION, type Check, type Incident, type Monitor } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { effectiveMinFailingRegions } from './region-policy.js';
 import { uptimePercent, type MonitorStatistics } from './uptime-math.js';
@@ -43,9 +43,21 @@ export function configView(m: Monitor) {
     reminder_interval_minutes: m.reminderIntervalMinutes,
     escalation: m.escalation,
     is_active: m.isActive,
-    regions: m.regions,
-    min_failing_regions: effectiveMinFailingRegions(m),
+    ...regionFields(m),
   };
+}
+
+/**
+ * Whether a monitor is placed anywhere but the lone default region. Only then do its answers
+ * carry the region fields, so a one-region deployment answers exactly as before regions.
+ */
+export function isMultiRegion(m: Pick<Monitor, 'regions'>): boolean {
+  return !(m.regions.length === 1 && m.regions[0] === DEFAULT_REGION);
+}
+
+/** `regions` and the effective `min_failing_regions` of a monitor placed outside the lone default region. */
+export function regionFields(m: Pick<Monitor, 'regions' | 'minFailingRegions'>, always = false) {
+  return always || isMultiRegion(m) ? { regions: m.regions, min_failing_regions: effectiveMinFailingRegions(m) } : {};
 }
 
 /** List view: configuration summary, last check timestamp and response time, uptime of the three windows. */
@@ -111,8 +123,8 @@ export function detailMonitorView(m: Monitor, statistics: MonitorStatistics, inc
   };
 }
 
-/** The seed's Check record; `error` only on failures. */
-export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance' | 'region'>) {
+/** The seed's Check record (`error` only on failures), with `region` when `withRegion` (checks of a multi-region monitor). */
+export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance' | 'region'>, withRegion = false) {
   return {
     timestamp: iso(c.checkedAt),
     status: c.status,
@@ -120,7 +132,7 @@ export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeM
     status_code: c.statusCode,
     ...(c.status === 'failure' ? { error: c.error ?? 'Check failed' } : {}),
     in_maintenance: c.inMaintenance,
-    region: c.region,
+    ...(withRegion ? { region: c.region } : {}),
   };
 }
 
@@ -132,7 +144,8 @@ export function incidentView(i: Incident) {
     resolved_at: iso(i.resolvedAt),
     duration_seconds: i.durationSeconds,
     cause: i.cause,
-    regions: i.regions,
+    // Only incidents opened by a multi-region round name regions.
+    ...(i.regions.length ? { regions: i.regions } : {}),
     affected_checks: i.affectedChecks,
     acknowledged_at: iso(i.acknowledgedAt),
     acknowledged_by: i.acknowledgedBy,

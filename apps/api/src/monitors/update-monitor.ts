@@ -6,7 +6,7 @@ import { assertIntervalAllowed } from './interval-policy.js';
 import { findOwnMonitor } from './find-own-monitor.js';
 import type { UpdateMonitorInput } from './monitor-input.js';
 import { isUniqueViolation, monitorColumns } from './monitor-columns.js';
-import { configView } from './monitor-views.js';
+import { configView, regionFields } from './monitor-views.js';
 import { applyMonitorSchedule } from './schedule-effects.js';
 import { resolveRegions } from './region-policy.js';
 import { URL_ALREADY_MONITORED } from './create-monitor.js';
@@ -42,7 +42,7 @@ export async function updateMonitor(ctx: Context, account: Account, rawId: strin
       if (isUniqueViolation(e)) throw new ConflictError(URL_ALREADY_MONITORED);
       throw e;
     });
-  const config = configView(updated);
+  const config = { ...configView(updated), ...regionFields(updated, true) };
   const changed = Object.fromEntries(Object.keys(input).map((k) => [k, config[k as keyof typeof config]]));
   return { id: updated.id, name: updated.name, ...changed, updated_at: iso(updated.updatedAt) };
 }

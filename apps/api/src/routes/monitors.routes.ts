@@ -80,7 +80,7 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
     minItems: 1,
     uniqueItems: true,
     description:
-      'Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment\'s default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many',
+      'Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment\'s default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region',
   },
   min_failing_regions: {
     type: ['integer', 'null'],
@@ -115,7 +115,7 @@ const CHECK = {
     status_code: intOrNull,
     error: { type: 'string', description: 'Present on failures' },
     in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
-    region: { ...REGION_NAME, description: 'The region whose checker made the check (`default` in a one-region deployment)' },
+    region: { ...REGION_NAME, description: 'The region whose checker made the check; present for monitors placed outside the lone default region' },
   },
 };
 
@@ -184,7 +184,7 @@ const INCIDENT = {
     resolved_at: tsOrNull,
     duration_seconds: intOrNull,
     cause: { type: 'string', description: 'For a multi-region monitor: the failing regions, each with its error' },
-    regions: { type: 'array', items: REGION_NAME, description: 'The regions whose failures opened the incident (empty for a one-region monitor)' },
+    regions: { type: 'array', items: REGION_NAME, description: 'The failing regions of the round that opened the incident; present only for incidents of multi-region rounds' },
     affected_checks: { type: 'integer' },
     acknowledged_at: tsOrNull,
     acknowledged_by: { type: ['string', 'null'], description: 'Name of the API key that acknowledged the incident' },
