@@ -1,5 +1,5 @@
+import { enqueueImmediateCheck, isPushMonitorType, removeMonitorSchedule, syncMonitorSchedule, type Context, type MonitorScheduleFacts, type MonitorType } from '@vigil/core';
 import { knownRegions } from './region-policy.js';
-import { enqueueImmediateCheck, removeMonitorSchedule, syncMonitorSchedule, type Context, type MonitorScheduleFacts } from '@vigil/core';
 
 /**
  * Makes the monitor's scheduler match its row, in the request that changed the row (called
@@ -17,11 +17,15 @@ export async function applyMonitorSchedule(ctx: Context, m: MonitorScheduleFacts
   }
 }
 
-/** One check now in each of the monitor's regions (after create, after resume); the next scheduled run follows at its time. */
-export async function checkNow(ctx: Context, monitor: { id: number; regions: string[] }, reason: 'created' | 'resumed'): Promise<void> {
-  const monitorId = monitor.id;
+/**
+ * One check now in each of the monitor's regions (after create, after resume); the next
+ * scheduled run follows at its time. None for a push type (heartbeat): nothing to probe.
+ */
+export async function checkNow(ctx: Context, m: { id: number; type: MonitorType; regions: string[] }, reason: 'created' | 'resumed'): Promise<void> {
+  if (isPushMonitorType(m.type)) return;
+  const monitorId = m.id;
   try {
-    await enqueueImmediateCheck(ctx.queues, monitorId, reason, monitor.regions);
+    await enqueueImmediateCheck(ctx.queues, monitorId, reason, m.regions);
   } catch (e) {
     ctx.logger.warn('immediate check not queued; the schedule will check the monitor', { monitorId, error: (e as Error).message });
   }
