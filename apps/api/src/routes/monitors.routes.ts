@@ -162,6 +162,14 @@ const STATISTICS = {
     total_checks_24h: { type: 'integer' },
     successful_checks_24h: { type: 'integer' },
     failed_checks_24h: { type: 'integer' },
+    regions: {
+      type: 'array',
+      description: 'Monitors placed outside the lone default region: each region\'s last 24 h from its own checks, in the monitor\'s region order',
+      items: {
+        type: 'object',
+        properties: { region: REGION_NAME, uptime_24h: numOrNull, avg_response_time_24h_ms: intOrNull, total_checks_24h: { type: 'integer' } },
+      },
+    },
     avg_timings_24h_ms: {
       type: ['object', 'null'],
       description: 'http monitors: average of each phase over the checks of the last 24 h where it happened; null without such checks',
@@ -354,7 +362,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       docs: {
         responses: {
           200: {
-            description: 'outage when any active monitor is down, degraded when none is down and any is degraded, else operational',
+            description: 'outage when any active monitor is down, degraded when none is down and any is degraded or (multi-region monitors) failed in some regions but fewer than min_failing_regions in its latest round, else operational',
             schema: {
               type: 'object',
               properties: {
