@@ -52,6 +52,8 @@ export function roundDeadlineMessage(monitorId: number, jobKey: string, timeoutS
 
 interface AnswerRow {
   id: string;
+  monitor_id: number;
+  job_key: string;
   region: string;
   checked_at: Date;
   status: 'success' | 'failure';
@@ -60,15 +62,20 @@ interface AnswerRow {
   error: string | null;
 }
 
-/** The answers recorded for a round (its checks near `at`). */
-export async function roundAnswers(em: EntityManager, monitorId: number, jobKey: string, at: Date): Promise<RegionAnswer[]> {
-  const { from, to } = duplicateWindow([at]);
+const roundKey = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey}`;
+
+/** The answers recorded for rounds (their checks near their times), in one statement; keyed by monitor and job key. */
+export async function roundAnswers(em: EntityManager, rounds: readonly TouchedRound[]): Promise<Map<string, RegionAnswer[]>> {
+  const out = new Map<string, RegionAnswer[]>();
+  if (!rounds.length) return out;
+  const { from, to } = duplicateWindow(rounds.map((r) => r.at));
   const rows = (await em.query(
-    `SELECT id, region, checked_at, status, response_time_ms, status_code, error FROM checks
-      WHERE monitor_id = $1 AND job_key = $2 AND checked_at >= $3 AND checked_at < $4 ORDER BY checked_at, id`,
-    [monitorId, jobKey, from, to],
+    `SELECT c.id, c.monitor_id, c.job_key, c.region, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error
+       FROM checks c JOIN unnest($1::int[], $2::text[]) AS d(monitor_id, job_key) ON c.monitor_id = d.monitor_id AND c.job_key = d.job_key
+      WHERE c.checked_at >= $3 AND c.checked_at < $4 ORDER BY c.checked_at, c.id`,
+    [rounds.map((r) => r.monitorId), rounds.map((r) => r.jobKey), from, to],
   )) as AnswerRow[];
-  return rows.map((r) => {
+  for (const r of rows) {
     const result: CheckResult = {
       timestamp: r.checked_at.toISOString(),
       status: r.status,
@@ -76,21 +83,34 @@ export async function roundAnswers(em: EntityManager, monitorId: number, jobKey:
       status_code: r.status_code,
       ...(r.error !== null ? { error: r.error } : {}),
     };
-    return { region: r.region, checkId: String(r.id), result };
-  });
+    const key = roundKey(r.monitor_id, r.job_key);
+    out.set(key, [...(out.get(key) ?? []), { region: r.region, checkId: String(r.id), result }]);
+  }
+  return out;
 }
 
 /**
- * Claims the round as judged (the row is the claim): true for exactly one caller, whatever
- * the duplicate deliveries or checkers, because every caller holds the monitor's row lock.
+ * Claims rounds as judged (the row is the claim), in one statement: each round is claimed by
+ * exactly one caller, whatever the duplicate deliveries or checkers, because every caller holds
+ * the monitor's row lock. Returns the keys claimed now.
  */
-async function claimRound(em: EntityManager, monitorId: number, jobKey: string, verdict: RoundVerdict, at: Date): Promise<boolean> {
+async function claimRounds(em: EntityManager, judged: readonly (JudgedRound & { at: Date })[]): Promise<Set<string>> {
+  if (!judged.length) return new Set();
   const rows = (await em.query(
     `INSERT INTO monitor_rounds (monitor_id, job_key, judged_at, failed, failing_regions, skipped_regions)
-     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (monitor_id, job_key) DO NOTHING RETURNING monitor_id`,
-    [monitorId, jobKey, at, verdict.failed, verdict.failingRegions, verdict.skippedRegions],
-  )) as unknown[];
-  return rows.length === 1;
+     SELECT d.monitor_id, d.job_key, d.judged_at, d.failed, ARRAY(SELECT jsonb_array_elements_text(d.failing)), ARRAY(SELECT jsonb_array_elements_text(d.skipped))
+       FROM unnest($1::int[], $2::text[], $3::timestamptz[], $4::bool[], $5::jsonb[], $6::jsonb[]) AS d(monitor_id, job_key, judged_at, failed, failing, skipped)
+     ON CONFLICT (monitor_id, job_key) DO NOTHING RETURNING monitor_id, job_key`,
+    [
+      judged.map((j) => j.monitorId),
+      judged.map((j) => j.jobKey),
+      judged.map((j) => j.at),
+      judged.map((j) => j.verdict.failed),
+      judged.map((j) => JSON.stringify(j.verdict.failingRegions)),
+      judged.map((j) => JSON.stringify(j.verdict.skippedRegions)),
+    ],
+  )) as { monitor_id: number; job_key: string }[];
+  return new Set(rows.map((r) => roundKey(r.monitor_id, r.job_key)));
 }
 
 /**
@@ -105,20 +125,22 @@ export async function judgeRounds(
   opts: { force?: boolean; now?: Date } = {},
 ): Promise<RoundDecisions> {
   const decisions: RoundDecisions = { judged: [], deadlines: [] };
-  const seen = new Set<string>();
-  for (const t of touched) {
-    const key = `${t.monitorId}\u0000${t.jobKey}`;
+  const unique = [...new Map(touched.filter((t) => monitors.has(t.monitorId)).map((t) => [roundKey(t.monitorId, t.jobKey), t])).values()];
+  const answers = await roundAnswers(em, unique);
+  const candidates: (JudgedRound & { at: Date })[] = [];
+  for (const t of unique) {
     const facts = monitors.get(t.monitorId);
-    if (seen.has(key) || !facts) continue;
+    if (!facts) continue;
     const monitor = roundMonitor(facts);
-    seen.add(key);
-    const answers = await roundAnswers(em, t.monitorId, t.jobKey, t.at);
-    if (!opts.force && !roundComplete(monitor, answers, t.liveRegions)) {
+    const own = answers.get(roundKey(t.monitorId, t.jobKey)) ?? [];
+    if (!opts.force && !roundComplete(monitor, own, t.liveRegions)) {
       decisions.deadlines.push(roundDeadlineMessage(t.monitorId, t.jobKey, facts.timeout));
       continue;
     }
-    const verdict = judgeRound(monitor, answers);
-    if (verdict && (await claimRound(em, t.monitorId, t.jobKey, verdict, opts.now ?? new Date(verdict.result.timestamp)))) decisions.judged.push({ monitorId: t.monitorId, jobKey: t.jobKey, verdict });
+    const verdict = judgeRound(monitor, own);
+    if (verdict) candidates.push({ monitorId: t.monitorId, jobKey: t.jobKey, verdict, at: opts.now ?? new Date(verdict.result.timestamp) });
   }
+  const claimed = await claimRounds(em, candidates);
+  decisions.judged = candidates.filter((c) => claimed.has(roundKey(c.monitorId, c.jobKey))).map(({ monitorId, jobKey, verdict }) => ({ monitorId, jobKey, verdict }));
   return decisions;
 }
