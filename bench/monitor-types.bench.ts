@@ -76,9 +76,13 @@ export default async function bench(): Promise<BenchResult> {
     let baseline = 0;
     for (const type of ['http', 'tcp', 'dns'] as const) {
       const run = await checkerRun(ctx, ids[type], ALL_VARIANTS.default, `types${type}`, ROUNDS);
-      const [{ failed }] = (await ctx.db.query(`SELECT count(*) FILTER (WHERE status = 'failure')::int AS failed FROM checks WHERE job_key LIKE $1`, [`types${type}-%`])) as { failed: number }[];
+      const errors = (await ctx.db.query(
+        `SELECT error, count(*)::int AS n FROM checks WHERE job_key LIKE $1 AND status = 'failure' GROUP BY error ORDER BY n DESC LIMIT 3`,
+        [`types${type}-%`],
+      )) as { error: string; n: number }[];
+      const failed = errors.length ? `; failed: ${errors.map((e) => `${e.n} × ${e.error}`).join(', ')}` : '; none failed';
       if (type === 'http') baseline = run.perSecond;
-      lines.push(`${type}: ${run.perSecond.toFixed(0)} checks/s persisted = ${(run.perSecond / baseline).toFixed(2)} × http; all ${run.total} in ${run.seconds.toFixed(1)} s; ${failed} failed`);
+      lines.push(`${type}: ${run.perSecond.toFixed(0)} checks/s persisted = ${(run.perSecond / baseline).toFixed(2)} × http; all ${run.total} in ${run.seconds.toFixed(1)} s${failed}`);
     }
   } finally {
     await dropRedisKeys(ctx, config.redisPrefix);
