@@ -4,7 +4,9 @@ import {
   activeMaintenance,
   writeOutbox,
   type AlertEventPayload,
+  type CheckDetails,
   type CheckResult,
+  type CheckTimings,
   type MonitorStatus,
   type OutboxMessage,
 } from '@vigil/core';
@@ -75,6 +77,9 @@ interface StoredCheckRow {
   response_time_ms: number | null;
   status_code: number | null;
   error: string | null;
+  timings: CheckTimings | null;
+  certificate_expires_at: Date | null;
+  details: CheckDetails | null;
 }
 
 const keyOf = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey}`;
@@ -197,9 +202,12 @@ async function insertChecks(em: EntityManager, records: CheckRecord[], inMainten
     // checks is partitioned by checked_at, so its unique key (monitor_id, job_key, checked_at)
     // catches only a replay of the same record; a redelivery probes again at a later time and is
     // found by the NOT EXISTS in the window (race-free: the batch holds its monitors' locks).
-    `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance)
-     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::bool[])
-              AS n(monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance)
+    `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance,
+                         timings, certificate_expires_at, details)
+     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::bool[],
+                          $11::jsonb[], $12::timestamptz[], $13::jsonb[])
+              AS n(monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance,
+                   timings, certificate_expires_at, details)
       WHERE NOT EXISTS (SELECT 1 FROM checks c WHERE c.monitor_id = n.monitor_id AND c.job_key = n.job_key
                            AND c.checked_at >= $9 AND c.checked_at < $10)
      ON CONFLICT (monitor_id, job_key, checked_at) DO NOTHING
@@ -214,6 +222,10 @@ async function insertChecks(em: EntityManager, records: CheckRecord[], inMainten
       records.map((r) => r.jobKey),
       inMaintenance,
       ...windowOf(records),
+      // The additions of monitor types (timing breakdown, certificate expiry, DNS answers): passed through.
+      records.map((r) => (r.result.timings ? JSON.stringify(r.result.timings) : null)),
+      records.map((r) => r.result.certificate_expires_at ?? null),
+      records.map((r) => (r.result.details ? JSON.stringify(r.result.details) : null)),
     ],
   )) as { id: string; monitor_id: number; job_key: string }[];
   return new Map(rows.map((r) => [keyOf(r.monitor_id, r.job_key), String(r.id)]));
@@ -226,6 +238,9 @@ function storedResult(row: StoredCheckRow): CheckResult {
     response_time_ms: row.response_time_ms,
     status_code: row.status_code,
     ...(row.error !== null ? { error: row.error } : {}),
+    ...(row.timings ? { timings: row.timings } : {}),
+    ...(row.certificate_expires_at ? { certificate_expires_at: row.certificate_expires_at.toISOString() } : {}),
+    ...(row.details ? { details: row.details } : {}),
   };
 }
 
@@ -247,7 +262,8 @@ function alertIncident(row: IncidentRow): AlertIncident {
 /** The stored records of checks already recorded (what a redelivered job answers). */
 async function storedChecks(em: EntityManager, records: CheckRecord[]): Promise<CheckResult[]> {
   const stored = (await em.query(
-    `SELECT c.id, c.monitor_id, c.job_key, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error
+    `SELECT c.id, c.monitor_id, c.job_key, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error,
+            c.timings, c.certificate_expires_at, c.details
        FROM checks c JOIN unnest($1::int[], $2::text[]) AS d(monitor_id, job_key)
          ON c.monitor_id = d.monitor_id AND c.job_key = d.job_key
       WHERE c.checked_at >= $3 AND c.checked_at < $4`,
