@@ -1,5 +1,14 @@
 import Joi from 'joi';
-import { CHECK_INTERVALS, MONITOR_METHODS, parseMonitorUrl, ValidationError, type EscalationStep, type MonitorMethod } from '@vigil/core';
+import {
+  assertionsSchema,
+  CHECK_INTERVALS,
+  MONITOR_METHODS,
+  parseMonitorUrl,
+  ValidationError,
+  type Assertion,
+  type EscalationStep,
+  type MonitorMethod,
+} from '@vigil/core';
 
 /**
  * The 400 messages of monitor input. "Invalid URL" and "Invalid interval" are the seed's; the
@@ -54,6 +63,7 @@ export interface MonitorFields {
   recovery_threshold: number;
   reminder_interval_minutes: number | null;
   escalation: EscalationStep[];
+  assertions: Assertion[];
   is_active: boolean;
 }
 
@@ -77,6 +87,7 @@ export const MONITOR_DEFAULTS: Omit<CreateMonitorInput, 'name' | 'url'> = {
   recovery_threshold: 1,
   reminder_interval_minutes: null,
   escalation: [],
+  assertions: [],
 };
 
 /** Most escalation steps a monitor may have, and how late the last may come (a week). */
@@ -135,6 +146,8 @@ const fields = {
       (steps ?? []).every((s, i, all) => i === 0 || s.after_minutes > all[i - 1].after_minutes) ? steps : helpers.error('any.invalid'),
     )
     .error(fail(M.escalation)),
+  // Messages name the item and field (parse-assertions.ts); null is none.
+  assertions: assertionsSchema,
   is_active: Joi.boolean().error(fail(M.isActive)),
 };
 

@@ -41,6 +41,7 @@ export function configView(m: Monitor) {
     recovery_threshold: m.recoveryThreshold,
     reminder_interval_minutes: m.reminderIntervalMinutes,
     escalation: m.escalation,
+    assertions: m.assertions,
     is_active: m.isActive,
   };
 }
