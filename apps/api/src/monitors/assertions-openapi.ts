@@ -55,7 +55,7 @@ export const ASSERTIONS_PROPERTY: JsonSchema = {
   maxItems: L.count,
   default: [],
   description:
-    'Conditions judged after expected_status_codes and expected_content, each failed one named in the check\'s error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries run under a time bound (20 ms each, 50 ms per check). null or [] = none',
+    'Conditions judged after expected_status_codes and expected_content, each failed one named in the check\'s error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none',
   items: ASSERTION_SCHEMA,
   examples: [
     [

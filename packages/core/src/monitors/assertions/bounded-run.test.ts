@@ -2,8 +2,8 @@ import { runBounded, TimeBoundExceeded } from './bounded-run.js';
 
 describe('runBounded', () => {
   it('returns what the work returns', () => {
-    expect(runBounded(() => /ok/.test('status ok'), 20)).toBe(true);
-    expect(runBounded(() => ({ n: 1 }), 20)).toEqual({ n: 1 });
+    expect(runBounded(() => /ok/.test('status ok'), 1000)).toBe(true);
+    expect(runBounded(() => ({ n: 1 }), 1000)).toEqual({ n: 1 });
   });
 
   it('stops catastrophic backtracking at the bound', () => {
@@ -25,9 +25,9 @@ describe('runBounded', () => {
     expect(() =>
       runBounded(() => {
         throw new SyntaxError('bad');
-      }, 20),
+      }, 1000),
     ).toThrow(SyntaxError);
     expect(() => runBounded(() => /(x+x+)+y/.test('x'.repeat(40)), 5)).toThrow(TimeBoundExceeded);
-    expect(runBounded(() => 'ok'.length, 20)).toBe(2);
+    expect(runBounded(() => 'ok'.length, 1000)).toBe(2);
   });
 });
