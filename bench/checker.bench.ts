@@ -82,6 +82,7 @@ function target(url: string): ProbeTarget {
     verifySsl: true,
     expectedStatusCodes: [200, 201, 204],
     expectedContent: null,
+    assertions: [],
   };
 }
 

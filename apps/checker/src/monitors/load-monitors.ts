@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isDatabaseUnavailable, openMonitorSecrets, type Logger, type MonitorMethod, type MonitorStatus, type SecretBox } from '@vigil/core';
+import { isDatabaseUnavailable, openMonitorSecrets, type Assertion, type Logger, type MonitorMethod, type MonitorStatus, type SecretBox } from '@vigil/core';
 import type { DataSource } from 'typeorm';
 import { GroupCommit, type GroupCommitOptions } from '../persistence/group-commit.js';
 import type { ProbeTarget } from '../probe/probe-target.js';
@@ -28,6 +28,7 @@ interface Row {
   verify_ssl: boolean;
   expected_status_codes: number[] | null;
   expected_content: string | null;
+  assertions: Assertion[] | null;
 }
 
 /** The monitor with its credentials opened (throws SecretBoxError when sealed under another key). */
@@ -48,6 +49,7 @@ function toMonitor(r: Row, box: SecretBox): MonitorToCheck {
       verifySsl: r.verify_ssl,
       expectedStatusCodes: r.expected_status_codes ?? [],
       expectedContent: r.expected_content,
+      assertions: r.assertions ?? [],
     },
   };
 }
@@ -62,7 +64,7 @@ function settle(r: Row, box: SecretBox): PromiseSettledResult<MonitorToCheck> {
 }
 
 const SELECT_TO_CHECK = `SELECT m.id, m.account_id, m.status, m.is_active, m.url, m.method, m.headers, m.credentials, m.body, m.timeout, m.follow_redirects,
-            m.verify_ssl, m.expected_status_codes, m.expected_content
+            m.verify_ssl, m.expected_status_codes, m.expected_content, m.assertions
        FROM monitors m JOIN accounts a ON a.id = m.account_id
       WHERE a.is_active AND a.tier = ANY($1::text[])`;
 

@@ -1,4 +1,4 @@
-import type { MonitorMethod } from '@vigil/core';
+import type { Assertion, MonitorMethod } from '@vigil/core';
 
 /** What one check requests and what it expects: the probe's view of a monitor. */
 export interface ProbeTarget {
@@ -12,4 +12,6 @@ export interface ProbeTarget {
   /** Empty means any 2xx. */
   expectedStatusCodes: number[];
   expectedContent: string | null;
+  /** Judged after the two above; each failed one named in the error. */
+  assertions: Assertion[];
 }

@@ -40,6 +40,7 @@ function target(url: string, extra: Partial<ProbeTarget> = {}): ProbeTarget {
     verifySsl: true,
     expectedStatusCodes: [200, 201, 204],
     expectedContent: null,
+    assertions: [],
     ...extra,
   };
 }

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { CheckResult, Clock } from '@vigil/core';
+import type { TLSSocket } from 'node:tls';
+import { assertionsNeedBody, type CheckResult, type Clock } from '@vigil/core';
 import { requestFailureText, type RequestFailure } from './check-errors.js';
 import { judgeResponse, type ProbeResponse } from './judge-response.js';
 import type { ProbeClient } from './probe-client.js';
@@ -15,13 +16,14 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * `error` names the cause.
  */
 export async function probe(client: ProbeClient, target: ProbeTarget, clock: Clock): Promise<CheckResult> {
-  const timestamp = clock.now().toISOString();
+  const now = clock.now();
+  const timestamp = now.toISOString();
   const started = performance.now();
   const seen: { statusCode: number | null } = { statusCode: null };
   try {
     const response = await fetchBounded(client, target, seen);
     const elapsed = Math.max(0, Math.round(performance.now() - started));
-    const failure = judgeResponse(response, target);
+    const failure = judgeResponse(response, target, { responseTimeMs: elapsed, now });
     if (failure) {
       return { timestamp, status: 'failure', response_time_ms: null, status_code: response.statusCode, error: failure };
     }
@@ -38,7 +40,7 @@ export async function probe(client: ProbeClient, target: ProbeTarget, clock: Clo
 }
 
 function fetchBounded(client: ProbeClient, target: ProbeTarget, seen: { statusCode: number | null }): Promise<ProbeResponse> {
-  const keepBody = Boolean(target.expectedContent);
+  const keepBody = Boolean(target.expectedContent) || assertionsNeedBody(target.assertions);
   return new Promise<ProbeResponse>((resolve, reject) => {
     const stream = client.got.stream(target.url, {
       method: target.method,
@@ -53,15 +55,26 @@ function fetchBounded(client: ProbeClient, target: ProbeTarget, seen: { statusCo
     let size = 0;
     let statusCode = 0;
     let statusMessage: string | undefined;
+    let headers: ProbeResponse['headers'] = {};
+    let certificateExpiresAt: Date | null = null;
     let settled = false;
     const finish = (truncated: boolean) => {
       if (settled) return;
       settled = true;
-      resolve({ statusCode, statusMessage, body: keepBody ? Buffer.concat(chunks, Math.min(size, MAX_BODY_BYTES)) : EMPTY, truncated });
+      resolve({
+        statusCode,
+        statusMessage,
+        headers,
+        body: keepBody ? Buffer.concat(chunks, Math.min(size, MAX_BODY_BYTES)) : EMPTY,
+        truncated,
+        certificateExpiresAt,
+      });
     };
-    stream.once('response', (res: { statusCode: number; statusMessage?: string }) => {
+    stream.once('response', (res: { statusCode: number; statusMessage?: string; headers: ProbeResponse['headers']; socket: unknown }) => {
       statusCode = res.statusCode;
       statusMessage = res.statusMessage;
+      headers = res.headers;
+      certificateExpiresAt = peerCertificateExpiry(res.socket);
       seen.statusCode = res.statusCode;
     });
     stream.on('data', (chunk: Buffer) => {
@@ -84,3 +97,12 @@ function fetchBounded(client: ProbeClient, target: ProbeTarget, seen: { statusCo
 }
 
 const EMPTY = Buffer.alloc(0);
+
+/** When the certificate a TLS socket's peer presented expires; null for a plain socket. */
+function peerCertificateExpiry(socket: unknown): Date | null {
+  const tls = socket as Partial<Pick<TLSSocket, 'getPeerCertificate'>> | null;
+  if (typeof tls?.getPeerCertificate !== 'function') return null;
+  const validTo = tls.getPeerCertificate().valid_to;
+  const expiry = validTo ? new Date(validTo) : null;
+  return expiry && !Number.isNaN(expiry.getTime()) ? expiry : null;
+}
