@@ -6,7 +6,8 @@
  * checker's event loop.
  */
 import { performance } from 'node:perf_hooks';
-import { evaluateAssertions, type Assertion, type AssertionSubject } from '@vigil/core';
+import { ASSERTION_TIME_BOUND_MS, evaluateAssertions, type Assertion, type AssertionSubject } from '@vigil/core';
+import { runBounded } from '../packages/core/src/monitors/assertions/bounded-run.js';
 import type { BenchResult } from './run.js';
 
 function body(items: number): Buffer {
@@ -63,6 +64,8 @@ function opsPerSecond(fn: () => unknown, minMs = 400): number {
 
 export default async function assertionsBench(): Promise<BenchResult> {
   const lines: string[] = [];
+  const watchdog = opsPerSecond(() => runBounded(() => 0, ASSERTION_TIME_BOUND_MS));
+  lines.push(`fixed price of the time bound (one vm run with a watchdog, doing nothing): ${(1e6 / watchdog).toFixed(1)} µs per check`);
   for (const [label, b] of [['2 KiB body', body(20)], ['256 KiB body', body(3000)]] as const) {
     const s = subject(b);
     const base = opsPerSecond(() => baseline(s));
@@ -72,6 +75,8 @@ export default async function assertionsBench(): Promise<BenchResult> {
       const ops = opsPerSecond(() => evaluateAssertions(assertions, s));
       lines.push(`  ${name}: ${Math.round(ops).toLocaleString('en')} checks/s, ${(1e6 / ops).toFixed(1)} µs each, ${(base / ops).toFixed(1)}× the baseline's cost`);
     }
+    const parse = opsPerSecond(() => JSON.parse(b.toString('utf8')));
+    lines.push(`  for reference, JSON.parse of the body alone: ${(1e6 / parse).toFixed(1)} µs`);
     const all = CASES.flatMap(([, a]) => a);
     const ops = opsPerSecond(() => evaluateAssertions(all, s));
     lines.push(`  all ${all.length} together: ${Math.round(ops).toLocaleString('en')} checks/s, ${(1e6 / ops).toFixed(1)} µs each, ${(base / ops).toFixed(1)}× the baseline's cost`);
