@@ -55,7 +55,7 @@ export const ASSERTIONS_PROPERTY: JsonSchema = {
   maxItems: L.count,
   default: [],
   description:
-    'Conditions judged after expected_status_codes and expected_content, each failed one named in the check\'s error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none',
+    'http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check\'s error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none',
   items: ASSERTION_SCHEMA,
   examples: [
     [

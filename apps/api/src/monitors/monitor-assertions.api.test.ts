@@ -89,6 +89,19 @@ describe('monitor assertions through the API', () => {
     expect((await request(app).get(`${BASE}/${id}`).set(pro.auth)).body.monitor.assertions).toEqual(ASSERTIONS.slice(0, 1));
   });
 
+  it('belong to http monitors only: other types refuse them and do not show them', async () => {
+    const tcp = { name: 'DB', type: 'tcp', config: { host: 'db.example.com', port: 5432 } };
+    const refused = await request(app).post(BASE).set(pro.auth).send({ ...tcp, assertions: ASSERTIONS.slice(0, 1) });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: 'Invalid assertions: not a field of tcp monitors (configure them in config)' });
+    const created = await request(app).post(BASE).set(pro.auth).send(tcp);
+    expect(created.status).toBe(201);
+    const detail = await request(app).get(`${BASE}/${created.body.monitor.id}`).set(pro.auth);
+    expect(detail.body.monitor).not.toHaveProperty('assertions');
+    const update = await request(app).patch(`${BASE}/${created.body.monitor.id}`).set(pro.auth).send({ assertions: [] });
+    expect(update.status).toBe(400);
+  });
+
   it("never shows another account's assertions", async () => {
     const { body } = await request(app).post(BASE).set(pro.auth).send({ name: 'Mine', url: uniqueUrl(), assertions: ASSERTIONS });
     expect((await request(app).get(`${BASE}/${body.monitor.id}`).set(other.auth)).status).toBe(404);

@@ -1,6 +1,6 @@
 import { evaluateAssertions, joinAssertionFailures } from '@vigil/core';
 import { missingContentText, unexpectedStatusText } from './check-errors.js';
-import type { ProbeTarget } from './probe-target.js';
+import type { HttpProbeTarget } from './probe-target.js';
 
 export interface ProbeResponse {
   statusCode: number;
@@ -28,7 +28,7 @@ export interface ProbeFacts {
  */
 export function judgeResponse(
   res: ProbeResponse,
-  target: Pick<ProbeTarget, 'expectedStatusCodes' | 'expectedContent' | 'assertions'>,
+  target: Pick<HttpProbeTarget, 'expectedStatusCodes' | 'expectedContent' | 'assertions'>,
   facts: ProbeFacts,
 ): string | null {
   const expected = target.expectedStatusCodes;
