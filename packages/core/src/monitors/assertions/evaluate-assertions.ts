@@ -1,4 +1,5 @@
 import { JSONPathEnvironment, type JSONPathQuery, type JSONValue } from 'json-p3';
+import { daysUntilExpiry } from '../../domains/expiry.js';
 import type { Assertion, AssertionSubject, BodyAssertion, HeaderAssertion, JsonPathAssertion, JsonScalar } from './assertion.js';
 import { failureText, quoted, shownJson } from './assertion-text.js';
 import { runBounded, TimeBoundExceeded } from './bounded-run.js';
@@ -16,8 +17,6 @@ export const ASSERTION_TIME_BOUND_MS = 50;
 
 /** Values a JSONPath may select that are judged; more are ignored (named in decisions). */
 export const MAX_JSON_NODES = 100;
-
-const DAY_MS = 86_400_000;
 
 /** RFC 9535 JSONPath, standard functions (match/search run under the same time bound). */
 const jsonPath = new JSONPathEnvironment();
@@ -110,7 +109,7 @@ class Judge {
       case 'certificate_expiry': {
         const expires = this.subject.certificateExpiresAt;
         if (!expires) return seen('no certificate: the check made no TLS connection');
-        const days = Math.floor((expires.getTime() - this.subject.now.getTime()) / DAY_MS);
+        const days = daysUntilExpiry(expires, this.subject.now);
         return compareNumber(a.operator, days, a.value) ? OK : seen(`got ${days}`);
       }
       case 'header':
