@@ -97,8 +97,14 @@ export function detailMonitorView(m: Monitor, statistics: MonitorStatistics, inc
   };
 }
 
-/** The seed's Check record; `error` only on failures. */
-export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance'>) {
+/**
+ * The seed's Check record; `error` only on failures. Added by monitor types: `timings` (http:
+ * where the time went), `certificate_expires_at` (https, tcp+TLS) and `details` (dns: answers
+ * and server), each null when not applicable.
+ */
+export function checkView(
+  c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance' | 'timings' | 'certificateExpiresAt' | 'details'>,
+) {
   return {
     timestamp: iso(c.checkedAt),
     status: c.status,
@@ -106,6 +112,9 @@ export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeM
     status_code: c.statusCode,
     ...(c.status === 'failure' ? { error: c.error ?? 'Check failed' } : {}),
     in_maintenance: c.inMaintenance,
+    timings: c.timings ?? null,
+    certificate_expires_at: iso(c.certificateExpiresAt ?? null),
+    details: c.details ?? null,
   };
 }
 
