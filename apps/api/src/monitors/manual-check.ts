@@ -1,5 +1,7 @@
-import { ConflictError, JobName, oneOffCheckJobId, type CheckResult, type Context } from '@vigil/core';
+import { ConflictError, isPushMonitorType, JobName, oneOffCheckJobId, type CheckResult, type Context } from '@vigil/core';
 import { findOwnMonitor } from './find-own-monitor.js';
+
+export const PUSH_MONITOR_NOT_PROBED = 'Heartbeat monitors are checked by their pings, not probed';
 
 export type ManualCheckOutcome = { done: true; check: CheckResult } | { done: false; jobId: string; failed: boolean };
 
@@ -9,11 +11,12 @@ export type ManualCheckOutcome = { done: true; check: CheckResult } | { done: fa
  * without a check record) the check stays queued and the caller gets its job id. The job id is
  * random, so it never repeats an earlier one even after Redis lost its data. An inactive
  * monitor is not checked (409 Monitor is not active); a paused one is (the checker runs manual
- * checks of paused monitors).
+ * checks of paused monitors). A push monitor (heartbeat) has nothing to probe (409).
  */
 export async function runManualCheck(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<ManualCheckOutcome> {
   const monitor = await findOwnMonitor(ctx.db, accountId, rawId);
   if (!monitor.isActive) throw new ConflictError('Monitor is not active');
+  if (isPushMonitorType(monitor.type)) throw new ConflictError(PUSH_MONITOR_NOT_PROBED);
   const jobId = oneOffCheckJobId(monitor.id, 'manual');
   try {
     const { result } = await ctx.queues.run(JobName.MonitorCheck, { monitorId: monitor.id, manual: true }, (monitor.timeout + 5) * 1000, {

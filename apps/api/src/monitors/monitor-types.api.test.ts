@@ -156,6 +156,9 @@ describe('heartbeat monitors', () => {
     expect(await queue.getJobScheduler(`monitor-${a.body.monitor.id}`)).toBeUndefined();
     const waiting = await queue.getWaiting();
     expect(waiting.filter((j) => j.data.monitorId === a.body.monitor.id)).toEqual([]);
+    const manual = await request(app).post(`/api/v1/uptime/monitors/${a.body.monitor.id}/check`).set(account.auth);
+    expect(manual.status).toBe(409);
+    expect(manual.body).toEqual({ error: 'Heartbeat monitors are checked by their pings, not probed' });
   });
 });
 

@@ -21,7 +21,7 @@ import { listChecks } from '../monitors/list-checks.js';
 import { listIncidents } from '../monitors/list-incidents.js';
 import { listMonitors } from '../monitors/list-monitors.js';
 import type { RollupWindows } from '../monitors/rollup-totals.js';
-import { runManualCheck } from '../monitors/manual-check.js';
+import { PUSH_MONITOR_NOT_PROBED, runManualCheck } from '../monitors/manual-check.js';
 import { monitorDetail } from '../monitors/monitor-detail.js';
 import {
   assertObjectBody,
@@ -595,7 +595,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
           202: { description: 'No result within the monitor\'s timeout + 5 s', schema: { type: 'object', properties: { message: { type: 'string' }, job_id: { type: 'string' } } } },
           403: FREE_TIER_403,
           404: NOT_FOUND,
-          409: { description: 'Monitor is not active (is_active false)' },
+          409: { description: `Monitor is not active (is_active false); ${PUSH_MONITOR_NOT_PROBED}` },
         },
       },
     }),

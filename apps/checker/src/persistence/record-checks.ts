@@ -4,7 +4,9 @@ import {
   activeMaintenance,
   writeOutbox,
   type AlertEventPayload,
+  type CheckDetails,
   type CheckResult,
+  type CheckTimings,
   type MonitorStatus,
   type OutboxMessage,
 } from '@vigil/core';
@@ -75,6 +77,9 @@ interface StoredCheckRow {
   response_time_ms: number | null;
   status_code: number | null;
   error: string | null;
+  timings: CheckTimings | null;
+  certificate_expires_at: Date | null;
+  details: CheckDetails | null;
 }
 
 const keyOf = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey}`;
@@ -233,6 +238,9 @@ function storedResult(row: StoredCheckRow): CheckResult {
     response_time_ms: row.response_time_ms,
     status_code: row.status_code,
     ...(row.error !== null ? { error: row.error } : {}),
+    ...(row.timings ? { timings: row.timings } : {}),
+    ...(row.certificate_expires_at ? { certificate_expires_at: row.certificate_expires_at.toISOString() } : {}),
+    ...(row.details ? { details: row.details } : {}),
   };
 }
 
@@ -254,7 +262,8 @@ function alertIncident(row: IncidentRow): AlertIncident {
 /** The stored records of checks already recorded (what a redelivered job answers). */
 async function storedChecks(em: EntityManager, records: CheckRecord[]): Promise<CheckResult[]> {
   const stored = (await em.query(
-    `SELECT c.id, c.monitor_id, c.job_key, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error
+    `SELECT c.id, c.monitor_id, c.job_key, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error,
+            c.timings, c.certificate_expires_at, c.details
        FROM checks c JOIN unnest($1::int[], $2::text[]) AS d(monitor_id, job_key)
          ON c.monitor_id = d.monitor_id AND c.job_key = d.job_key
       WHERE c.checked_at >= $3 AND c.checked_at < $4`,

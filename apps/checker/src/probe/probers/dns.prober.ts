@@ -8,8 +8,13 @@ import { judgeDnsAnswers, keptAnswers } from './dns-answers.js';
 
 type DnsTarget = ProbeTargetOf<'dns'>;
 
-/** How long one server may take before the next is asked (the monitor's timeout bounds the whole). */
-const PER_SERVER_MS = 3_000;
+/**
+ * Each server gets two tries (a lost UDP packet is retried), the first after 1 s, the second
+ * after 2 more (c-ares doubles the timeout), before the next server is asked; the monitor's
+ * timeout bounds the whole.
+ */
+const FIRST_TRY_MS = 1_000;
+const TRIES = 2;
 
 /** Answers of a query as texts (MX `10 mx.example.com`, TXT its strings joined, CAA `0 issue "ca"`, SOA its seven fields). */
 async function query(resolver: dns.promises.Resolver, name: string, type: DnsRecordType): Promise<string[]> {
@@ -50,7 +55,8 @@ export function resolverIp(server: string): string {
 
 /**
  * dns: asks the monitor's resolver (which must pass the outbound guard), else VIGIL_DNS_SERVERS,
- * else the system's, one server after another until one answers within the monitor's timeout;
+ * else the system's, one server after another (two tries each) until one answers within the
+ * monitor's timeout;
  * judges the answers (dns-answers.ts) and records them (capped) with the server that gave them.
  * A service resolver at a non-public address is recorded as "service resolver" unless private
  * targets are allowed: internal addresses are never shown to users.
@@ -84,7 +90,7 @@ export async function probeDns(target: DnsTarget, clock: Clock, policy: Outbound
   for (const server of servers) {
     const left = deadline - performance.now();
     if (left <= 0) break;
-    const resolver = new dns.promises.Resolver({ timeout: Math.max(1, Math.round(Math.min(left, PER_SERVER_MS))), tries: 1 });
+    const resolver = new dns.promises.Resolver({ timeout: Math.max(1, Math.round(Math.min(left, FIRST_TRY_MS))), tries: TRIES });
     resolver.setServers([server]);
     const started = performance.now();
     const timer = setTimeout(() => resolver.cancel(), left);
