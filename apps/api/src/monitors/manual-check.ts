@@ -3,7 +3,12 @@ import { findOwnMonitor } from './find-own-monitor.js';
 
 export const PUSH_MONITOR_NOT_PROBED = 'Heartbeat monitors are checked by their pings, not probed';
 
-export type ManualCheckOutcome = { done: true; check: CheckResult } | { done: false; jobId: string; failed: boolean };
+export type ManualCheckOutcome = { done: true; check: ReturnType<typeof manualCheckRecord> } | { done: false; jobId: string; failed: boolean };
+
+/** The check record as the checks list shows it (less in_maintenance): the additions of monitor types null when absent. */
+function manualCheckRecord(r: CheckResult) {
+  return { ...r, timings: r.timings ?? null, certificate_expires_at: r.certificate_expires_at ?? null, details: r.details ?? null };
+}
 
 /**
  * POST /uptime/monitors/{id}/check (decisions §4): one check now through the checker fleet.
@@ -25,7 +30,7 @@ export async function runManualCheck(ctx: Context, accountId: number, rawId: str
       removeOnComplete: { age: 3600, count: 1000 },
       removeOnFail: { age: 86_400, count: 5000 },
     });
-    return result ? { done: true, check: result } : { done: false, jobId, failed: false };
+    return result ? { done: true, check: manualCheckRecord(result) } : { done: false, jobId, failed: false };
   } catch (e) {
     // The job failed in the worker (not the target: a down target is a failure check record).
     ctx.logger.warn('manual check job failed', { monitorId: monitor.id, jobId, error: (e as Error).message });
