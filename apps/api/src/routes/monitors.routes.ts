@@ -13,6 +13,7 @@ import { iso } from '../http/iso.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type JsonSchema, type RouteDef } from '../http/route.js';
 import { validate } from '../http/validate.js';
+import { ASSERTIONS_PROPERTY } from '../monitors/assertions-openapi.js';
 import { createMonitor } from '../monitors/create-monitor.js';
 import { deleteMonitor } from '../monitors/delete-monitor.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
@@ -133,6 +134,7 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
       },
     },
   },
+  assertions: ASSERTIONS_PROPERTY,
 };
 
 const TIMING_PHASES = Object.fromEntries(['dns', 'connect', 'tls', 'first_byte', 'download'].map((p) => [p, intOrNull]));
