@@ -82,6 +82,7 @@ function target(url: string): HttpProbeTarget {
     verifySsl: true,
     expectedStatusCodes: [200, 201, 204],
     expectedContent: null,
+    assertions: [],
   };
 }
 

@@ -44,6 +44,7 @@ export function monitorColumns(fields: Partial<MonitorFields>, box: SecretBox, c
   if (fields.recovery_threshold !== undefined) c.recoveryThreshold = fields.recovery_threshold;
   if (fields.reminder_interval_minutes !== undefined) c.reminderIntervalMinutes = fields.reminder_interval_minutes;
   if (fields.escalation !== undefined) c.escalation = fields.escalation;
+  if (fields.assertions !== undefined) c.assertions = fields.assertions;
   if (fields.is_active !== undefined) c.isActive = fields.is_active;
   return c;
 }

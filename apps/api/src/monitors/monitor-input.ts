@@ -1,11 +1,13 @@
 import Joi from 'joi';
 import {
+  assertionsSchema,
   CHECK_INTERVALS,
   MONITOR_METHODS,
   MONITOR_TYPES,
   REGION_NAME_PATTERN,
   parseMonitorUrl,
   ValidationError,
+  type Assertion,
   type EscalationStep,
   type MonitorMethod,
   type MonitorType,
@@ -73,6 +75,7 @@ export interface MonitorFields {
   recovery_threshold: number;
   reminder_interval_minutes: number | null;
   escalation: EscalationStep[];
+  assertions: Assertion[];
   is_active: boolean;
   /** Absent on create: the deployment's default regions (VIGIL_DEFAULT_REGIONS). */
   regions?: string[];
@@ -81,7 +84,7 @@ export interface MonitorFields {
 }
 
 /** Fields only http monitors have (other types refuse them). */
-export const HTTP_ONLY_FIELDS = ['url', 'method', 'expected_status_codes', 'expected_content', 'headers', 'body', 'follow_redirects', 'verify_ssl'] as const;
+export const HTTP_ONLY_FIELDS = ['url', 'method', 'expected_status_codes', 'expected_content', 'headers', 'body', 'follow_redirects', 'verify_ssl', 'assertions'] as const;
 
 export type CreateMonitorInput = Omit<MonitorFields, 'is_active' | 'url' | 'type' | 'config'> & Partial<Pick<MonitorFields, 'url' | 'type' | 'config'>>;
 export type UpdateMonitorInput = Partial<MonitorFields>;
@@ -103,6 +106,7 @@ export const MONITOR_DEFAULTS: Omit<CreateMonitorInput, 'name' | 'url' | 'type' 
   recovery_threshold: 1,
   reminder_interval_minutes: null,
   escalation: [],
+  assertions: [],
 };
 
 const {
@@ -113,6 +117,7 @@ const {
   body: _body,
   follow_redirects: _followRedirects,
   verify_ssl: _verifySsl,
+  assertions: _assertions,
   ...COMMON_DEFAULTS
 } = MONITOR_DEFAULTS;
 
@@ -181,6 +186,8 @@ const fields = {
       (steps ?? []).every((s, i, all) => i === 0 || s.after_minutes > all[i - 1].after_minutes) ? steps : helpers.error('any.invalid'),
     )
     .error(fail(M.escalation)),
+  // Messages name the item and field (parse-assertions.ts); null is none.
+  assertions: assertionsSchema,
   is_active: Joi.boolean().error(fail(M.isActive)),
   regions: Joi.array().items(Joi.string().pattern(REGION_NAME_PATTERN)).min(1).max(32).unique().error(fail(M.regions)),
   min_failing_regions: Joi.number().integer().min(1).max(32).allow(null).error(fail(M.minFailingRegions)),

@@ -302,6 +302,7 @@ describe('GET /api/v1/uptime/monitors/{id}', () => {
       follow_redirects: true,
       verify_ssl: true,
       slo_target: null,
+      assertions: [],
       recovery_threshold: 1,
       reminder_interval_minutes: null,
       escalation: [],

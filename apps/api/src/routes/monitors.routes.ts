@@ -13,6 +13,7 @@ import { iso } from '../http/iso.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type JsonSchema, type RouteDef } from '../http/route.js';
 import { validate } from '../http/validate.js';
+import { ASSERTIONS_PROPERTY } from '../monitors/assertions-openapi.js';
 import { createMonitor } from '../monitors/create-monitor.js';
 import { deleteMonitor } from '../monitors/delete-monitor.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
@@ -146,6 +147,7 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
     description:
       'How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number',
   },
+  assertions: ASSERTIONS_PROPERTY,
 };
 
 const REGION_NAME = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,31}$' };

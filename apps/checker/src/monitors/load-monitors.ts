@@ -3,6 +3,7 @@ import {
   isDatabaseUnavailable,
   openMonitorSecrets,
   typedConfigOf,
+  type Assertion,
   type Logger,
   type MonitorConfig,
   type MonitorMethod,
@@ -40,6 +41,7 @@ interface Row {
   verify_ssl: boolean;
   expected_status_codes: number[] | null;
   expected_content: string | null;
+  assertions: Assertion[] | null;
 }
 
 /** The monitor with its credentials opened (throws SecretBoxError when sealed under another key). */
@@ -65,6 +67,7 @@ function targetOf(r: Row, box: SecretBox): ProbeTarget {
     verifySsl: r.verify_ssl,
     expectedStatusCodes: r.expected_status_codes ?? [],
     expectedContent: r.expected_content,
+    assertions: r.assertions ?? [],
   };
 }
 
@@ -78,7 +81,7 @@ function settle(r: Row, box: SecretBox): PromiseSettledResult<MonitorToCheck> {
 }
 
 const SELECT_TO_CHECK = `SELECT m.id, m.account_id, m.status, m.is_active, m.type, m.config, m.url, m.method, m.headers, m.credentials, m.body, m.timeout, m.follow_redirects,
-            m.verify_ssl, m.expected_status_codes, m.expected_content
+            m.verify_ssl, m.expected_status_codes, m.expected_content, m.assertions
        FROM monitors m JOIN accounts a ON a.id = m.account_id
       WHERE a.is_active AND a.tier = ANY($1::text[])`;
 

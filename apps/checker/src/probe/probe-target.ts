@@ -1,4 +1,4 @@
-import type { ConfiguredMonitorType, MonitorConfigs, MonitorMethod, MonitorType } from '@vigil/core';
+import type { Assertion, ConfiguredMonitorType, MonitorConfigs, MonitorMethod, MonitorType } from '@vigil/core';
 
 /** What one http check requests and what it expects: the probe's view of an http monitor. */
 export interface HttpProbeTarget {
@@ -12,6 +12,8 @@ export interface HttpProbeTarget {
   /** Empty means any 2xx. */
   expectedStatusCodes: number[];
   expectedContent: string | null;
+  /** Judged after the two above; each failed one named in the error. */
+  assertions: Assertion[];
 }
 
 /** A configured type's target: its configuration and the monitor's timeout. */

@@ -43,6 +43,7 @@ function target(url: string, extra: Partial<HttpProbeTarget> = {}): HttpProbeTar
     verifySsl: true,
     expectedStatusCodes: [200, 201, 204],
     expectedContent: null,
+    assertions: [],
     ...extra,
   };
 }

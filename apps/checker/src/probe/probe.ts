@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
-import type { CheckResult, Clock } from '@vigil/core';
 import type { TLSSocket } from 'node:tls';
+import { assertionsNeedBody, type CheckResult, type Clock } from '@vigil/core';
 import { requestFailureText, type RequestFailure } from './check-errors.js';
 import { checkTimings, type RequestMoments } from './check-timings.js';
 import { judgeResponse, type ProbeResponse } from './judge-response.js';
@@ -25,7 +25,8 @@ interface Seen {
  * every failure is a failed CheckResult whose `error` names the cause.
  */
 export async function probe(client: ProbeClient, target: HttpProbeTarget, clock: Clock): Promise<CheckResult> {
-  const timestamp = clock.now().toISOString();
+  const now = clock.now();
+  const timestamp = now.toISOString();
   const started = performance.now();
   const seen: Seen = { statusCode: null, moments: null, certificateExpiresAt: null };
   const extras = () => ({
@@ -35,7 +36,7 @@ export async function probe(client: ProbeClient, target: HttpProbeTarget, clock:
   try {
     const response = await fetchBounded(client, target, seen);
     const elapsed = Math.max(0, Math.round(performance.now() - started));
-    const failure = judgeResponse(response, target);
+    const failure = judgeResponse(response, target, { responseTimeMs: elapsed, now });
     if (failure) {
       return { timestamp, status: 'failure', response_time_ms: null, status_code: response.statusCode, error: failure, ...extras() };
     }
@@ -62,7 +63,7 @@ function certificateExpiry(socket: unknown): string | null {
 }
 
 function fetchBounded(client: ProbeClient, target: HttpProbeTarget, seen: Seen): Promise<ProbeResponse> {
-  const keepBody = Boolean(target.expectedContent);
+  const keepBody = Boolean(target.expectedContent) || assertionsNeedBody(target.assertions);
   return new Promise<ProbeResponse>((resolve, reject) => {
     const stream = client.got.stream(target.url, {
       method: target.method,
@@ -77,15 +78,24 @@ function fetchBounded(client: ProbeClient, target: HttpProbeTarget, seen: Seen):
     let size = 0;
     let statusCode = 0;
     let statusMessage: string | undefined;
+    let headers: ProbeResponse['headers'] = {};
     let settled = false;
     const finish = (truncated: boolean) => {
       if (settled) return;
       settled = true;
-      resolve({ statusCode, statusMessage, body: keepBody ? Buffer.concat(chunks, Math.min(size, MAX_BODY_BYTES)) : EMPTY, truncated });
+      resolve({
+        statusCode,
+        statusMessage,
+        headers,
+        body: keepBody ? Buffer.concat(chunks, Math.min(size, MAX_BODY_BYTES)) : EMPTY,
+        truncated,
+        certificateExpiresAt: seen.certificateExpiresAt ? new Date(seen.certificateExpiresAt) : null,
+      });
     };
-    stream.once('response', (res: { statusCode: number; statusMessage?: string; timings?: RequestMoments; socket?: unknown }) => {
+    stream.once('response', (res: { statusCode: number; statusMessage?: string; headers: ProbeResponse['headers']; timings?: RequestMoments; socket?: unknown }) => {
       statusCode = res.statusCode;
       statusMessage = res.statusMessage;
+      headers = res.headers;
       seen.statusCode = res.statusCode;
       seen.moments = res.timings ?? null;
       seen.certificateExpiresAt = certificateExpiry(res.socket);

@@ -17,6 +17,7 @@ export const httpView: MonitorTypeView = {
     body: m.body,
     follow_redirects: m.followRedirects,
     verify_ssl: m.verifySsl,
+    assertions: m.assertions,
   }),
   list: (m) => ({ url: m.url, method: m.method }),
 };

@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Assertion } from '../../monitors/assertions/assertion.js';
 import type { MonitorConfig, MonitorType } from '../../monitors/monitor-types.js';
 
 export const MONITOR_STATUSES = ['pending', 'up', 'down', 'degraded', 'paused'] as const;
@@ -106,6 +107,10 @@ export class Monitor {
   /** Service-level objective in percent (e.g. 99.9): SLA reports show its error budget. */
   @Column({ name: 'slo_target', type: 'numeric', precision: 6, scale: 3, nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
   sloTarget!: number | null;
+
+  /** Structured conditions judged after expected_status_codes and expected_content; empty = none. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  assertions!: Assertion[];
 
   @Column({ name: 'follow_redirects', type: 'boolean', default: true })
   followRedirects!: boolean;
