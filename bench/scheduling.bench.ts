@@ -196,6 +196,10 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
     lines.push(
       `Redis used_memory: before ${mb(memBefore)}, after scheduling ${mb(memScheduled)} (+${mb(memScheduled - memBefore)}), peak during the run ${mb(memPeak)} (+${mb(memPeak - memBefore)}), at the end ${mb(memEnd)}`,
     );
+  } catch (e) {
+    // Cleaning up may fail as well (a lost connection); the first error is the one to see.
+    console.error('scheduling bench failed:', e);
+    throw e;
   } finally {
     if (sampler) clearInterval(sampler);
     // A graceful close (the jobs are no-ops): force-closing and then closing the connection

@@ -58,6 +58,8 @@ export default async function bench(): Promise<BenchResult> {
   try {
     await waitForRedis(url);
     const empty = await usedMemory(url);
+    // A million rows outlast the default statement timeout on this machine.
+    process.env.VIGIL_DB_STATEMENT_TIMEOUT_MS ??= '600000';
     const result = await measureScheduling({ monitors: MONITORS, measureS: MEASURE_S, concurrency: CONCURRENCY, workers: WORKERS, redisUrl: url, sampleEvery: SAMPLE });
     const memLine = result.lines.find((l) => l.startsWith('Redis used_memory')) ?? '';
     const scheduled = Number(/after scheduling ([\d.]+) MB/.exec(memLine)?.[1] ?? NaN) * 1024 * 1024;
