@@ -116,7 +116,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
   const monitorRows = (await em.query(
     `SELECT m.id, m.account_id, m.name, m.url, m.status, m.consecutive_failures, m.consecutive_successes, m.alert_threshold,
             m.recovery_threshold, m.degraded_threshold_ms, m.is_active, m.last_checked_at,
-            EXISTS (SELECT 1 FROM maintenance_windows w WHERE w.account_id = m.account_id) AS has_windows
+            EXISTS (SELECT 1 FROM maintenance_windows w WHERE w.account_id = m.account_id OFFSET 0) AS has_windows
        FROM monitors m WHERE m.id = ANY($1::int[]) ORDER BY m.id FOR UPDATE`,
     [ids],
   )) as MonitorRow[];
@@ -213,14 +213,16 @@ async function insertChecks(em: EntityManager, records: CheckRecord[], inMainten
   const rows = (await em.query(
     // checks is partitioned by checked_at, so its unique key (monitor_id, job_key, checked_at)
     // catches only a replay of the same record; a redelivery probes again at a later time and is
-    // found by the NOT EXISTS in the window (race-free: the batch holds its monitors' locks).
+    // found by the NOT EXISTS in the window (race-free: the batch holds its monitors' locks), which
+    // therefore finds every conflict too: no ON CONFLICT clause (speculative insertion costs).
+    // OFFSET 0 keeps the NOT EXISTS a per-row probe of the unique index: pulled up into an anti
+    // join, a day's new partition (no statistics yet) was read whole and hashed for every batch.
     `WITH inserted AS (
        INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance)
        SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::bool[])
                 AS n(monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance)
         WHERE NOT EXISTS (SELECT 1 FROM checks c WHERE c.monitor_id = n.monitor_id AND c.job_key = n.job_key
-                             AND c.checked_at >= $9 AND c.checked_at < $10)
-       ON CONFLICT (monitor_id, job_key, checked_at) DO NOTHING
+                             AND c.checked_at >= $9 AND c.checked_at < $10 OFFSET 0)
        RETURNING id, monitor_id, job_key
      )
      SELECT 'check' AS kind, id::text AS id, monitor_id, job_key, NULL::text AS cause, NULL::timestamptz AS started_at, NULL::int AS affected_checks
@@ -270,10 +272,14 @@ function alertMonitor(m: MonitorRow): AlertMonitor {
 /** The stored records of checks already recorded (what a redelivered job answers). */
 async function storedChecks(em: EntityManager, records: CheckRecord[]): Promise<CheckResult[]> {
   const stored = (await em.query(
+    // A probe of the unique index per record (LATERAL ... LIMIT): a join could hash a whole partition.
     `SELECT c.id, c.monitor_id, c.job_key, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error
-       FROM checks c JOIN unnest($1::int[], $2::text[]) AS d(monitor_id, job_key)
-         ON c.monitor_id = d.monitor_id AND c.job_key = d.job_key
-      WHERE c.checked_at >= $3 AND c.checked_at < $4`,
+       FROM unnest($1::int[], $2::text[]) AS d(monitor_id, job_key)
+       CROSS JOIN LATERAL (
+         SELECT * FROM checks c
+          WHERE c.monitor_id = d.monitor_id AND c.job_key = d.job_key AND c.checked_at >= $3 AND c.checked_at < $4
+          ORDER BY c.checked_at LIMIT 1
+       ) c`,
     [records.map((r) => r.monitorId), records.map((r) => r.jobKey), ...windowOf(records)],
   )) as StoredCheckRow[];
   const byKey = new Map(stored.map((s) => [keyOf(s.monitor_id, s.job_key), s]));
