@@ -56,11 +56,6 @@ async function usedMemory(ctx: Context): Promise<number> {
   return Number(/^used_memory:(\d+)/m.exec(info)?.[1] ?? 0);
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 /**
  * Start-lag percentiles of `lags`; `missing` runs that were due but had not started when the
  * measurement ended count as lags of at least `missingAtLeastMs` (a percentile that falls among
