@@ -88,12 +88,14 @@ const keyOf = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey
  * 4. writes every monitor's new status, failure and success counts and last-check facts, the
  *    incidents' affected-check counts and the batch's hourly rollup sums in one statement.
  *
- * Four statements for a batch without state changes (lock, insert, update, and the outbox only
- * when there are alerts): measured in bench/storage-writer.bench.ts.
  * 5. writes the alert events the state machine decided (down, up, degraded) to the outbox in the
  *    same transaction: they exist exactly when the state change does, and the outbox relay
  *    moves them to the alerts queue after commit (job id = event id), whatever fails between.
  *    A duplicate delivery therefore has nothing to re-derive.
+ *
+ * A batch without state changes is three statements in its transaction (lock, insert, write
+ * states); maintenance windows are read only for accounts that have any, the outbox written and
+ * incidents opened or resolved only when the state machine says so (bench/storage-writer.bench.ts).
  */
 export async function recordChecks(db: DataSource, records: CheckRecord[]): Promise<RecordedBatch> {
   return db.transaction(async (em) => {
