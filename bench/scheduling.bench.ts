@@ -36,6 +36,12 @@ export interface SchedulingOptions {
   redisUrl?: string;
   /** Start lags are kept for monitors whose id is a multiple of this (1: all); starts are counted for all. */
   sampleEvery?: number;
+  /**
+   * Times a second reconcile after the measurement (default true). At a million monitors with
+   * the no-op workers behind, its catch-up adds a job for every monitor without a check (all of
+   * them: the no-op workers record none) and outlasts the run, so the storage bench skips it.
+   */
+  reconcileAgain?: boolean;
 }
 
 async function seedMonitors(ctx: Context, count: number): Promise<void> {
@@ -156,7 +162,7 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
     sampler = undefined;
     const memEnd = await usedMemory(ctx);
     const t2 = Date.now();
-    const again = await reconcileMonitorSchedules(ctx);
+    const again = opts.reconcileAgain === false ? null : await reconcileMonitorSchedules(ctx);
     const reconcileSteadyS = (Date.now() - t2) / 1000;
 
     const firstRuns = new Map<number, { due: number; lag: number }>();
@@ -187,7 +193,7 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
     lines.push(
       `spread: due runs per second over the steady window min ${Math.min(...counts)}, max ${Math.max(...counts)} (mean ${(sampled / INTERVAL_S).toFixed(0)}${SAMPLE > 1 ? ', sampled monitors' : ''})`,
     );
-    lines.push(`reconcile when Redis agrees (the every-minute case, under the check load): ${again.added} added, ${again.removed} removed in ${reconcileSteadyS.toFixed(1)} s`);
+    if (again) lines.push(`reconcile when Redis agrees (the every-minute case, under the check load): ${again.added} added, ${again.removed} removed in ${reconcileSteadyS.toFixed(1)} s`);
     lines.push(
       `Redis used_memory: before ${mb(memBefore)}, after scheduling ${mb(memScheduled)} (+${mb(memScheduled - memBefore)}), peak during the run ${mb(memPeak)} (+${mb(memPeak - memBefore)}), at the end ${mb(memEnd)}`,
     );
