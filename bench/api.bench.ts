@@ -9,12 +9,18 @@
  * - isolation: a second account's requests (BENCH_API_QUIET_CONNECTIONS connections) measured
  *   alone, then while the first account hammers the monitor list with 100 connections.
  *
+ * It ends with a summary of the issue's targets (list >= 0.3 x bare Express and p99 <= 50 ms at
+ * 100 connections; the quiet account's p99 raised at most 2 x) with PASS/FAIL, and the load
+ * average before and after: on a shared machine a FAIL under load says little.
+ *
  * Env: BENCH_API_SECONDS (6 per measurement), BENCH_API_PORT (3950; +1 for bare Express),
  * BENCH_API_QUIET_CONNECTIONS (2), BENCH_API_CPU_PROF (a directory: the API runs with
- * `node --cpu-prof` and writes its profile there on stop).
+ * `node --cpu-prof` and writes its profile there on stop), BENCH_API_DB (vigil_apiperf; dropped
+ * at the end).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -28,7 +34,7 @@ const PORT = Number(process.env.BENCH_API_PORT ?? 3950);
 const BARE_PORT = PORT + 1;
 const QUIET_CONNECTIONS = Number(process.env.BENCH_API_QUIET_CONNECTIONS ?? 2);
 const MONITORS = 20;
-const DB_NAME = 'vigil_apiperf';
+const DB_NAME = process.env.BENCH_API_DB ?? 'vigil_apiperf';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Measured {
@@ -72,13 +78,17 @@ async function stop(proc: ChildProcess): Promise<void> {
   await exited;
 }
 
-async function recreateDatabase(serverUrl: URL): Promise<string> {
+async function dropDatabase(serverUrl: URL): Promise<void> {
   const admin = new URL(serverUrl);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString() });
   await client.connect();
   await client.query(`DROP DATABASE IF EXISTS ${DB_NAME} WITH (FORCE)`);
   await client.end();
+}
+
+async function recreateDatabase(serverUrl: URL): Promise<string> {
+  await dropDatabase(serverUrl);
   const url = new URL(serverUrl);
   url.pathname = `/${DB_NAME}`;
   return url.toString();
@@ -97,9 +107,17 @@ const fmt = (m: Measured) =>
   `${Math.round(m.rps).toLocaleString('en')} req/s, mean ${m.mean.toFixed(1)} ms, p50 ${m.p50} ms, p99 ${m.p99} ms` +
   (m.errors || m.non2xx ? ` (${m.errors} errors, ${m.non2xx} non-2xx)` : '');
 
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
+
 export default async function bench(): Promise<BenchResult> {
   const lines: string[] = [];
-  const dbUrl = await recreateDatabase(new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil'));
+  const loadBefore = load();
+  const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil');
+  const dbUrl = await recreateDatabase(serverUrl);
   const prefix = `{vigil-apiperf-${randomBytes(3).toString('hex')}}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -184,13 +202,27 @@ export default async function bench(): Promise<BenchResult> {
     lines.push(`isolation, quiet account (${QUIET_CONNECTIONS} conn) alone: ${fmt(alone)}`);
     lines.push(`isolation, quiet account while the other hammers with 100 conn: ${fmt(quietUnder)}`);
     lines.push(`isolation, the hammer meanwhile: ${Math.round(hammered.requests.average).toLocaleString('en')} req/s, p99 ${hammered.latency.p99} ms`);
-    lines.push(`isolation: quiet p99 ×${(quietUnder.p99 / Math.max(alone.p99, 1)).toFixed(2)} under the hammer`);
+    const isolation = quietUnder.p99 / Math.max(alone.p99, 1);
+    lines.push(`isolation: quiet p99 ×${isolation.toFixed(2)} under the hammer`);
+
+    const list = results.get(`${targets[3][0]}@100`);
+    const bare100 = results.get(`${targets[0][0]}@100`);
+    if (list && bare100) {
+      const ratio = list.rps / bare100.rps;
+      const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+      lines.push(`SUMMARY (targets of issue 12; load average 1/5/15 min: ${loadBefore} before, ${load()} after, on ${os.cpus().length} cores)`);
+      lines.push(`  ${verdict(ratio >= 0.3)} list of ${MONITORS} at 100 conn: ${ratio.toFixed(2)} × bare Express (target >= 0.30)`);
+      lines.push(`  ${verdict(list.p99 <= 50)} list of ${MONITORS} at 100 conn: p99 ${list.p99} ms (target <= 50 ms)`);
+      lines.push(`  ${verdict(isolation <= 2)} isolation: quiet account's p99 ×${isolation.toFixed(2)} while another hammers (target <= 2)`);
+      if (os.loadavg()[0] > os.cpus().length) lines.push(`  NOTE: the load average exceeded the core count: other work shared the CPUs; rerun on a quiet machine before judging`);
+    }
   } finally {
     await Promise.all(procs.map(stop));
     // Limiter keys drop the prefix's hash-tag braces.
     await dropRedisKeys(ctx, prefix);
     await dropRedisKeys(ctx, prefix.replace(/[{}]/g, ''));
     await ctx.close();
+    await dropDatabase(serverUrl);
   }
   return { name: 'API hot path', lines };
 }

@@ -6,6 +6,7 @@ import type { RouteDef } from './http/route.js';
 import { AccountQuota } from './limits/account-quota.js';
 import { RollupWindows } from './monitors/rollup-totals.js';
 import { RequestUsage } from './usage/request-usage.js';
+import { apiKeyRouteMatcher } from './middleware/api-key-routes.js';
 import { burstLimit } from './middleware/burst-limit.js';
 import { dependencyGate } from './middleware/dependency-gate.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -33,7 +34,8 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: 
 
   app.use(requestContext(ctx));
   app.use(dependencyGate(ctx));
-  app.use(burstLimit(ctx));
+  // Requests for routes that take an API key have their burst limit checked in the same Redis call as their quota.
+  app.use(burstLimit(ctx, apiKeyRouteMatcher(routes)));
   app.use(customHostnamePages(statusPages));
   registerRoutes(app, ctx, { quota, usage }, routes);
   mountDocsPage(app);

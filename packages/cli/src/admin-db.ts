@@ -1,4 +1,4 @@
-import { createDataSource, databaseTarget, describeDatabaseError, loadConfig, runMigrations, type Config } from '@vigil/core/admin';
+import { createDataSource, databaseTarget, describeDatabaseError, loadConfig, runMigrations, withAdminRedis, type AccountAdmin, type Config } from '@vigil/core/admin';
 import type { DataSource } from 'typeorm';
 import { CommandError } from './cli-io.js';
 
@@ -27,4 +27,23 @@ export async function withAdminDb<T>(work: (db: DataSource, config: Config) => P
   } finally {
     await db.destroy();
   }
+}
+
+/**
+ * The database and Redis, for commands that change what API processes may have cached about an
+ * account (tier, active): the change is written to the database, then the account's auth stamp
+ * in Redis is replaced, so every API process applies it on the next request. Redis is connected
+ * before anything changes: if it cannot be reached, nothing is changed and the command fails
+ * naming REDIS_URL.
+ */
+export async function withAccountAdmin<T>(work: (admin: AccountAdmin) => Promise<T>, env = process.env): Promise<T> {
+  return withAdminDb(
+    (db, config) =>
+      withAdminRedis(
+        config.redisUrl,
+        (redis) => work({ db, redis, config }),
+        (e) => new CommandError(`Could not reach Redis (${e.message}). Check REDIS_URL.`),
+      ),
+    env,
+  );
 }

@@ -6,6 +6,7 @@ import { createTestContext, databaseUrl, dropTestDatabase, withAdmin, type TestC
 
 let ctx: TestContext;
 const saved = process.env.DATABASE_URL;
+const savedRedis = { url: process.env.REDIS_URL, prefix: process.env.VIGIL_REDIS_PREFIX };
 
 function capture() {
   const out: string[] = [];
@@ -16,9 +17,16 @@ function capture() {
 beforeAll(async () => {
   ctx = await createTestContext();
   process.env.DATABASE_URL = ctx.config.databaseUrl;
+  // set-tier and (de)activate replace the account's auth stamp in the API's Redis.
+  process.env.REDIS_URL = ctx.config.redisUrl;
+  process.env.VIGIL_REDIS_PREFIX = ctx.config.redisPrefix;
 });
 afterAll(async () => {
   process.env.DATABASE_URL = saved;
+  for (const [name, value] of [['REDIS_URL', savedRedis.url], ['VIGIL_REDIS_PREFIX', savedRedis.prefix]] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   await ctx.teardown();
 });
 

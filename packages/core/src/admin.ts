@@ -13,6 +13,8 @@ export * from './db/data-source.js';
 export * from './db/ensure-database.js';
 export * from './db/migrate.js';
 export * from './db/describe-database-error.js';
+export * from './accounts/auth-stamp.js';
+export * from './accounts/admin-redis.js';
 export * from './accounts/create-account.js';
 export * from './accounts/issue-api-key.js';
 export * from './domains/hostname.js';

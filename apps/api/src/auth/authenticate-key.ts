@@ -16,28 +16,46 @@ export function bearerToken(header: string | undefined): string | null {
 // last_used_at is written at most this often per key, so a busy key is not a write per request.
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-/**
- * The seed's authentication rules: unknown or revoked -> 401 Invalid API key; expired -> 401
- * API key expired; account deactivated -> 403 Account inactive (unless `allowInactive`: the
- * caller answers that 403 itself, after setting the rate-limit headers). Looked up by hash on
- * every request, so revocation and deactivation take effect on the next one.
- */
-export async function authenticateKey(ctx: Context, token: string, opts: { allowInactive?: boolean } = {}): Promise<AuthInfo> {
-  // One round trip on the hot path: the key and its account together.
+/** The key with this hash and its account, in one round trip; null when there is none. */
+export async function findKey(ctx: Context, keyHash: string): Promise<AuthInfo | null> {
   const found = (await ctx.db
     .getRepository(ApiKey)
     .createQueryBuilder('k')
     .innerJoinAndMapOne('k.account', Account, 'a', 'a.id = k.account_id')
-    .where('k.key_hash = :hash', { hash: hashApiKeySecret(token) })
+    .where('k.key_hash = :hash', { hash: keyHash })
     .getOne()) as (ApiKey & { account: Account }) | null;
-  if (!found || found.revokedAt) throw new AuthenticationError('Invalid API key');
-  const { account, ...apiKey } = found;
-  const now = ctx.clock.now();
+  if (!found) return null;
+  const { account, ...fields } = found;
+  return { account, apiKey: Object.assign(new ApiKey(), fields) };
+}
+
+/**
+ * The seed's authentication rules: unknown or revoked -> 401 Invalid API key; expired -> 401
+ * API key expired; account deactivated -> 403 Account inactive (unless `allowInactive`: the
+ * caller answers that 403 itself, after setting the rate-limit headers).
+ */
+export function checkKey(found: AuthInfo | null, now: Date, opts: { allowInactive?: boolean } = {}): AuthInfo {
+  if (!found || found.apiKey.revokedAt) throw new AuthenticationError('Invalid API key');
+  const { account, apiKey } = found;
   if (apiKey.expiresAt && apiKey.expiresAt.getTime() <= now.getTime()) throw new AuthenticationError('API key expired');
   if (!account.isActive && !opts.allowInactive) throw new ForbiddenError('Account inactive');
-  if (!apiKey.lastUsedAt || now.getTime() - apiKey.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-    apiKey.lastUsedAt = now;
-    await ctx.db.getRepository(ApiKey).update({ id: apiKey.id }, { lastUsedAt: now });
-  }
-  return { account, apiKey };
+  return found;
+}
+
+/** Records that the key was used, at most once a minute per key (in this process). */
+export async function touchKey(ctx: Context, apiKey: ApiKey, now: Date): Promise<void> {
+  if (apiKey.lastUsedAt && now.getTime() - apiKey.lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return;
+  apiKey.lastUsedAt = now;
+  await ctx.db.getRepository(ApiKey).update({ id: apiKey.id }, { lastUsedAt: now });
+}
+
+/**
+ * Looks the key up by hash and applies checkKey, so revocation and deactivation take effect on
+ * the next request. (Routes that require a key use the cached lookup of ApiKeyGate instead.)
+ */
+export async function authenticateKey(ctx: Context, token: string, opts: { allowInactive?: boolean } = {}): Promise<AuthInfo> {
+  const now = ctx.clock.now();
+  const found = checkKey(await findKey(ctx, hashApiKeySecret(token)), now, opts);
+  await touchKey(ctx, found.apiKey, now);
+  return found;
 }

@@ -2,8 +2,8 @@ import express, { type Express, type Request, type RequestHandler, type Response
 import type { Context } from '@vigil/core';
 import type { AccountQuota } from '../limits/account-quota.js';
 import type { RequestUsage } from '../usage/request-usage.js';
-import { accountLimits } from '../middleware/account-limits.js';
-import { optionalApiKey, requireApiKey } from '../middleware/authenticate.js';
+import { apiKeyGate } from '../middleware/api-key-gate.js';
+import { optionalApiKey } from '../middleware/authenticate.js';
 import { keyFairShare } from '../middleware/key-fair-share.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { rejectNulInBody } from './reject-nul.js';
@@ -22,9 +22,8 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
   const jsonBody = express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
   const fairShare = keyFairShare(Math.max(1, Math.floor(ctx.config.databasePoolSize / 4)));
   const auth: Record<AuthMode, RequestHandler[]> = {
-    // A deactivated account's 403 comes from accountLimits, with the rate-limit headers.
     // No key works on more than a quarter of the database pool at a time (the rest of its requests wait).
-    'api-key': [fairShare, requireApiKey(ctx, { allowInactive: true }), accountLimits(ctx, limits.quota, limits.usage)],
+    'api-key': [fairShare, apiKeyGate(ctx, limits)],
     'optional-api-key': [optionalApiKey(ctx)],
     none: [],
   };

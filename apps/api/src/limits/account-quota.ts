@@ -1,29 +1,58 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { msUntilNextUtcMidnight, utcDay } from '@vigil/core';
+import { AUTH_STAMP_TTL_MS, authStampKey, msUntilNextUtcMidnight, newAuthStamp, utcDay } from '@vigil/core';
 import { usageKeys } from '../usage/usage-keys.js';
 
 /**
- * Per-key requests/minute over a true 60 s sliding window (a sorted-set log) and per-account
- * requests/day (a counter that lives until the next 00:00 UTC), checked and counted in ONE
- * atomic script: either both count the request or neither does, so a request answered 429
- * counts nowhere, under any concurrency and across API replicas. The same script adds the
- * request to the account's pending usage (RequestUsage flushes it to daily_usage). rate-limiter-flexible only
- * has fixed windows and cannot make two counters conditional on each other.
+ * The one Redis call of an authenticated request (the admission script):
+ * 1. the per-IP burst limit, when the burst middleware left it to this step (a fixed 1 s window
+ *    on the key rate-limiter-flexible uses, so both paths share one counter);
+ * 2. the account's auth stamp (see authStampKey in core): when it is not the one the caller's
+ *    cached key lookup saw, nothing is counted and the current stamp is returned, so the caller
+ *    reads the key again; an absent stamp is created (a Redis that lost its data invalidates
+ *    every cached lookup);
+ * 3. per-key requests/minute over a true 60 s sliding window (a sorted-set log) and per-account
+ *    requests/day (a counter that lives until the next 00:00 UTC), checked and counted together:
+ *    either both count the request or neither does, so a request answered 429 counts nowhere,
+ *    under any concurrency and across API replicas. The same step adds the request to the
+ *    account's pending usage (RequestUsage flushes it to daily_usage). rate-limiter-flexible
+ *    only has fixed windows and cannot make two counters conditional on each other.
  *
- * Returns {outcome, minuteCount, dailyCount, oldestMs}; outcome 1 = allowed, 0 = per-minute
- * limit, -1 = daily quota.
+ * KEYS: burst, stamp, minute log, day counter, pending usage.
+ * ARGV: burst limit (-1 = not checked here), burst window s, expected stamp ('' = only read the
+ * stamp), stamp to create when absent, stamp ttl ms, now ms, window ms, minute limit, daily limit
+ * (-1 = unlimited), day counter ttl ms, log member, day.
+ * Returns {2, burstCount, burstTtlMs} (burst limit), {3, stamp} (stamp differs, or only read),
+ * or {outcome, minuteCount, dailyCount, oldestMs}: outcome 1 = allowed, 0 = per-minute limit,
+ * -1 = daily quota.
  */
-const CONSUME = `
-local now = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
-local minuteLimit = tonumber(ARGV[3])
-local dailyLimit = tonumber(ARGV[4])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - window)
-local minuteCount = redis.call('ZCARD', KEYS[1])
-local daily = tonumber(redis.call('GET', KEYS[2]) or '0')
+const ADMIT = `
+local burstLimit = tonumber(ARGV[1])
+if burstLimit >= 0 then
+  redis.call('SET', KEYS[1], 0, 'EX', ARGV[2], 'NX')
+  local consumed = redis.call('INCR', KEYS[1])
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl == -1 then
+    redis.call('EXPIRE', KEYS[1], ARGV[2])
+    ttl = 1000 * tonumber(ARGV[2])
+  end
+  if consumed > burstLimit then return {2, consumed, ttl} end
+end
+local stamp = redis.call('GET', KEYS[2])
+if not stamp then
+  stamp = ARGV[4]
+  redis.call('SET', KEYS[2], stamp, 'PX', ARGV[5])
+end
+if stamp ~= ARGV[3] then return {3, stamp} end
+local now = tonumber(ARGV[6])
+local window = tonumber(ARGV[7])
+local minuteLimit = tonumber(ARGV[8])
+local dailyLimit = tonumber(ARGV[9])
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - window)
+local minuteCount = redis.call('ZCARD', KEYS[3])
+local daily = tonumber(redis.call('GET', KEYS[4]) or '0')
 local function oldest()
-  local first = redis.call('ZRANGE', KEYS[1], 0, 0, 'WITHSCORES')
+  local first = redis.call('ZRANGE', KEYS[3], 0, 0, 'WITHSCORES')
   if first[2] then return tonumber(first[2]) end
   return now
 end
@@ -33,11 +62,11 @@ end
 if minuteCount >= minuteLimit then
   return {0, minuteCount, daily, oldest()}
 end
-redis.call('ZADD', KEYS[1], now, ARGV[6])
-redis.call('PEXPIRE', KEYS[1], window)
-daily = redis.call('INCR', KEYS[2])
-redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[5]))
-redis.call('HINCRBY', KEYS[3], ARGV[7], 1)
+redis.call('ZADD', KEYS[3], now, ARGV[11])
+redis.call('PEXPIRE', KEYS[3], window)
+daily = redis.call('INCR', KEYS[4])
+redis.call('PEXPIRE', KEYS[4], tonumber(ARGV[10]))
+redis.call('HINCRBY', KEYS[5], ARGV[12], 1)
 return {1, minuteCount + 1, daily, oldest()}
 `;
 
@@ -52,6 +81,8 @@ return 1
 `;
 
 const WINDOW_MS = 60_000;
+/** The burst limit's window: requests per second. */
+const BURST_WINDOW_SEC = 1;
 /** The day counter outlives midnight by a minute (a request at 23:59:59.999 still finds it). */
 const DAY_EXPIRY_MARGIN_MS = 60_000;
 
@@ -74,8 +105,22 @@ export interface QuotaDecision {
   token: string;
 }
 
+/** What the admission script should check besides the quota. */
+export interface AdmitRequest extends QuotaRequest {
+  /** The client's burst counter (its Redis key) and limit, when this step checks it; else null. */
+  burst: { key: string; limit: number } | null;
+  /** The auth stamp the caller's key lookup was cached with; '' only reads the current one. */
+  stamp: string;
+}
+
+export type Admission =
+  | { kind: 'burst'; msBeforeNext: number }
+  /** The account's current stamp: the cached lookup is out of date (or was not made yet). */
+  | { kind: 'stale'; stamp: string }
+  | { kind: 'quota'; decision: QuotaDecision };
+
 type RedisWithQuota = Redis & {
-  vigilQuotaConsume(k1: string, k2: string, k3: string, ...args: (string | number)[]): Promise<number[]>;
+  vigilQuotaAdmit(k1: string, k2: string, k3: string, k4: string, k5: string, ...args: (string | number)[]): Promise<(number | string)[]>;
   vigilQuotaRelease(k1: string, k2: string, k3: string, member: string, day: string): Promise<number>;
 };
 
@@ -87,12 +132,12 @@ export class AccountQuota {
     redis: Redis,
     private readonly prefix: string,
   ) {
-    if (!('vigilQuotaConsume' in redis)) {
-      redis.defineCommand('vigilQuotaConsume', { numberOfKeys: 3, lua: CONSUME });
+    if (!('vigilQuotaAdmit' in redis)) {
+      redis.defineCommand('vigilQuotaAdmit', { numberOfKeys: 5, lua: ADMIT });
       redis.defineCommand('vigilQuotaRelease', { numberOfKeys: 3, lua: RELEASE });
     }
     this.redis = redis as RedisWithQuota;
-    // Hash-tag by account so both keys of one account share a Redis Cluster slot.
+    // Hash-tag by account so the keys of one account share a Redis Cluster slot.
     this.namespace = `${prefix.replace(/[{}]/g, '')}:quota`;
   }
 
@@ -104,15 +149,23 @@ export class AccountQuota {
     ];
   }
 
-  async consume(q: QuotaRequest): Promise<QuotaDecision> {
+  /** The burst limit (if asked), the auth stamp, then the quota: one round trip. */
+  async admit(q: AdmitRequest): Promise<Admission> {
     const nowMs = q.now.getTime();
     const day = utcDay(q.now);
     const [minuteKey, dayKey, usageKey] = this.keys(q.accountId, q.apiKeyId, day);
     const member = `${nowMs}-${randomBytes(6).toString('hex')}`;
-    const [outcome, minuteCount, dailyCount, oldestMs] = await this.redis.vigilQuotaConsume(
+    const reply = await this.redis.vigilQuotaAdmit(
+      q.burst?.key ?? minuteKey,
+      authStampKey(this.prefix, q.accountId),
       minuteKey,
       dayKey,
       usageKey,
+      q.burst?.limit ?? -1,
+      BURST_WINDOW_SEC,
+      q.stamp,
+      newAuthStamp(),
+      AUTH_STAMP_TTL_MS,
       nowMs,
       WINDOW_MS,
       q.perMinute,
@@ -121,12 +174,18 @@ export class AccountQuota {
       member,
       day,
     );
+    const [kind, a, b, c] = reply;
+    if (kind === 2) return { kind: 'burst', msBeforeNext: Number(b) };
+    if (kind === 3) return { kind: 'stale', stamp: String(a) };
     return {
-      outcome: outcome === 1 ? 'allowed' : outcome === 0 ? 'per_minute' : 'daily',
-      minuteCount,
-      dailyCount,
-      oldestMs,
-      token: `${q.accountId}|${q.apiKeyId}|${nowMs}|${member}`,
+      kind: 'quota',
+      decision: {
+        outcome: kind === 1 ? 'allowed' : kind === 0 ? 'per_minute' : 'daily',
+        minuteCount: Number(a),
+        dailyCount: Number(b),
+        oldestMs: Number(c),
+        token: `${q.accountId}|${q.apiKeyId}|${nowMs}|${member}`,
+      },
     };
   }
 

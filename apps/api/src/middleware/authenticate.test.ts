@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { ApiKey, hashApiKeySecret, setAccountActive } from '@vigil/core';
+import { ApiKey, bumpAuthStamp, hashApiKeySecret, setAccountActive } from '@vigil/core';
 import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
 
 const clock = testClock('2026-11-21T10:00:00Z');
@@ -48,9 +48,11 @@ describe('API-key authentication', () => {
   });
 
   it('answers 401 "Invalid API key" for a revoked key, on the next request', async () => {
-    const { key, auth } = await createTestAccount(ctx, 'pro');
+    const { key, account, auth } = await createTestAccount(ctx, 'pro');
     expect((await request(app).get('/api/v1/usage').set(auth)).status).toBe(200);
     await ctx.db.getRepository(ApiKey).update({ keyHash: hashApiKeySecret(key) }, { revokedAt: clock.now() });
+    // What every revocation path does after its change (api-key-gate.test.ts tests them).
+    await bumpAuthStamp(ctx, account.id);
     const res = await request(app).get('/api/v1/usage').set(auth);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'Invalid API key' });
@@ -68,7 +70,7 @@ describe('API-key authentication', () => {
 
   it('answers 403 "Account inactive" for a valid key of a deactivated account', async () => {
     const { account, auth } = await createTestAccount(ctx, 'pro');
-    await setAccountActive(ctx.db, account.id, false);
+    await setAccountActive(ctx, account.id, false);
     const res = await request(app).get('/api/v1/api-keys').set(auth);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: 'Account inactive' });
@@ -77,7 +79,7 @@ describe('API-key authentication', () => {
   it('answers "Account inactive" with the rate-limit headers of an authenticated request, without counting it', async () => {
     const { account, auth } = await createTestAccount(ctx, 'pro');
     expect((await request(app).get('/api/v1/usage').set(auth)).headers['x-daily-remaining']).toBe('9999');
-    await setAccountActive(ctx.db, account.id, false);
+    await setAccountActive(ctx, account.id, false);
     for (let i = 0; i < 2; i++) {
       const res = await request(app).get('/api/v1/usage').set(auth);
       expect(res.status).toBe(403);
@@ -87,13 +89,13 @@ describe('API-key authentication', () => {
       expect(res.headers['x-daily-limit']).toBe('10000');
       expect(res.headers['x-daily-remaining']).toBe('9998');
     }
-    await setAccountActive(ctx.db, account.id, true);
+    await setAccountActive(ctx, account.id, true);
     expect((await request(app).get('/api/v1/usage').set(auth)).body.requests_today).toBe(2);
   });
 
   it('keeps answering "Account inactive" to a deactivated account on the public header check', async () => {
     const { account, auth } = await createTestAccount(ctx, 'pro');
-    await setAccountActive(ctx.db, account.id, false);
+    await setAccountActive(ctx, account.id, false);
     const res = await request(app).get('/headers/check').query({ q: 'example.com' }).set(auth);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ error: 'Account inactive' });

@@ -1,38 +1,77 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { classifyOutage, type Context } from '@vigil/core';
+import { bearerToken } from '../auth/authenticate-key.js';
 import { clientIp } from '../http/client-ip.js';
 import { FixedWindowLimiter, limiterNamespace } from '../limits/fixed-window-limiter.js';
 
 const UNLIMITED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 
+/** Requests whose burst limit the API-key step checks, in its own Redis call (see below). */
+const deferred = new WeakSet<Request>();
+
+/**
+ * The client's burst counter: rate-limiter-flexible's key for this limit and IP, so the
+ * admission script and the limiter count in one window.
+ */
+export function burstCounter(ctx: Context, req: Request): { key: string; limit: number } {
+  const limit = ctx.config.burstPerSecond;
+  return { key: `${limiterNamespace(ctx.config.redisPrefix, 'burst')}:${limit}:${clientIp(req)}`, limit };
+}
+
+/** True once for a request whose burst limit was left to the caller (who must check it now). */
+export function takeDeferredBurst(req: Request): boolean {
+  return deferred.delete(req);
+}
+
+/** The burst limit's 429: {"error":"Rate limit exceeded"}, Retry-After and the burst window's X-RateLimit-*. */
+export function sendBurstLimited(ctx: Context, res: Response, msBeforeNext: number): void {
+  const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  res
+    .set({
+      'Retry-After': String(retryAfter),
+      'X-RateLimit-Limit': String(ctx.config.burstPerSecond),
+      'X-RateLimit-Remaining': '0',
+      'X-RateLimit-Reset': String(Math.ceil((ctx.clock.now().getTime() + msBeforeNext) / 1000)),
+    })
+    .status(429)
+    .json({ error: 'Rate limit exceeded' });
+}
+
 /**
  * Burst limit per client IP over all paths (decisions §2): 429 {"error":"Rate limit exceeded"}
  * with Retry-After and the X-RateLimit-* headers of the burst window. If Redis does not
  * answer, requests pass: a limiter outage must not become an API outage.
+ *
+ * A request with a Bearer key for a route that takes one (`takesApiKey`) is not checked here:
+ * the API-key step checks it in the same Redis call as the key's stamp and quota, before
+ * anything else, so the answer is the same and the request makes one Redis round trip instead
+ * of two. Should such a request end without reaching that step (the client left while waiting
+ * for its key's fair share), it is counted when it ends.
  */
-export function burstLimit(ctx: Context): RequestHandler {
+export function burstLimit(ctx: Context, takesApiKey: (method: string, path: string) => boolean = () => false): RequestHandler {
   const limiter = new FixedWindowLimiter(ctx.redis, limiterNamespace(ctx.config.redisPrefix, 'burst'), 1);
   const perSecond = ctx.config.burstPerSecond;
+  const consume = (req: Request) => limiter.consume(clientIp(req), perSecond);
+  const unavailable = (e: unknown) =>
+    // An outage is logged once by the DependencyWatch, not once per request.
+    ctx.logger.log(classifyOutage(e) ? 'debug' : 'warn', 'burst limiter unavailable; letting the request through', { error: (e as Error).message });
   return async (req, res, next) => {
     if (UNLIMITED_PATHS.has(req.path)) return next();
+    if (bearerToken(req.get('authorization')) && takesApiKey(req.method, req.path)) {
+      deferred.add(req);
+      res.once('close', () => {
+        if (takeDeferredBurst(req)) consume(req).catch(unavailable);
+      });
+      return next();
+    }
     let result;
     try {
-      result = await limiter.consume(clientIp(req), perSecond);
+      result = await consume(req);
     } catch (e) {
-      // An outage is logged once by the DependencyWatch, not once per request.
-      ctx.logger.log(classifyOutage(e) ? 'debug' : 'warn', 'burst limiter unavailable; letting the request through', { error: (e as Error).message });
+      unavailable(e);
       return next();
     }
     if (result.allowed) return next();
-    const retryAfter = Math.max(1, Math.ceil(result.msBeforeNext / 1000));
-    res
-      .set({
-        'Retry-After': String(retryAfter),
-        'X-RateLimit-Limit': String(perSecond),
-        'X-RateLimit-Remaining': '0',
-        'X-RateLimit-Reset': String(Math.ceil((ctx.clock.now().getTime() + result.msBeforeNext) / 1000)),
-      })
-      .status(429)
-      .json({ error: 'Rate limit exceeded' });
+    sendBurstLimited(ctx, res, result.msBeforeNext);
   };
 }

@@ -6,8 +6,8 @@ const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
 /**
  * Gives each request an id (the caller's X-Request-Id when it is safe, else a new one),
- * echoes it, runs the rest of the request inside a log context carrying it, and writes one
- * access-log line and the HTTP metrics when the response ends.
+ * echoes it, runs the rest of the request inside a log context carrying it, and writes the
+ * HTTP metrics and one access-log line (when the log level includes http) when the response ends.
  */
 export function requestContext(ctx: Context): RequestHandler {
   return (req, res, next) => {
@@ -21,6 +21,8 @@ export function requestContext(ctx: Context): RequestHandler {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       ctx.metrics.httpRequests.inc(labels);
       ctx.metrics.httpDuration.observe(labels, seconds);
+      // winston runs its formats (context, redaction, JSON) before any transport drops the line.
+      if (!ctx.logger.isLevelEnabled('http')) return;
       ctx.logger.http('request', {
         requestId: req.requestId,
         accountId: req.auth?.account.id,

@@ -1,7 +1,6 @@
-import { Monitor, MONITOR_STATUSES, ValidationError, type Context, type MonitorStatus } from '@vigil/core';
+import { Monitor, MONITOR_STATUSES, ValidationError, occurrenceAt, preparedQuery, scheduleOf, windowCovers, type Context, type MaintenanceWindow, type MonitorStatus } from '@vigil/core';
 import { paginationBody, parsePagination } from '../http/pagination.js';
 import { queryValue } from '../http/validate.js';
-import { maintenanceNow } from '../maintenance/maintenance-now.js';
 import { listMonitorView } from './monitor-views.js';
 import { EMPTY_WINDOWS, liveStart, type RollupWindows } from './rollup-totals.js';
 import { startOfHour, type RollupTotals } from './uptime-math.js';
@@ -42,15 +41,31 @@ type ListRow = Pick<Monitor, 'id' | 'name' | 'url' | 'method' | 'status' | 'chec
     live_successful: string | null;
     live_rt_sum: string | null;
     live_rt_count: string | null;
+    maintenance: MaintenanceRow[] | null;
   };
 
+type MaintenanceFields = 'appliesToAll' | 'monitorIds' | 'domainIds' | 'endsAt' | 'rrule' | 'durationMinutes' | 'timezone' | 'startsAt';
+/** A maintenance window as the list statement reads it (JSON: times are strings). */
+type MaintenanceRow = Omit<Pick<MaintenanceWindow, MaintenanceFields>, 'startsAt' | 'endsAt'> & { startsAt: string; endsAt: string | null };
+
+/** Whether a maintenance window of the account covers a monitor right now (as maintenanceNow answers). */
+function maintenanceCoverage(rows: MaintenanceRow[], now: Date): (monitorId: number) => boolean {
+  const windows = rows.map((w) => ({ ...w, startsAt: new Date(w.startsAt), endsAt: w.endsAt === null ? null : new Date(w.endsAt) }));
+  return (monitorId) => windows.some((w) => windowCovers(w, { monitorId }) && occurrenceAt(scheduleOf(w), now) !== null);
+}
+
 /**
- * The page, how many monitors match, the account's status counts and each listed monitor's
- * live-hour rollup sums, in one statement (the settled hours come from RollupWindows' memory).
+ * The page, how many monitors match, the account's status counts, its maintenance windows and
+ * each listed monitor's live-hour rollup sums, in one statement (the settled hours come from
+ * RollupWindows' memory).
  */
 const LIST = `
 SELECT p.*, l.*,
-       (SELECT json_agg(s) FROM (${STATUS_COUNTS}) s) AS summary
+       (SELECT json_agg(s) FROM (${STATUS_COUNTS}) s) AS summary,
+       (SELECT json_agg(w) FROM (
+          SELECT applies_to_all AS "appliesToAll", monitor_ids AS "monitorIds", domain_ids AS "domainIds",
+                 starts_at AS "startsAt", ends_at AS "endsAt", rrule, duration_minutes AS "durationMinutes", timezone
+          FROM maintenance_windows WHERE account_id = $1) w) AS maintenance
 FROM (
   SELECT id, name, url, method, status, check_interval AS "checkInterval", timeout, is_active AS "isActive",
          last_checked_at AS "lastCheckedAt", last_response_time_ms AS "lastResponseTimeMs",
@@ -73,7 +88,8 @@ export async function listMonitors(ctx: Context, windows: RollupWindows, account
   const status = statusFilter(query.status);
   const page = parsePagination(query, { defaultPerPage: 20, maxPerPage: 100 });
   const now = ctx.clock.now();
-  const rows = (await ctx.readDb.query(LIST, [accountId, status ?? null, page.perPage, page.offset, liveStart(now), startOfHour(now)])) as ListRow[];
+  // Prepared: planning this statement costs about as much as running it.
+  const rows = await preparedQuery<ListRow>(ctx.readDb, 'vigil_list_monitors', LIST, [accountId, status ?? null, page.perPage, page.offset, liveStart(now), startOfHour(now)]);
   if (!rows.length) {
     // A page past the end (or no monitors): the counts without a page.
     const [total, counts] = await Promise.all([
@@ -93,9 +109,10 @@ export async function listMonitors(ctx: Context, windows: RollupWindows, account
       },
     ]),
   );
-  const [totals, maintenance] = await Promise.all([windows.totals(ctx.readDb, rows.map((r) => r.id), now, live), maintenanceNow(ctx, accountId)]);
+  const totals = await windows.totals(ctx.readDb, rows.map((r) => r.id), now, live);
+  const inMaintenance = maintenanceCoverage(rows[0].maintenance ?? [], now);
   return {
-    monitors: rows.map((m) => listMonitorView(m, totals.get(m.id) ?? EMPTY_WINDOWS, maintenance.monitor(m.id))),
+    monitors: rows.map((m) => listMonitorView(m, totals.get(m.id) ?? EMPTY_WINDOWS, inMaintenance(m.id))),
     summary: countsFrom(rows[0].summary ?? []),
     pagination: paginationBody(page, Number(rows[0].matching)),
   };

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
+import { bumpAuthStamp } from '@vigil/core';
 import { createTestAccount, createTestContext, shiftDates, type TestAccount, testClock, type TestContext } from '@vigil/testing';
 import { MONITOR_INPUT_MESSAGES as M } from './monitor-input.js';
 
@@ -409,6 +410,7 @@ describe.each(['put', 'patch'] as const)('%s /api/v1/uptime/monitors/{id}', (met
     const account = await createTestAccount(ctx, 'business');
     const m = await create(account, { check_interval: 60 });
     await ctx.db.query(`UPDATE accounts SET tier = 'pro' WHERE id = $1`, [account.account.id]);
+    await bumpAuthStamp(ctx, account.account.id);
     const same = await request(app)[method](`/api/v1/uptime/monitors/${m.id}`).set(account.auth).send({ name: 'Renamed', check_interval: 60 });
     expect(same.status).toBe(200);
     expect(same.body.monitor).toMatchObject({ name: 'Renamed', check_interval: 60 });

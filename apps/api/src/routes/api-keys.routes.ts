@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { IsNull } from 'typeorm';
-import { ApiKey, ConflictError, NotFoundError, ValidationError, issueApiKey, type Context } from '@vigil/core';
+import { ApiKey, ConflictError, NotFoundError, ValidationError, bumpAuthStamp, issueApiKey, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
 import { iso } from '../http/iso.js';
 import { parseId, trimmedString, validate } from '../http/validate.js';
@@ -120,6 +120,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         if (!key.revokedAt) {
           key.revokedAt = ctx.clock.now();
           await keys.update({ id: key.id }, { revokedAt: key.revokedAt });
+          await bumpAuthStamp(ctx, key.accountId);
         }
         res.json({ message: 'API key revoked', revoked_key_id: key.id, api_key: view(key) });
       },
@@ -143,6 +144,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
           if (!revoked.affected) throw new ConflictError('API key is revoked');
           return issueApiKey(m, accountId, { name: old.name, expiresAt: old.expiresAt });
         });
+        await bumpAuthStamp(ctx, accountId);
         const { last_used_at: _l, revoked_at: _r, ...created } = view(key);
         res.status(201).json({ api_key: created, key: secret, rotated_key_id: old.id, message: 'API key rotated. The old key no longer works.' });
       },

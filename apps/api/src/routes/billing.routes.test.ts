@@ -114,7 +114,7 @@ describe('GET /api/v1/billing/estimate', () => {
 
   it('prorates a tier change of this period and assumes the new tier to the end, at the configured price', async () => {
     clock.set(shiftDates('2026-03-20T12:00:00Z'));
-    await setAccountTier(ctx.db, estimateAccount.account.id, 'enterprise', clock.now());
+    await setAccountTier(ctx, estimateAccount.account.id, 'enterprise', clock.now());
     const res = await request(app).get('/api/v1/billing/estimate').set(estimateAccount.auth);
     expect(res.status).toBe(200);
     expect(res.body.line_items.map((l: Record<string, unknown>) => [l.tier, l.from, l.to, l.days, l.unit_price, l.amount])).toEqual([
@@ -128,7 +128,7 @@ describe('GET /api/v1/billing/estimate', () => {
 describe('GET /api/v1/billing/invoices', () => {
   beforeAll(async () => {
     // pro was created 2026-01-10 and moves to business on 2026-01-20; invoices up to April.
-    await setAccountTier(ctx.db, pro.account.id, 'business', new Date(shiftDates('2026-01-20T12:00:00Z')));
+    await setAccountTier(ctx, pro.account.id, 'business', new Date(shiftDates('2026-01-20T12:00:00Z')));
     clock.set(shiftDates('2026-05-01T00:05:00Z'));
     await generateInvoices(ctx.db, { prices: tierPrices(ctx.config.tiers), now: clock.now() });
   });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { Domain, JobName, Scan, domainSchedulerId, verifyHostnameManually, type Tier } from '@vigil/core';
+import { Domain, JobName, Scan, bumpAuthStamp, domainSchedulerId, verifyHostnameManually, type Tier } from '@vigil/core';
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 
 const RELAXED_TIERS = JSON.stringify(
@@ -505,6 +505,7 @@ describe('PUT and PATCH /api/v1/domains/:id', () => {
     const { auth, domain, account } = await owner();
     const id = (await addDomain(auth, { hostname: domain, monitoring_frequency: 'hourly' })).body.domain.id as number;
     await ctx.db.query(`UPDATE accounts SET tier = 'free' WHERE id = $1`, [account.id]);
+    await bumpAuthStamp(ctx, account.id);
     const res = await request(app).put(`/api/v1/domains/${id}`).set(auth).send({ monitoring_frequency: 'hourly', alert_days_before_expiry: 20 });
     expect(res.status).toBe(200);
   });

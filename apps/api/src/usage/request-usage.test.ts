@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createApiProcess, createApp } from '@vigil/api';
-import { createContext, createLogger, type Context } from '@vigil/core';
+import { createContext, createLogger, setAccountActive, type Context } from '@vigil/core';
 import { createTestAccount, createTestContext, shiftDates, testClock, type TestContext } from '@vigil/testing';
 import { RequestUsage } from './request-usage.js';
 import { usageKeys } from './usage-keys.js';
@@ -130,7 +130,7 @@ describe('request usage counted in Redis and flushed to daily_usage', () => {
 
     const deactivated = await createTestAccount(ctx, 'pro');
     await hit(deactivated.auth, 2);
-    await ctx.db.query('UPDATE accounts SET is_active = false WHERE id = $1', [deactivated.account.id]);
+    await setAccountActive(ctx, deactivated.account.id, false);
     const refused = await request(app).get('/api/v1/api-keys').set(deactivated.auth);
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ error: 'Account inactive' });

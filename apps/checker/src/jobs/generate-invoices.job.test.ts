@@ -30,7 +30,7 @@ async function invoicesOf(accountId: number) {
 
 it('invoices only ended months: the month before, not the running one', async () => {
   clock.set(shiftDates('2026-01-20T12:00:00Z'));
-  await setAccountTier(ctx.db, proId, 'business', clock.now());
+  await setAccountTier(ctx, proId, 'business', clock.now());
   clock.set(shiftDates('2026-01-31T23:59:59.999Z'));
   expect(await run()).toEqual({ invoices: 1 });
   const [december] = await invoicesOf(enterpriseId);

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createAccount, isTier, setAccountActive, setAccountTier, TIERS } from '@vigil/core/admin';
-import { withAdminDb } from '../admin-db.js';
+import { withAccountAdmin, withAdminDb } from '../admin-db.js';
 import { jsonLine, UsageError, type CliIo } from '../cli-io.js';
 
 function accountId(raw: string | undefined): number {
@@ -50,14 +50,14 @@ export async function accountCommand(args: string[], io: CliIo): Promise<number>
     case 'set-tier': {
       const id = accountId(positionals[0]);
       const t = tier(positionals[1] ?? values.tier);
-      const account = await withAdminDb((db) => setAccountTier(db, id, t));
+      const account = await withAccountAdmin((admin) => setAccountTier(admin, id, t));
       print(io, json, { account_id: account.id, tier: account.tier }, `Account ${account.id} is now on ${account.tier}.`);
       return 0;
     }
     case 'activate':
     case 'deactivate': {
       const id = accountId(positionals[0]);
-      const account = await withAdminDb((db) => setAccountActive(db, id, sub === 'activate'));
+      const account = await withAccountAdmin((admin) => setAccountActive(admin, id, sub === 'activate'));
       print(
         io,
         json,

@@ -3,7 +3,13 @@ import { Account } from '../db/entities/account.entity.js';
 import { TierChange } from '../db/entities/tier-change.entity.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors/errors.js';
 import { isTier, type Tier } from '../tiers/tiers.js';
+import { bumpAuthStamp, type AuthStampTarget } from './auth-stamp.js';
 import { issueApiKey } from './issue-api-key.js';
+
+/** Changing an account's tier or state: the database, then the account's auth stamp in Redis. */
+export interface AccountAdmin extends AuthStampTarget {
+  db: DataSource;
+}
 
 export interface CreateAccountInput {
   email: string;
@@ -44,10 +50,13 @@ async function findAccount(m: EntityManager, id: number): Promise<Account> {
   return account;
 }
 
-/** Moves an account to another tier, recording when, so billing can prorate exactly. */
-export async function setAccountTier(db: DataSource, id: number, tier: Tier, now: Date = new Date()): Promise<Account> {
+/**
+ * Moves an account to another tier, recording when, so billing can prorate exactly. API
+ * processes apply the new tier's limits from the next request on (the auth stamp changes).
+ */
+export async function setAccountTier(admin: AccountAdmin, id: number, tier: Tier, now: Date = new Date()): Promise<Account> {
   if (!isTier(tier)) throw new ValidationError(`Invalid tier: ${String(tier)}`);
-  return db.transaction(async (m) => {
+  const changed = await admin.db.transaction(async (m) => {
     const account = await findAccount(m, id);
     if (account.tier === tier) return account;
     account.tier = tier;
@@ -55,13 +64,17 @@ export async function setAccountTier(db: DataSource, id: number, tier: Tier, now
     await m.getRepository(TierChange).save({ accountId: id, tier, changedAt: now });
     return account;
   });
+  await bumpAuthStamp(admin, id);
+  return changed;
 }
 
 /** Deactivated accounts get 403 "Account inactive" on their next request. */
-export async function setAccountActive(db: DataSource, id: number, active: boolean): Promise<Account> {
-  return db.transaction(async (m) => {
-    const account = await findAccount(m, id);
-    account.isActive = active;
-    return m.getRepository(Account).save(account);
+export async function setAccountActive(admin: AccountAdmin, id: number, active: boolean): Promise<Account> {
+  const account = await admin.db.transaction(async (m) => {
+    const found = await findAccount(m, id);
+    found.isActive = active;
+    return m.getRepository(Account).save(found);
   });
+  await bumpAuthStamp(admin, id);
+  return account;
 }

@@ -1,0 +1,36 @@
+import type { RouteDef } from '../http/route.js';
+
+type RouteShape = Pick<RouteDef, 'method' | 'path' | 'auth'>;
+
+function pathPattern(path: string): RegExp {
+  const source = path
+    .split(/(:[A-Za-z_$][\w$]*)/)
+    .map((part) => (part.startsWith(':') ? '[^/]+?' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('');
+  // Express's defaults: case-insensitive, an optional trailing slash.
+  return new RegExp(`^${source}/?$`, 'i');
+}
+
+/**
+ * Whether a request will be answered by a route that takes an API key ('api-key'), judged the
+ * way registerRoutes mounts them: routes grouped by path in the order paths first appear, the
+ * first group whose path matches answers (a method it lacks gets the 405), HEAD is GET.
+ */
+export function apiKeyRouteMatcher(routes: readonly RouteShape[]): (method: string, path: string) => boolean {
+  const groups = new Map<string, { pattern: RegExp; apiKeyMethods: Set<string> }>();
+  for (const r of routes) {
+    let group = groups.get(r.path);
+    if (!group) {
+      group = { pattern: pathPattern(r.path), apiKeyMethods: new Set() };
+      groups.set(r.path, group);
+    }
+    if (r.auth === 'api-key') group.apiKeyMethods.add(r.method.toUpperCase());
+  }
+  const ordered = [...groups.values()];
+  return (method, path) => {
+    const group = ordered.find((g) => g.pattern.test(path));
+    if (!group) return false;
+    const m = method.toUpperCase();
+    return group.apiKeyMethods.has(m) || (m === 'HEAD' && group.apiKeyMethods.has('GET'));
+  };
+}

@@ -1,0 +1,20 @@
+import type pg from 'pg';
+import type { DataSource } from 'typeorm';
+import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+
+function poolOf(db: DataSource): pg.Pool {
+  const driver = db.driver;
+  if (!(driver instanceof PostgresDriver) || !driver.master) throw new Error('preparedQuery needs an initialized PostgreSQL data source');
+  return driver.master as pg.Pool;
+}
+
+/**
+ * Runs a named prepared statement on the data source's own connection pool: PostgreSQL parses
+ * and plans it once per connection instead of on every call (TypeORM's query() sends unnamed
+ * statements). Worth it for hot statements whose planning costs about as much as running them
+ * (the monitor list: about 2 ms of 4 on this machine). `name` must belong to this one `text`.
+ */
+export async function preparedQuery<T extends object>(db: DataSource, name: string, text: string, values: unknown[]): Promise<T[]> {
+  const result = await poolOf(db).query<T>({ name, text, values });
+  return result.rows;
+}
