@@ -11,6 +11,7 @@ import { burstLimit } from './middleware/burst-limit.js';
 import { dependencyGate } from './middleware/dependency-gate.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { notFound } from './middleware/not-found.js';
+import { publicFace } from './middleware/public-face.js';
 import { requestContext } from './middleware/request-context.js';
 import { mountDocsPage, openApiRoute } from './routes/docs.routes.js';
 import { allRoutes } from './routes/index.js';
@@ -30,10 +31,12 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: 
   const usage = new RequestUsage(ctx);
   const routes: RouteDef[] = [];
   const statusPages = new StatusPageService(ctx);
-  routes.push(...allRoutes(ctx, { quota, usage, windows: new RollupWindows(), statusPages, badges: new BadgeService(ctx) }), openApiRoute(ctx, () => routes));
+  const badges = new BadgeService(ctx);
+  routes.push(...allRoutes(ctx, { quota, usage, windows: new RollupWindows(), statusPages, badges }), openApiRoute(ctx, () => routes));
 
   app.use(requestContext(ctx));
   app.use(dependencyGate(ctx));
+  app.use(publicFace(ctx, statusPages, badges));
   // Requests for routes that take an API key have their burst limit checked in the same Redis call as their quota.
   app.use(burstLimit(ctx, apiKeyRouteMatcher(routes)));
   app.use(customHostnamePages(statusPages));

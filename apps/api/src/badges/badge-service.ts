@@ -1,6 +1,6 @@
 import type { Context } from '@vigil/core';
 import { cachedBody, type CachedBody } from '../public-status/cached-body.js';
-import { statusVersionReader } from '../public-status/read-status-version.js';
+import { knownStatusVersion, statusVersionReader } from '../public-status/read-status-version.js';
 import { VersionedCache } from '../public-status/versioned-cache.js';
 import { badgeFace, type DomainFacts, type MonitorFacts } from './badge-values.js';
 import { findToken, loadBadgeFacts } from './load-badge-facts.js';
@@ -9,12 +9,18 @@ import { renderBadgeSvg, renderShieldsEndpoint } from './render-badge.js';
 
 export const BADGE_CACHE_TTL_MS = 30_000;
 export const BADGE_MAX_AGE_S = 60;
+/** Headers of every badge answer. */
+export const BADGE_HEADERS = { 'Cache-Control': `public, max-age=${BADGE_MAX_AGE_S}` };
 
 /** A token's facts with the badges already drawn from them (per badge, format and label). */
 interface TokenEntry {
   facts: MonitorFacts | DomainFacts;
   drawn: Map<string, Promise<CachedBody>>;
+  /** The drawn badges that are ready, for answers without waiting. */
+  ready: Map<string, CachedBody>;
 }
+
+const drawKey = (badge: string, format: 'svg' | 'json', label: string | null) => `${badge}.${format}\u0000${label ?? ''}`;
 
 /**
  * Public badges: a token's facts (status, rollup uptime, grades) are read once per
@@ -40,7 +46,7 @@ export class BadgeService {
     if (!entry) return null;
     const face = badgeFace(entry.facts, badge);
     if (!face) return null;
-    const key = `${badge}.${format}\u0000${label ?? ''}`;
+    const key = drawKey(badge, format, label);
     let drawn = entry.drawn.get(key);
     if (!drawn) {
       const shown = label ? { ...face, label } : face;
@@ -48,9 +54,26 @@ export class BadgeService {
         format === 'svg'
           ? cachedBody(renderBadgeSvg(shown), 'image/svg+xml; charset=utf-8')
           : cachedBody(JSON.stringify(renderShieldsEndpoint(shown, BADGE_MAX_AGE_S)), 'application/json; charset=utf-8');
-      if (entry.drawn.size < 200) entry.drawn.set(key, drawn);
+      if (entry.drawn.size < 200) {
+        entry.drawn.set(key, drawn);
+        void drawn.then((body) => entry.ready.set(key, body));
+      }
     }
     return drawn;
+  }
+
+  /**
+   * The badge when it can be given without waiting: drawn already, from cached facts whose
+   * owner's version is known and unchanged (see VersionedCache.peek); undefined otherwise.
+   */
+  peek(token: string, badge: string, format: 'svg' | 'json', label: string | null): CachedBody | undefined {
+    if (!BADGE_TOKEN.test(token)) return undefined;
+    const entry = this.cache.peek(
+      token,
+      (owner) => knownStatusVersion(this.ctx, owner),
+      () => this.build(token),
+    );
+    return entry ? entry.ready.get(drawKey(badge, format, label)) : undefined;
   }
 
   private async build(token: string) {
@@ -59,6 +82,6 @@ export class BadgeService {
     const version = await this.version(row.account_id);
     const again = await findToken(this.ctx, token);
     const facts = again ? await loadBadgeFacts(this.ctx, again) : null;
-    return { owner: row.account_id, version, value: facts ? { facts, drawn: new Map<string, Promise<CachedBody>>() } : null };
+    return { owner: row.account_id, version, value: facts ? { facts, drawn: new Map<string, Promise<CachedBody>>(), ready: new Map<string, CachedBody>() } : null };
   }
 }

@@ -1,5 +1,6 @@
 import { activeMaintenance, MaintenanceWindow, occurrencesBetween, scheduleOf, windowCovers, type Context, type IncidentUpdateStatus, type MonitorStatus, type StatusPageSection, type StatusPageTheme } from '@vigil/core';
 import { BAR_DAYS, barDays, RECENT_DAYS, utcDay, type MaintenanceView, type PageRows } from './page-model.js';
+import type { DayRow, FinishedDays, ReadDays } from './finished-days.js';
 
 const DAY_MS = 86_400_000;
 
@@ -60,15 +61,42 @@ async function loadMaintenance(
 }
 
 /**
+ * How long after a UTC day ends its rollups may still change (a check that started before
+ * midnight is written after it): until then the day is read live, not from FinishedDays.
+ */
+export const LATE_WRITES_MS = 15 * 60_000;
+
+/** Daily sums of hourly rollups of `monitorIds` over days `from` to `until` (exclusive). */
+function readDays(ctx: Context): ReadDays {
+  return (monitorIds, from, until) =>
+    from >= until || !monitorIds.length
+      ? Promise.resolve([])
+      : // UTC day numbers (days since the epoch) are cheaper to group by than formatted dates, and
+        // a date difference is cheaper than extract(epoch), which is numeric (about half the time).
+        (ctx.db.query(
+          `SELECT monitor_id, ((hour AT TIME ZONE 'UTC')::date - DATE '1970-01-01') AS day, sum(total)::int AS total, sum(successful)::int AS successful
+             FROM monitor_rollups
+            WHERE monitor_id = ANY($1::int[]) AND hour >= $2 AND hour < $3
+            GROUP BY 1, 2`,
+          [monitorIds, new Date(from * DAY_MS), new Date(until * DAY_MS)],
+        ) as Promise<DayRow[]>);
+}
+
+/**
  * Everything a public page shows, read from the account's own rows only: monitor names and
  * states (never URLs, headers or check errors), daily sums of the hourly rollups, incidents and
- * their updates, domain grades and certificate expiry, and the page's notices.
+ * their updates, domain grades and certificate expiry, and the page's notices. Finished days of
+ * the bars come from `finished` when it holds them (see FinishedDays).
  */
-export async function loadPageRows(ctx: Context, page: PageRow): Promise<PageRows> {
+export async function loadPageRows(ctx: Context, page: PageRow, finished: FinishedDays): Promise<PageRows> {
   const now = ctx.clock.now();
+  const read = readDays(ctx);
   const monitorIds = [...new Set(page.sections.flatMap((s) => s.monitor_ids))];
   const domainIds = [...new Set(page.sections.flatMap((s) => s.domain_ids))];
   const firstDay = new Date(`${barDays(now)[0]}T00:00:00Z`);
+  const firstDayNumber = Math.floor(firstDay.getTime() / DAY_MS);
+  // Days from here on may still be written to: read live; those before from `finished`.
+  const liveFrom = Math.max(firstDayNumber, Math.floor((now.getTime() - LATE_WRITES_MS) / DAY_MS));
   const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY_MS);
   const monitors = (await ctx.db.query(`SELECT id, name, status, is_active FROM monitors WHERE account_id = $1 AND id = ANY($2::int[])`, [
     page.account_id,
@@ -76,14 +104,7 @@ export async function loadPageRows(ctx: Context, page: PageRow): Promise<PageRow
   ])) as { id: number; name: string; status: MonitorStatus; is_active: boolean }[];
   const own = monitors.map((m) => m.id);
   const [days, incidents, domains, notices, planned] = await Promise.all([
-    // UTC day numbers (days since the epoch) are cheaper to group by than formatted dates.
-    ctx.db.query(
-      `SELECT monitor_id, floor(extract(epoch FROM hour) / 86400)::int AS day, sum(total)::int AS total, sum(successful)::int AS successful
-         FROM monitor_rollups
-        WHERE monitor_id = ANY($1::int[]) AND hour >= $2 AND hour < $3
-        GROUP BY 1, 2`,
-      [own, firstDay, new Date(firstDay.getTime() + BAR_DAYS * DAY_MS)],
-    ) as Promise<{ monitor_id: number; day: number; total: number; successful: number }[]>,
+    Promise.all([finished.rows(own, firstDayNumber, liveFrom, read), read(own, liveFrom, firstDayNumber + BAR_DAYS)]).then(([done, live]) => done.concat(live)),
     ctx.db.query(
       `SELECT id, monitor_id, status, started_at, resolved_at, duration_seconds FROM incidents
         WHERE monitor_id = ANY($1::int[]) AND (status = 'open' OR resolved_at >= $2) AND started_at <= $3`,

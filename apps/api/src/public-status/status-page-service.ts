@@ -1,10 +1,11 @@
 import type { Context } from '@vigil/core';
 import { cachedBody, type CachedBody } from './cached-body.js';
+import { FinishedDays } from './finished-days.js';
 import { findPage, loadPageRows, type PageRef } from './load-page-rows.js';
 import { buildPageModel, type PageModel } from './page-model.js';
 import { renderPageAtom, renderPageJson } from './render-feeds.js';
 import { NOT_FOUND_HTML, renderPageHtml } from './render-html.js';
-import { statusVersionReader } from './read-status-version.js';
+import { knownStatusVersion, statusVersionReader } from './read-status-version.js';
 import { VersionedCache } from './versioned-cache.js';
 
 export type PageVariant = 'html' | 'json' | 'atom';
@@ -23,6 +24,21 @@ function urls(baseUrl: string, ref: PageRef, slug: string) {
 type Rendered = Record<PageVariant, CachedBody> | 'hidden' | null;
 
 export const PAGE_CACHE_TTL_MS = 5_000;
+/** How long a monitor's finished days are reused by page builds (a late correction shows within it). */
+export const FINISHED_DAYS_TTL_MS = 10 * 60_000;
+/**
+ * Headers of every public page answer. A CDN or proxy in front may keep a copy 5 s and serve it
+ * stale for 30 s more while it fetches a fresh one (docs/scaling.md).
+ */
+export const PAGE_HEADERS = {
+  'Cache-Control': 'public, max-age=5, stale-while-revalidate=30',
+  // The page has no script, no image and no external asset: only its own inline stylesheet.
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
+};
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const cacheKey = (ref: PageRef) => ('slug' in ref ? `slug:${ref.slug}` : `host:${ref.hostname}`);
 export const NOT_FOUND_PAGE = cachedBody(NOT_FOUND_HTML, 'text/html; charset=utf-8');
 export const NOT_FOUND_JSON = cachedBody(JSON.stringify({ error: 'Status page not found' }), 'application/json; charset=utf-8');
 
@@ -34,8 +50,10 @@ export const NOT_FOUND_JSON = cachedBody(JSON.stringify({ error: 'Status page no
 export class StatusPageService {
   private readonly cache: VersionedCache<Rendered>;
   private readonly version: (accountId: number) => Promise<string | null>;
+  private readonly finishedDays: FinishedDays;
 
   constructor(private readonly ctx: Context) {
+    this.finishedDays = new FinishedDays({ ttlMs: FINISHED_DAYS_TTL_MS, maxMonitors: 20_000, now: () => ctx.clock.now().getTime() });
     this.version = statusVersionReader(ctx);
     this.cache = new VersionedCache<Rendered>(
       { ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 10_000, now: () => ctx.clock.now().getTime() },
@@ -46,9 +64,22 @@ export class StatusPageService {
 
   /** The page's answer in one form; `hidden` for a private page, null for an unknown or deleted one. */
   async get(ref: PageRef, variant: PageVariant): Promise<CachedBody | 'hidden' | null> {
-    const key = 'slug' in ref ? `slug:${ref.slug}` : `host:${ref.hostname}`;
-    const rendered = await this.cache.get(key, () => this.build(ref));
+    const rendered = await this.cache.get(cacheKey(ref), () => this.build(ref));
     return rendered && rendered !== 'hidden' ? rendered[variant] : rendered;
+  }
+
+  /**
+   * The page's answer when it can be given without waiting (a cached copy whose owner's version
+   * is known and unchanged; past the ttl it is rebuilt behind it); undefined otherwise, including
+   * private and unknown pages.
+   */
+  peek(ref: PageRef, variant: PageVariant): CachedBody | undefined {
+    const rendered = this.cache.peek(
+      cacheKey(ref),
+      (owner) => knownStatusVersion(this.ctx, owner),
+      () => this.build(ref),
+    );
+    return rendered && rendered !== 'hidden' ? rendered[variant] : undefined;
   }
 
   /** The version is read before the rows, so a change committed during the build makes the next request rebuild. */
@@ -58,17 +89,24 @@ export class StatusPageService {
     const version = await this.version(found.account_id);
     const page = await findPage(this.ctx, ref);
     if (!page?.is_public || page.account_id !== found.account_id) return { owner: found.account_id, version, value: 'hidden' as const };
-    const model = buildPageModel(await loadPageRows(this.ctx, page), this.ctx.clock.now());
+    const rows = await loadPageRows(this.ctx, page, this.finishedDays);
+    await nextTurn();
+    const model = buildPageModel(rows, this.ctx.clock.now());
+    await nextTurn();
     return { owner: page.account_id, version, value: await this.render(model, ref) };
   }
 
+  /**
+   * The three forms, each rendered in its own event-loop turn (a large page takes milliseconds
+   * per form: requests waiting meanwhile are answered between them) and compressed off the loop.
+   */
   private async render(model: PageModel, ref: PageRef): Promise<Record<PageVariant, CachedBody>> {
     const u = urls(this.ctx.config.baseUrl, ref, model.slug);
-    const [html, json, atom] = await Promise.all([
-      cachedBody(renderPageHtml(model, { json: u.json, feed: u.feed }), 'text/html; charset=utf-8'),
-      cachedBody(JSON.stringify(renderPageJson(model, u.page)), 'application/json; charset=utf-8'),
-      cachedBody(renderPageAtom(model, u.page, u.absoluteFeed), 'application/atom+xml; charset=utf-8'),
-    ]);
-    return { html, json, atom };
+    const html = cachedBody(renderPageHtml(model, { json: u.json, feed: u.feed }), 'text/html; charset=utf-8');
+    await nextTurn();
+    const json = cachedBody(JSON.stringify(renderPageJson(model, u.page)), 'application/json; charset=utf-8');
+    await nextTurn();
+    const atom = cachedBody(renderPageAtom(model, u.page, u.absoluteFeed), 'application/atom+xml; charset=utf-8');
+    return { html: await html, json: await json, atom: await atom };
   }
 }

@@ -71,4 +71,29 @@ describe('VersionedCache', () => {
     await new Promise((r) => setImmediate(r));
     expect(t.errors).toHaveLength(1);
   });
+
+  it('peek answers without waiting while the owner version is known and unchanged, rebuilding behind a stale entry', async () => {
+    const t = setup();
+    const known = new Map<number, string | undefined>([[1, '0']]);
+    const knownVersion = (owner: number) => known.get(owner);
+    expect(t.cache.peek('k', knownVersion, t.build('x'))).toBeUndefined(); // nothing cached: no build either
+    expect(t.builds()).toBe(0);
+    await t.cache.get('k', t.build('a'));
+    expect(t.cache.peek('k', knownVersion, t.build('x'))).toBe('a');
+    known.set(1, undefined); // version not known without waiting
+    expect(t.cache.peek('k', knownVersion, t.build('x'))).toBeUndefined();
+    known.set(1, '1'); // moved: get must rebuild first
+    expect(t.cache.peek('k', knownVersion, t.build('x'))).toBeUndefined();
+    known.set(1, '0');
+    expect(t.builds()).toBe(1);
+    t.tick(1000); // stale: served, one rebuild behind it
+    expect(t.cache.peek('k', knownVersion, t.build('b'))).toBe('a');
+    expect(t.cache.peek('k', knownVersion, t.build('c'))).toBe('a');
+    await new Promise((r) => setImmediate(r));
+    expect(t.builds()).toBe(2);
+    expect(t.cache.peek('k', knownVersion, t.build('x'))).toBe('b');
+    await t.cache.get('none', t.build(null, null)); // a negative entry is never peeked
+    expect(t.cache.peek('none', knownVersion, t.build('x'))).toBeUndefined();
+    expect(t.builds()).toBe(3);
+  });
 });

@@ -53,6 +53,20 @@ export class VersionedCache<T> {
     return entry.value;
   }
 
+  /**
+   * The entry's value without waiting, when `get` would serve it without waiting for a build:
+   * its owner's version can be told at once (`knownVersion`) and is unchanged; past `ttlMs` it
+   * is served while one rebuild runs behind it, as `get` does. Undefined otherwise (no entry, a
+   * negative one, a version not known at once or moved): the caller then takes the `get` path.
+   */
+  peek(key: string, knownVersion: (owner: number) => string | undefined, build: () => Promise<Built<T>>): T | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.owner === null || knownVersion(entry.owner) !== entry.version) return undefined;
+    const age = this.now() - entry.builtAt;
+    if (age < 0 || age >= this.opts.ttlMs) this.rebuild(key, build).catch(this.onBackgroundError);
+    return entry.value;
+  }
+
   /** One build per key at a time; its result replaces the entry. */
   private rebuild(key: string, build: () => Promise<Built<T>>): Promise<Built<T>> {
     const running = this.pending.get(key);

@@ -1,5 +1,5 @@
 import type { Context } from '@vigil/core';
-import { type BadgeService, BADGE_MAX_AGE_S } from '../badges/badge-service.js';
+import { type BadgeService, BADGE_HEADERS } from '../badges/badge-service.js';
 import { BADGE_TOKEN_SCHEMA, badgeTokenFor, badgeTokenView, rotateBadgeToken, type BadgeTarget } from '../badges/badge-tokens.js';
 import { customLabel } from '../badges/render-badge.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from '../badges/badge-values.js';
@@ -10,9 +10,9 @@ import { queryValue } from '../http/validate.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { sendCached } from '../public-status/cached-body.js';
+import { PUBLIC_BUSY_DOC } from '../public-status/public-paths.js';
 
 const BADGE = /^([a-z0-9-]+)\.(svg|json)$/;
-const HEADERS = { 'Cache-Control': `public, max-age=${BADGE_MAX_AGE_S}` };
 const ONE = { type: 'object', properties: { badge: BADGE_TOKEN_SCHEMA, message: { type: 'string' } } };
 
 export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
@@ -76,7 +76,7 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
           res.status(404).json({ error: 'Badge not found' });
           return;
         }
-        sendCached(req, res, found, HEADERS);
+        sendCached(req, res, found, BADGE_HEADERS);
       },
       docs: {
         query: { label: { type: 'string', maxLength: 64, description: 'Replaces the left-hand text' } },
@@ -84,6 +84,7 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
           200: { description: 'The badge (image/svg+xml, or the endpoint JSON)', contentType: 'image/svg+xml', headers: ['ETag', 'Cache-Control'] },
           304: { description: 'Not modified (If-None-Match)' },
           404: { description: 'Badge not found (unknown or rotated token, or no such badge for the resource)' },
+          503: { description: PUBLIC_BUSY_DOC, headers: ['Retry-After'] },
         },
       },
     }),

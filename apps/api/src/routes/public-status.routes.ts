@@ -3,27 +3,20 @@ import { normaliseHostname } from '@vigil/core';
 import { route, type RouteDef } from '../http/route.js';
 import { sendCached } from '../public-status/cached-body.js';
 import type { PageRef } from '../public-status/load-page-rows.js';
-import { NOT_FOUND_JSON, NOT_FOUND_PAGE, type StatusPageService, type PageVariant } from '../public-status/status-page-service.js';
+import { HOST_PATHS, PUBLIC_BUSY_DOC, SLUG } from '../public-status/public-paths.js';
+import { NOT_FOUND_JSON, NOT_FOUND_PAGE, PAGE_HEADERS, type StatusPageService, type PageVariant } from '../public-status/status-page-service.js';
 
 const TAG = 'Public status pages';
-const SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/;
-const HEADERS = {
-  'Cache-Control': 'public, max-age=5',
-  // The page has no script, no image and no external asset: only its own inline stylesheet.
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-};
-/** What a custom hostname serves at its root. */
-const HOST_PATHS: Record<string, PageVariant> = { '/': 'html', '/index.json': 'json', '/feed.atom': 'atom' };
 
 async function answer(service: StatusPageService, req: Request, res: Response, ref: PageRef | null, variant: PageVariant): Promise<void> {
   const found = ref ? await service.get(ref, variant) : null;
-  if (found && found !== 'hidden') return sendCached(req, res, found, HEADERS);
+  if (found && found !== 'hidden') return sendCached(req, res, found, PAGE_HEADERS);
   await notFound(req, res, variant);
 }
 
 /** The plain 404 page (or its JSON twin) of a private, deleted or unknown page. */
 async function notFound(req: Request, res: Response, variant: PageVariant): Promise<void> {
-  sendCached(req, res, await (variant === 'json' ? NOT_FOUND_JSON : NOT_FOUND_PAGE), HEADERS, 404);
+  sendCached(req, res, await (variant === 'json' ? NOT_FOUND_JSON : NOT_FOUND_PAGE), PAGE_HEADERS, 404);
 }
 
 function slugRef(req: Request): PageRef | null {
@@ -43,7 +36,7 @@ export function customHostnamePages(service: StatusPageService): RequestHandler 
     if (!variant || !hostname) return next();
     service
       .get({ hostname }, variant)
-      .then((found) => (found === null ? next() : found === 'hidden' ? notFound(req, res, variant) : sendCached(req, res, found, HEADERS)))
+      .then((found) => (found === null ? next() : found === 'hidden' ? notFound(req, res, variant) : sendCached(req, res, found, PAGE_HEADERS)))
       .catch(next);
   };
 }
@@ -53,6 +46,7 @@ const PAGE_DOCS = (what: string, contentType: string) => ({
     200: { description: what, contentType, headers: ['ETag', 'Cache-Control'] },
     304: { description: 'Not modified (If-None-Match)' },
     404: { description: 'A plain 404 page: unknown, private or deleted page', contentType },
+    503: { description: PUBLIC_BUSY_DOC, headers: ['Retry-After'] },
   },
 });
 

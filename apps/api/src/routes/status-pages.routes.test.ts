@@ -115,7 +115,7 @@ describe('GET /status/{slug}', () => {
     const res = await request(app).get(`/status/${page.slug}`);
     expect(res.status).toBe(200);
     expect(res.type).toBe('text/html');
-    expect(res.headers['cache-control']).toBe('public, max-age=5');
+    expect(res.headers['cache-control']).toBe('public, max-age=5, stale-while-revalidate=30');
     expect(res.headers['content-security-policy']).toContain("default-src 'none'");
     const html = res.text;
     expect(html).toContain('<title>Acme &lt;Status&gt; status</title>');
