@@ -1,5 +1,5 @@
 import { accountsWithIncidentChanges, bumpStatusVersions, writeOutbox, type Context, type JobHandler, type JobName, type JudgeRoundPayload } from '@vigil/core';
-import { alertOutboxMessage, applyStates, lockMonitors, roundEntries } from '../persistence/record-checks.js';
+import { alertOutboxMessage, applyStates, lockMonitors, openIncidentsOf, roundEntries } from '../persistence/record-checks.js';
 import { judgeRounds } from './round-store.js';
 import { warnSkippedRegions } from './warn-skipped-regions.js';
 
@@ -24,8 +24,10 @@ export async function judgeRoundAtDeadline(ctx: Context, { monitorId, jobKey }: 
     const at = newest[0]?.at;
     if (!at) return { judged: [], alerts: [] };
     const decided = await judgeRounds(em, [{ monitorId, jobKey, at }], monitors, { force: true, now: ctx.clock.now() });
-    const alerts: Parameters<typeof applyStates>[3] = [];
-    if (decided.judged.length && monitor.status !== 'paused') await applyStates(em, await roundEntries(em, decided.judged, monitors), monitors, alerts);
+    const alerts: Parameters<typeof applyStates>[4] = [];
+    if (decided.judged.length && monitor.status !== 'paused') {
+      await applyStates(em, await roundEntries(em, decided.judged, monitors), monitors, await openIncidentsOf(em, [monitorId]), alerts, []);
+    }
     await writeOutbox(em, alerts.map(alertOutboxMessage));
     return { judged: decided.judged, alerts };
   });
