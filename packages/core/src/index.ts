@@ -60,3 +60,4 @@ export * from './outbox/outbox-relay.js';
 export * from './db/database-unavailable.js';
 export * from './headers/index.js';
 export * from './maintenance/index.js';
+export * from './regions/index.js';

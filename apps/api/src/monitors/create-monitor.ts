@@ -6,6 +6,7 @@ import { monitorDefaults, type CreateMonitorInput } from './monitor-input.js';
 import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
 import { typedConfigOfCreate } from './monitor-type-input.js';
 import { applyMonitorSchedule, checkNow } from './schedule-effects.js';
+import { resolveRegions } from './region-policy.js';
 
 export const URL_ALREADY_MONITORED = alreadyMonitoredMessage('http');
 
@@ -21,7 +22,11 @@ export async function createMonitor(ctx: Context, account: Account, input: Creat
   const fields = { ...monitorDefaults(typed ? typed.type : 'http'), ...input };
   assertIntervalAllowed(tier, fields.check_interval, ctx.config.baseUrl);
   await assertOwnEscalation(ctx, account.id, fields.escalation);
-  const columns = { ...monitorColumns(fields, createSecretBox(ctx.config.secretKey)), ...(typed ? typedConfigColumns(typed) : {}) };
+  const columns = {
+    ...monitorColumns(fields, createSecretBox(ctx.config.secretKey)),
+    ...(typed ? typedConfigColumns(typed) : {}),
+    ...(await resolveRegions(ctx, account.tier, input)),
+  };
   const alreadyMonitored = alreadyMonitoredMessage(typed ? typed.type : 'http');
 
   const monitor = await ctx.db

@@ -1,7 +1,12 @@
-import { ConflictError, isPushMonitorType, JobName, oneOffCheckJobId, type CheckResult, type Context } from '@vigil/core';
+import { ConflictError, DEFAULT_REGION, isPushMonitorType, JobName, checkQueueOf, oneOffCheckJobId, type CheckResult, type Context } from '@vigil/core';
 import { findOwnMonitor } from './find-own-monitor.js';
 
 export const PUSH_MONITOR_NOT_PROBED = 'Heartbeat monitors are checked by their pings, not probed';
+
+/** A manual check runs in one region: the default one when the monitor has it, else its first. */
+function manualCheckRegion(regions: readonly string[]): string {
+  return regions.includes(DEFAULT_REGION) || !regions.length ? DEFAULT_REGION : regions[0];
+}
 
 export type ManualCheckOutcome = { done: true; check: ReturnType<typeof manualCheckRecord> } | { done: false; jobId: string; failed: boolean };
 
@@ -29,7 +34,7 @@ export async function runManualCheck(ctx: Context, accountId: number, rawId: str
       attempts: 1,
       removeOnComplete: { age: 3600, count: 1000 },
       removeOnFail: { age: 86_400, count: 5000 },
-    });
+    }, checkQueueOf(manualCheckRegion(monitor.regions)));
     return result ? { done: true, check: manualCheckRecord(result) } : { done: false, jobId, failed: false };
   } catch (e) {
     // The job failed in the worker (not the target: a down target is a failure check record).

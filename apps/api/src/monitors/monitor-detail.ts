@@ -2,7 +2,8 @@ import { Incident, type Context } from '@vigil/core';
 import { maintenanceNow } from '../maintenance/maintenance-now.js';
 import { averageTimings24h } from './average-timings.js';
 import { findOwnMonitor } from './find-own-monitor.js';
-import { detailMonitorView } from './monitor-views.js';
+import { detailMonitorView, isMultiRegion } from './monitor-views.js';
+import { regionStatistics24h } from './region-statistics.js';
 import { EMPTY_WINDOWS, type RollupWindows } from './rollup-totals.js';
 import { statisticsFromTotals } from './uptime-math.js';
 
@@ -15,7 +16,7 @@ export const RECENT_INCIDENTS = 5;
 export async function monitorDetail(ctx: Context, windows: RollupWindows, accountId: number, rawId: string | string[] | undefined) {
   const monitor = await findOwnMonitor(ctx.db, accountId, rawId);
   const now = ctx.clock.now();
-  const [totals, incidents, maintenance, timings] = await Promise.all([
+  const [totals, incidents, maintenance, timings, regions] = await Promise.all([
     windows.totals(ctx.db, [monitor.id], now),
     ctx.db.getRepository(Incident).find({
       where: { monitorId: monitor.id },
@@ -24,7 +25,13 @@ export async function monitorDetail(ctx: Context, windows: RollupWindows, accoun
     }),
     maintenanceNow(ctx, accountId),
     averageTimings24h(ctx, monitor.id, now),
+    // Only for monitors placed outside the lone default region: one-region answers stay as they were.
+    isMultiRegion(monitor) ? regionStatistics24h(ctx, monitor, now) : undefined,
   ]);
-  const statistics = { ...statisticsFromTotals(totals.get(monitor.id) ?? EMPTY_WINDOWS), avg_timings_24h_ms: timings };
+  const statistics = {
+    ...statisticsFromTotals(totals.get(monitor.id) ?? EMPTY_WINDOWS),
+    avg_timings_24h_ms: timings,
+    ...(regions ? { regions } : {}),
+  };
   return detailMonitorView(monitor, statistics, incidents, maintenance.monitor(monitor.id));
 }

@@ -4,6 +4,7 @@ import {
   CHECK_INTERVALS,
   MONITOR_METHODS,
   MONITOR_TYPES,
+  REGION_NAME_PATTERN,
   parseMonitorUrl,
   ValidationError,
   type Assertion,
@@ -40,6 +41,8 @@ export const MONITOR_INPUT_MESSAGES = {
   reminderInterval: 'Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null',
   escalation:
     'Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids',
+  regions: 'Invalid regions: must be a non-empty array of distinct region names (lower-case letters, digits and -, starting with a letter)',
+  minFailingRegions: 'Invalid min_failing_regions: must be a positive integer, or null (a majority)',
   sloTarget: 'Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null',
 } as const;
 
@@ -74,6 +77,10 @@ export interface MonitorFields {
   escalation: EscalationStep[];
   assertions: Assertion[];
   is_active: boolean;
+  /** Absent on create: the deployment's default regions (VIGIL_DEFAULT_REGIONS). */
+  regions?: string[];
+  /** null: a majority of the regions. */
+  min_failing_regions?: number | null;
 }
 
 /** Fields only http monitors have (other types refuse them). */
@@ -182,6 +189,8 @@ const fields = {
   // Messages name the item and field (parse-assertions.ts); null is none.
   assertions: assertionsSchema,
   is_active: Joi.boolean().error(fail(M.isActive)),
+  regions: Joi.array().items(Joi.string().pattern(REGION_NAME_PATTERN)).min(1).max(32).unique().error(fail(M.regions)),
+  min_failing_regions: Joi.number().integer().min(1).max(32).allow(null).error(fail(M.minFailingRegions)),
 };
 
 const { is_active: _isActive, ...createFields } = fields;

@@ -1,5 +1,6 @@
-import type { Check, Incident, Monitor } from '@vigil/core';
+import { DEFAULT_REGION, type Check, type Incident, type Monitor } from '@vigil/core';
 import { iso } from '../http/iso.js';
+import { effectiveMinFailingRegions } from './region-policy.js';
 import { uptimePercent, type MonitorStatistics } from './uptime-math.js';
 import type { WindowTotals } from './rollup-totals.js';
 import { MONITOR_TYPE_VIEWS, type ListedMonitor } from './views/index.js';
@@ -35,7 +36,21 @@ export function configView(m: Monitor): Record<string, unknown> {
     reminder_interval_minutes: m.reminderIntervalMinutes,
     escalation: m.escalation,
     is_active: m.isActive,
+    ...regionFields(m),
   };
+}
+
+/**
+ * Whether a monitor is placed anywhere but the lone default region. Only then do its answers
+ * carry the region fields, so a one-region deployment answers exactly as before regions.
+ */
+export function isMultiRegion(m: Pick<Monitor, 'regions'>): boolean {
+  return !(m.regions.length === 1 && m.regions[0] === DEFAULT_REGION);
+}
+
+/** `regions` and the effective `min_failing_regions` of a monitor placed outside the lone default region. */
+export function regionFields(m: Pick<Monitor, 'regions' | 'minFailingRegions'>, always = false) {
+  return always || isMultiRegion(m) ? { regions: m.regions, min_failing_regions: effectiveMinFailingRegions(m) } : {};
 }
 
 /** List view: configuration summary, last check timestamp and response time, uptime of the three windows. */
@@ -100,10 +115,12 @@ export function detailMonitorView(m: Monitor, statistics: MonitorStatistics, inc
 /**
  * The seed's Check record; `error` only on failures. Added by monitor types: `timings` (http:
  * where the time went), `certificate_expires_at` (https, tcp+TLS) and `details` (dns: answers
- * and server), each null when not applicable.
+ * and server), each null when not applicable. `region` when `withRegion` (checks of a
+ * multi-region monitor).
  */
 export function checkView(
-  c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance' | 'timings' | 'certificateExpiresAt' | 'details'>,
+  c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance' | 'timings' | 'certificateExpiresAt' | 'details' | 'region'>,
+  withRegion = false,
 ) {
   return {
     timestamp: iso(c.checkedAt),
@@ -115,6 +132,7 @@ export function checkView(
     timings: c.timings ?? null,
     certificate_expires_at: iso(c.certificateExpiresAt ?? null),
     details: c.details ?? null,
+    ...(withRegion ? { region: c.region } : {}),
   };
 }
 
@@ -126,6 +144,8 @@ export function incidentView(i: Incident) {
     resolved_at: iso(i.resolvedAt),
     duration_seconds: i.durationSeconds,
     cause: i.cause,
+    // Only incidents opened by a multi-region round name regions.
+    ...(i.regions.length ? { regions: i.regions } : {}),
     affected_checks: i.affectedChecks,
     acknowledged_at: iso(i.acknowledgedAt),
     acknowledged_by: i.acknowledgedBy,

@@ -7,8 +7,9 @@ import { findOwnMonitor } from './find-own-monitor.js';
 import type { UpdateMonitorInput } from './monitor-input.js';
 import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
 import { typedConfigOfUpdate } from './monitor-type-input.js';
-import { configView } from './monitor-views.js';
+import { configView, regionFields } from './monitor-views.js';
 import { applyMonitorSchedule } from './schedule-effects.js';
+import { resolveRegions } from './region-policy.js';
 
 /**
  * PUT and PATCH (same partial meaning): applies the given fields, re-validated like create
@@ -35,16 +36,17 @@ export async function updateMonitor(ctx: Context, account: Account, rawId: strin
         });
         if (duplicate) throw new ConflictError(alreadyMonitored);
       }
-      Object.assign(monitor, columns);
+      const placement = input.regions !== undefined || input.min_failing_regions !== undefined ? await resolveRegions(ctx, account.tier, input, monitor) : {};
+      Object.assign(monitor, columns, placement);
       const saved = await m.getRepository(Monitor).save(monitor);
-      if (input.check_interval !== undefined || input.is_active !== undefined) await applyMonitorSchedule(ctx, saved);
+      if (input.check_interval !== undefined || input.is_active !== undefined || input.regions !== undefined) await applyMonitorSchedule(ctx, saved);
       return saved;
     })
     .catch((e: unknown) => {
       if (isUniqueViolation(e)) throw new ConflictError(alreadyMonitored);
       throw e;
     });
-  const config = configView(updated);
-  const changed = Object.fromEntries(Object.keys(input).map((k) => [k, config[k]]));
+  const config = { ...configView(updated), ...regionFields(updated, true) };
+  const changed = Object.fromEntries(Object.keys(input).map((k) => [k, config[k as keyof typeof config]]));
   return { id: updated.id, name: updated.name, ...changed, updated_at: iso(updated.updatedAt) };
 }

@@ -18,6 +18,7 @@ import { homeRoutes } from './home.routes.js';
 import { maintenanceWindowRoutes } from './maintenance-windows.routes.js';
 import { monitorRoutes } from './monitors.routes.js';
 import { opsRoutes } from './ops.routes.js';
+import { regionRoutes } from './regions.routes.js';
 import { scanRoutes } from './scans.routes.js';
 import { slaRoutes } from './sla.routes.js';
 import { usageRoutes } from './usage.routes.js';
@@ -42,6 +43,7 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...usageRoutes(ctx, deps),
     ...headerCheckRoutes(ctx),
     ...monitorRoutes(ctx, deps.windows),
+    ...regionRoutes(ctx),
     ...maintenanceWindowRoutes(ctx),
     ...slaRoutes(ctx),
     ...domainRoutes(ctx),

@@ -133,10 +133,24 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
         integration_ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 10, uniqueItems: true },
       },
     },
+  },  regions: {
+    type: 'array',
+    items: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,31}$' },
+    minItems: 1,
+    uniqueItems: true,
+    description:
+      'Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment\'s default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region',
+  },
+  min_failing_regions: {
+    type: ['integer', 'null'],
+    minimum: 1,
+    description:
+      'How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number',
   },
   assertions: ASSERTIONS_PROPERTY,
 };
 
+const REGION_NAME = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,31}$' };
 const TIMING_PHASES = Object.fromEntries(['dns', 'connect', 'tls', 'first_byte', 'download'].map((p) => [p, intOrNull]));
 
 const STATISTICS = {
@@ -150,6 +164,14 @@ const STATISTICS = {
     total_checks_24h: { type: 'integer' },
     successful_checks_24h: { type: 'integer' },
     failed_checks_24h: { type: 'integer' },
+    regions: {
+      type: 'array',
+      description: 'Monitors placed outside the lone default region: each region\'s last 24 h from its own checks, in the monitor\'s region order',
+      items: {
+        type: 'object',
+        properties: { region: REGION_NAME, uptime_24h: numOrNull, avg_response_time_24h_ms: intOrNull, total_checks_24h: { type: 'integer' } },
+      },
+    },
     avg_timings_24h_ms: {
       type: ['object', 'null'],
       description: 'http monitors: average of each phase over the checks of the last 24 h where it happened; null without such checks',
@@ -167,6 +189,7 @@ const CHECK = {
     status_code: intOrNull,
     error: { type: 'string', description: 'Present on failures' },
     in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
+    region: { ...REGION_NAME, description: 'The region whose checker made the check; present for monitors placed outside the lone default region' },
     timings: {
       type: ['object', 'null'],
       description: 'http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types',
@@ -246,7 +269,8 @@ const INCIDENT = {
     started_at: ts,
     resolved_at: tsOrNull,
     duration_seconds: intOrNull,
-    cause: { type: 'string' },
+    cause: { type: 'string', description: 'For a multi-region monitor: the failing regions, each with its error' },
+    regions: { type: 'array', items: REGION_NAME, description: 'The failing regions of the round that opened the incident; present only for incidents of multi-region rounds' },
     affected_checks: { type: 'integer' },
     acknowledged_at: tsOrNull,
     acknowledged_by: { type: ['string', 'null'], description: 'Name of the API key that acknowledged the incident' },
@@ -340,7 +364,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       docs: {
         responses: {
           200: {
-            description: 'outage when any active monitor is down, degraded when none is down and any is degraded, else operational',
+            description: 'outage when any active monitor is down, degraded when none is down and any is degraded or (multi-region monitors) failed in some regions but fewer than min_failing_regions in its latest round, else operational',
             schema: {
               type: 'object',
               properties: {
@@ -488,7 +512,12 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
         res.json(await listChecks(ctx, authOf(req).account.id, req.params.id, req.query));
       },
       docs: {
-        query: { ...DATE_QUERY('checks'), status: { type: 'string', enum: ['success', 'failure'] }, ...PAGE_QUERY(100, 1000) },
+        query: {
+          ...DATE_QUERY('checks'),
+          status: { type: 'string', enum: ['success', 'failure'] },
+          region: { ...REGION_NAME, description: 'Only the checks of this region' },
+          ...PAGE_QUERY(100, 1000),
+        },
         responses: {
           200: { description: 'A page of checks', schema: { type: 'object', properties: { monitor_id: { type: 'integer' }, checks: { type: 'array', items: CHECK }, pagination: PAGINATION } } },
           400: { description: 'Invalid from_date, to_date, date range, status, page or per_page' },

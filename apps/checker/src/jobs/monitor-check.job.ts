@@ -6,6 +6,7 @@ import { createMaintenanceCalendar } from '../monitors/maintenance-calendar.js';
 import type { ProbeClientOptions } from '../probe/probe-client.js';
 import { probeWith } from '../probe/prober.js';
 import { createProbers } from '../probe/probers/index.js';
+import { createLiveRegions } from '../rounds/live-regions.js';
 
 /** Tuning knobs (defaults chosen by bench/checker.bench.ts); the bench varies them. */
 export interface MonitorCheckOptions {
@@ -28,10 +29,11 @@ export interface MonitorCheckOptions {
  * until it can be written.
  */
 export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): JobHandler<JobName.MonitorCheck> {
-  const probers = createProbers(outboundPolicy(ctx.config), { http: opts.client });
+  const probers = createProbers(outboundPolicy(ctx.config), { http: { sourceAddress: ctx.config.sourceAddress, ...opts.client } });
   const monitors = opts.monitors ?? createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
   const writer = createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
   const maintenance = createMaintenanceCalendar(ctx.db, ctx.clock);
+  const liveRegions = createLiveRegions(ctx);
   return async (payload, job) => {
     const manual = payload.manual === true;
     const monitor = await monitors.load(payload.monitorId);
@@ -42,7 +44,14 @@ export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): J
     const probing = probeWith(probers, monitor.target, ctx.clock);
     if (!probing) return null;
     const result = await probing;
-    const outcome = await writer.submit({ monitorId: monitor.id, jobKey: runKeyOf(String(job.id)), manual, result });
+    const outcome = await writer.submit({
+      monitorId: monitor.id,
+      jobKey: runKeyOf(String(job.id)),
+      manual,
+      result,
+      region: ctx.config.region,
+      liveRegions: await liveRegions(),
+    });
     return outcome.kind === 'skipped' ? null : outcome.check;
   };
 }

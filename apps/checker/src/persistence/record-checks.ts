@@ -1,4 +1,5 @@
 import {
+  DEFAULT_REGION,
   JobName,
   MaintenanceWindow,
   activeMaintenance,
@@ -14,6 +15,7 @@ import { In, type DataSource, type EntityManager } from 'typeorm';
 import { monitorAlertEvent, type AlertIncident, type AlertMonitor } from '../alerts/monitor-alert-events.js';
 import { applyTransition, nextMonitorState, type MonitorState } from '../state/monitor-state-machine.js';
 import { duplicateWindow } from './duplicate-window.js';
+import { judgeRounds, type JudgedRound } from '../rounds/round-store.js';
 import { rollupDeltas, type RollupDelta } from './rollup-deltas.js';
 
 /** One finished check, waiting to be recorded. */
@@ -24,6 +26,10 @@ export interface CheckRecord {
   /** A manual check runs on an active monitor even while it is paused. */
   manual: boolean;
   result: CheckResult;
+  /** The region whose checker made it; absent: the default region. */
+  region?: string;
+  /** Regions with a live checker when it was made (when a multi-region round is complete); absent: all. */
+  liveRegions?: readonly string[];
 }
 
 export type SkipReason = 'deleted' | 'inactive' | 'paused';
@@ -41,10 +47,17 @@ export interface RecordedBatch {
   outcomes: RecordOutcome[];
   /** The alert events the batch decided, written to the outbox in its transaction. */
   alerts: AlertEventPayload[];
+  /** Rounds of multi-region monitors the batch judged. */
+  rounds: JudgedRound[];
+  /** Round deadline jobs written to the outbox. */
+  deadlines: number;
 }
 
-interface MonitorRow {
+export interface MonitorRow {
   id: number;
+  regions: string[];
+  min_failing_regions: number | null;
+  timeout: number;
   account_id: number;
   name: string;
   url: string;
@@ -64,6 +77,7 @@ interface StoredCheckRow {
   id: string;
   monitor_id: number;
   job_key: string;
+  region: string;
   checked_at: Date;
   status: 'success' | 'failure';
   response_time_ms: number | null;
@@ -74,7 +88,9 @@ interface StoredCheckRow {
   details: CheckDetails | null;
 }
 
-const keyOf = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey}`;
+const keyOf = (monitorId: number, jobKey: string, region: string) => `${monitorId}\u0000${jobKey}\u0000${region}`;
+const regionOf = (r: CheckRecord) => r.region ?? DEFAULT_REGION;
+const recordKey = (r: CheckRecord) => keyOf(r.monitorId, r.jobKey, regionOf(r));
 
 /**
  * Records a batch of checks in one transaction and applies each to its monitor's state:
@@ -119,15 +135,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
   const outcomes: RecordOutcome[] = new Array<RecordOutcome>(records.length);
   const alerts: AlertEventPayload[] = [];
 
-  const ids = [...new Set(records.map((r) => r.monitorId))].sort((a, b) => a - b);
-  const monitorRows = (await em.query(
-    `SELECT m.id, m.account_id, m.name, m.url, m.status, m.consecutive_failures, m.consecutive_successes, m.alert_threshold,
-            m.recovery_threshold, m.degraded_threshold_ms, m.is_active, m.last_checked_at,
-            EXISTS (SELECT 1 FROM maintenance_windows w WHERE w.account_id = m.account_id OFFSET 0) AS has_windows
-       FROM monitors m WHERE m.id = ANY($1::int[]) ORDER BY m.id FOR UPDATE`,
-    [ids],
-  )) as MonitorRow[];
-  const monitors = new Map(monitorRows.map((m) => [m.id, m]));
+  const monitors = await lockMonitors(em, records.map((r) => r.monitorId));
 
   // Which records go in: one per (monitor, job key), of monitors that may be checked.
   const firstOfKey = new Map<string, number>();
@@ -139,7 +147,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
     else if (!m.is_active) outcomes[i] = { kind: 'skipped', reason: 'inactive' };
     else if (m.status === 'paused' && !r.manual) outcomes[i] = { kind: 'skipped', reason: 'paused' };
     else {
-      const key = keyOf(r.monitorId, r.jobKey);
+      const key = recordKey(r);
       const first = firstOfKey.get(key);
       if (first === undefined) {
         firstOfKey.set(key, i);
@@ -157,7 +165,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
   const inserted: { index: number; checkId: string }[] = [];
   const conflicted: number[] = [];
   for (const i of candidates) {
-    const checkId = checkIds.get(keyOf(records[i].monitorId, records[i].jobKey));
+    const checkId = checkIds.get(recordKey(records[i]));
     if (checkId === undefined) conflicted.push(i);
     else {
       inserted.push({ index: i, checkId });
@@ -170,13 +178,70 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
     conflicted.forEach((i, n) => (outcomes[i] = { kind: 'duplicate', check: stored[n] }));
   }
 
-  if (inserted.length) await applyStates(em, records, inserted, monitors, openIncidents, alerts, inMaintenance);
+  // A check of a one-region monitor is its round: it moves the state at once, as it always did.
+  // A regional check moves nothing by itself; its round does, once judged (rounds/).
+  const regional = inserted.filter(({ index }) => (monitors.get(records[index].monitorId)?.regions.length ?? 1) > 1);
+  const entries: StateEntry[] = inserted
+    .filter((e) => !regional.includes(e))
+    .map(({ index, checkId }) => ({ record: records[index], checkId, maintenance: inMaintenance[index] }));
+  let rounds: JudgedRound[] = [];
+  let deadlines = 0;
+  if (regional.length) {
+    const decided = await judgeRounds(
+      em,
+      regional.map(({ index }) => {
+        const r = records[index];
+        return { monitorId: r.monitorId, jobKey: r.jobKey, at: new Date(r.result.timestamp), liveRegions: r.liveRegions };
+      }),
+      monitors,
+    );
+    await writeOutbox(em, decided.deadlines);
+    deadlines = decided.deadlines.length;
+    rounds = decided.judged;
+    entries.push(...(await roundEntries(em, rounds, monitors)));
+  }
+  if (inserted.length) await applyStates(em, entries, monitors, openIncidents, alerts, inserted.map(({ index }) => records[index]));
 
   for (const [i, first] of sameAs) {
     const o = outcomes[first];
     outcomes[i] = o.kind === 'skipped' ? o : { kind: 'duplicate', check: o.check };
   }
-  return { outcomes, alerts };
+  return { outcomes, alerts, rounds, deadlines };
+}
+
+/** Locks the monitors' rows (id order, so concurrent batches cannot deadlock) and reads them. */
+export async function lockMonitors(em: EntityManager, monitorIds: readonly number[]): Promise<Map<number, MonitorRow>> {
+  const ids = [...new Set(monitorIds)].sort((a, b) => a - b);
+  const rows = (await em.query(
+    `SELECT m.id, m.account_id, m.name, m.url, m.status, m.consecutive_failures, m.consecutive_successes, m.alert_threshold,
+            m.recovery_threshold, m.degraded_threshold_ms, m.is_active, m.last_checked_at, m.regions, m.min_failing_regions, m.timeout,
+            EXISTS (SELECT 1 FROM maintenance_windows w WHERE w.account_id = m.account_id OFFSET 0) AS has_windows
+       FROM monitors m WHERE m.id = ANY($1::int[]) ORDER BY m.id FOR UPDATE`,
+    [ids],
+  )) as MonitorRow[];
+  return new Map(rows.map((m) => [m.id, m]));
+}
+
+/** The open incidents of monitors (what applyStates starts from outside a check batch). */
+export async function openIncidentsOf(em: EntityManager, monitorIds: readonly number[]): Promise<Map<number, AlertIncident>> {
+  const rows = (await em.query(`SELECT id, monitor_id, cause, started_at, affected_checks FROM incidents WHERE status = 'open' AND monitor_id = ANY($1::int[])`, [
+    monitorIds,
+  ])) as { id: number; monitor_id: number; cause: string; started_at: Date; affected_checks: number }[];
+  return new Map(
+    rows.map((r) => [r.monitor_id, { id: r.id, cause: r.cause, startedAt: r.started_at, resolvedAt: null, durationSeconds: null, affectedChecks: r.affected_checks }]),
+  );
+}
+
+/** What judged rounds mean to the state machine: one result each, standing for all its regions. */
+export async function roundEntries(em: EntityManager, rounds: readonly JudgedRound[], monitors: Map<number, MonitorRow>): Promise<StateEntry[]> {
+  const records: CheckRecord[] = rounds.map((r) => ({ monitorId: r.monitorId, jobKey: r.jobKey, manual: false, result: r.verdict.result }));
+  const maintenance = await maintenanceFlags(em, records, monitors);
+  return rounds.map((r, i) => ({
+    record: records[i],
+    checkId: r.verdict.checkId,
+    maintenance: maintenance[i],
+    regions: r.verdict.failed ? r.verdict.failingRegions : [],
+  }));
 }
 
 /** Per record: whether a maintenance window of its account covered its monitor when it ran. */
@@ -210,6 +275,7 @@ interface InsertedRow {
   id: string;
   monitor_id: number;
   job_key: string | null;
+  region: string | null;
   cause: string | null;
   started_at: Date | null;
   affected_checks: number | null;
@@ -226,19 +292,19 @@ async function insertChecks(em: EntityManager, records: CheckRecord[], inMainten
     // join, a day's new partition (no statistics yet) was read whole and hashed for every batch.
     `WITH inserted AS (
        INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance,
-                            timings, certificate_expires_at, details)
+                            timings, certificate_expires_at, details, region)
        SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::bool[],
-                             $11::jsonb[], $12::timestamptz[], $13::jsonb[])
+                             $11::jsonb[], $12::timestamptz[], $13::jsonb[], $14::text[])
                 AS n(monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance,
-                      timings, certificate_expires_at, details)
-        WHERE NOT EXISTS (SELECT 1 FROM checks c WHERE c.monitor_id = n.monitor_id AND c.job_key = n.job_key
+                      timings, certificate_expires_at, details, region)
+        WHERE NOT EXISTS (SELECT 1 FROM checks c WHERE c.monitor_id = n.monitor_id AND c.job_key = n.job_key AND c.region = n.region
                              AND c.checked_at >= $9 AND c.checked_at < $10 OFFSET 0)
-       RETURNING id, monitor_id, job_key
+       RETURNING id, monitor_id, job_key, region
      )
-     SELECT 'check' AS kind, id::text AS id, monitor_id, job_key, NULL::text AS cause, NULL::timestamptz AS started_at, NULL::int AS affected_checks
+     SELECT 'check' AS kind, id::text AS id, monitor_id, job_key, region, NULL::text AS cause, NULL::timestamptz AS started_at, NULL::int AS affected_checks
        FROM inserted
      UNION ALL
-     SELECT 'incident', id::text, monitor_id, NULL, cause, started_at, affected_checks
+     SELECT 'incident', id::text, monitor_id, NULL, NULL, cause, started_at, affected_checks
        FROM incidents WHERE status = 'open' AND monitor_id = ANY($1::int[])`,
     [
       records.map((r) => r.monitorId),
@@ -254,12 +320,13 @@ async function insertChecks(em: EntityManager, records: CheckRecord[], inMainten
       records.map((r) => (r.result.timings ? JSON.stringify(r.result.timings) : null)),
       records.map((r) => r.result.certificate_expires_at ?? null),
       records.map((r) => (r.result.details ? JSON.stringify(r.result.details) : null)),
+      records.map(regionOf),
     ],
   )) as InsertedRow[];
   const checkIds = new Map<string, string>();
   const openIncidents = new Map<number, AlertIncident>();
   for (const r of rows) {
-    if (r.kind === 'check' && r.job_key !== null) checkIds.set(keyOf(r.monitor_id, r.job_key), r.id);
+    if (r.kind === 'check' && r.job_key !== null && r.region !== null) checkIds.set(keyOf(r.monitor_id, r.job_key, r.region), r.id);
     else if (r.kind === 'incident' && r.cause !== null && r.started_at !== null && r.affected_checks !== null) {
       openIncidents.set(r.monitor_id, { id: Number(r.id), cause: r.cause, startedAt: r.started_at, resolvedAt: null, durationSeconds: null, affectedChecks: r.affected_checks });
     }
@@ -290,22 +357,32 @@ function alertMonitor(m: MonitorRow): AlertMonitor {
 async function storedChecks(em: EntityManager, records: CheckRecord[]): Promise<CheckResult[]> {
   const stored = (await em.query(
     // A probe of the unique index per record (LATERAL ... LIMIT): a join could hash a whole partition.
-    `SELECT c.id, c.monitor_id, c.job_key, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error,
+    `SELECT c.id, c.monitor_id, c.job_key, c.region, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error,
             c.timings, c.certificate_expires_at, c.details
-       FROM unnest($1::int[], $2::text[]) AS d(monitor_id, job_key)
+       FROM unnest($1::int[], $2::text[], $5::text[]) AS d(monitor_id, job_key, region)
        CROSS JOIN LATERAL (
          SELECT * FROM checks c
-          WHERE c.monitor_id = d.monitor_id AND c.job_key = d.job_key AND c.checked_at >= $3 AND c.checked_at < $4
+          WHERE c.monitor_id = d.monitor_id AND c.job_key = d.job_key AND c.region = d.region AND c.checked_at >= $3 AND c.checked_at < $4
           ORDER BY c.checked_at LIMIT 1
        ) c`,
-    [records.map((r) => r.monitorId), records.map((r) => r.jobKey), ...windowOf(records)],
+    [records.map((r) => r.monitorId), records.map((r) => r.jobKey), ...windowOf(records), records.map(regionOf)],
   )) as StoredCheckRow[];
-  const byKey = new Map(stored.map((s) => [keyOf(s.monitor_id, s.job_key), s]));
+  const byKey = new Map(stored.map((s) => [keyOf(s.monitor_id, s.job_key, s.region), s]));
   // A stored row always exists for a conflict; the fallback only guards a concurrent prune.
   return records.map((r) => {
-    const s = byKey.get(keyOf(r.monitorId, r.jobKey));
+    const s = byKey.get(recordKey(r));
     return s ? storedResult(s) : r.result;
   });
+}
+
+/** One result to run through a monitor's state machine: a check, or a judged round. */
+export interface StateEntry {
+  record: CheckRecord;
+  /** The stored check that stands for it (alerts name it). */
+  checkId: string;
+  maintenance: boolean;
+  /** The failing regions of a round (an incident it opens carries them). */
+  regions?: readonly string[];
 }
 
 interface MonitorUpdate {
@@ -316,21 +393,24 @@ interface MonitorUpdate {
   last: CheckResult | null;
 }
 
-async function applyStates(
+/**
+ * Runs each monitor's state machine over its entries in time order, then writes states, incident
+ * counts and the rollups of `rolledUp` (the checks inserted) in one statement (callers hold the
+ * monitors' locks).
+ */
+export async function applyStates(
   em: EntityManager,
-  records: CheckRecord[],
-  inserted: { index: number; checkId: string }[],
+  entries: readonly StateEntry[],
   monitors: Map<number, MonitorRow>,
   openIncidents: Map<number, AlertIncident>,
   alerts: AlertEventPayload[],
-  inMaintenance: boolean[],
+  rolledUp: readonly CheckRecord[],
 ): Promise<void> {
-  const byMonitor = new Map<number, { record: CheckRecord; checkId: string; at: Date; maintenance: boolean }[]>();
-  for (const { index, checkId } of inserted) {
-    const record = records[index];
-    const list = byMonitor.get(record.monitorId) ?? [];
-    list.push({ record, checkId, at: new Date(record.result.timestamp), maintenance: inMaintenance[index] });
-    byMonitor.set(record.monitorId, list);
+  const byMonitor = new Map<number, (StateEntry & { at: Date })[]>();
+  for (const entry of entries) {
+    const list = byMonitor.get(entry.record.monitorId) ?? [];
+    list.push({ ...entry, at: new Date(entry.record.result.timestamp) });
+    byMonitor.set(entry.record.monitorId, list);
   }
   const monitorIds = [...byMonitor.keys()].sort((a, b) => a - b);
 
@@ -349,7 +429,7 @@ async function applyStates(
       degradedThresholdMs: m.degraded_threshold_ms,
       openIncident: incident ? { startedAt: incident.startedAt, affectedChecks: incident.affectedChecks } : null,
     };
-    for (const { record, checkId, at, maintenance } of checks) {
+    for (const { record, checkId, at, maintenance, regions } of checks) {
       const r = record.result;
       const t = nextMonitorState(state, { status: r.status, responseTimeMs: r.response_time_ms, error: r.error, checkedAt: at, inMaintenance: maintenance });
       const check = { id: checkId, checkedAt: at, responseTimeMs: r.response_time_ms, statusCode: r.status_code, error: r.error ?? null };
@@ -365,9 +445,9 @@ async function applyStates(
       }
       if (t.open) {
         const [{ id }] = (await em.query(
-          `INSERT INTO incidents (monitor_id, account_id, status, started_at, cause, affected_checks)
-           VALUES ($1, $2, 'open', $3, $4, $5) RETURNING id`,
-          [m.id, m.account_id, t.open.startedAt, t.open.cause, t.open.affectedChecks],
+          `INSERT INTO incidents (monitor_id, account_id, status, started_at, cause, affected_checks, regions)
+           VALUES ($1, $2, 'open', $3, $4, $5, $6) RETURNING id`,
+          [m.id, m.account_id, t.open.startedAt, t.open.cause, t.open.affectedChecks, regions ?? []],
         )) as { id: number }[];
         incident = { id, cause: t.open.cause, startedAt: t.open.startedAt, resolvedAt: null, durationSeconds: null, affectedChecks: t.open.affectedChecks };
       } else if (t.addAffectedCheck && incident) {
@@ -396,10 +476,7 @@ async function applyStates(
     updates,
     affected,
     rollupDeltas(
-      inserted.map(({ index }) => {
-        const r = records[index];
-        return { monitorId: r.monitorId, checkedAt: new Date(r.result.timestamp), status: r.result.status, responseTimeMs: r.result.response_time_ms };
-      }),
+      rolledUp.map((r) => ({ monitorId: r.monitorId, checkedAt: new Date(r.result.timestamp), status: r.result.status, responseTimeMs: r.result.response_time_ms })),
     ),
   );
 }

@@ -61,6 +61,15 @@ export interface CheckResult {
   details?: CheckDetails;
 }
 
+/**
+ * A round's deadline (decisions: Regions and quorum): judge the round of `monitorId` whose
+ * checks carry `jobKey` with the regions that answered, unless it was judged already.
+ */
+export interface JudgeRoundPayload {
+  monitorId: number;
+  jobKey: string;
+}
+
 export interface TlsScanPayload {
   scanId: number;
 }
@@ -132,6 +141,7 @@ export interface JobPayloads {
   [JobName.AlertDelivery]: AlertDeliveryPayload;
   [JobName.GenerateInvoices]: GenerateInvoicesPayload;
   [JobName.SendIncidentRepeats]: EmptyPayload;
+  [JobName.JudgeRound]: JudgeRoundPayload;
 }
 
 /** What each job returns (what a waiting API request receives). */
@@ -152,4 +162,6 @@ export interface JobResults {
   [JobName.AlertDelivery]: void;
   [JobName.GenerateInvoices]: { invoices: number };
   [JobName.SendIncidentRepeats]: { reminders: number; escalations: number };
+  /** Whether this run judged the round (false: judged already, or nothing answered). */
+  [JobName.JudgeRound]: { judged: boolean };
 }

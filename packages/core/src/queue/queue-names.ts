@@ -24,6 +24,7 @@ export enum JobName {
   AlertDelivery = 'alert-delivery',
   GenerateInvoices = 'generate-invoices',
   SendIncidentRepeats = 'send-incident-repeats',
+  JudgeRound = 'judge-round',
 }
 
 export const JOB_QUEUE = {
@@ -42,6 +43,7 @@ export const JOB_QUEUE = {
   [JobName.AlertDelivery]: QueueName.Alerts,
   [JobName.GenerateInvoices]: QueueName.Maintenance,
   [JobName.SendIncidentRepeats]: QueueName.Maintenance,
+  [JobName.JudgeRound]: QueueName.Maintenance,
 } as const satisfies Record<JobName, QueueName>;
 
 export type QueueOfJob<J extends JobName> = (typeof JOB_QUEUE)[J];

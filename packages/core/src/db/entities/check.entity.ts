@@ -29,6 +29,9 @@ export class Check {
   @Column({ name: 'job_key', type: 'text' })
   jobKey!: string;
 
+  /** The region whose checker made it (decisions: Regions and quorum). */
+  @Column({ type: 'text', default: 'default' })
+  region!: string;
   /** Where the time of an http check went; null for other types and checks that failed before a response. */
   @Column({ type: 'jsonb', nullable: true })
   timings!: CheckTimings | null;

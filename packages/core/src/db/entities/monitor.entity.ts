@@ -81,6 +81,14 @@ export class Monitor {
   @Column({ name: 'alert_threshold', type: 'integer', default: 2 })
   alertThreshold!: number;
 
+  /** The regions whose checkers check it (decisions: Regions and quorum). */
+  @Column({ type: 'text', array: true, default: () => `'{default}'` })
+  regions!: string[];
+
+  /** How many regions must fail in one round for the round to fail; null: a majority. */
+  @Column({ name: 'min_failing_regions', type: 'integer', nullable: true })
+  minFailingRegions!: number | null;
+
   @Column({ name: 'degraded_threshold_ms', type: 'integer', default: 5000 })
   degradedThresholdMs!: number;
 

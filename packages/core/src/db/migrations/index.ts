@@ -15,6 +15,7 @@ import { MaintenanceWindows1764800000000 } from './1764800000000-maintenance-win
 import { AlertPolicies1764900000000 } from './1764900000000-alert-policies.js';
 import { MonitorTypes1765200000000 } from './1765200000000-monitor-types.js';
 import { HttpAssertions1765400000000 } from './1765400000000-http-assertions.js';
+import { Regions1765500000000 } from './1765500000000-regions.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   AlertPolicies1764900000000,
   MonitorTypes1765200000000,
   HttpAssertions1765400000000,
+  Regions1765500000000,
 ];
