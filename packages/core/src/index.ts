@@ -53,3 +53,4 @@ export * from './outbox/outbox-relay.js';
 export * from './db/database-unavailable.js';
 export * from './headers/index.js';
 export * from './maintenance/index.js';
+export * from './heartbeats/index.js';

@@ -1,0 +1,3 @@
+export * from './cron-schedule.js';
+export * from './heartbeat-judge.js';
+export * from './ping-token.js';
