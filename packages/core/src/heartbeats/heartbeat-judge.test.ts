@@ -141,6 +141,7 @@ describe('run durations', () => {
     const swept = sweepHeartbeat(timed, started, at('10:20:30'));
     expect(swept.verdicts).toEqual([
       {
+        key: `slow:${at('10:10:00').getTime()}`,
         at: at('10:20:00'),
         status: 'failure',
         error: 'Run too slow: started 2026-05-04T10:10:00.000Z, no success or failure ping within max_duration 600 s',
@@ -168,6 +169,7 @@ describe('missed deadlines', () => {
     const { verdicts, state } = sweepHeartbeat(hourly, fresh, at('11:05:00'));
     expect(verdicts).toEqual([
       {
+        key: `late:${at('11:00:00').getTime()}`,
         at: at('11:05:00'),
         status: 'failure',
         error: 'No ping received within period + grace (3600 s + 300 s; due 2026-05-04T11:00:00.000Z)',
@@ -284,5 +286,14 @@ describe('cron schedule (Europe/Berlin, hourly at :00, grace 2 min)', () => {
     expect(lateDeadline(never, fresh)).toBeNull();
     expect(nextHeartbeatDeadline(never, fresh)).toBeNull();
     expect(sweepHeartbeat(never, fresh, d('2030-01-01T00:00:00Z')).verdicts).toEqual([]);
+  });
+});
+
+describe('sweep keys', () => {
+  it('are distinct per missed due time and per slow run', () => {
+    const started = judgePing(timed, newHeartbeatState(d('2026-05-04T10:00:00Z')), { kind: 'start', at: d('2026-05-04T10:58:00Z'), exitCode: null }).state;
+    const keys = sweepHeartbeat(timed, started, d('2026-05-04T13:00:00Z')).verdicts.map((v) => v.key);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys).toHaveLength(3);
   });
 });

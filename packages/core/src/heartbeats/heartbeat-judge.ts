@@ -202,9 +202,14 @@ function describeLate(schedule: HeartbeatSchedule, due: Date): string {
   return `No ping received within grace (${schedule.graceSeconds} s) of ${due.toISOString()} (cron "${schedule.cron}" in ${schedule.timeZone})`;
 }
 
+/** A verdict of a sweep, with a key unique to what it is about (the missed due time, the slow run's start). */
+export interface SweptVerdict extends HeartbeatVerdict {
+  key: string;
+}
+
 export interface SweepOutcome {
   /** The failure checks to record, in time order. */
-  verdicts: HeartbeatVerdict[];
+  verdicts: SweptVerdict[];
   state: HeartbeatState;
 }
 
@@ -215,7 +220,7 @@ export interface SweepOutcome {
  * Sweeping again at the same `now` with the returned state records nothing.
  */
 export function sweepHeartbeat(rules: HeartbeatRules, state: HeartbeatState, now: Date, maxLate = 10): SweepOutcome {
-  const verdicts: HeartbeatVerdict[] = [];
+  const verdicts: SweptVerdict[] = [];
   let current = state;
   const graceMs = rules.schedule.graceSeconds * S;
   for (;;) {
@@ -225,12 +230,13 @@ export function sweepHeartbeat(rules: HeartbeatRules, state: HeartbeatState, now
       current = { ...current, lateThroughAt: new Date(now.getTime() - graceMs) };
       break;
     }
-    verdicts.push({ at: new Date(due.getTime() + graceMs), status: 'failure', error: describeLate(rules.schedule, due), durationMs: null });
+    verdicts.push({ key: `late:${due.getTime()}`, at: new Date(due.getTime() + graceMs), status: 'failure', error: describeLate(rules.schedule, due), durationMs: null });
     current = { ...current, lateThroughAt: due };
   }
   const slow = slowDeadline(rules, current);
   if (slow && slow.getTime() <= now.getTime() && current.lastStartAt) {
     verdicts.push({
+      key: `slow:${current.lastStartAt.getTime()}`,
       at: slow,
       status: 'failure',
       error: `Run too slow: started ${current.lastStartAt.toISOString()}, no success or failure ping within max_duration ${rules.maxDurationSeconds} s`,
