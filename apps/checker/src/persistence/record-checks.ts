@@ -98,11 +98,14 @@ const keyOf = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey
  *    A duplicate delivery therefore has nothing to re-derive.
  */
 export async function recordChecks(db: DataSource, records: CheckRecord[]): Promise<RecordedBatch> {
-  return db.transaction(async (em) => {
-    const batch = await recordInTransaction(em, records);
-    await writeOutbox(em, batch.alerts.map(alertOutboxMessage));
-    return batch;
-  });
+  return db.transaction((em) => recordChecksIn(em, records));
+}
+
+/** recordChecks inside the caller's transaction (a heartbeat ping moves its own state with the check). */
+export async function recordChecksIn(em: EntityManager, records: CheckRecord[]): Promise<RecordedBatch> {
+  const batch = await recordInTransaction(em, records);
+  await writeOutbox(em, batch.alerts.map(alertOutboxMessage));
+  return batch;
 }
 
 /** An alert event as an outbox message: the event id is the job id, so relaying it twice adds one job. */
