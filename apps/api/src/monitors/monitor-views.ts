@@ -109,7 +109,7 @@ export function detailMonitorView(m: Monitor, statistics: MonitorStatistics, inc
 }
 
 /** The seed's Check record; `error` only on failures. */
-export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance'>) {
+export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance'> & { pingBody?: string | null }) {
   return {
     timestamp: iso(c.checkedAt),
     status: c.status,
@@ -117,6 +117,8 @@ export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeM
     status_code: c.statusCode,
     ...(c.status === 'failure' ? { error: c.error ?? 'Check failed' } : {}),
     in_maintenance: c.inMaintenance,
+    // Heartbeat monitors: the body a failure ping sent.
+    ...(c.pingBody ? { ping_body: c.pingBody } : {}),
   };
 }
 

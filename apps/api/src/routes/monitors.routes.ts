@@ -100,6 +100,7 @@ const CHECK = {
     status_code: intOrNull,
     error: { type: 'string', description: 'Present on failures' },
     in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
+    ping_body: { type: 'string', maxLength: 10_012, description: 'Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\\n[truncated]" marks a cut)' },
   },
 };
 
