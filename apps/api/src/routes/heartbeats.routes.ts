@@ -1,4 +1,4 @@
-import { keptPingBody, ValidationError, type Context } from '@vigil/core';
+import { createSecretBox, keptPingBody, ValidationError, type Context } from '@vigil/core';
 import type { Request, Response } from 'express';
 import { readPingBody } from '../heartbeats/read-ping-body.js';
 import { PINGS_PER_MINUTE, PingIntake, type IncomingPing } from '../heartbeats/ping-intake.js';
@@ -36,6 +36,7 @@ const param = (v: unknown): string | undefined => (typeof v === 'string' ? v : u
  */
 export function heartbeatRoutes(ctx: Context): RouteDef[] {
   const intake = new PingIntake(ctx);
+  const box = createSecretBox(ctx.config.secretKey);
   const ping = async (req: Request, res: Response) => {
     const action = pingAction(param(req.params.action));
     let body: string | null = null;
@@ -75,7 +76,7 @@ export function heartbeatRoutes(ctx: Context): RouteDef[] {
     route({
       method: 'post',
       path: '/api/v1/uptime/monitors/:id/rotate-ping-token',
-      summary: "Give a heartbeat monitor a new ping URL; the old one answers 404 from now on. The URL is shown only here and on create (only a hash of its token is stored)",
+      summary: 'Give a heartbeat monitor a new ping URL (say, after it leaked); the old one answers 404 from now on',
       tag: 'Uptime monitors',
       auth: 'api-key',
       before: [requireUptimeFeature(ctx)],
@@ -83,7 +84,7 @@ export function heartbeatRoutes(ctx: Context): RouteDef[] {
         const accountId = authOf(req).account.id;
         const token = await ctx.db.transaction(async (em) => {
           const monitor = await findOwnMonitor(em, accountId, req.params.id, { lock: true });
-          return rotatePingToken(em, monitor.id);
+          return rotatePingToken(em, box, monitor.id);
         });
         res.json({ ping_url: pingUrl(ctx, token), message: 'Ping token rotated' });
       },

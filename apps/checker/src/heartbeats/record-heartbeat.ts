@@ -4,8 +4,11 @@ import {
   heartbeatState,
   judgePing,
   nextHeartbeatDeadline,
+  scheduleConfigOf,
   sweepHeartbeat,
   type HeartbeatPingPayload,
+  type HeartbeatRules,
+  type HeartbeatScheduleConfig,
   type HeartbeatRow,
   type HeartbeatState,
   type HeartbeatVerdict,
@@ -25,6 +28,7 @@ import { recordChecksIn, type CheckRecord } from '../persistence/record-checks.j
 
 interface LockedHeartbeat {
   row: HeartbeatRow;
+  rules: HeartbeatRules;
   state: HeartbeatState;
   /** Active, not paused, of an active account on a plan with uptime monitoring. */
   live: boolean;
@@ -32,21 +36,21 @@ interface LockedHeartbeat {
 
 async function lockHeartbeat(em: EntityManager, monitorId: number, tiers: readonly Tier[]): Promise<LockedHeartbeat | null> {
   const monitors = (await em.query(
-    `SELECT m.id, m.is_active, m.status, m.resumed_at, a.is_active AS account_active, a.tier
+    `SELECT m.id, m.type, m.config, m.is_active, m.status, m.resumed_at, a.is_active AS account_active, a.tier
        FROM monitors m JOIN accounts a ON a.id = m.account_id WHERE m.id = $1 FOR UPDATE OF m`,
     [monitorId],
-  )) as { id: number; is_active: boolean; status: string; resumed_at: Date | null; account_active: boolean; tier: Tier }[];
+  )) as { id: number; type: string; config: Partial<HeartbeatScheduleConfig> | null; is_active: boolean; status: string; resumed_at: Date | null; account_active: boolean; tier: Tier }[];
   const m = monitors[0];
-  if (!m) return null;
+  if (!m || m.type !== 'heartbeat' || !m.config) return null;
   const rows = (await em.query(`SELECT ${HEARTBEAT_COLUMNS} FROM heartbeat_monitors WHERE monitor_id = $1 FOR UPDATE`, [monitorId])) as HeartbeatRow[];
   const row = rows[0];
   if (!row) return null;
   const live = m.is_active && m.status !== 'paused' && m.account_active && tiers.includes(m.tier);
-  return { row, state: heartbeatState(row, m.resumed_at), live };
+  return { row, rules: heartbeatRules(scheduleConfigOf(m.config)), state: heartbeatState(row, m.resumed_at), live };
 }
 
-async function saveState(em: EntityManager, monitorId: number, row: HeartbeatRow, state: HeartbeatState): Promise<void> {
-  const deadline = nextHeartbeatDeadline(heartbeatRules(row), state);
+async function saveState(em: EntityManager, monitorId: number, rules: HeartbeatRules, state: HeartbeatState): Promise<void> {
+  const deadline = nextHeartbeatDeadline(rules, state);
   await em.query(
     `UPDATE heartbeat_monitors SET anchor_at = $2, last_start_at = $3, last_success_at = $4, last_failure_at = $5,
             late_through_at = $6, slow_start_at = $7, deadline_at = $8
@@ -81,7 +85,7 @@ export async function recordPing(db: DataSource, tiers: readonly Tier[], ping: H
     const at = new Date(ping.receivedAt);
     // A start delivered again after its run ended must not restart the run.
     if (ping.kind === 'start' && locked.state.lastStartAt && locked.state.lastStartAt.getTime() >= at.getTime()) return { recorded: false, alerts: 0 };
-    const outcome = judgePing(heartbeatRules(locked.row), locked.state, { kind: ping.kind, at, exitCode: ping.exitCode });
+    const outcome = judgePing(locked.rules, locked.state, { kind: ping.kind, at, exitCode: ping.exitCode });
     let alerts = 0;
     if (outcome.verdict) {
       const jobKey = `ping:${ping.pingId}`;
@@ -98,7 +102,7 @@ export async function recordPing(db: DataSource, tiers: readonly Tier[], ping: H
         ]);
       }
     }
-    await saveState(em, ping.monitorId, locked.row, outcome.state);
+    await saveState(em, ping.monitorId, locked.rules, outcome.state);
     return { recorded: true, alerts };
   });
 }
@@ -109,7 +113,7 @@ export async function sweepMonitor(db: DataSource, tiers: readonly Tier[], monit
     const locked = await lockHeartbeat(em, monitorId, tiers);
     // Paused, deleted or deactivated since it was found due: nothing to record (a resume moves the anchor).
     if (!locked || !locked.live) return { recorded: false, alerts: 0, checks: 0 };
-    const swept = sweepHeartbeat(heartbeatRules(locked.row), locked.state, now, maxLate);
+    const swept = sweepHeartbeat(locked.rules, locked.state, now, maxLate);
     let alerts = 0;
     let checks = 0;
     if (swept.verdicts.length) {
@@ -120,7 +124,7 @@ export async function sweepMonitor(db: DataSource, tiers: readonly Tier[], monit
       alerts = batch.alerts.length;
       checks = batch.outcomes.filter((o) => o.kind === 'recorded').length;
     }
-    await saveState(em, monitorId, locked.row, swept.state);
+    await saveState(em, monitorId, locked.rules, swept.state);
     return { recorded: checks > 0, alerts, checks };
   });
 }

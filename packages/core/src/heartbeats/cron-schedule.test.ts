@@ -17,17 +17,16 @@ function chain(cron: string, tz: string, from: string, n: number): string[] {
 }
 
 describe('cronProblem', () => {
-  const now = d('2026-06-01T00:00:00Z');
   it.each(['*/5 * * * *', '0 3 * * MON-FRI', '30 2 1 JAN *', '0 0 29 2 *', '15 */2 * * 0'])('accepts %p', (cron) => {
-    expect(cronProblem(cron, 'Europe/Berlin', now)).toBeNull();
+    expect(cronProblem(cron, 'Europe/Berlin')).toBeNull();
   });
   it('names each problem', () => {
-    expect(cronProblem('0 0 * * * *', 'UTC', now)).toMatch(/five fields/);
-    expect(cronProblem('0 0 * *', 'UTC', now)).toMatch(/five fields/);
-    expect(cronProblem('61 * * * *', 'UTC', now)).toMatch(/cron is not valid/);
-    expect(cronProblem('x y z a b', 'UTC', now)).toMatch(/cron is not valid/);
-    expect(cronProblem('0 0 30 2 *', 'UTC', now)).toBe('cron never fires within five years');
-    expect(cronProblem('* * * * *', 'Mars/Olympus', now)).toMatch(/not an IANA time zone/);
+    expect(cronProblem('0 0 * * * *', 'UTC')).toMatch(/five fields/);
+    expect(cronProblem('0 0 * *', 'UTC')).toMatch(/five fields/);
+    expect(cronProblem('61 * * * *', 'UTC')).toMatch(/cron is not valid/);
+    expect(cronProblem('x y z a b', 'UTC')).toMatch(/cron is not valid/);
+    expect(cronProblem('0 0 30 2 *', 'UTC')).toBe('cron never fires');
+    expect(cronProblem('* * * * *', 'Mars/Olympus')).toMatch(/not an IANA time zone/);
   });
 });
 

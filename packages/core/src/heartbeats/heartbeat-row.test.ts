@@ -1,13 +1,8 @@
-import { HEARTBEAT_BODY_MAX_BYTES, heartbeatRules, heartbeatState, keptPingBody, type HeartbeatRow } from './heartbeat-row.js';
+import { HEARTBEAT_BODY_MAX_BYTES, heartbeatRules, heartbeatState, keptPingBody, type HeartbeatRow, type HeartbeatScheduleConfig } from './heartbeat-row.js';
 
+const config: HeartbeatScheduleConfig = { period: 3600, cron: null, timezone: null, grace: 60, min_duration: 5, max_duration: null };
 const row: HeartbeatRow = {
   monitor_id: 1,
-  period_seconds: 3600,
-  cron: null,
-  timezone: null,
-  grace_seconds: 60,
-  min_duration_seconds: 5,
-  max_duration_seconds: null,
   anchor_at: new Date('2026-05-04T10:00:00Z'),
   last_start_at: null,
   last_success_at: new Date('2026-05-04T10:30:00Z'),
@@ -19,8 +14,8 @@ const row: HeartbeatRow = {
 
 describe('heartbeat rows', () => {
   it('give the rules of a period or a cron schedule', () => {
-    expect(heartbeatRules(row)).toEqual({ schedule: { kind: 'period', periodSeconds: 3600, graceSeconds: 60 }, minDurationSeconds: 5, maxDurationSeconds: null });
-    expect(heartbeatRules({ ...row, period_seconds: null, cron: '0 3 * * *', timezone: 'Europe/Berlin' }).schedule).toEqual({
+    expect(heartbeatRules(config)).toEqual({ schedule: { kind: 'period', periodSeconds: 3600, graceSeconds: 60 }, minDurationSeconds: 5, maxDurationSeconds: null });
+    expect(heartbeatRules({ ...config, period: null, cron: '0 3 * * *', timezone: 'Europe/Berlin' }).schedule).toEqual({
       kind: 'cron',
       cron: '0 3 * * *',
       timeZone: 'Europe/Berlin',

@@ -3,15 +3,23 @@ import type { HeartbeatRules, HeartbeatState } from './heartbeat-judge.js';
 /** The most of a failure ping's body kept with its check (longer bodies are cut, marked as such). */
 export const HEARTBEAT_BODY_MAX_BYTES = 10_000;
 
+/**
+ * A heartbeat monitor's schedule as configured (the `config` of a monitor of type heartbeat,
+ * seconds throughout): exactly one of `period` and `cron`.
+ */
+export interface HeartbeatScheduleConfig {
+  period: number | null;
+  cron: string | null;
+  /** IANA time zone of `cron` (UTC when absent). */
+  timezone: string | null;
+  grace: number;
+  min_duration: number | null;
+  max_duration: number | null;
+}
+
 /** A row of heartbeat_monitors as PostgreSQL returns it (see migration 1765300000000). */
 export interface HeartbeatRow {
   monitor_id: number;
-  period_seconds: number | null;
-  cron: string | null;
-  timezone: string | null;
-  grace_seconds: number;
-  min_duration_seconds: number | null;
-  max_duration_seconds: number | null;
   anchor_at: Date;
   last_start_at: Date | null;
   last_success_at: Date | null;
@@ -21,16 +29,27 @@ export interface HeartbeatRow {
   deadline_at: Date | null;
 }
 
-/** Every column of HeartbeatRow, for SELECTs (token_hash is never read back). */
-export const HEARTBEAT_COLUMNS =
-  'monitor_id, period_seconds, cron, timezone, grace_seconds, min_duration_seconds, max_duration_seconds, anchor_at, last_start_at, last_success_at, last_failure_at, late_through_at, slow_start_at, deadline_at';
+/** Every column of HeartbeatRow, for SELECTs (the token's hash and sealed form are read only where needed). */
+export const HEARTBEAT_COLUMNS = 'monitor_id, anchor_at, last_start_at, last_success_at, last_failure_at, late_through_at, slow_start_at, deadline_at';
 
-export function heartbeatRules(row: HeartbeatRow): HeartbeatRules {
+/** A stored config with every optional field made explicit (configs stored before a field existed lack it). */
+export function scheduleConfigOf(raw: Partial<HeartbeatScheduleConfig>): HeartbeatScheduleConfig {
+  return {
+    period: raw.period ?? null,
+    cron: raw.cron ?? null,
+    timezone: raw.timezone ?? null,
+    grace: raw.grace ?? 0,
+    min_duration: raw.min_duration ?? null,
+    max_duration: raw.max_duration ?? null,
+  };
+}
+
+export function heartbeatRules(config: HeartbeatScheduleConfig): HeartbeatRules {
   const schedule: HeartbeatRules['schedule'] =
-    row.cron !== null
-      ? { kind: 'cron', cron: row.cron, timeZone: row.timezone ?? 'UTC', graceSeconds: row.grace_seconds }
-      : { kind: 'period', periodSeconds: row.period_seconds ?? 0, graceSeconds: row.grace_seconds };
-  return { schedule, minDurationSeconds: row.min_duration_seconds, maxDurationSeconds: row.max_duration_seconds };
+    config.cron !== null
+      ? { kind: 'cron', cron: config.cron, timeZone: config.timezone ?? 'UTC', graceSeconds: config.grace }
+      : { kind: 'period', periodSeconds: config.period ?? 0, graceSeconds: config.grace };
+  return { schedule, minDurationSeconds: config.min_duration, maxDurationSeconds: config.max_duration };
 }
 
 /**
