@@ -14,8 +14,7 @@ let clock: ManualClock;
 let app: ReturnType<typeof createApp>;
 let account: TestAccount;
 let other: TestAccount;
-const ping = heartbeatPingJob;
-let judge: ReturnType<typeof ping>;
+let judge: ReturnType<typeof heartbeatPingJob>;
 let sweeper: ReturnType<typeof sweepHeartbeatsJob>;
 
 beforeAll(async () => {

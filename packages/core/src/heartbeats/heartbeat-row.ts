@@ -76,7 +76,7 @@ export function heartbeatState(row: HeartbeatRow, resumedAt: Date | null): Heart
 export function keptPingBody(raw: Buffer, truncated: boolean): string | null {
   const cut = raw.length > HEARTBEAT_BODY_MAX_BYTES;
   // Cutting at a byte boundary may split a character: the decoder replaces the broken tail.
-  let text = raw.subarray(0, HEARTBEAT_BODY_MAX_BYTES).toString('utf8').replace(/\u0000/g, '');
+  let text = raw.subarray(0, HEARTBEAT_BODY_MAX_BYTES).toString('utf8').replaceAll('\u0000', '');
   if (cut || truncated) text += '\n[truncated]';
   return text.length ? text : null;
 }
