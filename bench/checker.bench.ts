@@ -33,7 +33,7 @@ import { createCheckerApp } from '../apps/checker/src/app.js';
 import type { MonitorCheckOptions } from '../apps/checker/src/jobs/monitor-check.job.js';
 import { probe } from '../apps/checker/src/probe/probe.js';
 import { createProbeClient } from '../apps/checker/src/probe/probe-client.js';
-import type { ProbeTarget } from '../apps/checker/src/probe/probe-target.js';
+import type { HttpProbeTarget } from '../apps/checker/src/probe/probe-target.js';
 
 const MONITORS = Number(process.env.BENCH_CHECKER_MONITORS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_CHECKER_ROUNDS ?? 20);
@@ -71,7 +71,7 @@ async function startTarget(): Promise<{ url: string; child: ChildProcess }> {
   return { url: `http://127.0.0.1:${port}/`, child };
 }
 
-function target(url: string): ProbeTarget {
+function target(url: string): HttpProbeTarget {
   return {
     url,
     method: 'GET',

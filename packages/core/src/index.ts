@@ -34,6 +34,7 @@ export * from './security/secret-box.js';
 export * from './security/mask.js';
 export * from './monitors/monitor-url.js';
 export * from './monitors/monitor-credentials.js';
+export * from './monitors/monitor-types.js';
 export * from './net/forbidden-address.js';
 export * from './net/outbound-guard.js';
 export * from './net/describe-network-error.js';

@@ -13,7 +13,7 @@ import {
   scheduleConfigOf,
   type Context,
   type HeartbeatRow,
-  type HeartbeatScheduleConfig,
+  type HeartbeatConfig,
   type Monitor,
 } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
@@ -28,7 +28,7 @@ import { pingUrl } from './ping-tokens.js';
 
 type HeartbeatMonitor = Pick<Monitor, 'id' | 'type' | 'config' | 'resumedAt'>;
 
-const rulesOf = (m: HeartbeatMonitor) => heartbeatRules(scheduleConfigOf((m.config ?? {}) as Partial<HeartbeatScheduleConfig>));
+const rulesOf = (m: HeartbeatMonitor) => heartbeatRules(scheduleConfigOf((m.config ?? {}) as Partial<HeartbeatConfig>));
 
 /** In the monitor's create transaction: its ping token (hashed and sealed) and its schedule from `now`. */
 export async function createHeartbeat(ctx: Context, em: EntityManager, m: HeartbeatMonitor, now: Date): Promise<void> {

@@ -61,8 +61,8 @@ interface CheckView {
 const checksOf = async (id: number) => (await request(app).get(`/api/v1/uptime/monitors/${id}/checks`).set(account.auth)).body.checks as CheckView[];
 const statusOf = async (id: number) => (await request(app).get(`/api/v1/uptime/monitors/${id}`).set(account.auth)).body.monitor.status as string;
 const outboxEvents = async (id: number) =>
-  ((await ctx.db.query(`SELECT payload FROM outbox WHERE job_name = $1 ORDER BY id`, [JobName.AlertEvent])) as { payload: { event: string; monitor?: { id: number } } }[])
-    .filter((r) => r.payload.monitor?.id === id)
+  ((await ctx.db.query(`SELECT payload FROM outbox WHERE job_name = $1 ORDER BY id`, [JobName.AlertEvent])) as { payload: { event: string; monitorId?: number } }[])
+    .filter((r) => r.payload.monitorId === id)
     .map((r) => r.payload.event);
 
 describe('creating a heartbeat monitor', () => {
@@ -233,7 +233,12 @@ describe('schedule judgements', () => {
     await sweep();
     await sweep();
     const checks = await checksOf(m.id);
-    expect(checks).toHaveLength(2);
+    // The run also missed its deadline (an hour after the last report + grace).
+    expect(checks.map((c) => [c.timestamp, c.error?.slice(0, 16)])).toEqual([
+      [at('2026-05-07T11:10:00.000Z'), 'Run too slow: st'],
+      [at('2026-05-07T11:05:02.000Z'), 'No ping received'],
+      [at('2026-05-07T10:00:02.000Z'), 'Run too fast: 2 '],
+    ]);
     expect(checks[0]).toMatchObject({
       timestamp: at('2026-05-07T11:10:00.000Z'),
       status: 'failure',

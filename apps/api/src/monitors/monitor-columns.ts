@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import {
+  monitorTargetOf,
+  naturalKeyOf,
   openMonitorSecretsOrDrop,
   parseMonitorUrl,
   restoreEchoedMasks,
@@ -6,6 +9,7 @@ import {
   storedNormalizedUrl,
   type Monitor,
   type SecretBox,
+  type TypedMonitorConfig,
 } from '@vigil/core';
 import type { MonitorFields } from './monitor-input.js';
 
@@ -42,6 +46,15 @@ export function monitorColumns(fields: Partial<MonitorFields>, box: SecretBox, c
   if (fields.escalation !== undefined) c.escalation = fields.escalation;
   if (fields.is_active !== undefined) c.isActive = fields.is_active;
   return c;
+}
+
+/**
+ * The columns of a configured type's configuration: `config`, `url` (the display form of its
+ * target) and `normalized_url` (its uniqueness key; a random one for a type without).
+ */
+export function typedConfigColumns(typed: TypedMonitorConfig): Partial<Monitor> {
+  const key = naturalKeyOf(typed);
+  return { type: typed.type, config: typed.config, url: monitorTargetOf(typed), normalizedUrl: key ?? `${typed.type}:${randomUUID()}` };
 }
 
 /** PostgreSQL unique violation (e.g. the (account_id, normalized_url) index under a race). */

@@ -1,4 +1,5 @@
 import { Incident, type Context } from '@vigil/core';
+import { heartbeatFields } from '../heartbeats/heartbeat-store.js';
 import { maintenanceNow } from '../maintenance/maintenance-now.js';
 import { findOwnMonitor } from './find-own-monitor.js';
 import { detailMonitorView } from './monitor-views.js';
@@ -19,5 +20,8 @@ export async function monitorDetail(ctx: Context, windows: RollupWindows, accoun
     }),
     maintenanceNow(ctx, accountId),
   ]);
-  return detailMonitorView(monitor, statisticsFromTotals(totals.get(monitor.id) ?? EMPTY_WINDOWS), incidents, maintenance.monitor(monitor.id));
+  return {
+    ...detailMonitorView(monitor, statisticsFromTotals(totals.get(monitor.id) ?? EMPTY_WINDOWS), incidents, maintenance.monitor(monitor.id)),
+    ...(await heartbeatFields(ctx, ctx.db.manager, monitor)),
+  };
 }

@@ -2,41 +2,34 @@ import type { Check, Incident, Monitor } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { uptimePercent, type MonitorStatistics } from './uptime-math.js';
 import type { WindowTotals } from './rollup-totals.js';
+import { MONITOR_TYPE_VIEWS, type ListedMonitor } from './views/index.js';
 
-/** 201 body of create: exactly the seed's fields. */
+/** 201 body of create: the seed's fields (http; other types their own), plus type. */
 export function createdMonitorView(m: Monitor) {
   return {
     id: m.id,
     name: m.name,
-    url: m.url,
-    method: m.method,
+    type: m.type,
+    ...MONITOR_TYPE_VIEWS[m.type].created(m),
     status: m.status,
     check_interval: m.checkInterval,
     timeout: m.timeout,
-    expected_status_codes: m.expectedStatusCodes,
-    expected_content: m.expectedContent,
     alert_threshold: m.alertThreshold,
     is_active: m.isActive,
     created_at: iso(m.createdAt),
   };
 }
 
-/** Every configuration field of a monitor, as the API names them. */
-export function configView(m: Monitor) {
+/** Every configuration field of a monitor, as the API names them (the type's own from its view). */
+export function configView(m: Monitor): Record<string, unknown> {
   return {
     name: m.name,
-    url: m.url,
-    method: m.method,
+    type: m.type,
+    ...MONITOR_TYPE_VIEWS[m.type].config(m),
     check_interval: m.checkInterval,
     timeout: m.timeout,
-    expected_status_codes: m.expectedStatusCodes,
-    expected_content: m.expectedContent,
-    headers: m.headers,
-    body: m.body,
     alert_threshold: m.alertThreshold,
     degraded_threshold_ms: m.degradedThresholdMs,
-    follow_redirects: m.followRedirects,
-    verify_ssl: m.verifySsl,
     slo_target: m.sloTarget,
     recovery_threshold: m.recoveryThreshold,
     reminder_interval_minutes: m.reminderIntervalMinutes,
@@ -46,16 +39,12 @@ export function configView(m: Monitor) {
 }
 
 /** List view: configuration summary, last check timestamp and response time, uptime of the three windows. */
-export function listMonitorView(
-  m: Pick<Monitor, 'id' | 'name' | 'url' | 'method' | 'status' | 'checkInterval' | 'timeout' | 'isActive' | 'lastCheckedAt' | 'lastResponseTimeMs' | 'createdAt' | 'updatedAt'>,
-  totals: WindowTotals,
-  inMaintenance: boolean,
-) {
+export function listMonitorView(m: ListedMonitor, totals: WindowTotals, inMaintenance: boolean) {
   return {
     id: m.id,
     name: m.name,
-    url: m.url,
-    method: m.method,
+    type: m.type,
+    ...MONITOR_TYPE_VIEWS[m.type].list(m),
     status: m.status,
     check_interval: m.checkInterval,
     timeout: m.timeout,

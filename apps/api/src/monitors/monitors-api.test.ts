@@ -43,6 +43,7 @@ describe('POST /api/v1/uptime/monitors', () => {
       monitor: {
         id: expect.any(Number),
         name: 'API',
+        type: 'http',
         url,
         method: 'GET',
         status: 'pending',
@@ -209,6 +210,7 @@ describe('GET /api/v1/uptime/monitors', () => {
     expect(res.body.monitors[0]).toEqual({
       id: ids[0],
       name: 'Site',
+      type: 'http',
       url: expect.any(String),
       method: 'GET',
       status: 'up',
@@ -285,6 +287,7 @@ describe('GET /api/v1/uptime/monitors/{id}', () => {
     expect(res.body.monitor).toEqual({
       id: m.id,
       name: 'Site',
+      type: 'http',
       url: m.url,
       method: 'GET',
       check_interval: 300,

@@ -1,4 +1,4 @@
-import { enqueueImmediateCheck, removeMonitorSchedule, syncMonitorSchedule, type Context, type MonitorScheduleFacts } from '@vigil/core';
+import { enqueueImmediateCheck, isPushMonitorType, removeMonitorSchedule, syncMonitorSchedule, type Context, type MonitorScheduleFacts, type MonitorType } from '@vigil/core';
 
 /**
  * Makes the monitor's scheduler match its row, in the request that changed the row (called
@@ -15,8 +15,13 @@ export async function applyMonitorSchedule(ctx: Context, m: MonitorScheduleFacts
   }
 }
 
-/** One check now (after create, after resume); the next scheduled run follows at its time. */
-export async function checkNow(ctx: Context, monitorId: number, reason: 'created' | 'resumed'): Promise<void> {
+/**
+ * One check now (after create, after resume); the next scheduled run follows at its time. None
+ * for a push type (heartbeat): nothing to probe.
+ */
+export async function checkNow(ctx: Context, m: { id: number; type: MonitorType }, reason: 'created' | 'resumed'): Promise<void> {
+  if (isPushMonitorType(m.type)) return;
+  const monitorId = m.id;
   try {
     await enqueueImmediateCheck(ctx.queues, monitorId, reason);
   } catch (e) {

@@ -1,8 +1,20 @@
-import { ValidationError, type Context } from '@vigil/core';
+import {
+  DNS_CONFIG_MESSAGES,
+  DNS_MATCH_MODES,
+  DNS_RECORD_TYPES,
+  HEARTBEAT_CONFIG_MESSAGES,
+  HEARTBEAT_CONFIG_OPENAPI,
+  MAX_DNS_EXPECTED_VALUES,
+  MONITOR_TYPES,
+  TCP_CONFIG_MESSAGES,
+  ValidationError,
+  type Context,
+} from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type JsonSchema, type RouteDef } from '../http/route.js';
 import { validate } from '../http/validate.js';
+import { heartbeatFields, HEARTBEAT_FIELDS_SCHEMA } from '../heartbeats/heartbeat-store.js';
 import { createMonitor } from '../monitors/create-monitor.js';
 import { deleteMonitor } from '../monitors/delete-monitor.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
@@ -37,20 +49,61 @@ const numOrNull = { type: ['number', 'null'] };
 const intOrNull = { type: ['integer', 'null'] };
 const STATUS = { type: 'string', enum: ['pending', 'up', 'down', 'degraded', 'paused'] };
 
+const HTTP_ONLY = 'http monitors only';
+
+/** The `config` of each type other than http (docs/decisions.md "Monitor types"). */
+const TYPE_CONFIG: JsonSchema = {
+  description:
+    'The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones.',
+  oneOf: [
+    {
+      title: 'tcp',
+      type: 'object',
+      required: ['host', 'port'],
+      properties: {
+        host: { type: 'string', description: 'Host name or IP address' },
+        port: { type: 'integer', minimum: 1, maximum: 65_535 },
+        tls: { type: 'boolean', default: false, description: 'Complete a TLS handshake after connecting' },
+        verify_tls: { type: 'boolean', default: true, description: 'With tls: verify the certificate chain and name' },
+        servername: { type: ['string', 'null'], default: null, description: 'With tls: SNI and the name the certificate must cover; null = host' },
+      },
+    },
+    {
+      title: 'dns',
+      type: 'object',
+      required: ['name', 'record_type'],
+      properties: {
+        name: { type: 'string', description: 'DNS name to resolve' },
+        record_type: { type: 'string', enum: [...DNS_RECORD_TYPES] },
+        expected_values: { type: 'array', items: { type: 'string', maxLength: 512 }, maxItems: MAX_DNS_EXPECTED_VALUES, default: [], description: 'Empty: any non-empty answer passes' },
+        match: { type: 'string', enum: [...DNS_MATCH_MODES], default: 'any', description: 'any / all of expected_values present, or none of them' },
+        resolver: { type: ['string', 'null'], default: null, description: 'ip or ip:port ([v6]:port) of the resolver to ask; null = the service\'s resolvers' },
+      },
+    },
+    { title: 'heartbeat', ...HEARTBEAT_CONFIG_OPENAPI },
+  ],
+};
+
 const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
   name: { type: 'string', minLength: 1, maxLength: 200 },
-  url: { type: 'string', format: 'uri', description: 'http:// or https:// URL' },
-  method: { type: 'string', enum: ['GET', 'POST', 'HEAD'], default: 'GET' },
+  type: { type: 'string', enum: [...MONITOR_TYPES], default: 'http', description: 'What the monitor checks; fixed at create' },
+  config: TYPE_CONFIG,
+  url: {
+    type: 'string',
+    format: 'uri',
+    description: 'http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A',
+  },
+  method: { type: 'string', enum: ['GET', 'POST', 'HEAD'], default: 'GET', description: HTTP_ONLY },
   check_interval: { type: 'integer', enum: [60, 300, 600, 1800, 3600], default: 300, description: 'Seconds; the plan decides which are allowed' },
   timeout: { type: 'integer', minimum: 1, maximum: 60, default: 30 },
-  expected_status_codes: { type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 }, minItems: 1, maxItems: 50, default: [200, 201, 204] },
-  expected_content: { type: ['string', 'null'], maxLength: 10_000 },
-  headers: { type: 'object', additionalProperties: { type: 'string' }, maxProperties: 50 },
-  body: { type: ['string', 'null'], maxLength: 65_536 },
+  expected_status_codes: { type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 }, minItems: 1, maxItems: 50, default: [200, 201, 204], description: HTTP_ONLY },
+  expected_content: { type: ['string', 'null'], maxLength: 10_000, description: HTTP_ONLY },
+  headers: { type: 'object', additionalProperties: { type: 'string' }, maxProperties: 50, description: HTTP_ONLY },
+  body: { type: ['string', 'null'], maxLength: 65_536, description: HTTP_ONLY },
   alert_threshold: { type: 'integer', minimum: 1, maximum: 10, default: 2 },
   degraded_threshold_ms: { type: 'integer', minimum: 1, maximum: 60_000, default: 5000 },
-  follow_redirects: { type: 'boolean', default: true },
-  verify_ssl: { type: 'boolean', default: true },
+  follow_redirects: { type: 'boolean', default: true, description: HTTP_ONLY },
+  verify_ssl: { type: 'boolean', default: true, description: HTTP_ONLY },
   slo_target: { type: ['number', 'null'], exclusiveMinimum: 0, exclusiveMaximum: 100, examples: [99.9], description: 'Objective in percent; SLA reports show its error budget' },
   recovery_threshold: { type: 'integer', minimum: 1, maximum: 10, default: 1, description: 'Consecutive successful checks that resolve an open incident' },
   reminder_interval_minutes: {
@@ -119,8 +172,9 @@ const LIST_MONITOR = {
   properties: {
     id: { type: 'integer' },
     name: { type: 'string' },
-    url: { type: 'string' },
-    method: { type: 'string' },
+    type: { type: 'string', enum: [...MONITOR_TYPES] },
+    url: { type: 'string', description: 'http: the URL; other types: the display form of the target' },
+    method: { type: 'string', description: HTTP_ONLY },
     status: STATUS,
     check_interval: { type: 'integer' },
     timeout: { type: 'integer' },
@@ -141,6 +195,7 @@ const DETAIL_MONITOR = {
   properties: {
     id: { type: 'integer' },
     ...CONFIG_PROPERTIES,
+    ...HEARTBEAT_FIELDS_SCHEMA,
     is_active: { type: 'boolean' },
     status: STATUS,
     in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
@@ -204,7 +259,13 @@ const DATE_QUERY = (what: string) => ({
 const FREE_TIER_403 = { description: 'Feature not available (plan below Pro)' };
 const NOT_FOUND = { description: 'Monitor not found (missing or another account\'s)' };
 
-const VALIDATION_400 = `One of: ${Object.values(MONITOR_INPUT_MESSAGES).join('; ')}`;
+const VALIDATION_400 = `One of: ${[
+  ...Object.values(MONITOR_INPUT_MESSAGES),
+  'Invalid {field}: not a field of {type} monitors (configure them in config)',
+  ...Object.values(TCP_CONFIG_MESSAGES),
+  ...Object.values(DNS_CONFIG_MESSAGES),
+  ...Object.values(HEARTBEAT_CONFIG_MESSAGES),
+].join('; ')}`;
 
 function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
   return route({
@@ -307,15 +368,18 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
         assertObjectBody(req.body);
         const input = canonicalFields(validate(createMonitorSchema, req.body));
         const monitor = await createMonitor(ctx, authOf(req).account, input);
-        res.status(201).json({ monitor: createdMonitorView(monitor), message: 'Monitor created. The first check runs shortly.' });
+        res.status(201).json({ monitor: { ...createdMonitorView(monitor), ...(await heartbeatFields(ctx, ctx.db.manager, monitor)) }, message: 'Monitor created. The first check runs shortly.' });
       },
       docs: {
-        body: { type: 'object', required: ['name', 'url'], properties: CONFIG_PROPERTIES },
+        body: { type: 'object', required: ['name'], properties: CONFIG_PROPERTIES, description: 'url is required for http (the default type), config for the other types' },
         responses: {
-          201: { description: 'Created (status pending)', schema: { type: 'object', properties: { monitor: { type: 'object' }, message: { type: 'string' } } } },
+          201: {
+            description: 'Created (status pending); a heartbeat monitor with its ping_url',
+            schema: { type: 'object', properties: { monitor: { type: 'object', properties: HEARTBEAT_FIELDS_SCHEMA }, message: { type: 'string' } } },
+          },
           400: { description: VALIDATION_400 },
           403: { description: 'Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); Monitor limit reached ({limit, current, remaining, tier, upgrade_url})' },
-          409: { description: 'URL already monitored' },
+          409: { description: 'URL already monitored (http); TCP target already monitored (tcp: host, port, tls); DNS record already monitored (dns: name, record type, resolver)' },
         },
       },
     }),

@@ -8,7 +8,7 @@ import {
   sweepHeartbeat,
   type HeartbeatPingPayload,
   type HeartbeatRules,
-  type HeartbeatScheduleConfig,
+  type HeartbeatConfig,
   type HeartbeatRow,
   type HeartbeatState,
   type HeartbeatVerdict,
@@ -39,7 +39,7 @@ async function lockHeartbeat(em: EntityManager, monitorId: number, tiers: readon
     `SELECT m.id, m.type, m.config, m.is_active, m.status, m.resumed_at, a.is_active AS account_active, a.tier
        FROM monitors m JOIN accounts a ON a.id = m.account_id WHERE m.id = $1 FOR UPDATE OF m`,
     [monitorId],
-  )) as { id: number; type: string; config: Partial<HeartbeatScheduleConfig> | null; is_active: boolean; status: string; resumed_at: Date | null; account_active: boolean; tier: Tier }[];
+  )) as { id: number; type: string; config: Partial<HeartbeatConfig> | null; is_active: boolean; status: string; resumed_at: Date | null; account_active: boolean; tier: Tier }[];
   const m = monitors[0];
   if (!m || m.type !== 'heartbeat' || !m.config) return null;
   const rows = (await em.query(`SELECT ${HEARTBEAT_COLUMNS} FROM heartbeat_monitors WHERE monitor_id = $1 FOR UPDATE`, [monitorId])) as HeartbeatRow[];

@@ -1,5 +1,5 @@
 import { missingContentText, unexpectedStatusText } from './check-errors.js';
-import type { ProbeTarget } from './probe-target.js';
+import type { HttpProbeTarget } from './probe-target.js';
 
 export interface ProbeResponse {
   statusCode: number;
@@ -13,7 +13,7 @@ export interface ProbeResponse {
 /** Whether a response passes a monitor's expectations: null, or the failure's error text. */
 export function judgeResponse(
   res: ProbeResponse,
-  target: Pick<ProbeTarget, 'expectedStatusCodes' | 'expectedContent'>,
+  target: Pick<HttpProbeTarget, 'expectedStatusCodes' | 'expectedContent'>,
 ): string | null {
   const expected = target.expectedStatusCodes;
   const statusOk = expected.length ? expected.includes(res.statusCode) : res.statusCode >= 200 && res.statusCode < 300;

@@ -6,7 +6,7 @@ import { selfSignedCertificate } from '../testing/self-signed.js';
 import { startTargetServer, startTlsTargetServer, type TargetServer } from '../testing/target-server.js';
 import { MAX_BODY_BYTES, probe } from './probe.js';
 import { createProbeClient, type ProbeClient } from './probe-client.js';
-import type { ProbeTarget } from './probe-target.js';
+import type { HttpProbeTarget } from './probe-target.js';
 
 const OPEN: OutboundPolicy = { allowPrivate: true, dnsServers: [] };
 const GUARDED: OutboundPolicy = { allowPrivate: false, dnsServers: [] };
@@ -29,7 +29,7 @@ afterAll(async () => {
   await tlsServer.close();
 });
 
-function target(url: string, extra: Partial<ProbeTarget> = {}): ProbeTarget {
+function target(url: string, extra: Partial<HttpProbeTarget> = {}): HttpProbeTarget {
   return {
     url,
     method: 'GET',
@@ -44,7 +44,7 @@ function target(url: string, extra: Partial<ProbeTarget> = {}): ProbeTarget {
   };
 }
 
-const check = (t: ProbeTarget, c: ProbeClient = client) => probe(c, t, systemClock);
+const check = (t: HttpProbeTarget, c: ProbeClient = client) => probe(c, t, systemClock);
 
 describe('status codes', () => {
   it('a 200 is a success with a response time and the status code', async () => {

@@ -3,7 +3,7 @@ import type { CheckResult, Clock } from '@vigil/core';
 import { requestFailureText, type RequestFailure } from './check-errors.js';
 import { judgeResponse, type ProbeResponse } from './judge-response.js';
 import type { ProbeClient } from './probe-client.js';
-import type { ProbeTarget } from './probe-target.js';
+import type { HttpProbeTarget } from './probe-target.js';
 
 /** Bodies are read up to this many (decompressed) bytes; expected_content is searched within them. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -14,7 +14,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
  * body (or to the read bound). Never throws: every failure is a failed CheckResult whose
  * `error` names the cause.
  */
-export async function probe(client: ProbeClient, target: ProbeTarget, clock: Clock): Promise<CheckResult> {
+export async function probe(client: ProbeClient, target: HttpProbeTarget, clock: Clock): Promise<CheckResult> {
   const timestamp = clock.now().toISOString();
   const started = performance.now();
   const seen: { statusCode: number | null } = { statusCode: null };
@@ -37,7 +37,7 @@ export async function probe(client: ProbeClient, target: ProbeTarget, clock: Clo
   }
 }
 
-function fetchBounded(client: ProbeClient, target: ProbeTarget, seen: { statusCode: number | null }): Promise<ProbeResponse> {
+function fetchBounded(client: ProbeClient, target: HttpProbeTarget, seen: { statusCode: number | null }): Promise<ProbeResponse> {
   const keepBody = Boolean(target.expectedContent);
   return new Promise<ProbeResponse>((resolve, reject) => {
     const stream = client.got.stream(target.url, {

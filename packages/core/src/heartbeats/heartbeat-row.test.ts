@@ -1,6 +1,7 @@
-import { HEARTBEAT_BODY_MAX_BYTES, heartbeatRules, heartbeatState, keptPingBody, type HeartbeatRow, type HeartbeatScheduleConfig } from './heartbeat-row.js';
+import type { HeartbeatConfig } from '../monitors/types/heartbeat-config.js';
+import { HEARTBEAT_BODY_MAX_BYTES, heartbeatRules, heartbeatState, keptPingBody, type HeartbeatRow } from './heartbeat-row.js';
 
-const config: HeartbeatScheduleConfig = { period: 3600, cron: null, timezone: null, grace: 60, min_duration: 5, max_duration: null };
+const config: HeartbeatConfig = { period: 3600, cron: null, timezone: null, grace: 60, min_duration: 5, max_duration: null };
 const row: HeartbeatRow = {
   monitor_id: 1,
   anchor_at: new Date('2026-05-04T10:00:00Z'),

@@ -1,21 +1,8 @@
+import type { HeartbeatConfig } from '../monitors/types/heartbeat-config.js';
 import type { HeartbeatRules, HeartbeatState } from './heartbeat-judge.js';
 
 /** The most of a failure ping's body kept with its check (longer bodies are cut, marked as such). */
 export const HEARTBEAT_BODY_MAX_BYTES = 10_000;
-
-/**
- * A heartbeat monitor's schedule as configured (the `config` of a monitor of type heartbeat,
- * seconds throughout): exactly one of `period` and `cron`.
- */
-export interface HeartbeatScheduleConfig {
-  period: number | null;
-  cron: string | null;
-  /** IANA time zone of `cron` (UTC when absent). */
-  timezone: string | null;
-  grace: number;
-  min_duration: number | null;
-  max_duration: number | null;
-}
 
 /** A row of heartbeat_monitors as PostgreSQL returns it (see migration 1765300000000). */
 export interface HeartbeatRow {
@@ -33,7 +20,7 @@ export interface HeartbeatRow {
 export const HEARTBEAT_COLUMNS = 'monitor_id, anchor_at, last_start_at, last_success_at, last_failure_at, late_through_at, slow_start_at, deadline_at';
 
 /** A stored config with every optional field made explicit (configs stored before a field existed lack it). */
-export function scheduleConfigOf(raw: Partial<HeartbeatScheduleConfig>): HeartbeatScheduleConfig {
+export function scheduleConfigOf(raw: Partial<HeartbeatConfig>): HeartbeatConfig {
   return {
     period: raw.period ?? null,
     cron: raw.cron ?? null,
@@ -44,7 +31,7 @@ export function scheduleConfigOf(raw: Partial<HeartbeatScheduleConfig>): Heartbe
   };
 }
 
-export function heartbeatRules(config: HeartbeatScheduleConfig): HeartbeatRules {
+export function heartbeatRules(config: HeartbeatConfig): HeartbeatRules {
   const schedule: HeartbeatRules['schedule'] =
     config.cron !== null
       ? { kind: 'cron', cron: config.cron, timeZone: config.timezone ?? 'UTC', graceSeconds: config.grace }

@@ -25,13 +25,40 @@ export interface MonitorCheckPayload {
   manual?: boolean;
 }
 
-/** The check record a MonitorCheck job returns (the seed's Check record). */
+/** Milliseconds of each phase of an http check (null: the phase did not happen, e.g. no TLS, a reused connection). */
+export interface CheckTimings {
+  dns: number | null;
+  connect: number | null;
+  tls: number | null;
+  first_byte: number | null;
+  download: number | null;
+}
+
+/** What a dns check saw: the answers (capped) and the server that gave them. */
+export interface DnsCheckDetails {
+  kind: 'dns';
+  server: string;
+  answers: string[];
+  /** True when more answers came than were kept. */
+  truncated: boolean;
+}
+
+/** Type-specific facts of a check, by kind. */
+export type CheckDetails = DnsCheckDetails;
+
+/**
+ * The check record a MonitorCheck job returns (the seed's Check record). The optional fields
+ * are additions of monitor types; absent means not applicable.
+ */
 export interface CheckResult {
   timestamp: string;
   status: 'success' | 'failure';
   response_time_ms: number | null;
   status_code: number | null;
   error?: string;
+  timings?: CheckTimings;
+  certificate_expires_at?: string;
+  details?: CheckDetails;
 }
 
 export interface TlsScanPayload {

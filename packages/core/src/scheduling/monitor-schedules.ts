@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
+import { isPushMonitorType, PUSH_MONITOR_TYPES, type MonitorType } from '../monitors/monitor-types.js';
 import { TIERS, type Tier, type TierTable } from '../tiers/tiers.js';
 import {
   SCHEDULED_JOB_OPTIONS,
@@ -33,6 +34,7 @@ export const SCHEDULED_CHECK_JOB_OPTIONS = SCHEDULED_JOB_OPTIONS;
 /** What decides whether (and how often) a monitor is checked. */
 export interface MonitorScheduleFacts {
   id: number;
+  type: MonitorType;
   checkInterval: number;
   isActive: boolean;
   status: string;
@@ -61,9 +63,9 @@ export function monitoredTiers(tiers: TierTable): Tier[] {
   return TIERS.filter((t) => tiers[t].uptimeMonitoring);
 }
 
-/** Active and not paused: the only monitors that are checked periodically. */
-export function shouldBeScheduled(m: Pick<MonitorScheduleFacts, 'isActive' | 'status'>): boolean {
-  return m.isActive && m.status !== 'paused';
+/** Active, not paused and not a push type (nothing to probe): the only monitors that are checked periodically. */
+export function shouldBeScheduled(m: Pick<MonitorScheduleFacts, 'type' | 'isActive' | 'status'>): boolean {
+  return m.isActive && m.status !== 'paused' && !isPushMonitorType(m.type);
 }
 
 const wantedOf = (m: { id: number; checkInterval: number }): WantedSchedule => ({ id: m.id, everyMs: m.checkInterval * 1000 });
@@ -84,14 +86,14 @@ export function syncMonitorSchedule(queues: Queues, m: MonitorScheduleFacts): Pr
 }
 
 /**
- * Monitors checked periodically: active, not paused, of an active account on a plan with
+ * Monitors checked periodically: active, not paused, not of a push type, of an active account on a plan with
  * uptime monitoring, at their current interval.
  */
 export async function wantedMonitorSchedules(db: EntityManager | DataSource, tiers: TierTable): Promise<WantedSchedule[]> {
   const rows = (await db.query(
     `SELECT m.id, m.check_interval FROM monitors m JOIN accounts a ON a.id = m.account_id
-      WHERE m.is_active AND m.status <> 'paused' AND a.is_active AND a.tier = ANY($1::text[])`,
-    [monitoredTiers(tiers)],
+      WHERE m.is_active AND m.status <> 'paused' AND m.type <> ALL($2::text[]) AND a.is_active AND a.tier = ANY($1::text[])`,
+    [monitoredTiers(tiers), PUSH_MONITOR_TYPES],
   )) as { id: number; check_interval: number }[];
   return rows.map((r) => wantedOf({ id: r.id, checkInterval: r.check_interval }));
 }

@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import type { CheckDetails, CheckTimings } from '../../queue/job-payloads.js';
 
 /** One check of a monitor (the seed's Check record). The big table: see the retention job. */
 @Entity({ name: 'checks' })
@@ -27,6 +28,18 @@ export class Check {
   /** The job that produced it: a job delivered twice records one check (unique per monitor). */
   @Column({ name: 'job_key', type: 'text' })
   jobKey!: string;
+
+  /** Where the time of an http check went; null for other types and checks that failed before a response. */
+  @Column({ type: 'jsonb', nullable: true })
+  timings!: CheckTimings | null;
+
+  /** Expiry of the certificate an https (or tcp+TLS) check saw. */
+  @Column({ name: 'certificate_expires_at', type: 'timestamptz', nullable: true })
+  certificateExpiresAt!: Date | null;
+
+  /** What a dns check saw (answers, responding server); null for other types. */
+  @Column({ type: 'jsonb', nullable: true })
+  details!: CheckDetails | null;
 
   /** Taken while a maintenance window covered the monitor: it opened no incident, sent no alert. */
   @Column({ name: 'in_maintenance', type: 'boolean', default: false })

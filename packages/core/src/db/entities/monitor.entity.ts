@@ -1,4 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { MonitorConfig, MonitorType } from '../../monitors/monitor-types.js';
 
 export const MONITOR_STATUSES = ['pending', 'up', 'down', 'degraded', 'paused'] as const;
 export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
@@ -23,13 +24,26 @@ export class Monitor {
   @Column({ type: 'text' })
   name!: string;
 
-  /** As written, its user info masked (monitor-credentials.ts): what answers, logs and alerts show. */
+  /** What it checks (monitor-types.ts); `http` unless created otherwise. Never changes. */
+  @Column({ type: 'text', default: 'http' })
+  type!: MonitorType;
+
+  /** The configuration of a type other than http (whose configuration is the columns below); null for http. */
+  @Column({ type: 'jsonb', nullable: true })
+  config!: MonitorConfig | null;
+
+  /**
+   * http: as written, its user info masked (monitor-credentials.ts). Other types: the display
+   * form of the target (tcp://host:port, dns:name?type=A). What answers, logs and alerts show.
+   */
   @Column({ type: 'text' })
   url!: string;
 
   /**
-   * The URL as compared for "URL already monitored" (lower-case scheme/host, default port
-   * dropped), user info replaced by a keyed hash of it.
+   * The uniqueness key within the account. http: the URL as compared for "URL already
+   * monitored" (lower-case scheme/host, default port dropped), user info replaced by a keyed
+   * hash of it. Other types: their natural key (MonitorTypeSpec.naturalKey, namespaced by its
+   * scheme), or a random `<type>:<uuid>` for types without uniqueness.
    */
   @Column({ name: 'normalized_url', type: 'text' })
   normalizedUrl!: string;

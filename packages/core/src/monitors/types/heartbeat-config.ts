@@ -1,7 +1,25 @@
 import Joi from 'joi';
-import { ValidationError } from '../errors/errors.js';
-import { cronProblem } from './cron-schedule.js';
-import type { HeartbeatScheduleConfig } from './heartbeat-row.js';
+import { ValidationError } from '../../errors/errors.js';
+import { cronProblem } from '../../heartbeats/cron-schedule.js';
+import type { MonitorTypeSpec } from './monitor-type-spec.js';
+
+/**
+ * A `heartbeat` (push) monitor's `config`: when its job reports in and how long its runs may
+ * take (docs/decisions.md "Heartbeat monitors"; the judging is packages/core/src/heartbeats).
+ * Exactly one of `period` and `cron`.
+ */
+export interface HeartbeatConfig {
+  /** Seconds between pings; null with a cron schedule. */
+  period: number | null;
+  /** Five-field cron expression; null with a period. */
+  cron: string | null;
+  /** IANA time zone of `cron` (UTC when absent); null with a period. */
+  timezone: string | null;
+  /** Seconds a ping may be late (or early) before it fails as missed (too often). */
+  grace: number;
+  min_duration: number | null;
+  max_duration: number | null;
+}
 
 export const HEARTBEAT_LIMITS = {
   periodMin: 60,
@@ -36,7 +54,7 @@ const fail = (message: string) => new ValidationError(message);
  * A configuration whose fields are each valid, normalised (neither schedule: the default
  * period; a time zone only with cron, UTC by default), or the message of what is wrong with it.
  */
-export function normaliseHeartbeatConfig(c: HeartbeatScheduleConfig): HeartbeatScheduleConfig | string {
+export function normaliseHeartbeatConfig(c: HeartbeatConfig): HeartbeatConfig | string {
   if (c.period !== null && c.cron !== null) return M.schedule;
   if (c.min_duration !== null && c.max_duration !== null && c.min_duration >= c.max_duration) return M.durations;
   if (c.cron === null) return { ...c, period: c.period ?? HEARTBEAT_DEFAULT_PERIOD, timezone: null };
@@ -50,7 +68,7 @@ export function normaliseHeartbeatConfig(c: HeartbeatScheduleConfig): HeartbeatS
  * The `config` of a heartbeat monitor (validated against the stored one merged with the fields
  * given, so an update names only what changes).
  */
-export const HEARTBEAT_CONFIG_SCHEMA: Joi.ObjectSchema<HeartbeatScheduleConfig> = Joi.object<HeartbeatScheduleConfig>({
+export const HEARTBEAT_CONFIG_SCHEMA: Joi.ObjectSchema<HeartbeatConfig> = Joi.object<HeartbeatConfig>({
   period: Joi.number().integer().min(L.periodMin).max(L.periodMax).allow(null).default(null).error(fail(M.period)),
   cron: Joi.string().min(1).max(200).allow(null).default(null).error(fail(M.cron)),
   timezone: Joi.string().min(1).max(64).allow(null).default(null).error(fail(M.timezone)),
@@ -58,7 +76,7 @@ export const HEARTBEAT_CONFIG_SCHEMA: Joi.ObjectSchema<HeartbeatScheduleConfig> 
   min_duration: Joi.number().integer().min(0).max(L.durationMax).allow(null).default(null).error(fail(M.minDuration)),
   max_duration: Joi.number().integer().min(1).max(L.durationMax).allow(null).default(null).error(fail(M.maxDuration)),
 })
-  .custom((value: HeartbeatScheduleConfig) => {
+  .custom((value: HeartbeatConfig) => {
     const normal = normaliseHeartbeatConfig(value);
     if (typeof normal === 'string') throw fail(normal);
     return normal;
@@ -93,3 +111,11 @@ export const HEARTBEAT_CONFIG_OPENAPI = {
     },
   },
 } as const;
+
+export const HEARTBEAT_SPEC: MonitorTypeSpec<HeartbeatConfig> = {
+  schema: HEARTBEAT_CONFIG_SCHEMA,
+  notAnObject: M.config,
+  naturalKey: () => null,
+  target: () => 'heartbeat',
+  alreadyMonitored: 'Heartbeat already monitored',
+};
