@@ -62,17 +62,27 @@ export function heartbeatRoutes(ctx: Context): RouteDef[] {
     404: { description: 'Unknown ping token (never issued, or rotated away)', schema: ERROR },
     429: { description: `More than ${PINGS_PER_MINUTE} pings of this token in a minute`, schema: ERROR, headers: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'] },
   };
-  const pingRoute = (method: HttpMethod, path: string, summary: string) =>
-    route({ method, path, summary, tag: TAG, auth: 'none', body: 'ignore', handler: ping, docs: { responses } });
+  const pingRoute = (method: HttpMethod, path: string, summary: string, withAction: boolean) =>
+    route({
+      method,
+      path,
+      summary: method === 'get' ? `${summary} (HEAD alike)` : summary,
+      tag: TAG,
+      auth: 'none',
+      body: 'ignore',
+      handler: ping,
+      docs: { responses: withAction ? responses : { 200: responses[200], 404: responses[404], 429: responses[429] } },
+    });
   const forms = [
-    { path: '/ping/:token', summary: 'Heartbeat: the job succeeded (HEAD too)' },
+    { path: '/ping/:token', summary: 'Heartbeat: the job succeeded', withAction: false },
     {
       path: '/ping/:token/:action',
-      summary: 'Heartbeat: action start (a run began), fail (it failed; a POST body is kept with the check, 10,000 bytes at most) or an exit code 0-255 (0 success, else failure) (HEAD too)',
+      summary: 'Heartbeat: action start (a run began), fail (it failed; a POST body is kept with the check, 10,000 bytes at most) or an exit code 0-255 (0 success, else failure)',
+      withAction: true,
     },
   ];
   return [
-    ...forms.flatMap((f) => (['get', 'post'] as const).map((m) => pingRoute(m, f.path, f.summary))),
+    ...forms.flatMap((f) => (['get', 'post'] as const).map((m) => pingRoute(m, f.path, f.summary, f.withAction))),
     route({
       method: 'post',
       path: '/api/v1/uptime/monitors/:id/rotate-ping-token',
