@@ -17,8 +17,9 @@ export interface IncomingPing {
   body: string | null;
 }
 
+/** Retries 1 s, 2 s, 4 s ... 2048 s apart: a ping survives about an hour of PostgreSQL outage. */
 const JOB_OPTIONS = {
-  attempts: 5,
+  attempts: 12,
   backoff: { type: 'exponential', delay: 1_000 },
   removeOnComplete: { age: 3600, count: 1000 },
   removeOnFail: { age: 86_400, count: 5000 },
