@@ -21,7 +21,7 @@ export async function listChecks(ctx: Context, accountId: number, rawId: string 
   const qb = ctx.readDb
     .getRepository(Check)
     .createQueryBuilder('c')
-    .select(['c.id', 'c.checkedAt', 'c.status', 'c.responseTimeMs', 'c.statusCode', 'c.error', 'c.inMaintenance', 'c.pingBody'])
+    .select(['c.id', 'c.checkedAt', 'c.status', 'c.responseTimeMs', 'c.statusCode', 'c.error', 'c.inMaintenance', 'c.timings', 'c.certificateExpiresAt', 'c.details', 'c.pingBody'])
     .where('c.monitor_id = :id', { id: monitor.id });
   if (range.from) qb.andWhere('c.checked_at >= :from', { from: range.from });
   if (range.toExclusive) qb.andWhere('c.checked_at < :to', { to: range.toExclusive });

@@ -97,8 +97,15 @@ export function detailMonitorView(m: Monitor, statistics: MonitorStatistics, inc
   };
 }
 
-/** The seed's Check record; `error` only on failures. */
-export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance'> & { pingBody?: string | null }) {
+/**
+ * The seed's Check record; `error` only on failures. Added by monitor types: `timings` (http:
+ * where the time went), `certificate_expires_at` (https, tcp+TLS) and `details` (dns: answers
+ * and server), each null when not applicable; `ping_body` (heartbeat: the body a failure ping
+ * sent) only when there is one.
+ */
+export function checkView(
+  c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance' | 'timings' | 'certificateExpiresAt' | 'details'> & { pingBody?: string | null },
+) {
   return {
     timestamp: iso(c.checkedAt),
     status: c.status,
@@ -106,6 +113,9 @@ export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeM
     status_code: c.statusCode,
     ...(c.status === 'failure' ? { error: c.error ?? 'Check failed' } : {}),
     in_maintenance: c.inMaintenance,
+    timings: c.timings ?? null,
+    certificate_expires_at: iso(c.certificateExpiresAt ?? null),
+    details: c.details ?? null,
     // Heartbeat monitors: the body a failure ping sent.
     ...(c.pingBody ? { ping_body: c.pingBody } : {}),
   };

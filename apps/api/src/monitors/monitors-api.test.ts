@@ -321,6 +321,7 @@ describe('GET /api/v1/uptime/monitors/{id}', () => {
         total_checks_24h: 0,
         successful_checks_24h: 0,
         failed_checks_24h: 0,
+        avg_timings_24h_ms: null,
       },
       recent_incidents: [],
     });

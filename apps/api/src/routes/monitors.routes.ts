@@ -130,6 +130,8 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
   },
 };
 
+const TIMING_PHASES = Object.fromEntries(['dns', 'connect', 'tls', 'first_byte', 'download'].map((p) => [p, intOrNull]));
+
 const STATISTICS = {
   type: 'object',
   properties: {
@@ -141,6 +143,11 @@ const STATISTICS = {
     total_checks_24h: { type: 'integer' },
     successful_checks_24h: { type: 'integer' },
     failed_checks_24h: { type: 'integer' },
+    avg_timings_24h_ms: {
+      type: ['object', 'null'],
+      description: 'http monitors: average of each phase over the checks of the last 24 h where it happened; null without such checks',
+      properties: TIMING_PHASES,
+    },
   },
 };
 
@@ -153,6 +160,17 @@ const CHECK = {
     status_code: intOrNull,
     error: { type: 'string', description: 'Present on failures' },
     in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
+    timings: {
+      type: ['object', 'null'],
+      description: 'http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types',
+      properties: TIMING_PHASES,
+    },
+    certificate_expires_at: { ...tsOrNull, description: 'Expiry of the certificate an https or tcp+TLS check saw' },
+    details: {
+      type: ['object', 'null'],
+      description: 'dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them',
+      properties: { kind: { type: 'string', enum: ['dns'] }, server: { type: 'string' }, answers: { type: 'array', items: { type: 'string' } }, truncated: { type: 'boolean' } },
+    },
     ping_body: { type: 'string', maxLength: 10_012, description: 'Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\\n[truncated]" marks a cut)' },
   },
 };

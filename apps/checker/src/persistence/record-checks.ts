@@ -200,9 +200,12 @@ async function insertChecks(em: EntityManager, records: CheckRecord[], inMainten
     // checks is partitioned by checked_at, so its unique key (monitor_id, job_key, checked_at)
     // catches only a replay of the same record; a redelivery probes again at a later time and is
     // found by the NOT EXISTS in the window (race-free: the batch holds its monitors' locks).
-    `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance)
-     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::bool[])
-              AS n(monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance)
+    `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance,
+                         timings, certificate_expires_at, details)
+     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::bool[],
+                          $11::jsonb[], $12::timestamptz[], $13::jsonb[])
+              AS n(monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance,
+                   timings, certificate_expires_at, details)
       WHERE NOT EXISTS (SELECT 1 FROM checks c WHERE c.monitor_id = n.monitor_id AND c.job_key = n.job_key
                            AND c.checked_at >= $9 AND c.checked_at < $10)
      ON CONFLICT (monitor_id, job_key, checked_at) DO NOTHING
@@ -217,6 +220,10 @@ async function insertChecks(em: EntityManager, records: CheckRecord[], inMainten
       records.map((r) => r.jobKey),
       inMaintenance,
       ...windowOf(records),
+      // The additions of monitor types (timing breakdown, certificate expiry, DNS answers): passed through.
+      records.map((r) => (r.result.timings ? JSON.stringify(r.result.timings) : null)),
+      records.map((r) => r.result.certificate_expires_at ?? null),
+      records.map((r) => (r.result.details ? JSON.stringify(r.result.details) : null)),
     ],
   )) as { id: string; monitor_id: number; job_key: string }[];
   return new Map(rows.map((r) => [keyOf(r.monitor_id, r.job_key), String(r.id)]));

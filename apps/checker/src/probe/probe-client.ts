@@ -26,7 +26,9 @@ export interface ProbeClient {
  * most 10 redirects, no cache, a Vigil user agent (a monitor's own header wins).
  */
 export function createProbeClient(policy: OutboundPolicy, opts: ProbeClientOptions = {}): ProbeClient {
-  const agents = createGuardedAgents(policy, { keepAlive: opts.keepAlive ?? false });
+  // No TLS session resumption: each check measures a full handshake and sees the certificate
+  // (a resumed session shows none, and the check records its expiry).
+  const agents = createGuardedAgents(policy, { keepAlive: opts.keepAlive ?? false, maxCachedSessions: 0 });
   const client = got.extend({
     agent: agents,
     retry: { limit: 0 },
