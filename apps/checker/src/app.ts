@@ -1,6 +1,7 @@
 import { JobName, QueueName, checkQueueOf, createOutboxRelay, createSecretBox, createWorkerApp, monitoredTiers, type Context, type StalledJobOptions } from '@vigil/core';
 import { ensureCheckPartitionsJob } from './jobs/ensure-check-partitions.job.js';
 import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
+import { heartbeatPingJob, sweepHeartbeatsJob } from './jobs/heartbeat.jobs.js';
 import { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
 import { pruneAlertDeliveriesJob, pruneChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
 import { sendIncidentRepeatsJob } from './jobs/send-incident-repeats.job.js';
@@ -66,7 +67,9 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
         [JobName.GenerateInvoices]: generateInvoicesJob(ctx),
         [JobName.SendIncidentRepeats]: sendIncidentRepeatsJob(ctx),
         [JobName.JudgeRound]: judgeRoundJob(ctx, () => relay.wake()),
+        [JobName.SweepHeartbeats]: sweepHeartbeatsJob(ctx, () => relay.wake()),
       },
+      [QueueName.Heartbeats]: { [JobName.HeartbeatPing]: heartbeatPingJob(ctx, () => relay.wake()) },
     },
     onStarted: async () => {
       await ensureMaintenanceSchedulers(ctx);

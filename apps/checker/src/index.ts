@@ -11,3 +11,4 @@ export { pruneChecksBefore, retentionCutoff, type PruneOutcome } from './retenti
 export { ensureCheckPartitions } from './retention/ensure-check-partitions.js';
 export { pruneScansBefore } from './retention/prune-scans.js';
 export { pruneAlertDeliveriesBefore } from './retention/prune-alert-deliveries.js';
+export { heartbeatPingJob, sweepHeartbeatsJob, MAX_LATE_PER_SWEEP } from './jobs/heartbeat.jobs.js';

@@ -61,3 +61,4 @@ export * from './db/database-unavailable.js';
 export * from './headers/index.js';
 export * from './maintenance/index.js';
 export * from './regions/index.js';
+export * from './heartbeats/index.js';

@@ -1,4 +1,5 @@
 import { alreadyMonitoredMessage, ConflictError, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
+import { createHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { tierLimitError } from '../http/tier-limit.js';
 import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
@@ -44,6 +45,7 @@ export async function createMonitor(ctx: Context, account: Account, input: Creat
         m.getRepository(Monitor).create({ ...columns, accountId: account.id, status: 'pending', isActive: true }),
       );
       await applyMonitorSchedule(ctx, saved);
+      await createHeartbeat(ctx, m, saved, ctx.clock.now());
       return saved;
     })
     .catch((e: unknown) => {

@@ -41,6 +41,7 @@ export async function listChecks(ctx: Context, accountId: number, rawId: string 
       'c.certificateExpiresAt',
       'c.details',
       'c.region',
+      'c.pingBody',
     ])
     .where('c.monitor_id = :id', { id: monitor.id });
   if (range.from) qb.andWhere('c.checked_at >= :from', { from: range.from });

@@ -1,4 +1,5 @@
 import { Incident, type Context } from '@vigil/core';
+import { heartbeatFields } from '../heartbeats/heartbeat-store.js';
 import { maintenanceNow } from '../maintenance/maintenance-now.js';
 import { averageTimings24h } from './average-timings.js';
 import { findOwnMonitor } from './find-own-monitor.js';
@@ -33,5 +34,5 @@ export async function monitorDetail(ctx: Context, windows: RollupWindows, accoun
     avg_timings_24h_ms: timings,
     ...(regions ? { regions } : {}),
   };
-  return detailMonitorView(monitor, statistics, incidents, maintenance.monitor(monitor.id));
+  return { ...detailMonitorView(monitor, statistics, incidents, maintenance.monitor(monitor.id)), ...(await heartbeatFields(ctx, ctx.db.manager, monitor)) };
 }

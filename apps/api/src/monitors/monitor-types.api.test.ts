@@ -151,7 +151,7 @@ describe('heartbeat monitors', () => {
     const a = await post({ name: 'cron', type: 'heartbeat', config: {} });
     const b = await post({ name: 'cron', type: 'heartbeat', config: { period: 3600 } });
     expect([a.status, b.status]).toEqual([201, 201]);
-    expect(b.body.monitor.config).toEqual({ period: 3600, grace: 3600 });
+    expect(b.body.monitor.config).toEqual({ period: 3600, cron: null, timezone: null, grace: 3600, min_duration: null, max_duration: null });
     const queue = ctx.queues.queueOf(JobName.MonitorCheck);
     expect(await queue.getJobScheduler(`monitor-${a.body.monitor.id}`)).toBeUndefined();
     const waiting = await queue.getWaiting();

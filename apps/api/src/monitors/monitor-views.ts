@@ -116,10 +116,10 @@ export function detailMonitorView(m: Monitor, statistics: MonitorStatistics, inc
  * The seed's Check record; `error` only on failures. Added by monitor types: `timings` (http:
  * where the time went), `certificate_expires_at` (https, tcp+TLS) and `details` (dns: answers
  * and server), each null when not applicable. `region` when `withRegion` (checks of a
- * multi-region monitor).
+ * multi-region monitor); `ping_body` (heartbeat: the body a failure ping sent) only when there is one.
  */
 export function checkView(
-  c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance' | 'timings' | 'certificateExpiresAt' | 'details' | 'region'>,
+  c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance' | 'timings' | 'certificateExpiresAt' | 'details' | 'region'> & { pingBody?: string | null },
   withRegion = false,
 ) {
   return {
@@ -133,6 +133,8 @@ export function checkView(
     certificate_expires_at: iso(c.certificateExpiresAt ?? null),
     details: c.details ?? null,
     ...(withRegion ? { region: c.region } : {}),
+    // Heartbeat monitors: the body a failure ping sent.
+    ...(c.pingBody ? { ping_body: c.pingBody } : {}),
   };
 }
 

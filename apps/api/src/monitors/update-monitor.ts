@@ -5,6 +5,7 @@ import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
 import { findOwnMonitor } from './find-own-monitor.js';
 import type { UpdateMonitorInput } from './monitor-input.js';
+import { rescheduleHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
 import { typedConfigOfUpdate } from './monitor-type-input.js';
 import { configView, regionFields } from './monitor-views.js';
@@ -40,6 +41,7 @@ export async function updateMonitor(ctx: Context, account: Account, rawId: strin
       Object.assign(monitor, columns, placement);
       const saved = await m.getRepository(Monitor).save(monitor);
       if (input.check_interval !== undefined || input.is_active !== undefined || input.regions !== undefined) await applyMonitorSchedule(ctx, saved);
+      if (typed) await rescheduleHeartbeat(m, saved);
       return saved;
     })
     .catch((e: unknown) => {

@@ -14,6 +14,7 @@ import { authRemovedRoutes } from './auth-removed.routes.js';
 import { billingRoutes } from './billing.routes.js';
 import { domainRoutes } from './domains.routes.js';
 import { headerCheckRoutes } from './header-check.routes.js';
+import { heartbeatRoutes } from './heartbeats.routes.js';
 import { homeRoutes } from './home.routes.js';
 import { maintenanceWindowRoutes } from './maintenance-windows.routes.js';
 import { monitorRoutes } from './monitors.routes.js';
@@ -44,6 +45,7 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...headerCheckRoutes(ctx),
     ...monitorRoutes(ctx, deps.windows),
     ...regionRoutes(ctx),
+    ...heartbeatRoutes(ctx),
     ...maintenanceWindowRoutes(ctx),
     ...slaRoutes(ctx),
     ...domainRoutes(ctx),

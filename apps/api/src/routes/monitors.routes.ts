@@ -3,6 +3,7 @@ import {
   DNS_MATCH_MODES,
   DNS_RECORD_TYPES,
   HEARTBEAT_CONFIG_MESSAGES,
+  HEARTBEAT_CONFIG_OPENAPI,
   MAX_DNS_EXPECTED_VALUES,
   MONITOR_TYPES,
   TCP_CONFIG_MESSAGES,
@@ -14,6 +15,7 @@ import { authOf } from '../http/request-auth.js';
 import { route, type JsonSchema, type RouteDef } from '../http/route.js';
 import { validate } from '../http/validate.js';
 import { ASSERTIONS_PROPERTY } from '../monitors/assertions-openapi.js';
+import { heartbeatFields, HEARTBEAT_FIELDS_SCHEMA } from '../heartbeats/heartbeat-store.js';
 import { createMonitor } from '../monitors/create-monitor.js';
 import { deleteMonitor } from '../monitors/delete-monitor.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
@@ -79,14 +81,7 @@ const TYPE_CONFIG: JsonSchema = {
         resolver: { type: ['string', 'null'], default: null, description: 'ip or ip:port ([v6]:port) of the resolver to ask; null = the service\'s resolvers' },
       },
     },
-    {
-      title: 'heartbeat',
-      type: 'object',
-      properties: {
-        period: { type: 'integer', minimum: 60, maximum: 2_592_000, default: 86_400, description: 'Seconds expected between pings' },
-        grace: { type: 'integer', minimum: 60, maximum: 2_592_000, default: 3_600, description: 'Seconds a ping may be late' },
-      },
-    },
+    { title: 'heartbeat', ...HEARTBEAT_CONFIG_OPENAPI },
   ],
 };
 
@@ -201,6 +196,7 @@ const CHECK = {
       description: 'dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them',
       properties: { kind: { type: 'string', enum: ['dns'] }, server: { type: 'string' }, answers: { type: 'array', items: { type: 'string' } }, truncated: { type: 'boolean' } },
     },
+    ping_body: { type: 'string', maxLength: 10_012, description: 'Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\\n[truncated]" marks a cut)' },
   },
 };
 
@@ -242,6 +238,7 @@ const DETAIL_MONITOR = {
   properties: {
     id: { type: 'integer' },
     ...CONFIG_PROPERTIES,
+    ...HEARTBEAT_FIELDS_SCHEMA,
     is_active: { type: 'boolean' },
     status: STATUS,
     in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
@@ -415,12 +412,15 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
         assertObjectBody(req.body);
         const input = canonicalFields(validate(createMonitorSchema, req.body));
         const monitor = await createMonitor(ctx, authOf(req).account, input);
-        res.status(201).json({ monitor: createdMonitorView(monitor), message: 'Monitor created. The first check runs shortly.' });
+        res.status(201).json({ monitor: { ...createdMonitorView(monitor), ...(await heartbeatFields(ctx, ctx.db.manager, monitor)) }, message: 'Monitor created. The first check runs shortly.' });
       },
       docs: {
         body: { type: 'object', required: ['name'], properties: CONFIG_PROPERTIES, description: 'url is required for http (the default type), config for the other types' },
         responses: {
-          201: { description: 'Created (status pending)', schema: { type: 'object', properties: { monitor: { type: 'object' }, message: { type: 'string' } } } },
+          201: {
+            description: 'Created (status pending); a heartbeat monitor with its ping_url',
+            schema: { type: 'object', properties: { monitor: { type: 'object', properties: HEARTBEAT_FIELDS_SCHEMA }, message: { type: 'string' } } },
+          },
           400: { description: VALIDATION_400 },
           403: { description: 'Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); Monitor limit reached ({limit, current, remaining, tier, upgrade_url})' },
           409: { description: 'URL already monitored (http); TCP target already monitored (tcp: host, port, tls); DNS record already monitored (dns: name, record type, resolver)' },

@@ -73,7 +73,7 @@ describe('MonitorCheck job: monitor types', () => {
   });
 
   it('a heartbeat (push) monitor is never probed: the job records nothing', async () => {
-    const m = await createMonitor(ctx, { type: 'heartbeat', config: { period: 3600, grace: 600 }, url: 'heartbeat' });
+    const m = await createMonitor(ctx, { type: 'heartbeat', config: { period: 3600, cron: null, timezone: null, grace: 600, min_duration: null, max_duration: null }, url: 'heartbeat' });
     expect(await runJob(m.id, true)).toBeNull();
     expect(await checksOf(ctx, m.id)).toEqual([]);
   });

@@ -119,11 +119,14 @@ const recordKey = (r: CheckRecord) => keyOf(r.monitorId, r.jobKey, regionOf(r));
  * incidents opened or resolved only when the state machine says so (bench/storage-writer.bench.ts).
  */
 export async function recordChecks(db: DataSource, records: CheckRecord[]): Promise<RecordedBatch> {
-  return db.transaction(async (em) => {
-    const batch = await recordInTransaction(em, records);
-    await writeOutbox(em, batch.alerts.map(alertOutboxMessage));
-    return batch;
-  });
+  return db.transaction((em) => recordChecksIn(em, records));
+}
+
+/** recordChecks inside the caller's transaction (a heartbeat ping moves its own state with the check). */
+export async function recordChecksIn(em: EntityManager, records: CheckRecord[]): Promise<RecordedBatch> {
+  const batch = await recordInTransaction(em, records);
+  await writeOutbox(em, batch.alerts.map(alertOutboxMessage));
+  return batch;
 }
 
 /** An alert event as an outbox message: the event id is the job id, so relaying it twice adds one job. */

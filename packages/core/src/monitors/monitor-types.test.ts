@@ -65,8 +65,8 @@ describe('keys and targets', () => {
   });
 
   it('heartbeat: no key', () => {
-    expect(naturalKeyOf({ type: 'heartbeat', config: { period: 60, grace: 60 } })).toBeNull();
-    expect(monitorTargetOf({ type: 'heartbeat', config: { period: 60, grace: 60 } })).toBe('heartbeat');
+    expect(naturalKeyOf({ type: 'heartbeat', config: { period: 60, cron: null, timezone: null, grace: 60, min_duration: null, max_duration: null } })).toBeNull();
+    expect(monitorTargetOf({ type: 'heartbeat', config: { period: 60, cron: null, timezone: null, grace: 60, min_duration: null, max_duration: null } })).toBe('heartbeat');
   });
 
   it('409 messages per type, the contract\'s for http', () => {

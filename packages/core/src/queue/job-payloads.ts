@@ -117,6 +117,20 @@ export interface AlertDeliveryPayload {
   attempt?: number;
 }
 
+/** A ping to a heartbeat monitor's ping URL, accepted by the API and judged by the checker. */
+export interface HeartbeatPingPayload {
+  /** Unique per ping (also the job id): a job delivered twice records one check. */
+  pingId: string;
+  monitorId: number;
+  kind: 'start' | 'success' | 'failure';
+  /** The exit-code form's code (non-zero: a failure ping); null for the other forms. */
+  exitCode: number | null;
+  /** When the API received it, by its clock (ISO 8601). */
+  receivedAt: string;
+  /** A failure ping's request body as text, already cut to HEARTBEAT_BODY_MAX_BYTES; null otherwise. */
+  body: string | null;
+}
+
 export type EmptyPayload = Record<string, never>;
 
 export interface GenerateInvoicesPayload {
@@ -142,6 +156,8 @@ export interface JobPayloads {
   [JobName.GenerateInvoices]: GenerateInvoicesPayload;
   [JobName.SendIncidentRepeats]: EmptyPayload;
   [JobName.JudgeRound]: JudgeRoundPayload;
+  [JobName.HeartbeatPing]: HeartbeatPingPayload;
+  [JobName.SweepHeartbeats]: EmptyPayload;
 }
 
 /** What each job returns (what a waiting API request receives). */
@@ -164,4 +180,8 @@ export interface JobResults {
   [JobName.SendIncidentRepeats]: { reminders: number; escalations: number };
   /** Whether this run judged the round (false: judged already, or nothing answered). */
   [JobName.JudgeRound]: { judged: boolean };
+  /** Whether the ping changed anything (a duplicate delivery, a paused or deleted monitor: no). */
+  [JobName.HeartbeatPing]: { recorded: boolean };
+  /** Heartbeat monitors looked at, and failure checks recorded (missed deadlines, too-slow runs). */
+  [JobName.SweepHeartbeats]: { monitors: number; checks: number };
 }

@@ -47,4 +47,8 @@ export class Check {
   /** Taken while a maintenance window covered the monitor: it opened no incident, sent no alert. */
   @Column({ name: 'in_maintenance', type: 'boolean', default: false })
   inMaintenance!: boolean;
+
+  /** A heartbeat failure ping's request body (10,000 bytes at most); null for every other check. */
+  @Column({ name: 'ping_body', type: 'text', nullable: true })
+  pingBody!: string | null;
 }
