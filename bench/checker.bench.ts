@@ -33,20 +33,20 @@ import { createCheckerApp } from '../apps/checker/src/app.js';
 import type { MonitorCheckOptions } from '../apps/checker/src/jobs/monitor-check.job.js';
 import { probe } from '../apps/checker/src/probe/probe.js';
 import { createProbeClient } from '../apps/checker/src/probe/probe-client.js';
-import type { ProbeTarget } from '../apps/checker/src/probe/probe-target.js';
+import type { HttpProbeTarget } from '../apps/checker/src/probe/probe-target.js';
 
 const MONITORS = Number(process.env.BENCH_CHECKER_MONITORS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_CHECKER_ROUNDS ?? 20);
 const VARIANTS = (process.env.BENCH_CHECKER_VARIANTS ?? 'default,unbatched,unbatchedLoads,keepalive').split(',');
 const BARE = process.env.BENCH_CHECKER_BARE !== '0';
 
-interface Variant {
+export interface Variant {
   name: string;
   options: MonitorCheckOptions;
   keepAlive: boolean;
 }
 
-const ALL_VARIANTS: Record<string, Variant> = {
+export const ALL_VARIANTS: Record<string, Variant> = {
   default: { name: 'defaults (no keep-alive, batched writer)', options: {}, keepAlive: false },
   unbatched: {
     name: 'writer unbatched (one transaction per check)',
@@ -61,7 +61,7 @@ const ALL_VARIANTS: Record<string, Variant> = {
   keepalive: { name: 'keep-alive on', options: { client: { keepAlive: true } }, keepAlive: true },
 };
 
-async function startTarget(): Promise<{ url: string; child: ChildProcess }> {
+export async function startTarget(): Promise<{ url: string; child: ChildProcess }> {
   const code = `require('http').createServer((q, s) => s.end('ok')).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
   const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
@@ -71,7 +71,7 @@ async function startTarget(): Promise<{ url: string; child: ChildProcess }> {
   return { url: `http://127.0.0.1:${port}/`, child };
 }
 
-function target(url: string): ProbeTarget {
+function target(url: string): HttpProbeTarget {
   return {
     url,
     method: 'GET',
@@ -82,6 +82,7 @@ function target(url: string): ProbeTarget {
     verifySsl: true,
     expectedStatusCodes: [200, 201, 204],
     expectedContent: null,
+    assertions: [],
   };
 }
 
@@ -130,7 +131,7 @@ async function countBenchChecks(ctx: Context, tag: string): Promise<number> {
 }
 
 /** Enqueues ROUNDS jobs per monitor, starts the checker app and times the drain. */
-async function checkerRun(
+export async function checkerRun(
   ctx: Context,
   ids: number[],
   variant: Variant,

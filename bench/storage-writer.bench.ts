@@ -10,11 +10,11 @@
  * Check times advance at 16,667 per second of "check time" (the 1 M-monitor rate), so the rows
  * of a run fall in one hour, as they would.
  *
- * Variants: the writer's defaults (batches of up to 500, 2 in flight), and 4 in flight (what
- * two checker processes offer the database).
+ * Variants (BENCH_STORAGE_VARIANTS, comma list of maxBatch/maxInFlight): by default the
+ * writer's defaults, and twice as many batches in flight (what two checker processes offer the
+ * database).
  *
- * Env: BENCH_STORAGE_MONITORS (100,000), BENCH_STORAGE_ROWS (200,000), BENCH_STORAGE_IN_FLIGHT
- * (comma list of maxInFlight values, default "2,4").
+ * Env: BENCH_STORAGE_MONITORS (100,000), BENCH_STORAGE_ROWS (200,000), BENCH_STORAGE_VARIANTS.
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -25,7 +25,11 @@ import { CHECK_WRITER_DEFAULTS, createCheckWriter } from '../apps/checker/src/pe
 
 const MONITORS = Number(process.env.BENCH_STORAGE_MONITORS ?? 100_000);
 const ROWS = Number(process.env.BENCH_STORAGE_ROWS ?? 200_000);
-const IN_FLIGHT = (process.env.BENCH_STORAGE_IN_FLIGHT ?? '2,4').split(',').map(Number);
+const D = CHECK_WRITER_DEFAULTS;
+const VARIANTS = (process.env.BENCH_STORAGE_VARIANTS ?? `${D.maxBatch}/${D.maxInFlight},${D.maxBatch}/${2 * D.maxInFlight}`).split(',').map((v) => {
+  const [maxBatch, maxInFlight] = v.split('/').map(Number);
+  return { maxBatch, maxInFlight };
+});
 const TARGET_PER_S = 1_000_000 / 60;
 /** Checks waiting for the writer at once: a checker's concurrency (500) times two. */
 const JOBS = 1000;
@@ -76,13 +80,13 @@ export default async function bench(): Promise<BenchResult> {
     const copyWal = await walBytesSince(ctx, lsn);
     lines.push(`baseline, raw COPY into checks: ${fmt(copyRate)} rows/s (${(copyMs / 1000).toFixed(1)} s), WAL ${(copyWal / ROWS).toFixed(0)} B/row`);
 
-    for (const [n, maxInFlight] of IN_FLIGHT.entries()) {
-      const writer = createCheckWriter(ctx, { maxInFlight });
+    for (const [n, { maxBatch, maxInFlight }] of VARIANTS.entries()) {
+      const writer = createCheckWriter(ctx, { maxBatch, maxInFlight });
       const start = new Date(today.getTime() + (2 + n) * DAY_MS + 3_600_000);
       lsn = await walLsn(ctx);
       t = performance.now();
       // Like a checker's jobs: JOBS loops, each submitting its next check when the last is written.
-      const pending = rows(start, `w${maxInFlight}`);
+      const pending = rows(start, `w${n}`);
       let recorded = 0;
       await Promise.all(
         Array.from({ length: JOBS }, async () => {
@@ -102,7 +106,7 @@ export default async function bench(): Promise<BenchResult> {
       const wal = await walBytesSince(ctx, lsn);
       const writerRate = rate(recorded, ms);
       lines.push(
-        `check writer (batches ≤ ${CHECK_WRITER_DEFAULTS.maxBatch}, ${maxInFlight} in flight, with monitor updates and rollups): ${fmt(writerRate)} checks/s (${(ms / 1000).toFixed(1)} s, ${fmt(recorded)} recorded), ` +
+        `check writer (batches ≤ ${maxBatch}, ${maxInFlight} in flight, with monitor updates and rollups): ${fmt(writerRate)} checks/s (${(ms / 1000).toFixed(1)} s, ${fmt(recorded)} recorded), ` +
           `${(writerRate / copyRate).toFixed(2)} × COPY, ${(writerRate / TARGET_PER_S).toFixed(2)} × the 1 M-monitor rate, WAL ${(wal / recorded).toFixed(0)} B/check`,
       );
     }

@@ -8,12 +8,12 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { createContext, createLogger, loadConfig, type Context } from '@vigil/core';
 
 /**
- * A fresh database name on DATABASE_URL's server, `vigil_bench_<tag>_<random>`: its URL (for
+ * A fresh database name on DATABASE_URL's server, `<BENCH_DATABASE_PREFIX, vigil_bench>_<tag>_<random>`: its URL (for
  * createContext with prepareDatabase, which creates and migrates it) and a drop that removes it.
  */
 export async function benchDatabase(tag: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil');
-  const name = `vigil_bench_${tag}_${randomBytes(3).toString('hex')}`;
+  const name = `${process.env.BENCH_DATABASE_PREFIX ?? 'vigil_bench'}_${tag}_${randomBytes(3).toString('hex')}`;
   const url = new URL(server);
   url.pathname = `/${name}`;
   return {

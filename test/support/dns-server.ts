@@ -2,11 +2,16 @@ import dgram from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import dnsPacket from 'dns-packet';
 
-/** The records of one name: addresses, and TXT records as their character-strings. */
+/** The records of one name: addresses, TXT records as their character-strings, and the other types dns monitors ask for. */
 export interface DnsRecordSet {
   A?: string[];
   AAAA?: string[];
   TXT?: string[][];
+  CNAME?: string[];
+  NS?: string[];
+  MX?: { preference: number; exchange: string }[];
+  CAA?: { flags: number; tag: 'issue' | 'issuewild' | 'iodef'; value: string }[];
+  SOA?: { mname: string; rname: string; serial: number; refresh: number; retry: number; expire: number; minimum: number }[];
 }
 
 /** Records by lower-case name; tests may change them while the server runs. */
@@ -24,7 +29,7 @@ export interface LoopbackDns {
 const NXDOMAIN = 3;
 
 /**
- * A UDP DNS server on 127.0.0.1 answering A, AAAA and TXT from `records` (a Map is used as
+ * A UDP DNS server on 127.0.0.1 answering A, AAAA, TXT, CNAME, NS, MX, CAA and SOA from `records` (a Map is used as
  * the live zone; a plain object is copied into one). Known names without the asked type
  * answer NOERROR with no data; unknown names NXDOMAIN. Answers have a TTL of 1 s, so a test
  * that changes the zone is not served an old answer for long.
@@ -44,6 +49,11 @@ export async function startDnsServer(records: DnsZone | Record<string, DnsRecord
     if (known && question.type === 'A') for (const data of known.A ?? []) answers.push({ ...base, type: 'A', data });
     if (known && question.type === 'AAAA') for (const data of known.AAAA ?? []) answers.push({ ...base, type: 'AAAA', data });
     if (known && question.type === 'TXT') for (const data of known.TXT ?? []) answers.push({ ...base, type: 'TXT', data });
+    if (known && question.type === 'CNAME') for (const data of known.CNAME ?? []) answers.push({ ...base, type: 'CNAME', data });
+    if (known && question.type === 'NS') for (const data of known.NS ?? []) answers.push({ ...base, type: 'NS', data });
+    if (known && question.type === 'MX') for (const data of known.MX ?? []) answers.push({ ...base, type: 'MX', data });
+    if (known && question.type === 'CAA') for (const data of known.CAA ?? []) answers.push({ ...base, type: 'CAA', data });
+    if (known && question.type === 'SOA') for (const data of known.SOA ?? []) answers.push({ ...base, type: 'SOA', data });
     const answer = dnsPacket.encode({
       type: 'response',
       id: query.id,

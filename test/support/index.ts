@@ -9,3 +9,4 @@ export * from './tcp-proxy.js';
 export * from './redis-keys.js';
 export * from './capture-logs.js';
 export * from './test-clock.js';
+export * from './streaming-replica.js';

@@ -53,7 +53,7 @@ export async function seedStatusFixture(ctx: Context, accountId: number, now: Da
   const [open] = (await ctx.db.query(
     `INSERT INTO incidents (monitor_id, account_id, status, started_at, cause, affected_checks)
      VALUES ($1, $2, 'open', $3, $4, 3) RETURNING id`,
-    [monitorIds[1 % count], accountId, new Date(now.getTime() - 20 * 60_000), `Timeout after 30 s (${FIXTURE_SECRET})`],
+    [monitorIds[1 % count], accountId, openIncidentStart(now), `Timeout after 30 s (${FIXTURE_SECRET})`],
   )) as { id: number }[];
   const domainIds: number[] = [];
   for (const [name, grade, daysLeft] of [
@@ -67,4 +67,13 @@ export async function seedStatusFixture(ctx: Context, accountId: number, now: Da
     domainIds.push(row.id);
   }
   return { monitorIds, domainIds, openIncidentId: open.id, resolvedIncidentId: resolved.id };
+}
+
+/**
+ * 20 minutes ago, but never before today's 00:00 UTC: pages draw an incident on every day it
+ * touches, and the fixture promises one day (today) for the open incident whatever the hour.
+ */
+function openIncidentStart(now: Date): Date {
+  const startOfDay = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  return new Date(Math.max(now.getTime() - 20 * 60_000, startOfDay));
 }

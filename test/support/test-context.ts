@@ -21,6 +21,11 @@ export interface TestContextOptions {
   logger?: Logger;
   /** Reach PostgreSQL / Redis through these loopback ports (a TcpProxy in front of them). */
   via?: { postgresPort?: number; redisPort?: number };
+  /**
+   * Use this database (on a server the test started; created and migrated here) instead of a
+   * fresh one on the test server. The test removes its server; teardown does not drop it.
+   */
+  databaseUrl?: string;
 }
 
 function throughPort(url: string, port: number | undefined): string {
@@ -36,11 +41,11 @@ function throughPort(url: string, port: number | undefined): string {
  * in parallel. Real PostgreSQL and Redis; nothing mocked.
  */
 export async function createTestContext(opts: TestContextOptions = {}): Promise<TestContext> {
-  const dbName = await createTestDatabase();
+  const database = opts.databaseUrl !== undefined ? { url: opts.databaseUrl, name: null } : await freshDatabase();
   const prefix = `{vt${randomBytes(5).toString('hex')}}`;
   const config: Config = loadConfig({
     NODE_ENV: 'test',
-    DATABASE_URL: throughPort(databaseUrl(dbName), opts.via?.postgresPort),
+    DATABASE_URL: throughPort(database.url, opts.via?.postgresPort),
     DATABASE_POOL_SIZE: '10',
     REDIS_URL: throughPort(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', opts.via?.redisPort),
     VIGIL_REDIS_PREFIX: prefix,
@@ -54,16 +59,21 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     ...opts.env,
   });
   const logger = opts.logger ?? createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'error', silent: !process.env.TEST_LOG_LEVEL });
-  const ctx = await createContext(config, { logger, clock: opts.clock });
+  const ctx = await createContext(config, { logger, clock: opts.clock, prepareDatabase: opts.databaseUrl !== undefined });
   return Object.assign(ctx, {
     async teardown() {
       // Limiter keys use the prefix without its braces, so match the bare id.
       const keys = await scanKeys(ctx, `*${prefix.slice(1, -1)}*`);
       for (let i = 0; i < keys.length; i += 500) await ctx.redis.del(...keys.slice(i, i + 500));
       await ctx.close();
-      await dropTestDatabase(dbName);
+      if (database.name !== null) await dropTestDatabase(database.name);
     },
   });
+}
+
+async function freshDatabase(): Promise<{ url: string; name: string }> {
+  const name = await createTestDatabase();
+  return { url: databaseUrl(name), name };
 }
 
 async function scanKeys(ctx: Context, pattern: string): Promise<string[]> {

@@ -35,7 +35,13 @@ describe('checker worker app', () => {
   it('answers a manual check with the check record (what the API waits for)', async () => {
     const m = await createMonitor(ctx, { url: `${server.url}/text?body=fine`, expectedContent: 'fine' });
     const { result } = await ctx.queues.run(JobName.MonitorCheck, { monitorId: m.id, manual: true }, 10_000);
-    expect(result).toEqual({ timestamp: expect.any(String), status: 'success', response_time_ms: expect.any(Number), status_code: 200 });
+    expect(result).toEqual({
+      timestamp: expect.any(String),
+      status: 'success',
+      response_time_ms: expect.any(Number),
+      status_code: 200,
+      timings: expect.objectContaining({ first_byte: expect.any(Number) }),
+    });
     expect(await ctx.db.getRepository(Check).countBy({ monitorId: m.id })).toBeGreaterThanOrEqual(1);
   });
 

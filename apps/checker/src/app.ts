@@ -1,6 +1,7 @@
-import { JobName, QueueName, createOutboxRelay, createSecretBox, createWorkerApp, monitoredTiers, type Context, type StalledJobOptions } from '@vigil/core';
+import { JobName, QueueName, checkQueueOf, createOutboxRelay, createSecretBox, createWorkerApp, monitoredTiers, type Context, type StalledJobOptions } from '@vigil/core';
 import { ensureCheckPartitionsJob } from './jobs/ensure-check-partitions.job.js';
 import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
+import { heartbeatPingJob, sweepHeartbeatsJob } from './jobs/heartbeat.jobs.js';
 import { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
 import { pruneAlertDeliveriesJob, pruneChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
 import { sendIncidentRepeatsJob } from './jobs/send-incident-repeats.job.js';
@@ -9,6 +10,8 @@ import { reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './jobs/r
 import { ensureMaintenanceSchedulers } from './maintenance-schedulers.js';
 import { createMonitorLoader } from './monitors/load-monitors.js';
 import { watchRedisRecovery } from './redis-recovery.js';
+import { startHeartbeat } from './regions/heartbeat.js';
+import { judgeRoundJob } from './rounds/judge-round.job.js';
 
 /**
  * Checks of a checker that died are taken back within lockDuration + stalledInterval (8 s):
@@ -27,6 +30,7 @@ export const MONITOR_WARM_MS = 60_000;
 /** The checker fleet: HTTP checks and the periodic maintenance jobs. `opts` tunes the checks (benchmarks). */
 export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorCheckOptions } = {}) {
   const stops: (() => void)[] = [];
+  let stopHeartbeat: (() => Promise<void>) | undefined;
   const relay = createOutboxRelay(ctx);
   const monitors = createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.monitorCheck?.loader, ctx.logger);
   let warmTicks = 0;
@@ -49,6 +53,8 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
     concurrency: ctx.config.concurrency.checker,
     healthPort: ctx.config.healthPorts.checker,
     stalledJobs: { [QueueName.Checks]: CHECK_STALLED_JOBS },
+    // A checker consumes only its own region's check jobs.
+    queueNames: { [QueueName.Checks]: checkQueueOf(ctx.config.region) },
     handlers: {
       [QueueName.Checks]: { [JobName.MonitorCheck]: monitorCheckJob(ctx, { ...opts.monitorCheck, monitors, onOutboxWritten: () => relay.wake() }) },
       [QueueName.Maintenance]: {
@@ -60,7 +66,10 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
         [JobName.ReconcileDomainSchedules]: reconcileDomainSchedulesJob(ctx),
         [JobName.GenerateInvoices]: generateInvoicesJob(ctx),
         [JobName.SendIncidentRepeats]: sendIncidentRepeatsJob(ctx),
+        [JobName.JudgeRound]: judgeRoundJob(ctx, () => relay.wake()),
+        [JobName.SweepHeartbeats]: sweepHeartbeatsJob(ctx, () => relay.wake()),
       },
+      [QueueName.Heartbeats]: { [JobName.HeartbeatPing]: heartbeatPingJob(ctx, () => relay.wake()) },
     },
     onStarted: async () => {
       await ensureMaintenanceSchedulers(ctx);
@@ -69,9 +78,11 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
       const warmer = setInterval(() => void warm(), MONITOR_WARM_MS);
       warmer.unref();
       stops.push(() => clearInterval(warmer), startMaintenanceWatchdog(ctx), await watchRedisRecovery(ctx, recoverFromRedisLoss));
+      stopHeartbeat = await startHeartbeat(ctx);
     },
     onStopping: async () => {
       stops.splice(0).forEach((stop) => stop());
+      await stopHeartbeat?.();
       await relay.stop();
     },
   });

@@ -3,7 +3,7 @@ export { MAINTENANCE_SCHEDULES, ensureMaintenanceSchedulers } from './maintenanc
 export { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
 export { probe, MAX_BODY_BYTES } from './probe/probe.js';
 export { createProbeClient, type ProbeClient, type ProbeClientOptions } from './probe/probe-client.js';
-export type { ProbeTarget } from './probe/probe-target.js';
+export type { HttpProbeTarget, ProbeTarget } from './probe/probe-target.js';
 export { nextMonitorState, applyTransition, type MonitorState, type Transition } from './state/monitor-state-machine.js';
 export { recordChecks, type CheckRecord, type RecordOutcome } from './persistence/record-checks.js';
 export { rollupDeltas, utcHour } from './persistence/rollup-deltas.js';
@@ -11,3 +11,4 @@ export { pruneChecksBefore, retentionCutoff, type PruneOutcome } from './retenti
 export { ensureCheckPartitions } from './retention/ensure-check-partitions.js';
 export { pruneScansBefore } from './retention/prune-scans.js';
 export { pruneAlertDeliveriesBefore } from './retention/prune-alert-deliveries.js';
+export { heartbeatPingJob, sweepHeartbeatsJob, MAX_LATE_PER_SWEEP } from './jobs/heartbeat.jobs.js';

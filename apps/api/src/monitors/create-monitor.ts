@@ -1,24 +1,34 @@
-import { ConflictError, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
+import { alreadyMonitoredMessage, ConflictError, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
+import { createHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { tierLimitError } from '../http/tier-limit.js';
 import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
-import { MONITOR_DEFAULTS, type CreateMonitorInput } from './monitor-input.js';
-import { isUniqueViolation, monitorColumns } from './monitor-columns.js';
+import { monitorDefaults, type CreateMonitorInput } from './monitor-input.js';
+import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
+import { typedConfigOfCreate } from './monitor-type-input.js';
 import { applyMonitorSchedule, checkNow } from './schedule-effects.js';
+import { resolveRegions } from './region-policy.js';
 
-export const URL_ALREADY_MONITORED = 'URL already monitored';
+export const URL_ALREADY_MONITORED = alreadyMonitoredMessage('http');
 
 /**
- * Creates a monitor (status pending, active) with its scheduler, then queues its first check.
- * The monitor limit is atomic: the account row is locked, the monitors counted, and the row
+ * Creates a monitor (status pending, active) of its type with its scheduler, then queues its
+ * first check. The monitor limit counts monitors of every type and is atomic: the account row is
+ * locked, the monitors counted, and the row
  * inserted in one transaction, so concurrent creates at limit − 1 leave exactly one new monitor.
  */
 export async function createMonitor(ctx: Context, account: Account, input: CreateMonitorInput): Promise<Monitor> {
   const tier = ctx.config.tiers[account.tier];
-  const fields = { ...MONITOR_DEFAULTS, ...input };
+  const typed = typedConfigOfCreate(input);
+  const fields = { ...monitorDefaults(typed ? typed.type : 'http'), ...input };
   assertIntervalAllowed(tier, fields.check_interval, ctx.config.baseUrl);
   await assertOwnEscalation(ctx, account.id, fields.escalation);
-  const columns = monitorColumns(fields, createSecretBox(ctx.config.secretKey));
+  const columns = {
+    ...monitorColumns(fields, createSecretBox(ctx.config.secretKey)),
+    ...(typed ? typedConfigColumns(typed) : {}),
+    ...(await resolveRegions(ctx, account.tier, input)),
+  };
+  const alreadyMonitored = alreadyMonitoredMessage(typed ? typed.type : 'http');
 
   const monitor = await ctx.db
     .transaction(async (m) => {
@@ -30,17 +40,18 @@ export async function createMonitor(ctx: Context, account: Account, input: Creat
         }
       }
       const duplicate = await m.getRepository(Monitor).exists({ where: { accountId: account.id, normalizedUrl: columns.normalizedUrl } });
-      if (duplicate) throw new ConflictError(URL_ALREADY_MONITORED);
+      if (duplicate) throw new ConflictError(alreadyMonitored);
       const saved = await m.getRepository(Monitor).save(
         m.getRepository(Monitor).create({ ...columns, accountId: account.id, status: 'pending', isActive: true }),
       );
       await applyMonitorSchedule(ctx, saved);
+      await createHeartbeat(ctx, m, saved, ctx.clock.now());
       return saved;
     })
     .catch((e: unknown) => {
-      if (isUniqueViolation(e)) throw new ConflictError(URL_ALREADY_MONITORED);
+      if (isUniqueViolation(e)) throw new ConflictError(alreadyMonitored);
       throw e;
     });
-  await checkNow(ctx, monitor.id, 'created');
+  await checkNow(ctx, monitor, 'created');
   return monitor;
 }

@@ -33,7 +33,7 @@ function statusFilter(raw: unknown): MonitorStatus | undefined {
   return status as MonitorStatus;
 }
 
-type ListRow = Pick<Monitor, 'id' | 'name' | 'url' | 'method' | 'status' | 'checkInterval' | 'timeout' | 'isActive'> &
+type ListRow = Pick<Monitor, 'id' | 'name' | 'type' | 'url' | 'method' | 'status' | 'checkInterval' | 'timeout' | 'isActive'> &
   Pick<Monitor, 'lastCheckedAt' | 'lastResponseTimeMs' | 'createdAt' | 'updatedAt'> & {
     matching: string;
     summary: { status: MonitorStatus; n: number }[] | null;
@@ -67,7 +67,7 @@ SELECT p.*, l.*,
                  starts_at AS "startsAt", ends_at AS "endsAt", rrule, duration_minutes AS "durationMinutes", timezone
           FROM maintenance_windows WHERE account_id = $1) w) AS maintenance
 FROM (
-  SELECT id, name, url, method, status, check_interval AS "checkInterval", timeout, is_active AS "isActive",
+  SELECT id, name, type, url, method, status, check_interval AS "checkInterval", timeout, is_active AS "isActive",
          last_checked_at AS "lastCheckedAt", last_response_time_ms AS "lastResponseTimeMs",
          created_at AS "createdAt", updated_at AS "updatedAt", count(*) OVER () AS matching
   FROM monitors WHERE account_id = $1 AND ($2::text IS NULL OR status = $2)

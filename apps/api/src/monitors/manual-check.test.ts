@@ -68,7 +68,17 @@ describe('with a worker on the checks queue', () => {
     const res = await request(app).post(`/api/v1/uptime/monitors/${id}/check`).set(account.auth);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      check: { timestamp: '2026-11-21T10:00:00.000Z', status: 'failure', response_time_ms: null, status_code: 503, error: 'HTTP 503 Service Unavailable' },
+      check: {
+        timestamp: '2026-11-21T10:00:00.000Z',
+        status: 'failure',
+        response_time_ms: null,
+        status_code: 503,
+        error: 'HTTP 503 Service Unavailable',
+        // Added by monitor types, null when the check has none.
+        timings: null,
+        certificate_expires_at: null,
+        details: null,
+      },
     });
     const manual = seen.filter((j) => j.data.monitorId === id && j.data.manual);
     expect(manual).toHaveLength(1);

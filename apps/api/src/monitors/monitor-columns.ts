@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import {
+  monitorTargetOf,
+  naturalKeyOf,
   openMonitorSecretsOrDrop,
   parseMonitorUrl,
   restoreEchoedMasks,
@@ -6,6 +9,7 @@ import {
   storedNormalizedUrl,
   type Monitor,
   type SecretBox,
+  type TypedMonitorConfig,
 } from '@vigil/core';
 import type { MonitorFields } from './monitor-input.js';
 
@@ -40,8 +44,18 @@ export function monitorColumns(fields: Partial<MonitorFields>, box: SecretBox, c
   if (fields.recovery_threshold !== undefined) c.recoveryThreshold = fields.recovery_threshold;
   if (fields.reminder_interval_minutes !== undefined) c.reminderIntervalMinutes = fields.reminder_interval_minutes;
   if (fields.escalation !== undefined) c.escalation = fields.escalation;
+  if (fields.assertions !== undefined) c.assertions = fields.assertions;
   if (fields.is_active !== undefined) c.isActive = fields.is_active;
   return c;
+}
+
+/**
+ * The columns of a configured type's configuration: `config`, `url` (the display form of its
+ * target) and `normalized_url` (its uniqueness key; a random one for a type without).
+ */
+export function typedConfigColumns(typed: TypedMonitorConfig): Partial<Monitor> {
+  const key = naturalKeyOf(typed);
+  return { type: typed.type, config: typed.config, url: monitorTargetOf(typed), normalizedUrl: key ?? `${typed.type}:${randomUUID()}` };
 }
 
 /** PostgreSQL unique violation (e.g. the (account_id, normalized_url) index under a race). */

@@ -1,23 +1,38 @@
 import { Incident, type Context } from '@vigil/core';
+import { heartbeatFields } from '../heartbeats/heartbeat-store.js';
 import { maintenanceNow } from '../maintenance/maintenance-now.js';
+import { averageTimings24h } from './average-timings.js';
 import { findOwnMonitor } from './find-own-monitor.js';
-import { detailMonitorView } from './monitor-views.js';
+import { detailMonitorView, isMultiRegion } from './monitor-views.js';
+import { regionStatistics24h } from './region-statistics.js';
 import { EMPTY_WINDOWS, type RollupWindows } from './rollup-totals.js';
 import { statisticsFromTotals } from './uptime-math.js';
 
 export const RECENT_INCIDENTS = 5;
 
-/** GET /uptime/monitors/{id}: configuration, state, last check, statistics from rollups, recent incidents. */
+/**
+ * GET /uptime/monitors/{id}: configuration, state, last check, statistics from rollups (and the
+ * average timing breakdown of the last 24 h of http checks), recent incidents.
+ */
 export async function monitorDetail(ctx: Context, windows: RollupWindows, accountId: number, rawId: string | string[] | undefined) {
   const monitor = await findOwnMonitor(ctx.db, accountId, rawId);
-  const [totals, incidents, maintenance] = await Promise.all([
-    windows.totals(ctx.db, [monitor.id], ctx.clock.now()),
+  const now = ctx.clock.now();
+  const [totals, incidents, maintenance, timings, regions] = await Promise.all([
+    windows.totals(ctx.db, [monitor.id], now),
     ctx.db.getRepository(Incident).find({
       where: { monitorId: monitor.id },
       order: { startedAt: 'DESC', id: 'DESC' },
       take: RECENT_INCIDENTS,
     }),
     maintenanceNow(ctx, accountId),
+    averageTimings24h(ctx, monitor.id, now),
+    // Only for monitors placed outside the lone default region: one-region answers stay as they were.
+    isMultiRegion(monitor) ? regionStatistics24h(ctx, monitor, now) : undefined,
   ]);
-  return detailMonitorView(monitor, statisticsFromTotals(totals.get(monitor.id) ?? EMPTY_WINDOWS), incidents, maintenance.monitor(monitor.id));
+  const statistics = {
+    ...statisticsFromTotals(totals.get(monitor.id) ?? EMPTY_WINDOWS),
+    avg_timings_24h_ms: timings,
+    ...(regions ? { regions } : {}),
+  };
+  return { ...detailMonitorView(monitor, statistics, incidents, maintenance.monitor(monitor.id)), ...(await heartbeatFields(ctx, ctx.db.manager, monitor)) };
 }

@@ -1,5 +1,17 @@
 import Joi from 'joi';
-import { CHECK_INTERVALS, MONITOR_METHODS, parseMonitorUrl, ValidationError, type EscalationStep, type MonitorMethod } from '@vigil/core';
+import {
+  assertionsSchema,
+  CHECK_INTERVALS,
+  MONITOR_METHODS,
+  MONITOR_TYPES,
+  REGION_NAME_PATTERN,
+  parseMonitorUrl,
+  ValidationError,
+  type Assertion,
+  type EscalationStep,
+  type MonitorMethod,
+  type MonitorType,
+} from '@vigil/core';
 
 /**
  * The 400 messages of monitor input. "Invalid URL" and "Invalid interval" are the seed's; the
@@ -9,6 +21,9 @@ export const MONITOR_INPUT_MESSAGES = {
   body: 'Invalid request body: must be a JSON object',
   emptyUpdate: 'Invalid request body: give at least one field to update',
   name: 'Invalid name: must be a string of 1 to 200 characters',
+  type: `Invalid type: must be one of ${MONITOR_TYPES.join(', ')}`,
+  typeChange: 'Invalid type: the type of a monitor cannot be changed',
+  configOfHttp: 'Invalid config: http monitors are configured by their own fields (url, method, headers, ...)',
   url: 'Invalid URL',
   method: 'Invalid method: must be one of GET, POST, HEAD',
   interval: 'Invalid interval',
@@ -26,6 +41,8 @@ export const MONITOR_INPUT_MESSAGES = {
   reminderInterval: 'Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null',
   escalation:
     'Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids',
+  regions: 'Invalid regions: must be a non-empty array of distinct region names (lower-case letters, digits and -, starting with a letter)',
+  minFailingRegions: 'Invalid min_failing_regions: must be a positive integer, or null (a majority)',
   sloTarget: 'Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null',
 } as const;
 
@@ -38,6 +55,10 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 /** Every configuration field, as the API names them. */
 export interface MonitorFields {
   name: string;
+  /** What the monitor checks (default http); fixed at create. */
+  type: MonitorType;
+  /** The configuration of a type other than http, as sent: validated against the type's spec (monitor-type-input.ts). */
+  config: unknown;
   url: string;
   method: MonitorMethod;
   check_interval: number;
@@ -54,14 +75,22 @@ export interface MonitorFields {
   recovery_threshold: number;
   reminder_interval_minutes: number | null;
   escalation: EscalationStep[];
+  assertions: Assertion[];
   is_active: boolean;
+  /** Absent on create: the deployment's default regions (VIGIL_DEFAULT_REGIONS). */
+  regions?: string[];
+  /** null: a majority of the regions. */
+  min_failing_regions?: number | null;
 }
 
-export type CreateMonitorInput = Omit<MonitorFields, 'is_active'>;
+/** Fields only http monitors have (other types refuse them). */
+export const HTTP_ONLY_FIELDS = ['url', 'method', 'expected_status_codes', 'expected_content', 'headers', 'body', 'follow_redirects', 'verify_ssl', 'assertions'] as const;
+
+export type CreateMonitorInput = Omit<MonitorFields, 'is_active' | 'url' | 'type' | 'config'> & Partial<Pick<MonitorFields, 'url' | 'type' | 'config'>>;
 export type UpdateMonitorInput = Partial<MonitorFields>;
 
 /** decisions §4/§6 and the seed's Monitor table. */
-export const MONITOR_DEFAULTS: Omit<CreateMonitorInput, 'name' | 'url'> = {
+export const MONITOR_DEFAULTS: Omit<CreateMonitorInput, 'name' | 'url' | 'type' | 'config'> = {
   method: 'GET',
   check_interval: 300,
   timeout: 30,
@@ -77,7 +106,25 @@ export const MONITOR_DEFAULTS: Omit<CreateMonitorInput, 'name' | 'url'> = {
   recovery_threshold: 1,
   reminder_interval_minutes: null,
   escalation: [],
+  assertions: [],
 };
+
+const {
+  method: _method,
+  expected_status_codes: _expectedStatusCodes,
+  expected_content: _expectedContent,
+  headers: _headers,
+  body: _body,
+  follow_redirects: _followRedirects,
+  verify_ssl: _verifySsl,
+  assertions: _assertions,
+  ...COMMON_DEFAULTS
+} = MONITOR_DEFAULTS;
+
+/** The defaults of a type: the http-only fields only for http. */
+export function monitorDefaults(type: MonitorType): typeof COMMON_DEFAULTS {
+  return type === 'http' ? MONITOR_DEFAULTS : COMMON_DEFAULTS;
+}
 
 /** Most escalation steps a monitor may have, and how late the last may come (a week). */
 export const MAX_ESCALATION_STEPS = 5;
@@ -85,6 +132,10 @@ const MAX_ESCALATION_MINUTES = 10_080;
 
 const fields = {
   name: Joi.string().min(1).max(200).pattern(/\S/).error(fail(M.name)),
+  type: Joi.string()
+    .valid(...MONITOR_TYPES)
+    .error(fail(M.type)),
+  config: Joi.any(),
   url: Joi.string()
     .custom((value: string, helpers) => (parseMonitorUrl(value) ? value.trim() : helpers.error('any.invalid')))
     .error(fail(M.url)),
@@ -135,16 +186,20 @@ const fields = {
       (steps ?? []).every((s, i, all) => i === 0 || s.after_minutes > all[i - 1].after_minutes) ? steps : helpers.error('any.invalid'),
     )
     .error(fail(M.escalation)),
+  // Messages name the item and field (parse-assertions.ts); null is none.
+  assertions: assertionsSchema,
   is_active: Joi.boolean().error(fail(M.isActive)),
+  regions: Joi.array().items(Joi.string().pattern(REGION_NAME_PATTERN)).min(1).max(32).unique().error(fail(M.regions)),
+  min_failing_regions: Joi.number().integer().min(1).max(32).allow(null).error(fail(M.minFailingRegions)),
 };
 
 const { is_active: _isActive, ...createFields } = fields;
 
-/** POST body: name and url required, the rest default (is_active is not a create field). */
+/** POST body: name required, url too for http (the default type), the rest default (is_active is not a create field). */
 export const createMonitorSchema = Joi.object<CreateMonitorInput>({
   ...createFields,
   name: createFields.name.required(),
-  url: createFields.url.required(),
+  url: createFields.url.when('type', { is: Joi.exist().invalid('http'), otherwise: Joi.required() }),
 });
 
 /** PUT/PATCH body: any configuration field, plus is_active; re-validated like create. */

@@ -1,61 +1,65 @@
-import type { Check, Incident, Monitor } from '@vigil/core';
+import { DEFAULT_REGION, type Check, type Incident, type Monitor } from '@vigil/core';
 import { iso } from '../http/iso.js';
+import { effectiveMinFailingRegions } from './region-policy.js';
 import { uptimePercent, type MonitorStatistics } from './uptime-math.js';
 import type { WindowTotals } from './rollup-totals.js';
+import { MONITOR_TYPE_VIEWS, type ListedMonitor } from './views/index.js';
 
-/** 201 body of create: exactly the seed's fields. */
+/** 201 body of create: the seed's fields (http; other types their own), plus type. */
 export function createdMonitorView(m: Monitor) {
   return {
     id: m.id,
     name: m.name,
-    url: m.url,
-    method: m.method,
+    type: m.type,
+    ...MONITOR_TYPE_VIEWS[m.type].created(m),
     status: m.status,
     check_interval: m.checkInterval,
     timeout: m.timeout,
-    expected_status_codes: m.expectedStatusCodes,
-    expected_content: m.expectedContent,
     alert_threshold: m.alertThreshold,
     is_active: m.isActive,
     created_at: iso(m.createdAt),
   };
 }
 
-/** Every configuration field of a monitor, as the API names them. */
-export function configView(m: Monitor) {
+/** Every configuration field of a monitor, as the API names them (the type's own from its view). */
+export function configView(m: Monitor): Record<string, unknown> {
   return {
     name: m.name,
-    url: m.url,
-    method: m.method,
+    type: m.type,
+    ...MONITOR_TYPE_VIEWS[m.type].config(m),
     check_interval: m.checkInterval,
     timeout: m.timeout,
-    expected_status_codes: m.expectedStatusCodes,
-    expected_content: m.expectedContent,
-    headers: m.headers,
-    body: m.body,
     alert_threshold: m.alertThreshold,
     degraded_threshold_ms: m.degradedThresholdMs,
-    follow_redirects: m.followRedirects,
-    verify_ssl: m.verifySsl,
     slo_target: m.sloTarget,
     recovery_threshold: m.recoveryThreshold,
     reminder_interval_minutes: m.reminderIntervalMinutes,
     escalation: m.escalation,
     is_active: m.isActive,
+    ...regionFields(m),
   };
 }
 
+/**
+ * Whether a monitor is placed anywhere but the lone default region. Only then do its answers
+ * carry the region fields, so a one-region deployment answers exactly as before regions.
+ */
+export function isMultiRegion(m: Pick<Monitor, 'regions'>): boolean {
+  return !(m.regions.length === 1 && m.regions[0] === DEFAULT_REGION);
+}
+
+/** `regions` and the effective `min_failing_regions` of a monitor placed outside the lone default region. */
+export function regionFields(m: Pick<Monitor, 'regions' | 'minFailingRegions'>, always = false) {
+  return always || isMultiRegion(m) ? { regions: m.regions, min_failing_regions: effectiveMinFailingRegions(m) } : {};
+}
+
 /** List view: configuration summary, last check timestamp and response time, uptime of the three windows. */
-export function listMonitorView(
-  m: Pick<Monitor, 'id' | 'name' | 'url' | 'method' | 'status' | 'checkInterval' | 'timeout' | 'isActive' | 'lastCheckedAt' | 'lastResponseTimeMs' | 'createdAt' | 'updatedAt'>,
-  totals: WindowTotals,
-  inMaintenance: boolean,
-) {
+export function listMonitorView(m: ListedMonitor, totals: WindowTotals, inMaintenance: boolean) {
   return {
     id: m.id,
     name: m.name,
-    url: m.url,
-    method: m.method,
+    type: m.type,
+    ...MONITOR_TYPE_VIEWS[m.type].list(m),
     status: m.status,
     check_interval: m.checkInterval,
     timeout: m.timeout,
@@ -108,8 +112,16 @@ export function detailMonitorView(m: Monitor, statistics: MonitorStatistics, inc
   };
 }
 
-/** The seed's Check record; `error` only on failures. */
-export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance'>) {
+/**
+ * The seed's Check record; `error` only on failures. Added by monitor types: `timings` (http:
+ * where the time went), `certificate_expires_at` (https, tcp+TLS) and `details` (dns: answers
+ * and server), each null when not applicable. `region` when `withRegion` (checks of a
+ * multi-region monitor); `ping_body` (heartbeat: the body a failure ping sent) only when there is one.
+ */
+export function checkView(
+  c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance' | 'timings' | 'certificateExpiresAt' | 'details' | 'region'> & { pingBody?: string | null },
+  withRegion = false,
+) {
   return {
     timestamp: iso(c.checkedAt),
     status: c.status,
@@ -117,6 +129,12 @@ export function checkView(c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeM
     status_code: c.statusCode,
     ...(c.status === 'failure' ? { error: c.error ?? 'Check failed' } : {}),
     in_maintenance: c.inMaintenance,
+    timings: c.timings ?? null,
+    certificate_expires_at: iso(c.certificateExpiresAt ?? null),
+    details: c.details ?? null,
+    ...(withRegion ? { region: c.region } : {}),
+    // Heartbeat monitors: the body a failure ping sent.
+    ...(c.pingBody ? { ping_body: c.pingBody } : {}),
   };
 }
 
@@ -128,6 +146,8 @@ export function incidentView(i: Incident) {
     resolved_at: iso(i.resolvedAt),
     duration_seconds: i.durationSeconds,
     cause: i.cause,
+    // Only incidents opened by a multi-region round name regions.
+    ...(i.regions.length ? { regions: i.regions } : {}),
     affected_checks: i.affectedChecks,
     acknowledged_at: iso(i.acknowledgedAt),
     acknowledged_by: i.acknowledgedBy,

@@ -44,6 +44,7 @@ describe('POST /api/v1/uptime/monitors', () => {
       monitor: {
         id: expect.any(Number),
         name: 'API',
+        type: 'http',
         url,
         method: 'GET',
         status: 'pending',
@@ -210,6 +211,7 @@ describe('GET /api/v1/uptime/monitors', () => {
     expect(res.body.monitors[0]).toEqual({
       id: ids[0],
       name: 'Site',
+      type: 'http',
       url: expect.any(String),
       method: 'GET',
       status: 'up',
@@ -286,6 +288,7 @@ describe('GET /api/v1/uptime/monitors/{id}', () => {
     expect(res.body.monitor).toEqual({
       id: m.id,
       name: 'Site',
+      type: 'http',
       url: m.url,
       method: 'GET',
       check_interval: 300,
@@ -299,6 +302,7 @@ describe('GET /api/v1/uptime/monitors/{id}', () => {
       follow_redirects: true,
       verify_ssl: true,
       slo_target: null,
+      assertions: [],
       recovery_threshold: 1,
       reminder_interval_minutes: null,
       escalation: [],
@@ -319,6 +323,7 @@ describe('GET /api/v1/uptime/monitors/{id}', () => {
         total_checks_24h: 0,
         successful_checks_24h: 0,
         failed_checks_24h: 0,
+        avg_timings_24h_ms: null,
       },
       recent_incidents: [],
     });

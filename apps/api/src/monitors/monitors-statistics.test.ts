@@ -63,6 +63,7 @@ describe('statistics from the hourly rollups', () => {
       total_checks_24h: 90,
       successful_checks_24h: 87,
       failed_checks_24h: 3,
+      avg_timings_24h_ms: null,
     });
   });
 
@@ -117,6 +118,31 @@ describe('GET /api/v1/uptime/status', () => {
   });
 });
 
+describe('timing breakdown', () => {
+  it('check records return timings and the certificate expiry; the detail averages the last 24 h per phase', async () => {
+    const m = await insertMonitor('up');
+    const row = (at: string, timings: object | null, job: string) =>
+      ctx.db.query(
+        `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, job_key, timings, certificate_expires_at)
+         VALUES ($1, $2, 'success', 100, 200, $3, $4, $5)`,
+        [m, shiftDates(at), job, timings && JSON.stringify(timings), shiftDates('2027-02-01T00:00:00Z')],
+      );
+    await row('2026-11-21T10:00:00Z', { dns: 10, connect: 20, tls: 30, first_byte: 40, download: 5 }, 'a');
+    await row('2026-11-21T09:00:00Z', { dns: 20, connect: 30, tls: null, first_byte: 61, download: 6 }, 'b');
+    await row('2026-11-20T10:00:00Z', { dns: 1000, connect: 1000, tls: 1000, first_byte: 1000, download: 1000 }, 'old'); // outside 24 h
+    await row('2026-11-21T08:00:00Z', null, 'c'); // no timings (e.g. failed before a response): not counted
+    const detail = await request(app).get(`/api/v1/uptime/monitors/${m}`).set(account.auth);
+    expect(detail.body.monitor.statistics.avg_timings_24h_ms).toEqual({ dns: 15, connect: 25, tls: 30, first_byte: 51, download: 6 });
+    const checks = await request(app).get(`/api/v1/uptime/monitors/${m}/checks`).set(account.auth);
+    expect(checks.body.checks[0]).toMatchObject({
+      timings: { dns: 10, connect: 20, tls: 30, first_byte: 40, download: 5 },
+      certificate_expires_at: shiftDates('2027-02-01T00:00:00.000Z'),
+      details: null,
+    });
+    expect(checks.body.checks[2].timings).toBeNull();
+  });
+});
+
 describe('GET /api/v1/uptime/monitors/{id}/checks', () => {
   let m: number;
   const start = Date.parse(shiftDates('2026-11-21T06:20:00Z'));
@@ -150,8 +176,20 @@ describe('GET /api/v1/uptime/monitors/{id}/checks', () => {
       status_code: 503,
       error: 'Unexpected status code 503 Service Unavailable',
       in_maintenance: false,
+      timings: null,
+      certificate_expires_at: null,
+      details: null,
     });
-    expect(res.body.checks[1]).toEqual({ timestamp: at(248), status: 'success', response_time_ms: 348, status_code: 200, in_maintenance: false });
+    expect(res.body.checks[1]).toEqual({
+      timestamp: at(248),
+      status: 'success',
+      response_time_ms: 348,
+      status_code: 200,
+      in_maintenance: false,
+      timings: null,
+      certificate_expires_at: null,
+      details: null,
+    });
     const times = res.body.checks.map((c: { timestamp: string }) => c.timestamp);
     expect(times).toEqual([...times].sort().reverse());
   });

@@ -66,6 +66,9 @@ it('a manual check answers 200 with the check record, which then shows in the ch
     response_time_ms: null,
     status_code: 503,
     error: expect.stringContaining('503'),
+    timings: { dns: expect.any(Number), connect: expect.any(Number), tls: null, first_byte: expect.any(Number), download: expect.any(Number) },
+    certificate_expires_at: null,
+    details: null,
   });
   const checks = await checksOf(id);
   expect(checks).toHaveLength(2);

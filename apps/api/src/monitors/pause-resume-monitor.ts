@@ -36,6 +36,6 @@ export async function resumeMonitor(ctx: Context, account: Account, rawId: strin
     await applyMonitorSchedule(ctx, found);
     return found;
   });
-  if (monitor.isActive) await checkNow(ctx, monitor.id, 'resumed');
+  if (monitor.isActive) await checkNow(ctx, monitor, 'resumed');
   return monitor;
 }

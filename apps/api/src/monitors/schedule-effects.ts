@@ -1,4 +1,5 @@
-import { enqueueImmediateCheck, removeMonitorSchedule, syncMonitorSchedule, type Context, type MonitorScheduleFacts } from '@vigil/core';
+import { enqueueImmediateCheck, isPushMonitorType, removeMonitorSchedule, syncMonitorSchedule, type Context, type MonitorScheduleFacts, type MonitorType } from '@vigil/core';
+import { knownRegions } from './region-policy.js';
 
 /**
  * Makes the monitor's scheduler match its row, in the request that changed the row (called
@@ -8,17 +9,23 @@ import { enqueueImmediateCheck, removeMonitorSchedule, syncMonitorSchedule, type
  */
 export async function applyMonitorSchedule(ctx: Context, m: MonitorScheduleFacts | { id: number; deleted: true }): Promise<void> {
   try {
-    if ('deleted' in m) await removeMonitorSchedule(ctx.queues, m.id);
-    else await syncMonitorSchedule(ctx.queues, m);
+    const regions = await knownRegions(ctx);
+    if ('deleted' in m) await removeMonitorSchedule(ctx.queues, m.id, regions);
+    else await syncMonitorSchedule(ctx.queues, m, regions);
   } catch (e) {
     ctx.logger.warn('monitor schedule not updated; the reconciler will fix it', { monitorId: m.id, error: (e as Error).message });
   }
 }
 
-/** One check now (after create, after resume); the next scheduled run follows at its time. */
-export async function checkNow(ctx: Context, monitorId: number, reason: 'created' | 'resumed'): Promise<void> {
+/**
+ * One check now in each of the monitor's regions (after create, after resume); the next
+ * scheduled run follows at its time. None for a push type (heartbeat): nothing to probe.
+ */
+export async function checkNow(ctx: Context, m: { id: number; type: MonitorType; regions: string[] }, reason: 'created' | 'resumed'): Promise<void> {
+  if (isPushMonitorType(m.type)) return;
+  const monitorId = m.id;
   try {
-    await enqueueImmediateCheck(ctx.queues, monitorId, reason);
+    await enqueueImmediateCheck(ctx.queues, monitorId, reason, m.regions);
   } catch (e) {
     ctx.logger.warn('immediate check not queued; the schedule will check the monitor', { monitorId, error: (e as Error).message });
   }

@@ -1,46 +1,54 @@
 import { Not } from 'typeorm';
-import { ConflictError, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
+import { alreadyMonitoredMessage, ConflictError, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
 import { findOwnMonitor } from './find-own-monitor.js';
 import type { UpdateMonitorInput } from './monitor-input.js';
-import { isUniqueViolation, monitorColumns } from './monitor-columns.js';
-import { configView } from './monitor-views.js';
+import { rescheduleHeartbeat } from '../heartbeats/heartbeat-store.js';
+import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
+import { typedConfigOfUpdate } from './monitor-type-input.js';
+import { configView, regionFields } from './monitor-views.js';
 import { applyMonitorSchedule } from './schedule-effects.js';
-import { URL_ALREADY_MONITORED } from './create-monitor.js';
+import { resolveRegions } from './region-policy.js';
 
 /**
  * PUT and PATCH (same partial meaning): applies the given fields, re-validated like create
- * (URL uniqueness within the account, a changed interval allowed by the tier), and changes the schedule
+ * (uniqueness of the type's key within the account, a changed interval allowed by the tier; the
+ * type never changes, a `config` given is merged into the current one), and changes the schedule
  * in the same request when check_interval or is_active is given. Answers the fields given.
  */
 export async function updateMonitor(ctx: Context, account: Account, rawId: string | string[] | undefined, input: UpdateMonitorInput) {
+  let alreadyMonitored = alreadyMonitoredMessage('http');
   const updated = await ctx.db
     .transaction(async (m) => {
       const monitor = await findOwnMonitor(m, account.id, rawId, { lock: true });
+      alreadyMonitored = alreadyMonitoredMessage(monitor.type);
+      const typed = typedConfigOfUpdate(monitor, input);
       // Only a change is judged: a downgraded account may keep re-sending its current interval.
       if (input.check_interval !== undefined && input.check_interval !== monitor.checkInterval) {
         assertIntervalAllowed(ctx.config.tiers[account.tier], input.check_interval, ctx.config.baseUrl);
       }
       await assertOwnEscalation(ctx, account.id, input.escalation);
-      const columns = monitorColumns(input, createSecretBox(ctx.config.secretKey), monitor);
+      const columns = { ...monitorColumns(input, createSecretBox(ctx.config.secretKey), monitor), ...(typed ? typedConfigColumns(typed) : {}) };
       if (columns.normalizedUrl !== undefined) {
         const duplicate = await m.getRepository(Monitor).exists({
           where: { accountId: account.id, normalizedUrl: columns.normalizedUrl, id: Not(monitor.id) },
         });
-        if (duplicate) throw new ConflictError(URL_ALREADY_MONITORED);
+        if (duplicate) throw new ConflictError(alreadyMonitored);
       }
-      Object.assign(monitor, columns);
+      const placement = input.regions !== undefined || input.min_failing_regions !== undefined ? await resolveRegions(ctx, account.tier, input, monitor) : {};
+      Object.assign(monitor, columns, placement);
       const saved = await m.getRepository(Monitor).save(monitor);
-      if (input.check_interval !== undefined || input.is_active !== undefined) await applyMonitorSchedule(ctx, saved);
+      if (input.check_interval !== undefined || input.is_active !== undefined || input.regions !== undefined) await applyMonitorSchedule(ctx, saved);
+      if (typed) await rescheduleHeartbeat(m, saved);
       return saved;
     })
     .catch((e: unknown) => {
-      if (isUniqueViolation(e)) throw new ConflictError(URL_ALREADY_MONITORED);
+      if (isUniqueViolation(e)) throw new ConflictError(alreadyMonitored);
       throw e;
     });
-  const config = configView(updated);
+  const config = { ...configView(updated), ...regionFields(updated, true) };
   const changed = Object.fromEntries(Object.keys(input).map((k) => [k, config[k as keyof typeof config]]));
   return { id: updated.id, name: updated.name, ...changed, updated_at: iso(updated.updatedAt) };
 }

@@ -3,6 +3,7 @@ import { iso } from '../http/iso.js';
 import { maintenanceNow } from '../maintenance/maintenance-now.js';
 import { uptime24hByMonitor } from './rollup-totals.js';
 import { statusCounts } from './list-monitors.js';
+import { partiallyFailing } from './region-statistics.js';
 import { aggregateStatus, uptimePercent } from './uptime-math.js';
 
 /**
@@ -16,10 +17,11 @@ export async function uptimeStatus(ctx: Context, accountId: number) {
     where: { accountId },
     order: { id: 'ASC' },
   });
-  const [counts, perMonitor, maintenance] = await Promise.all([
+  const [counts, perMonitor, maintenance, partial] = await Promise.all([
     statusCounts(ctx, accountId),
     uptime24hByMonitor(ctx.readDb, accountId, now),
     maintenanceNow(ctx, accountId),
+    partiallyFailing(ctx, monitors.map((m) => m.id)),
   ]);
   let total = 0;
   let successful = 0;
@@ -28,7 +30,8 @@ export async function uptimeStatus(ctx: Context, accountId: number) {
     successful += t.successful;
   }
   return {
-    status: aggregateStatus(monitors),
+    // A monitor up by quorum but failing in some of its regions counts as degraded here.
+    status: aggregateStatus(monitors.map((m) => (m.status === 'up' && partial.has(m.id) ? { ...m, status: 'degraded' } : m))),
     summary: counts,
     uptime_24h: uptimePercent(successful, total),
     monitors: monitors.map((m) => {

@@ -14,10 +14,12 @@ import { authRemovedRoutes } from './auth-removed.routes.js';
 import { billingRoutes } from './billing.routes.js';
 import { domainRoutes } from './domains.routes.js';
 import { headerCheckRoutes } from './header-check.routes.js';
+import { heartbeatRoutes } from './heartbeats.routes.js';
 import { homeRoutes } from './home.routes.js';
 import { maintenanceWindowRoutes } from './maintenance-windows.routes.js';
 import { monitorRoutes } from './monitors.routes.js';
 import { opsRoutes } from './ops.routes.js';
+import { regionRoutes } from './regions.routes.js';
 import { scanRoutes } from './scans.routes.js';
 import { slaRoutes } from './sla.routes.js';
 import { usageRoutes } from './usage.routes.js';
@@ -42,6 +44,8 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...usageRoutes(ctx, deps),
     ...headerCheckRoutes(ctx),
     ...monitorRoutes(ctx, deps.windows),
+    ...regionRoutes(ctx),
+    ...heartbeatRoutes(ctx),
     ...maintenanceWindowRoutes(ctx),
     ...slaRoutes(ctx),
     ...domainRoutes(ctx),

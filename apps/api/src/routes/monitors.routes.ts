@@ -1,8 +1,21 @@
-import { ValidationError, type Context } from '@vigil/core';
+import {
+  DNS_CONFIG_MESSAGES,
+  DNS_MATCH_MODES,
+  DNS_RECORD_TYPES,
+  HEARTBEAT_CONFIG_MESSAGES,
+  HEARTBEAT_CONFIG_OPENAPI,
+  MAX_DNS_EXPECTED_VALUES,
+  MONITOR_TYPES,
+  TCP_CONFIG_MESSAGES,
+  ValidationError,
+  type Context,
+} from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type JsonSchema, type RouteDef } from '../http/route.js';
 import { validate } from '../http/validate.js';
+import { ASSERTIONS_PROPERTY } from '../monitors/assertions-openapi.js';
+import { heartbeatFields, HEARTBEAT_FIELDS_SCHEMA } from '../heartbeats/heartbeat-store.js';
 import { createMonitor } from '../monitors/create-monitor.js';
 import { deleteMonitor } from '../monitors/delete-monitor.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
@@ -10,7 +23,7 @@ import { listChecks } from '../monitors/list-checks.js';
 import { listIncidents } from '../monitors/list-incidents.js';
 import { listMonitors } from '../monitors/list-monitors.js';
 import type { RollupWindows } from '../monitors/rollup-totals.js';
-import { runManualCheck } from '../monitors/manual-check.js';
+import { PUSH_MONITOR_NOT_PROBED, runManualCheck } from '../monitors/manual-check.js';
 import { monitorDetail } from '../monitors/monitor-detail.js';
 import {
   assertObjectBody,
@@ -37,20 +50,61 @@ const numOrNull = { type: ['number', 'null'] };
 const intOrNull = { type: ['integer', 'null'] };
 const STATUS = { type: 'string', enum: ['pending', 'up', 'down', 'degraded', 'paused'] };
 
+const HTTP_ONLY = 'http monitors only';
+
+/** The `config` of each type other than http (docs/decisions.md "Monitor types"). */
+const TYPE_CONFIG: JsonSchema = {
+  description:
+    'The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones.',
+  oneOf: [
+    {
+      title: 'tcp',
+      type: 'object',
+      required: ['host', 'port'],
+      properties: {
+        host: { type: 'string', description: 'Host name or IP address' },
+        port: { type: 'integer', minimum: 1, maximum: 65_535 },
+        tls: { type: 'boolean', default: false, description: 'Complete a TLS handshake after connecting' },
+        verify_tls: { type: 'boolean', default: true, description: 'With tls: verify the certificate chain and name' },
+        servername: { type: ['string', 'null'], default: null, description: 'With tls: SNI and the name the certificate must cover; null = host' },
+      },
+    },
+    {
+      title: 'dns',
+      type: 'object',
+      required: ['name', 'record_type'],
+      properties: {
+        name: { type: 'string', description: 'DNS name to resolve' },
+        record_type: { type: 'string', enum: [...DNS_RECORD_TYPES] },
+        expected_values: { type: 'array', items: { type: 'string', maxLength: 512 }, maxItems: MAX_DNS_EXPECTED_VALUES, default: [], description: 'Empty: any non-empty answer passes' },
+        match: { type: 'string', enum: [...DNS_MATCH_MODES], default: 'any', description: 'any / all of expected_values present, or none of them' },
+        resolver: { type: ['string', 'null'], default: null, description: 'ip or ip:port ([v6]:port) of the resolver to ask; null = the service\'s resolvers' },
+      },
+    },
+    { title: 'heartbeat', ...HEARTBEAT_CONFIG_OPENAPI },
+  ],
+};
+
 const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
   name: { type: 'string', minLength: 1, maxLength: 200 },
-  url: { type: 'string', format: 'uri', description: 'http:// or https:// URL' },
-  method: { type: 'string', enum: ['GET', 'POST', 'HEAD'], default: 'GET' },
+  type: { type: 'string', enum: [...MONITOR_TYPES], default: 'http', description: 'What the monitor checks; fixed at create' },
+  config: TYPE_CONFIG,
+  url: {
+    type: 'string',
+    format: 'uri',
+    description: 'http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A',
+  },
+  method: { type: 'string', enum: ['GET', 'POST', 'HEAD'], default: 'GET', description: HTTP_ONLY },
   check_interval: { type: 'integer', enum: [60, 300, 600, 1800, 3600], default: 300, description: 'Seconds; the plan decides which are allowed' },
   timeout: { type: 'integer', minimum: 1, maximum: 60, default: 30 },
-  expected_status_codes: { type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 }, minItems: 1, maxItems: 50, default: [200, 201, 204] },
-  expected_content: { type: ['string', 'null'], maxLength: 10_000 },
-  headers: { type: 'object', additionalProperties: { type: 'string' }, maxProperties: 50 },
-  body: { type: ['string', 'null'], maxLength: 65_536 },
+  expected_status_codes: { type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 }, minItems: 1, maxItems: 50, default: [200, 201, 204], description: HTTP_ONLY },
+  expected_content: { type: ['string', 'null'], maxLength: 10_000, description: HTTP_ONLY },
+  headers: { type: 'object', additionalProperties: { type: 'string' }, maxProperties: 50, description: HTTP_ONLY },
+  body: { type: ['string', 'null'], maxLength: 65_536, description: HTTP_ONLY },
   alert_threshold: { type: 'integer', minimum: 1, maximum: 10, default: 2 },
   degraded_threshold_ms: { type: 'integer', minimum: 1, maximum: 60_000, default: 5000 },
-  follow_redirects: { type: 'boolean', default: true },
-  verify_ssl: { type: 'boolean', default: true },
+  follow_redirects: { type: 'boolean', default: true, description: HTTP_ONLY },
+  verify_ssl: { type: 'boolean', default: true, description: HTTP_ONLY },
   slo_target: { type: ['number', 'null'], exclusiveMinimum: 0, exclusiveMaximum: 100, examples: [99.9], description: 'Objective in percent; SLA reports show its error budget' },
   recovery_threshold: { type: 'integer', minimum: 1, maximum: 10, default: 1, description: 'Consecutive successful checks that resolve an open incident' },
   reminder_interval_minutes: {
@@ -74,16 +128,34 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
         integration_ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 10, uniqueItems: true },
       },
     },
+  },  regions: {
+    type: 'array',
+    items: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,31}$' },
+    minItems: 1,
+    uniqueItems: true,
+    description:
+      'Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment\'s default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region',
   },
+  min_failing_regions: {
+    type: ['integer', 'null'],
+    minimum: 1,
+    description:
+      'How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number',
+  },
+  assertions: ASSERTIONS_PROPERTY,
 };
 
+            description: 'Created (status pending); a heartbeat monitor with its ping_url',
+            schema: { type: 'object', properties: { monitor: { type: 'object', properties: HEARTBEAT_FIELDS_SCHEMA }, message: { type: 'string' } } },
 /** The monitor in a create answer (createdMonitorView). */
 const CREATED_MONITOR = {
   type: 'object',
-  required: ['id', 'name', 'url', 'method', 'status', 'check_interval', 'timeout', 'expected_status_codes', 'expected_content', 'alert_threshold', 'is_active', 'created_at'],
+  description: 'http monitors carry method, expected_status_codes and expected_content; the other types config; heartbeat monitors ping_url and heartbeat',
+  required: ['id', 'name', 'type', 'url', 'status', 'check_interval', 'timeout', 'alert_threshold', 'is_active', 'created_at'],
   properties: {
     id: { type: 'integer' },
-    ...Object.fromEntries(['name', 'url', 'method', 'check_interval', 'timeout', 'expected_status_codes', 'expected_content', 'alert_threshold'].map((k) => [k, CONFIG_PROPERTIES[k]])),
+    ...Object.fromEntries(['name', 'type', 'config', 'url', 'method', 'check_interval', 'timeout', 'expected_status_codes', 'expected_content', 'alert_threshold'].map((k) => [k, CONFIG_PROPERTIES[k]])),
+    ...HEARTBEAT_FIELDS_SCHEMA,
     status: STATUS,
     is_active: { type: 'boolean' },
     created_at: ts,
@@ -102,6 +174,19 @@ const STATISTICS = {
     total_checks_24h: { type: 'integer' },
     successful_checks_24h: { type: 'integer' },
     failed_checks_24h: { type: 'integer' },
+    regions: {
+      type: 'array',
+      description: 'Monitors placed outside the lone default region: each region\'s last 24 h from its own checks, in the monitor\'s region order',
+      items: {
+        type: 'object',
+        properties: { region: REGION_NAME, uptime_24h: numOrNull, avg_response_time_24h_ms: intOrNull, total_checks_24h: { type: 'integer' } },
+      },
+    },
+    avg_timings_24h_ms: {
+      type: ['object', 'null'],
+      description: 'http monitors: average of each phase over the checks of the last 24 h where it happened; null without such checks',
+      properties: TIMING_PHASES,
+    },
   },
 };
 
@@ -114,6 +199,19 @@ const CHECK = {
     status_code: intOrNull,
     error: { type: 'string', description: 'Present on failures' },
     in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
+    region: { ...REGION_NAME, description: 'The region whose checker made the check; present for monitors placed outside the lone default region' },
+    timings: {
+      type: ['object', 'null'],
+      description: 'http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types',
+      properties: TIMING_PHASES,
+    },
+    certificate_expires_at: { ...tsOrNull, description: 'Expiry of the certificate an https or tcp+TLS check saw' },
+    details: {
+      type: ['object', 'null'],
+      description: 'dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them',
+      properties: { kind: { type: 'string', enum: ['dns'] }, server: { type: 'string' }, answers: { type: 'array', items: { type: 'string' } }, truncated: { type: 'boolean' } },
+    },
+    ping_body: { type: 'string', maxLength: 10_012, description: 'Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\\n[truncated]" marks a cut)' },
   },
 };
 
@@ -132,8 +230,9 @@ const LIST_MONITOR = {
   properties: {
     id: { type: 'integer' },
     name: { type: 'string' },
-    url: { type: 'string' },
-    method: { type: 'string' },
+    type: { type: 'string', enum: [...MONITOR_TYPES] },
+    url: { type: 'string', description: 'http: the URL; other types: the display form of the target' },
+    method: { type: 'string', description: HTTP_ONLY },
     status: STATUS,
     check_interval: { type: 'integer' },
     timeout: { type: 'integer' },
@@ -154,6 +253,7 @@ const DETAIL_MONITOR = {
   properties: {
     id: { type: 'integer' },
     ...CONFIG_PROPERTIES,
+    ...HEARTBEAT_FIELDS_SCHEMA,
     is_active: { type: 'boolean' },
     status: STATUS,
     in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
@@ -181,7 +281,8 @@ const INCIDENT = {
     started_at: ts,
     resolved_at: tsOrNull,
     duration_seconds: intOrNull,
-    cause: { type: 'string' },
+    cause: { type: 'string', description: 'For a multi-region monitor: the failing regions, each with its error' },
+    regions: { type: 'array', items: REGION_NAME, description: 'The failing regions of the round that opened the incident; present only for incidents of multi-region rounds' },
     affected_checks: { type: 'integer' },
     acknowledged_at: tsOrNull,
     acknowledged_by: { type: ['string', 'null'], description: 'Name of the API key that acknowledged the incident' },
@@ -217,7 +318,13 @@ const DATE_QUERY = (what: string) => ({
 const FREE_TIER_403 = { description: 'Feature not available (plan below Pro)' };
 const NOT_FOUND = { description: 'Monitor not found (missing or another account\'s)' };
 
-const VALIDATION_400 = `One of: ${Object.values(MONITOR_INPUT_MESSAGES).join('; ')}`;
+const VALIDATION_400 = `One of: ${[
+  ...Object.values(MONITOR_INPUT_MESSAGES),
+  'Invalid {field}: not a field of {type} monitors (configure them in config)',
+  ...Object.values(TCP_CONFIG_MESSAGES),
+  ...Object.values(DNS_CONFIG_MESSAGES),
+  ...Object.values(HEARTBEAT_CONFIG_MESSAGES),
+].join('; ')}`;
 
 function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
   return route({
@@ -269,7 +376,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       docs: {
         responses: {
           200: {
-            description: 'outage when any active monitor is down, degraded when none is down and any is degraded, else operational',
+            description: 'outage when any active monitor is down, degraded when none is down and any is degraded or (multi-region monitors) failed in some regions but fewer than min_failing_regions in its latest round, else operational',
             schema: {
               type: 'object',
               properties: {
@@ -320,18 +427,18 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
         assertObjectBody(req.body);
         const input = canonicalFields(validate(createMonitorSchema, req.body));
         const monitor = await createMonitor(ctx, authOf(req).account, input);
-        res.status(201).json({ monitor: createdMonitorView(monitor), message: 'Monitor created. The first check runs shortly.' });
+        res.status(201).json({ monitor: { ...createdMonitorView(monitor), ...(await heartbeatFields(ctx, ctx.db.manager, monitor)) }, message: 'Monitor created. The first check runs shortly.' });
       },
       docs: {
-        body: { type: 'object', required: ['name', 'url'], properties: CONFIG_PROPERTIES },
+        body: { type: 'object', required: ['name'], properties: CONFIG_PROPERTIES, description: 'url is required for http (the default type), config for the other types' },
         responses: {
           201: {
-            description: 'Created (status pending)',
+            description: 'Created (status pending); a heartbeat monitor with its ping_url',
             schema: { type: 'object', required: ['monitor', 'message'], properties: { monitor: CREATED_MONITOR, message: { type: 'string', examples: ['Monitor created. The first check runs shortly.'] } }, additionalProperties: false },
           },
           400: { description: VALIDATION_400 },
           403: { description: 'Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); Monitor limit reached ({limit, current, remaining, tier, upgrade_url})' },
-          409: { description: 'URL already monitored' },
+          409: { description: 'URL already monitored (http); TCP target already monitored (tcp: host, port, tls); DNS record already monitored (dns: name, record type, resolver)' },
         },
       },
     }),
@@ -420,7 +527,12 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
         res.json(await listChecks(ctx, authOf(req).account.id, req.params.id, req.query));
       },
       docs: {
-        query: { ...DATE_QUERY('checks'), status: { type: 'string', enum: ['success', 'failure'] }, ...PAGE_QUERY(100, 1000) },
+        query: {
+          ...DATE_QUERY('checks'),
+          status: { type: 'string', enum: ['success', 'failure'] },
+          region: { ...REGION_NAME, description: 'Only the checks of this region' },
+          ...PAGE_QUERY(100, 1000),
+        },
         responses: {
           200: { description: 'A page of checks', schema: { type: 'object', properties: { monitor_id: { type: 'integer' }, checks: { type: 'array', items: CHECK }, pagination: PAGINATION } } },
           400: { description: 'Invalid from_date, to_date, date range, status, page or per_page' },
@@ -527,7 +639,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
           202: { description: 'No result within the monitor\'s timeout + 5 s', schema: { type: 'object', properties: { message: { type: 'string' }, job_id: { type: 'string' } } } },
           403: FREE_TIER_403,
           404: NOT_FOUND,
-          409: { description: 'Monitor is not active (is_active false)' },
+          409: { description: `Monitor is not active (is_active false); ${PUSH_MONITOR_NOT_PROBED}` },
         },
       },
     }),

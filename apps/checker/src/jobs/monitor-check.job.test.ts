@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { JobName, MaintenanceWindow, QueueName, createOutboxRelay, type AlertEventPayload, type JobPayloads, type OutboxRelay } from '@vigil/core';
-import { createTestAccount, createTestContext, deadRedisQueues, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, deadRedisQueues, startDnsServer, type TestContext } from '@vigil/testing';
 import type { Job } from 'bullmq';
 import { startTargetServer, type TargetServer } from '../testing/target-server.js';
 import { checksOf, createMonitor, incidentsOf, reloadMonitor, rollupsOf } from '../testing/monitors.js';
@@ -45,12 +45,53 @@ async function alertJobs(monitorId: number): Promise<{ id: string; data: AlertEv
 
 const setUrl = (id: number, path: string) => ctx.db.query('UPDATE monitors SET url = $2 WHERE id = $1', [id, `${server.url}${path}`]);
 
+describe('MonitorCheck job: monitor types', () => {
+  it('a tcp monitor is checked by its prober and recorded', async () => {
+    const m = await createMonitor(ctx, {
+      type: 'tcp',
+      config: { host: '127.0.0.1', port: server.port, tls: false, verify_tls: true, servername: null },
+      url: `tcp://127.0.0.1:${server.port}`,
+    });
+    expect(await runJob(m.id)).toMatchObject({ status: 'success', status_code: null, response_time_ms: expect.any(Number) });
+    expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'up', lastCheckStatus: 'success' });
+  });
+
+  it('a dns monitor records its answers and server with the check', async () => {
+    const dns = await startDnsServer({ 'shop.test': { A: ['192.0.2.7'] } });
+    try {
+      const m = await createMonitor(ctx, {
+        type: 'dns',
+        config: { name: 'shop.test', record_type: 'A', expected_values: ['192.0.2.8'], match: 'any', resolver: dns.server },
+        url: `dns://${dns.server}/shop.test?type=A`,
+      });
+      expect(await runJob(m.id)).toMatchObject({ status: 'failure', error: expect.stringMatching(/^None of the expected DNS values found/) });
+      const [check] = await checksOf(ctx, m.id);
+      expect(check.details).toEqual({ kind: 'dns', server: dns.server, answers: ['192.0.2.7'], truncated: false });
+    } finally {
+      await dns.close();
+    }
+  });
+
+  it('a heartbeat (push) monitor is never probed: the job records nothing', async () => {
+    const m = await createMonitor(ctx, { type: 'heartbeat', config: { period: 3600, cron: null, timezone: null, grace: 600, min_duration: null, max_duration: null }, url: 'heartbeat' });
+    expect(await runJob(m.id, true)).toBeNull();
+    expect(await checksOf(ctx, m.id)).toEqual([]);
+  });
+});
+
 describe('MonitorCheck job', () => {
   it('checks, records and returns the check record', async () => {
     const m = await createMonitor(ctx, { url: `${server.url}/text?body=hello`, expectedContent: 'hello' });
     const result = await runJob(m.id);
-    expect(result).toEqual({ timestamp: expect.any(String), status: 'success', response_time_ms: expect.any(Number), status_code: 200 });
+    expect(result).toEqual({
+      timestamp: expect.any(String),
+      status: 'success',
+      response_time_ms: expect.any(Number),
+      status_code: 200,
+      timings: expect.objectContaining({ first_byte: expect.any(Number) }),
+    });
     const [check] = await checksOf(ctx, m.id);
+    expect(check.timings).toEqual(result?.timings);
     expect(check).toMatchObject({ status: 'success', statusCode: 200, responseTimeMs: result?.response_time_ms, checkedAt: new Date(result!.timestamp) });
     expect(await reloadMonitor(ctx, m.id)).toMatchObject({ status: 'up', lastCheckStatus: 'success', lastStatusCode: 200 });
     expect(await rollupsOf(ctx, m.id)).toHaveLength(1);

@@ -3,8 +3,10 @@ import { createMonitorLoader, shouldCheck, type MonitorLoader, type MonitorLoade
 import { runKeyOf } from '../monitors/missed-runs.js';
 import { createCheckWriter, type CheckWriterOptions } from '../persistence/check-writer.js';
 import { createMaintenanceCalendar } from '../monitors/maintenance-calendar.js';
-import { probe } from '../probe/probe.js';
-import { createProbeClient, type ProbeClientOptions } from '../probe/probe-client.js';
+import type { ProbeClientOptions } from '../probe/probe-client.js';
+import { probeWith } from '../probe/prober.js';
+import { createProbers } from '../probe/probers/index.js';
+import { createLiveRegions } from '../rounds/live-regions.js';
 
 /** Tuning knobs (defaults chosen by bench/checker.bench.ts); the bench varies them. */
 export interface MonitorCheckOptions {
@@ -18,27 +20,38 @@ export interface MonitorCheckOptions {
 }
 
 /**
- * MonitorCheck: load the monitor, skip it when deleted, inactive or paused (a manual check of
+ * MonitorCheck: load the monitor, skip it when deleted, inactive or paused, or of a push type (a manual check of
  * an active monitor still runs), when its account is deactivated or on a plan without uptime
- * monitoring, or (scheduled checks) while a maintenance window that stops checks covers it; probe, and record the result (batched, at-least-once safe,
+ * monitoring, or (scheduled checks) while a maintenance window that stops checks covers it; probe with its type's prober, and record the result (batched, at-least-once safe,
  * see recordChecks). Returns the check record (the API answers a manual check with it), the
  * stored one when the job was delivered twice, or null when nothing was checked. Through a
  * PostgreSQL outage it probes with the last known configuration and the writer keeps the result
  * until it can be written.
  */
 export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): JobHandler<JobName.MonitorCheck> {
-  const client = createProbeClient(outboundPolicy(ctx.config), opts.client);
+  const probers = createProbers(outboundPolicy(ctx.config), { http: { sourceAddress: ctx.config.sourceAddress, ...opts.client } });
   const monitors = opts.monitors ?? createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
   const writer = createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
   const maintenance = createMaintenanceCalendar(ctx.db, ctx.clock);
+  const liveRegions = createLiveRegions(ctx);
   return async (payload, job) => {
     const manual = payload.manual === true;
     const monitor = await monitors.load(payload.monitorId);
     if (!monitor || !shouldCheck(monitor, manual)) return null;
     // A window with keep_checking false stops scheduled checks; a manual check still runs.
     if (!manual && (await maintenance.stopsChecks(monitor))) return null;
-    const result = await probe(client, monitor.target, ctx.clock);
-    const outcome = await writer.submit({ monitorId: monitor.id, jobKey: runKeyOf(String(job.id)), manual, result });
+    // A push type (heartbeat) has nothing to probe: its pings are its checks.
+    const probing = probeWith(probers, monitor.target, ctx.clock);
+    if (!probing) return null;
+    const result = await probing;
+    const outcome = await writer.submit({
+      monitorId: monitor.id,
+      jobKey: runKeyOf(String(job.id)),
+      manual,
+      result,
+      region: ctx.config.region,
+      liveRegions: await liveRegions(),
+    });
     return outcome.kind === 'skipped' ? null : outcome.check;
   };
 }

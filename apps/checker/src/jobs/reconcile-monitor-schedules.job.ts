@@ -1,12 +1,15 @@
 import {
   JobName,
-  MONITOR_SCHEDULE,
   SCHEDULED_CHECK_JOB_OPTIONS,
   classifyOutage,
+  monitorScheduleOf,
+  queueOfKind,
+  seenRegions,
   reconcileSchedules,
   wantedMonitorSchedules,
   type Context,
   type JobHandler,
+  type JobPayloads,
   type ReconcileResult,
   type WantedSchedule,
 } from '@vigil/core';
@@ -24,14 +27,22 @@ import { catchUpJobId, missedRuns, scheduledRunJobId, type MissedRun } from '../
  * (see missedRuns).
  */
 export async function reconcileMonitorSchedules(ctx: Context): Promise<ReconcileResult> {
-  let scheduled: WantedSchedule[] = [];
-  const { added, removed, wanted } = await reconcileSchedules(ctx.queues, ctx.redis, MONITOR_SCHEDULE, async () => {
-    scheduled = await wantedMonitorSchedules(ctx.db, ctx.config.tiers);
-    return scheduled;
-  });
-  const caughtUp = await catchUp(ctx, await missedRunsOf(ctx, scheduled));
-  if (added || removed || caughtUp) ctx.logger.info('monitor schedules reconciled', { added, removed, caughtUp, active: wanted });
-  return { added, removed };
+  const total = { added: 0, removed: 0 };
+  // Every region a monitor may name: configured, or seen reporting (each has its own schedulers).
+  const regions = [...new Set([...ctx.config.knownRegions, ...(await seenRegions(ctx.redis, ctx.config.redisPrefix))])];
+  for (const region of regions) {
+    const kind = monitorScheduleOf(region);
+    let scheduled: WantedSchedule[] = [];
+    const { added, removed, wanted } = await reconcileSchedules(ctx.queues, ctx.redis, kind, async () => {
+      scheduled = await wantedMonitorSchedules(ctx.db, ctx.config.tiers, region);
+      return scheduled;
+    });
+    const caughtUp = await catchUp(ctx, queueOfKind(ctx.queues, kind), await missedRunsOf(ctx, scheduled));
+    if (added || removed || caughtUp) ctx.logger.info('monitor schedules reconciled', { region, added, removed, caughtUp, active: wanted });
+    total.added += added;
+    total.removed += removed;
+  }
+  return total;
 }
 
 /** The latest due runs of the scheduled monitors that left no check. */
@@ -51,9 +62,10 @@ async function missedRunsOf(ctx: Context, scheduled: WantedSchedule[]): Promise<
 
 const CATCH_UP_BATCH = 1000;
 
+type CheckQueue = ReturnType<typeof queueOfKind>;
+
 /** Adds the catch-up checks of runs whose original job no longer exists (one pipelined read per batch); returns how many. */
-async function catchUp(ctx: Context, missed: MissedRun[]): Promise<number> {
-  const queue = ctx.queues.queueOf(JobName.MonitorCheck);
+async function catchUp(ctx: Context, queue: CheckQueue, missed: MissedRun[]): Promise<number> {
   let added = 0;
   for (let i = 0; i < missed.length; i += CATCH_UP_BATCH) {
     const batch = missed.slice(i, i + CATCH_UP_BATCH).map((m) => ({
@@ -66,9 +78,12 @@ async function catchUp(ctx: Context, missed: MissedRun[]): Promise<number> {
     const replies = (await pipeline.exec()) ?? [];
     const absent = batch.filter((_, k) => Number(replies[k]?.[1]) === 0);
     if (!absent.length) continue;
-    await ctx.queues.addBulk(
-      JobName.MonitorCheck,
-      absent.map((m) => ({ payload: { monitorId: m.monitorId }, opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: m.jobId } })),
+    await queue.addBulk(
+      absent.map((m) => ({
+        name: JobName.MonitorCheck,
+        data: { monitorId: m.monitorId } satisfies JobPayloads[JobName.MonitorCheck],
+        opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: m.jobId },
+      })),
     );
     added += absent.length;
   }

@@ -1,5 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isDatabaseUnavailable, openMonitorSecrets, type Logger, type MonitorMethod, type MonitorStatus, type SecretBox } from '@vigil/core';
+import {
+  isDatabaseUnavailable,
+  openMonitorSecrets,
+  typedConfigOf,
+  type Assertion,
+  type Logger,
+  type MonitorConfig,
+  type MonitorMethod,
+  type MonitorStatus,
+  type MonitorType,
+  type SecretBox,
+} from '@vigil/core';
 import type { DataSource } from 'typeorm';
 import { GroupCommit, type GroupCommitOptions } from '../persistence/group-commit.js';
 import type { ProbeTarget } from '../probe/probe-target.js';
@@ -18,6 +29,8 @@ interface Row {
   account_id: number;
   status: MonitorStatus;
   is_active: boolean;
+  type: MonitorType;
+  config: MonitorConfig | null;
   url: string;
   method: MonitorMethod;
   headers: Record<string, string> | null;
@@ -28,27 +41,33 @@ interface Row {
   verify_ssl: boolean;
   expected_status_codes: number[] | null;
   expected_content: string | null;
+  assertions: Assertion[] | null;
 }
 
 /** The monitor with its credentials opened (throws SecretBoxError when sealed under another key). */
 function toMonitor(r: Row, box: SecretBox): MonitorToCheck {
+  return { id: r.id, accountId: r.account_id, status: r.status, isActive: r.is_active, target: targetOf(r, box) };
+}
+
+/** The probe target of a row: http from its columns, other types from their configuration. */
+function targetOf(r: Row, box: SecretBox): ProbeTarget {
+  if (r.type !== 'http') {
+    const typed = typedConfigOf({ id: r.id, type: r.type, config: r.config });
+    return { ...typed.config, type: typed.type, timeoutSeconds: r.timeout } as ProbeTarget;
+  }
   const clear = openMonitorSecrets(box, { url: r.url, headers: r.headers ?? {}, credentials: r.credentials });
   return {
-    id: r.id,
-    accountId: r.account_id,
-    status: r.status,
-    isActive: r.is_active,
-    target: {
-      url: clear.url,
-      method: r.method,
-      headers: clear.headers,
-      body: r.body,
-      timeoutSeconds: r.timeout,
-      followRedirects: r.follow_redirects,
-      verifySsl: r.verify_ssl,
-      expectedStatusCodes: r.expected_status_codes ?? [],
-      expectedContent: r.expected_content,
-    },
+    type: 'http',
+    url: clear.url,
+    method: r.method,
+    headers: clear.headers,
+    body: r.body,
+    timeoutSeconds: r.timeout,
+    followRedirects: r.follow_redirects,
+    verifySsl: r.verify_ssl,
+    expectedStatusCodes: r.expected_status_codes ?? [],
+    expectedContent: r.expected_content,
+    assertions: r.assertions ?? [],
   };
 }
 
@@ -61,8 +80,8 @@ function settle(r: Row, box: SecretBox): PromiseSettledResult<MonitorToCheck> {
   }
 }
 
-const SELECT_TO_CHECK = `SELECT m.id, m.account_id, m.status, m.is_active, m.url, m.method, m.headers, m.credentials, m.body, m.timeout, m.follow_redirects,
-            m.verify_ssl, m.expected_status_codes, m.expected_content
+const SELECT_TO_CHECK = `SELECT m.id, m.account_id, m.status, m.is_active, m.type, m.config, m.url, m.method, m.headers, m.credentials, m.body, m.timeout, m.follow_redirects,
+            m.verify_ssl, m.expected_status_codes, m.expected_content, m.assertions
        FROM monitors m JOIN accounts a ON a.id = m.account_id
       WHERE a.is_active AND a.tier = ANY($1::text[])`;
 

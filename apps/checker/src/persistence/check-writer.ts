@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckBuffer } from './check-buffer.js';
 import { GroupCommit, type GroupCommitOptions } from './group-commit.js';
 import { recordChecks, type CheckRecord, type RecordOutcome } from './record-checks.js';
+import { warnSkippedRegions } from '../rounds/warn-skipped-regions.js';
 
 export interface CheckWriterOptions extends GroupCommitOptions {
   /** Results kept while PostgreSQL cannot be written; past this, a check job fails. */
@@ -46,9 +47,10 @@ export function createCheckWriter(ctx: Context, opts: Partial<CheckWriterOptions
   let flushing: Promise<void> | undefined;
 
   const write = async (records: CheckRecord[]): Promise<RecordOutcome[]> => {
-    const { outcomes, alerts } = await recordChecks(ctx.db, records);
+    const { outcomes, alerts, rounds, deadlines } = await recordChecks(ctx.db, records);
     await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, accountsWithIncidentChanges(alerts));
-    if (alerts.length) onCommitted();
+    warnSkippedRegions(ctx, rounds);
+    if (alerts.length || deadlines) onCommitted();
     return outcomes;
   };
 

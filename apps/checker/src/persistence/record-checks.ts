@@ -1,10 +1,13 @@
 import {
+  DEFAULT_REGION,
   JobName,
   MaintenanceWindow,
   activeMaintenance,
   writeOutbox,
   type AlertEventPayload,
+  type CheckDetails,
   type CheckResult,
+  type CheckTimings,
   type MonitorStatus,
   type OutboxMessage,
 } from '@vigil/core';
@@ -12,7 +15,8 @@ import { In, type DataSource, type EntityManager } from 'typeorm';
 import { monitorAlertEvent, type AlertIncident, type AlertMonitor } from '../alerts/monitor-alert-events.js';
 import { applyTransition, nextMonitorState, type MonitorState } from '../state/monitor-state-machine.js';
 import { duplicateWindow } from './duplicate-window.js';
-import { rollupDeltas } from './rollup-deltas.js';
+import { judgeRounds, type JudgedRound } from '../rounds/round-store.js';
+import { rollupDeltas, type RollupDelta } from './rollup-deltas.js';
 
 /** One finished check, waiting to be recorded. */
 export interface CheckRecord {
@@ -22,6 +26,10 @@ export interface CheckRecord {
   /** A manual check runs on an active monitor even while it is paused. */
   manual: boolean;
   result: CheckResult;
+  /** The region whose checker made it; absent: the default region. */
+  region?: string;
+  /** Regions with a live checker when it was made (when a multi-region round is complete); absent: all. */
+  liveRegions?: readonly string[];
 }
 
 export type SkipReason = 'deleted' | 'inactive' | 'paused';
@@ -39,10 +47,17 @@ export interface RecordedBatch {
   outcomes: RecordOutcome[];
   /** The alert events the batch decided, written to the outbox in its transaction. */
   alerts: AlertEventPayload[];
+  /** Rounds of multi-region monitors the batch judged. */
+  rounds: JudgedRound[];
+  /** Round deadline jobs written to the outbox. */
+  deadlines: number;
 }
 
-interface MonitorRow {
+export interface MonitorRow {
   id: number;
+  regions: string[];
+  min_failing_regions: number | null;
+  timeout: number;
   account_id: number;
   name: string;
   url: string;
@@ -54,55 +69,64 @@ interface MonitorRow {
   degraded_threshold_ms: number;
   is_active: boolean;
   last_checked_at: Date | null;
-}
-
-interface IncidentRow {
-  id: number;
-  monitor_id: number;
-  cause: string;
-  started_at: Date;
-  resolved_at: Date | null;
-  duration_seconds: number | null;
-  affected_checks: number;
+  /** Whether its account has any maintenance window (only then are the windows read). */
+  has_windows: boolean;
 }
 
 interface StoredCheckRow {
   id: string;
   monitor_id: number;
   job_key: string;
+  region: string;
   checked_at: Date;
   status: 'success' | 'failure';
   response_time_ms: number | null;
   status_code: number | null;
   error: string | null;
+  timings: CheckTimings | null;
+  certificate_expires_at: Date | null;
+  details: CheckDetails | null;
 }
 
-const keyOf = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey}`;
+const keyOf = (monitorId: number, jobKey: string, region: string) => `${monitorId}\u0000${jobKey}\u0000${region}`;
+const regionOf = (r: CheckRecord) => r.region ?? DEFAULT_REGION;
+const recordKey = (r: CheckRecord) => keyOf(r.monitorId, r.jobKey, regionOf(r));
 
 /**
  * Records a batch of checks in one transaction and applies each to its monitor's state:
  *
- * 1. locks the batch's monitor rows (id order, so concurrent batches cannot deadlock) and drops
- *    checks of deleted, inactive and (unless manual) paused monitors;
+ * 1. locks the batch's monitor rows (id order, so concurrent batches cannot deadlock), reading
+ *    with them whether their accounts have maintenance windows (the windows themselves are read
+ *    only then), and drops checks of deleted, inactive and (unless manual) paused monitors;
  * 2. inserts the checks in one statement, skipping any (monitor, job key) already recorded
  *    within an hour of it (see duplicate-window.ts): only a check that was really inserted moves
- *    its monitor, so a job delivered twice records one check and applies it once;
+ *    its monitor, so a job delivered twice records one check and applies it once. The same
+ *    statement reads the monitors' open incidents: after the lock, so never older than the
+ *    batch that last moved them (a read in the locking statement would see the snapshot taken
+ *    before waiting for a concurrent batch's lock);
  * 3. runs the state machine over each monitor's new checks in time order, opening, counting and
  *    resolving incidents (the monitor lock and the one-open-incident index keep it to one);
- * 4. writes every monitor's new status, failure and success counts and last-check facts in one statement,
- *    and the batch's hourly rollup sums in one upsert.
+ * 4. writes every monitor's new status, failure and success counts and last-check facts, the
+ *    incidents' affected-check counts and the batch's hourly rollup sums in one statement.
  *
  * 5. writes the alert events the state machine decided (down, up, degraded) to the outbox in the
  *    same transaction: they exist exactly when the state change does, and the outbox relay
  *    moves them to the alerts queue after commit (job id = event id), whatever fails between.
  *    A duplicate delivery therefore has nothing to re-derive.
+ *
+ * A batch without state changes is three statements in its transaction (lock, insert, write
+ * states); maintenance windows are read only for accounts that have any, the outbox written and
+ * incidents opened or resolved only when the state machine says so (bench/storage-writer.bench.ts).
  */
 export async function recordChecks(db: DataSource, records: CheckRecord[]): Promise<RecordedBatch> {
-  return db.transaction(async (em) => {
-    const batch = await recordInTransaction(em, records);
-    await writeOutbox(em, batch.alerts.map(alertOutboxMessage));
-    return batch;
-  });
+  return db.transaction((em) => recordChecksIn(em, records));
+}
+
+/** recordChecks inside the caller's transaction (a heartbeat ping moves its own state with the check). */
+export async function recordChecksIn(em: EntityManager, records: CheckRecord[]): Promise<RecordedBatch> {
+  const batch = await recordInTransaction(em, records);
+  await writeOutbox(em, batch.alerts.map(alertOutboxMessage));
+  return batch;
 }
 
 /** An alert event as an outbox message: the event id is the job id, so relaying it twice adds one job. */
@@ -114,14 +138,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
   const outcomes: RecordOutcome[] = new Array<RecordOutcome>(records.length);
   const alerts: AlertEventPayload[] = [];
 
-  const ids = [...new Set(records.map((r) => r.monitorId))].sort((a, b) => a - b);
-  const monitorRows = (await em.query(
-    `SELECT id, account_id, name, url, status, consecutive_failures, consecutive_successes, alert_threshold,
-            recovery_threshold, degraded_threshold_ms, is_active, last_checked_at
-       FROM monitors WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
-    [ids],
-  )) as MonitorRow[];
-  const monitors = new Map(monitorRows.map((m) => [m.id, m]));
+  const monitors = await lockMonitors(em, records.map((r) => r.monitorId));
 
   // Which records go in: one per (monitor, job key), of monitors that may be checked.
   const firstOfKey = new Map<string, number>();
@@ -133,7 +150,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
     else if (!m.is_active) outcomes[i] = { kind: 'skipped', reason: 'inactive' };
     else if (m.status === 'paused' && !r.manual) outcomes[i] = { kind: 'skipped', reason: 'paused' };
     else {
-      const key = keyOf(r.monitorId, r.jobKey);
+      const key = recordKey(r);
       const first = firstOfKey.get(key);
       if (first === undefined) {
         firstOfKey.set(key, i);
@@ -143,7 +160,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
   });
 
   const inMaintenance = await maintenanceFlags(em, records, monitors);
-  const insertedIds = await insertChecks(
+  const { checkIds, openIncidents } = await insertChecks(
     em,
     candidates.map((i) => records[i]),
     candidates.map((i) => inMaintenance[i]),
@@ -151,7 +168,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
   const inserted: { index: number; checkId: string }[] = [];
   const conflicted: number[] = [];
   for (const i of candidates) {
-    const checkId = insertedIds.get(keyOf(records[i].monitorId, records[i].jobKey));
+    const checkId = checkIds.get(recordKey(records[i]));
     if (checkId === undefined) conflicted.push(i);
     else {
       inserted.push({ index: i, checkId });
@@ -164,18 +181,75 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
     conflicted.forEach((i, n) => (outcomes[i] = { kind: 'duplicate', check: stored[n] }));
   }
 
-  if (inserted.length) await applyStates(em, records, inserted, monitors, alerts, inMaintenance);
+  // A check of a one-region monitor is its round: it moves the state at once, as it always did.
+  // A regional check moves nothing by itself; its round does, once judged (rounds/).
+  const regional = inserted.filter(({ index }) => (monitors.get(records[index].monitorId)?.regions.length ?? 1) > 1);
+  const entries: StateEntry[] = inserted
+    .filter((e) => !regional.includes(e))
+    .map(({ index, checkId }) => ({ record: records[index], checkId, maintenance: inMaintenance[index] }));
+  let rounds: JudgedRound[] = [];
+  let deadlines = 0;
+  if (regional.length) {
+    const decided = await judgeRounds(
+      em,
+      regional.map(({ index }) => {
+        const r = records[index];
+        return { monitorId: r.monitorId, jobKey: r.jobKey, at: new Date(r.result.timestamp), liveRegions: r.liveRegions };
+      }),
+      monitors,
+    );
+    await writeOutbox(em, decided.deadlines);
+    deadlines = decided.deadlines.length;
+    rounds = decided.judged;
+    entries.push(...(await roundEntries(em, rounds, monitors)));
+  }
+  if (inserted.length) await applyStates(em, entries, monitors, openIncidents, alerts, inserted.map(({ index }) => records[index]));
 
   for (const [i, first] of sameAs) {
     const o = outcomes[first];
     outcomes[i] = o.kind === 'skipped' ? o : { kind: 'duplicate', check: o.check };
   }
-  return { outcomes, alerts };
+  return { outcomes, alerts, rounds, deadlines };
+}
+
+/** Locks the monitors' rows (id order, so concurrent batches cannot deadlock) and reads them. */
+export async function lockMonitors(em: EntityManager, monitorIds: readonly number[]): Promise<Map<number, MonitorRow>> {
+  const ids = [...new Set(monitorIds)].sort((a, b) => a - b);
+  const rows = (await em.query(
+    `SELECT m.id, m.account_id, m.name, m.url, m.status, m.consecutive_failures, m.consecutive_successes, m.alert_threshold,
+            m.recovery_threshold, m.degraded_threshold_ms, m.is_active, m.last_checked_at, m.regions, m.min_failing_regions, m.timeout,
+            EXISTS (SELECT 1 FROM maintenance_windows w WHERE w.account_id = m.account_id OFFSET 0) AS has_windows
+       FROM monitors m WHERE m.id = ANY($1::int[]) ORDER BY m.id FOR UPDATE`,
+    [ids],
+  )) as MonitorRow[];
+  return new Map(rows.map((m) => [m.id, m]));
+}
+
+/** The open incidents of monitors (what applyStates starts from outside a check batch). */
+export async function openIncidentsOf(em: EntityManager, monitorIds: readonly number[]): Promise<Map<number, AlertIncident>> {
+  const rows = (await em.query(`SELECT id, monitor_id, cause, started_at, affected_checks FROM incidents WHERE status = 'open' AND monitor_id = ANY($1::int[])`, [
+    monitorIds,
+  ])) as { id: number; monitor_id: number; cause: string; started_at: Date; affected_checks: number }[];
+  return new Map(
+    rows.map((r) => [r.monitor_id, { id: r.id, cause: r.cause, startedAt: r.started_at, resolvedAt: null, durationSeconds: null, affectedChecks: r.affected_checks }]),
+  );
+}
+
+/** What judged rounds mean to the state machine: one result each, standing for all its regions. */
+export async function roundEntries(em: EntityManager, rounds: readonly JudgedRound[], monitors: Map<number, MonitorRow>): Promise<StateEntry[]> {
+  const records: CheckRecord[] = rounds.map((r) => ({ monitorId: r.monitorId, jobKey: r.jobKey, manual: false, result: r.verdict.result }));
+  const maintenance = await maintenanceFlags(em, records, monitors);
+  return rounds.map((r, i) => ({
+    record: records[i],
+    checkId: r.verdict.checkId,
+    maintenance: maintenance[i],
+    regions: r.verdict.failed ? r.verdict.failingRegions : [],
+  }));
 }
 
 /** Per record: whether a maintenance window of its account covered its monitor when it ran. */
 async function maintenanceFlags(em: EntityManager, records: CheckRecord[], monitors: Map<number, MonitorRow>): Promise<boolean[]> {
-  const accountIds = [...new Set([...monitors.values()].map((m) => m.account_id))];
+  const accountIds = [...new Set([...monitors.values()].filter((m) => m.has_windows).map((m) => m.account_id))];
   const windows = accountIds.length ? await em.getRepository(MaintenanceWindow).findBy({ accountId: In(accountIds) }) : [];
   if (!windows.length) return records.map(() => false);
   return records.map((r) => {
@@ -191,19 +265,50 @@ function windowOf(records: CheckRecord[]): [Date, Date] {
   return [from, to];
 }
 
-async function insertChecks(em: EntityManager, records: CheckRecord[], inMaintenance: boolean[]): Promise<Map<string, string>> {
-  if (!records.length) return new Map();
+interface Inserted {
+  /** Check id by keyOf(monitor, job key), for the checks really inserted. */
+  checkIds: Map<string, string>;
+  /** The open incident of each of the monitors that has one. */
+  openIncidents: Map<number, AlertIncident>;
+}
+
+/** A row of the insert statement: an inserted check, or an open incident of the batch's monitors. */
+interface InsertedRow {
+  kind: 'check' | 'incident';
+  id: string;
+  monitor_id: number;
+  job_key: string | null;
+  region: string | null;
+  cause: string | null;
+  started_at: Date | null;
+  affected_checks: number | null;
+}
+
+async function insertChecks(em: EntityManager, records: CheckRecord[], inMaintenance: boolean[]): Promise<Inserted> {
+  if (!records.length) return { checkIds: new Map(), openIncidents: new Map() };
   const rows = (await em.query(
     // checks is partitioned by checked_at, so its unique key (monitor_id, job_key, checked_at)
     // catches only a replay of the same record; a redelivery probes again at a later time and is
-    // found by the NOT EXISTS in the window (race-free: the batch holds its monitors' locks).
-    `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance)
-     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::bool[])
-              AS n(monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance)
-      WHERE NOT EXISTS (SELECT 1 FROM checks c WHERE c.monitor_id = n.monitor_id AND c.job_key = n.job_key
-                           AND c.checked_at >= $9 AND c.checked_at < $10)
-     ON CONFLICT (monitor_id, job_key, checked_at) DO NOTHING
-     RETURNING id, monitor_id, job_key`,
+    // found by the NOT EXISTS in the window (race-free: the batch holds its monitors' locks), which
+    // therefore finds every conflict too: no ON CONFLICT clause (speculative insertion costs).
+    // OFFSET 0 keeps the NOT EXISTS a per-row probe of the unique index: pulled up into an anti
+    // join, a day's new partition (no statistics yet) was read whole and hashed for every batch.
+    `WITH inserted AS (
+       INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance,
+                            timings, certificate_expires_at, details, region)
+       SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::bool[],
+                             $11::jsonb[], $12::timestamptz[], $13::jsonb[], $14::text[])
+                AS n(monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance,
+                      timings, certificate_expires_at, details, region)
+        WHERE NOT EXISTS (SELECT 1 FROM checks c WHERE c.monitor_id = n.monitor_id AND c.job_key = n.job_key AND c.region = n.region
+                             AND c.checked_at >= $9 AND c.checked_at < $10 OFFSET 0)
+       RETURNING id, monitor_id, job_key, region
+     )
+     SELECT 'check' AS kind, id::text AS id, monitor_id, job_key, region, NULL::text AS cause, NULL::timestamptz AS started_at, NULL::int AS affected_checks
+       FROM inserted
+     UNION ALL
+     SELECT 'incident', id::text, monitor_id, NULL, NULL, cause, started_at, affected_checks
+       FROM incidents WHERE status = 'open' AND monitor_id = ANY($1::int[])`,
     [
       records.map((r) => r.monitorId),
       records.map((r) => r.result.timestamp),
@@ -214,9 +319,22 @@ async function insertChecks(em: EntityManager, records: CheckRecord[], inMainten
       records.map((r) => r.jobKey),
       inMaintenance,
       ...windowOf(records),
+      // The additions of monitor types (timing breakdown, certificate expiry, DNS answers): passed through.
+      records.map((r) => (r.result.timings ? JSON.stringify(r.result.timings) : null)),
+      records.map((r) => r.result.certificate_expires_at ?? null),
+      records.map((r) => (r.result.details ? JSON.stringify(r.result.details) : null)),
+      records.map(regionOf),
     ],
-  )) as { id: string; monitor_id: number; job_key: string }[];
-  return new Map(rows.map((r) => [keyOf(r.monitor_id, r.job_key), String(r.id)]));
+  )) as InsertedRow[];
+  const checkIds = new Map<string, string>();
+  const openIncidents = new Map<number, AlertIncident>();
+  for (const r of rows) {
+    if (r.kind === 'check' && r.job_key !== null && r.region !== null) checkIds.set(keyOf(r.monitor_id, r.job_key, r.region), r.id);
+    else if (r.kind === 'incident' && r.cause !== null && r.started_at !== null && r.affected_checks !== null) {
+      openIncidents.set(r.monitor_id, { id: Number(r.id), cause: r.cause, startedAt: r.started_at, resolvedAt: null, durationSeconds: null, affectedChecks: r.affected_checks });
+    }
+  }
+  return { checkIds, openIncidents };
 }
 
 function storedResult(row: StoredCheckRow): CheckResult {
@@ -226,6 +344,9 @@ function storedResult(row: StoredCheckRow): CheckResult {
     response_time_ms: row.response_time_ms,
     status_code: row.status_code,
     ...(row.error !== null ? { error: row.error } : {}),
+    ...(row.timings ? { timings: row.timings } : {}),
+    ...(row.certificate_expires_at ? { certificate_expires_at: row.certificate_expires_at.toISOString() } : {}),
+    ...(row.details ? { details: row.details } : {}),
   };
 }
 
@@ -233,32 +354,38 @@ function alertMonitor(m: MonitorRow): AlertMonitor {
   return { id: m.id, accountId: m.account_id, name: m.name, url: m.url, degradedThresholdMs: m.degraded_threshold_ms };
 }
 
-function alertIncident(row: IncidentRow): AlertIncident {
-  return {
-    id: row.id,
-    cause: row.cause,
-    startedAt: row.started_at,
-    resolvedAt: row.resolved_at,
-    durationSeconds: row.duration_seconds,
-    affectedChecks: row.affected_checks,
-  };
-}
+
 
 /** The stored records of checks already recorded (what a redelivered job answers). */
 async function storedChecks(em: EntityManager, records: CheckRecord[]): Promise<CheckResult[]> {
   const stored = (await em.query(
-    `SELECT c.id, c.monitor_id, c.job_key, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error
-       FROM checks c JOIN unnest($1::int[], $2::text[]) AS d(monitor_id, job_key)
-         ON c.monitor_id = d.monitor_id AND c.job_key = d.job_key
-      WHERE c.checked_at >= $3 AND c.checked_at < $4`,
-    [records.map((r) => r.monitorId), records.map((r) => r.jobKey), ...windowOf(records)],
+    // A probe of the unique index per record (LATERAL ... LIMIT): a join could hash a whole partition.
+    `SELECT c.id, c.monitor_id, c.job_key, c.region, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error,
+            c.timings, c.certificate_expires_at, c.details
+       FROM unnest($1::int[], $2::text[], $5::text[]) AS d(monitor_id, job_key, region)
+       CROSS JOIN LATERAL (
+         SELECT * FROM checks c
+          WHERE c.monitor_id = d.monitor_id AND c.job_key = d.job_key AND c.region = d.region AND c.checked_at >= $3 AND c.checked_at < $4
+          ORDER BY c.checked_at LIMIT 1
+       ) c`,
+    [records.map((r) => r.monitorId), records.map((r) => r.jobKey), ...windowOf(records), records.map(regionOf)],
   )) as StoredCheckRow[];
-  const byKey = new Map(stored.map((s) => [keyOf(s.monitor_id, s.job_key), s]));
+  const byKey = new Map(stored.map((s) => [keyOf(s.monitor_id, s.job_key, s.region), s]));
   // A stored row always exists for a conflict; the fallback only guards a concurrent prune.
   return records.map((r) => {
-    const s = byKey.get(keyOf(r.monitorId, r.jobKey));
+    const s = byKey.get(recordKey(r));
     return s ? storedResult(s) : r.result;
   });
+}
+
+/** One result to run through a monitor's state machine: a check, or a judged round. */
+export interface StateEntry {
+  record: CheckRecord;
+  /** The stored check that stands for it (alerts name it). */
+  checkId: string;
+  maintenance: boolean;
+  /** The failing regions of a round (an incident it opens carries them). */
+  regions?: readonly string[];
 }
 
 interface MonitorUpdate {
@@ -269,35 +396,33 @@ interface MonitorUpdate {
   last: CheckResult | null;
 }
 
-async function applyStates(
+/**
+ * Runs each monitor's state machine over its entries in time order, then writes states, incident
+ * counts and the rollups of `rolledUp` (the checks inserted) in one statement (callers hold the
+ * monitors' locks).
+ */
+export async function applyStates(
   em: EntityManager,
-  records: CheckRecord[],
-  inserted: { index: number; checkId: string }[],
+  entries: readonly StateEntry[],
   monitors: Map<number, MonitorRow>,
+  openIncidents: Map<number, AlertIncident>,
   alerts: AlertEventPayload[],
-  inMaintenance: boolean[],
+  rolledUp: readonly CheckRecord[],
 ): Promise<void> {
-  const byMonitor = new Map<number, { record: CheckRecord; checkId: string; at: Date; maintenance: boolean }[]>();
-  for (const { index, checkId } of inserted) {
-    const record = records[index];
-    const list = byMonitor.get(record.monitorId) ?? [];
-    list.push({ record, checkId, at: new Date(record.result.timestamp), maintenance: inMaintenance[index] });
-    byMonitor.set(record.monitorId, list);
+  const byMonitor = new Map<number, (StateEntry & { at: Date })[]>();
+  for (const entry of entries) {
+    const list = byMonitor.get(entry.record.monitorId) ?? [];
+    list.push({ ...entry, at: new Date(entry.record.result.timestamp) });
+    byMonitor.set(entry.record.monitorId, list);
   }
   const monitorIds = [...byMonitor.keys()].sort((a, b) => a - b);
-  const openRows = (await em.query(
-    `SELECT id, monitor_id, cause, started_at, resolved_at, duration_seconds, affected_checks
-       FROM incidents WHERE status = 'open' AND monitor_id = ANY($1::int[])`,
-    [monitorIds],
-  )) as IncidentRow[];
-  const openByMonitor = new Map(openRows.map((r) => [r.monitor_id, alertIncident(r)]));
 
   const updates: MonitorUpdate[] = [];
   const affected = new Map<number, number>();
   for (const monitorId of monitorIds) {
     const m = monitors.get(monitorId) as MonitorRow;
     const checks = (byMonitor.get(monitorId) ?? []).sort((a, b) => a.at.getTime() - b.at.getTime());
-    let incident = openByMonitor.get(monitorId) ?? null;
+    let incident = openIncidents.get(monitorId) ?? null;
     let state: MonitorState = {
       status: m.status,
       consecutiveFailures: m.consecutive_failures,
@@ -307,7 +432,7 @@ async function applyStates(
       degradedThresholdMs: m.degraded_threshold_ms,
       openIncident: incident ? { startedAt: incident.startedAt, affectedChecks: incident.affectedChecks } : null,
     };
-    for (const { record, checkId, at, maintenance } of checks) {
+    for (const { record, checkId, at, maintenance, regions } of checks) {
       const r = record.result;
       const t = nextMonitorState(state, { status: r.status, responseTimeMs: r.response_time_ms, error: r.error, checkedAt: at, inMaintenance: maintenance });
       const check = { id: checkId, checkedAt: at, responseTimeMs: r.response_time_ms, statusCode: r.status_code, error: r.error ?? null };
@@ -323,9 +448,9 @@ async function applyStates(
       }
       if (t.open) {
         const [{ id }] = (await em.query(
-          `INSERT INTO incidents (monitor_id, account_id, status, started_at, cause, affected_checks)
-           VALUES ($1, $2, 'open', $3, $4, $5) RETURNING id`,
-          [m.id, m.account_id, t.open.startedAt, t.open.cause, t.open.affectedChecks],
+          `INSERT INTO incidents (monitor_id, account_id, status, started_at, cause, affected_checks, regions)
+           VALUES ($1, $2, 'open', $3, $4, $5, $6) RETURNING id`,
+          [m.id, m.account_id, t.open.startedAt, t.open.cause, t.open.affectedChecks, regions ?? []],
         )) as { id: number }[];
         incident = { id, cause: t.open.cause, startedAt: t.open.startedAt, resolvedAt: null, durationSeconds: null, affectedChecks: t.open.affectedChecks };
       } else if (t.addAffectedCheck && incident) {
@@ -349,32 +474,46 @@ async function applyStates(
     });
   }
 
-  if (affected.size) {
-    await em.query(
-      `UPDATE incidents i SET affected_checks = d.n FROM unnest($1::int[], $2::int[]) AS d(id, n) WHERE i.id = d.id`,
-      [[...affected.keys()], [...affected.values()]],
-    );
-  }
-  await updateMonitors(em, updates);
-  await upsertRollups(
+  await writeStates(
     em,
-    inserted.map(({ index }) => records[index]),
+    updates,
+    affected,
+    rollupDeltas(
+      rolledUp.map((r) => ({ monitorId: r.monitorId, checkedAt: new Date(r.result.timestamp), status: r.result.status, responseTimeMs: r.result.response_time_ms })),
+    ),
   );
 }
 
-async function updateMonitors(em: EntityManager, updates: MonitorUpdate[]): Promise<void> {
+/**
+ * One statement: the monitors' new state and last-check facts, the open incidents' affected-check
+ * counts, and the batch's hourly rollup sums (data-modifying CTEs on three tables; the rollup
+ * upsert takes its row locks in (monitor, hour) order, like the monitor lock).
+ */
+async function writeStates(em: EntityManager, updates: MonitorUpdate[], affected: Map<number, number>, deltas: RollupDelta[]): Promise<void> {
   await em.query(
-    `UPDATE monitors m SET
-        status = d.status,
-        consecutive_failures = d.failures,
-        consecutive_successes = d.successes,
-        last_checked_at = CASE WHEN d.touch THEN d.at ELSE m.last_checked_at END,
-        last_check_status = CASE WHEN d.touch THEN d.check_status ELSE m.last_check_status END,
-        last_response_time_ms = CASE WHEN d.touch THEN d.response_time_ms ELSE m.last_response_time_ms END,
-        last_status_code = CASE WHEN d.touch THEN d.status_code ELSE m.last_status_code END
-       FROM unnest($1::int[], $2::text[], $3::int[], $4::bool[], $5::timestamptz[], $6::text[], $7::int[], $8::int[], $9::int[])
-         AS d(id, status, failures, touch, at, check_status, response_time_ms, status_code, successes)
-      WHERE m.id = d.id`,
+    `WITH monitor_updates AS (
+       UPDATE monitors m SET
+          status = d.status,
+          consecutive_failures = d.failures,
+          consecutive_successes = d.successes,
+          last_checked_at = CASE WHEN d.touch THEN d.at ELSE m.last_checked_at END,
+          last_check_status = CASE WHEN d.touch THEN d.check_status ELSE m.last_check_status END,
+          last_response_time_ms = CASE WHEN d.touch THEN d.response_time_ms ELSE m.last_response_time_ms END,
+          last_status_code = CASE WHEN d.touch THEN d.status_code ELSE m.last_status_code END
+         FROM unnest($1::int[], $2::text[], $3::int[], $4::bool[], $5::timestamptz[], $6::text[], $7::int[], $8::int[], $9::int[])
+           AS d(id, status, failures, touch, at, check_status, response_time_ms, status_code, successes)
+        WHERE m.id = d.id
+        RETURNING 1
+     ), incident_counts AS (
+       UPDATE incidents i SET affected_checks = d.n FROM unnest($10::int[], $11::int[]) AS d(id, n) WHERE i.id = d.id RETURNING 1
+     )
+     INSERT INTO monitor_rollups (monitor_id, hour, total, successful, response_time_sum, response_time_count)
+     SELECT * FROM unnest($12::int[], $13::timestamptz[], $14::int[], $15::int[], $16::bigint[], $17::int[])
+     ON CONFLICT (monitor_id, hour) DO UPDATE SET
+       total = monitor_rollups.total + EXCLUDED.total,
+       successful = monitor_rollups.successful + EXCLUDED.successful,
+       response_time_sum = monitor_rollups.response_time_sum + EXCLUDED.response_time_sum,
+       response_time_count = monitor_rollups.response_time_count + EXCLUDED.response_time_count`,
     [
       updates.map((u) => u.id),
       updates.map((u) => u.status),
@@ -385,28 +524,8 @@ async function updateMonitors(em: EntityManager, updates: MonitorUpdate[]): Prom
       updates.map((u) => u.last?.response_time_ms ?? null),
       updates.map((u) => u.last?.status_code ?? null),
       updates.map((u) => u.consecutiveSuccesses),
-    ],
-  );
-}
-
-async function upsertRollups(em: EntityManager, records: CheckRecord[]): Promise<void> {
-  const deltas = rollupDeltas(
-    records.map((r) => ({
-      monitorId: r.monitorId,
-      checkedAt: new Date(r.result.timestamp),
-      status: r.result.status,
-      responseTimeMs: r.result.response_time_ms,
-    })),
-  );
-  await em.query(
-    `INSERT INTO monitor_rollups (monitor_id, hour, total, successful, response_time_sum, response_time_count)
-     SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::int[], $4::int[], $5::bigint[], $6::int[])
-     ON CONFLICT (monitor_id, hour) DO UPDATE SET
-       total = monitor_rollups.total + EXCLUDED.total,
-       successful = monitor_rollups.successful + EXCLUDED.successful,
-       response_time_sum = monitor_rollups.response_time_sum + EXCLUDED.response_time_sum,
-       response_time_count = monitor_rollups.response_time_count + EXCLUDED.response_time_count`,
-    [
+      [...affected.keys()],
+      [...affected.values()],
       deltas.map((d) => d.monitorId),
       deltas.map((d) => d.hour),
       deltas.map((d) => d.total),

@@ -1,5 +1,6 @@
 import { missingContentText, requestFailureText, timeoutText, unexpectedStatusText } from './check-errors.js';
-import { judgeResponse } from './judge-response.js';
+import type { Assertion } from '@vigil/core';
+import { judgeResponse, type ProbeResponse } from './judge-response.js';
 
 const target = { url: 'https://shop.example.com:8443/health', timeoutSeconds: 30 };
 const fail = (err: Parameters<typeof requestFailureText>[0]) => requestFailureText(err, target);
@@ -87,19 +88,45 @@ describe('check error texts', () => {
 });
 
 describe('judgeResponse', () => {
-  const body = (s: string) => Buffer.from(s);
+  const facts = { responseTimeMs: 42, now: new Date('2026-03-01T00:00:00Z') };
+  const response = (statusCode: number, text: string, over: Partial<ProbeResponse> = {}): ProbeResponse => ({
+    statusCode,
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from(text),
+    truncated: false,
+    certificateExpiresAt: null,
+    ...over,
+  });
+  const expect_ = (expectedStatusCodes: number[], expectedContent: string | null, assertions: Assertion[] = []) => ({ expectedStatusCodes, expectedContent, assertions });
+
   it('passes an expected status with the content present', () => {
-    expect(judgeResponse({ statusCode: 200, body: body('hello world'), truncated: false }, { expectedStatusCodes: [200], expectedContent: 'world' })).toBeNull();
+    expect(judgeResponse(response(200, 'hello world'), expect_([200], 'world'), facts)).toBeNull();
   });
   it('judges the status before the content', () => {
-    expect(judgeResponse({ statusCode: 500, body: body('x'), truncated: false }, { expectedStatusCodes: [200], expectedContent: 'y' })).toBe(
-      'Unexpected status code 500 Internal Server Error',
-    );
+    expect(judgeResponse(response(500, 'x'), expect_([200], 'y'), facts)).toBe('Unexpected status code 500 Internal Server Error');
   });
   it('matches content as UTF-8 bytes', () => {
-    expect(judgeResponse({ statusCode: 200, body: body('Grüße'), truncated: false }, { expectedStatusCodes: [200], expectedContent: 'üß' })).toBeNull();
+    expect(judgeResponse(response(200, 'Grüße'), expect_([200], 'üß'), facts)).toBeNull();
   });
   it('an empty expected_content is no expectation', () => {
-    expect(judgeResponse({ statusCode: 204, body: body(''), truncated: false }, { expectedStatusCodes: [204], expectedContent: '' })).toBeNull();
+    expect(judgeResponse(response(204, ''), expect_([204], ''), facts)).toBeNull();
+  });
+
+  const failing: Assertion = { source: 'json_path', path: '$.status', operator: 'equals', value: 'ok' };
+  it('judges assertions last, naming every failed one', () => {
+    const assertions: Assertion[] = [failing, { source: 'response_time', operator: 'less_than', value: 10 }, { source: 'header', name: 'content-type', operator: 'contains', value: 'json' }];
+    expect(judgeResponse(response(200, '{"status":"degraded"}'), expect_([200], null, assertions), facts)).toBe(
+      'Assertion failed: json $.status equals "ok" (got "degraded"); Assertion failed: response time less than 10 ms (got 42 ms)',
+    );
+    expect(judgeResponse(response(200, '{"status":"ok"}'), expect_([200], null, [failing]), facts)).toBeNull();
+  });
+  it('keeps the texts of expected_status_codes and expected_content alone when they fail', () => {
+    expect(judgeResponse(response(503, '{"status":"degraded"}'), expect_([200], null, [failing]), facts)).toBe('Unexpected status code 503 Service Unavailable');
+    expect(judgeResponse(response(200, '{"status":"degraded"}'), expect_([200], 'healthy', [failing]), facts)).toBe('Expected content not found: "healthy"');
+  });
+  it('hands the certificate expiry and the check time to the assertions', () => {
+    const cert: Assertion = { source: 'certificate_expiry', operator: 'greater_than', value: 7 };
+    const expiring = { certificateExpiresAt: new Date('2026-03-04T00:00:00Z') };
+    expect(judgeResponse(response(200, '', expiring), expect_([200], null, [cert]), facts)).toBe('Assertion failed: certificate days left greater than 7 (got 3)');
   });
 });

@@ -11,6 +11,8 @@ export interface ProbeClientOptions {
    * connections is noticed. Benchmarks compare both.
    */
   keepAlive?: boolean;
+  /** The local address every outbound connection binds to (VIGIL_SOURCE_ADDRESS); unset, the system chooses. */
+  sourceAddress?: string;
 }
 
 /** The got instance every check uses, and the guarded agents behind it. */
@@ -26,7 +28,13 @@ export interface ProbeClient {
  * most 10 redirects, no cache, a Vigil user agent (a monitor's own header wins).
  */
 export function createProbeClient(policy: OutboundPolicy, opts: ProbeClientOptions = {}): ProbeClient {
-  const agents = createGuardedAgents(policy, { keepAlive: opts.keepAlive ?? false });
+  // No TLS session resumption: each check measures a full handshake and sees the certificate
+  // (a resumed session shows none, and the check records its expiry).
+  const agents = createGuardedAgents(policy, {
+    keepAlive: opts.keepAlive ?? false,
+    maxCachedSessions: 0,
+    ...(opts.sourceAddress !== undefined ? { localAddress: opts.sourceAddress } : {}),
+  });
   const client = got.extend({
     agent: agents,
     retry: { limit: 0 },

@@ -1,3 +1,4 @@
+import { X509Certificate } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createGuardedAgents, systemClock, type OutboundPolicy } from '@vigil/core';
@@ -6,19 +7,21 @@ import { selfSignedCertificate } from '../testing/self-signed.js';
 import { startTargetServer, startTlsTargetServer, type TargetServer } from '../testing/target-server.js';
 import { MAX_BODY_BYTES, probe } from './probe.js';
 import { createProbeClient, type ProbeClient } from './probe-client.js';
-import type { ProbeTarget } from './probe-target.js';
+import type { HttpProbeTarget } from './probe-target.js';
 
 const OPEN: OutboundPolicy = { allowPrivate: true, dnsServers: [] };
 const GUARDED: OutboundPolicy = { allowPrivate: false, dnsServers: [] };
 
 let server: TargetServer;
 let tlsServer: TargetServer;
+let certificate: { cert: string; key: string };
 let client: ProbeClient;
 let guarded: ProbeClient;
 
 beforeAll(async () => {
   server = await startTargetServer();
-  tlsServer = await startTlsTargetServer(await selfSignedCertificate());
+  certificate = await selfSignedCertificate();
+  tlsServer = await startTlsTargetServer(certificate);
   client = createProbeClient(OPEN);
   guarded = createProbeClient(GUARDED);
 });
@@ -29,7 +32,7 @@ afterAll(async () => {
   await tlsServer.close();
 });
 
-function target(url: string, extra: Partial<ProbeTarget> = {}): ProbeTarget {
+function target(url: string, extra: Partial<HttpProbeTarget> = {}): HttpProbeTarget {
   return {
     url,
     method: 'GET',
@@ -40,16 +43,24 @@ function target(url: string, extra: Partial<ProbeTarget> = {}): ProbeTarget {
     verifySsl: true,
     expectedStatusCodes: [200, 201, 204],
     expectedContent: null,
+    assertions: [],
     ...extra,
   };
 }
 
-const check = (t: ProbeTarget, c: ProbeClient = client) => probe(c, t, systemClock);
+const check = (t: HttpProbeTarget, c: ProbeClient = client) => probe(c, t, systemClock);
 
 describe('status codes', () => {
   it('a 200 is a success with a response time and the status code', async () => {
     const r = await check(target(`${server.url}/`));
-    expect(r).toEqual({ timestamp: expect.any(String), status: 'success', response_time_ms: expect.any(Number), status_code: 200 });
+    const phase = expect.any(Number);
+    expect(r).toEqual({
+      timestamp: expect.any(String),
+      status: 'success',
+      response_time_ms: expect.any(Number),
+      status_code: 200,
+      timings: { dns: phase, connect: phase, tls: null, first_byte: phase, download: phase },
+    });
     expect(r.response_time_ms).toBeGreaterThanOrEqual(0);
     expect(Date.parse(r.timestamp)).not.toBeNaN();
   });
@@ -62,6 +73,7 @@ describe('status codes', () => {
       response_time_ms: null,
       status_code: 503,
       error: 'Unexpected status code 503 Service Unavailable',
+      timings: expect.objectContaining({ first_byte: expect.any(Number) }),
     });
   });
 
@@ -209,6 +221,18 @@ describe('TLS', () => {
   it('verify_ssl off: the same server is a success', async () => {
     const r = await check(target(`${tlsServer.url}/`, { verifySsl: false }));
     expect(r).toMatchObject({ status: 'success', status_code: 200 });
+  });
+
+  it('an https check records the TLS phase and the certificate expiry it saw', async () => {
+    const r = await check(target(`${tlsServer.url}/slow-body/200`, { verifySsl: false }));
+    expect(r.timings?.tls).toEqual(expect.any(Number));
+    expect(r.timings?.download).toBeGreaterThanOrEqual(150);
+    expect(r.certificate_expires_at).toBe(new Date(new X509Certificate(certificate.cert).validTo).toISOString());
+  });
+
+  it('no response, no timings', async () => {
+    const r = await check(target(`${tlsServer.url}/`));
+    expect(r.timings).toBeUndefined();
   });
 
   it('a hostname the certificate does not cover fails verification', async () => {

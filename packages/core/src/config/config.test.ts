@@ -92,6 +92,16 @@ describe('loadConfig', () => {
     expect(c.tiers.free.domains).toBe(5);
   });
 
+  it('reads regions: one default region unless configured; validated names and addresses', () => {
+    const d = loadConfig({});
+    expect([d.region, d.knownRegions, d.defaultRegions, d.sourceAddress]).toEqual(['default', ['default'], ['default'], undefined]);
+    const c = loadConfig({ VIGIL_REGION: 'us', VIGIL_REGIONS: 'ap', VIGIL_DEFAULT_REGIONS: 'eu, us', VIGIL_SOURCE_ADDRESS: '127.0.0.2' });
+    expect([c.region, c.knownRegions, c.defaultRegions, c.sourceAddress]).toEqual(['us', ['ap', 'eu', 'us'], ['eu', 'us'], '127.0.0.2']);
+    expect(() => loadConfig({ VIGIL_REGION: 'EU' })).toThrow(/VIGIL_REGION/);
+    expect(() => loadConfig({ VIGIL_DEFAULT_REGIONS: 'eu,bad_name' })).toThrow(/"bad_name" is not a valid region name/);
+    expect(() => loadConfig({ VIGIL_SOURCE_ADDRESS: 'somewhere' })).toThrow(/VIGIL_SOURCE_ADDRESS/);
+  });
+
   it('lists every variable of decisions §1 in its schema', () => {
     for (const name of [
       'DATABASE_URL', 'REDIS_URL', 'PORT', 'VIGIL_BASE_URL', 'VIGIL_ALLOW_PRIVATE_TARGETS', 'VIGIL_DNS_SERVERS',

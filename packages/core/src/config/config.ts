@@ -1,6 +1,7 @@
 import { DEFAULT_TIERS, type TierTable } from '../tiers/tiers.js';
 import { mergeTierOverrides } from '../tiers/merge-tier-overrides.js';
 import { envSchema } from './env-schema.js';
+import { DEFAULT_REGION, parseRegionList } from '../regions/region-names.js';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -23,6 +24,14 @@ export interface Config {
   /** Requests per second per client IP over all paths (decisions §2: 50). */
   burstPerSecond: number;
   allowPrivateTargets: boolean;
+  /** The region this process's checker runs in and whose check jobs it consumes. */
+  region: string;
+  /** Regions a monitor may name: VIGIL_REGIONS, the default regions and this process's region (plus, at the API, any region a checker ever reported from). */
+  knownRegions: string[];
+  /** A new monitor's regions when it names none. */
+  defaultRegions: string[];
+  /** The local address outbound checks bind to; unset, the system chooses. */
+  sourceAddress: string | undefined;
   /** Resolvers for target hosts and TXT records; empty means the system resolver. */
   dnsServers: string[];
   smtpUrl: string | undefined;
@@ -66,6 +75,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (e) {
     throw new ConfigError(`Invalid configuration: ${(e as Error).message}`);
   }
+  let defaultRegions: string[];
+  let listedRegions: string[];
+  try {
+    defaultRegions = parseRegionList((v.VIGIL_DEFAULT_REGIONS as string | undefined) ?? DEFAULT_REGION);
+    listedRegions = v.VIGIL_REGIONS === undefined ? [] : parseRegionList(v.VIGIL_REGIONS);
+  } catch (e) {
+    throw new ConfigError(`Invalid configuration: VIGIL_DEFAULT_REGIONS / VIGIL_REGIONS ${(e as Error).message}`);
+  }
+  const region = v.VIGIL_REGION as string;
   const dns = (v.VIGIL_DNS_SERVERS as string | undefined) ?? '';
   return {
     env: v.NODE_ENV,
@@ -82,6 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: v.VIGIL_TRUST_PROXY,
     burstPerSecond: v.VIGIL_BURST_PER_SECOND,
     allowPrivateTargets: v.VIGIL_ALLOW_PRIVATE_TARGETS,
+    region,
+    knownRegions: [...new Set([...listedRegions, ...defaultRegions, region])],
+    defaultRegions,
+    sourceAddress: v.VIGIL_SOURCE_ADDRESS,
     dnsServers: dns.split(',').map((s) => s.trim()).filter(Boolean),
     smtpUrl: v.SMTP_URL,
     smtpFrom: v.SMTP_FROM,

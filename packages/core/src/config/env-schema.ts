@@ -1,4 +1,5 @@
 import Joi from 'joi';
+import { DEFAULT_REGION, REGION_NAME_PATTERN } from '../regions/region-names.js';
 
 const LOG_LEVELS = ['error', 'warn', 'info', 'http', 'verbose', 'debug', 'silly'];
 
@@ -35,6 +36,11 @@ export const envSchema = Joi.object({
   VIGIL_BURST_PER_SECOND: Joi.number().integer().min(1).default(50),
   VIGIL_ALLOW_PRIVATE_TARGETS: Joi.boolean().truthy('1', 'yes', 'on').falsy('0', 'no', 'off').default(false),
   VIGIL_DNS_SERVERS: dnsServerList,
+  // Regions (decisions: Regions and quorum). Lists are comma-separated region names.
+  VIGIL_REGION: Joi.string().pattern(REGION_NAME_PATTERN).default(DEFAULT_REGION),
+  VIGIL_REGIONS: Joi.string(),
+  VIGIL_DEFAULT_REGIONS: Joi.string(),
+  VIGIL_SOURCE_ADDRESS: Joi.string().ip({ cidr: 'forbidden' }),
   SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
   SMTP_FROM: Joi.string().default('Vigil <alerts@vigil.invalid>'),
   LOG_LEVEL: Joi.string().lowercase().valid(...LOG_LEVELS).default('info'),

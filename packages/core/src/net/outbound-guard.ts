@@ -182,7 +182,7 @@ export interface GuardedAgents {
 }
 
 /** HTTP(S) agents whose every connection is checked per policy; pass them to got as `agent`. */
-export function createGuardedAgents(policy: OutboundPolicy, opts: http.AgentOptions = {}): GuardedAgents {
+export function createGuardedAgents(policy: OutboundPolicy, opts: https.AgentOptions = {}): GuardedAgents {
   return { http: new GuardedHttpAgent(policy, opts), https: new GuardedHttpsAgent(policy, opts) };
 }
 

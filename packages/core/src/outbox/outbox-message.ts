@@ -6,6 +6,8 @@ import type { JobPayloads } from '../queue/job-payloads.js';
 export interface OutboxJobOptions {
   attempts?: number;
   backoff?: { type: 'exponential' | 'fixed'; delay: number };
+  /** Run no earlier than this many ms after the relay adds it (a round's deadline). */
+  delay?: number;
 }
 
 /**

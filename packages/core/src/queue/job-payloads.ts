@@ -25,13 +25,49 @@ export interface MonitorCheckPayload {
   manual?: boolean;
 }
 
-/** The check record a MonitorCheck job returns (the seed's Check record). */
+/** Milliseconds of each phase of an http check (null: the phase did not happen, e.g. no TLS, a reused connection). */
+export interface CheckTimings {
+  dns: number | null;
+  connect: number | null;
+  tls: number | null;
+  first_byte: number | null;
+  download: number | null;
+}
+
+/** What a dns check saw: the answers (capped) and the server that gave them. */
+export interface DnsCheckDetails {
+  kind: 'dns';
+  server: string;
+  answers: string[];
+  /** True when more answers came than were kept. */
+  truncated: boolean;
+}
+
+/** Type-specific facts of a check, by kind. */
+export type CheckDetails = DnsCheckDetails;
+
+/**
+ * The check record a MonitorCheck job returns (the seed's Check record). The optional fields
+ * are additions of monitor types; absent means not applicable.
+ */
 export interface CheckResult {
   timestamp: string;
   status: 'success' | 'failure';
   response_time_ms: number | null;
   status_code: number | null;
   error?: string;
+  timings?: CheckTimings;
+  certificate_expires_at?: string;
+  details?: CheckDetails;
+}
+
+/**
+ * A round's deadline (decisions: Regions and quorum): judge the round of `monitorId` whose
+ * checks carry `jobKey` with the regions that answered, unless it was judged already.
+ */
+export interface JudgeRoundPayload {
+  monitorId: number;
+  jobKey: string;
 }
 
 export interface TlsScanPayload {
@@ -81,6 +117,20 @@ export interface AlertDeliveryPayload {
   attempt?: number;
 }
 
+/** A ping to a heartbeat monitor's ping URL, accepted by the API and judged by the checker. */
+export interface HeartbeatPingPayload {
+  /** Unique per ping (also the job id): a job delivered twice records one check. */
+  pingId: string;
+  monitorId: number;
+  kind: 'start' | 'success' | 'failure';
+  /** The exit-code form's code (non-zero: a failure ping); null for the other forms. */
+  exitCode: number | null;
+  /** When the API received it, by its clock (ISO 8601). */
+  receivedAt: string;
+  /** A failure ping's request body as text, already cut to HEARTBEAT_BODY_MAX_BYTES; null otherwise. */
+  body: string | null;
+}
+
 export type EmptyPayload = Record<string, never>;
 
 export interface GenerateInvoicesPayload {
@@ -105,6 +155,9 @@ export interface JobPayloads {
   [JobName.AlertDelivery]: AlertDeliveryPayload;
   [JobName.GenerateInvoices]: GenerateInvoicesPayload;
   [JobName.SendIncidentRepeats]: EmptyPayload;
+  [JobName.JudgeRound]: JudgeRoundPayload;
+  [JobName.HeartbeatPing]: HeartbeatPingPayload;
+  [JobName.SweepHeartbeats]: EmptyPayload;
 }
 
 /** What each job returns (what a waiting API request receives). */
@@ -125,4 +178,10 @@ export interface JobResults {
   [JobName.AlertDelivery]: void;
   [JobName.GenerateInvoices]: { invoices: number };
   [JobName.SendIncidentRepeats]: { reminders: number; escalations: number };
+  /** Whether this run judged the round (false: judged already, or nothing answered). */
+  [JobName.JudgeRound]: { judged: boolean };
+  /** Whether the ping changed anything (a duplicate delivery, a paused or deleted monitor: no). */
+  [JobName.HeartbeatPing]: { recorded: boolean };
+  /** Heartbeat monitors looked at, and failure checks recorded (missed deadlines, too-slow runs). */
+  [JobName.SweepHeartbeats]: { monitors: number; checks: number };
 }

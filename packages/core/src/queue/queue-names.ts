@@ -5,6 +5,7 @@ export enum QueueName {
   Headers = 'headers',
   Alerts = 'alerts',
   Maintenance = 'maintenance',
+  Heartbeats = 'heartbeats',
 }
 
 /** Every kind of job, each on exactly one queue and handled by exactly one handler. */
@@ -24,6 +25,9 @@ export enum JobName {
   AlertDelivery = 'alert-delivery',
   GenerateInvoices = 'generate-invoices',
   SendIncidentRepeats = 'send-incident-repeats',
+  JudgeRound = 'judge-round',
+  HeartbeatPing = 'heartbeat-ping',
+  SweepHeartbeats = 'sweep-heartbeats',
 }
 
 export const JOB_QUEUE = {
@@ -42,6 +46,9 @@ export const JOB_QUEUE = {
   [JobName.AlertDelivery]: QueueName.Alerts,
   [JobName.GenerateInvoices]: QueueName.Maintenance,
   [JobName.SendIncidentRepeats]: QueueName.Maintenance,
+  [JobName.JudgeRound]: QueueName.Maintenance,
+  [JobName.HeartbeatPing]: QueueName.Heartbeats,
+  [JobName.SweepHeartbeats]: QueueName.Maintenance,
 } as const satisfies Record<JobName, QueueName>;
 
 export type QueueOfJob<J extends JobName> = (typeof JOB_QUEUE)[J];
@@ -49,7 +56,7 @@ export type JobsOfQueue<Q extends QueueName> = { [J in JobName]: (typeof JOB_QUE
 
 /** Which worker app consumes which queues. Maintenance runs in the checker, which is always deployed. */
 export const QUEUE_OWNERS = {
-  checker: [QueueName.Checks, QueueName.Maintenance],
+  checker: [QueueName.Checks, QueueName.Maintenance, QueueName.Heartbeats],
   scanner: [QueueName.Scans, QueueName.Headers],
   notifier: [QueueName.Alerts],
 } as const;

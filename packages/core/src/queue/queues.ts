@@ -4,14 +4,15 @@ import type { Logger } from '../logging/logger.js';
 import { logConnectionError } from '../dependencies/log-connection-error.js';
 import { JOB_QUEUE, type JobName, QueueName } from './queue-names.js';
 import type { JobPayloads, JobResults } from './job-payloads.js';
+import { checkQueueOf, type CheckQueueName } from '../regions/region-names.js';
 
 /**
  * One Queue (and at most one QueueEvents) per queue name per process, created on first use
  * and shared by every request: never a Queue object per request.
  */
 export class Queues {
-  private readonly queues = new Map<QueueName, Queue>();
-  private readonly events = new Map<QueueName, QueueEvents>();
+  private readonly queues = new Map<QueueName | CheckQueueName, Queue>();
+  private readonly events = new Map<QueueName | CheckQueueName, QueueEvents>();
   /** The connections made for QueueEvents: BullMQ duplicates them again and never closes ours. */
   private readonly eventConnections: Redis[] = [];
 
@@ -27,7 +28,7 @@ export class Queues {
     private readonly logger: Logger,
   ) {}
 
-  queue(name: QueueName): Queue {
+  queue(name: QueueName | CheckQueueName): Queue {
     let queue = this.queues.get(name);
     if (!queue) {
       queue = new Queue(name, {
@@ -45,6 +46,11 @@ export class Queues {
     return this.queue(JOB_QUEUE[job]);
   }
 
+  /** The check queue of a region (the default region's is the Checks queue itself). */
+  checkQueue(region: string): Queue {
+    return this.queue(checkQueueOf(region));
+  }
+
   add<J extends JobName>(job: J, payload: JobPayloads[J], opts?: JobsOptions) {
     return this.queueOf(job).add(job, payload, opts);
   }
@@ -53,15 +59,19 @@ export class Queues {
     return this.queueOf(job).addBulk(items.map((i) => ({ name: job, data: i.payload, opts: i.opts })));
   }
 
-  /** Adds a job and waits for its result; resolves `undefined` when the deadline passes first. */
+  /**
+   * Adds a job (to `on`: a region's check queue; its own queue by default) and waits for its
+   * result; resolves `undefined` when the deadline passes first.
+   */
   async run<J extends JobName>(
     job: J,
     payload: JobPayloads[J],
     timeoutMs: number,
     opts?: JobsOptions,
+    on: QueueName | CheckQueueName = JOB_QUEUE[job],
   ): Promise<{ jobId: string; result: JobResults[J] | undefined }> {
-    const events = await this.queueEvents(JOB_QUEUE[job]);
-    const added = await this.add(job, payload, opts);
+    const events = await this.queueEvents(on);
+    const added = await this.queue(on).add(job, payload, opts);
     try {
       const result = (await added.waitUntilFinished(events, timeoutMs)) as JobResults[J];
       return { jobId: String(added.id), result };
@@ -71,7 +81,7 @@ export class Queues {
     }
   }
 
-  private async queueEvents(name: QueueName): Promise<QueueEvents> {
+  private async queueEvents(name: QueueName | CheckQueueName): Promise<QueueEvents> {
     let events = this.events.get(name);
     if (!events) {
       const connection = this.blockingConnection();

@@ -24,6 +24,11 @@ export interface WorkerAppOptions<A extends WorkerAppName> {
   /** Per-queue lock and stalled-job settings; BullMQ's defaults where absent. */
   stalledJobs?: Partial<Record<OwnedQueues<A>, StalledJobOptions>>;
   healthPort: number;
+  /**
+   * The BullMQ queue a logical queue is consumed from, where it is not the queue's own name
+   * (a checker consumes its region's check queue, see checkQueueOf).
+   */
+  queueNames?: Partial<Record<OwnedQueues<A>, string>>;
   /** Runs after the workers are up (e.g. register maintenance schedulers). */
   onStarted?: () => Promise<void>;
   /** Runs after the workers have stopped taking jobs. */
@@ -61,7 +66,7 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
       for (const queue of queues) {
         const handlers = opts.handlers[queue] as Record<string, (data: unknown, job: Job) => Promise<unknown>>;
         const worker = new Worker(
-          queue,
+          opts.queueNames?.[queue] ?? queue,
           async (job: Job) => {
             const handler = handlers[job.name];
             if (!handler) throw new Error(`No handler for job ${job.name} on queue ${queue}`);

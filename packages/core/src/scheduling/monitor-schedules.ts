@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
+import type { JobPayloads } from '../queue/job-payloads.js';
+import { DEFAULT_REGION, checkQueueOf } from '../regions/region-names.js';
+import { isPushMonitorType, PUSH_MONITOR_TYPES, type MonitorType } from '../monitors/monitor-types.js';
 import { TIERS, type Tier, type TierTable } from '../tiers/tiers.js';
 import {
   SCHEDULED_JOB_OPTIONS,
@@ -33,10 +36,24 @@ export const SCHEDULED_CHECK_JOB_OPTIONS = SCHEDULED_JOB_OPTIONS;
 /** What decides whether (and how often) a monitor is checked. */
 export interface MonitorScheduleFacts {
   id: number;
+  type: MonitorType;
   checkInterval: number;
   isActive: boolean;
   status: string;
+  /** The regions that check it; absent: the default region. */
+  regions?: readonly string[];
 }
+
+/**
+ * A monitor's schedulers in one region: the same scheduler id, period and phase in every region,
+ * so the runs of one due time share their job id `repeat:monitor-<id>:<due ms>` (the round's
+ * key) across regions. The default region's is MONITOR_SCHEDULE itself.
+ */
+export function monitorScheduleOf(region: string): ScheduleKind<JobName.MonitorCheck> {
+  return region === DEFAULT_REGION ? MONITOR_SCHEDULE : { ...MONITOR_SCHEDULE, queue: checkQueueOf(region) };
+}
+
+const regionsOf = (m: { regions?: readonly string[] }): readonly string[] => m.regions ?? [DEFAULT_REGION];
 
 export function monitorSchedulerId(monitorId: number): string {
   return schedulerId(MONITOR_SCHEDULE, monitorId);
@@ -61,37 +78,49 @@ export function monitoredTiers(tiers: TierTable): Tier[] {
   return TIERS.filter((t) => tiers[t].uptimeMonitoring);
 }
 
-/** Active and not paused: the only monitors that are checked periodically. */
-export function shouldBeScheduled(m: Pick<MonitorScheduleFacts, 'isActive' | 'status'>): boolean {
-  return m.isActive && m.status !== 'paused';
+/** Active, not paused and not a push type (nothing to probe): the only monitors that are checked periodically. */
+export function shouldBeScheduled(m: Pick<MonitorScheduleFacts, 'type' | 'isActive' | 'status'>): boolean {
+  return m.isActive && m.status !== 'paused' && !isPushMonitorType(m.type);
 }
 
 const wantedOf = (m: { id: number; checkInterval: number }): WantedSchedule => ({ id: m.id, everyMs: m.checkInterval * 1000 });
 
-/** Creates or re-times the monitor's scheduler (idempotent; an unchanged one keeps its next run). */
-export async function upsertMonitorSchedule(queues: Queues, m: { id: number; checkInterval: number }): Promise<void> {
-  await upsertSchedule(queues, MONITOR_SCHEDULE, wantedOf(m));
+/** Creates or re-times the monitor's schedulers, one per region (idempotent; an unchanged one keeps its next run). */
+export async function upsertMonitorSchedule(queues: Queues, m: { id: number; checkInterval: number; regions?: readonly string[] }): Promise<void> {
+  for (const region of regionsOf(m)) await upsertSchedule(queues, monitorScheduleOf(region), wantedOf(m));
 }
 
-/** Removes the monitor's scheduler and its next (delayed) run; a no-op when there is none. */
-export async function removeMonitorSchedule(queues: Queues, monitorId: number): Promise<void> {
-  await removeSchedule(queues, MONITOR_SCHEDULE, monitorId);
-}
-
-/** Makes the monitor's scheduler match its row: scheduled when active and not paused, else none. */
-export function syncMonitorSchedule(queues: Queues, m: MonitorScheduleFacts): Promise<'scheduled' | 'unscheduled'> {
-  return syncSchedule(queues, MONITOR_SCHEDULE, wantedOf(m), shouldBeScheduled(m));
+/** Removes the monitor's schedulers in `regions` and their next (delayed) runs; a no-op where there is none. */
+export async function removeMonitorSchedule(queues: Queues, monitorId: number, regions: readonly string[] = [DEFAULT_REGION]): Promise<void> {
+  for (const region of regions) await removeSchedule(queues, monitorScheduleOf(region), monitorId);
 }
 
 /**
- * Monitors checked periodically: active, not paused, of an active account on a plan with
+ * Makes the monitor's schedulers match its row: one in each of its regions when active and not
+ * paused, none otherwise, and none in any other of `allRegions` (a region it left).
+ */
+export async function syncMonitorSchedule(
+  queues: Queues,
+  m: MonitorScheduleFacts,
+  allRegions: readonly string[] = [DEFAULT_REGION],
+): Promise<'scheduled' | 'unscheduled'> {
+  const own = regionsOf(m);
+  const scheduled = shouldBeScheduled(m);
+  for (const region of own) await syncSchedule(queues, monitorScheduleOf(region), wantedOf(m), scheduled);
+  for (const region of allRegions.filter((r) => !own.includes(r))) await removeSchedule(queues, monitorScheduleOf(region), m.id);
+  return scheduled ? 'scheduled' : 'unscheduled';
+}
+
+/**
+ * Monitors checked periodically: active, not paused, not of a push type, of an active account on a plan with
  * uptime monitoring, at their current interval.
  */
-export async function wantedMonitorSchedules(db: EntityManager | DataSource, tiers: TierTable): Promise<WantedSchedule[]> {
+export async function wantedMonitorSchedules(db: EntityManager | DataSource, tiers: TierTable, region: string = DEFAULT_REGION): Promise<WantedSchedule[]> {
   const rows = (await db.query(
     `SELECT m.id, m.check_interval FROM monitors m JOIN accounts a ON a.id = m.account_id
-      WHERE m.is_active AND m.status <> 'paused' AND a.is_active AND a.tier = ANY($1::text[])`,
-    [monitoredTiers(tiers)],
+      WHERE m.is_active AND m.status <> 'paused' AND m.type <> ALL($2::text[]) AND a.is_active AND a.tier = ANY($1::text[])
+        AND $3 = ANY(m.regions)`,
+    [monitoredTiers(tiers), PUSH_MONITOR_TYPES, region],
   )) as { id: number; check_interval: number }[];
   return rows.map((r) => wantedOf({ id: r.id, checkInterval: r.check_interval }));
 }
@@ -105,12 +134,19 @@ export function oneOffCheckJobId(monitorId: number, reason: 'created' | 'resumed
   return `check-${monitorId}-${reason}-${nowMs}-${randomBytes(4).toString('hex')}`;
 }
 
-/** Queues one check of the monitor now (first check after create, check on resume). */
-export async function enqueueImmediateCheck(queues: Queues, monitorId: number, reason: 'created' | 'resumed'): Promise<string> {
-  const job = await queues.add(
-    JobName.MonitorCheck,
-    { monitorId },
-    { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: oneOffCheckJobId(monitorId, reason) },
-  );
-  return String(job.id);
+/**
+ * Queues one check of the monitor now in each of its regions (first check after create, check
+ * on resume), under one job id: one round.
+ */
+export async function enqueueImmediateCheck(
+  queues: Queues,
+  monitorId: number,
+  reason: 'created' | 'resumed',
+  regions: readonly string[] = [DEFAULT_REGION],
+): Promise<string> {
+  const jobId = oneOffCheckJobId(monitorId, reason);
+  for (const region of regions) {
+    await queues.checkQueue(region).add(JobName.MonitorCheck, { monitorId } satisfies JobPayloads[JobName.MonitorCheck], { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId });
+  }
+  return jobId;
 }

@@ -159,7 +159,12 @@ describe('which monitors are scheduled', () => {
     [false, 'up', false],
     [false, 'paused', false],
   ])('is_active %s, status %s -> %s', (isActive, status, expected) => {
-    expect(shouldBeScheduled({ isActive, status })).toBe(expected);
+    expect(shouldBeScheduled({ type: 'http', isActive, status })).toBe(expected);
+    expect(shouldBeScheduled({ type: 'tcp', isActive, status })).toBe(expected);
+  });
+
+  it('never schedules a push type (heartbeat): nothing to probe', () => {
+    expect(shouldBeScheduled({ type: 'heartbeat', isActive: true, status: 'up' })).toBe(false);
   });
 
   it('gives one-off check jobs unique ids without ":"', () => {
@@ -256,12 +261,14 @@ describe('schedulers in Redis', () => {
 
   it('syncs a monitor to its row: scheduled when active and not paused, otherwise removed', async () => {
     const queue = ctx.queues.queueOf(MONITOR_SCHEDULE.job);
-    expect(await syncMonitorSchedule(ctx.queues, { id: 14, checkInterval: 60, isActive: true, status: 'up' })).toBe('scheduled');
+    expect(await syncMonitorSchedule(ctx.queues, { id: 14, type: 'http', checkInterval: 60, isActive: true, status: 'up' })).toBe('scheduled');
     expect((await queue.getJobScheduler('monitor-14'))?.every).toBe(60_000);
-    expect(await syncMonitorSchedule(ctx.queues, { id: 14, checkInterval: 60, isActive: true, status: 'paused' })).toBe('unscheduled');
+    expect(await syncMonitorSchedule(ctx.queues, { id: 14, type: 'http', checkInterval: 60, isActive: true, status: 'paused' })).toBe('unscheduled');
     expect(await queue.getJobScheduler('monitor-14')).toBeUndefined();
-    await syncMonitorSchedule(ctx.queues, { id: 14, checkInterval: 60, isActive: true, status: 'down' });
-    expect(await syncMonitorSchedule(ctx.queues, { id: 14, checkInterval: 60, isActive: false, status: 'down' })).toBe('unscheduled');
+    await syncMonitorSchedule(ctx.queues, { id: 14, type: 'http', checkInterval: 60, isActive: true, status: 'down' });
+    expect(await syncMonitorSchedule(ctx.queues, { id: 14, type: 'http', checkInterval: 60, isActive: false, status: 'down' })).toBe('unscheduled');
+    expect(await queue.getJobScheduler('monitor-14')).toBeUndefined();
+    expect(await syncMonitorSchedule(ctx.queues, { id: 14, type: 'heartbeat', checkInterval: 60, isActive: true, status: 'up' })).toBe('unscheduled');
     expect(await queue.getJobScheduler('monitor-14')).toBeUndefined();
   });
 

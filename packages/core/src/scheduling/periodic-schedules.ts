@@ -1,4 +1,5 @@
-import type { JobsOptions } from 'bullmq';
+import type { JobsOptions, Queue } from 'bullmq';
+import type { CheckQueueName } from '../regions/region-names.js';
 import type { Redis } from 'ioredis';
 import type { JobPayloads } from '../queue/job-payloads.js';
 import type { JobName } from '../queue/queue-names.js';
@@ -18,6 +19,13 @@ export interface ScheduleKind<J extends JobName = JobName> {
   job: J;
   payload(id: number): JobPayloads[J];
   jobOptions: JobsOptions;
+  /** The queue its runs go to when not its job's own queue (a region's check queue). */
+  queue?: CheckQueueName;
+}
+
+/** The queue a kind's schedulers live on. */
+export function queueOfKind(queues: Queues, kind: ScheduleKind): Queue {
+  return kind.queue === undefined ? queues.queueOf(kind.job) : queues.queue(kind.queue);
 }
 
 /** What a row wants: a scheduler with this period. */
@@ -106,7 +114,7 @@ export function planReconcile(kind: ScheduleKind, wanted: WantedSchedule[], actu
 
 /** Creates or re-times the row's scheduler (idempotent; an unchanged one keeps its next run). */
 export async function upsertSchedule<J extends JobName>(queues: Queues, kind: ScheduleKind<J>, w: WantedSchedule): Promise<void> {
-  await queues.queueOf(kind.job).upsertJobScheduler(
+  await queueOfKind(queues, kind).upsertJobScheduler(
     schedulerId(kind, w.id),
     { every: w.everyMs, offset: scheduleOffsetMs(w.id, w.everyMs) },
     { name: kind.job, data: kind.payload(w.id), opts: kind.jobOptions },
@@ -115,7 +123,7 @@ export async function upsertSchedule<J extends JobName>(queues: Queues, kind: Sc
 
 /** Removes the row's scheduler and its next (delayed) run; a no-op when there is none. */
 export async function removeSchedule(queues: Queues, kind: ScheduleKind, id: number): Promise<void> {
-  await queues.queueOf(kind.job).removeJobScheduler(schedulerId(kind, id));
+  await queueOfKind(queues, kind).removeJobScheduler(schedulerId(kind, id));
 }
 
 /** Makes the row's scheduler match the row: scheduled when `scheduled`, else none. */
@@ -141,7 +149,7 @@ const READ_BATCH = 1000;
  * Redis connection of `queues`, i.e. ctx.redis).
  */
 export async function readSchedules(queues: Queues, client: Redis, kind: ScheduleKind): Promise<Map<string, FoundSchedule>> {
-  const queue = queues.queueOf(kind.job);
+  const queue = queueOfKind(queues, kind);
   const flat = await client.zrange(queue.keys.repeat, 0, -1, 'WITHSCORES');
   const found = new Map<string, FoundSchedule>();
   for (let i = 0; i < flat.length; i += 2 * READ_BATCH) {
@@ -170,7 +178,7 @@ export async function readSchedules(queues: Queues, client: Redis, kind: Schedul
 
 /** Applies a plan with a bounded number of Redis calls in flight. */
 export async function applyReconcilePlan(queues: Queues, kind: ScheduleKind, plan: SchedulePlan, concurrency = 200): Promise<void> {
-  const queue = queues.queueOf(kind.job);
+  const queue = queueOfKind(queues, kind);
   const tasks: (() => Promise<unknown>)[] = [
     ...plan.remove.map((id) => () => queue.removeJobScheduler(id)),
     ...plan.upsert.map((w) => () => upsertSchedule(queues, kind, w)),

@@ -13,6 +13,7 @@ const limitsOverride = Joi.object<Partial<TierLimits>>({
   domainCreatesPerMinute: Joi.number().integer().min(1),
   headerChecksPerDay: Joi.number().integer().min(1),
   statusPages: Joi.number().integer().min(0).allow(null),
+  regionsPerMonitor: Joi.number().integer().min(1),
   monthlyPriceCents: Joi.number().integer().min(0),
 });
 

@@ -23,6 +23,8 @@ export interface TierLimits {
   headerChecksPerDay: number;
   /** Public status pages an account may have. */
   statusPages: number | null;
+  /** Regions a monitor may be checked from (decisions: Regions and quorum). */
+  regionsPerMonitor: number;
   monthlyPriceCents: number;
 }
 
@@ -42,6 +44,7 @@ export const DEFAULT_TIERS: TierTable = {
     domainCreatesPerMinute: 10,
     headerChecksPerDay: 2_000,
     statusPages: 1,
+    regionsPerMonitor: 1,
     monthlyPriceCents: 0,
   },
   pro: {
@@ -56,6 +59,7 @@ export const DEFAULT_TIERS: TierTable = {
     domainCreatesPerMinute: 30,
     headerChecksPerDay: 2_000,
     statusPages: 5,
+    regionsPerMonitor: 2,
     monthlyPriceCents: 2_900,
   },
   business: {
@@ -70,6 +74,7 @@ export const DEFAULT_TIERS: TierTable = {
     domainCreatesPerMinute: 60,
     headerChecksPerDay: 2_000,
     statusPages: 25,
+    regionsPerMonitor: 3,
     monthlyPriceCents: 14_900,
   },
   enterprise: {
@@ -84,6 +89,7 @@ export const DEFAULT_TIERS: TierTable = {
     domainCreatesPerMinute: 120,
     headerChecksPerDay: 2_000,
     statusPages: null,
+    regionsPerMonitor: 5,
     monthlyPriceCents: 99_900,
   },
 };

@@ -39,6 +39,10 @@ export class Incident {
   @Column({ type: 'text' })
   cause!: string;
 
+  /** The regions whose failures opened it (multi-region monitors; empty otherwise). */
+  @Column({ type: 'text', array: true, default: () => `'{}'` })
+  regions!: string[];
+
   @Column({ name: 'affected_checks', type: 'integer', default: 0 })
   affectedChecks!: number;
 

@@ -1,4 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { Assertion } from '../../monitors/assertions/assertion.js';
+import type { MonitorConfig, MonitorType } from '../../monitors/monitor-types.js';
 
 export const MONITOR_STATUSES = ['pending', 'up', 'down', 'degraded', 'paused'] as const;
 export type MonitorStatus = (typeof MONITOR_STATUSES)[number];
@@ -23,13 +25,26 @@ export class Monitor {
   @Column({ type: 'text' })
   name!: string;
 
-  /** As written, its user info masked (monitor-credentials.ts): what answers, logs and alerts show. */
+  /** What it checks (monitor-types.ts); `http` unless created otherwise. Never changes. */
+  @Column({ type: 'text', default: 'http' })
+  type!: MonitorType;
+
+  /** The configuration of a type other than http (whose configuration is the columns below); null for http. */
+  @Column({ type: 'jsonb', nullable: true })
+  config!: MonitorConfig | null;
+
+  /**
+   * http: as written, its user info masked (monitor-credentials.ts). Other types: the display
+   * form of the target (tcp://host:port, dns:name?type=A). What answers, logs and alerts show.
+   */
   @Column({ type: 'text' })
   url!: string;
 
   /**
-   * The URL as compared for "URL already monitored" (lower-case scheme/host, default port
-   * dropped), user info replaced by a keyed hash of it.
+   * The uniqueness key within the account. http: the URL as compared for "URL already
+   * monitored" (lower-case scheme/host, default port dropped), user info replaced by a keyed
+   * hash of it. Other types: their natural key (MonitorTypeSpec.naturalKey, namespaced by its
+   * scheme), or a random `<type>:<uuid>` for types without uniqueness.
    */
   @Column({ name: 'normalized_url', type: 'text' })
   normalizedUrl!: string;
@@ -66,6 +81,14 @@ export class Monitor {
   @Column({ name: 'alert_threshold', type: 'integer', default: 2 })
   alertThreshold!: number;
 
+  /** The regions whose checkers check it (decisions: Regions and quorum). */
+  @Column({ type: 'text', array: true, default: () => `'{default}'` })
+  regions!: string[];
+
+  /** How many regions must fail in one round for the round to fail; null: a majority. */
+  @Column({ name: 'min_failing_regions', type: 'integer', nullable: true })
+  minFailingRegions!: number | null;
+
   @Column({ name: 'degraded_threshold_ms', type: 'integer', default: 5000 })
   degradedThresholdMs!: number;
 
@@ -84,6 +107,10 @@ export class Monitor {
   /** Service-level objective in percent (e.g. 99.9): SLA reports show its error budget. */
   @Column({ name: 'slo_target', type: 'numeric', precision: 6, scale: 3, nullable: true, transformer: { to: (v: number | null) => v, from: (v: string | null) => (v === null ? null : Number(v)) } })
   sloTarget!: number | null;
+
+  /** Structured conditions judged after expected_status_codes and expected_content; empty = none. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  assertions!: Assertion[];
 
   @Column({ name: 'follow_redirects', type: 'boolean', default: true })
   followRedirects!: boolean;

@@ -13,6 +13,10 @@ import { WebhookSecretRotation1764700000000 } from './1764700000000-webhook-secr
 import { HeaderChecks1764700100000 } from './1764700100000-header-checks.js';
 import { MaintenanceWindows1764800000000 } from './1764800000000-maintenance-windows.js';
 import { AlertPolicies1764900000000 } from './1764900000000-alert-policies.js';
+import { MonitorTypes1765200000000 } from './1765200000000-monitor-types.js';
+import { Heartbeats1765300000000 } from './1765300000000-heartbeats.js';
+import { HttpAssertions1765400000000 } from './1765400000000-http-assertions.js';
+import { Regions1765500000000 } from './1765500000000-regions.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -31,4 +35,8 @@ export const MIGRATIONS = [
   HeaderChecks1764700100000,
   MaintenanceWindows1764800000000,
   AlertPolicies1764900000000,
+  MonitorTypes1765200000000,
+  Heartbeats1765300000000,
+  HttpAssertions1765400000000,
+  Regions1765500000000,
 ];

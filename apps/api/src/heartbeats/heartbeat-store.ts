@@ -1,0 +1,87 @@
+import {
+  createSecretBox,
+  generatePingToken,
+  HEARTBEAT_COLUMNS,
+  hashPingToken,
+  heartbeatRules,
+  heartbeatState,
+  lastReportAt,
+  lateDeadline,
+  newHeartbeatState,
+  nextDue,
+  nextHeartbeatDeadline,
+  scheduleConfigOf,
+  type Context,
+  type HeartbeatRow,
+  type HeartbeatConfig,
+  type Monitor,
+} from '@vigil/core';
+import type { EntityManager } from 'typeorm';
+import { iso } from '../http/iso.js';
+import { pingUrl } from './ping-tokens.js';
+
+/**
+ * The heartbeat side of a heartbeat monitor's lifecycle in the API: its row (token, ping
+ * history) created with the monitor, its next deadline recomputed when its config changes, and
+ * what its views add (ping_url and where the schedule stands).
+ */
+
+type HeartbeatMonitor = Pick<Monitor, 'id' | 'type' | 'config' | 'resumedAt'>;
+
+const rulesOf = (m: HeartbeatMonitor) => heartbeatRules(scheduleConfigOf((m.config ?? {}) as Partial<HeartbeatConfig>));
+
+/** In the monitor's create transaction: its ping token (hashed and sealed) and its schedule from `now`. */
+export async function createHeartbeat(ctx: Context, em: EntityManager, m: HeartbeatMonitor, now: Date): Promise<void> {
+  if (m.type !== 'heartbeat') return;
+  const token = generatePingToken();
+  const deadline = nextHeartbeatDeadline(rulesOf(m), newHeartbeatState(now));
+  await em.query(`INSERT INTO heartbeat_monitors (monitor_id, token_hash, token_sealed, anchor_at, deadline_at) VALUES ($1, $2, $3, $4, $5)`, [
+    m.id,
+    hashPingToken(token),
+    createSecretBox(ctx.config.secretKey).seal(token),
+    now,
+    deadline,
+  ]);
+}
+
+/** In the monitor's update transaction (its row locked): the deadline under the new config. */
+export async function rescheduleHeartbeat(em: EntityManager, m: HeartbeatMonitor): Promise<void> {
+  if (m.type !== 'heartbeat') return;
+  const rows = (await em.query(`SELECT ${HEARTBEAT_COLUMNS} FROM heartbeat_monitors WHERE monitor_id = $1 FOR UPDATE`, [m.id])) as HeartbeatRow[];
+  if (!rows[0]) return;
+  const deadline = nextHeartbeatDeadline(rulesOf(m), heartbeatState(rows[0], m.resumedAt));
+  await em.query(`UPDATE heartbeat_monitors SET deadline_at = $2 WHERE monitor_id = $1`, [m.id, deadline]);
+}
+
+/** What a heartbeat monitor's create, detail and update answers add: its ping URL and its schedule's standing. */
+export async function heartbeatFields(ctx: Context, db: EntityManager, m: HeartbeatMonitor): Promise<Record<string, unknown>> {
+  if (m.type !== 'heartbeat') return {};
+  const rows = (await db.query(`SELECT ${HEARTBEAT_COLUMNS}, token_sealed FROM heartbeat_monitors WHERE monitor_id = $1`, [m.id])) as (HeartbeatRow & { token_sealed: string })[];
+  const row = rows[0];
+  if (!row) return {};
+  const rules = rulesOf(m);
+  const state = heartbeatState(row, m.resumedAt);
+  return {
+    ping_url: pingUrl(ctx, createSecretBox(ctx.config.secretKey).open(row.token_sealed)),
+    heartbeat: {
+      last_ping_at: iso(lastReportAt(state)),
+      last_start_at: iso(state.lastStartAt),
+      last_success_at: iso(state.lastSuccessAt),
+      last_failure_at: iso(state.lastFailureAt),
+      next_due_at: iso(nextDue(rules, state)),
+      deadline_at: iso(lateDeadline(rules, state)),
+    },
+  };
+}
+
+/** The OpenAPI schema of what heartbeatFields adds. */
+export const HEARTBEAT_FIELDS_SCHEMA = {
+  ping_url: { type: 'string', format: 'uri', description: 'heartbeat monitors: the secret URL the job calls (GET, HEAD or POST; /start, /fail, /{exit code} appended)' },
+  heartbeat: {
+    type: 'object',
+    description: 'heartbeat monitors: where the schedule stands',
+    properties: Object.fromEntries(
+      ['last_ping_at', 'last_start_at', 'last_success_at', 'last_failure_at', 'next_due_at', 'deadline_at'].map((k) => [k, { type: ['string', 'null'], format: 'date-time' }]),
+    ),
+  },
+} as const;

@@ -1,0 +1,27 @@
+import type { Monitor } from '@vigil/core';
+
+/** The columns every list row has (list-monitors.ts selects them). */
+export type ListedMonitor = Pick<Monitor, 'id' | 'name' | 'type' | 'url' | 'method' | 'status' | 'checkInterval' | 'timeout' | 'isActive' | 'lastCheckedAt' | 'lastResponseTimeMs' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * The type-specific fields of each monitor view (monitor-views.ts adds the common ones). One
+ * per type: a new type is one of these, one MonitorTypeSpec and one prober.
+ */
+export interface MonitorTypeView {
+  /** In the 201 body of create. */
+  created(m: Monitor): Record<string, unknown>;
+  /** In the detail view and the answers of update: the type's configuration. */
+  config(m: Monitor): Record<string, unknown>;
+  /** In the list view. */
+  list(m: ListedMonitor): Record<string, unknown>;
+}
+
+/**
+ * A type configured by `config`: `url` is the display form of its target (tcp://host:port,
+ * dns:name?type=A), `config` its configuration.
+ */
+export const configuredTypeView: MonitorTypeView = {
+  created: (m) => ({ url: m.url, config: m.config }),
+  config: (m) => ({ url: m.url, config: m.config }),
+  list: (m) => ({ url: m.url }),
+};

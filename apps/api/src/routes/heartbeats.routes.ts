@@ -1,0 +1,111 @@
+import { createSecretBox, keptPingBody, ValidationError, type Context } from '@vigil/core';
+import type { Request, Response } from 'express';
+import { readPingBody } from '../heartbeats/read-ping-body.js';
+import { PINGS_PER_MINUTE, PingIntake, type IncomingPing } from '../heartbeats/ping-intake.js';
+import { pingUrl, rotatePingToken } from '../heartbeats/ping-tokens.js';
+import { authOf } from '../http/request-auth.js';
+import { route, type HttpMethod, type RouteDef } from '../http/route.js';
+import { findOwnMonitor } from '../monitors/find-own-monitor.js';
+import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
+
+const TAG = 'Heartbeat pings';
+const OK = { type: 'object', properties: { ok: { type: 'boolean', const: true } }, required: ['ok'] };
+const ERROR = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] };
+const INVALID_ACTION = 'Invalid ping: use /ping/{token}, /ping/{token}/start, /ping/{token}/fail or /ping/{token}/{exit code 0-255}';
+
+type Action = Pick<IncomingPing, 'kind' | 'exitCode'>;
+
+/** What /ping/{token}/{action} means: start, fail, or an exit code (0 success, 1-255 failure). */
+export function pingAction(raw: string | undefined): Action {
+  if (raw === undefined) return { kind: 'success', exitCode: null };
+  if (raw === 'start') return { kind: 'start', exitCode: null };
+  if (raw === 'fail') return { kind: 'failure', exitCode: null };
+  if (/^\d{1,3}$/.test(raw) && Number(raw) <= 255) {
+    const code = Number(raw);
+    return code === 0 ? { kind: 'success', exitCode: 0 } : { kind: 'failure', exitCode: code };
+  }
+  throw new ValidationError(INVALID_ACTION);
+}
+
+const param = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/**
+ * The ping endpoints (no API key: the unguessable token in the path is the credential) and the
+ * token rotation. GET, HEAD and POST alike; a failure ping's POST body (text, the first
+ * 10,000 bytes) is kept with its check.
+ */
+export function heartbeatRoutes(ctx: Context): RouteDef[] {
+  const intake = new PingIntake(ctx);
+  const box = createSecretBox(ctx.config.secretKey);
+  const ping = async (req: Request, res: Response) => {
+    const action = pingAction(param(req.params.action));
+    let body: string | null = null;
+    if (action.kind === 'failure' && req.method === 'POST') {
+      const read = await readPingBody(req);
+      body = keptPingBody(read.bytes, read.truncated);
+      if (read.abandoned) res.set('Connection', 'close');
+    }
+    const answer = await intake.accept({ token: param(req.params.token) ?? '', ...action, body });
+    res.set('Cache-Control', 'no-store');
+    if (answer.kind === 'accepted') res.json({ ok: true });
+    else if (answer.kind === 'unknown') res.status(404).json({ error: 'Unknown ping token' });
+    else {
+      res
+        .set({ 'Retry-After': String(Math.max(1, Math.ceil(answer.limit.msBeforeNext / 1000))), 'X-RateLimit-Limit': String(answer.limit.limit), 'X-RateLimit-Remaining': '0' })
+        .status(429)
+        .json({ error: 'Too many pings for this token' });
+    }
+  };
+  const responses = {
+    200: { description: 'Ping accepted (judged and recorded as a check by the checker moments later)', schema: OK },
+    400: { description: INVALID_ACTION, schema: ERROR },
+    404: { description: 'Unknown ping token (never issued, or rotated away)', schema: ERROR },
+    429: { description: `More than ${PINGS_PER_MINUTE} pings of this token in a minute`, schema: ERROR, headers: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'] },
+  };
+  const pingRoute = (method: HttpMethod, path: string, summary: string, withAction: boolean) =>
+    route({
+      method,
+      path,
+      summary: method === 'get' ? `${summary} (HEAD alike)` : summary,
+      tag: TAG,
+      auth: 'none',
+      body: 'ignore',
+      handler: ping,
+      docs: { responses: withAction ? responses : { 200: responses[200], 404: responses[404], 429: responses[429] } },
+    });
+  const forms = [
+    { path: '/ping/:token', summary: 'Heartbeat: the job succeeded', withAction: false },
+    {
+      path: '/ping/:token/:action',
+      summary: 'Heartbeat: action start (a run began), fail (it failed; a POST body is kept with the check, 10,000 bytes at most) or an exit code 0-255 (0 success, else failure)',
+      withAction: true,
+    },
+  ];
+  return [
+    ...forms.flatMap((f) => (['get', 'post'] as const).map((m) => pingRoute(m, f.path, f.summary, f.withAction))),
+    route({
+      method: 'post',
+      path: '/api/v1/uptime/monitors/:id/rotate-ping-token',
+      summary: 'Give a heartbeat monitor a new ping URL (say, after it leaked); the old one answers 404 from now on',
+      tag: 'Uptime monitors',
+      auth: 'api-key',
+      before: [requireUptimeFeature(ctx)],
+      handler: async (req, res) => {
+        const accountId = authOf(req).account.id;
+        const token = await ctx.db.transaction(async (em) => {
+          const monitor = await findOwnMonitor(em, accountId, req.params.id, { lock: true });
+          return rotatePingToken(em, box, monitor.id);
+        });
+        res.json({ ping_url: pingUrl(ctx, token), message: 'Ping token rotated' });
+      },
+      docs: {
+        responses: {
+          200: { description: 'The new ping URL', schema: { type: 'object', properties: { ping_url: { type: 'string', format: 'uri' }, message: { type: 'string' } } } },
+          400: { description: 'Not a heartbeat monitor', schema: ERROR },
+          403: { description: 'Feature not available (plan without uptime monitoring)' },
+          404: { description: 'Monitor not found' },
+        },
+      },
+    }),
+  ];
+}

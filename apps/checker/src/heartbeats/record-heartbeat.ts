@@ -1,0 +1,142 @@
+import {
+  HEARTBEAT_COLUMNS,
+  heartbeatRules,
+  heartbeatState,
+  judgePing,
+  nextHeartbeatDeadline,
+  scheduleConfigOf,
+  sweepHeartbeat,
+  type HeartbeatPingPayload,
+  type HeartbeatRules,
+  type HeartbeatConfig,
+  type HeartbeatRow,
+  type HeartbeatState,
+  type HeartbeatVerdict,
+  type Tier,
+} from '@vigil/core';
+import type { DataSource, EntityManager } from 'typeorm';
+import { recordChecksIn, type CheckRecord } from '../persistence/record-checks.js';
+
+/**
+ * Heartbeat monitors through the same path as probed checks: a ping's verdict and a missed
+ * deadline are checks recorded by recordChecksIn (state machine, incidents, rollups, alert
+ * events in the outbox), in the transaction that moves the monitor's heartbeat state, so the
+ * two cannot disagree. Locks: the monitor row, then its heartbeat row (the order of every
+ * writer), so pings, sweeps and API updates of one monitor take turns and a second sweep (any
+ * process) sees what the first recorded.
+ */
+
+interface LockedHeartbeat {
+  row: HeartbeatRow;
+  rules: HeartbeatRules;
+  state: HeartbeatState;
+  /** Active, not paused, of an active account on a plan with uptime monitoring. */
+  live: boolean;
+}
+
+async function lockHeartbeat(em: EntityManager, monitorId: number, tiers: readonly Tier[]): Promise<LockedHeartbeat | null> {
+  const monitors = (await em.query(
+    `SELECT m.id, m.type, m.config, m.is_active, m.status, m.resumed_at, a.is_active AS account_active, a.tier
+       FROM monitors m JOIN accounts a ON a.id = m.account_id WHERE m.id = $1 FOR UPDATE OF m`,
+    [monitorId],
+  )) as { id: number; type: string; config: Partial<HeartbeatConfig> | null; is_active: boolean; status: string; resumed_at: Date | null; account_active: boolean; tier: Tier }[];
+  const m = monitors[0];
+  if (!m || m.type !== 'heartbeat' || !m.config) return null;
+  const rows = (await em.query(`SELECT ${HEARTBEAT_COLUMNS} FROM heartbeat_monitors WHERE monitor_id = $1 FOR UPDATE`, [monitorId])) as HeartbeatRow[];
+  const row = rows[0];
+  if (!row) return null;
+  const live = m.is_active && m.status !== 'paused' && m.account_active && tiers.includes(m.tier);
+  return { row, rules: heartbeatRules(scheduleConfigOf(m.config)), state: heartbeatState(row, m.resumed_at), live };
+}
+
+async function saveState(em: EntityManager, monitorId: number, rules: HeartbeatRules, state: HeartbeatState): Promise<void> {
+  const deadline = nextHeartbeatDeadline(rules, state);
+  await em.query(
+    `UPDATE heartbeat_monitors SET anchor_at = $2, last_start_at = $3, last_success_at = $4, last_failure_at = $5,
+            late_through_at = $6, slow_start_at = $7, deadline_at = $8
+      WHERE monitor_id = $1`,
+    [monitorId, state.anchorAt, state.lastStartAt, state.lastSuccessAt, state.lastFailureAt, state.lateThroughAt, state.slowStartAt, deadline],
+  );
+}
+
+function checkRecord(monitorId: number, jobKey: string, v: HeartbeatVerdict): CheckRecord {
+  return {
+    monitorId,
+    jobKey,
+    manual: false,
+    // No request is made: no response time (a run's duration is not a response time and must
+    // not make the monitor "degraded"), no status code.
+    result: { timestamp: v.at.toISOString(), status: v.status, response_time_ms: null, status_code: null, ...(v.error ? { error: v.error } : {}) },
+  };
+}
+
+export interface RecordedHeartbeat {
+  /** The ping changed the monitor's state (false: duplicate delivery, paused, deleted). */
+  recorded: boolean;
+  /** Alert events written to the outbox. */
+  alerts: number;
+}
+
+/** Judges one ping and records its check (none for a start ping). */
+export async function recordPing(db: DataSource, tiers: readonly Tier[], ping: HeartbeatPingPayload): Promise<RecordedHeartbeat> {
+  return db.transaction(async (em) => {
+    const locked = await lockHeartbeat(em, ping.monitorId, tiers);
+    if (!locked || !locked.live) return { recorded: false, alerts: 0 };
+    const at = new Date(ping.receivedAt);
+    // A start delivered again after its run ended must not restart the run.
+    if (ping.kind === 'start' && locked.state.lastStartAt && locked.state.lastStartAt.getTime() >= at.getTime()) return { recorded: false, alerts: 0 };
+    const outcome = judgePing(locked.rules, locked.state, { kind: ping.kind, at, exitCode: ping.exitCode });
+    let alerts = 0;
+    if (outcome.verdict) {
+      const jobKey = `ping:${ping.pingId}`;
+      const batch = await recordChecksIn(em, [checkRecord(ping.monitorId, jobKey, outcome.verdict)]);
+      // Delivered before: the check and the state moved together then.
+      if (batch.outcomes[0].kind !== 'recorded') return { recorded: false, alerts: 0 };
+      alerts = batch.alerts.length;
+      if (ping.body !== null && outcome.verdict.status === 'failure') {
+        await em.query(`UPDATE checks SET ping_body = $4 WHERE monitor_id = $1 AND job_key = $2 AND checked_at = $3`, [
+          ping.monitorId,
+          jobKey,
+          outcome.verdict.at,
+          ping.body,
+        ]);
+      }
+    }
+    await saveState(em, ping.monitorId, locked.rules, outcome.state);
+    return { recorded: true, alerts };
+  });
+}
+
+/** Records what a sweep at `now` finds for one monitor (missed deadlines, a too-slow run). */
+export async function sweepMonitor(db: DataSource, tiers: readonly Tier[], monitorId: number, now: Date, maxLate: number): Promise<RecordedHeartbeat & { checks: number }> {
+  return db.transaction(async (em) => {
+    const locked = await lockHeartbeat(em, monitorId, tiers);
+    // Paused, deleted or deactivated since it was found due: nothing to record (a resume moves the anchor).
+    if (!locked || !locked.live) return { recorded: false, alerts: 0, checks: 0 };
+    const swept = sweepHeartbeat(locked.rules, locked.state, now, maxLate);
+    let alerts = 0;
+    let checks = 0;
+    if (swept.verdicts.length) {
+      const batch = await recordChecksIn(
+        em,
+        swept.verdicts.map((v) => checkRecord(monitorId, v.key, v)),
+      );
+      alerts = batch.alerts.length;
+      checks = batch.outcomes.filter((o) => o.kind === 'recorded').length;
+    }
+    await saveState(em, monitorId, locked.rules, swept.state);
+    return { recorded: checks > 0, alerts, checks };
+  });
+}
+
+/** Live monitors whose deadline passed (oldest first), for a sweep; a paused one waits for its resume. */
+export async function dueHeartbeats(db: DataSource, tiers: readonly Tier[], now: Date, limit: number): Promise<number[]> {
+  const rows = (await db.query(
+    `SELECT h.monitor_id FROM heartbeat_monitors h
+       JOIN monitors m ON m.id = h.monitor_id JOIN accounts a ON a.id = m.account_id
+      WHERE h.deadline_at <= $1 AND m.is_active AND m.status <> 'paused' AND a.is_active AND a.tier = ANY($3::text[])
+      ORDER BY h.deadline_at LIMIT $2`,
+    [now, limit, tiers],
+  )) as { monitor_id: number }[];
+  return rows.map((r) => r.monitor_id);
+}

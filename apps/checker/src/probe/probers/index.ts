@@ -1,0 +1,23 @@
+import type { OutboundPolicy } from '@vigil/core';
+import type { ProbeClientOptions } from '../probe-client.js';
+import { assertProbers, type Probers } from '../prober.js';
+import { dnsProber } from './dns.prober.js';
+import { heartbeatProber } from './heartbeat.prober.js';
+import { httpProber } from './http.prober.js';
+import { tcpProber } from './tcp.prober.js';
+
+export interface ProberOptions {
+  http?: ProbeClientOptions;
+}
+
+/** The prober of every monitor type, checked (assertProbers) before the checker takes a job. */
+export function createProbers(policy: OutboundPolicy, opts: ProberOptions = {}): Probers {
+  const probers: Probers = {
+    http: httpProber(policy, opts.http),
+    tcp: tcpProber(policy),
+    dns: dnsProber(policy),
+    heartbeat: heartbeatProber,
+  };
+  assertProbers(probers);
+  return probers;
+}

@@ -1,0 +1,102 @@
+import net from 'node:net';
+import { performance } from 'node:perf_hooks';
+import tls from 'node:tls';
+import { describeNetworkError, hostPort, resolveAllowed, type CheckResult, type Clock, type OutboundPolicy } from '@vigil/core';
+import type { Prober } from '../prober.js';
+import type { ProbeTargetOf } from '../probe-target.js';
+
+type TcpTarget = ProbeTargetOf<'tcp'>;
+
+/** A failure of one phase, tagged so the error text names the phase that timed out. */
+class PhaseTimeout extends Error {
+  readonly code = 'ETIMEDOUT';
+  constructor(readonly phase: 'connect' | 'tls') {
+    super(`${phase} timed out`);
+  }
+}
+
+/**
+ * tcp: resolve the host through the outbound guard (a private address is refused unless
+ * VIGIL_ALLOW_PRIVATE_TARGETS), connect, and with `tls` complete a handshake (certificate
+ * verified against `servername` or the host unless verify_tls is off). Response time is
+ * connect (+ handshake) time, DNS excluded. Nothing is sent or read; the socket is closed at
+ * once. Refused, reset and timed-out connections are named in the error.
+ */
+export function tcpProber(policy: OutboundPolicy): Prober<'tcp'> {
+  return { kind: 'pull', probe: (target, clock) => probeTcp(target, clock, policy), close: () => undefined };
+}
+
+export async function probeTcp(target: TcpTarget, clock: Clock, policy: OutboundPolicy): Promise<CheckResult> {
+  const timestamp = clock.now().toISOString();
+  const deadline = performance.now() + target.timeoutSeconds * 1000;
+  const shown = `tcp://${hostPort(target.host, target.port)}`;
+  try {
+    const [address] = await withDeadline(resolveAllowed(target.host, policy), deadline, 'connect');
+    const started = performance.now();
+    const socket = await connect(address.address, target.port, deadline);
+    try {
+      const certificateExpiresAt = target.tls ? await handshake(socket, target, deadline) : null;
+      const elapsed = Math.max(0, Math.round(performance.now() - started));
+      return {
+        timestamp,
+        status: 'success',
+        response_time_ms: elapsed,
+        status_code: null,
+        ...(certificateExpiresAt ? { certificate_expires_at: certificateExpiresAt } : {}),
+      };
+    } finally {
+      socket.destroy();
+    }
+  } catch (e) {
+    return { timestamp, status: 'failure', response_time_ms: null, status_code: null, error: tcpFailureText(e, shown, target.timeoutSeconds) };
+  }
+}
+
+/** The error text of a failed tcp check (the network texts of http checks, timeouts by phase). */
+export function tcpFailureText(err: unknown, shown: string, timeoutSeconds: number): string {
+  const where = shown.replace(/^tcp:\/\//, '');
+  if (err instanceof PhaseTimeout) {
+    return err.phase === 'tls' ? `TLS handshake with ${where} timed out after ${timeoutSeconds} s` : `Connection to ${where} timed out after ${timeoutSeconds} s`;
+  }
+  return describeNetworkError(err, shown, { other: (f) => `Connection to ${where} failed: ${f.message}` });
+}
+
+function withDeadline<T>(work: Promise<T>, deadline: number, phase: 'connect' | 'tls'): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PhaseTimeout(phase)), Math.max(0, deadline - performance.now()));
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+function connect(address: string, port: number, deadline: number): Promise<net.Socket> {
+  const socket = net.connect({ host: address, port });
+  const connected = new Promise<net.Socket>((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', reject);
+  });
+  return withDeadline(connected, deadline, 'connect').catch((e: unknown) => {
+    socket.destroy();
+    throw e;
+  });
+}
+
+/** Completes a TLS handshake on the connected socket; the peer certificate's expiry (ISO), or null. */
+function handshake(socket: net.Socket, target: TcpTarget, deadline: number): Promise<string | null> {
+  const name = target.servername ?? target.host;
+  const secure = tls.connect({
+    socket,
+    servername: net.isIP(name) ? undefined : name,
+    host: name,
+    rejectUnauthorized: target.verify_tls,
+  });
+  const done = new Promise<string | null>((resolve, reject) => {
+    secure.once('secureConnect', () => {
+      const validTo = secure.getPeerCertificate().valid_to;
+      const expires = validTo ? new Date(validTo) : null;
+      resolve(expires && !Number.isNaN(expires.getTime()) ? expires.toISOString() : null);
+    });
+    secure.once('error', reject);
+  });
+  return withDeadline(done, deadline, 'tls').finally(() => secure.destroy());
+}

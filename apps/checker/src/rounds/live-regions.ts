@@ -1,0 +1,33 @@
+import { regionLiveness, type Context } from '@vigil/core';
+
+/** How long a checker reuses its view of which regions have a live checker. */
+export const LIVE_REGIONS_TTL_MS = 2_000;
+
+/**
+ * The regions with at least one live checker, read from the heartbeats at most every `ttlMs`
+ * (one read in flight at a time). Unknown (undefined) until the first read succeeds or when
+ * Redis cannot answer: a round then waits for every region until its deadline.
+ */
+export function createLiveRegions(ctx: Pick<Context, 'redis' | 'config' | 'clock'>, ttlMs = LIVE_REGIONS_TTL_MS): () => Promise<string[] | undefined> {
+  let value: string[] | undefined;
+  let readAt = -Infinity;
+  let reading: Promise<void> | undefined;
+  const refresh = async () => {
+    try {
+      const regions = await regionLiveness(ctx.redis, ctx.config.redisPrefix);
+      value = regions.filter((r) => r.liveCheckers > 0).map((r) => r.name);
+    } catch {
+      value = undefined;
+    }
+    readAt = ctx.clock.now().getTime();
+  };
+  return async () => {
+    if (ctx.clock.now().getTime() - readAt >= ttlMs) {
+      reading ??= refresh().finally(() => {
+        reading = undefined;
+      });
+      await reading;
+    }
+    return value;
+  };
+}

@@ -1,0 +1,37 @@
+import vm from 'node:vm';
+
+/**
+ * Runs synchronous work on hostile input (a user's regular expression or JSONPath on a
+ * target's body) with a wall-clock bound: the work runs inside `vm` with `timeout`, whose
+ * watchdog thread terminates JavaScript execution, irregexp's backtracking included, when the
+ * bound passes. The event loop is blocked at most for the bound. One context serves every call.
+ */
+
+/** Thrown when the bound passed before the work finished. */
+export class TimeBoundExceeded extends Error {
+  constructor(readonly ms: number) {
+    super(`Time bound of ${ms} ms exceeded`);
+    this.name = 'TimeBoundExceeded';
+  }
+}
+
+interface Sandbox {
+  task: (() => unknown) | null;
+}
+
+const sandbox: Sandbox = vm.createContext({ task: null }) as Sandbox;
+const runTask = new vm.Script('task()');
+
+export function runBounded<T>(work: () => T, ms: number): T {
+  const results: T[] = [];
+  sandbox.task = () => results.push(work());
+  try {
+    runTask.runInContext(sandbox, { timeout: Math.max(1, Math.floor(ms)) });
+  } catch (e) {
+    if ((e as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') throw new TimeBoundExceeded(ms);
+    throw e;
+  } finally {
+    sandbox.task = null;
+  }
+  return results[0];
+}

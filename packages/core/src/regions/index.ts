@@ -1,0 +1,2 @@
+export * from './region-names.js';
+export * from './checker-heartbeats.js';
