@@ -145,8 +145,9 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
   assertions: ASSERTIONS_PROPERTY,
 };
 
-            description: 'Created (status pending); a heartbeat monitor with its ping_url',
-            schema: { type: 'object', properties: { monitor: { type: 'object', properties: HEARTBEAT_FIELDS_SCHEMA }, message: { type: 'string' } } },
+const REGION_NAME = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,31}$' };
+const TIMING_PHASES = Object.fromEntries(['dns', 'connect', 'tls', 'first_byte', 'download'].map((p) => [p, intOrNull]));
+
 /** The monitor in a create answer (createdMonitorView). */
 const CREATED_MONITOR = {
   type: 'object',
