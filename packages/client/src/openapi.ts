@@ -537,6 +537,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/regions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Regions checks run from: live checker count and last heartbeat of each */
+        get: operations["getApiV1Regions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ping/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Heartbeat: the job succeeded (HEAD alike) */
+        get: operations["getPingToken"];
+        put?: never;
+        /** Heartbeat: the job succeeded */
+        post: operations["postPingToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ping/{token}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Heartbeat: action start (a run began), fail (it failed; a POST body is kept with the check, 10,000 bytes at most) or an exit code 0-255 (0 success, else failure) (HEAD alike) */
+        get: operations["getPingTokenAction"];
+        put?: never;
+        /** Heartbeat: action start (a run began), fail (it failed; a POST body is kept with the check, 10,000 bytes at most) or an exit code 0-255 (0 success, else failure) */
+        post: operations["postPingTokenAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors/{id}/rotate-ping-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a heartbeat monitor a new ping URL (say, after it leaked); the old one answers 404 from now on */
+        post: operations["postApiV1UptimeMonitorsIdRotatePingToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/maintenance-windows": {
         parameters: {
             query?: never;
@@ -3796,7 +3866,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description outage when any active monitor is down, degraded when none is down and any is degraded, else operational */
+            /** @description outage when any active monitor is down, degraded when none is down and any is degraded or (multi-region monitors) failed in some regions but fewer than min_failing_regions in its latest round, else operational */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3896,7 +3966,11 @@ export interface operations {
                         monitors?: {
                             id?: number;
                             name?: string;
+                            /** @enum {string} */
+                            type?: "http" | "tcp" | "dns" | "heartbeat";
+                            /** @description http: the URL; other types: the display form of the target */
                             url?: string;
+                            /** @description http monitors only */
                             method?: string;
                             /** @enum {string} */
                             status?: "pending" | "up" | "down" | "degraded" | "paused";
@@ -3997,11 +4071,82 @@ export interface operations {
                 "application/json": {
                     name: string;
                     /**
-                     * Format: uri
-                     * @description http:// or https:// URL
+                     * @description What the monitor checks; fixed at create
+                     * @default http
+                     * @enum {string}
                      */
-                    url: string;
+                    type?: "http" | "tcp" | "dns" | "heartbeat";
+                    /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                    config?: {
+                        /** @description Host name or IP address */
+                        host: string;
+                        port: number;
+                        /**
+                         * @description Complete a TLS handshake after connecting
+                         * @default false
+                         */
+                        tls?: boolean;
+                        /**
+                         * @description With tls: verify the certificate chain and name
+                         * @default true
+                         */
+                        verify_tls?: boolean;
+                        /**
+                         * @description With tls: SNI and the name the certificate must cover; null = host
+                         * @default null
+                         */
+                        servername?: string | null;
+                    } | {
+                        /** @description DNS name to resolve */
+                        name: string;
+                        /** @enum {string} */
+                        record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                        /**
+                         * @description Empty: any non-empty answer passes
+                         * @default []
+                         */
+                        expected_values?: string[];
+                        /**
+                         * @description any / all of expected_values present, or none of them
+                         * @default any
+                         * @enum {string}
+                         */
+                        match?: "any" | "all" | "none";
+                        /**
+                         * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
+                         * @default null
+                         */
+                        resolver?: string | null;
+                    } | {
+                        /** @description Seconds between pings (default 86400 when cron is not given) */
+                        period?: number | null;
+                        /**
+                         * @description Five-field cron expression of when the job runs, instead of period
+                         * @example 0 3 * * *
+                         */
+                        cron?: string | null;
+                        /**
+                         * @description IANA time zone of cron (default UTC)
+                         * @example Europe/Berlin
+                         */
+                        timezone?: string | null;
+                        /**
+                         * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                         * @default 3600
+                         */
+                        grace?: number;
+                        /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                        min_duration?: number | null;
+                        /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                        max_duration?: number | null;
+                    };
                     /**
+                     * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                     * @example https://example.com/health
+                     */
+                    url?: string;
+                    /**
+                     * @description http monitors only
                      * @default GET
                      * @enum {string}
                      */
@@ -4015,6 +4160,7 @@ export interface operations {
                     /** @default 30 */
                     timeout?: number;
                     /**
+                     * @description http monitors only
                      * @default [
                      *       200,
                      *       201,
@@ -4022,18 +4168,27 @@ export interface operations {
                      *     ]
                      */
                     expected_status_codes?: number[];
+                    /** @description http monitors only */
                     expected_content?: string | null;
+                    /** @description http monitors only */
                     headers?: {
                         [key: string]: string;
                     };
+                    /** @description http monitors only */
                     body?: string | null;
                     /** @default 2 */
                     alert_threshold?: number;
                     /** @default 5000 */
                     degraded_threshold_ms?: number;
-                    /** @default true */
+                    /**
+                     * @description http monitors only
+                     * @default true
+                     */
                     follow_redirects?: boolean;
-                    /** @default true */
+                    /**
+                     * @description http monitors only
+                     * @default true
+                     */
                     verify_ssl?: boolean;
                     /**
                      * @description Objective in percent; SLA reports show its error budget
@@ -4058,26 +4213,181 @@ export interface operations {
                         after_minutes: number;
                         integration_ids: number[];
                     }[] | null;
+                    /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                    regions?: string[];
+                    /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
+                    min_failing_regions?: number | null;
+                    /**
+                     * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
+                     * @default []
+                     * @example [
+                     *       {
+                     *         "source": "status_code",
+                     *         "operator": "less_than",
+                     *         "value": 400
+                     *       },
+                     *       {
+                     *         "source": "json_path",
+                     *         "path": "$.status",
+                     *         "operator": "equals",
+                     *         "value": "ok"
+                     *       },
+                     *       {
+                     *         "source": "header",
+                     *         "name": "content-type",
+                     *         "operator": "contains",
+                     *         "value": "json"
+                     *       },
+                     *       {
+                     *         "source": "certificate_expiry",
+                     *         "operator": "greater_than",
+                     *         "value": 14
+                     *       }
+                     *     ]
+                     */
+                    assertions?: ({
+                        /** @constant */
+                        source: "status_code";
+                        /** @enum {string} */
+                        operator: "equals" | "not_equals" | "less_than" | "greater_than";
+                        value?: number;
+                    } | {
+                        /** @constant */
+                        source: "response_time";
+                        /** @enum {string} */
+                        operator: "less_than" | "greater_than";
+                        value?: number;
+                    } | {
+                        /** @constant */
+                        source: "header";
+                        /** @description Header name */
+                        name: string;
+                        /** @enum {string} */
+                        operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
+                        /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
+                        value?: string;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "json_path";
+                        /**
+                         * @example $.status
+                         * @example $.checks[?@.status != "ok"]
+                         */
+                        path: string;
+                        /** @enum {string} */
+                        operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
+                        value?: string | number | boolean | null;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "body";
+                        /** @enum {string} */
+                        operator: "contains" | "not_contains" | "matches";
+                        value?: string;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "certificate_expiry";
+                        /** @enum {string} */
+                        operator: "less_than" | "greater_than";
+                        value?: number;
+                    })[] | null;
                 };
             };
         };
         responses: {
-            /** @description Created (status pending) */
+            /** @description Created (status pending); a heartbeat monitor with its ping_url */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
+                        /** @description http monitors carry method, expected_status_codes and expected_content; the other types config; heartbeat monitors ping_url and heartbeat */
                         monitor: {
                             id: number;
                             name: string;
                             /**
-                             * Format: uri
-                             * @description http:// or https:// URL
+                             * @description What the monitor checks; fixed at create
+                             * @default http
+                             * @enum {string}
+                             */
+                            type: "http" | "tcp" | "dns" | "heartbeat";
+                            /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                            config?: {
+                                /** @description Host name or IP address */
+                                host: string;
+                                port: number;
+                                /**
+                                 * @description Complete a TLS handshake after connecting
+                                 * @default false
+                                 */
+                                tls: boolean;
+                                /**
+                                 * @description With tls: verify the certificate chain and name
+                                 * @default true
+                                 */
+                                verify_tls: boolean;
+                                /**
+                                 * @description With tls: SNI and the name the certificate must cover; null = host
+                                 * @default null
+                                 */
+                                servername: string | null;
+                            } | {
+                                /** @description DNS name to resolve */
+                                name: string;
+                                /** @enum {string} */
+                                record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                                /**
+                                 * @description Empty: any non-empty answer passes
+                                 * @default []
+                                 */
+                                expected_values: string[];
+                                /**
+                                 * @description any / all of expected_values present, or none of them
+                                 * @default any
+                                 * @enum {string}
+                                 */
+                                match: "any" | "all" | "none";
+                                /**
+                                 * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
+                                 * @default null
+                                 */
+                                resolver: string | null;
+                            } | {
+                                /** @description Seconds between pings (default 86400 when cron is not given) */
+                                period?: number | null;
+                                /**
+                                 * @description Five-field cron expression of when the job runs, instead of period
+                                 * @example 0 3 * * *
+                                 */
+                                cron?: string | null;
+                                /**
+                                 * @description IANA time zone of cron (default UTC)
+                                 * @example Europe/Berlin
+                                 */
+                                timezone?: string | null;
+                                /**
+                                 * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                                 * @default 3600
+                                 */
+                                grace: number;
+                                /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                                min_duration?: number | null;
+                                /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                                max_duration?: number | null;
+                            };
+                            /**
+                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                             * @example https://example.com/health
                              */
                             url: string;
                             /**
+                             * @description http monitors only
                              * @default GET
                              * @enum {string}
                              */
@@ -4091,6 +4401,7 @@ export interface operations {
                             /** @default 30 */
                             timeout: number;
                             /**
+                             * @description http monitors only
                              * @default [
                              *       200,
                              *       201,
@@ -4098,9 +4409,30 @@ export interface operations {
                              *     ]
                              */
                             expected_status_codes: number[];
-                            expected_content: string | null;
+                            /** @description http monitors only */
+                            expected_content?: string | null;
                             /** @default 2 */
                             alert_threshold: number;
+                            /**
+                             * Format: uri
+                             * @description heartbeat monitors: the secret URL the job calls (GET, HEAD or POST; /start, /fail, /{exit code} appended)
+                             */
+                            ping_url?: string;
+                            /** @description heartbeat monitors: where the schedule stands */
+                            heartbeat?: {
+                                /** Format: date-time */
+                                last_ping_at?: string | null;
+                                /** Format: date-time */
+                                last_start_at?: string | null;
+                                /** Format: date-time */
+                                last_success_at?: string | null;
+                                /** Format: date-time */
+                                last_failure_at?: string | null;
+                                /** Format: date-time */
+                                next_due_at?: string | null;
+                                /** Format: date-time */
+                                deadline_at?: string | null;
+                            };
                             /** @enum {string} */
                             status: "pending" | "up" | "down" | "degraded" | "paused";
                             is_active: boolean;
@@ -4112,7 +4444,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null */
+            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid type: must be one of http, tcp, dns, heartbeat; Invalid type: the type of a monitor cannot be changed; Invalid config: http monitors are configured by their own fields (url, method, headers, ...); Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid regions: must be a non-empty array of distinct region names (lower-case letters, digits and -, starting with a letter); Invalid min_failing_regions: must be a positive integer, or null (a majority); Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null; Invalid {field}: not a field of {type} monitors (configure them in config); Invalid config: a tcp monitor needs an object {host, port, tls?, verify_tls?, servername?}; Invalid config.host: must be a host name or an IP address; Invalid config.port: must be an integer from 1 to 65535; Invalid config.tls: must be a boolean; Invalid config.verify_tls: must be a boolean; Invalid config.servername: must be a host name, or null; Invalid config: a dns monitor needs an object {name, record_type, expected_values?, match?, resolver?}; Invalid config.name: must be a DNS name; Invalid config.record_type: must be one of A, AAAA, CNAME, MX, TXT, NS, CAA, SOA; Invalid config.expected_values: must be an array of at most 20 non-empty strings of at most 512 characters; Invalid config.match: must be one of any, all, none; Invalid config.resolver: must be an IP address with an optional port (1.1.1.1, 1.1.1.1:53, [2606:4700::1111]:53), or null; Invalid config: a heartbeat monitor needs an object such as {"period": 3600, "grace": 300} or {"cron": "0 3 * * *", "timezone": "Europe/Berlin"}; Invalid config.period: must be an integer from 60 to 2592000 (seconds), or null; Invalid config.cron: must be a five-field cron expression (minute hour day-of-month month day-of-week) of at most 200 characters, or null; Invalid config.timezone: must be an IANA time zone name such as Europe/Berlin, or null (UTC); Invalid config.grace: must be an integer from 60 to 2592000 (seconds); Invalid config.min_duration: must be an integer from 0 to 604800 (seconds), or null; Invalid config.max_duration: must be an integer from 1 to 604800 (seconds), or null; Invalid config: give period or cron, not both (set the other to null to switch); Invalid config: min_duration must be less than max_duration */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4139,7 +4471,7 @@ export interface operations {
                     "application/json": components["schemas"]["Forbidden"];
                 };
             };
-            /** @description URL already monitored */
+            /** @description URL already monitored (http); TCP target already monitored (tcp: host, port, tls); DNS record already monitored (dns: name, record type, resolver) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4204,11 +4536,82 @@ export interface operations {
                             id?: number;
                             name?: string;
                             /**
-                             * Format: uri
-                             * @description http:// or https:// URL
+                             * @description What the monitor checks; fixed at create
+                             * @default http
+                             * @enum {string}
+                             */
+                            type: "http" | "tcp" | "dns" | "heartbeat";
+                            /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                            config?: {
+                                /** @description Host name or IP address */
+                                host: string;
+                                port: number;
+                                /**
+                                 * @description Complete a TLS handshake after connecting
+                                 * @default false
+                                 */
+                                tls: boolean;
+                                /**
+                                 * @description With tls: verify the certificate chain and name
+                                 * @default true
+                                 */
+                                verify_tls: boolean;
+                                /**
+                                 * @description With tls: SNI and the name the certificate must cover; null = host
+                                 * @default null
+                                 */
+                                servername: string | null;
+                            } | {
+                                /** @description DNS name to resolve */
+                                name: string;
+                                /** @enum {string} */
+                                record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                                /**
+                                 * @description Empty: any non-empty answer passes
+                                 * @default []
+                                 */
+                                expected_values: string[];
+                                /**
+                                 * @description any / all of expected_values present, or none of them
+                                 * @default any
+                                 * @enum {string}
+                                 */
+                                match: "any" | "all" | "none";
+                                /**
+                                 * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
+                                 * @default null
+                                 */
+                                resolver: string | null;
+                            } | {
+                                /** @description Seconds between pings (default 86400 when cron is not given) */
+                                period?: number | null;
+                                /**
+                                 * @description Five-field cron expression of when the job runs, instead of period
+                                 * @example 0 3 * * *
+                                 */
+                                cron?: string | null;
+                                /**
+                                 * @description IANA time zone of cron (default UTC)
+                                 * @example Europe/Berlin
+                                 */
+                                timezone?: string | null;
+                                /**
+                                 * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                                 * @default 3600
+                                 */
+                                grace: number;
+                                /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                                min_duration?: number | null;
+                                /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                                max_duration?: number | null;
+                            };
+                            /**
+                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                             * @example https://example.com/health
                              */
                             url?: string;
                             /**
+                             * @description http monitors only
                              * @default GET
                              * @enum {string}
                              */
@@ -4222,6 +4625,7 @@ export interface operations {
                             /** @default 30 */
                             timeout: number;
                             /**
+                             * @description http monitors only
                              * @default [
                              *       200,
                              *       201,
@@ -4229,18 +4633,27 @@ export interface operations {
                              *     ]
                              */
                             expected_status_codes: number[];
+                            /** @description http monitors only */
                             expected_content?: string | null;
+                            /** @description http monitors only */
                             headers?: {
                                 [key: string]: string;
                             };
+                            /** @description http monitors only */
                             body?: string | null;
                             /** @default 2 */
                             alert_threshold: number;
                             /** @default 5000 */
                             degraded_threshold_ms: number;
-                            /** @default true */
+                            /**
+                             * @description http monitors only
+                             * @default true
+                             */
                             follow_redirects: boolean;
-                            /** @default true */
+                            /**
+                             * @description http monitors only
+                             * @default true
+                             */
                             verify_ssl: boolean;
                             /**
                              * @description Objective in percent; SLA reports show its error budget
@@ -4265,6 +4678,109 @@ export interface operations {
                                 after_minutes: number;
                                 integration_ids: number[];
                             }[] | null;
+                            /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                            regions?: string[];
+                            /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
+                            min_failing_regions?: number | null;
+                            /**
+                             * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
+                             * @default []
+                             * @example [
+                             *       {
+                             *         "source": "status_code",
+                             *         "operator": "less_than",
+                             *         "value": 400
+                             *       },
+                             *       {
+                             *         "source": "json_path",
+                             *         "path": "$.status",
+                             *         "operator": "equals",
+                             *         "value": "ok"
+                             *       },
+                             *       {
+                             *         "source": "header",
+                             *         "name": "content-type",
+                             *         "operator": "contains",
+                             *         "value": "json"
+                             *       },
+                             *       {
+                             *         "source": "certificate_expiry",
+                             *         "operator": "greater_than",
+                             *         "value": 14
+                             *       }
+                             *     ]
+                             */
+                            assertions: ({
+                                /** @constant */
+                                source: "status_code";
+                                /** @enum {string} */
+                                operator: "equals" | "not_equals" | "less_than" | "greater_than";
+                                value?: number;
+                            } | {
+                                /** @constant */
+                                source: "response_time";
+                                /** @enum {string} */
+                                operator: "less_than" | "greater_than";
+                                value?: number;
+                            } | {
+                                /** @constant */
+                                source: "header";
+                                /** @description Header name */
+                                name: string;
+                                /** @enum {string} */
+                                operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
+                                /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
+                                value?: string;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "json_path";
+                                /**
+                                 * @example $.status
+                                 * @example $.checks[?@.status != "ok"]
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
+                                value?: string | number | boolean | null;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "body";
+                                /** @enum {string} */
+                                operator: "contains" | "not_contains" | "matches";
+                                value?: string;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "certificate_expiry";
+                                /** @enum {string} */
+                                operator: "less_than" | "greater_than";
+                                value?: number;
+                            })[] | null;
+                            /**
+                             * Format: uri
+                             * @description heartbeat monitors: the secret URL the job calls (GET, HEAD or POST; /start, /fail, /{exit code} appended)
+                             */
+                            ping_url?: string;
+                            /** @description heartbeat monitors: where the schedule stands */
+                            heartbeat?: {
+                                /** Format: date-time */
+                                last_ping_at?: string | null;
+                                /** Format: date-time */
+                                last_start_at?: string | null;
+                                /** Format: date-time */
+                                last_success_at?: string | null;
+                                /** Format: date-time */
+                                last_failure_at?: string | null;
+                                /** Format: date-time */
+                                next_due_at?: string | null;
+                                /** Format: date-time */
+                                deadline_at?: string | null;
+                            };
                             is_active?: boolean;
                             /** @enum {string} */
                             status?: "pending" | "up" | "down" | "degraded" | "paused";
@@ -4295,6 +4811,21 @@ export interface operations {
                                 total_checks_24h?: number;
                                 successful_checks_24h?: number;
                                 failed_checks_24h?: number;
+                                /** @description Monitors placed outside the lone default region: each region's last 24 h from its own checks, in the monitor's region order */
+                                regions?: {
+                                    region?: string;
+                                    uptime_24h?: number | null;
+                                    avg_response_time_24h_ms?: number | null;
+                                    total_checks_24h?: number;
+                                }[];
+                                /** @description http monitors: average of each phase over the checks of the last 24 h where it happened; null without such checks */
+                                avg_timings_24h_ms?: {
+                                    dns?: number | null;
+                                    connect?: number | null;
+                                    tls?: number | null;
+                                    first_byte?: number | null;
+                                    download?: number | null;
+                                } | null;
                             };
                             recent_incidents?: {
                                 id?: number;
@@ -4375,11 +4906,82 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     /**
-                     * Format: uri
-                     * @description http:// or https:// URL
+                     * @description What the monitor checks; fixed at create
+                     * @default http
+                     * @enum {string}
+                     */
+                    type?: "http" | "tcp" | "dns" | "heartbeat";
+                    /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                    config?: {
+                        /** @description Host name or IP address */
+                        host: string;
+                        port: number;
+                        /**
+                         * @description Complete a TLS handshake after connecting
+                         * @default false
+                         */
+                        tls?: boolean;
+                        /**
+                         * @description With tls: verify the certificate chain and name
+                         * @default true
+                         */
+                        verify_tls?: boolean;
+                        /**
+                         * @description With tls: SNI and the name the certificate must cover; null = host
+                         * @default null
+                         */
+                        servername?: string | null;
+                    } | {
+                        /** @description DNS name to resolve */
+                        name: string;
+                        /** @enum {string} */
+                        record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                        /**
+                         * @description Empty: any non-empty answer passes
+                         * @default []
+                         */
+                        expected_values?: string[];
+                        /**
+                         * @description any / all of expected_values present, or none of them
+                         * @default any
+                         * @enum {string}
+                         */
+                        match?: "any" | "all" | "none";
+                        /**
+                         * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
+                         * @default null
+                         */
+                        resolver?: string | null;
+                    } | {
+                        /** @description Seconds between pings (default 86400 when cron is not given) */
+                        period?: number | null;
+                        /**
+                         * @description Five-field cron expression of when the job runs, instead of period
+                         * @example 0 3 * * *
+                         */
+                        cron?: string | null;
+                        /**
+                         * @description IANA time zone of cron (default UTC)
+                         * @example Europe/Berlin
+                         */
+                        timezone?: string | null;
+                        /**
+                         * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                         * @default 3600
+                         */
+                        grace?: number;
+                        /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                        min_duration?: number | null;
+                        /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                        max_duration?: number | null;
+                    };
+                    /**
+                     * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                     * @example https://example.com/health
                      */
                     url?: string;
                     /**
+                     * @description http monitors only
                      * @default GET
                      * @enum {string}
                      */
@@ -4393,6 +4995,7 @@ export interface operations {
                     /** @default 30 */
                     timeout?: number;
                     /**
+                     * @description http monitors only
                      * @default [
                      *       200,
                      *       201,
@@ -4400,18 +5003,27 @@ export interface operations {
                      *     ]
                      */
                     expected_status_codes?: number[];
+                    /** @description http monitors only */
                     expected_content?: string | null;
+                    /** @description http monitors only */
                     headers?: {
                         [key: string]: string;
                     };
+                    /** @description http monitors only */
                     body?: string | null;
                     /** @default 2 */
                     alert_threshold?: number;
                     /** @default 5000 */
                     degraded_threshold_ms?: number;
-                    /** @default true */
+                    /**
+                     * @description http monitors only
+                     * @default true
+                     */
                     follow_redirects?: boolean;
-                    /** @default true */
+                    /**
+                     * @description http monitors only
+                     * @default true
+                     */
                     verify_ssl?: boolean;
                     /**
                      * @description Objective in percent; SLA reports show its error budget
@@ -4436,6 +5048,89 @@ export interface operations {
                         after_minutes: number;
                         integration_ids: number[];
                     }[] | null;
+                    /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                    regions?: string[];
+                    /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
+                    min_failing_regions?: number | null;
+                    /**
+                     * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
+                     * @default []
+                     * @example [
+                     *       {
+                     *         "source": "status_code",
+                     *         "operator": "less_than",
+                     *         "value": 400
+                     *       },
+                     *       {
+                     *         "source": "json_path",
+                     *         "path": "$.status",
+                     *         "operator": "equals",
+                     *         "value": "ok"
+                     *       },
+                     *       {
+                     *         "source": "header",
+                     *         "name": "content-type",
+                     *         "operator": "contains",
+                     *         "value": "json"
+                     *       },
+                     *       {
+                     *         "source": "certificate_expiry",
+                     *         "operator": "greater_than",
+                     *         "value": 14
+                     *       }
+                     *     ]
+                     */
+                    assertions?: ({
+                        /** @constant */
+                        source: "status_code";
+                        /** @enum {string} */
+                        operator: "equals" | "not_equals" | "less_than" | "greater_than";
+                        value?: number;
+                    } | {
+                        /** @constant */
+                        source: "response_time";
+                        /** @enum {string} */
+                        operator: "less_than" | "greater_than";
+                        value?: number;
+                    } | {
+                        /** @constant */
+                        source: "header";
+                        /** @description Header name */
+                        name: string;
+                        /** @enum {string} */
+                        operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
+                        /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
+                        value?: string;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "json_path";
+                        /**
+                         * @example $.status
+                         * @example $.checks[?@.status != "ok"]
+                         */
+                        path: string;
+                        /** @enum {string} */
+                        operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
+                        value?: string | number | boolean | null;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "body";
+                        /** @enum {string} */
+                        operator: "contains" | "not_contains" | "matches";
+                        value?: string;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "certificate_expiry";
+                        /** @enum {string} */
+                        operator: "less_than" | "greater_than";
+                        value?: number;
+                    })[] | null;
                     is_active?: boolean;
                 };
             };
@@ -4453,7 +5148,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null */
+            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid type: must be one of http, tcp, dns, heartbeat; Invalid type: the type of a monitor cannot be changed; Invalid config: http monitors are configured by their own fields (url, method, headers, ...); Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid regions: must be a non-empty array of distinct region names (lower-case letters, digits and -, starting with a letter); Invalid min_failing_regions: must be a positive integer, or null (a majority); Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null; Invalid {field}: not a field of {type} monitors (configure them in config); Invalid config: a tcp monitor needs an object {host, port, tls?, verify_tls?, servername?}; Invalid config.host: must be a host name or an IP address; Invalid config.port: must be an integer from 1 to 65535; Invalid config.tls: must be a boolean; Invalid config.verify_tls: must be a boolean; Invalid config.servername: must be a host name, or null; Invalid config: a dns monitor needs an object {name, record_type, expected_values?, match?, resolver?}; Invalid config.name: must be a DNS name; Invalid config.record_type: must be one of A, AAAA, CNAME, MX, TXT, NS, CAA, SOA; Invalid config.expected_values: must be an array of at most 20 non-empty strings of at most 512 characters; Invalid config.match: must be one of any, all, none; Invalid config.resolver: must be an IP address with an optional port (1.1.1.1, 1.1.1.1:53, [2606:4700::1111]:53), or null; Invalid config: a heartbeat monitor needs an object such as {"period": 3600, "grace": 300} or {"cron": "0 3 * * *", "timezone": "Europe/Berlin"}; Invalid config.period: must be an integer from 60 to 2592000 (seconds), or null; Invalid config.cron: must be a five-field cron expression (minute hour day-of-month month day-of-week) of at most 200 characters, or null; Invalid config.timezone: must be an IANA time zone name such as Europe/Berlin, or null (UTC); Invalid config.grace: must be an integer from 60 to 2592000 (seconds); Invalid config.min_duration: must be an integer from 0 to 604800 (seconds), or null; Invalid config.max_duration: must be an integer from 1 to 604800 (seconds), or null; Invalid config: give period or cron, not both (set the other to null to switch); Invalid config: min_duration must be less than max_duration */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4621,11 +5316,82 @@ export interface operations {
                 "application/json": {
                     name?: string;
                     /**
-                     * Format: uri
-                     * @description http:// or https:// URL
+                     * @description What the monitor checks; fixed at create
+                     * @default http
+                     * @enum {string}
+                     */
+                    type?: "http" | "tcp" | "dns" | "heartbeat";
+                    /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                    config?: {
+                        /** @description Host name or IP address */
+                        host: string;
+                        port: number;
+                        /**
+                         * @description Complete a TLS handshake after connecting
+                         * @default false
+                         */
+                        tls?: boolean;
+                        /**
+                         * @description With tls: verify the certificate chain and name
+                         * @default true
+                         */
+                        verify_tls?: boolean;
+                        /**
+                         * @description With tls: SNI and the name the certificate must cover; null = host
+                         * @default null
+                         */
+                        servername?: string | null;
+                    } | {
+                        /** @description DNS name to resolve */
+                        name: string;
+                        /** @enum {string} */
+                        record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                        /**
+                         * @description Empty: any non-empty answer passes
+                         * @default []
+                         */
+                        expected_values?: string[];
+                        /**
+                         * @description any / all of expected_values present, or none of them
+                         * @default any
+                         * @enum {string}
+                         */
+                        match?: "any" | "all" | "none";
+                        /**
+                         * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
+                         * @default null
+                         */
+                        resolver?: string | null;
+                    } | {
+                        /** @description Seconds between pings (default 86400 when cron is not given) */
+                        period?: number | null;
+                        /**
+                         * @description Five-field cron expression of when the job runs, instead of period
+                         * @example 0 3 * * *
+                         */
+                        cron?: string | null;
+                        /**
+                         * @description IANA time zone of cron (default UTC)
+                         * @example Europe/Berlin
+                         */
+                        timezone?: string | null;
+                        /**
+                         * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                         * @default 3600
+                         */
+                        grace?: number;
+                        /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                        min_duration?: number | null;
+                        /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                        max_duration?: number | null;
+                    };
+                    /**
+                     * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                     * @example https://example.com/health
                      */
                     url?: string;
                     /**
+                     * @description http monitors only
                      * @default GET
                      * @enum {string}
                      */
@@ -4639,6 +5405,7 @@ export interface operations {
                     /** @default 30 */
                     timeout?: number;
                     /**
+                     * @description http monitors only
                      * @default [
                      *       200,
                      *       201,
@@ -4646,18 +5413,27 @@ export interface operations {
                      *     ]
                      */
                     expected_status_codes?: number[];
+                    /** @description http monitors only */
                     expected_content?: string | null;
+                    /** @description http monitors only */
                     headers?: {
                         [key: string]: string;
                     };
+                    /** @description http monitors only */
                     body?: string | null;
                     /** @default 2 */
                     alert_threshold?: number;
                     /** @default 5000 */
                     degraded_threshold_ms?: number;
-                    /** @default true */
+                    /**
+                     * @description http monitors only
+                     * @default true
+                     */
                     follow_redirects?: boolean;
-                    /** @default true */
+                    /**
+                     * @description http monitors only
+                     * @default true
+                     */
                     verify_ssl?: boolean;
                     /**
                      * @description Objective in percent; SLA reports show its error budget
@@ -4682,6 +5458,89 @@ export interface operations {
                         after_minutes: number;
                         integration_ids: number[];
                     }[] | null;
+                    /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                    regions?: string[];
+                    /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
+                    min_failing_regions?: number | null;
+                    /**
+                     * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
+                     * @default []
+                     * @example [
+                     *       {
+                     *         "source": "status_code",
+                     *         "operator": "less_than",
+                     *         "value": 400
+                     *       },
+                     *       {
+                     *         "source": "json_path",
+                     *         "path": "$.status",
+                     *         "operator": "equals",
+                     *         "value": "ok"
+                     *       },
+                     *       {
+                     *         "source": "header",
+                     *         "name": "content-type",
+                     *         "operator": "contains",
+                     *         "value": "json"
+                     *       },
+                     *       {
+                     *         "source": "certificate_expiry",
+                     *         "operator": "greater_than",
+                     *         "value": 14
+                     *       }
+                     *     ]
+                     */
+                    assertions?: ({
+                        /** @constant */
+                        source: "status_code";
+                        /** @enum {string} */
+                        operator: "equals" | "not_equals" | "less_than" | "greater_than";
+                        value?: number;
+                    } | {
+                        /** @constant */
+                        source: "response_time";
+                        /** @enum {string} */
+                        operator: "less_than" | "greater_than";
+                        value?: number;
+                    } | {
+                        /** @constant */
+                        source: "header";
+                        /** @description Header name */
+                        name: string;
+                        /** @enum {string} */
+                        operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
+                        /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
+                        value?: string;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "json_path";
+                        /**
+                         * @example $.status
+                         * @example $.checks[?@.status != "ok"]
+                         */
+                        path: string;
+                        /** @enum {string} */
+                        operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
+                        value?: string | number | boolean | null;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "body";
+                        /** @enum {string} */
+                        operator: "contains" | "not_contains" | "matches";
+                        value?: string;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "certificate_expiry";
+                        /** @enum {string} */
+                        operator: "less_than" | "greater_than";
+                        value?: number;
+                    })[] | null;
                     is_active?: boolean;
                 };
             };
@@ -4699,7 +5558,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null */
+            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid type: must be one of http, tcp, dns, heartbeat; Invalid type: the type of a monitor cannot be changed; Invalid config: http monitors are configured by their own fields (url, method, headers, ...); Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid regions: must be a non-empty array of distinct region names (lower-case letters, digits and -, starting with a letter); Invalid min_failing_regions: must be a positive integer, or null (a majority); Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null; Invalid {field}: not a field of {type} monitors (configure them in config); Invalid config: a tcp monitor needs an object {host, port, tls?, verify_tls?, servername?}; Invalid config.host: must be a host name or an IP address; Invalid config.port: must be an integer from 1 to 65535; Invalid config.tls: must be a boolean; Invalid config.verify_tls: must be a boolean; Invalid config.servername: must be a host name, or null; Invalid config: a dns monitor needs an object {name, record_type, expected_values?, match?, resolver?}; Invalid config.name: must be a DNS name; Invalid config.record_type: must be one of A, AAAA, CNAME, MX, TXT, NS, CAA, SOA; Invalid config.expected_values: must be an array of at most 20 non-empty strings of at most 512 characters; Invalid config.match: must be one of any, all, none; Invalid config.resolver: must be an IP address with an optional port (1.1.1.1, 1.1.1.1:53, [2606:4700::1111]:53), or null; Invalid config: a heartbeat monitor needs an object such as {"period": 3600, "grace": 300} or {"cron": "0 3 * * *", "timezone": "Europe/Berlin"}; Invalid config.period: must be an integer from 60 to 2592000 (seconds), or null; Invalid config.cron: must be a five-field cron expression (minute hour day-of-month month day-of-week) of at most 200 characters, or null; Invalid config.timezone: must be an IANA time zone name such as Europe/Berlin, or null (UTC); Invalid config.grace: must be an integer from 60 to 2592000 (seconds); Invalid config.min_duration: must be an integer from 0 to 604800 (seconds), or null; Invalid config.max_duration: must be an integer from 1 to 604800 (seconds), or null; Invalid config: give period or cron, not both (set the other to null to switch); Invalid config: min_duration must be less than max_duration */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4957,6 +5816,8 @@ export interface operations {
                 /** @description ISO 8601 date (the whole UTC day) or date-time; checks at or before it */
                 to_date?: string;
                 status?: "success" | "failure";
+                /** @description Only the checks of this region */
+                region?: string;
                 /** @description Default 1 */
                 page?: number;
                 /** @description Default 100; above 1000 is clamped to 1000 */
@@ -4989,6 +5850,31 @@ export interface operations {
                             error?: string;
                             /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
                             in_maintenance?: boolean;
+                            /** @description The region whose checker made the check; present for monitors placed outside the lone default region */
+                            region?: string;
+                            /** @description http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types */
+                            timings?: {
+                                dns?: number | null;
+                                connect?: number | null;
+                                tls?: number | null;
+                                first_byte?: number | null;
+                                download?: number | null;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description Expiry of the certificate an https or tcp+TLS check saw
+                             */
+                            certificate_expires_at?: string | null;
+                            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
+                            details?: {
+                                /** @enum {string} */
+                                kind?: "dns";
+                                server?: string;
+                                answers?: string[];
+                                truncated?: boolean;
+                            } | null;
+                            /** @description Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\n[truncated]" marks a cut) */
+                            ping_body?: string;
                         }[];
                         pagination?: {
                             page?: number;
@@ -5098,7 +5984,10 @@ export interface operations {
                             /** Format: date-time */
                             resolved_at?: string | null;
                             duration_seconds?: number | null;
+                            /** @description For a multi-region monitor: the failing regions, each with its error */
                             cause?: string;
+                            /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
+                            regions?: string[];
                             affected_checks?: number;
                             /** Format: date-time */
                             acknowledged_at?: string | null;
@@ -5220,7 +6109,10 @@ export interface operations {
                             /** Format: date-time */
                             resolved_at?: string | null;
                             duration_seconds?: number | null;
+                            /** @description For a multi-region monitor: the failing regions, each with its error */
                             cause?: string;
+                            /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
+                            regions?: string[];
                             affected_checks?: number;
                             /** Format: date-time */
                             acknowledged_at?: string | null;
@@ -5322,7 +6214,10 @@ export interface operations {
                             /** Format: date-time */
                             resolved_at?: string | null;
                             duration_seconds?: number | null;
+                            /** @description For a multi-region monitor: the failing regions, each with its error */
                             cause?: string;
+                            /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
+                            regions?: string[];
                             affected_checks?: number;
                             /** Format: date-time */
                             acknowledged_at?: string | null;
@@ -5435,6 +6330,31 @@ export interface operations {
                             error?: string;
                             /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
                             in_maintenance?: boolean;
+                            /** @description The region whose checker made the check; present for monitors placed outside the lone default region */
+                            region?: string;
+                            /** @description http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types */
+                            timings?: {
+                                dns?: number | null;
+                                connect?: number | null;
+                                tls?: number | null;
+                                first_byte?: number | null;
+                                download?: number | null;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description Expiry of the certificate an https or tcp+TLS check saw
+                             */
+                            certificate_expires_at?: string | null;
+                            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
+                            details?: {
+                                /** @enum {string} */
+                                kind?: "dns";
+                                server?: string;
+                                answers?: string[];
+                                truncated?: boolean;
+                            } | null;
+                            /** @description Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\n[truncated]" marks a cut) */
+                            ping_body?: string;
                         };
                     };
                 };
@@ -5478,8 +6398,434 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Monitor is not active (is_active false) */
+            /** @description Monitor is not active (is_active false); Heartbeat monitors are checked by their pings, not probed */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Regions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every region a monitor may name: configured (VIGIL_REGIONS, VIGIL_DEFAULT_REGIONS) or ever reported from. A region without live checkers is skipped in rounds (named in a warning), never counted as failing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        regions?: {
+                            /** @description Region name (VIGIL_REGION of its checkers) */
+                            name?: string;
+                            /** @description Checkers whose heartbeat has not expired (they report every 5 s; one report counts for 15 s) */
+                            live_checkers?: number;
+                            /**
+                             * Format: date-time
+                             * @description The newest heartbeat ever received from the region (its checker's clock); null: never
+                             */
+                            last_heartbeat?: string | null;
+                            /** @description One of the regions a new monitor gets when it names none (VIGIL_DEFAULT_REGIONS) */
+                            default?: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPingToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ping accepted (judged and recorded as a check by the checker moments later) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Unknown ping token (never issued, or rotated away) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description More than 120 pings of this token in a minute */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPingToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ping accepted (judged and recorded as a check by the checker moments later) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Unknown ping token (never issued, or rotated away) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description More than 120 pings of this token in a minute */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPingTokenAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ping accepted (judged and recorded as a check by the checker moments later) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Invalid ping: use /ping/{token}, /ping/{token}/start, /ping/{token}/fail or /ping/{token}/{exit code 0-255} */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Unknown ping token (never issued, or rotated away) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description More than 120 pings of this token in a minute */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPingTokenAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ping accepted (judged and recorded as a check by the checker moments later) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Invalid ping: use /ping/{token}, /ping/{token}/start, /ping/{token}/fail or /ping/{token}/{exit code 0-255} */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Unknown ping token (never issued, or rotated away) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description More than 120 pings of this token in a minute */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1UptimeMonitorsIdRotatePingToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new ping URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        ping_url?: string;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Not a heartbeat monitor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan without uptime monitoring) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

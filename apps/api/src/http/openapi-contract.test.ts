@@ -105,6 +105,24 @@ describe('every answer matches the served OpenAPI document', () => {
     await call('get', '/api/v1/uptime/monitors/{id}', { params: { id } });
   });
 
+  it('monitor types: tcp, dns, heartbeat pings and their token; regions', async () => {
+    await call('post', '/api/v1/uptime/monitors', { body: { name: 'tcp', type: 'tcp', config: { host: '127.0.0.1', port: 9 } } });
+    await call('post', '/api/v1/uptime/monitors', { body: { name: 'dns', type: 'dns', config: { name: 'example.com', record_type: 'A' } } });
+    const created = await call('post', '/api/v1/uptime/monitors', { body: { name: 'nightly', type: 'heartbeat', config: { period: 3600, grace: 300 } } });
+    const id = created.body.monitor.id as number;
+    const token = (new URL(created.body.monitor.ping_url as string).pathname.split('/')[2]) ?? '';
+    await call('get', '/api/v1/uptime/monitors/{id}', { params: { id } });
+    await call('get', '/ping/{token}', { params: { token }, auth: false });
+    await call('post', '/ping/{token}', { params: { token }, auth: false });
+    await call('get', '/ping/{token}/{action}', { params: { token, action: 'start' }, auth: false });
+    await call('post', '/ping/{token}/{action}', { params: { token, action: 'fail' }, auth: false });
+    await call('get', '/ping/{token}/{action}', { params: { token, action: 'nonsense' }, auth: false });
+    const rotated = await call('post', '/api/v1/uptime/monitors/{id}/rotate-ping-token', { params: { id } });
+    expect(rotated.status).toBe(200);
+    await call('get', '/ping/{token}', { params: { token }, auth: false });
+    await call('get', '/api/v1/regions');
+  });
+
   it('monitor extras: full update, SLA, badges', async () => {
     const id = (await call('post', '/api/v1/uptime/monitors', { body: { name: 'extras', url: 'http://127.0.0.1:9/extras' } })).body.monitor.id as number;
     await call('put', '/api/v1/uptime/monitors/{id}', { params: { id }, body: { name: 'extras 2', check_interval: 300 } });

@@ -91,8 +91,8 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
   config: TYPE_CONFIG,
   url: {
     type: 'string',
-    format: 'uri',
-    description: 'http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A',
+    description: 'http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`',
+    examples: ['https://example.com/health'],
   },
   method: { type: 'string', enum: ['GET', 'POST', 'HEAD'], default: 'GET', description: HTTP_ONLY },
   check_interval: { type: 'integer', enum: [60, 300, 600, 1800, 3600], default: 300, description: 'Seconds; the plan decides which are allowed' },
