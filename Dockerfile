@@ -16,6 +16,7 @@ FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/core/package.json packages/core/
+COPY packages/client/package.json packages/client/
 COPY apps/api/package.json apps/api/
 COPY apps/checker/package.json apps/checker/
 COPY apps/scanner/package.json apps/scanner/
@@ -45,6 +46,7 @@ ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=prod-deps /app ./
 COPY --from=build /app/packages/core/dist packages/core/dist
+COPY --from=build /app/packages/client/dist packages/client/dist
 COPY --from=build /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/checker/dist apps/checker/dist
 COPY --from=build /app/apps/scanner/dist apps/scanner/dist

@@ -23,6 +23,7 @@ const project = {
   moduleNameMapper: {
     '^@vigil/core$': workspace('packages/core'),
     '^@vigil/core/admin$': '<rootDir>/packages/core/src/admin.ts',
+    '^@vigil/client$': workspace('packages/client'),
     '^@vigil/cli$': workspace('packages/cli'),
     '^@vigil/(api|checker|scanner|notifier)$': '<rootDir>/apps/$1/src/index.ts',
     '^@vigil/testing$': '<rootDir>/test/support/index.ts',

@@ -1,11 +1,68 @@
-import type { RouteDef } from './route.js';
+import { INDEPENDENT_PATHS } from '../middleware/dependency-gate.js';
+import { UNLIMITED_PATHS } from '../middleware/burst-limit.js';
+import { bodySchema } from './joi-schema.js';
+import type { JsonSchema, RouteDef } from './route.js';
 
 const ERROR_SCHEMA = {
   type: 'object',
   required: ['error'],
-  properties: { error: { type: 'string' } },
-  additionalProperties: true,
+  properties: { error: { type: 'string', description: 'What went wrong, in one sentence' } },
+  additionalProperties: false,
+  example: { error: 'Monitor not found' },
 };
+
+/** Every 429: the burst answer has only `error`; account, endpoint and concurrency limits add the rest. */
+const RATE_LIMITED_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: { type: 'string', const: 'Rate limit exceeded' },
+    message: { type: 'string', description: 'Which limit, and when to retry' },
+    retry_after: { type: 'integer', minimum: 1, description: 'Seconds to wait (also in `Retry-After`)' },
+    limit_type: { type: 'string', enum: ['per_minute', 'per_hour', 'daily', 'concurrent'] },
+    rate_limit: { type: 'integer', description: 'Daily quota: requests allowed per UTC day' },
+    requests_today: { type: 'integer', description: 'Daily quota: requests counted today' },
+    reset_at: { type: 'string', format: 'date-time', description: 'Daily quota: next UTC midnight' },
+  },
+  additionalProperties: false,
+  example: { error: 'Rate limit exceeded', message: 'Per-minute limit of 60 requests exceeded; retry in 12 seconds', retry_after: 12, limit_type: 'per_minute' },
+};
+
+/** A 403: `Account inactive`, or a tier limit with what the tier allows and where to upgrade. */
+const FORBIDDEN_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: { type: 'string' },
+    message: { type: 'string', description: 'What to do about it (e.g. where to prove ownership)' },
+    limit: { type: 'integer' },
+    current: { type: 'integer' },
+    remaining: { type: 'integer' },
+    tier: { type: 'string' },
+    upgrade_url: { type: 'string', format: 'uri' },
+    allowed_intervals: { type: 'array', items: { type: 'integer' } },
+    allowed_frequencies: { type: 'array', items: { type: 'string' } },
+    verify_url: { type: 'string', format: 'uri' },
+    hostname: { type: 'string' },
+  },
+  additionalProperties: false,
+  example: { error: 'Account inactive' },
+};
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+const DEFAULT_ERROR_SCHEMAS: Record<string, JsonSchema> = {
+  403: { $ref: '#/components/schemas/Forbidden' },
+  429: { $ref: '#/components/schemas/RateLimited' },
+};
+
+const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+/** Tags whose operations are removed: listed last, so the documentation opens on the ones to use. */
+const REMOVED_TAGS = new Set(['Authentication']);
+
+function headerObjects(names: string[]): Record<string, unknown> {
+  return Object.fromEntries(names.map((h) => [h, { schema: { type: 'string' } }]));
+}
 
 /** Express `/a/:id/b` -> OpenAPI `/a/{id}/b`. */
 export function openApiPath(expressPath: string): string {
@@ -30,32 +87,44 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
     const responses: Record<string, unknown> = {};
     for (const [status, resp] of Object.entries(r.docs.responses)) {
       const isError = Number(status) >= 400;
-      const schema = resp.schema ?? (isError ? ERROR_SCHEMA : undefined);
+      const schema = resp.schema ?? (isError ? (DEFAULT_ERROR_SCHEMAS[status] ?? ERROR_REF) : undefined);
       responses[status] = {
         description: resp.description,
         ...(resp.contentType ? { content: { [resp.contentType]: { schema: { type: 'string' } } } } : schema ? { content: { 'application/json': { schema } } } : {}),
-        ...(resp.headers ? { headers: Object.fromEntries(resp.headers.map((h) => [h, { schema: { type: 'string' } }])) } : {}),
+        ...(resp.headers ? { headers: headerObjects(resp.headers) } : {}),
+      };
+    }
+    if (!INDEPENDENT_PATHS.has(r.path)) {
+      responses['503'] ??= {
+        description: 'PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds',
+        content: { 'application/json': { schema: ERROR_REF } },
+        headers: headerObjects(['Retry-After']),
       };
     }
     if (r.auth !== 'none') {
-      responses['503'] ??= {
-        description: 'PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds',
-        content: { 'application/json': { schema: ERROR_SCHEMA } },
-        headers: { 'Retry-After': { schema: { type: 'string' } } },
+      responses['401'] ??= { description: 'API key required, invalid or expired', content: { 'application/json': { schema: ERROR_REF } } };
+      responses['403'] ??= { description: '`Account inactive`: the key\'s account is deactivated', content: { 'application/json': { schema: DEFAULT_ERROR_SCHEMAS[403] } } };
+    }
+    if (!UNLIMITED_PATHS.has(r.path)) {
+      responses['429'] ??= {
+        description: r.auth === 'api-key' ? 'Rate limit exceeded: burst per client IP, per-minute or daily quota of the account' : 'Rate limit exceeded: burst per client IP',
+        content: { 'application/json': { schema: DEFAULT_ERROR_SCHEMAS[429] } },
+        headers: headerObjects(['Retry-After', ...RATE_LIMIT_HEADERS]),
       };
     }
-    if (r.auth === 'api-key') {
-      responses['401'] ??= { description: 'API key required, invalid or expired', content: { 'application/json': { schema: ERROR_SCHEMA } } };
-      responses['429'] ??= { description: 'Rate limit exceeded', content: { 'application/json': { schema: ERROR_SCHEMA } } };
+    if (r.docs.body) {
+      responses['400'] ??= { description: 'Invalid JSON or invalid field', content: { 'application/json': { schema: ERROR_REF } } };
+      responses['413'] ??= { description: '`Request body too large` (over 1 MB)', content: { 'application/json': { schema: ERROR_REF } } };
     }
     paths[path] ??= {};
     paths[path][r.method] = {
       summary: r.summary,
       tags: [r.tag],
+      ...(REMOVED_TAGS.has(r.tag) ? { deprecated: true } : {}),
       operationId: `${r.method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       ...(r.auth === 'api-key' ? { security: [{ apiKey: [] }] } : r.auth === 'optional-api-key' ? { security: [{}, { apiKey: [] }] } : { security: [] }),
       parameters: [...pathParams, ...queryParams],
-      ...(r.docs.body ? { requestBody: { required: true, content: { 'application/json': { schema: r.docs.body } } } } : {}),
+      ...(r.docs.body ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema(r.docs.body) } } } } : {}),
       responses,
     };
   }
@@ -69,9 +138,17 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
     servers: [{ url: serverUrl }],
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key issued by /api/v1/api-keys or the vigil CLI' } },
-      schemas: { Error: ERROR_SCHEMA },
+      schemas: { Error: ERROR_SCHEMA, Forbidden: FORBIDDEN_SCHEMA, RateLimited: RATE_LIMITED_SCHEMA },
     },
+    tags: tagList(routes),
     security: [{ apiKey: [] }],
     paths,
   };
+}
+
+/** Tags in route order, removed ones last. */
+function tagList(routes: RouteDef[]): { name: string; description: string }[] {
+  const names = [...new Set(routes.map((r) => r.tag))];
+  const ordered = [...names.filter((n) => !REMOVED_TAGS.has(n)), ...names.filter((n) => REMOVED_TAGS.has(n))];
+  return ordered.map((name) => ({ name, description: REMOVED_TAGS.has(name) ? `${name}: removed endpoints, kept only to answer 410` : `${name} endpoints` }));
 }

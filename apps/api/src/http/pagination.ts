@@ -28,6 +28,17 @@ export function parsePagination(query: Record<string, unknown>, opts: { defaultP
   return { page, perPage, offset: Math.min((page - 1) * perPage, Number.MAX_SAFE_INTEGER) };
 }
 
+/** The schema of paginationBody(); `withNav` adds has_next/has_prev. */
+export function paginationSchema(withNav = false) {
+  const int = { type: 'integer' };
+  return {
+    type: 'object',
+    required: ['page', 'per_page', 'total', 'pages', ...(withNav ? ['has_next', 'has_prev'] : [])],
+    properties: { page: int, per_page: int, total: int, pages: int, ...(withNav ? { has_next: { type: 'boolean' }, has_prev: { type: 'boolean' } } : {}) },
+    additionalProperties: false,
+  };
+}
+
 export interface PaginationBody {
   page: number;
   per_page: number;

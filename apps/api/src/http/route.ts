@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import type Joi from 'joi';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -15,7 +16,8 @@ export type JsonSchema = Record<string, unknown>;
 export interface RouteDocs {
   /** Query parameters: name -> schema (+ description). Path parameters come from the path. */
   query?: Record<string, JsonSchema & { description?: string; required?: boolean }>;
-  body?: JsonSchema;
+  /** The joi schema that validates the body (the document derives its schema from it), or a JSON Schema. */
+  body?: JsonSchema | Joi.Schema;
   /** Status -> description and optional body schema; `contentType` when it is not JSON (pages, feeds, badges). */
   responses: Record<number, { description: string; schema?: JsonSchema; headers?: string[]; contentType?: string }>;
 }

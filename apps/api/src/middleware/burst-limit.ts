@@ -4,7 +4,8 @@ import { bearerToken } from '../auth/authenticate-key.js';
 import { clientIp } from '../http/client-ip.js';
 import { FixedWindowLimiter, limiterNamespace } from '../limits/fixed-window-limiter.js';
 
-const UNLIMITED_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+/** Probes answer even past the burst limit (documented: no 429 on them). */
+export const UNLIMITED_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** Requests whose burst limit the API-key step checks, in its own Redis call (see below). */
 const deferred = new WeakSet<Request>();

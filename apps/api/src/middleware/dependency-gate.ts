@@ -3,7 +3,7 @@ import { DependencyUnavailableError, type Context } from '@vigil/core';
 import { sendError } from './error-handler.js';
 
 /** Paths that need neither PostgreSQL nor Redis (probes, documentation). */
-const INDEPENDENT_PATHS = new Set(['/healthz', '/readyz', '/docs', '/api/v1/openapi.json']);
+export const INDEPENDENT_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/docs', '/api/v1/openapi.json']);
 
 /**
  * While PostgreSQL or Redis is known to be down, requests are answered 503 at once instead of

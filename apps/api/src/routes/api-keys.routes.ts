@@ -91,7 +91,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         res.status(201).json({ api_key: created, key: secret, message: 'API key created. Store the key now: it is not shown again.' });
       },
       docs: {
-        body: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, expires_at: { type: 'string', format: 'date-time' } } },
+        body: createBody,
         responses: {
           201: { description: 'Created', schema: { type: 'object', properties: { api_key: API_KEY_SCHEMA, key: { type: 'string' }, message: { type: 'string' } } } },
           400: { description: 'Invalid name or expires_at' },
@@ -124,7 +124,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         }
         res.json({ message: 'API key revoked', revoked_key_id: key.id, api_key: view(key) });
       },
-      docs: { responses: { 200: { description: 'Revoked' }, 404: { description: 'API key not found' } } },
+      docs: { responses: { 200: { description: 'Revoked', schema: { type: 'object', required: ['message', 'revoked_key_id', 'api_key'], properties: { message: { type: 'string', examples: ['API key revoked'] }, revoked_key_id: { type: 'integer' }, api_key: API_KEY_SCHEMA }, additionalProperties: false } }, 404: { description: 'API key not found' } } },
     }),
     route({
       method: 'post',
@@ -148,7 +148,25 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         const { last_used_at: _l, revoked_at: _r, ...created } = view(key);
         res.status(201).json({ api_key: created, key: secret, rotated_key_id: old.id, message: 'API key rotated. The old key no longer works.' });
       },
-      docs: { responses: { 201: { description: 'The new key and its secret' }, 404: { description: 'API key not found' }, 409: { description: 'API key is revoked, or API key is expired' } } },
+      docs: {
+        responses: {
+          201: {
+            description: 'The new key and its secret',
+            schema: {
+              type: 'object',
+              required: ['api_key', 'key', 'rotated_key_id', 'message'],
+              properties: {
+                api_key: { ...API_KEY_SCHEMA, properties: { id: API_KEY_SCHEMA.properties.id, name: API_KEY_SCHEMA.properties.name, prefix: API_KEY_SCHEMA.properties.prefix, created_at: API_KEY_SCHEMA.properties.created_at, expires_at: API_KEY_SCHEMA.properties.expires_at } },
+                key: { type: 'string', description: 'The new secret, shown only this once' },
+                rotated_key_id: { type: 'integer' },
+                message: { type: 'string', examples: ['API key rotated. The old key no longer works.'] },
+              },
+              additionalProperties: false,
+            },
+          }, 404: { description: 'API key not found' },
+          409: { description: 'API key is revoked, or API key is expired' },
+        },
+      },
     }),
   ];
 }

@@ -19,7 +19,7 @@ export function openApiRoute(ctx: Context, getRoutes: () => RouteDef[]): RouteDe
       doc ??= buildOpenApi(getRoutes(), ctx.config.baseUrl);
       res.json(doc);
     },
-    docs: { responses: { 200: { description: 'OpenAPI 3.1 document' } } },
+    docs: { responses: { 200: { description: 'OpenAPI 3.1 document', schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } }, additionalProperties: true } } } },
   });
 }
 

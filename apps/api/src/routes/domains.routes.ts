@@ -71,7 +71,23 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       docs: {
         body: UPDATE_SCHEMA,
         responses: {
-          200: { description: 'Updated: {domain{id, hostname, port, changed fields, updated_at}, message}' },
+          200: {
+            description: 'Updated: the domain with the fields given',
+            schema: {
+              type: 'object',
+              required: ['domain', 'message'],
+              properties: {
+                domain: {
+                  type: 'object',
+                  required: ['id', 'hostname', 'port', 'updated_at'],
+                  properties: { id: { type: 'integer' }, hostname: { type: 'string' }, port: { type: 'integer' }, ...UPDATE_SCHEMA.properties, updated_at: { type: 'string', format: 'date-time' } },
+                  additionalProperties: false,
+                },
+                message: { type: 'string', examples: ['Domain updated'] },
+              },
+              additionalProperties: false,
+            },
+          },
           400: { description: 'Invalid port, frequency, flags or alert days; no fields; monitoring_frequency and scan_frequency differ' },
           403: { description: 'Frequency not allowed {allowed_frequencies, upgrade_url}' },
           404: { description: DOMAIN_NOT_FOUND },
@@ -163,9 +179,17 @@ export function domainRoutes(ctx: Context): RouteDef[] {
         });
       },
       docs: {
-        body: { type: 'object', required: ['domain_ids'], properties: { domain_ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 100 } } },
+        body: bulkDeleteBody,
         responses: {
-          200: { description: '{message, deleted_count, deleted_ids}' },
+          200: {
+            description: 'What was deleted',
+            schema: {
+              type: 'object',
+              required: ['message', 'deleted_count', 'deleted_ids'],
+              properties: { message: { type: 'string', examples: ['2 domains deleted'] }, deleted_count: { type: 'integer' }, deleted_ids: { type: 'array', items: { type: 'integer' } } },
+              additionalProperties: false,
+            },
+          },
           400: { description: 'domain_ids missing, empty, over 100 or not integers' },
         },
       },
@@ -196,7 +220,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
         await deleteDomains(ctx, accountId, [domain.id]);
         res.json({ message: 'Domain deleted', deleted_domain_id: domain.id });
       },
-      docs: { responses: { 200: { description: '{message, deleted_domain_id}' }, 404: { description: DOMAIN_NOT_FOUND } } },
+      docs: { responses: { 200: { description: 'Deleted', schema: { type: 'object', required: ['message', 'deleted_domain_id'], properties: { message: { type: 'string', examples: ['Domain deleted'] }, deleted_domain_id: { type: 'integer' } }, additionalProperties: false } }, 404: { description: DOMAIN_NOT_FOUND } } },
     }),
     route({
       method: 'get',

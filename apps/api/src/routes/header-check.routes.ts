@@ -27,6 +27,16 @@ export const ANONYMOUS_HEADER_CHECKS_PER_DAY = 400;
 /** Grading alone is quick; the wait covers a busy scanner queue. */
 const GRADE_DEADLINE_MS = 10_000;
 
+const NO_SCANNER_503 = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: { type: 'string', examples: ['Header check did not finish in time'] },
+    detail: { type: 'string', examples: ['no scanner answered; retry later'], description: 'Present when no scanner answered (the API itself is up)' },
+  },
+  additionalProperties: false,
+};
+
 function noScannerAnswered(what: string): UnavailableError {
   return new UnavailableError(`${what} did not finish in time`, { detail: 'no scanner answered; retry later' }, { 'Retry-After': '5' });
 }
@@ -152,7 +162,7 @@ export function headerCheckRoutes(ctx: Context): RouteDef[] {
           401: { description: 'A key was sent and is invalid or expired' },
           429: { description: 'Daily header-check quota exhausted' },
           502: { description: 'Site unreachable, with detail' },
-          503: { description: 'No scanner finished the check in time' },
+          503: { description: 'No scanner finished the check in time (or PostgreSQL or Redis is unreachable); retry after `Retry-After` seconds', schema: NO_SCANNER_503, headers: ['Retry-After'] },
         },
       },
     }),
@@ -189,7 +199,7 @@ export function headerCheckRoutes(ctx: Context): RouteDef[] {
           400: { description: 'Invalid body: headers missing or malformed, https not a boolean, invalid site or html' },
           401: { description: 'A key was sent and is invalid or expired' },
           429: { description: 'Daily header-check quota exhausted (shared with /headers/check)' },
-          503: { description: 'No scanner graded the headers in time' },
+          503: { description: 'No scanner graded the headers in time (or PostgreSQL or Redis is unreachable); retry after `Retry-After` seconds', schema: NO_SCANNER_503, headers: ['Retry-After'] },
         },
       },
     }),

@@ -84,7 +84,43 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
           events: ALERT_EVENTS,
         });
       },
-      docs: { responses: { 200: { description: 'Types and events' } } },
+      docs: {
+        responses: {
+          200: {
+            description: 'Types and events',
+            schema: {
+              type: 'object',
+              required: ['types', 'events'],
+              properties: {
+                types: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['type', 'name', 'description', 'config_fields'],
+                    properties: {
+                      type: { type: 'string', enum: Object.keys(INTEGRATION_TYPE_SPECS) },
+                      name: { type: 'string', examples: ['Webhook'] },
+                      description: { type: 'string' },
+                      config_fields: {
+                        type: 'array',
+                        items: {
+                          type: 'object',
+                          required: ['name', 'type', 'required', 'secret', 'description'],
+                          properties: { name: { type: 'string' }, type: { type: 'string', examples: ['string'] }, required: { type: 'boolean' }, secret: { type: 'boolean' }, description: { type: 'string' } },
+                          additionalProperties: false,
+                        },
+                      },
+                    },
+                    additionalProperties: false,
+                  },
+                },
+                events: { type: 'array', items: { type: 'string', enum: [...ALERT_EVENTS] } },
+              },
+              additionalProperties: false,
+            },
+          },
+        },
+      },
     }),
     route({
       method: 'get',
@@ -161,7 +197,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
         await repo.delete({ id: integration.id, accountId });
         res.json({ message: 'Integration deleted', deleted_integration_id: integration.id });
       },
-      docs: { responses: { 200: { description: 'Deleted' }, ...NOT_FOUND } },
+      docs: { responses: { 200: { description: 'Deleted', schema: { type: 'object', required: ['message', 'deleted_integration_id'], properties: { message: { type: 'string', examples: ['Integration deleted'] }, deleted_integration_id: { type: 'integer' } }, additionalProperties: false } }, ...NOT_FOUND } },
     }),
     route({
       method: 'post',

@@ -91,8 +91,8 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
   config: TYPE_CONFIG,
   url: {
     type: 'string',
-    format: 'uri',
-    description: 'http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A',
+    description: 'http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`',
+    examples: ['https://example.com/health'],
   },
   method: { type: 'string', enum: ['GET', 'POST', 'HEAD'], default: 'GET', description: HTTP_ONLY },
   check_interval: { type: 'integer', enum: [60, 300, 600, 1800, 3600], default: 300, description: 'Seconds; the plan decides which are allowed' },
@@ -147,6 +147,22 @@ const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
 
 const REGION_NAME = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,31}$' };
 const TIMING_PHASES = Object.fromEntries(['dns', 'connect', 'tls', 'first_byte', 'download'].map((p) => [p, intOrNull]));
+
+/** The monitor in a create answer (createdMonitorView). */
+const CREATED_MONITOR = {
+  type: 'object',
+  description: 'http monitors carry method, expected_status_codes and expected_content; the other types config; heartbeat monitors ping_url and heartbeat',
+  required: ['id', 'name', 'type', 'url', 'status', 'check_interval', 'timeout', 'alert_threshold', 'is_active', 'created_at'],
+  properties: {
+    id: { type: 'integer' },
+    ...Object.fromEntries(['name', 'type', 'config', 'url', 'method', 'check_interval', 'timeout', 'expected_status_codes', 'expected_content', 'alert_threshold'].map((k) => [k, CONFIG_PROPERTIES[k]])),
+    ...HEARTBEAT_FIELDS_SCHEMA,
+    status: STATUS,
+    is_active: { type: 'boolean' },
+    created_at: ts,
+  },
+  additionalProperties: false,
+};
 
 const STATISTICS = {
   type: 'object',
@@ -419,7 +435,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
         responses: {
           201: {
             description: 'Created (status pending); a heartbeat monitor with its ping_url',
-            schema: { type: 'object', properties: { monitor: { type: 'object', properties: HEARTBEAT_FIELDS_SCHEMA }, message: { type: 'string' } } },
+            schema: { type: 'object', required: ['monitor', 'message'], properties: { monitor: CREATED_MONITOR, message: { type: 'string', examples: ['Monitor created. The first check runs shortly.'] } }, additionalProperties: false },
           },
           400: { description: VALIDATION_400 },
           403: { description: 'Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); Monitor limit reached ({limit, current, remaining, tier, upgrade_url})' },

@@ -1,6 +1,16 @@
 import { checkReadiness, type Context } from '@vigil/core';
 import { route, type RouteDef } from '../http/route.js';
 
+const READINESS = {
+  type: 'object',
+  required: ['status', 'checks'],
+  properties: {
+    status: { type: 'string', enum: ['ready', 'not ready'] },
+    checks: { type: 'object', additionalProperties: { type: 'string', description: '`ok` or `failed: <reason>`' }, examples: [{ postgres: 'ok', redis: 'ok' }] },
+  },
+  additionalProperties: false,
+};
+
 /** Liveness, readiness and Prometheus metrics. */
 export function opsRoutes(ctx: Context): RouteDef[] {
   return [
@@ -11,7 +21,7 @@ export function opsRoutes(ctx: Context): RouteDef[] {
       tag: 'Operations',
       auth: 'none',
       handler: (_req, res) => res.json({ status: 'ok' }),
-      docs: { responses: { 200: { description: 'Alive' } } },
+      docs: { responses: { 200: { description: 'Alive', schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } }, additionalProperties: false } } } },
     }),
     route({
       method: 'get',
@@ -23,7 +33,7 @@ export function opsRoutes(ctx: Context): RouteDef[] {
         const r = await checkReadiness(ctx);
         res.status(r.ok ? 200 : 503).json({ status: r.ok ? 'ready' : 'not ready', checks: r.checks });
       },
-      docs: { responses: { 200: { description: 'Ready' }, 503: { description: 'A dependency does not answer' } } },
+      docs: { responses: { 200: { description: 'Ready', schema: READINESS }, 503: { description: 'A dependency does not answer', schema: READINESS } } },
     }),
     route({
       method: 'get',
@@ -34,7 +44,7 @@ export function opsRoutes(ctx: Context): RouteDef[] {
       handler: async (_req, res) => {
         res.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics());
       },
-      docs: { responses: { 200: { description: 'Prometheus text format' } } },
+      docs: { responses: { 200: { description: 'Prometheus text format', contentType: 'text/plain' } } },
     }),
   ];
 }

@@ -5,7 +5,7 @@ import type { FindOptionsSelect } from 'typeorm';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
 import { portField } from '../domains/domain-input.js';
 import { HEADER_CHECK_SCHEMA, headerCheckView } from '../domains/header-check-views.js';
-import { parsePagination, paginationBody } from '../http/pagination.js';
+import { parsePagination, paginationBody, paginationSchema } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
 import { parseId, validate } from '../http/validate.js';
@@ -38,6 +38,28 @@ const rescanBody = Joi.object<{ domain_id: number }>({
 });
 
 const HEADER_CHECK_NOT_FOUND = 'Header check not found';
+
+/**
+ * GET /scans/{id}/full, 200. The envelope fields are described; the report's own fields (the
+ * scanner's TlsScanReport) are not yet described one by one, so this object stays open.
+ */
+const FULL_REPORT_SCHEMA = {
+  type: 'object',
+  required: ['scan_id', 'status', 'domain_id'],
+  properties: {
+    scan_id: { type: 'integer' },
+    status: { type: 'string', enum: ['completed', 'failed'] },
+    domain_id: { type: ['integer', 'null'] },
+    completed_at: { type: ['string', 'null'], format: 'date-time', description: 'Completed scans' },
+    hostname: { type: 'string', description: 'Failed scans' },
+    port: { type: 'integer', description: 'Completed scans: the report\'s port; failed scans: the scanned port' },
+    error: { type: ['string', 'null'], description: 'Failed scans: why' },
+    report: { type: 'null', description: 'Failed scans only: there is no report' },
+    grade: { type: 'string', description: 'Completed scans' },
+    score: { type: 'number', description: 'Completed scans' },
+  },
+  additionalProperties: true,
+};
 
 const HISTORY_QUERY = {
   page: { type: 'integer', minimum: 1 },
@@ -116,7 +138,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
         res.status(202).json(scanQueuedBody(ctx.config.baseUrl, scan));
       },
       docs: {
-        body: { type: 'object', required: ['domain_id'], properties: { domain_id: { type: 'integer' } } },
+        body: rescanBody,
         responses: {
           202: { description: 'Queued', schema: SCAN_QUEUED_SCHEMA },
           400: { description: 'Invalid domain_id' },
@@ -135,7 +157,25 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       handler: async (req, res) => {
         res.json(await scanStats(ctx, authOf(req).account.id));
       },
-      docs: { responses: { 200: { description: '{period, total, by_status, by_grade, average_duration_ms}' } } },
+      docs: {
+        responses: {
+          200: {
+            description: 'Scans of the last days: counts by status and grade, average duration',
+            schema: {
+              type: 'object',
+              required: ['period', 'total', 'by_status', 'by_grade', 'average_duration_ms'],
+              properties: {
+                period: { type: 'object', required: ['from', 'to', 'days'], properties: { from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' }, days: { type: 'integer' } }, additionalProperties: false },
+                total: { type: 'integer' },
+                by_status: { type: 'object', additionalProperties: { type: 'integer' }, examples: [{ queued: 0, running: 0, completed: 3, failed: 1 }] },
+                by_grade: { type: 'object', additionalProperties: { type: 'integer' }, examples: [{ 'A+': 1, A: 2, F: 0 }] },
+                average_duration_ms: { type: ['integer', 'null'] },
+              },
+              additionalProperties: false,
+            },
+          },
+        },
+      },
     }),
     route({
       method: 'get',
@@ -184,8 +224,21 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       },
       docs: {
         responses: {
-          200: { description: 'The report: protocols, cipher suites, key exchange, certificate, chain, HSTS, OCSP stapling, ALPN, caps, warnings, category scores' },
-          202: { description: 'Not finished: {scan_id, status, status_url}' },
+          200: {
+            description:
+              'A finished scan. Completed: the whole report (protocols, cipher suites, key exchange, certificate, chain, HSTS, OCSP stapling, ALPN, caps, warnings, category scores) with scan_id, status, domain_id and completed_at. ' +
+              'Failed: scan_id, status, hostname, port, domain_id, error and `report: null`.',
+            schema: FULL_REPORT_SCHEMA,
+          },
+          202: {
+            description: 'Not finished yet',
+            schema: {
+              type: 'object',
+              required: ['scan_id', 'status', 'status_url', 'message'],
+              properties: { scan_id: { type: 'integer' }, status: { type: 'string', enum: ['queued', 'running'] }, status_url: { type: 'string', format: 'uri' }, message: { type: 'string', examples: ['Scan not finished yet'] } },
+              additionalProperties: false,
+            },
+          },
           404: { description: SCAN_NOT_FOUND },
           429: { description: `More than ${FULL_REPORTS_PER_MINUTE} per minute for this key (limit_type per_minute)`, headers: ['Retry-After'] },
         },
@@ -206,7 +259,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       docs: {
         query: HISTORY_QUERY,
         responses: {
-          200: { description: '{domain_id, scans[], pagination}', schema: { type: 'object', properties: { scans: { type: 'array', items: SCAN_SCHEMA } } } },
+          200: { description: '{domain_id, scans[], pagination}', schema: { type: 'object', properties: { domain_id: { type: 'integer' }, scans: { type: 'array', items: SCAN_SCHEMA }, pagination: paginationSchema(true) } } },
           404: { description: DOMAIN_NOT_FOUND },
         },
       },
@@ -228,7 +281,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
         responses: {
           200: {
             description: '{domain_id, header_checks[], pagination}',
-            schema: { type: 'object', properties: { domain_id: { type: 'integer' }, header_checks: { type: 'array', items: HEADER_CHECK_SCHEMA } } },
+            schema: { type: 'object', properties: { domain_id: { type: 'integer' }, header_checks: { type: 'array', items: HEADER_CHECK_SCHEMA }, pagination: paginationSchema(true) } },
           },
           404: { description: DOMAIN_NOT_FOUND },
         },

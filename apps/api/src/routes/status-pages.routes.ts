@@ -135,7 +135,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
         const page = await deleteStatusPage(ctx, authOf(req).account, req.params.id);
         res.json({ message: 'Status page deleted', deleted_status_page_id: page.id });
       },
-      docs: { responses: { 200: { description: 'Deleted' }, ...NOT_FOUND } },
+      docs: { responses: { 200: { description: 'Deleted', schema: { type: 'object', required: ['message', 'deleted_status_page_id'], properties: { message: { type: 'string', examples: ['Status page deleted'] }, deleted_status_page_id: { type: 'integer' } }, additionalProperties: false } }, ...NOT_FOUND } },
     }),
     route({
       method: 'get',
@@ -171,7 +171,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
         const notice = await deleteNotice(ctx, authOf(req).account.id, req.params);
         res.json({ message: 'Notice deleted', deleted_notice_id: notice.id });
       },
-      docs: { responses: { 200: { description: 'Deleted' }, 404: { description: 'Status page not found; Notice not found' } } },
+      docs: { responses: { 200: { description: 'Deleted', schema: { type: 'object', required: ['message', 'deleted_notice_id'], properties: { message: { type: 'string', examples: ['Notice deleted'] }, deleted_notice_id: { type: 'integer' } }, additionalProperties: false } }, 404: { description: 'Status page not found; Notice not found' } } },
     }),
     route({
       method: 'get',

@@ -24,6 +24,77 @@ function startOfUtcDay(at: Date): Date {
   return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 }
 
+const int = { type: 'integer' };
+const intOrNull = { type: ['integer', 'null'], description: 'null: no limit on this plan' };
+const day = { type: 'string', format: 'date', examples: ['2026-11-23'] };
+
+const TODAY = {
+  type: 'object',
+  required: ['tier', 'date', 'requests_today', 'daily_limit', 'daily_remaining', 'requests_per_minute_limit', 'reset_at', 'checks_today', 'scans_today', 'alerts_today'],
+  properties: {
+    tier: { type: 'string', examples: ['pro'] },
+    date: day,
+    requests_today: int,
+    daily_limit: intOrNull,
+    daily_remaining: intOrNull,
+    requests_per_minute_limit: intOrNull,
+    reset_at: { type: 'string', format: 'date-time', description: 'Next UTC midnight' },
+    checks_today: int,
+    scans_today: int,
+    alerts_today: int,
+  },
+  additionalProperties: false,
+};
+
+const HISTORY = {
+  type: 'object',
+  required: ['days', 'history', 'total_requests'],
+  properties: {
+    days: int,
+    history: { type: 'array', items: { type: 'object', required: ['date', 'requests'], properties: { date: day, requests: int }, additionalProperties: false } },
+    total_requests: int,
+  },
+  additionalProperties: false,
+};
+
+const SUMMARY = {
+  type: 'object',
+  required: ['period', 'totals'],
+  properties: {
+    period: { type: 'object', required: ['from', 'to', 'days'], properties: { from: day, to: day, days: { const: 30 } }, additionalProperties: false },
+    totals: { type: 'object', required: ['requests', 'checks', 'scans', 'alerts'], properties: { requests: int, checks: int, scans: int, alerts: int }, additionalProperties: false },
+  },
+  additionalProperties: false,
+};
+
+const LIMITS = {
+  type: 'object',
+  required: ['tier', 'limits', 'usage'],
+  properties: {
+    tier: { type: 'string', examples: ['pro'] },
+    limits: {
+      type: 'object',
+      description: "The plan's limits; null means unlimited",
+      properties: {
+        requests_per_day: intOrNull,
+        requests_per_minute: intOrNull,
+        concurrent_scans: intOrNull,
+        uptime_monitoring: { type: 'boolean' },
+        monitors: intOrNull,
+        domains: intOrNull,
+        check_intervals: { type: 'array', items: int, description: 'Allowed monitor check intervals, seconds' },
+        monitoring_frequencies: { type: 'array', items: { type: 'string' }, description: 'Allowed domain monitoring frequencies' },
+        domain_creates_per_minute: intOrNull,
+        header_checks_per_day: intOrNull,
+        status_pages: intOrNull,
+      },
+      additionalProperties: false,
+    },
+    usage: { type: 'object', required: ['monitors', 'domains', 'concurrent_scans'], properties: { monitors: int, domains: int, concurrent_scans: int }, additionalProperties: false },
+  },
+  additionalProperties: false,
+};
+
 export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef[] {
   return [
     route({
@@ -56,7 +127,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
           alerts_today: alerts,
         });
       },
-      docs: { responses: { 200: { description: 'Usage of the current UTC day' } } },
+      docs: { responses: { 200: { description: 'Usage of the current UTC day', schema: TODAY } } },
     }),
     route({
       method: 'get',
@@ -78,7 +149,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
       },
       docs: {
         query: { days: { type: 'integer', minimum: 1, maximum: 90, description: 'How many days, default 30' } },
-        responses: { 200: { description: 'Daily counts' }, 400: { description: 'Invalid days' } },
+        responses: { 200: { description: 'Daily counts', schema: HISTORY }, 400: { description: 'Invalid days' } },
       },
     }),
     route({
@@ -101,7 +172,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
           usage: { monitors, domains, concurrent_scans: scans },
         });
       },
-      docs: { responses: { 200: { description: 'Limits and use' } } },
+      docs: { responses: { 200: { description: 'Limits and use', schema: LIMITS } } },
     }),
     route({
       method: 'get',
@@ -124,7 +195,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
           totals: { requests, checks, scans, alerts },
         });
       },
-      docs: { responses: { 200: { description: '30-day totals' } } },
+      docs: { responses: { 200: { description: '30-day totals', schema: SUMMARY } } },
     }),
   ];
 }

@@ -74,7 +74,7 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
         });
       },
       docs: {
-        body: { type: 'object', required: ['hostname'], properties: { hostname: { type: 'string' } } },
+        body: createBody,
         responses: {
           201: { description: 'A new pending DNS TXT challenge', schema: { type: 'object', properties: { verification: VERIFICATION_SCHEMA, message: { type: 'string' } } } },
           200: { description: 'The account already has a verification of this hostname: it is returned as is' },

@@ -1,0 +1,84 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import type { HttpMethod } from '../route.js';
+
+type Json = unknown;
+interface Operation {
+  responses?: Record<string, { content?: Record<string, { schema?: Json }> }>;
+}
+interface Document {
+  paths: Record<string, Partial<Record<HttpMethod, Operation>>>;
+}
+
+
+/**
+ * A copy of a schema where every object that lists its properties refuses any other
+ * (`additionalProperties: false` unless it says otherwise): an undocumented field fails.
+ */
+export function closeObjects(schema: Json): Json {
+  if (Array.isArray(schema)) return schema.map(closeObjects);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, Json> = {};
+  for (const [k, v] of Object.entries(schema)) {
+    // Examples are data, not schemas.
+    out[k] = k === 'example' || k === 'examples' || k === 'const' || k === 'enum' || k === 'default' ? v : closeObjects(v);
+  }
+  if ('properties' in out && !('additionalProperties' in out) && !('patternProperties' in out)) out.additionalProperties = false;
+  return out;
+}
+
+function escapePointer(s: string): string {
+  return s.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function describe(e: ErrorObject): string {
+  const at = e.instancePath || '/';
+  if (e.keyword === 'additionalProperties') return `undocumented field ${at === '/' ? '' : at}/${String(e.params.additionalProperty)}`;
+  return `${at}: ${e.message ?? e.keyword}`;
+}
+
+/**
+ * Checks real answers against a served OpenAPI document: the status must be documented for the
+ * operation, a JSON body must have a schema, and the body must match it with no undocumented
+ * field. Failures name the operation, the status and the JSON pointer of the offending value.
+ */
+export class ContractChecker {
+  private readonly ajv: Ajv2020;
+  private readonly validators = new Map<string, ValidateFunction>();
+  readonly exercised = new Set<string>();
+
+  constructor(private readonly doc: Document) {
+    this.ajv = new Ajv2020({ strict: false, allErrors: true, formats: fullFormats });
+    this.ajv.addSchema(closeObjects(doc) as Record<string, unknown>, 'openapi');
+  }
+
+  /** Every operation of the document, as "METHOD /path". */
+  operations(): string[] {
+    return Object.entries(this.doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
+  }
+
+  /** Problems with one answer (empty when it matches the document). */
+  check(method: HttpMethod, path: string, status: number, contentType: string | undefined, body: Json): string[] {
+    const op = `${method.toUpperCase()} ${path}`;
+    const operation = this.doc.paths[path]?.[method];
+    if (!operation) return [`${op}: not in the document`];
+    this.exercised.add(op);
+    const response = operation.responses?.[String(status)];
+    if (!response) return [`${op} ${status}: undocumented status`];
+    const isJson = (contentType ?? '').startsWith('application/json');
+    if (!isJson) {
+      const types = Object.keys(response.content ?? {});
+      const bare = (contentType ?? '').split(';')[0];
+      return bare && !types.includes(bare) && status !== 204 ? [`${op} ${status}: content type ${bare} not documented (documented: ${types.join(', ') || 'none'})`] : [];
+    }
+    if (!response.content?.['application/json']?.schema) return [`${op} ${status}: JSON body has no schema`];
+    const pointer = `openapi#/paths/${escapePointer(path)}/${method}/responses/${status}/content/application~1json/schema`;
+    let validate = this.validators.get(pointer);
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: pointer });
+      this.validators.set(pointer, validate);
+    }
+    if (validate(body)) return [];
+    return (validate.errors ?? []).map((e) => `${op} ${status}: ${describe(e)}`);
+  }
+}

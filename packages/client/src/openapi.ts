@@ -1,0 +1,13066 @@
+// Generated from the served OpenAPI document by `npm run generate:client`. Do not edit.
+export interface paths {
+    "/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Index: name, version and links to the docs, the OpenAPI document and the plans */
+        get: operations["get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pricing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plans and their limits (JSON, or an HTML page for browsers) */
+        get: operations["getPricing"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The process is alive */
+        get: operations["getHealthz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** PostgreSQL and Redis answer (each check is `ok` or `failed: <reason>`) */
+        get: operations["getReadyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics: request counts and durations by route and status, queue depths */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account's API keys (never their secrets; revoked keys stay listed) */
+        get: operations["getApiV1ApiKeys"];
+        put?: never;
+        /** Create an API key; the secret is in `key` and is shown only this once */
+        post: operations["postApiV1ApiKeys"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One API key */
+        get: operations["getApiV1ApiKeysId"];
+        put?: never;
+        post?: never;
+        /** Revoke an API key (takes effect on the next request) */
+        delete: operations["deleteApiV1ApiKeysId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{id}/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new secret for a key and revoke the old one */
+        post: operations["postApiV1ApiKeysIdRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integrations/types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The supported integration types, each with its config fields, and the event names */
+        get: operations["getApiV1IntegrationsTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's integrations (secrets masked) */
+        get: operations["getApiV1Integrations"];
+        put?: never;
+        /** Create an integration; a webhook's signing secret is generated when not given and shown only in this answer */
+        post: operations["postApiV1Integrations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integrations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One integration (secrets masked) */
+        get: operations["getApiV1IntegrationsId"];
+        /** Update an integration (PUT; partial: only the fields sent change, config is merged) */
+        put: operations["putApiV1IntegrationsId"];
+        post?: never;
+        /** Delete an integration (pending retries stop) */
+        delete: operations["deleteApiV1IntegrationsId"];
+        options?: never;
+        head?: never;
+        /** Update an integration (PATCH; partial: only the fields sent change, config is merged) */
+        patch: operations["patchApiV1IntegrationsId"];
+        trace?: never;
+    };
+    "/api/v1/integrations/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Deliver a `test` event now (one attempt, no retry) and answer with that attempt */
+        post: operations["postApiV1IntegrationsIdTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integrations/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Delivery log: every attempt, newest first */
+        get: operations["getApiV1IntegrationsIdDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integrations/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a webhook a new signing secret (shown once); the old one keeps signing during the overlap */
+        post: operations["postApiV1IntegrationsIdRotateSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integrations/{id}/deliveries/{delivery_id}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a delivery again now: one more attempt of it (same body and X-Vigil-Delivery, new signatures), no retry */
+        post: operations["postApiV1IntegrationsIdDeliveriesDeliveryIdRedeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's counters against the plan's limits */
+        get: operations["getApiV1Usage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/usage/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Daily request counts, oldest first, today included */
+        get: operations["getApiV1UsageHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/usage/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plan's limits and current use (monitors, domains, concurrent scans) */
+        get: operations["getApiV1UsageLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/usage/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Totals of the last 30 days: requests, checks, scans, alerts */
+        get: operations["getApiV1UsageSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/headers/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Grade the HTTP security headers of a site (public; an API key raises the daily quota) */
+        get: operations["getHeadersCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/headers/grade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What-if grading: grade a set of security headers without fetching anything (same report and quota as /headers/check) */
+        post: operations["postHeadersGrade"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uptime/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Aggregate status of the account's monitors: operational, degraded or outage */
+        get: operations["getApiV1UptimeStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List monitors with uptime over 24 h, 7 d and 30 d */
+        get: operations["getApiV1UptimeMonitors"];
+        put?: never;
+        /** Create a monitor; its first check runs shortly */
+        post: operations["postApiV1UptimeMonitors"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A monitor in detail: configuration, last check, statistics, recent incidents */
+        get: operations["getApiV1UptimeMonitorsId"];
+        /** Update a monitor (PUT; PUT and PATCH both apply the given fields only) */
+        put: operations["putApiV1UptimeMonitorsId"];
+        post?: never;
+        /** Delete a monitor with all its checks and incidents, and stop checking it (irreversible) */
+        delete: operations["deleteApiV1UptimeMonitorsId"];
+        options?: never;
+        head?: never;
+        /** Update a monitor (PATCH; PUT and PATCH both apply the given fields only) */
+        patch: operations["patchApiV1UptimeMonitorsId"];
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause a monitor (from any state; pausing again changes nothing) */
+        post: operations["postApiV1UptimeMonitorsIdPause"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused monitor: status up, and a check runs at once */
+        post: operations["postApiV1UptimeMonitorsIdResume"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors/{id}/checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Check records of a monitor, newest first */
+        get: operations["getApiV1UptimeMonitorsIdChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors/{id}/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Incidents of a monitor, newest first, with a 30-day summary */
+        get: operations["getApiV1UptimeMonitorsIdIncidents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors/{id}/incidents/{incident_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One incident of a monitor */
+        get: operations["getApiV1UptimeMonitorsIdIncidentsIncidentId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors/{id}/incidents/{incident_id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledge an open incident: no more reminders or escalation steps; records the API key name and time */
+        post: operations["postApiV1UptimeMonitorsIdIncidentsIncidentIdAcknowledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Run one check now through the checker fleet */
+        post: operations["postApiV1UptimeMonitorsIdCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/regions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Regions checks run from: live checker count and last heartbeat of each */
+        get: operations["getApiV1Regions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ping/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Heartbeat: the job succeeded (HEAD alike) */
+        get: operations["getPingToken"];
+        put?: never;
+        /** Heartbeat: the job succeeded */
+        post: operations["postPingToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ping/{token}/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Heartbeat: action start (a run began), fail (it failed; a POST body is kept with the check, 10,000 bytes at most) or an exit code 0-255 (0 success, else failure) (HEAD alike) */
+        get: operations["getPingTokenAction"];
+        put?: never;
+        /** Heartbeat: action start (a run began), fail (it failed; a POST body is kept with the check, 10,000 bytes at most) or an exit code 0-255 (0 success, else failure) */
+        post: operations["postPingTokenAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors/{id}/rotate-ping-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give a heartbeat monitor a new ping URL (say, after it leaked); the old one answers 404 from now on */
+        post: operations["postApiV1UptimeMonitorsIdRotatePingToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maintenance-windows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's maintenance windows, oldest first, each with its next occurrences */
+        get: operations["getApiV1MaintenanceWindows"];
+        put?: never;
+        /** Plan maintenance: checks keep being recorded (flagged in_maintenance) but no incident opens and no alert goes out */
+        post: operations["postApiV1MaintenanceWindows"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/maintenance-windows/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One maintenance window with its current and next occurrences */
+        get: operations["getApiV1MaintenanceWindowsId"];
+        /** Update a maintenance window (PUT; partial: only the fields sent change) */
+        put: operations["putApiV1MaintenanceWindowsId"];
+        post?: never;
+        /** Delete a maintenance window (an occurrence under way ends at once) */
+        delete: operations["deleteApiV1MaintenanceWindowsId"];
+        options?: never;
+        head?: never;
+        /** Update a maintenance window (PATCH; partial: only the fields sent change) */
+        patch: operations["patchApiV1MaintenanceWindowsId"];
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors/{id}/sla": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SLA report of a monitor: uptime, downtime, incidents, MTTR, MTBF, maintenance, error budget (JSON or CSV) */
+        get: operations["getApiV1UptimeMonitorsIdSla"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uptime/sla": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SLA report of every monitor of the account for one calendar month (JSON or CSV) */
+        get: operations["getApiV1UptimeSla"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the account's monitored domains */
+        get: operations["getApiV1Domains"];
+        put?: never;
+        /** Monitor a verified domain; an initial scan is queued */
+        post: operations["postApiV1Domains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/bulk-delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Delete up to 100 of the account's domains; other ids are skipped */
+        post: operations["postApiV1DomainsBulkDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One domain in detail, with its certificate */
+        get: operations["getApiV1DomainsId"];
+        /** Update a domain (PUT and PATCH both take a partial body) */
+        put: operations["putApiV1DomainsId"];
+        post?: never;
+        /** Delete a domain with its scan history and alerts (irreversible) */
+        delete: operations["deleteApiV1DomainsId"];
+        options?: never;
+        head?: never;
+        /** Update a domain (PATCH and PUT both take a partial body) */
+        patch: operations["patchApiV1DomainsId"];
+        trace?: never;
+    };
+    "/api/v1/domains/{id}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The domain's leaf certificate from its latest scan, in detail */
+        get: operations["getApiV1DomainsIdCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{id}/certificate/chain": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The certificate chain of the latest scan, leaf first */
+        get: operations["getApiV1DomainsIdCertificateChain"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/verifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's domain verifications */
+        get: operations["getApiV1Verifications"];
+        put?: never;
+        /** Start proving ownership of a hostname with a DNS TXT record (covers its subdomains once verified) */
+        post: operations["postApiV1Verifications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/verifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One domain verification */
+        get: operations["getApiV1VerificationsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/verifications/{id}/check": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Look the TXT record up now (through VIGIL_DNS_SERVERS when set) */
+        post: operations["postApiV1VerificationsIdCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Scan any host now (it need not be monitored or verified); poll status_url */
+        post: operations["postApiV1Scan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Rescan one of the account’s monitored domains now */
+        post: operations["postApiV1Scans"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Scans of the last 30 days: counts by status and by grade, average duration */
+        get: operations["getApiV1ScansStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A scan and its state */
+        get: operations["getApiV1ScansId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/scans/{id}/full": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The whole report of a finished scan (202 with the status while it runs) */
+        get: operations["getApiV1ScansIdFull"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{id}/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A domain's scan history, newest first */
+        get: operations["getApiV1DomainsIdScans"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{id}/header-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A domain's security-header grades over time (one check with each scan), newest first */
+        get: operations["getApiV1DomainsIdHeaderChecks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{id}/header-checks/{check_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One header check of a domain with its whole report (as GET /headers/check answers it) */
+        get: operations["getApiV1DomainsIdHeaderChecksCheckId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The current billing period, the plan and its monthly price, included limits and this period's use */
+        get: operations["getApiV1BillingUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Issued invoices, newest period first, each with its line items; amounts in integer cents of `currency` */
+        get: operations["getApiV1BillingInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/billing/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The projected invoice of the current period: the tier history so far, the current tier assumed to the period's end */
+        get: operations["getApiV1BillingEstimate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status-pages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's status pages */
+        get: operations["getApiV1StatusPages"];
+        put?: never;
+        /** Create a public status page (pages per account are capped by the tier) */
+        post: operations["postApiV1StatusPages"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status-pages/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One status page */
+        get: operations["getApiV1StatusPagesId"];
+        /** Update a status page (PUT; partial: only the fields sent change) */
+        put: operations["putApiV1StatusPagesId"];
+        post?: never;
+        /** Delete a status page (its public URL answers 404 at once) */
+        delete: operations["deleteApiV1StatusPagesId"];
+        options?: never;
+        head?: never;
+        /** Update a status page (PATCH; partial: only the fields sent change) */
+        patch: operations["patchApiV1StatusPagesId"];
+        trace?: never;
+    };
+    "/api/v1/status-pages/{id}/notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page's manual notices (not tied to a monitor), newest first */
+        get: operations["getApiV1StatusPagesIdNotices"];
+        put?: never;
+        /** Post a manual notice on a page; it shows there and in its feed while not resolved (and among recent ones after) */
+        post: operations["postApiV1StatusPagesIdNotices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/status-pages/{id}/notices/{notice_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change a notice (PUT; partial) */
+        put: operations["putApiV1StatusPagesIdNoticesNoticeId"];
+        post?: never;
+        /** Delete a notice */
+        delete: operations["deleteApiV1StatusPagesIdNoticesNoticeId"];
+        options?: never;
+        head?: never;
+        /** Change a notice (PATCH; partial) */
+        patch: operations["patchApiV1StatusPagesIdNoticesNoticeId"];
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors/{id}/incidents/{incident_id}/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An incident's updates, oldest first */
+        get: operations["getApiV1UptimeMonitorsIdIncidentsIncidentIdUpdates"];
+        put?: never;
+        /** Post an update on an incident (shown on status pages and feeds); the incident's open/resolved state stays the checks' verdict */
+        post: operations["postApiV1UptimeMonitorsIdIncidentsIncidentIdUpdates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/status/{slug}.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A public status page as JSON: overall status, sections with monitors (90 daily uptime values) and domains, incidents with updates */
+        get: operations["getStatusSlugJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/status/{slug}/feed.atom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An Atom feed of a public page's current and recent incidents and notices, with their updates */
+        get: operations["getStatusSlugFeedAtom"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/status/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A public status page (server-rendered HTML, no script, no external asset). Also served at / on its custom hostname. */
+        get: operations["getStatusSlug"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors/{id}/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The monitor's badge links (status, uptime-24h, uptime-7d, uptime-30d, uptime-90d, response-time), each as flat SVG and shields.io endpoint JSON; the token is created on first use */
+        get: operations["getApiV1UptimeMonitorsIdBadges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/uptime/monitors/{id}/badges/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the monitor's badges a new token; links with the old one answer 404 from now on */
+        post: operations["postApiV1UptimeMonitorsIdBadgesRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{id}/badges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The domain's badge links (tls-grade, cert-expiry, header-grade), each as flat SVG and shields.io endpoint JSON; the token is created on first use */
+        get: operations["getApiV1DomainsIdBadges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/domains/{id}/badges/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Give the domain's badges a new token; links with the old one answer 404 from now on */
+        post: operations["postApiV1DomainsIdBadgesRotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/badges/{token}/{badge}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A badge without an API key. badge: monitors status, uptime-24h, uptime-7d, uptime-30d, uptime-90d, response-time; domains tls-grade, cert-expiry, header-grade; then .svg (flat SVG) or .json (shields.io endpoint) */
+        get: operations["getBadgesTokenBadge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Removed: token login. API keys are the only authentication method.
+         * @deprecated
+         */
+        get: operations["getApiV1AuthLogin"];
+        /**
+         * Removed: token login. API keys are the only authentication method.
+         * @deprecated
+         */
+        put: operations["putApiV1AuthLogin"];
+        /**
+         * Removed: token login. API keys are the only authentication method.
+         * @deprecated
+         */
+        post: operations["postApiV1AuthLogin"];
+        /**
+         * Removed: token login. API keys are the only authentication method.
+         * @deprecated
+         */
+        delete: operations["deleteApiV1AuthLogin"];
+        options?: never;
+        head?: never;
+        /**
+         * Removed: token login. API keys are the only authentication method.
+         * @deprecated
+         */
+        patch: operations["patchApiV1AuthLogin"];
+        trace?: never;
+    };
+    "/api/v1/auth/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Removed: token refresh. API keys are the only authentication method.
+         * @deprecated
+         */
+        get: operations["getApiV1AuthRefresh"];
+        /**
+         * Removed: token refresh. API keys are the only authentication method.
+         * @deprecated
+         */
+        put: operations["putApiV1AuthRefresh"];
+        /**
+         * Removed: token refresh. API keys are the only authentication method.
+         * @deprecated
+         */
+        post: operations["postApiV1AuthRefresh"];
+        /**
+         * Removed: token refresh. API keys are the only authentication method.
+         * @deprecated
+         */
+        delete: operations["deleteApiV1AuthRefresh"];
+        options?: never;
+        head?: never;
+        /**
+         * Removed: token refresh. API keys are the only authentication method.
+         * @deprecated
+         */
+        patch: operations["patchApiV1AuthRefresh"];
+        trace?: never;
+    };
+    "/api/v1/openapi.json": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** This OpenAPI 3.1 document */
+        get: operations["getApiV1OpenapiJson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @example {
+         *       "error": "Monitor not found"
+         *     }
+         */
+        Error: {
+            /** @description What went wrong, in one sentence */
+            error: string;
+        };
+        /**
+         * @example {
+         *       "error": "Account inactive"
+         *     }
+         */
+        Forbidden: {
+            error: string;
+            /** @description What to do about it (e.g. where to prove ownership) */
+            message?: string;
+            limit?: number;
+            current?: number;
+            remaining?: number;
+            tier?: string;
+            /** Format: uri */
+            upgrade_url?: string;
+            allowed_intervals?: number[];
+            allowed_frequencies?: string[];
+            /** Format: uri */
+            verify_url?: string;
+            hostname?: string;
+        };
+        /**
+         * @example {
+         *       "error": "Rate limit exceeded",
+         *       "message": "Per-minute limit of 60 requests exceeded; retry in 12 seconds",
+         *       "retry_after": 12,
+         *       "limit_type": "per_minute"
+         *     }
+         */
+        RateLimited: {
+            /** @constant */
+            error: "Rate limit exceeded";
+            /** @description Which limit, and when to retry */
+            message?: string;
+            /** @description Seconds to wait (also in `Retry-After`) */
+            retry_after?: number;
+            /** @enum {string} */
+            limit_type?: "per_minute" | "per_hour" | "daily" | "concurrent";
+            /** @description Daily quota: requests allowed per UTC day */
+            rate_limit?: number;
+            /** @description Daily quota: requests counted today */
+            requests_today?: number;
+            /**
+             * Format: date-time
+             * @description Daily quota: next UTC midnight
+             */
+            reset_at?: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Index */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Vigil */
+                        name?: string;
+                        description?: string;
+                        /** @example 0.1.0 */
+                        version?: string;
+                        links?: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPricing: {
+        parameters: {
+            query?: {
+                /** @description Overrides the Accept header */
+                format?: "json" | "html";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plans, from the same tier table the limits use */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example usd */
+                        currency?: string;
+                        tiers?: {
+                            /** @enum {string} */
+                            name?: "free" | "pro" | "business" | "enterprise";
+                            monthly_price_cents?: number;
+                            /** @description As GET /api/v1/usage/limits shows them; null means unlimited */
+                            limits?: Record<string, never>;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHealthz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Alive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "ok";
+                    };
+                };
+            };
+        };
+    };
+    getReadyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready" | "not ready";
+                        /**
+                         * @example {
+                         *       "postgres": "ok",
+                         *       "redis": "ok"
+                         *     }
+                         */
+                        checks: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+            /** @description A dependency does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready" | "not ready";
+                        /**
+                         * @example {
+                         *       "postgres": "ok",
+                         *       "redis": "ok"
+                         *     }
+                         */
+                        checks: {
+                            [key: string]: string;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        api_keys?: {
+                            id?: number;
+                            name?: string;
+                            /** @description First 8 characters of the secret */
+                            prefix?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            expires_at?: string | null;
+                            /** Format: date-time */
+                            last_used_at?: string | null;
+                            /** Format: date-time */
+                            revoked_at?: string | null;
+                        }[];
+                        total?: number;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1ApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** Format: date-time */
+                    expires_at?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        api_key?: {
+                            id?: number;
+                            name?: string;
+                            /** @description First 8 characters of the secret */
+                            prefix?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            expires_at?: string | null;
+                            /** Format: date-time */
+                            last_used_at?: string | null;
+                            /** Format: date-time */
+                            revoked_at?: string | null;
+                        };
+                        key?: string;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid name or expires_at */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ApiKeysId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        api_key?: {
+                            id?: number;
+                            name?: string;
+                            /** @description First 8 characters of the secret */
+                            prefix?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            expires_at?: string | null;
+                            /** Format: date-time */
+                            last_used_at?: string | null;
+                            /** Format: date-time */
+                            revoked_at?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description API key not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1ApiKeysId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example API key revoked */
+                        message: string;
+                        revoked_key_id: number;
+                        api_key: {
+                            id?: number;
+                            name?: string;
+                            /** @description First 8 characters of the secret */
+                            prefix?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            expires_at?: string | null;
+                            /** Format: date-time */
+                            last_used_at?: string | null;
+                            /** Format: date-time */
+                            revoked_at?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description API key not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1ApiKeysIdRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new key and its secret */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        api_key: {
+                            id?: number;
+                            name?: string;
+                            /** @description First 8 characters of the secret */
+                            prefix?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            expires_at?: string | null;
+                        };
+                        /** @description The new secret, shown only this once */
+                        key: string;
+                        rotated_key_id: number;
+                        /** @example API key rotated. The old key no longer works. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description API key not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key is revoked, or API key is expired */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1IntegrationsTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Types and events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        types: {
+                            /** @enum {string} */
+                            type: "email" | "webhook" | "slack" | "discord";
+                            /** @example Webhook */
+                            name: string;
+                            description: string;
+                            config_fields: {
+                                name: string;
+                                /** @example string */
+                                type: string;
+                                required: boolean;
+                                secret: boolean;
+                                description: string;
+                            }[];
+                        }[];
+                        events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Integrations: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Default 20 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        integrations?: {
+                            id?: number;
+                            /** @enum {string} */
+                            type?: "email" | "webhook" | "slack" | "discord";
+                            name?: string;
+                            /** @description Per type (see /integrations/types); secret fields masked */
+                            config?: Record<string, never>;
+                            /** @description Subscribed events; empty = all */
+                            events?: string[];
+                            /** @description Monitors in scope; empty = all */
+                            monitor_ids?: number[];
+                            /** @description Domains in scope; empty = all */
+                            domain_ids?: number[];
+                            is_active?: boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        pagination?: {
+                            page?: number;
+                            per_page?: number;
+                            total?: number;
+                            pages?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid page or per_page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1Integrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "email" | "webhook" | "slack" | "discord";
+                    name: string;
+                    /** @description Fields per type: GET /api/v1/integrations/types */
+                    config: Record<string, never>;
+                    /** @description Empty or absent = all events */
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+                    /** @description The account's own monitors; empty = all */
+                    monitor_ids?: number[];
+                    /** @description The account's own domains; empty = all */
+                    domain_ids?: number[];
+                    /** @default true */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        integration?: {
+                            id?: number;
+                            /** @enum {string} */
+                            type?: "email" | "webhook" | "slack" | "discord";
+                            name?: string;
+                            /** @description Per type (see /integrations/types); secret fields masked */
+                            config?: Record<string, never>;
+                            /** @description Subscribed events; empty = all */
+                            events?: string[];
+                            /** @description Monitors in scope; empty = all */
+                            monitor_ids?: number[];
+                            /** @description Domains in scope; empty = all */
+                            domain_ids?: number[];
+                            is_active?: boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        /** @description Webhook signing secret, shown once */
+                        secret?: string;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid type, name, config, events or scope */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1IntegrationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The integration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        integration?: {
+                            id?: number;
+                            /** @enum {string} */
+                            type?: "email" | "webhook" | "slack" | "discord";
+                            name?: string;
+                            /** @description Per type (see /integrations/types); secret fields masked */
+                            config?: Record<string, never>;
+                            /** @description Subscribed events; empty = all */
+                            events?: string[];
+                            /** @description Monitors in scope; empty = all */
+                            monitor_ids?: number[];
+                            /** @description Domains in scope; empty = all */
+                            domain_ids?: number[];
+                            is_active?: boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Integration not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiV1IntegrationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type?: "email" | "webhook" | "slack" | "discord";
+                    name?: string;
+                    /** @description Fields per type: GET /api/v1/integrations/types */
+                    config?: Record<string, never>;
+                    /** @description Empty or absent = all events */
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+                    /** @description The account's own monitors; empty = all */
+                    monitor_ids?: number[];
+                    /** @description The account's own domains; empty = all */
+                    domain_ids?: number[];
+                    /** @default true */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        integration?: {
+                            id?: number;
+                            /** @enum {string} */
+                            type?: "email" | "webhook" | "slack" | "discord";
+                            name?: string;
+                            /** @description Per type (see /integrations/types); secret fields masked */
+                            config?: Record<string, never>;
+                            /** @description Subscribed events; empty = all */
+                            events?: string[];
+                            /** @description Monitors in scope; empty = all */
+                            monitor_ids?: number[];
+                            /** @description Domains in scope; empty = all */
+                            domain_ids?: number[];
+                            is_active?: boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Integration not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1IntegrationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Integration deleted */
+                        message: string;
+                        deleted_integration_id: number;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Integration not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiV1IntegrationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type?: "email" | "webhook" | "slack" | "discord";
+                    name?: string;
+                    /** @description Fields per type: GET /api/v1/integrations/types */
+                    config?: Record<string, never>;
+                    /** @description Empty or absent = all events */
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+                    /** @description The account's own monitors; empty = all */
+                    monitor_ids?: number[];
+                    /** @description The account's own domains; empty = all */
+                    domain_ids?: number[];
+                    /** @default true */
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        integration?: {
+                            id?: number;
+                            /** @enum {string} */
+                            type?: "email" | "webhook" | "slack" | "discord";
+                            name?: string;
+                            /** @description Per type (see /integrations/types); secret fields masked */
+                            config?: Record<string, never>;
+                            /** @description Subscribed events; empty = all */
+                            events?: string[];
+                            /** @description Monitors in scope; empty = all */
+                            monitor_ids?: number[];
+                            /** @description Domains in scope; empty = all */
+                            domain_ids?: number[];
+                            is_active?: boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Integration not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1IntegrationsIdTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The attempt, delivered or failed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One delivery attempt */
+                        delivery?: {
+                            id?: number;
+                            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
+                            delivery_id?: number;
+                            integration_id?: number | null;
+                            event_id?: string;
+                            event?: string;
+                            /** @description 1 to 5 */
+                            attempt?: number;
+                            /** @enum {string} */
+                            status?: "pending" | "success" | "failed";
+                            /** @description HTTP status, or SMTP reply code for email */
+                            response_code?: number | null;
+                            error?: string | null;
+                            duration_ms?: number | null;
+                            /** @description Another attempt follows this failed one */
+                            will_retry?: boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            completed_at?: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description No notifier finished the attempt within 15 s; it is still pending */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Integration not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1IntegrationsIdDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Default 20 */
+                per_page?: number;
+                status?: "pending" | "success" | "failed";
+                event?: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        integration_id?: number;
+                        deliveries?: {
+                            id?: number;
+                            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
+                            delivery_id?: number;
+                            integration_id?: number | null;
+                            event_id?: string;
+                            event?: string;
+                            /** @description 1 to 5 */
+                            attempt?: number;
+                            /** @enum {string} */
+                            status?: "pending" | "success" | "failed";
+                            /** @description HTTP status, or SMTP reply code for email */
+                            response_code?: number | null;
+                            error?: string | null;
+                            duration_ms?: number | null;
+                            /** @description Another attempt follows this failed one */
+                            will_retry?: boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            completed_at?: string | null;
+                        }[];
+                        pagination?: {
+                            page?: number;
+                            per_page?: number;
+                            total?: number;
+                            pages?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid page, per_page, status or event */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Integration not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1IntegrationsIdRotateSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How long the previous secret keeps signing (a second signature); 0 ends it at once
+                     * @default 86400
+                     */
+                    overlap_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Rotated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        integration?: {
+                            id?: number;
+                            /** @enum {string} */
+                            type?: "email" | "webhook" | "slack" | "discord";
+                            name?: string;
+                            /** @description Per type (see /integrations/types); secret fields masked */
+                            config?: Record<string, never>;
+                            /** @description Subscribed events; empty = all */
+                            events?: string[];
+                            /** @description Monitors in scope; empty = all */
+                            monitor_ids?: number[];
+                            /** @description Domains in scope; empty = all */
+                            domain_ids?: number[];
+                            is_active?: boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        secret?: string;
+                        /**
+                         * Format: date-time
+                         * @description Until when the previous secret also signs; null without an overlap
+                         */
+                        previous_secret_expires_at?: string | null;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid overlap_seconds, or the integration is not a webhook */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Integration not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1IntegrationsIdDeliveriesDeliveryIdRedeliver: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                delivery_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new attempt, delivered or failed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description One delivery attempt */
+                        delivery?: {
+                            id?: number;
+                            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
+                            delivery_id?: number;
+                            integration_id?: number | null;
+                            event_id?: string;
+                            event?: string;
+                            /** @description 1 to 5 */
+                            attempt?: number;
+                            /** @enum {string} */
+                            status?: "pending" | "success" | "failed";
+                            /** @description HTTP status, or SMTP reply code for email */
+                            response_code?: number | null;
+                            error?: string | null;
+                            duration_ms?: number | null;
+                            /** @description Another attempt follows this failed one */
+                            will_retry?: boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            completed_at?: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description No notifier finished the attempt within 15 s; it is still pending */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Integration not found, or Delivery not found (delivery_id is the id of a delivery's first attempt) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Usage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Usage of the current UTC day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example pro */
+                        tier: string;
+                        /**
+                         * Format: date
+                         * @example 2026-11-23
+                         */
+                        date: string;
+                        requests_today: number;
+                        /** @description null: no limit on this plan */
+                        daily_limit: number | null;
+                        /** @description null: no limit on this plan */
+                        daily_remaining: number | null;
+                        /** @description null: no limit on this plan */
+                        requests_per_minute_limit: number | null;
+                        /**
+                         * Format: date-time
+                         * @description Next UTC midnight
+                         */
+                        reset_at: string;
+                        checks_today: number;
+                        scans_today: number;
+                        alerts_today: number;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1UsageHistory: {
+        parameters: {
+            query?: {
+                /** @description How many days, default 30 */
+                days?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Daily counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        days: number;
+                        history: {
+                            /**
+                             * Format: date
+                             * @example 2026-11-23
+                             */
+                            date: string;
+                            requests: number;
+                        }[];
+                        total_requests: number;
+                    };
+                };
+            };
+            /** @description Invalid days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1UsageLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Limits and use */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example pro */
+                        tier: string;
+                        /** @description The plan's limits; null means unlimited */
+                        limits: {
+                            /** @description null: no limit on this plan */
+                            requests_per_day?: number | null;
+                            /** @description null: no limit on this plan */
+                            requests_per_minute?: number | null;
+                            /** @description null: no limit on this plan */
+                            concurrent_scans?: number | null;
+                            uptime_monitoring?: boolean;
+                            /** @description null: no limit on this plan */
+                            monitors?: number | null;
+                            /** @description null: no limit on this plan */
+                            domains?: number | null;
+                            /** @description Allowed monitor check intervals, seconds */
+                            check_intervals?: number[];
+                            /** @description Allowed domain monitoring frequencies */
+                            monitoring_frequencies?: string[];
+                            /** @description null: no limit on this plan */
+                            domain_creates_per_minute?: number | null;
+                            /** @description null: no limit on this plan */
+                            header_checks_per_day?: number | null;
+                            /** @description null: no limit on this plan */
+                            status_pages?: number | null;
+                        };
+                        usage: {
+                            monitors: number;
+                            domains: number;
+                            concurrent_scans: number;
+                        };
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1UsageSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description 30-day totals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        period: {
+                            /**
+                             * Format: date
+                             * @example 2026-11-23
+                             */
+                            from: string;
+                            /**
+                             * Format: date
+                             * @example 2026-11-23
+                             */
+                            to: string;
+                            /** @constant */
+                            days: 30;
+                        };
+                        totals: {
+                            requests: number;
+                            checks: number;
+                            scans: number;
+                            alerts: number;
+                        };
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getHeadersCheck: {
+        parameters: {
+            query: {
+                /** @description A hostname, host:port, or an http(s) URL; a bare host is fetched over https */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The security-header report (fields of the seed's Security-header report) */
+            200: {
+                headers: {
+                    "X-Grade"?: string;
+                    "X-Grade-Capped"?: string;
+                    "X-Daily-Limit"?: string;
+                    "X-Daily-Remaining"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        grade?: "A+" | "A" | "B" | "C" | "D" | "F";
+                        score?: number;
+                        gradeCapped?: boolean;
+                        gradeCapReason?: string;
+                        warnings?: string[];
+                        headersPresent?: string[];
+                        headersMissing?: string[];
+                        upcomingHeaders?: {
+                            header?: string;
+                            present?: boolean;
+                            value?: string | null;
+                            description?: string;
+                        }[];
+                        summary?: {
+                            grade?: string;
+                            site?: string;
+                            /** @description Graded header name -> its verdict: present, valid, points, max_points, value, note */
+                            headers?: Record<string, never>;
+                        };
+                        rawHeaders?: Record<string, never>;
+                        service?: {
+                            deeper_score?: number;
+                            /** @description The MDN HTTP Observatory scoring algorithm followed (6) */
+                            algorithm_version?: number;
+                            /** @description One entry per Observatory test: test, pass, result, modifier, description */
+                            advanced?: Record<string, never>[];
+                            https_redirect?: boolean;
+                            tests_passed?: number;
+                            tests_failed?: number;
+                            tests_quantity?: number;
+                        };
+                        /** Format: date-time */
+                        fetched_at?: string;
+                        final_url?: string;
+                    };
+                };
+            };
+            /** @description q missing, or Invalid hostname */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A key was sent and is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Daily header-check quota exhausted */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Site unreachable, with detail */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No scanner finished the check in time (or PostgreSQL or Redis is unreachable); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Header check did not finish in time */
+                        error: string;
+                        /**
+                         * @description Present when no scanner answered (the API itself is up)
+                         * @example no scanner answered; retry later
+                         */
+                        detail?: string;
+                    };
+                };
+            };
+        };
+    };
+    postHeadersGrade: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Header name -> value as the site would send it; an array of strings for a header sent several times */
+                    headers: {
+                        [key: string]: string | string[];
+                    };
+                    /** @description The response would come over https (default true): HSTS counts only then */
+                    https?: boolean;
+                    /** @description Hostname, host:port or URL the headers are for (summary.site; which scripts are same-site for SRI) */
+                    site?: string;
+                    /** @description The page, for the Subresource Integrity test (default: no scripts) */
+                    html?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The security-header report, as /headers/check gives it, with graded_at instead of fetched_at and final_url */
+            200: {
+                headers: {
+                    "X-Grade"?: string;
+                    "X-Grade-Capped"?: string;
+                    "X-Daily-Limit"?: string;
+                    "X-Daily-Remaining"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        grade?: "A+" | "A" | "B" | "C" | "D" | "F";
+                        score?: number;
+                        gradeCapped?: boolean;
+                        gradeCapReason?: string;
+                        warnings?: string[];
+                        headersPresent?: string[];
+                        headersMissing?: string[];
+                        upcomingHeaders?: {
+                            header?: string;
+                            present?: boolean;
+                            value?: string | null;
+                            description?: string;
+                        }[];
+                        summary?: {
+                            grade?: string;
+                            site?: string;
+                            /** @description Graded header name -> its verdict: present, valid, points, max_points, value, note */
+                            headers?: Record<string, never>;
+                        };
+                        rawHeaders?: Record<string, never>;
+                        service?: {
+                            deeper_score?: number;
+                            /** @description The MDN HTTP Observatory scoring algorithm followed (6) */
+                            algorithm_version?: number;
+                            /** @description One entry per Observatory test: test, pass, result, modifier, description */
+                            advanced?: Record<string, never>[];
+                            https_redirect?: boolean;
+                            tests_passed?: number;
+                            tests_failed?: number;
+                            tests_quantity?: number;
+                        };
+                        /** Format: date-time */
+                        graded_at?: string;
+                    };
+                };
+            };
+            /** @description Invalid body: headers missing or malformed, https not a boolean, invalid site or html */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A key was sent and is invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Daily header-check quota exhausted (shared with /headers/check) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description No scanner graded the headers in time (or PostgreSQL or Redis is unreachable); retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Header check did not finish in time */
+                        error: string;
+                        /**
+                         * @description Present when no scanner answered (the API itself is up)
+                         * @example no scanner answered; retry later
+                         */
+                        detail?: string;
+                    };
+                };
+            };
+        };
+    };
+    getApiV1UptimeStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description outage when any active monitor is down, degraded when none is down and any is degraded or (multi-region monitors) failed in some regions but fewer than min_failing_regions in its latest round, else operational */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status?: "operational" | "degraded" | "outage";
+                        summary?: {
+                            total?: number;
+                            up?: number;
+                            down?: number;
+                            degraded?: number;
+                            paused?: number;
+                            pending?: number;
+                        };
+                        uptime_24h?: number | null;
+                        monitors?: {
+                            id?: number;
+                            name?: string;
+                            url?: string;
+                            /** @enum {string} */
+                            status?: "pending" | "up" | "down" | "degraded" | "paused";
+                            /** Format: date-time */
+                            last_check?: string | null;
+                            uptime_24h?: number | null;
+                            in_maintenance?: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan below Pro) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1UptimeMonitors: {
+        parameters: {
+            query?: {
+                status?: "up" | "down" | "degraded" | "paused" | "pending";
+                /** @description Default 1 */
+                page?: number;
+                /** @description Default 20; above 100 is clamped to 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of monitors (oldest first); summary counts all of the account's monitors */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        monitors?: {
+                            id?: number;
+                            name?: string;
+                            /** @enum {string} */
+                            type?: "http" | "tcp" | "dns" | "heartbeat";
+                            /** @description http: the URL; other types: the display form of the target */
+                            url?: string;
+                            /** @description http monitors only */
+                            method?: string;
+                            /** @enum {string} */
+                            status?: "pending" | "up" | "down" | "degraded" | "paused";
+                            check_interval?: number;
+                            timeout?: number;
+                            is_active?: boolean;
+                            /** Format: date-time */
+                            last_check?: string | null;
+                            last_response_time_ms?: number | null;
+                            uptime_24h?: number | null;
+                            uptime_7d?: number | null;
+                            uptime_30d?: number | null;
+                            /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
+                            in_maintenance?: boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        summary?: {
+                            total?: number;
+                            up?: number;
+                            down?: number;
+                            degraded?: number;
+                            paused?: number;
+                            pending?: number;
+                        };
+                        pagination?: {
+                            page?: number;
+                            per_page?: number;
+                            total?: number;
+                            pages?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid status, page or per_page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan below Pro) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1UptimeMonitors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /**
+                     * @description What the monitor checks; fixed at create
+                     * @default http
+                     * @enum {string}
+                     */
+                    type?: "http" | "tcp" | "dns" | "heartbeat";
+                    /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                    config?: {
+                        /** @description Host name or IP address */
+                        host: string;
+                        port: number;
+                        /**
+                         * @description Complete a TLS handshake after connecting
+                         * @default false
+                         */
+                        tls?: boolean;
+                        /**
+                         * @description With tls: verify the certificate chain and name
+                         * @default true
+                         */
+                        verify_tls?: boolean;
+                        /**
+                         * @description With tls: SNI and the name the certificate must cover; null = host
+                         * @default null
+                         */
+                        servername?: string | null;
+                    } | {
+                        /** @description DNS name to resolve */
+                        name: string;
+                        /** @enum {string} */
+                        record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                        /**
+                         * @description Empty: any non-empty answer passes
+                         * @default []
+                         */
+                        expected_values?: string[];
+                        /**
+                         * @description any / all of expected_values present, or none of them
+                         * @default any
+                         * @enum {string}
+                         */
+                        match?: "any" | "all" | "none";
+                        /**
+                         * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
+                         * @default null
+                         */
+                        resolver?: string | null;
+                    } | {
+                        /** @description Seconds between pings (default 86400 when cron is not given) */
+                        period?: number | null;
+                        /**
+                         * @description Five-field cron expression of when the job runs, instead of period
+                         * @example 0 3 * * *
+                         */
+                        cron?: string | null;
+                        /**
+                         * @description IANA time zone of cron (default UTC)
+                         * @example Europe/Berlin
+                         */
+                        timezone?: string | null;
+                        /**
+                         * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                         * @default 3600
+                         */
+                        grace?: number;
+                        /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                        min_duration?: number | null;
+                        /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                        max_duration?: number | null;
+                    };
+                    /**
+                     * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                     * @example https://example.com/health
+                     */
+                    url?: string;
+                    /**
+                     * @description http monitors only
+                     * @default GET
+                     * @enum {string}
+                     */
+                    method?: "GET" | "POST" | "HEAD";
+                    /**
+                     * @description Seconds; the plan decides which are allowed
+                     * @default 300
+                     * @enum {integer}
+                     */
+                    check_interval?: 60 | 300 | 600 | 1800 | 3600;
+                    /** @default 30 */
+                    timeout?: number;
+                    /**
+                     * @description http monitors only
+                     * @default [
+                     *       200,
+                     *       201,
+                     *       204
+                     *     ]
+                     */
+                    expected_status_codes?: number[];
+                    /** @description http monitors only */
+                    expected_content?: string | null;
+                    /** @description http monitors only */
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    /** @description http monitors only */
+                    body?: string | null;
+                    /** @default 2 */
+                    alert_threshold?: number;
+                    /** @default 5000 */
+                    degraded_threshold_ms?: number;
+                    /**
+                     * @description http monitors only
+                     * @default true
+                     */
+                    follow_redirects?: boolean;
+                    /**
+                     * @description http monitors only
+                     * @default true
+                     */
+                    verify_ssl?: boolean;
+                    /**
+                     * @description Objective in percent; SLA reports show its error budget
+                     * @example 99.9
+                     */
+                    slo_target?: number | null;
+                    /**
+                     * @description Consecutive successful checks that resolve an open incident
+                     * @default 1
+                     */
+                    recovery_threshold?: number;
+                    /**
+                     * @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never
+                     * @default null
+                     */
+                    reminder_interval_minutes?: number | null;
+                    /**
+                     * @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations (the account's own; whatever their event and monitor filters). null or [] = none
+                     * @default []
+                     */
+                    escalation?: {
+                        after_minutes: number;
+                        integration_ids: number[];
+                    }[] | null;
+                    /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                    regions?: string[];
+                    /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
+                    min_failing_regions?: number | null;
+                    /**
+                     * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
+                     * @default []
+                     * @example [
+                     *       {
+                     *         "source": "status_code",
+                     *         "operator": "less_than",
+                     *         "value": 400
+                     *       },
+                     *       {
+                     *         "source": "json_path",
+                     *         "path": "$.status",
+                     *         "operator": "equals",
+                     *         "value": "ok"
+                     *       },
+                     *       {
+                     *         "source": "header",
+                     *         "name": "content-type",
+                     *         "operator": "contains",
+                     *         "value": "json"
+                     *       },
+                     *       {
+                     *         "source": "certificate_expiry",
+                     *         "operator": "greater_than",
+                     *         "value": 14
+                     *       }
+                     *     ]
+                     */
+                    assertions?: ({
+                        /** @constant */
+                        source: "status_code";
+                        /** @enum {string} */
+                        operator: "equals" | "not_equals" | "less_than" | "greater_than";
+                        value?: number;
+                    } | {
+                        /** @constant */
+                        source: "response_time";
+                        /** @enum {string} */
+                        operator: "less_than" | "greater_than";
+                        value?: number;
+                    } | {
+                        /** @constant */
+                        source: "header";
+                        /** @description Header name */
+                        name: string;
+                        /** @enum {string} */
+                        operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
+                        /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
+                        value?: string;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "json_path";
+                        /**
+                         * @example $.status
+                         * @example $.checks[?@.status != "ok"]
+                         */
+                        path: string;
+                        /** @enum {string} */
+                        operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
+                        value?: string | number | boolean | null;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "body";
+                        /** @enum {string} */
+                        operator: "contains" | "not_contains" | "matches";
+                        value?: string;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "certificate_expiry";
+                        /** @enum {string} */
+                        operator: "less_than" | "greater_than";
+                        value?: number;
+                    })[] | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created (status pending); a heartbeat monitor with its ping_url */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description http monitors carry method, expected_status_codes and expected_content; the other types config; heartbeat monitors ping_url and heartbeat */
+                        monitor: {
+                            id: number;
+                            name: string;
+                            /**
+                             * @description What the monitor checks; fixed at create
+                             * @default http
+                             * @enum {string}
+                             */
+                            type: "http" | "tcp" | "dns" | "heartbeat";
+                            /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                            config?: {
+                                /** @description Host name or IP address */
+                                host: string;
+                                port: number;
+                                /**
+                                 * @description Complete a TLS handshake after connecting
+                                 * @default false
+                                 */
+                                tls: boolean;
+                                /**
+                                 * @description With tls: verify the certificate chain and name
+                                 * @default true
+                                 */
+                                verify_tls: boolean;
+                                /**
+                                 * @description With tls: SNI and the name the certificate must cover; null = host
+                                 * @default null
+                                 */
+                                servername: string | null;
+                            } | {
+                                /** @description DNS name to resolve */
+                                name: string;
+                                /** @enum {string} */
+                                record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                                /**
+                                 * @description Empty: any non-empty answer passes
+                                 * @default []
+                                 */
+                                expected_values: string[];
+                                /**
+                                 * @description any / all of expected_values present, or none of them
+                                 * @default any
+                                 * @enum {string}
+                                 */
+                                match: "any" | "all" | "none";
+                                /**
+                                 * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
+                                 * @default null
+                                 */
+                                resolver: string | null;
+                            } | {
+                                /** @description Seconds between pings (default 86400 when cron is not given) */
+                                period?: number | null;
+                                /**
+                                 * @description Five-field cron expression of when the job runs, instead of period
+                                 * @example 0 3 * * *
+                                 */
+                                cron?: string | null;
+                                /**
+                                 * @description IANA time zone of cron (default UTC)
+                                 * @example Europe/Berlin
+                                 */
+                                timezone?: string | null;
+                                /**
+                                 * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                                 * @default 3600
+                                 */
+                                grace: number;
+                                /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                                min_duration?: number | null;
+                                /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                                max_duration?: number | null;
+                            };
+                            /**
+                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                             * @example https://example.com/health
+                             */
+                            url: string;
+                            /**
+                             * @description http monitors only
+                             * @default GET
+                             * @enum {string}
+                             */
+                            method: "GET" | "POST" | "HEAD";
+                            /**
+                             * @description Seconds; the plan decides which are allowed
+                             * @default 300
+                             * @enum {integer}
+                             */
+                            check_interval: 60 | 300 | 600 | 1800 | 3600;
+                            /** @default 30 */
+                            timeout: number;
+                            /**
+                             * @description http monitors only
+                             * @default [
+                             *       200,
+                             *       201,
+                             *       204
+                             *     ]
+                             */
+                            expected_status_codes: number[];
+                            /** @description http monitors only */
+                            expected_content?: string | null;
+                            /** @default 2 */
+                            alert_threshold: number;
+                            /**
+                             * Format: uri
+                             * @description heartbeat monitors: the secret URL the job calls (GET, HEAD or POST; /start, /fail, /{exit code} appended)
+                             */
+                            ping_url?: string;
+                            /** @description heartbeat monitors: where the schedule stands */
+                            heartbeat?: {
+                                /** Format: date-time */
+                                last_ping_at?: string | null;
+                                /** Format: date-time */
+                                last_start_at?: string | null;
+                                /** Format: date-time */
+                                last_success_at?: string | null;
+                                /** Format: date-time */
+                                last_failure_at?: string | null;
+                                /** Format: date-time */
+                                next_due_at?: string | null;
+                                /** Format: date-time */
+                                deadline_at?: string | null;
+                            };
+                            /** @enum {string} */
+                            status: "pending" | "up" | "down" | "degraded" | "paused";
+                            is_active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                        /** @example Monitor created. The first check runs shortly. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid type: must be one of http, tcp, dns, heartbeat; Invalid type: the type of a monitor cannot be changed; Invalid config: http monitors are configured by their own fields (url, method, headers, ...); Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid regions: must be a non-empty array of distinct region names (lower-case letters, digits and -, starting with a letter); Invalid min_failing_regions: must be a positive integer, or null (a majority); Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null; Invalid {field}: not a field of {type} monitors (configure them in config); Invalid config: a tcp monitor needs an object {host, port, tls?, verify_tls?, servername?}; Invalid config.host: must be a host name or an IP address; Invalid config.port: must be an integer from 1 to 65535; Invalid config.tls: must be a boolean; Invalid config.verify_tls: must be a boolean; Invalid config.servername: must be a host name, or null; Invalid config: a dns monitor needs an object {name, record_type, expected_values?, match?, resolver?}; Invalid config.name: must be a DNS name; Invalid config.record_type: must be one of A, AAAA, CNAME, MX, TXT, NS, CAA, SOA; Invalid config.expected_values: must be an array of at most 20 non-empty strings of at most 512 characters; Invalid config.match: must be one of any, all, none; Invalid config.resolver: must be an IP address with an optional port (1.1.1.1, 1.1.1.1:53, [2606:4700::1111]:53), or null; Invalid config: a heartbeat monitor needs an object such as {"period": 3600, "grace": 300} or {"cron": "0 3 * * *", "timezone": "Europe/Berlin"}; Invalid config.period: must be an integer from 60 to 2592000 (seconds), or null; Invalid config.cron: must be a five-field cron expression (minute hour day-of-month month day-of-week) of at most 200 characters, or null; Invalid config.timezone: must be an IANA time zone name such as Europe/Berlin, or null (UTC); Invalid config.grace: must be an integer from 60 to 2592000 (seconds); Invalid config.min_duration: must be an integer from 0 to 604800 (seconds), or null; Invalid config.max_duration: must be an integer from 1 to 604800 (seconds), or null; Invalid config: give period or cron, not both (set the other to null to switch); Invalid config: min_duration must be less than max_duration */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); Monitor limit reached ({limit, current, remaining, tier, upgrade_url}) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description URL already monitored (http); TCP target already monitored (tcp: host, port, tls); DNS record already monitored (dns: name, record type, resolver) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1UptimeMonitorsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The monitor */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        monitor?: {
+                            id?: number;
+                            name?: string;
+                            /**
+                             * @description What the monitor checks; fixed at create
+                             * @default http
+                             * @enum {string}
+                             */
+                            type: "http" | "tcp" | "dns" | "heartbeat";
+                            /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                            config?: {
+                                /** @description Host name or IP address */
+                                host: string;
+                                port: number;
+                                /**
+                                 * @description Complete a TLS handshake after connecting
+                                 * @default false
+                                 */
+                                tls: boolean;
+                                /**
+                                 * @description With tls: verify the certificate chain and name
+                                 * @default true
+                                 */
+                                verify_tls: boolean;
+                                /**
+                                 * @description With tls: SNI and the name the certificate must cover; null = host
+                                 * @default null
+                                 */
+                                servername: string | null;
+                            } | {
+                                /** @description DNS name to resolve */
+                                name: string;
+                                /** @enum {string} */
+                                record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                                /**
+                                 * @description Empty: any non-empty answer passes
+                                 * @default []
+                                 */
+                                expected_values: string[];
+                                /**
+                                 * @description any / all of expected_values present, or none of them
+                                 * @default any
+                                 * @enum {string}
+                                 */
+                                match: "any" | "all" | "none";
+                                /**
+                                 * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
+                                 * @default null
+                                 */
+                                resolver: string | null;
+                            } | {
+                                /** @description Seconds between pings (default 86400 when cron is not given) */
+                                period?: number | null;
+                                /**
+                                 * @description Five-field cron expression of when the job runs, instead of period
+                                 * @example 0 3 * * *
+                                 */
+                                cron?: string | null;
+                                /**
+                                 * @description IANA time zone of cron (default UTC)
+                                 * @example Europe/Berlin
+                                 */
+                                timezone?: string | null;
+                                /**
+                                 * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                                 * @default 3600
+                                 */
+                                grace: number;
+                                /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                                min_duration?: number | null;
+                                /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                                max_duration?: number | null;
+                            };
+                            /**
+                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                             * @example https://example.com/health
+                             */
+                            url?: string;
+                            /**
+                             * @description http monitors only
+                             * @default GET
+                             * @enum {string}
+                             */
+                            method: "GET" | "POST" | "HEAD";
+                            /**
+                             * @description Seconds; the plan decides which are allowed
+                             * @default 300
+                             * @enum {integer}
+                             */
+                            check_interval: 60 | 300 | 600 | 1800 | 3600;
+                            /** @default 30 */
+                            timeout: number;
+                            /**
+                             * @description http monitors only
+                             * @default [
+                             *       200,
+                             *       201,
+                             *       204
+                             *     ]
+                             */
+                            expected_status_codes: number[];
+                            /** @description http monitors only */
+                            expected_content?: string | null;
+                            /** @description http monitors only */
+                            headers?: {
+                                [key: string]: string;
+                            };
+                            /** @description http monitors only */
+                            body?: string | null;
+                            /** @default 2 */
+                            alert_threshold: number;
+                            /** @default 5000 */
+                            degraded_threshold_ms: number;
+                            /**
+                             * @description http monitors only
+                             * @default true
+                             */
+                            follow_redirects: boolean;
+                            /**
+                             * @description http monitors only
+                             * @default true
+                             */
+                            verify_ssl: boolean;
+                            /**
+                             * @description Objective in percent; SLA reports show its error budget
+                             * @example 99.9
+                             */
+                            slo_target?: number | null;
+                            /**
+                             * @description Consecutive successful checks that resolve an open incident
+                             * @default 1
+                             */
+                            recovery_threshold: number;
+                            /**
+                             * @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never
+                             * @default null
+                             */
+                            reminder_interval_minutes: number | null;
+                            /**
+                             * @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations (the account's own; whatever their event and monitor filters). null or [] = none
+                             * @default []
+                             */
+                            escalation: {
+                                after_minutes: number;
+                                integration_ids: number[];
+                            }[] | null;
+                            /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                            regions?: string[];
+                            /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
+                            min_failing_regions?: number | null;
+                            /**
+                             * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
+                             * @default []
+                             * @example [
+                             *       {
+                             *         "source": "status_code",
+                             *         "operator": "less_than",
+                             *         "value": 400
+                             *       },
+                             *       {
+                             *         "source": "json_path",
+                             *         "path": "$.status",
+                             *         "operator": "equals",
+                             *         "value": "ok"
+                             *       },
+                             *       {
+                             *         "source": "header",
+                             *         "name": "content-type",
+                             *         "operator": "contains",
+                             *         "value": "json"
+                             *       },
+                             *       {
+                             *         "source": "certificate_expiry",
+                             *         "operator": "greater_than",
+                             *         "value": 14
+                             *       }
+                             *     ]
+                             */
+                            assertions: ({
+                                /** @constant */
+                                source: "status_code";
+                                /** @enum {string} */
+                                operator: "equals" | "not_equals" | "less_than" | "greater_than";
+                                value?: number;
+                            } | {
+                                /** @constant */
+                                source: "response_time";
+                                /** @enum {string} */
+                                operator: "less_than" | "greater_than";
+                                value?: number;
+                            } | {
+                                /** @constant */
+                                source: "header";
+                                /** @description Header name */
+                                name: string;
+                                /** @enum {string} */
+                                operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
+                                /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
+                                value?: string;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "json_path";
+                                /**
+                                 * @example $.status
+                                 * @example $.checks[?@.status != "ok"]
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
+                                value?: string | number | boolean | null;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "body";
+                                /** @enum {string} */
+                                operator: "contains" | "not_contains" | "matches";
+                                value?: string;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "certificate_expiry";
+                                /** @enum {string} */
+                                operator: "less_than" | "greater_than";
+                                value?: number;
+                            })[] | null;
+                            /**
+                             * Format: uri
+                             * @description heartbeat monitors: the secret URL the job calls (GET, HEAD or POST; /start, /fail, /{exit code} appended)
+                             */
+                            ping_url?: string;
+                            /** @description heartbeat monitors: where the schedule stands */
+                            heartbeat?: {
+                                /** Format: date-time */
+                                last_ping_at?: string | null;
+                                /** Format: date-time */
+                                last_start_at?: string | null;
+                                /** Format: date-time */
+                                last_success_at?: string | null;
+                                /** Format: date-time */
+                                last_failure_at?: string | null;
+                                /** Format: date-time */
+                                next_due_at?: string | null;
+                                /** Format: date-time */
+                                deadline_at?: string | null;
+                            };
+                            is_active?: boolean;
+                            /** @enum {string} */
+                            status?: "pending" | "up" | "down" | "degraded" | "paused";
+                            /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
+                            in_maintenance?: boolean;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                            /** Format: date-time */
+                            paused_at?: string | null;
+                            /** Format: date-time */
+                            resumed_at?: string | null;
+                            last_check?: {
+                                /** Format: date-time */
+                                timestamp?: string;
+                                /** @enum {string} */
+                                status?: "success" | "failure";
+                                response_time_ms?: number | null;
+                                status_code?: number | null;
+                            } | null;
+                            statistics?: {
+                                uptime_24h?: number | null;
+                                uptime_7d?: number | null;
+                                uptime_30d?: number | null;
+                                avg_response_time_24h_ms?: number | null;
+                                avg_response_time_7d_ms?: number | null;
+                                total_checks_24h?: number;
+                                successful_checks_24h?: number;
+                                failed_checks_24h?: number;
+                                /** @description Monitors placed outside the lone default region: each region's last 24 h from its own checks, in the monitor's region order */
+                                regions?: {
+                                    region?: string;
+                                    uptime_24h?: number | null;
+                                    avg_response_time_24h_ms?: number | null;
+                                    total_checks_24h?: number;
+                                }[];
+                                /** @description http monitors: average of each phase over the checks of the last 24 h where it happened; null without such checks */
+                                avg_timings_24h_ms?: {
+                                    dns?: number | null;
+                                    connect?: number | null;
+                                    tls?: number | null;
+                                    first_byte?: number | null;
+                                    download?: number | null;
+                                } | null;
+                            };
+                            recent_incidents?: {
+                                id?: number;
+                                /** Format: date-time */
+                                started_at?: string;
+                                /** Format: date-time */
+                                resolved_at?: string | null;
+                                duration_seconds?: number | null;
+                                cause?: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan below Pro) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found (missing or another account's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiV1UptimeMonitorsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /**
+                     * @description What the monitor checks; fixed at create
+                     * @default http
+                     * @enum {string}
+                     */
+                    type?: "http" | "tcp" | "dns" | "heartbeat";
+                    /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                    config?: {
+                        /** @description Host name or IP address */
+                        host: string;
+                        port: number;
+                        /**
+                         * @description Complete a TLS handshake after connecting
+                         * @default false
+                         */
+                        tls?: boolean;
+                        /**
+                         * @description With tls: verify the certificate chain and name
+                         * @default true
+                         */
+                        verify_tls?: boolean;
+                        /**
+                         * @description With tls: SNI and the name the certificate must cover; null = host
+                         * @default null
+                         */
+                        servername?: string | null;
+                    } | {
+                        /** @description DNS name to resolve */
+                        name: string;
+                        /** @enum {string} */
+                        record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                        /**
+                         * @description Empty: any non-empty answer passes
+                         * @default []
+                         */
+                        expected_values?: string[];
+                        /**
+                         * @description any / all of expected_values present, or none of them
+                         * @default any
+                         * @enum {string}
+                         */
+                        match?: "any" | "all" | "none";
+                        /**
+                         * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
+                         * @default null
+                         */
+                        resolver?: string | null;
+                    } | {
+                        /** @description Seconds between pings (default 86400 when cron is not given) */
+                        period?: number | null;
+                        /**
+                         * @description Five-field cron expression of when the job runs, instead of period
+                         * @example 0 3 * * *
+                         */
+                        cron?: string | null;
+                        /**
+                         * @description IANA time zone of cron (default UTC)
+                         * @example Europe/Berlin
+                         */
+                        timezone?: string | null;
+                        /**
+                         * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                         * @default 3600
+                         */
+                        grace?: number;
+                        /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                        min_duration?: number | null;
+                        /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                        max_duration?: number | null;
+                    };
+                    /**
+                     * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                     * @example https://example.com/health
+                     */
+                    url?: string;
+                    /**
+                     * @description http monitors only
+                     * @default GET
+                     * @enum {string}
+                     */
+                    method?: "GET" | "POST" | "HEAD";
+                    /**
+                     * @description Seconds; the plan decides which are allowed
+                     * @default 300
+                     * @enum {integer}
+                     */
+                    check_interval?: 60 | 300 | 600 | 1800 | 3600;
+                    /** @default 30 */
+                    timeout?: number;
+                    /**
+                     * @description http monitors only
+                     * @default [
+                     *       200,
+                     *       201,
+                     *       204
+                     *     ]
+                     */
+                    expected_status_codes?: number[];
+                    /** @description http monitors only */
+                    expected_content?: string | null;
+                    /** @description http monitors only */
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    /** @description http monitors only */
+                    body?: string | null;
+                    /** @default 2 */
+                    alert_threshold?: number;
+                    /** @default 5000 */
+                    degraded_threshold_ms?: number;
+                    /**
+                     * @description http monitors only
+                     * @default true
+                     */
+                    follow_redirects?: boolean;
+                    /**
+                     * @description http monitors only
+                     * @default true
+                     */
+                    verify_ssl?: boolean;
+                    /**
+                     * @description Objective in percent; SLA reports show its error budget
+                     * @example 99.9
+                     */
+                    slo_target?: number | null;
+                    /**
+                     * @description Consecutive successful checks that resolve an open incident
+                     * @default 1
+                     */
+                    recovery_threshold?: number;
+                    /**
+                     * @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never
+                     * @default null
+                     */
+                    reminder_interval_minutes?: number | null;
+                    /**
+                     * @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations (the account's own; whatever their event and monitor filters). null or [] = none
+                     * @default []
+                     */
+                    escalation?: {
+                        after_minutes: number;
+                        integration_ids: number[];
+                    }[] | null;
+                    /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                    regions?: string[];
+                    /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
+                    min_failing_regions?: number | null;
+                    /**
+                     * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
+                     * @default []
+                     * @example [
+                     *       {
+                     *         "source": "status_code",
+                     *         "operator": "less_than",
+                     *         "value": 400
+                     *       },
+                     *       {
+                     *         "source": "json_path",
+                     *         "path": "$.status",
+                     *         "operator": "equals",
+                     *         "value": "ok"
+                     *       },
+                     *       {
+                     *         "source": "header",
+                     *         "name": "content-type",
+                     *         "operator": "contains",
+                     *         "value": "json"
+                     *       },
+                     *       {
+                     *         "source": "certificate_expiry",
+                     *         "operator": "greater_than",
+                     *         "value": 14
+                     *       }
+                     *     ]
+                     */
+                    assertions?: ({
+                        /** @constant */
+                        source: "status_code";
+                        /** @enum {string} */
+                        operator: "equals" | "not_equals" | "less_than" | "greater_than";
+                        value?: number;
+                    } | {
+                        /** @constant */
+                        source: "response_time";
+                        /** @enum {string} */
+                        operator: "less_than" | "greater_than";
+                        value?: number;
+                    } | {
+                        /** @constant */
+                        source: "header";
+                        /** @description Header name */
+                        name: string;
+                        /** @enum {string} */
+                        operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
+                        /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
+                        value?: string;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "json_path";
+                        /**
+                         * @example $.status
+                         * @example $.checks[?@.status != "ok"]
+                         */
+                        path: string;
+                        /** @enum {string} */
+                        operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
+                        value?: string | number | boolean | null;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "body";
+                        /** @enum {string} */
+                        operator: "contains" | "not_contains" | "matches";
+                        value?: string;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "certificate_expiry";
+                        /** @enum {string} */
+                        operator: "less_than" | "greater_than";
+                        value?: number;
+                    })[] | null;
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated: id, name, the fields given and updated_at */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        monitor?: Record<string, never>;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid type: must be one of http, tcp, dns, heartbeat; Invalid type: the type of a monitor cannot be changed; Invalid config: http monitors are configured by their own fields (url, method, headers, ...); Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid regions: must be a non-empty array of distinct region names (lower-case letters, digits and -, starting with a letter); Invalid min_failing_regions: must be a positive integer, or null (a majority); Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null; Invalid {field}: not a field of {type} monitors (configure them in config); Invalid config: a tcp monitor needs an object {host, port, tls?, verify_tls?, servername?}; Invalid config.host: must be a host name or an IP address; Invalid config.port: must be an integer from 1 to 65535; Invalid config.tls: must be a boolean; Invalid config.verify_tls: must be a boolean; Invalid config.servername: must be a host name, or null; Invalid config: a dns monitor needs an object {name, record_type, expected_values?, match?, resolver?}; Invalid config.name: must be a DNS name; Invalid config.record_type: must be one of A, AAAA, CNAME, MX, TXT, NS, CAA, SOA; Invalid config.expected_values: must be an array of at most 20 non-empty strings of at most 512 characters; Invalid config.match: must be one of any, all, none; Invalid config.resolver: must be an IP address with an optional port (1.1.1.1, 1.1.1.1:53, [2606:4700::1111]:53), or null; Invalid config: a heartbeat monitor needs an object such as {"period": 3600, "grace": 300} or {"cron": "0 3 * * *", "timezone": "Europe/Berlin"}; Invalid config.period: must be an integer from 60 to 2592000 (seconds), or null; Invalid config.cron: must be a five-field cron expression (minute hour day-of-month month day-of-week) of at most 200 characters, or null; Invalid config.timezone: must be an IANA time zone name such as Europe/Berlin, or null (UTC); Invalid config.grace: must be an integer from 60 to 2592000 (seconds); Invalid config.min_duration: must be an integer from 0 to 604800 (seconds), or null; Invalid config.max_duration: must be an integer from 1 to 604800 (seconds), or null; Invalid config: give period or cron, not both (set the other to null to switch); Invalid config: min_duration must be less than max_duration */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found (missing or another account's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL already monitored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1UptimeMonitorsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        deleted_monitor_id?: number;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan below Pro) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found (missing or another account's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiV1UptimeMonitorsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /**
+                     * @description What the monitor checks; fixed at create
+                     * @default http
+                     * @enum {string}
+                     */
+                    type?: "http" | "tcp" | "dns" | "heartbeat";
+                    /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                    config?: {
+                        /** @description Host name or IP address */
+                        host: string;
+                        port: number;
+                        /**
+                         * @description Complete a TLS handshake after connecting
+                         * @default false
+                         */
+                        tls?: boolean;
+                        /**
+                         * @description With tls: verify the certificate chain and name
+                         * @default true
+                         */
+                        verify_tls?: boolean;
+                        /**
+                         * @description With tls: SNI and the name the certificate must cover; null = host
+                         * @default null
+                         */
+                        servername?: string | null;
+                    } | {
+                        /** @description DNS name to resolve */
+                        name: string;
+                        /** @enum {string} */
+                        record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                        /**
+                         * @description Empty: any non-empty answer passes
+                         * @default []
+                         */
+                        expected_values?: string[];
+                        /**
+                         * @description any / all of expected_values present, or none of them
+                         * @default any
+                         * @enum {string}
+                         */
+                        match?: "any" | "all" | "none";
+                        /**
+                         * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
+                         * @default null
+                         */
+                        resolver?: string | null;
+                    } | {
+                        /** @description Seconds between pings (default 86400 when cron is not given) */
+                        period?: number | null;
+                        /**
+                         * @description Five-field cron expression of when the job runs, instead of period
+                         * @example 0 3 * * *
+                         */
+                        cron?: string | null;
+                        /**
+                         * @description IANA time zone of cron (default UTC)
+                         * @example Europe/Berlin
+                         */
+                        timezone?: string | null;
+                        /**
+                         * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                         * @default 3600
+                         */
+                        grace?: number;
+                        /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                        min_duration?: number | null;
+                        /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                        max_duration?: number | null;
+                    };
+                    /**
+                     * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                     * @example https://example.com/health
+                     */
+                    url?: string;
+                    /**
+                     * @description http monitors only
+                     * @default GET
+                     * @enum {string}
+                     */
+                    method?: "GET" | "POST" | "HEAD";
+                    /**
+                     * @description Seconds; the plan decides which are allowed
+                     * @default 300
+                     * @enum {integer}
+                     */
+                    check_interval?: 60 | 300 | 600 | 1800 | 3600;
+                    /** @default 30 */
+                    timeout?: number;
+                    /**
+                     * @description http monitors only
+                     * @default [
+                     *       200,
+                     *       201,
+                     *       204
+                     *     ]
+                     */
+                    expected_status_codes?: number[];
+                    /** @description http monitors only */
+                    expected_content?: string | null;
+                    /** @description http monitors only */
+                    headers?: {
+                        [key: string]: string;
+                    };
+                    /** @description http monitors only */
+                    body?: string | null;
+                    /** @default 2 */
+                    alert_threshold?: number;
+                    /** @default 5000 */
+                    degraded_threshold_ms?: number;
+                    /**
+                     * @description http monitors only
+                     * @default true
+                     */
+                    follow_redirects?: boolean;
+                    /**
+                     * @description http monitors only
+                     * @default true
+                     */
+                    verify_ssl?: boolean;
+                    /**
+                     * @description Objective in percent; SLA reports show its error budget
+                     * @example 99.9
+                     */
+                    slo_target?: number | null;
+                    /**
+                     * @description Consecutive successful checks that resolve an open incident
+                     * @default 1
+                     */
+                    recovery_threshold?: number;
+                    /**
+                     * @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never
+                     * @default null
+                     */
+                    reminder_interval_minutes?: number | null;
+                    /**
+                     * @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations (the account's own; whatever their event and monitor filters). null or [] = none
+                     * @default []
+                     */
+                    escalation?: {
+                        after_minutes: number;
+                        integration_ids: number[];
+                    }[] | null;
+                    /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                    regions?: string[];
+                    /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
+                    min_failing_regions?: number | null;
+                    /**
+                     * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
+                     * @default []
+                     * @example [
+                     *       {
+                     *         "source": "status_code",
+                     *         "operator": "less_than",
+                     *         "value": 400
+                     *       },
+                     *       {
+                     *         "source": "json_path",
+                     *         "path": "$.status",
+                     *         "operator": "equals",
+                     *         "value": "ok"
+                     *       },
+                     *       {
+                     *         "source": "header",
+                     *         "name": "content-type",
+                     *         "operator": "contains",
+                     *         "value": "json"
+                     *       },
+                     *       {
+                     *         "source": "certificate_expiry",
+                     *         "operator": "greater_than",
+                     *         "value": 14
+                     *       }
+                     *     ]
+                     */
+                    assertions?: ({
+                        /** @constant */
+                        source: "status_code";
+                        /** @enum {string} */
+                        operator: "equals" | "not_equals" | "less_than" | "greater_than";
+                        value?: number;
+                    } | {
+                        /** @constant */
+                        source: "response_time";
+                        /** @enum {string} */
+                        operator: "less_than" | "greater_than";
+                        value?: number;
+                    } | {
+                        /** @constant */
+                        source: "header";
+                        /** @description Header name */
+                        name: string;
+                        /** @enum {string} */
+                        operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
+                        /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
+                        value?: string;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "json_path";
+                        /**
+                         * @example $.status
+                         * @example $.checks[?@.status != "ok"]
+                         */
+                        path: string;
+                        /** @enum {string} */
+                        operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
+                        value?: string | number | boolean | null;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "body";
+                        /** @enum {string} */
+                        operator: "contains" | "not_contains" | "matches";
+                        value?: string;
+                        /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                        flags?: string;
+                    } | {
+                        /** @constant */
+                        source: "certificate_expiry";
+                        /** @enum {string} */
+                        operator: "less_than" | "greater_than";
+                        value?: number;
+                    })[] | null;
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated: id, name, the fields given and updated_at */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        monitor?: Record<string, never>;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid type: must be one of http, tcp, dns, heartbeat; Invalid type: the type of a monitor cannot be changed; Invalid config: http monitors are configured by their own fields (url, method, headers, ...); Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid regions: must be a non-empty array of distinct region names (lower-case letters, digits and -, starting with a letter); Invalid min_failing_regions: must be a positive integer, or null (a majority); Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null; Invalid {field}: not a field of {type} monitors (configure them in config); Invalid config: a tcp monitor needs an object {host, port, tls?, verify_tls?, servername?}; Invalid config.host: must be a host name or an IP address; Invalid config.port: must be an integer from 1 to 65535; Invalid config.tls: must be a boolean; Invalid config.verify_tls: must be a boolean; Invalid config.servername: must be a host name, or null; Invalid config: a dns monitor needs an object {name, record_type, expected_values?, match?, resolver?}; Invalid config.name: must be a DNS name; Invalid config.record_type: must be one of A, AAAA, CNAME, MX, TXT, NS, CAA, SOA; Invalid config.expected_values: must be an array of at most 20 non-empty strings of at most 512 characters; Invalid config.match: must be one of any, all, none; Invalid config.resolver: must be an IP address with an optional port (1.1.1.1, 1.1.1.1:53, [2606:4700::1111]:53), or null; Invalid config: a heartbeat monitor needs an object such as {"period": 3600, "grace": 300} or {"cron": "0 3 * * *", "timezone": "Europe/Berlin"}; Invalid config.period: must be an integer from 60 to 2592000 (seconds), or null; Invalid config.cron: must be a five-field cron expression (minute hour day-of-month month day-of-week) of at most 200 characters, or null; Invalid config.timezone: must be an IANA time zone name such as Europe/Berlin, or null (UTC); Invalid config.grace: must be an integer from 60 to 2592000 (seconds); Invalid config.min_duration: must be an integer from 0 to 604800 (seconds), or null; Invalid config.max_duration: must be an integer from 1 to 604800 (seconds), or null; Invalid config: give period or cron, not both (set the other to null to switch); Invalid config: min_duration must be less than max_duration */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found (missing or another account's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description URL already monitored */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1UptimeMonitorsIdPause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Paused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        monitor?: {
+                            id?: number;
+                            /** @enum {string} */
+                            status?: "pending" | "up" | "down" | "degraded" | "paused";
+                            /** Format: date-time */
+                            paused_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan below Pro) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found (missing or another account's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1UptimeMonitorsIdResume: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Resumed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        monitor?: {
+                            id?: number;
+                            /** @enum {string} */
+                            status?: "pending" | "up" | "down" | "degraded" | "paused";
+                            /** Format: date-time */
+                            resumed_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan below Pro) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found (missing or another account's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Monitor is not paused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1UptimeMonitorsIdChecks: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601 date or date-time; checks at or after it */
+                from_date?: string;
+                /** @description ISO 8601 date (the whole UTC day) or date-time; checks at or before it */
+                to_date?: string;
+                status?: "success" | "failure";
+                /** @description Only the checks of this region */
+                region?: string;
+                /** @description Default 1 */
+                page?: number;
+                /** @description Default 100; above 1000 is clamped to 1000 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of checks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        monitor_id?: number;
+                        checks?: {
+                            /** Format: date-time */
+                            timestamp?: string;
+                            /** @enum {string} */
+                            status?: "success" | "failure";
+                            response_time_ms?: number | null;
+                            status_code?: number | null;
+                            /** @description Present on failures */
+                            error?: string;
+                            /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
+                            in_maintenance?: boolean;
+                            /** @description The region whose checker made the check; present for monitors placed outside the lone default region */
+                            region?: string;
+                            /** @description http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types */
+                            timings?: {
+                                dns?: number | null;
+                                connect?: number | null;
+                                tls?: number | null;
+                                first_byte?: number | null;
+                                download?: number | null;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description Expiry of the certificate an https or tcp+TLS check saw
+                             */
+                            certificate_expires_at?: string | null;
+                            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
+                            details?: {
+                                /** @enum {string} */
+                                kind?: "dns";
+                                server?: string;
+                                answers?: string[];
+                                truncated?: boolean;
+                            } | null;
+                            /** @description Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\n[truncated]" marks a cut) */
+                            ping_body?: string;
+                        }[];
+                        pagination?: {
+                            page?: number;
+                            per_page?: number;
+                            total?: number;
+                            pages?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid from_date, to_date, date range, status, page or per_page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan below Pro) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found (missing or another account's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1UptimeMonitorsIdIncidents: {
+        parameters: {
+            query?: {
+                status?: "open" | "resolved";
+                /** @description ISO 8601 date or date-time; incidents started at or after it */
+                from_date?: string;
+                /** @description ISO 8601 date (the whole UTC day) or date-time; incidents started at or before it */
+                to_date?: string;
+                /** @description Default 1 */
+                page?: number;
+                /** @description Default 20; above 100 is clamped to 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of incidents; the summary covers the last 30 days whatever the filters */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        monitor_id?: number;
+                        incidents?: {
+                            id?: number;
+                            /** @enum {string} */
+                            status?: "open" | "resolved";
+                            /** Format: date-time */
+                            started_at?: string;
+                            /** Format: date-time */
+                            resolved_at?: string | null;
+                            duration_seconds?: number | null;
+                            /** @description For a multi-region monitor: the failing regions, each with its error */
+                            cause?: string;
+                            /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
+                            regions?: string[];
+                            affected_checks?: number;
+                            /** Format: date-time */
+                            acknowledged_at?: string | null;
+                            /** @description Name of the API key that acknowledged the incident */
+                            acknowledged_by?: string | null;
+                            /** @description Successful deliveries, oldest first: first alerts, reminders and escalations */
+                            alerts_sent?: {
+                                /** @description Integration type */
+                                type?: string;
+                                /** Format: date-time */
+                                sent_at?: string;
+                                /** @description monitor.down or monitor.up (absent on a few entries recorded before this field existed) */
+                                event?: string;
+                                /** @enum {string} */
+                                kind?: "alert" | "reminder" | "escalation";
+                                integration_id?: number;
+                            }[];
+                        }[];
+                        summary?: {
+                            total_incidents_30d?: number;
+                            total_downtime_30d_seconds?: number;
+                            mttr_seconds?: number | null;
+                        };
+                        pagination?: {
+                            page?: number;
+                            per_page?: number;
+                            total?: number;
+                            pages?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid status, from_date, to_date, date range, page or per_page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan below Pro) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found (missing or another account's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1UptimeMonitorsIdIncidentsIncidentId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                incident_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The incident */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        incident?: {
+                            id?: number;
+                            /** @enum {string} */
+                            status?: "open" | "resolved";
+                            /** Format: date-time */
+                            started_at?: string;
+                            /** Format: date-time */
+                            resolved_at?: string | null;
+                            duration_seconds?: number | null;
+                            /** @description For a multi-region monitor: the failing regions, each with its error */
+                            cause?: string;
+                            /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
+                            regions?: string[];
+                            affected_checks?: number;
+                            /** Format: date-time */
+                            acknowledged_at?: string | null;
+                            /** @description Name of the API key that acknowledged the incident */
+                            acknowledged_by?: string | null;
+                            /** @description Successful deliveries, oldest first: first alerts, reminders and escalations */
+                            alerts_sent?: {
+                                /** @description Integration type */
+                                type?: string;
+                                /** Format: date-time */
+                                sent_at?: string;
+                                /** @description monitor.down or monitor.up (absent on a few entries recorded before this field existed) */
+                                event?: string;
+                                /** @enum {string} */
+                                kind?: "alert" | "reminder" | "escalation";
+                                integration_id?: number;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan below Pro) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found, or Incident not found (missing, another monitor's or another account's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1UptimeMonitorsIdIncidentsIncidentIdAcknowledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                incident_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Acknowledged; acknowledging again answers the first acknowledgement unchanged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        incident?: {
+                            id?: number;
+                            /** @enum {string} */
+                            status?: "open" | "resolved";
+                            /** Format: date-time */
+                            started_at?: string;
+                            /** Format: date-time */
+                            resolved_at?: string | null;
+                            duration_seconds?: number | null;
+                            /** @description For a multi-region monitor: the failing regions, each with its error */
+                            cause?: string;
+                            /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
+                            regions?: string[];
+                            affected_checks?: number;
+                            /** Format: date-time */
+                            acknowledged_at?: string | null;
+                            /** @description Name of the API key that acknowledged the incident */
+                            acknowledged_by?: string | null;
+                            /** @description Successful deliveries, oldest first: first alerts, reminders and escalations */
+                            alerts_sent?: {
+                                /** @description Integration type */
+                                type?: string;
+                                /** Format: date-time */
+                                sent_at?: string;
+                                /** @description monitor.down or monitor.up (absent on a few entries recorded before this field existed) */
+                                event?: string;
+                                /** @enum {string} */
+                                kind?: "alert" | "reminder" | "escalation";
+                                integration_id?: number;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan below Pro) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found, or Incident not found (missing, another monitor's or another account's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Incident is already resolved (and was never acknowledged) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1UptimeMonitorsIdCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check record */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        check?: {
+                            /** Format: date-time */
+                            timestamp?: string;
+                            /** @enum {string} */
+                            status?: "success" | "failure";
+                            response_time_ms?: number | null;
+                            status_code?: number | null;
+                            /** @description Present on failures */
+                            error?: string;
+                            /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
+                            in_maintenance?: boolean;
+                            /** @description The region whose checker made the check; present for monitors placed outside the lone default region */
+                            region?: string;
+                            /** @description http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types */
+                            timings?: {
+                                dns?: number | null;
+                                connect?: number | null;
+                                tls?: number | null;
+                                first_byte?: number | null;
+                                download?: number | null;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description Expiry of the certificate an https or tcp+TLS check saw
+                             */
+                            certificate_expires_at?: string | null;
+                            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
+                            details?: {
+                                /** @enum {string} */
+                                kind?: "dns";
+                                server?: string;
+                                answers?: string[];
+                                truncated?: boolean;
+                            } | null;
+                            /** @description Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\n[truncated]" marks a cut) */
+                            ping_body?: string;
+                        };
+                    };
+                };
+            };
+            /** @description No result within the monitor's timeout + 5 s */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        job_id?: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan below Pro) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found (missing or another account's) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Monitor is not active (is_active false); Heartbeat monitors are checked by their pings, not probed */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Regions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every region a monitor may name: configured (VIGIL_REGIONS, VIGIL_DEFAULT_REGIONS) or ever reported from. A region without live checkers is skipped in rounds (named in a warning), never counted as failing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        regions?: {
+                            /** @description Region name (VIGIL_REGION of its checkers) */
+                            name?: string;
+                            /** @description Checkers whose heartbeat has not expired (they report every 5 s; one report counts for 15 s) */
+                            live_checkers?: number;
+                            /**
+                             * Format: date-time
+                             * @description The newest heartbeat ever received from the region (its checker's clock); null: never
+                             */
+                            last_heartbeat?: string | null;
+                            /** @description One of the regions a new monitor gets when it names none (VIGIL_DEFAULT_REGIONS) */
+                            default?: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPingToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ping accepted (judged and recorded as a check by the checker moments later) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Unknown ping token (never issued, or rotated away) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description More than 120 pings of this token in a minute */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPingToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ping accepted (judged and recorded as a check by the checker moments later) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Unknown ping token (never issued, or rotated away) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description More than 120 pings of this token in a minute */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPingTokenAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ping accepted (judged and recorded as a check by the checker moments later) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Invalid ping: use /ping/{token}, /ping/{token}/start, /ping/{token}/fail or /ping/{token}/{exit code 0-255} */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Unknown ping token (never issued, or rotated away) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description More than 120 pings of this token in a minute */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postPingTokenAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+                action: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ping accepted (judged and recorded as a check by the checker moments later) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description Invalid ping: use /ping/{token}, /ping/{token}/start, /ping/{token}/fail or /ping/{token}/{exit code 0-255} */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description Unknown ping token (never issued, or rotated away) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description More than 120 pings of this token in a minute */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1UptimeMonitorsIdRotatePingToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new ping URL */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uri */
+                        ping_url?: string;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Not a heartbeat monitor */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        error: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan without uptime monitoring) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1MaintenanceWindows: {
+        parameters: {
+            query?: {
+                page?: number;
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The windows */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        maintenance_windows?: {
+                            id?: number;
+                            title?: string;
+                            description?: string | null;
+                            applies_to_all?: boolean;
+                            monitor_ids?: number[];
+                            domain_ids?: number[];
+                            /** Format: date-time */
+                            starts_at?: string;
+                            /**
+                             * Format: date-time
+                             * @description One-off windows only
+                             */
+                            ends_at?: string | null;
+                            /**
+                             * @description RFC 5545 RRULE of a recurring window
+                             * @example FREQ=WEEKLY;BYDAY=SU
+                             */
+                            rrule?: string | null;
+                            /** @description Length of each occurrence of a recurring window */
+                            duration_minutes?: number | null;
+                            /** @example Europe/Berlin */
+                            timezone?: string;
+                            /** @description false: covered monitors are not checked during the window */
+                            keep_checking?: boolean;
+                            /** @description An occurrence is under way now */
+                            active?: boolean;
+                            current_occurrence?: {
+                                /** Format: date-time */
+                                starts_at?: string;
+                                /** Format: date-time */
+                                ends_at?: string;
+                            } | null;
+                            /** @description Up to 5, one under way included */
+                            next_occurrences?: {
+                                /** Format: date-time */
+                                starts_at?: string;
+                                /** Format: date-time */
+                                ends_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        pagination?: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Invalid page or per_page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1MaintenanceWindows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Database upgrade */
+                    title?: string;
+                    description?: string | null;
+                    /**
+                     * @description Every monitor and domain of the account, present and future
+                     * @default false
+                     */
+                    applies_to_all?: boolean;
+                    /** @description The account's own monitors */
+                    monitor_ids?: number[];
+                    /** @description The account's own domains */
+                    domain_ids?: number[];
+                    /**
+                     * Format: date-time
+                     * @example 2026-12-06T02:00:00+01:00
+                     */
+                    starts_at?: string;
+                    /**
+                     * Format: date-time
+                     * @description One-off windows; at most 366 days after starts_at
+                     */
+                    ends_at?: string | null;
+                    /**
+                     * @description DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID
+                     * @example FREQ=WEEKLY;BYDAY=SU
+                     */
+                    rrule?: string | null;
+                    duration_minutes?: number | null;
+                    /**
+                     * @default UTC
+                     * @example Europe/Berlin
+                     */
+                    timezone?: string;
+                    /** @default true */
+                    keep_checking?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        maintenance_window?: {
+                            id?: number;
+                            title?: string;
+                            description?: string | null;
+                            applies_to_all?: boolean;
+                            monitor_ids?: number[];
+                            domain_ids?: number[];
+                            /** Format: date-time */
+                            starts_at?: string;
+                            /**
+                             * Format: date-time
+                             * @description One-off windows only
+                             */
+                            ends_at?: string | null;
+                            /**
+                             * @description RFC 5545 RRULE of a recurring window
+                             * @example FREQ=WEEKLY;BYDAY=SU
+                             */
+                            rrule?: string | null;
+                            /** @description Length of each occurrence of a recurring window */
+                            duration_minutes?: number | null;
+                            /** @example Europe/Berlin */
+                            timezone?: string;
+                            /** @description false: covered monitors are not checked during the window */
+                            keep_checking?: boolean;
+                            /** @description An occurrence is under way now */
+                            active?: boolean;
+                            current_occurrence?: {
+                                /** Format: date-time */
+                                starts_at?: string;
+                                /** Format: date-time */
+                                ends_at?: string;
+                            } | null;
+                            /** @description Up to 5, one under way included */
+                            next_occurrences?: {
+                                /** Format: date-time */
+                                starts_at?: string;
+                                /** Format: date-time */
+                                ends_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid field, window, rrule, timezone or scope (another account's ids included) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Maintenance window limit reached (100 per account) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1MaintenanceWindowsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The window */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        maintenance_window?: {
+                            id?: number;
+                            title?: string;
+                            description?: string | null;
+                            applies_to_all?: boolean;
+                            monitor_ids?: number[];
+                            domain_ids?: number[];
+                            /** Format: date-time */
+                            starts_at?: string;
+                            /**
+                             * Format: date-time
+                             * @description One-off windows only
+                             */
+                            ends_at?: string | null;
+                            /**
+                             * @description RFC 5545 RRULE of a recurring window
+                             * @example FREQ=WEEKLY;BYDAY=SU
+                             */
+                            rrule?: string | null;
+                            /** @description Length of each occurrence of a recurring window */
+                            duration_minutes?: number | null;
+                            /** @example Europe/Berlin */
+                            timezone?: string;
+                            /** @description false: covered monitors are not checked during the window */
+                            keep_checking?: boolean;
+                            /** @description An occurrence is under way now */
+                            active?: boolean;
+                            current_occurrence?: {
+                                /** Format: date-time */
+                                starts_at?: string;
+                                /** Format: date-time */
+                                ends_at?: string;
+                            } | null;
+                            /** @description Up to 5, one under way included */
+                            next_occurrences?: {
+                                /** Format: date-time */
+                                starts_at?: string;
+                                /** Format: date-time */
+                                ends_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Maintenance window not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiV1MaintenanceWindowsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Database upgrade */
+                    title?: string;
+                    description?: string | null;
+                    /**
+                     * @description Every monitor and domain of the account, present and future
+                     * @default false
+                     */
+                    applies_to_all?: boolean;
+                    /** @description The account's own monitors */
+                    monitor_ids?: number[];
+                    /** @description The account's own domains */
+                    domain_ids?: number[];
+                    /**
+                     * Format: date-time
+                     * @example 2026-12-06T02:00:00+01:00
+                     */
+                    starts_at?: string;
+                    /**
+                     * Format: date-time
+                     * @description One-off windows; at most 366 days after starts_at
+                     */
+                    ends_at?: string | null;
+                    /**
+                     * @description DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID
+                     * @example FREQ=WEEKLY;BYDAY=SU
+                     */
+                    rrule?: string | null;
+                    duration_minutes?: number | null;
+                    /**
+                     * @default UTC
+                     * @example Europe/Berlin
+                     */
+                    timezone?: string;
+                    /** @default true */
+                    keep_checking?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        maintenance_window?: {
+                            id?: number;
+                            title?: string;
+                            description?: string | null;
+                            applies_to_all?: boolean;
+                            monitor_ids?: number[];
+                            domain_ids?: number[];
+                            /** Format: date-time */
+                            starts_at?: string;
+                            /**
+                             * Format: date-time
+                             * @description One-off windows only
+                             */
+                            ends_at?: string | null;
+                            /**
+                             * @description RFC 5545 RRULE of a recurring window
+                             * @example FREQ=WEEKLY;BYDAY=SU
+                             */
+                            rrule?: string | null;
+                            /** @description Length of each occurrence of a recurring window */
+                            duration_minutes?: number | null;
+                            /** @example Europe/Berlin */
+                            timezone?: string;
+                            /** @description false: covered monitors are not checked during the window */
+                            keep_checking?: boolean;
+                            /** @description An occurrence is under way now */
+                            active?: boolean;
+                            current_occurrence?: {
+                                /** Format: date-time */
+                                starts_at?: string;
+                                /** Format: date-time */
+                                ends_at?: string;
+                            } | null;
+                            /** @description Up to 5, one under way included */
+                            next_occurrences?: {
+                                /** Format: date-time */
+                                starts_at?: string;
+                                /** Format: date-time */
+                                ends_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid field or window */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Maintenance window not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1MaintenanceWindowsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message?: string;
+                        deleted_maintenance_window_id?: number;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Maintenance window not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiV1MaintenanceWindowsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Database upgrade */
+                    title?: string;
+                    description?: string | null;
+                    /**
+                     * @description Every monitor and domain of the account, present and future
+                     * @default false
+                     */
+                    applies_to_all?: boolean;
+                    /** @description The account's own monitors */
+                    monitor_ids?: number[];
+                    /** @description The account's own domains */
+                    domain_ids?: number[];
+                    /**
+                     * Format: date-time
+                     * @example 2026-12-06T02:00:00+01:00
+                     */
+                    starts_at?: string;
+                    /**
+                     * Format: date-time
+                     * @description One-off windows; at most 366 days after starts_at
+                     */
+                    ends_at?: string | null;
+                    /**
+                     * @description DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID
+                     * @example FREQ=WEEKLY;BYDAY=SU
+                     */
+                    rrule?: string | null;
+                    duration_minutes?: number | null;
+                    /**
+                     * @default UTC
+                     * @example Europe/Berlin
+                     */
+                    timezone?: string;
+                    /** @default true */
+                    keep_checking?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        maintenance_window?: {
+                            id?: number;
+                            title?: string;
+                            description?: string | null;
+                            applies_to_all?: boolean;
+                            monitor_ids?: number[];
+                            domain_ids?: number[];
+                            /** Format: date-time */
+                            starts_at?: string;
+                            /**
+                             * Format: date-time
+                             * @description One-off windows only
+                             */
+                            ends_at?: string | null;
+                            /**
+                             * @description RFC 5545 RRULE of a recurring window
+                             * @example FREQ=WEEKLY;BYDAY=SU
+                             */
+                            rrule?: string | null;
+                            /** @description Length of each occurrence of a recurring window */
+                            duration_minutes?: number | null;
+                            /** @example Europe/Berlin */
+                            timezone?: string;
+                            /** @description false: covered monitors are not checked during the window */
+                            keep_checking?: boolean;
+                            /** @description An occurrence is under way now */
+                            active?: boolean;
+                            current_occurrence?: {
+                                /** Format: date-time */
+                                starts_at?: string;
+                                /** Format: date-time */
+                                ends_at?: string;
+                            } | null;
+                            /** @description Up to 5, one under way included */
+                            next_occurrences?: {
+                                /** Format: date-time */
+                                starts_at?: string;
+                                /** Format: date-time */
+                                ends_at?: string;
+                            }[];
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid field or window */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Maintenance window not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1UptimeMonitorsIdSla: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601 date or date-time; default: the start of the current UTC month */
+                from?: string;
+                /** @description ISO 8601 date (its whole UTC day) or date-time, exclusive; default: now; at most 366 days after from */
+                to?: string;
+                /** @description csv also with Accept: text/csv */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report (text/csv: a header row and one row) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        monitor_id?: number;
+                        name?: string;
+                        period?: {
+                            /** Format: date-time */
+                            from?: string;
+                            /** Format: date-time */
+                            to?: string;
+                            /** @description The period while the monitor existed, up to now */
+                            monitored_seconds?: number;
+                        };
+                        /** @description Time not covered by incidents, three decimals */
+                        uptime_percentage?: number | null;
+                        downtime_seconds?: number;
+                        /** @description Incidents overlapping the period */
+                        incidents?: number;
+                        /** @description Mean duration of incidents resolved in the period */
+                        mttr_seconds?: number | null;
+                        /** @description Up time divided by the number of incidents */
+                        mtbf_seconds?: number | null;
+                        maintenance_seconds?: number;
+                        /** @description Maintenance time taken out, downtime inside it forgiven */
+                        uptime_excluding_maintenance_percentage?: number | null;
+                        checks?: {
+                            total?: number;
+                            successful?: number;
+                            uptime_percentage?: number | null;
+                        };
+                        /** @description Present when the monitor has an slo_target; the budget excludes maintenance */
+                        slo?: {
+                            target?: number;
+                            met?: boolean | null;
+                            error_budget_seconds?: number;
+                            error_budget_used_seconds?: number;
+                            /** @description Negative once the budget is spent */
+                            error_budget_remaining_seconds?: number;
+                            error_budget_remaining_percentage?: number | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Invalid from, to, date range or format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan below Pro) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1UptimeSla: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM; default: the current UTC month */
+                month?: string;
+                /** @description csv also with Accept: text/csv */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One report per monitor (text/csv: a header row and a row per monitor) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 2026-11 */
+                        month?: string;
+                        period?: {
+                            /** Format: date-time */
+                            from?: string;
+                            /** Format: date-time */
+                            to?: string;
+                        };
+                        monitors?: {
+                            monitor_id?: number;
+                            name?: string;
+                            period?: {
+                                /** Format: date-time */
+                                from?: string;
+                                /** Format: date-time */
+                                to?: string;
+                                /** @description The period while the monitor existed, up to now */
+                                monitored_seconds?: number;
+                            };
+                            /** @description Time not covered by incidents, three decimals */
+                            uptime_percentage?: number | null;
+                            downtime_seconds?: number;
+                            /** @description Incidents overlapping the period */
+                            incidents?: number;
+                            /** @description Mean duration of incidents resolved in the period */
+                            mttr_seconds?: number | null;
+                            /** @description Up time divided by the number of incidents */
+                            mtbf_seconds?: number | null;
+                            maintenance_seconds?: number;
+                            /** @description Maintenance time taken out, downtime inside it forgiven */
+                            uptime_excluding_maintenance_percentage?: number | null;
+                            checks?: {
+                                total?: number;
+                                successful?: number;
+                                uptime_percentage?: number | null;
+                            };
+                            /** @description Present when the monitor has an slo_target; the budget excludes maintenance */
+                            slo?: {
+                                target?: number;
+                                met?: boolean | null;
+                                error_budget_seconds?: number;
+                                error_budget_used_seconds?: number;
+                                /** @description Negative once the budget is spent */
+                                error_budget_remaining_seconds?: number;
+                                error_budget_remaining_percentage?: number | null;
+                            } | null;
+                        }[];
+                        summary?: {
+                            monitors?: number;
+                            incidents?: number;
+                            downtime_seconds?: number;
+                            average_uptime_percentage?: number | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid month or format */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan below Pro) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Domains: {
+        parameters: {
+            query?: {
+                /** @description Default 1 */
+                page?: number;
+                /** @description Default 20, max 100 (larger is clamped) */
+                per_page?: number;
+                /** @description expiring: the certificate expires within alert_days_before_expiry */
+                status?: "active" | "inactive" | "expiring";
+                grade?: "A+" | "A" | "B" | "C" | "D" | "F";
+                /** @description Substring of the hostname */
+                search?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Domains and pagination {page, per_page, total, pages, has_next, has_prev} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domains?: {
+                            id?: number;
+                            hostname?: string;
+                            port?: number;
+                            /** @enum {string|null} */
+                            ssl_grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            ssl_score?: number | null;
+                            /** Format: date-time */
+                            certificate_expiry?: string | null;
+                            days_until_expiry?: number | null;
+                            /** Format: date-time */
+                            last_scan?: string | null;
+                            is_active?: boolean;
+                            /** @enum {string} */
+                            monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
+                            notifications_enabled?: boolean;
+                            alert_days_before_expiry?: number;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        pagination?: Record<string, never>;
+                    };
+                };
+            };
+            /** @description Invalid page, per_page, status, grade or search */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1Domains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hostname: string;
+                    /** @default 443 */
+                    port?: number;
+                    /**
+                     * @default daily
+                     * @enum {string}
+                     */
+                    monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
+                    /**
+                     * @deprecated
+                     * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
+                     * @enum {string}
+                     */
+                    scan_frequency?: "5min" | "15min" | "hourly" | "daily";
+                    /** @default true */
+                    notifications_enabled?: boolean;
+                    /** @default 30 */
+                    alert_days_before_expiry?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created: {domain, message, scan_id} */
+            201: {
+                headers: {
+                    Deprecation?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain?: {
+                            id?: number;
+                            hostname?: string;
+                            port?: number;
+                            /** @enum {string|null} */
+                            ssl_grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            ssl_score?: number | null;
+                            /** Format: date-time */
+                            certificate_expiry?: string | null;
+                            days_until_expiry?: number | null;
+                            /** Format: date-time */
+                            last_scan?: string | null;
+                            is_active?: boolean;
+                            /** @enum {string} */
+                            monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
+                            notifications_enabled?: boolean;
+                            alert_days_before_expiry?: number;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                        scan_id?: number;
+                    };
+                };
+            };
+            /** @description Invalid hostname, Invalid port, invalid frequency / flags; monitoring_frequency and scan_frequency differ */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Domain not verified {hostname, verify_url}; Domain limit reached (tier-limit body); Frequency not allowed {allowed_frequencies, upgrade_url} */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Domain already exists (hostname:port in this account) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Per-minute creation limit of the tier {error, message, retry_after, limit_type: per_minute} */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1DomainsBulkDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domain_ids: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description What was deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example 2 domains deleted */
+                        message: string;
+                        deleted_count: number;
+                        deleted_ids: number[];
+                    };
+                };
+            };
+            /** @description domain_ids missing, empty, over 100 or not integers */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1DomainsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The domain */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain?: {
+                            id?: number;
+                            hostname?: string;
+                            port?: number;
+                            /** @enum {string|null} */
+                            ssl_grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            ssl_score?: number | null;
+                            /** Format: date-time */
+                            certificate_expiry?: string | null;
+                            days_until_expiry?: number | null;
+                            /** Format: date-time */
+                            last_scan?: string | null;
+                            is_active?: boolean;
+                            /** @enum {string} */
+                            monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
+                            notifications_enabled?: boolean;
+                            alert_days_before_expiry?: number;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                            last_scan_id?: number | null;
+                            /** @enum {string|null} */
+                            last_scan_status?: "completed" | "failed" | null;
+                            /**
+                             * @description Security-header grade of https://hostname:port/ at the last completed header check
+                             * @enum {string|null}
+                             */
+                            header_grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            header_score?: number | null;
+                            /**
+                             * Format: date-time
+                             * @description When the headers were last checked (completed or failed)
+                             */
+                            last_header_check?: string | null;
+                            certificate?: {
+                                issuer?: string;
+                                subject?: string;
+                                /** Format: date-time */
+                                valid_from?: string;
+                                /** Format: date-time */
+                                valid_to?: string;
+                                serial_number?: string;
+                                fingerprint_sha256?: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Domain not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiV1DomainsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 443 */
+                    port?: number;
+                    /**
+                     * @default daily
+                     * @enum {string}
+                     */
+                    monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
+                    /**
+                     * @deprecated
+                     * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
+                     * @enum {string}
+                     */
+                    scan_frequency?: "5min" | "15min" | "hourly" | "daily";
+                    /** @default true */
+                    notifications_enabled?: boolean;
+                    /** @default 30 */
+                    alert_days_before_expiry?: number;
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated: the domain with the fields given */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain: {
+                            id: number;
+                            hostname: string;
+                            /** @default 443 */
+                            port: number;
+                            /**
+                             * @default daily
+                             * @enum {string}
+                             */
+                            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
+                            /**
+                             * @deprecated
+                             * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
+                             * @enum {string}
+                             */
+                            scan_frequency?: "5min" | "15min" | "hourly" | "daily";
+                            /** @default true */
+                            notifications_enabled: boolean;
+                            /** @default 30 */
+                            alert_days_before_expiry: number;
+                            is_active?: boolean;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** @example Domain updated */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid port, frequency, flags or alert days; no fields; monitoring_frequency and scan_frequency differ */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Frequency not allowed {allowed_frequencies, upgrade_url} */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Domain not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Domain already exists (the new port collides) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1DomainsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Domain deleted */
+                        message: string;
+                        deleted_domain_id: number;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Domain not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiV1DomainsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 443 */
+                    port?: number;
+                    /**
+                     * @default daily
+                     * @enum {string}
+                     */
+                    monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
+                    /**
+                     * @deprecated
+                     * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
+                     * @enum {string}
+                     */
+                    scan_frequency?: "5min" | "15min" | "hourly" | "daily";
+                    /** @default true */
+                    notifications_enabled?: boolean;
+                    /** @default 30 */
+                    alert_days_before_expiry?: number;
+                    is_active?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated: the domain with the fields given */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain: {
+                            id: number;
+                            hostname: string;
+                            /** @default 443 */
+                            port: number;
+                            /**
+                             * @default daily
+                             * @enum {string}
+                             */
+                            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
+                            /**
+                             * @deprecated
+                             * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
+                             * @enum {string}
+                             */
+                            scan_frequency?: "5min" | "15min" | "hourly" | "daily";
+                            /** @default true */
+                            notifications_enabled: boolean;
+                            /** @default 30 */
+                            alert_days_before_expiry: number;
+                            is_active?: boolean;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** @example Domain updated */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid port, frequency, flags or alert days; no fields; monitoring_frequency and scan_frequency differ */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Frequency not allowed {allowed_frequencies, upgrade_url} */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Domain not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Domain already exists (the new port collides) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1DomainsIdCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leaf with SANs, key, signature algorithm, trusted and hostname_match */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain_id?: number;
+                        scan_id?: number;
+                        certificate?: {
+                            subject?: string;
+                            issuer?: string;
+                            /** Format: date-time */
+                            valid_from?: string;
+                            /** Format: date-time */
+                            valid_to?: string;
+                            serial_number?: string;
+                            fingerprint_sha256?: string;
+                            key_type?: string | null;
+                            key_size?: number | null;
+                            signature_algorithm?: string | null;
+                            self_signed?: boolean | null;
+                        };
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Domain not found; Certificate not found (no scan has seen one yet) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1DomainsIdCertificateChain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {chain[...]} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        chain?: {
+                            subject?: string;
+                            issuer?: string;
+                            /** Format: date-time */
+                            valid_from?: string;
+                            /** Format: date-time */
+                            valid_to?: string;
+                            serial_number?: string;
+                            fingerprint_sha256?: string;
+                            key_type?: string | null;
+                            key_size?: number | null;
+                            signature_algorithm?: string | null;
+                            self_signed?: boolean | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Domain not found; Certificate chain not found (no scan has chain data yet) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Verifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verifications */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verifications?: {
+                            id?: number;
+                            hostname?: string;
+                            /** @enum {string} */
+                            method?: "dns_txt" | "manual";
+                            /** @description _vigil-challenge.<hostname> */
+                            record_name?: string;
+                            /** @description vigil-verification=<token> */
+                            record_value?: string;
+                            /** @enum {string} */
+                            status?: "pending" | "verified";
+                            /** Format: date-time */
+                            verified_at?: string | null;
+                            /** Format: date-time */
+                            last_checked_at?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                        }[];
+                        total?: number;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1Verifications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    hostname: unknown[] | boolean | number | Record<string, never> | string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The account already has a verification of this hostname: it is returned as is */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A new pending DNS TXT challenge */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verification?: {
+                            id?: number;
+                            hostname?: string;
+                            /** @enum {string} */
+                            method?: "dns_txt" | "manual";
+                            /** @description _vigil-challenge.<hostname> */
+                            record_name?: string;
+                            /** @description vigil-verification=<token> */
+                            record_value?: string;
+                            /** @enum {string} */
+                            status?: "pending" | "verified";
+                            /** Format: date-time */
+                            verified_at?: string | null;
+                            /** Format: date-time */
+                            last_checked_at?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid hostname */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1VerificationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The verification */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verification?: {
+                            id?: number;
+                            hostname?: string;
+                            /** @enum {string} */
+                            method?: "dns_txt" | "manual";
+                            /** @description _vigil-challenge.<hostname> */
+                            record_name?: string;
+                            /** @description vigil-verification=<token> */
+                            record_value?: string;
+                            /** @enum {string} */
+                            status?: "pending" | "verified";
+                            /** Format: date-time */
+                            verified_at?: string | null;
+                            /** Format: date-time */
+                            last_checked_at?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                        };
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Verification not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1VerificationsIdCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {verification{..., status: verified|pending, verified_at}, message} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        verification?: {
+                            id?: number;
+                            hostname?: string;
+                            /** @enum {string} */
+                            method?: "dns_txt" | "manual";
+                            /** @description _vigil-challenge.<hostname> */
+                            record_name?: string;
+                            /** @description vigil-verification=<token> */
+                            record_value?: string;
+                            /** @enum {string} */
+                            status?: "pending" | "verified";
+                            /** Format: date-time */
+                            verified_at?: string | null;
+                            /** Format: date-time */
+                            last_checked_at?: string | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Verification not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1Scan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A domain name; with VIGIL_ALLOW_PRIVATE_TARGETS also localhost and IP literals */
+                    hostname: string;
+                    /** @default 443 */
+                    port?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scan_id?: number;
+                        /** @enum {string} */
+                        status?: "queued";
+                        hostname?: string;
+                        port?: number;
+                        domain_id?: number | null;
+                        status_url?: string;
+                        result_url?: string;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid hostname; Invalid port */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description On-demand limit (limit_type per_hour) or concurrent scans (limit_type concurrent) */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1Scans: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domain_id: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scan_id?: number;
+                        /** @enum {string} */
+                        status?: "queued";
+                        hostname?: string;
+                        port?: number;
+                        domain_id?: number | null;
+                        status_url?: string;
+                        result_url?: string;
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid domain_id */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Domain not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description On-demand limit (limit_type per_hour) or concurrent scans (limit_type concurrent) */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ScansStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Scans of the last days: counts by status and grade, average duration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        period: {
+                            /** Format: date-time */
+                            from: string;
+                            /** Format: date-time */
+                            to: string;
+                            days: number;
+                        };
+                        total: number;
+                        /**
+                         * @example {
+                         *       "queued": 0,
+                         *       "running": 0,
+                         *       "completed": 3,
+                         *       "failed": 1
+                         *     }
+                         */
+                        by_status: {
+                            [key: string]: number;
+                        };
+                        /**
+                         * @example {
+                         *       "A+": 1,
+                         *       "A": 2,
+                         *       "F": 0
+                         *     }
+                         */
+                        by_grade: {
+                            [key: string]: number;
+                        };
+                        average_duration_ms: number | null;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ScansId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scan?: {
+                            id?: number;
+                            hostname?: string;
+                            port?: number;
+                            domain_id?: number | null;
+                            /** @enum {string} */
+                            status?: "queued" | "running" | "completed" | "failed";
+                            /** @enum {string} */
+                            trigger?: "initial" | "manual" | "scheduled" | "on_demand";
+                            grade?: string | null;
+                            score?: number | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            started_at?: string | null;
+                            /** Format: date-time */
+                            completed_at?: string | null;
+                            duration_ms?: number | null;
+                            error?: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Scan not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ScansIdFull: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A finished scan. Completed: the whole report (protocols, cipher suites, key exchange, certificate, chain, HSTS, OCSP stapling, ALPN, caps, warnings, category scores) with scan_id, status, domain_id and completed_at. Failed: scan_id, status, hostname, port, domain_id, error and `report: null`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scan_id: number;
+                        /** @enum {string} */
+                        status: "completed" | "failed";
+                        domain_id: number | null;
+                        /**
+                         * Format: date-time
+                         * @description Completed scans
+                         */
+                        completed_at?: string | null;
+                        /** @description Failed scans */
+                        hostname?: string;
+                        /** @description Completed scans: the report's port; failed scans: the scanned port */
+                        port?: number;
+                        /** @description Failed scans: why */
+                        error?: string | null;
+                        /** @description Failed scans only: there is no report */
+                        report?: null;
+                        /** @description Completed scans */
+                        grade?: string;
+                        /** @description Completed scans */
+                        score?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Not finished yet */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        scan_id: number;
+                        /** @enum {string} */
+                        status: "queued" | "running";
+                        /** Format: uri */
+                        status_url: string;
+                        /** @example Scan not finished yet */
+                        message: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Scan not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description More than 5 per minute for this key (limit_type per_minute) */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1DomainsIdScans: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Default 20, max 50 (larger is clamped) */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {domain_id, scans[], pagination} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain_id?: number;
+                        scans?: {
+                            id?: number;
+                            hostname?: string;
+                            port?: number;
+                            domain_id?: number | null;
+                            /** @enum {string} */
+                            status?: "queued" | "running" | "completed" | "failed";
+                            /** @enum {string} */
+                            trigger?: "initial" | "manual" | "scheduled" | "on_demand";
+                            grade?: string | null;
+                            score?: number | null;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            started_at?: string | null;
+                            /** Format: date-time */
+                            completed_at?: string | null;
+                            duration_ms?: number | null;
+                            error?: string | null;
+                        }[];
+                        pagination?: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            pages: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Domain not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1DomainsIdHeaderChecks: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Default 20, max 50 (larger is clamped) */
+                per_page?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description {domain_id, header_checks[], pagination} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain_id?: number;
+                        header_checks?: {
+                            id?: number;
+                            domain_id?: number;
+                            /** @description The scan it ran with */
+                            scan_id?: number;
+                            /** @description https://hostname[:port]/ */
+                            url?: string;
+                            /** @enum {string} */
+                            status?: "completed" | "failed";
+                            /** @enum {string|null} */
+                            grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            score?: number | null;
+                            /** @description MDN Observatory score (service.deeper_score) */
+                            deeper_score?: number | null;
+                            /** @description Observatory algorithm the deeper score followed */
+                            algorithm_version?: number | null;
+                            /** @description Why a failed check failed */
+                            error?: string | null;
+                            /** Format: date-time */
+                            checked_at?: string;
+                        }[];
+                        pagination?: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            pages: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Domain not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1DomainsIdHeaderChecksCheckId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                check_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The check, with `report` (null for a failed check) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        header_check?: {
+                            id?: number;
+                            domain_id?: number;
+                            /** @description The scan it ran with */
+                            scan_id?: number;
+                            /** @description https://hostname[:port]/ */
+                            url?: string;
+                            /** @enum {string} */
+                            status?: "completed" | "failed";
+                            /** @enum {string|null} */
+                            grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            score?: number | null;
+                            /** @description MDN Observatory score (service.deeper_score) */
+                            deeper_score?: number | null;
+                            /** @description Observatory algorithm the deeper score followed */
+                            algorithm_version?: number | null;
+                            /** @description Why a failed check failed */
+                            error?: string | null;
+                            /** Format: date-time */
+                            checked_at?: string;
+                            report?: Record<string, never> | null;
+                        };
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Domain not found, or Header check not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1BillingUsage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Plan and use of the current period */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The current billing period: the calendar month (UTC), [start, end) */
+                        period?: {
+                            /** @example 2026-01 */
+                            month?: string;
+                            /** Format: date-time */
+                            start?: string;
+                            /**
+                             * Format: date-time
+                             * @description Exclusive: the first instant of the next month
+                             */
+                            end?: string;
+                            days?: number;
+                        };
+                        plan?: {
+                            /** @enum {string} */
+                            tier?: "free" | "pro" | "business" | "enterprise";
+                            /** @description In cents of `currency` */
+                            monthly_price?: number;
+                            /** @enum {string} */
+                            currency?: "usd";
+                        };
+                        /** @description Included in the plan; null means unlimited */
+                        limits?: {
+                            /** @description Per account, all keys together */
+                            requests_per_day?: number | null;
+                            /** @description Per key */
+                            requests_per_minute?: number;
+                            /** @description Scans queued or running at once */
+                            concurrent_scans?: number | null;
+                            uptime_monitoring?: boolean;
+                            /** @description Uptime monitors */
+                            monitors?: number | null;
+                            /** @description Monitored domains */
+                            domains?: number | null;
+                        };
+                        /** @description Used this period (monitors and domains: how many exist now) */
+                        usage?: {
+                            /** @description Counted API requests this period, this one included */
+                            requests?: number;
+                            monitors?: number;
+                            domains?: number;
+                            /** @description Scans requested this period */
+                            scans?: number;
+                            /** @description Alerts delivered this period */
+                            alerts?: number;
+                            /** @description Uptime checks run this period */
+                            checks?: number;
+                        };
+                        /** Format: date-time */
+                        as_of?: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1BillingInvoices: {
+        parameters: {
+            query?: {
+                /** @description Default 1 */
+                page?: number;
+                /** @description Default 20; above 100 is clamped to 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        invoices?: {
+                            /** @description null for an estimate */
+                            id?: number | null;
+                            /** @description The billing period: a calendar month (UTC), YYYY-MM */
+                            period?: string;
+                            /**
+                             * Format: date-time
+                             * @description First instant of the month (inclusive)
+                             */
+                            period_start?: string;
+                            /**
+                             * Format: date-time
+                             * @description First instant of the next month (exclusive)
+                             */
+                            period_end?: string;
+                            /**
+                             * @description `issued` for invoices, `draft` for an estimate
+                             * @enum {string}
+                             */
+                            status?: "issued" | "draft";
+                            /** @enum {string} */
+                            currency?: "usd";
+                            /** @description Sum of the line amounts, in cents of `currency` */
+                            subtotal?: number;
+                            /** @description Amount due (no taxes or discounts: equals subtotal), in cents of `currency` */
+                            total?: number;
+                            /**
+                             * Format: date-time
+                             * @description null for an estimate
+                             */
+                            issued_at?: string | null;
+                            /** @description One line per run of days on one tier, in order */
+                            line_items?: {
+                                /** @example Pro plan, 2026-01-10 to 2026-01-19 (10 of 31 days) */
+                                description?: string;
+                                /** @enum {string} */
+                                tier?: "free" | "pro" | "business" | "enterprise";
+                                /**
+                                 * Format: date-time
+                                 * @description First day billed, 00:00 UTC (inclusive)
+                                 */
+                                from?: string;
+                                /**
+                                 * Format: date-time
+                                 * @description 00:00 UTC after the last day billed (exclusive)
+                                 */
+                                to?: string;
+                                /** @description Days billed at this tier */
+                                days?: number;
+                                /** @description Days in the billing period (28 to 31) */
+                                period_days?: number;
+                                /** @description The tier's monthly price, in cents of `currency` */
+                                unit_price?: number;
+                                /** @description unit_price × days / period_days, rounded half up to a whole cent, in cents of `currency` */
+                                amount?: number;
+                            }[];
+                        }[];
+                        pagination?: {
+                            page?: number;
+                            per_page?: number;
+                            total?: number;
+                            pages?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid page or per_page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1BillingEstimate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice the current period would get if nothing changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description null for an estimate */
+                        id?: number | null;
+                        /** @description The billing period: a calendar month (UTC), YYYY-MM */
+                        period?: string;
+                        /**
+                         * Format: date-time
+                         * @description First instant of the month (inclusive)
+                         */
+                        period_start?: string;
+                        /**
+                         * Format: date-time
+                         * @description First instant of the next month (exclusive)
+                         */
+                        period_end?: string;
+                        /**
+                         * @description `issued` for invoices, `draft` for an estimate
+                         * @enum {string}
+                         */
+                        status?: "issued" | "draft";
+                        /** @enum {string} */
+                        currency?: "usd";
+                        /** @description Sum of the line amounts, in cents of `currency` */
+                        subtotal?: number;
+                        /** @description Amount due (no taxes or discounts: equals subtotal), in cents of `currency` */
+                        total?: number;
+                        /**
+                         * Format: date-time
+                         * @description null for an estimate
+                         */
+                        issued_at?: string | null;
+                        /** @description One line per run of days on one tier, in order */
+                        line_items?: {
+                            /** @example Pro plan, 2026-01-10 to 2026-01-19 (10 of 31 days) */
+                            description?: string;
+                            /** @enum {string} */
+                            tier?: "free" | "pro" | "business" | "enterprise";
+                            /**
+                             * Format: date-time
+                             * @description First day billed, 00:00 UTC (inclusive)
+                             */
+                            from?: string;
+                            /**
+                             * Format: date-time
+                             * @description 00:00 UTC after the last day billed (exclusive)
+                             */
+                            to?: string;
+                            /** @description Days billed at this tier */
+                            days?: number;
+                            /** @description Days in the billing period (28 to 31) */
+                            period_days?: number;
+                            /** @description The tier's monthly price, in cents of `currency` */
+                            unit_price?: number;
+                            /** @description unit_price × days / period_days, rounded half up to a whole cent, in cents of `currency` */
+                            amount?: number;
+                        }[];
+                        /** @enum {boolean} */
+                        estimated?: true;
+                        /**
+                         * Format: date-time
+                         * @description The moment of the estimate
+                         */
+                        as_of?: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1StatusPages: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Default 20 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status_pages?: {
+                            id?: number;
+                            /** @description Unique over the service; the page is /status/{slug} */
+                            slug?: string;
+                            title?: string;
+                            description?: string | null;
+                            sections?: {
+                                title: string;
+                                /** @description The account's own monitors, in display order */
+                                monitor_ids?: number[];
+                                /** @description The account's own domains, in display order */
+                                domain_ids?: number[];
+                            }[];
+                            /**
+                             * @description auto follows the reader's system setting
+                             * @default auto
+                             * @enum {string}
+                             */
+                            theme: "light" | "dark" | "auto";
+                            /**
+                             * @description A page that is not public answers 404
+                             * @default true
+                             */
+                            is_public: boolean;
+                            /** @default true */
+                            show_uptime_bars: boolean;
+                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
+                            custom_hostname?: string | null;
+                            /** @description The public page */
+                            url?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                        pagination?: {
+                            page?: number;
+                            per_page?: number;
+                            total?: number;
+                            pages?: number;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid page or per_page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1StatusPages: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique over the service; the page is /status/{slug} */
+                    slug: string;
+                    title: string;
+                    description?: string | null;
+                    sections?: {
+                        title: string;
+                        /** @description The account's own monitors, in display order */
+                        monitor_ids?: number[];
+                        /** @description The account's own domains, in display order */
+                        domain_ids?: number[];
+                    }[];
+                    /**
+                     * @description auto follows the reader's system setting
+                     * @default auto
+                     * @enum {string}
+                     */
+                    theme?: "light" | "dark" | "auto";
+                    /**
+                     * @description A page that is not public answers 404
+                     * @default true
+                     */
+                    is_public?: boolean;
+                    /** @default true */
+                    show_uptime_bars?: boolean;
+                    /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
+                    custom_hostname?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status_page?: {
+                            id?: number;
+                            /** @description Unique over the service; the page is /status/{slug} */
+                            slug?: string;
+                            title?: string;
+                            description?: string | null;
+                            sections?: {
+                                title: string;
+                                /** @description The account's own monitors, in display order */
+                                monitor_ids?: number[];
+                                /** @description The account's own domains, in display order */
+                                domain_ids?: number[];
+                            }[];
+                            /**
+                             * @description auto follows the reader's system setting
+                             * @default auto
+                             * @enum {string}
+                             */
+                            theme: "light" | "dark" | "auto";
+                            /**
+                             * @description A page that is not public answers 404
+                             * @default true
+                             */
+                            is_public: boolean;
+                            /** @default true */
+                            show_uptime_bars: boolean;
+                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
+                            custom_hostname?: string | null;
+                            /** @description The public page */
+                            url?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid field, or a section names a monitor or domain the account does not have */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Status page limit reached (tier-limit body); Domain not verified (custom_hostname) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Slug already taken; Custom hostname already in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1StatusPagesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status_page?: {
+                            id?: number;
+                            /** @description Unique over the service; the page is /status/{slug} */
+                            slug?: string;
+                            title?: string;
+                            description?: string | null;
+                            sections?: {
+                                title: string;
+                                /** @description The account's own monitors, in display order */
+                                monitor_ids?: number[];
+                                /** @description The account's own domains, in display order */
+                                domain_ids?: number[];
+                            }[];
+                            /**
+                             * @description auto follows the reader's system setting
+                             * @default auto
+                             * @enum {string}
+                             */
+                            theme: "light" | "dark" | "auto";
+                            /**
+                             * @description A page that is not public answers 404
+                             * @default true
+                             */
+                            is_public: boolean;
+                            /** @default true */
+                            show_uptime_bars: boolean;
+                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
+                            custom_hostname?: string | null;
+                            /** @description The public page */
+                            url?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Status page not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiV1StatusPagesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique over the service; the page is /status/{slug} */
+                    slug?: string;
+                    title?: string;
+                    description?: string | null;
+                    sections?: {
+                        title: string;
+                        /** @description The account's own monitors, in display order */
+                        monitor_ids?: number[];
+                        /** @description The account's own domains, in display order */
+                        domain_ids?: number[];
+                    }[];
+                    /**
+                     * @description auto follows the reader's system setting
+                     * @default auto
+                     * @enum {string}
+                     */
+                    theme?: "light" | "dark" | "auto";
+                    /**
+                     * @description A page that is not public answers 404
+                     * @default true
+                     */
+                    is_public?: boolean;
+                    /** @default true */
+                    show_uptime_bars?: boolean;
+                    /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
+                    custom_hostname?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status_page?: {
+                            id?: number;
+                            /** @description Unique over the service; the page is /status/{slug} */
+                            slug?: string;
+                            title?: string;
+                            description?: string | null;
+                            sections?: {
+                                title: string;
+                                /** @description The account's own monitors, in display order */
+                                monitor_ids?: number[];
+                                /** @description The account's own domains, in display order */
+                                domain_ids?: number[];
+                            }[];
+                            /**
+                             * @description auto follows the reader's system setting
+                             * @default auto
+                             * @enum {string}
+                             */
+                            theme: "light" | "dark" | "auto";
+                            /**
+                             * @description A page that is not public answers 404
+                             * @default true
+                             */
+                            is_public: boolean;
+                            /** @default true */
+                            show_uptime_bars: boolean;
+                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
+                            custom_hostname?: string | null;
+                            /** @description The public page */
+                            url?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid field, or a section names a monitor or domain the account does not have */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Domain not verified (custom_hostname) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Status page not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Slug already taken; Custom hostname already in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1StatusPagesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Status page deleted */
+                        message: string;
+                        deleted_status_page_id: number;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Status page not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiV1StatusPagesId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique over the service; the page is /status/{slug} */
+                    slug?: string;
+                    title?: string;
+                    description?: string | null;
+                    sections?: {
+                        title: string;
+                        /** @description The account's own monitors, in display order */
+                        monitor_ids?: number[];
+                        /** @description The account's own domains, in display order */
+                        domain_ids?: number[];
+                    }[];
+                    /**
+                     * @description auto follows the reader's system setting
+                     * @default auto
+                     * @enum {string}
+                     */
+                    theme?: "light" | "dark" | "auto";
+                    /**
+                     * @description A page that is not public answers 404
+                     * @default true
+                     */
+                    is_public?: boolean;
+                    /** @default true */
+                    show_uptime_bars?: boolean;
+                    /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
+                    custom_hostname?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status_page?: {
+                            id?: number;
+                            /** @description Unique over the service; the page is /status/{slug} */
+                            slug?: string;
+                            title?: string;
+                            description?: string | null;
+                            sections?: {
+                                title: string;
+                                /** @description The account's own monitors, in display order */
+                                monitor_ids?: number[];
+                                /** @description The account's own domains, in display order */
+                                domain_ids?: number[];
+                            }[];
+                            /**
+                             * @description auto follows the reader's system setting
+                             * @default auto
+                             * @enum {string}
+                             */
+                            theme: "light" | "dark" | "auto";
+                            /**
+                             * @description A page that is not public answers 404
+                             * @default true
+                             */
+                            is_public: boolean;
+                            /** @default true */
+                            show_uptime_bars: boolean;
+                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
+                            custom_hostname?: string | null;
+                            /** @description The public page */
+                            url?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid field, or a section names a monitor or domain the account does not have */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Domain not verified (custom_hostname) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Status page not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Slug already taken; Custom hostname already in use */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1StatusPagesIdNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Notices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        status_page_id?: number;
+                        notices?: {
+                            id?: number;
+                            status_page_id?: number;
+                            title?: string;
+                            /** @enum {string} */
+                            status?: "investigating" | "identified" | "monitoring" | "resolved";
+                            message?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Status page not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1StatusPagesIdNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** @enum {string} */
+                    status: "investigating" | "identified" | "monitoring" | "resolved";
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Posted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        notice?: {
+                            id?: number;
+                            status_page_id?: number;
+                            title?: string;
+                            /** @enum {string} */
+                            status?: "investigating" | "identified" | "monitoring" | "resolved";
+                            message?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Status page not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiV1StatusPagesIdNoticesNoticeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                notice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    /** @enum {string} */
+                    status?: "investigating" | "identified" | "monitoring" | "resolved";
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        notice?: {
+                            id?: number;
+                            status_page_id?: number;
+                            title?: string;
+                            /** @enum {string} */
+                            status?: "investigating" | "identified" | "monitoring" | "resolved";
+                            message?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Status page not found; Notice not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1StatusPagesIdNoticesNoticeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                notice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Notice deleted */
+                        message: string;
+                        deleted_notice_id: number;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Status page not found; Notice not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiV1StatusPagesIdNoticesNoticeId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                notice_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title?: string;
+                    /** @enum {string} */
+                    status?: "investigating" | "identified" | "monitoring" | "resolved";
+                    message?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        notice?: {
+                            id?: number;
+                            status_page_id?: number;
+                            title?: string;
+                            /** @enum {string} */
+                            status?: "investigating" | "identified" | "monitoring" | "resolved";
+                            message?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** Format: date-time */
+                            updated_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Status page not found; Notice not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1UptimeMonitorsIdIncidentsIncidentIdUpdates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                incident_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Updates */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        monitor_id?: number;
+                        incident_id?: number;
+                        updates?: {
+                            id?: number;
+                            incident_id?: number;
+                            /** @enum {string} */
+                            status?: "investigating" | "identified" | "monitoring" | "resolved";
+                            message?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan without uptime monitoring) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found; Incident not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1UptimeMonitorsIdIncidentsIncidentIdUpdates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                incident_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "investigating" | "identified" | "monitoring" | "resolved";
+                    message: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Posted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        update?: {
+                            id?: number;
+                            incident_id?: number;
+                            /** @enum {string} */
+                            status?: "investigating" | "identified" | "monitoring" | "resolved";
+                            message?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description Invalid status or message */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan without uptime monitoring) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found; Incident not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStatusSlugJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page as data */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A plain 404 page: unknown, private or deleted page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Too many requests for public pages while the API is busy: `{"error":"Too many requests for public pages; retry shortly"}` after waiting up to 2 s; retry after `Retry-After` seconds (also the dependency outage 503) */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStatusSlugFeedAtom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Atom 1.0 feed */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/atom+xml": string;
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A plain 404 page: unknown, private or deleted page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/atom+xml": string;
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Too many requests for public pages while the API is busy: `{"error":"Too many requests for public pages; retry shortly"}` after waiting up to 2 s; retry after `Retry-After` seconds (also the dependency outage 503) */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getStatusSlug: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                slug: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A plain 404 page: unknown, private or deleted page */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Too many requests for public pages while the API is busy: `{"error":"Too many requests for public pages; retry shortly"}` after waiting up to 2 s; retry after `Retry-After` seconds (also the dependency outage 503) */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1UptimeMonitorsIdBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Badge links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        badge?: {
+                            /** @description Opens these badges without an API key; rotate it to revoke the old links */
+                            token?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** @description Per badge: svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
+                            badges?: {
+                                [key: string]: {
+                                    svg_url?: string;
+                                    json_url?: string;
+                                    shields_url?: string;
+                                };
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan without uptime monitoring) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1UptimeMonitorsIdBadgesRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description New links */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        badge?: {
+                            /** @description Opens these badges without an API key; rotate it to revoke the old links */
+                            token?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** @description Per badge: svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
+                            badges?: {
+                                [key: string]: {
+                                    svg_url?: string;
+                                    json_url?: string;
+                                    shields_url?: string;
+                                };
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Feature not available (plan without uptime monitoring) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Monitor not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1DomainsIdBadges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Badge links */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        badge?: {
+                            /** @description Opens these badges without an API key; rotate it to revoke the old links */
+                            token?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** @description Per badge: svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
+                            badges?: {
+                                [key: string]: {
+                                    svg_url?: string;
+                                    json_url?: string;
+                                    shields_url?: string;
+                                };
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Domain not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1DomainsIdBadgesRotate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description New links */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        badge?: {
+                            /** @description Opens these badges without an API key; rotate it to revoke the old links */
+                            token?: string;
+                            /** Format: date-time */
+                            created_at?: string;
+                            /** @description Per badge: svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
+                            badges?: {
+                                [key: string]: {
+                                    svg_url?: string;
+                                    json_url?: string;
+                                    shields_url?: string;
+                                };
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Domain not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBadgesTokenBadge: {
+        parameters: {
+            query?: {
+                /** @description Replaces the left-hand text */
+                label?: string;
+            };
+            header?: never;
+            path: {
+                token: string;
+                badge: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The badge (image/svg+xml, or the endpoint JSON) */
+            200: {
+                headers: {
+                    ETag?: string;
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not modified (If-None-Match) */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Badge not found (unknown or rotated token, or no such badge for the resource) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description Too many requests for public pages while the API is busy: `{"error":"Too many requests for public pages; retry shortly"}` after waiting up to 2 s; retry after `Retry-After` seconds (also the dependency outage 503) */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1AuthLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token authentication has been removed; use an API key */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiV1AuthLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token authentication has been removed; use an API key */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1AuthLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token authentication has been removed; use an API key */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1AuthLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token authentication has been removed; use an API key */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiV1AuthLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token authentication has been removed; use an API key */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1AuthRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token authentication has been removed; use an API key */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putApiV1AuthRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token authentication has been removed; use an API key */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1AuthRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token authentication has been removed; use an API key */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1AuthRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token authentication has been removed; use an API key */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    patchApiV1AuthRefresh: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Token authentication has been removed; use an API key */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1OpenapiJson: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OpenAPI 3.1 document */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        openapi: "3.1.0";
+                        info: Record<string, never>;
+                        paths: Record<string, never>;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+        };
+    };
+}
