@@ -12207,7 +12207,115 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": {
+                        page: {
+                            title: string;
+                            description: string | null;
+                            /** Format: uri */
+                            url: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        status: {
+                            /** @enum {string} */
+                            indicator: "operational" | "degraded" | "outage";
+                            /** @example All systems operational */
+                            description: string;
+                        };
+                        sections: {
+                            title: string;
+                            monitors: {
+                                name: string;
+                                /** @enum {string} */
+                                status: "operational" | "degraded" | "down" | "maintenance" | "paused" | "pending";
+                                /** @description Percent over the last 90 days; null without checks */
+                                uptime_90d: number | null;
+                                /** @description With show_uptime_bars: the last 90 UTC days, oldest first */
+                                days?: {
+                                    /** Format: date */
+                                    date: string;
+                                    uptime: number | null;
+                                    incidents: number;
+                                }[];
+                            }[];
+                            domains: {
+                                /** @description hostname, with :port when not 443 */
+                                name: string;
+                                ssl_grade: string | null;
+                                days_until_expiry: number | null;
+                                /** @enum {string} */
+                                status: "ok" | "expiring" | "expired" | "unknown";
+                            }[];
+                        }[];
+                        /** @description Open incidents and unresolved notices, newest first */
+                        active_incidents: {
+                            /**
+                             * @description The incident's id, or notice-{id} for a notice
+                             * @example 4711
+                             * @example notice-12
+                             */
+                            id: string;
+                            title: string;
+                            /**
+                             * @description What people were last told: the latest update's status, else investigating or resolved
+                             * @enum {string}
+                             */
+                            status: "investigating" | "identified" | "monitoring" | "resolved";
+                            open: boolean;
+                            /** Format: date-time */
+                            started_at: string;
+                            /** Format: date-time */
+                            resolved_at: string | null;
+                            duration_seconds: number | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updates: {
+                                /** @enum {string} */
+                                status: "investigating" | "identified" | "monitoring" | "resolved";
+                                message: string;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                        }[];
+                        /** @description Resolved recently, newest first */
+                        recent_incidents: {
+                            /**
+                             * @description The incident's id, or notice-{id} for a notice
+                             * @example 4711
+                             * @example notice-12
+                             */
+                            id: string;
+                            title: string;
+                            /**
+                             * @description What people were last told: the latest update's status, else investigating or resolved
+                             * @enum {string}
+                             */
+                            status: "investigating" | "identified" | "monitoring" | "resolved";
+                            open: boolean;
+                            /** Format: date-time */
+                            started_at: string;
+                            /** Format: date-time */
+                            resolved_at: string | null;
+                            duration_seconds: number | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updates: {
+                                /** @enum {string} */
+                                status: "investigating" | "identified" | "monitoring" | "resolved";
+                                message: string;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                        }[];
+                        scheduled_maintenance: {
+                            title: string;
+                            /** Format: date-time */
+                            starts_at: string;
+                            /** Format: date-time */
+                            ends_at: string;
+                            message: string;
+                        }[];
+                    };
                 };
             };
             /** @description Not modified (If-None-Match) */
@@ -12217,13 +12325,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A plain 404 page: unknown, private or deleted page */
+            /** @description `{"error":"Status page not found"}`: unknown, private or deleted page */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded: burst per client IP */
