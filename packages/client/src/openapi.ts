@@ -1707,7 +1707,7 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "CI deploys",
-                 *       "expires_at": "2027-06-30T00:00:00Z"
+                 *       "expires_at": "2030-01-01T00:00:00Z"
                  *     }
                  */
                 "application/json": {
