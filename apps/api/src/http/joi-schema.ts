@@ -20,8 +20,9 @@ export function documented<S extends Joi.Schema>(schema: S, jsonSchema: JsonSche
 }
 
 /**
- * Adds JSON Schema keywords to what is derived, for facts joi must not act on: `default`
- * (joi's own `.default()` would fill the value in, and an update would then overwrite it).
+ * Adds JSON Schema keywords to what is derived: facts joi must not act on (`default`: joi's own
+ * `.default()` would fill the value in, and an update would then overwrite it) and the part of
+ * a `.custom()` rule JSON Schema can say (e.g. `propertyNames` of header names).
  */
 export function annotated<S extends Joi.Schema>(schema: S, keywords: JsonSchema): S {
   return schema.meta({ [MERGE]: keywords }) as S;

@@ -1,6 +1,6 @@
+import Joi from 'joi';
 import { INDEPENDENT_PATHS } from '../middleware/dependency-gate.js';
 import { UNLIMITED_PATHS } from '../middleware/burst-limit.js';
-import Joi from 'joi';
 import { requestSchema } from './joi-schema.js';
 import type { JsonSchema, QueryParamDoc, RouteDef } from './route.js';
 
