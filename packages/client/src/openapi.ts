@@ -1704,9 +1704,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "CI deploys",
+                 *       "expires_at": "2030-01-01T00:00:00Z"
+                 *     }
+                 */
                 "application/json": {
                     name: string;
-                    /** Format: date-time */
+                    /**
+                     * Format: date-time
+                     * @description When the key stops working (ISO 8601, in the future); null or absent: never
+                     */
                     expires_at?: string | null;
                 };
             };
@@ -2260,12 +2269,40 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "type": "webhook",
+                 *       "name": "Ops webhook",
+                 *       "config": {
+                 *         "url": "https://hooks.example.com/vigil"
+                 *       },
+                 *       "events": [
+                 *         "monitor.down",
+                 *         "monitor.up"
+                 *       ],
+                 *       "monitor_ids": [
+                 *         42
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     type: "email" | "webhook" | "slack" | "discord";
                     name: string;
-                    /** @description Fields per type: GET /api/v1/integrations/types */
-                    config: Record<string, never>;
+                    /** @description Fields per type (GET /api/v1/integrations/types) */
+                    config: {
+                        to: string | string[];
+                    } | {
+                        /** Format: uri */
+                        url: string;
+                        secret?: string;
+                    } | {
+                        /** Format: uri */
+                        webhook_url: string;
+                    } | {
+                        /** Format: uri */
+                        webhook_url: string;
+                    };
                     /** @description Empty or absent = all events */
                     events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
                     /** @description The account's own monitors; empty = all */
@@ -2475,12 +2512,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ops webhook (primary)",
+                 *       "events": [
+                 *         "monitor.down"
+                 *       ],
+                 *       "is_active": true
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     type?: "email" | "webhook" | "slack" | "discord";
                     name?: string;
-                    /** @description Fields per type: GET /api/v1/integrations/types */
-                    config?: Record<string, never>;
+                    /** @description Fields per type (GET /api/v1/integrations/types); on update merged into the current config */
+                    config?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Empty or absent = all events */
                     events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
                     /** @description The account's own monitors; empty = all */
@@ -2680,12 +2728,23 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Ops webhook (primary)",
+                 *       "events": [
+                 *         "monitor.down"
+                 *       ],
+                 *       "is_active": true
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     type?: "email" | "webhook" | "slack" | "discord";
                     name?: string;
-                    /** @description Fields per type: GET /api/v1/integrations/types */
-                    config?: Record<string, never>;
+                    /** @description Fields per type (GET /api/v1/integrations/types); on update merged into the current config */
+                    config?: {
+                        [key: string]: unknown;
+                    };
                     /** @description Empty or absent = all events */
                     events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
                     /** @description The account's own monitors; empty = all */
@@ -3030,6 +3089,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "overlap_seconds": 3600
+                 *     }
+                 */
                 "application/json": {
                     /**
                      * @description How long the previous secret keeps signing (a second signature); 0 ends it at once
@@ -3729,12 +3793,30 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "headers": {
+                 *         "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+                 *         "Content-Security-Policy": "default-src 'self'",
+                 *         "X-Content-Type-Options": "nosniff",
+                 *         "Set-Cookie": [
+                 *           "session=abc; Secure; HttpOnly",
+                 *           "theme=dark; Secure"
+                 *         ]
+                 *       },
+                 *       "https": true,
+                 *       "site": "shop.example.com"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Header name -> value as the site would send it; an array of strings for a header sent several times */
                     headers: {
                         [key: string]: string | string[];
                     };
-                    /** @description The response would come over https (default true): HSTS counts only then */
+                    /**
+                     * @description The response would come over https: HSTS counts only then
+                     * @default true
+                     */
                     https?: boolean;
                     /** @description Hostname, host:port or URL the headers are for (summary.site; which scripts are same-site for SRI) */
                     site?: string;
@@ -4068,6 +4150,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Shop home page",
+                 *       "url": "https://shop.example.com/",
+                 *       "check_interval": 60,
+                 *       "expected_status_codes": [
+                 *         200
+                 *       ],
+                 *       "alert_threshold": 2
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /**
@@ -4091,10 +4184,7 @@ export interface operations {
                          * @default true
                          */
                         verify_tls?: boolean;
-                        /**
-                         * @description With tls: SNI and the name the certificate must cover; null = host
-                         * @default null
-                         */
+                        /** @description With tls: SNI and the name the certificate must cover; null = host */
                         servername?: string | null;
                     } | {
                         /** @description DNS name to resolve */
@@ -4112,23 +4202,14 @@ export interface operations {
                          * @enum {string}
                          */
                         match?: "any" | "all" | "none";
-                        /**
-                         * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
-                         * @default null
-                         */
+                        /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
                         resolver?: string | null;
                     } | {
                         /** @description Seconds between pings (default 86400 when cron is not given) */
                         period?: number | null;
-                        /**
-                         * @description Five-field cron expression of when the job runs, instead of period
-                         * @example 0 3 * * *
-                         */
+                        /** @description Five-field cron expression of when the job runs, instead of period */
                         cron?: string | null;
-                        /**
-                         * @description IANA time zone of cron (default UTC)
-                         * @example Europe/Berlin
-                         */
+                        /** @description IANA time zone of cron (default UTC) */
                         timezone?: string | null;
                         /**
                          * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
@@ -4146,7 +4227,7 @@ export interface operations {
                      */
                     url?: string;
                     /**
-                     * @description http monitors only
+                     * @description http monitors only; any case (answers give it upper-case)
                      * @default GET
                      * @enum {string}
                      */
@@ -4154,10 +4235,13 @@ export interface operations {
                     /**
                      * @description Seconds; the plan decides which are allowed
                      * @default 300
-                     * @enum {integer}
+                     * @enum {number}
                      */
                     check_interval?: 60 | 300 | 600 | 1800 | 3600;
-                    /** @default 30 */
+                    /**
+                     * @description Seconds
+                     * @default 30
+                     */
                     timeout?: number;
                     /**
                      * @description http monitors only
@@ -4168,17 +4252,23 @@ export interface operations {
                      *     ]
                      */
                     expected_status_codes?: number[];
-                    /** @description http monitors only */
+                    /** @description http monitors only: text the body must contain */
                     expected_content?: string | null;
-                    /** @description http monitors only */
+                    /** @description http monitors only: request headers */
                     headers?: {
                         [key: string]: string;
                     };
-                    /** @description http monitors only */
+                    /** @description http monitors only: request body */
                     body?: string | null;
-                    /** @default 2 */
+                    /**
+                     * @description Consecutive failed checks (rounds) that open an incident
+                     * @default 2
+                     */
                     alert_threshold?: number;
-                    /** @default 5000 */
+                    /**
+                     * @description A slower answer marks the monitor degraded
+                     * @default 5000
+                     */
                     degraded_threshold_ms?: number;
                     /**
                      * @description http monitors only
@@ -4191,7 +4281,7 @@ export interface operations {
                      */
                     verify_ssl?: boolean;
                     /**
-                     * @description Objective in percent; SLA reports show its error budget
+                     * @description Objective in percent (at most 3 decimals); SLA reports show its error budget
                      * @example 99.9
                      */
                     slo_target?: number | null;
@@ -4213,10 +4303,6 @@ export interface operations {
                         after_minutes: number;
                         integration_ids: number[];
                     }[] | null;
-                    /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
-                    regions?: string[];
-                    /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
-                    min_failing_regions?: number | null;
                     /**
                      * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
                      * @default []
@@ -4296,6 +4382,10 @@ export interface operations {
                         operator: "less_than" | "greater_than";
                         value?: number;
                     })[] | null;
+                    /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                    regions?: string[];
+                    /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
+                    min_failing_regions?: number | null;
                 };
             };
         };
@@ -4332,11 +4422,8 @@ export interface operations {
                                  * @default true
                                  */
                                 verify_tls: boolean;
-                                /**
-                                 * @description With tls: SNI and the name the certificate must cover; null = host
-                                 * @default null
-                                 */
-                                servername: string | null;
+                                /** @description With tls: SNI and the name the certificate must cover; null = host */
+                                servername?: string | null;
                             } | {
                                 /** @description DNS name to resolve */
                                 name: string;
@@ -4353,23 +4440,14 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 match: "any" | "all" | "none";
-                                /**
-                                 * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
-                                 * @default null
-                                 */
-                                resolver: string | null;
+                                /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
+                                resolver?: string | null;
                             } | {
                                 /** @description Seconds between pings (default 86400 when cron is not given) */
                                 period?: number | null;
-                                /**
-                                 * @description Five-field cron expression of when the job runs, instead of period
-                                 * @example 0 3 * * *
-                                 */
+                                /** @description Five-field cron expression of when the job runs, instead of period */
                                 cron?: string | null;
-                                /**
-                                 * @description IANA time zone of cron (default UTC)
-                                 * @example Europe/Berlin
-                                 */
+                                /** @description IANA time zone of cron (default UTC) */
                                 timezone?: string | null;
                                 /**
                                  * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
@@ -4387,7 +4465,7 @@ export interface operations {
                              */
                             url: string;
                             /**
-                             * @description http monitors only
+                             * @description http monitors only; any case (answers give it upper-case)
                              * @default GET
                              * @enum {string}
                              */
@@ -4395,10 +4473,13 @@ export interface operations {
                             /**
                              * @description Seconds; the plan decides which are allowed
                              * @default 300
-                             * @enum {integer}
+                             * @enum {number}
                              */
                             check_interval: 60 | 300 | 600 | 1800 | 3600;
-                            /** @default 30 */
+                            /**
+                             * @description Seconds
+                             * @default 30
+                             */
                             timeout: number;
                             /**
                              * @description http monitors only
@@ -4409,9 +4490,12 @@ export interface operations {
                              *     ]
                              */
                             expected_status_codes: number[];
-                            /** @description http monitors only */
+                            /** @description http monitors only: text the body must contain */
                             expected_content?: string | null;
-                            /** @default 2 */
+                            /**
+                             * @description Consecutive failed checks (rounds) that open an incident
+                             * @default 2
+                             */
                             alert_threshold: number;
                             /**
                              * Format: uri
@@ -4556,11 +4640,8 @@ export interface operations {
                                  * @default true
                                  */
                                 verify_tls: boolean;
-                                /**
-                                 * @description With tls: SNI and the name the certificate must cover; null = host
-                                 * @default null
-                                 */
-                                servername: string | null;
+                                /** @description With tls: SNI and the name the certificate must cover; null = host */
+                                servername?: string | null;
                             } | {
                                 /** @description DNS name to resolve */
                                 name: string;
@@ -4577,23 +4658,14 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 match: "any" | "all" | "none";
-                                /**
-                                 * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
-                                 * @default null
-                                 */
-                                resolver: string | null;
+                                /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
+                                resolver?: string | null;
                             } | {
                                 /** @description Seconds between pings (default 86400 when cron is not given) */
                                 period?: number | null;
-                                /**
-                                 * @description Five-field cron expression of when the job runs, instead of period
-                                 * @example 0 3 * * *
-                                 */
+                                /** @description Five-field cron expression of when the job runs, instead of period */
                                 cron?: string | null;
-                                /**
-                                 * @description IANA time zone of cron (default UTC)
-                                 * @example Europe/Berlin
-                                 */
+                                /** @description IANA time zone of cron (default UTC) */
                                 timezone?: string | null;
                                 /**
                                  * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
@@ -4611,7 +4683,7 @@ export interface operations {
                              */
                             url?: string;
                             /**
-                             * @description http monitors only
+                             * @description http monitors only; any case (answers give it upper-case)
                              * @default GET
                              * @enum {string}
                              */
@@ -4619,10 +4691,13 @@ export interface operations {
                             /**
                              * @description Seconds; the plan decides which are allowed
                              * @default 300
-                             * @enum {integer}
+                             * @enum {number}
                              */
                             check_interval: 60 | 300 | 600 | 1800 | 3600;
-                            /** @default 30 */
+                            /**
+                             * @description Seconds
+                             * @default 30
+                             */
                             timeout: number;
                             /**
                              * @description http monitors only
@@ -4633,17 +4708,23 @@ export interface operations {
                              *     ]
                              */
                             expected_status_codes: number[];
-                            /** @description http monitors only */
+                            /** @description http monitors only: text the body must contain */
                             expected_content?: string | null;
-                            /** @description http monitors only */
+                            /** @description http monitors only: request headers */
                             headers?: {
                                 [key: string]: string;
                             };
-                            /** @description http monitors only */
+                            /** @description http monitors only: request body */
                             body?: string | null;
-                            /** @default 2 */
+                            /**
+                             * @description Consecutive failed checks (rounds) that open an incident
+                             * @default 2
+                             */
                             alert_threshold: number;
-                            /** @default 5000 */
+                            /**
+                             * @description A slower answer marks the monitor degraded
+                             * @default 5000
+                             */
                             degraded_threshold_ms: number;
                             /**
                              * @description http monitors only
@@ -4656,7 +4737,7 @@ export interface operations {
                              */
                             verify_ssl: boolean;
                             /**
-                             * @description Objective in percent; SLA reports show its error budget
+                             * @description Objective in percent (at most 3 decimals); SLA reports show its error budget
                              * @example 99.9
                              */
                             slo_target?: number | null;
@@ -4678,10 +4759,6 @@ export interface operations {
                                 after_minutes: number;
                                 integration_ids: number[];
                             }[] | null;
-                            /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
-                            regions?: string[];
-                            /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
-                            min_failing_regions?: number | null;
                             /**
                              * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
                              * @default []
@@ -4761,6 +4838,11 @@ export interface operations {
                                 operator: "less_than" | "greater_than";
                                 value?: number;
                             })[] | null;
+                            is_active?: boolean;
+                            /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                            regions?: string[];
+                            /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
+                            min_failing_regions?: number | null;
                             /**
                              * Format: uri
                              * @description heartbeat monitors: the secret URL the job calls (GET, HEAD or POST; /start, /fail, /{exit code} appended)
@@ -4781,7 +4863,6 @@ export interface operations {
                                 /** Format: date-time */
                                 deadline_at?: string | null;
                             };
-                            is_active?: boolean;
                             /** @enum {string} */
                             status?: "pending" | "up" | "down" | "degraded" | "paused";
                             /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
@@ -4903,6 +4984,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "check_interval": 60,
+                 *       "alert_threshold": 3,
+                 *       "is_active": true
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     /**
@@ -4926,10 +5014,7 @@ export interface operations {
                          * @default true
                          */
                         verify_tls?: boolean;
-                        /**
-                         * @description With tls: SNI and the name the certificate must cover; null = host
-                         * @default null
-                         */
+                        /** @description With tls: SNI and the name the certificate must cover; null = host */
                         servername?: string | null;
                     } | {
                         /** @description DNS name to resolve */
@@ -4947,23 +5032,14 @@ export interface operations {
                          * @enum {string}
                          */
                         match?: "any" | "all" | "none";
-                        /**
-                         * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
-                         * @default null
-                         */
+                        /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
                         resolver?: string | null;
                     } | {
                         /** @description Seconds between pings (default 86400 when cron is not given) */
                         period?: number | null;
-                        /**
-                         * @description Five-field cron expression of when the job runs, instead of period
-                         * @example 0 3 * * *
-                         */
+                        /** @description Five-field cron expression of when the job runs, instead of period */
                         cron?: string | null;
-                        /**
-                         * @description IANA time zone of cron (default UTC)
-                         * @example Europe/Berlin
-                         */
+                        /** @description IANA time zone of cron (default UTC) */
                         timezone?: string | null;
                         /**
                          * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
@@ -4981,7 +5057,7 @@ export interface operations {
                      */
                     url?: string;
                     /**
-                     * @description http monitors only
+                     * @description http monitors only; any case (answers give it upper-case)
                      * @default GET
                      * @enum {string}
                      */
@@ -4989,10 +5065,13 @@ export interface operations {
                     /**
                      * @description Seconds; the plan decides which are allowed
                      * @default 300
-                     * @enum {integer}
+                     * @enum {number}
                      */
                     check_interval?: 60 | 300 | 600 | 1800 | 3600;
-                    /** @default 30 */
+                    /**
+                     * @description Seconds
+                     * @default 30
+                     */
                     timeout?: number;
                     /**
                      * @description http monitors only
@@ -5003,17 +5082,23 @@ export interface operations {
                      *     ]
                      */
                     expected_status_codes?: number[];
-                    /** @description http monitors only */
+                    /** @description http monitors only: text the body must contain */
                     expected_content?: string | null;
-                    /** @description http monitors only */
+                    /** @description http monitors only: request headers */
                     headers?: {
                         [key: string]: string;
                     };
-                    /** @description http monitors only */
+                    /** @description http monitors only: request body */
                     body?: string | null;
-                    /** @default 2 */
+                    /**
+                     * @description Consecutive failed checks (rounds) that open an incident
+                     * @default 2
+                     */
                     alert_threshold?: number;
-                    /** @default 5000 */
+                    /**
+                     * @description A slower answer marks the monitor degraded
+                     * @default 5000
+                     */
                     degraded_threshold_ms?: number;
                     /**
                      * @description http monitors only
@@ -5026,7 +5111,7 @@ export interface operations {
                      */
                     verify_ssl?: boolean;
                     /**
-                     * @description Objective in percent; SLA reports show its error budget
+                     * @description Objective in percent (at most 3 decimals); SLA reports show its error budget
                      * @example 99.9
                      */
                     slo_target?: number | null;
@@ -5048,10 +5133,6 @@ export interface operations {
                         after_minutes: number;
                         integration_ids: number[];
                     }[] | null;
-                    /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
-                    regions?: string[];
-                    /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
-                    min_failing_regions?: number | null;
                     /**
                      * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
                      * @default []
@@ -5132,6 +5213,10 @@ export interface operations {
                         value?: number;
                     })[] | null;
                     is_active?: boolean;
+                    /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                    regions?: string[];
+                    /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
+                    min_failing_regions?: number | null;
                 };
             };
         };
@@ -5313,6 +5398,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "check_interval": 60,
+                 *       "alert_threshold": 3,
+                 *       "is_active": true
+                 *     }
+                 */
                 "application/json": {
                     name?: string;
                     /**
@@ -5336,10 +5428,7 @@ export interface operations {
                          * @default true
                          */
                         verify_tls?: boolean;
-                        /**
-                         * @description With tls: SNI and the name the certificate must cover; null = host
-                         * @default null
-                         */
+                        /** @description With tls: SNI and the name the certificate must cover; null = host */
                         servername?: string | null;
                     } | {
                         /** @description DNS name to resolve */
@@ -5357,23 +5446,14 @@ export interface operations {
                          * @enum {string}
                          */
                         match?: "any" | "all" | "none";
-                        /**
-                         * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
-                         * @default null
-                         */
+                        /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
                         resolver?: string | null;
                     } | {
                         /** @description Seconds between pings (default 86400 when cron is not given) */
                         period?: number | null;
-                        /**
-                         * @description Five-field cron expression of when the job runs, instead of period
-                         * @example 0 3 * * *
-                         */
+                        /** @description Five-field cron expression of when the job runs, instead of period */
                         cron?: string | null;
-                        /**
-                         * @description IANA time zone of cron (default UTC)
-                         * @example Europe/Berlin
-                         */
+                        /** @description IANA time zone of cron (default UTC) */
                         timezone?: string | null;
                         /**
                          * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
@@ -5391,7 +5471,7 @@ export interface operations {
                      */
                     url?: string;
                     /**
-                     * @description http monitors only
+                     * @description http monitors only; any case (answers give it upper-case)
                      * @default GET
                      * @enum {string}
                      */
@@ -5399,10 +5479,13 @@ export interface operations {
                     /**
                      * @description Seconds; the plan decides which are allowed
                      * @default 300
-                     * @enum {integer}
+                     * @enum {number}
                      */
                     check_interval?: 60 | 300 | 600 | 1800 | 3600;
-                    /** @default 30 */
+                    /**
+                     * @description Seconds
+                     * @default 30
+                     */
                     timeout?: number;
                     /**
                      * @description http monitors only
@@ -5413,17 +5496,23 @@ export interface operations {
                      *     ]
                      */
                     expected_status_codes?: number[];
-                    /** @description http monitors only */
+                    /** @description http monitors only: text the body must contain */
                     expected_content?: string | null;
-                    /** @description http monitors only */
+                    /** @description http monitors only: request headers */
                     headers?: {
                         [key: string]: string;
                     };
-                    /** @description http monitors only */
+                    /** @description http monitors only: request body */
                     body?: string | null;
-                    /** @default 2 */
+                    /**
+                     * @description Consecutive failed checks (rounds) that open an incident
+                     * @default 2
+                     */
                     alert_threshold?: number;
-                    /** @default 5000 */
+                    /**
+                     * @description A slower answer marks the monitor degraded
+                     * @default 5000
+                     */
                     degraded_threshold_ms?: number;
                     /**
                      * @description http monitors only
@@ -5436,7 +5525,7 @@ export interface operations {
                      */
                     verify_ssl?: boolean;
                     /**
-                     * @description Objective in percent; SLA reports show its error budget
+                     * @description Objective in percent (at most 3 decimals); SLA reports show its error budget
                      * @example 99.9
                      */
                     slo_target?: number | null;
@@ -5458,10 +5547,6 @@ export interface operations {
                         after_minutes: number;
                         integration_ids: number[];
                     }[] | null;
-                    /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
-                    regions?: string[];
-                    /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
-                    min_failing_regions?: number | null;
                     /**
                      * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
                      * @default []
@@ -5542,6 +5627,10 @@ export interface operations {
                         value?: number;
                     })[] | null;
                     is_active?: boolean;
+                    /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                    regions?: string[];
+                    /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
+                    min_failing_regions?: number | null;
                 };
             };
         };
@@ -6987,8 +7076,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Database upgrade",
+                 *       "monitor_ids": [
+                 *         42
+                 *       ],
+                 *       "starts_at": "2026-12-06T02:00:00+01:00",
+                 *       "ends_at": "2026-12-06T04:00:00+01:00",
+                 *       "timezone": "Europe/Berlin"
+                 *     }
+                 */
                 "application/json": {
-                    /** @example Database upgrade */
+                    /** @description Required on create */
                     title?: string;
                     description?: string | null;
                     /**
@@ -7000,28 +7100,20 @@ export interface operations {
                     monitor_ids?: number[];
                     /** @description The account's own domains */
                     domain_ids?: number[];
-                    /**
-                     * Format: date-time
-                     * @example 2026-12-06T02:00:00+01:00
-                     */
+                    /** @description Recurring windows: the first start (its wall time in timezone is the rule's DTSTART) */
                     starts_at?: string;
-                    /**
-                     * Format: date-time
-                     * @description One-off windows; at most 366 days after starts_at
-                     */
+                    /** @description One-off windows; at most 366 days after starts_at */
                     ends_at?: string | null;
-                    /**
-                     * @description DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID
-                     * @example FREQ=WEEKLY;BYDAY=SU
-                     */
+                    /** @description DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID */
                     rrule?: string | null;
+                    /** @description Recurring windows: how long each occurrence lasts */
                     duration_minutes?: number | null;
-                    /**
-                     * @default UTC
-                     * @example Europe/Berlin
-                     */
+                    /** @default UTC */
                     timezone?: string;
-                    /** @default true */
+                    /**
+                     * @description Scheduled checks of covered monitors go on during the window (recorded in_maintenance, alerting nothing); false stops them
+                     * @default true
+                     */
                     keep_checking?: boolean;
                 };
             };
@@ -7274,8 +7366,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Database upgrade",
+                 *       "monitor_ids": [
+                 *         42
+                 *       ],
+                 *       "starts_at": "2026-12-06T02:00:00+01:00",
+                 *       "ends_at": "2026-12-06T04:00:00+01:00",
+                 *       "timezone": "Europe/Berlin"
+                 *     }
+                 */
                 "application/json": {
-                    /** @example Database upgrade */
+                    /** @description Required on create */
                     title?: string;
                     description?: string | null;
                     /**
@@ -7287,28 +7390,20 @@ export interface operations {
                     monitor_ids?: number[];
                     /** @description The account's own domains */
                     domain_ids?: number[];
-                    /**
-                     * Format: date-time
-                     * @example 2026-12-06T02:00:00+01:00
-                     */
+                    /** @description Recurring windows: the first start (its wall time in timezone is the rule's DTSTART) */
                     starts_at?: string;
-                    /**
-                     * Format: date-time
-                     * @description One-off windows; at most 366 days after starts_at
-                     */
+                    /** @description One-off windows; at most 366 days after starts_at */
                     ends_at?: string | null;
-                    /**
-                     * @description DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID
-                     * @example FREQ=WEEKLY;BYDAY=SU
-                     */
+                    /** @description DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID */
                     rrule?: string | null;
+                    /** @description Recurring windows: how long each occurrence lasts */
                     duration_minutes?: number | null;
-                    /**
-                     * @default UTC
-                     * @example Europe/Berlin
-                     */
+                    /** @default UTC */
                     timezone?: string;
-                    /** @default true */
+                    /**
+                     * @description Scheduled checks of covered monitors go on during the window (recorded in_maintenance, alerting nothing); false stops them
+                     * @default true
+                     */
                     keep_checking?: boolean;
                 };
             };
@@ -7526,8 +7621,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Database upgrade",
+                 *       "monitor_ids": [
+                 *         42
+                 *       ],
+                 *       "starts_at": "2026-12-06T02:00:00+01:00",
+                 *       "ends_at": "2026-12-06T04:00:00+01:00",
+                 *       "timezone": "Europe/Berlin"
+                 *     }
+                 */
                 "application/json": {
-                    /** @example Database upgrade */
+                    /** @description Required on create */
                     title?: string;
                     description?: string | null;
                     /**
@@ -7539,28 +7645,20 @@ export interface operations {
                     monitor_ids?: number[];
                     /** @description The account's own domains */
                     domain_ids?: number[];
-                    /**
-                     * Format: date-time
-                     * @example 2026-12-06T02:00:00+01:00
-                     */
+                    /** @description Recurring windows: the first start (its wall time in timezone is the rule's DTSTART) */
                     starts_at?: string;
-                    /**
-                     * Format: date-time
-                     * @description One-off windows; at most 366 days after starts_at
-                     */
+                    /** @description One-off windows; at most 366 days after starts_at */
                     ends_at?: string | null;
-                    /**
-                     * @description DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID
-                     * @example FREQ=WEEKLY;BYDAY=SU
-                     */
+                    /** @description DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID */
                     rrule?: string | null;
+                    /** @description Recurring windows: how long each occurrence lasts */
                     duration_minutes?: number | null;
-                    /**
-                     * @default UTC
-                     * @example Europe/Berlin
-                     */
+                    /** @default UTC */
                     timezone?: string;
-                    /** @default true */
+                    /**
+                     * @description Scheduled checks of covered monitors go on during the window (recorded in_maintenance, alerting nothing); false stops them
+                     * @default true
+                     */
                     keep_checking?: boolean;
                 };
             };
@@ -8060,7 +8158,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "hostname": "shop.example.com",
+                 *       "port": 443,
+                 *       "monitoring_frequency": "hourly",
+                 *       "alert_days_before_expiry": 21
+                 *     }
+                 */
                 "application/json": {
+                    /** @description A domain name (internationalised names are stored in punycode) */
                     hostname: string;
                     /** @default 443 */
                     port?: number;
@@ -8194,6 +8301,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "domain_ids": [
+                 *         12,
+                 *         15
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     domain_ids: number[];
                 };
@@ -8405,6 +8520,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "monitoring_frequency": "daily",
+                 *       "notifications_enabled": false
+                 *     }
+                 */
                 "application/json": {
                     /** @default 443 */
                     port?: number;
@@ -8630,6 +8751,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "monitoring_frequency": "daily",
+                 *       "notifications_enabled": false
+                 *     }
+                 */
                 "application/json": {
                     /** @default 443 */
                     port?: number;
@@ -9034,8 +9161,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "hostname": "shop.example.com"
+                 *     }
+                 */
                 "application/json": {
-                    hostname: unknown[] | boolean | number | Record<string, never> | string | null;
+                    /** @description A domain name (internationalised names are stored in punycode) */
+                    hostname: string;
                 };
             };
         };
@@ -9329,6 +9462,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "hostname": "example.com",
+                 *       "port": 443
+                 *     }
+                 */
                 "application/json": {
                     /** @description A domain name; with VIGIL_ALLOW_PRIVATE_TARGETS also localhost and IP literals */
                     hostname: string;
@@ -9424,6 +9563,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "domain_id": 12
+                 *     }
+                 */
                 "application/json": {
                     domain_id: number;
                 };
@@ -10620,6 +10764,26 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "slug": "acme-status",
+                 *       "title": "Acme status",
+                 *       "description": "Live status of the Acme shop and API",
+                 *       "sections": [
+                 *         {
+                 *           "title": "Shop",
+                 *           "monitor_ids": [
+                 *             42,
+                 *             43
+                 *           ],
+                 *           "domain_ids": [
+                 *             12
+                 *           ]
+                 *         }
+                 *       ],
+                 *       "theme": "auto"
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique over the service; the page is /status/{slug} */
                     slug: string;
@@ -10627,9 +10791,9 @@ export interface operations {
                     description?: string | null;
                     sections?: {
                         title: string;
-                        /** @description The account's own monitors, in display order */
+                        /** @default [] */
                         monitor_ids?: number[];
-                        /** @description The account's own domains, in display order */
+                        /** @default [] */
                         domain_ids?: number[];
                     }[];
                     /**
@@ -10887,6 +11051,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Acme platform status",
+                 *       "theme": "dark",
+                 *       "show_uptime_bars": false
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique over the service; the page is /status/{slug} */
                     slug?: string;
@@ -10894,9 +11065,9 @@ export interface operations {
                     description?: string | null;
                     sections?: {
                         title: string;
-                        /** @description The account's own monitors, in display order */
+                        /** @default [] */
                         monitor_ids?: number[];
-                        /** @description The account's own domains, in display order */
+                        /** @default [] */
                         domain_ids?: number[];
                     }[];
                     /**
@@ -11130,6 +11301,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Acme platform status",
+                 *       "theme": "dark",
+                 *       "show_uptime_bars": false
+                 *     }
+                 */
                 "application/json": {
                     /** @description Unique over the service; the page is /status/{slug} */
                     slug?: string;
@@ -11137,9 +11315,9 @@ export interface operations {
                     description?: string | null;
                     sections?: {
                         title: string;
-                        /** @description The account's own monitors, in display order */
+                        /** @default [] */
                         monitor_ids?: number[];
-                        /** @description The account's own domains, in display order */
+                        /** @default [] */
                         domain_ids?: number[];
                     }[];
                     /**
@@ -11383,6 +11561,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "title": "Slow checkout",
+                 *       "status": "investigating",
+                 *       "message": "Some payments take longer than usual; we are looking into it."
+                 *     }
+                 */
                 "application/json": {
                     title: string;
                     /** @enum {string} */
@@ -11497,11 +11682,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "resolved",
+                 *       "message": "Payments are back to normal."
+                 *     }
+                 */
                 "application/json": {
-                    title?: string;
                     /** @enum {string} */
                     status?: "investigating" | "identified" | "monitoring" | "resolved";
                     message?: string;
+                    title?: string;
                 };
             };
         };
@@ -11688,11 +11879,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "resolved",
+                 *       "message": "Payments are back to normal."
+                 *     }
+                 */
                 "application/json": {
-                    title?: string;
                     /** @enum {string} */
                     status?: "investigating" | "identified" | "monitoring" | "resolved";
                     message?: string;
+                    title?: string;
                 };
             };
         };
@@ -11887,6 +12084,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "identified",
+                 *       "message": "A bad deploy; rolling back now."
+                 *     }
+                 */
                 "application/json": {
                     /** @enum {string} */
                     status: "investigating" | "identified" | "monitoring" | "resolved";
@@ -12004,7 +12207,115 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": {
+                        page: {
+                            title: string;
+                            description: string | null;
+                            /** Format: uri */
+                            url: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        status: {
+                            /** @enum {string} */
+                            indicator: "operational" | "degraded" | "outage";
+                            /** @example All systems operational */
+                            description: string;
+                        };
+                        sections: {
+                            title: string;
+                            monitors: {
+                                name: string;
+                                /** @enum {string} */
+                                status: "operational" | "degraded" | "down" | "maintenance" | "paused" | "pending";
+                                /** @description Percent over the last 90 days; null without checks */
+                                uptime_90d: number | null;
+                                /** @description With show_uptime_bars: the last 90 UTC days, oldest first */
+                                days?: {
+                                    /** Format: date */
+                                    date: string;
+                                    uptime: number | null;
+                                    incidents: number;
+                                }[];
+                            }[];
+                            domains: {
+                                /** @description hostname, with :port when not 443 */
+                                name: string;
+                                ssl_grade: string | null;
+                                days_until_expiry: number | null;
+                                /** @enum {string} */
+                                status: "ok" | "expiring" | "expired" | "unknown";
+                            }[];
+                        }[];
+                        /** @description Open incidents and unresolved notices, newest first */
+                        active_incidents: {
+                            /**
+                             * @description The incident's id, or notice-{id} for a notice
+                             * @example 4711
+                             * @example notice-12
+                             */
+                            id: string;
+                            title: string;
+                            /**
+                             * @description What people were last told: the latest update's status, else investigating or resolved
+                             * @enum {string}
+                             */
+                            status: "investigating" | "identified" | "monitoring" | "resolved";
+                            open: boolean;
+                            /** Format: date-time */
+                            started_at: string;
+                            /** Format: date-time */
+                            resolved_at: string | null;
+                            duration_seconds: number | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updates: {
+                                /** @enum {string} */
+                                status: "investigating" | "identified" | "monitoring" | "resolved";
+                                message: string;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                        }[];
+                        /** @description Resolved recently, newest first */
+                        recent_incidents: {
+                            /**
+                             * @description The incident's id, or notice-{id} for a notice
+                             * @example 4711
+                             * @example notice-12
+                             */
+                            id: string;
+                            title: string;
+                            /**
+                             * @description What people were last told: the latest update's status, else investigating or resolved
+                             * @enum {string}
+                             */
+                            status: "investigating" | "identified" | "monitoring" | "resolved";
+                            open: boolean;
+                            /** Format: date-time */
+                            started_at: string;
+                            /** Format: date-time */
+                            resolved_at: string | null;
+                            duration_seconds: number | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updates: {
+                                /** @enum {string} */
+                                status: "investigating" | "identified" | "monitoring" | "resolved";
+                                message: string;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                        }[];
+                        scheduled_maintenance: {
+                            title: string;
+                            /** Format: date-time */
+                            starts_at: string;
+                            /** Format: date-time */
+                            ends_at: string;
+                            message: string;
+                        }[];
+                    };
                 };
             };
             /** @description Not modified (If-None-Match) */
@@ -12014,13 +12325,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A plain 404 page: unknown, private or deleted page */
+            /** @description `{"error":"Status page not found"}`: unknown, private or deleted page */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded: burst per client IP */

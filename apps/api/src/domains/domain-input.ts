@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import type { Response } from 'express';
 import { MONITORING_FREQUENCIES, ValidationError, normaliseHostname, type MonitoringFrequency } from '@vigil/core';
+import { annotated, documented } from '../http/joi-schema.js';
 import { validate } from '../http/validate.js';
 import { markDeprecated } from '../middleware/deprecation.js';
 
@@ -33,39 +34,49 @@ const frequencyField = (name: string) =>
     .error(new ValidationError(`Invalid ${name}: must be one of ${MONITORING_FREQUENCIES.join(', ')}`));
 
 /** A hostname, normalised (lower case, punycode); anything else is the seed's 400 Invalid hostname. */
-export const hostnameField = Joi.any()
-  .custom((v: unknown) => {
-    const hostname = normaliseHostname(v);
-    if (!hostname) throw new Error('invalid');
-    return hostname;
-  })
-  .error(new ValidationError('Invalid hostname'));
+export const hostnameField = documented(
+  Joi.any()
+    .custom((v: unknown) => {
+      const hostname = normaliseHostname(v);
+      if (!hostname) throw new Error('invalid');
+      return hostname;
+    })
+    .error(new ValidationError('Invalid hostname')),
+  { type: 'string', maxLength: 253, description: 'A domain name (internationalised names are stored in punycode)' },
+);
 
 export const portField = Joi.number().integer().min(1).max(65_535).error(new ValidationError('Invalid port'));
 
 const settingsKeys = {
-  port: portField,
-  monitoring_frequency: frequencyField('monitoring_frequency'),
-  scan_frequency: frequencyField('scan_frequency'),
-  notifications_enabled: Joi.boolean().error(new ValidationError('Invalid notifications_enabled: must be a boolean')),
-  alert_days_before_expiry: Joi.number()
-    .integer()
-    .min(1)
-    .max(MAX_ALERT_DAYS)
-    .error(new ValidationError(`Invalid alert_days_before_expiry: must be an integer from 1 to ${MAX_ALERT_DAYS}`)),
+  port: annotated(portField, { default: DOMAIN_DEFAULTS.port }),
+  monitoring_frequency: annotated(frequencyField('monitoring_frequency'), { default: DOMAIN_DEFAULTS.monitoring_frequency }),
+  scan_frequency: frequencyField('scan_frequency')
+    .meta({ deprecated: true })
+    .description('Deprecated alias of monitoring_frequency (response carries Deprecation: true)'),
+  notifications_enabled: annotated(Joi.boolean().error(new ValidationError('Invalid notifications_enabled: must be a boolean')), {
+    default: DOMAIN_DEFAULTS.notifications_enabled,
+  }),
+  alert_days_before_expiry: annotated(
+    Joi.number()
+      .integer()
+      .min(1)
+      .max(MAX_ALERT_DAYS)
+      .error(new ValidationError(`Invalid alert_days_before_expiry: must be an integer from 1 to ${MAX_ALERT_DAYS}`)),
+    { default: DOMAIN_DEFAULTS.alert_days_before_expiry },
+  ),
 };
 
 type WithAlias<T> = T & { scan_frequency?: MonitoringFrequency };
 
-const createSchema = Joi.object<WithAlias<CreateDomainInput>>({
+export const createDomainBody = Joi.object<WithAlias<CreateDomainInput>>({
   hostname: hostnameField.required(),
   ...settingsKeys,
-});
+}).example({ hostname: 'shop.example.com', port: 443, monitoring_frequency: 'hourly', alert_days_before_expiry: 21 });
 
-const updateSchema = Joi.object<WithAlias<DomainSettings>>({
+export const updateDomainBody = Joi.object<WithAlias<DomainSettings>>({
   ...settingsKeys,
   is_active: Joi.boolean().error(new ValidationError('Invalid is_active: must be a boolean')),
-});
+}).example({ monitoring_frequency: 'daily', notifications_enabled: false });
 
 /**
  * decisions §3: `monitoring_frequency` is the field; `scan_frequency` is a deprecated alias
@@ -83,12 +94,12 @@ function resolveFrequency<T extends { monitoring_frequency?: MonitoringFrequency
 
 /** The create body: hostname normalised (400 Invalid hostname), port 1-65535 (400 Invalid port), the rest typed. */
 export function parseCreateDomain(body: unknown, res: Response): CreateDomainInput {
-  return resolveFrequency<CreateDomainInput>(validate(createSchema, body), res);
+  return resolveFrequency<CreateDomainInput>(validate(createDomainBody, body), res);
 }
 
 /** The update body (PUT and PATCH alike): at least one known field. */
 export function parseUpdateDomain(body: unknown, res: Response): DomainSettings {
-  const value = resolveFrequency<DomainSettings>(validate(updateSchema, body), res);
+  const value = resolveFrequency<DomainSettings>(validate(updateDomainBody, body), res);
   if (!Object.values(value).some((v) => v !== undefined)) {
     throw new ValidationError(
       'No fields to update: send any of port, monitoring_frequency, is_active, notifications_enabled, alert_days_before_expiry',

@@ -13,10 +13,11 @@ export interface DomainListQuery {
   search?: string;
 }
 
-const filters = Joi.object<Omit<DomainListQuery, 'page'>>({
+export const domainListFilters = Joi.object<Omit<DomainListQuery, 'page'>>({
   status: Joi.string()
     .valid(...DOMAIN_STATUS_FILTERS)
-    .error(new ValidationError(`Invalid status: must be one of ${DOMAIN_STATUS_FILTERS.join(', ')}`)),
+    .error(new ValidationError(`Invalid status: must be one of ${DOMAIN_STATUS_FILTERS.join(', ')}`))
+    .description('expiring: the certificate expires within alert_days_before_expiry'),
   grade: Joi.string()
     .valid(...SSL_GRADES)
     .error(new ValidationError(`Invalid grade: must be one of ${SSL_GRADES.join(', ')}`)),
@@ -24,7 +25,8 @@ const filters = Joi.object<Omit<DomainListQuery, 'page'>>({
     .max(253)
     // eslint-disable-next-line no-control-regex
     .pattern(/^[^\x00-\x1f\x7f]*$/)
-    .error(new ValidationError('Invalid search: at most 253 characters, no control characters')),
+    .error(new ValidationError('Invalid search: at most 253 characters, no control characters'))
+    .description('Substring of the hostname'),
 });
 
 /**
@@ -49,7 +51,7 @@ export function parseDomainListQuery(query: Record<string, unknown>): DomainList
   const page = parsePagination(query, { defaultPerPage: 20, maxPerPage: 100 });
   const search = searchTerm(queryValue(query.search));
   const status = queryValue(query.status);
-  const value = validate(filters, {
+  const value = validate(domainListFilters, {
     status: status === '' ? undefined : status,
     grade: gradeParam(queryValue(query.grade)),
     search: search || undefined,

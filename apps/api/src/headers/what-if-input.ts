@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { ValidationError, parseHeaderTarget, type HeaderGradePayload } from '@vigil/core';
+import { annotated } from '../http/joi-schema.js';
 import { validate } from '../http/validate.js';
 
 /** summary.site of a what-if report that names no site. */
@@ -12,17 +13,35 @@ const HEADERS_MESSAGE = `Invalid headers: must be an object of at most ${MAX_HEA
 
 const value = Joi.string().max(MAX_VALUE).allow('');
 
-const schema = Joi.object<{ headers: Record<string, string | string[]>; https?: boolean; site?: string; html?: string }>({
-  headers: Joi.object()
-    // Every key matches the pattern, so none is stripped as unknown; names are checked below.
-    .pattern(/^/, Joi.alternatives(value, Joi.array().items(value).min(1).max(20)))
-    .max(MAX_HEADERS)
-    .custom((headers: Record<string, unknown>, helpers) => (Object.keys(headers).every((k) => TOKEN.test(k)) ? headers : helpers.error('object.base')))
-    .required()
-    .messages({ 'any.required': 'headers is required', '*': HEADERS_MESSAGE }),
-  https: Joi.boolean().messages({ '*': 'Invalid https: must be a boolean' }),
-  site: Joi.string().messages({ '*': 'Invalid site: must be a hostname, host:port or an http(s) URL' }),
-  html: Joi.string().allow('').messages({ '*': 'Invalid html: must be a string' }),
+export const whatIfBody = Joi.object<{ headers: Record<string, string | string[]>; https?: boolean; site?: string; html?: string }>({
+  headers: annotated(
+    Joi.object()
+      // Every key matches the pattern, so none is stripped as unknown; names are checked below.
+      .pattern(/^/, Joi.alternatives(value, Joi.array().items(value).min(1).max(20)))
+      .max(MAX_HEADERS)
+      .custom((headers: Record<string, unknown>, helpers) => (Object.keys(headers).every((k) => TOKEN.test(k)) ? headers : helpers.error('object.base')))
+      .required()
+      .messages({ 'any.required': 'headers is required', '*': HEADERS_MESSAGE })
+      .description('Header name -> value as the site would send it; an array of strings for a header sent several times'),
+    // What the custom rule checks.
+    { propertyNames: { pattern: TOKEN.source }, maxProperties: MAX_HEADERS },
+  ),
+  https: annotated(Joi.boolean().messages({ '*': 'Invalid https: must be a boolean' }), { default: true }).description(
+    'The response would come over https: HSTS counts only then',
+  ),
+  site: Joi.string()
+    .messages({ '*': 'Invalid site: must be a hostname, host:port or an http(s) URL' })
+    .description('Hostname, host:port or URL the headers are for (summary.site; which scripts are same-site for SRI)'),
+  html: Joi.string().allow('').messages({ '*': 'Invalid html: must be a string' }).description('The page, for the Subresource Integrity test (default: no scripts)'),
+}).example({
+  headers: {
+    'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+    'Content-Security-Policy': "default-src 'self'",
+    'X-Content-Type-Options': 'nosniff',
+    'Set-Cookie': ['session=abc; Secure; HttpOnly', 'theme=dark; Secure'],
+  },
+  https: true,
+  site: 'shop.example.com',
 });
 
 /**
@@ -31,7 +50,7 @@ const schema = Joi.object<{ headers: Record<string, string | string[]>; https?: 
  * for Subresource Integrity).
  */
 export function parseWhatIfBody(body: unknown): HeaderGradePayload {
-  const input = validate(schema, body);
+  const input = validate(whatIfBody, body);
   let site = WHAT_IF_SITE;
   if (input.site !== undefined) {
     try {

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { ValidationError } from '@vigil/core';
-import { bodySchema, requestSchema } from './joi-schema.js';
+import { annotated, documented, queryFields, requestSchema } from './joi-schema.js';
 import { trimmedString } from './validate.js';
 
 describe('requestSchema', () => {
@@ -23,9 +23,31 @@ describe('requestSchema', () => {
     });
   });
 
-  it('passes a JSON Schema through unchanged', () => {
-    const schema = { type: 'object', properties: { a: { type: 'string' } }, additionalProperties: false };
-    expect(bodySchema(schema)).toBe(schema);
-    expect(bodySchema(Joi.object({ a: Joi.string() }))).toEqual({ type: 'object', properties: { a: { type: 'string' } } });
+  it('takes what joi-to-json cannot express from the joi schema itself: replaced by documented(), keywords added by annotated()', () => {
+    const schema = Joi.object({
+      host: documented(
+        Joi.any().custom((v: unknown) => v),
+        { type: 'string', description: 'A host name' },
+      ),
+      port: annotated(Joi.number().integer(), { default: 443 }),
+      headers: Joi.object().pattern(/^/, Joi.string()),
+    }).example({ host: 'example.com', port: 443 });
+    expect(requestSchema(schema)).toEqual({
+      type: 'object',
+      properties: {
+        host: { type: 'string', description: 'A host name' },
+        port: { type: 'integer', default: 443 },
+        headers: { type: 'object', patternProperties: { '^': { type: 'string' } } },
+      },
+      examples: [{ host: 'example.com', port: 443 }],
+    });
+  });
+
+  it('lists the fields of a query schema, each the very joi object that validates it', () => {
+    const query = Joi.object({ days: Joi.number().integer(), q: Joi.string().required() });
+    const fields = queryFields(query);
+    expect(Object.keys(fields)).toEqual(['days', 'q']);
+    expect(fields.q.validate(undefined).error).toBeDefined();
+    expect(requestSchema(fields.days)).toEqual({ type: 'integer' });
   });
 });

@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import type Joi from 'joi';
 import { createRequire } from 'node:module';
 import type { parse } from 'joi-to-json';
 import type { JsonSchema } from './route.js';
@@ -6,24 +6,69 @@ import type { JsonSchema } from './route.js';
 // joi-to-json is CommonJS (`module.exports = parse`); its typings describe an ES default export.
 const joiToJson: typeof parse = createRequire(import.meta.url)('joi-to-json');
 
-/** Drops `additionalProperties: false`: validate() strips unknown fields, it does not refuse them. */
-function allowUnknown(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(allowUnknown);
-  if (schema === null || typeof schema !== 'object') return schema;
-  return Object.fromEntries(Object.entries(schema).filter(([k, v]) => !(k === 'additionalProperties' && v === false)).map(([k, v]) => [k, allowUnknown(v)]));
+/** joi-to-json copies `x-` metas into the schema; these two are resolved by requestSchema(). */
+const REPLACE = 'x-vigil-schema';
+const MERGE = 'x-vigil-keywords';
+
+/**
+ * Documents a joi schema whose rules joi-to-json cannot express (`.custom()`, `.when()`,
+ * alternatives chosen by another field): `jsonSchema` replaces what would be derived. It rides
+ * on the joi object itself, so the validator and its documentation stay one value.
+ */
+export function documented<S extends Joi.Schema>(schema: S, jsonSchema: JsonSchema): S {
+  return schema.meta({ [REPLACE]: jsonSchema }) as S;
 }
 
 /**
- * The OpenAPI 3.1 schema of a request body or query, derived from the joi schema that
- * validates it, so the document cannot drift from the validator.
+ * Adds JSON Schema keywords to what is derived: facts joi must not act on (`default`: joi's own
+ * `.default()` would fill the value in, and an update would then overwrite it) and the part of
+ * a `.custom()` rule JSON Schema can say (e.g. `propertyNames` of header names).
  */
-export function requestSchema(schema: Joi.Schema): JsonSchema {
-  const derived = allowUnknown(joiToJson(schema, 'open-api-3.1'));
-  if (derived === null || typeof derived !== 'object' || Array.isArray(derived)) throw new Error('joi-to-json gave no schema object');
-  return Object.fromEntries(Object.entries(derived));
+export function annotated<S extends Joi.Schema>(schema: S, keywords: JsonSchema): S {
+  return schema.meta({ [MERGE]: keywords }) as S;
 }
 
-/** A request body as a route declares it: a joi validator (preferred) or a JSON Schema. */
-export function bodySchema(body: JsonSchema | Joi.Schema): JsonSchema {
-  return Joi.isSchema(body) ? requestSchema(body) : body;
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Resolves the metas above and drops `additionalProperties: false` (validate() strips unknown
+ * fields, it does not refuse them). joi-to-json also lists a `.pattern()` key of an object as a
+ * literal property named after the regular expression: dropped too.
+ */
+function resolve(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(resolve);
+  if (!isObject(schema)) return schema;
+  const replaced = schema[REPLACE];
+  if (isObject(replaced)) return resolve(replaced);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) {
+    if (k === MERGE || (k === 'additionalProperties' && v === false)) continue;
+    if (k !== 'properties' || !isObject(v)) out[k] = resolve(v);
+    else {
+      const named = Object.entries(v).filter(([name]) => !/^\/.*\/[a-z]*$/.test(name));
+      if (named.length) out[k] = Object.fromEntries(named.map(([n, p]) => [n, resolve(p)]));
+    }
+  }
+  // joi's greater()/less() come out as both exclusiveMinimum and minimum (same for the maximum): keep the exclusive one.
+  if (out.exclusiveMinimum !== undefined && out.exclusiveMinimum === out.minimum) delete out.minimum;
+  if (out.exclusiveMaximum !== undefined && out.exclusiveMaximum === out.maximum) delete out.maximum;
+  const merged = schema[MERGE];
+  return isObject(merged) ? { ...out, ...merged } : out;
+}
+
+/**
+ * The OpenAPI 3.1 schema of a request body or query, derived from the very joi schema that
+ * validates it, so the document cannot drift from the validator. Examples given with joi's
+ * `.example()` come out as `examples`.
+ */
+export function requestSchema(schema: Joi.Schema): JsonSchema {
+  const derived = resolve(joiToJson(schema, 'open-api-3.1'));
+  if (!isObject(derived)) throw new Error('joi-to-json gave no schema object');
+  return derived;
+}
+
+/** The fields of a joi object schema that validates a query, one per parameter, for RouteDocs.query. */
+export function queryFields(schema: Joi.ObjectSchema): Record<string, Joi.Schema> {
+  const keys = Object.keys((schema.describe() as { keys?: Record<string, unknown> }).keys ?? {});
+  return Object.fromEntries(keys.map((k) => [k, schema.extract(k)]));
 }

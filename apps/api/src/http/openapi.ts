@@ -1,7 +1,8 @@
+import Joi from 'joi';
 import { INDEPENDENT_PATHS } from '../middleware/dependency-gate.js';
 import { UNLIMITED_PATHS } from '../middleware/burst-limit.js';
-import { bodySchema } from './joi-schema.js';
-import type { JsonSchema, RouteDef } from './route.js';
+import { requestSchema } from './joi-schema.js';
+import type { JsonSchema, QueryParamDoc, RouteDef } from './route.js';
 
 const ERROR_SCHEMA = {
   type: 'object',
@@ -80,8 +81,8 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
       required: true,
       schema: { type: m[1] === 'id' || /(Id|_id)$/.test(m[1]) ? 'integer' : 'string' },
     }));
-    const queryParams = Object.entries(r.docs.query ?? {}).map(([name, spec]) => {
-      const { description, required, ...schema } = spec;
+    const queryParams = Object.entries(r.docs.query ?? {}).map(([name, param]) => {
+      const { description, required, ...schema } = queryDoc(param);
       return { name, in: 'query', required: Boolean(required), description, schema };
     });
     const responses: Record<string, unknown> = {};
@@ -124,7 +125,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
       operationId: `${r.method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       ...(r.auth === 'api-key' ? { security: [{ apiKey: [] }] } : r.auth === 'optional-api-key' ? { security: [{}, { apiKey: [] }] } : { security: [] }),
       parameters: [...pathParams, ...queryParams],
-      ...(r.docs.body ? { requestBody: { required: true, content: { 'application/json': { schema: bodySchema(r.docs.body) } } } } : {}),
+      ...(r.docs.body ? { requestBody: { required: true, content: { 'application/json': mediaType(requestSchema(r.docs.body)) } } } : {}),
       responses,
     };
   }
@@ -144,6 +145,18 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
     security: [{ apiKey: [] }],
     paths,
   };
+}
+
+/** A query parameter as a route documents it; a joi one is derived from its validator. */
+function queryDoc(param: Joi.Schema | QueryParamDoc): QueryParamDoc {
+  if (!Joi.isSchema(param)) return param;
+  return { ...requestSchema(param), required: (param.describe().flags as { presence?: string } | undefined)?.presence === 'required' };
+}
+
+/** A body's media type: its schema, and its first example where Swagger UI shows it. */
+function mediaType(schema: JsonSchema): Record<string, unknown> {
+  const example = Array.isArray(schema.examples) ? (schema.examples as unknown[])[0] : undefined;
+  return { schema, ...(example === undefined ? {} : { example }) };
 }
 
 /** Tags in route order, removed ones last. */

@@ -13,11 +13,18 @@ export type AuthMode = 'api-key' | 'optional-api-key' | 'none';
 /** A JSON Schema fragment, as OpenAPI 3.1 uses it. */
 export type JsonSchema = Record<string, unknown>;
 
+/** A query parameter read by hand (not through a joi schema): its schema, description and whether required. */
+export type QueryParamDoc = JsonSchema & { description?: string; required?: boolean };
+
 export interface RouteDocs {
-  /** Query parameters: name -> schema (+ description). Path parameters come from the path. */
-  query?: Record<string, JsonSchema & { description?: string; required?: boolean }>;
-  /** The joi schema that validates the body (the document derives its schema from it), or a JSON Schema. */
-  body?: JsonSchema | Joi.Schema;
+  /**
+   * Query parameters: name -> the joi schema that validates it (the document derives the
+   * parameter from it; see joiQuery()) or, for a parameter read by hand, its JSON Schema.
+   * Path parameters come from the path.
+   */
+  query?: Record<string, Joi.Schema | QueryParamDoc>;
+  /** The joi schema that validates the body: the document derives the body's schema and example from it. */
+  body?: Joi.Schema;
   /** Status -> description and optional body schema; `contentType` when it is not JSON (pages, feeds, badges). */
   responses: Record<number, { description: string; schema?: JsonSchema; headers?: string[]; contentType?: string }>;
 }

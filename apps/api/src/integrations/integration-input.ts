@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { ALERT_EVENTS, INTEGRATION_TYPES, ValidationError, type AlertEventName, type IntegrationType } from '@vigil/core';
+import { annotated, documented, requestSchema } from '../http/joi-schema.js';
 import { trimmedString, validate } from '../http/validate.js';
 import { idListField } from '../http/id-list.js';
 import { INTEGRATION_TYPE_SPECS } from './integration-types.js';
@@ -20,31 +21,46 @@ const fields = {
     .valid(...INTEGRATION_TYPES)
     .messages({ 'any.required': 'type is required', '*': `Invalid type: must be one of ${INTEGRATION_TYPES.join(', ')}` }),
   name: trimmedString(100),
-  config: Joi.object().unknown(true).messages({ 'any.required': 'config is required', '*': 'Invalid config: must be an object' }),
+  config: Joi.object()
+    .unknown(true)
+    .messages({ 'any.required': 'config is required', '*': 'Invalid config: must be an object' })
+    .description('Fields per type (GET /api/v1/integrations/types); on update merged into the current config'),
   events: Joi.array()
     .items(Joi.string().valid(...ALERT_EVENTS))
     .unique()
-    .messages({ '*': `Invalid events: each must be one of ${ALERT_EVENTS.join(', ')}` }),
-  monitor_ids: idListField('monitor_ids'),
-  domain_ids: idListField('domain_ids'),
-  is_active: Joi.boolean().messages({ '*': 'Invalid is_active: must be a boolean' }),
+    .messages({ '*': `Invalid events: each must be one of ${ALERT_EVENTS.join(', ')}` })
+    .description('Empty or absent = all events'),
+  monitor_ids: idListField('monitor_ids').description("The account's own monitors; empty = all"),
+  domain_ids: idListField('domain_ids').description("The account's own domains; empty = all"),
+  is_active: annotated(Joi.boolean().messages({ '*': 'Invalid is_active: must be a boolean' }), { default: true }),
 };
 
-const createSchema = Joi.object<IntegrationInput>({
+/**
+ * A create's config is complete: documented as one of the types' own config schemas (the ones
+ * validateConfig() runs once the type is known).
+ */
+const createConfig = documented(fields.config.required(), {
+  description: 'Fields per type (GET /api/v1/integrations/types)',
+  anyOf: INTEGRATION_TYPES.map((t) => ({ title: t, ...requestSchema(INTEGRATION_TYPE_SPECS[t].schema) })),
+});
+
+export const createIntegrationBody = Joi.object<IntegrationInput>({
   ...fields,
   type: fields.type.required(),
   name: fields.name.required(),
-  config: fields.config.required(),
-});
+  config: createConfig,
+})
+  .example({ type: 'webhook', name: 'Ops webhook', config: { url: 'https://hooks.example.com/vigil' }, events: ['monitor.down', 'monitor.up'], monitor_ids: [42] })
+  .example({ type: 'email', name: 'On-call', config: { to: ['oncall@example.com'] } });
 
-const updateSchema = Joi.object<IntegrationInput>(fields);
+export const updateIntegrationBody = Joi.object<IntegrationInput>(fields).example({ name: 'Ops webhook (primary)', events: ['monitor.down'], is_active: true });
 
 export function parseCreateBody(body: unknown): Required<Pick<IntegrationInput, 'type' | 'name' | 'config'>> & IntegrationInput {
-  return validate(createSchema, body) as Required<Pick<IntegrationInput, 'type' | 'name' | 'config'>> & IntegrationInput;
+  return validate(createIntegrationBody, body) as Required<Pick<IntegrationInput, 'type' | 'name' | 'config'>> & IntegrationInput;
 }
 
 export function parseUpdateBody(body: unknown): IntegrationInput {
-  return validate(updateSchema, body);
+  return validate(updateIntegrationBody, body);
 }
 
 /** A complete config of a type, validated and normalised (email `to` always a list). */

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { Integration, SecretBoxError, ValidationError, type Context, type SecretBox } from '@vigil/core';
+import { annotated } from '../http/joi-schema.js';
 import { validate } from '../http/validate.js';
 import { generateWebhookSecret } from './config-secrets.js';
 
@@ -7,16 +8,20 @@ import { generateWebhookSecret } from './config-secrets.js';
 export const DEFAULT_OVERLAP_SECONDS = 86_400;
 export const MAX_OVERLAP_SECONDS = 7 * 86_400;
 
-const schema = Joi.object<{ overlap_seconds?: number }>({
-  overlap_seconds: Joi.number()
-    .integer()
-    .min(0)
-    .max(MAX_OVERLAP_SECONDS)
-    .messages({ '*': `Invalid overlap_seconds: must be an integer from 0 to ${MAX_OVERLAP_SECONDS}` }),
-});
+export const rotateSecretBody = Joi.object<{ overlap_seconds?: number }>({
+  overlap_seconds: annotated(
+    Joi.number()
+      .integer()
+      .min(0)
+      .max(MAX_OVERLAP_SECONDS)
+      .messages({ '*': `Invalid overlap_seconds: must be an integer from 0 to ${MAX_OVERLAP_SECONDS}` })
+      .description('How long the previous secret keeps signing (a second signature); 0 ends it at once'),
+    { default: DEFAULT_OVERLAP_SECONDS },
+  ),
+}).example({ overlap_seconds: 3600 });
 
 export function parseRotateBody(body: unknown): number {
-  return validate(schema, body).overlap_seconds ?? DEFAULT_OVERLAP_SECONDS;
+  return validate(rotateSecretBody, body).overlap_seconds ?? DEFAULT_OVERLAP_SECONDS;
 }
 
 /** The current secrets of an integration, or {} when they no longer open (VIGIL_SECRET_KEY changed). */

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { isValidTimeZone, localToUtc, normaliseRrule, ValidationError, type MaintenanceWindow } from '@vigil/core';
+import { annotated } from '../http/joi-schema.js';
 import { trimmedString, validate } from '../http/validate.js';
 import { idListField } from '../http/id-list.js';
 import { parseIsoDate } from '../monitors/date-query.js';
@@ -23,29 +24,46 @@ export interface MaintenanceInput {
   keep_checking?: boolean;
 }
 
+// Not `format: date-time`: a date-time without an offset is accepted (a wall time in timezone).
 const timestamp = (field: string) => Joi.string().max(64).messages({ '*': `Invalid ${field}: must be an ISO 8601 date-time, e.g. 2026-12-06T02:00:00Z` });
 
-const schema = Joi.object<MaintenanceInput>({
-  title: trimmedString(200).messages({ '*': 'Invalid title: must be a string of 1 to 200 characters' }),
+/** The body of a create and of an update (title is required on create, checked below so that the first error stays the same). */
+export const maintenanceBody = Joi.object<MaintenanceInput>({
+  title: trimmedString(200).messages({ '*': 'Invalid title: must be a string of 1 to 200 characters' }).description('Required on create'),
   description: Joi.string().max(2000).allow(null, '').messages({ '*': 'Invalid description: must be a string of at most 2000 characters, or null' }),
-  applies_to_all: Joi.boolean().messages({ '*': 'Invalid applies_to_all: must be a boolean' }),
-  monitor_ids: idListField('monitor_ids'),
-  domain_ids: idListField('domain_ids'),
-  starts_at: timestamp('starts_at'),
-  ends_at: timestamp('ends_at').allow(null),
-  rrule: Joi.string().max(500).allow(null).messages({ '*': 'Invalid rrule: must be one RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=SU' }),
+  applies_to_all: annotated(Joi.boolean().messages({ '*': 'Invalid applies_to_all: must be a boolean' }), { default: false }).description(
+    'Every monitor and domain of the account, present and future',
+  ),
+  monitor_ids: idListField('monitor_ids').description("The account's own monitors"),
+  domain_ids: idListField('domain_ids').description("The account's own domains"),
+  starts_at: timestamp('starts_at').description('Recurring windows: the first start (its wall time in timezone is the rule\'s DTSTART)'),
+  ends_at: timestamp('ends_at').allow(null).description('One-off windows; at most 366 days after starts_at'),
+  rrule: Joi.string()
+    .max(500)
+    .allow(null)
+    .messages({ '*': 'Invalid rrule: must be one RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=SU' })
+    .description('DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID'),
   duration_minutes: Joi.number()
     .integer()
     .min(1)
     .max(MAX_DURATION_MINUTES)
     .allow(null)
-    .messages({ '*': `Invalid duration_minutes: must be an integer from 1 to ${MAX_DURATION_MINUTES}` }),
-  timezone: Joi.string().max(64).messages({ '*': 'Invalid timezone: must be an IANA time zone name, e.g. Europe/Berlin' }),
-  keep_checking: Joi.boolean().messages({ '*': 'Invalid keep_checking: must be a boolean' }),
-});
+    .messages({ '*': `Invalid duration_minutes: must be an integer from 1 to ${MAX_DURATION_MINUTES}` })
+    .description('Recurring windows: how long each occurrence lasts'),
+  timezone: annotated(Joi.string().max(64).messages({ '*': 'Invalid timezone: must be an IANA time zone name, e.g. Europe/Berlin' }), { default: 'UTC' }),
+  keep_checking: annotated(Joi.boolean().messages({ '*': 'Invalid keep_checking: must be a boolean' }), { default: true }).description(
+    'Scheduled checks of covered monitors go on during the window (recorded in_maintenance, alerting nothing); false stops them',
+  ),
+})
+  .description(
+    "One-off: starts_at and ends_at. Recurring: starts_at (the first start; its wall time in timezone is the rule's DTSTART), rrule and duration_minutes. " +
+      'A date-time without an offset is a wall time in timezone.',
+  )
+  .example({ title: 'Database upgrade', monitor_ids: [42], starts_at: '2026-12-06T02:00:00+01:00', ends_at: '2026-12-06T04:00:00+01:00', timezone: 'Europe/Berlin' })
+  .example({ title: 'Weekly deploy', applies_to_all: true, starts_at: '2026-12-06T02:00:00', rrule: 'FREQ=WEEKLY;BYDAY=SU', duration_minutes: 30, timezone: 'Europe/Berlin' });
 
 export function parseMaintenanceBody(body: unknown, opts: { update: boolean }): MaintenanceInput {
-  const input = validate(schema, body);
+  const input = validate(maintenanceBody, body);
   if (opts.update && Object.keys(input).length === 0) throw new ValidationError('Invalid request body: give at least one field to update');
   if (!opts.update && input.title === undefined) throw new ValidationError('Invalid title: must be a string of 1 to 200 characters');
   return input;

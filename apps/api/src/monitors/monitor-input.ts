@@ -3,6 +3,7 @@ import {
   assertionsSchema,
   CHECK_INTERVALS,
   MONITOR_METHODS,
+  MONITOR_TYPE_SPECS,
   MONITOR_TYPES,
   REGION_NAME_PATTERN,
   parseMonitorUrl,
@@ -12,6 +13,8 @@ import {
   type MonitorMethod,
   type MonitorType,
 } from '@vigil/core';
+import { annotated, documented, requestSchema } from '../http/joi-schema.js';
+import { ASSERTIONS_PROPERTY } from './assertions-openapi.js';
 
 /**
  * The 400 messages of monitor input. "Invalid URL" and "Invalid interval" are the seed's; the
@@ -130,67 +133,151 @@ export function monitorDefaults(type: MonitorType): typeof COMMON_DEFAULTS {
 export const MAX_ESCALATION_STEPS = 5;
 const MAX_ESCALATION_MINUTES = 10_080;
 
+const HTTP_ONLY = 'http monitors only';
+const D = MONITOR_DEFAULTS;
+
+/**
+ * `config` is checked once the type is known (monitor-type-input.ts, against the type's spec):
+ * documented as one of those specs' own schemas.
+ */
+const TYPE_CONFIG = {
+  description:
+    'The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones.',
+  // anyOf: a heartbeat config has no required field, so every tcp or dns config also matches it.
+  anyOf: Object.entries(MONITOR_TYPE_SPECS).map(([type, spec]) => ({ title: type, ...requestSchema(spec.schema) })),
+};
+
 const fields = {
   name: Joi.string().min(1).max(200).pattern(/\S/).error(fail(M.name)),
-  type: Joi.string()
-    .valid(...MONITOR_TYPES)
-    .error(fail(M.type)),
-  config: Joi.any(),
-  url: Joi.string()
-    .custom((value: string, helpers) => (parseMonitorUrl(value) ? value.trim() : helpers.error('any.invalid')))
-    .error(fail(M.url)),
-  method: Joi.string()
-    .valid(...MONITOR_METHODS)
-    .insensitive()
-    .error(fail(M.method)),
-  check_interval: Joi.number()
-    .valid(...CHECK_INTERVALS)
-    .error(fail(M.interval)),
-  timeout: Joi.number().integer().min(1).max(60).error(fail(M.timeout)),
-  expected_status_codes: Joi.array()
-    .items(Joi.number().integer().min(100).max(599))
-    .min(1)
-    .max(50)
-    .error(fail(M.expectedStatusCodes)),
-  expected_content: Joi.string().max(10_000).allow('', null).error(fail(M.expectedContent)),
-  headers: Joi.object()
-    .pattern(/^/, Joi.string().allow('').max(8192).pattern(HEADER_VALUE))
-    .max(50)
-    .custom((value: Record<string, string>, helpers) =>
-      Object.keys(value).every((k) => HEADER_NAME.test(k)) ? value : helpers.error('any.invalid'),
-    )
-    .error(fail(M.headers)),
-  body: Joi.string().max(65_536).allow('', null).error(fail(M.requestBody)),
-  alert_threshold: Joi.number().integer().min(1).max(10).error(fail(M.alertThreshold)),
-  degraded_threshold_ms: Joi.number().integer().min(1).max(60_000).error(fail(M.degradedThreshold)),
-  follow_redirects: Joi.boolean().error(fail(M.followRedirects)),
-  verify_ssl: Joi.boolean().error(fail(M.verifySsl)),
+  type: annotated(
+    Joi.string()
+      .valid(...MONITOR_TYPES)
+      .error(fail(M.type))
+      .description('What the monitor checks; fixed at create'),
+    { default: 'http' },
+  ),
+  config: documented(Joi.any(), TYPE_CONFIG),
+  // http monitors: required (create schema below); the other types refuse it.
+  url: documented(
+    Joi.string()
+      .custom((value: string, helpers) => (parseMonitorUrl(value) ? value.trim() : helpers.error('any.invalid')))
+      .error(fail(M.url)),
+    {
+      type: 'string',
+      description:
+        'http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`',
+      examples: ['https://example.com/health'],
+    },
+  ),
+  method: annotated(
+    Joi.string()
+      .valid(...MONITOR_METHODS)
+      .insensitive()
+      .error(fail(M.method))
+      .description(`${HTTP_ONLY}; any case (answers give it upper-case)`),
+    { default: D.method },
+  ),
+  check_interval: annotated(
+    Joi.number()
+      .valid(...CHECK_INTERVALS)
+      .error(fail(M.interval))
+      .description('Seconds; the plan decides which are allowed'),
+    { default: D.check_interval },
+  ),
+  timeout: annotated(Joi.number().integer().min(1).max(60).error(fail(M.timeout)).description('Seconds'), { default: D.timeout }),
+  expected_status_codes: annotated(
+    Joi.array()
+      .items(Joi.number().integer().min(100).max(599))
+      .min(1)
+      .max(50)
+      .error(fail(M.expectedStatusCodes))
+      .description(HTTP_ONLY),
+    { default: D.expected_status_codes },
+  ),
+  expected_content: Joi.string().max(10_000).allow('', null).error(fail(M.expectedContent)).description(`${HTTP_ONLY}: text the body must contain`),
+  headers: annotated(
+    Joi.object()
+      .pattern(/^/, Joi.string().allow('').max(8192).pattern(HEADER_VALUE))
+      .max(50)
+      .custom((value: Record<string, string>, helpers) =>
+        Object.keys(value).every((k) => HEADER_NAME.test(k)) ? value : helpers.error('any.invalid'),
+      )
+      .error(fail(M.headers))
+      .description(`${HTTP_ONLY}: request headers`),
+    // What the custom rule checks.
+    { propertyNames: { pattern: HEADER_NAME.source }, maxProperties: 50 },
+  ),
+  body: Joi.string().max(65_536).allow('', null).error(fail(M.requestBody)).description(`${HTTP_ONLY}: request body`),
+  alert_threshold: annotated(Joi.number().integer().min(1).max(10).error(fail(M.alertThreshold)).description('Consecutive failed checks (rounds) that open an incident'), {
+    default: D.alert_threshold,
+  }),
+  degraded_threshold_ms: annotated(Joi.number().integer().min(1).max(60_000).error(fail(M.degradedThreshold)).description('A slower answer marks the monitor degraded'), {
+    default: D.degraded_threshold_ms,
+  }),
+  follow_redirects: annotated(Joi.boolean().error(fail(M.followRedirects)).description(HTTP_ONLY), { default: D.follow_redirects }),
+  verify_ssl: annotated(Joi.boolean().error(fail(M.verifySsl)).description(HTTP_ONLY), { default: D.verify_ssl }),
   slo_target: Joi.number()
     .greater(0)
     .less(100)
     .custom((v: number, helpers) => (Math.round(v * 1000) === v * 1000 ? v : helpers.error('any.invalid')))
     .allow(null)
-    .error(fail(M.sloTarget)),
-  recovery_threshold: Joi.number().integer().min(1).max(10).error(fail(M.recoveryThreshold)),
-  reminder_interval_minutes: Joi.number().integer().min(5).max(1440).allow(null).error(fail(M.reminderInterval)),
-  escalation: Joi.array()
-    .items(
-      Joi.object({
-        after_minutes: Joi.number().integer().min(1).max(MAX_ESCALATION_MINUTES).required(),
-        integration_ids: Joi.array().items(Joi.number().integer().min(1).max(2_147_483_647)).min(1).max(10).unique().required(),
-      }),
-    )
-    .max(MAX_ESCALATION_STEPS)
-    .allow(null)
-    .custom((steps: EscalationStep[] | null, helpers) =>
-      (steps ?? []).every((s, i, all) => i === 0 || s.after_minutes > all[i - 1].after_minutes) ? steps : helpers.error('any.invalid'),
-    )
-    .error(fail(M.escalation)),
-  // Messages name the item and field (parse-assertions.ts); null is none.
-  assertions: assertionsSchema,
+    .error(fail(M.sloTarget))
+    .description('Objective in percent (at most 3 decimals); SLA reports show its error budget')
+    .example(99.9),
+  recovery_threshold: annotated(
+    Joi.number().integer().min(1).max(10).error(fail(M.recoveryThreshold)).description('Consecutive successful checks that resolve an open incident'),
+    { default: D.recovery_threshold },
+  ),
+  reminder_interval_minutes: annotated(
+    Joi.number()
+      .integer()
+      .min(5)
+      .max(1440)
+      .allow(null)
+      .error(fail(M.reminderInterval))
+      .description('Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never'),
+    { default: D.reminder_interval_minutes },
+  ),
+  escalation: annotated(
+    Joi.array()
+      .items(
+        Joi.object({
+          after_minutes: Joi.number().integer().min(1).max(MAX_ESCALATION_MINUTES).required(),
+          integration_ids: Joi.array().items(Joi.number().integer().min(1).max(2_147_483_647)).min(1).max(10).unique().required(),
+        }),
+      )
+      .max(MAX_ESCALATION_STEPS)
+      .allow(null)
+      .custom((steps: EscalationStep[] | null, helpers) =>
+        (steps ?? []).every((s, i, all) => i === 0 || s.after_minutes > all[i - 1].after_minutes) ? steps : helpers.error('any.invalid'),
+      )
+      .error(fail(M.escalation))
+      .description(
+        "Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations (the account's own; whatever their event and monitor filters). null or [] = none",
+      ),
+    { default: D.escalation },
+  ),
+  // Messages name the item and field (parse-assertions.ts); null is none. Checked by a custom rule: documented by hand.
+  assertions: documented(assertionsSchema, ASSERTIONS_PROPERTY),
   is_active: Joi.boolean().error(fail(M.isActive)),
-  regions: Joi.array().items(Joi.string().pattern(REGION_NAME_PATTERN)).min(1).max(32).unique().error(fail(M.regions)),
-  min_failing_regions: Joi.number().integer().min(1).max(32).allow(null).error(fail(M.minFailingRegions)),
+  regions: Joi.array()
+    .items(Joi.string().pattern(REGION_NAME_PATTERN))
+    .min(1)
+    .max(32)
+    .unique()
+    .error(fail(M.regions))
+    .description(
+      'Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment\'s default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region',
+    ),
+  min_failing_regions: Joi.number()
+    .integer()
+    .min(1)
+    .max(32)
+    .allow(null)
+    .error(fail(M.minFailingRegions))
+    .description(
+      'How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number',
+    ),
 };
 
 const { is_active: _isActive, ...createFields } = fields;
@@ -200,10 +287,18 @@ export const createMonitorSchema = Joi.object<CreateMonitorInput>({
   ...createFields,
   name: createFields.name.required(),
   url: createFields.url.when('type', { is: Joi.exist().invalid('http'), otherwise: Joi.required() }),
-});
+})
+  .description('url is required for http (the default type), config for the other types')
+  .example({ name: 'Shop home page', url: 'https://shop.example.com/', check_interval: 60, expected_status_codes: [200], alert_threshold: 2 })
+  .example({ name: 'Orders database', type: 'tcp', config: { host: 'db.example.com', port: 5432 }, check_interval: 300 })
+  .example({ name: 'Nightly backup', type: 'heartbeat', config: { cron: '0 3 * * *', timezone: 'Europe/Berlin', grace: 600 } });
 
 /** PUT/PATCH body: any configuration field, plus is_active; re-validated like create. */
-export const updateMonitorSchema = Joi.object<UpdateMonitorInput>(fields);
+export const updateMonitorSchema = annotated(Joi.object<UpdateMonitorInput>(fields), { minProperties: 1 }).example({
+  check_interval: 60,
+  alert_threshold: 3,
+  is_active: true,
+});
 
 /** Throws the body 400 unless the JSON body is an object (not an array, string or number). */
 export function assertObjectBody(body: unknown): void {

@@ -49,8 +49,9 @@ const createBody = Joi.object<{ name: string; expires_at?: string | null }>({
     .isoDate()
     .custom((v: string, helpers) => (realCalendarDay(v) ? v : helpers.error('any.invalid')))
     .allow(null)
-    .error(new ValidationError(INVALID_EXPIRES_AT)),
-});
+    .error(new ValidationError(INVALID_EXPIRES_AT))
+    .description('When the key stops working (ISO 8601, in the future); null or absent: never'),
+}).example({ name: 'CI deploys', expires_at: '2030-01-01T00:00:00Z' });
 
 async function findOwnKey(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<ApiKey> {
   const id = parseId(rawId, 'API key not found');

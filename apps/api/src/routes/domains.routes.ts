@@ -1,14 +1,15 @@
 import Joi from 'joi';
 import { ValidationError, type Context } from '@vigil/core';
 import { domainCertificate, domainCertificateChain } from '../domains/domain-certificate.js';
-import { parseCreateDomain, parseUpdateDomain } from '../domains/domain-input.js';
+import { createDomainBody, parseCreateDomain, parseUpdateDomain, updateDomainBody } from '../domains/domain-input.js';
 import { DOMAIN_DETAIL_SCHEMA, DOMAIN_LIST_SCHEMA, domainCreatedView, domainDetailView, domainListView } from '../domains/domain-views.js';
 import { createDomain } from '../domains/create-domain.js';
 import { deleteDomains } from '../domains/delete-domains.js';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
-import { listDomains, parseDomainListQuery } from '../domains/list-domains.js';
+import { domainListFilters, listDomains, parseDomainListQuery } from '../domains/list-domains.js';
 import { updateDomain } from '../domains/update-domain.js';
 import { paginationBody } from '../http/pagination.js';
+import { queryFields } from '../http/joi-schema.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type JsonSchema, type RouteDef } from '../http/route.js';
 import { validate } from '../http/validate.js';
@@ -24,7 +25,7 @@ const bulkDeleteBody = Joi.object<{ domain_ids: number[] }>({
     .max(MAX_BULK_DELETE)
     .required()
     .error(new ValidationError(`Invalid domain_ids: must be an array of 1 to ${MAX_BULK_DELETE} integers`)),
-});
+}).example({ domain_ids: [12, 15] });
 
 const SETTINGS_SCHEMA: Record<string, JsonSchema> = {
   port: { type: 'integer', minimum: 1, maximum: 65535, default: 443 },
@@ -69,7 +70,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
         res.json({ domain, message: 'Domain updated' });
       },
       docs: {
-        body: UPDATE_SCHEMA,
+        body: updateDomainBody,
         responses: {
           200: {
             description: 'Updated: the domain with the fields given',
@@ -113,9 +114,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
         query: {
           page: { type: 'integer', minimum: 1, description: 'Default 1' },
           per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 20, max 100 (larger is clamped)' },
-          status: { type: 'string', enum: ['active', 'inactive', 'expiring'], description: 'expiring: the certificate expires within alert_days_before_expiry' },
-          grade: { type: 'string', enum: ['A+', 'A', 'B', 'C', 'D', 'F'] },
-          search: { type: 'string', description: 'Substring of the hostname' },
+          ...queryFields(domainListFilters),
         },
         responses: {
           200: {
@@ -148,7 +147,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
         res.status(201).json({ domain: domainCreatedView(domain), message: 'Domain added; initial scan queued', scan_id: scan.id });
       },
       docs: {
-        body: { type: 'object', required: ['hostname'], properties: { hostname: { type: 'string' }, ...SETTINGS_SCHEMA } },
+        body: createDomainBody,
         responses: {
           201: {
             description: 'Created: {domain, message, scan_id}',

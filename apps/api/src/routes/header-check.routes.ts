@@ -14,7 +14,7 @@ import {
   type Context,
   type HeaderCheckJobResult,
 } from '@vigil/core';
-import { parseWhatIfBody } from '../headers/what-if-input.js';
+import { parseWhatIfBody, whatIfBody } from '../headers/what-if-input.js';
 import { clientIp } from '../http/client-ip.js';
 import { route, type RouteDef } from '../http/route.js';
 import { queryValue } from '../http/validate.js';
@@ -180,20 +180,7 @@ export function headerCheckRoutes(ctx: Context): RouteDef[] {
         res.set(headerCheckResponseHeaders(run.result)).json(run.result);
       },
       docs: {
-        body: {
-          type: 'object',
-          required: ['headers'],
-          properties: {
-            headers: {
-              type: 'object',
-              description: 'Header name -> value as the site would send it; an array of strings for a header sent several times',
-              additionalProperties: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
-            },
-            https: { type: 'boolean', description: 'The response would come over https (default true): HSTS counts only then' },
-            site: { type: 'string', description: 'Hostname, host:port or URL the headers are for (summary.site; which scripts are same-site for SRI)' },
-            html: { type: 'string', description: 'The page, for the Subresource Integrity test (default: no scripts)' },
-          },
-        },
+        body: whatIfBody,
         responses: {
           200: { description: 'The security-header report, as /headers/check gives it, with graded_at instead of fetched_at and final_url', headers: ['X-Grade', 'X-Grade-Capped', 'X-Daily-Limit', 'X-Daily-Remaining'], schema: WHAT_IF_REPORT_SCHEMA },
           400: { description: 'Invalid body: headers missing or malformed, https not a boolean, invalid site or html' },

@@ -7,10 +7,11 @@ import { route, type RouteDef } from '../http/route.js';
 import { queryValue } from '../http/validate.js';
 import { createIntegration } from '../integrations/create-integration.js';
 import { findOwnIntegration } from '../integrations/find-own-integration.js';
+import { createIntegrationBody, updateIntegrationBody } from '../integrations/integration-input.js';
 import { DELIVERY_SCHEMA, deliveryView, INTEGRATION_SCHEMA, integrationView } from '../integrations/integration-views.js';
 import { INTEGRATION_TYPE_SPECS } from '../integrations/integration-types.js';
 import { redeliver } from '../integrations/redeliver.js';
-import { parseRotateBody, rotateWebhookSecret } from '../integrations/rotate-secret.js';
+import { parseRotateBody, rotateSecretBody, rotateWebhookSecret } from '../integrations/rotate-secret.js';
 import { sendTestDelivery } from '../integrations/send-test-delivery.js';
 import { updateIntegration } from '../integrations/update-integration.js';
 
@@ -19,18 +20,6 @@ const PAGE = { defaultPerPage: 20, maxPerPage: 100 };
 const PAGINATION_SCHEMA = {
   type: 'object',
   properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' }, pages: { type: 'integer' } },
-};
-const BODY_SCHEMA = {
-  type: 'object',
-  properties: {
-    type: { type: 'string', enum: ['email', 'webhook', 'slack', 'discord'] },
-    name: { type: 'string', maxLength: 100 },
-    config: { type: 'object', description: 'Fields per type: GET /api/v1/integrations/types' },
-    events: { type: 'array', items: { type: 'string', enum: [...ALERT_EVENTS] }, description: 'Empty or absent = all events' },
-    monitor_ids: { type: 'array', items: { type: 'integer' }, description: "The account's own monitors; empty = all" },
-    domain_ids: { type: 'array', items: { type: 'integer' }, description: "The account's own domains; empty = all" },
-    is_active: { type: 'boolean', default: true },
-  },
 };
 const ONE = { type: 'object', properties: { integration: INTEGRATION_SCHEMA, message: { type: 'string' } } };
 const NOT_FOUND = { 404: { description: 'Integration not found' } };
@@ -63,7 +52,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
         const { integration, reveal } = await updateIntegration(ctx, box, authOf(req).account.id, req.params.id, req.body);
         res.json({ integration: integrationView(integration, box, reveal), message: 'Integration updated' });
       },
-      docs: { body: BODY_SCHEMA, responses: { 200: { description: 'Updated', schema: ONE }, 400: { description: 'Invalid field' }, ...NOT_FOUND } },
+      docs: { body: updateIntegrationBody, responses: { 200: { description: 'Updated', schema: ONE }, 400: { description: 'Invalid field' }, ...NOT_FOUND } },
     });
 
   return [
@@ -162,7 +151,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
         });
       },
       docs: {
-        body: { ...BODY_SCHEMA, required: ['type', 'name', 'config'] },
+        body: createIntegrationBody,
         responses: {
           201: {
             description: 'Created',
@@ -282,12 +271,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
         });
       },
       docs: {
-        body: {
-          type: 'object',
-          properties: {
-            overlap_seconds: { type: 'integer', minimum: 0, maximum: 604800, default: 86400, description: 'How long the previous secret keeps signing (a second signature); 0 ends it at once' },
-          },
-        },
+        body: rotateSecretBody,
         responses: {
           200: {
             description: 'Rotated',

@@ -2,32 +2,13 @@ import { MaintenanceWindow, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
 import { paginationBody, parsePagination } from '../http/pagination.js';
 import { route, type RouteDef } from '../http/route.js';
-import { MAX_DURATION_MINUTES } from '../maintenance/maintenance-input.js';
+import { maintenanceBody } from '../maintenance/maintenance-input.js';
 import { createWindow, findOwnWindow, MAINTENANCE_WINDOW_NOT_FOUND, MAX_WINDOWS_PER_ACCOUNT, updateWindow } from '../maintenance/maintenance-store.js';
 import { MAINTENANCE_WINDOW_SCHEMA, maintenanceWindowView } from '../maintenance/maintenance-views.js';
 
 const TAG = 'Maintenance windows';
 const PAGE = { defaultPerPage: 20, maxPerPage: 100 };
 const PATH = '/api/v1/maintenance-windows';
-const BODY_SCHEMA = {
-  type: 'object',
-  description:
-    'One-off: starts_at and ends_at. Recurring: starts_at (the first start; its wall time in timezone is the rule\'s DTSTART), rrule and duration_minutes. ' +
-    'A date-time without an offset is a wall time in timezone.',
-  properties: {
-    title: { type: 'string', minLength: 1, maxLength: 200, examples: ['Database upgrade'] },
-    description: { type: ['string', 'null'], maxLength: 2000 },
-    applies_to_all: { type: 'boolean', default: false, description: 'Every monitor and domain of the account, present and future' },
-    monitor_ids: { type: 'array', items: { type: 'integer' }, description: "The account's own monitors" },
-    domain_ids: { type: 'array', items: { type: 'integer' }, description: "The account's own domains" },
-    starts_at: { type: 'string', format: 'date-time', examples: ['2026-12-06T02:00:00+01:00'] },
-    ends_at: { type: ['string', 'null'], format: 'date-time', description: 'One-off windows; at most 366 days after starts_at' },
-    rrule: { type: ['string', 'null'], examples: ['FREQ=WEEKLY;BYDAY=SU'], description: 'DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID' },
-    duration_minutes: { type: ['integer', 'null'], minimum: 1, maximum: MAX_DURATION_MINUTES },
-    timezone: { type: 'string', default: 'UTC', examples: ['Europe/Berlin'] },
-    keep_checking: { type: 'boolean', default: true },
-  },
-};
 const ONE = { type: 'object', properties: { maintenance_window: MAINTENANCE_WINDOW_SCHEMA, message: { type: 'string' } } };
 const NOT_FOUND = { 404: { description: MAINTENANCE_WINDOW_NOT_FOUND } };
 
@@ -43,7 +24,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
         const window = await updateWindow(ctx, authOf(req).account.id, req.params.id, req.body);
         res.json({ maintenance_window: maintenanceWindowView(window, ctx.clock.now()), message: 'Maintenance window updated' });
       },
-      docs: { body: BODY_SCHEMA, responses: { 200: { description: 'Updated', schema: ONE }, 400: { description: 'Invalid field or window' }, ...NOT_FOUND } },
+      docs: { body: maintenanceBody, responses: { 200: { description: 'Updated', schema: ONE }, 400: { description: 'Invalid field or window' }, ...NOT_FOUND } },
     });
 
   return [
@@ -86,7 +67,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
         res.status(201).json({ maintenance_window: maintenanceWindowView(window, ctx.clock.now()), message: 'Maintenance window created' });
       },
       docs: {
-        body: BODY_SCHEMA,
+        body: maintenanceBody,
         responses: {
           201: { description: 'Created', schema: ONE },
           400: { description: 'Invalid field, window, rrule, timezone or scope (another account\'s ids included)' },

@@ -1,20 +1,16 @@
 import {
   DNS_CONFIG_MESSAGES,
-  DNS_MATCH_MODES,
-  DNS_RECORD_TYPES,
   HEARTBEAT_CONFIG_MESSAGES,
-  HEARTBEAT_CONFIG_OPENAPI,
-  MAX_DNS_EXPECTED_VALUES,
   MONITOR_TYPES,
   TCP_CONFIG_MESSAGES,
   ValidationError,
   type Context,
 } from '@vigil/core';
 import { iso } from '../http/iso.js';
+import { requestSchema } from '../http/joi-schema.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type JsonSchema, type RouteDef } from '../http/route.js';
 import { validate } from '../http/validate.js';
-import { ASSERTIONS_PROPERTY } from '../monitors/assertions-openapi.js';
 import { heartbeatFields, HEARTBEAT_FIELDS_SCHEMA } from '../heartbeats/heartbeat-store.js';
 import { createMonitor } from '../monitors/create-monitor.js';
 import { deleteMonitor } from '../monitors/delete-monitor.js';
@@ -29,7 +25,6 @@ import {
   assertObjectBody,
   canonicalFields,
   createMonitorSchema,
-  MAX_ESCALATION_STEPS,
   MONITOR_INPUT_MESSAGES,
   updateMonitorSchema,
 } from '../monitors/monitor-input.js';
@@ -52,98 +47,8 @@ const STATUS = { type: 'string', enum: ['pending', 'up', 'down', 'degraded', 'pa
 
 const HTTP_ONLY = 'http monitors only';
 
-/** The `config` of each type other than http (docs/decisions.md "Monitor types"). */
-const TYPE_CONFIG: JsonSchema = {
-  description:
-    'The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones.',
-  oneOf: [
-    {
-      title: 'tcp',
-      type: 'object',
-      required: ['host', 'port'],
-      properties: {
-        host: { type: 'string', description: 'Host name or IP address' },
-        port: { type: 'integer', minimum: 1, maximum: 65_535 },
-        tls: { type: 'boolean', default: false, description: 'Complete a TLS handshake after connecting' },
-        verify_tls: { type: 'boolean', default: true, description: 'With tls: verify the certificate chain and name' },
-        servername: { type: ['string', 'null'], default: null, description: 'With tls: SNI and the name the certificate must cover; null = host' },
-      },
-    },
-    {
-      title: 'dns',
-      type: 'object',
-      required: ['name', 'record_type'],
-      properties: {
-        name: { type: 'string', description: 'DNS name to resolve' },
-        record_type: { type: 'string', enum: [...DNS_RECORD_TYPES] },
-        expected_values: { type: 'array', items: { type: 'string', maxLength: 512 }, maxItems: MAX_DNS_EXPECTED_VALUES, default: [], description: 'Empty: any non-empty answer passes' },
-        match: { type: 'string', enum: [...DNS_MATCH_MODES], default: 'any', description: 'any / all of expected_values present, or none of them' },
-        resolver: { type: ['string', 'null'], default: null, description: 'ip or ip:port ([v6]:port) of the resolver to ask; null = the service\'s resolvers' },
-      },
-    },
-    { title: 'heartbeat', ...HEARTBEAT_CONFIG_OPENAPI },
-  ],
-};
-
-const CONFIG_PROPERTIES: Record<string, JsonSchema> = {
-  name: { type: 'string', minLength: 1, maxLength: 200 },
-  type: { type: 'string', enum: [...MONITOR_TYPES], default: 'http', description: 'What the monitor checks; fixed at create' },
-  config: TYPE_CONFIG,
-  url: {
-    type: 'string',
-    description: 'http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`',
-    examples: ['https://example.com/health'],
-  },
-  method: { type: 'string', enum: ['GET', 'POST', 'HEAD'], default: 'GET', description: HTTP_ONLY },
-  check_interval: { type: 'integer', enum: [60, 300, 600, 1800, 3600], default: 300, description: 'Seconds; the plan decides which are allowed' },
-  timeout: { type: 'integer', minimum: 1, maximum: 60, default: 30 },
-  expected_status_codes: { type: 'array', items: { type: 'integer', minimum: 100, maximum: 599 }, minItems: 1, maxItems: 50, default: [200, 201, 204], description: HTTP_ONLY },
-  expected_content: { type: ['string', 'null'], maxLength: 10_000, description: HTTP_ONLY },
-  headers: { type: 'object', additionalProperties: { type: 'string' }, maxProperties: 50, description: HTTP_ONLY },
-  body: { type: ['string', 'null'], maxLength: 65_536, description: HTTP_ONLY },
-  alert_threshold: { type: 'integer', minimum: 1, maximum: 10, default: 2 },
-  degraded_threshold_ms: { type: 'integer', minimum: 1, maximum: 60_000, default: 5000 },
-  follow_redirects: { type: 'boolean', default: true, description: HTTP_ONLY },
-  verify_ssl: { type: 'boolean', default: true, description: HTTP_ONLY },
-  slo_target: { type: ['number', 'null'], exclusiveMinimum: 0, exclusiveMaximum: 100, examples: [99.9], description: 'Objective in percent; SLA reports show its error budget' },
-  recovery_threshold: { type: 'integer', minimum: 1, maximum: 10, default: 1, description: 'Consecutive successful checks that resolve an open incident' },
-  reminder_interval_minutes: {
-    type: ['integer', 'null'],
-    minimum: 5,
-    maximum: 1440,
-    default: null,
-    description: 'Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never',
-  },
-  escalation: {
-    type: ['array', 'null'],
-    maxItems: MAX_ESCALATION_STEPS,
-    default: [],
-    description:
-      'Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations (the account\'s own; whatever their event and monitor filters). null or [] = none',
-    items: {
-      type: 'object',
-      required: ['after_minutes', 'integration_ids'],
-      properties: {
-        after_minutes: { type: 'integer', minimum: 1, maximum: 10_080 },
-        integration_ids: { type: 'array', items: { type: 'integer' }, minItems: 1, maxItems: 10, uniqueItems: true },
-      },
-    },
-  },  regions: {
-    type: 'array',
-    items: { type: 'string', pattern: '^[a-z][a-z0-9-]{0,31}$' },
-    minItems: 1,
-    uniqueItems: true,
-    description:
-      'Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment\'s default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region',
-  },
-  min_failing_regions: {
-    type: ['integer', 'null'],
-    minimum: 1,
-    description:
-      'How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number',
-  },
-  assertions: ASSERTIONS_PROPERTY,
-};
+/** Each configuration field as the request bodies document it (derived from their joi validator); answers reuse them. */
+const CONFIG_PROPERTIES = requestSchema(updateMonitorSchema).properties as Record<string, JsonSchema>;
 
 const REGION_NAME = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,31}$' };
 const TIMING_PHASES = Object.fromEntries(['dns', 'connect', 'tls', 'first_byte', 'download'].map((p) => [p, intOrNull]));
@@ -346,7 +251,7 @@ function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
       res.json({ monitor, message: 'Monitor updated' });
     },
     docs: {
-      body: { type: 'object', minProperties: 1, properties: { ...CONFIG_PROPERTIES, is_active: { type: 'boolean' } } },
+      body: updateMonitorSchema,
       responses: {
         200: {
           description: 'Updated: id, name, the fields given and updated_at',
@@ -431,7 +336,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
         res.status(201).json({ monitor: { ...createdMonitorView(monitor), ...(await heartbeatFields(ctx, ctx.db.manager, monitor)) }, message: 'Monitor created. The first check runs shortly.' });
       },
       docs: {
-        body: { type: 'object', required: ['name'], properties: CONFIG_PROPERTIES, description: 'url is required for http (the default type), config for the other types' },
+        body: createMonitorSchema,
         responses: {
           201: {
             description: 'Created (status pending); a heartbeat monitor with its ping_url',

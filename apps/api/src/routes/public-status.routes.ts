@@ -3,6 +3,7 @@ import { normaliseHostname } from '@vigil/core';
 import { route, type RouteDef } from '../http/route.js';
 import { sendCached } from '../public-status/cached-body.js';
 import type { PageRef } from '../public-status/load-page-rows.js';
+import { STATUS_PAGE_JSON_SCHEMA } from '../public-status/render-feeds.js';
 import { HOST_PATHS, PUBLIC_BUSY_DOC, SLUG } from '../public-status/public-paths.js';
 import { NOT_FOUND_JSON, NOT_FOUND_PAGE, PAGE_HEADERS, type StatusPageService, type PageVariant } from '../public-status/status-page-service.js';
 
@@ -60,7 +61,14 @@ export function publicStatusRoutes(service: StatusPageService): RouteDef[] {
       auth: 'none',
       body: 'ignore',
       handler: (req, res) => answer(service, req, res, slugRef(req), 'json'),
-      docs: PAGE_DOCS('The page as data', 'application/json'),
+      docs: {
+        responses: {
+          200: { description: 'The page as data', schema: STATUS_PAGE_JSON_SCHEMA, headers: ['ETag', 'Cache-Control'] },
+          304: { description: 'Not modified (If-None-Match)' },
+          404: { description: '`{"error":"Status page not found"}`: unknown, private or deleted page' },
+          503: { description: PUBLIC_BUSY_DOC, headers: ['Retry-After'] },
+        },
+      },
     }),
     route({
       method: 'get',

@@ -7,6 +7,7 @@ import { portField } from '../domains/domain-input.js';
 import { HEADER_CHECK_SCHEMA, headerCheckView } from '../domains/header-check-views.js';
 import { parsePagination, paginationBody, paginationSchema } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
+import { documented } from '../http/joi-schema.js';
 import { route, type RouteDef } from '../http/route.js';
 import { parseId, validate } from '../http/validate.js';
 import { endpointLimit } from '../middleware/endpoint-limit.js';
@@ -21,21 +22,24 @@ const FULL_REPORTS_PER_MINUTE = 5;
 /** A domain name; with VIGIL_ALLOW_PRIVATE_TARGETS also localhost and IP literals. */
 function onDemandBody(allowPrivate: boolean) {
   return Joi.object<{ hostname: string; port: number }>({
-    hostname: Joi.any()
-      .custom((v: unknown) => {
-        const target = normaliseScanTarget(v, allowPrivate);
-        if (!target) throw new Error('invalid');
-        return target;
-      })
-      .required()
-      .error(new ValidationError('Invalid hostname')),
+    hostname: documented(
+      Joi.any()
+        .custom((v: unknown) => {
+          const target = normaliseScanTarget(v, allowPrivate);
+          if (!target) throw new Error('invalid');
+          return target;
+        })
+        .required()
+        .error(new ValidationError('Invalid hostname')),
+      { type: 'string', description: 'A domain name; with VIGIL_ALLOW_PRIVATE_TARGETS also localhost and IP literals' },
+    ),
     port: portField.default(443),
-  });
+  }).example({ hostname: 'example.com', port: 443 });
 }
 
 const rescanBody = Joi.object<{ domain_id: number }>({
   domain_id: Joi.number().integer().required().error(new ValidationError('Invalid domain_id: must be an integer')),
-});
+}).example({ domain_id: 12 });
 
 const HEADER_CHECK_NOT_FOUND = 'Header check not found';
 
@@ -108,14 +112,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
         res.status(202).json(scanQueuedBody(ctx.config.baseUrl, scan));
       },
       docs: {
-        body: {
-          type: 'object',
-          required: ['hostname'],
-          properties: {
-            hostname: { type: 'string', description: 'A domain name; with VIGIL_ALLOW_PRIVATE_TARGETS also localhost and IP literals' },
-            port: { type: 'integer', minimum: 1, maximum: 65535, default: 443 },
-          },
-        },
+        body: onDemand,
         responses: {
           202: { description: 'Queued', schema: SCAN_QUEUED_SCHEMA },
           400: { description: 'Invalid hostname; Invalid port' },

@@ -7,7 +7,9 @@ import { findOwnStatusPage } from '../status-pages/find-own-status-page.js';
 import { INCIDENT_UPDATE_SCHEMA, incidentUpdateView, listIncidentUpdates, postIncidentUpdate } from '../status-pages/incident-updates.js';
 import { createNotice, deleteNotice, listNotices, NOTICE_SCHEMA, noticeView, updateNotice } from '../status-pages/notices.js';
 import { createStatusPage, deleteStatusPage, updateStatusPage } from '../status-pages/save-status-page.js';
-import { STATUS_PAGE_BODY_SCHEMA, STATUS_PAGE_SCHEMA, statusPageView } from '../status-pages/status-page-views.js';
+import { createStatusPageBody, updateStatusPageBody } from '../status-pages/status-page-input.js';
+import { STATUS_PAGE_SCHEMA, statusPageView } from '../status-pages/status-page-views.js';
+import { incidentUpdateBody, noticeCreateBody, noticeUpdateBody } from '../status-pages/update-input.js';
 
 const TAG = 'Status pages';
 const BASE = '/api/v1/status-pages';
@@ -16,15 +18,6 @@ const NOT_FOUND = { 404: { description: 'Status page not found' } };
 const PAGINATION_SCHEMA = {
   type: 'object',
   properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' }, pages: { type: 'integer' } },
-};
-const UPDATE_BODY = {
-  type: 'object',
-  required: ['status', 'message'],
-  properties: { status: INCIDENT_UPDATE_SCHEMA.properties.status, message: { type: 'string', maxLength: 5000 } },
-};
-const NOTICE_BODY = {
-  type: 'object',
-  properties: { title: { type: 'string', maxLength: 200 }, status: NOTICE_SCHEMA.properties.status, message: { type: 'string', maxLength: 5000 } },
 };
 const NOTICE_ONE = { type: 'object', properties: { notice: NOTICE_SCHEMA, message: { type: 'string' } } };
 
@@ -42,7 +35,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
         res.json({ status_page: statusPageView(page, base), message: 'Status page updated' });
       },
       docs: {
-        body: STATUS_PAGE_BODY_SCHEMA,
+        body: updateStatusPageBody,
         responses: {
           200: { description: 'Updated', schema: ONE },
           400: { description: 'Invalid field, or a section names a monitor or domain the account does not have' },
@@ -62,7 +55,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       handler: async (req, res) => {
         res.json({ notice: noticeView(await updateNotice(ctx, authOf(req).account.id, req.params, req.body)), message: 'Notice updated' });
       },
-      docs: { body: NOTICE_BODY, responses: { 200: { description: 'Updated', schema: NOTICE_ONE }, 400: { description: 'Invalid field' }, 404: { description: 'Status page not found; Notice not found' } } },
+      docs: { body: noticeUpdateBody, responses: { 200: { description: 'Updated', schema: NOTICE_ONE }, 400: { description: 'Invalid field' }, 404: { description: 'Status page not found; Notice not found' } } },
     });
   const incidentUpdatesPath = '/api/v1/uptime/monitors/:id/incidents/:incident_id/updates';
   const gate = [requireUptimeFeature(ctx)];
@@ -103,7 +96,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
         res.status(201).json({ status_page: statusPageView(page, base), message: 'Status page created' });
       },
       docs: {
-        body: { ...STATUS_PAGE_BODY_SCHEMA, required: ['slug', 'title'] },
+        body: createStatusPageBody,
         responses: {
           201: { description: 'Created', schema: ONE },
           400: { description: 'Invalid field, or a section names a monitor or domain the account does not have' },
@@ -157,7 +150,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       handler: async (req, res) => {
         res.status(201).json({ notice: noticeView(await createNotice(ctx, authOf(req).account.id, req.params, req.body)), message: 'Notice posted' });
       },
-      docs: { body: { ...NOTICE_BODY, required: ['title', 'status', 'message'] }, responses: { 201: { description: 'Posted', schema: NOTICE_ONE }, 400: { description: 'Invalid field' }, ...NOT_FOUND } },
+      docs: { body: noticeCreateBody, responses: { 201: { description: 'Posted', schema: NOTICE_ONE }, 400: { description: 'Invalid field' }, ...NOT_FOUND } },
     }),
     noticeUpdate('put'),
     noticeUpdate('patch'),
@@ -203,7 +196,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
         res.status(201).json({ update: incidentUpdateView(saved), message: 'Incident update posted' });
       },
       docs: {
-        body: UPDATE_BODY,
+        body: incidentUpdateBody,
         responses: {
           201: { description: 'Posted', schema: { type: 'object', properties: { update: INCIDENT_UPDATE_SCHEMA, message: { type: 'string' } } } },
           400: { description: 'Invalid status or message' },

@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { isoWithOffset, nextUtcMidnight, utcDay, ValidationError, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
+import { queryFields } from '../http/joi-schema.js';
 import { queryValue, validate } from '../http/validate.js';
 import {
   countAlerts,
@@ -17,7 +18,7 @@ import type { RouteDeps } from './index.js';
 const DAY_MS = 86_400_000;
 
 const historyQuery = Joi.object<{ days: number }>({
-  days: Joi.number().integer().min(1).max(90).default(30).error(new ValidationError('Invalid days: must be an integer from 1 to 90')),
+  days: Joi.number().integer().min(1).max(90).default(30).error(new ValidationError('Invalid days: must be an integer from 1 to 90')).description('How many days, default 30'),
 });
 
 function startOfUtcDay(at: Date): Date {
@@ -148,7 +149,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
         res.json({ days, history, total_requests: history.reduce((sum, d) => sum + d.requests, 0) });
       },
       docs: {
-        query: { days: { type: 'integer', minimum: 1, maximum: 90, description: 'How many days, default 30' } },
+        query: queryFields(historyQuery),
         responses: { 200: { description: 'Daily counts', schema: HISTORY }, 400: { description: 'Invalid days' } },
       },
     }),

@@ -18,7 +18,7 @@ import { parseId, validate } from '../http/validate.js';
 
 const NOT_FOUND = 'Verification not found';
 
-const createBody = Joi.object<{ hostname: string }>({ hostname: hostnameField.required() });
+const createBody = Joi.object<{ hostname: string }>({ hostname: hostnameField.required() }).example({ hostname: 'shop.example.com' });
 
 function view(v: DomainVerification) {
   return {

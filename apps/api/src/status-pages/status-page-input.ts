@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { normaliseHostname, STATUS_PAGE_THEMES, ValidationError, type StatusPageSection, type StatusPageTheme } from '@vigil/core';
+import { annotated } from '../http/joi-schema.js';
 import { trimmedString, validate } from '../http/validate.js';
 
 const MAX_ID = 2_147_483_647;
@@ -38,23 +39,41 @@ const section = Joi.object<StatusPageSection>({
 const fields = {
   slug: Joi.string()
     .pattern(SLUG)
-    .messages({ 'any.required': 'slug is required', '*': `Invalid slug: ${SLUG_RULE}` }),
+    .messages({ 'any.required': 'slug is required', '*': `Invalid slug: ${SLUG_RULE}` })
+    .description('Unique over the service; the page is /status/{slug}'),
   title: trimmedString(200).messages({ 'any.required': 'title is required', '*': 'Invalid title: must be a string of 1 to 200 characters' }),
   description: Joi.string().max(2000).allow(null, '').messages({ '*': 'Invalid description: must be a string of at most 2000 characters, or null' }),
   sections: Joi.array()
     .items(section)
     .max(MAX_SECTIONS)
     .messages({ 'array.base': 'Invalid sections: must be a list', 'array.max': `Invalid sections: at most ${MAX_SECTIONS}` }),
-  theme: Joi.string()
-    .valid(...STATUS_PAGE_THEMES)
-    .messages({ '*': `Invalid theme: must be one of ${STATUS_PAGE_THEMES.join(', ')}` }),
-  is_public: Joi.boolean().messages({ '*': 'Invalid is_public: must be a boolean' }),
-  show_uptime_bars: Joi.boolean().messages({ '*': 'Invalid show_uptime_bars: must be a boolean' }),
-  custom_hostname: Joi.string().allow(null).messages({ '*': 'Invalid custom_hostname: must be a hostname or null' }),
+  theme: annotated(
+    Joi.string()
+      .valid(...STATUS_PAGE_THEMES)
+      .messages({ '*': `Invalid theme: must be one of ${STATUS_PAGE_THEMES.join(', ')}` })
+      .description("auto follows the reader's system setting"),
+    { default: 'auto' },
+  ),
+  is_public: annotated(Joi.boolean().messages({ '*': 'Invalid is_public: must be a boolean' }).description('A page that is not public answers 404'), { default: true }),
+  show_uptime_bars: annotated(Joi.boolean().messages({ '*': 'Invalid show_uptime_bars: must be a boolean' }), { default: true }),
+  custom_hostname: Joi.string()
+    .allow(null)
+    .messages({ '*': 'Invalid custom_hostname: must be a hostname or null' })
+    .description(
+      'A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom.',
+    ),
 };
 
-const createSchema = Joi.object<StatusPageInput>({ ...fields, slug: fields.slug.required(), title: fields.title.required() });
-const updateSchema = Joi.object<StatusPageInput>(fields);
+const EXAMPLE = {
+  slug: 'acme-status',
+  title: 'Acme status',
+  description: 'Live status of the Acme shop and API',
+  sections: [{ title: 'Shop', monitor_ids: [42, 43], domain_ids: [12] }],
+  theme: 'auto',
+};
+
+export const createStatusPageBody = Joi.object<StatusPageInput>({ ...fields, slug: fields.slug.required(), title: fields.title.required() }).example(EXAMPLE);
+export const updateStatusPageBody = Joi.object<StatusPageInput>(fields).example({ title: 'Acme platform status', theme: 'dark', show_uptime_bars: false });
 
 function normalise(input: StatusPageInput): StatusPageInput {
   const out = { ...input };
@@ -68,11 +87,11 @@ function normalise(input: StatusPageInput): StatusPageInput {
 }
 
 export function parseCreateBody(body: unknown): StatusPageInput & { slug: string; title: string } {
-  return normalise(validate(createSchema, body)) as StatusPageInput & { slug: string; title: string };
+  return normalise(validate(createStatusPageBody, body)) as StatusPageInput & { slug: string; title: string };
 }
 
 export function parseUpdateBody(body: unknown): StatusPageInput {
-  const input = normalise(validate(updateSchema, body));
+  const input = normalise(validate(updateStatusPageBody, body));
   if (!Object.keys(input).length) throw new ValidationError('Invalid request body: give at least one field to update');
   return input;
 }

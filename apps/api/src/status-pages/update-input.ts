@@ -21,18 +21,31 @@ const fields = {
 };
 
 /** An incident update: {status, message}, both required. */
-export function parseIncidentUpdate(body: unknown): UpdateInput {
-  return validate(Joi.object<UpdateInput>({ status: fields.status.required(), message: fields.message.required() }), body);
-}
+export const incidentUpdateBody = Joi.object<UpdateInput>({ status: fields.status.required(), message: fields.message.required() }).example({
+  status: 'identified',
+  message: 'A bad deploy; rolling back now.',
+});
 
 /** A new notice: {title, status, message}, all required. */
-export function parseNoticeCreate(body: unknown): Required<NoticeInput> {
-  return validate(Joi.object<Required<NoticeInput>>({ title: fields.title.required(), status: fields.status.required(), message: fields.message.required() }), body);
-}
+export const noticeCreateBody = Joi.object<Required<NoticeInput>>({ title: fields.title.required(), status: fields.status.required(), message: fields.message.required() }).example({
+  title: 'Slow checkout',
+  status: 'investigating',
+  message: 'Some payments take longer than usual; we are looking into it.',
+});
 
 /** A notice change: any of title, status, message. */
+export const noticeUpdateBody = Joi.object<NoticeInput>(fields).example({ status: 'resolved', message: 'Payments are back to normal.' });
+
+export function parseIncidentUpdate(body: unknown): UpdateInput {
+  return validate(incidentUpdateBody, body);
+}
+
+export function parseNoticeCreate(body: unknown): Required<NoticeInput> {
+  return validate(noticeCreateBody, body);
+}
+
 export function parseNoticeUpdate(body: unknown): NoticeInput {
-  const input = validate(Joi.object<NoticeInput>(fields), body);
+  const input = validate(noticeUpdateBody, body);
   if (!Object.keys(input).length) throw new ValidationError('Invalid request body: give at least one field to update');
   return input;
 }

@@ -57,24 +57,34 @@ export const DNS_SPEC: MonitorTypeSpec<DnsConfig> = {
         return host && !net.isIP(host) ? host : helpers.error('any.invalid');
       })
       .required()
-      .error(fail(M.name)),
+      .error(fail(M.name))
+      .description('DNS name to resolve'),
     record_type: Joi.string()
       .valid(...DNS_RECORD_TYPES)
       .insensitive()
       .required()
       .error(fail(M.recordType)),
-    expected_values: Joi.array().items(Joi.string().min(1).max(512)).max(MAX_DNS_EXPECTED_VALUES).default([]).error(fail(M.expectedValues)),
+    expected_values: Joi.array()
+      .items(Joi.string().min(1).max(512))
+      .max(MAX_DNS_EXPECTED_VALUES)
+      .default([])
+      .error(fail(M.expectedValues))
+      .description('Empty: any non-empty answer passes'),
     match: Joi.string()
       .valid(...DNS_MATCH_MODES)
       .default('any')
-      .error(fail(M.match)),
+      .error(fail(M.match))
+      .description('any / all of expected_values present, or none of them'),
     resolver: Joi.string()
       .max(64)
       .custom((v: string, helpers) => canonicalResolver(v) ?? helpers.error('any.invalid'))
       .allow(null)
       .default(null)
-      .error(fail(M.resolver)),
-  }),
+      .error(fail(M.resolver))
+      .description("ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers"),
+  })
+    .description('type dns: resolve name and compare the answer')
+    .example({ name: 'example.com', record_type: 'A', expected_values: ['93.184.215.14'], match: 'any' }),
   notAnObject: M.config,
   naturalKey: (c) => dnsTarget(c),
   target: (c) => dnsTarget(c),

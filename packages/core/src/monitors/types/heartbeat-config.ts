@@ -69,13 +69,45 @@ export function normaliseHeartbeatConfig(c: HeartbeatConfig): HeartbeatConfig | 
  * given, so an update names only what changes).
  */
 export const HEARTBEAT_CONFIG_SCHEMA: Joi.ObjectSchema<HeartbeatConfig> = Joi.object<HeartbeatConfig>({
-  period: Joi.number().integer().min(L.periodMin).max(L.periodMax).allow(null).default(null).error(fail(M.period)),
-  cron: Joi.string().min(1).max(200).allow(null).default(null).error(fail(M.cron)),
-  timezone: Joi.string().min(1).max(64).allow(null).default(null).error(fail(M.timezone)),
-  grace: Joi.number().integer().min(L.graceMin).max(L.graceMax).default(HEARTBEAT_DEFAULT_GRACE).error(fail(M.grace)),
-  min_duration: Joi.number().integer().min(0).max(L.durationMax).allow(null).default(null).error(fail(M.minDuration)),
-  max_duration: Joi.number().integer().min(1).max(L.durationMax).allow(null).default(null).error(fail(M.maxDuration)),
+  period: Joi.number()
+    .integer()
+    .min(L.periodMin)
+    .max(L.periodMax)
+    .allow(null)
+    .default(null)
+    .error(fail(M.period))
+    .description(`Seconds between pings (default ${HEARTBEAT_DEFAULT_PERIOD} when cron is not given)`),
+  cron: Joi.string().min(1).max(200).allow(null).default(null).error(fail(M.cron)).description('Five-field cron expression of when the job runs, instead of period'),
+  timezone: Joi.string().min(1).max(64).allow(null).default(null).error(fail(M.timezone)).description('IANA time zone of cron (default UTC)'),
+  grace: Joi.number()
+    .integer()
+    .min(L.graceMin)
+    .max(L.graceMax)
+    .default(HEARTBEAT_DEFAULT_GRACE)
+    .error(fail(M.grace))
+    .description('Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often'),
+  min_duration: Joi.number()
+    .integer()
+    .min(0)
+    .max(L.durationMax)
+    .allow(null)
+    .default(null)
+    .error(fail(M.minDuration))
+    .description('A run (start ping to success ping) shorter than this many seconds fails as too fast'),
+  max_duration: Joi.number()
+    .integer()
+    .min(1)
+    .max(L.durationMax)
+    .allow(null)
+    .default(null)
+    .error(fail(M.maxDuration))
+    .description('A run longer than this many seconds (or a start with no success or failure within it) fails as too slow'),
 })
+  .description(
+    'type heartbeat: when the job pings (period or cron) and how long its runs may take. The job calls ping_url (GET, HEAD or POST; /start, /fail, /{exit code} too)',
+  )
+  .example({ period: 3600, grace: 300 })
+  .example({ cron: '0 3 * * *', timezone: 'Europe/Berlin', grace: 600, max_duration: 1800 })
   .custom((value: HeartbeatConfig) => {
     const normal = normaliseHeartbeatConfig(value);
     if (typeof normal === 'string') throw fail(normal);
@@ -86,31 +118,6 @@ export const HEARTBEAT_CONFIG_SCHEMA: Joi.ObjectSchema<HeartbeatConfig> = Joi.ob
     const cause: unknown = reports[0]?.local?.error;
     return cause instanceof ValidationError ? cause : reports;
   });
-
-/** The OpenAPI schema of the heartbeat `config`. */
-export const HEARTBEAT_CONFIG_OPENAPI = {
-  type: 'object',
-  description: 'type heartbeat: when the job pings (period or cron) and how long its runs may take. The job calls ping_url (GET, HEAD or POST; /start, /fail, /{exit code} too)',
-  properties: {
-    period: { type: ['integer', 'null'], minimum: L.periodMin, maximum: L.periodMax, description: `Seconds between pings (default ${HEARTBEAT_DEFAULT_PERIOD} when cron is not given)` },
-    cron: { type: ['string', 'null'], maxLength: 200, examples: ['0 3 * * *'], description: 'Five-field cron expression of when the job runs, instead of period' },
-    timezone: { type: ['string', 'null'], examples: ['Europe/Berlin'], description: 'IANA time zone of cron (default UTC)' },
-    grace: {
-      type: 'integer',
-      minimum: L.graceMin,
-      maximum: L.graceMax,
-      default: HEARTBEAT_DEFAULT_GRACE,
-      description: 'Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often',
-    },
-    min_duration: { type: ['integer', 'null'], minimum: 0, maximum: L.durationMax, description: 'A run (start ping to success ping) shorter than this many seconds fails as too fast' },
-    max_duration: {
-      type: ['integer', 'null'],
-      minimum: 1,
-      maximum: L.durationMax,
-      description: 'A run longer than this many seconds (or a start with no success or failure within it) fails as too slow',
-    },
-  },
-} as const;
 
 export const HEARTBEAT_SPEC: MonitorTypeSpec<HeartbeatConfig> = {
   schema: HEARTBEAT_CONFIG_SCHEMA,

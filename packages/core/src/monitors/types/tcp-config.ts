@@ -34,12 +34,14 @@ const hostSchema = (message: string) =>
 
 export const TCP_SPEC: MonitorTypeSpec<TcpConfig> = {
   schema: Joi.object<TcpConfig>({
-    host: hostSchema(M.host).required(),
+    host: hostSchema(M.host).required().description('Host name or IP address'),
     port: Joi.number().integer().min(1).max(65_535).required().error(fail(M.port)),
-    tls: Joi.boolean().default(false).error(fail(M.tls)),
-    verify_tls: Joi.boolean().default(true).error(fail(M.verifyTls)),
-    servername: hostSchema(M.servername).allow(null).default(null),
-  }),
+    tls: Joi.boolean().default(false).error(fail(M.tls)).description('Complete a TLS handshake after connecting'),
+    verify_tls: Joi.boolean().default(true).error(fail(M.verifyTls)).description('With tls: verify the certificate chain and name'),
+    servername: hostSchema(M.servername).allow(null).default(null).description('With tls: SNI and the name the certificate must cover; null = host'),
+  })
+    .description('type tcp: a TCP connection (and optionally a TLS handshake) to host:port')
+    .example({ host: 'db.example.com', port: 5432, tls: false }),
   notAnObject: M.config,
   naturalKey: (c) => `${c.tls ? 'tls' : 'tcp'}://${hostPort(c.host, c.port)}`,
   target: (c) => `${c.tls ? 'tls' : 'tcp'}://${hostPort(c.host, c.port)}`,
