@@ -83,13 +83,15 @@ export const updateDomainBody = Joi.object<WithAlias<DomainSettings>>({
  * (the response then carries `Deprecation: true`); both given and different is 400.
  */
 function resolveFrequency<T extends { monitoring_frequency?: MonitoringFrequency }>(value: WithAlias<T>, res: Response): T {
-  const { scan_frequency: alias, ...rest } = value;
-  if (alias === undefined) return rest as unknown as T;
+  const alias = value.scan_frequency;
+  const resolved: T = { ...value };
+  Reflect.deleteProperty(resolved, 'scan_frequency');
+  if (alias === undefined) return resolved;
   markDeprecated(res);
-  if (rest.monitoring_frequency !== undefined && rest.monitoring_frequency !== alias) {
+  if (value.monitoring_frequency !== undefined && value.monitoring_frequency !== alias) {
     throw new ValidationError('monitoring_frequency and scan_frequency differ: send monitoring_frequency only (scan_frequency is deprecated)');
   }
-  return { ...rest, monitoring_frequency: alias } as unknown as T;
+  return { ...resolved, monitoring_frequency: alias };
 }
 
 /** The create body: hostname normalised (400 Invalid hostname), port 1-65535 (400 Invalid port), the rest typed. */

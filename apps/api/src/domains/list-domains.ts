@@ -23,8 +23,8 @@ export const domainListFilters = Joi.object<Omit<DomainListQuery, 'page'>>({
     .error(new ValidationError(`Invalid grade: must be one of ${SSL_GRADES.join(', ')}`)),
   search: Joi.string()
     .max(253)
-    // eslint-disable-next-line no-control-regex
-    .pattern(/^[^\x00-\x1f\x7f]*$/)
+    // Any character but the C0 controls and DEL (C1 controls, U+0080 to U+009F, are allowed).
+    .pattern(/^(?:[^\p{Cc}]|[\u0080-\u009f])*$/u)
     .error(new ValidationError('Invalid search: at most 253 characters, no control characters'))
     .description('Substring of the hostname'),
 });
@@ -42,8 +42,7 @@ function gradeParam(raw: string | undefined): string | undefined {
 function searchTerm(raw: string | undefined): string | undefined {
   const text = raw?.trim().toLowerCase();
   if (!text) return undefined;
-  // eslint-disable-next-line no-control-regex
-  if (/[^\x00-\x7f]/.test(text)) return domainToASCII(text) || text;
+  if (/[^\p{ASCII}]/u.test(text)) return domainToASCII(text) || text;
   return text;
 }
 

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
-x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
+// @peculiar/x509 uses Node's global WebCrypto (globalThis.crypto) by default.
 
 /** A self-signed certificate for localhost and 127.0.0.1, generated now (no files). */
 export async function selfSignedCertificate(): Promise<{ cert: string; key: string }> {
