@@ -1634,21 +1634,21 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        api_keys?: {
-                            id?: number;
-                            name?: string;
+                        api_keys: {
+                            id: number;
+                            name: string;
                             /** @description First 8 characters of the secret */
-                            prefix?: string;
+                            prefix: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            expires_at?: string | null;
+                            expires_at: string | null;
                             /** Format: date-time */
-                            last_used_at?: string | null;
+                            last_used_at: string | null;
                             /** Format: date-time */
-                            revoked_at?: string | null;
+                            revoked_at: string | null;
                         }[];
-                        total?: number;
+                        total: number;
                     };
                 };
             };
@@ -1719,22 +1719,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        api_key?: {
-                            id?: number;
-                            name?: string;
+                        api_key: {
+                            id: number;
+                            name: string;
                             /** @description First 8 characters of the secret */
-                            prefix?: string;
+                            prefix: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            expires_at?: string | null;
-                            /** Format: date-time */
-                            last_used_at?: string | null;
-                            /** Format: date-time */
-                            revoked_at?: string | null;
+                            expires_at: string | null;
                         };
-                        key?: string;
-                        message?: string;
+                        /** @description The secret, shown only this once */
+                        key: string;
+                        /** @example API key created. Store the key now: it is not shown again. */
+                        message: string;
                     };
                 };
             };
@@ -1817,19 +1815,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        api_key?: {
-                            id?: number;
-                            name?: string;
+                        api_key: {
+                            id: number;
+                            name: string;
                             /** @description First 8 characters of the secret */
-                            prefix?: string;
+                            prefix: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            expires_at?: string | null;
+                            expires_at: string | null;
                             /** Format: date-time */
-                            last_used_at?: string | null;
+                            last_used_at: string | null;
                             /** Format: date-time */
-                            revoked_at?: string | null;
+                            revoked_at: string | null;
                         };
                     };
                 };
@@ -1908,18 +1906,18 @@ export interface operations {
                         message: string;
                         revoked_key_id: number;
                         api_key: {
-                            id?: number;
-                            name?: string;
+                            id: number;
+                            name: string;
                             /** @description First 8 characters of the secret */
-                            prefix?: string;
+                            prefix: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            expires_at?: string | null;
+                            expires_at: string | null;
                             /** Format: date-time */
-                            last_used_at?: string | null;
+                            last_used_at: string | null;
                             /** Format: date-time */
-                            revoked_at?: string | null;
+                            revoked_at: string | null;
                         };
                     };
                 };
@@ -1995,14 +1993,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         api_key: {
-                            id?: number;
-                            name?: string;
+                            id: number;
+                            name: string;
                             /** @description First 8 characters of the secret */
-                            prefix?: string;
+                            prefix: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            expires_at?: string | null;
+                            expires_at: string | null;
                         };
                         /** @description The new secret, shown only this once */
                         key: string;

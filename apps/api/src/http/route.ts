@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type Joi from 'joi';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -13,20 +14,41 @@ export type AuthMode = 'api-key' | 'optional-api-key' | 'none';
 /** A JSON Schema fragment, as OpenAPI 3.1 uses it. */
 export type JsonSchema = Record<string, unknown>;
 
-export interface RouteDocs {
+/**
+ * One documented answer. `schema` is the TypeBox schema of a JSON body: the document shows it
+ * and the answer is serialised through it (a plain JSON Schema is only documented). `contentType` when the body is not JSON (pages,
+ * feeds, badges); errors without a schema have the shared error shapes.
+ */
+export interface ResponseDoc {
+  description: string;
+  schema?: TSchema | JsonSchema;
+  headers?: string[];
+  contentType?: string;
+}
+
+export type ResponseDocs = Record<number, ResponseDoc>;
+
+export interface RouteDocs<R extends ResponseDocs = ResponseDocs> {
   /** Query parameters: name -> schema (+ description). Path parameters come from the path. */
   query?: Record<string, JsonSchema & { description?: string; required?: boolean }>;
   /** The joi schema that validates the body (the document derives its schema from it), or a JSON Schema. */
   body?: JsonSchema | Joi.Schema;
-  /** Status -> description and optional body schema; `contentType` when it is not JSON (pages, feeds, badges). */
-  responses: Record<number, { description: string; schema?: JsonSchema; headers?: string[]; contentType?: string }>;
+  responses: R;
 }
 
+/** The body a documented status answers with. */
+export type BodyOf<D> = D extends { schema: infer S extends TSchema } ? Static<S> : never;
+
 /**
- * One endpoint. Routes are declared as data so that the Express router, the 405 answers and
- * the OpenAPI document all come from the same list and cannot drift apart.
+ * Answers `status` with `body`, serialised through the status's schema; the compiler checks
+ * that the body is what the schema says. Statuses without a schema (errors) answer plain JSON.
  */
-export interface RouteDef {
+export type Send<R extends ResponseDocs> = <S extends keyof R & number>(status: S, body: BodyOf<R[S]>) => void;
+
+/** `send` as the machinery gives it to every route, whatever its schemas. */
+export type SendAny = (status: number, body: unknown) => void;
+
+interface RouteFields {
   method: HttpMethod;
   /** Express path syntax, e.g. /api/v1/api-keys/:id */
   path: string;
@@ -37,10 +59,24 @@ export interface RouteDef {
   before?: RequestHandler[];
   /** `ignore`: the request body is never read (e.g. removed endpoints). Default: JSON parsed. */
   body?: 'json' | 'ignore';
-  handler: (req: Request, res: Response) => unknown;
+}
+
+/** A route as written, typed by its own responses. */
+export interface TypedRouteDef<R extends ResponseDocs> extends RouteFields {
+  /** JSON answers go through `send` (res.json is routed through it too, so nothing bypasses the schema). */
+  handler: (req: Request, res: Response, send: Send<R>) => unknown;
+  docs: RouteDocs<R>;
+}
+
+/**
+ * One endpoint. Routes are declared as data so that the Express router, the 405 answers, the
+ * serializers and the OpenAPI document all come from the same list and cannot drift apart.
+ */
+export interface RouteDef extends RouteFields {
+  handler: (req: Request, res: Response, send: SendAny) => unknown;
   docs: RouteDocs;
 }
 
-export function route(def: RouteDef): RouteDef {
-  return def;
+export function route<const R extends ResponseDocs>(def: TypedRouteDef<R>): RouteDef {
+  return { ...def, handler: (req, res, send) => def.handler(req, res, send) };
 }

@@ -1,0 +1,36 @@
+import { Type, type SchemaOptions, type Static, type TSchema } from '@sinclair/typebox';
+
+/**
+ * Helpers for response schemas written in TypeBox. Each returns plain JSON Schema as OpenAPI
+ * 3.1 writes it (`type: [T, 'null']`, `enum`, `additionalProperties`) rather than TypeBox's
+ * anyOf forms: the document reads as before and fast-json-stringify serialises them without
+ * running a validator to pick a branch.
+ */
+
+/** A schema with a single JSON type (string, integer, object, ...). */
+type Typed = TSchema & { type: string };
+
+/** T or null. */
+export function Nullable<T extends Typed>(schema: T, options: SchemaOptions = {}) {
+  return Type.Unsafe<Static<T> | null>({ ...schema, ...options, type: [schema.type, 'null'] });
+}
+
+/** One of the given strings. */
+export function StringEnum<const T extends readonly string[]>(values: T, options: SchemaOptions = {}) {
+  return Type.Unsafe<T[number]>({ ...options, type: 'string', enum: [...values] });
+}
+
+/** An object whose keys are data (region names, header names): every value of the same schema. */
+export function MapOf<T extends TSchema>(values: T, options: SchemaOptions = {}) {
+  return Type.Unsafe<Record<string, Static<T>>>({ ...options, type: 'object', additionalProperties: values });
+}
+
+/** An ISO 8601 UTC timestamp (what iso() gives). */
+export function DateTime(options: SchemaOptions = {}) {
+  return Type.String({ ...options, format: 'date-time' });
+}
+
+/** An ISO 8601 UTC timestamp or null. */
+export function DateTimeOrNull(options: SchemaOptions = {}) {
+  return Nullable(DateTime(), options);
+}
