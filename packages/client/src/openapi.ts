@@ -3872,26 +3872,26 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        status?: "operational" | "degraded" | "outage";
-                        summary?: {
-                            total?: number;
-                            up?: number;
-                            down?: number;
-                            degraded?: number;
-                            paused?: number;
-                            pending?: number;
+                        status: "operational" | "degraded" | "outage";
+                        summary: {
+                            total: number;
+                            up: number;
+                            down: number;
+                            degraded: number;
+                            paused: number;
+                            pending: number;
                         };
-                        uptime_24h?: number | null;
-                        monitors?: {
-                            id?: number;
-                            name?: string;
-                            url?: string;
+                        uptime_24h: number | null;
+                        monitors: {
+                            id: number;
+                            name: string;
+                            url: string;
                             /** @enum {string} */
-                            status?: "pending" | "up" | "down" | "degraded" | "paused";
+                            status: "pending" | "up" | "down" | "degraded" | "paused";
                             /** Format: date-time */
-                            last_check?: string | null;
-                            uptime_24h?: number | null;
-                            in_maintenance?: boolean;
+                            last_check: string | null;
+                            uptime_24h: number | null;
+                            in_maintenance: boolean;
                         }[];
                     };
                 };
@@ -3961,46 +3961,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitors?: {
-                            id?: number;
-                            name?: string;
+                        monitors: {
+                            id: number;
+                            name: string;
                             /** @enum {string} */
-                            type?: "http" | "tcp" | "dns" | "heartbeat";
+                            type: "http" | "tcp" | "dns" | "heartbeat";
                             /** @description http: the URL; other types: the display form of the target */
-                            url?: string;
+                            url: string;
                             /** @description http monitors only */
                             method?: string;
                             /** @enum {string} */
-                            status?: "pending" | "up" | "down" | "degraded" | "paused";
-                            check_interval?: number;
-                            timeout?: number;
-                            is_active?: boolean;
+                            status: "pending" | "up" | "down" | "degraded" | "paused";
+                            check_interval: number;
+                            timeout: number;
+                            is_active: boolean;
                             /** Format: date-time */
-                            last_check?: string | null;
-                            last_response_time_ms?: number | null;
-                            uptime_24h?: number | null;
-                            uptime_7d?: number | null;
-                            uptime_30d?: number | null;
+                            last_check: string | null;
+                            last_response_time_ms: number | null;
+                            uptime_24h: number | null;
+                            uptime_7d: number | null;
+                            uptime_30d: number | null;
                             /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
-                            in_maintenance?: boolean;
+                            in_maintenance: boolean;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         }[];
-                        summary?: {
-                            total?: number;
-                            up?: number;
-                            down?: number;
-                            degraded?: number;
-                            paused?: number;
-                            pending?: number;
+                        summary: {
+                            total: number;
+                            up: number;
+                            down: number;
+                            degraded: number;
+                            paused: number;
+                            pending: number;
                         };
-                        pagination?: {
-                            page?: number;
-                            per_page?: number;
-                            total?: number;
-                            pages?: number;
+                        pagination: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            pages: number;
                         };
                     };
                 };
@@ -4311,10 +4311,14 @@ export interface operations {
                             name: string;
                             /**
                              * @description What the monitor checks; fixed at create
-                             * @default http
                              * @enum {string}
                              */
                             type: "http" | "tcp" | "dns" | "heartbeat";
+                            /**
+                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                             * @example https://example.com/health
+                             */
+                            url: string;
                             /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
                             config?: {
                                 /** @description Host name or IP address */
@@ -4380,37 +4384,22 @@ export interface operations {
                                 max_duration?: number | null;
                             };
                             /**
-                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
-                             * @example https://example.com/health
-                             */
-                            url: string;
-                            /**
                              * @description http monitors only
-                             * @default GET
                              * @enum {string}
                              */
-                            method: "GET" | "POST" | "HEAD";
-                            /**
-                             * @description Seconds; the plan decides which are allowed
-                             * @default 300
-                             * @enum {integer}
-                             */
-                            check_interval: 60 | 300 | 600 | 1800 | 3600;
-                            /** @default 30 */
-                            timeout: number;
-                            /**
-                             * @description http monitors only
-                             * @default [
-                             *       200,
-                             *       201,
-                             *       204
-                             *     ]
-                             */
-                            expected_status_codes: number[];
+                            method?: "GET" | "POST" | "HEAD";
+                            /** @description http monitors only */
+                            expected_status_codes?: number[];
                             /** @description http monitors only */
                             expected_content?: string | null;
-                            /** @default 2 */
+                            /** @enum {string} */
+                            status: "pending" | "up" | "down" | "degraded" | "paused";
+                            check_interval: number;
+                            timeout: number;
                             alert_threshold: number;
+                            is_active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
                             /**
                              * Format: uri
                              * @description heartbeat monitors: the secret URL the job calls (GET, HEAD or POST; /start, /fail, /{exit code} appended)
@@ -4419,23 +4408,18 @@ export interface operations {
                             /** @description heartbeat monitors: where the schedule stands */
                             heartbeat?: {
                                 /** Format: date-time */
-                                last_ping_at?: string | null;
+                                last_ping_at: string | null;
                                 /** Format: date-time */
-                                last_start_at?: string | null;
+                                last_start_at: string | null;
                                 /** Format: date-time */
-                                last_success_at?: string | null;
+                                last_success_at: string | null;
                                 /** Format: date-time */
-                                last_failure_at?: string | null;
+                                last_failure_at: string | null;
                                 /** Format: date-time */
-                                next_due_at?: string | null;
+                                next_due_at: string | null;
                                 /** Format: date-time */
-                                deadline_at?: string | null;
+                                deadline_at: string | null;
                             };
-                            /** @enum {string} */
-                            status: "pending" | "up" | "down" | "degraded" | "paused";
-                            is_active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
                         };
                         /** @example Monitor created. The first check runs shortly. */
                         message: string;
@@ -4530,15 +4514,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor?: {
-                            id?: number;
-                            name?: string;
+                        monitor: {
+                            id: number;
+                            name: string;
                             /**
                              * @description What the monitor checks; fixed at create
-                             * @default http
                              * @enum {string}
                              */
                             type: "http" | "tcp" | "dns" | "heartbeat";
+                            /**
+                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                             * @example https://example.com/health
+                             */
+                            url: string;
                             /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
                             config?: {
                                 /** @description Host name or IP address */
@@ -4604,33 +4592,12 @@ export interface operations {
                                 max_duration?: number | null;
                             };
                             /**
-                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
-                             * @example https://example.com/health
-                             */
-                            url?: string;
-                            /**
                              * @description http monitors only
-                             * @default GET
                              * @enum {string}
                              */
-                            method: "GET" | "POST" | "HEAD";
-                            /**
-                             * @description Seconds; the plan decides which are allowed
-                             * @default 300
-                             * @enum {integer}
-                             */
-                            check_interval: 60 | 300 | 600 | 1800 | 3600;
-                            /** @default 30 */
-                            timeout: number;
-                            /**
-                             * @description http monitors only
-                             * @default [
-                             *       200,
-                             *       201,
-                             *       204
-                             *     ]
-                             */
-                            expected_status_codes: number[];
+                            method?: "GET" | "POST" | "HEAD";
+                            /** @description http monitors only */
+                            expected_status_codes?: number[];
                             /** @description http monitors only */
                             expected_content?: string | null;
                             /** @description http monitors only */
@@ -4639,47 +4606,10 @@ export interface operations {
                             };
                             /** @description http monitors only */
                             body?: string | null;
-                            /** @default 2 */
-                            alert_threshold: number;
-                            /** @default 5000 */
-                            degraded_threshold_ms: number;
-                            /**
-                             * @description http monitors only
-                             * @default true
-                             */
-                            follow_redirects: boolean;
-                            /**
-                             * @description http monitors only
-                             * @default true
-                             */
-                            verify_ssl: boolean;
-                            /**
-                             * @description Objective in percent; SLA reports show its error budget
-                             * @example 99.9
-                             */
-                            slo_target?: number | null;
-                            /**
-                             * @description Consecutive successful checks that resolve an open incident
-                             * @default 1
-                             */
-                            recovery_threshold: number;
-                            /**
-                             * @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never
-                             * @default null
-                             */
-                            reminder_interval_minutes: number | null;
-                            /**
-                             * @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations (the account's own; whatever their event and monitor filters). null or [] = none
-                             * @default []
-                             */
-                            escalation: {
-                                after_minutes: number;
-                                integration_ids: number[];
-                            }[] | null;
-                            /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
-                            regions?: string[];
-                            /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
-                            min_failing_regions?: number | null;
+                            /** @description http monitors only */
+                            follow_redirects?: boolean;
+                            /** @description http monitors only */
+                            verify_ssl?: boolean;
                             /**
                              * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
                              * @default []
@@ -4759,6 +4689,81 @@ export interface operations {
                                 operator: "less_than" | "greater_than";
                                 value?: number;
                             })[] | null;
+                            /** @description Seconds */
+                            check_interval: number;
+                            timeout: number;
+                            alert_threshold: number;
+                            degraded_threshold_ms: number;
+                            /** @description Objective in percent; SLA reports show its error budget */
+                            slo_target: number | null;
+                            /** @description Consecutive successful checks that resolve an open incident */
+                            recovery_threshold: number;
+                            /** @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never */
+                            reminder_interval_minutes: number | null;
+                            /** @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations */
+                            escalation: {
+                                after_minutes: number;
+                                integration_ids: number[];
+                            }[];
+                            is_active: boolean;
+                            /** @description Regions whose checkers check the monitor; present for monitors placed outside the lone default region */
+                            regions?: string[];
+                            /** @description How many regions must fail in the same round for the round to fail (effective number) */
+                            min_failing_regions?: number;
+                            /** @enum {string} */
+                            status: "pending" | "up" | "down" | "degraded" | "paused";
+                            /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
+                            in_maintenance: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: date-time */
+                            paused_at: string | null;
+                            /** Format: date-time */
+                            resumed_at: string | null;
+                            last_check: {
+                                /** Format: date-time */
+                                timestamp: string;
+                                /** @enum {string|null} */
+                                status: "success" | "failure" | null;
+                                response_time_ms: number | null;
+                                status_code: number | null;
+                            } | null;
+                            statistics: {
+                                uptime_24h: number | null;
+                                uptime_7d: number | null;
+                                uptime_30d: number | null;
+                                avg_response_time_24h_ms: number | null;
+                                avg_response_time_7d_ms: number | null;
+                                total_checks_24h: number;
+                                successful_checks_24h: number;
+                                failed_checks_24h: number;
+                                /** @description http monitors: average of each phase over the checks of the last 24 h where it happened; null without such checks */
+                                avg_timings_24h_ms: {
+                                    dns: number | null;
+                                    connect: number | null;
+                                    tls: number | null;
+                                    first_byte: number | null;
+                                    download: number | null;
+                                } | null;
+                                /** @description Monitors placed outside the lone default region: each region's last 24 h from its own checks, in the monitor's region order */
+                                regions?: {
+                                    region: string;
+                                    uptime_24h: number | null;
+                                    avg_response_time_24h_ms: number | null;
+                                    total_checks_24h: number;
+                                }[];
+                            };
+                            recent_incidents: {
+                                id: number;
+                                /** Format: date-time */
+                                started_at: string;
+                                /** Format: date-time */
+                                resolved_at: string | null;
+                                duration_seconds: number | null;
+                                cause: string;
+                            }[];
                             /**
                              * Format: uri
                              * @description heartbeat monitors: the secret URL the job calls (GET, HEAD or POST; /start, /fail, /{exit code} appended)
@@ -4767,73 +4772,18 @@ export interface operations {
                             /** @description heartbeat monitors: where the schedule stands */
                             heartbeat?: {
                                 /** Format: date-time */
-                                last_ping_at?: string | null;
+                                last_ping_at: string | null;
                                 /** Format: date-time */
-                                last_start_at?: string | null;
+                                last_start_at: string | null;
                                 /** Format: date-time */
-                                last_success_at?: string | null;
+                                last_success_at: string | null;
                                 /** Format: date-time */
-                                last_failure_at?: string | null;
+                                last_failure_at: string | null;
                                 /** Format: date-time */
-                                next_due_at?: string | null;
+                                next_due_at: string | null;
                                 /** Format: date-time */
-                                deadline_at?: string | null;
+                                deadline_at: string | null;
                             };
-                            is_active?: boolean;
-                            /** @enum {string} */
-                            status?: "pending" | "up" | "down" | "degraded" | "paused";
-                            /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
-                            in_maintenance?: boolean;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                            /** Format: date-time */
-                            paused_at?: string | null;
-                            /** Format: date-time */
-                            resumed_at?: string | null;
-                            last_check?: {
-                                /** Format: date-time */
-                                timestamp?: string;
-                                /** @enum {string} */
-                                status?: "success" | "failure";
-                                response_time_ms?: number | null;
-                                status_code?: number | null;
-                            } | null;
-                            statistics?: {
-                                uptime_24h?: number | null;
-                                uptime_7d?: number | null;
-                                uptime_30d?: number | null;
-                                avg_response_time_24h_ms?: number | null;
-                                avg_response_time_7d_ms?: number | null;
-                                total_checks_24h?: number;
-                                successful_checks_24h?: number;
-                                failed_checks_24h?: number;
-                                /** @description Monitors placed outside the lone default region: each region's last 24 h from its own checks, in the monitor's region order */
-                                regions?: {
-                                    region?: string;
-                                    uptime_24h?: number | null;
-                                    avg_response_time_24h_ms?: number | null;
-                                    total_checks_24h?: number;
-                                }[];
-                                /** @description http monitors: average of each phase over the checks of the last 24 h where it happened; null without such checks */
-                                avg_timings_24h_ms?: {
-                                    dns?: number | null;
-                                    connect?: number | null;
-                                    tls?: number | null;
-                                    first_byte?: number | null;
-                                    download?: number | null;
-                                } | null;
-                            };
-                            recent_incidents?: {
-                                id?: number;
-                                /** Format: date-time */
-                                started_at?: string;
-                                /** Format: date-time */
-                                resolved_at?: string | null;
-                                duration_seconds?: number | null;
-                                cause?: string;
-                            }[];
                         };
                     };
                 };
@@ -5141,8 +5091,207 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor?: Record<string, never>;
-                        message?: string;
+                        monitor: {
+                            id: number;
+                            name: string;
+                            /**
+                             * @description What the monitor checks; fixed at create
+                             * @enum {string}
+                             */
+                            type?: "http" | "tcp" | "dns" | "heartbeat";
+                            /**
+                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                             * @example https://example.com/health
+                             */
+                            url?: string;
+                            /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                            config?: {
+                                /** @description Host name or IP address */
+                                host: string;
+                                port: number;
+                                /**
+                                 * @description Complete a TLS handshake after connecting
+                                 * @default false
+                                 */
+                                tls: boolean;
+                                /**
+                                 * @description With tls: verify the certificate chain and name
+                                 * @default true
+                                 */
+                                verify_tls: boolean;
+                                /**
+                                 * @description With tls: SNI and the name the certificate must cover; null = host
+                                 * @default null
+                                 */
+                                servername: string | null;
+                            } | {
+                                /** @description DNS name to resolve */
+                                name: string;
+                                /** @enum {string} */
+                                record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                                /**
+                                 * @description Empty: any non-empty answer passes
+                                 * @default []
+                                 */
+                                expected_values: string[];
+                                /**
+                                 * @description any / all of expected_values present, or none of them
+                                 * @default any
+                                 * @enum {string}
+                                 */
+                                match: "any" | "all" | "none";
+                                /**
+                                 * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
+                                 * @default null
+                                 */
+                                resolver: string | null;
+                            } | {
+                                /** @description Seconds between pings (default 86400 when cron is not given) */
+                                period?: number | null;
+                                /**
+                                 * @description Five-field cron expression of when the job runs, instead of period
+                                 * @example 0 3 * * *
+                                 */
+                                cron?: string | null;
+                                /**
+                                 * @description IANA time zone of cron (default UTC)
+                                 * @example Europe/Berlin
+                                 */
+                                timezone?: string | null;
+                                /**
+                                 * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                                 * @default 3600
+                                 */
+                                grace: number;
+                                /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                                min_duration?: number | null;
+                                /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                                max_duration?: number | null;
+                            };
+                            /**
+                             * @description http monitors only
+                             * @enum {string}
+                             */
+                            method?: "GET" | "POST" | "HEAD";
+                            /** @description http monitors only */
+                            expected_status_codes?: number[];
+                            /** @description http monitors only */
+                            expected_content?: string | null;
+                            /** @description http monitors only */
+                            headers?: {
+                                [key: string]: string;
+                            };
+                            /** @description http monitors only */
+                            body?: string | null;
+                            /** @description http monitors only */
+                            follow_redirects?: boolean;
+                            /** @description http monitors only */
+                            verify_ssl?: boolean;
+                            /**
+                             * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
+                             * @default []
+                             * @example [
+                             *       {
+                             *         "source": "status_code",
+                             *         "operator": "less_than",
+                             *         "value": 400
+                             *       },
+                             *       {
+                             *         "source": "json_path",
+                             *         "path": "$.status",
+                             *         "operator": "equals",
+                             *         "value": "ok"
+                             *       },
+                             *       {
+                             *         "source": "header",
+                             *         "name": "content-type",
+                             *         "operator": "contains",
+                             *         "value": "json"
+                             *       },
+                             *       {
+                             *         "source": "certificate_expiry",
+                             *         "operator": "greater_than",
+                             *         "value": 14
+                             *       }
+                             *     ]
+                             */
+                            assertions: ({
+                                /** @constant */
+                                source: "status_code";
+                                /** @enum {string} */
+                                operator: "equals" | "not_equals" | "less_than" | "greater_than";
+                                value?: number;
+                            } | {
+                                /** @constant */
+                                source: "response_time";
+                                /** @enum {string} */
+                                operator: "less_than" | "greater_than";
+                                value?: number;
+                            } | {
+                                /** @constant */
+                                source: "header";
+                                /** @description Header name */
+                                name: string;
+                                /** @enum {string} */
+                                operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
+                                /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
+                                value?: string;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "json_path";
+                                /**
+                                 * @example $.status
+                                 * @example $.checks[?@.status != "ok"]
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
+                                value?: string | number | boolean | null;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "body";
+                                /** @enum {string} */
+                                operator: "contains" | "not_contains" | "matches";
+                                value?: string;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "certificate_expiry";
+                                /** @enum {string} */
+                                operator: "less_than" | "greater_than";
+                                value?: number;
+                            })[] | null;
+                            /** @description Seconds */
+                            check_interval?: number;
+                            timeout?: number;
+                            alert_threshold?: number;
+                            degraded_threshold_ms?: number;
+                            /** @description Objective in percent; SLA reports show its error budget */
+                            slo_target?: number | null;
+                            /** @description Consecutive successful checks that resolve an open incident */
+                            recovery_threshold?: number;
+                            /** @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never */
+                            reminder_interval_minutes?: number | null;
+                            /** @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations */
+                            escalation?: {
+                                after_minutes: number;
+                                integration_ids: number[];
+                            }[];
+                            is_active?: boolean;
+                            /** @description Regions whose checkers check the monitor; present for monitors placed outside the lone default region */
+                            regions?: string[];
+                            /** @description How many regions must fail in the same round for the round to fail (effective number) */
+                            min_failing_regions?: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** @example Monitor updated */
+                        message: string;
                     };
                 };
             };
@@ -5243,8 +5392,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        message?: string;
-                        deleted_monitor_id?: number;
+                        /** @example Monitor deleted */
+                        message: string;
+                        deleted_monitor_id: number;
                     };
                 };
             };
@@ -5551,8 +5701,207 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor?: Record<string, never>;
-                        message?: string;
+                        monitor: {
+                            id: number;
+                            name: string;
+                            /**
+                             * @description What the monitor checks; fixed at create
+                             * @enum {string}
+                             */
+                            type?: "http" | "tcp" | "dns" | "heartbeat";
+                            /**
+                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                             * @example https://example.com/health
+                             */
+                            url?: string;
+                            /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                            config?: {
+                                /** @description Host name or IP address */
+                                host: string;
+                                port: number;
+                                /**
+                                 * @description Complete a TLS handshake after connecting
+                                 * @default false
+                                 */
+                                tls: boolean;
+                                /**
+                                 * @description With tls: verify the certificate chain and name
+                                 * @default true
+                                 */
+                                verify_tls: boolean;
+                                /**
+                                 * @description With tls: SNI and the name the certificate must cover; null = host
+                                 * @default null
+                                 */
+                                servername: string | null;
+                            } | {
+                                /** @description DNS name to resolve */
+                                name: string;
+                                /** @enum {string} */
+                                record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                                /**
+                                 * @description Empty: any non-empty answer passes
+                                 * @default []
+                                 */
+                                expected_values: string[];
+                                /**
+                                 * @description any / all of expected_values present, or none of them
+                                 * @default any
+                                 * @enum {string}
+                                 */
+                                match: "any" | "all" | "none";
+                                /**
+                                 * @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers
+                                 * @default null
+                                 */
+                                resolver: string | null;
+                            } | {
+                                /** @description Seconds between pings (default 86400 when cron is not given) */
+                                period?: number | null;
+                                /**
+                                 * @description Five-field cron expression of when the job runs, instead of period
+                                 * @example 0 3 * * *
+                                 */
+                                cron?: string | null;
+                                /**
+                                 * @description IANA time zone of cron (default UTC)
+                                 * @example Europe/Berlin
+                                 */
+                                timezone?: string | null;
+                                /**
+                                 * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                                 * @default 3600
+                                 */
+                                grace: number;
+                                /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                                min_duration?: number | null;
+                                /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                                max_duration?: number | null;
+                            };
+                            /**
+                             * @description http monitors only
+                             * @enum {string}
+                             */
+                            method?: "GET" | "POST" | "HEAD";
+                            /** @description http monitors only */
+                            expected_status_codes?: number[];
+                            /** @description http monitors only */
+                            expected_content?: string | null;
+                            /** @description http monitors only */
+                            headers?: {
+                                [key: string]: string;
+                            };
+                            /** @description http monitors only */
+                            body?: string | null;
+                            /** @description http monitors only */
+                            follow_redirects?: boolean;
+                            /** @description http monitors only */
+                            verify_ssl?: boolean;
+                            /**
+                             * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
+                             * @default []
+                             * @example [
+                             *       {
+                             *         "source": "status_code",
+                             *         "operator": "less_than",
+                             *         "value": 400
+                             *       },
+                             *       {
+                             *         "source": "json_path",
+                             *         "path": "$.status",
+                             *         "operator": "equals",
+                             *         "value": "ok"
+                             *       },
+                             *       {
+                             *         "source": "header",
+                             *         "name": "content-type",
+                             *         "operator": "contains",
+                             *         "value": "json"
+                             *       },
+                             *       {
+                             *         "source": "certificate_expiry",
+                             *         "operator": "greater_than",
+                             *         "value": 14
+                             *       }
+                             *     ]
+                             */
+                            assertions: ({
+                                /** @constant */
+                                source: "status_code";
+                                /** @enum {string} */
+                                operator: "equals" | "not_equals" | "less_than" | "greater_than";
+                                value?: number;
+                            } | {
+                                /** @constant */
+                                source: "response_time";
+                                /** @enum {string} */
+                                operator: "less_than" | "greater_than";
+                                value?: number;
+                            } | {
+                                /** @constant */
+                                source: "header";
+                                /** @description Header name */
+                                name: string;
+                                /** @enum {string} */
+                                operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
+                                /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
+                                value?: string;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "json_path";
+                                /**
+                                 * @example $.status
+                                 * @example $.checks[?@.status != "ok"]
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
+                                value?: string | number | boolean | null;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "body";
+                                /** @enum {string} */
+                                operator: "contains" | "not_contains" | "matches";
+                                value?: string;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "certificate_expiry";
+                                /** @enum {string} */
+                                operator: "less_than" | "greater_than";
+                                value?: number;
+                            })[] | null;
+                            /** @description Seconds */
+                            check_interval?: number;
+                            timeout?: number;
+                            alert_threshold?: number;
+                            degraded_threshold_ms?: number;
+                            /** @description Objective in percent; SLA reports show its error budget */
+                            slo_target?: number | null;
+                            /** @description Consecutive successful checks that resolve an open incident */
+                            recovery_threshold?: number;
+                            /** @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never */
+                            reminder_interval_minutes?: number | null;
+                            /** @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations */
+                            escalation?: {
+                                after_minutes: number;
+                                integration_ids: number[];
+                            }[];
+                            is_active?: boolean;
+                            /** @description Regions whose checkers check the monitor; present for monitors placed outside the lone default region */
+                            regions?: string[];
+                            /** @description How many regions must fail in the same round for the round to fail (effective number) */
+                            min_failing_regions?: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** @example Monitor updated */
+                        message: string;
                     };
                 };
             };
@@ -5653,14 +6002,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor?: {
-                            id?: number;
+                        monitor: {
+                            id: number;
                             /** @enum {string} */
-                            status?: "pending" | "up" | "down" | "degraded" | "paused";
+                            status: "pending" | "up" | "down" | "degraded" | "paused";
                             /** Format: date-time */
-                            paused_at?: string;
+                            paused_at: string | null;
                         };
-                        message?: string;
+                        /** @example Monitor paused */
+                        message: string;
                     };
                 };
             };
@@ -5734,14 +6084,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor?: {
-                            id?: number;
+                        monitor: {
+                            id: number;
                             /** @enum {string} */
-                            status?: "pending" | "up" | "down" | "degraded" | "paused";
+                            status: "pending" | "up" | "down" | "degraded" | "paused";
                             /** Format: date-time */
-                            resumed_at?: string;
+                            resumed_at: string | null;
                         };
-                        message?: string;
+                        /** @example Monitor resumed */
+                        message: string;
                     };
                 };
             };
@@ -5836,49 +6187,49 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor_id?: number;
-                        checks?: {
+                        monitor_id: number;
+                        checks: {
                             /** Format: date-time */
-                            timestamp?: string;
+                            timestamp: string;
                             /** @enum {string} */
-                            status?: "success" | "failure";
-                            response_time_ms?: number | null;
-                            status_code?: number | null;
+                            status: "success" | "failure";
+                            response_time_ms: number | null;
+                            status_code: number | null;
                             /** @description Present on failures */
                             error?: string;
                             /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
-                            in_maintenance?: boolean;
-                            /** @description The region whose checker made the check; present for monitors placed outside the lone default region */
-                            region?: string;
+                            in_maintenance: boolean;
                             /** @description http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types */
-                            timings?: {
-                                dns?: number | null;
-                                connect?: number | null;
-                                tls?: number | null;
-                                first_byte?: number | null;
-                                download?: number | null;
+                            timings: {
+                                dns: number | null;
+                                connect: number | null;
+                                tls: number | null;
+                                first_byte: number | null;
+                                download: number | null;
                             } | null;
                             /**
                              * Format: date-time
                              * @description Expiry of the certificate an https or tcp+TLS check saw
                              */
-                            certificate_expires_at?: string | null;
+                            certificate_expires_at: string | null;
                             /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
-                            details?: {
+                            details: {
                                 /** @enum {string} */
                                 kind?: "dns";
                                 server?: string;
                                 answers?: string[];
                                 truncated?: boolean;
                             } | null;
+                            /** @description The region whose checker made the check; present for monitors placed outside the lone default region */
+                            region?: string;
                             /** @description Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\n[truncated]" marks a cut) */
                             ping_body?: string;
                         }[];
-                        pagination?: {
-                            page?: number;
-                            per_page?: number;
-                            total?: number;
-                            pages?: number;
+                        pagination: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            pages: number;
                         };
                     };
                 };
@@ -5972,48 +6323,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor_id?: number;
-                        incidents?: {
-                            id?: number;
+                        monitor_id: number;
+                        incidents: {
+                            id: number;
                             /** @enum {string} */
-                            status?: "open" | "resolved";
+                            status: "open" | "resolved";
                             /** Format: date-time */
-                            started_at?: string;
+                            started_at: string;
                             /** Format: date-time */
-                            resolved_at?: string | null;
-                            duration_seconds?: number | null;
+                            resolved_at: string | null;
+                            duration_seconds: number | null;
                             /** @description For a multi-region monitor: the failing regions, each with its error */
-                            cause?: string;
+                            cause: string;
                             /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
                             regions?: string[];
-                            affected_checks?: number;
+                            affected_checks: number;
                             /** Format: date-time */
-                            acknowledged_at?: string | null;
+                            acknowledged_at: string | null;
                             /** @description Name of the API key that acknowledged the incident */
-                            acknowledged_by?: string | null;
+                            acknowledged_by: string | null;
                             /** @description Successful deliveries, oldest first: first alerts, reminders and escalations */
-                            alerts_sent?: {
+                            alerts_sent: {
                                 /** @description Integration type */
-                                type?: string;
+                                type: string;
                                 /** Format: date-time */
-                                sent_at?: string;
+                                sent_at: string;
                                 /** @description monitor.down or monitor.up (absent on a few entries recorded before this field existed) */
                                 event?: string;
                                 /** @enum {string} */
-                                kind?: "alert" | "reminder" | "escalation";
+                                kind: "alert" | "reminder" | "escalation";
                                 integration_id?: number;
                             }[];
                         }[];
-                        summary?: {
-                            total_incidents_30d?: number;
-                            total_downtime_30d_seconds?: number;
-                            mttr_seconds?: number | null;
+                        summary: {
+                            total_incidents_30d: number;
+                            total_downtime_30d_seconds: number;
+                            mttr_seconds: number | null;
                         };
-                        pagination?: {
-                            page?: number;
-                            per_page?: number;
-                            total?: number;
-                            pages?: number;
+                        pagination: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            pages: number;
                         };
                     };
                 };
@@ -6098,34 +6449,34 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        incident?: {
-                            id?: number;
+                        incident: {
+                            id: number;
                             /** @enum {string} */
-                            status?: "open" | "resolved";
+                            status: "open" | "resolved";
                             /** Format: date-time */
-                            started_at?: string;
+                            started_at: string;
                             /** Format: date-time */
-                            resolved_at?: string | null;
-                            duration_seconds?: number | null;
+                            resolved_at: string | null;
+                            duration_seconds: number | null;
                             /** @description For a multi-region monitor: the failing regions, each with its error */
-                            cause?: string;
+                            cause: string;
                             /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
                             regions?: string[];
-                            affected_checks?: number;
+                            affected_checks: number;
                             /** Format: date-time */
-                            acknowledged_at?: string | null;
+                            acknowledged_at: string | null;
                             /** @description Name of the API key that acknowledged the incident */
-                            acknowledged_by?: string | null;
+                            acknowledged_by: string | null;
                             /** @description Successful deliveries, oldest first: first alerts, reminders and escalations */
-                            alerts_sent?: {
+                            alerts_sent: {
                                 /** @description Integration type */
-                                type?: string;
+                                type: string;
                                 /** Format: date-time */
-                                sent_at?: string;
+                                sent_at: string;
                                 /** @description monitor.down or monitor.up (absent on a few entries recorded before this field existed) */
                                 event?: string;
                                 /** @enum {string} */
-                                kind?: "alert" | "reminder" | "escalation";
+                                kind: "alert" | "reminder" | "escalation";
                                 integration_id?: number;
                             }[];
                         };
@@ -6203,38 +6554,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        incident?: {
-                            id?: number;
+                        incident: {
+                            id: number;
                             /** @enum {string} */
-                            status?: "open" | "resolved";
+                            status: "open" | "resolved";
                             /** Format: date-time */
-                            started_at?: string;
+                            started_at: string;
                             /** Format: date-time */
-                            resolved_at?: string | null;
-                            duration_seconds?: number | null;
+                            resolved_at: string | null;
+                            duration_seconds: number | null;
                             /** @description For a multi-region monitor: the failing regions, each with its error */
-                            cause?: string;
+                            cause: string;
                             /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
                             regions?: string[];
-                            affected_checks?: number;
+                            affected_checks: number;
                             /** Format: date-time */
-                            acknowledged_at?: string | null;
+                            acknowledged_at: string | null;
                             /** @description Name of the API key that acknowledged the incident */
-                            acknowledged_by?: string | null;
+                            acknowledged_by: string | null;
                             /** @description Successful deliveries, oldest first: first alerts, reminders and escalations */
-                            alerts_sent?: {
+                            alerts_sent: {
                                 /** @description Integration type */
-                                type?: string;
+                                type: string;
                                 /** Format: date-time */
-                                sent_at?: string;
+                                sent_at: string;
                                 /** @description monitor.down or monitor.up (absent on a few entries recorded before this field existed) */
                                 event?: string;
                                 /** @enum {string} */
-                                kind?: "alert" | "reminder" | "escalation";
+                                kind: "alert" | "reminder" | "escalation";
                                 integration_id?: number;
                             }[];
                         };
-                        message?: string;
+                        /**
+                         * @example Incident acknowledged
+                         * @example Incident already acknowledged
+                         */
+                        message: string;
                     };
                 };
             };
@@ -6317,42 +6672,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        check?: {
+                        check: {
                             /** Format: date-time */
-                            timestamp?: string;
+                            timestamp: string;
                             /** @enum {string} */
-                            status?: "success" | "failure";
-                            response_time_ms?: number | null;
-                            status_code?: number | null;
+                            status: "success" | "failure";
+                            response_time_ms: number | null;
+                            status_code: number | null;
                             /** @description Present on failures */
                             error?: string;
-                            /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
-                            in_maintenance?: boolean;
-                            /** @description The region whose checker made the check; present for monitors placed outside the lone default region */
-                            region?: string;
                             /** @description http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types */
-                            timings?: {
-                                dns?: number | null;
-                                connect?: number | null;
-                                tls?: number | null;
-                                first_byte?: number | null;
-                                download?: number | null;
+                            timings: {
+                                dns: number | null;
+                                connect: number | null;
+                                tls: number | null;
+                                first_byte: number | null;
+                                download: number | null;
                             } | null;
                             /**
                              * Format: date-time
                              * @description Expiry of the certificate an https or tcp+TLS check saw
                              */
-                            certificate_expires_at?: string | null;
+                            certificate_expires_at: string | null;
                             /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
-                            details?: {
+                            details: {
                                 /** @enum {string} */
                                 kind?: "dns";
                                 server?: string;
                                 answers?: string[];
                                 truncated?: boolean;
                             } | null;
-                            /** @description Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\n[truncated]" marks a cut) */
-                            ping_body?: string;
                         };
                     };
                 };
@@ -6364,8 +6713,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        message?: string;
-                        job_id?: string;
+                        message: string;
+                        job_id: string;
                     };
                 };
             };

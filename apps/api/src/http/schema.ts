@@ -7,11 +7,9 @@ import { Type, type SchemaOptions, type Static, type TSchema } from '@sinclair/t
  * running a validator to pick a branch.
  */
 
-/** A schema with a single JSON type (string, integer, object, ...). */
-type Typed = TSchema & { type: string };
-
-/** T or null. */
-export function Nullable<T extends Typed>(schema: T, options: SchemaOptions = {}) {
+/** T or null; T has a single JSON type (string, integer, object, ...). */
+export function Nullable<T extends TSchema>(schema: T, options: SchemaOptions = {}) {
+  if (typeof schema.type !== 'string') throw new Error('Nullable() needs a schema with a single type');
   return Type.Unsafe<Static<T> | null>({ ...schema, ...options, type: [schema.type, 'null'] });
 }
 

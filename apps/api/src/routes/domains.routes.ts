@@ -8,7 +8,7 @@ import { deleteDomains } from '../domains/delete-domains.js';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
 import { listDomains, parseDomainListQuery } from '../domains/list-domains.js';
 import { updateDomain } from '../domains/update-domain.js';
-import { paginationBody } from '../http/pagination.js';
+import { paginationNavBody } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type JsonSchema, type RouteDef } from '../http/route.js';
 import { validate } from '../http/validate.js';
@@ -107,7 +107,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
         const q = parseDomainListQuery(req.query);
         const { domains, total } = await listDomains(ctx, authOf(req).account.id, q);
         const now = ctx.clock.now();
-        res.json({ domains: domains.map((d) => domainListView(d, now)), pagination: paginationBody(q.page, total, true) });
+        res.json({ domains: domains.map((d) => domainListView(d, now)), pagination: paginationNavBody(q.page, total) });
       },
       docs: {
         query: {

@@ -5,7 +5,7 @@ import type { FindOptionsSelect } from 'typeorm';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
 import { portField } from '../domains/domain-input.js';
 import { HEADER_CHECK_SCHEMA, headerCheckView } from '../domains/header-check-views.js';
-import { parsePagination, paginationBody, paginationSchema } from '../http/pagination.js';
+import { parsePagination, paginationNavBody, PaginationNavSchema } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
 import { parseId, validate } from '../http/validate.js';
@@ -89,7 +89,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
     const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
     const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 50 });
     const [rows, total] = await find({ domainId: domain.id, accountId }, { skip: page.offset, take: page.perPage });
-    return { domainId: domain.id, rows, pagination: paginationBody(page, total, true) };
+    return { domainId: domain.id, rows, pagination: paginationNavBody(page, total) };
   }
 
   const tag = 'Scans';
@@ -259,7 +259,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       docs: {
         query: HISTORY_QUERY,
         responses: {
-          200: { description: '{domain_id, scans[], pagination}', schema: { type: 'object', properties: { domain_id: { type: 'integer' }, scans: { type: 'array', items: SCAN_SCHEMA }, pagination: paginationSchema(true) } } },
+          200: { description: '{domain_id, scans[], pagination}', schema: { type: 'object', properties: { domain_id: { type: 'integer' }, scans: { type: 'array', items: SCAN_SCHEMA }, pagination: PaginationNavSchema } } },
           404: { description: DOMAIN_NOT_FOUND },
         },
       },
@@ -281,7 +281,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
         responses: {
           200: {
             description: '{domain_id, header_checks[], pagination}',
-            schema: { type: 'object', properties: { domain_id: { type: 'integer' }, header_checks: { type: 'array', items: HEADER_CHECK_SCHEMA }, pagination: paginationSchema(true) } },
+            schema: { type: 'object', properties: { domain_id: { type: 'integer' }, header_checks: { type: 'array', items: HEADER_CHECK_SCHEMA }, pagination: PaginationNavSchema } },
           },
           404: { description: DOMAIN_NOT_FOUND },
         },
