@@ -8320,29 +8320,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        domains?: {
-                            id?: number;
-                            hostname?: string;
-                            port?: number;
+                        domains: {
+                            id: number;
+                            hostname: string;
+                            port: number;
                             /** @enum {string|null} */
-                            ssl_grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            ssl_score?: number | null;
+                            ssl_grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            ssl_score: number | null;
                             /** Format: date-time */
-                            certificate_expiry?: string | null;
-                            days_until_expiry?: number | null;
+                            certificate_expiry: string | null;
+                            days_until_expiry: number | null;
                             /** Format: date-time */
-                            last_scan?: string | null;
-                            is_active?: boolean;
+                            last_scan: string | null;
+                            is_active: boolean;
                             /** @enum {string} */
-                            monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
-                            notifications_enabled?: boolean;
-                            alert_days_before_expiry?: number;
+                            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
+                            notifications_enabled: boolean;
+                            alert_days_before_expiry: number;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         }[];
-                        pagination?: Record<string, never>;
+                        pagination: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            pages: number;
+                            has_next: boolean;
+                            has_prev: boolean;
+                        };
                     };
                 };
             };
@@ -8438,30 +8445,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        domain?: {
-                            id?: number;
-                            hostname?: string;
-                            port?: number;
+                        domain: {
+                            id: number;
+                            hostname: string;
+                            port: number;
                             /** @enum {string|null} */
-                            ssl_grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            ssl_score?: number | null;
-                            /** Format: date-time */
-                            certificate_expiry?: string | null;
-                            days_until_expiry?: number | null;
-                            /** Format: date-time */
-                            last_scan?: string | null;
-                            is_active?: boolean;
+                            ssl_grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            ssl_score: number | null;
+                            is_active: boolean;
                             /** @enum {string} */
-                            monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
-                            notifications_enabled?: boolean;
-                            alert_days_before_expiry?: number;
+                            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
+                            notifications_enabled: boolean;
+                            alert_days_before_expiry: number;
                             /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
+                            created_at: string;
                         };
-                        message?: string;
-                        scan_id?: number;
+                        /** @example Domain added; initial scan queued */
+                        message: string;
+                        scan_id: number;
                     };
                 };
             };
@@ -8640,50 +8641,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        domain?: {
-                            id?: number;
-                            hostname?: string;
-                            port?: number;
+                        domain: {
+                            id: number;
+                            hostname: string;
+                            port: number;
                             /** @enum {string|null} */
-                            ssl_grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            ssl_score?: number | null;
+                            ssl_grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            ssl_score: number | null;
                             /** Format: date-time */
-                            certificate_expiry?: string | null;
-                            days_until_expiry?: number | null;
+                            certificate_expiry: string | null;
+                            days_until_expiry: number | null;
                             /** Format: date-time */
-                            last_scan?: string | null;
-                            is_active?: boolean;
+                            last_scan: string | null;
+                            is_active: boolean;
                             /** @enum {string} */
-                            monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
-                            notifications_enabled?: boolean;
-                            alert_days_before_expiry?: number;
+                            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
+                            notifications_enabled: boolean;
+                            alert_days_before_expiry: number;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
-                            last_scan_id?: number | null;
+                            updated_at: string;
+                            last_scan_id: number | null;
                             /** @enum {string|null} */
-                            last_scan_status?: "completed" | "failed" | null;
-                            /**
-                             * @description Security-header grade of https://hostname:port/ at the last completed header check
-                             * @enum {string|null}
-                             */
-                            header_grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            header_score?: number | null;
+                            last_scan_status: "completed" | "failed" | null;
+                            /** @description Security-header grade of https://hostname:port/ at the last completed header check (A+ to F) */
+                            header_grade: string | null;
+                            header_score: number | null;
                             /**
                              * Format: date-time
                              * @description When the headers were last checked (completed or failed)
                              */
-                            last_header_check?: string | null;
-                            certificate?: {
-                                issuer?: string;
-                                subject?: string;
+                            last_header_check: string | null;
+                            certificate: {
+                                issuer: string | null;
+                                subject: string | null;
                                 /** Format: date-time */
-                                valid_from?: string;
+                                valid_from: string | null;
                                 /** Format: date-time */
-                                valid_to?: string;
-                                serial_number?: string;
-                                fingerprint_sha256?: string;
+                                valid_to: string | null;
+                                serial_number: string | null;
+                                fingerprint_sha256: string;
                             } | null;
                         };
                     };
@@ -8785,24 +8783,12 @@ export interface operations {
                         domain: {
                             id: number;
                             hostname: string;
-                            /** @default 443 */
                             port: number;
-                            /**
-                             * @default daily
-                             * @enum {string}
-                             */
-                            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
-                            /**
-                             * @deprecated
-                             * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
-                             * @enum {string}
-                             */
-                            scan_frequency?: "5min" | "15min" | "hourly" | "daily";
-                            /** @default true */
-                            notifications_enabled: boolean;
-                            /** @default 30 */
-                            alert_days_before_expiry: number;
+                            /** @enum {string} */
+                            monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
                             is_active?: boolean;
+                            notifications_enabled?: boolean;
+                            alert_days_before_expiry?: number;
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -9010,24 +8996,12 @@ export interface operations {
                         domain: {
                             id: number;
                             hostname: string;
-                            /** @default 443 */
                             port: number;
-                            /**
-                             * @default daily
-                             * @enum {string}
-                             */
-                            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
-                            /**
-                             * @deprecated
-                             * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
-                             * @enum {string}
-                             */
-                            scan_frequency?: "5min" | "15min" | "hourly" | "daily";
-                            /** @default true */
-                            notifications_enabled: boolean;
-                            /** @default 30 */
-                            alert_days_before_expiry: number;
+                            /** @enum {string} */
+                            monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
                             is_active?: boolean;
+                            notifications_enabled?: boolean;
+                            alert_days_before_expiry?: number;
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -9133,21 +9107,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        domain_id?: number;
-                        scan_id?: number;
-                        certificate?: {
-                            subject?: string;
-                            issuer?: string;
+                        domain_id: number;
+                        hostname: string;
+                        port: number;
+                        /** @description The latest completed scan that saw a certificate */
+                        scan_id: number;
+                        /** Format: date-time */
+                        scanned_at: string;
+                        certificate: {
+                            subject: string;
+                            issuer: string;
                             /** Format: date-time */
-                            valid_from?: string;
+                            valid_from: string;
                             /** Format: date-time */
-                            valid_to?: string;
-                            serial_number?: string;
-                            fingerprint_sha256?: string;
-                            key_type?: string | null;
-                            key_size?: number | null;
-                            signature_algorithm?: string | null;
-                            self_signed?: boolean | null;
+                            valid_to: string;
+                            serial_number: string;
+                            fingerprint_sha256: string;
+                            key_type: string | null;
+                            key_size: number | null;
+                            signature_algorithm: string | null;
+                            self_signed: boolean | null;
+                            sans: string[];
+                            key_curve: string | null;
+                            trusted: boolean | null;
+                            trust_error: string | null;
+                            hostname_match: boolean | null;
+                            days_until_expiry: number;
                         };
                     };
                 };
@@ -9222,19 +9207,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        chain?: {
-                            subject?: string;
-                            issuer?: string;
+                        domain_id: number;
+                        hostname: string;
+                        port: number;
+                        /** @description The latest completed scan that saw a certificate */
+                        scan_id: number;
+                        /** Format: date-time */
+                        scanned_at: string;
+                        trusted: boolean | null;
+                        /** @description Leaf first, as the server sent them */
+                        chain: {
+                            position: number;
+                            /** @enum {string} */
+                            role: "leaf" | "intermediate" | "root";
+                            subject: string;
+                            issuer: string;
                             /** Format: date-time */
-                            valid_from?: string;
+                            valid_from: string;
                             /** Format: date-time */
-                            valid_to?: string;
-                            serial_number?: string;
-                            fingerprint_sha256?: string;
-                            key_type?: string | null;
-                            key_size?: number | null;
-                            signature_algorithm?: string | null;
-                            self_signed?: boolean | null;
+                            valid_to: string;
+                            serial_number: string;
+                            fingerprint_sha256: string;
+                            key_type: string | null;
+                            key_size: number | null;
+                            signature_algorithm: string | null;
+                            self_signed: boolean | null;
                         }[];
                     };
                 };

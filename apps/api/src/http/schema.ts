@@ -10,7 +10,8 @@ import { Type, type SchemaOptions, type Static, type TSchema } from '@sinclair/t
 /** T or null; T has a single JSON type (string, integer, object, ...). */
 export function Nullable<T extends TSchema>(schema: T, options: SchemaOptions = {}) {
   if (typeof schema.type !== 'string') throw new Error('Nullable() needs a schema with a single type');
-  return Type.Unsafe<Static<T> | null>({ ...schema, ...options, type: [schema.type, 'null'] });
+  const values: unknown = schema.enum;
+  return Type.Unsafe<Static<T> | null>({ ...schema, ...options, type: [schema.type, 'null'], ...(Array.isArray(values) ? { enum: [...values, null] } : {}) });
 }
 
 /** One of the given strings. */
