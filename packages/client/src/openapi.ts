@@ -3616,40 +3616,124 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        grade?: "A+" | "A" | "B" | "C" | "D" | "F";
-                        score?: number;
-                        gradeCapped?: boolean;
+                        grade: "A+" | "A" | "B" | "C" | "D" | "F";
+                        score: number;
+                        gradeCapped: boolean;
+                        /** @description Present only when gradeCapped */
                         gradeCapReason?: string;
-                        warnings?: string[];
-                        headersPresent?: string[];
-                        headersMissing?: string[];
-                        upcomingHeaders?: {
-                            header?: string;
-                            present?: boolean;
-                            value?: string | null;
-                            description?: string;
+                        warnings: string[];
+                        headersPresent: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+                        headersMissing: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+                        upcomingHeaders: {
+                            /** @enum {string} */
+                            header: "Cross-Origin-Opener-Policy" | "Cross-Origin-Embedder-Policy" | "Cross-Origin-Resource-Policy";
+                            present: boolean;
+                            value: string | null;
+                            description: string;
                         }[];
-                        summary?: {
-                            grade?: string;
-                            site?: string;
-                            /** @description Graded header name -> its verdict: present, valid, points, max_points, value, note */
-                            headers?: Record<string, never>;
+                        summary: {
+                            /** @enum {string} */
+                            grade: "A+" | "A" | "B" | "C" | "D" | "F";
+                            site: string;
+                            /** @description Each graded header's verdict */
+                            headers: {
+                                "Content-Security-Policy": {
+                                    present: boolean;
+                                    /** @description Well-formed and doing what the header is for (false when absent) */
+                                    valid: boolean;
+                                    points: number;
+                                    max_points: number;
+                                    /** @description As received (occurrences joined with ", "), null when absent */
+                                    value: string | null;
+                                    /** @description Why these points */
+                                    note: string;
+                                };
+                                "Strict-Transport-Security": {
+                                    present: boolean;
+                                    /** @description Well-formed and doing what the header is for (false when absent) */
+                                    valid: boolean;
+                                    points: number;
+                                    max_points: number;
+                                    /** @description As received (occurrences joined with ", "), null when absent */
+                                    value: string | null;
+                                    /** @description Why these points */
+                                    note: string;
+                                };
+                                "X-Frame-Options": {
+                                    present: boolean;
+                                    /** @description Well-formed and doing what the header is for (false when absent) */
+                                    valid: boolean;
+                                    points: number;
+                                    max_points: number;
+                                    /** @description As received (occurrences joined with ", "), null when absent */
+                                    value: string | null;
+                                    /** @description Why these points */
+                                    note: string;
+                                };
+                                "X-Content-Type-Options": {
+                                    present: boolean;
+                                    /** @description Well-formed and doing what the header is for (false when absent) */
+                                    valid: boolean;
+                                    points: number;
+                                    max_points: number;
+                                    /** @description As received (occurrences joined with ", "), null when absent */
+                                    value: string | null;
+                                    /** @description Why these points */
+                                    note: string;
+                                };
+                                "Referrer-Policy": {
+                                    present: boolean;
+                                    /** @description Well-formed and doing what the header is for (false when absent) */
+                                    valid: boolean;
+                                    points: number;
+                                    max_points: number;
+                                    /** @description As received (occurrences joined with ", "), null when absent */
+                                    value: string | null;
+                                    /** @description Why these points */
+                                    note: string;
+                                };
+                                "Permissions-Policy": {
+                                    present: boolean;
+                                    /** @description Well-formed and doing what the header is for (false when absent) */
+                                    valid: boolean;
+                                    points: number;
+                                    max_points: number;
+                                    /** @description As received (occurrences joined with ", "), null when absent */
+                                    value: string | null;
+                                    /** @description Why these points */
+                                    note: string;
+                                };
+                            };
                         };
-                        rawHeaders?: Record<string, never>;
-                        service?: {
-                            deeper_score?: number;
+                        /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
+                        rawHeaders: {
+                            [key: string]: string | string[];
+                        };
+                        service: {
+                            /** @description MDN HTTP Observatory-style score */
+                            deeper_score: number;
                             /** @description The MDN HTTP Observatory scoring algorithm followed (6) */
-                            algorithm_version?: number;
-                            /** @description One entry per Observatory test: test, pass, result, modifier, description */
-                            advanced?: Record<string, never>[];
-                            https_redirect?: boolean;
-                            tests_passed?: number;
-                            tests_failed?: number;
-                            tests_quantity?: number;
+                            algorithm_version: number;
+                            /** @description One entry per Observatory test */
+                            advanced: {
+                                test: string;
+                                pass: boolean;
+                                result: string;
+                                modifier: number;
+                                description: string;
+                            }[];
+                            https_redirect: boolean;
+                            tests_passed: number;
+                            tests_failed: number;
+                            tests_quantity: number;
                         };
-                        /** Format: date-time */
-                        fetched_at?: string;
-                        final_url?: string;
+                        /**
+                         * Format: date-time
+                         * @description When the response was received; a cached report keeps it
+                         */
+                        fetched_at: string;
+                        /** @description The URL whose response was graded (after redirects) */
+                        final_url: string;
                     };
                 };
             };
@@ -3754,39 +3838,119 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        grade?: "A+" | "A" | "B" | "C" | "D" | "F";
-                        score?: number;
-                        gradeCapped?: boolean;
+                        grade: "A+" | "A" | "B" | "C" | "D" | "F";
+                        score: number;
+                        gradeCapped: boolean;
+                        /** @description Present only when gradeCapped */
                         gradeCapReason?: string;
-                        warnings?: string[];
-                        headersPresent?: string[];
-                        headersMissing?: string[];
-                        upcomingHeaders?: {
-                            header?: string;
-                            present?: boolean;
-                            value?: string | null;
-                            description?: string;
+                        warnings: string[];
+                        headersPresent: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+                        headersMissing: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+                        upcomingHeaders: {
+                            /** @enum {string} */
+                            header: "Cross-Origin-Opener-Policy" | "Cross-Origin-Embedder-Policy" | "Cross-Origin-Resource-Policy";
+                            present: boolean;
+                            value: string | null;
+                            description: string;
                         }[];
-                        summary?: {
-                            grade?: string;
-                            site?: string;
-                            /** @description Graded header name -> its verdict: present, valid, points, max_points, value, note */
-                            headers?: Record<string, never>;
+                        summary: {
+                            /** @enum {string} */
+                            grade: "A+" | "A" | "B" | "C" | "D" | "F";
+                            site: string;
+                            /** @description Each graded header's verdict */
+                            headers: {
+                                "Content-Security-Policy": {
+                                    present: boolean;
+                                    /** @description Well-formed and doing what the header is for (false when absent) */
+                                    valid: boolean;
+                                    points: number;
+                                    max_points: number;
+                                    /** @description As received (occurrences joined with ", "), null when absent */
+                                    value: string | null;
+                                    /** @description Why these points */
+                                    note: string;
+                                };
+                                "Strict-Transport-Security": {
+                                    present: boolean;
+                                    /** @description Well-formed and doing what the header is for (false when absent) */
+                                    valid: boolean;
+                                    points: number;
+                                    max_points: number;
+                                    /** @description As received (occurrences joined with ", "), null when absent */
+                                    value: string | null;
+                                    /** @description Why these points */
+                                    note: string;
+                                };
+                                "X-Frame-Options": {
+                                    present: boolean;
+                                    /** @description Well-formed and doing what the header is for (false when absent) */
+                                    valid: boolean;
+                                    points: number;
+                                    max_points: number;
+                                    /** @description As received (occurrences joined with ", "), null when absent */
+                                    value: string | null;
+                                    /** @description Why these points */
+                                    note: string;
+                                };
+                                "X-Content-Type-Options": {
+                                    present: boolean;
+                                    /** @description Well-formed and doing what the header is for (false when absent) */
+                                    valid: boolean;
+                                    points: number;
+                                    max_points: number;
+                                    /** @description As received (occurrences joined with ", "), null when absent */
+                                    value: string | null;
+                                    /** @description Why these points */
+                                    note: string;
+                                };
+                                "Referrer-Policy": {
+                                    present: boolean;
+                                    /** @description Well-formed and doing what the header is for (false when absent) */
+                                    valid: boolean;
+                                    points: number;
+                                    max_points: number;
+                                    /** @description As received (occurrences joined with ", "), null when absent */
+                                    value: string | null;
+                                    /** @description Why these points */
+                                    note: string;
+                                };
+                                "Permissions-Policy": {
+                                    present: boolean;
+                                    /** @description Well-formed and doing what the header is for (false when absent) */
+                                    valid: boolean;
+                                    points: number;
+                                    max_points: number;
+                                    /** @description As received (occurrences joined with ", "), null when absent */
+                                    value: string | null;
+                                    /** @description Why these points */
+                                    note: string;
+                                };
+                            };
                         };
-                        rawHeaders?: Record<string, never>;
-                        service?: {
-                            deeper_score?: number;
+                        /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
+                        rawHeaders: {
+                            [key: string]: string | string[];
+                        };
+                        service: {
+                            /** @description MDN HTTP Observatory-style score */
+                            deeper_score: number;
                             /** @description The MDN HTTP Observatory scoring algorithm followed (6) */
-                            algorithm_version?: number;
-                            /** @description One entry per Observatory test: test, pass, result, modifier, description */
-                            advanced?: Record<string, never>[];
-                            https_redirect?: boolean;
-                            tests_passed?: number;
-                            tests_failed?: number;
-                            tests_quantity?: number;
+                            algorithm_version: number;
+                            /** @description One entry per Observatory test */
+                            advanced: {
+                                test: string;
+                                pass: boolean;
+                                result: string;
+                                modifier: number;
+                                description: string;
+                            }[];
+                            https_redirect: boolean;
+                            tests_passed: number;
+                            tests_failed: number;
+                            tests_quantity: number;
                         };
                         /** Format: date-time */
-                        graded_at?: string;
+                        graded_at: string;
                     };
                 };
             };
@@ -9689,15 +9853,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        scan_id?: number;
+                        scan_id: number;
                         /** @enum {string} */
-                        status?: "queued";
-                        hostname?: string;
-                        port?: number;
-                        domain_id?: number | null;
-                        status_url?: string;
-                        result_url?: string;
-                        message?: string;
+                        status: "queued" | "running" | "completed" | "failed";
+                        hostname: string;
+                        port: number;
+                        domain_id: number | null;
+                        /** Format: uri */
+                        status_url: string;
+                        /** Format: uri */
+                        result_url: string;
+                        /** @example Scan queued. Poll status_url; the full report is at result_url once completed. */
+                        message: string;
                     };
                 };
             };
@@ -9781,15 +9948,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        scan_id?: number;
+                        scan_id: number;
                         /** @enum {string} */
-                        status?: "queued";
-                        hostname?: string;
-                        port?: number;
-                        domain_id?: number | null;
-                        status_url?: string;
-                        result_url?: string;
-                        message?: string;
+                        status: "queued" | "running" | "completed" | "failed";
+                        hostname: string;
+                        port: number;
+                        domain_id: number | null;
+                        /** Format: uri */
+                        status_url: string;
+                        /** Format: uri */
+                        result_url: string;
+                        /** @example Scan queued. Poll status_url; the full report is at result_url once completed. */
+                        message: string;
                     };
                 };
             };
@@ -9970,25 +10140,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        scan?: {
-                            id?: number;
-                            hostname?: string;
-                            port?: number;
-                            domain_id?: number | null;
+                        scan: {
+                            id: number;
+                            hostname: string;
+                            port: number;
+                            domain_id: number | null;
                             /** @enum {string} */
-                            status?: "queued" | "running" | "completed" | "failed";
+                            status: "queued" | "running" | "completed" | "failed";
                             /** @enum {string} */
-                            trigger?: "initial" | "manual" | "scheduled" | "on_demand";
-                            grade?: string | null;
-                            score?: number | null;
+                            trigger: "initial" | "manual" | "scheduled" | "on_demand";
+                            /** @enum {string|null} */
+                            grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            score: number | null;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            started_at?: string | null;
+                            started_at: string | null;
                             /** Format: date-time */
-                            completed_at?: string | null;
-                            duration_ms?: number | null;
-                            error?: string | null;
+                            completed_at: string | null;
+                            duration_ms: number | null;
+                            error: string | null;
                         };
                     };
                 };
@@ -10072,7 +10243,6 @@ export interface operations {
                          * @description Completed scans
                          */
                         completed_at?: string | null;
-                        /** @description Failed scans */
                         hostname?: string;
                         /** @description Completed scans: the report's port; failed scans: the scanned port */
                         port?: number;
@@ -10177,28 +10347,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        domain_id?: number;
-                        scans?: {
-                            id?: number;
-                            hostname?: string;
-                            port?: number;
-                            domain_id?: number | null;
+                        domain_id: number;
+                        scans: {
+                            id: number;
+                            hostname: string;
+                            port: number;
+                            domain_id: number | null;
                             /** @enum {string} */
-                            status?: "queued" | "running" | "completed" | "failed";
+                            status: "queued" | "running" | "completed" | "failed";
                             /** @enum {string} */
-                            trigger?: "initial" | "manual" | "scheduled" | "on_demand";
-                            grade?: string | null;
-                            score?: number | null;
+                            trigger: "initial" | "manual" | "scheduled" | "on_demand";
+                            /** @enum {string|null} */
+                            grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            score: number | null;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            started_at?: string | null;
+                            started_at: string | null;
                             /** Format: date-time */
-                            completed_at?: string | null;
-                            duration_ms?: number | null;
-                            error?: string | null;
+                            completed_at: string | null;
+                            duration_ms: number | null;
+                            error: string | null;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             per_page: number;
                             total: number;
@@ -10283,29 +10454,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        domain_id?: number;
-                        header_checks?: {
-                            id?: number;
-                            domain_id?: number;
+                        domain_id: number;
+                        header_checks: {
+                            id: number;
+                            domain_id: number;
                             /** @description The scan it ran with */
-                            scan_id?: number;
+                            scan_id: number;
                             /** @description https://hostname[:port]/ */
-                            url?: string;
+                            url: string;
                             /** @enum {string} */
-                            status?: "completed" | "failed";
+                            status: "completed" | "failed";
                             /** @enum {string|null} */
-                            grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            score?: number | null;
+                            grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            score: number | null;
                             /** @description MDN Observatory score (service.deeper_score) */
-                            deeper_score?: number | null;
+                            deeper_score: number | null;
                             /** @description Observatory algorithm the deeper score followed */
-                            algorithm_version?: number | null;
+                            algorithm_version: number | null;
                             /** @description Why a failed check failed */
-                            error?: string | null;
+                            error: string | null;
                             /** Format: date-time */
-                            checked_at?: string;
+                            checked_at: string;
                         }[];
-                        pagination?: {
+                        pagination: {
                             page: number;
                             per_page: number;
                             total: number;
@@ -10387,27 +10558,147 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        header_check?: {
-                            id?: number;
-                            domain_id?: number;
+                        header_check: {
+                            id: number;
+                            domain_id: number;
                             /** @description The scan it ran with */
-                            scan_id?: number;
+                            scan_id: number;
                             /** @description https://hostname[:port]/ */
-                            url?: string;
+                            url: string;
                             /** @enum {string} */
-                            status?: "completed" | "failed";
+                            status: "completed" | "failed";
                             /** @enum {string|null} */
-                            grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            score?: number | null;
+                            grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            score: number | null;
                             /** @description MDN Observatory score (service.deeper_score) */
-                            deeper_score?: number | null;
+                            deeper_score: number | null;
                             /** @description Observatory algorithm the deeper score followed */
-                            algorithm_version?: number | null;
+                            algorithm_version: number | null;
                             /** @description Why a failed check failed */
-                            error?: string | null;
+                            error: string | null;
                             /** Format: date-time */
-                            checked_at?: string;
-                            report?: Record<string, never> | null;
+                            checked_at: string;
+                            report: {
+                                /** @enum {string} */
+                                grade: "A+" | "A" | "B" | "C" | "D" | "F";
+                                score: number;
+                                gradeCapped: boolean;
+                                /** @description Present only when gradeCapped */
+                                gradeCapReason?: string;
+                                warnings: string[];
+                                headersPresent: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+                                headersMissing: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+                                upcomingHeaders: {
+                                    /** @enum {string} */
+                                    header: "Cross-Origin-Opener-Policy" | "Cross-Origin-Embedder-Policy" | "Cross-Origin-Resource-Policy";
+                                    present: boolean;
+                                    value: string | null;
+                                    description: string;
+                                }[];
+                                summary: {
+                                    /** @enum {string} */
+                                    grade: "A+" | "A" | "B" | "C" | "D" | "F";
+                                    site: string;
+                                    /** @description Each graded header's verdict */
+                                    headers: {
+                                        "Content-Security-Policy": {
+                                            present: boolean;
+                                            /** @description Well-formed and doing what the header is for (false when absent) */
+                                            valid: boolean;
+                                            points: number;
+                                            max_points: number;
+                                            /** @description As received (occurrences joined with ", "), null when absent */
+                                            value: string | null;
+                                            /** @description Why these points */
+                                            note: string;
+                                        };
+                                        "Strict-Transport-Security": {
+                                            present: boolean;
+                                            /** @description Well-formed and doing what the header is for (false when absent) */
+                                            valid: boolean;
+                                            points: number;
+                                            max_points: number;
+                                            /** @description As received (occurrences joined with ", "), null when absent */
+                                            value: string | null;
+                                            /** @description Why these points */
+                                            note: string;
+                                        };
+                                        "X-Frame-Options": {
+                                            present: boolean;
+                                            /** @description Well-formed and doing what the header is for (false when absent) */
+                                            valid: boolean;
+                                            points: number;
+                                            max_points: number;
+                                            /** @description As received (occurrences joined with ", "), null when absent */
+                                            value: string | null;
+                                            /** @description Why these points */
+                                            note: string;
+                                        };
+                                        "X-Content-Type-Options": {
+                                            present: boolean;
+                                            /** @description Well-formed and doing what the header is for (false when absent) */
+                                            valid: boolean;
+                                            points: number;
+                                            max_points: number;
+                                            /** @description As received (occurrences joined with ", "), null when absent */
+                                            value: string | null;
+                                            /** @description Why these points */
+                                            note: string;
+                                        };
+                                        "Referrer-Policy": {
+                                            present: boolean;
+                                            /** @description Well-formed and doing what the header is for (false when absent) */
+                                            valid: boolean;
+                                            points: number;
+                                            max_points: number;
+                                            /** @description As received (occurrences joined with ", "), null when absent */
+                                            value: string | null;
+                                            /** @description Why these points */
+                                            note: string;
+                                        };
+                                        "Permissions-Policy": {
+                                            present: boolean;
+                                            /** @description Well-formed and doing what the header is for (false when absent) */
+                                            valid: boolean;
+                                            points: number;
+                                            max_points: number;
+                                            /** @description As received (occurrences joined with ", "), null when absent */
+                                            value: string | null;
+                                            /** @description Why these points */
+                                            note: string;
+                                        };
+                                    };
+                                };
+                                /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
+                                rawHeaders: {
+                                    [key: string]: string | string[];
+                                };
+                                service: {
+                                    /** @description MDN HTTP Observatory-style score */
+                                    deeper_score: number;
+                                    /** @description The MDN HTTP Observatory scoring algorithm followed (6) */
+                                    algorithm_version: number;
+                                    /** @description One entry per Observatory test */
+                                    advanced: {
+                                        test: string;
+                                        pass: boolean;
+                                        result: string;
+                                        modifier: number;
+                                        description: string;
+                                    }[];
+                                    https_redirect: boolean;
+                                    tests_passed: number;
+                                    tests_failed: number;
+                                    tests_quantity: number;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When the response was received; a cached report keeps it
+                                 */
+                                fetched_at: string;
+                                /** @description The URL whose response was graded (after redirects) */
+                                final_url: string;
+                            } | null;
                         };
                     };
                 };
