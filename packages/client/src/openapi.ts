@@ -2169,30 +2169,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integrations?: {
-                            id?: number;
+                        integrations: {
+                            id: number;
                             /** @enum {string} */
-                            type?: "email" | "webhook" | "slack" | "discord";
-                            name?: string;
+                            type: "email" | "webhook" | "slack" | "discord";
+                            name: string;
                             /** @description Per type (see /integrations/types); secret fields masked */
-                            config?: Record<string, never>;
+                            config: {
+                                [key: string]: unknown;
+                            };
                             /** @description Subscribed events; empty = all */
-                            events?: string[];
+                            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
                             /** @description Monitors in scope; empty = all */
-                            monitor_ids?: number[];
+                            monitor_ids: number[];
                             /** @description Domains in scope; empty = all */
-                            domain_ids?: number[];
-                            is_active?: boolean;
+                            domain_ids: number[];
+                            is_active: boolean;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         }[];
-                        pagination?: {
-                            page?: number;
-                            per_page?: number;
-                            total?: number;
-                            pages?: number;
+                        pagination: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            pages: number;
                         };
                     };
                 };
@@ -2283,28 +2285,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: {
-                            id?: number;
+                        integration: {
+                            id: number;
                             /** @enum {string} */
-                            type?: "email" | "webhook" | "slack" | "discord";
-                            name?: string;
+                            type: "email" | "webhook" | "slack" | "discord";
+                            name: string;
                             /** @description Per type (see /integrations/types); secret fields masked */
-                            config?: Record<string, never>;
+                            config: {
+                                [key: string]: unknown;
+                            };
                             /** @description Subscribed events; empty = all */
-                            events?: string[];
+                            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
                             /** @description Monitors in scope; empty = all */
-                            monitor_ids?: number[];
+                            monitor_ids: number[];
                             /** @description Domains in scope; empty = all */
-                            domain_ids?: number[];
-                            is_active?: boolean;
+                            domain_ids: number[];
+                            is_active: boolean;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
                         /** @description Webhook signing secret, shown once */
                         secret?: string;
-                        message?: string;
+                        /** @example Integration created */
+                        message: string;
                     };
                 };
             };
@@ -2387,26 +2392,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: {
-                            id?: number;
+                        integration: {
+                            id: number;
                             /** @enum {string} */
-                            type?: "email" | "webhook" | "slack" | "discord";
-                            name?: string;
+                            type: "email" | "webhook" | "slack" | "discord";
+                            name: string;
                             /** @description Per type (see /integrations/types); secret fields masked */
-                            config?: Record<string, never>;
+                            config: {
+                                [key: string]: unknown;
+                            };
                             /** @description Subscribed events; empty = all */
-                            events?: string[];
+                            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
                             /** @description Monitors in scope; empty = all */
-                            monitor_ids?: number[];
+                            monitor_ids: number[];
                             /** @description Domains in scope; empty = all */
-                            domain_ids?: number[];
-                            is_active?: boolean;
+                            domain_ids: number[];
+                            is_active: boolean;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        message?: string;
                     };
                 };
             };
@@ -2498,26 +2504,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: {
-                            id?: number;
+                        integration: {
+                            id: number;
                             /** @enum {string} */
-                            type?: "email" | "webhook" | "slack" | "discord";
-                            name?: string;
+                            type: "email" | "webhook" | "slack" | "discord";
+                            name: string;
                             /** @description Per type (see /integrations/types); secret fields masked */
-                            config?: Record<string, never>;
+                            config: {
+                                [key: string]: unknown;
+                            };
                             /** @description Subscribed events; empty = all */
-                            events?: string[];
+                            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
                             /** @description Monitors in scope; empty = all */
-                            monitor_ids?: number[];
+                            monitor_ids: number[];
                             /** @description Domains in scope; empty = all */
-                            domain_ids?: number[];
-                            is_active?: boolean;
+                            domain_ids: number[];
+                            is_active: boolean;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        message?: string;
+                        /** @example Integration updated */
+                        message: string;
                     };
                 };
             };
@@ -2703,26 +2712,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: {
-                            id?: number;
+                        integration: {
+                            id: number;
                             /** @enum {string} */
-                            type?: "email" | "webhook" | "slack" | "discord";
-                            name?: string;
+                            type: "email" | "webhook" | "slack" | "discord";
+                            name: string;
                             /** @description Per type (see /integrations/types); secret fields masked */
-                            config?: Record<string, never>;
+                            config: {
+                                [key: string]: unknown;
+                            };
                             /** @description Subscribed events; empty = all */
-                            events?: string[];
+                            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
                             /** @description Monitors in scope; empty = all */
-                            monitor_ids?: number[];
+                            monitor_ids: number[];
                             /** @description Domains in scope; empty = all */
-                            domain_ids?: number[];
-                            is_active?: boolean;
+                            domain_ids: number[];
+                            is_active: boolean;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        message?: string;
+                        /** @example Integration updated */
+                        message: string;
                     };
                 };
             };
@@ -2815,29 +2827,30 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description One delivery attempt */
-                        delivery?: {
-                            id?: number;
+                        delivery: {
+                            id: number;
                             /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
-                            delivery_id?: number;
-                            integration_id?: number | null;
-                            event_id?: string;
-                            event?: string;
-                            /** @description 1 to 5 */
-                            attempt?: number;
+                            delivery_id: number;
+                            integration_id: number | null;
+                            event_id: string;
                             /** @enum {string} */
-                            status?: "pending" | "success" | "failed";
+                            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
+                            /** @description 1 to 5 */
+                            attempt: number;
+                            /** @enum {string} */
+                            status: "pending" | "success" | "failed";
                             /** @description HTTP status, or SMTP reply code for email */
-                            response_code?: number | null;
-                            error?: string | null;
-                            duration_ms?: number | null;
+                            response_code: number | null;
+                            error: string | null;
+                            duration_ms: number | null;
                             /** @description Another attempt follows this failed one */
-                            will_retry?: boolean;
+                            will_retry: boolean;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            completed_at?: string | null;
+                            completed_at: string | null;
                         };
-                        message?: string;
+                        message: string;
                     };
                 };
             };
@@ -2846,7 +2859,35 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description One delivery attempt */
+                        delivery: {
+                            id: number;
+                            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
+                            delivery_id: number;
+                            integration_id: number | null;
+                            event_id: string;
+                            /** @enum {string} */
+                            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
+                            /** @description 1 to 5 */
+                            attempt: number;
+                            /** @enum {string} */
+                            status: "pending" | "success" | "failed";
+                            /** @description HTTP status, or SMTP reply code for email */
+                            response_code: number | null;
+                            error: string | null;
+                            duration_ms: number | null;
+                            /** @description Another attempt follows this failed one */
+                            will_retry: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            completed_at: string | null;
+                        };
+                        message: string;
+                    };
+                };
             };
             /** @description API key required, invalid or expired */
             401: {
@@ -2924,34 +2965,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration_id?: number;
-                        deliveries?: {
-                            id?: number;
+                        integration_id: number;
+                        deliveries: {
+                            id: number;
                             /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
-                            delivery_id?: number;
-                            integration_id?: number | null;
-                            event_id?: string;
-                            event?: string;
-                            /** @description 1 to 5 */
-                            attempt?: number;
+                            delivery_id: number;
+                            integration_id: number | null;
+                            event_id: string;
                             /** @enum {string} */
-                            status?: "pending" | "success" | "failed";
+                            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
+                            /** @description 1 to 5 */
+                            attempt: number;
+                            /** @enum {string} */
+                            status: "pending" | "success" | "failed";
                             /** @description HTTP status, or SMTP reply code for email */
-                            response_code?: number | null;
-                            error?: string | null;
-                            duration_ms?: number | null;
+                            response_code: number | null;
+                            error: string | null;
+                            duration_ms: number | null;
                             /** @description Another attempt follows this failed one */
-                            will_retry?: boolean;
+                            will_retry: boolean;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            completed_at?: string | null;
+                            completed_at: string | null;
                         }[];
-                        pagination?: {
-                            page?: number;
-                            per_page?: number;
-                            total?: number;
-                            pages?: number;
+                        pagination: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            pages: number;
                         };
                     };
                 };
@@ -3045,32 +3087,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: {
-                            id?: number;
+                        integration: {
+                            id: number;
                             /** @enum {string} */
-                            type?: "email" | "webhook" | "slack" | "discord";
-                            name?: string;
+                            type: "email" | "webhook" | "slack" | "discord";
+                            name: string;
                             /** @description Per type (see /integrations/types); secret fields masked */
-                            config?: Record<string, never>;
+                            config: {
+                                [key: string]: unknown;
+                            };
                             /** @description Subscribed events; empty = all */
-                            events?: string[];
+                            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
                             /** @description Monitors in scope; empty = all */
-                            monitor_ids?: number[];
+                            monitor_ids: number[];
                             /** @description Domains in scope; empty = all */
-                            domain_ids?: number[];
-                            is_active?: boolean;
+                            domain_ids: number[];
+                            is_active: boolean;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        secret?: string;
+                        secret: string;
                         /**
                          * Format: date-time
                          * @description Until when the previous secret also signs; null without an overlap
                          */
-                        previous_secret_expires_at?: string | null;
-                        message?: string;
+                        previous_secret_expires_at: string | null;
+                        /** @example Secret rotated; store the new secret now, it is not shown again */
+                        message: string;
                     };
                 };
             };
@@ -3164,29 +3209,30 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description One delivery attempt */
-                        delivery?: {
-                            id?: number;
+                        delivery: {
+                            id: number;
                             /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
-                            delivery_id?: number;
-                            integration_id?: number | null;
-                            event_id?: string;
-                            event?: string;
-                            /** @description 1 to 5 */
-                            attempt?: number;
+                            delivery_id: number;
+                            integration_id: number | null;
+                            event_id: string;
                             /** @enum {string} */
-                            status?: "pending" | "success" | "failed";
+                            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
+                            /** @description 1 to 5 */
+                            attempt: number;
+                            /** @enum {string} */
+                            status: "pending" | "success" | "failed";
                             /** @description HTTP status, or SMTP reply code for email */
-                            response_code?: number | null;
-                            error?: string | null;
-                            duration_ms?: number | null;
+                            response_code: number | null;
+                            error: string | null;
+                            duration_ms: number | null;
                             /** @description Another attempt follows this failed one */
-                            will_retry?: boolean;
+                            will_retry: boolean;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            completed_at?: string | null;
+                            completed_at: string | null;
                         };
-                        message?: string;
+                        message: string;
                     };
                 };
             };
@@ -3195,7 +3241,35 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        /** @description One delivery attempt */
+                        delivery: {
+                            id: number;
+                            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
+                            delivery_id: number;
+                            integration_id: number | null;
+                            event_id: string;
+                            /** @enum {string} */
+                            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
+                            /** @description 1 to 5 */
+                            attempt: number;
+                            /** @enum {string} */
+                            status: "pending" | "success" | "failed";
+                            /** @description HTTP status, or SMTP reply code for email */
+                            response_code: number | null;
+                            error: string | null;
+                            duration_ms: number | null;
+                            /** @description Another attempt follows this failed one */
+                            will_retry: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            completed_at: string | null;
+                        };
+                        message: string;
+                    };
+                };
             };
             /** @description API key required, invalid or expired */
             401: {

@@ -33,3 +33,11 @@ export function DateTime(options: SchemaOptions = {}) {
 export function DateTimeOrNull(options: SchemaOptions = {}) {
   return Nullable(DateTime(), options);
 }
+
+/**
+ * An object whose fields depend on something else (e.g. an integration's type): written as it
+ * is. Without `additionalProperties: true` the serializer would write `{}`.
+ */
+export function OpenObject(options: SchemaOptions = {}) {
+  return Type.Unsafe<Record<string, unknown>>({ ...options, type: 'object', additionalProperties: true });
+}
