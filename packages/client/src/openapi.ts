@@ -7033,18 +7033,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        regions?: {
+                        regions: {
                             /** @description Region name (VIGIL_REGION of its checkers) */
-                            name?: string;
+                            name: string;
                             /** @description Checkers whose heartbeat has not expired (they report every 5 s; one report counts for 15 s) */
-                            live_checkers?: number;
+                            live_checkers: number;
                             /**
                              * Format: date-time
                              * @description The newest heartbeat ever received from the region (its checker's clock); null: never
                              */
-                            last_heartbeat?: string | null;
+                            last_heartbeat: string | null;
                             /** @description One of the regions a new monitor gets when it names none (VIGIL_DEFAULT_REGIONS) */
-                            default?: boolean;
+                            default: boolean;
                         }[];
                     };
                 };
@@ -7122,6 +7122,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What went wrong, in one sentence */
                         error: string;
                     };
                 };
@@ -7136,6 +7137,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What went wrong, in one sentence */
                         error: string;
                     };
                 };
@@ -7182,6 +7184,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What went wrong, in one sentence */
                         error: string;
                     };
                 };
@@ -7196,6 +7199,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What went wrong, in one sentence */
                         error: string;
                     };
                 };
@@ -7243,6 +7247,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What went wrong, in one sentence */
                         error: string;
                     };
                 };
@@ -7254,6 +7259,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What went wrong, in one sentence */
                         error: string;
                     };
                 };
@@ -7268,6 +7274,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What went wrong, in one sentence */
                         error: string;
                     };
                 };
@@ -7315,6 +7322,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What went wrong, in one sentence */
                         error: string;
                     };
                 };
@@ -7326,6 +7334,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What went wrong, in one sentence */
                         error: string;
                     };
                 };
@@ -7340,6 +7349,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What went wrong, in one sentence */
                         error: string;
                     };
                 };
@@ -7375,8 +7385,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** Format: uri */
-                        ping_url?: string;
-                        message?: string;
+                        ping_url: string;
+                        /** @example Ping token rotated */
+                        message: string;
                     };
                 };
             };
@@ -7387,6 +7398,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description What went wrong, in one sentence */
                         error: string;
                     };
                 };
@@ -7462,52 +7474,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_windows?: {
-                            id?: number;
-                            title?: string;
-                            description?: string | null;
-                            applies_to_all?: boolean;
-                            monitor_ids?: number[];
-                            domain_ids?: number[];
+                        maintenance_windows: {
+                            id: number;
+                            title: string;
+                            description: string | null;
+                            applies_to_all: boolean;
+                            monitor_ids: number[];
+                            domain_ids: number[];
                             /** Format: date-time */
-                            starts_at?: string;
+                            starts_at: string;
                             /**
                              * Format: date-time
                              * @description One-off windows only
                              */
-                            ends_at?: string | null;
+                            ends_at: string | null;
                             /**
                              * @description RFC 5545 RRULE of a recurring window
                              * @example FREQ=WEEKLY;BYDAY=SU
                              */
-                            rrule?: string | null;
+                            rrule: string | null;
                             /** @description Length of each occurrence of a recurring window */
-                            duration_minutes?: number | null;
+                            duration_minutes: number | null;
                             /** @example Europe/Berlin */
-                            timezone?: string;
+                            timezone: string;
                             /** @description false: covered monitors are not checked during the window */
-                            keep_checking?: boolean;
+                            keep_checking: boolean;
                             /** @description An occurrence is under way now */
-                            active?: boolean;
-                            current_occurrence?: {
+                            active: boolean;
+                            current_occurrence: {
                                 /** Format: date-time */
-                                starts_at?: string;
+                                starts_at: string;
                                 /** Format: date-time */
-                                ends_at?: string;
+                                ends_at: string;
                             } | null;
                             /** @description Up to 5, one under way included */
-                            next_occurrences?: {
+                            next_occurrences: {
                                 /** Format: date-time */
-                                starts_at?: string;
+                                starts_at: string;
                                 /** Format: date-time */
-                                ends_at?: string;
+                                ends_at: string;
                             }[];
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         }[];
-                        pagination?: Record<string, never>;
+                        pagination: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            pages: number;
+                        };
                     };
                 };
             };
@@ -7619,52 +7636,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_window?: {
-                            id?: number;
-                            title?: string;
-                            description?: string | null;
-                            applies_to_all?: boolean;
-                            monitor_ids?: number[];
-                            domain_ids?: number[];
+                        maintenance_window: {
+                            id: number;
+                            title: string;
+                            description: string | null;
+                            applies_to_all: boolean;
+                            monitor_ids: number[];
+                            domain_ids: number[];
                             /** Format: date-time */
-                            starts_at?: string;
+                            starts_at: string;
                             /**
                              * Format: date-time
                              * @description One-off windows only
                              */
-                            ends_at?: string | null;
+                            ends_at: string | null;
                             /**
                              * @description RFC 5545 RRULE of a recurring window
                              * @example FREQ=WEEKLY;BYDAY=SU
                              */
-                            rrule?: string | null;
+                            rrule: string | null;
                             /** @description Length of each occurrence of a recurring window */
-                            duration_minutes?: number | null;
+                            duration_minutes: number | null;
                             /** @example Europe/Berlin */
-                            timezone?: string;
+                            timezone: string;
                             /** @description false: covered monitors are not checked during the window */
-                            keep_checking?: boolean;
+                            keep_checking: boolean;
                             /** @description An occurrence is under way now */
-                            active?: boolean;
-                            current_occurrence?: {
+                            active: boolean;
+                            current_occurrence: {
                                 /** Format: date-time */
-                                starts_at?: string;
+                                starts_at: string;
                                 /** Format: date-time */
-                                ends_at?: string;
+                                ends_at: string;
                             } | null;
                             /** @description Up to 5, one under way included */
-                            next_occurrences?: {
+                            next_occurrences: {
                                 /** Format: date-time */
-                                starts_at?: string;
+                                starts_at: string;
                                 /** Format: date-time */
-                                ends_at?: string;
+                                ends_at: string;
                             }[];
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        message?: string;
+                        /** @example Maintenance window created */
+                        message: string;
                     };
                 };
             };
@@ -7747,52 +7765,51 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_window?: {
-                            id?: number;
-                            title?: string;
-                            description?: string | null;
-                            applies_to_all?: boolean;
-                            monitor_ids?: number[];
-                            domain_ids?: number[];
+                        maintenance_window: {
+                            id: number;
+                            title: string;
+                            description: string | null;
+                            applies_to_all: boolean;
+                            monitor_ids: number[];
+                            domain_ids: number[];
                             /** Format: date-time */
-                            starts_at?: string;
+                            starts_at: string;
                             /**
                              * Format: date-time
                              * @description One-off windows only
                              */
-                            ends_at?: string | null;
+                            ends_at: string | null;
                             /**
                              * @description RFC 5545 RRULE of a recurring window
                              * @example FREQ=WEEKLY;BYDAY=SU
                              */
-                            rrule?: string | null;
+                            rrule: string | null;
                             /** @description Length of each occurrence of a recurring window */
-                            duration_minutes?: number | null;
+                            duration_minutes: number | null;
                             /** @example Europe/Berlin */
-                            timezone?: string;
+                            timezone: string;
                             /** @description false: covered monitors are not checked during the window */
-                            keep_checking?: boolean;
+                            keep_checking: boolean;
                             /** @description An occurrence is under way now */
-                            active?: boolean;
-                            current_occurrence?: {
+                            active: boolean;
+                            current_occurrence: {
                                 /** Format: date-time */
-                                starts_at?: string;
+                                starts_at: string;
                                 /** Format: date-time */
-                                ends_at?: string;
+                                ends_at: string;
                             } | null;
                             /** @description Up to 5, one under way included */
-                            next_occurrences?: {
+                            next_occurrences: {
                                 /** Format: date-time */
-                                starts_at?: string;
+                                starts_at: string;
                                 /** Format: date-time */
-                                ends_at?: string;
+                                ends_at: string;
                             }[];
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        message?: string;
                     };
                 };
             };
@@ -7906,52 +7923,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_window?: {
-                            id?: number;
-                            title?: string;
-                            description?: string | null;
-                            applies_to_all?: boolean;
-                            monitor_ids?: number[];
-                            domain_ids?: number[];
+                        maintenance_window: {
+                            id: number;
+                            title: string;
+                            description: string | null;
+                            applies_to_all: boolean;
+                            monitor_ids: number[];
+                            domain_ids: number[];
                             /** Format: date-time */
-                            starts_at?: string;
+                            starts_at: string;
                             /**
                              * Format: date-time
                              * @description One-off windows only
                              */
-                            ends_at?: string | null;
+                            ends_at: string | null;
                             /**
                              * @description RFC 5545 RRULE of a recurring window
                              * @example FREQ=WEEKLY;BYDAY=SU
                              */
-                            rrule?: string | null;
+                            rrule: string | null;
                             /** @description Length of each occurrence of a recurring window */
-                            duration_minutes?: number | null;
+                            duration_minutes: number | null;
                             /** @example Europe/Berlin */
-                            timezone?: string;
+                            timezone: string;
                             /** @description false: covered monitors are not checked during the window */
-                            keep_checking?: boolean;
+                            keep_checking: boolean;
                             /** @description An occurrence is under way now */
-                            active?: boolean;
-                            current_occurrence?: {
+                            active: boolean;
+                            current_occurrence: {
                                 /** Format: date-time */
-                                starts_at?: string;
+                                starts_at: string;
                                 /** Format: date-time */
-                                ends_at?: string;
+                                ends_at: string;
                             } | null;
                             /** @description Up to 5, one under way included */
-                            next_occurrences?: {
+                            next_occurrences: {
                                 /** Format: date-time */
-                                starts_at?: string;
+                                starts_at: string;
                                 /** Format: date-time */
-                                ends_at?: string;
+                                ends_at: string;
                             }[];
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        message?: string;
+                        /** @example Maintenance window updated */
+                        message: string;
                     };
                 };
             };
@@ -8043,8 +8061,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        message?: string;
-                        deleted_maintenance_window_id?: number;
+                        /** @example Maintenance window deleted */
+                        message: string;
+                        deleted_maintenance_window_id: number;
                     };
                 };
             };
@@ -8158,52 +8177,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_window?: {
-                            id?: number;
-                            title?: string;
-                            description?: string | null;
-                            applies_to_all?: boolean;
-                            monitor_ids?: number[];
-                            domain_ids?: number[];
+                        maintenance_window: {
+                            id: number;
+                            title: string;
+                            description: string | null;
+                            applies_to_all: boolean;
+                            monitor_ids: number[];
+                            domain_ids: number[];
                             /** Format: date-time */
-                            starts_at?: string;
+                            starts_at: string;
                             /**
                              * Format: date-time
                              * @description One-off windows only
                              */
-                            ends_at?: string | null;
+                            ends_at: string | null;
                             /**
                              * @description RFC 5545 RRULE of a recurring window
                              * @example FREQ=WEEKLY;BYDAY=SU
                              */
-                            rrule?: string | null;
+                            rrule: string | null;
                             /** @description Length of each occurrence of a recurring window */
-                            duration_minutes?: number | null;
+                            duration_minutes: number | null;
                             /** @example Europe/Berlin */
-                            timezone?: string;
+                            timezone: string;
                             /** @description false: covered monitors are not checked during the window */
-                            keep_checking?: boolean;
+                            keep_checking: boolean;
                             /** @description An occurrence is under way now */
-                            active?: boolean;
-                            current_occurrence?: {
+                            active: boolean;
+                            current_occurrence: {
                                 /** Format: date-time */
-                                starts_at?: string;
+                                starts_at: string;
                                 /** Format: date-time */
-                                ends_at?: string;
+                                ends_at: string;
                             } | null;
                             /** @description Up to 5, one under way included */
-                            next_occurrences?: {
+                            next_occurrences: {
                                 /** Format: date-time */
-                                starts_at?: string;
+                                starts_at: string;
                                 /** Format: date-time */
-                                ends_at?: string;
+                                ends_at: string;
                             }[];
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        message?: string;
+                        /** @example Maintenance window updated */
+                        message: string;
                     };
                 };
             };

@@ -1,0 +1,7 @@
+import { Type } from '@sinclair/typebox';
+
+/** Every error answer: `{"error": "..."}` (components/schemas/Error of the document). */
+export const ErrorSchema = Type.Object(
+  { error: Type.String({ description: 'What went wrong, in one sentence' }) },
+  { additionalProperties: false, example: { error: 'Monitor not found' } },
+);
