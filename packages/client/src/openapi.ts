@@ -8322,42 +8322,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor_id?: number;
-                        name?: string;
-                        period?: {
+                        monitor_id: number;
+                        name: string;
+                        period: {
                             /** Format: date-time */
-                            from?: string;
+                            from: string;
                             /** Format: date-time */
-                            to?: string;
+                            to: string;
                             /** @description The period while the monitor existed, up to now */
-                            monitored_seconds?: number;
+                            monitored_seconds: number;
                         };
                         /** @description Time not covered by incidents, three decimals */
-                        uptime_percentage?: number | null;
-                        downtime_seconds?: number;
+                        uptime_percentage: number | null;
+                        downtime_seconds: number;
                         /** @description Incidents overlapping the period */
-                        incidents?: number;
+                        incidents: number;
                         /** @description Mean duration of incidents resolved in the period */
-                        mttr_seconds?: number | null;
+                        mttr_seconds: number | null;
                         /** @description Up time divided by the number of incidents */
-                        mtbf_seconds?: number | null;
-                        maintenance_seconds?: number;
+                        mtbf_seconds: number | null;
+                        maintenance_seconds: number;
                         /** @description Maintenance time taken out, downtime inside it forgiven */
-                        uptime_excluding_maintenance_percentage?: number | null;
-                        checks?: {
-                            total?: number;
-                            successful?: number;
-                            uptime_percentage?: number | null;
+                        uptime_excluding_maintenance_percentage: number | null;
+                        checks: {
+                            total: number;
+                            successful: number;
+                            uptime_percentage: number | null;
                         };
                         /** @description Present when the monitor has an slo_target; the budget excludes maintenance */
-                        slo?: {
-                            target?: number;
-                            met?: boolean | null;
-                            error_budget_seconds?: number;
-                            error_budget_used_seconds?: number;
+                        slo: {
+                            target: number;
+                            met: boolean | null;
+                            error_budget_seconds: number;
+                            error_budget_used_seconds: number;
                             /** @description Negative once the budget is spent */
-                            error_budget_remaining_seconds?: number;
-                            error_budget_remaining_percentage?: number | null;
+                            error_budget_remaining_seconds: number;
+                            error_budget_remaining_percentage: number | null;
                         } | null;
                     };
                 };
@@ -8445,57 +8445,57 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @example 2026-11 */
-                        month?: string;
-                        period?: {
+                        month: string;
+                        period: {
                             /** Format: date-time */
-                            from?: string;
+                            from: string;
                             /** Format: date-time */
-                            to?: string;
+                            to: string;
                         };
-                        monitors?: {
-                            monitor_id?: number;
-                            name?: string;
-                            period?: {
+                        monitors: {
+                            monitor_id: number;
+                            name: string;
+                            period: {
                                 /** Format: date-time */
-                                from?: string;
+                                from: string;
                                 /** Format: date-time */
-                                to?: string;
+                                to: string;
                                 /** @description The period while the monitor existed, up to now */
-                                monitored_seconds?: number;
+                                monitored_seconds: number;
                             };
                             /** @description Time not covered by incidents, three decimals */
-                            uptime_percentage?: number | null;
-                            downtime_seconds?: number;
+                            uptime_percentage: number | null;
+                            downtime_seconds: number;
                             /** @description Incidents overlapping the period */
-                            incidents?: number;
+                            incidents: number;
                             /** @description Mean duration of incidents resolved in the period */
-                            mttr_seconds?: number | null;
+                            mttr_seconds: number | null;
                             /** @description Up time divided by the number of incidents */
-                            mtbf_seconds?: number | null;
-                            maintenance_seconds?: number;
+                            mtbf_seconds: number | null;
+                            maintenance_seconds: number;
                             /** @description Maintenance time taken out, downtime inside it forgiven */
-                            uptime_excluding_maintenance_percentage?: number | null;
-                            checks?: {
-                                total?: number;
-                                successful?: number;
-                                uptime_percentage?: number | null;
+                            uptime_excluding_maintenance_percentage: number | null;
+                            checks: {
+                                total: number;
+                                successful: number;
+                                uptime_percentage: number | null;
                             };
                             /** @description Present when the monitor has an slo_target; the budget excludes maintenance */
-                            slo?: {
-                                target?: number;
-                                met?: boolean | null;
-                                error_budget_seconds?: number;
-                                error_budget_used_seconds?: number;
+                            slo: {
+                                target: number;
+                                met: boolean | null;
+                                error_budget_seconds: number;
+                                error_budget_used_seconds: number;
                                 /** @description Negative once the budget is spent */
-                                error_budget_remaining_seconds?: number;
-                                error_budget_remaining_percentage?: number | null;
+                                error_budget_remaining_seconds: number;
+                                error_budget_remaining_percentage: number | null;
                             } | null;
                         }[];
-                        summary?: {
-                            monitors?: number;
-                            incidents?: number;
-                            downtime_seconds?: number;
-                            average_uptime_percentage?: number | null;
+                        summary: {
+                            monitors: number;
+                            incidents: number;
+                            downtime_seconds: number;
+                            average_uptime_percentage: number | null;
                         };
                     };
                 };
@@ -9562,25 +9562,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        verifications?: {
-                            id?: number;
-                            hostname?: string;
+                        verifications: {
+                            id: number;
+                            hostname: string;
                             /** @enum {string} */
-                            method?: "dns_txt" | "manual";
+                            method: "dns_txt" | "manual";
                             /** @description _vigil-challenge.<hostname> */
-                            record_name?: string;
+                            record_name: string;
                             /** @description vigil-verification=<token> */
-                            record_value?: string;
+                            record_value: string;
                             /** @enum {string} */
-                            status?: "pending" | "verified";
+                            status: "pending" | "verified";
                             /** Format: date-time */
-                            verified_at?: string | null;
+                            verified_at: string | null;
                             /** Format: date-time */
-                            last_checked_at?: string | null;
+                            last_checked_at: string | null;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                         }[];
-                        total?: number;
+                        total: number;
                     };
                 };
             };
@@ -9647,7 +9647,29 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        verification: {
+                            id: number;
+                            hostname: string;
+                            /** @enum {string} */
+                            method: "dns_txt" | "manual";
+                            /** @description _vigil-challenge.<hostname> */
+                            record_name: string;
+                            /** @description vigil-verification=<token> */
+                            record_value: string;
+                            /** @enum {string} */
+                            status: "pending" | "verified";
+                            /** Format: date-time */
+                            verified_at: string | null;
+                            /** Format: date-time */
+                            last_checked_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
             /** @description A new pending DNS TXT challenge */
             201: {
@@ -9656,25 +9678,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        verification?: {
-                            id?: number;
-                            hostname?: string;
+                        verification: {
+                            id: number;
+                            hostname: string;
                             /** @enum {string} */
-                            method?: "dns_txt" | "manual";
+                            method: "dns_txt" | "manual";
                             /** @description _vigil-challenge.<hostname> */
-                            record_name?: string;
+                            record_name: string;
                             /** @description vigil-verification=<token> */
-                            record_value?: string;
+                            record_value: string;
                             /** @enum {string} */
-                            status?: "pending" | "verified";
+                            status: "pending" | "verified";
                             /** Format: date-time */
-                            verified_at?: string | null;
+                            verified_at: string | null;
                             /** Format: date-time */
-                            last_checked_at?: string | null;
+                            last_checked_at: string | null;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                         };
-                        message?: string;
+                        message: string;
                     };
                 };
             };
@@ -9757,23 +9779,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        verification?: {
-                            id?: number;
-                            hostname?: string;
+                        verification: {
+                            id: number;
+                            hostname: string;
                             /** @enum {string} */
-                            method?: "dns_txt" | "manual";
+                            method: "dns_txt" | "manual";
                             /** @description _vigil-challenge.<hostname> */
-                            record_name?: string;
+                            record_name: string;
                             /** @description vigil-verification=<token> */
-                            record_value?: string;
+                            record_value: string;
                             /** @enum {string} */
-                            status?: "pending" | "verified";
+                            status: "pending" | "verified";
                             /** Format: date-time */
-                            verified_at?: string | null;
+                            verified_at: string | null;
                             /** Format: date-time */
-                            last_checked_at?: string | null;
+                            last_checked_at: string | null;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                         };
                     };
                 };
@@ -9848,25 +9870,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        verification?: {
-                            id?: number;
-                            hostname?: string;
+                        verification: {
+                            id: number;
+                            hostname: string;
                             /** @enum {string} */
-                            method?: "dns_txt" | "manual";
+                            method: "dns_txt" | "manual";
                             /** @description _vigil-challenge.<hostname> */
-                            record_name?: string;
+                            record_name: string;
                             /** @description vigil-verification=<token> */
-                            record_value?: string;
+                            record_value: string;
                             /** @enum {string} */
-                            status?: "pending" | "verified";
+                            status: "pending" | "verified";
                             /** Format: date-time */
-                            verified_at?: string | null;
+                            verified_at: string | null;
                             /** Format: date-time */
-                            last_checked_at?: string | null;
+                            last_checked_at: string | null;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                         };
-                        message?: string;
+                        message: string;
                     };
                 };
             };
