@@ -1412,11 +1412,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @example Vigil */
-                        name?: string;
-                        description?: string;
+                        name: string;
+                        description: string;
                         /** @example 0.1.0 */
-                        version?: string;
-                        links?: {
+                        version: string;
+                        links: {
                             [key: string]: string;
                         };
                     };
@@ -1467,13 +1467,35 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @example usd */
-                        currency?: string;
-                        tiers?: {
+                        currency: string;
+                        tiers: {
                             /** @enum {string} */
-                            name?: "free" | "pro" | "business" | "enterprise";
-                            monthly_price_cents?: number;
-                            /** @description As GET /api/v1/usage/limits shows them; null means unlimited */
-                            limits?: Record<string, never>;
+                            name: "free" | "pro" | "business" | "enterprise";
+                            monthly_price_cents: number;
+                            /** @description The plan's limits; null means unlimited */
+                            limits: {
+                                /** @description null: no limit on this plan */
+                                requests_per_day: number | null;
+                                /** @description null: no limit on this plan */
+                                requests_per_minute: number | null;
+                                /** @description null: no limit on this plan */
+                                concurrent_scans: number | null;
+                                uptime_monitoring: boolean;
+                                /** @description null: no limit on this plan */
+                                monitors: number | null;
+                                /** @description null: no limit on this plan */
+                                domains: number | null;
+                                /** @description Allowed monitor check intervals, seconds */
+                                check_intervals: number[];
+                                /** @description Allowed domain monitoring frequencies */
+                                monitoring_frequencies: string[];
+                                /** @description null: no limit on this plan */
+                                domain_creates_per_minute: number | null;
+                                /** @description null: no limit on this plan */
+                                header_checks_per_day: number | null;
+                                /** @description null: no limit on this plan */
+                                status_pages: number | null;
+                            };
                         }[];
                     };
                 };
@@ -3512,26 +3534,26 @@ export interface operations {
                         /** @description The plan's limits; null means unlimited */
                         limits: {
                             /** @description null: no limit on this plan */
-                            requests_per_day?: number | null;
+                            requests_per_day: number | null;
                             /** @description null: no limit on this plan */
-                            requests_per_minute?: number | null;
+                            requests_per_minute: number | null;
                             /** @description null: no limit on this plan */
-                            concurrent_scans?: number | null;
-                            uptime_monitoring?: boolean;
+                            concurrent_scans: number | null;
+                            uptime_monitoring: boolean;
                             /** @description null: no limit on this plan */
-                            monitors?: number | null;
+                            monitors: number | null;
                             /** @description null: no limit on this plan */
-                            domains?: number | null;
+                            domains: number | null;
                             /** @description Allowed monitor check intervals, seconds */
-                            check_intervals?: number[];
+                            check_intervals: number[];
                             /** @description Allowed domain monitoring frequencies */
-                            monitoring_frequencies?: string[];
+                            monitoring_frequencies: string[];
                             /** @description null: no limit on this plan */
-                            domain_creates_per_minute?: number | null;
+                            domain_creates_per_minute: number | null;
                             /** @description null: no limit on this plan */
-                            header_checks_per_day?: number | null;
+                            header_checks_per_day: number | null;
                             /** @description null: no limit on this plan */
-                            status_pages?: number | null;
+                            status_pages: number | null;
                         };
                         usage: {
                             monitors: number;
@@ -10888,55 +10910,55 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description The current billing period: the calendar month (UTC), [start, end) */
-                        period?: {
+                        period: {
                             /** @example 2026-01 */
-                            month?: string;
+                            month: string;
                             /** Format: date-time */
-                            start?: string;
+                            start: string;
                             /**
                              * Format: date-time
                              * @description Exclusive: the first instant of the next month
                              */
-                            end?: string;
-                            days?: number;
+                            end: string;
+                            days: number;
                         };
-                        plan?: {
+                        plan: {
                             /** @enum {string} */
-                            tier?: "free" | "pro" | "business" | "enterprise";
+                            tier: "free" | "pro" | "business" | "enterprise";
                             /** @description In cents of `currency` */
-                            monthly_price?: number;
+                            monthly_price: number;
                             /** @enum {string} */
-                            currency?: "usd";
+                            currency: "usd";
                         };
-                        /** @description Included in the plan; null means unlimited */
-                        limits?: {
-                            /** @description Per account, all keys together */
-                            requests_per_day?: number | null;
-                            /** @description Per key */
-                            requests_per_minute?: number;
-                            /** @description Scans queued or running at once */
-                            concurrent_scans?: number | null;
-                            uptime_monitoring?: boolean;
-                            /** @description Uptime monitors */
-                            monitors?: number | null;
-                            /** @description Monitored domains */
-                            domains?: number | null;
+                        /** @description The plan's limits; null means unlimited */
+                        limits: {
+                            /** @description null: no limit on this plan */
+                            requests_per_day: number | null;
+                            /** @description null: no limit on this plan */
+                            requests_per_minute: number | null;
+                            /** @description null: no limit on this plan */
+                            concurrent_scans: number | null;
+                            uptime_monitoring: boolean;
+                            /** @description null: no limit on this plan */
+                            monitors: number | null;
+                            /** @description null: no limit on this plan */
+                            domains: number | null;
                         };
                         /** @description Used this period (monitors and domains: how many exist now) */
-                        usage?: {
+                        usage: {
                             /** @description Counted API requests this period, this one included */
-                            requests?: number;
-                            monitors?: number;
-                            domains?: number;
+                            requests: number;
+                            monitors: number;
+                            domains: number;
                             /** @description Scans requested this period */
-                            scans?: number;
+                            scans: number;
                             /** @description Alerts delivered this period */
-                            alerts?: number;
+                            alerts: number;
                             /** @description Uptime checks run this period */
-                            checks?: number;
+                            checks: number;
                         };
                         /** Format: date-time */
-                        as_of?: string;
+                        as_of: string;
                     };
                 };
             };
@@ -11004,68 +11026,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        invoices?: {
+                        invoices: {
                             /** @description null for an estimate */
-                            id?: number | null;
+                            id: number | null;
                             /** @description The billing period: a calendar month (UTC), YYYY-MM */
-                            period?: string;
+                            period: string;
                             /**
                              * Format: date-time
                              * @description First instant of the month (inclusive)
                              */
-                            period_start?: string;
+                            period_start: string;
                             /**
                              * Format: date-time
                              * @description First instant of the next month (exclusive)
                              */
-                            period_end?: string;
+                            period_end: string;
                             /**
                              * @description `issued` for invoices, `draft` for an estimate
                              * @enum {string}
                              */
-                            status?: "issued" | "draft";
+                            status: "issued" | "draft";
                             /** @enum {string} */
-                            currency?: "usd";
+                            currency: "usd";
                             /** @description Sum of the line amounts, in cents of `currency` */
-                            subtotal?: number;
+                            subtotal: number;
                             /** @description Amount due (no taxes or discounts: equals subtotal), in cents of `currency` */
-                            total?: number;
+                            total: number;
                             /**
                              * Format: date-time
                              * @description null for an estimate
                              */
-                            issued_at?: string | null;
+                            issued_at: string | null;
                             /** @description One line per run of days on one tier, in order */
-                            line_items?: {
+                            line_items: {
                                 /** @example Pro plan, 2026-01-10 to 2026-01-19 (10 of 31 days) */
-                                description?: string;
+                                description: string;
                                 /** @enum {string} */
-                                tier?: "free" | "pro" | "business" | "enterprise";
+                                tier: "free" | "pro" | "business" | "enterprise";
                                 /**
                                  * Format: date-time
                                  * @description First day billed, 00:00 UTC (inclusive)
                                  */
-                                from?: string;
+                                from: string;
                                 /**
                                  * Format: date-time
                                  * @description 00:00 UTC after the last day billed (exclusive)
                                  */
-                                to?: string;
+                                to: string;
                                 /** @description Days billed at this tier */
-                                days?: number;
+                                days: number;
                                 /** @description Days in the billing period (28 to 31) */
-                                period_days?: number;
+                                period_days: number;
                                 /** @description The tier's monthly price, in cents of `currency` */
-                                unit_price?: number;
+                                unit_price: number;
                                 /** @description unit_price × days / period_days, rounded half up to a whole cent, in cents of `currency` */
-                                amount?: number;
+                                amount: number;
                             }[];
                         }[];
-                        pagination?: {
-                            page?: number;
-                            per_page?: number;
-                            total?: number;
-                            pages?: number;
+                        pagination: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            pages: number;
                         };
                     };
                 };
@@ -11139,67 +11161,67 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description null for an estimate */
-                        id?: number | null;
+                        id: number | null;
                         /** @description The billing period: a calendar month (UTC), YYYY-MM */
-                        period?: string;
+                        period: string;
                         /**
                          * Format: date-time
                          * @description First instant of the month (inclusive)
                          */
-                        period_start?: string;
+                        period_start: string;
                         /**
                          * Format: date-time
                          * @description First instant of the next month (exclusive)
                          */
-                        period_end?: string;
+                        period_end: string;
                         /**
                          * @description `issued` for invoices, `draft` for an estimate
                          * @enum {string}
                          */
-                        status?: "issued" | "draft";
+                        status: "issued" | "draft";
                         /** @enum {string} */
-                        currency?: "usd";
+                        currency: "usd";
                         /** @description Sum of the line amounts, in cents of `currency` */
-                        subtotal?: number;
+                        subtotal: number;
                         /** @description Amount due (no taxes or discounts: equals subtotal), in cents of `currency` */
-                        total?: number;
+                        total: number;
                         /**
                          * Format: date-time
                          * @description null for an estimate
                          */
-                        issued_at?: string | null;
+                        issued_at: string | null;
                         /** @description One line per run of days on one tier, in order */
-                        line_items?: {
+                        line_items: {
                             /** @example Pro plan, 2026-01-10 to 2026-01-19 (10 of 31 days) */
-                            description?: string;
+                            description: string;
                             /** @enum {string} */
-                            tier?: "free" | "pro" | "business" | "enterprise";
+                            tier: "free" | "pro" | "business" | "enterprise";
                             /**
                              * Format: date-time
                              * @description First day billed, 00:00 UTC (inclusive)
                              */
-                            from?: string;
+                            from: string;
                             /**
                              * Format: date-time
                              * @description 00:00 UTC after the last day billed (exclusive)
                              */
-                            to?: string;
+                            to: string;
                             /** @description Days billed at this tier */
-                            days?: number;
+                            days: number;
                             /** @description Days in the billing period (28 to 31) */
-                            period_days?: number;
+                            period_days: number;
                             /** @description The tier's monthly price, in cents of `currency` */
-                            unit_price?: number;
+                            unit_price: number;
                             /** @description unit_price × days / period_days, rounded half up to a whole cent, in cents of `currency` */
-                            amount?: number;
+                            amount: number;
                         }[];
-                        /** @enum {boolean} */
-                        estimated?: true;
+                        /** @constant */
+                        estimated: true;
                         /**
                          * Format: date-time
                          * @description The moment of the estimate
                          */
-                        as_of?: string;
+                        as_of: string;
                     };
                 };
             };
