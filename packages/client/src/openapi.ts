@@ -11288,46 +11288,41 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_pages?: {
-                            id?: number;
+                        status_pages: {
+                            id: number;
                             /** @description Unique over the service; the page is /status/{slug} */
-                            slug?: string;
-                            title?: string;
-                            description?: string | null;
-                            sections?: {
+                            slug: string;
+                            title: string;
+                            description: string | null;
+                            sections: {
                                 title: string;
                                 /** @description The account's own monitors, in display order */
-                                monitor_ids?: number[];
+                                monitor_ids: number[];
                                 /** @description The account's own domains, in display order */
-                                domain_ids?: number[];
+                                domain_ids: number[];
                             }[];
                             /**
                              * @description auto follows the reader's system setting
-                             * @default auto
                              * @enum {string}
                              */
                             theme: "light" | "dark" | "auto";
-                            /**
-                             * @description A page that is not public answers 404
-                             * @default true
-                             */
+                            /** @description A page that is not public answers 404 */
                             is_public: boolean;
-                            /** @default true */
                             show_uptime_bars: boolean;
-                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
-                            custom_hostname?: string | null;
+                            /** @description A verified hostname the page is also served on (at /, /index.json and /feed.atom) */
+                            custom_hostname: string | null;
                             /** @description The public page */
-                            url?: string;
+                            url: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         }[];
-                        pagination?: {
-                            page?: number;
-                            per_page?: number;
-                            total?: number;
-                            pages?: number;
+                        pagination: {
+                            page: number;
+                            per_page: number;
+                            total: number;
+                            pages: number;
                         };
                     };
                 };
@@ -11431,42 +11426,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_page?: {
-                            id?: number;
+                        status_page: {
+                            id: number;
                             /** @description Unique over the service; the page is /status/{slug} */
-                            slug?: string;
-                            title?: string;
-                            description?: string | null;
-                            sections?: {
+                            slug: string;
+                            title: string;
+                            description: string | null;
+                            sections: {
                                 title: string;
                                 /** @description The account's own monitors, in display order */
-                                monitor_ids?: number[];
+                                monitor_ids: number[];
                                 /** @description The account's own domains, in display order */
-                                domain_ids?: number[];
+                                domain_ids: number[];
                             }[];
                             /**
                              * @description auto follows the reader's system setting
-                             * @default auto
                              * @enum {string}
                              */
                             theme: "light" | "dark" | "auto";
-                            /**
-                             * @description A page that is not public answers 404
-                             * @default true
-                             */
+                            /** @description A page that is not public answers 404 */
                             is_public: boolean;
-                            /** @default true */
                             show_uptime_bars: boolean;
-                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
-                            custom_hostname?: string | null;
+                            /** @description A verified hostname the page is also served on (at /, /index.json and /feed.atom) */
+                            custom_hostname: string | null;
                             /** @description The public page */
-                            url?: string;
+                            url: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        message?: string;
+                        /** @example Status page created */
+                        message: string;
                     };
                 };
             };
@@ -11558,42 +11549,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_page?: {
-                            id?: number;
+                        status_page: {
+                            id: number;
                             /** @description Unique over the service; the page is /status/{slug} */
-                            slug?: string;
-                            title?: string;
-                            description?: string | null;
-                            sections?: {
+                            slug: string;
+                            title: string;
+                            description: string | null;
+                            sections: {
                                 title: string;
                                 /** @description The account's own monitors, in display order */
-                                monitor_ids?: number[];
+                                monitor_ids: number[];
                                 /** @description The account's own domains, in display order */
-                                domain_ids?: number[];
+                                domain_ids: number[];
                             }[];
                             /**
                              * @description auto follows the reader's system setting
-                             * @default auto
                              * @enum {string}
                              */
                             theme: "light" | "dark" | "auto";
-                            /**
-                             * @description A page that is not public answers 404
-                             * @default true
-                             */
+                            /** @description A page that is not public answers 404 */
                             is_public: boolean;
-                            /** @default true */
                             show_uptime_bars: boolean;
-                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
-                            custom_hostname?: string | null;
+                            /** @description A verified hostname the page is also served on (at /, /index.json and /feed.atom) */
+                            custom_hostname: string | null;
                             /** @description The public page */
-                            url?: string;
+                            url: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        message?: string;
                     };
                 };
             };
@@ -11698,42 +11683,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_page?: {
-                            id?: number;
+                        status_page: {
+                            id: number;
                             /** @description Unique over the service; the page is /status/{slug} */
-                            slug?: string;
-                            title?: string;
-                            description?: string | null;
-                            sections?: {
+                            slug: string;
+                            title: string;
+                            description: string | null;
+                            sections: {
                                 title: string;
                                 /** @description The account's own monitors, in display order */
-                                monitor_ids?: number[];
+                                monitor_ids: number[];
                                 /** @description The account's own domains, in display order */
-                                domain_ids?: number[];
+                                domain_ids: number[];
                             }[];
                             /**
                              * @description auto follows the reader's system setting
-                             * @default auto
                              * @enum {string}
                              */
                             theme: "light" | "dark" | "auto";
-                            /**
-                             * @description A page that is not public answers 404
-                             * @default true
-                             */
+                            /** @description A page that is not public answers 404 */
                             is_public: boolean;
-                            /** @default true */
                             show_uptime_bars: boolean;
-                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
-                            custom_hostname?: string | null;
+                            /** @description A verified hostname the page is also served on (at /, /index.json and /feed.atom) */
+                            custom_hostname: string | null;
                             /** @description The public page */
-                            url?: string;
+                            url: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        message?: string;
+                        /** @example Status page updated */
+                        message: string;
                     };
                 };
             };
@@ -11941,42 +11922,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_page?: {
-                            id?: number;
+                        status_page: {
+                            id: number;
                             /** @description Unique over the service; the page is /status/{slug} */
-                            slug?: string;
-                            title?: string;
-                            description?: string | null;
-                            sections?: {
+                            slug: string;
+                            title: string;
+                            description: string | null;
+                            sections: {
                                 title: string;
                                 /** @description The account's own monitors, in display order */
-                                monitor_ids?: number[];
+                                monitor_ids: number[];
                                 /** @description The account's own domains, in display order */
-                                domain_ids?: number[];
+                                domain_ids: number[];
                             }[];
                             /**
                              * @description auto follows the reader's system setting
-                             * @default auto
                              * @enum {string}
                              */
                             theme: "light" | "dark" | "auto";
-                            /**
-                             * @description A page that is not public answers 404
-                             * @default true
-                             */
+                            /** @description A page that is not public answers 404 */
                             is_public: boolean;
-                            /** @default true */
                             show_uptime_bars: boolean;
-                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
-                            custom_hostname?: string | null;
+                            /** @description A verified hostname the page is also served on (at /, /index.json and /feed.atom) */
+                            custom_hostname: string | null;
                             /** @description The public page */
-                            url?: string;
+                            url: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        message?: string;
+                        /** @example Status page updated */
+                        message: string;
                     };
                 };
             };
@@ -12077,18 +12054,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_page_id?: number;
-                        notices?: {
-                            id?: number;
-                            status_page_id?: number;
-                            title?: string;
+                        status_page_id: number;
+                        notices: {
+                            id: number;
+                            status_page_id: number;
+                            title: string;
                             /** @enum {string} */
-                            status?: "investigating" | "identified" | "monitoring" | "resolved";
-                            message?: string;
+                            status: "investigating" | "identified" | "monitoring" | "resolved";
+                            message: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         }[];
                     };
                 };
@@ -12172,19 +12149,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        notice?: {
-                            id?: number;
-                            status_page_id?: number;
-                            title?: string;
+                        notice: {
+                            id: number;
+                            status_page_id: number;
+                            title: string;
                             /** @enum {string} */
-                            status?: "investigating" | "identified" | "monitoring" | "resolved";
-                            message?: string;
+                            status: "investigating" | "identified" | "monitoring" | "resolved";
+                            message: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        message?: string;
+                        /** @example Notice posted */
+                        message: string;
                     };
                 };
             };
@@ -12286,19 +12264,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        notice?: {
-                            id?: number;
-                            status_page_id?: number;
-                            title?: string;
+                        notice: {
+                            id: number;
+                            status_page_id: number;
+                            title: string;
                             /** @enum {string} */
-                            status?: "investigating" | "identified" | "monitoring" | "resolved";
-                            message?: string;
+                            status: "investigating" | "identified" | "monitoring" | "resolved";
+                            message: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        message?: string;
+                        /** @example Notice updated */
+                        message: string;
                     };
                 };
             };
@@ -12477,19 +12456,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        notice?: {
-                            id?: number;
-                            status_page_id?: number;
-                            title?: string;
+                        notice: {
+                            id: number;
+                            status_page_id: number;
+                            title: string;
                             /** @enum {string} */
-                            status?: "investigating" | "identified" | "monitoring" | "resolved";
-                            message?: string;
+                            status: "investigating" | "identified" | "monitoring" | "resolved";
+                            message: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         };
-                        message?: string;
+                        /** @example Notice updated */
+                        message: string;
                     };
                 };
             };
@@ -12582,16 +12562,16 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor_id?: number;
-                        incident_id?: number;
-                        updates?: {
-                            id?: number;
-                            incident_id?: number;
+                        monitor_id: number;
+                        incident_id: number;
+                        updates: {
+                            id: number;
+                            incident_id: number;
                             /** @enum {string} */
-                            status?: "investigating" | "identified" | "monitoring" | "resolved";
-                            message?: string;
+                            status: "investigating" | "identified" | "monitoring" | "resolved";
+                            message: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                         }[];
                     };
                 };
@@ -12675,16 +12655,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        update?: {
-                            id?: number;
-                            incident_id?: number;
+                        update: {
+                            id: number;
+                            incident_id: number;
                             /** @enum {string} */
-                            status?: "investigating" | "identified" | "monitoring" | "resolved";
-                            message?: string;
+                            status: "investigating" | "identified" | "monitoring" | "resolved";
+                            message: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                         };
-                        message?: string;
+                        /** @example Incident update posted */
+                        message: string;
                     };
                 };
             };
