@@ -12946,21 +12946,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        badge?: {
+                        badge: {
                             /** @description Opens these badges without an API key; rotate it to revoke the old links */
-                            token?: string;
+                            token: string;
                             /** Format: date-time */
-                            created_at?: string;
-                            /** @description Per badge: svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
-                            badges?: {
+                            created_at: string;
+                            /** @description Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
+                            badges: {
                                 [key: string]: {
-                                    svg_url?: string;
-                                    json_url?: string;
-                                    shields_url?: string;
+                                    /** Format: uri */
+                                    svg_url: string;
+                                    /** Format: uri */
+                                    json_url: string;
+                                    /** Format: uri */
+                                    shields_url: string;
                                 };
                             };
                         };
-                        message?: string;
                     };
                 };
             };
@@ -13034,21 +13036,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        badge?: {
+                        badge: {
                             /** @description Opens these badges without an API key; rotate it to revoke the old links */
-                            token?: string;
+                            token: string;
                             /** Format: date-time */
-                            created_at?: string;
-                            /** @description Per badge: svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
-                            badges?: {
+                            created_at: string;
+                            /** @description Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
+                            badges: {
                                 [key: string]: {
-                                    svg_url?: string;
-                                    json_url?: string;
-                                    shields_url?: string;
+                                    /** Format: uri */
+                                    svg_url: string;
+                                    /** Format: uri */
+                                    json_url: string;
+                                    /** Format: uri */
+                                    shields_url: string;
                                 };
                             };
                         };
-                        message?: string;
+                        /** @example Badge token rotated */
+                        message: string;
                     };
                 };
             };
@@ -13122,21 +13128,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        badge?: {
+                        badge: {
                             /** @description Opens these badges without an API key; rotate it to revoke the old links */
-                            token?: string;
+                            token: string;
                             /** Format: date-time */
-                            created_at?: string;
-                            /** @description Per badge: svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
-                            badges?: {
+                            created_at: string;
+                            /** @description Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
+                            badges: {
                                 [key: string]: {
-                                    svg_url?: string;
-                                    json_url?: string;
-                                    shields_url?: string;
+                                    /** Format: uri */
+                                    svg_url: string;
+                                    /** Format: uri */
+                                    json_url: string;
+                                    /** Format: uri */
+                                    shields_url: string;
                                 };
                             };
                         };
-                        message?: string;
                     };
                 };
             };
@@ -13210,21 +13218,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        badge?: {
+                        badge: {
                             /** @description Opens these badges without an API key; rotate it to revoke the old links */
-                            token?: string;
+                            token: string;
                             /** Format: date-time */
-                            created_at?: string;
-                            /** @description Per badge: svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
-                            badges?: {
+                            created_at: string;
+                            /** @description Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
+                            badges: {
                                 [key: string]: {
-                                    svg_url?: string;
-                                    json_url?: string;
-                                    shields_url?: string;
+                                    /** Format: uri */
+                                    svg_url: string;
+                                    /** Format: uri */
+                                    json_url: string;
+                                    /** Format: uri */
+                                    shields_url: string;
                                 };
                             };
                         };
-                        message?: string;
+                        /** @example Badge token rotated */
+                        message: string;
                     };
                 };
             };
@@ -13795,8 +13807,15 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         openapi: "3.1.0";
-                        info: Record<string, never>;
-                        paths: Record<string, never>;
+                        info: {
+                            [key: string]: unknown;
+                        };
+                        components: {
+                            [key: string]: unknown;
+                        };
+                        paths: {
+                            [key: string]: unknown;
+                        };
                     } & {
                         [key: string]: unknown;
                     };

@@ -1,6 +1,8 @@
 import { INDEPENDENT_PATHS } from '../middleware/dependency-gate.js';
 import { UNLIMITED_PATHS } from '../middleware/burst-limit.js';
+import { Type, type Static } from '@sinclair/typebox';
 import { bodySchema } from './joi-schema.js';
+import { OpenObject } from './schema.js';
 import type { JsonSchema, RouteDef } from './route.js';
 
 const ERROR_SCHEMA = {
@@ -70,7 +72,14 @@ export function openApiPath(expressPath: string): string {
 }
 
 /** The OpenAPI 3.1 document of every declared route. */
-export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<string, unknown> {
+/** The document as GET /api/v1/openapi.json serves it (described only at the top). */
+export const OpenApiDocumentSchema = Type.Object(
+  { openapi: Type.Literal('3.1.0'), info: OpenObject(), components: OpenObject(), paths: OpenObject() },
+  { additionalProperties: true },
+);
+export type OpenApiDocument = Static<typeof OpenApiDocumentSchema> & Record<string, unknown>;
+
+export function buildOpenApi(routes: RouteDef[], serverUrl: string): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const path = openApiPath(r.path);
