@@ -16,12 +16,12 @@ export type JsonSchema = Record<string, unknown>;
 
 /**
  * One documented answer. `schema` is the TypeBox schema of a JSON body: the document shows it
- * and the answer is serialised through it (a plain JSON Schema is only documented). `contentType` when the body is not JSON (pages,
+ * and the answer is serialised through it. `contentType` when the body is not JSON (pages,
  * feeds, badges); errors without a schema have the shared error shapes.
  */
 export interface ResponseDoc {
   description: string;
-  schema?: TSchema | JsonSchema;
+  schema?: TSchema;
   headers?: string[];
   contentType?: string;
 }

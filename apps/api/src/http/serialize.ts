@@ -50,10 +50,26 @@ function forSerializer(schema: unknown, inBranch = false): unknown {
   return out;
 }
 
-/** A compiled serializer for one response schema. */
-export function compileSerializer(schema: TSchema): Serializer {
+/** `#/properties/a/items/properties/b` (fast-json-stringify's schema path) -> `/a/b`. */
+function answerPointer(message: string): string {
+  const path = /'#([^']*)'/.exec(message)?.[1] ?? '';
+  return path.replace(/\/(properties|items|anyOf\/\d+|oneOf\/\d+)(?=\/|$)/g, '').replace(/\/properties\//g, '/');
+}
+
+/**
+ * A compiled serializer for one response schema. A value it cannot write at all (a type
+ * outside a `type` list, a missing branch) raises ResponseSchemaError naming `where`.
+ */
+export function compileSerializer(schema: TSchema, where: string): Serializer {
   const stringify = fastJson(forSerializer(schema) as Parameters<typeof fastJson>[0]);
-  return (body) => stringify(body);
+  return (body) => {
+    try {
+      return stringify(body);
+    } catch (e) {
+      if (!(e instanceof Error)) throw e;
+      throw new ResponseSchemaError(where, answerPointer(e.message), e.message);
+    }
+  };
 }
 
 function escapePointer(key: string): string {
