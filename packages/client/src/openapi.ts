@@ -1386,6 +1386,721 @@ export interface components {
              */
             reset_at?: string;
         };
+        /** @description The plan's limits; null means unlimited */
+        FullPlanLimits: {
+            /** @description null: no limit on this plan */
+            requests_per_day: number | null;
+            /** @description null: no limit on this plan */
+            requests_per_minute: number | null;
+            /** @description null: no limit on this plan */
+            concurrent_scans: number | null;
+            uptime_monitoring: boolean;
+            /** @description null: no limit on this plan */
+            monitors: number | null;
+            /** @description null: no limit on this plan */
+            domains: number | null;
+            /** @description Allowed monitor check intervals, seconds */
+            check_intervals: number[];
+            /** @description Allowed domain monitoring frequencies */
+            monitoring_frequencies: string[];
+            /** @description null: no limit on this plan */
+            domain_creates_per_minute: number | null;
+            /** @description null: no limit on this plan */
+            header_checks_per_day: number | null;
+            /** @description null: no limit on this plan */
+            status_pages: number | null;
+        };
+        ApiKey: {
+            id: number;
+            name: string;
+            /** @description First 8 characters of the secret */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            last_used_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        Integration: {
+            id: number;
+            /** @enum {string} */
+            type: "email" | "webhook" | "slack" | "discord";
+            name: string;
+            /** @description Per type (see /integrations/types); secret fields masked */
+            config: {
+                [key: string]: unknown;
+            };
+            /** @description Subscribed events; empty = all */
+            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+            /** @description Monitors in scope; empty = all */
+            monitor_ids: number[];
+            /** @description Domains in scope; empty = all */
+            domain_ids: number[];
+            is_active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Pagination: {
+            page: number;
+            per_page: number;
+            total: number;
+            pages: number;
+        };
+        DeliveryAttempt: {
+            delivery: components["schemas"]["Delivery"];
+            message: string;
+        };
+        /** @description One delivery attempt */
+        Delivery: {
+            id: number;
+            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
+            delivery_id: number;
+            integration_id: number | null;
+            event_id: string;
+            /** @enum {string} */
+            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
+            /** @description 1 to 5 */
+            attempt: number;
+            /** @enum {string} */
+            status: "pending" | "success" | "failed";
+            /** @description HTTP status, or SMTP reply code for email */
+            response_code: number | null;
+            error: string | null;
+            duration_ms: number | null;
+            /** @description Another attempt follows this failed one */
+            will_retry: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        HeaderReport: {
+            /** @enum {string} */
+            grade: "A+" | "A" | "B" | "C" | "D" | "F";
+            score: number;
+            gradeCapped: boolean;
+            /** @description Present only when gradeCapped */
+            gradeCapReason?: string;
+            warnings: string[];
+            headersPresent: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+            headersMissing: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+            upcomingHeaders: {
+                /** @enum {string} */
+                header: "Cross-Origin-Opener-Policy" | "Cross-Origin-Embedder-Policy" | "Cross-Origin-Resource-Policy";
+                present: boolean;
+                value: string | null;
+                description: string;
+            }[];
+            summary: {
+                /** @enum {string} */
+                grade: "A+" | "A" | "B" | "C" | "D" | "F";
+                site: string;
+                /** @description Each graded header's verdict */
+                headers: {
+                    "Content-Security-Policy": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "Strict-Transport-Security": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "X-Frame-Options": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "X-Content-Type-Options": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "Referrer-Policy": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "Permissions-Policy": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                };
+            };
+            /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
+            rawHeaders: {
+                [key: string]: string | string[];
+            };
+            service: {
+                /** @description MDN HTTP Observatory-style score */
+                deeper_score: number;
+                /** @description The MDN HTTP Observatory scoring algorithm followed (6) */
+                algorithm_version: number;
+                /** @description One entry per Observatory test */
+                advanced: {
+                    test: string;
+                    pass: boolean;
+                    result: string;
+                    modifier: number;
+                    description: string;
+                }[];
+                https_redirect: boolean;
+                tests_passed: number;
+                tests_failed: number;
+                tests_quantity: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the response was received; a cached report keeps it
+             */
+            fetched_at: string;
+            /** @description The URL whose response was graded (after redirects) */
+            final_url: string;
+        };
+        WhatIfHeaderReport: {
+            /** @enum {string} */
+            grade: "A+" | "A" | "B" | "C" | "D" | "F";
+            score: number;
+            gradeCapped: boolean;
+            /** @description Present only when gradeCapped */
+            gradeCapReason?: string;
+            warnings: string[];
+            headersPresent: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+            headersMissing: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+            upcomingHeaders: {
+                /** @enum {string} */
+                header: "Cross-Origin-Opener-Policy" | "Cross-Origin-Embedder-Policy" | "Cross-Origin-Resource-Policy";
+                present: boolean;
+                value: string | null;
+                description: string;
+            }[];
+            summary: {
+                /** @enum {string} */
+                grade: "A+" | "A" | "B" | "C" | "D" | "F";
+                site: string;
+                /** @description Each graded header's verdict */
+                headers: {
+                    "Content-Security-Policy": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "Strict-Transport-Security": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "X-Frame-Options": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "X-Content-Type-Options": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "Referrer-Policy": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "Permissions-Policy": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                };
+            };
+            /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
+            rawHeaders: {
+                [key: string]: string | string[];
+            };
+            service: {
+                /** @description MDN HTTP Observatory-style score */
+                deeper_score: number;
+                /** @description The MDN HTTP Observatory scoring algorithm followed (6) */
+                algorithm_version: number;
+                /** @description One entry per Observatory test */
+                advanced: {
+                    test: string;
+                    pass: boolean;
+                    result: string;
+                    modifier: number;
+                    description: string;
+                }[];
+                https_redirect: boolean;
+                tests_passed: number;
+                tests_failed: number;
+                tests_quantity: number;
+            };
+            /** Format: date-time */
+            graded_at: string;
+        };
+        MonitorStatusCounts: {
+            total: number;
+            up: number;
+            down: number;
+            degraded: number;
+            paused: number;
+            pending: number;
+        };
+        Check: {
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            status: "success" | "failure";
+            response_time_ms: number | null;
+            status_code: number | null;
+            /** @description Present on failures */
+            error?: string;
+            /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
+            in_maintenance: boolean;
+            /** @description http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types */
+            timings: {
+                dns: number | null;
+                connect: number | null;
+                tls: number | null;
+                first_byte: number | null;
+                download: number | null;
+            } | null;
+            /**
+             * Format: date-time
+             * @description Expiry of the certificate an https or tcp+TLS check saw
+             */
+            certificate_expires_at: string | null;
+            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
+            details: {
+                /** @enum {string} */
+                kind?: "dns";
+                server?: string;
+                answers?: string[];
+                truncated?: boolean;
+            } | null;
+            /** @description The region whose checker made the check; present for monitors placed outside the lone default region */
+            region?: string;
+            /** @description Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\n[truncated]" marks a cut) */
+            ping_body?: string;
+        };
+        Incident: {
+            id: number;
+            /** @enum {string} */
+            status: "open" | "resolved";
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            resolved_at: string | null;
+            duration_seconds: number | null;
+            /** @description For a multi-region monitor: the failing regions, each with its error */
+            cause: string;
+            /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
+            regions?: string[];
+            affected_checks: number;
+            /** Format: date-time */
+            acknowledged_at: string | null;
+            /** @description Name of the API key that acknowledged the incident */
+            acknowledged_by: string | null;
+            /** @description Successful deliveries, oldest first: first alerts, reminders and escalations */
+            alerts_sent: {
+                /** @description Integration type */
+                type: string;
+                /** Format: date-time */
+                sent_at: string;
+                /** @description monitor.down or monitor.up (absent on a few entries recorded before this field existed) */
+                event?: string;
+                /** @enum {string} */
+                kind: "alert" | "reminder" | "escalation";
+                integration_id?: number;
+            }[];
+        };
+        MaintenanceWindow: {
+            id: number;
+            title: string;
+            description: string | null;
+            applies_to_all: boolean;
+            monitor_ids: number[];
+            domain_ids: number[];
+            /** Format: date-time */
+            starts_at: string;
+            /**
+             * Format: date-time
+             * @description One-off windows only
+             */
+            ends_at: string | null;
+            /**
+             * @description RFC 5545 RRULE of a recurring window
+             * @example FREQ=WEEKLY;BYDAY=SU
+             */
+            rrule: string | null;
+            /** @description Length of each occurrence of a recurring window */
+            duration_minutes: number | null;
+            /** @example Europe/Berlin */
+            timezone: string;
+            /** @description false: covered monitors are not checked during the window */
+            keep_checking: boolean;
+            /** @description An occurrence is under way now */
+            active: boolean;
+            current_occurrence: {
+                /** Format: date-time */
+                starts_at: string;
+                /** Format: date-time */
+                ends_at: string;
+            } | null;
+            /** @description Up to 5, one under way included */
+            next_occurrences: {
+                /** Format: date-time */
+                starts_at: string;
+                /** Format: date-time */
+                ends_at: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SlaReport: {
+            monitor_id: number;
+            name: string;
+            period: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+                /** @description The period while the monitor existed, up to now */
+                monitored_seconds: number;
+            };
+            /** @description Time not covered by incidents, three decimals */
+            uptime_percentage: number | null;
+            downtime_seconds: number;
+            /** @description Incidents overlapping the period */
+            incidents: number;
+            /** @description Mean duration of incidents resolved in the period */
+            mttr_seconds: number | null;
+            /** @description Up time divided by the number of incidents */
+            mtbf_seconds: number | null;
+            maintenance_seconds: number;
+            /** @description Maintenance time taken out, downtime inside it forgiven */
+            uptime_excluding_maintenance_percentage: number | null;
+            checks: {
+                total: number;
+                successful: number;
+                uptime_percentage: number | null;
+            };
+            /** @description Present when the monitor has an slo_target; the budget excludes maintenance */
+            slo: {
+                target: number;
+                met: boolean | null;
+                error_budget_seconds: number;
+                error_budget_used_seconds: number;
+                /** @description Negative once the budget is spent */
+                error_budget_remaining_seconds: number;
+                error_budget_remaining_percentage: number | null;
+            } | null;
+        };
+        Domain: {
+            id: number;
+            hostname: string;
+            port: number;
+            /** @enum {string|null} */
+            ssl_grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+            ssl_score: number | null;
+            /** Format: date-time */
+            certificate_expiry: string | null;
+            days_until_expiry: number | null;
+            /** Format: date-time */
+            last_scan: string | null;
+            is_active: boolean;
+            /** @enum {string} */
+            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
+            notifications_enabled: boolean;
+            alert_days_before_expiry: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PaginationWithNav: {
+            page: number;
+            per_page: number;
+            total: number;
+            pages: number;
+            has_next: boolean;
+            has_prev: boolean;
+        };
+        ScanQueued: {
+            scan_id: number;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            hostname: string;
+            port: number;
+            domain_id: number | null;
+            /** Format: uri */
+            status_url: string;
+            /** Format: uri */
+            result_url: string;
+            /** @example Scan queued. Poll status_url; the full report is at result_url once completed. */
+            message: string;
+        };
+        Scan: {
+            id: number;
+            hostname: string;
+            port: number;
+            domain_id: number | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            /** @enum {string} */
+            trigger: "initial" | "manual" | "scheduled" | "on_demand";
+            /** @enum {string|null} */
+            grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+            score: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            duration_ms: number | null;
+            error: string | null;
+        };
+        HeaderCheck: {
+            id: number;
+            domain_id: number;
+            /** @description The scan it ran with */
+            scan_id: number;
+            /** @description https://hostname[:port]/ */
+            url: string;
+            /** @enum {string} */
+            status: "completed" | "failed";
+            /** @enum {string|null} */
+            grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+            score: number | null;
+            /** @description MDN Observatory score (service.deeper_score) */
+            deeper_score: number | null;
+            /** @description Observatory algorithm the deeper score followed */
+            algorithm_version: number | null;
+            /** @description Why a failed check failed */
+            error: string | null;
+            /** Format: date-time */
+            checked_at: string;
+        };
+        /** @description The plan's limits; null means unlimited */
+        PlanLimits: {
+            /** @description null: no limit on this plan */
+            requests_per_day: number | null;
+            /** @description null: no limit on this plan */
+            requests_per_minute: number | null;
+            /** @description null: no limit on this plan */
+            concurrent_scans: number | null;
+            uptime_monitoring: boolean;
+            /** @description null: no limit on this plan */
+            monitors: number | null;
+            /** @description null: no limit on this plan */
+            domains: number | null;
+        };
+        Invoice: {
+            /** @description null for an estimate */
+            id: number | null;
+            /** @description The billing period: a calendar month (UTC), YYYY-MM */
+            period: string;
+            /**
+             * Format: date-time
+             * @description First instant of the month (inclusive)
+             */
+            period_start: string;
+            /**
+             * Format: date-time
+             * @description First instant of the next month (exclusive)
+             */
+            period_end: string;
+            /**
+             * @description `issued` for invoices, `draft` for an estimate
+             * @enum {string}
+             */
+            status: "issued" | "draft";
+            /** @enum {string} */
+            currency: "usd";
+            /** @description Sum of the line amounts, in cents of `currency` */
+            subtotal: number;
+            /** @description Amount due (no taxes or discounts: equals subtotal), in cents of `currency` */
+            total: number;
+            /**
+             * Format: date-time
+             * @description null for an estimate
+             */
+            issued_at: string | null;
+            /** @description One line per run of days on one tier, in order */
+            line_items: {
+                /** @example Pro plan, 2026-01-10 to 2026-01-19 (10 of 31 days) */
+                description: string;
+                /** @enum {string} */
+                tier: "free" | "pro" | "business" | "enterprise";
+                /**
+                 * Format: date-time
+                 * @description First day billed, 00:00 UTC (inclusive)
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @description 00:00 UTC after the last day billed (exclusive)
+                 */
+                to: string;
+                /** @description Days billed at this tier */
+                days: number;
+                /** @description Days in the billing period (28 to 31) */
+                period_days: number;
+                /** @description The tier's monthly price, in cents of `currency` */
+                unit_price: number;
+                /** @description unit_price × days / period_days, rounded half up to a whole cent, in cents of `currency` */
+                amount: number;
+            }[];
+        };
+        StatusPage: {
+            id: number;
+            /** @description Unique over the service; the page is /status/{slug} */
+            slug: string;
+            title: string;
+            description: string | null;
+            sections: {
+                title: string;
+                /** @description The account's own monitors, in display order */
+                monitor_ids: number[];
+                /** @description The account's own domains, in display order */
+                domain_ids: number[];
+            }[];
+            /**
+             * @description auto follows the reader's system setting
+             * @enum {string}
+             */
+            theme: "light" | "dark" | "auto";
+            /** @description A page that is not public answers 404 */
+            is_public: boolean;
+            show_uptime_bars: boolean;
+            /** @description A verified hostname the page is also served on (at /, /index.json and /feed.atom) */
+            custom_hostname: string | null;
+            /** @description The public page */
+            url: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Notice: {
+            id: number;
+            status_page_id: number;
+            title: string;
+            /** @enum {string} */
+            status: "investigating" | "identified" | "monitoring" | "resolved";
+            message: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        IncidentUpdate: {
+            id: number;
+            incident_id: number;
+            /** @enum {string} */
+            status: "investigating" | "identified" | "monitoring" | "resolved";
+            message: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        BadgeLinks: {
+            /** @description Opens these badges without an API key; rotate it to revoke the old links */
+            token: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
+            badges: {
+                [key: string]: {
+                    /** Format: uri */
+                    svg_url: string;
+                    /** Format: uri */
+                    json_url: string;
+                    /** Format: uri */
+                    shields_url: string;
+                };
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -1472,30 +2187,7 @@ export interface operations {
                             /** @enum {string} */
                             name: "free" | "pro" | "business" | "enterprise";
                             monthly_price_cents: number;
-                            /** @description The plan's limits; null means unlimited */
-                            limits: {
-                                /** @description null: no limit on this plan */
-                                requests_per_day: number | null;
-                                /** @description null: no limit on this plan */
-                                requests_per_minute: number | null;
-                                /** @description null: no limit on this plan */
-                                concurrent_scans: number | null;
-                                uptime_monitoring: boolean;
-                                /** @description null: no limit on this plan */
-                                monitors: number | null;
-                                /** @description null: no limit on this plan */
-                                domains: number | null;
-                                /** @description Allowed monitor check intervals, seconds */
-                                check_intervals: number[];
-                                /** @description Allowed domain monitoring frequencies */
-                                monitoring_frequencies: string[];
-                                /** @description null: no limit on this plan */
-                                domain_creates_per_minute: number | null;
-                                /** @description null: no limit on this plan */
-                                header_checks_per_day: number | null;
-                                /** @description null: no limit on this plan */
-                                status_pages: number | null;
-                            };
+                            limits: components["schemas"]["FullPlanLimits"];
                         }[];
                     };
                 };
@@ -1656,20 +2348,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        api_keys: {
-                            id: number;
-                            name: string;
-                            /** @description First 8 characters of the secret */
-                            prefix: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            expires_at: string | null;
-                            /** Format: date-time */
-                            last_used_at: string | null;
-                            /** Format: date-time */
-                            revoked_at: string | null;
-                        }[];
+                        api_keys: components["schemas"]["ApiKey"][];
                         total: number;
                     };
                 };
@@ -1837,20 +2516,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        api_key: {
-                            id: number;
-                            name: string;
-                            /** @description First 8 characters of the secret */
-                            prefix: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            expires_at: string | null;
-                            /** Format: date-time */
-                            last_used_at: string | null;
-                            /** Format: date-time */
-                            revoked_at: string | null;
-                        };
+                        api_key: components["schemas"]["ApiKey"];
                     };
                 };
             };
@@ -1927,20 +2593,7 @@ export interface operations {
                         /** @example API key revoked */
                         message: string;
                         revoked_key_id: number;
-                        api_key: {
-                            id: number;
-                            name: string;
-                            /** @description First 8 characters of the secret */
-                            prefix: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            expires_at: string | null;
-                            /** Format: date-time */
-                            last_used_at: string | null;
-                            /** Format: date-time */
-                            revoked_at: string | null;
-                        };
+                        api_key: components["schemas"]["ApiKey"];
                     };
                 };
             };
@@ -2191,33 +2844,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integrations: {
-                            id: number;
-                            /** @enum {string} */
-                            type: "email" | "webhook" | "slack" | "discord";
-                            name: string;
-                            /** @description Per type (see /integrations/types); secret fields masked */
-                            config: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Subscribed events; empty = all */
-                            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
-                            /** @description Monitors in scope; empty = all */
-                            monitor_ids: number[];
-                            /** @description Domains in scope; empty = all */
-                            domain_ids: number[];
-                            is_active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
-                        pagination: {
-                            page: number;
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                        };
+                        integrations: components["schemas"]["Integration"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -2307,27 +2935,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration: {
-                            id: number;
-                            /** @enum {string} */
-                            type: "email" | "webhook" | "slack" | "discord";
-                            name: string;
-                            /** @description Per type (see /integrations/types); secret fields masked */
-                            config: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Subscribed events; empty = all */
-                            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
-                            /** @description Monitors in scope; empty = all */
-                            monitor_ids: number[];
-                            /** @description Domains in scope; empty = all */
-                            domain_ids: number[];
-                            is_active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        integration: components["schemas"]["Integration"];
                         /** @description Webhook signing secret, shown once */
                         secret?: string;
                         /** @example Integration created */
@@ -2414,27 +3022,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration: {
-                            id: number;
-                            /** @enum {string} */
-                            type: "email" | "webhook" | "slack" | "discord";
-                            name: string;
-                            /** @description Per type (see /integrations/types); secret fields masked */
-                            config: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Subscribed events; empty = all */
-                            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
-                            /** @description Monitors in scope; empty = all */
-                            monitor_ids: number[];
-                            /** @description Domains in scope; empty = all */
-                            domain_ids: number[];
-                            is_active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        integration: components["schemas"]["Integration"];
                     };
                 };
             };
@@ -2526,27 +3114,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration: {
-                            id: number;
-                            /** @enum {string} */
-                            type: "email" | "webhook" | "slack" | "discord";
-                            name: string;
-                            /** @description Per type (see /integrations/types); secret fields masked */
-                            config: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Subscribed events; empty = all */
-                            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
-                            /** @description Monitors in scope; empty = all */
-                            monitor_ids: number[];
-                            /** @description Domains in scope; empty = all */
-                            domain_ids: number[];
-                            is_active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        integration: components["schemas"]["Integration"];
                         /** @example Integration updated */
                         message: string;
                     };
@@ -2734,27 +3302,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration: {
-                            id: number;
-                            /** @enum {string} */
-                            type: "email" | "webhook" | "slack" | "discord";
-                            name: string;
-                            /** @description Per type (see /integrations/types); secret fields masked */
-                            config: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Subscribed events; empty = all */
-                            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
-                            /** @description Monitors in scope; empty = all */
-                            monitor_ids: number[];
-                            /** @description Domains in scope; empty = all */
-                            domain_ids: number[];
-                            is_active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        integration: components["schemas"]["Integration"];
                         /** @example Integration updated */
                         message: string;
                     };
@@ -2847,33 +3395,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description One delivery attempt */
-                        delivery: {
-                            id: number;
-                            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
-                            delivery_id: number;
-                            integration_id: number | null;
-                            event_id: string;
-                            /** @enum {string} */
-                            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
-                            /** @description 1 to 5 */
-                            attempt: number;
-                            /** @enum {string} */
-                            status: "pending" | "success" | "failed";
-                            /** @description HTTP status, or SMTP reply code for email */
-                            response_code: number | null;
-                            error: string | null;
-                            duration_ms: number | null;
-                            /** @description Another attempt follows this failed one */
-                            will_retry: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            completed_at: string | null;
-                        };
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["DeliveryAttempt"];
                 };
             };
             /** @description No notifier finished the attempt within 15 s; it is still pending */
@@ -2882,33 +3404,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description One delivery attempt */
-                        delivery: {
-                            id: number;
-                            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
-                            delivery_id: number;
-                            integration_id: number | null;
-                            event_id: string;
-                            /** @enum {string} */
-                            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
-                            /** @description 1 to 5 */
-                            attempt: number;
-                            /** @enum {string} */
-                            status: "pending" | "success" | "failed";
-                            /** @description HTTP status, or SMTP reply code for email */
-                            response_code: number | null;
-                            error: string | null;
-                            duration_ms: number | null;
-                            /** @description Another attempt follows this failed one */
-                            will_retry: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            completed_at: string | null;
-                        };
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["DeliveryAttempt"];
                 };
             };
             /** @description API key required, invalid or expired */
@@ -2988,35 +3484,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         integration_id: number;
-                        deliveries: {
-                            id: number;
-                            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
-                            delivery_id: number;
-                            integration_id: number | null;
-                            event_id: string;
-                            /** @enum {string} */
-                            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
-                            /** @description 1 to 5 */
-                            attempt: number;
-                            /** @enum {string} */
-                            status: "pending" | "success" | "failed";
-                            /** @description HTTP status, or SMTP reply code for email */
-                            response_code: number | null;
-                            error: string | null;
-                            duration_ms: number | null;
-                            /** @description Another attempt follows this failed one */
-                            will_retry: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            completed_at: string | null;
-                        }[];
-                        pagination: {
-                            page: number;
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                        };
+                        deliveries: components["schemas"]["Delivery"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -3109,27 +3578,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration: {
-                            id: number;
-                            /** @enum {string} */
-                            type: "email" | "webhook" | "slack" | "discord";
-                            name: string;
-                            /** @description Per type (see /integrations/types); secret fields masked */
-                            config: {
-                                [key: string]: unknown;
-                            };
-                            /** @description Subscribed events; empty = all */
-                            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
-                            /** @description Monitors in scope; empty = all */
-                            monitor_ids: number[];
-                            /** @description Domains in scope; empty = all */
-                            domain_ids: number[];
-                            is_active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        integration: components["schemas"]["Integration"];
                         secret: string;
                         /**
                          * Format: date-time
@@ -3229,33 +3678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description One delivery attempt */
-                        delivery: {
-                            id: number;
-                            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
-                            delivery_id: number;
-                            integration_id: number | null;
-                            event_id: string;
-                            /** @enum {string} */
-                            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
-                            /** @description 1 to 5 */
-                            attempt: number;
-                            /** @enum {string} */
-                            status: "pending" | "success" | "failed";
-                            /** @description HTTP status, or SMTP reply code for email */
-                            response_code: number | null;
-                            error: string | null;
-                            duration_ms: number | null;
-                            /** @description Another attempt follows this failed one */
-                            will_retry: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            completed_at: string | null;
-                        };
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["DeliveryAttempt"];
                 };
             };
             /** @description No notifier finished the attempt within 15 s; it is still pending */
@@ -3264,33 +3687,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description One delivery attempt */
-                        delivery: {
-                            id: number;
-                            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
-                            delivery_id: number;
-                            integration_id: number | null;
-                            event_id: string;
-                            /** @enum {string} */
-                            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
-                            /** @description 1 to 5 */
-                            attempt: number;
-                            /** @enum {string} */
-                            status: "pending" | "success" | "failed";
-                            /** @description HTTP status, or SMTP reply code for email */
-                            response_code: number | null;
-                            error: string | null;
-                            duration_ms: number | null;
-                            /** @description Another attempt follows this failed one */
-                            will_retry: boolean;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            completed_at: string | null;
-                        };
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["DeliveryAttempt"];
                 };
             };
             /** @description API key required, invalid or expired */
@@ -3531,30 +3928,7 @@ export interface operations {
                     "application/json": {
                         /** @example pro */
                         tier: string;
-                        /** @description The plan's limits; null means unlimited */
-                        limits: {
-                            /** @description null: no limit on this plan */
-                            requests_per_day: number | null;
-                            /** @description null: no limit on this plan */
-                            requests_per_minute: number | null;
-                            /** @description null: no limit on this plan */
-                            concurrent_scans: number | null;
-                            uptime_monitoring: boolean;
-                            /** @description null: no limit on this plan */
-                            monitors: number | null;
-                            /** @description null: no limit on this plan */
-                            domains: number | null;
-                            /** @description Allowed monitor check intervals, seconds */
-                            check_intervals: number[];
-                            /** @description Allowed domain monitoring frequencies */
-                            monitoring_frequencies: string[];
-                            /** @description null: no limit on this plan */
-                            domain_creates_per_minute: number | null;
-                            /** @description null: no limit on this plan */
-                            header_checks_per_day: number | null;
-                            /** @description null: no limit on this plan */
-                            status_pages: number | null;
-                        };
+                        limits: components["schemas"]["FullPlanLimits"];
                         usage: {
                             monitors: number;
                             domains: number;
@@ -3710,127 +4084,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        grade: "A+" | "A" | "B" | "C" | "D" | "F";
-                        score: number;
-                        gradeCapped: boolean;
-                        /** @description Present only when gradeCapped */
-                        gradeCapReason?: string;
-                        warnings: string[];
-                        headersPresent: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
-                        headersMissing: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
-                        upcomingHeaders: {
-                            /** @enum {string} */
-                            header: "Cross-Origin-Opener-Policy" | "Cross-Origin-Embedder-Policy" | "Cross-Origin-Resource-Policy";
-                            present: boolean;
-                            value: string | null;
-                            description: string;
-                        }[];
-                        summary: {
-                            /** @enum {string} */
-                            grade: "A+" | "A" | "B" | "C" | "D" | "F";
-                            site: string;
-                            /** @description Each graded header's verdict */
-                            headers: {
-                                "Content-Security-Policy": {
-                                    present: boolean;
-                                    /** @description Well-formed and doing what the header is for (false when absent) */
-                                    valid: boolean;
-                                    points: number;
-                                    max_points: number;
-                                    /** @description As received (occurrences joined with ", "), null when absent */
-                                    value: string | null;
-                                    /** @description Why these points */
-                                    note: string;
-                                };
-                                "Strict-Transport-Security": {
-                                    present: boolean;
-                                    /** @description Well-formed and doing what the header is for (false when absent) */
-                                    valid: boolean;
-                                    points: number;
-                                    max_points: number;
-                                    /** @description As received (occurrences joined with ", "), null when absent */
-                                    value: string | null;
-                                    /** @description Why these points */
-                                    note: string;
-                                };
-                                "X-Frame-Options": {
-                                    present: boolean;
-                                    /** @description Well-formed and doing what the header is for (false when absent) */
-                                    valid: boolean;
-                                    points: number;
-                                    max_points: number;
-                                    /** @description As received (occurrences joined with ", "), null when absent */
-                                    value: string | null;
-                                    /** @description Why these points */
-                                    note: string;
-                                };
-                                "X-Content-Type-Options": {
-                                    present: boolean;
-                                    /** @description Well-formed and doing what the header is for (false when absent) */
-                                    valid: boolean;
-                                    points: number;
-                                    max_points: number;
-                                    /** @description As received (occurrences joined with ", "), null when absent */
-                                    value: string | null;
-                                    /** @description Why these points */
-                                    note: string;
-                                };
-                                "Referrer-Policy": {
-                                    present: boolean;
-                                    /** @description Well-formed and doing what the header is for (false when absent) */
-                                    valid: boolean;
-                                    points: number;
-                                    max_points: number;
-                                    /** @description As received (occurrences joined with ", "), null when absent */
-                                    value: string | null;
-                                    /** @description Why these points */
-                                    note: string;
-                                };
-                                "Permissions-Policy": {
-                                    present: boolean;
-                                    /** @description Well-formed and doing what the header is for (false when absent) */
-                                    valid: boolean;
-                                    points: number;
-                                    max_points: number;
-                                    /** @description As received (occurrences joined with ", "), null when absent */
-                                    value: string | null;
-                                    /** @description Why these points */
-                                    note: string;
-                                };
-                            };
-                        };
-                        /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
-                        rawHeaders: {
-                            [key: string]: string | string[];
-                        };
-                        service: {
-                            /** @description MDN HTTP Observatory-style score */
-                            deeper_score: number;
-                            /** @description The MDN HTTP Observatory scoring algorithm followed (6) */
-                            algorithm_version: number;
-                            /** @description One entry per Observatory test */
-                            advanced: {
-                                test: string;
-                                pass: boolean;
-                                result: string;
-                                modifier: number;
-                                description: string;
-                            }[];
-                            https_redirect: boolean;
-                            tests_passed: number;
-                            tests_failed: number;
-                            tests_quantity: number;
-                        };
-                        /**
-                         * Format: date-time
-                         * @description When the response was received; a cached report keeps it
-                         */
-                        fetched_at: string;
-                        /** @description The URL whose response was graded (after redirects) */
-                        final_url: string;
-                    };
+                    "application/json": components["schemas"]["HeaderReport"];
                 };
             };
             /** @description q missing, or Invalid hostname */
@@ -3932,122 +4186,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        grade: "A+" | "A" | "B" | "C" | "D" | "F";
-                        score: number;
-                        gradeCapped: boolean;
-                        /** @description Present only when gradeCapped */
-                        gradeCapReason?: string;
-                        warnings: string[];
-                        headersPresent: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
-                        headersMissing: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
-                        upcomingHeaders: {
-                            /** @enum {string} */
-                            header: "Cross-Origin-Opener-Policy" | "Cross-Origin-Embedder-Policy" | "Cross-Origin-Resource-Policy";
-                            present: boolean;
-                            value: string | null;
-                            description: string;
-                        }[];
-                        summary: {
-                            /** @enum {string} */
-                            grade: "A+" | "A" | "B" | "C" | "D" | "F";
-                            site: string;
-                            /** @description Each graded header's verdict */
-                            headers: {
-                                "Content-Security-Policy": {
-                                    present: boolean;
-                                    /** @description Well-formed and doing what the header is for (false when absent) */
-                                    valid: boolean;
-                                    points: number;
-                                    max_points: number;
-                                    /** @description As received (occurrences joined with ", "), null when absent */
-                                    value: string | null;
-                                    /** @description Why these points */
-                                    note: string;
-                                };
-                                "Strict-Transport-Security": {
-                                    present: boolean;
-                                    /** @description Well-formed and doing what the header is for (false when absent) */
-                                    valid: boolean;
-                                    points: number;
-                                    max_points: number;
-                                    /** @description As received (occurrences joined with ", "), null when absent */
-                                    value: string | null;
-                                    /** @description Why these points */
-                                    note: string;
-                                };
-                                "X-Frame-Options": {
-                                    present: boolean;
-                                    /** @description Well-formed and doing what the header is for (false when absent) */
-                                    valid: boolean;
-                                    points: number;
-                                    max_points: number;
-                                    /** @description As received (occurrences joined with ", "), null when absent */
-                                    value: string | null;
-                                    /** @description Why these points */
-                                    note: string;
-                                };
-                                "X-Content-Type-Options": {
-                                    present: boolean;
-                                    /** @description Well-formed and doing what the header is for (false when absent) */
-                                    valid: boolean;
-                                    points: number;
-                                    max_points: number;
-                                    /** @description As received (occurrences joined with ", "), null when absent */
-                                    value: string | null;
-                                    /** @description Why these points */
-                                    note: string;
-                                };
-                                "Referrer-Policy": {
-                                    present: boolean;
-                                    /** @description Well-formed and doing what the header is for (false when absent) */
-                                    valid: boolean;
-                                    points: number;
-                                    max_points: number;
-                                    /** @description As received (occurrences joined with ", "), null when absent */
-                                    value: string | null;
-                                    /** @description Why these points */
-                                    note: string;
-                                };
-                                "Permissions-Policy": {
-                                    present: boolean;
-                                    /** @description Well-formed and doing what the header is for (false when absent) */
-                                    valid: boolean;
-                                    points: number;
-                                    max_points: number;
-                                    /** @description As received (occurrences joined with ", "), null when absent */
-                                    value: string | null;
-                                    /** @description Why these points */
-                                    note: string;
-                                };
-                            };
-                        };
-                        /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
-                        rawHeaders: {
-                            [key: string]: string | string[];
-                        };
-                        service: {
-                            /** @description MDN HTTP Observatory-style score */
-                            deeper_score: number;
-                            /** @description The MDN HTTP Observatory scoring algorithm followed (6) */
-                            algorithm_version: number;
-                            /** @description One entry per Observatory test */
-                            advanced: {
-                                test: string;
-                                pass: boolean;
-                                result: string;
-                                modifier: number;
-                                description: string;
-                            }[];
-                            https_redirect: boolean;
-                            tests_passed: number;
-                            tests_failed: number;
-                            tests_quantity: number;
-                        };
-                        /** Format: date-time */
-                        graded_at: string;
-                    };
+                    "application/json": components["schemas"]["WhatIfHeaderReport"];
                 };
             };
             /** @description Invalid body: headers missing or malformed, https not a boolean, invalid site or html */
@@ -4133,14 +4272,7 @@ export interface operations {
                     "application/json": {
                         /** @enum {string} */
                         status: "operational" | "degraded" | "outage";
-                        summary: {
-                            total: number;
-                            up: number;
-                            down: number;
-                            degraded: number;
-                            paused: number;
-                            pending: number;
-                        };
+                        summary: components["schemas"]["MonitorStatusCounts"];
                         uptime_24h: number | null;
                         monitors: {
                             id: number;
@@ -4248,20 +4380,8 @@ export interface operations {
                             /** Format: date-time */
                             updated_at: string;
                         }[];
-                        summary: {
-                            total: number;
-                            up: number;
-                            down: number;
-                            degraded: number;
-                            paused: number;
-                            pending: number;
-                        };
-                        pagination: {
-                            page: number;
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                        };
+                        summary: components["schemas"]["MonitorStatusCounts"];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -6448,49 +6568,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         monitor_id: number;
-                        checks: {
-                            /** Format: date-time */
-                            timestamp: string;
-                            /** @enum {string} */
-                            status: "success" | "failure";
-                            response_time_ms: number | null;
-                            status_code: number | null;
-                            /** @description Present on failures */
-                            error?: string;
-                            /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
-                            in_maintenance: boolean;
-                            /** @description http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types */
-                            timings: {
-                                dns: number | null;
-                                connect: number | null;
-                                tls: number | null;
-                                first_byte: number | null;
-                                download: number | null;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description Expiry of the certificate an https or tcp+TLS check saw
-                             */
-                            certificate_expires_at: string | null;
-                            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
-                            details: {
-                                /** @enum {string} */
-                                kind?: "dns";
-                                server?: string;
-                                answers?: string[];
-                                truncated?: boolean;
-                            } | null;
-                            /** @description The region whose checker made the check; present for monitors placed outside the lone default region */
-                            region?: string;
-                            /** @description Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\n[truncated]" marks a cut) */
-                            ping_body?: string;
-                        }[];
-                        pagination: {
-                            page: number;
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                        };
+                        checks: components["schemas"]["Check"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -6584,48 +6663,13 @@ export interface operations {
                 content: {
                     "application/json": {
                         monitor_id: number;
-                        incidents: {
-                            id: number;
-                            /** @enum {string} */
-                            status: "open" | "resolved";
-                            /** Format: date-time */
-                            started_at: string;
-                            /** Format: date-time */
-                            resolved_at: string | null;
-                            duration_seconds: number | null;
-                            /** @description For a multi-region monitor: the failing regions, each with its error */
-                            cause: string;
-                            /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
-                            regions?: string[];
-                            affected_checks: number;
-                            /** Format: date-time */
-                            acknowledged_at: string | null;
-                            /** @description Name of the API key that acknowledged the incident */
-                            acknowledged_by: string | null;
-                            /** @description Successful deliveries, oldest first: first alerts, reminders and escalations */
-                            alerts_sent: {
-                                /** @description Integration type */
-                                type: string;
-                                /** Format: date-time */
-                                sent_at: string;
-                                /** @description monitor.down or monitor.up (absent on a few entries recorded before this field existed) */
-                                event?: string;
-                                /** @enum {string} */
-                                kind: "alert" | "reminder" | "escalation";
-                                integration_id?: number;
-                            }[];
-                        }[];
+                        incidents: components["schemas"]["Incident"][];
                         summary: {
                             total_incidents_30d: number;
                             total_downtime_30d_seconds: number;
                             mttr_seconds: number | null;
                         };
-                        pagination: {
-                            page: number;
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                        };
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -6709,37 +6753,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        incident: {
-                            id: number;
-                            /** @enum {string} */
-                            status: "open" | "resolved";
-                            /** Format: date-time */
-                            started_at: string;
-                            /** Format: date-time */
-                            resolved_at: string | null;
-                            duration_seconds: number | null;
-                            /** @description For a multi-region monitor: the failing regions, each with its error */
-                            cause: string;
-                            /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
-                            regions?: string[];
-                            affected_checks: number;
-                            /** Format: date-time */
-                            acknowledged_at: string | null;
-                            /** @description Name of the API key that acknowledged the incident */
-                            acknowledged_by: string | null;
-                            /** @description Successful deliveries, oldest first: first alerts, reminders and escalations */
-                            alerts_sent: {
-                                /** @description Integration type */
-                                type: string;
-                                /** Format: date-time */
-                                sent_at: string;
-                                /** @description monitor.down or monitor.up (absent on a few entries recorded before this field existed) */
-                                event?: string;
-                                /** @enum {string} */
-                                kind: "alert" | "reminder" | "escalation";
-                                integration_id?: number;
-                            }[];
-                        };
+                        incident: components["schemas"]["Incident"];
                     };
                 };
             };
@@ -6814,37 +6828,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        incident: {
-                            id: number;
-                            /** @enum {string} */
-                            status: "open" | "resolved";
-                            /** Format: date-time */
-                            started_at: string;
-                            /** Format: date-time */
-                            resolved_at: string | null;
-                            duration_seconds: number | null;
-                            /** @description For a multi-region monitor: the failing regions, each with its error */
-                            cause: string;
-                            /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
-                            regions?: string[];
-                            affected_checks: number;
-                            /** Format: date-time */
-                            acknowledged_at: string | null;
-                            /** @description Name of the API key that acknowledged the incident */
-                            acknowledged_by: string | null;
-                            /** @description Successful deliveries, oldest first: first alerts, reminders and escalations */
-                            alerts_sent: {
-                                /** @description Integration type */
-                                type: string;
-                                /** Format: date-time */
-                                sent_at: string;
-                                /** @description monitor.down or monitor.up (absent on a few entries recorded before this field existed) */
-                                event?: string;
-                                /** @enum {string} */
-                                kind: "alert" | "reminder" | "escalation";
-                                integration_id?: number;
-                            }[];
-                        };
+                        incident: components["schemas"]["Incident"];
                         /**
                          * @example Incident acknowledged
                          * @example Incident already acknowledged
@@ -7143,10 +7127,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description More than 120 pings of this token in a minute */
@@ -7158,10 +7139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
@@ -7205,10 +7183,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description More than 120 pings of this token in a minute */
@@ -7220,10 +7195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
@@ -7268,10 +7240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unknown ping token (never issued, or rotated away) */
@@ -7280,10 +7249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description More than 120 pings of this token in a minute */
@@ -7295,10 +7261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
@@ -7343,10 +7306,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unknown ping token (never issued, or rotated away) */
@@ -7355,10 +7315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description More than 120 pings of this token in a minute */
@@ -7370,10 +7327,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
@@ -7419,10 +7373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description What went wrong, in one sentence */
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description API key required, invalid or expired */
@@ -7496,57 +7447,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_windows: {
-                            id: number;
-                            title: string;
-                            description: string | null;
-                            applies_to_all: boolean;
-                            monitor_ids: number[];
-                            domain_ids: number[];
-                            /** Format: date-time */
-                            starts_at: string;
-                            /**
-                             * Format: date-time
-                             * @description One-off windows only
-                             */
-                            ends_at: string | null;
-                            /**
-                             * @description RFC 5545 RRULE of a recurring window
-                             * @example FREQ=WEEKLY;BYDAY=SU
-                             */
-                            rrule: string | null;
-                            /** @description Length of each occurrence of a recurring window */
-                            duration_minutes: number | null;
-                            /** @example Europe/Berlin */
-                            timezone: string;
-                            /** @description false: covered monitors are not checked during the window */
-                            keep_checking: boolean;
-                            /** @description An occurrence is under way now */
-                            active: boolean;
-                            current_occurrence: {
-                                /** Format: date-time */
-                                starts_at: string;
-                                /** Format: date-time */
-                                ends_at: string;
-                            } | null;
-                            /** @description Up to 5, one under way included */
-                            next_occurrences: {
-                                /** Format: date-time */
-                                starts_at: string;
-                                /** Format: date-time */
-                                ends_at: string;
-                            }[];
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
-                        pagination: {
-                            page: number;
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                        };
+                        maintenance_windows: components["schemas"]["MaintenanceWindow"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -7658,51 +7560,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_window: {
-                            id: number;
-                            title: string;
-                            description: string | null;
-                            applies_to_all: boolean;
-                            monitor_ids: number[];
-                            domain_ids: number[];
-                            /** Format: date-time */
-                            starts_at: string;
-                            /**
-                             * Format: date-time
-                             * @description One-off windows only
-                             */
-                            ends_at: string | null;
-                            /**
-                             * @description RFC 5545 RRULE of a recurring window
-                             * @example FREQ=WEEKLY;BYDAY=SU
-                             */
-                            rrule: string | null;
-                            /** @description Length of each occurrence of a recurring window */
-                            duration_minutes: number | null;
-                            /** @example Europe/Berlin */
-                            timezone: string;
-                            /** @description false: covered monitors are not checked during the window */
-                            keep_checking: boolean;
-                            /** @description An occurrence is under way now */
-                            active: boolean;
-                            current_occurrence: {
-                                /** Format: date-time */
-                                starts_at: string;
-                                /** Format: date-time */
-                                ends_at: string;
-                            } | null;
-                            /** @description Up to 5, one under way included */
-                            next_occurrences: {
-                                /** Format: date-time */
-                                starts_at: string;
-                                /** Format: date-time */
-                                ends_at: string;
-                            }[];
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        maintenance_window: components["schemas"]["MaintenanceWindow"];
                         /** @example Maintenance window created */
                         message: string;
                     };
@@ -7787,51 +7645,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_window: {
-                            id: number;
-                            title: string;
-                            description: string | null;
-                            applies_to_all: boolean;
-                            monitor_ids: number[];
-                            domain_ids: number[];
-                            /** Format: date-time */
-                            starts_at: string;
-                            /**
-                             * Format: date-time
-                             * @description One-off windows only
-                             */
-                            ends_at: string | null;
-                            /**
-                             * @description RFC 5545 RRULE of a recurring window
-                             * @example FREQ=WEEKLY;BYDAY=SU
-                             */
-                            rrule: string | null;
-                            /** @description Length of each occurrence of a recurring window */
-                            duration_minutes: number | null;
-                            /** @example Europe/Berlin */
-                            timezone: string;
-                            /** @description false: covered monitors are not checked during the window */
-                            keep_checking: boolean;
-                            /** @description An occurrence is under way now */
-                            active: boolean;
-                            current_occurrence: {
-                                /** Format: date-time */
-                                starts_at: string;
-                                /** Format: date-time */
-                                ends_at: string;
-                            } | null;
-                            /** @description Up to 5, one under way included */
-                            next_occurrences: {
-                                /** Format: date-time */
-                                starts_at: string;
-                                /** Format: date-time */
-                                ends_at: string;
-                            }[];
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        maintenance_window: components["schemas"]["MaintenanceWindow"];
                     };
                 };
             };
@@ -7945,51 +7759,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_window: {
-                            id: number;
-                            title: string;
-                            description: string | null;
-                            applies_to_all: boolean;
-                            monitor_ids: number[];
-                            domain_ids: number[];
-                            /** Format: date-time */
-                            starts_at: string;
-                            /**
-                             * Format: date-time
-                             * @description One-off windows only
-                             */
-                            ends_at: string | null;
-                            /**
-                             * @description RFC 5545 RRULE of a recurring window
-                             * @example FREQ=WEEKLY;BYDAY=SU
-                             */
-                            rrule: string | null;
-                            /** @description Length of each occurrence of a recurring window */
-                            duration_minutes: number | null;
-                            /** @example Europe/Berlin */
-                            timezone: string;
-                            /** @description false: covered monitors are not checked during the window */
-                            keep_checking: boolean;
-                            /** @description An occurrence is under way now */
-                            active: boolean;
-                            current_occurrence: {
-                                /** Format: date-time */
-                                starts_at: string;
-                                /** Format: date-time */
-                                ends_at: string;
-                            } | null;
-                            /** @description Up to 5, one under way included */
-                            next_occurrences: {
-                                /** Format: date-time */
-                                starts_at: string;
-                                /** Format: date-time */
-                                ends_at: string;
-                            }[];
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        maintenance_window: components["schemas"]["MaintenanceWindow"];
                         /** @example Maintenance window updated */
                         message: string;
                     };
@@ -8199,51 +7969,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_window: {
-                            id: number;
-                            title: string;
-                            description: string | null;
-                            applies_to_all: boolean;
-                            monitor_ids: number[];
-                            domain_ids: number[];
-                            /** Format: date-time */
-                            starts_at: string;
-                            /**
-                             * Format: date-time
-                             * @description One-off windows only
-                             */
-                            ends_at: string | null;
-                            /**
-                             * @description RFC 5545 RRULE of a recurring window
-                             * @example FREQ=WEEKLY;BYDAY=SU
-                             */
-                            rrule: string | null;
-                            /** @description Length of each occurrence of a recurring window */
-                            duration_minutes: number | null;
-                            /** @example Europe/Berlin */
-                            timezone: string;
-                            /** @description false: covered monitors are not checked during the window */
-                            keep_checking: boolean;
-                            /** @description An occurrence is under way now */
-                            active: boolean;
-                            current_occurrence: {
-                                /** Format: date-time */
-                                starts_at: string;
-                                /** Format: date-time */
-                                ends_at: string;
-                            } | null;
-                            /** @description Up to 5, one under way included */
-                            next_occurrences: {
-                                /** Format: date-time */
-                                starts_at: string;
-                                /** Format: date-time */
-                                ends_at: string;
-                            }[];
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        maintenance_window: components["schemas"]["MaintenanceWindow"];
                         /** @example Maintenance window updated */
                         message: string;
                     };
@@ -8343,45 +8069,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        monitor_id: number;
-                        name: string;
-                        period: {
-                            /** Format: date-time */
-                            from: string;
-                            /** Format: date-time */
-                            to: string;
-                            /** @description The period while the monitor existed, up to now */
-                            monitored_seconds: number;
-                        };
-                        /** @description Time not covered by incidents, three decimals */
-                        uptime_percentage: number | null;
-                        downtime_seconds: number;
-                        /** @description Incidents overlapping the period */
-                        incidents: number;
-                        /** @description Mean duration of incidents resolved in the period */
-                        mttr_seconds: number | null;
-                        /** @description Up time divided by the number of incidents */
-                        mtbf_seconds: number | null;
-                        maintenance_seconds: number;
-                        /** @description Maintenance time taken out, downtime inside it forgiven */
-                        uptime_excluding_maintenance_percentage: number | null;
-                        checks: {
-                            total: number;
-                            successful: number;
-                            uptime_percentage: number | null;
-                        };
-                        /** @description Present when the monitor has an slo_target; the budget excludes maintenance */
-                        slo: {
-                            target: number;
-                            met: boolean | null;
-                            error_budget_seconds: number;
-                            error_budget_used_seconds: number;
-                            /** @description Negative once the budget is spent */
-                            error_budget_remaining_seconds: number;
-                            error_budget_remaining_percentage: number | null;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["SlaReport"];
                 };
             };
             /** @description Invalid from, to, date range or format */
@@ -8474,45 +8162,7 @@ export interface operations {
                             /** Format: date-time */
                             to: string;
                         };
-                        monitors: {
-                            monitor_id: number;
-                            name: string;
-                            period: {
-                                /** Format: date-time */
-                                from: string;
-                                /** Format: date-time */
-                                to: string;
-                                /** @description The period while the monitor existed, up to now */
-                                monitored_seconds: number;
-                            };
-                            /** @description Time not covered by incidents, three decimals */
-                            uptime_percentage: number | null;
-                            downtime_seconds: number;
-                            /** @description Incidents overlapping the period */
-                            incidents: number;
-                            /** @description Mean duration of incidents resolved in the period */
-                            mttr_seconds: number | null;
-                            /** @description Up time divided by the number of incidents */
-                            mtbf_seconds: number | null;
-                            maintenance_seconds: number;
-                            /** @description Maintenance time taken out, downtime inside it forgiven */
-                            uptime_excluding_maintenance_percentage: number | null;
-                            checks: {
-                                total: number;
-                                successful: number;
-                                uptime_percentage: number | null;
-                            };
-                            /** @description Present when the monitor has an slo_target; the budget excludes maintenance */
-                            slo: {
-                                target: number;
-                                met: boolean | null;
-                                error_budget_seconds: number;
-                                error_budget_used_seconds: number;
-                                /** @description Negative once the budget is spent */
-                                error_budget_remaining_seconds: number;
-                                error_budget_remaining_percentage: number | null;
-                            } | null;
-                        }[];
+                        monitors: components["schemas"]["SlaReport"][];
                         summary: {
                             monitors: number;
                             incidents: number;
@@ -8600,36 +8250,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        domains: {
-                            id: number;
-                            hostname: string;
-                            port: number;
-                            /** @enum {string|null} */
-                            ssl_grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            ssl_score: number | null;
-                            /** Format: date-time */
-                            certificate_expiry: string | null;
-                            days_until_expiry: number | null;
-                            /** Format: date-time */
-                            last_scan: string | null;
-                            is_active: boolean;
-                            /** @enum {string} */
-                            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
-                            notifications_enabled: boolean;
-                            alert_days_before_expiry: number;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
-                        pagination: {
-                            page: number;
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                            has_next: boolean;
-                            has_prev: boolean;
-                        };
+                        domains: components["schemas"]["Domain"][];
+                        pagination: components["schemas"]["PaginationWithNav"];
                     };
                 };
             };
@@ -9990,20 +9612,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        scan_id: number;
-                        /** @enum {string} */
-                        status: "queued" | "running" | "completed" | "failed";
-                        hostname: string;
-                        port: number;
-                        domain_id: number | null;
-                        /** Format: uri */
-                        status_url: string;
-                        /** Format: uri */
-                        result_url: string;
-                        /** @example Scan queued. Poll status_url; the full report is at result_url once completed. */
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["ScanQueued"];
                 };
             };
             /** @description Invalid hostname; Invalid port */
@@ -10085,20 +9694,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        scan_id: number;
-                        /** @enum {string} */
-                        status: "queued" | "running" | "completed" | "failed";
-                        hostname: string;
-                        port: number;
-                        domain_id: number | null;
-                        /** Format: uri */
-                        status_url: string;
-                        /** Format: uri */
-                        result_url: string;
-                        /** @example Scan queued. Poll status_url; the full report is at result_url once completed. */
-                        message: string;
-                    };
+                    "application/json": components["schemas"]["ScanQueued"];
                 };
             };
             /** @description Invalid domain_id */
@@ -10278,27 +9874,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        scan: {
-                            id: number;
-                            hostname: string;
-                            port: number;
-                            domain_id: number | null;
-                            /** @enum {string} */
-                            status: "queued" | "running" | "completed" | "failed";
-                            /** @enum {string} */
-                            trigger: "initial" | "manual" | "scheduled" | "on_demand";
-                            /** @enum {string|null} */
-                            grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            score: number | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            started_at: string | null;
-                            /** Format: date-time */
-                            completed_at: string | null;
-                            duration_ms: number | null;
-                            error: string | null;
-                        };
+                        scan: components["schemas"]["Scan"];
                     };
                 };
             };
@@ -10486,35 +10062,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         domain_id: number;
-                        scans: {
-                            id: number;
-                            hostname: string;
-                            port: number;
-                            domain_id: number | null;
-                            /** @enum {string} */
-                            status: "queued" | "running" | "completed" | "failed";
-                            /** @enum {string} */
-                            trigger: "initial" | "manual" | "scheduled" | "on_demand";
-                            /** @enum {string|null} */
-                            grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            score: number | null;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            started_at: string | null;
-                            /** Format: date-time */
-                            completed_at: string | null;
-                            duration_ms: number | null;
-                            error: string | null;
-                        }[];
-                        pagination: {
-                            page: number;
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                            has_next: boolean;
-                            has_prev: boolean;
-                        };
+                        scans: components["schemas"]["Scan"][];
+                        pagination: components["schemas"]["PaginationWithNav"];
                     };
                 };
             };
@@ -10593,35 +10142,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         domain_id: number;
-                        header_checks: {
-                            id: number;
-                            domain_id: number;
-                            /** @description The scan it ran with */
-                            scan_id: number;
-                            /** @description https://hostname[:port]/ */
-                            url: string;
-                            /** @enum {string} */
-                            status: "completed" | "failed";
-                            /** @enum {string|null} */
-                            grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            score: number | null;
-                            /** @description MDN Observatory score (service.deeper_score) */
-                            deeper_score: number | null;
-                            /** @description Observatory algorithm the deeper score followed */
-                            algorithm_version: number | null;
-                            /** @description Why a failed check failed */
-                            error: string | null;
-                            /** Format: date-time */
-                            checked_at: string;
-                        }[];
-                        pagination: {
-                            page: number;
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                            has_next: boolean;
-                            has_prev: boolean;
-                        };
+                        header_checks: components["schemas"]["HeaderCheck"][];
+                        pagination: components["schemas"]["PaginationWithNav"];
                     };
                 };
             };
@@ -10930,20 +10452,7 @@ export interface operations {
                             /** @enum {string} */
                             currency: "usd";
                         };
-                        /** @description The plan's limits; null means unlimited */
-                        limits: {
-                            /** @description null: no limit on this plan */
-                            requests_per_day: number | null;
-                            /** @description null: no limit on this plan */
-                            requests_per_minute: number | null;
-                            /** @description null: no limit on this plan */
-                            concurrent_scans: number | null;
-                            uptime_monitoring: boolean;
-                            /** @description null: no limit on this plan */
-                            monitors: number | null;
-                            /** @description null: no limit on this plan */
-                            domains: number | null;
-                        };
+                        limits: components["schemas"]["PlanLimits"];
                         /** @description Used this period (monitors and domains: how many exist now) */
                         usage: {
                             /** @description Counted API requests this period, this one included */
@@ -11026,69 +10535,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        invoices: {
-                            /** @description null for an estimate */
-                            id: number | null;
-                            /** @description The billing period: a calendar month (UTC), YYYY-MM */
-                            period: string;
-                            /**
-                             * Format: date-time
-                             * @description First instant of the month (inclusive)
-                             */
-                            period_start: string;
-                            /**
-                             * Format: date-time
-                             * @description First instant of the next month (exclusive)
-                             */
-                            period_end: string;
-                            /**
-                             * @description `issued` for invoices, `draft` for an estimate
-                             * @enum {string}
-                             */
-                            status: "issued" | "draft";
-                            /** @enum {string} */
-                            currency: "usd";
-                            /** @description Sum of the line amounts, in cents of `currency` */
-                            subtotal: number;
-                            /** @description Amount due (no taxes or discounts: equals subtotal), in cents of `currency` */
-                            total: number;
-                            /**
-                             * Format: date-time
-                             * @description null for an estimate
-                             */
-                            issued_at: string | null;
-                            /** @description One line per run of days on one tier, in order */
-                            line_items: {
-                                /** @example Pro plan, 2026-01-10 to 2026-01-19 (10 of 31 days) */
-                                description: string;
-                                /** @enum {string} */
-                                tier: "free" | "pro" | "business" | "enterprise";
-                                /**
-                                 * Format: date-time
-                                 * @description First day billed, 00:00 UTC (inclusive)
-                                 */
-                                from: string;
-                                /**
-                                 * Format: date-time
-                                 * @description 00:00 UTC after the last day billed (exclusive)
-                                 */
-                                to: string;
-                                /** @description Days billed at this tier */
-                                days: number;
-                                /** @description Days in the billing period (28 to 31) */
-                                period_days: number;
-                                /** @description The tier's monthly price, in cents of `currency` */
-                                unit_price: number;
-                                /** @description unit_price × days / period_days, rounded half up to a whole cent, in cents of `currency` */
-                                amount: number;
-                            }[];
-                        }[];
-                        pagination: {
-                            page: number;
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                        };
+                        invoices: components["schemas"]["Invoice"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -11288,42 +10736,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_pages: {
-                            id: number;
-                            /** @description Unique over the service; the page is /status/{slug} */
-                            slug: string;
-                            title: string;
-                            description: string | null;
-                            sections: {
-                                title: string;
-                                /** @description The account's own monitors, in display order */
-                                monitor_ids: number[];
-                                /** @description The account's own domains, in display order */
-                                domain_ids: number[];
-                            }[];
-                            /**
-                             * @description auto follows the reader's system setting
-                             * @enum {string}
-                             */
-                            theme: "light" | "dark" | "auto";
-                            /** @description A page that is not public answers 404 */
-                            is_public: boolean;
-                            show_uptime_bars: boolean;
-                            /** @description A verified hostname the page is also served on (at /, /index.json and /feed.atom) */
-                            custom_hostname: string | null;
-                            /** @description The public page */
-                            url: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
-                        pagination: {
-                            page: number;
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                        };
+                        status_pages: components["schemas"]["StatusPage"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -11426,36 +10840,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_page: {
-                            id: number;
-                            /** @description Unique over the service; the page is /status/{slug} */
-                            slug: string;
-                            title: string;
-                            description: string | null;
-                            sections: {
-                                title: string;
-                                /** @description The account's own monitors, in display order */
-                                monitor_ids: number[];
-                                /** @description The account's own domains, in display order */
-                                domain_ids: number[];
-                            }[];
-                            /**
-                             * @description auto follows the reader's system setting
-                             * @enum {string}
-                             */
-                            theme: "light" | "dark" | "auto";
-                            /** @description A page that is not public answers 404 */
-                            is_public: boolean;
-                            show_uptime_bars: boolean;
-                            /** @description A verified hostname the page is also served on (at /, /index.json and /feed.atom) */
-                            custom_hostname: string | null;
-                            /** @description The public page */
-                            url: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        status_page: components["schemas"]["StatusPage"];
                         /** @example Status page created */
                         message: string;
                     };
@@ -11549,36 +10934,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_page: {
-                            id: number;
-                            /** @description Unique over the service; the page is /status/{slug} */
-                            slug: string;
-                            title: string;
-                            description: string | null;
-                            sections: {
-                                title: string;
-                                /** @description The account's own monitors, in display order */
-                                monitor_ids: number[];
-                                /** @description The account's own domains, in display order */
-                                domain_ids: number[];
-                            }[];
-                            /**
-                             * @description auto follows the reader's system setting
-                             * @enum {string}
-                             */
-                            theme: "light" | "dark" | "auto";
-                            /** @description A page that is not public answers 404 */
-                            is_public: boolean;
-                            show_uptime_bars: boolean;
-                            /** @description A verified hostname the page is also served on (at /, /index.json and /feed.atom) */
-                            custom_hostname: string | null;
-                            /** @description The public page */
-                            url: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        status_page: components["schemas"]["StatusPage"];
                     };
                 };
             };
@@ -11683,36 +11039,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_page: {
-                            id: number;
-                            /** @description Unique over the service; the page is /status/{slug} */
-                            slug: string;
-                            title: string;
-                            description: string | null;
-                            sections: {
-                                title: string;
-                                /** @description The account's own monitors, in display order */
-                                monitor_ids: number[];
-                                /** @description The account's own domains, in display order */
-                                domain_ids: number[];
-                            }[];
-                            /**
-                             * @description auto follows the reader's system setting
-                             * @enum {string}
-                             */
-                            theme: "light" | "dark" | "auto";
-                            /** @description A page that is not public answers 404 */
-                            is_public: boolean;
-                            show_uptime_bars: boolean;
-                            /** @description A verified hostname the page is also served on (at /, /index.json and /feed.atom) */
-                            custom_hostname: string | null;
-                            /** @description The public page */
-                            url: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        status_page: components["schemas"]["StatusPage"];
                         /** @example Status page updated */
                         message: string;
                     };
@@ -11922,36 +11249,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_page: {
-                            id: number;
-                            /** @description Unique over the service; the page is /status/{slug} */
-                            slug: string;
-                            title: string;
-                            description: string | null;
-                            sections: {
-                                title: string;
-                                /** @description The account's own monitors, in display order */
-                                monitor_ids: number[];
-                                /** @description The account's own domains, in display order */
-                                domain_ids: number[];
-                            }[];
-                            /**
-                             * @description auto follows the reader's system setting
-                             * @enum {string}
-                             */
-                            theme: "light" | "dark" | "auto";
-                            /** @description A page that is not public answers 404 */
-                            is_public: boolean;
-                            show_uptime_bars: boolean;
-                            /** @description A verified hostname the page is also served on (at /, /index.json and /feed.atom) */
-                            custom_hostname: string | null;
-                            /** @description The public page */
-                            url: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        status_page: components["schemas"]["StatusPage"];
                         /** @example Status page updated */
                         message: string;
                     };
@@ -12055,18 +11353,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         status_page_id: number;
-                        notices: {
-                            id: number;
-                            status_page_id: number;
-                            title: string;
-                            /** @enum {string} */
-                            status: "investigating" | "identified" | "monitoring" | "resolved";
-                            message: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        }[];
+                        notices: components["schemas"]["Notice"][];
                     };
                 };
             };
@@ -12149,18 +11436,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        notice: {
-                            id: number;
-                            status_page_id: number;
-                            title: string;
-                            /** @enum {string} */
-                            status: "investigating" | "identified" | "monitoring" | "resolved";
-                            message: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        notice: components["schemas"]["Notice"];
                         /** @example Notice posted */
                         message: string;
                     };
@@ -12264,18 +11540,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        notice: {
-                            id: number;
-                            status_page_id: number;
-                            title: string;
-                            /** @enum {string} */
-                            status: "investigating" | "identified" | "monitoring" | "resolved";
-                            message: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        notice: components["schemas"]["Notice"];
                         /** @example Notice updated */
                         message: string;
                     };
@@ -12456,18 +11721,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        notice: {
-                            id: number;
-                            status_page_id: number;
-                            title: string;
-                            /** @enum {string} */
-                            status: "investigating" | "identified" | "monitoring" | "resolved";
-                            message: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** Format: date-time */
-                            updated_at: string;
-                        };
+                        notice: components["schemas"]["Notice"];
                         /** @example Notice updated */
                         message: string;
                     };
@@ -12564,15 +11818,7 @@ export interface operations {
                     "application/json": {
                         monitor_id: number;
                         incident_id: number;
-                        updates: {
-                            id: number;
-                            incident_id: number;
-                            /** @enum {string} */
-                            status: "investigating" | "identified" | "monitoring" | "resolved";
-                            message: string;
-                            /** Format: date-time */
-                            created_at: string;
-                        }[];
+                        updates: components["schemas"]["IncidentUpdate"][];
                     };
                 };
             };
@@ -12655,15 +11901,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        update: {
-                            id: number;
-                            incident_id: number;
-                            /** @enum {string} */
-                            status: "investigating" | "identified" | "monitoring" | "resolved";
-                            message: string;
-                            /** Format: date-time */
-                            created_at: string;
-                        };
+                        update: components["schemas"]["IncidentUpdate"];
                         /** @example Incident update posted */
                         message: string;
                     };
@@ -12946,23 +12184,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        badge: {
-                            /** @description Opens these badges without an API key; rotate it to revoke the old links */
-                            token: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
-                            badges: {
-                                [key: string]: {
-                                    /** Format: uri */
-                                    svg_url: string;
-                                    /** Format: uri */
-                                    json_url: string;
-                                    /** Format: uri */
-                                    shields_url: string;
-                                };
-                            };
-                        };
+                        badge: components["schemas"]["BadgeLinks"];
                     };
                 };
             };
@@ -13036,23 +12258,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        badge: {
-                            /** @description Opens these badges without an API key; rotate it to revoke the old links */
-                            token: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
-                            badges: {
-                                [key: string]: {
-                                    /** Format: uri */
-                                    svg_url: string;
-                                    /** Format: uri */
-                                    json_url: string;
-                                    /** Format: uri */
-                                    shields_url: string;
-                                };
-                            };
-                        };
+                        badge: components["schemas"]["BadgeLinks"];
                         /** @example Badge token rotated */
                         message: string;
                     };
@@ -13128,23 +12334,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        badge: {
-                            /** @description Opens these badges without an API key; rotate it to revoke the old links */
-                            token: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
-                            badges: {
-                                [key: string]: {
-                                    /** Format: uri */
-                                    svg_url: string;
-                                    /** Format: uri */
-                                    json_url: string;
-                                    /** Format: uri */
-                                    shields_url: string;
-                                };
-                            };
-                        };
+                        badge: components["schemas"]["BadgeLinks"];
                     };
                 };
             };
@@ -13218,23 +12408,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        badge: {
-                            /** @description Opens these badges without an API key; rotate it to revoke the old links */
-                            token: string;
-                            /** Format: date-time */
-                            created_at: string;
-                            /** @description Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
-                            badges: {
-                                [key: string]: {
-                                    /** Format: uri */
-                                    svg_url: string;
-                                    /** Format: uri */
-                                    json_url: string;
-                                    /** Format: uri */
-                                    shields_url: string;
-                                };
-                            };
-                        };
+                        badge: components["schemas"]["BadgeLinks"];
                         /** @example Badge token rotated */
                         message: string;
                     };

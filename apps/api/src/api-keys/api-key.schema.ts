@@ -2,8 +2,9 @@ import { Type, type Static } from '@sinclair/typebox';
 import type { ApiKey } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { DateTime, DateTimeOrNull } from '../http/schema.js';
+import { component } from '../http/components.js';
 
-export const ApiKeySchema = Type.Object({
+export const ApiKeySchema = component('ApiKey', Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   prefix: Type.String({ description: 'First 8 characters of the secret' }),
@@ -11,7 +12,7 @@ export const ApiKeySchema = Type.Object({
   expires_at: DateTimeOrNull(),
   last_used_at: DateTimeOrNull(),
   revoked_at: DateTimeOrNull(),
-});
+}));
 export type ApiKeyView = Static<typeof ApiKeySchema>;
 
 /** A key just issued (created or rotated): never used, not revoked. */

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { BadgeToken, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from './badge-values.js';
+import { component } from '../http/components.js';
 
 export type BadgeTarget = { monitorId: number } | { domainId: number };
 
@@ -54,10 +55,10 @@ export function badgeTokenView(token: BadgeToken, baseUrl: string): Static<typeo
   };
 }
 
-export const BADGE_TOKEN_SCHEMA = Type.Object({
+export const BADGE_TOKEN_SCHEMA = component('BadgeLinks', Type.Object({
   token: Type.String({ description: 'Opens these badges without an API key; rotate it to revoke the old links' }),
   created_at: DateTime(),
   badges: MapOf(Type.Object({ svg_url: Type.String({ format: 'uri' }), json_url: Type.String({ format: 'uri' }), shields_url: Type.String({ format: 'uri' }) }), {
     description: 'Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url',
   }),
-});
+}));

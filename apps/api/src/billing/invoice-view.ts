@@ -3,6 +3,7 @@ import { iso } from '../http/iso.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { TIERS } from '@vigil/core';
 import { DateTime, DateTimeOrNull, Nullable, StringEnum } from '../http/schema.js';
+import { component } from '../http/components.js';
 
 const cents = (description: string) => Type.Integer({ minimum: 0, description: `${description}, in cents of \`currency\`` });
 
@@ -17,7 +18,7 @@ export const InvoiceLineSchema = Type.Object({
   amount: cents('unit_price × days / period_days, rounded half up to a whole cent'),
 });
 
-export const InvoiceSchema = Type.Object({
+export const InvoiceSchema = component('Invoice', Type.Object({
   id: Nullable(Type.Integer(), { description: 'null for an estimate' }),
   period: Type.String({ pattern: '^\\d{4}-\\d{2}$', description: 'The billing period: a calendar month (UTC), YYYY-MM' }),
   period_start: DateTime({ description: 'First instant of the month (inclusive)' }),
@@ -29,7 +30,7 @@ export const InvoiceSchema = Type.Object({
   total: cents('Amount due (no taxes or discounts: equals subtotal)'),
   issued_at: DateTimeOrNull({ description: 'null for an estimate' }),
   line_items: Type.Array(InvoiceLineSchema, { description: 'One line per run of days on one tier, in order' }),
-});
+}));
 
 /** An invoice as the current period would get it now. */
 export const EstimateSchema = Type.Object({

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { MONITORING_FREQUENCIES, SSL_GRADES } from '@vigil/core';
 import { PaginationNavSchema } from '../http/pagination.js';
 import { DateTime, DateTimeOrNull, Nullable, StringEnum } from '../http/schema.js';
+import { component } from '../http/components.js';
 
 /** Response schemas of the domain endpoints; the views in domain-views.ts and domain-certificate.ts return their Static types. */
 
@@ -10,7 +11,7 @@ const IntOrNull = Nullable(Type.Integer());
 const Frequency = StringEnum(MONITORING_FREQUENCIES);
 
 /** The list-view Domain of the seed. */
-export const DomainListItemSchema = Type.Object({
+export const DomainListItemSchema = component('Domain', Type.Object({
   id: Type.Integer(),
   hostname: Type.String(),
   port: Type.Integer(),
@@ -25,7 +26,7 @@ export const DomainListItemSchema = Type.Object({
   alert_days_before_expiry: Type.Integer(),
   created_at: DateTime(),
   updated_at: DateTime(),
-});
+}));
 
 export const DomainDetailSchema = Type.Object({
   ...DomainListItemSchema.properties,

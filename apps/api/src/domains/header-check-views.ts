@@ -2,10 +2,11 @@ import type { HeaderCheck } from '@vigil/core';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, Nullable, StringEnum } from '../http/schema.js';
 import { HeaderReportSchema } from '../headers/header-report.schema.js';
+import { component } from '../http/components.js';
 
 const IntOrNull = Nullable(Type.Integer());
 
-export const HeaderCheckSchema = Type.Object({
+export const HeaderCheckSchema = component('HeaderCheck', Type.Object({
   id: Type.Integer(),
   domain_id: Type.Integer(),
   scan_id: Type.Integer({ description: 'The scan it ran with' }),
@@ -17,7 +18,7 @@ export const HeaderCheckSchema = Type.Object({
   algorithm_version: Nullable(Type.Integer(), { description: 'Observatory algorithm the deeper score followed' }),
   error: Nullable(Type.String(), { description: 'Why a failed check failed' }),
   checked_at: DateTime(),
-});
+}));
 
 /** One header check with its whole report (null for a failed check). */
 export const HeaderCheckWithReportSchema = Type.Object({ ...HeaderCheckSchema.properties, report: Type.Unsafe<Static<typeof HeaderReportSchema> | null>({ ...HeaderReportSchema, type: ['object', 'null'] }) });

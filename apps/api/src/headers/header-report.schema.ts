@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { GRADED_HEADERS, type HeaderReport, type WhatIfHeaderReport } from '@vigil/core';
 import { DateTime, MapOf, Nullable, StringEnum } from '../http/schema.js';
+import { component } from '../http/components.js';
 
 /**
  * The security-header report (core's HeaderReport, made by the scanner): the answer of
@@ -56,12 +57,12 @@ const GRADED_REPORT_FIELDS = {
   }),
 };
 
-export const HeaderReportSchema = Type.Unsafe<HeaderReport>(
+export const HeaderReportSchema = component('HeaderReport', Type.Unsafe<HeaderReport>(
   Type.Object({
     ...GRADED_REPORT_FIELDS,
     fetched_at: DateTime({ description: 'When the response was received; a cached report keeps it' }),
     final_url: Type.String({ description: 'The URL whose response was graded (after redirects)' }),
   }),
-);
+));
 
-export const WhatIfReportSchema = Type.Unsafe<WhatIfHeaderReport>(Type.Object({ ...GRADED_REPORT_FIELDS, graded_at: DateTime() }));
+export const WhatIfReportSchema = component('WhatIfHeaderReport', Type.Unsafe<WhatIfHeaderReport>(Type.Object({ ...GRADED_REPORT_FIELDS, graded_at: DateTime() })));

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ValidationError } from '@vigil/core';
 import { queryValue } from './validate.js';
+import { component } from './components.js';
 
 export interface PageRequest {
   page: number;
@@ -32,9 +33,9 @@ export function parsePagination(query: Record<string, unknown>, opts: { defaultP
 const PAGINATION_FIELDS = { page: Type.Integer(), per_page: Type.Integer(), total: Type.Integer(), pages: Type.Integer() };
 
 /** The seed's pagination object. */
-export const PaginationSchema = Type.Object(PAGINATION_FIELDS);
+export const PaginationSchema = component('Pagination', Type.Object(PAGINATION_FIELDS));
 /** The pagination of domain lists: with has_next/has_prev. */
-export const PaginationNavSchema = Type.Object({ ...PAGINATION_FIELDS, has_next: Type.Boolean(), has_prev: Type.Boolean() });
+export const PaginationNavSchema = component('PaginationWithNav', Type.Object({ ...PAGINATION_FIELDS, has_next: Type.Boolean(), has_prev: Type.Boolean() }));
 
 export function paginationBody(p: PageRequest, total: number): Static<typeof PaginationSchema> {
   return { page: p.page, per_page: p.perPage, total, pages: Math.ceil(total / p.perPage) };

@@ -3,10 +3,11 @@ import { ALERT_EVENTS, DELIVERY_STATUSES, INTEGRATION_TYPES, type AlertDelivery,
 import { iso } from '../http/iso.js';
 import { DateTime, DateTimeOrNull, Nullable, OpenObject, StringEnum } from '../http/schema.js';
 import { maskedConfig, openConfig } from './config-secrets.js';
+import { component } from '../http/components.js';
 
 const IntOrNull = Nullable(Type.Integer());
 
-export const IntegrationSchema = Type.Object({
+export const IntegrationSchema = component('Integration', Type.Object({
   id: Type.Integer(),
   type: StringEnum(INTEGRATION_TYPES),
   name: Type.String(),
@@ -17,9 +18,9 @@ export const IntegrationSchema = Type.Object({
   is_active: Type.Boolean(),
   created_at: DateTime(),
   updated_at: DateTime(),
-});
+}));
 
-export const DeliverySchema = Type.Object(
+export const DeliverySchema = component('Delivery', Type.Object(
   {
     id: Type.Integer(),
     delivery_id: Type.Integer({ description: 'Groups the attempts of one delivery; sent as X-Vigil-Delivery' }),
@@ -36,10 +37,10 @@ export const DeliverySchema = Type.Object(
     completed_at: DateTimeOrNull(),
   },
   { description: 'One delivery attempt' },
-);
+));
 
 /** The answer of an attempt made now (test, redelivery), finished (200) or still pending (202). */
-export const AttemptSchema = Type.Object({ delivery: DeliverySchema, message: Type.String() });
+export const AttemptSchema = component('DeliveryAttempt', Type.Object({ delivery: DeliverySchema, message: Type.String() }));
 
 /** An integration as every response shows it; secret fields masked unless named in `reveal`. */
 export function integrationView(i: Integration, box: SecretBox, reveal: string[] = []): Static<typeof IntegrationSchema> {

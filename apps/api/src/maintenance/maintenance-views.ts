@@ -2,13 +2,14 @@ import { nextOccurrences, occurrenceAt, scheduleOf, type MaintenanceWindow } fro
 import { Type, type Static } from '@sinclair/typebox';
 import { iso } from '../http/iso.js';
 import { DateTime, DateTimeOrNull, Nullable } from '../http/schema.js';
+import { component } from '../http/components.js';
 
 /** How many upcoming occurrences a window shows. */
 export const NEXT_OCCURRENCES = 5;
 
 const OccurrenceSchema = Type.Object({ starts_at: DateTime(), ends_at: DateTime() });
 
-export const MaintenanceWindowSchema = Type.Object({
+export const MaintenanceWindowSchema = component('MaintenanceWindow', Type.Object({
   id: Type.Integer(),
   title: Type.String(),
   description: Nullable(Type.String()),
@@ -26,7 +27,7 @@ export const MaintenanceWindowSchema = Type.Object({
   next_occurrences: Type.Array(OccurrenceSchema, { description: `Up to ${NEXT_OCCURRENCES}, one under way included` }),
   created_at: DateTime(),
   updated_at: DateTime(),
-});
+}));
 
 const occurrenceView = (o: { start: Date; end: Date }) => ({ starts_at: o.start.toISOString(), ends_at: o.end.toISOString() });
 

@@ -15,6 +15,7 @@ import {
 import { DateTime, DateTimeOrNull, MapOf, Nullable, StringEnum } from '../http/schema.js';
 import { PaginationSchema } from '../http/pagination.js';
 import { ASSERTIONS_PROPERTY } from './assertions-openapi.js';
+import { component } from '../http/components.js';
 
 /** Response schemas of the uptime monitor endpoints; the views in monitor-views.ts return their Static types. */
 
@@ -28,7 +29,7 @@ const NumOrNull = Nullable(Type.Number());
 const CheckStatus = StringEnum(['success', 'failure']);
 
 /** The `config` of each type other than http (docs/decisions.md "Monitor types"); also documents the request field. */
-export const TypeConfigSchema = Type.Unsafe<MonitorConfig>({
+export const TypeConfigSchema = component('MonitorTypeConfig', Type.Unsafe<MonitorConfig>({
   description:
     'The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones.',
   oneOf: [
@@ -58,7 +59,7 @@ export const TypeConfigSchema = Type.Unsafe<MonitorConfig>({
     },
     { title: 'heartbeat', ...HEARTBEAT_CONFIG_OPENAPI },
   ],
-});
+}));
 
 const UrlSchema = Type.String({
   description: 'http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`',
@@ -184,7 +185,7 @@ export const StatisticsSchema = Type.Object({
   ),
 });
 
-export const CheckSchema = Type.Object({
+export const CheckSchema = component('Check', Type.Object({
   timestamp: DateTime(),
   status: CheckStatus,
   response_time_ms: IntOrNull,
@@ -204,20 +205,20 @@ export const CheckSchema = Type.Object({
   }),
   region: Type.Optional(Type.String({ pattern: RegionNameSchema.pattern, description: 'The region whose checker made the check; present for monitors placed outside the lone default region' })),
   ping_body: Type.Optional(Type.String({ maxLength: 10_012, description: 'Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\\n[truncated]" marks a cut)' })),
-});
+}));
 export type CheckView = Static<typeof CheckSchema>;
 
 /** A check run on demand: the check record without in_maintenance (it is not stored yet). */
 export const ManualCheckSchema = Type.Omit(CheckSchema, ['in_maintenance', 'region', 'ping_body']);
 
-export const StatusCountsSchema = Type.Object({
+export const StatusCountsSchema = component('MonitorStatusCounts', Type.Object({
   total: Type.Integer(),
   up: Type.Integer(),
   down: Type.Integer(),
   degraded: Type.Integer(),
   paused: Type.Integer(),
   pending: Type.Integer(),
-});
+}));
 
 export const ListedMonitorSchema = Type.Object({
   id: Type.Integer(),
@@ -279,7 +280,7 @@ const AlertSentSchema = Type.Unsafe<AlertSent & { kind: NonNullable<AlertSent['k
   }),
 );
 
-export const IncidentSchema = Type.Object({
+export const IncidentSchema = component('Incident', Type.Object({
   id: Type.Integer(),
   status: StringEnum(['open', 'resolved']),
   started_at: DateTime(),
@@ -291,7 +292,7 @@ export const IncidentSchema = Type.Object({
   acknowledged_at: DateTimeOrNull(),
   acknowledged_by: Nullable(Type.String(), { description: 'Name of the API key that acknowledged the incident' }),
   alerts_sent: Type.Array(AlertSentSchema, { description: 'Successful deliveries, oldest first: first alerts, reminders and escalations' }),
-});
+}));
 export type IncidentView = Static<typeof IncidentSchema>;
 
 export const IncidentListSchema = Type.Object({

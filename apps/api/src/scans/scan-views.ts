@@ -2,10 +2,11 @@ import { Type, type Static } from '@sinclair/typebox';
 import { SCAN_STATUSES, SSL_GRADES, type Scan } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { DateTime, DateTimeOrNull, MapOf, Nullable, StringEnum } from '../http/schema.js';
+import { component } from '../http/components.js';
 
 const IntOrNull = Nullable(Type.Integer());
 
-export const ScanSchema = Type.Object({
+export const ScanSchema = component('Scan', Type.Object({
   id: Type.Integer(),
   hostname: Type.String(),
   port: Type.Integer(),
@@ -19,10 +20,10 @@ export const ScanSchema = Type.Object({
   completed_at: DateTimeOrNull(),
   duration_ms: IntOrNull,
   error: Nullable(Type.String()),
-});
+}));
 
 /** The 202 of POST /scan and POST /scans. */
-export const ScanQueuedSchema = Type.Object({
+export const ScanQueuedSchema = component('ScanQueued', Type.Object({
   scan_id: Type.Integer(),
   status: StringEnum(SCAN_STATUSES),
   hostname: Type.String(),
@@ -31,7 +32,7 @@ export const ScanQueuedSchema = Type.Object({
   status_url: Type.String({ format: 'uri' }),
   result_url: Type.String({ format: 'uri' }),
   message: Type.String({ examples: ['Scan queued. Poll status_url; the full report is at result_url once completed.'] }),
-});
+}));
 
 /** GET /scans/{id}/full while the scan runs. */
 export const ScanPendingSchema = Type.Object({

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, Nullable } from '../http/schema.js';
+import { component } from '../http/components.js';
 
 /** Response schemas of the SLA reports; slaReport() returns SlaReport. */
 
@@ -34,7 +35,7 @@ export const SlaReportSchema = Type.Object({
 export type SlaReport = Static<typeof SlaReportSchema>;
 
 /** A monitor's report: its id and name, then the report. */
-export const MonitorSlaSchema = Type.Object({ monitor_id: Type.Integer(), name: Type.String(), ...SlaReportSchema.properties });
+export const MonitorSlaSchema = component('SlaReport', Type.Object({ monitor_id: Type.Integer(), name: Type.String(), ...SlaReportSchema.properties }));
 
 export const AccountSlaSchema = Type.Object({
   month: Type.String({ examples: ['2026-11'] }),

@@ -5,6 +5,7 @@ import { DateTime, StringEnum } from '../http/schema.js';
 import { parseId } from '../http/validate.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { parseIncidentUpdate } from './update-input.js';
+import { component } from '../http/components.js';
 
 export const INCIDENT_NOT_FOUND = 'Incident not found';
 
@@ -14,13 +15,13 @@ export function incidentUpdateView(u: IncidentUpdate): Static<typeof INCIDENT_UP
 
 export const UpdateStatusSchema = StringEnum(INCIDENT_UPDATE_STATUSES);
 
-export const INCIDENT_UPDATE_SCHEMA = Type.Object({
+export const INCIDENT_UPDATE_SCHEMA = component('IncidentUpdate', Type.Object({
   id: Type.Integer(),
   incident_id: Type.Integer(),
   status: UpdateStatusSchema,
   message: Type.String(),
   created_at: DateTime(),
-});
+}));
 
 export const IncidentUpdateListSchema = Type.Object({ monitor_id: Type.Integer(), incident_id: Type.Integer(), updates: Type.Array(INCIDENT_UPDATE_SCHEMA) });
 

@@ -6,6 +6,7 @@ import { UpdateStatusSchema } from './incident-updates.js';
 import { parseId } from '../http/validate.js';
 import { findOwnStatusPage } from './find-own-status-page.js';
 import { parseNoticeCreate, parseNoticeUpdate } from './update-input.js';
+import { component } from '../http/components.js';
 
 export const NOTICE_NOT_FOUND = 'Notice not found';
 type Params = Record<string, string | string[] | undefined>;
@@ -14,7 +15,7 @@ export function noticeView(n: StatusPageNotice): Static<typeof NOTICE_SCHEMA> {
   return { id: n.id, status_page_id: n.statusPageId, title: n.title, status: n.status, message: n.message, created_at: n.createdAt.toISOString(), updated_at: n.updatedAt.toISOString() };
 }
 
-export const NOTICE_SCHEMA = Type.Object({
+export const NOTICE_SCHEMA = component('Notice', Type.Object({
   id: Type.Integer(),
   status_page_id: Type.Integer(),
   title: Type.String(),
@@ -22,7 +23,7 @@ export const NOTICE_SCHEMA = Type.Object({
   message: Type.String(),
   created_at: DateTime(),
   updated_at: DateTime(),
-});
+}));
 
 async function findOwnNotice(ctx: Context, accountId: number, params: Params): Promise<StatusPageNotice> {
   const page = await findOwnStatusPage(ctx, accountId, params.id);

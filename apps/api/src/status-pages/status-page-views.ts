@@ -1,6 +1,7 @@
 import type { StatusPage } from '@vigil/core';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, Nullable, StringEnum } from '../http/schema.js';
+import { component } from '../http/components.js';
 
 /** Where a page is served: its custom hostname's root, else /status/{slug} on the service. */
 export function publicPageUrl(baseUrl: string, page: Pick<StatusPage, 'slug'>): string {
@@ -52,7 +53,7 @@ export const STATUS_PAGE_BODY_SCHEMA = {
   },
 };
 
-export const STATUS_PAGE_SCHEMA = Type.Object({
+export const STATUS_PAGE_SCHEMA = component('StatusPage', Type.Object({
   id: Type.Integer(),
   slug: Type.String({ description: 'Unique over the service; the page is /status/{slug}' }),
   title: Type.String(),
@@ -71,4 +72,4 @@ export const STATUS_PAGE_SCHEMA = Type.Object({
   url: Type.String({ description: 'The public page' }),
   created_at: DateTime(),
   updated_at: DateTime(),
-});
+}));

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import type { TierLimits } from '@vigil/core';
 import { Nullable } from '../http/schema.js';
+import { component } from '../http/components.js';
 
 const Limit = Nullable(Type.Integer(), { description: 'null: no limit on this plan' });
 
@@ -12,9 +13,9 @@ const PLAN_LIMITS = {
   monitors: Limit,
   domains: Limit,
 };
-export const PlanLimitsSchema = Type.Object(PLAN_LIMITS, { description: "The plan's limits; null means unlimited" });
+export const PlanLimitsSchema = component('PlanLimits', Type.Object(PLAN_LIMITS, { description: "The plan's limits; null means unlimited" }));
 
-export const FullPlanLimitsSchema = Type.Object(
+export const FullPlanLimitsSchema = component('FullPlanLimits', Type.Object(
   {
     ...PLAN_LIMITS,
     check_intervals: Type.Array(Type.Integer(), { description: 'Allowed monitor check intervals, seconds' }),
@@ -24,7 +25,7 @@ export const FullPlanLimitsSchema = Type.Object(
     status_pages: Limit,
   },
   { description: "The plan's limits; null means unlimited" },
-);
+));
 
 /**
  * A plan's limits as GET /usage/limits and GET /billing/usage show them (null: unlimited).
