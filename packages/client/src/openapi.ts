@@ -11996,7 +11996,98 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": {
+                        page: {
+                            title: string;
+                            description: string | null;
+                            /** Format: uri */
+                            url: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        status: {
+                            /** @enum {string} */
+                            indicator: "operational" | "degraded" | "outage";
+                            description: string;
+                        };
+                        sections: {
+                            title: string;
+                            monitors: {
+                                name: string;
+                                /** @enum {string} */
+                                status: "operational" | "degraded" | "down" | "maintenance" | "paused" | "pending";
+                                uptime_90d: number | null;
+                                /** @description The last 90 UTC days, oldest first; present when the page shows uptime bars */
+                                days?: {
+                                    /** Format: date */
+                                    date: string;
+                                    uptime: number | null;
+                                    incidents: number;
+                                }[];
+                            }[];
+                            domains: {
+                                name: string;
+                                ssl_grade: string | null;
+                                days_until_expiry: number | null;
+                                /** @enum {string} */
+                                status: "ok" | "expiring" | "expired" | "unknown";
+                            }[];
+                        }[];
+                        /** @description Open incidents and unresolved notices, newest first */
+                        active_incidents: {
+                            /** @description Stable id of the incident or notice on this page */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            status: "investigating" | "identified" | "monitoring" | "resolved";
+                            open: boolean;
+                            /** Format: date-time */
+                            started_at: string;
+                            /** Format: date-time */
+                            resolved_at: string | null;
+                            duration_seconds: number | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updates: {
+                                /** @enum {string} */
+                                status: "investigating" | "identified" | "monitoring" | "resolved";
+                                message: string;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                        }[];
+                        /** @description Resolved in the last 14 days, newest first */
+                        recent_incidents: {
+                            /** @description Stable id of the incident or notice on this page */
+                            id: string;
+                            title: string;
+                            /** @enum {string} */
+                            status: "investigating" | "identified" | "monitoring" | "resolved";
+                            open: boolean;
+                            /** Format: date-time */
+                            started_at: string;
+                            /** Format: date-time */
+                            resolved_at: string | null;
+                            duration_seconds: number | null;
+                            /** Format: date-time */
+                            updated_at: string;
+                            updates: {
+                                /** @enum {string} */
+                                status: "investigating" | "identified" | "monitoring" | "resolved";
+                                message: string;
+                                /** Format: date-time */
+                                created_at: string;
+                            }[];
+                        }[];
+                        scheduled_maintenance: {
+                            title: string;
+                            /** Format: date-time */
+                            starts_at: string;
+                            /** Format: date-time */
+                            ends_at: string;
+                            message: string;
+                        }[];
+                    };
                 };
             };
             /** @description Not modified (If-None-Match) */
@@ -12006,13 +12097,13 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description A plain 404 page: unknown, private or deleted page */
+            /** @description Status page not found: unknown, private or deleted page */
             404: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Rate limit exceeded: burst per client IP */

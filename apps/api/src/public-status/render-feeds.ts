@@ -1,7 +1,69 @@
-import { escapeHtml as e } from '@vigil/core';
+import { Type, type Static } from '@sinclair/typebox';
+import { escapeHtml as e, INCIDENT_UPDATE_STATUSES } from '@vigil/core';
+import { compileSerializer, assertSerializedAsIs } from '../http/serialize.js';
+import { DateTime, DateTimeOrNull, Nullable, StringEnum } from '../http/schema.js';
 import type { IncidentView, PageModel } from './page-model.js';
 
-function incidentJson(i: IncidentView) {
+const UpdateStatus = StringEnum(INCIDENT_UPDATE_STATUSES);
+
+const PublicIncidentSchema = Type.Object({
+  id: Type.String({ description: 'Stable id of the incident or notice on this page' }),
+  title: Type.String(),
+  status: UpdateStatus,
+  open: Type.Boolean(),
+  started_at: DateTime(),
+  resolved_at: DateTimeOrNull(),
+  duration_seconds: Nullable(Type.Integer()),
+  updated_at: DateTime(),
+  updates: Type.Array(Type.Object({ status: UpdateStatus, message: Type.String(), created_at: DateTime() })),
+});
+
+/** GET /status/{slug}.json (and /index.json on a custom hostname). */
+export const PublicStatusPageSchema = Type.Object({
+  page: Type.Object({ title: Type.String(), description: Nullable(Type.String()), url: Type.String({ format: 'uri' }), updated_at: DateTime() }),
+  status: Type.Object({ indicator: StringEnum(['operational', 'degraded', 'outage']), description: Type.String() }),
+  sections: Type.Array(
+    Type.Object({
+      title: Type.String(),
+      monitors: Type.Array(
+        Type.Object({
+          name: Type.String(),
+          status: StringEnum(['operational', 'degraded', 'down', 'maintenance', 'paused', 'pending']),
+          uptime_90d: Nullable(Type.Number()),
+          days: Type.Optional(
+            Type.Array(Type.Object({ date: Type.String({ format: 'date' }), uptime: Nullable(Type.Number()), incidents: Type.Integer() }), {
+              description: 'The last 90 UTC days, oldest first; present when the page shows uptime bars',
+            }),
+          ),
+        }),
+      ),
+      domains: Type.Array(
+        Type.Object({
+          name: Type.String(),
+          ssl_grade: Nullable(Type.String()),
+          days_until_expiry: Nullable(Type.Integer()),
+          status: StringEnum(['ok', 'expiring', 'expired', 'unknown']),
+        }),
+      ),
+    }),
+  ),
+  active_incidents: Type.Array(PublicIncidentSchema, { description: 'Open incidents and unresolved notices, newest first' }),
+  recent_incidents: Type.Array(PublicIncidentSchema, { description: 'Resolved in the last 14 days, newest first' }),
+  scheduled_maintenance: Type.Array(Type.Object({ title: Type.String(), starts_at: DateTime(), ends_at: DateTime(), message: Type.String() })),
+});
+
+const WHERE = 'GET /status/:slug.json 200';
+const serializePage = compileSerializer(PublicStatusPageSchema, WHERE);
+
+/** The page's JSON body through its schema; `check` (tests) compares it with JSON.stringify's. */
+export function pageJsonBody(m: PageModel, pageUrl: string, check: boolean): string {
+  const body = renderPageJson(m, pageUrl);
+  const text = serializePage(body);
+  if (check) assertSerializedAsIs(WHERE, body, text);
+  return text;
+}
+
+function incidentJson(i: IncidentView): Static<typeof PublicIncidentSchema> {
   return {
     id: i.id,
     title: i.title,
@@ -16,7 +78,7 @@ function incidentJson(i: IncidentView) {
 }
 
 /** GET /status/{slug}.json: what the page shows, as data. */
-export function renderPageJson(m: PageModel, pageUrl: string) {
+export function renderPageJson(m: PageModel, pageUrl: string): Static<typeof PublicStatusPageSchema> {
   return {
     page: { title: m.title, description: m.description, url: pageUrl, updated_at: m.generatedAt.toISOString() },
     status: { indicator: m.overall, description: m.overallText },

@@ -5,6 +5,7 @@ import { sendCached } from '../public-status/cached-body.js';
 import type { PageRef } from '../public-status/load-page-rows.js';
 import { HOST_PATHS, PUBLIC_BUSY_DOC, SLUG } from '../public-status/public-paths.js';
 import { NOT_FOUND_JSON, NOT_FOUND_PAGE, PAGE_HEADERS, type StatusPageService, type PageVariant } from '../public-status/status-page-service.js';
+import { PublicStatusPageSchema } from '../public-status/render-feeds.js';
 
 const TAG = 'Public status pages';
 
@@ -60,7 +61,14 @@ export function publicStatusRoutes(service: StatusPageService): RouteDef[] {
       auth: 'none',
       body: 'ignore',
       handler: (req, res) => answer(service, req, res, slugRef(req), 'json'),
-      docs: PAGE_DOCS('The page as data', 'application/json'),
+      // The cached body was serialised through PublicStatusPageSchema when the page was rendered.
+      docs: {
+        responses: {
+          ...PAGE_DOCS('The page as data', 'application/json').responses,
+          200: { description: 'The page as data', schema: PublicStatusPageSchema, headers: ['ETag', 'Cache-Control'] },
+          404: { description: 'Status page not found: unknown, private or deleted page' },
+        },
+      },
     }),
     route({
       method: 'get',
