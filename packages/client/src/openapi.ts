@@ -12572,7 +12572,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The badge (image/svg+xml, or the endpoint JSON) */
+            /** @description The badge: image/svg+xml for .svg, the shields.io endpoint JSON for .json */
             200: {
                 headers: {
                     ETag?: string;
@@ -12581,6 +12581,14 @@ export interface operations {
                 };
                 content: {
                     "image/svg+xml": string;
+                    "application/json": {
+                        /** @constant */
+                        schemaVersion: 1;
+                        label: string;
+                        message: string;
+                        color: string;
+                        cacheSeconds: number;
+                    };
                 };
             };
             /** @description Not modified (If-None-Match) */

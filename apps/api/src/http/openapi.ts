@@ -114,7 +114,14 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): OpenApiDocu
       const schema = resp.schema ?? (isError ? (DEFAULT_ERROR_SCHEMAS[status] ?? ERROR_REF) : undefined);
       responses[status] = {
         description: resp.description,
-        ...(resp.contentType ? { content: { [resp.contentType]: { schema: { type: 'string' } } } } : schema ? { content: { 'application/json': { schema: referenced(schema, schemas) } } } : {}),
+        ...(resp.contentType || schema
+          ? {
+              content: {
+                ...(resp.contentType ? { [resp.contentType]: { schema: { type: 'string' } } } : {}),
+                ...(schema && (!resp.contentType || resp.schema) ? { 'application/json': { schema: referenced(schema, schemas) } } : {}),
+              },
+            }
+          : {}),
         ...(resp.headers ? { headers: headerObjects(resp.headers) } : {}),
       };
     }

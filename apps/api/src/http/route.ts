@@ -17,7 +17,8 @@ export type JsonSchema = Record<string, unknown>;
 /**
  * One documented answer. `schema` is the TypeBox schema of a JSON body: the document shows it
  * and the answer is serialised through it. `contentType` when the body is not JSON (pages,
- * feeds, badges); errors without a schema have the shared error shapes.
+ * feeds, badges); with both, the answer is that type or JSON (a badge's SVG or endpoint JSON).
+ * Errors without a schema have the shared error shapes.
  */
 export interface ResponseDoc {
   description: string;
