@@ -1386,6 +1386,721 @@ export interface components {
              */
             reset_at?: string;
         };
+        /** @description The plan's limits; null means unlimited */
+        FullPlanLimits: {
+            /** @description null: no limit on this plan */
+            requests_per_day: number | null;
+            /** @description null: no limit on this plan */
+            requests_per_minute: number | null;
+            /** @description null: no limit on this plan */
+            concurrent_scans: number | null;
+            uptime_monitoring: boolean;
+            /** @description null: no limit on this plan */
+            monitors: number | null;
+            /** @description null: no limit on this plan */
+            domains: number | null;
+            /** @description Allowed monitor check intervals, seconds */
+            check_intervals: number[];
+            /** @description Allowed domain monitoring frequencies */
+            monitoring_frequencies: string[];
+            /** @description null: no limit on this plan */
+            domain_creates_per_minute: number | null;
+            /** @description null: no limit on this plan */
+            header_checks_per_day: number | null;
+            /** @description null: no limit on this plan */
+            status_pages: number | null;
+        };
+        ApiKey: {
+            id: number;
+            name: string;
+            /** @description First 8 characters of the secret */
+            prefix: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** Format: date-time */
+            last_used_at: string | null;
+            /** Format: date-time */
+            revoked_at: string | null;
+        };
+        Integration: {
+            id: number;
+            /** @enum {string} */
+            type: "email" | "webhook" | "slack" | "discord";
+            name: string;
+            /** @description Per type (see /integrations/types); secret fields masked */
+            config: {
+                [key: string]: unknown;
+            };
+            /** @description Subscribed events; empty = all */
+            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+            /** @description Monitors in scope; empty = all */
+            monitor_ids: number[];
+            /** @description Domains in scope; empty = all */
+            domain_ids: number[];
+            is_active: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Pagination: {
+            page: number;
+            per_page: number;
+            total: number;
+            pages: number;
+        };
+        DeliveryAttempt: {
+            delivery: components["schemas"]["Delivery"];
+            message: string;
+        };
+        /** @description One delivery attempt */
+        Delivery: {
+            id: number;
+            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
+            delivery_id: number;
+            integration_id: number | null;
+            event_id: string;
+            /** @enum {string} */
+            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
+            /** @description 1 to 5 */
+            attempt: number;
+            /** @enum {string} */
+            status: "pending" | "success" | "failed";
+            /** @description HTTP status, or SMTP reply code for email */
+            response_code: number | null;
+            error: string | null;
+            duration_ms: number | null;
+            /** @description Another attempt follows this failed one */
+            will_retry: boolean;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        HeaderReport: {
+            /** @enum {string} */
+            grade: "A+" | "A" | "B" | "C" | "D" | "F";
+            score: number;
+            gradeCapped: boolean;
+            /** @description Present only when gradeCapped */
+            gradeCapReason?: string;
+            warnings: string[];
+            headersPresent: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+            headersMissing: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+            upcomingHeaders: {
+                /** @enum {string} */
+                header: "Cross-Origin-Opener-Policy" | "Cross-Origin-Embedder-Policy" | "Cross-Origin-Resource-Policy";
+                present: boolean;
+                value: string | null;
+                description: string;
+            }[];
+            summary: {
+                /** @enum {string} */
+                grade: "A+" | "A" | "B" | "C" | "D" | "F";
+                site: string;
+                /** @description Each graded header's verdict */
+                headers: {
+                    "Content-Security-Policy": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "Strict-Transport-Security": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "X-Frame-Options": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "X-Content-Type-Options": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "Referrer-Policy": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "Permissions-Policy": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                };
+            };
+            /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
+            rawHeaders: {
+                [key: string]: string | string[];
+            };
+            service: {
+                /** @description MDN HTTP Observatory-style score */
+                deeper_score: number;
+                /** @description The MDN HTTP Observatory scoring algorithm followed (6) */
+                algorithm_version: number;
+                /** @description One entry per Observatory test */
+                advanced: {
+                    test: string;
+                    pass: boolean;
+                    result: string;
+                    modifier: number;
+                    description: string;
+                }[];
+                https_redirect: boolean;
+                tests_passed: number;
+                tests_failed: number;
+                tests_quantity: number;
+            };
+            /**
+             * Format: date-time
+             * @description When the response was received; a cached report keeps it
+             */
+            fetched_at: string;
+            /** @description The URL whose response was graded (after redirects) */
+            final_url: string;
+        };
+        WhatIfHeaderReport: {
+            /** @enum {string} */
+            grade: "A+" | "A" | "B" | "C" | "D" | "F";
+            score: number;
+            gradeCapped: boolean;
+            /** @description Present only when gradeCapped */
+            gradeCapReason?: string;
+            warnings: string[];
+            headersPresent: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+            headersMissing: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+            upcomingHeaders: {
+                /** @enum {string} */
+                header: "Cross-Origin-Opener-Policy" | "Cross-Origin-Embedder-Policy" | "Cross-Origin-Resource-Policy";
+                present: boolean;
+                value: string | null;
+                description: string;
+            }[];
+            summary: {
+                /** @enum {string} */
+                grade: "A+" | "A" | "B" | "C" | "D" | "F";
+                site: string;
+                /** @description Each graded header's verdict */
+                headers: {
+                    "Content-Security-Policy": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "Strict-Transport-Security": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "X-Frame-Options": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "X-Content-Type-Options": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "Referrer-Policy": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                    "Permissions-Policy": {
+                        present: boolean;
+                        /** @description Well-formed and doing what the header is for (false when absent) */
+                        valid: boolean;
+                        points: number;
+                        max_points: number;
+                        /** @description As received (occurrences joined with ", "), null when absent */
+                        value: string | null;
+                        /** @description Why these points */
+                        note: string;
+                    };
+                };
+            };
+            /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
+            rawHeaders: {
+                [key: string]: string | string[];
+            };
+            service: {
+                /** @description MDN HTTP Observatory-style score */
+                deeper_score: number;
+                /** @description The MDN HTTP Observatory scoring algorithm followed (6) */
+                algorithm_version: number;
+                /** @description One entry per Observatory test */
+                advanced: {
+                    test: string;
+                    pass: boolean;
+                    result: string;
+                    modifier: number;
+                    description: string;
+                }[];
+                https_redirect: boolean;
+                tests_passed: number;
+                tests_failed: number;
+                tests_quantity: number;
+            };
+            /** Format: date-time */
+            graded_at: string;
+        };
+        MonitorStatusCounts: {
+            total: number;
+            up: number;
+            down: number;
+            degraded: number;
+            paused: number;
+            pending: number;
+        };
+        Check: {
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            status: "success" | "failure";
+            response_time_ms: number | null;
+            status_code: number | null;
+            /** @description Present on failures */
+            error?: string;
+            /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
+            in_maintenance: boolean;
+            /** @description http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types */
+            timings: {
+                dns: number | null;
+                connect: number | null;
+                tls: number | null;
+                first_byte: number | null;
+                download: number | null;
+            } | null;
+            /**
+             * Format: date-time
+             * @description Expiry of the certificate an https or tcp+TLS check saw
+             */
+            certificate_expires_at: string | null;
+            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
+            details: {
+                /** @enum {string} */
+                kind?: "dns";
+                server?: string;
+                answers?: string[];
+                truncated?: boolean;
+            } | null;
+            /** @description The region whose checker made the check; present for monitors placed outside the lone default region */
+            region?: string;
+            /** @description Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\n[truncated]" marks a cut) */
+            ping_body?: string;
+        };
+        Incident: {
+            id: number;
+            /** @enum {string} */
+            status: "open" | "resolved";
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            resolved_at: string | null;
+            duration_seconds: number | null;
+            /** @description For a multi-region monitor: the failing regions, each with its error */
+            cause: string;
+            /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
+            regions?: string[];
+            affected_checks: number;
+            /** Format: date-time */
+            acknowledged_at: string | null;
+            /** @description Name of the API key that acknowledged the incident */
+            acknowledged_by: string | null;
+            /** @description Successful deliveries, oldest first: first alerts, reminders and escalations */
+            alerts_sent: {
+                /** @description Integration type */
+                type: string;
+                /** Format: date-time */
+                sent_at: string;
+                /** @description monitor.down or monitor.up (absent on a few entries recorded before this field existed) */
+                event?: string;
+                /** @enum {string} */
+                kind: "alert" | "reminder" | "escalation";
+                integration_id?: number;
+            }[];
+        };
+        MaintenanceWindow: {
+            id: number;
+            title: string;
+            description: string | null;
+            applies_to_all: boolean;
+            monitor_ids: number[];
+            domain_ids: number[];
+            /** Format: date-time */
+            starts_at: string;
+            /**
+             * Format: date-time
+             * @description One-off windows only
+             */
+            ends_at: string | null;
+            /**
+             * @description RFC 5545 RRULE of a recurring window
+             * @example FREQ=WEEKLY;BYDAY=SU
+             */
+            rrule: string | null;
+            /** @description Length of each occurrence of a recurring window */
+            duration_minutes: number | null;
+            /** @example Europe/Berlin */
+            timezone: string;
+            /** @description false: covered monitors are not checked during the window */
+            keep_checking: boolean;
+            /** @description An occurrence is under way now */
+            active: boolean;
+            current_occurrence: {
+                /** Format: date-time */
+                starts_at: string;
+                /** Format: date-time */
+                ends_at: string;
+            } | null;
+            /** @description Up to 5, one under way included */
+            next_occurrences: {
+                /** Format: date-time */
+                starts_at: string;
+                /** Format: date-time */
+                ends_at: string;
+            }[];
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SlaReport: {
+            monitor_id: number;
+            name: string;
+            period: {
+                /** Format: date-time */
+                from: string;
+                /** Format: date-time */
+                to: string;
+                /** @description The period while the monitor existed, up to now */
+                monitored_seconds: number;
+            };
+            /** @description Time not covered by incidents, three decimals */
+            uptime_percentage: number | null;
+            downtime_seconds: number;
+            /** @description Incidents overlapping the period */
+            incidents: number;
+            /** @description Mean duration of incidents resolved in the period */
+            mttr_seconds: number | null;
+            /** @description Up time divided by the number of incidents */
+            mtbf_seconds: number | null;
+            maintenance_seconds: number;
+            /** @description Maintenance time taken out, downtime inside it forgiven */
+            uptime_excluding_maintenance_percentage: number | null;
+            checks: {
+                total: number;
+                successful: number;
+                uptime_percentage: number | null;
+            };
+            /** @description Present when the monitor has an slo_target; the budget excludes maintenance */
+            slo: {
+                target: number;
+                met: boolean | null;
+                error_budget_seconds: number;
+                error_budget_used_seconds: number;
+                /** @description Negative once the budget is spent */
+                error_budget_remaining_seconds: number;
+                error_budget_remaining_percentage: number | null;
+            } | null;
+        };
+        Domain: {
+            id: number;
+            hostname: string;
+            port: number;
+            /** @enum {string|null} */
+            ssl_grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+            ssl_score: number | null;
+            /** Format: date-time */
+            certificate_expiry: string | null;
+            days_until_expiry: number | null;
+            /** Format: date-time */
+            last_scan: string | null;
+            is_active: boolean;
+            /** @enum {string} */
+            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
+            notifications_enabled: boolean;
+            alert_days_before_expiry: number;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        PaginationWithNav: {
+            page: number;
+            per_page: number;
+            total: number;
+            pages: number;
+            has_next: boolean;
+            has_prev: boolean;
+        };
+        ScanQueued: {
+            scan_id: number;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            hostname: string;
+            port: number;
+            domain_id: number | null;
+            /** Format: uri */
+            status_url: string;
+            /** Format: uri */
+            result_url: string;
+            /** @example Scan queued. Poll status_url; the full report is at result_url once completed. */
+            message: string;
+        };
+        Scan: {
+            id: number;
+            hostname: string;
+            port: number;
+            domain_id: number | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "completed" | "failed";
+            /** @enum {string} */
+            trigger: "initial" | "manual" | "scheduled" | "on_demand";
+            /** @enum {string|null} */
+            grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+            score: number | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            started_at: string | null;
+            /** Format: date-time */
+            completed_at: string | null;
+            duration_ms: number | null;
+            error: string | null;
+        };
+        HeaderCheck: {
+            id: number;
+            domain_id: number;
+            /** @description The scan it ran with */
+            scan_id: number;
+            /** @description https://hostname[:port]/ */
+            url: string;
+            /** @enum {string} */
+            status: "completed" | "failed";
+            /** @enum {string|null} */
+            grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+            score: number | null;
+            /** @description MDN Observatory score (service.deeper_score) */
+            deeper_score: number | null;
+            /** @description Observatory algorithm the deeper score followed */
+            algorithm_version: number | null;
+            /** @description Why a failed check failed */
+            error: string | null;
+            /** Format: date-time */
+            checked_at: string;
+        };
+        /** @description The plan's limits; null means unlimited */
+        PlanLimits: {
+            /** @description null: no limit on this plan */
+            requests_per_day: number | null;
+            /** @description null: no limit on this plan */
+            requests_per_minute: number | null;
+            /** @description null: no limit on this plan */
+            concurrent_scans: number | null;
+            uptime_monitoring: boolean;
+            /** @description null: no limit on this plan */
+            monitors: number | null;
+            /** @description null: no limit on this plan */
+            domains: number | null;
+        };
+        Invoice: {
+            /** @description null for an estimate */
+            id: number | null;
+            /** @description The billing period: a calendar month (UTC), YYYY-MM */
+            period: string;
+            /**
+             * Format: date-time
+             * @description First instant of the month (inclusive)
+             */
+            period_start: string;
+            /**
+             * Format: date-time
+             * @description First instant of the next month (exclusive)
+             */
+            period_end: string;
+            /**
+             * @description `issued` for invoices, `draft` for an estimate
+             * @enum {string}
+             */
+            status: "issued" | "draft";
+            /** @enum {string} */
+            currency: "usd";
+            /** @description Sum of the line amounts, in cents of `currency` */
+            subtotal: number;
+            /** @description Amount due (no taxes or discounts: equals subtotal), in cents of `currency` */
+            total: number;
+            /**
+             * Format: date-time
+             * @description null for an estimate
+             */
+            issued_at: string | null;
+            /** @description One line per run of days on one tier, in order */
+            line_items: {
+                /** @example Pro plan, 2026-01-10 to 2026-01-19 (10 of 31 days) */
+                description: string;
+                /** @enum {string} */
+                tier: "free" | "pro" | "business" | "enterprise";
+                /**
+                 * Format: date-time
+                 * @description First day billed, 00:00 UTC (inclusive)
+                 */
+                from: string;
+                /**
+                 * Format: date-time
+                 * @description 00:00 UTC after the last day billed (exclusive)
+                 */
+                to: string;
+                /** @description Days billed at this tier */
+                days: number;
+                /** @description Days in the billing period (28 to 31) */
+                period_days: number;
+                /** @description The tier's monthly price, in cents of `currency` */
+                unit_price: number;
+                /** @description unit_price × days / period_days, rounded half up to a whole cent, in cents of `currency` */
+                amount: number;
+            }[];
+        };
+        StatusPage: {
+            id: number;
+            /** @description Unique over the service; the page is /status/{slug} */
+            slug: string;
+            title: string;
+            description: string | null;
+            sections: {
+                title: string;
+                /** @description The account's own monitors, in display order */
+                monitor_ids: number[];
+                /** @description The account's own domains, in display order */
+                domain_ids: number[];
+            }[];
+            /**
+             * @description auto follows the reader's system setting
+             * @enum {string}
+             */
+            theme: "light" | "dark" | "auto";
+            /** @description A page that is not public answers 404 */
+            is_public: boolean;
+            show_uptime_bars: boolean;
+            /** @description A verified hostname the page is also served on (at /, /index.json and /feed.atom) */
+            custom_hostname: string | null;
+            /** @description The public page */
+            url: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        Notice: {
+            id: number;
+            status_page_id: number;
+            title: string;
+            /** @enum {string} */
+            status: "investigating" | "identified" | "monitoring" | "resolved";
+            message: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        IncidentUpdate: {
+            id: number;
+            incident_id: number;
+            /** @enum {string} */
+            status: "investigating" | "identified" | "monitoring" | "resolved";
+            message: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        BadgeLinks: {
+            /** @description Opens these badges without an API key; rotate it to revoke the old links */
+            token: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
+            badges: {
+                [key: string]: {
+                    /** Format: uri */
+                    svg_url: string;
+                    /** Format: uri */
+                    json_url: string;
+                    /** Format: uri */
+                    shields_url: string;
+                };
+            };
+        };
     };
     responses: never;
     parameters: never;
@@ -1412,11 +2127,11 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @example Vigil */
-                        name?: string;
-                        description?: string;
+                        name: string;
+                        description: string;
                         /** @example 0.1.0 */
-                        version?: string;
-                        links?: {
+                        version: string;
+                        links: {
                             [key: string]: string;
                         };
                     };
@@ -1467,13 +2182,12 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @example usd */
-                        currency?: string;
-                        tiers?: {
+                        currency: string;
+                        tiers: {
                             /** @enum {string} */
-                            name?: "free" | "pro" | "business" | "enterprise";
-                            monthly_price_cents?: number;
-                            /** @description As GET /api/v1/usage/limits shows them; null means unlimited */
-                            limits?: Record<string, never>;
+                            name: "free" | "pro" | "business" | "enterprise";
+                            monthly_price_cents: number;
+                            limits: components["schemas"]["FullPlanLimits"];
                         }[];
                     };
                 };
@@ -1634,21 +2348,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        api_keys?: {
-                            id?: number;
-                            name?: string;
-                            /** @description First 8 characters of the secret */
-                            prefix?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            expires_at?: string | null;
-                            /** Format: date-time */
-                            last_used_at?: string | null;
-                            /** Format: date-time */
-                            revoked_at?: string | null;
-                        }[];
-                        total?: number;
+                        api_keys: components["schemas"]["ApiKey"][];
+                        total: number;
                     };
                 };
             };
@@ -1728,22 +2429,20 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        api_key?: {
-                            id?: number;
-                            name?: string;
+                        api_key: {
+                            id: number;
+                            name: string;
                             /** @description First 8 characters of the secret */
-                            prefix?: string;
+                            prefix: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            expires_at?: string | null;
-                            /** Format: date-time */
-                            last_used_at?: string | null;
-                            /** Format: date-time */
-                            revoked_at?: string | null;
+                            expires_at: string | null;
                         };
-                        key?: string;
-                        message?: string;
+                        /** @description The secret, shown only this once */
+                        key: string;
+                        /** @example API key created. Store the key now: it is not shown again. */
+                        message: string;
                     };
                 };
             };
@@ -1826,20 +2525,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        api_key?: {
-                            id?: number;
-                            name?: string;
-                            /** @description First 8 characters of the secret */
-                            prefix?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            expires_at?: string | null;
-                            /** Format: date-time */
-                            last_used_at?: string | null;
-                            /** Format: date-time */
-                            revoked_at?: string | null;
-                        };
+                        api_key: components["schemas"]["ApiKey"];
                     };
                 };
             };
@@ -1916,20 +2602,7 @@ export interface operations {
                         /** @example API key revoked */
                         message: string;
                         revoked_key_id: number;
-                        api_key: {
-                            id?: number;
-                            name?: string;
-                            /** @description First 8 characters of the secret */
-                            prefix?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            expires_at?: string | null;
-                            /** Format: date-time */
-                            last_used_at?: string | null;
-                            /** Format: date-time */
-                            revoked_at?: string | null;
-                        };
+                        api_key: components["schemas"]["ApiKey"];
                     };
                 };
             };
@@ -2004,14 +2677,14 @@ export interface operations {
                 content: {
                     "application/json": {
                         api_key: {
-                            id?: number;
-                            name?: string;
+                            id: number;
+                            name: string;
                             /** @description First 8 characters of the secret */
-                            prefix?: string;
+                            prefix: string;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            expires_at?: string | null;
+                            expires_at: string | null;
                         };
                         /** @description The new secret, shown only this once */
                         key: string;
@@ -2180,31 +2853,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integrations?: {
-                            id?: number;
-                            /** @enum {string} */
-                            type?: "email" | "webhook" | "slack" | "discord";
-                            name?: string;
-                            /** @description Per type (see /integrations/types); secret fields masked */
-                            config?: Record<string, never>;
-                            /** @description Subscribed events; empty = all */
-                            events?: string[];
-                            /** @description Monitors in scope; empty = all */
-                            monitor_ids?: number[];
-                            /** @description Domains in scope; empty = all */
-                            domain_ids?: number[];
-                            is_active?: boolean;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        }[];
-                        pagination?: {
-                            page?: number;
-                            per_page?: number;
-                            total?: number;
-                            pages?: number;
-                        };
+                        integrations: components["schemas"]["Integration"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -2322,28 +2972,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: {
-                            id?: number;
-                            /** @enum {string} */
-                            type?: "email" | "webhook" | "slack" | "discord";
-                            name?: string;
-                            /** @description Per type (see /integrations/types); secret fields masked */
-                            config?: Record<string, never>;
-                            /** @description Subscribed events; empty = all */
-                            events?: string[];
-                            /** @description Monitors in scope; empty = all */
-                            monitor_ids?: number[];
-                            /** @description Domains in scope; empty = all */
-                            domain_ids?: number[];
-                            is_active?: boolean;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
+                        integration: components["schemas"]["Integration"];
                         /** @description Webhook signing secret, shown once */
                         secret?: string;
-                        message?: string;
+                        /** @example Integration created */
+                        message: string;
                     };
                 };
             };
@@ -2426,26 +3059,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: {
-                            id?: number;
-                            /** @enum {string} */
-                            type?: "email" | "webhook" | "slack" | "discord";
-                            name?: string;
-                            /** @description Per type (see /integrations/types); secret fields masked */
-                            config?: Record<string, never>;
-                            /** @description Subscribed events; empty = all */
-                            events?: string[];
-                            /** @description Monitors in scope; empty = all */
-                            monitor_ids?: number[];
-                            /** @description Domains in scope; empty = all */
-                            domain_ids?: number[];
-                            is_active?: boolean;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        message?: string;
+                        integration: components["schemas"]["Integration"];
                     };
                 };
             };
@@ -2548,26 +3162,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: {
-                            id?: number;
-                            /** @enum {string} */
-                            type?: "email" | "webhook" | "slack" | "discord";
-                            name?: string;
-                            /** @description Per type (see /integrations/types); secret fields masked */
-                            config?: Record<string, never>;
-                            /** @description Subscribed events; empty = all */
-                            events?: string[];
-                            /** @description Monitors in scope; empty = all */
-                            monitor_ids?: number[];
-                            /** @description Domains in scope; empty = all */
-                            domain_ids?: number[];
-                            is_active?: boolean;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        message?: string;
+                        integration: components["schemas"]["Integration"];
+                        /** @example Integration updated */
+                        message: string;
                     };
                 };
             };
@@ -2764,26 +3361,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: {
-                            id?: number;
-                            /** @enum {string} */
-                            type?: "email" | "webhook" | "slack" | "discord";
-                            name?: string;
-                            /** @description Per type (see /integrations/types); secret fields masked */
-                            config?: Record<string, never>;
-                            /** @description Subscribed events; empty = all */
-                            events?: string[];
-                            /** @description Monitors in scope; empty = all */
-                            monitor_ids?: number[];
-                            /** @description Domains in scope; empty = all */
-                            domain_ids?: number[];
-                            is_active?: boolean;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        message?: string;
+                        integration: components["schemas"]["Integration"];
+                        /** @example Integration updated */
+                        message: string;
                     };
                 };
             };
@@ -2874,32 +3454,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description One delivery attempt */
-                        delivery?: {
-                            id?: number;
-                            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
-                            delivery_id?: number;
-                            integration_id?: number | null;
-                            event_id?: string;
-                            event?: string;
-                            /** @description 1 to 5 */
-                            attempt?: number;
-                            /** @enum {string} */
-                            status?: "pending" | "success" | "failed";
-                            /** @description HTTP status, or SMTP reply code for email */
-                            response_code?: number | null;
-                            error?: string | null;
-                            duration_ms?: number | null;
-                            /** @description Another attempt follows this failed one */
-                            will_retry?: boolean;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            completed_at?: string | null;
-                        };
-                        message?: string;
-                    };
+                    "application/json": components["schemas"]["DeliveryAttempt"];
                 };
             };
             /** @description No notifier finished the attempt within 15 s; it is still pending */
@@ -2907,7 +3462,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeliveryAttempt"];
+                };
             };
             /** @description API key required, invalid or expired */
             401: {
@@ -2985,35 +3542,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration_id?: number;
-                        deliveries?: {
-                            id?: number;
-                            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
-                            delivery_id?: number;
-                            integration_id?: number | null;
-                            event_id?: string;
-                            event?: string;
-                            /** @description 1 to 5 */
-                            attempt?: number;
-                            /** @enum {string} */
-                            status?: "pending" | "success" | "failed";
-                            /** @description HTTP status, or SMTP reply code for email */
-                            response_code?: number | null;
-                            error?: string | null;
-                            duration_ms?: number | null;
-                            /** @description Another attempt follows this failed one */
-                            will_retry?: boolean;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            completed_at?: string | null;
-                        }[];
-                        pagination?: {
-                            page?: number;
-                            per_page?: number;
-                            total?: number;
-                            pages?: number;
-                        };
+                        integration_id: number;
+                        deliveries: components["schemas"]["Delivery"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -3111,32 +3642,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        integration?: {
-                            id?: number;
-                            /** @enum {string} */
-                            type?: "email" | "webhook" | "slack" | "discord";
-                            name?: string;
-                            /** @description Per type (see /integrations/types); secret fields masked */
-                            config?: Record<string, never>;
-                            /** @description Subscribed events; empty = all */
-                            events?: string[];
-                            /** @description Monitors in scope; empty = all */
-                            monitor_ids?: number[];
-                            /** @description Domains in scope; empty = all */
-                            domain_ids?: number[];
-                            is_active?: boolean;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        secret?: string;
+                        integration: components["schemas"]["Integration"];
+                        secret: string;
                         /**
                          * Format: date-time
                          * @description Until when the previous secret also signs; null without an overlap
                          */
-                        previous_secret_expires_at?: string | null;
-                        message?: string;
+                        previous_secret_expires_at: string | null;
+                        /** @example Secret rotated; store the new secret now, it is not shown again */
+                        message: string;
                     };
                 };
             };
@@ -3228,32 +3742,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description One delivery attempt */
-                        delivery?: {
-                            id?: number;
-                            /** @description Groups the attempts of one delivery; sent as X-Vigil-Delivery */
-                            delivery_id?: number;
-                            integration_id?: number | null;
-                            event_id?: string;
-                            event?: string;
-                            /** @description 1 to 5 */
-                            attempt?: number;
-                            /** @enum {string} */
-                            status?: "pending" | "success" | "failed";
-                            /** @description HTTP status, or SMTP reply code for email */
-                            response_code?: number | null;
-                            error?: string | null;
-                            duration_ms?: number | null;
-                            /** @description Another attempt follows this failed one */
-                            will_retry?: boolean;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            completed_at?: string | null;
-                        };
-                        message?: string;
-                    };
+                    "application/json": components["schemas"]["DeliveryAttempt"];
                 };
             };
             /** @description No notifier finished the attempt within 15 s; it is still pending */
@@ -3261,7 +3750,9 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["DeliveryAttempt"];
+                };
             };
             /** @description API key required, invalid or expired */
             401: {
@@ -3501,30 +3992,7 @@ export interface operations {
                     "application/json": {
                         /** @example pro */
                         tier: string;
-                        /** @description The plan's limits; null means unlimited */
-                        limits: {
-                            /** @description null: no limit on this plan */
-                            requests_per_day?: number | null;
-                            /** @description null: no limit on this plan */
-                            requests_per_minute?: number | null;
-                            /** @description null: no limit on this plan */
-                            concurrent_scans?: number | null;
-                            uptime_monitoring?: boolean;
-                            /** @description null: no limit on this plan */
-                            monitors?: number | null;
-                            /** @description null: no limit on this plan */
-                            domains?: number | null;
-                            /** @description Allowed monitor check intervals, seconds */
-                            check_intervals?: number[];
-                            /** @description Allowed domain monitoring frequencies */
-                            monitoring_frequencies?: string[];
-                            /** @description null: no limit on this plan */
-                            domain_creates_per_minute?: number | null;
-                            /** @description null: no limit on this plan */
-                            header_checks_per_day?: number | null;
-                            /** @description null: no limit on this plan */
-                            status_pages?: number | null;
-                        };
+                        limits: components["schemas"]["FullPlanLimits"];
                         usage: {
                             monitors: number;
                             domains: number;
@@ -3680,43 +4148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        grade?: "A+" | "A" | "B" | "C" | "D" | "F";
-                        score?: number;
-                        gradeCapped?: boolean;
-                        gradeCapReason?: string;
-                        warnings?: string[];
-                        headersPresent?: string[];
-                        headersMissing?: string[];
-                        upcomingHeaders?: {
-                            header?: string;
-                            present?: boolean;
-                            value?: string | null;
-                            description?: string;
-                        }[];
-                        summary?: {
-                            grade?: string;
-                            site?: string;
-                            /** @description Graded header name -> its verdict: present, valid, points, max_points, value, note */
-                            headers?: Record<string, never>;
-                        };
-                        rawHeaders?: Record<string, never>;
-                        service?: {
-                            deeper_score?: number;
-                            /** @description The MDN HTTP Observatory scoring algorithm followed (6) */
-                            algorithm_version?: number;
-                            /** @description One entry per Observatory test: test, pass, result, modifier, description */
-                            advanced?: Record<string, never>[];
-                            https_redirect?: boolean;
-                            tests_passed?: number;
-                            tests_failed?: number;
-                            tests_quantity?: number;
-                        };
-                        /** Format: date-time */
-                        fetched_at?: string;
-                        final_url?: string;
-                    };
+                    "application/json": components["schemas"]["HeaderReport"];
                 };
             };
             /** @description q missing, or Invalid hostname */
@@ -3836,42 +4268,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        grade?: "A+" | "A" | "B" | "C" | "D" | "F";
-                        score?: number;
-                        gradeCapped?: boolean;
-                        gradeCapReason?: string;
-                        warnings?: string[];
-                        headersPresent?: string[];
-                        headersMissing?: string[];
-                        upcomingHeaders?: {
-                            header?: string;
-                            present?: boolean;
-                            value?: string | null;
-                            description?: string;
-                        }[];
-                        summary?: {
-                            grade?: string;
-                            site?: string;
-                            /** @description Graded header name -> its verdict: present, valid, points, max_points, value, note */
-                            headers?: Record<string, never>;
-                        };
-                        rawHeaders?: Record<string, never>;
-                        service?: {
-                            deeper_score?: number;
-                            /** @description The MDN HTTP Observatory scoring algorithm followed (6) */
-                            algorithm_version?: number;
-                            /** @description One entry per Observatory test: test, pass, result, modifier, description */
-                            advanced?: Record<string, never>[];
-                            https_redirect?: boolean;
-                            tests_passed?: number;
-                            tests_failed?: number;
-                            tests_quantity?: number;
-                        };
-                        /** Format: date-time */
-                        graded_at?: string;
-                    };
+                    "application/json": components["schemas"]["WhatIfHeaderReport"];
                 };
             };
             /** @description Invalid body: headers missing or malformed, https not a boolean, invalid site or html */
@@ -3956,26 +4353,19 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        status?: "operational" | "degraded" | "outage";
-                        summary?: {
-                            total?: number;
-                            up?: number;
-                            down?: number;
-                            degraded?: number;
-                            paused?: number;
-                            pending?: number;
-                        };
-                        uptime_24h?: number | null;
-                        monitors?: {
-                            id?: number;
-                            name?: string;
-                            url?: string;
+                        status: "operational" | "degraded" | "outage";
+                        summary: components["schemas"]["MonitorStatusCounts"];
+                        uptime_24h: number | null;
+                        monitors: {
+                            id: number;
+                            name: string;
+                            url: string;
                             /** @enum {string} */
-                            status?: "pending" | "up" | "down" | "degraded" | "paused";
+                            status: "pending" | "up" | "down" | "degraded" | "paused";
                             /** Format: date-time */
-                            last_check?: string | null;
-                            uptime_24h?: number | null;
-                            in_maintenance?: boolean;
+                            last_check: string | null;
+                            uptime_24h: number | null;
+                            in_maintenance: boolean;
                         }[];
                     };
                 };
@@ -4045,47 +4435,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitors?: {
-                            id?: number;
-                            name?: string;
+                        monitors: {
+                            id: number;
+                            name: string;
                             /** @enum {string} */
-                            type?: "http" | "tcp" | "dns" | "heartbeat";
+                            type: "http" | "tcp" | "dns" | "heartbeat";
                             /** @description http: the URL; other types: the display form of the target */
-                            url?: string;
+                            url: string;
                             /** @description http monitors only */
                             method?: string;
                             /** @enum {string} */
-                            status?: "pending" | "up" | "down" | "degraded" | "paused";
-                            check_interval?: number;
-                            timeout?: number;
-                            is_active?: boolean;
+                            status: "pending" | "up" | "down" | "degraded" | "paused";
+                            check_interval: number;
+                            timeout: number;
+                            is_active: boolean;
                             /** Format: date-time */
-                            last_check?: string | null;
-                            last_response_time_ms?: number | null;
-                            uptime_24h?: number | null;
-                            uptime_7d?: number | null;
-                            uptime_30d?: number | null;
+                            last_check: string | null;
+                            last_response_time_ms: number | null;
+                            uptime_24h: number | null;
+                            uptime_7d: number | null;
+                            uptime_30d: number | null;
                             /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
-                            in_maintenance?: boolean;
+                            in_maintenance: boolean;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
+                            updated_at: string;
                         }[];
-                        summary?: {
-                            total?: number;
-                            up?: number;
-                            down?: number;
-                            degraded?: number;
-                            paused?: number;
-                            pending?: number;
-                        };
-                        pagination?: {
-                            page?: number;
-                            per_page?: number;
-                            total?: number;
-                            pages?: number;
-                        };
+                        summary: components["schemas"]["MonitorStatusCounts"];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -4403,10 +4781,14 @@ export interface operations {
                             name: string;
                             /**
                              * @description What the monitor checks; fixed at create
-                             * @default http
                              * @enum {string}
                              */
                             type: "http" | "tcp" | "dns" | "heartbeat";
+                            /**
+                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                             * @example https://example.com/health
+                             */
+                            url: string;
                             /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
                             config?: {
                                 /** @description Host name or IP address */
@@ -4460,43 +4842,22 @@ export interface operations {
                                 max_duration?: number | null;
                             };
                             /**
-                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
-                             * @example https://example.com/health
-                             */
-                            url: string;
-                            /**
-                             * @description http monitors only; any case (answers give it upper-case)
-                             * @default GET
+                             * @description http monitors only
                              * @enum {string}
                              */
-                            method: "GET" | "POST" | "HEAD";
-                            /**
-                             * @description Seconds; the plan decides which are allowed
-                             * @default 300
-                             * @enum {number}
-                             */
-                            check_interval: 60 | 300 | 600 | 1800 | 3600;
-                            /**
-                             * @description Seconds
-                             * @default 30
-                             */
-                            timeout: number;
-                            /**
-                             * @description http monitors only
-                             * @default [
-                             *       200,
-                             *       201,
-                             *       204
-                             *     ]
-                             */
-                            expected_status_codes: number[];
-                            /** @description http monitors only: text the body must contain */
+                            method?: "GET" | "POST" | "HEAD";
+                            /** @description http monitors only */
+                            expected_status_codes?: number[];
+                            /** @description http monitors only */
                             expected_content?: string | null;
-                            /**
-                             * @description Consecutive failed checks (rounds) that open an incident
-                             * @default 2
-                             */
+                            /** @enum {string} */
+                            status: "pending" | "up" | "down" | "degraded" | "paused";
+                            check_interval: number;
+                            timeout: number;
                             alert_threshold: number;
+                            is_active: boolean;
+                            /** Format: date-time */
+                            created_at: string;
                             /**
                              * Format: uri
                              * @description heartbeat monitors: the secret URL the job calls (GET, HEAD or POST; /start, /fail, /{exit code} appended)
@@ -4505,23 +4866,18 @@ export interface operations {
                             /** @description heartbeat monitors: where the schedule stands */
                             heartbeat?: {
                                 /** Format: date-time */
-                                last_ping_at?: string | null;
+                                last_ping_at: string | null;
                                 /** Format: date-time */
-                                last_start_at?: string | null;
+                                last_start_at: string | null;
                                 /** Format: date-time */
-                                last_success_at?: string | null;
+                                last_success_at: string | null;
                                 /** Format: date-time */
-                                last_failure_at?: string | null;
+                                last_failure_at: string | null;
                                 /** Format: date-time */
-                                next_due_at?: string | null;
+                                next_due_at: string | null;
                                 /** Format: date-time */
-                                deadline_at?: string | null;
+                                deadline_at: string | null;
                             };
-                            /** @enum {string} */
-                            status: "pending" | "up" | "down" | "degraded" | "paused";
-                            is_active: boolean;
-                            /** Format: date-time */
-                            created_at: string;
                         };
                         /** @example Monitor created. The first check runs shortly. */
                         message: string;
@@ -4616,15 +4972,19 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor?: {
-                            id?: number;
-                            name?: string;
+                        monitor: {
+                            id: number;
+                            name: string;
                             /**
                              * @description What the monitor checks; fixed at create
-                             * @default http
                              * @enum {string}
                              */
                             type: "http" | "tcp" | "dns" | "heartbeat";
+                            /**
+                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                             * @example https://example.com/health
+                             */
+                            url: string;
                             /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
                             config?: {
                                 /** @description Host name or IP address */
@@ -4678,87 +5038,24 @@ export interface operations {
                                 max_duration?: number | null;
                             };
                             /**
-                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
-                             * @example https://example.com/health
-                             */
-                            url?: string;
-                            /**
-                             * @description http monitors only; any case (answers give it upper-case)
-                             * @default GET
+                             * @description http monitors only
                              * @enum {string}
                              */
-                            method: "GET" | "POST" | "HEAD";
-                            /**
-                             * @description Seconds; the plan decides which are allowed
-                             * @default 300
-                             * @enum {number}
-                             */
-                            check_interval: 60 | 300 | 600 | 1800 | 3600;
-                            /**
-                             * @description Seconds
-                             * @default 30
-                             */
-                            timeout: number;
-                            /**
-                             * @description http monitors only
-                             * @default [
-                             *       200,
-                             *       201,
-                             *       204
-                             *     ]
-                             */
-                            expected_status_codes: number[];
-                            /** @description http monitors only: text the body must contain */
+                            method?: "GET" | "POST" | "HEAD";
+                            /** @description http monitors only */
+                            expected_status_codes?: number[];
+                            /** @description http monitors only */
                             expected_content?: string | null;
-                            /** @description http monitors only: request headers */
+                            /** @description http monitors only */
                             headers?: {
                                 [key: string]: string;
                             };
-                            /** @description http monitors only: request body */
+                            /** @description http monitors only */
                             body?: string | null;
-                            /**
-                             * @description Consecutive failed checks (rounds) that open an incident
-                             * @default 2
-                             */
-                            alert_threshold: number;
-                            /**
-                             * @description A slower answer marks the monitor degraded
-                             * @default 5000
-                             */
-                            degraded_threshold_ms: number;
-                            /**
-                             * @description http monitors only
-                             * @default true
-                             */
-                            follow_redirects: boolean;
-                            /**
-                             * @description http monitors only
-                             * @default true
-                             */
-                            verify_ssl: boolean;
-                            /**
-                             * @description Objective in percent (at most 3 decimals); SLA reports show its error budget
-                             * @example 99.9
-                             */
-                            slo_target?: number | null;
-                            /**
-                             * @description Consecutive successful checks that resolve an open incident
-                             * @default 1
-                             */
-                            recovery_threshold: number;
-                            /**
-                             * @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never
-                             * @default null
-                             */
-                            reminder_interval_minutes: number | null;
-                            /**
-                             * @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations (the account's own; whatever their event and monitor filters). null or [] = none
-                             * @default []
-                             */
-                            escalation: {
-                                after_minutes: number;
-                                integration_ids: number[];
-                            }[] | null;
+                            /** @description http monitors only */
+                            follow_redirects?: boolean;
+                            /** @description http monitors only */
+                            verify_ssl?: boolean;
                             /**
                              * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
                              * @default []
@@ -4838,11 +5135,81 @@ export interface operations {
                                 operator: "less_than" | "greater_than";
                                 value?: number;
                             })[] | null;
-                            is_active?: boolean;
-                            /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                            /** @description Seconds */
+                            check_interval: number;
+                            timeout: number;
+                            alert_threshold: number;
+                            degraded_threshold_ms: number;
+                            /** @description Objective in percent; SLA reports show its error budget */
+                            slo_target: number | null;
+                            /** @description Consecutive successful checks that resolve an open incident */
+                            recovery_threshold: number;
+                            /** @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never */
+                            reminder_interval_minutes: number | null;
+                            /** @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations */
+                            escalation: {
+                                after_minutes: number;
+                                integration_ids: number[];
+                            }[];
+                            is_active: boolean;
+                            /** @description Regions whose checkers check the monitor; present for monitors placed outside the lone default region */
                             regions?: string[];
-                            /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
-                            min_failing_regions?: number | null;
+                            /** @description How many regions must fail in the same round for the round to fail (effective number) */
+                            min_failing_regions?: number;
+                            /** @enum {string} */
+                            status: "pending" | "up" | "down" | "degraded" | "paused";
+                            /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
+                            in_maintenance: boolean;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** Format: date-time */
+                            updated_at: string;
+                            /** Format: date-time */
+                            paused_at: string | null;
+                            /** Format: date-time */
+                            resumed_at: string | null;
+                            last_check: {
+                                /** Format: date-time */
+                                timestamp: string;
+                                /** @enum {string|null} */
+                                status: "success" | "failure" | null;
+                                response_time_ms: number | null;
+                                status_code: number | null;
+                            } | null;
+                            statistics: {
+                                uptime_24h: number | null;
+                                uptime_7d: number | null;
+                                uptime_30d: number | null;
+                                avg_response_time_24h_ms: number | null;
+                                avg_response_time_7d_ms: number | null;
+                                total_checks_24h: number;
+                                successful_checks_24h: number;
+                                failed_checks_24h: number;
+                                /** @description http monitors: average of each phase over the checks of the last 24 h where it happened; null without such checks */
+                                avg_timings_24h_ms: {
+                                    dns: number | null;
+                                    connect: number | null;
+                                    tls: number | null;
+                                    first_byte: number | null;
+                                    download: number | null;
+                                } | null;
+                                /** @description Monitors placed outside the lone default region: each region's last 24 h from its own checks, in the monitor's region order */
+                                regions?: {
+                                    region: string;
+                                    uptime_24h: number | null;
+                                    avg_response_time_24h_ms: number | null;
+                                    total_checks_24h: number;
+                                }[];
+                            };
+                            recent_incidents: {
+                                id: number;
+                                /** Format: date-time */
+                                started_at: string;
+                                /** Format: date-time */
+                                resolved_at: string | null;
+                                duration_seconds: number | null;
+                                cause: string;
+                            }[];
                             /**
                              * Format: uri
                              * @description heartbeat monitors: the secret URL the job calls (GET, HEAD or POST; /start, /fail, /{exit code} appended)
@@ -4851,72 +5218,18 @@ export interface operations {
                             /** @description heartbeat monitors: where the schedule stands */
                             heartbeat?: {
                                 /** Format: date-time */
-                                last_ping_at?: string | null;
+                                last_ping_at: string | null;
                                 /** Format: date-time */
-                                last_start_at?: string | null;
+                                last_start_at: string | null;
                                 /** Format: date-time */
-                                last_success_at?: string | null;
+                                last_success_at: string | null;
                                 /** Format: date-time */
-                                last_failure_at?: string | null;
+                                last_failure_at: string | null;
                                 /** Format: date-time */
-                                next_due_at?: string | null;
+                                next_due_at: string | null;
                                 /** Format: date-time */
-                                deadline_at?: string | null;
+                                deadline_at: string | null;
                             };
-                            /** @enum {string} */
-                            status?: "pending" | "up" | "down" | "degraded" | "paused";
-                            /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
-                            in_maintenance?: boolean;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                            /** Format: date-time */
-                            paused_at?: string | null;
-                            /** Format: date-time */
-                            resumed_at?: string | null;
-                            last_check?: {
-                                /** Format: date-time */
-                                timestamp?: string;
-                                /** @enum {string} */
-                                status?: "success" | "failure";
-                                response_time_ms?: number | null;
-                                status_code?: number | null;
-                            } | null;
-                            statistics?: {
-                                uptime_24h?: number | null;
-                                uptime_7d?: number | null;
-                                uptime_30d?: number | null;
-                                avg_response_time_24h_ms?: number | null;
-                                avg_response_time_7d_ms?: number | null;
-                                total_checks_24h?: number;
-                                successful_checks_24h?: number;
-                                failed_checks_24h?: number;
-                                /** @description Monitors placed outside the lone default region: each region's last 24 h from its own checks, in the monitor's region order */
-                                regions?: {
-                                    region?: string;
-                                    uptime_24h?: number | null;
-                                    avg_response_time_24h_ms?: number | null;
-                                    total_checks_24h?: number;
-                                }[];
-                                /** @description http monitors: average of each phase over the checks of the last 24 h where it happened; null without such checks */
-                                avg_timings_24h_ms?: {
-                                    dns?: number | null;
-                                    connect?: number | null;
-                                    tls?: number | null;
-                                    first_byte?: number | null;
-                                    download?: number | null;
-                                } | null;
-                            };
-                            recent_incidents?: {
-                                id?: number;
-                                /** Format: date-time */
-                                started_at?: string;
-                                /** Format: date-time */
-                                resolved_at?: string | null;
-                                duration_seconds?: number | null;
-                                cause?: string;
-                            }[];
                         };
                     };
                 };
@@ -5228,8 +5541,195 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor?: Record<string, never>;
-                        message?: string;
+                        monitor: {
+                            id: number;
+                            name: string;
+                            /**
+                             * @description What the monitor checks; fixed at create
+                             * @enum {string}
+                             */
+                            type?: "http" | "tcp" | "dns" | "heartbeat";
+                            /**
+                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                             * @example https://example.com/health
+                             */
+                            url?: string;
+                            /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                            config?: {
+                                /** @description Host name or IP address */
+                                host: string;
+                                port: number;
+                                /**
+                                 * @description Complete a TLS handshake after connecting
+                                 * @default false
+                                 */
+                                tls: boolean;
+                                /**
+                                 * @description With tls: verify the certificate chain and name
+                                 * @default true
+                                 */
+                                verify_tls: boolean;
+                                /** @description With tls: SNI and the name the certificate must cover; null = host */
+                                servername?: string | null;
+                            } | {
+                                /** @description DNS name to resolve */
+                                name: string;
+                                /** @enum {string} */
+                                record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                                /**
+                                 * @description Empty: any non-empty answer passes
+                                 * @default []
+                                 */
+                                expected_values: string[];
+                                /**
+                                 * @description any / all of expected_values present, or none of them
+                                 * @default any
+                                 * @enum {string}
+                                 */
+                                match: "any" | "all" | "none";
+                                /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
+                                resolver?: string | null;
+                            } | {
+                                /** @description Seconds between pings (default 86400 when cron is not given) */
+                                period?: number | null;
+                                /** @description Five-field cron expression of when the job runs, instead of period */
+                                cron?: string | null;
+                                /** @description IANA time zone of cron (default UTC) */
+                                timezone?: string | null;
+                                /**
+                                 * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                                 * @default 3600
+                                 */
+                                grace: number;
+                                /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                                min_duration?: number | null;
+                                /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                                max_duration?: number | null;
+                            };
+                            /**
+                             * @description http monitors only
+                             * @enum {string}
+                             */
+                            method?: "GET" | "POST" | "HEAD";
+                            /** @description http monitors only */
+                            expected_status_codes?: number[];
+                            /** @description http monitors only */
+                            expected_content?: string | null;
+                            /** @description http monitors only */
+                            headers?: {
+                                [key: string]: string;
+                            };
+                            /** @description http monitors only */
+                            body?: string | null;
+                            /** @description http monitors only */
+                            follow_redirects?: boolean;
+                            /** @description http monitors only */
+                            verify_ssl?: boolean;
+                            /**
+                             * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
+                             * @default []
+                             * @example [
+                             *       {
+                             *         "source": "status_code",
+                             *         "operator": "less_than",
+                             *         "value": 400
+                             *       },
+                             *       {
+                             *         "source": "json_path",
+                             *         "path": "$.status",
+                             *         "operator": "equals",
+                             *         "value": "ok"
+                             *       },
+                             *       {
+                             *         "source": "header",
+                             *         "name": "content-type",
+                             *         "operator": "contains",
+                             *         "value": "json"
+                             *       },
+                             *       {
+                             *         "source": "certificate_expiry",
+                             *         "operator": "greater_than",
+                             *         "value": 14
+                             *       }
+                             *     ]
+                             */
+                            assertions: ({
+                                /** @constant */
+                                source: "status_code";
+                                /** @enum {string} */
+                                operator: "equals" | "not_equals" | "less_than" | "greater_than";
+                                value?: number;
+                            } | {
+                                /** @constant */
+                                source: "response_time";
+                                /** @enum {string} */
+                                operator: "less_than" | "greater_than";
+                                value?: number;
+                            } | {
+                                /** @constant */
+                                source: "header";
+                                /** @description Header name */
+                                name: string;
+                                /** @enum {string} */
+                                operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
+                                /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
+                                value?: string;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "json_path";
+                                /**
+                                 * @example $.status
+                                 * @example $.checks[?@.status != "ok"]
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
+                                value?: string | number | boolean | null;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "body";
+                                /** @enum {string} */
+                                operator: "contains" | "not_contains" | "matches";
+                                value?: string;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "certificate_expiry";
+                                /** @enum {string} */
+                                operator: "less_than" | "greater_than";
+                                value?: number;
+                            })[] | null;
+                            /** @description Seconds */
+                            check_interval?: number;
+                            timeout?: number;
+                            alert_threshold?: number;
+                            degraded_threshold_ms?: number;
+                            /** @description Objective in percent; SLA reports show its error budget */
+                            slo_target?: number | null;
+                            /** @description Consecutive successful checks that resolve an open incident */
+                            recovery_threshold?: number;
+                            /** @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never */
+                            reminder_interval_minutes?: number | null;
+                            /** @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations */
+                            escalation?: {
+                                after_minutes: number;
+                                integration_ids: number[];
+                            }[];
+                            is_active?: boolean;
+                            /** @description Regions whose checkers check the monitor; present for monitors placed outside the lone default region */
+                            regions?: string[];
+                            /** @description How many regions must fail in the same round for the round to fail (effective number) */
+                            min_failing_regions?: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** @example Monitor updated */
+                        message: string;
                     };
                 };
             };
@@ -5330,8 +5830,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        message?: string;
-                        deleted_monitor_id?: number;
+                        /** @example Monitor deleted */
+                        message: string;
+                        deleted_monitor_id: number;
                     };
                 };
             };
@@ -5642,8 +6143,195 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor?: Record<string, never>;
-                        message?: string;
+                        monitor: {
+                            id: number;
+                            name: string;
+                            /**
+                             * @description What the monitor checks; fixed at create
+                             * @enum {string}
+                             */
+                            type?: "http" | "tcp" | "dns" | "heartbeat";
+                            /**
+                             * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
+                             * @example https://example.com/health
+                             */
+                            url?: string;
+                            /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                            config?: {
+                                /** @description Host name or IP address */
+                                host: string;
+                                port: number;
+                                /**
+                                 * @description Complete a TLS handshake after connecting
+                                 * @default false
+                                 */
+                                tls: boolean;
+                                /**
+                                 * @description With tls: verify the certificate chain and name
+                                 * @default true
+                                 */
+                                verify_tls: boolean;
+                                /** @description With tls: SNI and the name the certificate must cover; null = host */
+                                servername?: string | null;
+                            } | {
+                                /** @description DNS name to resolve */
+                                name: string;
+                                /** @enum {string} */
+                                record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                                /**
+                                 * @description Empty: any non-empty answer passes
+                                 * @default []
+                                 */
+                                expected_values: string[];
+                                /**
+                                 * @description any / all of expected_values present, or none of them
+                                 * @default any
+                                 * @enum {string}
+                                 */
+                                match: "any" | "all" | "none";
+                                /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
+                                resolver?: string | null;
+                            } | {
+                                /** @description Seconds between pings (default 86400 when cron is not given) */
+                                period?: number | null;
+                                /** @description Five-field cron expression of when the job runs, instead of period */
+                                cron?: string | null;
+                                /** @description IANA time zone of cron (default UTC) */
+                                timezone?: string | null;
+                                /**
+                                 * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                                 * @default 3600
+                                 */
+                                grace: number;
+                                /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                                min_duration?: number | null;
+                                /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                                max_duration?: number | null;
+                            };
+                            /**
+                             * @description http monitors only
+                             * @enum {string}
+                             */
+                            method?: "GET" | "POST" | "HEAD";
+                            /** @description http monitors only */
+                            expected_status_codes?: number[];
+                            /** @description http monitors only */
+                            expected_content?: string | null;
+                            /** @description http monitors only */
+                            headers?: {
+                                [key: string]: string;
+                            };
+                            /** @description http monitors only */
+                            body?: string | null;
+                            /** @description http monitors only */
+                            follow_redirects?: boolean;
+                            /** @description http monitors only */
+                            verify_ssl?: boolean;
+                            /**
+                             * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
+                             * @default []
+                             * @example [
+                             *       {
+                             *         "source": "status_code",
+                             *         "operator": "less_than",
+                             *         "value": 400
+                             *       },
+                             *       {
+                             *         "source": "json_path",
+                             *         "path": "$.status",
+                             *         "operator": "equals",
+                             *         "value": "ok"
+                             *       },
+                             *       {
+                             *         "source": "header",
+                             *         "name": "content-type",
+                             *         "operator": "contains",
+                             *         "value": "json"
+                             *       },
+                             *       {
+                             *         "source": "certificate_expiry",
+                             *         "operator": "greater_than",
+                             *         "value": 14
+                             *       }
+                             *     ]
+                             */
+                            assertions: ({
+                                /** @constant */
+                                source: "status_code";
+                                /** @enum {string} */
+                                operator: "equals" | "not_equals" | "less_than" | "greater_than";
+                                value?: number;
+                            } | {
+                                /** @constant */
+                                source: "response_time";
+                                /** @enum {string} */
+                                operator: "less_than" | "greater_than";
+                                value?: number;
+                            } | {
+                                /** @constant */
+                                source: "header";
+                                /** @description Header name */
+                                name: string;
+                                /** @enum {string} */
+                                operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
+                                /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
+                                value?: string;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "json_path";
+                                /**
+                                 * @example $.status
+                                 * @example $.checks[?@.status != "ok"]
+                                 */
+                                path: string;
+                                /** @enum {string} */
+                                operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
+                                value?: string | number | boolean | null;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "body";
+                                /** @enum {string} */
+                                operator: "contains" | "not_contains" | "matches";
+                                value?: string;
+                                /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                                flags?: string;
+                            } | {
+                                /** @constant */
+                                source: "certificate_expiry";
+                                /** @enum {string} */
+                                operator: "less_than" | "greater_than";
+                                value?: number;
+                            })[] | null;
+                            /** @description Seconds */
+                            check_interval?: number;
+                            timeout?: number;
+                            alert_threshold?: number;
+                            degraded_threshold_ms?: number;
+                            /** @description Objective in percent; SLA reports show its error budget */
+                            slo_target?: number | null;
+                            /** @description Consecutive successful checks that resolve an open incident */
+                            recovery_threshold?: number;
+                            /** @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never */
+                            reminder_interval_minutes?: number | null;
+                            /** @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations */
+                            escalation?: {
+                                after_minutes: number;
+                                integration_ids: number[];
+                            }[];
+                            is_active?: boolean;
+                            /** @description Regions whose checkers check the monitor; present for monitors placed outside the lone default region */
+                            regions?: string[];
+                            /** @description How many regions must fail in the same round for the round to fail (effective number) */
+                            min_failing_regions?: number;
+                            /** Format: date-time */
+                            updated_at: string;
+                        };
+                        /** @example Monitor updated */
+                        message: string;
                     };
                 };
             };
@@ -5744,14 +6432,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor?: {
-                            id?: number;
+                        monitor: {
+                            id: number;
                             /** @enum {string} */
-                            status?: "pending" | "up" | "down" | "degraded" | "paused";
+                            status: "pending" | "up" | "down" | "degraded" | "paused";
                             /** Format: date-time */
-                            paused_at?: string;
+                            paused_at: string | null;
                         };
-                        message?: string;
+                        /** @example Monitor paused */
+                        message: string;
                     };
                 };
             };
@@ -5825,14 +6514,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor?: {
-                            id?: number;
+                        monitor: {
+                            id: number;
                             /** @enum {string} */
-                            status?: "pending" | "up" | "down" | "degraded" | "paused";
+                            status: "pending" | "up" | "down" | "degraded" | "paused";
                             /** Format: date-time */
-                            resumed_at?: string;
+                            resumed_at: string | null;
                         };
-                        message?: string;
+                        /** @example Monitor resumed */
+                        message: string;
                     };
                 };
             };
@@ -5927,50 +6617,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor_id?: number;
-                        checks?: {
-                            /** Format: date-time */
-                            timestamp?: string;
-                            /** @enum {string} */
-                            status?: "success" | "failure";
-                            response_time_ms?: number | null;
-                            status_code?: number | null;
-                            /** @description Present on failures */
-                            error?: string;
-                            /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
-                            in_maintenance?: boolean;
-                            /** @description The region whose checker made the check; present for monitors placed outside the lone default region */
-                            region?: string;
-                            /** @description http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types */
-                            timings?: {
-                                dns?: number | null;
-                                connect?: number | null;
-                                tls?: number | null;
-                                first_byte?: number | null;
-                                download?: number | null;
-                            } | null;
-                            /**
-                             * Format: date-time
-                             * @description Expiry of the certificate an https or tcp+TLS check saw
-                             */
-                            certificate_expires_at?: string | null;
-                            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
-                            details?: {
-                                /** @enum {string} */
-                                kind?: "dns";
-                                server?: string;
-                                answers?: string[];
-                                truncated?: boolean;
-                            } | null;
-                            /** @description Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\n[truncated]" marks a cut) */
-                            ping_body?: string;
-                        }[];
-                        pagination?: {
-                            page?: number;
-                            per_page?: number;
-                            total?: number;
-                            pages?: number;
-                        };
+                        monitor_id: number;
+                        checks: components["schemas"]["Check"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -6063,49 +6712,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor_id?: number;
-                        incidents?: {
-                            id?: number;
-                            /** @enum {string} */
-                            status?: "open" | "resolved";
-                            /** Format: date-time */
-                            started_at?: string;
-                            /** Format: date-time */
-                            resolved_at?: string | null;
-                            duration_seconds?: number | null;
-                            /** @description For a multi-region monitor: the failing regions, each with its error */
-                            cause?: string;
-                            /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
-                            regions?: string[];
-                            affected_checks?: number;
-                            /** Format: date-time */
-                            acknowledged_at?: string | null;
-                            /** @description Name of the API key that acknowledged the incident */
-                            acknowledged_by?: string | null;
-                            /** @description Successful deliveries, oldest first: first alerts, reminders and escalations */
-                            alerts_sent?: {
-                                /** @description Integration type */
-                                type?: string;
-                                /** Format: date-time */
-                                sent_at?: string;
-                                /** @description monitor.down or monitor.up (absent on a few entries recorded before this field existed) */
-                                event?: string;
-                                /** @enum {string} */
-                                kind?: "alert" | "reminder" | "escalation";
-                                integration_id?: number;
-                            }[];
-                        }[];
-                        summary?: {
-                            total_incidents_30d?: number;
-                            total_downtime_30d_seconds?: number;
-                            mttr_seconds?: number | null;
+                        monitor_id: number;
+                        incidents: components["schemas"]["Incident"][];
+                        summary: {
+                            total_incidents_30d: number;
+                            total_downtime_30d_seconds: number;
+                            mttr_seconds: number | null;
                         };
-                        pagination?: {
-                            page?: number;
-                            per_page?: number;
-                            total?: number;
-                            pages?: number;
-                        };
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -6189,37 +6803,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        incident?: {
-                            id?: number;
-                            /** @enum {string} */
-                            status?: "open" | "resolved";
-                            /** Format: date-time */
-                            started_at?: string;
-                            /** Format: date-time */
-                            resolved_at?: string | null;
-                            duration_seconds?: number | null;
-                            /** @description For a multi-region monitor: the failing regions, each with its error */
-                            cause?: string;
-                            /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
-                            regions?: string[];
-                            affected_checks?: number;
-                            /** Format: date-time */
-                            acknowledged_at?: string | null;
-                            /** @description Name of the API key that acknowledged the incident */
-                            acknowledged_by?: string | null;
-                            /** @description Successful deliveries, oldest first: first alerts, reminders and escalations */
-                            alerts_sent?: {
-                                /** @description Integration type */
-                                type?: string;
-                                /** Format: date-time */
-                                sent_at?: string;
-                                /** @description monitor.down or monitor.up (absent on a few entries recorded before this field existed) */
-                                event?: string;
-                                /** @enum {string} */
-                                kind?: "alert" | "reminder" | "escalation";
-                                integration_id?: number;
-                            }[];
-                        };
+                        incident: components["schemas"]["Incident"];
                     };
                 };
             };
@@ -6294,38 +6878,12 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        incident?: {
-                            id?: number;
-                            /** @enum {string} */
-                            status?: "open" | "resolved";
-                            /** Format: date-time */
-                            started_at?: string;
-                            /** Format: date-time */
-                            resolved_at?: string | null;
-                            duration_seconds?: number | null;
-                            /** @description For a multi-region monitor: the failing regions, each with its error */
-                            cause?: string;
-                            /** @description The failing regions of the round that opened the incident; present only for incidents of multi-region rounds */
-                            regions?: string[];
-                            affected_checks?: number;
-                            /** Format: date-time */
-                            acknowledged_at?: string | null;
-                            /** @description Name of the API key that acknowledged the incident */
-                            acknowledged_by?: string | null;
-                            /** @description Successful deliveries, oldest first: first alerts, reminders and escalations */
-                            alerts_sent?: {
-                                /** @description Integration type */
-                                type?: string;
-                                /** Format: date-time */
-                                sent_at?: string;
-                                /** @description monitor.down or monitor.up (absent on a few entries recorded before this field existed) */
-                                event?: string;
-                                /** @enum {string} */
-                                kind?: "alert" | "reminder" | "escalation";
-                                integration_id?: number;
-                            }[];
-                        };
-                        message?: string;
+                        incident: components["schemas"]["Incident"];
+                        /**
+                         * @example Incident acknowledged
+                         * @example Incident already acknowledged
+                         */
+                        message: string;
                     };
                 };
             };
@@ -6408,42 +6966,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        check?: {
+                        check: {
                             /** Format: date-time */
-                            timestamp?: string;
+                            timestamp: string;
                             /** @enum {string} */
-                            status?: "success" | "failure";
-                            response_time_ms?: number | null;
-                            status_code?: number | null;
+                            status: "success" | "failure";
+                            response_time_ms: number | null;
+                            status_code: number | null;
                             /** @description Present on failures */
                             error?: string;
-                            /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
-                            in_maintenance?: boolean;
-                            /** @description The region whose checker made the check; present for monitors placed outside the lone default region */
-                            region?: string;
                             /** @description http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types */
-                            timings?: {
-                                dns?: number | null;
-                                connect?: number | null;
-                                tls?: number | null;
-                                first_byte?: number | null;
-                                download?: number | null;
+                            timings: {
+                                dns: number | null;
+                                connect: number | null;
+                                tls: number | null;
+                                first_byte: number | null;
+                                download: number | null;
                             } | null;
                             /**
                              * Format: date-time
                              * @description Expiry of the certificate an https or tcp+TLS check saw
                              */
-                            certificate_expires_at?: string | null;
+                            certificate_expires_at: string | null;
                             /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
-                            details?: {
+                            details: {
                                 /** @enum {string} */
                                 kind?: "dns";
                                 server?: string;
                                 answers?: string[];
                                 truncated?: boolean;
                             } | null;
-                            /** @description Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\n[truncated]" marks a cut) */
-                            ping_body?: string;
                         };
                     };
                 };
@@ -6455,8 +7007,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        message?: string;
-                        job_id?: string;
+                        message: string;
+                        job_id: string;
                     };
                 };
             };
@@ -6537,18 +7089,18 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        regions?: {
+                        regions: {
                             /** @description Region name (VIGIL_REGION of its checkers) */
-                            name?: string;
+                            name: string;
                             /** @description Checkers whose heartbeat has not expired (they report every 5 s; one report counts for 15 s) */
-                            live_checkers?: number;
+                            live_checkers: number;
                             /**
                              * Format: date-time
                              * @description The newest heartbeat ever received from the region (its checker's clock); null: never
                              */
-                            last_heartbeat?: string | null;
+                            last_heartbeat: string | null;
                             /** @description One of the regions a new monitor gets when it names none (VIGIL_DEFAULT_REGIONS) */
-                            default?: boolean;
+                            default: boolean;
                         }[];
                     };
                 };
@@ -6625,9 +7177,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description More than 120 pings of this token in a minute */
@@ -6639,9 +7189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
@@ -6685,9 +7233,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description More than 120 pings of this token in a minute */
@@ -6699,9 +7245,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
@@ -6746,9 +7290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unknown ping token (never issued, or rotated away) */
@@ -6757,9 +7299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description More than 120 pings of this token in a minute */
@@ -6771,9 +7311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
@@ -6818,9 +7356,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unknown ping token (never issued, or rotated away) */
@@ -6829,9 +7365,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description More than 120 pings of this token in a minute */
@@ -6843,9 +7377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
@@ -6879,8 +7411,9 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** Format: uri */
-                        ping_url?: string;
-                        message?: string;
+                        ping_url: string;
+                        /** @example Ping token rotated */
+                        message: string;
                     };
                 };
             };
@@ -6890,9 +7423,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        error: string;
-                    };
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description API key required, invalid or expired */
@@ -6966,52 +7497,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_windows?: {
-                            id?: number;
-                            title?: string;
-                            description?: string | null;
-                            applies_to_all?: boolean;
-                            monitor_ids?: number[];
-                            domain_ids?: number[];
-                            /** Format: date-time */
-                            starts_at?: string;
-                            /**
-                             * Format: date-time
-                             * @description One-off windows only
-                             */
-                            ends_at?: string | null;
-                            /**
-                             * @description RFC 5545 RRULE of a recurring window
-                             * @example FREQ=WEEKLY;BYDAY=SU
-                             */
-                            rrule?: string | null;
-                            /** @description Length of each occurrence of a recurring window */
-                            duration_minutes?: number | null;
-                            /** @example Europe/Berlin */
-                            timezone?: string;
-                            /** @description false: covered monitors are not checked during the window */
-                            keep_checking?: boolean;
-                            /** @description An occurrence is under way now */
-                            active?: boolean;
-                            current_occurrence?: {
-                                /** Format: date-time */
-                                starts_at?: string;
-                                /** Format: date-time */
-                                ends_at?: string;
-                            } | null;
-                            /** @description Up to 5, one under way included */
-                            next_occurrences?: {
-                                /** Format: date-time */
-                                starts_at?: string;
-                                /** Format: date-time */
-                                ends_at?: string;
-                            }[];
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        }[];
-                        pagination?: Record<string, never>;
+                        maintenance_windows: components["schemas"]["MaintenanceWindow"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -7126,52 +7613,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_window?: {
-                            id?: number;
-                            title?: string;
-                            description?: string | null;
-                            applies_to_all?: boolean;
-                            monitor_ids?: number[];
-                            domain_ids?: number[];
-                            /** Format: date-time */
-                            starts_at?: string;
-                            /**
-                             * Format: date-time
-                             * @description One-off windows only
-                             */
-                            ends_at?: string | null;
-                            /**
-                             * @description RFC 5545 RRULE of a recurring window
-                             * @example FREQ=WEEKLY;BYDAY=SU
-                             */
-                            rrule?: string | null;
-                            /** @description Length of each occurrence of a recurring window */
-                            duration_minutes?: number | null;
-                            /** @example Europe/Berlin */
-                            timezone?: string;
-                            /** @description false: covered monitors are not checked during the window */
-                            keep_checking?: boolean;
-                            /** @description An occurrence is under way now */
-                            active?: boolean;
-                            current_occurrence?: {
-                                /** Format: date-time */
-                                starts_at?: string;
-                                /** Format: date-time */
-                                ends_at?: string;
-                            } | null;
-                            /** @description Up to 5, one under way included */
-                            next_occurrences?: {
-                                /** Format: date-time */
-                                starts_at?: string;
-                                /** Format: date-time */
-                                ends_at?: string;
-                            }[];
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        message?: string;
+                        maintenance_window: components["schemas"]["MaintenanceWindow"];
+                        /** @example Maintenance window created */
+                        message: string;
                     };
                 };
             };
@@ -7254,52 +7698,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_window?: {
-                            id?: number;
-                            title?: string;
-                            description?: string | null;
-                            applies_to_all?: boolean;
-                            monitor_ids?: number[];
-                            domain_ids?: number[];
-                            /** Format: date-time */
-                            starts_at?: string;
-                            /**
-                             * Format: date-time
-                             * @description One-off windows only
-                             */
-                            ends_at?: string | null;
-                            /**
-                             * @description RFC 5545 RRULE of a recurring window
-                             * @example FREQ=WEEKLY;BYDAY=SU
-                             */
-                            rrule?: string | null;
-                            /** @description Length of each occurrence of a recurring window */
-                            duration_minutes?: number | null;
-                            /** @example Europe/Berlin */
-                            timezone?: string;
-                            /** @description false: covered monitors are not checked during the window */
-                            keep_checking?: boolean;
-                            /** @description An occurrence is under way now */
-                            active?: boolean;
-                            current_occurrence?: {
-                                /** Format: date-time */
-                                starts_at?: string;
-                                /** Format: date-time */
-                                ends_at?: string;
-                            } | null;
-                            /** @description Up to 5, one under way included */
-                            next_occurrences?: {
-                                /** Format: date-time */
-                                starts_at?: string;
-                                /** Format: date-time */
-                                ends_at?: string;
-                            }[];
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        message?: string;
+                        maintenance_window: components["schemas"]["MaintenanceWindow"];
                     };
                 };
             };
@@ -7416,52 +7815,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_window?: {
-                            id?: number;
-                            title?: string;
-                            description?: string | null;
-                            applies_to_all?: boolean;
-                            monitor_ids?: number[];
-                            domain_ids?: number[];
-                            /** Format: date-time */
-                            starts_at?: string;
-                            /**
-                             * Format: date-time
-                             * @description One-off windows only
-                             */
-                            ends_at?: string | null;
-                            /**
-                             * @description RFC 5545 RRULE of a recurring window
-                             * @example FREQ=WEEKLY;BYDAY=SU
-                             */
-                            rrule?: string | null;
-                            /** @description Length of each occurrence of a recurring window */
-                            duration_minutes?: number | null;
-                            /** @example Europe/Berlin */
-                            timezone?: string;
-                            /** @description false: covered monitors are not checked during the window */
-                            keep_checking?: boolean;
-                            /** @description An occurrence is under way now */
-                            active?: boolean;
-                            current_occurrence?: {
-                                /** Format: date-time */
-                                starts_at?: string;
-                                /** Format: date-time */
-                                ends_at?: string;
-                            } | null;
-                            /** @description Up to 5, one under way included */
-                            next_occurrences?: {
-                                /** Format: date-time */
-                                starts_at?: string;
-                                /** Format: date-time */
-                                ends_at?: string;
-                            }[];
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        message?: string;
+                        maintenance_window: components["schemas"]["MaintenanceWindow"];
+                        /** @example Maintenance window updated */
+                        message: string;
                     };
                 };
             };
@@ -7553,8 +7909,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        message?: string;
-                        deleted_maintenance_window_id?: number;
+                        /** @example Maintenance window deleted */
+                        message: string;
+                        deleted_maintenance_window_id: number;
                     };
                 };
             };
@@ -7671,52 +8028,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        maintenance_window?: {
-                            id?: number;
-                            title?: string;
-                            description?: string | null;
-                            applies_to_all?: boolean;
-                            monitor_ids?: number[];
-                            domain_ids?: number[];
-                            /** Format: date-time */
-                            starts_at?: string;
-                            /**
-                             * Format: date-time
-                             * @description One-off windows only
-                             */
-                            ends_at?: string | null;
-                            /**
-                             * @description RFC 5545 RRULE of a recurring window
-                             * @example FREQ=WEEKLY;BYDAY=SU
-                             */
-                            rrule?: string | null;
-                            /** @description Length of each occurrence of a recurring window */
-                            duration_minutes?: number | null;
-                            /** @example Europe/Berlin */
-                            timezone?: string;
-                            /** @description false: covered monitors are not checked during the window */
-                            keep_checking?: boolean;
-                            /** @description An occurrence is under way now */
-                            active?: boolean;
-                            current_occurrence?: {
-                                /** Format: date-time */
-                                starts_at?: string;
-                                /** Format: date-time */
-                                ends_at?: string;
-                            } | null;
-                            /** @description Up to 5, one under way included */
-                            next_occurrences?: {
-                                /** Format: date-time */
-                                starts_at?: string;
-                                /** Format: date-time */
-                                ends_at?: string;
-                            }[];
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        message?: string;
+                        maintenance_window: components["schemas"]["MaintenanceWindow"];
+                        /** @example Maintenance window updated */
+                        message: string;
                     };
                 };
             };
@@ -7814,45 +8128,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        monitor_id?: number;
-                        name?: string;
-                        period?: {
-                            /** Format: date-time */
-                            from?: string;
-                            /** Format: date-time */
-                            to?: string;
-                            /** @description The period while the monitor existed, up to now */
-                            monitored_seconds?: number;
-                        };
-                        /** @description Time not covered by incidents, three decimals */
-                        uptime_percentage?: number | null;
-                        downtime_seconds?: number;
-                        /** @description Incidents overlapping the period */
-                        incidents?: number;
-                        /** @description Mean duration of incidents resolved in the period */
-                        mttr_seconds?: number | null;
-                        /** @description Up time divided by the number of incidents */
-                        mtbf_seconds?: number | null;
-                        maintenance_seconds?: number;
-                        /** @description Maintenance time taken out, downtime inside it forgiven */
-                        uptime_excluding_maintenance_percentage?: number | null;
-                        checks?: {
-                            total?: number;
-                            successful?: number;
-                            uptime_percentage?: number | null;
-                        };
-                        /** @description Present when the monitor has an slo_target; the budget excludes maintenance */
-                        slo?: {
-                            target?: number;
-                            met?: boolean | null;
-                            error_budget_seconds?: number;
-                            error_budget_used_seconds?: number;
-                            /** @description Negative once the budget is spent */
-                            error_budget_remaining_seconds?: number;
-                            error_budget_remaining_percentage?: number | null;
-                        } | null;
-                    };
+                    "application/json": components["schemas"]["SlaReport"];
                 };
             };
             /** @description Invalid from, to, date range or format */
@@ -7938,57 +8214,19 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @example 2026-11 */
-                        month?: string;
-                        period?: {
+                        month: string;
+                        period: {
                             /** Format: date-time */
-                            from?: string;
+                            from: string;
                             /** Format: date-time */
-                            to?: string;
+                            to: string;
                         };
-                        monitors?: {
-                            monitor_id?: number;
-                            name?: string;
-                            period?: {
-                                /** Format: date-time */
-                                from?: string;
-                                /** Format: date-time */
-                                to?: string;
-                                /** @description The period while the monitor existed, up to now */
-                                monitored_seconds?: number;
-                            };
-                            /** @description Time not covered by incidents, three decimals */
-                            uptime_percentage?: number | null;
-                            downtime_seconds?: number;
-                            /** @description Incidents overlapping the period */
-                            incidents?: number;
-                            /** @description Mean duration of incidents resolved in the period */
-                            mttr_seconds?: number | null;
-                            /** @description Up time divided by the number of incidents */
-                            mtbf_seconds?: number | null;
-                            maintenance_seconds?: number;
-                            /** @description Maintenance time taken out, downtime inside it forgiven */
-                            uptime_excluding_maintenance_percentage?: number | null;
-                            checks?: {
-                                total?: number;
-                                successful?: number;
-                                uptime_percentage?: number | null;
-                            };
-                            /** @description Present when the monitor has an slo_target; the budget excludes maintenance */
-                            slo?: {
-                                target?: number;
-                                met?: boolean | null;
-                                error_budget_seconds?: number;
-                                error_budget_used_seconds?: number;
-                                /** @description Negative once the budget is spent */
-                                error_budget_remaining_seconds?: number;
-                                error_budget_remaining_percentage?: number | null;
-                            } | null;
-                        }[];
-                        summary?: {
-                            monitors?: number;
-                            incidents?: number;
-                            downtime_seconds?: number;
-                            average_uptime_percentage?: number | null;
+                        monitors: components["schemas"]["SlaReport"][];
+                        summary: {
+                            monitors: number;
+                            incidents: number;
+                            downtime_seconds: number;
+                            average_uptime_percentage: number | null;
                         };
                     };
                 };
@@ -8071,29 +8309,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        domains?: {
-                            id?: number;
-                            hostname?: string;
-                            port?: number;
-                            /** @enum {string|null} */
-                            ssl_grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            ssl_score?: number | null;
-                            /** Format: date-time */
-                            certificate_expiry?: string | null;
-                            days_until_expiry?: number | null;
-                            /** Format: date-time */
-                            last_scan?: string | null;
-                            is_active?: boolean;
-                            /** @enum {string} */
-                            monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
-                            notifications_enabled?: boolean;
-                            alert_days_before_expiry?: number;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        }[];
-                        pagination?: Record<string, never>;
+                        domains: components["schemas"]["Domain"][];
+                        pagination: components["schemas"]["PaginationWithNav"];
                     };
                 };
             };
@@ -8198,30 +8415,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        domain?: {
-                            id?: number;
-                            hostname?: string;
-                            port?: number;
+                        domain: {
+                            id: number;
+                            hostname: string;
+                            port: number;
                             /** @enum {string|null} */
-                            ssl_grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            ssl_score?: number | null;
-                            /** Format: date-time */
-                            certificate_expiry?: string | null;
-                            days_until_expiry?: number | null;
-                            /** Format: date-time */
-                            last_scan?: string | null;
-                            is_active?: boolean;
+                            ssl_grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            ssl_score: number | null;
+                            is_active: boolean;
                             /** @enum {string} */
-                            monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
-                            notifications_enabled?: boolean;
-                            alert_days_before_expiry?: number;
+                            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
+                            notifications_enabled: boolean;
+                            alert_days_before_expiry: number;
                             /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
+                            created_at: string;
                         };
-                        message?: string;
-                        scan_id?: number;
+                        /** @example Domain added; initial scan queued */
+                        message: string;
+                        scan_id: number;
                     };
                 };
             };
@@ -8408,50 +8619,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        domain?: {
-                            id?: number;
-                            hostname?: string;
-                            port?: number;
+                        domain: {
+                            id: number;
+                            hostname: string;
+                            port: number;
                             /** @enum {string|null} */
-                            ssl_grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            ssl_score?: number | null;
+                            ssl_grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            ssl_score: number | null;
                             /** Format: date-time */
-                            certificate_expiry?: string | null;
-                            days_until_expiry?: number | null;
+                            certificate_expiry: string | null;
+                            days_until_expiry: number | null;
                             /** Format: date-time */
-                            last_scan?: string | null;
-                            is_active?: boolean;
+                            last_scan: string | null;
+                            is_active: boolean;
                             /** @enum {string} */
-                            monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
-                            notifications_enabled?: boolean;
-                            alert_days_before_expiry?: number;
+                            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
+                            notifications_enabled: boolean;
+                            alert_days_before_expiry: number;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                             /** Format: date-time */
-                            updated_at?: string;
-                            last_scan_id?: number | null;
+                            updated_at: string;
+                            last_scan_id: number | null;
                             /** @enum {string|null} */
-                            last_scan_status?: "completed" | "failed" | null;
-                            /**
-                             * @description Security-header grade of https://hostname:port/ at the last completed header check
-                             * @enum {string|null}
-                             */
-                            header_grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            header_score?: number | null;
+                            last_scan_status: "completed" | "failed" | null;
+                            /** @description Security-header grade of https://hostname:port/ at the last completed header check (A+ to F) */
+                            header_grade: string | null;
+                            header_score: number | null;
                             /**
                              * Format: date-time
                              * @description When the headers were last checked (completed or failed)
                              */
-                            last_header_check?: string | null;
-                            certificate?: {
-                                issuer?: string;
-                                subject?: string;
+                            last_header_check: string | null;
+                            certificate: {
+                                issuer: string | null;
+                                subject: string | null;
                                 /** Format: date-time */
-                                valid_from?: string;
+                                valid_from: string | null;
                                 /** Format: date-time */
-                                valid_to?: string;
-                                serial_number?: string;
-                                fingerprint_sha256?: string;
+                                valid_to: string | null;
+                                serial_number: string | null;
+                                fingerprint_sha256: string;
                             } | null;
                         };
                     };
@@ -8559,24 +8767,12 @@ export interface operations {
                         domain: {
                             id: number;
                             hostname: string;
-                            /** @default 443 */
                             port: number;
-                            /**
-                             * @default daily
-                             * @enum {string}
-                             */
-                            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
-                            /**
-                             * @deprecated
-                             * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
-                             * @enum {string}
-                             */
-                            scan_frequency?: "5min" | "15min" | "hourly" | "daily";
-                            /** @default true */
-                            notifications_enabled: boolean;
-                            /** @default 30 */
-                            alert_days_before_expiry: number;
+                            /** @enum {string} */
+                            monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
                             is_active?: boolean;
+                            notifications_enabled?: boolean;
+                            alert_days_before_expiry?: number;
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -8790,24 +8986,12 @@ export interface operations {
                         domain: {
                             id: number;
                             hostname: string;
-                            /** @default 443 */
                             port: number;
-                            /**
-                             * @default daily
-                             * @enum {string}
-                             */
-                            monitoring_frequency: "5min" | "15min" | "hourly" | "daily";
-                            /**
-                             * @deprecated
-                             * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
-                             * @enum {string}
-                             */
-                            scan_frequency?: "5min" | "15min" | "hourly" | "daily";
-                            /** @default true */
-                            notifications_enabled: boolean;
-                            /** @default 30 */
-                            alert_days_before_expiry: number;
+                            /** @enum {string} */
+                            monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
                             is_active?: boolean;
+                            notifications_enabled?: boolean;
+                            alert_days_before_expiry?: number;
                             /** Format: date-time */
                             updated_at: string;
                         };
@@ -8913,21 +9097,32 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        domain_id?: number;
-                        scan_id?: number;
-                        certificate?: {
-                            subject?: string;
-                            issuer?: string;
+                        domain_id: number;
+                        hostname: string;
+                        port: number;
+                        /** @description The latest completed scan that saw a certificate */
+                        scan_id: number;
+                        /** Format: date-time */
+                        scanned_at: string;
+                        certificate: {
+                            subject: string;
+                            issuer: string;
                             /** Format: date-time */
-                            valid_from?: string;
+                            valid_from: string;
                             /** Format: date-time */
-                            valid_to?: string;
-                            serial_number?: string;
-                            fingerprint_sha256?: string;
-                            key_type?: string | null;
-                            key_size?: number | null;
-                            signature_algorithm?: string | null;
-                            self_signed?: boolean | null;
+                            valid_to: string;
+                            serial_number: string;
+                            fingerprint_sha256: string;
+                            key_type: string | null;
+                            key_size: number | null;
+                            signature_algorithm: string | null;
+                            self_signed: boolean | null;
+                            sans: string[];
+                            key_curve: string | null;
+                            trusted: boolean | null;
+                            trust_error: string | null;
+                            hostname_match: boolean | null;
+                            days_until_expiry: number;
                         };
                     };
                 };
@@ -9002,19 +9197,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        chain?: {
-                            subject?: string;
-                            issuer?: string;
+                        domain_id: number;
+                        hostname: string;
+                        port: number;
+                        /** @description The latest completed scan that saw a certificate */
+                        scan_id: number;
+                        /** Format: date-time */
+                        scanned_at: string;
+                        trusted: boolean | null;
+                        /** @description Leaf first, as the server sent them */
+                        chain: {
+                            position: number;
+                            /** @enum {string} */
+                            role: "leaf" | "intermediate" | "root";
+                            subject: string;
+                            issuer: string;
                             /** Format: date-time */
-                            valid_from?: string;
+                            valid_from: string;
                             /** Format: date-time */
-                            valid_to?: string;
-                            serial_number?: string;
-                            fingerprint_sha256?: string;
-                            key_type?: string | null;
-                            key_size?: number | null;
-                            signature_algorithm?: string | null;
-                            self_signed?: boolean | null;
+                            valid_to: string;
+                            serial_number: string;
+                            fingerprint_sha256: string;
+                            key_type: string | null;
+                            key_size: number | null;
+                            signature_algorithm: string | null;
+                            self_signed: boolean | null;
                         }[];
                     };
                 };
@@ -9087,25 +9294,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        verifications?: {
-                            id?: number;
-                            hostname?: string;
+                        verifications: {
+                            id: number;
+                            hostname: string;
                             /** @enum {string} */
-                            method?: "dns_txt" | "manual";
+                            method: "dns_txt" | "manual";
                             /** @description _vigil-challenge.<hostname> */
-                            record_name?: string;
+                            record_name: string;
                             /** @description vigil-verification=<token> */
-                            record_value?: string;
+                            record_value: string;
                             /** @enum {string} */
-                            status?: "pending" | "verified";
+                            status: "pending" | "verified";
                             /** Format: date-time */
-                            verified_at?: string | null;
+                            verified_at: string | null;
                             /** Format: date-time */
-                            last_checked_at?: string | null;
+                            last_checked_at: string | null;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                         }[];
-                        total?: number;
+                        total: number;
                     };
                 };
             };
@@ -9178,7 +9385,29 @@ export interface operations {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": {
+                        verification: {
+                            id: number;
+                            hostname: string;
+                            /** @enum {string} */
+                            method: "dns_txt" | "manual";
+                            /** @description _vigil-challenge.<hostname> */
+                            record_name: string;
+                            /** @description vigil-verification=<token> */
+                            record_value: string;
+                            /** @enum {string} */
+                            status: "pending" | "verified";
+                            /** Format: date-time */
+                            verified_at: string | null;
+                            /** Format: date-time */
+                            last_checked_at: string | null;
+                            /** Format: date-time */
+                            created_at: string;
+                        };
+                        message: string;
+                    };
+                };
             };
             /** @description A new pending DNS TXT challenge */
             201: {
@@ -9187,25 +9416,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        verification?: {
-                            id?: number;
-                            hostname?: string;
+                        verification: {
+                            id: number;
+                            hostname: string;
                             /** @enum {string} */
-                            method?: "dns_txt" | "manual";
+                            method: "dns_txt" | "manual";
                             /** @description _vigil-challenge.<hostname> */
-                            record_name?: string;
+                            record_name: string;
                             /** @description vigil-verification=<token> */
-                            record_value?: string;
+                            record_value: string;
                             /** @enum {string} */
-                            status?: "pending" | "verified";
+                            status: "pending" | "verified";
                             /** Format: date-time */
-                            verified_at?: string | null;
+                            verified_at: string | null;
                             /** Format: date-time */
-                            last_checked_at?: string | null;
+                            last_checked_at: string | null;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                         };
-                        message?: string;
+                        message: string;
                     };
                 };
             };
@@ -9288,23 +9517,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        verification?: {
-                            id?: number;
-                            hostname?: string;
+                        verification: {
+                            id: number;
+                            hostname: string;
                             /** @enum {string} */
-                            method?: "dns_txt" | "manual";
+                            method: "dns_txt" | "manual";
                             /** @description _vigil-challenge.<hostname> */
-                            record_name?: string;
+                            record_name: string;
                             /** @description vigil-verification=<token> */
-                            record_value?: string;
+                            record_value: string;
                             /** @enum {string} */
-                            status?: "pending" | "verified";
+                            status: "pending" | "verified";
                             /** Format: date-time */
-                            verified_at?: string | null;
+                            verified_at: string | null;
                             /** Format: date-time */
-                            last_checked_at?: string | null;
+                            last_checked_at: string | null;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                         };
                     };
                 };
@@ -9379,25 +9608,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        verification?: {
-                            id?: number;
-                            hostname?: string;
+                        verification: {
+                            id: number;
+                            hostname: string;
                             /** @enum {string} */
-                            method?: "dns_txt" | "manual";
+                            method: "dns_txt" | "manual";
                             /** @description _vigil-challenge.<hostname> */
-                            record_name?: string;
+                            record_name: string;
                             /** @description vigil-verification=<token> */
-                            record_value?: string;
+                            record_value: string;
                             /** @enum {string} */
-                            status?: "pending" | "verified";
+                            status: "pending" | "verified";
                             /** Format: date-time */
-                            verified_at?: string | null;
+                            verified_at: string | null;
                             /** Format: date-time */
-                            last_checked_at?: string | null;
+                            last_checked_at: string | null;
                             /** Format: date-time */
-                            created_at?: string;
+                            created_at: string;
                         };
-                        message?: string;
+                        message: string;
                     };
                 };
             };
@@ -9483,17 +9712,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        scan_id?: number;
-                        /** @enum {string} */
-                        status?: "queued";
-                        hostname?: string;
-                        port?: number;
-                        domain_id?: number | null;
-                        status_url?: string;
-                        result_url?: string;
-                        message?: string;
-                    };
+                    "application/json": components["schemas"]["ScanQueued"];
                 };
             };
             /** @description Invalid hostname; Invalid port */
@@ -9580,17 +9799,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        scan_id?: number;
-                        /** @enum {string} */
-                        status?: "queued";
-                        hostname?: string;
-                        port?: number;
-                        domain_id?: number | null;
-                        status_url?: string;
-                        result_url?: string;
-                        message?: string;
-                    };
+                    "application/json": components["schemas"]["ScanQueued"];
                 };
             };
             /** @description Invalid domain_id */
@@ -9770,26 +9979,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        scan?: {
-                            id?: number;
-                            hostname?: string;
-                            port?: number;
-                            domain_id?: number | null;
-                            /** @enum {string} */
-                            status?: "queued" | "running" | "completed" | "failed";
-                            /** @enum {string} */
-                            trigger?: "initial" | "manual" | "scheduled" | "on_demand";
-                            grade?: string | null;
-                            score?: number | null;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            started_at?: string | null;
-                            /** Format: date-time */
-                            completed_at?: string | null;
-                            duration_ms?: number | null;
-                            error?: string | null;
-                        };
+                        scan: components["schemas"]["Scan"];
                     };
                 };
             };
@@ -9872,7 +10062,6 @@ export interface operations {
                          * @description Completed scans
                          */
                         completed_at?: string | null;
-                        /** @description Failed scans */
                         hostname?: string;
                         /** @description Completed scans: the report's port; failed scans: the scanned port */
                         port?: number;
@@ -9977,35 +10166,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        domain_id?: number;
-                        scans?: {
-                            id?: number;
-                            hostname?: string;
-                            port?: number;
-                            domain_id?: number | null;
-                            /** @enum {string} */
-                            status?: "queued" | "running" | "completed" | "failed";
-                            /** @enum {string} */
-                            trigger?: "initial" | "manual" | "scheduled" | "on_demand";
-                            grade?: string | null;
-                            score?: number | null;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            started_at?: string | null;
-                            /** Format: date-time */
-                            completed_at?: string | null;
-                            duration_ms?: number | null;
-                            error?: string | null;
-                        }[];
-                        pagination?: {
-                            page: number;
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                            has_next: boolean;
-                            has_prev: boolean;
-                        };
+                        domain_id: number;
+                        scans: components["schemas"]["Scan"][];
+                        pagination: components["schemas"]["PaginationWithNav"];
                     };
                 };
             };
@@ -10083,36 +10246,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        domain_id?: number;
-                        header_checks?: {
-                            id?: number;
-                            domain_id?: number;
-                            /** @description The scan it ran with */
-                            scan_id?: number;
-                            /** @description https://hostname[:port]/ */
-                            url?: string;
-                            /** @enum {string} */
-                            status?: "completed" | "failed";
-                            /** @enum {string|null} */
-                            grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            score?: number | null;
-                            /** @description MDN Observatory score (service.deeper_score) */
-                            deeper_score?: number | null;
-                            /** @description Observatory algorithm the deeper score followed */
-                            algorithm_version?: number | null;
-                            /** @description Why a failed check failed */
-                            error?: string | null;
-                            /** Format: date-time */
-                            checked_at?: string;
-                        }[];
-                        pagination?: {
-                            page: number;
-                            per_page: number;
-                            total: number;
-                            pages: number;
-                            has_next: boolean;
-                            has_prev: boolean;
-                        };
+                        domain_id: number;
+                        header_checks: components["schemas"]["HeaderCheck"][];
+                        pagination: components["schemas"]["PaginationWithNav"];
                     };
                 };
             };
@@ -10187,27 +10323,147 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        header_check?: {
-                            id?: number;
-                            domain_id?: number;
+                        header_check: {
+                            id: number;
+                            domain_id: number;
                             /** @description The scan it ran with */
-                            scan_id?: number;
+                            scan_id: number;
                             /** @description https://hostname[:port]/ */
-                            url?: string;
+                            url: string;
                             /** @enum {string} */
-                            status?: "completed" | "failed";
+                            status: "completed" | "failed";
                             /** @enum {string|null} */
-                            grade?: "A+" | "A" | "B" | "C" | "D" | "F" | null;
-                            score?: number | null;
+                            grade: "A+" | "A" | "B" | "C" | "D" | "F" | null;
+                            score: number | null;
                             /** @description MDN Observatory score (service.deeper_score) */
-                            deeper_score?: number | null;
+                            deeper_score: number | null;
                             /** @description Observatory algorithm the deeper score followed */
-                            algorithm_version?: number | null;
+                            algorithm_version: number | null;
                             /** @description Why a failed check failed */
-                            error?: string | null;
+                            error: string | null;
                             /** Format: date-time */
-                            checked_at?: string;
-                            report?: Record<string, never> | null;
+                            checked_at: string;
+                            report: {
+                                /** @enum {string} */
+                                grade: "A+" | "A" | "B" | "C" | "D" | "F";
+                                score: number;
+                                gradeCapped: boolean;
+                                /** @description Present only when gradeCapped */
+                                gradeCapReason?: string;
+                                warnings: string[];
+                                headersPresent: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+                                headersMissing: ("Content-Security-Policy" | "Strict-Transport-Security" | "X-Frame-Options" | "X-Content-Type-Options" | "Referrer-Policy" | "Permissions-Policy")[];
+                                upcomingHeaders: {
+                                    /** @enum {string} */
+                                    header: "Cross-Origin-Opener-Policy" | "Cross-Origin-Embedder-Policy" | "Cross-Origin-Resource-Policy";
+                                    present: boolean;
+                                    value: string | null;
+                                    description: string;
+                                }[];
+                                summary: {
+                                    /** @enum {string} */
+                                    grade: "A+" | "A" | "B" | "C" | "D" | "F";
+                                    site: string;
+                                    /** @description Each graded header's verdict */
+                                    headers: {
+                                        "Content-Security-Policy": {
+                                            present: boolean;
+                                            /** @description Well-formed and doing what the header is for (false when absent) */
+                                            valid: boolean;
+                                            points: number;
+                                            max_points: number;
+                                            /** @description As received (occurrences joined with ", "), null when absent */
+                                            value: string | null;
+                                            /** @description Why these points */
+                                            note: string;
+                                        };
+                                        "Strict-Transport-Security": {
+                                            present: boolean;
+                                            /** @description Well-formed and doing what the header is for (false when absent) */
+                                            valid: boolean;
+                                            points: number;
+                                            max_points: number;
+                                            /** @description As received (occurrences joined with ", "), null when absent */
+                                            value: string | null;
+                                            /** @description Why these points */
+                                            note: string;
+                                        };
+                                        "X-Frame-Options": {
+                                            present: boolean;
+                                            /** @description Well-formed and doing what the header is for (false when absent) */
+                                            valid: boolean;
+                                            points: number;
+                                            max_points: number;
+                                            /** @description As received (occurrences joined with ", "), null when absent */
+                                            value: string | null;
+                                            /** @description Why these points */
+                                            note: string;
+                                        };
+                                        "X-Content-Type-Options": {
+                                            present: boolean;
+                                            /** @description Well-formed and doing what the header is for (false when absent) */
+                                            valid: boolean;
+                                            points: number;
+                                            max_points: number;
+                                            /** @description As received (occurrences joined with ", "), null when absent */
+                                            value: string | null;
+                                            /** @description Why these points */
+                                            note: string;
+                                        };
+                                        "Referrer-Policy": {
+                                            present: boolean;
+                                            /** @description Well-formed and doing what the header is for (false when absent) */
+                                            valid: boolean;
+                                            points: number;
+                                            max_points: number;
+                                            /** @description As received (occurrences joined with ", "), null when absent */
+                                            value: string | null;
+                                            /** @description Why these points */
+                                            note: string;
+                                        };
+                                        "Permissions-Policy": {
+                                            present: boolean;
+                                            /** @description Well-formed and doing what the header is for (false when absent) */
+                                            valid: boolean;
+                                            points: number;
+                                            max_points: number;
+                                            /** @description As received (occurrences joined with ", "), null when absent */
+                                            value: string | null;
+                                            /** @description Why these points */
+                                            note: string;
+                                        };
+                                    };
+                                };
+                                /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
+                                rawHeaders: {
+                                    [key: string]: string | string[];
+                                };
+                                service: {
+                                    /** @description MDN HTTP Observatory-style score */
+                                    deeper_score: number;
+                                    /** @description The MDN HTTP Observatory scoring algorithm followed (6) */
+                                    algorithm_version: number;
+                                    /** @description One entry per Observatory test */
+                                    advanced: {
+                                        test: string;
+                                        pass: boolean;
+                                        result: string;
+                                        modifier: number;
+                                        description: string;
+                                    }[];
+                                    https_redirect: boolean;
+                                    tests_passed: number;
+                                    tests_failed: number;
+                                    tests_quantity: number;
+                                };
+                                /**
+                                 * Format: date-time
+                                 * @description When the response was received; a cached report keeps it
+                                 */
+                                fetched_at: string;
+                                /** @description The URL whose response was graded (after redirects) */
+                                final_url: string;
+                            } | null;
                         };
                     };
                 };
@@ -10281,55 +10537,42 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description The current billing period: the calendar month (UTC), [start, end) */
-                        period?: {
+                        period: {
                             /** @example 2026-01 */
-                            month?: string;
+                            month: string;
                             /** Format: date-time */
-                            start?: string;
+                            start: string;
                             /**
                              * Format: date-time
                              * @description Exclusive: the first instant of the next month
                              */
-                            end?: string;
-                            days?: number;
+                            end: string;
+                            days: number;
                         };
-                        plan?: {
+                        plan: {
                             /** @enum {string} */
-                            tier?: "free" | "pro" | "business" | "enterprise";
+                            tier: "free" | "pro" | "business" | "enterprise";
                             /** @description In cents of `currency` */
-                            monthly_price?: number;
+                            monthly_price: number;
                             /** @enum {string} */
-                            currency?: "usd";
+                            currency: "usd";
                         };
-                        /** @description Included in the plan; null means unlimited */
-                        limits?: {
-                            /** @description Per account, all keys together */
-                            requests_per_day?: number | null;
-                            /** @description Per key */
-                            requests_per_minute?: number;
-                            /** @description Scans queued or running at once */
-                            concurrent_scans?: number | null;
-                            uptime_monitoring?: boolean;
-                            /** @description Uptime monitors */
-                            monitors?: number | null;
-                            /** @description Monitored domains */
-                            domains?: number | null;
-                        };
+                        limits: components["schemas"]["PlanLimits"];
                         /** @description Used this period (monitors and domains: how many exist now) */
-                        usage?: {
+                        usage: {
                             /** @description Counted API requests this period, this one included */
-                            requests?: number;
-                            monitors?: number;
-                            domains?: number;
+                            requests: number;
+                            monitors: number;
+                            domains: number;
                             /** @description Scans requested this period */
-                            scans?: number;
+                            scans: number;
                             /** @description Alerts delivered this period */
-                            alerts?: number;
+                            alerts: number;
                             /** @description Uptime checks run this period */
-                            checks?: number;
+                            checks: number;
                         };
                         /** Format: date-time */
-                        as_of?: string;
+                        as_of: string;
                     };
                 };
             };
@@ -10397,69 +10640,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        invoices?: {
-                            /** @description null for an estimate */
-                            id?: number | null;
-                            /** @description The billing period: a calendar month (UTC), YYYY-MM */
-                            period?: string;
-                            /**
-                             * Format: date-time
-                             * @description First instant of the month (inclusive)
-                             */
-                            period_start?: string;
-                            /**
-                             * Format: date-time
-                             * @description First instant of the next month (exclusive)
-                             */
-                            period_end?: string;
-                            /**
-                             * @description `issued` for invoices, `draft` for an estimate
-                             * @enum {string}
-                             */
-                            status?: "issued" | "draft";
-                            /** @enum {string} */
-                            currency?: "usd";
-                            /** @description Sum of the line amounts, in cents of `currency` */
-                            subtotal?: number;
-                            /** @description Amount due (no taxes or discounts: equals subtotal), in cents of `currency` */
-                            total?: number;
-                            /**
-                             * Format: date-time
-                             * @description null for an estimate
-                             */
-                            issued_at?: string | null;
-                            /** @description One line per run of days on one tier, in order */
-                            line_items?: {
-                                /** @example Pro plan, 2026-01-10 to 2026-01-19 (10 of 31 days) */
-                                description?: string;
-                                /** @enum {string} */
-                                tier?: "free" | "pro" | "business" | "enterprise";
-                                /**
-                                 * Format: date-time
-                                 * @description First day billed, 00:00 UTC (inclusive)
-                                 */
-                                from?: string;
-                                /**
-                                 * Format: date-time
-                                 * @description 00:00 UTC after the last day billed (exclusive)
-                                 */
-                                to?: string;
-                                /** @description Days billed at this tier */
-                                days?: number;
-                                /** @description Days in the billing period (28 to 31) */
-                                period_days?: number;
-                                /** @description The tier's monthly price, in cents of `currency` */
-                                unit_price?: number;
-                                /** @description unit_price × days / period_days, rounded half up to a whole cent, in cents of `currency` */
-                                amount?: number;
-                            }[];
-                        }[];
-                        pagination?: {
-                            page?: number;
-                            per_page?: number;
-                            total?: number;
-                            pages?: number;
-                        };
+                        invoices: components["schemas"]["Invoice"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -10532,67 +10714,67 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @description null for an estimate */
-                        id?: number | null;
+                        id: number | null;
                         /** @description The billing period: a calendar month (UTC), YYYY-MM */
-                        period?: string;
+                        period: string;
                         /**
                          * Format: date-time
                          * @description First instant of the month (inclusive)
                          */
-                        period_start?: string;
+                        period_start: string;
                         /**
                          * Format: date-time
                          * @description First instant of the next month (exclusive)
                          */
-                        period_end?: string;
+                        period_end: string;
                         /**
                          * @description `issued` for invoices, `draft` for an estimate
                          * @enum {string}
                          */
-                        status?: "issued" | "draft";
+                        status: "issued" | "draft";
                         /** @enum {string} */
-                        currency?: "usd";
+                        currency: "usd";
                         /** @description Sum of the line amounts, in cents of `currency` */
-                        subtotal?: number;
+                        subtotal: number;
                         /** @description Amount due (no taxes or discounts: equals subtotal), in cents of `currency` */
-                        total?: number;
+                        total: number;
                         /**
                          * Format: date-time
                          * @description null for an estimate
                          */
-                        issued_at?: string | null;
+                        issued_at: string | null;
                         /** @description One line per run of days on one tier, in order */
-                        line_items?: {
+                        line_items: {
                             /** @example Pro plan, 2026-01-10 to 2026-01-19 (10 of 31 days) */
-                            description?: string;
+                            description: string;
                             /** @enum {string} */
-                            tier?: "free" | "pro" | "business" | "enterprise";
+                            tier: "free" | "pro" | "business" | "enterprise";
                             /**
                              * Format: date-time
                              * @description First day billed, 00:00 UTC (inclusive)
                              */
-                            from?: string;
+                            from: string;
                             /**
                              * Format: date-time
                              * @description 00:00 UTC after the last day billed (exclusive)
                              */
-                            to?: string;
+                            to: string;
                             /** @description Days billed at this tier */
-                            days?: number;
+                            days: number;
                             /** @description Days in the billing period (28 to 31) */
-                            period_days?: number;
+                            period_days: number;
                             /** @description The tier's monthly price, in cents of `currency` */
-                            unit_price?: number;
+                            unit_price: number;
                             /** @description unit_price × days / period_days, rounded half up to a whole cent, in cents of `currency` */
-                            amount?: number;
+                            amount: number;
                         }[];
-                        /** @enum {boolean} */
-                        estimated?: true;
+                        /** @constant */
+                        estimated: true;
                         /**
                          * Format: date-time
                          * @description The moment of the estimate
                          */
-                        as_of?: string;
+                        as_of: string;
                     };
                 };
             };
@@ -10659,47 +10841,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_pages?: {
-                            id?: number;
-                            /** @description Unique over the service; the page is /status/{slug} */
-                            slug?: string;
-                            title?: string;
-                            description?: string | null;
-                            sections?: {
-                                title: string;
-                                /** @description The account's own monitors, in display order */
-                                monitor_ids?: number[];
-                                /** @description The account's own domains, in display order */
-                                domain_ids?: number[];
-                            }[];
-                            /**
-                             * @description auto follows the reader's system setting
-                             * @default auto
-                             * @enum {string}
-                             */
-                            theme: "light" | "dark" | "auto";
-                            /**
-                             * @description A page that is not public answers 404
-                             * @default true
-                             */
-                            is_public: boolean;
-                            /** @default true */
-                            show_uptime_bars: boolean;
-                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
-                            custom_hostname?: string | null;
-                            /** @description The public page */
-                            url?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        }[];
-                        pagination?: {
-                            page?: number;
-                            per_page?: number;
-                            total?: number;
-                            pages?: number;
-                        };
+                        status_pages: components["schemas"]["StatusPage"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };
@@ -10822,42 +10965,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_page?: {
-                            id?: number;
-                            /** @description Unique over the service; the page is /status/{slug} */
-                            slug?: string;
-                            title?: string;
-                            description?: string | null;
-                            sections?: {
-                                title: string;
-                                /** @description The account's own monitors, in display order */
-                                monitor_ids?: number[];
-                                /** @description The account's own domains, in display order */
-                                domain_ids?: number[];
-                            }[];
-                            /**
-                             * @description auto follows the reader's system setting
-                             * @default auto
-                             * @enum {string}
-                             */
-                            theme: "light" | "dark" | "auto";
-                            /**
-                             * @description A page that is not public answers 404
-                             * @default true
-                             */
-                            is_public: boolean;
-                            /** @default true */
-                            show_uptime_bars: boolean;
-                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
-                            custom_hostname?: string | null;
-                            /** @description The public page */
-                            url?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        message?: string;
+                        status_page: components["schemas"]["StatusPage"];
+                        /** @example Status page created */
+                        message: string;
                     };
                 };
             };
@@ -10949,42 +11059,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_page?: {
-                            id?: number;
-                            /** @description Unique over the service; the page is /status/{slug} */
-                            slug?: string;
-                            title?: string;
-                            description?: string | null;
-                            sections?: {
-                                title: string;
-                                /** @description The account's own monitors, in display order */
-                                monitor_ids?: number[];
-                                /** @description The account's own domains, in display order */
-                                domain_ids?: number[];
-                            }[];
-                            /**
-                             * @description auto follows the reader's system setting
-                             * @default auto
-                             * @enum {string}
-                             */
-                            theme: "light" | "dark" | "auto";
-                            /**
-                             * @description A page that is not public answers 404
-                             * @default true
-                             */
-                            is_public: boolean;
-                            /** @default true */
-                            show_uptime_bars: boolean;
-                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
-                            custom_hostname?: string | null;
-                            /** @description The public page */
-                            url?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        message?: string;
+                        status_page: components["schemas"]["StatusPage"];
                     };
                 };
             };
@@ -11096,42 +11171,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_page?: {
-                            id?: number;
-                            /** @description Unique over the service; the page is /status/{slug} */
-                            slug?: string;
-                            title?: string;
-                            description?: string | null;
-                            sections?: {
-                                title: string;
-                                /** @description The account's own monitors, in display order */
-                                monitor_ids?: number[];
-                                /** @description The account's own domains, in display order */
-                                domain_ids?: number[];
-                            }[];
-                            /**
-                             * @description auto follows the reader's system setting
-                             * @default auto
-                             * @enum {string}
-                             */
-                            theme: "light" | "dark" | "auto";
-                            /**
-                             * @description A page that is not public answers 404
-                             * @default true
-                             */
-                            is_public: boolean;
-                            /** @default true */
-                            show_uptime_bars: boolean;
-                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
-                            custom_hostname?: string | null;
-                            /** @description The public page */
-                            url?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        message?: string;
+                        status_page: components["schemas"]["StatusPage"];
+                        /** @example Status page updated */
+                        message: string;
                     };
                 };
             };
@@ -11346,42 +11388,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_page?: {
-                            id?: number;
-                            /** @description Unique over the service; the page is /status/{slug} */
-                            slug?: string;
-                            title?: string;
-                            description?: string | null;
-                            sections?: {
-                                title: string;
-                                /** @description The account's own monitors, in display order */
-                                monitor_ids?: number[];
-                                /** @description The account's own domains, in display order */
-                                domain_ids?: number[];
-                            }[];
-                            /**
-                             * @description auto follows the reader's system setting
-                             * @default auto
-                             * @enum {string}
-                             */
-                            theme: "light" | "dark" | "auto";
-                            /**
-                             * @description A page that is not public answers 404
-                             * @default true
-                             */
-                            is_public: boolean;
-                            /** @default true */
-                            show_uptime_bars: boolean;
-                            /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
-                            custom_hostname?: string | null;
-                            /** @description The public page */
-                            url?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        message?: string;
+                        status_page: components["schemas"]["StatusPage"];
+                        /** @example Status page updated */
+                        message: string;
                     };
                 };
             };
@@ -11482,19 +11491,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        status_page_id?: number;
-                        notices?: {
-                            id?: number;
-                            status_page_id?: number;
-                            title?: string;
-                            /** @enum {string} */
-                            status?: "investigating" | "identified" | "monitoring" | "resolved";
-                            message?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        }[];
+                        status_page_id: number;
+                        notices: components["schemas"]["Notice"][];
                     };
                 };
             };
@@ -11584,19 +11582,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        notice?: {
-                            id?: number;
-                            status_page_id?: number;
-                            title?: string;
-                            /** @enum {string} */
-                            status?: "investigating" | "identified" | "monitoring" | "resolved";
-                            message?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        message?: string;
+                        notice: components["schemas"]["Notice"];
+                        /** @example Notice posted */
+                        message: string;
                     };
                 };
             };
@@ -11704,19 +11692,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        notice?: {
-                            id?: number;
-                            status_page_id?: number;
-                            title?: string;
-                            /** @enum {string} */
-                            status?: "investigating" | "identified" | "monitoring" | "resolved";
-                            message?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        message?: string;
+                        notice: components["schemas"]["Notice"];
+                        /** @example Notice updated */
+                        message: string;
                     };
                 };
             };
@@ -11901,19 +11879,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        notice?: {
-                            id?: number;
-                            status_page_id?: number;
-                            title?: string;
-                            /** @enum {string} */
-                            status?: "investigating" | "identified" | "monitoring" | "resolved";
-                            message?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** Format: date-time */
-                            updated_at?: string;
-                        };
-                        message?: string;
+                        notice: components["schemas"]["Notice"];
+                        /** @example Notice updated */
+                        message: string;
                     };
                 };
             };
@@ -12006,17 +11974,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        monitor_id?: number;
-                        incident_id?: number;
-                        updates?: {
-                            id?: number;
-                            incident_id?: number;
-                            /** @enum {string} */
-                            status?: "investigating" | "identified" | "monitoring" | "resolved";
-                            message?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                        }[];
+                        monitor_id: number;
+                        incident_id: number;
+                        updates: components["schemas"]["IncidentUpdate"][];
                     };
                 };
             };
@@ -12105,16 +12065,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        update?: {
-                            id?: number;
-                            incident_id?: number;
-                            /** @enum {string} */
-                            status?: "investigating" | "identified" | "monitoring" | "resolved";
-                            message?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                        };
-                        message?: string;
+                        update: components["schemas"]["IncidentUpdate"];
+                        /** @example Incident update posted */
+                        message: string;
                     };
                 };
             };
@@ -12230,7 +12183,7 @@ export interface operations {
                                 status: "operational" | "degraded" | "down" | "maintenance" | "paused" | "pending";
                                 /** @description Percent over the last 90 days; null without checks */
                                 uptime_90d: number | null;
-                                /** @description With show_uptime_bars: the last 90 UTC days, oldest first */
+                                /** @description The last 90 UTC days, oldest first; present when the page shows uptime bars */
                                 days?: {
                                     /** Format: date */
                                     date: string;
@@ -12277,7 +12230,7 @@ export interface operations {
                                 created_at: string;
                             }[];
                         }[];
-                        /** @description Resolved recently, newest first */
+                        /** @description Resolved in the last 14 days, newest first */
                         recent_incidents: {
                             /**
                              * @description The incident's id, or notice-{id} for a notice
@@ -12503,21 +12456,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        badge?: {
-                            /** @description Opens these badges without an API key; rotate it to revoke the old links */
-                            token?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** @description Per badge: svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
-                            badges?: {
-                                [key: string]: {
-                                    svg_url?: string;
-                                    json_url?: string;
-                                    shields_url?: string;
-                                };
-                            };
-                        };
-                        message?: string;
+                        badge: components["schemas"]["BadgeLinks"];
                     };
                 };
             };
@@ -12591,21 +12530,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        badge?: {
-                            /** @description Opens these badges without an API key; rotate it to revoke the old links */
-                            token?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** @description Per badge: svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
-                            badges?: {
-                                [key: string]: {
-                                    svg_url?: string;
-                                    json_url?: string;
-                                    shields_url?: string;
-                                };
-                            };
-                        };
-                        message?: string;
+                        badge: components["schemas"]["BadgeLinks"];
+                        /** @example Badge token rotated */
+                        message: string;
                     };
                 };
             };
@@ -12679,21 +12606,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        badge?: {
-                            /** @description Opens these badges without an API key; rotate it to revoke the old links */
-                            token?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** @description Per badge: svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
-                            badges?: {
-                                [key: string]: {
-                                    svg_url?: string;
-                                    json_url?: string;
-                                    shields_url?: string;
-                                };
-                            };
-                        };
-                        message?: string;
+                        badge: components["schemas"]["BadgeLinks"];
                     };
                 };
             };
@@ -12767,21 +12680,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        badge?: {
-                            /** @description Opens these badges without an API key; rotate it to revoke the old links */
-                            token?: string;
-                            /** Format: date-time */
-                            created_at?: string;
-                            /** @description Per badge: svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
-                            badges?: {
-                                [key: string]: {
-                                    svg_url?: string;
-                                    json_url?: string;
-                                    shields_url?: string;
-                                };
-                            };
-                        };
-                        message?: string;
+                        badge: components["schemas"]["BadgeLinks"];
+                        /** @example Badge token rotated */
+                        message: string;
                     };
                 };
             };
@@ -12852,7 +12753,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The badge (image/svg+xml, or the endpoint JSON) */
+            /** @description The badge: image/svg+xml for .svg, the shields.io endpoint JSON for .json */
             200: {
                 headers: {
                     ETag?: string;
@@ -12861,6 +12762,14 @@ export interface operations {
                 };
                 content: {
                     "image/svg+xml": string;
+                    "application/json": {
+                        /** @constant */
+                        schemaVersion: 1;
+                        label: string;
+                        message: string;
+                        color: string;
+                        cacheSeconds: number;
+                    };
                 };
             };
             /** @description Not modified (If-None-Match) */
@@ -13352,8 +13261,15 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         openapi: "3.1.0";
-                        info: Record<string, never>;
-                        paths: Record<string, never>;
+                        info: {
+                            [key: string]: unknown;
+                        };
+                        components: {
+                            [key: string]: unknown;
+                        };
+                        paths: {
+                            [key: string]: unknown;
+                        };
                     } & {
                         [key: string]: unknown;
                     };

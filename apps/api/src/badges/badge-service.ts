@@ -5,7 +5,9 @@ import { VersionedCache } from '../public-status/versioned-cache.js';
 import { badgeFace, type DomainFacts, type MonitorFacts } from './badge-values.js';
 import { findToken, loadBadgeFacts } from './load-badge-facts.js';
 import { BADGE_TOKEN } from './badge-tokens.js';
-import { renderBadgeSvg, renderShieldsEndpoint } from './render-badge.js';
+import { renderBadgeSvg, renderShieldsEndpoint, ShieldsEndpointSchema } from './render-badge.js';
+import type { Static } from '@sinclair/typebox';
+import { assertSerializedAsIs, compileSerializer } from '../http/serialize.js';
 
 export const BADGE_CACHE_TTL_MS = 30_000;
 export const BADGE_MAX_AGE_S = 60;
@@ -19,6 +21,9 @@ interface TokenEntry {
   /** The drawn badges that are ready, for answers without waiting. */
   ready: Map<string, CachedBody>;
 }
+
+const ENDPOINT_WHERE = 'GET /badges/:token/:badge 200';
+const serializeEndpoint = compileSerializer(ShieldsEndpointSchema, ENDPOINT_WHERE);
 
 const drawKey = (badge: string, format: 'svg' | 'json', label: string | null) => `${badge}.${format}\u0000${label ?? ''}`;
 
@@ -39,6 +44,13 @@ export class BadgeService {
     );
   }
 
+  /** The endpoint JSON through its schema; in tests compared with JSON.stringify's. */
+  private endpointJson(body: Static<typeof ShieldsEndpointSchema>): string {
+    const text = serializeEndpoint(body);
+    if (this.ctx.config.env === 'test') assertSerializedAsIs(ENDPOINT_WHERE, body, text);
+    return text;
+  }
+
   /** The badge, or null for an unknown token or a badge its resource does not have. */
   async get(token: string, badge: string, format: 'svg' | 'json', label: string | null): Promise<CachedBody | null> {
     if (!BADGE_TOKEN.test(token)) return null;
@@ -53,7 +65,7 @@ export class BadgeService {
       drawn =
         format === 'svg'
           ? cachedBody(renderBadgeSvg(shown), 'image/svg+xml; charset=utf-8')
-          : cachedBody(JSON.stringify(renderShieldsEndpoint(shown, BADGE_MAX_AGE_S)), 'application/json; charset=utf-8');
+          : cachedBody(this.endpointJson(renderShieldsEndpoint(shown, BADGE_MAX_AGE_S)), 'application/json; charset=utf-8');
       if (entry.drawn.size < 200) {
         entry.drawn.set(key, drawn);
         void drawn.then((body) => entry.ready.set(key, body));

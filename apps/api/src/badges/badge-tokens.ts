@@ -1,7 +1,10 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, MapOf } from '../http/schema.js';
 import { randomBytes } from 'node:crypto';
 import { BadgeToken, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from './badge-values.js';
+import { component } from '../http/components.js';
 
 export type BadgeTarget = { monitorId: number } | { domainId: number };
 
@@ -37,7 +40,7 @@ export async function rotateBadgeToken(ctx: Context, accountId: number, target: 
 }
 
 /** The answer of the badge-token endpoints: the token and, per badge, its SVG and shields.io endpoint URLs. */
-export function badgeTokenView(token: BadgeToken, baseUrl: string) {
+export function badgeTokenView(token: BadgeToken, baseUrl: string): Static<typeof BADGE_TOKEN_SCHEMA> {
   const names = token.monitorId !== null ? MONITOR_BADGES : DOMAIN_BADGES;
   const root = `${baseUrl}/badges/${token.token}`;
   return {
@@ -52,15 +55,10 @@ export function badgeTokenView(token: BadgeToken, baseUrl: string) {
   };
 }
 
-export const BADGE_TOKEN_SCHEMA = {
-  type: 'object',
-  properties: {
-    token: { type: 'string', description: 'Opens these badges without an API key; rotate it to revoke the old links' },
-    created_at: { type: 'string', format: 'date-time' },
-    badges: {
-      type: 'object',
-      description: 'Per badge: svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url',
-      additionalProperties: { type: 'object', properties: { svg_url: { type: 'string' }, json_url: { type: 'string' }, shields_url: { type: 'string' } } },
-    },
-  },
-};
+export const BADGE_TOKEN_SCHEMA = component('BadgeLinks', Type.Object({
+  token: Type.String({ description: 'Opens these badges without an API key; rotate it to revoke the old links' }),
+  created_at: DateTime(),
+  badges: MapOf(Type.Object({ svg_url: Type.String({ format: 'uri' }), json_url: Type.String({ format: 'uri' }), shields_url: Type.String({ format: 'uri' }) }), {
+    description: 'Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url',
+  }),
+}));

@@ -1,4 +1,5 @@
 import { makeBadge } from 'badge-maker';
+import { Type, type Static } from '@sinclair/typebox';
 import type { BadgeFace } from './badge-values.js';
 
 export const MAX_LABEL_LENGTH = 64;
@@ -12,7 +13,16 @@ export function renderBadgeSvg(face: BadgeFace): string {
 }
 
 /** The shields.io "endpoint" JSON (https://shields.io/badges/endpoint-badge). */
-export function renderShieldsEndpoint(face: BadgeFace, cacheSeconds: number) {
+/** The shields.io endpoint JSON of a badge (https://shields.io/badges/endpoint-badge). */
+export const ShieldsEndpointSchema = Type.Object({
+  schemaVersion: Type.Literal(1),
+  label: Type.String(),
+  message: Type.String(),
+  color: Type.String(),
+  cacheSeconds: Type.Integer(),
+});
+
+export function renderShieldsEndpoint(face: BadgeFace, cacheSeconds: number): Static<typeof ShieldsEndpointSchema> {
   return { schemaVersion: 1, label: face.label, message: face.message, color: face.color, cacheSeconds };
 }
 

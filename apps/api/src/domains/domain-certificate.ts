@@ -1,5 +1,5 @@
 import { NotFoundError, daysUntilExpiry, type Context, type Domain } from '@vigil/core';
-import { iso } from '../http/iso.js';
+import type { DomainCertificateChainView, DomainCertificateView } from './domain.schema.js';
 
 /** The certificate fields of a scanner report that these views read (TlsScanReport's CertificateReport). */
 interface ReportCertificate {
@@ -59,7 +59,7 @@ function certificateBase(c: ReportCertificate) {
  * and size, signature algorithm, trust and hostname match). 404 "Certificate not found"
  * before any scan has seen one.
  */
-export async function domainCertificate(ctx: Context, domain: Domain) {
+export async function domainCertificate(ctx: Context, domain: Domain): Promise<DomainCertificateView> {
   const latest = await latestCertificate(ctx, domain);
   if (!latest) throw new NotFoundError('Certificate not found');
   const c = latest.leaf;
@@ -68,7 +68,7 @@ export async function domainCertificate(ctx: Context, domain: Domain) {
     hostname: domain.hostname,
     port: domain.port,
     scan_id: latest.scanId,
-    scanned_at: iso(latest.scannedAt),
+    scanned_at: latest.scannedAt.toISOString(),
     certificate: {
       ...certificateBase(c),
       sans: c.sans ?? [],
@@ -85,7 +85,7 @@ export async function domainCertificate(ctx: Context, domain: Domain) {
  * GET /domains/{id}/certificate/chain: the certificates as the server sent them, leaf first,
  * each with its role. 404 "Certificate chain not found" before any scan has chain data.
  */
-export async function domainCertificateChain(ctx: Context, domain: Domain) {
+export async function domainCertificateChain(ctx: Context, domain: Domain): Promise<DomainCertificateChainView> {
   const latest = await latestCertificate(ctx, domain);
   if (!latest) throw new NotFoundError('Certificate chain not found');
   const all = [latest.leaf, ...latest.chain];
@@ -94,11 +94,11 @@ export async function domainCertificateChain(ctx: Context, domain: Domain) {
     hostname: domain.hostname,
     port: domain.port,
     scan_id: latest.scanId,
-    scanned_at: iso(latest.scannedAt),
+    scanned_at: latest.scannedAt.toISOString(),
     trusted: latest.leaf.trusted ?? null,
     chain: all.map((c, position) => ({
       position,
-      role: position === 0 ? 'leaf' : c.self_signed ? 'root' : 'intermediate',
+      role: position === 0 ? ('leaf' as const) : c.self_signed ? ('root' as const) : ('intermediate' as const),
       ...certificateBase(c),
     })),
   };

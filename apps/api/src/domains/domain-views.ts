@@ -1,8 +1,10 @@
 import { daysUntilExpiry, type Domain } from '@vigil/core';
+import type { Static } from '@sinclair/typebox';
 import { iso } from '../http/iso.js';
+import type { DomainCreatedSchema, DomainDetailSchema, DomainListItemSchema } from './domain.schema.js';
 
 /** The list-view Domain of the seed. */
-export function domainListView(d: Domain, now: Date) {
+export function domainListView(d: Domain, now: Date): Static<typeof DomainListItemSchema> {
   return {
     id: d.id,
     hostname: d.hostname,
@@ -16,13 +18,13 @@ export function domainListView(d: Domain, now: Date) {
     monitoring_frequency: d.monitoringFrequency,
     notifications_enabled: d.notificationsEnabled,
     alert_days_before_expiry: d.alertDaysBeforeExpiry,
-    created_at: iso(d.createdAt),
-    updated_at: iso(d.updatedAt),
+    created_at: d.createdAt.toISOString(),
+    updated_at: d.updatedAt.toISOString(),
   };
 }
 
 /** The detail view: the list view plus the certificate object and the last scan's outcome. */
-export function domainDetailView(d: Domain, now: Date) {
+export function domainDetailView(d: Domain, now: Date): Static<typeof DomainDetailSchema> {
   return {
     ...domainListView(d, now),
     last_scan_id: d.lastScanId,
@@ -44,7 +46,7 @@ export function domainDetailView(d: Domain, now: Date) {
 }
 
 /** The create answer's domain: {id, hostname, port, ssl_grade null, ssl_score null, is_active, monitoring_frequency, created_at}. */
-export function domainCreatedView(d: Domain) {
+export function domainCreatedView(d: Domain): Static<typeof DomainCreatedSchema> {
   return {
     id: d.id,
     hostname: d.hostname,
@@ -55,48 +57,6 @@ export function domainCreatedView(d: Domain) {
     monitoring_frequency: d.monitoringFrequency,
     notifications_enabled: d.notificationsEnabled,
     alert_days_before_expiry: d.alertDaysBeforeExpiry,
-    created_at: iso(d.createdAt),
+    created_at: d.createdAt.toISOString(),
   };
 }
-
-const DOMAIN_PROPERTIES = {
-  id: { type: 'integer' },
-  hostname: { type: 'string' },
-  port: { type: 'integer' },
-  ssl_grade: { type: ['string', 'null'], enum: ['A+', 'A', 'B', 'C', 'D', 'F', null] },
-  ssl_score: { type: ['integer', 'null'] },
-  certificate_expiry: { type: ['string', 'null'], format: 'date-time' },
-  days_until_expiry: { type: ['integer', 'null'] },
-  last_scan: { type: ['string', 'null'], format: 'date-time' },
-  is_active: { type: 'boolean' },
-  monitoring_frequency: { type: 'string', enum: ['5min', '15min', 'hourly', 'daily'] },
-  notifications_enabled: { type: 'boolean' },
-  alert_days_before_expiry: { type: 'integer' },
-  created_at: { type: 'string', format: 'date-time' },
-  updated_at: { type: 'string', format: 'date-time' },
-};
-
-/** OpenAPI schemas of the domain views. */
-export const DOMAIN_LIST_SCHEMA = { type: 'object', properties: DOMAIN_PROPERTIES };
-export const DOMAIN_DETAIL_SCHEMA = {
-  type: 'object',
-  properties: {
-    ...DOMAIN_PROPERTIES,
-    last_scan_id: { type: ['integer', 'null'] },
-    last_scan_status: { type: ['string', 'null'], enum: ['completed', 'failed', null] },
-    header_grade: { type: ['string', 'null'], enum: ['A+', 'A', 'B', 'C', 'D', 'F', null], description: 'Security-header grade of https://hostname:port/ at the last completed header check' },
-    header_score: { type: ['integer', 'null'] },
-    last_header_check: { type: ['string', 'null'], format: 'date-time', description: 'When the headers were last checked (completed or failed)' },
-    certificate: {
-      type: ['object', 'null'],
-      properties: {
-        issuer: { type: 'string' },
-        subject: { type: 'string' },
-        valid_from: { type: 'string', format: 'date-time' },
-        valid_to: { type: 'string', format: 'date-time' },
-        serial_number: { type: 'string' },
-        fingerprint_sha256: { type: 'string' },
-      },
-    },
-  },
-};

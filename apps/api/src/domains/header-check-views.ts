@@ -1,8 +1,30 @@
 import type { HeaderCheck } from '@vigil/core';
-import { iso } from '../http/iso.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, Nullable, StringEnum } from '../http/schema.js';
+import { HeaderReportSchema } from '../headers/header-report.schema.js';
+import { component } from '../http/components.js';
+
+const IntOrNull = Nullable(Type.Integer());
+
+export const HeaderCheckSchema = component('HeaderCheck', Type.Object({
+  id: Type.Integer(),
+  domain_id: Type.Integer(),
+  scan_id: Type.Integer({ description: 'The scan it ran with' }),
+  url: Type.String({ description: 'https://hostname[:port]/' }),
+  status: StringEnum(['completed', 'failed']),
+  grade: Type.Unsafe<string | null>(Nullable(StringEnum(['A+', 'A', 'B', 'C', 'D', 'F']))),
+  score: IntOrNull,
+  deeper_score: Nullable(Type.Integer(), { description: 'MDN Observatory score (service.deeper_score)' }),
+  algorithm_version: Nullable(Type.Integer(), { description: 'Observatory algorithm the deeper score followed' }),
+  error: Nullable(Type.String(), { description: 'Why a failed check failed' }),
+  checked_at: DateTime(),
+}));
+
+/** One header check with its whole report (null for a failed check). */
+export const HeaderCheckWithReportSchema = Type.Object({ ...HeaderCheckSchema.properties, report: Type.Unsafe<Static<typeof HeaderReportSchema> | null>({ ...HeaderReportSchema, type: ['object', 'null'] }) });
 
 /** One entry of a domain's header-check history (the report only in the single view). */
-export function headerCheckView(c: HeaderCheck) {
+export function headerCheckView(c: HeaderCheck): Static<typeof HeaderCheckSchema> {
   return {
     id: c.id,
     domain_id: c.domainId,
@@ -14,23 +36,6 @@ export function headerCheckView(c: HeaderCheck) {
     deeper_score: c.deeperScore,
     algorithm_version: c.algorithmVersion,
     error: c.error,
-    checked_at: iso(c.checkedAt),
+    checked_at: c.checkedAt.toISOString(),
   };
 }
-
-export const HEADER_CHECK_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    domain_id: { type: 'integer' },
-    scan_id: { type: 'integer', description: 'The scan it ran with' },
-    url: { type: 'string', description: 'https://hostname[:port]/' },
-    status: { type: 'string', enum: ['completed', 'failed'] },
-    grade: { type: ['string', 'null'], enum: ['A+', 'A', 'B', 'C', 'D', 'F', null] },
-    score: { type: ['integer', 'null'] },
-    deeper_score: { type: ['integer', 'null'], description: 'MDN Observatory score (service.deeper_score)' },
-    algorithm_version: { type: ['integer', 'null'], description: 'Observatory algorithm the deeper score followed' },
-    error: { type: ['string', 'null'], description: 'Why a failed check failed' },
-    checked_at: { type: 'string', format: 'date-time' },
-  },
-};

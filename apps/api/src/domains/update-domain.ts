@@ -1,5 +1,6 @@
 import { ConflictError, Domain, type Account, type Context } from '@vigil/core';
-import { iso } from '../http/iso.js';
+import type { Static } from '@sinclair/typebox';
+import type { DomainUpdatedSchema } from './domain.schema.js';
 import type { DomainSettings } from './domain-input.js';
 import { DOMAIN_EXISTS } from './create-domain.js';
 import { findOwnDomain } from './find-own-domain.js';
@@ -19,7 +20,7 @@ export async function updateDomain(
   account: Account,
   rawId: string | string[] | undefined,
   input: DomainSettings,
-): Promise<Record<string, unknown>> {
+): Promise<Static<typeof DomainUpdatedSchema>> {
   const tier = ctx.config.tiers[account.tier];
   try {
     return await ctx.db.transaction(async (m) => {
@@ -40,7 +41,7 @@ export async function updateDomain(
         hostname: saved.hostname,
         port: saved.port,
         ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
-        updated_at: iso(saved.updatedAt),
+        updated_at: saved.updatedAt.toISOString(),
       };
     });
   } catch (e) {

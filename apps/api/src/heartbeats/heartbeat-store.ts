@@ -19,6 +19,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import { iso } from '../http/iso.js';
 import { pingUrl } from './ping-tokens.js';
+import type { HeartbeatFieldsView } from '../monitors/monitor.schema.js';
 
 /**
  * The heartbeat side of a heartbeat monitor's lifecycle in the API: its row (token, ping
@@ -54,7 +55,7 @@ export async function rescheduleHeartbeat(em: EntityManager, m: HeartbeatMonitor
 }
 
 /** What a heartbeat monitor's create, detail and update answers add: its ping URL and its schedule's standing. */
-export async function heartbeatFields(ctx: Context, db: EntityManager, m: HeartbeatMonitor): Promise<Record<string, unknown>> {
+export async function heartbeatFields(ctx: Context, db: EntityManager, m: HeartbeatMonitor): Promise<HeartbeatFieldsView> {
   if (m.type !== 'heartbeat') return {};
   const rows = (await db.query(`SELECT ${HEARTBEAT_COLUMNS}, token_sealed FROM heartbeat_monitors WHERE monitor_id = $1`, [m.id])) as (HeartbeatRow & { token_sealed: string })[];
   const row = rows[0];
@@ -73,15 +74,3 @@ export async function heartbeatFields(ctx: Context, db: EntityManager, m: Heartb
     },
   };
 }
-
-/** The OpenAPI schema of what heartbeatFields adds. */
-export const HEARTBEAT_FIELDS_SCHEMA = {
-  ping_url: { type: 'string', format: 'uri', description: 'heartbeat monitors: the secret URL the job calls (GET, HEAD or POST; /start, /fail, /{exit code} appended)' },
-  heartbeat: {
-    type: 'object',
-    description: 'heartbeat monitors: where the schedule stands',
-    properties: Object.fromEntries(
-      ['last_ping_at', 'last_start_at', 'last_success_at', 'last_failure_at', 'next_due_at', 'deadline_at'].map((k) => [k, { type: ['string', 'null'], format: 'date-time' }]),
-    ),
-  },
-} as const;

@@ -1,7 +1,7 @@
 import { NotFoundError, ValidationError } from '@vigil/core';
 import { allowHeader } from './method-not-allowed.js';
 import { openApiPath } from './openapi.js';
-import { paginationBody, parsePagination } from './pagination.js';
+import { paginationBody, paginationNavBody, parsePagination } from './pagination.js';
 import { parseId } from './validate.js';
 
 describe('allowHeader', () => {
@@ -36,8 +36,8 @@ describe('parsePagination', () => {
   it('builds the pagination object with optional navigation', () => {
     const p = parsePagination({ page: '2', per_page: '10' }, opts);
     expect(paginationBody(p, 25)).toEqual({ page: 2, per_page: 10, total: 25, pages: 3 });
-    expect(paginationBody(p, 25, true)).toEqual({ page: 2, per_page: 10, total: 25, pages: 3, has_next: true, has_prev: true });
-    expect(paginationBody(parsePagination({}, opts), 0, true)).toEqual({ page: 1, per_page: 20, total: 0, pages: 0, has_next: false, has_prev: false });
+    expect(paginationNavBody(p, 25)).toEqual({ page: 2, per_page: 10, total: 25, pages: 3, has_next: true, has_prev: true });
+    expect(paginationNavBody(parsePagination({}, opts), 0)).toEqual({ page: 1, per_page: 20, total: 0, pages: 0, has_next: false, has_prev: false });
   });
 });
 

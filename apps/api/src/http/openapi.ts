@@ -1,16 +1,12 @@
 import Joi from 'joi';
 import { INDEPENDENT_PATHS } from '../middleware/dependency-gate.js';
 import { UNLIMITED_PATHS } from '../middleware/burst-limit.js';
+import { Type, type Static } from '@sinclair/typebox';
 import { requestSchema } from './joi-schema.js';
+import { OpenObject } from './schema.js';
+import { componentName } from './components.js';
+import { ErrorSchema } from './error.schema.js';
 import type { JsonSchema, QueryParamDoc, RouteDef } from './route.js';
-
-const ERROR_SCHEMA = {
-  type: 'object',
-  required: ['error'],
-  properties: { error: { type: 'string', description: 'What went wrong, in one sentence' } },
-  additionalProperties: false,
-  example: { error: 'Monitor not found' },
-};
 
 /** Every 429: the burst answer has only `error`; account, endpoint and concurrency limits add the rest. */
 const RATE_LIMITED_SCHEMA = {
@@ -65,14 +61,42 @@ function headerObjects(names: string[]): Record<string, unknown> {
   return Object.fromEntries(names.map((h) => [h, { schema: { type: 'string' } }]));
 }
 
+/**
+ * The schema as the document shows it: every shared shape (component()) replaced by a $ref,
+ * and listed once in `components`. `inside` is the component being written (not a ref to itself).
+ */
+function referenced(node: unknown, components: Record<string, unknown>, inside?: object): unknown {
+  if (Array.isArray(node)) return node.map((n) => referenced(n, components));
+  if (node === null || typeof node !== 'object') return node;
+  const name = node === inside ? undefined : componentName(node);
+  if (name) {
+    if (!(name in components)) {
+      components[name] = {};
+      components[name] = referenced(node, components, node);
+    }
+    return { $ref: `#/components/schemas/${name}` };
+  }
+  return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, referenced(v, components)]));
+}
+
 /** Express `/a/:id/b` -> OpenAPI `/a/{id}/b`. */
 export function openApiPath(expressPath: string): string {
   return expressPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
 /** The OpenAPI 3.1 document of every declared route. */
-export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<string, unknown> {
+/** The document as GET /api/v1/openapi.json serves it (described only at the top). */
+export const OpenApiDocumentSchema = Type.Object(
+  { openapi: Type.Literal('3.1.0'), info: OpenObject(), components: OpenObject(), paths: OpenObject() },
+  { additionalProperties: true },
+);
+export type OpenApiDocument = Static<typeof OpenApiDocumentSchema> & Record<string, unknown>;
+
+export function buildOpenApi(routes: RouteDef[], serverUrl: string): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
+  const schemas: Record<string, unknown> = {};
+  referenced(ErrorSchema, schemas);
+  Object.assign(schemas, { Forbidden: FORBIDDEN_SCHEMA, RateLimited: RATE_LIMITED_SCHEMA });
   for (const r of routes) {
     const path = openApiPath(r.path);
     const pathParams = [...r.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
@@ -91,7 +115,14 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
       const schema = resp.schema ?? (isError ? (DEFAULT_ERROR_SCHEMAS[status] ?? ERROR_REF) : undefined);
       responses[status] = {
         description: resp.description,
-        ...(resp.contentType ? { content: { [resp.contentType]: { schema: { type: 'string' } } } } : schema ? { content: { 'application/json': { schema } } } : {}),
+        ...(resp.contentType || schema
+          ? {
+              content: {
+                ...(resp.contentType ? { [resp.contentType]: { schema: { type: 'string' } } } : {}),
+                ...(schema && (!resp.contentType || resp.schema) ? { 'application/json': { schema: referenced(schema, schemas) } } : {}),
+              },
+            }
+          : {}),
         ...(resp.headers ? { headers: headerObjects(resp.headers) } : {}),
       };
     }
@@ -139,7 +170,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): Record<stri
     servers: [{ url: serverUrl }],
     components: {
       securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key issued by /api/v1/api-keys or the vigil CLI' } },
-      schemas: { Error: ERROR_SCHEMA, Forbidden: FORBIDDEN_SCHEMA, RateLimited: RATE_LIMITED_SCHEMA },
+      schemas,
     },
     tags: tagList(routes),
     security: [{ apiKey: [] }],

@@ -1,5 +1,7 @@
+import { Type, type Static } from '@sinclair/typebox';
 import { ValidationError } from '@vigil/core';
 import { queryValue } from './validate.js';
+import { component } from './components.js';
 
 export interface PageRequest {
   page: number;
@@ -28,33 +30,18 @@ export function parsePagination(query: Record<string, unknown>, opts: { defaultP
   return { page, perPage, offset: Math.min((page - 1) * perPage, Number.MAX_SAFE_INTEGER) };
 }
 
-/** The schema of paginationBody(); `withNav` adds has_next/has_prev. */
-export function paginationSchema(withNav = false) {
-  const int = { type: 'integer' };
-  return {
-    type: 'object',
-    required: ['page', 'per_page', 'total', 'pages', ...(withNav ? ['has_next', 'has_prev'] : [])],
-    properties: { page: int, per_page: int, total: int, pages: int, ...(withNav ? { has_next: { type: 'boolean' }, has_prev: { type: 'boolean' } } : {}) },
-    additionalProperties: false,
-  };
+const PAGINATION_FIELDS = { page: Type.Integer(), per_page: Type.Integer(), total: Type.Integer(), pages: Type.Integer() };
+
+/** The seed's pagination object. */
+export const PaginationSchema = component('Pagination', Type.Object(PAGINATION_FIELDS));
+/** The pagination of domain lists: with has_next/has_prev. */
+export const PaginationNavSchema = component('PaginationWithNav', Type.Object({ ...PAGINATION_FIELDS, has_next: Type.Boolean(), has_prev: Type.Boolean() }));
+
+export function paginationBody(p: PageRequest, total: number): Static<typeof PaginationSchema> {
+  return { page: p.page, per_page: p.perPage, total, pages: Math.ceil(total / p.perPage) };
 }
 
-export interface PaginationBody {
-  page: number;
-  per_page: number;
-  total: number;
-  pages: number;
-  has_next?: boolean;
-  has_prev?: boolean;
-}
-
-/** The seed's pagination object; `withNav` adds has_next/has_prev (domain lists). */
-export function paginationBody(p: PageRequest, total: number, withNav = false): PaginationBody {
-  const pages = Math.ceil(total / p.perPage);
-  const body: PaginationBody = { page: p.page, per_page: p.perPage, total, pages };
-  if (withNav) {
-    body.has_next = p.page < pages;
-    body.has_prev = p.page > 1;
-  }
-  return body;
+export function paginationNavBody(p: PageRequest, total: number): Static<typeof PaginationNavSchema> {
+  const body = paginationBody(p, total);
+  return { ...body, has_next: p.page < body.pages, has_prev: p.page > 1 };
 }

@@ -8,6 +8,7 @@ import { keyFairShare } from '../middleware/key-fair-share.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { rejectNulInBody } from './reject-nul.js';
 import type { AuthMode, RouteDef } from './route.js';
+import { responseSender } from './send.js';
 
 export const JSON_BODY_LIMIT = '1mb';
 
@@ -34,11 +35,14 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
     list.push(r);
     byPath.set(r.path, list);
   }
+  // Off in production: the check serialises every answer twice.
+  const checkAnswers = ctx.config.env === 'test';
   for (const [path, defs] of byPath) {
     const chain = app.route(path);
     for (const def of defs) {
+      const sender = responseSender(def, checkAnswers);
       const handler = async (req: Request, res: Response) => {
-        await def.handler(req, res);
+        await def.handler(req, res, sender(res));
       };
       const body = def.body === 'ignore' ? [] : [jsonBody, rejectNulInBody];
       chain[def.method](...auth[def.auth], ...(def.before ?? []), ...body, handler);

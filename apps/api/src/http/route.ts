@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import type { Static, TSchema } from '@sinclair/typebox';
 import type Joi from 'joi';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -16,7 +17,22 @@ export type JsonSchema = Record<string, unknown>;
 /** A query parameter read by hand (not through a joi schema): its schema, description and whether required. */
 export type QueryParamDoc = JsonSchema & { description?: string; required?: boolean };
 
-export interface RouteDocs {
+/**
+ * One documented answer. `schema` is the TypeBox schema of a JSON body: the document shows it
+ * and the answer is serialised through it. `contentType` when the body is not JSON (pages,
+ * feeds, badges); with both, the answer is that type or JSON (a badge's SVG or endpoint JSON).
+ * Errors without a schema have the shared error shapes.
+ */
+export interface ResponseDoc {
+  description: string;
+  schema?: TSchema;
+  headers?: string[];
+  contentType?: string;
+}
+
+export type ResponseDocs = Record<number, ResponseDoc>;
+
+export interface RouteDocs<R extends ResponseDocs = ResponseDocs> {
   /**
    * Query parameters: name -> the joi schema that validates it (the document derives the
    * parameter from it; see joiQuery()) or, for a parameter read by hand, its JSON Schema.
@@ -25,15 +41,22 @@ export interface RouteDocs {
   query?: Record<string, Joi.Schema | QueryParamDoc>;
   /** The joi schema that validates the body: the document derives the body's schema and example from it. */
   body?: Joi.Schema;
-  /** Status -> description and optional body schema; `contentType` when it is not JSON (pages, feeds, badges). */
-  responses: Record<number, { description: string; schema?: JsonSchema; headers?: string[]; contentType?: string }>;
+  responses: R;
 }
 
+/** The body a documented status answers with. */
+export type BodyOf<D> = D extends { schema: infer S extends TSchema } ? Static<S> : never;
+
 /**
- * One endpoint. Routes are declared as data so that the Express router, the 405 answers and
- * the OpenAPI document all come from the same list and cannot drift apart.
+ * Answers `status` with `body`, serialised through the status's schema; the compiler checks
+ * that the body is what the schema says. Statuses without a schema (errors) answer plain JSON.
  */
-export interface RouteDef {
+export type Send<R extends ResponseDocs> = <S extends keyof R & number>(status: S, body: BodyOf<R[S]>) => void;
+
+/** `send` as the machinery gives it to every route, whatever its schemas. */
+export type SendAny = (status: number, body: unknown) => void;
+
+interface RouteFields {
   method: HttpMethod;
   /** Express path syntax, e.g. /api/v1/api-keys/:id */
   path: string;
@@ -44,10 +67,24 @@ export interface RouteDef {
   before?: RequestHandler[];
   /** `ignore`: the request body is never read (e.g. removed endpoints). Default: JSON parsed. */
   body?: 'json' | 'ignore';
-  handler: (req: Request, res: Response) => unknown;
+}
+
+/** A route as written, typed by its own responses. */
+export interface TypedRouteDef<R extends ResponseDocs> extends RouteFields {
+  /** JSON answers go through `send` (res.json is routed through it too, so nothing bypasses the schema). */
+  handler: (req: Request, res: Response, send: Send<R>) => unknown;
+  docs: RouteDocs<R>;
+}
+
+/**
+ * One endpoint. Routes are declared as data so that the Express router, the 405 answers, the
+ * serializers and the OpenAPI document all come from the same list and cannot drift apart.
+ */
+export interface RouteDef extends RouteFields {
+  handler: (req: Request, res: Response, send: SendAny) => unknown;
   docs: RouteDocs;
 }
 
-export function route(def: RouteDef): RouteDef {
-  return def;
+export function route<const R extends ResponseDocs>(def: TypedRouteDef<R>): RouteDef {
+  return { ...def, handler: (req, res, send) => def.handler(req, res, send) };
 }

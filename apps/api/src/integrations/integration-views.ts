@@ -1,9 +1,49 @@
-import type { AlertDelivery, Integration, SecretBox } from '@vigil/core';
+import { Type, type Static } from '@sinclair/typebox';
+import { ALERT_EVENTS, DELIVERY_STATUSES, INTEGRATION_TYPES, type AlertDelivery, type Integration, type SecretBox } from '@vigil/core';
 import { iso } from '../http/iso.js';
+import { DateTime, DateTimeOrNull, Nullable, OpenObject, StringEnum } from '../http/schema.js';
 import { maskedConfig, openConfig } from './config-secrets.js';
+import { component } from '../http/components.js';
+
+const IntOrNull = Nullable(Type.Integer());
+
+export const IntegrationSchema = component('Integration', Type.Object({
+  id: Type.Integer(),
+  type: StringEnum(INTEGRATION_TYPES),
+  name: Type.String(),
+  config: OpenObject({ description: 'Per type (see /integrations/types); secret fields masked' }),
+  events: Type.Array(StringEnum(ALERT_EVENTS), { description: 'Subscribed events; empty = all' }),
+  monitor_ids: Type.Array(Type.Integer(), { description: 'Monitors in scope; empty = all' }),
+  domain_ids: Type.Array(Type.Integer(), { description: 'Domains in scope; empty = all' }),
+  is_active: Type.Boolean(),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+}));
+
+export const DeliverySchema = component('Delivery', Type.Object(
+  {
+    id: Type.Integer(),
+    delivery_id: Type.Integer({ description: 'Groups the attempts of one delivery; sent as X-Vigil-Delivery' }),
+    integration_id: IntOrNull,
+    event_id: Type.String(),
+    event: StringEnum(ALERT_EVENTS),
+    attempt: Type.Integer({ description: '1 to 5' }),
+    status: StringEnum(DELIVERY_STATUSES),
+    response_code: Nullable(Type.Integer(), { description: 'HTTP status, or SMTP reply code for email' }),
+    error: Nullable(Type.String()),
+    duration_ms: IntOrNull,
+    will_retry: Type.Boolean({ description: 'Another attempt follows this failed one' }),
+    created_at: DateTime(),
+    completed_at: DateTimeOrNull(),
+  },
+  { description: 'One delivery attempt' },
+));
+
+/** The answer of an attempt made now (test, redelivery), finished (200) or still pending (202). */
+export const AttemptSchema = component('DeliveryAttempt', Type.Object({ delivery: DeliverySchema, message: Type.String() }));
 
 /** An integration as every response shows it; secret fields masked unless named in `reveal`. */
-export function integrationView(i: Integration, box: SecretBox, reveal: string[] = []) {
+export function integrationView(i: Integration, box: SecretBox, reveal: string[] = []): Static<typeof IntegrationSchema> {
   return {
     id: i.id,
     type: i.type,
@@ -13,13 +53,13 @@ export function integrationView(i: Integration, box: SecretBox, reveal: string[]
     monitor_ids: i.monitorIds,
     domain_ids: i.domainIds,
     is_active: i.isActive,
-    created_at: iso(i.createdAt),
-    updated_at: iso(i.updatedAt),
+    created_at: i.createdAt.toISOString(),
+    updated_at: i.updatedAt.toISOString(),
   };
 }
 
 /** One delivery attempt. `delivery_id` groups the attempts of one delivery (X-Vigil-Delivery). */
-export function deliveryView(d: AlertDelivery) {
+export function deliveryView(d: AlertDelivery): Static<typeof DeliverySchema> {
   return {
     id: d.id,
     delivery_id: d.deliveryId,
@@ -32,45 +72,7 @@ export function deliveryView(d: AlertDelivery) {
     error: d.error,
     duration_ms: d.durationMs,
     will_retry: d.willRetry,
-    created_at: iso(d.createdAt),
+    created_at: d.createdAt.toISOString(),
     completed_at: iso(d.completedAt),
   };
 }
-
-const nullable = (type: string) => ({ type: [type, 'null'] });
-
-export const INTEGRATION_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    type: { type: 'string', enum: ['email', 'webhook', 'slack', 'discord'] },
-    name: { type: 'string' },
-    config: { type: 'object', description: 'Per type (see /integrations/types); secret fields masked' },
-    events: { type: 'array', items: { type: 'string' }, description: 'Subscribed events; empty = all' },
-    monitor_ids: { type: 'array', items: { type: 'integer' }, description: 'Monitors in scope; empty = all' },
-    domain_ids: { type: 'array', items: { type: 'integer' }, description: 'Domains in scope; empty = all' },
-    is_active: { type: 'boolean' },
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-  },
-};
-
-export const DELIVERY_SCHEMA = {
-  type: 'object',
-  description: 'One delivery attempt',
-  properties: {
-    id: { type: 'integer' },
-    delivery_id: { type: 'integer', description: 'Groups the attempts of one delivery; sent as X-Vigil-Delivery' },
-    integration_id: nullable('integer'),
-    event_id: { type: 'string' },
-    event: { type: 'string' },
-    attempt: { type: 'integer', description: '1 to 5' },
-    status: { type: 'string', enum: ['pending', 'success', 'failed'] },
-    response_code: { ...nullable('integer'), description: 'HTTP status, or SMTP reply code for email' },
-    error: nullable('string'),
-    duration_ms: nullable('integer'),
-    will_retry: { type: 'boolean', description: 'Another attempt follows this failed one' },
-    created_at: { type: 'string', format: 'date-time' },
-    completed_at: { ...nullable('string'), format: 'date-time' },
-  },
-};

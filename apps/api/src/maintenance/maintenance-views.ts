@@ -1,40 +1,37 @@
 import { nextOccurrences, occurrenceAt, scheduleOf, type MaintenanceWindow } from '@vigil/core';
+import { Type, type Static } from '@sinclair/typebox';
 import { iso } from '../http/iso.js';
+import { DateTime, DateTimeOrNull, Nullable } from '../http/schema.js';
+import { component } from '../http/components.js';
 
 /** How many upcoming occurrences a window shows. */
 export const NEXT_OCCURRENCES = 5;
 
-const OCCURRENCE_SCHEMA = {
-  type: 'object',
-  properties: { starts_at: { type: 'string', format: 'date-time' }, ends_at: { type: 'string', format: 'date-time' } },
-};
+const OccurrenceSchema = Type.Object({ starts_at: DateTime(), ends_at: DateTime() });
 
-export const MAINTENANCE_WINDOW_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    title: { type: 'string' },
-    description: { type: ['string', 'null'] },
-    applies_to_all: { type: 'boolean' },
-    monitor_ids: { type: 'array', items: { type: 'integer' } },
-    domain_ids: { type: 'array', items: { type: 'integer' } },
-    starts_at: { type: 'string', format: 'date-time' },
-    ends_at: { type: ['string', 'null'], format: 'date-time', description: 'One-off windows only' },
-    rrule: { type: ['string', 'null'], description: 'RFC 5545 RRULE of a recurring window', examples: ['FREQ=WEEKLY;BYDAY=SU'] },
-    duration_minutes: { type: ['integer', 'null'], description: 'Length of each occurrence of a recurring window' },
-    timezone: { type: 'string', examples: ['Europe/Berlin'] },
-    keep_checking: { type: 'boolean', description: 'false: covered monitors are not checked during the window' },
-    active: { type: 'boolean', description: 'An occurrence is under way now' },
-    current_occurrence: { oneOf: [OCCURRENCE_SCHEMA, { type: 'null' }] },
-    next_occurrences: { type: 'array', items: OCCURRENCE_SCHEMA, description: `Up to ${NEXT_OCCURRENCES}, one under way included` },
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-  },
-};
+export const MaintenanceWindowSchema = component('MaintenanceWindow', Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  description: Nullable(Type.String()),
+  applies_to_all: Type.Boolean(),
+  monitor_ids: Type.Array(Type.Integer()),
+  domain_ids: Type.Array(Type.Integer()),
+  starts_at: DateTime(),
+  ends_at: DateTimeOrNull({ description: 'One-off windows only' }),
+  rrule: Nullable(Type.String(), { description: 'RFC 5545 RRULE of a recurring window', examples: ['FREQ=WEEKLY;BYDAY=SU'] }),
+  duration_minutes: Nullable(Type.Integer(), { description: 'Length of each occurrence of a recurring window' }),
+  timezone: Type.String({ examples: ['Europe/Berlin'] }),
+  keep_checking: Type.Boolean({ description: 'false: covered monitors are not checked during the window' }),
+  active: Type.Boolean({ description: 'An occurrence is under way now' }),
+  current_occurrence: Nullable(OccurrenceSchema),
+  next_occurrences: Type.Array(OccurrenceSchema, { description: `Up to ${NEXT_OCCURRENCES}, one under way included` }),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+}));
 
 const occurrenceView = (o: { start: Date; end: Date }) => ({ starts_at: o.start.toISOString(), ends_at: o.end.toISOString() });
 
-export function maintenanceWindowView(w: MaintenanceWindow, now: Date) {
+export function maintenanceWindowView(w: MaintenanceWindow, now: Date): Static<typeof MaintenanceWindowSchema> {
   const schedule = scheduleOf(w);
   const current = occurrenceAt(schedule, now);
   return {

@@ -1,5 +1,7 @@
 import { ConflictError, DEFAULT_REGION, isPushMonitorType, JobName, checkQueueOf, oneOffCheckJobId, type CheckResult, type Context } from '@vigil/core';
+import type { Static } from '@sinclair/typebox';
 import { findOwnMonitor } from './find-own-monitor.js';
+import type { ManualCheckSchema } from './monitor.schema.js';
 
 export const PUSH_MONITOR_NOT_PROBED = 'Heartbeat monitors are checked by their pings, not probed';
 
@@ -11,7 +13,7 @@ function manualCheckRegion(regions: readonly string[]): string {
 export type ManualCheckOutcome = { done: true; check: ReturnType<typeof manualCheckRecord> } | { done: false; jobId: string; failed: boolean };
 
 /** The check record as the checks list shows it (less in_maintenance): the additions of monitor types null when absent. */
-function manualCheckRecord(r: CheckResult) {
+function manualCheckRecord(r: CheckResult): Static<typeof ManualCheckSchema> {
   return { ...r, timings: r.timings ?? null, certificate_expires_at: r.certificate_expires_at ?? null, details: r.details ?? null };
 }
 

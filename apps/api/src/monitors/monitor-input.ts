@@ -3,7 +3,6 @@ import {
   assertionsSchema,
   CHECK_INTERVALS,
   MONITOR_METHODS,
-  MONITOR_TYPE_SPECS,
   MONITOR_TYPES,
   REGION_NAME_PATTERN,
   parseMonitorUrl,
@@ -13,8 +12,9 @@ import {
   type MonitorMethod,
   type MonitorType,
 } from '@vigil/core';
-import { annotated, documented, requestSchema } from '../http/joi-schema.js';
+import { annotated, documented } from '../http/joi-schema.js';
 import { ASSERTIONS_PROPERTY } from './assertions-openapi.js';
+import { TypeConfigSchema } from './monitor.schema.js';
 
 /**
  * The 400 messages of monitor input. "Invalid URL" and "Invalid interval" are the seed's; the
@@ -136,17 +136,6 @@ const MAX_ESCALATION_MINUTES = 10_080;
 const HTTP_ONLY = 'http monitors only';
 const D = MONITOR_DEFAULTS;
 
-/**
- * `config` is checked once the type is known (monitor-type-input.ts, against the type's spec):
- * documented as one of those specs' own schemas.
- */
-const TYPE_CONFIG = {
-  description:
-    'The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones.',
-  // anyOf: a heartbeat config has no required field, so every tcp or dns config also matches it.
-  anyOf: Object.entries(MONITOR_TYPE_SPECS).map(([type, spec]) => ({ title: type, ...requestSchema(spec.schema) })),
-};
-
 const fields = {
   name: Joi.string().min(1).max(200).pattern(/\S/).error(fail(M.name)),
   type: annotated(
@@ -156,7 +145,8 @@ const fields = {
       .description('What the monitor checks; fixed at create'),
     { default: 'http' },
   ),
-  config: documented(Joi.any(), TYPE_CONFIG),
+  // `config` is checked once the type is known (monitor-type-input.ts, against the type's spec).
+  config: documented(Joi.any(), TypeConfigSchema),
   // http monitors: required (create schema below); the other types refuse it.
   url: documented(
     Joi.string()

@@ -1,12 +1,25 @@
 import { DEFAULT_REGION, type Check, type Incident, type Monitor } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { effectiveMinFailingRegions } from './region-policy.js';
-import { uptimePercent, type MonitorStatistics } from './uptime-math.js';
+import { uptimePercent } from './uptime-math.js';
 import type { WindowTotals } from './rollup-totals.js';
 import { MONITOR_TYPE_VIEWS, type ListedMonitor } from './views/index.js';
+import type { Static } from '@sinclair/typebox';
+import type {
+  CheckView,
+  ConfigView,
+  CreatedMonitorView,
+  HeartbeatFieldsView,
+  IncidentView,
+  LastCheckSchema,
+  ListedMonitorView,
+  MonitorDetailView,
+  RecentIncidentSchema,
+  StatisticsSchema,
+} from './monitor.schema.js';
 
 /** 201 body of create: the seed's fields (http; other types their own), plus type. */
-export function createdMonitorView(m: Monitor) {
+export function createdMonitorView(m: Monitor): Omit<CreatedMonitorView, keyof HeartbeatFieldsView> {
   return {
     id: m.id,
     name: m.name,
@@ -17,12 +30,12 @@ export function createdMonitorView(m: Monitor) {
     timeout: m.timeout,
     alert_threshold: m.alertThreshold,
     is_active: m.isActive,
-    created_at: iso(m.createdAt),
+    created_at: m.createdAt.toISOString(),
   };
 }
 
 /** Every configuration field of a monitor, as the API names them (the type's own from its view). */
-export function configView(m: Monitor): Record<string, unknown> {
+export function configView(m: Monitor): ConfigView {
   return {
     name: m.name,
     type: m.type,
@@ -54,7 +67,7 @@ export function regionFields(m: Pick<Monitor, 'regions' | 'minFailingRegions'>, 
 }
 
 /** List view: configuration summary, last check timestamp and response time, uptime of the three windows. */
-export function listMonitorView(m: ListedMonitor, totals: WindowTotals, inMaintenance: boolean) {
+export function listMonitorView(m: ListedMonitor, totals: WindowTotals, inMaintenance: boolean): ListedMonitorView {
   return {
     id: m.id,
     name: m.name,
@@ -70,40 +83,40 @@ export function listMonitorView(m: ListedMonitor, totals: WindowTotals, inMainte
     uptime_7d: uptimePercent(totals['7d'].successful, totals['7d'].total),
     uptime_30d: uptimePercent(totals['30d'].successful, totals['30d'].total),
     in_maintenance: inMaintenance,
-    created_at: iso(m.createdAt),
-    updated_at: iso(m.updatedAt),
+    created_at: m.createdAt.toISOString(),
+    updated_at: m.updatedAt.toISOString(),
   };
 }
 
 /** The detail view's last_check object; null before the first check. */
-export function lastCheckView(m: Monitor) {
+export function lastCheckView(m: Monitor): Static<typeof LastCheckSchema> {
   if (!m.lastCheckedAt) return null;
   return {
-    timestamp: iso(m.lastCheckedAt),
+    timestamp: m.lastCheckedAt.toISOString(),
     status: m.lastCheckStatus,
     response_time_ms: m.lastResponseTimeMs,
     status_code: m.lastStatusCode,
   };
 }
 
-export function recentIncidentView(i: Incident) {
+export function recentIncidentView(i: Incident): Static<typeof RecentIncidentSchema> {
   return {
     id: i.id,
-    started_at: iso(i.startedAt),
+    started_at: i.startedAt.toISOString(),
     resolved_at: iso(i.resolvedAt),
     duration_seconds: i.durationSeconds,
     cause: i.cause,
   };
 }
 
-export function detailMonitorView(m: Monitor, statistics: MonitorStatistics, incidents: Incident[], inMaintenance: boolean) {
+export function detailMonitorView(m: Monitor, statistics: Static<typeof StatisticsSchema>, incidents: Incident[], inMaintenance: boolean): Omit<MonitorDetailView, keyof HeartbeatFieldsView> {
   return {
     id: m.id,
     ...configView(m),
     status: m.status,
     in_maintenance: inMaintenance,
-    created_at: iso(m.createdAt),
-    updated_at: iso(m.updatedAt),
+    created_at: m.createdAt.toISOString(),
+    updated_at: m.updatedAt.toISOString(),
     paused_at: iso(m.pausedAt),
     resumed_at: iso(m.resumedAt),
     last_check: lastCheckView(m),
@@ -121,9 +134,9 @@ export function detailMonitorView(m: Monitor, statistics: MonitorStatistics, inc
 export function checkView(
   c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance' | 'timings' | 'certificateExpiresAt' | 'details' | 'region'> & { pingBody?: string | null },
   withRegion = false,
-) {
+): CheckView {
   return {
-    timestamp: iso(c.checkedAt),
+    timestamp: c.checkedAt.toISOString(),
     status: c.status,
     response_time_ms: c.responseTimeMs,
     status_code: c.statusCode,
@@ -138,11 +151,11 @@ export function checkView(
   };
 }
 
-export function incidentView(i: Incident) {
+export function incidentView(i: Incident): IncidentView {
   return {
     id: i.id,
     status: i.status,
-    started_at: iso(i.startedAt),
+    started_at: i.startedAt.toISOString(),
     resolved_at: iso(i.resolvedAt),
     duration_seconds: i.durationSeconds,
     cause: i.cause,

@@ -1,6 +1,5 @@
 import { Not } from 'typeorm';
 import { alreadyMonitoredMessage, ConflictError, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
-import { iso } from '../http/iso.js';
 import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
 import { findOwnMonitor } from './find-own-monitor.js';
@@ -9,6 +8,7 @@ import { rescheduleHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
 import { typedConfigOfUpdate } from './monitor-type-input.js';
 import { configView, regionFields } from './monitor-views.js';
+import type { ConfigView } from './monitor.schema.js';
 import { applyMonitorSchedule } from './schedule-effects.js';
 import { resolveRegions } from './region-policy.js';
 
@@ -48,7 +48,8 @@ export async function updateMonitor(ctx: Context, account: Account, rawId: strin
       if (isUniqueViolation(e)) throw new ConflictError(alreadyMonitored);
       throw e;
     });
-  const config = { ...configView(updated), ...regionFields(updated, true) };
-  const changed = Object.fromEntries(Object.keys(input).map((k) => [k, config[k as keyof typeof config]]));
-  return { id: updated.id, name: updated.name, ...changed, updated_at: iso(updated.updatedAt) };
+  const config: ConfigView = { ...configView(updated), ...regionFields(updated, true) };
+  // The fields given, in the order of the configuration (the answer's schema order).
+  const changed = Object.fromEntries(Object.entries(config).filter(([k]) => k in input));
+  return { id: updated.id, name: updated.name, ...changed, updated_at: updated.updatedAt.toISOString() };
 }

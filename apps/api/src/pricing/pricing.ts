@@ -1,11 +1,23 @@
 import { escapeHtml, TIERS, type TierTable } from '@vigil/core';
-import { fullPlanLimits } from '../usage/plan-limits.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { StringEnum } from '../http/schema.js';
+import { fullPlanLimits, FullPlanLimitsSchema } from '../usage/plan-limits.js';
 
-export type PricingTable = ReturnType<typeof pricingTable>;
+export const PricingSchema = Type.Object({
+  currency: Type.String({ examples: ['usd'] }),
+  tiers: Type.Array(
+    Type.Object({
+      name: StringEnum(TIERS),
+      monthly_price_cents: Type.Integer(),
+      limits: FullPlanLimitsSchema,
+    }),
+  ),
+});
+export type PricingTable = Static<typeof PricingSchema>;
 type PlanLimits = PricingTable['tiers'][number]['limits'];
 
 /** The plans as GET /pricing shows them: the same tier table the limits are enforced from. */
-export function pricingTable(tiers: TierTable) {
+export function pricingTable(tiers: TierTable): PricingTable {
   return {
     currency: 'usd',
     tiers: TIERS.map((name) => ({

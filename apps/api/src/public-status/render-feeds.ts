@@ -1,7 +1,69 @@
-import { escapeHtml as e } from '@vigil/core';
+import { Type, type Static } from '@sinclair/typebox';
+import { escapeHtml as e, INCIDENT_UPDATE_STATUSES } from '@vigil/core';
+import { compileSerializer, assertSerializedAsIs } from '../http/serialize.js';
+import { DateTime, DateTimeOrNull, Nullable, StringEnum } from '../http/schema.js';
 import type { IncidentView, PageModel } from './page-model.js';
 
-function incidentJson(i: IncidentView) {
+const UpdateStatus = StringEnum(INCIDENT_UPDATE_STATUSES);
+
+const PublicIncidentSchema = Type.Object({
+  id: Type.String({ description: "The incident's id, or notice-{id} for a notice", examples: ['4711', 'notice-12'] }),
+  title: Type.String(),
+  status: StringEnum(INCIDENT_UPDATE_STATUSES, { description: "What people were last told: the latest update's status, else investigating or resolved" }),
+  open: Type.Boolean(),
+  started_at: DateTime(),
+  resolved_at: DateTimeOrNull(),
+  duration_seconds: Nullable(Type.Integer()),
+  updated_at: DateTime(),
+  updates: Type.Array(Type.Object({ status: UpdateStatus, message: Type.String(), created_at: DateTime() })),
+});
+
+/** GET /status/{slug}.json (and /index.json on a custom hostname). */
+export const PublicStatusPageSchema = Type.Object({
+  page: Type.Object({ title: Type.String(), description: Nullable(Type.String()), url: Type.String({ format: 'uri' }), updated_at: DateTime() }),
+  status: Type.Object({ indicator: StringEnum(['operational', 'degraded', 'outage']), description: Type.String({ examples: ['All systems operational'] }) }),
+  sections: Type.Array(
+    Type.Object({
+      title: Type.String(),
+      monitors: Type.Array(
+        Type.Object({
+          name: Type.String(),
+          status: StringEnum(['operational', 'degraded', 'down', 'maintenance', 'paused', 'pending']),
+          uptime_90d: Nullable(Type.Number(), { description: 'Percent over the last 90 days; null without checks' }),
+          days: Type.Optional(
+            Type.Array(Type.Object({ date: Type.String({ format: 'date' }), uptime: Nullable(Type.Number()), incidents: Type.Integer() }), {
+              description: 'The last 90 UTC days, oldest first; present when the page shows uptime bars',
+            }),
+          ),
+        }),
+      ),
+      domains: Type.Array(
+        Type.Object({
+          name: Type.String({ description: 'hostname, with :port when not 443' }),
+          ssl_grade: Nullable(Type.String()),
+          days_until_expiry: Nullable(Type.Integer()),
+          status: StringEnum(['ok', 'expiring', 'expired', 'unknown']),
+        }),
+      ),
+    }),
+  ),
+  active_incidents: Type.Array(PublicIncidentSchema, { description: 'Open incidents and unresolved notices, newest first' }),
+  recent_incidents: Type.Array(PublicIncidentSchema, { description: 'Resolved in the last 14 days, newest first' }),
+  scheduled_maintenance: Type.Array(Type.Object({ title: Type.String(), starts_at: DateTime(), ends_at: DateTime(), message: Type.String() })),
+});
+
+const WHERE = 'GET /status/:slug.json 200';
+const serializePage = compileSerializer(PublicStatusPageSchema, WHERE);
+
+/** The page's JSON body through its schema; `check` (tests) compares it with JSON.stringify's. */
+export function pageJsonBody(m: PageModel, pageUrl: string, check: boolean): string {
+  const body = renderPageJson(m, pageUrl);
+  const text = serializePage(body);
+  if (check) assertSerializedAsIs(WHERE, body, text);
+  return text;
+}
+
+function incidentJson(i: IncidentView): Static<typeof PublicIncidentSchema> {
   return {
     id: i.id,
     title: i.title,
@@ -15,110 +77,8 @@ function incidentJson(i: IncidentView) {
   };
 }
 
-const ts = { type: 'string', format: 'date-time' };
-const UPDATE_STATUS = { type: 'string', enum: ['investigating', 'identified', 'monitoring', 'resolved'] };
-const INCIDENT = {
-  type: 'object',
-  required: ['id', 'title', 'status', 'open', 'started_at', 'resolved_at', 'duration_seconds', 'updated_at', 'updates'],
-  properties: {
-    id: { type: 'string', description: 'The incident\'s id, or notice-{id} for a notice', examples: ['4711', 'notice-12'] },
-    title: { type: 'string' },
-    status: { ...UPDATE_STATUS, description: 'What people were last told: the latest update\'s status, else investigating or resolved' },
-    open: { type: 'boolean' },
-    started_at: ts,
-    resolved_at: { type: ['string', 'null'], format: 'date-time' },
-    duration_seconds: { type: ['integer', 'null'] },
-    updated_at: ts,
-    updates: {
-      type: 'array',
-      items: { type: 'object', required: ['status', 'message', 'created_at'], properties: { status: UPDATE_STATUS, message: { type: 'string' }, created_at: ts }, additionalProperties: false },
-    },
-  },
-  additionalProperties: false,
-};
-
-/** The schema of renderPageJson(): GET /status/{slug}.json documents its 200 with it. */
-export const STATUS_PAGE_JSON_SCHEMA = {
-  type: 'object',
-  required: ['page', 'status', 'sections', 'active_incidents', 'recent_incidents', 'scheduled_maintenance'],
-  properties: {
-    page: {
-      type: 'object',
-      required: ['title', 'description', 'url', 'updated_at'],
-      properties: { title: { type: 'string' }, description: { type: ['string', 'null'] }, url: { type: 'string', format: 'uri' }, updated_at: ts },
-      additionalProperties: false,
-    },
-    status: {
-      type: 'object',
-      required: ['indicator', 'description'],
-      properties: { indicator: { type: 'string', enum: ['operational', 'degraded', 'outage'] }, description: { type: 'string', examples: ['All systems operational'] } },
-      additionalProperties: false,
-    },
-    sections: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['title', 'monitors', 'domains'],
-        properties: {
-          title: { type: 'string' },
-          monitors: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['name', 'status', 'uptime_90d'],
-              properties: {
-                name: { type: 'string' },
-                status: { type: 'string', enum: ['operational', 'degraded', 'down', 'maintenance', 'paused', 'pending'] },
-                uptime_90d: { type: ['number', 'null'], description: 'Percent over the last 90 days; null without checks' },
-                days: {
-                  type: 'array',
-                  description: 'With show_uptime_bars: the last 90 UTC days, oldest first',
-                  items: {
-                    type: 'object',
-                    required: ['date', 'uptime', 'incidents'],
-                    properties: { date: { type: 'string', format: 'date' }, uptime: { type: ['number', 'null'] }, incidents: { type: 'integer', minimum: 0 } },
-                    additionalProperties: false,
-                  },
-                },
-              },
-              additionalProperties: false,
-            },
-          },
-          domains: {
-            type: 'array',
-            items: {
-              type: 'object',
-              required: ['name', 'ssl_grade', 'days_until_expiry', 'status'],
-              properties: {
-                name: { type: 'string', description: 'hostname, with :port when not 443' },
-                ssl_grade: { type: ['string', 'null'] },
-                days_until_expiry: { type: ['integer', 'null'] },
-                status: { type: 'string', enum: ['ok', 'expiring', 'expired', 'unknown'] },
-              },
-              additionalProperties: false,
-            },
-          },
-        },
-        additionalProperties: false,
-      },
-    },
-    active_incidents: { type: 'array', description: 'Open incidents and unresolved notices, newest first', items: INCIDENT },
-    recent_incidents: { type: 'array', description: 'Resolved recently, newest first', items: INCIDENT },
-    scheduled_maintenance: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['title', 'starts_at', 'ends_at', 'message'],
-        properties: { title: { type: 'string' }, starts_at: ts, ends_at: ts, message: { type: 'string' } },
-        additionalProperties: false,
-      },
-    },
-  },
-  additionalProperties: false,
-};
-
 /** GET /status/{slug}.json: what the page shows, as data. */
-export function renderPageJson(m: PageModel, pageUrl: string) {
+export function renderPageJson(m: PageModel, pageUrl: string): Static<typeof PublicStatusPageSchema> {
   return {
     page: { title: m.title, description: m.description, url: pageUrl, updated_at: m.generatedAt.toISOString() },
     status: { indicator: m.overall, description: m.overallText },

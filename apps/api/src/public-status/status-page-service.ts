@@ -3,7 +3,7 @@ import { cachedBody, type CachedBody } from './cached-body.js';
 import { FinishedDays } from './finished-days.js';
 import { findPage, loadPageRows, type PageRef } from './load-page-rows.js';
 import { buildPageModel, type PageModel } from './page-model.js';
-import { renderPageAtom, renderPageJson } from './render-feeds.js';
+import { pageJsonBody, renderPageAtom } from './render-feeds.js';
 import { NOT_FOUND_HTML, renderPageHtml } from './render-html.js';
 import { knownStatusVersion, statusVersionReader } from './read-status-version.js';
 import { VersionedCache } from './versioned-cache.js';
@@ -104,7 +104,7 @@ export class StatusPageService {
     const u = urls(this.ctx.config.baseUrl, ref, model.slug);
     const html = cachedBody(renderPageHtml(model, { json: u.json, feed: u.feed }), 'text/html; charset=utf-8');
     await nextTurn();
-    const json = cachedBody(JSON.stringify(renderPageJson(model, u.page)), 'application/json; charset=utf-8');
+    const json = cachedBody(pageJsonBody(model, u.page, this.ctx.config.env === 'test'), 'application/json; charset=utf-8');
     await nextTurn();
     const atom = cachedBody(renderPageAtom(model, u.page, u.absoluteFeed), 'application/atom+xml; charset=utf-8');
     return { html: await html, json: await json, atom: await atom };

@@ -2,34 +2,17 @@ import Joi from 'joi';
 import { IsNull } from 'typeorm';
 import { ApiKey, ConflictError, NotFoundError, ValidationError, bumpAuthStamp, issueApiKey, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
-import { iso } from '../http/iso.js';
 import { parseId, trimmedString, validate } from '../http/validate.js';
 import { route, type RouteDef } from '../http/route.js';
-
-const API_KEY_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    prefix: { type: 'string', description: 'First 8 characters of the secret' },
-    created_at: { type: 'string', format: 'date-time' },
-    expires_at: { type: ['string', 'null'], format: 'date-time' },
-    last_used_at: { type: ['string', 'null'], format: 'date-time' },
-    revoked_at: { type: ['string', 'null'], format: 'date-time' },
-  },
-};
-
-function view(k: ApiKey) {
-  return {
-    id: k.id,
-    name: k.name,
-    prefix: k.prefix,
-    created_at: iso(k.createdAt),
-    expires_at: iso(k.expiresAt),
-    last_used_at: iso(k.lastUsedAt),
-    revoked_at: iso(k.revokedAt),
-  };
-}
+import {
+  ApiKeyAnswerSchema,
+  ApiKeyCreatedSchema,
+  ApiKeyListSchema,
+  ApiKeyRevokedSchema,
+  ApiKeyRotatedSchema,
+  apiKeyView,
+  issuedApiKeyView,
+} from '../api-keys/api-key.schema.js';
 
 const INVALID_EXPIRES_AT = 'Invalid expires_at: must be an ISO 8601 timestamp';
 
@@ -69,11 +52,11 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       summary: 'List the account\'s API keys (never their secrets; revoked keys stay listed)',
       tag: 'API keys',
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const list = await keys.find({ where: { accountId: authOf(req).account.id }, order: { id: 'ASC' } });
-        res.json({ api_keys: list.map(view), total: list.length });
+        send(200, { api_keys: list.map(apiKeyView), total: list.length });
       },
-      docs: { responses: { 200: { description: 'The keys', schema: { type: 'object', properties: { api_keys: { type: 'array', items: API_KEY_SCHEMA }, total: { type: 'integer' } } } } } },
+      docs: { responses: { 200: { description: 'The keys', schema: ApiKeyListSchema } } },
     }),
     route({
       method: 'post',
@@ -81,20 +64,19 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       summary: 'Create an API key; the secret is in `key` and is shown only this once',
       tag: 'API keys',
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const body = validate(createBody, req.body);
         const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
         if (expiresAt && expiresAt.getTime() <= ctx.clock.now().getTime()) {
           throw new ValidationError('Invalid expires_at: must be in the future');
         }
         const { key, secret } = await issueApiKey(ctx.db.manager, authOf(req).account.id, { name: body.name, expiresAt });
-        const { last_used_at: _l, revoked_at: _r, ...created } = view(key);
-        res.status(201).json({ api_key: created, key: secret, message: 'API key created. Store the key now: it is not shown again.' });
+        send(201, { api_key: issuedApiKeyView(key), key: secret, message: 'API key created. Store the key now: it is not shown again.' });
       },
       docs: {
         body: createBody,
         responses: {
-          201: { description: 'Created', schema: { type: 'object', properties: { api_key: API_KEY_SCHEMA, key: { type: 'string' }, message: { type: 'string' } } } },
+          201: { description: 'Created', schema: ApiKeyCreatedSchema },
           400: { description: 'Invalid name or expires_at' },
         },
       },
@@ -105,10 +87,10 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       summary: 'One API key',
       tag: 'API keys',
       auth: 'api-key',
-      handler: async (req, res) => {
-        res.json({ api_key: view(await findOwnKey(ctx, authOf(req).account.id, req.params.id)) });
+      handler: async (req, _res, send) => {
+        send(200, { api_key: apiKeyView(await findOwnKey(ctx, authOf(req).account.id, req.params.id)) });
       },
-      docs: { responses: { 200: { description: 'The key', schema: { type: 'object', properties: { api_key: API_KEY_SCHEMA } } }, 404: { description: 'API key not found' } } },
+      docs: { responses: { 200: { description: 'The key', schema: ApiKeyAnswerSchema }, 404: { description: 'API key not found' } } },
     }),
     route({
       method: 'delete',
@@ -116,16 +98,16 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       summary: 'Revoke an API key (takes effect on the next request)',
       tag: 'API keys',
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const key = await findOwnKey(ctx, authOf(req).account.id, req.params.id);
         if (!key.revokedAt) {
           key.revokedAt = ctx.clock.now();
           await keys.update({ id: key.id }, { revokedAt: key.revokedAt });
           await bumpAuthStamp(ctx, key.accountId);
         }
-        res.json({ message: 'API key revoked', revoked_key_id: key.id, api_key: view(key) });
+        send(200, { message: 'API key revoked', revoked_key_id: key.id, api_key: apiKeyView(key) });
       },
-      docs: { responses: { 200: { description: 'Revoked', schema: { type: 'object', required: ['message', 'revoked_key_id', 'api_key'], properties: { message: { type: 'string', examples: ['API key revoked'] }, revoked_key_id: { type: 'integer' }, api_key: API_KEY_SCHEMA }, additionalProperties: false } }, 404: { description: 'API key not found' } } },
+      docs: { responses: { 200: { description: 'Revoked', schema: ApiKeyRevokedSchema }, 404: { description: 'API key not found' } } },
     }),
     route({
       method: 'post',
@@ -133,7 +115,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       summary: 'Issue a new secret for a key and revoke the old one',
       tag: 'API keys',
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
         const old = await findOwnKey(ctx, accountId, req.params.id);
         if (old.revokedAt) throw new ConflictError('API key is revoked');
@@ -146,25 +128,12 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
           return issueApiKey(m, accountId, { name: old.name, expiresAt: old.expiresAt });
         });
         await bumpAuthStamp(ctx, accountId);
-        const { last_used_at: _l, revoked_at: _r, ...created } = view(key);
-        res.status(201).json({ api_key: created, key: secret, rotated_key_id: old.id, message: 'API key rotated. The old key no longer works.' });
+        send(201, { api_key: issuedApiKeyView(key), key: secret, rotated_key_id: old.id, message: 'API key rotated. The old key no longer works.' });
       },
       docs: {
         responses: {
-          201: {
-            description: 'The new key and its secret',
-            schema: {
-              type: 'object',
-              required: ['api_key', 'key', 'rotated_key_id', 'message'],
-              properties: {
-                api_key: { ...API_KEY_SCHEMA, properties: { id: API_KEY_SCHEMA.properties.id, name: API_KEY_SCHEMA.properties.name, prefix: API_KEY_SCHEMA.properties.prefix, created_at: API_KEY_SCHEMA.properties.created_at, expires_at: API_KEY_SCHEMA.properties.expires_at } },
-                key: { type: 'string', description: 'The new secret, shown only this once' },
-                rotated_key_id: { type: 'integer' },
-                message: { type: 'string', examples: ['API key rotated. The old key no longer works.'] },
-              },
-              additionalProperties: false,
-            },
-          }, 404: { description: 'API key not found' },
+          201: { description: 'The new key and its secret', schema: ApiKeyRotatedSchema },
+          404: { description: 'API key not found' },
           409: { description: 'API key is revoked, or API key is expired' },
         },
       },

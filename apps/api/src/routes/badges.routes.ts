@@ -1,7 +1,8 @@
+import { Type } from '@sinclair/typebox';
 import type { Context } from '@vigil/core';
 import { type BadgeService, BADGE_HEADERS } from '../badges/badge-service.js';
 import { BADGE_TOKEN_SCHEMA, badgeTokenFor, badgeTokenView, rotateBadgeToken, type BadgeTarget } from '../badges/badge-tokens.js';
-import { customLabel } from '../badges/render-badge.js';
+import { customLabel, ShieldsEndpointSchema } from '../badges/render-badge.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from '../badges/badge-values.js';
 import { findOwnDomain } from '../domains/find-own-domain.js';
 import { authOf } from '../http/request-auth.js';
@@ -13,7 +14,8 @@ import { sendCached } from '../public-status/cached-body.js';
 import { PUBLIC_BUSY_DOC } from '../public-status/public-paths.js';
 
 const BADGE = /^([a-z0-9-]+)\.(svg|json)$/;
-const ONE = { type: 'object', properties: { badge: BADGE_TOKEN_SCHEMA, message: { type: 'string' } } };
+const ONE = Type.Object({ badge: BADGE_TOKEN_SCHEMA });
+const ROTATED = Type.Object({ badge: BADGE_TOKEN_SCHEMA, message: Type.String({ examples: ['Badge token rotated'] }) });
 
 export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
   const base = ctx.config.baseUrl;
@@ -35,9 +37,9 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
         tag: 'Badges',
         auth: 'api-key',
         before: kind === 'monitor' ? gate : [],
-        handler: async (req, res) => {
+        handler: async (req, _res, send) => {
           const accountId = authOf(req).account.id;
-          res.json({ badge: badgeTokenView(await badgeTokenFor(ctx, accountId, await target(accountId, req.params.id)), base) });
+          send(200, { badge: badgeTokenView(await badgeTokenFor(ctx, accountId, await target(accountId, req.params.id)), base) });
         },
         docs: { responses: { 200: { description: 'Badge links', schema: ONE }, ...notFound } },
       }),
@@ -48,12 +50,12 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
         tag: 'Badges',
         auth: 'api-key',
         before: kind === 'monitor' ? gate : [],
-        handler: async (req, res) => {
+        handler: async (req, _res, send) => {
           const accountId = authOf(req).account.id;
           const token = await rotateBadgeToken(ctx, accountId, await target(accountId, req.params.id));
-          res.status(201).json({ badge: badgeTokenView(token, base), message: 'Badge token rotated' });
+          send(201, { badge: badgeTokenView(token, base), message: 'Badge token rotated' });
         },
-        docs: { responses: { 201: { description: 'New links', schema: ONE }, ...notFound } },
+        docs: { responses: { 201: { description: 'New links', schema: ROTATED }, ...notFound } },
       }),
     ];
   };
@@ -81,7 +83,8 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
       docs: {
         query: { label: { type: 'string', maxLength: 64, description: 'Replaces the left-hand text' } },
         responses: {
-          200: { description: 'The badge (image/svg+xml, or the endpoint JSON)', contentType: 'image/svg+xml', headers: ['ETag', 'Cache-Control'] },
+          // The cached bodies were drawn (SVG) or serialised through ShieldsEndpointSchema (JSON) by the badge service.
+          200: { description: 'The badge: image/svg+xml for .svg, the shields.io endpoint JSON for .json', contentType: 'image/svg+xml', schema: ShieldsEndpointSchema, headers: ['ETag', 'Cache-Control'] },
           304: { description: 'Not modified (If-None-Match)' },
           404: { description: 'Badge not found (unknown or rotated token, or no such badge for the resource)' },
           503: { description: PUBLIC_BUSY_DOC, headers: ['Retry-After'] },

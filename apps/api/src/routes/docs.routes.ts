@@ -1,25 +1,25 @@
 import type { Express, RequestHandler } from 'express';
 import swaggerUi from 'swagger-ui-express';
 import type { Context } from '@vigil/core';
-import { buildOpenApi } from '../http/openapi.js';
+import { buildOpenApi, OpenApiDocumentSchema, type OpenApiDocument } from '../http/openapi.js';
 import { route, type RouteDef } from '../http/route.js';
 
 export const OPENAPI_PATH = '/api/v1/openapi.json';
 
 /** The OpenAPI route; it documents the full route list, itself included. */
 export function openApiRoute(ctx: Context, getRoutes: () => RouteDef[]): RouteDef {
-  let doc: Record<string, unknown> | undefined;
+  let doc: OpenApiDocument | undefined;
   return route({
     method: 'get',
     path: OPENAPI_PATH,
     summary: 'This OpenAPI 3.1 document',
     tag: 'Documentation',
     auth: 'none',
-    handler: (_req, res) => {
+    handler: (_req, _res, send) => {
       doc ??= buildOpenApi(getRoutes(), ctx.config.baseUrl);
-      res.json(doc);
+      send(200, doc);
     },
-    docs: { responses: { 200: { description: 'OpenAPI 3.1 document', schema: { type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' }, info: { type: 'object' }, paths: { type: 'object' } }, additionalProperties: true } } } },
+    docs: { responses: { 200: { description: 'OpenAPI 3.1 document', schema: OpenApiDocumentSchema } } },
   });
 }
 

@@ -2,16 +2,25 @@ import Joi from 'joi';
 import { ValidationError, type Context } from '@vigil/core';
 import { domainCertificate, domainCertificateChain } from '../domains/domain-certificate.js';
 import { createDomainBody, parseCreateDomain, parseUpdateDomain, updateDomainBody } from '../domains/domain-input.js';
-import { DOMAIN_DETAIL_SCHEMA, DOMAIN_LIST_SCHEMA, domainCreatedView, domainDetailView, domainListView } from '../domains/domain-views.js';
+import { domainCreatedView, domainDetailView, domainListView } from '../domains/domain-views.js';
+import {
+  DomainCertificateChainSchema,
+  DomainCertificateSchema,
+  DomainCreatedSchema,
+  DomainDetailSchema,
+  DomainListSchema,
+  DomainUpdatedSchema,
+} from '../domains/domain.schema.js';
+import { Type } from '@sinclair/typebox';
 import { createDomain } from '../domains/create-domain.js';
 import { deleteDomains } from '../domains/delete-domains.js';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
 import { domainListFilters, listDomains, parseDomainListQuery } from '../domains/list-domains.js';
 import { updateDomain } from '../domains/update-domain.js';
-import { paginationBody } from '../http/pagination.js';
+import { paginationNavBody } from '../http/pagination.js';
 import { queryFields } from '../http/joi-schema.js';
 import { authOf } from '../http/request-auth.js';
-import { route, type JsonSchema, type RouteDef } from '../http/route.js';
+import { route, type RouteDef } from '../http/route.js';
 import { validate } from '../http/validate.js';
 import { endpointLimit } from '../middleware/endpoint-limit.js';
 
@@ -27,32 +36,6 @@ const bulkDeleteBody = Joi.object<{ domain_ids: number[] }>({
     .error(new ValidationError(`Invalid domain_ids: must be an array of 1 to ${MAX_BULK_DELETE} integers`)),
 }).example({ domain_ids: [12, 15] });
 
-const SETTINGS_SCHEMA: Record<string, JsonSchema> = {
-  port: { type: 'integer', minimum: 1, maximum: 65535, default: 443 },
-  monitoring_frequency: { type: 'string', enum: ['5min', '15min', 'hourly', 'daily'], default: 'daily' },
-  scan_frequency: { type: 'string', enum: ['5min', '15min', 'hourly', 'daily'], deprecated: true, description: 'Deprecated alias of monitoring_frequency (response carries Deprecation: true)' },
-  notifications_enabled: { type: 'boolean', default: true },
-  alert_days_before_expiry: { type: 'integer', minimum: 1, maximum: 365, default: 30 },
-};
-
-const UPDATE_SCHEMA = { type: 'object', properties: { ...SETTINGS_SCHEMA, is_active: { type: 'boolean' } } };
-
-const CERTIFICATE_ITEM = {
-  type: 'object',
-  properties: {
-    subject: { type: 'string' },
-    issuer: { type: 'string' },
-    valid_from: { type: 'string', format: 'date-time' },
-    valid_to: { type: 'string', format: 'date-time' },
-    serial_number: { type: 'string' },
-    fingerprint_sha256: { type: 'string' },
-    key_type: { type: ['string', 'null'] },
-    key_size: { type: ['integer', 'null'] },
-    signature_algorithm: { type: ['string', 'null'] },
-    self_signed: { type: ['boolean', 'null'] },
-  },
-};
-
 export function domainRoutes(ctx: Context): RouteDef[] {
   const tag = 'Domains';
   const update = (method: 'put' | 'patch') =>
@@ -62,32 +45,19 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: `Update a domain (${method === 'put' ? 'PUT and PATCH both' : 'PATCH and PUT both'} take a partial body)`,
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, res, send) => {
         const { account } = authOf(req);
         await findOwnDomain(ctx.db.manager, account.id, req.params.id);
         const input = parseUpdateDomain(req.body, res);
         const domain = await updateDomain(ctx, account, req.params.id, input);
-        res.json({ domain, message: 'Domain updated' });
+        send(200, { domain, message: 'Domain updated' });
       },
       docs: {
         body: updateDomainBody,
         responses: {
           200: {
             description: 'Updated: the domain with the fields given',
-            schema: {
-              type: 'object',
-              required: ['domain', 'message'],
-              properties: {
-                domain: {
-                  type: 'object',
-                  required: ['id', 'hostname', 'port', 'updated_at'],
-                  properties: { id: { type: 'integer' }, hostname: { type: 'string' }, port: { type: 'integer' }, ...UPDATE_SCHEMA.properties, updated_at: { type: 'string', format: 'date-time' } },
-                  additionalProperties: false,
-                },
-                message: { type: 'string', examples: ['Domain updated'] },
-              },
-              additionalProperties: false,
-            },
+            schema: Type.Object({ domain: DomainUpdatedSchema, message: Type.String({ examples: ['Domain updated'] }) }),
           },
           400: { description: 'Invalid port, frequency, flags or alert days; no fields; monitoring_frequency and scan_frequency differ' },
           403: { description: 'Frequency not allowed {allowed_frequencies, upgrade_url}' },
@@ -104,11 +74,11 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: "List the account's monitored domains",
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, res, send) => {
         const q = parseDomainListQuery(req.query);
         const { domains, total } = await listDomains(ctx, authOf(req).account.id, q);
         const now = ctx.clock.now();
-        res.json({ domains: domains.map((d) => domainListView(d, now)), pagination: paginationBody(q.page, total, true) });
+        send(200, { domains: domains.map((d) => domainListView(d, now)), pagination: paginationNavBody(q.page, total) });
       },
       docs: {
         query: {
@@ -119,7 +89,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
         responses: {
           200: {
             description: 'Domains and pagination {page, per_page, total, pages, has_next, has_prev}',
-            schema: { type: 'object', properties: { domains: { type: 'array', items: DOMAIN_LIST_SCHEMA }, pagination: { type: 'object' } } },
+            schema: DomainListSchema,
           },
           400: { description: 'Invalid page, per_page, status, grade or search' },
         },
@@ -141,17 +111,17 @@ export function domainRoutes(ctx: Context): RouteDef[] {
           describe: (n) => `Domain creation limit of ${n} per minute`,
         }),
       ],
-      handler: async (req, res) => {
+      handler: async (req, res, send) => {
         const input = parseCreateDomain(req.body, res);
         const { domain, scan } = await createDomain(ctx, authOf(req).account, input);
-        res.status(201).json({ domain: domainCreatedView(domain), message: 'Domain added; initial scan queued', scan_id: scan.id });
+        send(201, { domain: domainCreatedView(domain), message: 'Domain added; initial scan queued', scan_id: scan.id });
       },
       docs: {
         body: createDomainBody,
         responses: {
           201: {
             description: 'Created: {domain, message, scan_id}',
-            schema: { type: 'object', properties: { domain: DOMAIN_LIST_SCHEMA, message: { type: 'string' }, scan_id: { type: 'integer' } } },
+            schema: Type.Object({ domain: DomainCreatedSchema, message: Type.String({ examples: ['Domain added; initial scan queued'] }), scan_id: Type.Integer() }),
             headers: ['Deprecation'],
           },
           400: { description: 'Invalid hostname, Invalid port, invalid frequency / flags; monitoring_frequency and scan_frequency differ' },
@@ -167,11 +137,11 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: "Delete up to 100 of the account's domains; other ids are skipped",
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, res, send) => {
         const { domain_ids } = validate(bulkDeleteBody, req.body);
         const ids = [...new Set(domain_ids.filter((id) => id >= 1 && id <= MAX_ID))];
         const deleted = await deleteDomains(ctx, authOf(req).account.id, ids);
-        res.json({
+        send(200, {
           message: `${deleted.length} domain${deleted.length === 1 ? '' : 's'} deleted`,
           deleted_count: deleted.length,
           deleted_ids: deleted,
@@ -182,12 +152,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
         responses: {
           200: {
             description: 'What was deleted',
-            schema: {
-              type: 'object',
-              required: ['message', 'deleted_count', 'deleted_ids'],
-              properties: { message: { type: 'string', examples: ['2 domains deleted'] }, deleted_count: { type: 'integer' }, deleted_ids: { type: 'array', items: { type: 'integer' } } },
-              additionalProperties: false,
-            },
+            schema: Type.Object({ message: Type.String({ examples: ['2 domains deleted'] }), deleted_count: Type.Integer(), deleted_ids: Type.Array(Type.Integer()) }),
           },
           400: { description: 'domain_ids missing, empty, over 100 or not integers' },
         },
@@ -199,11 +164,11 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: 'One domain in detail, with its certificate',
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, res, send) => {
         const domain = await findOwnDomain(ctx.db.manager, authOf(req).account.id, req.params.id);
-        res.json({ domain: domainDetailView(domain, ctx.clock.now()) });
+        send(200, { domain: domainDetailView(domain, ctx.clock.now()) });
       },
-      docs: { responses: { 200: { description: 'The domain', schema: { type: 'object', properties: { domain: DOMAIN_DETAIL_SCHEMA } } }, 404: { description: DOMAIN_NOT_FOUND } } },
+      docs: { responses: { 200: { description: 'The domain', schema: Type.Object({ domain: DomainDetailSchema }) }, 404: { description: DOMAIN_NOT_FOUND } } },
     }),
     update('put'),
     update('patch'),
@@ -213,13 +178,13 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: 'Delete a domain with its scan history and alerts (irreversible)',
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, res, send) => {
         const accountId = authOf(req).account.id;
         const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
         await deleteDomains(ctx, accountId, [domain.id]);
-        res.json({ message: 'Domain deleted', deleted_domain_id: domain.id });
+        send(200, { message: 'Domain deleted', deleted_domain_id: domain.id });
       },
-      docs: { responses: { 200: { description: 'Deleted', schema: { type: 'object', required: ['message', 'deleted_domain_id'], properties: { message: { type: 'string', examples: ['Domain deleted'] }, deleted_domain_id: { type: 'integer' } }, additionalProperties: false } }, 404: { description: DOMAIN_NOT_FOUND } } },
+      docs: { responses: { 200: { description: 'Deleted', schema: Type.Object({ message: Type.String({ examples: ['Domain deleted'] }), deleted_domain_id: Type.Integer() }) }, 404: { description: DOMAIN_NOT_FOUND } } },
     }),
     route({
       method: 'get',
@@ -227,15 +192,15 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: "The domain's leaf certificate from its latest scan, in detail",
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, res, send) => {
         const domain = await findOwnDomain(ctx.db.manager, authOf(req).account.id, req.params.id);
-        res.json(await domainCertificate(ctx, domain));
+        send(200, await domainCertificate(ctx, domain));
       },
       docs: {
         responses: {
           200: {
             description: 'The leaf with SANs, key, signature algorithm, trusted and hostname_match',
-            schema: { type: 'object', properties: { domain_id: { type: 'integer' }, scan_id: { type: 'integer' }, certificate: CERTIFICATE_ITEM } },
+            schema: DomainCertificateSchema,
           },
           404: { description: 'Domain not found; Certificate not found (no scan has seen one yet)' },
         },
@@ -247,13 +212,13 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: 'The certificate chain of the latest scan, leaf first',
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, res, send) => {
         const domain = await findOwnDomain(ctx.db.manager, authOf(req).account.id, req.params.id);
-        res.json(await domainCertificateChain(ctx, domain));
+        send(200, await domainCertificateChain(ctx, domain));
       },
       docs: {
         responses: {
-          200: { description: '{chain[...]}', schema: { type: 'object', properties: { chain: { type: 'array', items: CERTIFICATE_ITEM } } } },
+          200: { description: '{chain[...]}', schema: DomainCertificateChainSchema },
           404: { description: 'Domain not found; Certificate chain not found (no scan has chain data yet)' },
         },
       },

@@ -14,6 +14,8 @@ import {
   type Context,
   type HeaderCheckJobResult,
 } from '@vigil/core';
+import { Type } from '@sinclair/typebox';
+import { HeaderReportSchema, WhatIfReportSchema } from '../headers/header-report.schema.js';
 import { parseWhatIfBody, whatIfBody } from '../headers/what-if-input.js';
 import { clientIp } from '../http/client-ip.js';
 import { route, type RouteDef } from '../http/route.js';
@@ -27,15 +29,10 @@ export const ANONYMOUS_HEADER_CHECKS_PER_DAY = 400;
 /** Grading alone is quick; the wait covers a busy scanner queue. */
 const GRADE_DEADLINE_MS = 10_000;
 
-const NO_SCANNER_503 = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: { type: 'string', examples: ['Header check did not finish in time'] },
-    detail: { type: 'string', examples: ['no scanner answered; retry later'], description: 'Present when no scanner answered (the API itself is up)' },
-  },
-  additionalProperties: false,
-};
+const NO_SCANNER_503 = Type.Object({
+  error: Type.String({ examples: ['Header check did not finish in time'] }),
+  detail: Type.Optional(Type.String({ examples: ['no scanner answered; retry later'], description: 'Present when no scanner answered (the API itself is up)' })),
+});
 
 function noScannerAnswered(what: string): UnavailableError {
   return new UnavailableError(`${what} did not finish in time`, { detail: 'no scanner answered; retry later' }, { 'Retry-After': '5' });
@@ -80,52 +77,6 @@ function targetOf(req: Request): string {
   return parseHeaderTarget(q).url;
 }
 
-/** The graded part of a header report, shared by /headers/check and /headers/grade. */
-const GRADED_REPORT_PROPERTIES = {
-  grade: { type: 'string', enum: ['A+', 'A', 'B', 'C', 'D', 'F'] },
-  score: { type: 'integer' },
-  gradeCapped: { type: 'boolean' },
-  gradeCapReason: { type: 'string' },
-  warnings: { type: 'array', items: { type: 'string' } },
-  headersPresent: { type: 'array', items: { type: 'string' } },
-  headersMissing: { type: 'array', items: { type: 'string' } },
-  upcomingHeaders: {
-    type: 'array',
-    items: { type: 'object', properties: { header: { type: 'string' }, present: { type: 'boolean' }, value: { type: ['string', 'null'] }, description: { type: 'string' } } },
-  },
-  summary: {
-    type: 'object',
-    properties: {
-      grade: { type: 'string' },
-      site: { type: 'string' },
-      headers: { type: 'object', description: 'Graded header name -> its verdict: present, valid, points, max_points, value, note' },
-    },
-  },
-  rawHeaders: { type: 'object' },
-  service: {
-    type: 'object',
-    properties: {
-      deeper_score: { type: 'integer' },
-      algorithm_version: { type: 'integer', description: 'The MDN HTTP Observatory scoring algorithm followed (6)' },
-      advanced: { type: 'array', description: 'One entry per Observatory test: test, pass, result, modifier, description', items: { type: 'object' } },
-      https_redirect: { type: 'boolean' },
-      tests_passed: { type: 'integer' },
-      tests_failed: { type: 'integer' },
-      tests_quantity: { type: 'integer' },
-    },
-  },
-};
-
-const HEADER_REPORT_SCHEMA = {
-  type: 'object',
-  properties: { ...GRADED_REPORT_PROPERTIES, fetched_at: { type: 'string', format: 'date-time' }, final_url: { type: 'string' } },
-};
-
-const WHAT_IF_REPORT_SCHEMA = {
-  type: 'object',
-  properties: { ...GRADED_REPORT_PROPERTIES, graded_at: { type: 'string', format: 'date-time' } },
-};
-
 export function headerCheckRoutes(ctx: Context): RouteDef[] {
   const quota = headerQuota(ctx);
   return [
@@ -136,7 +87,7 @@ export function headerCheckRoutes(ctx: Context): RouteDef[] {
       tag: 'Security headers',
       auth: 'optional-api-key',
       before: [quota],
-      handler: async (req, res) => {
+      handler: async (req, res, send) => {
         const url = targetOf(req);
         // A fresh cached report needs no round trip through the scanner fleet.
         let result: HeaderCheckJobResult | null = await readCachedHeaderReport(ctx.redis, ctx.config.redisPrefix, url);
@@ -146,7 +97,8 @@ export function headerCheckRoutes(ctx: Context): RouteDef[] {
           result = run.result;
         }
         const report = unwrapHeaderCheckResult(result);
-        res.set(headerCheckResponseHeaders(report)).json(report);
+        res.set(headerCheckResponseHeaders(report));
+        send(200, report);
       },
       docs: {
         query: {
@@ -156,7 +108,7 @@ export function headerCheckRoutes(ctx: Context): RouteDef[] {
           200: {
             description: 'The security-header report (fields of the seed\'s Security-header report)',
             headers: ['X-Grade', 'X-Grade-Capped', 'X-Daily-Limit', 'X-Daily-Remaining'],
-            schema: HEADER_REPORT_SCHEMA,
+            schema: HeaderReportSchema,
           },
           400: { description: 'q missing, or Invalid hostname' },
           401: { description: 'A key was sent and is invalid or expired' },
@@ -173,16 +125,17 @@ export function headerCheckRoutes(ctx: Context): RouteDef[] {
       tag: 'Security headers',
       auth: 'optional-api-key',
       before: [quota],
-      handler: async (req, res) => {
+      handler: async (req, res, send) => {
         const payload = parseWhatIfBody(req.body);
         const run = await ctx.queues.run(JobName.HeaderGrade, payload, GRADE_DEADLINE_MS);
         if (run.result === undefined) throw noScannerAnswered('Header grading');
-        res.set(headerCheckResponseHeaders(run.result)).json(run.result);
+        res.set(headerCheckResponseHeaders(run.result));
+        send(200, run.result);
       },
       docs: {
         body: whatIfBody,
         responses: {
-          200: { description: 'The security-header report, as /headers/check gives it, with graded_at instead of fetched_at and final_url', headers: ['X-Grade', 'X-Grade-Capped', 'X-Daily-Limit', 'X-Daily-Remaining'], schema: WHAT_IF_REPORT_SCHEMA },
+          200: { description: 'The security-header report, as /headers/check gives it, with graded_at instead of fetched_at and final_url', headers: ['X-Grade', 'X-Grade-Capped', 'X-Daily-Limit', 'X-Daily-Remaining'], schema: WhatIfReportSchema },
           400: { description: 'Invalid body: headers missing or malformed, https not a boolean, invalid site or html' },
           401: { description: 'A key was sent and is invalid or expired' },
           429: { description: 'Daily header-check quota exhausted (shared with /headers/check)' },

@@ -4,13 +4,14 @@ import { readPingBody } from '../heartbeats/read-ping-body.js';
 import { PINGS_PER_MINUTE, PingIntake, type IncomingPing } from '../heartbeats/ping-intake.js';
 import { pingUrl, rotatePingToken } from '../heartbeats/ping-tokens.js';
 import { authOf } from '../http/request-auth.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { ErrorSchema } from '../http/error.schema.js';
 import { route, type HttpMethod, type RouteDef } from '../http/route.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 
 const TAG = 'Heartbeat pings';
-const OK = { type: 'object', properties: { ok: { type: 'boolean', const: true } }, required: ['ok'] };
-const ERROR = { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] };
+const OK = Type.Object({ ok: Type.Literal(true) });
 const INVALID_ACTION = 'Invalid ping: use /ping/{token}, /ping/{token}/start, /ping/{token}/fail or /ping/{token}/{exit code 0-255}';
 
 type Action = Pick<IncomingPing, 'kind' | 'exitCode'>;
@@ -37,7 +38,7 @@ const param = (v: unknown): string | undefined => (typeof v === 'string' ? v : u
 export function heartbeatRoutes(ctx: Context): RouteDef[] {
   const intake = new PingIntake(ctx);
   const box = createSecretBox(ctx.config.secretKey);
-  const ping = async (req: Request, res: Response) => {
+  const ping = async (req: Request, res: Response, send: (status: 200 | 404 | 429, body: Static<typeof OK> | Static<typeof ErrorSchema>) => void) => {
     const action = pingAction(param(req.params.action));
     let body: string | null = null;
     if (action.kind === 'failure' && req.method === 'POST') {
@@ -47,20 +48,18 @@ export function heartbeatRoutes(ctx: Context): RouteDef[] {
     }
     const answer = await intake.accept({ token: param(req.params.token) ?? '', ...action, body });
     res.set('Cache-Control', 'no-store');
-    if (answer.kind === 'accepted') res.json({ ok: true });
-    else if (answer.kind === 'unknown') res.status(404).json({ error: 'Unknown ping token' });
+    if (answer.kind === 'accepted') send(200, { ok: true });
+    else if (answer.kind === 'unknown') send(404, { error: 'Unknown ping token' });
     else {
-      res
-        .set({ 'Retry-After': String(Math.max(1, Math.ceil(answer.limit.msBeforeNext / 1000))), 'X-RateLimit-Limit': String(answer.limit.limit), 'X-RateLimit-Remaining': '0' })
-        .status(429)
-        .json({ error: 'Too many pings for this token' });
+      res.set({ 'Retry-After': String(Math.max(1, Math.ceil(answer.limit.msBeforeNext / 1000))), 'X-RateLimit-Limit': String(answer.limit.limit), 'X-RateLimit-Remaining': '0' });
+      send(429, { error: 'Too many pings for this token' });
     }
   };
   const responses = {
     200: { description: 'Ping accepted (judged and recorded as a check by the checker moments later)', schema: OK },
-    400: { description: INVALID_ACTION, schema: ERROR },
-    404: { description: 'Unknown ping token (never issued, or rotated away)', schema: ERROR },
-    429: { description: `More than ${PINGS_PER_MINUTE} pings of this token in a minute`, schema: ERROR, headers: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'] },
+    400: { description: INVALID_ACTION, schema: ErrorSchema },
+    404: { description: 'Unknown ping token (never issued, or rotated away)', schema: ErrorSchema },
+    429: { description: `More than ${PINGS_PER_MINUTE} pings of this token in a minute`, schema: ErrorSchema, headers: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'] },
   };
   const pingRoute = (method: HttpMethod, path: string, summary: string, withAction: boolean) =>
     route({
@@ -90,18 +89,18 @@ export function heartbeatRoutes(ctx: Context): RouteDef[] {
       tag: 'Uptime monitors',
       auth: 'api-key',
       before: [requireUptimeFeature(ctx)],
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
         const token = await ctx.db.transaction(async (em) => {
           const monitor = await findOwnMonitor(em, accountId, req.params.id, { lock: true });
           return rotatePingToken(em, box, monitor.id);
         });
-        res.json({ ping_url: pingUrl(ctx, token), message: 'Ping token rotated' });
+        send(200, { ping_url: pingUrl(ctx, token), message: 'Ping token rotated' });
       },
       docs: {
         responses: {
-          200: { description: 'The new ping URL', schema: { type: 'object', properties: { ping_url: { type: 'string', format: 'uri' }, message: { type: 'string' } } } },
-          400: { description: 'Not a heartbeat monitor', schema: ERROR },
+          200: { description: 'The new ping URL', schema: Type.Object({ ping_url: Type.String({ format: 'uri' }), message: Type.String({ examples: ['Ping token rotated'] }) }) },
+          400: { description: 'Not a heartbeat monitor', schema: ErrorSchema },
           403: { description: 'Feature not available (plan without uptime monitoring)' },
           404: { description: 'Monitor not found' },
         },

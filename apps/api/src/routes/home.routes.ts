@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Request } from 'express';
 import { ValidationError, type Context } from '@vigil/core';
 import { route, type RouteDef } from '../http/route.js';
-import { pricingPage, pricingTable } from '../pricing/pricing.js';
+import { pricingPage, PricingSchema, pricingTable } from '../pricing/pricing.js';
+import { Type } from '@sinclair/typebox';
+import { MapOf } from '../http/schema.js';
 import { OPENAPI_PATH } from './docs.routes.js';
 
 function apiVersion(): string {
@@ -18,15 +20,6 @@ function wantsHtml(req: Request): boolean {
   if (format !== undefined) throw new ValidationError('Invalid format: must be json or html');
   return req.accepts(['json', 'html']) === 'html';
 }
-
-const PLAN_SCHEMA = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', enum: ['free', 'pro', 'business', 'enterprise'] },
-    monthly_price_cents: { type: 'integer' },
-    limits: { type: 'object', description: 'As GET /api/v1/usage/limits shows them; null means unlimited' },
-  },
-};
 
 /** The service's front door: an index of where things are, and the plans. */
 export function homeRoutes(ctx: Context): RouteDef[] {
@@ -52,20 +45,17 @@ export function homeRoutes(ctx: Context): RouteDef[] {
       summary: 'Index: name, version and links to the docs, the OpenAPI document and the plans',
       tag: 'Documentation',
       auth: 'none',
-      handler: (_req, res) => res.json(index),
+      handler: (_req, _res, send) => send(200, index),
       docs: {
         responses: {
           200: {
             description: 'Index',
-            schema: {
-              type: 'object',
-              properties: {
-                name: { type: 'string', examples: ['Vigil'] },
-                description: { type: 'string' },
-                version: { type: 'string', examples: [version] },
-                links: { type: 'object', additionalProperties: { type: 'string', format: 'uri' } },
-              },
-            },
+            schema: Type.Object({
+              name: Type.String({ examples: ['Vigil'] }),
+              description: Type.String(),
+              version: Type.String({ examples: [version] }),
+              links: MapOf(Type.String({ format: 'uri' })),
+            }),
           },
         },
       },
@@ -76,18 +66,18 @@ export function homeRoutes(ctx: Context): RouteDef[] {
       summary: 'The plans and their limits (JSON, or an HTML page for browsers)',
       tag: 'Documentation',
       auth: 'none',
-      handler: (req, res) => {
+      handler: (req, res, send) => {
         const table = pricingTable(ctx.config.tiers);
         res.vary('Accept');
         if (wantsHtml(req)) res.type('html').send(pricingPage(table));
-        else res.json(table);
+        else send(200, table);
       },
       docs: {
         query: { format: { type: 'string', enum: ['json', 'html'], description: 'Overrides the Accept header' } },
         responses: {
           200: {
             description: 'The plans, from the same tier table the limits use',
-            schema: { type: 'object', properties: { currency: { type: 'string', examples: ['usd'] }, tiers: { type: 'array', items: PLAN_SCHEMA } } },
+            schema: PricingSchema,
           },
           400: { description: 'Invalid format' },
         },

@@ -1,14 +1,15 @@
-import { ALERT_EVENTS, AlertDelivery, createSecretBox, DELIVERY_STATUSES, Integration, ValidationError, type Context } from '@vigil/core';
-import type { Response } from 'express';
+import { ALERT_EVENTS, AlertDelivery, createSecretBox, DELIVERY_STATUSES, Integration, INTEGRATION_TYPES, ValidationError, type Context } from '@vigil/core';
 import type { FindOptionsWhere } from 'typeorm';
 import { authOf } from '../http/request-auth.js';
-import { paginationBody, parsePagination } from '../http/pagination.js';
+import { paginationBody, PaginationSchema, parsePagination } from '../http/pagination.js';
 import { route, type RouteDef } from '../http/route.js';
 import { queryValue } from '../http/validate.js';
 import { createIntegration } from '../integrations/create-integration.js';
 import { findOwnIntegration } from '../integrations/find-own-integration.js';
 import { createIntegrationBody, updateIntegrationBody } from '../integrations/integration-input.js';
-import { DELIVERY_SCHEMA, deliveryView, INTEGRATION_SCHEMA, integrationView } from '../integrations/integration-views.js';
+import { AttemptSchema, DeliverySchema, deliveryView, IntegrationSchema, integrationView } from '../integrations/integration-views.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTimeOrNull, StringEnum } from '../http/schema.js';
 import { INTEGRATION_TYPE_SPECS } from '../integrations/integration-types.js';
 import { redeliver } from '../integrations/redeliver.js';
 import { parseRotateBody, rotateSecretBody, rotateWebhookSecret } from '../integrations/rotate-secret.js';
@@ -17,21 +18,18 @@ import { updateIntegration } from '../integrations/update-integration.js';
 
 const TAG = 'Integrations';
 const PAGE = { defaultPerPage: 20, maxPerPage: 100 };
-const PAGINATION_SCHEMA = {
-  type: 'object',
-  properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' }, pages: { type: 'integer' } },
-};
-const ONE = { type: 'object', properties: { integration: INTEGRATION_SCHEMA, message: { type: 'string' } } };
+const ONE = Type.Object({ integration: IntegrationSchema });
+const UPDATED = Type.Object({ integration: IntegrationSchema, message: Type.String({ examples: ['Integration updated'] }) });
 const NOT_FOUND = { 404: { description: 'Integration not found' } };
 
 /** The answer of an attempt made now (test, redelivery): 200 with its outcome, or 202 while still pending. */
-function answerAttempt(res: Response, attempt: { delivery: AlertDelivery; finished: boolean }, words: { queued: string; delivered: string; failed: string }): void {
+function answerAttempt(send: (status: 200 | 202, body: Static<typeof AttemptSchema>) => void, attempt: { delivery: AlertDelivery; finished: boolean }, words: { queued: string; delivered: string; failed: string }): void {
   const { delivery, finished } = attempt;
   if (!finished) {
-    res.status(202).json({ delivery: deliveryView(delivery), message: `${words.queued}; see /deliveries for its outcome` });
+    send(202, { delivery: deliveryView(delivery), message: `${words.queued}; see /deliveries for its outcome` });
     return;
   }
-  res.json({
+  send(200, {
     delivery: deliveryView(delivery),
     message: delivery.status === 'success' ? words.delivered : `${words.failed}: ${delivery.error ?? 'unknown error'}`,
   });
@@ -48,11 +46,11 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: `Update an integration (${method.toUpperCase()}; partial: only the fields sent change, config is merged)`,
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const { integration, reveal } = await updateIntegration(ctx, box, authOf(req).account.id, req.params.id, req.body);
-        res.json({ integration: integrationView(integration, box, reveal), message: 'Integration updated' });
+        send(200, { integration: integrationView(integration, box, reveal), message: 'Integration updated' });
       },
-      docs: { body: updateIntegrationBody, responses: { 200: { description: 'Updated', schema: ONE }, 400: { description: 'Invalid field' }, ...NOT_FOUND } },
+      docs: { body: updateIntegrationBody, responses: { 200: { description: 'Updated', schema: UPDATED }, 400: { description: 'Invalid field' }, ...NOT_FOUND } },
     });
 
   return [
@@ -62,51 +60,34 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'The supported integration types, each with its config fields, and the event names',
       tag: TAG,
       auth: 'api-key',
-      handler: (_req, res) => {
-        res.json({
+      handler: (_req, _res, send) => {
+        send(200, {
           types: Object.values(INTEGRATION_TYPE_SPECS).map((s) => ({
             type: s.type,
             name: s.label,
             description: s.description,
             config_fields: s.fields,
           })),
-          events: ALERT_EVENTS,
+          events: [...ALERT_EVENTS],
         });
       },
       docs: {
         responses: {
           200: {
             description: 'Types and events',
-            schema: {
-              type: 'object',
-              required: ['types', 'events'],
-              properties: {
-                types: {
-                  type: 'array',
-                  items: {
-                    type: 'object',
-                    required: ['type', 'name', 'description', 'config_fields'],
-                    properties: {
-                      type: { type: 'string', enum: Object.keys(INTEGRATION_TYPE_SPECS) },
-                      name: { type: 'string', examples: ['Webhook'] },
-                      description: { type: 'string' },
-                      config_fields: {
-                        type: 'array',
-                        items: {
-                          type: 'object',
-                          required: ['name', 'type', 'required', 'secret', 'description'],
-                          properties: { name: { type: 'string' }, type: { type: 'string', examples: ['string'] }, required: { type: 'boolean' }, secret: { type: 'boolean' }, description: { type: 'string' } },
-                          additionalProperties: false,
-                        },
-                      },
-                    },
-                    additionalProperties: false,
-                  },
-                },
-                events: { type: 'array', items: { type: 'string', enum: [...ALERT_EVENTS] } },
-              },
-              additionalProperties: false,
-            },
+            schema: Type.Object({
+              types: Type.Array(
+                Type.Object({
+                  type: StringEnum(INTEGRATION_TYPES),
+                  name: Type.String({ examples: ['Webhook'] }),
+                  description: Type.String(),
+                  config_fields: Type.Array(
+                    Type.Object({ name: Type.String(), type: Type.String({ examples: ['string'] }), required: Type.Boolean(), secret: Type.Boolean(), description: Type.String() }),
+                  ),
+                }),
+              ),
+              events: Type.Array(StringEnum(ALERT_EVENTS)),
+            }),
           },
         },
       },
@@ -117,7 +98,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: "The account's integrations (secrets masked)",
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const page = parsePagination(req.query, PAGE);
         const [rows, total] = await repo.findAndCount({
           where: { accountId: authOf(req).account.id },
@@ -125,12 +106,12 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
           skip: page.offset,
           take: page.perPage,
         });
-        res.json({ integrations: rows.map((i) => integrationView(i, box)), pagination: paginationBody(page, total) });
+        send(200, { integrations: rows.map((i) => integrationView(i, box)), pagination: paginationBody(page, total) });
       },
       docs: {
         query: { page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 20' } },
         responses: {
-          200: { description: 'A page', schema: { type: 'object', properties: { integrations: { type: 'array', items: INTEGRATION_SCHEMA }, pagination: PAGINATION_SCHEMA } } },
+          200: { description: 'A page', schema: Type.Object({ integrations: Type.Array(IntegrationSchema), pagination: PaginationSchema }) },
           400: { description: 'Invalid page or per_page' },
         },
       },
@@ -141,9 +122,9 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: "Create an integration; a webhook's signing secret is generated when not given and shown only in this answer",
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const { integration, reveal, secret } = await createIntegration(ctx, box, authOf(req).account.id, req.body);
-        res.status(201).json({
+        send(201, {
           integration: integrationView(integration, box, reveal),
           ...(secret !== undefined ? { secret } : {}),
           message:
@@ -155,7 +136,11 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
         responses: {
           201: {
             description: 'Created',
-            schema: { type: 'object', properties: { integration: INTEGRATION_SCHEMA, secret: { type: 'string', description: 'Webhook signing secret, shown once' }, message: { type: 'string' } } },
+            schema: Type.Object({
+              integration: IntegrationSchema,
+              secret: Type.Optional(Type.String({ description: 'Webhook signing secret, shown once' })),
+              message: Type.String({ examples: ['Integration created'] }),
+            }),
           },
           400: { description: 'Invalid type, name, config, events or scope' },
         },
@@ -167,8 +152,8 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'One integration (secrets masked)',
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
-        res.json({ integration: integrationView(await findOwnIntegration(ctx, authOf(req).account.id, req.params.id), box) });
+      handler: async (req, _res, send) => {
+        send(200, { integration: integrationView(await findOwnIntegration(ctx, authOf(req).account.id, req.params.id), box) });
       },
       docs: { responses: { 200: { description: 'The integration', schema: ONE }, ...NOT_FOUND } },
     }),
@@ -180,13 +165,13 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Delete an integration (pending retries stop)',
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
         const integration = await findOwnIntegration(ctx, accountId, req.params.id);
         await repo.delete({ id: integration.id, accountId });
-        res.json({ message: 'Integration deleted', deleted_integration_id: integration.id });
+        send(200, { message: 'Integration deleted', deleted_integration_id: integration.id });
       },
-      docs: { responses: { 200: { description: 'Deleted', schema: { type: 'object', required: ['message', 'deleted_integration_id'], properties: { message: { type: 'string', examples: ['Integration deleted'] }, deleted_integration_id: { type: 'integer' } }, additionalProperties: false } }, ...NOT_FOUND } },
+      docs: { responses: { 200: { description: 'Deleted', schema: Type.Object({ message: Type.String({ examples: ['Integration deleted'] }), deleted_integration_id: Type.Integer() }) }, ...NOT_FOUND } },
     }),
     route({
       method: 'post',
@@ -194,14 +179,14 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Deliver a `test` event now (one attempt, no retry) and answer with that attempt',
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
-        answerAttempt(res, await sendTestDelivery(ctx, integration), { queued: 'Test delivery queued', delivered: 'Test event delivered', failed: 'Test delivery failed' });
+        answerAttempt(send, await sendTestDelivery(ctx, integration), { queued: 'Test delivery queued', delivered: 'Test event delivered', failed: 'Test delivery failed' });
       },
       docs: {
         responses: {
-          200: { description: 'The attempt, delivered or failed', schema: { type: 'object', properties: { delivery: DELIVERY_SCHEMA, message: { type: 'string' } } } },
-          202: { description: 'No notifier finished the attempt within 15 s; it is still pending' },
+          200: { description: 'The attempt, delivered or failed', schema: AttemptSchema },
+          202: { description: 'No notifier finished the attempt within 15 s; it is still pending', schema: AttemptSchema },
           ...NOT_FOUND,
         },
       },
@@ -212,7 +197,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Delivery log: every attempt, newest first',
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         const page = parsePagination(req.query, PAGE);
         const where: FindOptionsWhere<AlertDelivery> = { integrationId: integration.id };
@@ -234,7 +219,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
           skip: page.offset,
           take: page.perPage,
         });
-        res.json({ integration_id: integration.id, deliveries: rows.map(deliveryView), pagination: paginationBody(page, total) });
+        send(200, { integration_id: integration.id, deliveries: rows.map(deliveryView), pagination: paginationBody(page, total) });
       },
       docs: {
         query: {
@@ -246,7 +231,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
         responses: {
           200: {
             description: 'A page of attempts',
-            schema: { type: 'object', properties: { integration_id: { type: 'integer' }, deliveries: { type: 'array', items: DELIVERY_SCHEMA }, pagination: PAGINATION_SCHEMA } },
+            schema: Type.Object({ integration_id: Type.Integer(), deliveries: Type.Array(DeliverySchema), pagination: PaginationSchema }),
           },
           400: { description: 'Invalid page, per_page, status or event' },
           ...NOT_FOUND,
@@ -259,11 +244,11 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Give a webhook a new signing secret (shown once); the old one keeps signing during the overlap',
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const own = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         const overlapSeconds = parseRotateBody(req.body);
         const { integration, secret } = await rotateWebhookSecret(ctx, box, own.id, overlapSeconds);
-        res.json({
+        send(200, {
           integration: integrationView(integration, box, ['secret']),
           secret,
           previous_secret_expires_at: integration.previousSecretExpiresAt?.toISOString() ?? null,
@@ -275,15 +260,12 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
         responses: {
           200: {
             description: 'Rotated',
-            schema: {
-              type: 'object',
-              properties: {
-                integration: INTEGRATION_SCHEMA,
-                secret: { type: 'string' },
-                previous_secret_expires_at: { type: ['string', 'null'], format: 'date-time', description: 'Until when the previous secret also signs; null without an overlap' },
-                message: { type: 'string' },
-              },
-            },
+            schema: Type.Object({
+              integration: IntegrationSchema,
+              secret: Type.String(),
+              previous_secret_expires_at: DateTimeOrNull({ description: 'Until when the previous secret also signs; null without an overlap' }),
+              message: Type.String({ examples: ['Secret rotated; store the new secret now, it is not shown again'] }),
+            }),
           },
           400: { description: 'Invalid overlap_seconds, or the integration is not a webhook' },
           ...NOT_FOUND,
@@ -296,14 +278,14 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Send a delivery again now: one more attempt of it (same body and X-Vigil-Delivery, new signatures), no retry',
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
-        answerAttempt(res, await redeliver(ctx, integration, req.params.delivery_id), { queued: 'Redelivery queued', delivered: 'Redelivered', failed: 'Redelivery failed' });
+        answerAttempt(send, await redeliver(ctx, integration, req.params.delivery_id), { queued: 'Redelivery queued', delivered: 'Redelivered', failed: 'Redelivery failed' });
       },
       docs: {
         responses: {
-          200: { description: 'The new attempt, delivered or failed', schema: { type: 'object', properties: { delivery: DELIVERY_SCHEMA, message: { type: 'string' } } } },
-          202: { description: 'No notifier finished the attempt within 15 s; it is still pending' },
+          200: { description: 'The new attempt, delivered or failed', schema: AttemptSchema },
+          202: { description: 'No notifier finished the attempt within 15 s; it is still pending', schema: AttemptSchema },
           404: { description: 'Integration not found, or Delivery not found (delivery_id is the id of a delivery\'s first attempt)' },
         },
       },

@@ -1,15 +1,17 @@
 import { MaintenanceWindow, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
-import { paginationBody, parsePagination } from '../http/pagination.js';
+import { paginationBody, PaginationSchema, parsePagination } from '../http/pagination.js';
 import { route, type RouteDef } from '../http/route.js';
 import { maintenanceBody } from '../maintenance/maintenance-input.js';
 import { createWindow, findOwnWindow, MAINTENANCE_WINDOW_NOT_FOUND, MAX_WINDOWS_PER_ACCOUNT, updateWindow } from '../maintenance/maintenance-store.js';
-import { MAINTENANCE_WINDOW_SCHEMA, maintenanceWindowView } from '../maintenance/maintenance-views.js';
+import { MaintenanceWindowSchema, maintenanceWindowView } from '../maintenance/maintenance-views.js';
+import { Type } from '@sinclair/typebox';
 
 const TAG = 'Maintenance windows';
 const PAGE = { defaultPerPage: 20, maxPerPage: 100 };
 const PATH = '/api/v1/maintenance-windows';
-const ONE = { type: 'object', properties: { maintenance_window: MAINTENANCE_WINDOW_SCHEMA, message: { type: 'string' } } };
+const ONE = Type.Object({ maintenance_window: MaintenanceWindowSchema });
+const WITH_MESSAGE = (message: string) => Type.Object({ maintenance_window: MaintenanceWindowSchema, message: Type.String({ examples: [message] }) });
 const NOT_FOUND = { 404: { description: MAINTENANCE_WINDOW_NOT_FOUND } };
 
 export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
@@ -20,11 +22,11 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       summary: `Update a maintenance window (${method.toUpperCase()}; partial: only the fields sent change)`,
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const window = await updateWindow(ctx, authOf(req).account.id, req.params.id, req.body);
-        res.json({ maintenance_window: maintenanceWindowView(window, ctx.clock.now()), message: 'Maintenance window updated' });
+        send(200, { maintenance_window: maintenanceWindowView(window, ctx.clock.now()), message: 'Maintenance window updated' });
       },
-      docs: { body: maintenanceBody, responses: { 200: { description: 'Updated', schema: ONE }, 400: { description: 'Invalid field or window' }, ...NOT_FOUND } },
+      docs: { body: maintenanceBody, responses: { 200: { description: 'Updated', schema: WITH_MESSAGE('Maintenance window updated') }, 400: { description: 'Invalid field or window' }, ...NOT_FOUND } },
     });
 
   return [
@@ -34,7 +36,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       summary: "The account's maintenance windows, oldest first, each with its next occurrences",
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const page = parsePagination(req.query, PAGE);
         const [windows, total] = await ctx.db.getRepository(MaintenanceWindow).findAndCount({
           where: { accountId: authOf(req).account.id },
@@ -43,14 +45,14 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
           take: page.perPage,
         });
         const now = ctx.clock.now();
-        res.json({ maintenance_windows: windows.map((w) => maintenanceWindowView(w, now)), pagination: paginationBody(page, total) });
+        send(200, { maintenance_windows: windows.map((w) => maintenanceWindowView(w, now)), pagination: paginationBody(page, total) });
       },
       docs: {
         query: { page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', minimum: 1, maximum: PAGE.maxPerPage } },
         responses: {
           200: {
             description: 'The windows',
-            schema: { type: 'object', properties: { maintenance_windows: { type: 'array', items: MAINTENANCE_WINDOW_SCHEMA }, pagination: { type: 'object' } } },
+            schema: Type.Object({ maintenance_windows: Type.Array(MaintenanceWindowSchema), pagination: PaginationSchema }),
           },
           400: { description: 'Invalid page or per_page' },
         },
@@ -62,14 +64,14 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       summary: 'Plan maintenance: checks keep being recorded (flagged in_maintenance) but no incident opens and no alert goes out',
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const window = await createWindow(ctx, authOf(req).account.id, req.body);
-        res.status(201).json({ maintenance_window: maintenanceWindowView(window, ctx.clock.now()), message: 'Maintenance window created' });
+        send(201, { maintenance_window: maintenanceWindowView(window, ctx.clock.now()), message: 'Maintenance window created' });
       },
       docs: {
         body: maintenanceBody,
         responses: {
-          201: { description: 'Created', schema: ONE },
+          201: { description: 'Created', schema: WITH_MESSAGE('Maintenance window created') },
           400: { description: 'Invalid field, window, rrule, timezone or scope (another account\'s ids included)' },
           403: { description: `Maintenance window limit reached (${MAX_WINDOWS_PER_ACCOUNT} per account)` },
         },
@@ -81,9 +83,9 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       summary: 'One maintenance window with its current and next occurrences',
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const window = await findOwnWindow(ctx, authOf(req).account.id, req.params.id);
-        res.json({ maintenance_window: maintenanceWindowView(window, ctx.clock.now()) });
+        send(200, { maintenance_window: maintenanceWindowView(window, ctx.clock.now()) });
       },
       docs: { responses: { 200: { description: 'The window', schema: ONE }, ...NOT_FOUND } },
     }),
@@ -95,15 +97,15 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       summary: 'Delete a maintenance window (an occurrence under way ends at once)',
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const { account } = authOf(req);
         const window = await findOwnWindow(ctx, account.id, req.params.id);
         await ctx.db.getRepository(MaintenanceWindow).delete({ id: window.id, accountId: account.id });
-        res.json({ message: 'Maintenance window deleted', deleted_maintenance_window_id: window.id });
+        send(200, { message: 'Maintenance window deleted', deleted_maintenance_window_id: window.id });
       },
       docs: {
         responses: {
-          200: { description: 'Deleted', schema: { type: 'object', properties: { message: { type: 'string' }, deleted_maintenance_window_id: { type: 'integer' } } } },
+          200: { description: 'Deleted', schema: Type.Object({ message: Type.String({ examples: ['Maintenance window deleted'] }), deleted_maintenance_window_id: Type.Integer() }) },
           ...NOT_FOUND,
         },
       },

@@ -1,17 +1,17 @@
 import {
   DNS_CONFIG_MESSAGES,
   HEARTBEAT_CONFIG_MESSAGES,
-  MONITOR_TYPES,
   TCP_CONFIG_MESSAGES,
   ValidationError,
   type Context,
 } from '@vigil/core';
 import { iso } from '../http/iso.js';
-import { requestSchema } from '../http/joi-schema.js';
+import { DateTimeOrNull } from '../http/schema.js';
+import { Type } from '@sinclair/typebox';
 import { authOf } from '../http/request-auth.js';
-import { route, type JsonSchema, type RouteDef } from '../http/route.js';
+import { route, type RouteDef } from '../http/route.js';
 import { validate } from '../http/validate.js';
-import { heartbeatFields, HEARTBEAT_FIELDS_SCHEMA } from '../heartbeats/heartbeat-store.js';
+import { heartbeatFields } from '../heartbeats/heartbeat-store.js';
 import { createMonitor } from '../monitors/create-monitor.js';
 import { deleteMonitor } from '../monitors/delete-monitor.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
@@ -31,6 +31,19 @@ import {
 import { acknowledgeIncident } from '../monitors/acknowledge-incident.js';
 import { findOwnIncident } from '../monitors/find-own-incident.js';
 import { createdMonitorView, incidentView } from '../monitors/monitor-views.js';
+import {
+  CheckListSchema,
+  CreatedMonitorSchema,
+  IncidentListSchema,
+  IncidentSchema,
+  ManualCheckSchema,
+  MonitorDetailSchema,
+  MonitorListSchema,
+  MonitorStatusSchema,
+  RegionNameSchema,
+  UpdatedMonitorSchema,
+  UptimeStatusSchema,
+} from '../monitors/monitor.schema.js';
 import { pauseMonitor, resumeMonitor } from '../monitors/pause-resume-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { updateMonitor } from '../monitors/update-monitor.js';
@@ -39,175 +52,6 @@ import { uptimeStatus } from '../monitors/uptime-status.js';
 const TAG = 'Uptime monitors';
 const BASE = '/api/v1/uptime/monitors';
 
-const ts = { type: 'string', format: 'date-time' };
-const tsOrNull = { type: ['string', 'null'], format: 'date-time' };
-const numOrNull = { type: ['number', 'null'] };
-const intOrNull = { type: ['integer', 'null'] };
-const STATUS = { type: 'string', enum: ['pending', 'up', 'down', 'degraded', 'paused'] };
-
-const HTTP_ONLY = 'http monitors only';
-
-/** Each configuration field as the request bodies document it (derived from their joi validator); answers reuse them. */
-const CONFIG_PROPERTIES = requestSchema(updateMonitorSchema).properties as Record<string, JsonSchema>;
-
-const REGION_NAME = { type: 'string', pattern: '^[a-z][a-z0-9-]{0,31}$' };
-const TIMING_PHASES = Object.fromEntries(['dns', 'connect', 'tls', 'first_byte', 'download'].map((p) => [p, intOrNull]));
-
-/** The monitor in a create answer (createdMonitorView). */
-const CREATED_MONITOR = {
-  type: 'object',
-  description: 'http monitors carry method, expected_status_codes and expected_content; the other types config; heartbeat monitors ping_url and heartbeat',
-  required: ['id', 'name', 'type', 'url', 'status', 'check_interval', 'timeout', 'alert_threshold', 'is_active', 'created_at'],
-  properties: {
-    id: { type: 'integer' },
-    ...Object.fromEntries(['name', 'type', 'config', 'url', 'method', 'check_interval', 'timeout', 'expected_status_codes', 'expected_content', 'alert_threshold'].map((k) => [k, CONFIG_PROPERTIES[k]])),
-    ...HEARTBEAT_FIELDS_SCHEMA,
-    status: STATUS,
-    is_active: { type: 'boolean' },
-    created_at: ts,
-  },
-  additionalProperties: false,
-};
-
-const STATISTICS = {
-  type: 'object',
-  properties: {
-    uptime_24h: numOrNull,
-    uptime_7d: numOrNull,
-    uptime_30d: numOrNull,
-    avg_response_time_24h_ms: intOrNull,
-    avg_response_time_7d_ms: intOrNull,
-    total_checks_24h: { type: 'integer' },
-    successful_checks_24h: { type: 'integer' },
-    failed_checks_24h: { type: 'integer' },
-    regions: {
-      type: 'array',
-      description: 'Monitors placed outside the lone default region: each region\'s last 24 h from its own checks, in the monitor\'s region order',
-      items: {
-        type: 'object',
-        properties: { region: REGION_NAME, uptime_24h: numOrNull, avg_response_time_24h_ms: intOrNull, total_checks_24h: { type: 'integer' } },
-      },
-    },
-    avg_timings_24h_ms: {
-      type: ['object', 'null'],
-      description: 'http monitors: average of each phase over the checks of the last 24 h where it happened; null without such checks',
-      properties: TIMING_PHASES,
-    },
-  },
-};
-
-const CHECK = {
-  type: 'object',
-  properties: {
-    timestamp: ts,
-    status: { type: 'string', enum: ['success', 'failure'] },
-    response_time_ms: intOrNull,
-    status_code: intOrNull,
-    error: { type: 'string', description: 'Present on failures' },
-    in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
-    region: { ...REGION_NAME, description: 'The region whose checker made the check; present for monitors placed outside the lone default region' },
-    timings: {
-      type: ['object', 'null'],
-      description: 'http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types',
-      properties: TIMING_PHASES,
-    },
-    certificate_expires_at: { ...tsOrNull, description: 'Expiry of the certificate an https or tcp+TLS check saw' },
-    details: {
-      type: ['object', 'null'],
-      description: 'dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them',
-      properties: { kind: { type: 'string', enum: ['dns'] }, server: { type: 'string' }, answers: { type: 'array', items: { type: 'string' } }, truncated: { type: 'boolean' } },
-    },
-    ping_body: { type: 'string', maxLength: 10_012, description: 'Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\\n[truncated]" marks a cut)' },
-  },
-};
-
-const PAGINATION = {
-  type: 'object',
-  properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' }, pages: { type: 'integer' } },
-};
-
-const SUMMARY = {
-  type: 'object',
-  properties: Object.fromEntries(['total', 'up', 'down', 'degraded', 'paused', 'pending'].map((k) => [k, { type: 'integer' }])),
-};
-
-const LIST_MONITOR = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    type: { type: 'string', enum: [...MONITOR_TYPES] },
-    url: { type: 'string', description: 'http: the URL; other types: the display form of the target' },
-    method: { type: 'string', description: HTTP_ONLY },
-    status: STATUS,
-    check_interval: { type: 'integer' },
-    timeout: { type: 'integer' },
-    is_active: { type: 'boolean' },
-    last_check: tsOrNull,
-    last_response_time_ms: intOrNull,
-    uptime_24h: numOrNull,
-    uptime_7d: numOrNull,
-    uptime_30d: numOrNull,
-    in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
-    created_at: ts,
-    updated_at: ts,
-  },
-};
-
-const DETAIL_MONITOR = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    ...CONFIG_PROPERTIES,
-    ...HEARTBEAT_FIELDS_SCHEMA,
-    is_active: { type: 'boolean' },
-    status: STATUS,
-    in_maintenance: { type: 'boolean', description: 'A maintenance window covers the monitor now (or covered it when the check ran)' },
-    created_at: ts,
-    updated_at: ts,
-    paused_at: tsOrNull,
-    resumed_at: tsOrNull,
-    last_check: {
-      type: ['object', 'null'],
-      properties: { timestamp: ts, status: { type: 'string', enum: ['success', 'failure'] }, response_time_ms: intOrNull, status_code: intOrNull },
-    },
-    statistics: STATISTICS,
-    recent_incidents: {
-      type: 'array',
-      items: { type: 'object', properties: { id: { type: 'integer' }, started_at: ts, resolved_at: tsOrNull, duration_seconds: intOrNull, cause: { type: 'string' } } },
-    },
-  },
-};
-
-const INCIDENT = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    status: { type: 'string', enum: ['open', 'resolved'] },
-    started_at: ts,
-    resolved_at: tsOrNull,
-    duration_seconds: intOrNull,
-    cause: { type: 'string', description: 'For a multi-region monitor: the failing regions, each with its error' },
-    regions: { type: 'array', items: REGION_NAME, description: 'The failing regions of the round that opened the incident; present only for incidents of multi-region rounds' },
-    affected_checks: { type: 'integer' },
-    acknowledged_at: tsOrNull,
-    acknowledged_by: { type: ['string', 'null'], description: 'Name of the API key that acknowledged the incident' },
-    alerts_sent: {
-      type: 'array',
-      description: 'Successful deliveries, oldest first: first alerts, reminders and escalations',
-      items: {
-        type: 'object',
-        properties: {
-          type: { type: 'string', description: 'Integration type' },
-          sent_at: ts,
-          event: { type: 'string', description: 'monitor.down or monitor.up (absent on a few entries recorded before this field existed)' },
-          kind: { type: 'string', enum: ['alert', 'reminder', 'escalation'] },
-          integration_id: { type: 'integer' },
-        },
-      },
-    },
-  },
-};
 
 const INCIDENT_NOT_FOUND_404 = { description: 'Monitor not found, or Incident not found (missing, another monitor\'s or another account\'s)' };
 
@@ -240,7 +84,7 @@ function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
     tag: TAG,
     auth: 'api-key',
     before: [requireUptimeFeature(ctx)],
-    handler: async (req, res) => {
+    handler: async (req, _res, send) => {
       const { account } = authOf(req);
       // 404 before 400: another account's monitor is never told apart by its validation answers.
       await findOwnMonitor(ctx.db, account.id, req.params.id);
@@ -248,14 +92,14 @@ function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
       const input = canonicalFields(validate(updateMonitorSchema, req.body));
       if (!Object.keys(input).length) throw new ValidationError(MONITOR_INPUT_MESSAGES.emptyUpdate);
       const monitor = await updateMonitor(ctx, account, req.params.id, input);
-      res.json({ monitor, message: 'Monitor updated' });
+      send(200, { monitor, message: 'Monitor updated' });
     },
     docs: {
       body: updateMonitorSchema,
       responses: {
         200: {
           description: 'Updated: id, name, the fields given and updated_at',
-          schema: { type: 'object', properties: { monitor: { type: 'object' }, message: { type: 'string' } } },
+          schema: Type.Object({ monitor: UpdatedMonitorSchema, message: Type.String({ examples: ['Monitor updated'] }) }),
         },
         400: { description: VALIDATION_400 },
         403: { description: 'Feature not available; Interval not allowed ({allowed_intervals, upgrade_url})' },
@@ -276,25 +120,14 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
-        res.json(await uptimeStatus(ctx, authOf(req).account.id));
+      handler: async (req, _res, send) => {
+        send(200, await uptimeStatus(ctx, authOf(req).account.id));
       },
       docs: {
         responses: {
           200: {
             description: 'outage when any active monitor is down, degraded when none is down and any is degraded or (multi-region monitors) failed in some regions but fewer than min_failing_regions in its latest round, else operational',
-            schema: {
-              type: 'object',
-              properties: {
-                status: { type: 'string', enum: ['operational', 'degraded', 'outage'] },
-                summary: SUMMARY,
-                uptime_24h: numOrNull,
-                monitors: {
-                  type: 'array',
-                  items: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' }, url: { type: 'string' }, status: STATUS, last_check: tsOrNull, uptime_24h: numOrNull, in_maintenance: { type: 'boolean' } } },
-                },
-              },
-            },
+            schema: UptimeStatusSchema,
           },
           403: FREE_TIER_403,
         },
@@ -307,15 +140,15 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
-        res.json(await listMonitors(ctx, windows, authOf(req).account.id, req.query));
+      handler: async (req, _res, send) => {
+        send(200, await listMonitors(ctx, windows, authOf(req).account.id, req.query));
       },
       docs: {
         query: { status: { type: 'string', enum: ['up', 'down', 'degraded', 'paused', 'pending'] }, ...PAGE_QUERY(20, 100) },
         responses: {
           200: {
             description: 'A page of monitors (oldest first); summary counts all of the account\'s monitors',
-            schema: { type: 'object', properties: { monitors: { type: 'array', items: LIST_MONITOR }, summary: SUMMARY, pagination: PAGINATION } },
+            schema: MonitorListSchema,
           },
           400: { description: 'Invalid status, page or per_page' },
           403: FREE_TIER_403,
@@ -329,18 +162,18 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         assertObjectBody(req.body);
         const input = canonicalFields(validate(createMonitorSchema, req.body));
         const monitor = await createMonitor(ctx, authOf(req).account, input);
-        res.status(201).json({ monitor: { ...createdMonitorView(monitor), ...(await heartbeatFields(ctx, ctx.db.manager, monitor)) }, message: 'Monitor created. The first check runs shortly.' });
+        send(201, { monitor: { ...createdMonitorView(monitor), ...(await heartbeatFields(ctx, ctx.db.manager, monitor)) }, message: 'Monitor created. The first check runs shortly.' });
       },
       docs: {
         body: createMonitorSchema,
         responses: {
           201: {
             description: 'Created (status pending); a heartbeat monitor with its ping_url',
-            schema: { type: 'object', required: ['monitor', 'message'], properties: { monitor: CREATED_MONITOR, message: { type: 'string', examples: ['Monitor created. The first check runs shortly.'] } }, additionalProperties: false },
+            schema: Type.Object({ monitor: CreatedMonitorSchema, message: Type.String({ examples: ['Monitor created. The first check runs shortly.'] }) }),
           },
           400: { description: VALIDATION_400 },
           403: { description: 'Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); Monitor limit reached ({limit, current, remaining, tier, upgrade_url})' },
@@ -355,11 +188,11 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
-        res.json({ monitor: await monitorDetail(ctx, windows, authOf(req).account.id, req.params.id) });
+      handler: async (req, _res, send) => {
+        send(200, { monitor: await monitorDetail(ctx, windows, authOf(req).account.id, req.params.id) });
       },
       docs: {
-        responses: { 200: { description: 'The monitor', schema: { type: 'object', properties: { monitor: DETAIL_MONITOR } } }, 403: FREE_TIER_403, 404: NOT_FOUND },
+        responses: { 200: { description: 'The monitor', schema: Type.Object({ monitor: MonitorDetailSchema }) }, 403: FREE_TIER_403, 404: NOT_FOUND },
       },
     }),
     updateRoute(ctx, 'put'),
@@ -371,13 +204,13 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const id = await deleteMonitor(ctx, authOf(req).account, req.params.id);
-        res.json({ message: 'Monitor deleted', deleted_monitor_id: id });
+        send(200, { message: 'Monitor deleted', deleted_monitor_id: id });
       },
       docs: {
         responses: {
-          200: { description: 'Deleted', schema: { type: 'object', properties: { message: { type: 'string' }, deleted_monitor_id: { type: 'integer' } } } },
+          200: { description: 'Deleted', schema: Type.Object({ message: Type.String({ examples: ['Monitor deleted'] }), deleted_monitor_id: Type.Integer() }) },
           403: FREE_TIER_403,
           404: NOT_FOUND,
         },
@@ -390,13 +223,13 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const m = await pauseMonitor(ctx, authOf(req).account, req.params.id);
-        res.json({ monitor: { id: m.id, status: m.status, paused_at: iso(m.pausedAt) }, message: 'Monitor paused' });
+        send(200, { monitor: { id: m.id, status: m.status, paused_at: iso(m.pausedAt) }, message: 'Monitor paused' });
       },
       docs: {
         responses: {
-          200: { description: 'Paused', schema: { type: 'object', properties: { monitor: { type: 'object', properties: { id: { type: 'integer' }, status: STATUS, paused_at: ts } }, message: { type: 'string' } } } },
+          200: { description: 'Paused', schema: Type.Object({ monitor: Type.Object({ id: Type.Integer(), status: MonitorStatusSchema, paused_at: DateTimeOrNull() }), message: Type.String({ examples: ['Monitor paused'] }) }) },
           403: FREE_TIER_403,
           404: NOT_FOUND,
         },
@@ -409,13 +242,13 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const m = await resumeMonitor(ctx, authOf(req).account, req.params.id);
-        res.json({ monitor: { id: m.id, status: m.status, resumed_at: iso(m.resumedAt) }, message: 'Monitor resumed' });
+        send(200, { monitor: { id: m.id, status: m.status, resumed_at: iso(m.resumedAt) }, message: 'Monitor resumed' });
       },
       docs: {
         responses: {
-          200: { description: 'Resumed', schema: { type: 'object', properties: { monitor: { type: 'object', properties: { id: { type: 'integer' }, status: STATUS, resumed_at: ts } }, message: { type: 'string' } } } },
+          200: { description: 'Resumed', schema: Type.Object({ monitor: Type.Object({ id: Type.Integer(), status: MonitorStatusSchema, resumed_at: DateTimeOrNull() }), message: Type.String({ examples: ['Monitor resumed'] }) }) },
           403: FREE_TIER_403,
           404: NOT_FOUND,
           409: { description: 'Monitor is not paused' },
@@ -429,18 +262,18 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
-        res.json(await listChecks(ctx, authOf(req).account.id, req.params.id, req.query));
+      handler: async (req, _res, send) => {
+        send(200, await listChecks(ctx, authOf(req).account.id, req.params.id, req.query));
       },
       docs: {
         query: {
           ...DATE_QUERY('checks'),
           status: { type: 'string', enum: ['success', 'failure'] },
-          region: { ...REGION_NAME, description: 'Only the checks of this region' },
+          region: { type: 'string', pattern: RegionNameSchema.pattern, description: 'Only the checks of this region' },
           ...PAGE_QUERY(100, 1000),
         },
         responses: {
-          200: { description: 'A page of checks', schema: { type: 'object', properties: { monitor_id: { type: 'integer' }, checks: { type: 'array', items: CHECK }, pagination: PAGINATION } } },
+          200: { description: 'A page of checks', schema: CheckListSchema },
           400: { description: 'Invalid from_date, to_date, date range, status, page or per_page' },
           403: FREE_TIER_403,
           404: NOT_FOUND,
@@ -454,26 +287,15 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
-        res.json(await listIncidents(ctx, authOf(req).account.id, req.params.id, req.query));
+      handler: async (req, _res, send) => {
+        send(200, await listIncidents(ctx, authOf(req).account.id, req.params.id, req.query));
       },
       docs: {
         query: { status: { type: 'string', enum: ['open', 'resolved'] }, ...DATE_QUERY('incidents started'), ...PAGE_QUERY(20, 100) },
         responses: {
           200: {
             description: 'A page of incidents; the summary covers the last 30 days whatever the filters',
-            schema: {
-              type: 'object',
-              properties: {
-                monitor_id: { type: 'integer' },
-                incidents: { type: 'array', items: INCIDENT },
-                summary: {
-                  type: 'object',
-                  properties: { total_incidents_30d: { type: 'integer' }, total_downtime_30d_seconds: { type: 'integer' }, mttr_seconds: intOrNull },
-                },
-                pagination: PAGINATION,
-              },
-            },
+            schema: IncidentListSchema,
           },
           400: { description: 'Invalid status, from_date, to_date, date range, page or per_page' },
           403: FREE_TIER_403,
@@ -488,11 +310,11 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
-        res.json({ incident: incidentView(await findOwnIncident(ctx.db, authOf(req).account.id, req.params.id, req.params.incident_id)) });
+      handler: async (req, _res, send) => {
+        send(200, { incident: incidentView(await findOwnIncident(ctx.db, authOf(req).account.id, req.params.id, req.params.incident_id)) });
       },
       docs: {
-        responses: { 200: { description: 'The incident', schema: { type: 'object', properties: { incident: INCIDENT } } }, 403: FREE_TIER_403, 404: INCIDENT_NOT_FOUND_404 },
+        responses: { 200: { description: 'The incident', schema: Type.Object({ incident: IncidentSchema }) }, 403: FREE_TIER_403, 404: INCIDENT_NOT_FOUND_404 },
       },
     }),
     route({
@@ -502,16 +324,16 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const { account, apiKey } = authOf(req);
         const { incident, changed } = await acknowledgeIncident(ctx, account.id, apiKey.name, req.params.id, req.params.incident_id);
-        res.json({ incident: incidentView(incident), message: changed ? 'Incident acknowledged' : 'Incident already acknowledged' });
+        send(200, { incident: incidentView(incident), message: changed ? 'Incident acknowledged' : 'Incident already acknowledged' });
       },
       docs: {
         responses: {
           200: {
             description: 'Acknowledged; acknowledging again answers the first acknowledgement unchanged',
-            schema: { type: 'object', properties: { incident: INCIDENT, message: { type: 'string' } } },
+            schema: Type.Object({ incident: IncidentSchema, message: Type.String({ examples: ['Incident acknowledged', 'Incident already acknowledged'] }) }),
           },
           403: FREE_TIER_403,
           404: INCIDENT_NOT_FOUND_404,
@@ -526,13 +348,13 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const outcome = await runManualCheck(ctx, authOf(req).account.id, req.params.id);
         if (outcome.done) {
-          res.json({ check: outcome.check });
+          send(200, { check: outcome.check });
           return;
         }
-        res.status(202).json({
+        send(202, {
           message: outcome.failed
             ? 'The check could not be completed; scheduled checks continue as usual'
             : 'Check queued; its result will appear in the checks list',
@@ -541,8 +363,8 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       },
       docs: {
         responses: {
-          200: { description: 'The check record', schema: { type: 'object', properties: { check: CHECK } } },
-          202: { description: 'No result within the monitor\'s timeout + 5 s', schema: { type: 'object', properties: { message: { type: 'string' }, job_id: { type: 'string' } } } },
+          200: { description: 'The check record', schema: Type.Object({ check: ManualCheckSchema }) },
+          202: { description: 'No result within the monitor\'s timeout + 5 s', schema: Type.Object({ message: Type.String(), job_id: Type.String() }) },
           403: FREE_TIER_403,
           404: NOT_FOUND,
           409: { description: `Monitor is not active (is_active false); ${PUSH_MONITOR_NOT_PROBED}` },

@@ -1,15 +1,12 @@
 import { checkReadiness, type Context } from '@vigil/core';
+import { Type } from '@sinclair/typebox';
 import { route, type RouteDef } from '../http/route.js';
+import { MapOf, StringEnum } from '../http/schema.js';
 
-const READINESS = {
-  type: 'object',
-  required: ['status', 'checks'],
-  properties: {
-    status: { type: 'string', enum: ['ready', 'not ready'] },
-    checks: { type: 'object', additionalProperties: { type: 'string', description: '`ok` or `failed: <reason>`' }, examples: [{ postgres: 'ok', redis: 'ok' }] },
-  },
-  additionalProperties: false,
-};
+const ReadinessSchema = Type.Object({
+  status: StringEnum(['ready', 'not ready']),
+  checks: MapOf(Type.String({ description: '`ok` or `failed: <reason>`' }), { examples: [{ postgres: 'ok', redis: 'ok' }] }),
+});
 
 /** Liveness, readiness and Prometheus metrics. */
 export function opsRoutes(ctx: Context): RouteDef[] {
@@ -20,8 +17,8 @@ export function opsRoutes(ctx: Context): RouteDef[] {
       summary: 'The process is alive',
       tag: 'Operations',
       auth: 'none',
-      handler: (_req, res) => res.json({ status: 'ok' }),
-      docs: { responses: { 200: { description: 'Alive', schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } }, additionalProperties: false } } } },
+      handler: (_req, _res, send) => send(200, { status: 'ok' }),
+      docs: { responses: { 200: { description: 'Alive', schema: Type.Object({ status: Type.Literal('ok') }) } } },
     }),
     route({
       method: 'get',
@@ -29,11 +26,11 @@ export function opsRoutes(ctx: Context): RouteDef[] {
       summary: 'PostgreSQL and Redis answer (each check is `ok` or `failed: <reason>`)',
       tag: 'Operations',
       auth: 'none',
-      handler: async (_req, res) => {
+      handler: async (_req, _res, send) => {
         const r = await checkReadiness(ctx);
-        res.status(r.ok ? 200 : 503).json({ status: r.ok ? 'ready' : 'not ready', checks: r.checks });
+        send(r.ok ? 200 : 503, { status: r.ok ? 'ready' : 'not ready', checks: r.checks });
       },
-      docs: { responses: { 200: { description: 'Ready', schema: READINESS }, 503: { description: 'A dependency does not answer', schema: READINESS } } },
+      docs: { responses: { 200: { description: 'Ready', schema: ReadinessSchema }, 503: { description: 'A dependency does not answer', schema: ReadinessSchema } } },
     }),
     route({
       method: 'get',

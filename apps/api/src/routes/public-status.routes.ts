@@ -3,9 +3,9 @@ import { normaliseHostname } from '@vigil/core';
 import { route, type RouteDef } from '../http/route.js';
 import { sendCached } from '../public-status/cached-body.js';
 import type { PageRef } from '../public-status/load-page-rows.js';
-import { STATUS_PAGE_JSON_SCHEMA } from '../public-status/render-feeds.js';
 import { HOST_PATHS, PUBLIC_BUSY_DOC, SLUG } from '../public-status/public-paths.js';
 import { NOT_FOUND_JSON, NOT_FOUND_PAGE, PAGE_HEADERS, type StatusPageService, type PageVariant } from '../public-status/status-page-service.js';
+import { PublicStatusPageSchema } from '../public-status/render-feeds.js';
 
 const TAG = 'Public status pages';
 
@@ -61,12 +61,12 @@ export function publicStatusRoutes(service: StatusPageService): RouteDef[] {
       auth: 'none',
       body: 'ignore',
       handler: (req, res) => answer(service, req, res, slugRef(req), 'json'),
+      // The cached body was serialised through PublicStatusPageSchema when the page was rendered.
       docs: {
         responses: {
-          200: { description: 'The page as data', schema: STATUS_PAGE_JSON_SCHEMA, headers: ['ETag', 'Cache-Control'] },
-          304: { description: 'Not modified (If-None-Match)' },
+          ...PAGE_DOCS('The page as data', 'application/json').responses,
+          200: { description: 'The page as data', schema: PublicStatusPageSchema, headers: ['ETag', 'Cache-Control'] },
           404: { description: '`{"error":"Status page not found"}`: unknown, private or deleted page' },
-          503: { description: PUBLIC_BUSY_DOC, headers: ['Retry-After'] },
         },
       },
     }),

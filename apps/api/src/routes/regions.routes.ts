@@ -1,15 +1,14 @@
 import { regionLiveness, type Context } from '@vigil/core';
+import { Type } from '@sinclair/typebox';
 import { route, type RouteDef } from '../http/route.js';
+import { DateTimeOrNull } from '../http/schema.js';
 
-const REGION = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', description: 'Region name (VIGIL_REGION of its checkers)' },
-    live_checkers: { type: 'integer', description: 'Checkers whose heartbeat has not expired (they report every 5 s; one report counts for 15 s)' },
-    last_heartbeat: { type: ['string', 'null'], format: 'date-time', description: "The newest heartbeat ever received from the region (its checker's clock); null: never" },
-    default: { type: 'boolean', description: 'One of the regions a new monitor gets when it names none (VIGIL_DEFAULT_REGIONS)' },
-  },
-};
+const RegionSchema = Type.Object({
+  name: Type.String({ description: 'Region name (VIGIL_REGION of its checkers)' }),
+  live_checkers: Type.Integer({ description: 'Checkers whose heartbeat has not expired (they report every 5 s; one report counts for 15 s)' }),
+  last_heartbeat: DateTimeOrNull({ description: "The newest heartbeat ever received from the region (its checker's clock); null: never" }),
+  default: Type.Boolean({ description: 'One of the regions a new monitor gets when it names none (VIGIL_DEFAULT_REGIONS)' }),
+});
 
 /** GET /api/v1/regions: the known regions (configured, or ever reported from) with their checker liveness. */
 export function regionRoutes(ctx: Context): RouteDef[] {
@@ -20,9 +19,9 @@ export function regionRoutes(ctx: Context): RouteDef[] {
       summary: 'Regions checks run from: live checker count and last heartbeat of each',
       tag: 'Regions',
       auth: 'api-key',
-      handler: async (_req, res) => {
+      handler: async (_req, _res, send) => {
         const regions = await regionLiveness(ctx.redis, ctx.config.redisPrefix, ctx.config.knownRegions);
-        res.json({
+        send(200, {
           regions: regions.map((r) => ({
             name: r.name,
             live_checkers: r.liveCheckers,
@@ -36,7 +35,7 @@ export function regionRoutes(ctx: Context): RouteDef[] {
           200: {
             description:
               'Every region a monitor may name: configured (VIGIL_REGIONS, VIGIL_DEFAULT_REGIONS) or ever reported from. A region without live checkers is skipped in rounds (named in a warning), never counted as failing',
-            schema: { type: 'object', properties: { regions: { type: 'array', items: REGION } } },
+            schema: Type.Object({ regions: Type.Array(RegionSchema) }),
           },
         },
       },

@@ -315,8 +315,9 @@ describe('GET /api/v1/domains/:id/scans', () => {
 
 describe('header grades of a domain: detail fields and GET /api/v1/domains/:id/header-checks', () => {
   function headerReport(headers: Record<string, string>, site: string): HeaderReport {
-    const graded = gradeWhatIf({ headers, https: true, site, html: null }, ctx.clock.now());
-    return { ...graded, fetched_at: graded.graded_at, final_url: `https://${site}/` };
+    // A stored report is what /headers/check answers: fetched_at and final_url, no graded_at.
+    const { graded_at: fetchedAt, ...graded } = gradeWhatIf({ headers, https: true, site, html: null }, ctx.clock.now());
+    return { ...graded, fetched_at: fetchedAt, final_url: `https://${site}/` };
   }
 
   it('lists the history newest first without reports, serves one check with its report, and the detail carries the latest grade', async () => {

@@ -4,15 +4,16 @@ import type { Request } from 'express';
 import type { FindOptionsSelect } from 'typeorm';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
 import { portField } from '../domains/domain-input.js';
-import { HEADER_CHECK_SCHEMA, headerCheckView } from '../domains/header-check-views.js';
-import { parsePagination, paginationBody, paginationSchema } from '../http/pagination.js';
+import { HeaderCheckSchema, HeaderCheckWithReportSchema, headerCheckView } from '../domains/header-check-views.js';
+import { Type } from '@sinclair/typebox';
+import { parsePagination, paginationNavBody, PaginationNavSchema } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
 import { documented } from '../http/joi-schema.js';
 import { route, type RouteDef } from '../http/route.js';
 import { parseId, validate } from '../http/validate.js';
 import { endpointLimit } from '../middleware/endpoint-limit.js';
 import { SCAN_NOT_FOUND, findOwnScan } from '../scans/find-own-scan.js';
-import { SCAN_QUEUED_SCHEMA, SCAN_SCHEMA, scanQueuedBody, scanUrls, scanView } from '../scans/scan-views.js';
+import { FullScanSchema, ScanPendingSchema, ScanQueuedSchema, ScanSchema, ScanStatsSchema, scanQueuedBody, scanUrls, scanView } from '../scans/scan-views.js';
 import { scanStats } from '../scans/scan-stats.js';
 import { scanTriggerLimit } from '../scans/scan-trigger-limit.js';
 import { startRequestedScan } from '../scans/start-scan.js';
@@ -43,28 +44,6 @@ const rescanBody = Joi.object<{ domain_id: number }>({
 
 const HEADER_CHECK_NOT_FOUND = 'Header check not found';
 
-/**
- * GET /scans/{id}/full, 200. The envelope fields are described; the report's own fields (the
- * scanner's TlsScanReport) are not yet described one by one, so this object stays open.
- */
-const FULL_REPORT_SCHEMA = {
-  type: 'object',
-  required: ['scan_id', 'status', 'domain_id'],
-  properties: {
-    scan_id: { type: 'integer' },
-    status: { type: 'string', enum: ['completed', 'failed'] },
-    domain_id: { type: ['integer', 'null'] },
-    completed_at: { type: ['string', 'null'], format: 'date-time', description: 'Completed scans' },
-    hostname: { type: 'string', description: 'Failed scans' },
-    port: { type: 'integer', description: 'Completed scans: the report\'s port; failed scans: the scanned port' },
-    error: { type: ['string', 'null'], description: 'Failed scans: why' },
-    report: { type: 'null', description: 'Failed scans only: there is no report' },
-    grade: { type: 'string', description: 'Completed scans' },
-    score: { type: 'number', description: 'Completed scans' },
-  },
-  additionalProperties: true,
-};
-
 const HISTORY_QUERY = {
   page: { type: 'integer', minimum: 1 },
   per_page: { type: 'integer', minimum: 1, maximum: 50, description: 'Default 20, max 50 (larger is clamped)' },
@@ -93,7 +72,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
     const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
     const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 50 });
     const [rows, total] = await find({ domainId: domain.id, accountId }, { skip: page.offset, take: page.perPage });
-    return { domainId: domain.id, rows, pagination: paginationBody(page, total, true) };
+    return { domainId: domain.id, rows, pagination: paginationNavBody(page, total) };
   }
 
   const tag = 'Scans';
@@ -106,15 +85,15 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       before: scanTriggerLimit(ctx),
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const { hostname, port } = validate(onDemand, req.body);
         const scan = await startRequestedScan(ctx, authOf(req).account, { domainId: null, hostname, port, trigger: 'on_demand' });
-        res.status(202).json(scanQueuedBody(ctx.config.baseUrl, scan));
+        send(202, scanQueuedBody(ctx.config.baseUrl, scan));
       },
       docs: {
         body: onDemand,
         responses: {
-          202: { description: 'Queued', schema: SCAN_QUEUED_SCHEMA },
+          202: { description: 'Queued', schema: ScanQueuedSchema },
           400: { description: 'Invalid hostname; Invalid port' },
           429: { description: 'On-demand limit (limit_type per_hour) or concurrent scans (limit_type concurrent)', headers: ['Retry-After'] },
         },
@@ -127,17 +106,17 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       before: scanTriggerLimit(ctx),
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const { account } = authOf(req);
         const { domain_id } = validate(rescanBody, req.body);
         const domain = await findOwnDomain(ctx.db.manager, account.id, String(domain_id));
         const scan = await startRequestedScan(ctx, account, { domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'manual' });
-        res.status(202).json(scanQueuedBody(ctx.config.baseUrl, scan));
+        send(202, scanQueuedBody(ctx.config.baseUrl, scan));
       },
       docs: {
         body: rescanBody,
         responses: {
-          202: { description: 'Queued', schema: SCAN_QUEUED_SCHEMA },
+          202: { description: 'Queued', schema: ScanQueuedSchema },
           400: { description: 'Invalid domain_id' },
           404: { description: DOMAIN_NOT_FOUND },
           429: { description: 'On-demand limit (limit_type per_hour) or concurrent scans (limit_type concurrent)', headers: ['Retry-After'] },
@@ -151,25 +130,14 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       summary: 'Scans of the last 30 days: counts by status and by grade, average duration',
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
-        res.json(await scanStats(ctx, authOf(req).account.id));
+      handler: async (req, _res, send) => {
+        send(200, await scanStats(ctx, authOf(req).account.id));
       },
       docs: {
         responses: {
           200: {
             description: 'Scans of the last days: counts by status and grade, average duration',
-            schema: {
-              type: 'object',
-              required: ['period', 'total', 'by_status', 'by_grade', 'average_duration_ms'],
-              properties: {
-                period: { type: 'object', required: ['from', 'to', 'days'], properties: { from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' }, days: { type: 'integer' } }, additionalProperties: false },
-                total: { type: 'integer' },
-                by_status: { type: 'object', additionalProperties: { type: 'integer' }, examples: [{ queued: 0, running: 0, completed: 3, failed: 1 }] },
-                by_grade: { type: 'object', additionalProperties: { type: 'integer' }, examples: [{ 'A+': 1, A: 2, F: 0 }] },
-                average_duration_ms: { type: ['integer', 'null'] },
-              },
-              additionalProperties: false,
-            },
+            schema: ScanStatsSchema,
           },
         },
       },
@@ -180,10 +148,10 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       summary: 'A scan and its state',
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
-        res.json({ scan: scanView(await findOwnScan(ctx, authOf(req).account.id, req.params.id)) });
+      handler: async (req, _res, send) => {
+        send(200, { scan: scanView(await findOwnScan(ctx, authOf(req).account.id, req.params.id)) });
       },
-      docs: { responses: { 200: { description: 'The scan', schema: { type: 'object', properties: { scan: SCAN_SCHEMA } } }, 404: { description: SCAN_NOT_FOUND } } },
+      docs: { responses: { 200: { description: 'The scan', schema: Type.Object({ scan: ScanSchema }) }, 404: { description: SCAN_NOT_FOUND } } },
     }),
     route({
       method: 'get',
@@ -201,10 +169,10 @@ export function scanRoutes(ctx: Context): RouteDef[] {
           describe: (n) => `Full report limit of ${n} per minute`,
         }),
       ],
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const scan = await findOwnScan(ctx, authOf(req).account.id, req.params.id);
         if (scan.status === 'queued' || scan.status === 'running') {
-          res.status(202).json({
+          send(202, {
             scan_id: scan.id,
             status: scan.status,
             status_url: scanUrls(ctx.config.baseUrl, scan.id).status_url,
@@ -213,11 +181,11 @@ export function scanRoutes(ctx: Context): RouteDef[] {
           return;
         }
         if (scan.status === 'failed') {
-          res.json({ scan_id: scan.id, status: scan.status, hostname: scan.hostname, port: scan.port, domain_id: scan.domainId, error: scan.error, report: null });
+          send(200, { scan_id: scan.id, status: scan.status, hostname: scan.hostname, port: scan.port, domain_id: scan.domainId, error: scan.error, report: null });
           return;
         }
         const [{ report }] = (await ctx.db.query('SELECT report FROM scans WHERE id = $1', [scan.id])) as { report: Record<string, unknown> | null }[];
-        res.json({ ...report, scan_id: scan.id, status: scan.status, domain_id: scan.domainId, completed_at: scan.completedAt?.toISOString() ?? null });
+        send(200, { ...report, scan_id: scan.id, status: scan.status, domain_id: scan.domainId, completed_at: scan.completedAt?.toISOString() ?? null });
       },
       docs: {
         responses: {
@@ -225,16 +193,11 @@ export function scanRoutes(ctx: Context): RouteDef[] {
             description:
               'A finished scan. Completed: the whole report (protocols, cipher suites, key exchange, certificate, chain, HSTS, OCSP stapling, ALPN, caps, warnings, category scores) with scan_id, status, domain_id and completed_at. ' +
               'Failed: scan_id, status, hostname, port, domain_id, error and `report: null`.',
-            schema: FULL_REPORT_SCHEMA,
+            schema: FullScanSchema,
           },
           202: {
             description: 'Not finished yet',
-            schema: {
-              type: 'object',
-              required: ['scan_id', 'status', 'status_url', 'message'],
-              properties: { scan_id: { type: 'integer' }, status: { type: 'string', enum: ['queued', 'running'] }, status_url: { type: 'string', format: 'uri' }, message: { type: 'string', examples: ['Scan not finished yet'] } },
-              additionalProperties: false,
-            },
+            schema: ScanPendingSchema,
           },
           404: { description: SCAN_NOT_FOUND },
           429: { description: `More than ${FULL_REPORTS_PER_MINUTE} per minute for this key (limit_type per_minute)`, headers: ['Retry-After'] },
@@ -247,16 +210,16 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       summary: "A domain's scan history, newest first",
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const { domainId, rows, pagination } = await domainHistoryPage(req, (where, page) =>
           ctx.db.getRepository(Scan).findAndCount({ where, order: { id: 'DESC' }, ...page }),
         );
-        res.json({ domain_id: domainId, scans: rows.map(scanView), pagination });
+        send(200, { domain_id: domainId, scans: rows.map(scanView), pagination });
       },
       docs: {
         query: HISTORY_QUERY,
         responses: {
-          200: { description: '{domain_id, scans[], pagination}', schema: { type: 'object', properties: { domain_id: { type: 'integer' }, scans: { type: 'array', items: SCAN_SCHEMA }, pagination: paginationSchema(true) } } },
+          200: { description: '{domain_id, scans[], pagination}', schema: Type.Object({ domain_id: Type.Integer(), scans: Type.Array(ScanSchema), pagination: PaginationNavSchema }) },
           404: { description: DOMAIN_NOT_FOUND },
         },
       },
@@ -267,18 +230,18 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       summary: "A domain's security-header grades over time (one check with each scan), newest first",
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const { domainId, rows, pagination } = await domainHistoryPage(req, (where, page) =>
           ctx.db.getRepository(HeaderCheck).findAndCount({ where, order: { id: 'DESC' }, select: HEADER_CHECK_COLUMNS, ...page }),
         );
-        res.json({ domain_id: domainId, header_checks: rows.map(headerCheckView), pagination });
+        send(200, { domain_id: domainId, header_checks: rows.map(headerCheckView), pagination });
       },
       docs: {
         query: HISTORY_QUERY,
         responses: {
           200: {
             description: '{domain_id, header_checks[], pagination}',
-            schema: { type: 'object', properties: { domain_id: { type: 'integer' }, header_checks: { type: 'array', items: HEADER_CHECK_SCHEMA }, pagination: paginationSchema(true) } },
+            schema: Type.Object({ domain_id: Type.Integer(), header_checks: Type.Array(HeaderCheckSchema), pagination: PaginationNavSchema }),
           },
           404: { description: DOMAIN_NOT_FOUND },
         },
@@ -290,19 +253,19 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       summary: 'One header check of a domain with its whole report (as GET /headers/check answers it)',
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
         const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
         const id = parseId(req.params.check_id, HEADER_CHECK_NOT_FOUND);
         const check = await ctx.db.getRepository(HeaderCheck).findOneBy({ id, domainId: domain.id, accountId });
         if (!check) throw new NotFoundError(HEADER_CHECK_NOT_FOUND);
-        res.json({ header_check: { ...headerCheckView(check), report: check.report } });
+        send(200, { header_check: { ...headerCheckView(check), report: check.report } });
       },
       docs: {
         responses: {
           200: {
             description: 'The check, with `report` (null for a failed check)',
-            schema: { type: 'object', properties: { header_check: { ...HEADER_CHECK_SCHEMA, properties: { ...HEADER_CHECK_SCHEMA.properties, report: { type: ['object', 'null'] } } } } },
+            schema: Type.Object({ header_check: HeaderCheckWithReportSchema }),
           },
           404: { description: `${DOMAIN_NOT_FOUND}, or ${HEADER_CHECK_NOT_FOUND}` },
         },

@@ -8,42 +8,9 @@ import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { slaRows } from '../sla/load-sla.js';
 import { slaCsv, type SlaRow } from '../sla/sla-csv.js';
 import { MAX_SLA_DAYS, parseSlaMonth, parseSlaRange } from '../sla/sla-period.js';
+import { AccountSlaSchema, MonitorSlaSchema } from '../sla/sla.schema.js';
 
 const TAG = 'SLA reports';
-const intOrNull = { type: ['integer', 'null'] };
-const numOrNull = { type: ['number', 'null'] };
-const REPORT_PROPERTIES = {
-  monitor_id: { type: 'integer' },
-  name: { type: 'string' },
-  period: {
-    type: 'object',
-    properties: {
-      from: { type: 'string', format: 'date-time' },
-      to: { type: 'string', format: 'date-time' },
-      monitored_seconds: { type: 'integer', description: 'The period while the monitor existed, up to now' },
-    },
-  },
-  uptime_percentage: { ...numOrNull, description: 'Time not covered by incidents, three decimals' },
-  downtime_seconds: { type: 'integer' },
-  incidents: { type: 'integer', description: 'Incidents overlapping the period' },
-  mttr_seconds: { ...intOrNull, description: 'Mean duration of incidents resolved in the period' },
-  mtbf_seconds: { ...intOrNull, description: 'Up time divided by the number of incidents' },
-  maintenance_seconds: { type: 'integer' },
-  uptime_excluding_maintenance_percentage: { ...numOrNull, description: 'Maintenance time taken out, downtime inside it forgiven' },
-  checks: { type: 'object', properties: { total: { type: 'integer' }, successful: { type: 'integer' }, uptime_percentage: numOrNull } },
-  slo: {
-    type: ['object', 'null'],
-    description: 'Present when the monitor has an slo_target; the budget excludes maintenance',
-    properties: {
-      target: { type: 'number' },
-      met: { type: ['boolean', 'null'] },
-      error_budget_seconds: { type: 'integer' },
-      error_budget_used_seconds: { type: 'integer' },
-      error_budget_remaining_seconds: { type: 'integer', description: 'Negative once the budget is spent' },
-      error_budget_remaining_percentage: numOrNull,
-    },
-  },
-};
 const FORMAT_QUERY = { format: { type: 'string', enum: ['json', 'csv'], description: 'csv also with Accept: text/csv' } };
 
 function wantsCsv(req: Request): boolean {
@@ -71,14 +38,17 @@ export function slaRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
+      handler: async (req, res, send) => {
         const { account } = authOf(req);
         const monitor = await findOwnMonitor(ctx.db, account.id, req.params.id);
         const period = parseSlaRange(queryValue(req.query.from), queryValue(req.query.to), ctx.clock.now());
         const csv = wantsCsv(req);
         const [row] = await slaRows(ctx, account.id, [monitor], period);
         if (csv) sendCsv(res, `sla-monitor-${monitor.id}.csv`, [row]);
-        else res.vary('Accept').json(rowView(row));
+        else {
+          res.vary('Accept');
+          send(200, rowView(row));
+        }
       },
       docs: {
         query: {
@@ -87,7 +57,7 @@ export function slaRoutes(ctx: Context): RouteDef[] {
           ...FORMAT_QUERY,
         },
         responses: {
-          200: { description: 'The report (text/csv: a header row and one row)', schema: { type: 'object', properties: REPORT_PROPERTIES } },
+          200: { description: 'The report (text/csv: a header row and one row)', schema: MonitorSlaSchema },
           400: { description: 'Invalid from, to, date range or format' },
           403: { description: 'Feature not available (plan below Pro)' },
           404: { description: 'Monitor not found' },
@@ -101,7 +71,7 @@ export function slaRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
+      handler: async (req, res, send) => {
         const { account } = authOf(req);
         const { month, ...period } = parseSlaMonth(queryValue(req.query.month), ctx.clock.now());
         const csv = wantsCsv(req);
@@ -109,7 +79,8 @@ export function slaRoutes(ctx: Context): RouteDef[] {
         const rows = await slaRows(ctx, account.id, monitors, period);
         if (csv) return sendCsv(res, `sla-${month}.csv`, rows);
         const uptimes = rows.map((r) => r.report.uptime_percentage).filter((u): u is number => u !== null);
-        res.vary('Accept').json({
+        res.vary('Accept');
+        send(200, {
           month,
           period: { from: period.from.toISOString(), to: period.to.toISOString() },
           monitors: rows.map(rowView),
@@ -126,23 +97,7 @@ export function slaRoutes(ctx: Context): RouteDef[] {
         responses: {
           200: {
             description: 'One report per monitor (text/csv: a header row and a row per monitor)',
-            schema: {
-              type: 'object',
-              properties: {
-                month: { type: 'string', examples: ['2026-11'] },
-                period: { type: 'object', properties: { from: { type: 'string', format: 'date-time' }, to: { type: 'string', format: 'date-time' } } },
-                monitors: { type: 'array', items: { type: 'object', properties: REPORT_PROPERTIES } },
-                summary: {
-                  type: 'object',
-                  properties: {
-                    monitors: { type: 'integer' },
-                    incidents: { type: 'integer' },
-                    downtime_seconds: { type: 'integer' },
-                    average_uptime_percentage: numOrNull,
-                  },
-                },
-              },
-            },
+            schema: AccountSlaSchema,
           },
           400: { description: 'Invalid month or format' },
           403: { description: 'Feature not available (plan below Pro)' },

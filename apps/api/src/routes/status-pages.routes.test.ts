@@ -306,7 +306,8 @@ describe('OpenAPI', () => {
     const doc = (await request(app).get('/api/v1/openapi.json')).body as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, unknown> }> }>> };
     expect(Object.keys(doc.paths['/status/{slug}'].get.responses['200'].content ?? {})).toEqual(['text/html']);
     expect(Object.keys(doc.paths['/status/{slug}/feed.atom'].get.responses['200'].content ?? {})).toEqual(['application/atom+xml']);
-    expect(Object.keys(doc.paths['/badges/{token}/{badge}'].get.responses['200'].content ?? {})).toEqual(['image/svg+xml']);
+    expect(Object.keys(doc.paths['/status/{slug}.json'].get.responses['200'].content ?? {})).toEqual(['application/json']);
+    expect(Object.keys(doc.paths['/badges/{token}/{badge}'].get.responses['200'].content ?? {})).toEqual(['image/svg+xml', 'application/json']);
     for (const path of ['/api/v1/status-pages', '/api/v1/status-pages/{id}/notices/{notice_id}', '/api/v1/uptime/monitors/{id}/incidents/{incident_id}/updates', '/api/v1/domains/{id}/badges/rotate']) {
       expect(doc.paths[path]).toBeDefined();
     }

@@ -1,11 +1,12 @@
 import { StatusPage, type Context } from '@vigil/core';
-import { paginationBody, parsePagination } from '../http/pagination.js';
+import { Type } from '@sinclair/typebox';
+import { paginationBody, PaginationSchema, parsePagination } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { findOwnStatusPage } from '../status-pages/find-own-status-page.js';
-import { INCIDENT_UPDATE_SCHEMA, incidentUpdateView, listIncidentUpdates, postIncidentUpdate } from '../status-pages/incident-updates.js';
-import { createNotice, deleteNotice, listNotices, NOTICE_SCHEMA, noticeView, updateNotice } from '../status-pages/notices.js';
+import { INCIDENT_UPDATE_SCHEMA, IncidentUpdateListSchema, incidentUpdateView, listIncidentUpdates, postIncidentUpdate } from '../status-pages/incident-updates.js';
+import { createNotice, deleteNotice, listNotices, NOTICE_SCHEMA, NoticeListSchema, noticeView, updateNotice } from '../status-pages/notices.js';
 import { createStatusPage, deleteStatusPage, updateStatusPage } from '../status-pages/save-status-page.js';
 import { createStatusPageBody, updateStatusPageBody } from '../status-pages/status-page-input.js';
 import { STATUS_PAGE_SCHEMA, statusPageView } from '../status-pages/status-page-views.js';
@@ -13,13 +14,10 @@ import { incidentUpdateBody, noticeCreateBody, noticeUpdateBody } from '../statu
 
 const TAG = 'Status pages';
 const BASE = '/api/v1/status-pages';
-const ONE = { type: 'object', properties: { status_page: STATUS_PAGE_SCHEMA, message: { type: 'string' } } };
+const ONE = Type.Object({ status_page: STATUS_PAGE_SCHEMA });
+const WITH_MESSAGE = (message: string) => Type.Object({ status_page: STATUS_PAGE_SCHEMA, message: Type.String({ examples: [message] }) });
 const NOT_FOUND = { 404: { description: 'Status page not found' } };
-const PAGINATION_SCHEMA = {
-  type: 'object',
-  properties: { page: { type: 'integer' }, per_page: { type: 'integer' }, total: { type: 'integer' }, pages: { type: 'integer' } },
-};
-const NOTICE_ONE = { type: 'object', properties: { notice: NOTICE_SCHEMA, message: { type: 'string' } } };
+const NOTICE_ONE = (message: string) => Type.Object({ notice: NOTICE_SCHEMA, message: Type.String({ examples: [message] }) });
 
 export function statusPageRoutes(ctx: Context): RouteDef[] {
   const base = ctx.config.baseUrl;
@@ -30,14 +28,14 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: `Update a status page (${method.toUpperCase()}; partial: only the fields sent change)`,
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const page = await updateStatusPage(ctx, authOf(req).account, req.params.id, req.body);
-        res.json({ status_page: statusPageView(page, base), message: 'Status page updated' });
+        send(200, { status_page: statusPageView(page, base), message: 'Status page updated' });
       },
       docs: {
         body: updateStatusPageBody,
         responses: {
-          200: { description: 'Updated', schema: ONE },
+          200: { description: 'Updated', schema: WITH_MESSAGE('Status page updated') },
           400: { description: 'Invalid field, or a section names a monitor or domain the account does not have' },
           403: { description: 'Domain not verified (custom_hostname)' },
           ...NOT_FOUND,
@@ -52,10 +50,10 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: `Change a notice (${method.toUpperCase()}; partial)`,
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
-        res.json({ notice: noticeView(await updateNotice(ctx, authOf(req).account.id, req.params, req.body)), message: 'Notice updated' });
+      handler: async (req, _res, send) => {
+        send(200, { notice: noticeView(await updateNotice(ctx, authOf(req).account.id, req.params, req.body)), message: 'Notice updated' });
       },
-      docs: { body: noticeUpdateBody, responses: { 200: { description: 'Updated', schema: NOTICE_ONE }, 400: { description: 'Invalid field' }, 404: { description: 'Status page not found; Notice not found' } } },
+      docs: { body: noticeUpdateBody, responses: { 200: { description: 'Updated', schema: NOTICE_ONE('Notice updated') }, 400: { description: 'Invalid field' }, 404: { description: 'Status page not found; Notice not found' } } },
     });
   const incidentUpdatesPath = '/api/v1/uptime/monitors/:id/incidents/:incident_id/updates';
   const gate = [requireUptimeFeature(ctx)];
@@ -67,7 +65,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: "The account's status pages",
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 100 });
         const [rows, total] = await ctx.db.getRepository(StatusPage).findAndCount({
           where: { accountId: authOf(req).account.id },
@@ -75,12 +73,12 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
           skip: page.offset,
           take: page.perPage,
         });
-        res.json({ status_pages: rows.map((p) => statusPageView(p, base)), pagination: paginationBody(page, total) });
+        send(200, { status_pages: rows.map((p) => statusPageView(p, base)), pagination: paginationBody(page, total) });
       },
       docs: {
         query: { page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 20' } },
         responses: {
-          200: { description: 'A page', schema: { type: 'object', properties: { status_pages: { type: 'array', items: STATUS_PAGE_SCHEMA }, pagination: PAGINATION_SCHEMA } } },
+          200: { description: 'A page', schema: Type.Object({ status_pages: Type.Array(STATUS_PAGE_SCHEMA), pagination: PaginationSchema }) },
           400: { description: 'Invalid page or per_page' },
         },
       },
@@ -91,14 +89,14 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: 'Create a public status page (pages per account are capped by the tier)',
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const page = await createStatusPage(ctx, authOf(req).account, req.body);
-        res.status(201).json({ status_page: statusPageView(page, base), message: 'Status page created' });
+        send(201, { status_page: statusPageView(page, base), message: 'Status page created' });
       },
       docs: {
         body: createStatusPageBody,
         responses: {
-          201: { description: 'Created', schema: ONE },
+          201: { description: 'Created', schema: WITH_MESSAGE('Status page created') },
           400: { description: 'Invalid field, or a section names a monitor or domain the account does not have' },
           403: { description: 'Status page limit reached (tier-limit body); Domain not verified (custom_hostname)' },
           409: { description: 'Slug already taken; Custom hostname already in use' },
@@ -111,8 +109,8 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: 'One status page',
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
-        res.json({ status_page: statusPageView(await findOwnStatusPage(ctx, authOf(req).account.id, req.params.id), base) });
+      handler: async (req, _res, send) => {
+        send(200, { status_page: statusPageView(await findOwnStatusPage(ctx, authOf(req).account.id, req.params.id), base) });
       },
       docs: { responses: { 200: { description: 'The page', schema: ONE }, ...NOT_FOUND } },
     }),
@@ -124,11 +122,11 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: 'Delete a status page (its public URL answers 404 at once)',
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const page = await deleteStatusPage(ctx, authOf(req).account, req.params.id);
-        res.json({ message: 'Status page deleted', deleted_status_page_id: page.id });
+        send(200, { message: 'Status page deleted', deleted_status_page_id: page.id });
       },
-      docs: { responses: { 200: { description: 'Deleted', schema: { type: 'object', required: ['message', 'deleted_status_page_id'], properties: { message: { type: 'string', examples: ['Status page deleted'] }, deleted_status_page_id: { type: 'integer' } }, additionalProperties: false } }, ...NOT_FOUND } },
+      docs: { responses: { 200: { description: 'Deleted', schema: Type.Object({ message: Type.String({ examples: ['Status page deleted'] }), deleted_status_page_id: Type.Integer() }) }, ...NOT_FOUND } },
     }),
     route({
       method: 'get',
@@ -136,10 +134,10 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: "A page's manual notices (not tied to a monitor), newest first",
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
-        res.json(await listNotices(ctx, authOf(req).account.id, req.params));
+      handler: async (req, _res, send) => {
+        send(200, await listNotices(ctx, authOf(req).account.id, req.params));
       },
-      docs: { responses: { 200: { description: 'Notices', schema: { type: 'object', properties: { status_page_id: { type: 'integer' }, notices: { type: 'array', items: NOTICE_SCHEMA } } } }, ...NOT_FOUND } },
+      docs: { responses: { 200: { description: 'Notices', schema: NoticeListSchema }, ...NOT_FOUND } },
     }),
     route({
       method: 'post',
@@ -147,10 +145,10 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: 'Post a manual notice on a page; it shows there and in its feed while not resolved (and among recent ones after)',
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
-        res.status(201).json({ notice: noticeView(await createNotice(ctx, authOf(req).account.id, req.params, req.body)), message: 'Notice posted' });
+      handler: async (req, _res, send) => {
+        send(201, { notice: noticeView(await createNotice(ctx, authOf(req).account.id, req.params, req.body)), message: 'Notice posted' });
       },
-      docs: { body: noticeCreateBody, responses: { 201: { description: 'Posted', schema: NOTICE_ONE }, 400: { description: 'Invalid field' }, ...NOT_FOUND } },
+      docs: { body: noticeCreateBody, responses: { 201: { description: 'Posted', schema: NOTICE_ONE('Notice posted') }, 400: { description: 'Invalid field' }, ...NOT_FOUND } },
     }),
     noticeUpdate('put'),
     noticeUpdate('patch'),
@@ -160,11 +158,11 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: 'Delete a notice',
       tag: TAG,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const notice = await deleteNotice(ctx, authOf(req).account.id, req.params);
-        res.json({ message: 'Notice deleted', deleted_notice_id: notice.id });
+        send(200, { message: 'Notice deleted', deleted_notice_id: notice.id });
       },
-      docs: { responses: { 200: { description: 'Deleted', schema: { type: 'object', required: ['message', 'deleted_notice_id'], properties: { message: { type: 'string', examples: ['Notice deleted'] }, deleted_notice_id: { type: 'integer' } }, additionalProperties: false } }, 404: { description: 'Status page not found; Notice not found' } } },
+      docs: { responses: { 200: { description: 'Deleted', schema: Type.Object({ message: Type.String({ examples: ['Notice deleted'] }), deleted_notice_id: Type.Integer() }) }, 404: { description: 'Status page not found; Notice not found' } } },
     }),
     route({
       method: 'get',
@@ -173,12 +171,12 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       tag: 'Uptime monitors',
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
-        res.json(await listIncidentUpdates(ctx, authOf(req).account.id, req.params));
+      handler: async (req, _res, send) => {
+        send(200, await listIncidentUpdates(ctx, authOf(req).account.id, req.params));
       },
       docs: {
         responses: {
-          200: { description: 'Updates', schema: { type: 'object', properties: { monitor_id: { type: 'integer' }, incident_id: { type: 'integer' }, updates: { type: 'array', items: INCIDENT_UPDATE_SCHEMA } } } },
+          200: { description: 'Updates', schema: IncidentUpdateListSchema },
           403: { description: 'Feature not available (plan without uptime monitoring)' },
           404: { description: 'Monitor not found; Incident not found' },
         },
@@ -191,14 +189,14 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       tag: 'Uptime monitors',
       auth: 'api-key',
       before: gate,
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const saved = await postIncidentUpdate(ctx, authOf(req).account.id, req.params, req.body);
-        res.status(201).json({ update: incidentUpdateView(saved), message: 'Incident update posted' });
+        send(201, { update: incidentUpdateView(saved), message: 'Incident update posted' });
       },
       docs: {
         body: incidentUpdateBody,
         responses: {
-          201: { description: 'Posted', schema: { type: 'object', properties: { update: INCIDENT_UPDATE_SCHEMA, message: { type: 'string' } } } },
+          201: { description: 'Posted', schema: Type.Object({ update: INCIDENT_UPDATE_SCHEMA, message: Type.String({ examples: ['Incident update posted'] }) }) },
           400: { description: 'Invalid status or message' },
           403: { description: 'Feature not available (plan without uptime monitoring)' },
           404: { description: 'Monitor not found; Incident not found' },

@@ -12,7 +12,9 @@ import {
   countRunningScans,
   countScans,
 } from '../usage/feature-usage.js';
-import { fullPlanLimits } from '../usage/plan-limits.js';
+import { fullPlanLimits, FullPlanLimitsSchema } from '../usage/plan-limits.js';
+import { Type } from '@sinclair/typebox';
+import { Nullable } from '../http/schema.js';
 import type { RouteDeps } from './index.js';
 
 const DAY_MS = 86_400_000;
@@ -25,76 +27,38 @@ function startOfUtcDay(at: Date): Date {
   return new Date(Math.floor(at.getTime() / DAY_MS) * DAY_MS);
 }
 
-const int = { type: 'integer' };
-const intOrNull = { type: ['integer', 'null'], description: 'null: no limit on this plan' };
-const day = { type: 'string', format: 'date', examples: ['2026-11-23'] };
+const Day = Type.String({ format: 'date', examples: ['2026-11-23'] });
+const Limit = Nullable(Type.Integer(), { description: 'null: no limit on this plan' });
 
-const TODAY = {
-  type: 'object',
-  required: ['tier', 'date', 'requests_today', 'daily_limit', 'daily_remaining', 'requests_per_minute_limit', 'reset_at', 'checks_today', 'scans_today', 'alerts_today'],
-  properties: {
-    tier: { type: 'string', examples: ['pro'] },
-    date: day,
-    requests_today: int,
-    daily_limit: intOrNull,
-    daily_remaining: intOrNull,
-    requests_per_minute_limit: intOrNull,
-    reset_at: { type: 'string', format: 'date-time', description: 'Next UTC midnight' },
-    checks_today: int,
-    scans_today: int,
-    alerts_today: int,
-  },
-  additionalProperties: false,
-};
+const TodaySchema = Type.Object({
+  tier: Type.String({ examples: ['pro'] }),
+  date: Day,
+  requests_today: Type.Integer(),
+  daily_limit: Limit,
+  daily_remaining: Limit,
+  requests_per_minute_limit: Limit,
+  reset_at: Type.String({ format: 'date-time', description: 'Next UTC midnight' }),
+  checks_today: Type.Integer(),
+  scans_today: Type.Integer(),
+  alerts_today: Type.Integer(),
+});
 
-const HISTORY = {
-  type: 'object',
-  required: ['days', 'history', 'total_requests'],
-  properties: {
-    days: int,
-    history: { type: 'array', items: { type: 'object', required: ['date', 'requests'], properties: { date: day, requests: int }, additionalProperties: false } },
-    total_requests: int,
-  },
-  additionalProperties: false,
-};
+const HistorySchema = Type.Object({
+  days: Type.Integer(),
+  history: Type.Array(Type.Object({ date: Day, requests: Type.Integer() })),
+  total_requests: Type.Integer(),
+});
 
-const SUMMARY = {
-  type: 'object',
-  required: ['period', 'totals'],
-  properties: {
-    period: { type: 'object', required: ['from', 'to', 'days'], properties: { from: day, to: day, days: { const: 30 } }, additionalProperties: false },
-    totals: { type: 'object', required: ['requests', 'checks', 'scans', 'alerts'], properties: { requests: int, checks: int, scans: int, alerts: int }, additionalProperties: false },
-  },
-  additionalProperties: false,
-};
+const SummarySchema = Type.Object({
+  period: Type.Object({ from: Day, to: Day, days: Type.Literal(30) }),
+  totals: Type.Object({ requests: Type.Integer(), checks: Type.Integer(), scans: Type.Integer(), alerts: Type.Integer() }),
+});
 
-const LIMITS = {
-  type: 'object',
-  required: ['tier', 'limits', 'usage'],
-  properties: {
-    tier: { type: 'string', examples: ['pro'] },
-    limits: {
-      type: 'object',
-      description: "The plan's limits; null means unlimited",
-      properties: {
-        requests_per_day: intOrNull,
-        requests_per_minute: intOrNull,
-        concurrent_scans: intOrNull,
-        uptime_monitoring: { type: 'boolean' },
-        monitors: intOrNull,
-        domains: intOrNull,
-        check_intervals: { type: 'array', items: int, description: 'Allowed monitor check intervals, seconds' },
-        monitoring_frequencies: { type: 'array', items: { type: 'string' }, description: 'Allowed domain monitoring frequencies' },
-        domain_creates_per_minute: intOrNull,
-        header_checks_per_day: intOrNull,
-        status_pages: intOrNull,
-      },
-      additionalProperties: false,
-    },
-    usage: { type: 'object', required: ['monitors', 'domains', 'concurrent_scans'], properties: { monitors: int, domains: int, concurrent_scans: int }, additionalProperties: false },
-  },
-  additionalProperties: false,
-};
+const LimitsSchema = Type.Object({
+  tier: Type.String({ examples: ['pro'] }),
+  limits: FullPlanLimitsSchema,
+  usage: Type.Object({ monitors: Type.Integer(), domains: Type.Integer(), concurrent_scans: Type.Integer() }),
+});
 
 export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef[] {
   return [
@@ -104,7 +68,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
       summary: "Today's counters against the plan's limits",
       tag: 'Usage',
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const { account } = authOf(req);
         const tier = ctx.config.tiers[account.tier];
         const now = ctx.clock.now();
@@ -115,7 +79,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
           countScans(ctx.db, account.id, dayStart, now),
           countAlerts(ctx.db, account.id, dayStart, now),
         ]);
-        res.json({
+        send(200, {
           tier: account.tier,
           date: utcDay(now),
           requests_today: requests,
@@ -128,7 +92,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
           alerts_today: alerts,
         });
       },
-      docs: { responses: { 200: { description: 'Usage of the current UTC day', schema: TODAY } } },
+      docs: { responses: { 200: { description: 'Usage of the current UTC day', schema: TodaySchema } } },
     }),
     route({
       method: 'get',
@@ -136,7 +100,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
       summary: 'Daily request counts, oldest first, today included',
       tag: 'Usage',
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const { days } = validate(historyQuery, { days: queryValue(req.query.days) ?? undefined }, { convert: true });
         const { account } = authOf(req);
         const now = ctx.clock.now();
@@ -146,11 +110,11 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
           const date = utcDay(new Date(first.getTime() + i * DAY_MS));
           return { date, requests: byDay.get(date) ?? 0 };
         });
-        res.json({ days, history, total_requests: history.reduce((sum, d) => sum + d.requests, 0) });
+        send(200, { days, history, total_requests: history.reduce((sum, d) => sum + d.requests, 0) });
       },
       docs: {
         query: queryFields(historyQuery),
-        responses: { 200: { description: 'Daily counts', schema: HISTORY }, 400: { description: 'Invalid days' } },
+        responses: { 200: { description: 'Daily counts', schema: HistorySchema }, 400: { description: 'Invalid days' } },
       },
     }),
     route({
@@ -159,7 +123,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
       summary: "The plan's limits and current use (monitors, domains, concurrent scans)",
       tag: 'Usage',
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const { account } = authOf(req);
         const t = ctx.config.tiers[account.tier];
         const [monitors, domains, scans] = await Promise.all([
@@ -167,13 +131,13 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
           countDomains(ctx.db, account.id),
           countRunningScans(ctx.db, account.id),
         ]);
-        res.json({
+        send(200, {
           tier: account.tier,
           limits: fullPlanLimits(t),
           usage: { monitors, domains, concurrent_scans: scans },
         });
       },
-      docs: { responses: { 200: { description: 'Limits and use', schema: LIMITS } } },
+      docs: { responses: { 200: { description: 'Limits and use', schema: LimitsSchema } } },
     }),
     route({
       method: 'get',
@@ -181,7 +145,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
       summary: 'Totals of the last 30 days: requests, checks, scans, alerts',
       tag: 'Usage',
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const { account } = authOf(req);
         const now = ctx.clock.now();
         const from = new Date(startOfUtcDay(now).getTime() - 29 * DAY_MS);
@@ -191,12 +155,12 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
           countScans(ctx.readDb, account.id, from, now),
           countAlerts(ctx.readDb, account.id, from, now),
         ]);
-        res.json({
+        send(200, {
           period: { from: utcDay(from), to: utcDay(now), days: 30 },
           totals: { requests, checks, scans, alerts },
         });
       },
-      docs: { responses: { 200: { description: '30-day totals', schema: SUMMARY } } },
+      docs: { responses: { 200: { description: '30-day totals', schema: SummarySchema } } },
     }),
   ];
 }

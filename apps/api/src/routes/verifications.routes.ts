@@ -13,14 +13,29 @@ import {
 import { hostnameField } from '../domains/domain-input.js';
 import { iso } from '../http/iso.js';
 import { authOf } from '../http/request-auth.js';
+import { Type, type Static } from '@sinclair/typebox';
 import { route, type RouteDef } from '../http/route.js';
+import { DateTime, DateTimeOrNull, StringEnum } from '../http/schema.js';
 import { parseId, validate } from '../http/validate.js';
 
 const NOT_FOUND = 'Verification not found';
 
 const createBody = Joi.object<{ hostname: string }>({ hostname: hostnameField.required() }).example({ hostname: 'shop.example.com' });
 
-function view(v: DomainVerification) {
+const VerificationSchema = Type.Object({
+  id: Type.Integer(),
+  hostname: Type.String(),
+  method: StringEnum(['dns_txt', 'manual']),
+  record_name: Type.String({ description: '_vigil-challenge.<hostname>' }),
+  record_value: Type.String({ description: 'vigil-verification=<token>' }),
+  status: StringEnum(['pending', 'verified']),
+  verified_at: DateTimeOrNull(),
+  last_checked_at: DateTimeOrNull(),
+  created_at: DateTime(),
+});
+const WithMessage = Type.Object({ verification: VerificationSchema, message: Type.String() });
+
+function view(v: DomainVerification): Static<typeof VerificationSchema> {
   return {
     id: v.id,
     hostname: v.hostname,
@@ -30,24 +45,9 @@ function view(v: DomainVerification) {
     status: v.status,
     verified_at: iso(v.verifiedAt),
     last_checked_at: iso(v.lastCheckedAt),
-    created_at: iso(v.createdAt),
+    created_at: v.createdAt.toISOString(),
   };
 }
-
-const VERIFICATION_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    hostname: { type: 'string' },
-    method: { type: 'string', enum: ['dns_txt', 'manual'] },
-    record_name: { type: 'string', description: '_vigil-challenge.<hostname>' },
-    record_value: { type: 'string', description: 'vigil-verification=<token>' },
-    status: { type: 'string', enum: ['pending', 'verified'] },
-    verified_at: { type: ['string', 'null'], format: 'date-time' },
-    last_checked_at: { type: ['string', 'null'], format: 'date-time' },
-    created_at: { type: 'string', format: 'date-time' },
-  },
-};
 
 async function findOwn(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<DomainVerification> {
   const id = parseId(rawId, NOT_FOUND);
@@ -65,10 +65,10 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       summary: 'Start proving ownership of a hostname with a DNS TXT record (covers its subdomains once verified)',
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const { hostname } = validate(createBody, req.body);
         const { verification, created } = await startVerification(ctx.db.manager, authOf(req).account.id, hostname);
-        res.status(created ? 201 : 200).json({
+        send(created ? 201 : 200, {
           verification: view(verification),
           message: `Publish a TXT record ${verificationRecordName(hostname)} with the value ${verificationRecordValue(verification.token)}, then POST /api/v1/verifications/${verification.id}/check`,
         });
@@ -76,8 +76,8 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       docs: {
         body: createBody,
         responses: {
-          201: { description: 'A new pending DNS TXT challenge', schema: { type: 'object', properties: { verification: VERIFICATION_SCHEMA, message: { type: 'string' } } } },
-          200: { description: 'The account already has a verification of this hostname: it is returned as is' },
+          201: { description: 'A new pending DNS TXT challenge', schema: WithMessage },
+          200: { description: 'The account already has a verification of this hostname: it is returned as is', schema: WithMessage },
           400: { description: 'Invalid hostname' },
         },
       },
@@ -88,11 +88,11 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       summary: "The account's domain verifications",
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const list = await ctx.db.getRepository(DomainVerification).find({ where: { accountId: authOf(req).account.id }, order: { id: 'ASC' } });
-        res.json({ verifications: list.map(view), total: list.length });
+        send(200, { verifications: list.map(view), total: list.length });
       },
-      docs: { responses: { 200: { description: 'The verifications', schema: { type: 'object', properties: { verifications: { type: 'array', items: VERIFICATION_SCHEMA }, total: { type: 'integer' } } } } } },
+      docs: { responses: { 200: { description: 'The verifications', schema: Type.Object({ verifications: Type.Array(VerificationSchema), total: Type.Integer() }) } } },
     }),
     route({
       method: 'get',
@@ -100,10 +100,10 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       summary: 'One domain verification',
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
-        res.json({ verification: view(await findOwn(ctx, authOf(req).account.id, req.params.id)) });
+      handler: async (req, _res, send) => {
+        send(200, { verification: view(await findOwn(ctx, authOf(req).account.id, req.params.id)) });
       },
-      docs: { responses: { 200: { description: 'The verification', schema: { type: 'object', properties: { verification: VERIFICATION_SCHEMA } } }, 404: { description: NOT_FOUND } } },
+      docs: { responses: { 200: { description: 'The verification', schema: Type.Object({ verification: VerificationSchema }) }, 404: { description: NOT_FOUND } } },
     }),
     route({
       method: 'post',
@@ -111,18 +111,18 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       summary: 'Look the TXT record up now (through VIGIL_DNS_SERVERS when set)',
       tag,
       auth: 'api-key',
-      handler: async (req, res) => {
+      handler: async (req, _res, send) => {
         const v = await findOwn(ctx, authOf(req).account.id, req.params.id);
         const resolver = policyResolver(outboundPolicy(ctx.config));
         const { verification, detail } = await checkVerification(ctx.db.manager, resolver, v, ctx.clock.now());
-        res.json({
+        send(200, {
           verification: view(verification),
           message: verification.status === 'verified' ? `${verification.hostname} is verified` : (detail ?? 'TXT record not found yet'),
         });
       },
       docs: {
         responses: {
-          200: { description: '{verification{..., status: verified|pending, verified_at}, message}', schema: { type: 'object', properties: { verification: VERIFICATION_SCHEMA, message: { type: 'string' } } } },
+          200: { description: '{verification{..., status: verified|pending, verified_at}, message}', schema: WithMessage },
           404: { description: NOT_FOUND },
         },
       },

@@ -1,9 +1,11 @@
+import type { Static } from '@sinclair/typebox';
 import { SCAN_STATUSES, SSL_GRADES, type Context } from '@vigil/core';
+import type { ScanStatsSchema } from './scan-views.js';
 
 export const SCAN_STATS_DAYS = 30;
 
 /** GET /scans/stats: the account's scans of the last 30 days by status and by grade, and their average duration. */
-export async function scanStats(ctx: Context, accountId: number) {
+export async function scanStats(ctx: Context, accountId: number): Promise<Static<typeof ScanStatsSchema>> {
   const now = ctx.clock.now();
   const from = new Date(now.getTime() - SCAN_STATS_DAYS * 86_400_000);
   const [byStatus, byGrade, [avg]] = (await Promise.all([

@@ -1,8 +1,78 @@
-import type { Scan } from '@vigil/core';
+import { Type, type Static } from '@sinclair/typebox';
+import { SCAN_STATUSES, SSL_GRADES, type Scan } from '@vigil/core';
 import { iso } from '../http/iso.js';
+import { DateTime, DateTimeOrNull, MapOf, Nullable, StringEnum } from '../http/schema.js';
+import { component } from '../http/components.js';
+
+const IntOrNull = Nullable(Type.Integer());
+
+export const ScanSchema = component('Scan', Type.Object({
+  id: Type.Integer(),
+  hostname: Type.String(),
+  port: Type.Integer(),
+  domain_id: IntOrNull,
+  status: StringEnum(SCAN_STATUSES),
+  trigger: StringEnum(['initial', 'manual', 'scheduled', 'on_demand']),
+  grade: Type.Unsafe<string | null>(Nullable(StringEnum(SSL_GRADES))),
+  score: IntOrNull,
+  created_at: DateTime(),
+  started_at: DateTimeOrNull(),
+  completed_at: DateTimeOrNull(),
+  duration_ms: IntOrNull,
+  error: Nullable(Type.String()),
+}));
+
+/** The 202 of POST /scan and POST /scans. */
+export const ScanQueuedSchema = component('ScanQueued', Type.Object({
+  scan_id: Type.Integer(),
+  status: StringEnum(SCAN_STATUSES),
+  hostname: Type.String(),
+  port: Type.Integer(),
+  domain_id: IntOrNull,
+  status_url: Type.String({ format: 'uri' }),
+  result_url: Type.String({ format: 'uri' }),
+  message: Type.String({ examples: ['Scan queued. Poll status_url; the full report is at result_url once completed.'] }),
+}));
+
+/** GET /scans/{id}/full while the scan runs. */
+export const ScanPendingSchema = Type.Object({
+  scan_id: Type.Integer(),
+  status: StringEnum(['queued', 'running']),
+  status_url: Type.String({ format: 'uri' }),
+  message: Type.String({ examples: ['Scan not finished yet'] }),
+});
+
+/**
+ * GET /scans/{id}/full, 200: a completed scan's whole report (the scanner's TlsScanReport,
+ * not described field by field, written as stored) with the envelope fields; a failed scan's
+ * envelope with `report: null`.
+ */
+export const FullScanSchema = Type.Object(
+  {
+    scan_id: Type.Integer(),
+    status: StringEnum(['completed', 'failed']),
+    domain_id: IntOrNull,
+    completed_at: Type.Optional(DateTimeOrNull({ description: 'Completed scans' })),
+    hostname: Type.Optional(Type.String()),
+    port: Type.Optional(Type.Integer({ description: 'Completed scans: the report\'s port; failed scans: the scanned port' })),
+    error: Type.Optional(Nullable(Type.String(), { description: 'Failed scans: why' })),
+    report: Type.Optional(Type.Null({ description: 'Failed scans only: there is no report' })),
+    grade: Type.Optional(Type.String({ description: 'Completed scans' })),
+    score: Type.Optional(Type.Number({ description: 'Completed scans' })),
+  },
+  { additionalProperties: true },
+);
+
+export const ScanStatsSchema = Type.Object({
+  period: Type.Object({ from: DateTime(), to: DateTime(), days: Type.Integer() }),
+  total: Type.Integer(),
+  by_status: MapOf(Type.Integer(), { examples: [{ queued: 0, running: 0, completed: 3, failed: 1 }] }),
+  by_grade: MapOf(Type.Integer(), { examples: [{ 'A+': 1, A: 2, F: 0 }] }),
+  average_duration_ms: IntOrNull,
+});
 
 /** GET /scans/{id}: {id, hostname, port, domain_id, status, grade, score, started_at, completed_at, duration_ms, error}. */
-export function scanView(s: Scan) {
+export function scanView(s: Scan): Static<typeof ScanSchema> {
   return {
     id: s.id,
     hostname: s.hostname,
@@ -12,7 +82,7 @@ export function scanView(s: Scan) {
     trigger: s.trigger,
     grade: s.grade,
     score: s.score,
-    created_at: iso(s.createdAt),
+    created_at: s.createdAt.toISOString(),
     started_at: iso(s.startedAt),
     completed_at: iso(s.completedAt),
     duration_ms: s.durationMs,
@@ -28,7 +98,7 @@ export function scanUrls(baseUrl: string, scanId: number) {
 }
 
 /** The 202 of POST /scan and POST /scans: {scan_id, status: "queued", status_url, result_url}. */
-export function scanQueuedBody(baseUrl: string, s: Scan) {
+export function scanQueuedBody(baseUrl: string, s: Scan): Static<typeof ScanQueuedSchema> {
   return {
     scan_id: s.id,
     status: s.status,
@@ -39,36 +109,3 @@ export function scanQueuedBody(baseUrl: string, s: Scan) {
     message: 'Scan queued. Poll status_url; the full report is at result_url once completed.',
   };
 }
-
-export const SCAN_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    hostname: { type: 'string' },
-    port: { type: 'integer' },
-    domain_id: { type: ['integer', 'null'] },
-    status: { type: 'string', enum: ['queued', 'running', 'completed', 'failed'] },
-    trigger: { type: 'string', enum: ['initial', 'manual', 'scheduled', 'on_demand'] },
-    grade: { type: ['string', 'null'] },
-    score: { type: ['integer', 'null'] },
-    created_at: { type: 'string', format: 'date-time' },
-    started_at: { type: ['string', 'null'], format: 'date-time' },
-    completed_at: { type: ['string', 'null'], format: 'date-time' },
-    duration_ms: { type: ['integer', 'null'] },
-    error: { type: ['string', 'null'] },
-  },
-};
-
-export const SCAN_QUEUED_SCHEMA = {
-  type: 'object',
-  properties: {
-    scan_id: { type: 'integer' },
-    status: { type: 'string', enum: ['queued'] },
-    hostname: { type: 'string' },
-    port: { type: 'integer' },
-    domain_id: { type: ['integer', 'null'] },
-    status_url: { type: 'string' },
-    result_url: { type: 'string' },
-    message: { type: 'string' },
-  },
-};

@@ -1,3 +1,4 @@
+import type { SlaReport } from './sla.schema.js';
 import { clipAll, coveredMs, overlapMs, type Interval } from './intervals.js';
 
 export interface SlaInput {
@@ -17,25 +18,7 @@ export interface SlaInput {
   sloTarget: number | null;
 }
 
-export interface SlaReport {
-  period: { from: string; to: string; monitored_seconds: number };
-  uptime_percentage: number | null;
-  downtime_seconds: number;
-  incidents: number;
-  mttr_seconds: number | null;
-  mtbf_seconds: number | null;
-  maintenance_seconds: number;
-  uptime_excluding_maintenance_percentage: number | null;
-  checks: { total: number; successful: number; uptime_percentage: number | null };
-  slo: {
-    target: number;
-    met: boolean | null;
-    error_budget_seconds: number;
-    error_budget_used_seconds: number;
-    error_budget_remaining_seconds: number;
-    error_budget_remaining_percentage: number | null;
-  } | null;
-}
+export type { SlaReport };
 
 const seconds = (ms: number) => Math.round(ms / 1000);
 /** SLAs are quoted to three decimals (99.999). */

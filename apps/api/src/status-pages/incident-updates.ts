@@ -1,26 +1,29 @@
-import { Incident, IncidentUpdate, NotFoundError, type Context } from '@vigil/core';
+import { Incident, INCIDENT_UPDATE_STATUSES, IncidentUpdate, NotFoundError, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
-import { iso } from '../http/iso.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime, StringEnum } from '../http/schema.js';
 import { parseId } from '../http/validate.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { parseIncidentUpdate } from './update-input.js';
+import { component } from '../http/components.js';
 
 export const INCIDENT_NOT_FOUND = 'Incident not found';
 
-export function incidentUpdateView(u: IncidentUpdate) {
-  return { id: u.id, incident_id: u.incidentId, status: u.status, message: u.message, created_at: iso(u.createdAt) };
+export function incidentUpdateView(u: IncidentUpdate): Static<typeof INCIDENT_UPDATE_SCHEMA> {
+  return { id: u.id, incident_id: u.incidentId, status: u.status, message: u.message, created_at: u.createdAt.toISOString() };
 }
 
-export const INCIDENT_UPDATE_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    incident_id: { type: 'integer' },
-    status: { type: 'string', enum: ['investigating', 'identified', 'monitoring', 'resolved'] },
-    message: { type: 'string' },
-    created_at: { type: 'string', format: 'date-time' },
-  },
-};
+export const UpdateStatusSchema = StringEnum(INCIDENT_UPDATE_STATUSES);
+
+export const INCIDENT_UPDATE_SCHEMA = component('IncidentUpdate', Type.Object({
+  id: Type.Integer(),
+  incident_id: Type.Integer(),
+  status: UpdateStatusSchema,
+  message: Type.String(),
+  created_at: DateTime(),
+}));
+
+export const IncidentUpdateListSchema = Type.Object({ monitor_id: Type.Integer(), incident_id: Type.Integer(), updates: Type.Array(INCIDENT_UPDATE_SCHEMA) });
 
 /** The caller's monitor's incident (404 Monitor not found, then 404 Incident not found). */
 async function findOwnIncident(ctx: Context, accountId: number, rawMonitorId: string | string[] | undefined, rawIncidentId: string | string[] | undefined): Promise<Incident> {
@@ -44,7 +47,7 @@ export async function postIncidentUpdate(ctx: Context, accountId: number, params
 }
 
 /** Oldest first, as a timeline reads. */
-export async function listIncidentUpdates(ctx: Context, accountId: number, params: Record<string, string | string[] | undefined>) {
+export async function listIncidentUpdates(ctx: Context, accountId: number, params: Record<string, string | string[] | undefined>): Promise<Static<typeof IncidentUpdateListSchema>> {
   const incident = await findOwnIncident(ctx, accountId, params.id, params.incident_id);
   const updates = await ctx.db.getRepository(IncidentUpdate).find({ where: { incidentId: incident.id }, order: { createdAt: 'ASC', id: 'ASC' } });
   return { monitor_id: incident.monitorId, incident_id: incident.id, updates: updates.map(incidentUpdateView) };

@@ -1,29 +1,29 @@
 import { NotFoundError, StatusPageNotice, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
-import { iso } from '../http/iso.js';
+import { Type, type Static } from '@sinclair/typebox';
+import { DateTime } from '../http/schema.js';
+import { UpdateStatusSchema } from './incident-updates.js';
 import { parseId } from '../http/validate.js';
 import { findOwnStatusPage } from './find-own-status-page.js';
 import { parseNoticeCreate, parseNoticeUpdate } from './update-input.js';
+import { component } from '../http/components.js';
 
 export const NOTICE_NOT_FOUND = 'Notice not found';
 type Params = Record<string, string | string[] | undefined>;
 
-export function noticeView(n: StatusPageNotice) {
-  return { id: n.id, status_page_id: n.statusPageId, title: n.title, status: n.status, message: n.message, created_at: iso(n.createdAt), updated_at: iso(n.updatedAt) };
+export function noticeView(n: StatusPageNotice): Static<typeof NOTICE_SCHEMA> {
+  return { id: n.id, status_page_id: n.statusPageId, title: n.title, status: n.status, message: n.message, created_at: n.createdAt.toISOString(), updated_at: n.updatedAt.toISOString() };
 }
 
-export const NOTICE_SCHEMA = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    status_page_id: { type: 'integer' },
-    title: { type: 'string' },
-    status: { type: 'string', enum: ['investigating', 'identified', 'monitoring', 'resolved'] },
-    message: { type: 'string' },
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-  },
-};
+export const NOTICE_SCHEMA = component('Notice', Type.Object({
+  id: Type.Integer(),
+  status_page_id: Type.Integer(),
+  title: Type.String(),
+  status: UpdateStatusSchema,
+  message: Type.String(),
+  created_at: DateTime(),
+  updated_at: DateTime(),
+}));
 
 async function findOwnNotice(ctx: Context, accountId: number, params: Params): Promise<StatusPageNotice> {
   const page = await findOwnStatusPage(ctx, accountId, params.id);
@@ -33,7 +33,9 @@ async function findOwnNotice(ctx: Context, accountId: number, params: Params): P
   return notice;
 }
 
-export async function listNotices(ctx: Context, accountId: number, params: Params) {
+export const NoticeListSchema = Type.Object({ status_page_id: Type.Integer(), notices: Type.Array(NOTICE_SCHEMA) });
+
+export async function listNotices(ctx: Context, accountId: number, params: Params): Promise<Static<typeof NoticeListSchema>> {
   const page = await findOwnStatusPage(ctx, accountId, params.id);
   const notices = await ctx.db.getRepository(StatusPageNotice).find({ where: { statusPageId: page.id }, order: { createdAt: 'DESC', id: 'DESC' } });
   return { status_page_id: page.id, notices: notices.map(noticeView) };

@@ -1,4 +1,5 @@
 import type { Monitor } from '@vigil/core';
+import type { ConfigTypeFields, CreatedTypeFields, ListedMonitorView } from '../monitor.schema.js';
 
 /** The columns every list row has (list-monitors.ts selects them). */
 export type ListedMonitor = Pick<Monitor, 'id' | 'name' | 'type' | 'url' | 'method' | 'status' | 'checkInterval' | 'timeout' | 'isActive' | 'lastCheckedAt' | 'lastResponseTimeMs' | 'createdAt' | 'updatedAt'>;
@@ -9,11 +10,11 @@ export type ListedMonitor = Pick<Monitor, 'id' | 'name' | 'type' | 'url' | 'meth
  */
 export interface MonitorTypeView {
   /** In the 201 body of create. */
-  created(m: Monitor): Record<string, unknown>;
+  created(m: Monitor): CreatedTypeFields;
   /** In the detail view and the answers of update: the type's configuration. */
-  config(m: Monitor): Record<string, unknown>;
+  config(m: Monitor): ConfigTypeFields;
   /** In the list view. */
-  list(m: ListedMonitor): Record<string, unknown>;
+  list(m: ListedMonitor): Pick<ListedMonitorView, 'url' | 'method'>;
 }
 
 /**
@@ -21,7 +22,7 @@ export interface MonitorTypeView {
  * dns:name?type=A), `config` its configuration.
  */
 export const configuredTypeView: MonitorTypeView = {
-  created: (m) => ({ url: m.url, config: m.config }),
-  config: (m) => ({ url: m.url, config: m.config }),
+  created: (m) => ({ url: m.url, ...(m.config ? { config: m.config } : {}) }),
+  config: (m) => ({ url: m.url, ...(m.config ? { config: m.config } : {}) }),
   list: (m) => ({ url: m.url }),
 };
