@@ -3,6 +3,7 @@ import net, { type AddressInfo } from 'node:net';
 import { systemClock, type OutboundPolicy } from '@vigil/core';
 import { startDnsServer, type LoopbackDns } from '@vigil/testing';
 import { closeProbers, probeWith, type Probers } from '../prober.js';
+import type { ProbeTargetOf } from '../probe-target.js';
 import { createProbers } from './index.js';
 
 /**
@@ -57,7 +58,7 @@ function probersFrom(sourceAddress: string | undefined, dnsServer: string): Prob
   return p;
 }
 
-const dnsTarget = { type: 'dns', name: 'example.test', record_type: 'A', expected_values: ['192.0.2.1'], match: 'any', resolver: null, timeoutSeconds: 5 } as const;
+const dnsTarget: ProbeTargetOf<'dns'> = { type: 'dns', name: 'example.test', record_type: 'A', expected_values: ['192.0.2.1'], match: 'any', resolver: null, timeoutSeconds: 5 };
 
 describe('VIGIL_SOURCE_ADDRESS binds every prober', () => {
   it.each(['127.0.0.2', '127.0.0.3'])('http, tcp and dns connections come from %s', async (source) => {
