@@ -624,7 +624,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       handler: async (req, res) => {
         const outcome = await runManualCheck(ctx, authOf(req).account.id, req.params.id);
         if (outcome.done) {
-          res.json({ check: outcome.check });
+          res.json({ check: outcome.check, ...(outcome.checks ? { checks: outcome.checks } : {}) });
           return;
         }
         res.status(202).json({
@@ -636,7 +636,17 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       },
       docs: {
         responses: {
-          200: { description: 'The check record', schema: { type: 'object', properties: { check: CHECK } } },
+          200: {
+            description:
+              'The check record. A monitor with several regions is checked in one round across its regions with a live checker (judged by quorum like a scheduled round): `check` is the check of the default region if the monitor has it, else of its first region (else of the first that answered), and `checks` every region\'s check that answered in time',
+            schema: {
+              type: 'object',
+              properties: {
+                check: CHECK,
+                checks: { type: 'array', items: CHECK, description: 'Monitors with several regions only: the check of each region that answered within the timeout + 5 s, in the monitor\'s order of regions' },
+              },
+            },
+          },
           202: { description: 'No result within the monitor\'s timeout + 5 s', schema: { type: 'object', properties: { message: { type: 'string' }, job_id: { type: 'string' } } } },
           403: FREE_TIER_403,
           404: NOT_FOUND,
