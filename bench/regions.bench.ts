@@ -119,7 +119,7 @@ export default async function bench(): Promise<BenchResult> {
   const lines: string[] = [];
   const { url, child } = await startTarget();
   const db = await benchDatabase('h13_regions');
-  const prefix = `{vbench${randomBytes(3).toString('hex')}}`;
+  const prefix = `{h13bench${randomBytes(3).toString('hex')}}`;
   const config = loadConfig({ ...process.env, DATABASE_URL: db.url, VIGIL_REDIS_PREFIX: prefix, VIGIL_ALLOW_PRIVATE_TARGETS: 'true', CHECKER_HEALTH_PORT: '0', LOG_LEVEL: 'error' });
   const ctx = await createContext(config, { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
   try {

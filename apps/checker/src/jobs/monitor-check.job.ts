@@ -6,6 +6,7 @@ import { createMaintenanceCalendar } from '../monitors/maintenance-calendar.js';
 import { probeWith } from '../probe/prober.js';
 import { createProbers, type ProberOptions } from '../probe/probers/index.js';
 import { createLiveRegions } from '../rounds/live-regions.js';
+import { ROUND_DEADLINE_MARGIN_MS } from '../rounds/round-store.js';
 
 /** Tuning knobs (defaults chosen by bench/checker.bench.ts); the bench varies them. */
 export interface MonitorCheckOptions {
@@ -50,6 +51,7 @@ export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): J
       result,
       region: ctx.config.region,
       liveRegions: await liveRegions(),
+      ...(monitor.regionCount > 1 ? { roundDeadlineInMs: monitor.target.timeoutSeconds * 1000 + ROUND_DEADLINE_MARGIN_MS } : {}),
     });
     return outcome.kind === 'skipped' ? null : outcome.check;
   };

@@ -1,8 +1,9 @@
-import { accountsWithIncidentChanges, bumpStatusVersions, isDatabaseUnavailable, type CheckResult, type Context } from '@vigil/core';
+import { accountsWithIncidentChanges, bumpStatusVersions, classifyOutage, isDatabaseUnavailable, type CheckResult, type Context } from '@vigil/core';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckBuffer } from './check-buffer.js';
 import { GroupCommit, type GroupCommitOptions } from './group-commit.js';
 import { recordChecks, type CheckRecord, type RecordOutcome } from './record-checks.js';
+import { addRoundDeadlines, removeRoundDeadlines } from '../rounds/round-deadlines.js';
 import { warnSkippedRegions } from '../rounds/warn-skipped-regions.js';
 
 export interface CheckWriterOptions extends GroupCommitOptions {
@@ -46,10 +47,35 @@ export function createCheckWriter(ctx: Context, opts: Partial<CheckWriterOptions
   const buffer = new CheckBuffer(o.bufferLimit);
   let flushing: Promise<void> | undefined;
 
-  const write = async (records: CheckRecord[]): Promise<RecordOutcome[]> => {
+  /**
+   * Sets the deadlines of the batch's rounds in Redis before the checks are written (so none is
+   * missing if the process dies after the commit); a round found complete is judged now and its
+   * deadline dropped. If Redis cannot take them, the records go without: a waiting round then
+   * gets a deadline job through the outbox, as before.
+   */
+  const trackDeadlines = async (records: CheckRecord[]): Promise<CheckRecord[]> => {
+    const regional = records.filter((r) => r.roundDeadlineInMs !== undefined);
+    if (!regional.length) return records;
+    try {
+      const rounds = regional.map((r) => ({ monitorId: r.monitorId, jobKey: r.jobKey, at: new Date(r.result.timestamp), inMs: r.roundDeadlineInMs ?? 0 }));
+      await addRoundDeadlines(ctx.redis, ctx.config.redisPrefix, rounds);
+    } catch (e) {
+      ctx.logger.log(classifyOutage(e) ? 'debug' : 'warn', 'round deadlines not kept in Redis; deadline jobs instead', { error: (e as Error).message });
+      return records;
+    }
+    return records.map((r) => (r.roundDeadlineInMs !== undefined ? { ...r, deadlineTracked: true } : r));
+  };
+
+  const write = async (batch: CheckRecord[]): Promise<RecordOutcome[]> => {
+    const records = await trackDeadlines(batch);
     const { outcomes, alerts, rounds, deadlines } = await recordChecks(ctx.db, records);
     await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, accountsWithIncidentChanges(alerts));
     warnSkippedRegions(ctx, rounds);
+    if (rounds.length) {
+      removeRoundDeadlines(ctx.redis, ctx.config.redisPrefix, rounds).catch((e: unknown) =>
+        ctx.logger.debug('judged rounds not removed from the deadlines; the sweep will find them judged', { error: (e as Error).message }),
+      );
+    }
     if (alerts.length || deadlines) onCommitted();
     return outcomes;
   };

@@ -30,6 +30,10 @@ export interface CheckRecord {
   region?: string;
   /** Regions with a live checker when it was made (when a multi-region round is complete); absent: all. */
   liveRegions?: readonly string[];
+  /** A check of a multi-region monitor (as the checker saw it): its round's deadline, in ms from when it is written. */
+  roundDeadlineInMs?: number;
+  /** Its round's deadline is kept in Redis (rounds/round-deadlines.ts); else a waiting round gets a deadline job in the outbox. */
+  deadlineTracked?: boolean;
 }
 
 export type SkipReason = 'deleted' | 'inactive' | 'paused';
@@ -194,7 +198,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[]): P
       em,
       regional.map(({ index }) => {
         const r = records[index];
-        return { monitorId: r.monitorId, jobKey: r.jobKey, at: new Date(r.result.timestamp), liveRegions: r.liveRegions };
+        return { monitorId: r.monitorId, jobKey: r.jobKey, at: new Date(r.result.timestamp), liveRegions: r.liveRegions, tracked: r.deadlineTracked === true };
       }),
       monitors,
     );
