@@ -64,7 +64,8 @@ interface AnswerRow {
   error: string | null;
 }
 
-const roundKey = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey}`;
+/** A round's key in the maps of this module. */
+export const roundKey = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey}`;
 
 /** The answers recorded for rounds (their checks near their times), in one statement; keyed by monitor and job key. */
 export async function roundAnswers(em: EntityManager, rounds: readonly TouchedRound[]): Promise<Map<string, RegionAnswer[]>> {
