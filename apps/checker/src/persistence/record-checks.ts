@@ -207,15 +207,15 @@ interface TransactionOutcome extends RecordedBatch {
 async function recordInTransaction(em: EntityManager, records: CheckRecord[], mode: 'locked' | 'regional' = 'locked'): Promise<TransactionOutcome> {
   const outcomes: RecordOutcome[] = new Array<RecordOutcome>(records.length);
   const alerts: AlertEventPayload[] = [];
-  const rerouted: number[] = [];
+  const rerouted = new Set<number>();
 
   const monitors = await readMonitors(em, records.map((r) => r.monitorId), mode === 'locked');
   if (mode === 'regional') {
     records.forEach((r, i) => {
       const m = monitors.get(r.monitorId);
-      if (m && m.regions.length <= 1) rerouted.push(i);
+      if (m && m.regions.length <= 1) rerouted.add(i);
     });
-    await lockRegionWriters(em, records.filter((_, i) => !rerouted.includes(i)));
+    await lockRegionWriters(em, records.filter((_, i) => !rerouted.has(i)));
   }
 
   // Which records go in: one per (monitor, job key), of monitors that may be checked.
@@ -224,7 +224,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[], mo
   const candidates: number[] = [];
   records.forEach((r, i) => {
     const m = monitors.get(r.monitorId);
-    if (rerouted.includes(i)) return;
+    if (rerouted.has(i)) return;
     if (!m) outcomes[i] = { kind: 'skipped', reason: 'deleted' };
     else if (!m.is_active) outcomes[i] = { kind: 'skipped', reason: 'inactive' };
     else if (m.status === 'paused' && !r.manual) outcomes[i] = { kind: 'skipped', reason: 'paused' };
@@ -285,7 +285,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[], mo
     const o = outcomes[first];
     outcomes[i] = o.kind === 'skipped' ? o : { kind: 'duplicate', check: o.check };
   }
-  return { outcomes, alerts, rounds, deadlines, monitors, touched: mode === 'regional' ? touched : [], rerouted };
+  return { outcomes, alerts, rounds, deadlines, monitors, touched: mode === 'regional' ? touched : [], rerouted: [...rerouted] };
 }
 
 /**
