@@ -2,16 +2,19 @@
  * Regions, in one run (decisions: Regions and quorum):
  * 1. Throughput: checks/s persisted with monitors checked from 3 regions against 1 region, with
  *    the same 3 checker apps both times (each its own Context and VIGIL_REGION; for 1 region all
- *    three are in region `a`). A 3-region round is 3 checks, so "per probe" compares checks/s.
+ *    three are in region `a`). A 3-region round is 3 checks, so "per probe" compares checks/s;
+ *    both ways drain the same number of checks (3 × as many one-region monitors), in pairs of
+ *    drains whose order alternates; the median ratio of the pairs is reported.
  * 2. Judge latency: rounds added once a second (the scheduler's pace) for a set of 3-region
  *    monitors; due = when the round's jobs were added, judged = when its monitor_rounds row is
  *    seen (polled every 50 ms; the poll adds up to 50 ms). Target p99 <= timeout + 2 s.
  * Target: the one-line node:http server of checker.bench.ts in a child process.
  *
- * Env: BENCH_REGIONS_MONITORS (300), BENCH_REGIONS_ROUNDS (5), BENCH_REGIONS_PACED (10 s),
+ * Env: BENCH_REGIONS_MONITORS (300), BENCH_REGIONS_ROUNDS (10), BENCH_REGIONS_PAIRS (3), BENCH_REGIONS_PACED (10 s),
  * BENCH_REGIONS_PACED_MONITORS (20).
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Account, JobName, Monitor, SCHEDULED_CHECK_JOB_OPTIONS, createContext, createLogger, loadConfig, type Config, type Context } from '@vigil/core';
 import { createCheckerApp } from '@vigil/checker';
@@ -20,7 +23,8 @@ import type { BenchResult } from './run.js';
 import { benchDatabase, dropRedisKeys, percentile } from './support.js';
 
 const MONITORS = Number(process.env.BENCH_REGIONS_MONITORS ?? 300);
-const ROUNDS = Number(process.env.BENCH_REGIONS_ROUNDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_REGIONS_ROUNDS ?? 10);
+const PAIRS = Number(process.env.BENCH_REGIONS_PAIRS ?? 3);
 const PACED_SECONDS = Number(process.env.BENCH_REGIONS_PACED ?? 10);
 /** Kept well below the drain rate: latency, not backlog, is measured. */
 const PACED_MONITORS = Number(process.env.BENCH_REGIONS_PACED_MONITORS ?? 20);
@@ -69,10 +73,33 @@ async function startCheckers(config: Config, regions: string[]) {
 }
 
 /** Drains ROUNDS rounds with 3 checker apps in `checkerRegions`; checks/s between 10 % and 90 %. */
+/** CPU time (ms) of this database's PostgreSQL backends so far, by pid (from /proc: PostgreSQL runs on this host). */
+async function backendCpuMs(ctx: Context): Promise<Map<number, number>> {
+  const rows = (await ctx.db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)) as { pid: number }[];
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      // Fields after the command name: state is the first, utime the 12th, stime the 13th (clock ticks of 10 ms).
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    } catch {
+      // The backend ended in between.
+    }
+  }
+  return out;
+}
+
+/**
+ * Drains ROUNDS rounds with 3 checker apps in `checkerRegions`; checks/s between 10 % and 90 %,
+ * and the CPU time per check of this process (the checker apps) and of PostgreSQL, counted
+ * until the apps stop, a round timeout + 2 s after the last check (deadline work included).
+ */
 async function drain(ctx: Context, config: Config, ids: number[], regions: string[], checkerRegions: string[], tag: string) {
   for (let r = 0; r < ROUNDS; r++) await addRound(ctx, ids, regions, tag, r);
   const total = ids.length * regions.length * ROUNDS;
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
+  const pgBefore = await backendCpuMs(ctx);
   const stop = await startCheckers(config, checkerRegions);
   const samples: { t: number; n: number }[] = [];
   for (;;) {
@@ -82,10 +109,22 @@ async function drain(ctx: Context, config: Config, ids: number[], regions: strin
     if (performance.now() - started > 600_000) throw new Error(`stuck at ${n}/${total}`);
     await new Promise((res) => setTimeout(res, 50));
   }
+  const seconds = (performance.now() - started) / 1000;
+  await new Promise((res) => setTimeout(res, TIMEOUT_S * 1000 + 2_000));
+  const pgAfter = await backendCpuMs(ctx);
+  const cpu = process.cpuUsage(cpuBefore);
   await stop();
+  const pgMs = [...pgAfter].reduce((sum, [pid, ms]) => sum + ms - (pgBefore.get(pid) ?? 0), 0);
   const lo = samples.find((s) => s.n >= total * 0.1) ?? samples[0];
   const hi = samples.find((s) => s.n >= total * 0.9) ?? samples[samples.length - 1];
-  return { perSecond: (hi.n - lo.n) / ((hi.t - lo.t) / 1000), total, seconds: (performance.now() - started) / 1000 };
+  return {
+    perSecond: (hi.n - lo.n) / ((hi.t - lo.t) / 1000),
+    total,
+    seconds,
+    /** CPU ms per 1,000 checks: this process, PostgreSQL. */
+    nodeCpu: (cpu.user + cpu.system) / 1000 / (total / 1000),
+    pgCpu: pgMs / (total / 1000),
+  };
 }
 
 /** Paced rounds of 3-region monitors; due -> judged latencies in ms. */
@@ -119,20 +158,36 @@ export default async function bench(): Promise<BenchResult> {
   const lines: string[] = [];
   const { url, child } = await startTarget();
   const db = await benchDatabase('h13_regions');
-  const prefix = `{vbench${randomBytes(3).toString('hex')}}`;
+  const prefix = `{h13bench${randomBytes(3).toString('hex')}}`;
   const config = loadConfig({ ...process.env, DATABASE_URL: db.url, VIGIL_REDIS_PREFIX: prefix, VIGIL_ALLOW_PRIVATE_TARGETS: 'true', CHECKER_HEALTH_PORT: '0', LOG_LEVEL: 'error' });
   const ctx = await createContext(config, { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
   try {
-    const one = await seed(ctx, url, ['a'], MONITORS);
+    // The same number of checks both ways: 3 × as many one-region monitors as 3-region ones.
+    const one = await seed(ctx, url, ['a'], MONITORS * 3);
     const three = await seed(ctx, url, ['a', 'b', 'c'], MONITORS);
     await drain(ctx, config, one.slice(0, 100), ['a'], ['a', 'a', 'a'], 'warmup');
-    const base = await drain(ctx, config, one, ['a'], ['a', 'a', 'a'], 'one');
-    const multi = await drain(ctx, config, three, ['a', 'b', 'c'], ['a', 'b', 'c'], 'three');
-    lines.push(`${MONITORS} monitors × ${ROUNDS} rounds; 3 checker apps (concurrency ${config.concurrency.checker} each) in one bench process both times`);
-    lines.push(`1 region: ${base.perSecond.toFixed(0)} checks/s persisted (${base.total} in ${base.seconds.toFixed(1)} s)`);
-    lines.push(`3 regions: ${multi.perSecond.toFixed(0)} checks/s persisted (${multi.total} in ${multi.seconds.toFixed(1)} s) = ${(multi.perSecond / base.perSecond).toFixed(2)} × 1 region per probe (target >= 0.8)`);
-    const [{ n: judgedRounds }] = (await ctx.db.query(`SELECT count(*)::int AS n FROM monitor_rounds WHERE job_key LIKE 'three-%'`)) as { n: number }[];
-    lines.push(`3-region rounds judged: ${judgedRounds} of ${MONITORS * ROUNDS}`);
+    lines.push(
+      `${MONITORS * 3} one-region monitors against ${MONITORS} 3-region monitors, ${ROUNDS} rounds (${MONITORS * 3 * ROUNDS} checks each way); 3 checker apps (concurrency ${config.concurrency.checker} each) in one bench process both times; ${PAIRS} pairs of drains, alternating which goes first (the machine is shared: the median ratio is the figure)`,
+    );
+    const ratios: number[] = [];
+    const cpuRatios: number[] = [];
+    for (let p = 0; p < PAIRS; p++) {
+      const runOne = () => drain(ctx, config, one, ['a'], ['a', 'a', 'a'], `one${p}`);
+      const runThree = () => drain(ctx, config, three, ['a', 'b', 'c'], ['a', 'b', 'c'], `three${p}`);
+      const [base, multi] = p % 2 === 0 ? [await runOne(), await runThree()] : await runThree().then(async (m) => [await runOne(), m]);
+      ratios.push(multi.perSecond / base.perSecond);
+      cpuRatios.push((multi.nodeCpu + multi.pgCpu) / (base.nodeCpu + base.pgCpu));
+      const cpu = (d: typeof base) => `CPU ${d.nodeCpu.toFixed(0)} + ${d.pgCpu.toFixed(0)} ms per 1,000 checks (checkers + PostgreSQL)`;
+      lines.push(
+        `pair ${p + 1}: 1 region ${base.perSecond.toFixed(0)} checks/s (${base.total} in ${base.seconds.toFixed(1)} s; ${cpu(base)}), 3 regions ${multi.perSecond.toFixed(0)} checks/s (${multi.total} in ${multi.seconds.toFixed(1)} s; ${cpu(multi)}) = ${(multi.perSecond / base.perSecond).toFixed(2)} ×`,
+      );
+    }
+    const sortedCpu = [...cpuRatios].sort((a, b) => a - b);
+    lines.push(`CPU per check, 3 regions / 1 region: median ${sortedCpu[Math.floor(sortedCpu.length / 2)].toFixed(2)} × (less sensitive to the shared machine than checks/s)`);
+    const sortedRatios = [...ratios].sort((a, b) => a - b);
+    lines.push(`3 regions / 1 region per probe: median ${sortedRatios[Math.floor(sortedRatios.length / 2)].toFixed(2)} × (target >= 0.8)`);
+    const [{ n: judgedRounds }] = (await ctx.db.query(`SELECT count(*)::int AS n FROM monitor_rounds WHERE job_key LIKE 'three%'`)) as { n: number }[];
+    lines.push(`3-region rounds judged: ${judgedRounds} of ${MONITORS * ROUNDS * PAIRS}`);
     const lat = await judgeLatency(ctx, config, three.slice(0, PACED_MONITORS), ['a', 'b', 'c']);
     lines.push(
       `judge latency (${PACED_MONITORS} monitors × 3 regions, a round a second for ${PACED_SECONDS} s, timeout ${TIMEOUT_S} s): ${lat.length} rounds, p50 ${percentile(lat, 50).toFixed(0)} ms, p99 ${percentile(lat, 99).toFixed(0)} ms, max ${(lat[lat.length - 1] ?? 0).toFixed(0)} ms (target p99 <= ${TIMEOUT_S * 1000 + 2000} ms)`,

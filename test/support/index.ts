@@ -10,3 +10,4 @@ export * from './redis-keys.js';
 export * from './capture-logs.js';
 export * from './test-clock.js';
 export * from './streaming-replica.js';
+export * from './vigil-process.js';

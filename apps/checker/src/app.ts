@@ -12,6 +12,7 @@ import { createMonitorLoader } from './monitors/load-monitors.js';
 import { watchRedisRecovery } from './redis-recovery.js';
 import { startHeartbeat } from './regions/heartbeat.js';
 import { judgeRoundJob } from './rounds/judge-round.job.js';
+import { startRoundDeadlineSweep } from './rounds/sweep-round-deadlines.js';
 
 /**
  * Checks of a checker that died are taken back within lockDuration + stalledInterval (8 s):
@@ -31,6 +32,7 @@ export const MONITOR_WARM_MS = 60_000;
 export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorCheckOptions } = {}) {
   const stops: (() => void)[] = [];
   let stopHeartbeat: (() => Promise<void>) | undefined;
+  let stopRoundSweep: (() => Promise<void>) | undefined;
   const relay = createOutboxRelay(ctx);
   const monitors = createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.monitorCheck?.loader, ctx.logger);
   let warmTicks = 0;
@@ -79,9 +81,11 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
       warmer.unref();
       stops.push(() => clearInterval(warmer), startMaintenanceWatchdog(ctx), await watchRedisRecovery(ctx, recoverFromRedisLoss));
       stopHeartbeat = await startHeartbeat(ctx);
+      stopRoundSweep = startRoundDeadlineSweep(ctx, () => relay.wake());
     },
     onStopping: async () => {
       stops.splice(0).forEach((stop) => stop());
+      await stopRoundSweep?.();
       await stopHeartbeat?.();
       await relay.stop();
     },

@@ -6959,7 +6959,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The check record */
+            /** @description The check record. A monitor with several regions is checked in one round across its regions with a live checker (judged by quorum like a scheduled round): `check` is the check of the default region if the monitor has it, else of its first region (else of the first that answered), and `checks` every region's check that answered in time */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6996,7 +6996,43 @@ export interface operations {
                                 answers?: string[];
                                 truncated?: boolean;
                             } | null;
+                            /** @description Monitors with several regions only: the region whose checker made it */
+                            region?: string;
                         };
+                        /** @description Monitors with several regions only: the check of each region that answered within the timeout + 5 s, in the monitor's order of regions */
+                        checks?: {
+                            /** Format: date-time */
+                            timestamp: string;
+                            /** @enum {string} */
+                            status: "success" | "failure";
+                            response_time_ms: number | null;
+                            status_code: number | null;
+                            /** @description Present on failures */
+                            error?: string;
+                            /** @description http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types */
+                            timings: {
+                                dns: number | null;
+                                connect: number | null;
+                                tls: number | null;
+                                first_byte: number | null;
+                                download: number | null;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description Expiry of the certificate an https or tcp+TLS check saw
+                             */
+                            certificate_expires_at: string | null;
+                            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
+                            details: {
+                                /** @enum {string} */
+                                kind?: "dns";
+                                server?: string;
+                                answers?: string[];
+                                truncated?: boolean;
+                            } | null;
+                            /** @description Monitors with several regions only: the region whose checker made it */
+                            region?: string;
+                        }[];
                     };
                 };
             };

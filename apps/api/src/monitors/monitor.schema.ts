@@ -187,7 +187,12 @@ export const CheckSchema = component('Check', Type.Object({
 export type CheckView = Static<typeof CheckSchema>;
 
 /** A check run on demand: the check record without in_maintenance (it is not stored yet). */
-export const ManualCheckSchema = Type.Omit(CheckSchema, ['in_maintenance', 'region', 'ping_body']);
+const ManualCheckFields = Type.Omit(CheckSchema, ['in_maintenance', 'region', 'ping_body']);
+/** A manual check's record; `region` only in the answers of a multi-region round. */
+export const ManualCheckSchema = Type.Object({
+  ...ManualCheckFields.properties,
+  region: Type.Optional(Type.String({ pattern: RegionNameSchema.pattern, description: 'Monitors with several regions only: the region whose checker made it' })),
+});
 
 export const StatusCountsSchema = component('MonitorStatusCounts', Type.Object({
   total: Type.Integer(),

@@ -351,7 +351,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       handler: async (req, _res, send) => {
         const outcome = await runManualCheck(ctx, authOf(req).account.id, req.params.id);
         if (outcome.done) {
-          send(200, { check: outcome.check });
+          send(200, { check: outcome.check, ...(outcome.checks ? { checks: outcome.checks } : {}) });
           return;
         }
         send(202, {
@@ -363,7 +363,18 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       },
       docs: {
         responses: {
-          200: { description: 'The check record', schema: Type.Object({ check: ManualCheckSchema }) },
+          200: {
+            description:
+              'The check record. A monitor with several regions is checked in one round across its regions with a live checker (judged by quorum like a scheduled round): `check` is the check of the default region if the monitor has it, else of its first region (else of the first that answered), and `checks` every region\'s check that answered in time',
+            schema: Type.Object({
+              check: ManualCheckSchema,
+              checks: Type.Optional(
+                Type.Array(ManualCheckSchema, {
+                  description: 'Monitors with several regions only: the check of each region that answered within the timeout + 5 s, in the monitor\'s order of regions',
+                }),
+              ),
+            }),
+          },
           202: { description: 'No result within the monitor\'s timeout + 5 s', schema: Type.Object({ message: Type.String(), job_id: Type.String() }) },
           403: FREE_TIER_403,
           404: NOT_FOUND,

@@ -3,16 +3,16 @@ import { createMonitorLoader, shouldCheck, type MonitorLoader, type MonitorLoade
 import { runKeyOf } from '../monitors/missed-runs.js';
 import { createCheckWriter, type CheckWriterOptions } from '../persistence/check-writer.js';
 import { createMaintenanceCalendar } from '../monitors/maintenance-calendar.js';
-import type { ProbeClientOptions } from '../probe/probe-client.js';
 import { probeWith } from '../probe/prober.js';
-import { createProbers } from '../probe/probers/index.js';
+import { createProbers, type ProberOptions } from '../probe/probers/index.js';
 import { createLiveRegions } from '../rounds/live-regions.js';
+import { ROUND_DEADLINE_MARGIN_MS } from '../rounds/round-store.js';
 
 /** Tuning knobs (defaults chosen by bench/checker.bench.ts); the bench varies them. */
 export interface MonitorCheckOptions {
   writer?: Partial<CheckWriterOptions>;
   loader?: Partial<MonitorLoaderOptions>;
-  client?: ProbeClientOptions;
+  client?: ProberOptions['http'];
   /** Called after a commit that wrote alert events to the outbox (the checker wakes its relay). */
   onOutboxWritten?: () => void;
   /** The loader to share (the checker app warms it); one of its own otherwise. */
@@ -29,7 +29,7 @@ export interface MonitorCheckOptions {
  * until it can be written.
  */
 export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): JobHandler<JobName.MonitorCheck> {
-  const probers = createProbers(outboundPolicy(ctx.config), { http: { sourceAddress: ctx.config.sourceAddress, ...opts.client } });
+  const probers = createProbers(outboundPolicy(ctx.config), { sourceAddress: ctx.config.sourceAddress, http: opts.client });
   const monitors = opts.monitors ?? createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
   const writer = createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
   const maintenance = createMaintenanceCalendar(ctx.db, ctx.clock);
@@ -51,6 +51,7 @@ export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): J
       result,
       region: ctx.config.region,
       liveRegions: await liveRegions(),
+      ...(monitor.regionCount > 1 ? { roundDeadlineInMs: monitor.target.timeoutSeconds * 1000 + ROUND_DEADLINE_MARGIN_MS } : {}),
     });
     return outcome.kind === 'skipped' ? null : outcome.check;
   };

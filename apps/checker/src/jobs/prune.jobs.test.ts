@@ -4,6 +4,7 @@ import { createMonitor } from '../testing/monitors.js';
 import { ensureCheckPartitions } from '../retention/ensure-check-partitions.js';
 import { pruneAlertDeliveriesBefore } from '../retention/prune-alert-deliveries.js';
 import { pruneChecksBefore, retentionCutoff } from '../retention/prune-checks.js';
+import { pruneRoundsBefore } from '../retention/prune-rounds.js';
 import { pruneScansBefore } from '../retention/prune-scans.js';
 import { pruneAlertDeliveriesJob, pruneChecksJob, pruneScansJob } from './prune.jobs.js';
 
@@ -74,6 +75,25 @@ describe('check retention', () => {
     expect(await pruneChecksBefore(ctx.db, retentionCutoff(NOW, 30), 5)).toEqual({ droppedPartitions: [], deleted: 23 });
     expect(await ctx.db.getRepository(Check).countBy({ monitorId: m.id })).toBe(1);
     expect(await pruneChecksBefore(ctx.db, retentionCutoff(NOW, 30), 5)).toEqual({ droppedPartitions: [], deleted: 0 });
+  });
+});
+
+describe('judged round retention (with the checks)', () => {
+  it('the checks job deletes judged rounds older than VIGIL_CHECK_RETENTION_DAYS, in batches, and keeps newer ones', async () => {
+    const m = await createMonitor(ctx);
+    const ages = [400, 31, 30.01, 29.9, 1, 0];
+    await ctx.db.query(
+      `INSERT INTO monitor_rounds (monitor_id, job_key, judged_at, failed, failing_regions, skipped_regions)
+       SELECT $1, 'round-' || k, t, false, '{}', '{}' FROM unnest($2::int[], $3::timestamptz[]) AS d(k, t)`,
+      [m.id, ages.map((_, i) => i), ages.map(daysAgo)],
+    );
+    const keys = async () => ((await ctx.db.query(`SELECT job_key FROM monitor_rounds WHERE monitor_id = $1 ORDER BY job_key`, [m.id])) as { job_key: string }[]).map((r) => r.job_key);
+    expect(await pruneRoundsBefore(ctx.db, retentionCutoff(NOW, 30), 2)).toBe(3);
+    expect(await keys()).toEqual(['round-3', 'round-4', 'round-5']);
+    expect((await pruneChecksJob(ctx)({}, undefined as never)).rounds).toBe(0);
+    await ctx.db.query(`UPDATE monitor_rounds SET judged_at = $2 WHERE monitor_id = $1 AND job_key = 'round-3'`, [m.id, daysAgo(35)]);
+    expect((await pruneChecksJob(ctx)({}, undefined as never)).rounds).toBe(1);
+    expect(await keys()).toEqual(['round-4', 'round-5']);
   });
 });
 

@@ -1,12 +1,14 @@
 /**
  * The retention jobs of the maintenance queue, one per table, each removing what is older than
- * its VIGIL_*_RETENTION_DAYS: raw checks by dropping whole daily partitions (rollups stay),
+ * its VIGIL_*_RETENTION_DAYS: raw checks by dropping whole daily partitions (rollups stay)
+ * and the judged rounds of the same age,
  * finished scans (a domain's latest ones stay) and alert delivery attempts in batches.
  */
 import type { DataSource } from 'typeorm';
 import type { Context, JobHandler, JobName } from '@vigil/core';
 import { pruneAlertDeliveriesBefore } from '../retention/prune-alert-deliveries.js';
 import { pruneChecksBefore, retentionCutoff } from '../retention/prune-checks.js';
+import { pruneRoundsBefore } from '../retention/prune-rounds.js';
 import { pruneScansBefore } from '../retention/prune-scans.js';
 
 type PruneJobName = JobName.PruneScans | JobName.PruneAlertDeliveries;
@@ -28,7 +30,7 @@ function retentionJob<J extends PruneJobName>(
 export function pruneChecksJob(ctx: Context): JobHandler<JobName.PruneChecks> {
   return async () => {
     const before = retentionCutoff(ctx.clock.now(), ctx.config.checkRetentionDays);
-    const outcome = await pruneChecksBefore(ctx.db, before);
+    const outcome = { ...(await pruneChecksBefore(ctx.db, before)), rounds: await pruneRoundsBefore(ctx.db, before) };
     ctx.logger.info('pruned raw checks', { before: before.toISOString(), ...outcome });
     return outcome;
   };

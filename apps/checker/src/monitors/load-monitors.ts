@@ -21,6 +21,8 @@ export interface MonitorToCheck {
   accountId: number;
   status: MonitorStatus;
   isActive: boolean;
+  /** How many regions check it: more than one, its checks are rounds (rounds/). */
+  regionCount: number;
   target: ProbeTarget;
 }
 
@@ -42,11 +44,12 @@ interface Row {
   expected_status_codes: number[] | null;
   expected_content: string | null;
   assertions: Assertion[] | null;
+  region_count: number;
 }
 
 /** The monitor with its credentials opened (throws SecretBoxError when sealed under another key). */
 function toMonitor(r: Row, box: SecretBox): MonitorToCheck {
-  return { id: r.id, accountId: r.account_id, status: r.status, isActive: r.is_active, target: targetOf(r, box) };
+  return { id: r.id, accountId: r.account_id, status: r.status, isActive: r.is_active, regionCount: r.region_count, target: targetOf(r, box) };
 }
 
 /** The probe target of a row: http from its columns, other types from their configuration. */
@@ -81,7 +84,7 @@ function settle(r: Row, box: SecretBox): PromiseSettledResult<MonitorToCheck> {
 }
 
 const SELECT_TO_CHECK = `SELECT m.id, m.account_id, m.status, m.is_active, m.type, m.config, m.url, m.method, m.headers, m.credentials, m.body, m.timeout, m.follow_redirects,
-            m.verify_ssl, m.expected_status_codes, m.expected_content, m.assertions
+            m.verify_ssl, m.expected_status_codes, m.expected_content, m.assertions, cardinality(m.regions) AS region_count
        FROM monitors m JOIN accounts a ON a.id = m.account_id
       WHERE a.is_active AND a.tier = ANY($1::text[])`;
 

@@ -1,8 +1,9 @@
-import { accountsWithIncidentChanges, bumpStatusVersions, isDatabaseUnavailable, type CheckResult, type Context } from '@vigil/core';
+import { accountsWithIncidentChanges, bumpStatusVersions, classifyOutage, isDatabaseUnavailable, type CheckResult, type Context } from '@vigil/core';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckBuffer } from './check-buffer.js';
 import { GroupCommit, type GroupCommitOptions } from './group-commit.js';
-import { recordChecks, type CheckRecord, type RecordOutcome } from './record-checks.js';
+import { recordChecks, recordRegionalChecks, type CheckRecord, type RecordedBatch, type RecordOutcome } from './record-checks.js';
+import { addRoundDeadlines, removeRoundDeadlines } from '../rounds/round-deadlines.js';
 import { warnSkippedRegions } from '../rounds/warn-skipped-regions.js';
 
 export interface CheckWriterOptions extends GroupCommitOptions {
@@ -46,10 +47,54 @@ export function createCheckWriter(ctx: Context, opts: Partial<CheckWriterOptions
   const buffer = new CheckBuffer(o.bufferLimit);
   let flushing: Promise<void> | undefined;
 
-  const write = async (records: CheckRecord[]): Promise<RecordOutcome[]> => {
-    const { outcomes, alerts, rounds, deadlines } = await recordChecks(ctx.db, records);
+  /**
+   * Sets the deadlines of the batch's rounds in Redis before the checks are written (so none is
+   * missing if the process dies after the commit); a round found complete is judged now and its
+   * deadline dropped. If Redis cannot take them, the records go without: a waiting round then
+   * gets a deadline job through the outbox, as before.
+   */
+  const trackDeadlines = async (records: CheckRecord[]): Promise<CheckRecord[]> => {
+    const regional = records.filter((r) => r.roundDeadlineInMs !== undefined);
+    if (!regional.length) return records;
+    try {
+      const rounds = regional.map((r) => ({ monitorId: r.monitorId, jobKey: r.jobKey, at: new Date(r.result.timestamp), inMs: r.roundDeadlineInMs ?? 0 }));
+      await addRoundDeadlines(ctx.redis, ctx.config.redisPrefix, rounds);
+    } catch (e) {
+      ctx.logger.log(classifyOutage(e) ? 'debug' : 'warn', 'round deadlines not kept in Redis; deadline jobs instead', { error: (e as Error).message });
+      return records;
+    }
+    return records.map((r) => (r.roundDeadlineInMs !== undefined ? { ...r, deadlineTracked: true } : r));
+  };
+
+  /** Checks of monitors in one region (and rounds without a deadline in Redis) as always; tracked rounds' checks without monitor locks. */
+  const record = async (records: CheckRecord[]): Promise<RecordedBatch> => {
+    const tracked = records.flatMap((r, i) => (r.deadlineTracked ? [i] : []));
+    if (!tracked.length) return recordChecks(ctx.db, records);
+    const plain = records.flatMap((r, i) => (r.deadlineTracked ? [] : [i]));
+    const parts = [
+      { indexes: plain, batch: plain.length ? await recordChecks(ctx.db, plain.map((i) => records[i])) : null },
+      { indexes: tracked, batch: await recordRegionalChecks(ctx.db, tracked.map((i) => records[i])) },
+    ];
+    const merged: RecordedBatch = { outcomes: new Array<RecordOutcome>(records.length), alerts: [], rounds: [], deadlines: 0 };
+    for (const { indexes, batch } of parts) {
+      if (!batch) continue;
+      indexes.forEach((i, n) => (merged.outcomes[i] = batch.outcomes[n]));
+      merged.alerts.push(...batch.alerts);
+      merged.rounds.push(...batch.rounds);
+      merged.deadlines += batch.deadlines;
+    }
+    return merged;
+  };
+
+  const write = async (batch: CheckRecord[]): Promise<RecordOutcome[]> => {
+    const { outcomes, alerts, rounds, deadlines } = await record(await trackDeadlines(batch));
     await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, accountsWithIncidentChanges(alerts));
     warnSkippedRegions(ctx, rounds);
+    if (rounds.length) {
+      removeRoundDeadlines(ctx.redis, ctx.config.redisPrefix, rounds).catch((e: unknown) =>
+        ctx.logger.debug('judged rounds not removed from the deadlines; the sweep will find them judged', { error: (e as Error).message }),
+      );
+    }
     if (alerts.length || deadlines) onCommitted();
     return outcomes;
   };

@@ -11,6 +11,12 @@ export type Prober<K extends MonitorType> =
   | { kind: 'pull'; probe(target: ProbeTargetOf<K>, clock: Clock): Promise<CheckResult>; close(): void }
   | { kind: 'push' };
 
+/** Where a prober's outbound connections come from. */
+export interface SourceOptions {
+  /** The local address every outbound connection binds to (VIGIL_SOURCE_ADDRESS); unset, the system chooses. */
+  sourceAddress?: string;
+}
+
 /** One prober per type (the compiler asks for a new type's). */
 export type Probers = { [K in MonitorType]: Prober<K> };
 

@@ -3,15 +3,16 @@ import type { DataSource } from 'typeorm';
 /**
  * Deletes the rows of `table` whose ids `selectIds` picks, `batchSize` at a time (short
  * transactions, no long lock on a big table), until a batch comes back short. `selectIds` is
- * a `SELECT id FROM ...` over `params` ($1..$n); the batch size is bound as $n+1 for its LIMIT.
+ * a `SELECT <key> FROM ...` over `params` ($1..$n); the batch size is bound as $n+1 for its LIMIT.
+ * `key` is the column matched (`id`; `ctid` for a table keyed by several columns).
  * Returns how many rows went. `table` is one of ours, never user input.
  */
-export async function deleteInBatches(db: DataSource, table: string, selectIds: string, params: unknown[], batchSize: number): Promise<number> {
+export async function deleteInBatches(db: DataSource, table: string, selectIds: string, params: unknown[], batchSize: number, key: 'id' | 'ctid' = 'id'): Promise<number> {
   let deleted = 0;
   for (;;) {
     const [{ n }] = (await db.query(
       `WITH gone AS (
-         DELETE FROM ${table} WHERE id IN (${selectIds} LIMIT $${params.length + 1}) RETURNING 1
+         DELETE FROM ${table} WHERE ${key} IN (${selectIds} LIMIT $${params.length + 1}) RETURNING 1
        ) SELECT count(*)::int AS n FROM gone`,
       [...params, batchSize],
     )) as { n: number }[];

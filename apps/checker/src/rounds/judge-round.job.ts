@@ -1,32 +1,44 @@
 import { accountsWithIncidentChanges, bumpStatusVersions, writeOutbox, type Context, type JobHandler, type JobName, type JudgeRoundPayload } from '@vigil/core';
 import { alertOutboxMessage, applyStates, lockMonitors, openIncidentsOf, roundEntries } from '../persistence/record-checks.js';
+import type { RoundDeadline } from './round-deadlines.js';
 import { judgeRounds } from './round-store.js';
 import { warnSkippedRegions } from './warn-skipped-regions.js';
 
 /**
- * JudgeRound, at a round's deadline: judges the round with the regions that answered (the
- * others are skipped and named in a warning), unless it was judged already (all regions
- * answered, or an earlier delivery of this job). In one transaction under the monitor's lock:
- * the claim, the state change and its alert events in the outbox, so a duplicate delivery or a
- * second checker judges nothing twice.
+ * JudgeRound, at a round's deadline (the outbox path, when Redis could not keep the deadline):
+ * judges the round with the regions that answered; see judgeDueRounds.
  */
 export function judgeRoundJob(ctx: Context, onOutboxWritten: () => void = () => undefined): JobHandler<JobName.JudgeRound> {
   return ({ monitorId, jobKey }) => judgeRoundAtDeadline(ctx, { monitorId, jobKey }, onOutboxWritten);
 }
 
-/** What the JudgeRound job does (see judgeRoundJob). */
+/** What the JudgeRound job does: finds when the round's checks ran, then judgeDueRounds. */
 export async function judgeRoundAtDeadline(ctx: Context, { monitorId, jobKey }: JudgeRoundPayload, onOutboxWritten: () => void = () => undefined): Promise<{ judged: boolean }> {
+  const newest = (await ctx.db.query(`SELECT max(checked_at) AS at FROM checks WHERE monitor_id = $1 AND job_key = $2`, [monitorId, jobKey])) as { at: Date | null }[];
+  const at = newest[0]?.at;
+  if (!at) return { judged: false };
+  return { judged: (await judgeDueRounds(ctx, [{ monitorId, jobKey, at }], onOutboxWritten)) > 0 };
+}
+
+/**
+ * Judges rounds whose deadline passed with the regions that answered (the others are skipped
+ * and named in a warning), unless judged already (all regions answered, or an earlier
+ * delivery). One transaction under the monitors' locks for the whole batch: the claims, the
+ * state changes and their alert events in the outbox, so a duplicate delivery or a second
+ * checker judges nothing twice. Rounds of monitors that are gone, inactive or now in one region
+ * only are left alone. Returns how many were judged now.
+ */
+export async function judgeDueRounds(ctx: Context, due: readonly RoundDeadline[], onOutboxWritten: () => void = () => undefined): Promise<number> {
+  if (!due.length) return 0;
   const { judged, alerts } = await ctx.db.transaction(async (em) => {
-    const monitors = await lockMonitors(em, [monitorId]);
-    const monitor = monitors.get(monitorId);
-    if (!monitor?.is_active) return { judged: [], alerts: [] };
-    const newest = (await em.query(`SELECT max(checked_at) AS at FROM checks WHERE monitor_id = $1 AND job_key = $2`, [monitorId, jobKey])) as { at: Date | null }[];
-    const at = newest[0]?.at;
-    if (!at) return { judged: [], alerts: [] };
-    const decided = await judgeRounds(em, [{ monitorId, jobKey, at }], monitors, { force: true, now: ctx.clock.now() });
+    const locked = await lockMonitors(em, due.map((d) => d.monitorId));
+    const monitors = new Map([...locked].filter(([, m]) => m.is_active && m.regions.length > 1));
+    const decided = await judgeRounds(em, due.filter((d) => monitors.has(d.monitorId)), monitors, { force: true, now: ctx.clock.now() });
     const alerts: Parameters<typeof applyStates>[4] = [];
-    if (decided.judged.length && monitor.status !== 'paused') {
-      await applyStates(em, await roundEntries(em, decided.judged, monitors), monitors, await openIncidentsOf(em, [monitorId]), alerts, []);
+    // A paused monitor's round is judged (claimed) but moves nothing.
+    const moving = decided.judged.filter((j) => monitors.get(j.monitorId)?.status !== 'paused');
+    if (moving.length) {
+      await applyStates(em, await roundEntries(em, moving, monitors), monitors, await openIncidentsOf(em, [...new Set(moving.map((j) => j.monitorId))]), alerts, []);
     }
     await writeOutbox(em, alerts.map(alertOutboxMessage));
     return { judged: decided.judged, alerts };
@@ -34,5 +46,5 @@ export async function judgeRoundAtDeadline(ctx: Context, { monitorId, jobKey }: 
   warnSkippedRegions(ctx, judged);
   await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, accountsWithIncidentChanges(alerts));
   if (alerts.length) onOutboxWritten();
-  return { judged: judged.length > 0 };
+  return judged.length;
 }

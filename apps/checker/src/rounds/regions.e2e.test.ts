@@ -1,48 +1,38 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Check, Incident, createContext, enqueueImmediateCheck, loadConfig, type Context } from '@vigil/core';
-import { captureLogs, createTestContext, waitFor, type TestContext } from '@vigil/testing';
-import { createCheckerApp } from '../app.js';
+import { Check, Incident, enqueueImmediateCheck } from '@vigil/core';
+import { createTestContext, startVigilProcess, waitFor, type TestContext, type VigilProcess } from '@vigil/testing';
 import { createMonitor } from '../testing/monitors.js';
 
 /**
- * Two checkers in two regions, each its own app with its own configuration (VIGIL_REGION,
- * VIGIL_SOURCE_ADDRESS 127.0.0.2 / 127.0.0.3), sharing PostgreSQL and Redis, against a loopback
- * target that answers by the address a request comes from.
+ * Two checker OS processes (`vigil start checker`, the compiled CLI: `npm run build` first) in
+ * two regions, each binding its outbound connections to its own loopback address
+ * (VIGIL_SOURCE_ADDRESS 127.0.0.2 / 127.0.0.3; Linux routes 127.0.0.0/8 to lo), sharing this
+ * file's PostgreSQL database and Redis prefix, against a loopback target that answers by the
+ * address a request comes from.
  */
 let ctx: TestContext;
-const checkers: { region: string; ctx: Context; app: ReturnType<typeof createCheckerApp> }[] = [];
-const euLogs = captureLogs('warn');
+const checkers = new Map<string, VigilProcess>();
 let target: http.Server;
 let targetUrl: string;
 /** Source addresses the target fails. */
 const failing = new Set<string>();
 
-async function startChecker(region: string, sourceAddress: string, logger = captureLogs('error').logger) {
-  const config = loadConfig({
+function startChecker(region: string, sourceAddress: string) {
+  return startVigilProcess(['start', 'checker'], {
     NODE_ENV: 'test',
     DATABASE_URL: ctx.config.databaseUrl,
     DATABASE_POOL_SIZE: '5',
     REDIS_URL: ctx.config.redisUrl,
     VIGIL_REDIS_PREFIX: ctx.config.redisPrefix,
+    VIGIL_SECRET_KEY: ctx.config.secretKey,
     VIGIL_SHUTDOWN_TIMEOUT_MS: '5000',
     CHECKER_HEALTH_PORT: '0',
     VIGIL_ALLOW_PRIVATE_TARGETS: 'true',
-    VIGIL_SECRET_KEY: ctx.config.secretKey,
+    LOG_LEVEL: 'info',
     VIGIL_REGION: region,
     VIGIL_SOURCE_ADDRESS: sourceAddress,
-  });
-  const c = await createContext(config, { logger });
-  const app = createCheckerApp(c);
-  await app.start();
-  checkers.push({ region, ctx: c, app });
-}
-
-async function stopChecker(region: string) {
-  const i = checkers.findIndex((c) => c.region === region);
-  const [c] = checkers.splice(i, 1);
-  await c.app.stop();
-  await c.ctx.close();
+  }).then((p) => void checkers.set(region, p));
 }
 
 beforeAll(async () => {
@@ -53,12 +43,11 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
-  await startChecker('eu', '127.0.0.2', euLogs.logger);
-  await startChecker('us', '127.0.0.3');
-});
+  await Promise.all([startChecker('eu', '127.0.0.2'), startChecker('us', '127.0.0.3')]);
+}, 30_000);
 
 afterAll(async () => {
-  for (const c of [...checkers]) await stopChecker(c.region);
+  await Promise.all([...checkers.values()].map((c) => c.stop()));
   await new Promise((resolve) => target.close(resolve));
   await ctx.teardown();
 });
@@ -74,7 +63,7 @@ const roundsOf = (monitorId: number) =>
     { failed: boolean; failing_regions: string[]; skipped_regions: string[] }[]
   >;
 
-describe('regions and quorum with two checkers bound to their own source addresses', () => {
+describe('regions and quorum with two checker processes bound to their own source addresses', () => {
   it('records a check from each region; failing from one region only opens no incident', async () => {
     failing.clear();
     failing.add('127.0.0.2');
@@ -103,7 +92,7 @@ describe('regions and quorum with two checkers bound to their own source address
   });
 
   it('with one region stopped, rounds are judged by the live region and the stopped one is named in a warning', async () => {
-    await stopChecker('us');
+    expect(await checkers.get('us')?.stop()).toBe(0);
     failing.clear();
     failing.add('127.0.0.2');
     const m = await twoRegionMonitor();
@@ -112,7 +101,10 @@ describe('regions and quorum with two checkers bound to their own source address
     const incident = await waitFor(() => ctx.db.getRepository(Incident).findOneBy({ monitorId: m.id }), { what: 'the incident', timeoutMs: 15_000 });
     expect(incident.regions).toEqual(['eu']);
     expect(await roundsOf(m.id)).toEqual([{ failed: true, failing_regions: ['eu'], skipped_regions: ['us'] }]);
-    const warning = euLogs.entries().find((e) => e.message === 'round judged without regions that did not answer' && e.monitorId === m.id);
-    expect(warning).toMatchObject({ level: 'warn', skippedRegions: ['us'] });
+    const warning = await waitFor(
+      () => checkers.get('eu')?.entries().find((e) => e.message === 'round judged without regions that did not answer' && e.monitorId === m.id),
+      { what: 'the warning of the eu checker' },
+    );
+    expect(warning).toMatchObject({ level: 'warn', skippedRegions: ['us'], failed: true });
   });
 });

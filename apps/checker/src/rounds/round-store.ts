@@ -15,6 +15,8 @@ export interface TouchedRound {
   at: Date;
   /** Regions with a live checker as the recording checker saw them; absent: every region of the monitor. */
   liveRegions?: readonly string[];
+  /** Its deadline is kept in Redis already (round-deadlines.ts): no deadline job needed. */
+  tracked?: boolean;
 }
 
 export interface RoundMonitorFacts {
@@ -35,7 +37,7 @@ export interface JudgedRound {
 
 export interface RoundDecisions {
   judged: JudgedRound[];
-  /** Deadline jobs of rounds still waiting for regions, for the outbox. */
+  /** Deadline jobs of rounds still waiting for regions whose deadline Redis does not keep, for the outbox. */
   deadlines: OutboxMessage[];
 }
 
@@ -62,7 +64,8 @@ interface AnswerRow {
   error: string | null;
 }
 
-const roundKey = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey}`;
+/** A round's key in the maps of this module. */
+export const roundKey = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey}`;
 
 /** The answers recorded for rounds (their checks near their times), in one statement; keyed by monitor and job key. */
 export async function roundAnswers(em: EntityManager, rounds: readonly TouchedRound[]): Promise<Map<string, RegionAnswer[]>> {
@@ -125,7 +128,15 @@ export async function judgeRounds(
   opts: { force?: boolean; now?: Date } = {},
 ): Promise<RoundDecisions> {
   const decisions: RoundDecisions = { judged: [], deadlines: [] };
-  const unique = [...new Map(touched.filter((t) => monitors.has(t.monitorId)).map((t) => [roundKey(t.monitorId, t.jobKey), t])).values()];
+  const byRound = new Map<string, TouchedRound>();
+  for (const t of touched) {
+    if (!monitors.has(t.monitorId)) continue;
+    const key = roundKey(t.monitorId, t.jobKey);
+    const seen = byRound.get(key);
+    // The round's deadline is kept if any of its checks here had it kept.
+    byRound.set(key, { ...t, tracked: t.tracked === true || seen?.tracked === true });
+  }
+  const unique = [...byRound.values()];
   const answers = await roundAnswers(em, unique);
   const candidates: (JudgedRound & { at: Date })[] = [];
   for (const t of unique) {
@@ -134,7 +145,7 @@ export async function judgeRounds(
     const monitor = roundMonitor(facts);
     const own = answers.get(roundKey(t.monitorId, t.jobKey)) ?? [];
     if (!opts.force && !roundComplete(monitor, own, t.liveRegions)) {
-      decisions.deadlines.push(roundDeadlineMessage(t.monitorId, t.jobKey, facts.timeout));
+      if (!t.tracked) decisions.deadlines.push(roundDeadlineMessage(t.monitorId, t.jobKey, facts.timeout));
       continue;
     }
     const verdict = judgeRound(monitor, own);

@@ -164,8 +164,8 @@ export interface JobPayloads {
 export interface JobResults {
   [JobName.MonitorCheck]: CheckResult | null;
   [JobName.ReconcileMonitorSchedules]: { added: number; removed: number };
-  /** Daily partitions dropped whole, and rows deleted from the default partition. */
-  [JobName.PruneChecks]: { droppedPartitions: string[]; deleted: number };
+  /** Daily partitions dropped whole, rows deleted from the default partition, and judged rounds (multi-region monitors) deleted. */
+  [JobName.PruneChecks]: { droppedPartitions: string[]; deleted: number; rounds: number };
   [JobName.PruneScans]: { deleted: number };
   [JobName.PruneAlertDeliveries]: { deleted: number };
   [JobName.EnsureCheckPartitions]: { created: string[] };

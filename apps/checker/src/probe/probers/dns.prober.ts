@@ -2,7 +2,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { assertAllowedAddress, forbiddenRange, type CheckResult, type Clock, type DnsRecordType, type OutboundPolicy } from '@vigil/core';
-import type { Prober } from '../prober.js';
+import type { Prober, SourceOptions } from '../prober.js';
 import type { ProbeTargetOf } from '../probe-target.js';
 import { judgeDnsAnswers, keptAnswers } from './dns-answers.js';
 
@@ -59,13 +59,21 @@ export function resolverIp(server: string): string {
  * monitor's timeout;
  * judges the answers (dns-answers.ts) and records them (capped) with the server that gave them.
  * A service resolver at a non-public address is recorded as "service resolver" unless private
- * targets are allowed: internal addresses are never shown to users.
+ * targets are allowed: internal addresses are never shown to users. Queries leave from
+ * VIGIL_SOURCE_ADDRESS when set.
  */
-export function dnsProber(policy: OutboundPolicy): Prober<'dns'> {
-  return { kind: 'pull', probe: (target, clock) => probeDns(target, clock, policy), close: () => undefined };
+export function dnsProber(policy: OutboundPolicy, opts: SourceOptions = {}): Prober<'dns'> {
+  return { kind: 'pull', probe: (target, clock) => probeDns(target, clock, policy, opts), close: () => undefined };
 }
 
-export async function probeDns(target: DnsTarget, clock: Clock, policy: OutboundPolicy): Promise<CheckResult> {
+/** Binds a resolver's sockets (c-ares: UDP queries and the TCP retry of a truncated answer) to the source address. */
+function bindResolver(resolver: dns.promises.Resolver, sourceAddress: string | undefined): void {
+  if (sourceAddress === undefined) return;
+  if (net.isIPv6(sourceAddress)) resolver.setLocalAddress('0.0.0.0', sourceAddress);
+  else resolver.setLocalAddress(sourceAddress);
+}
+
+export async function probeDns(target: DnsTarget, clock: Clock, policy: OutboundPolicy, opts: SourceOptions = {}): Promise<CheckResult> {
   const timestamp = clock.now().toISOString();
   const fail = (error: string, details?: CheckResult['details']): CheckResult => ({
     timestamp,
@@ -92,6 +100,7 @@ export async function probeDns(target: DnsTarget, clock: Clock, policy: Outbound
     if (left <= 0) break;
     const resolver = new dns.promises.Resolver({ timeout: Math.max(1, Math.round(Math.min(left, FIRST_TRY_MS))), tries: TRIES });
     resolver.setServers([server]);
+    bindResolver(resolver, opts.sourceAddress);
     const started = performance.now();
     const timer = setTimeout(() => resolver.cancel(), left);
     try {

@@ -7,15 +7,18 @@ import { httpProber } from './http.prober.js';
 import { tcpProber } from './tcp.prober.js';
 
 export interface ProberOptions {
-  http?: ProbeClientOptions;
+  /** VIGIL_SOURCE_ADDRESS: every prober's outbound connections bind to it. */
+  sourceAddress?: string;
+  http?: Omit<ProbeClientOptions, 'sourceAddress'>;
 }
 
 /** The prober of every monitor type, checked (assertProbers) before the checker takes a job. */
 export function createProbers(policy: OutboundPolicy, opts: ProberOptions = {}): Probers {
+  const source = opts.sourceAddress !== undefined ? { sourceAddress: opts.sourceAddress } : {};
   const probers: Probers = {
-    http: httpProber(policy, opts.http),
-    tcp: tcpProber(policy),
-    dns: dnsProber(policy),
+    http: httpProber(policy, { ...opts.http, ...source }),
+    tcp: tcpProber(policy, source),
+    dns: dnsProber(policy, source),
     heartbeat: heartbeatProber,
   };
   assertProbers(probers);

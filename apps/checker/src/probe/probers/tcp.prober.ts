@@ -2,7 +2,7 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
 import { describeNetworkError, hostPort, resolveAllowed, type CheckResult, type Clock, type OutboundPolicy } from '@vigil/core';
-import type { Prober } from '../prober.js';
+import type { Prober, SourceOptions } from '../prober.js';
 import type { ProbeTargetOf } from '../probe-target.js';
 
 type TcpTarget = ProbeTargetOf<'tcp'>;
@@ -19,21 +19,21 @@ class PhaseTimeout extends Error {
  * tcp: resolve the host through the outbound guard (a private address is refused unless
  * VIGIL_ALLOW_PRIVATE_TARGETS), connect, and with `tls` complete a handshake (certificate
  * verified against `servername` or the host unless verify_tls is off). Response time is
- * connect (+ handshake) time, DNS excluded. Nothing is sent or read; the socket is closed at
+ * connect (+ handshake) time, DNS excluded. The connection binds VIGIL_SOURCE_ADDRESS when set. Nothing is sent or read; the socket is closed at
  * once. Refused, reset and timed-out connections are named in the error.
  */
-export function tcpProber(policy: OutboundPolicy): Prober<'tcp'> {
-  return { kind: 'pull', probe: (target, clock) => probeTcp(target, clock, policy), close: () => undefined };
+export function tcpProber(policy: OutboundPolicy, opts: SourceOptions = {}): Prober<'tcp'> {
+  return { kind: 'pull', probe: (target, clock) => probeTcp(target, clock, policy, opts), close: () => undefined };
 }
 
-export async function probeTcp(target: TcpTarget, clock: Clock, policy: OutboundPolicy): Promise<CheckResult> {
+export async function probeTcp(target: TcpTarget, clock: Clock, policy: OutboundPolicy, opts: SourceOptions = {}): Promise<CheckResult> {
   const timestamp = clock.now().toISOString();
   const deadline = performance.now() + target.timeoutSeconds * 1000;
   const shown = `tcp://${hostPort(target.host, target.port)}`;
   try {
     const [address] = await withDeadline(resolveAllowed(target.host, policy), deadline, 'connect');
     const started = performance.now();
-    const socket = await connect(address.address, target.port, deadline);
+    const socket = await connect(address.address, target.port, deadline, opts.sourceAddress);
     try {
       const certificateExpiresAt = target.tls ? await handshake(socket, target, deadline) : null;
       const elapsed = Math.max(0, Math.round(performance.now() - started));
@@ -69,8 +69,8 @@ function withDeadline<T>(work: Promise<T>, deadline: number, phase: 'connect' | 
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-function connect(address: string, port: number, deadline: number): Promise<net.Socket> {
-  const socket = net.connect({ host: address, port });
+function connect(address: string, port: number, deadline: number, localAddress: string | undefined): Promise<net.Socket> {
+  const socket = net.connect({ host: address, port, ...(localAddress !== undefined ? { localAddress } : {}) });
   const connected = new Promise<net.Socket>((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('error', reject);

@@ -1,0 +1,63 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface VigilProcess {
+  /** Its JSON log lines so far, parsed (other output lines are left out). */
+  entries(): Record<string, unknown>[];
+  /** Everything it wrote, for failure messages. */
+  output(): string;
+  /** SIGTERM, then waits for the exit; its exit code (null when killed after `graceMs`). */
+  stop(graceMs?: number): Promise<number | null>;
+}
+
+/**
+ * `node packages/cli/bin/vigil.js <args>` as an OS process (the compiled CLI: `npm run build`
+ * first, as `npm ci` does), with `env` on top of this process's environment. Resolves once it
+ * logged `vigil started`; rejects if it exits before.
+ */
+export async function startVigilProcess(args: string[], env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<VigilProcess> {
+  const child = spawn(process.execPath, [path.join(root, 'packages/cli/bin/vigil.js'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let text = '';
+  const entries: Record<string, unknown>[] = [];
+  let partial = '';
+  let onStarted: (() => void) | undefined;
+  child.stdout.on('data', (d: Buffer) => {
+    text += d.toString();
+    const lines = (partial + d.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.startsWith('{')) continue;
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      entries.push(entry);
+      if (entry.message === 'vigil started') onStarted?.();
+    }
+  });
+  child.stderr.on('data', (d: Buffer) => (text += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`vigil ${args.join(' ')} did not start in time:\n${text}`)), opts.timeoutMs ?? 20_000);
+    onStarted = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`vigil ${args.join(' ')} exited (${code}) before it started:\n${text}`));
+    });
+  });
+  return {
+    entries: () => [...entries],
+    output: () => text,
+    async stop(graceMs = 15_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+      const code = await exited;
+      clearTimeout(timer);
+      return code;
+    },
+  };
+}
