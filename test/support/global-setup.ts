@@ -1,3 +1,6 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 // Runs outside jest's module system (no workspace mapping), so it only uses pg. The migrated
@@ -13,8 +16,13 @@ function alive(pid: number): boolean {
   }
 }
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
 export default async function globalSetup(): Promise<void> {
   process.env.VIGIL_TEST_RUN = String(process.pid);
+  // Tests that start `vigil` as OS processes run the compiled CLI (vigil-process.ts): bring dist
+  // up to date first (incremental; about a second when nothing changed), so they never test stale code.
+  execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'tsconfig.build.json'], { cwd: root, stdio: 'inherit' });
   const url = new URL(server);
   url.pathname = '/postgres';
   const client = new pg.Client({ connectionString: url.toString() });
