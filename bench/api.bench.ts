@@ -118,7 +118,7 @@ export default async function bench(): Promise<BenchResult> {
   const loadBefore = load();
   const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil');
   const dbUrl = await recreateDatabase(serverUrl);
-  const prefix = `{vigil-apiperf-${randomBytes(3).toString('hex')}}`;
+  const prefix = `{${DB_NAME}-${randomBytes(3).toString('hex')}}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',

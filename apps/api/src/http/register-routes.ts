@@ -5,6 +5,7 @@ import type { RequestUsage } from '../usage/request-usage.js';
 import { apiKeyGate } from '../middleware/api-key-gate.js';
 import { optionalApiKey } from '../middleware/authenticate.js';
 import { keyFairShare } from '../middleware/key-fair-share.js';
+import { FairScheduler } from '../limits/fair-scheduler.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { rejectNulInBody } from './reject-nul.js';
 import type { AuthMode, RouteDef } from './route.js';
@@ -20,9 +21,9 @@ export const JSON_BODY_LIMIT = '1mb';
  */
 export function registerRoutes(app: Express, ctx: Context, limits: { quota: AccountQuota; usage: RequestUsage }, routes: RouteDef[]): void {
   const jsonBody = express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
-  const fairShare = keyFairShare(Math.max(1, Math.floor(ctx.config.databasePoolSize / 4)));
+  // A bounded number of API-key requests at a time, the slots shared fairly between keys.
+  const fairShare = keyFairShare(new FairScheduler(ctx.config.apiInFlight));
   const auth: Record<AuthMode, RequestHandler[]> = {
-    // No key works on more than a quarter of the database pool at a time (the rest of its requests wait).
     'api-key': [fairShare, apiKeyGate(ctx, limits)],
     'optional-api-key': [optionalApiKey(ctx)],
     none: [],
