@@ -21,10 +21,11 @@ export const JSON_BODY_LIMIT = '1mb';
  */
 export function registerRoutes(app: Express, ctx: Context, limits: { quota: AccountQuota; usage: RequestUsage }, routes: RouteDef[]): void {
   const jsonBody = express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
-  // A bounded number of API-key requests at a time, the slots shared fairly between keys.
-  const fairShare = keyFairShare(new FairScheduler(ctx.config.apiInFlight));
+  const gate = apiKeyGate(ctx, limits);
+  // A bounded number of API-key requests at a time, the slots shared fairly between accounts.
+  const fairShare = keyFairShare(new FairScheduler(ctx.config.apiInFlight), gate.schedulingKey);
   const auth: Record<AuthMode, RequestHandler[]> = {
-    'api-key': [fairShare, apiKeyGate(ctx, limits)],
+    'api-key': [fairShare, gate],
     'optional-api-key': [optionalApiKey(ctx)],
     none: [],
   };

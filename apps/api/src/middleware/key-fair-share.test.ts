@@ -21,7 +21,7 @@ function gatedServer(limit: number, held = new Set<string>()) {
     if (held.has(req.path)) heldBack.push(next);
     else next();
   });
-  app.use(keyFairShare(new FairScheduler(limit)));
+  app.use(keyFairShare(new FairScheduler(limit), (token) => token));
   app.get('/x/:id', (req, res) => {
     started.push(req.params.id);
     releases.push(() => {
