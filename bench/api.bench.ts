@@ -189,7 +189,8 @@ export default async function bench(): Promise<BenchResult> {
 
     lines.push(`API: \`vigil start api\` (compiled, NODE_ENV=production, LOG_LEVEL=warn) in a child process; bare Express in another; autocannon here`);
     lines.push(`list body: ${MONITORS} monitors, ${listBody.length} bytes; ${SECONDS} s per measurement after a 1 s warm-up`);
-    lines.push(`API requests with a key worked on at a time (VIGIL_API_IN_FLIGHT): ${ctx.config.apiInFlight}; server CPU = the serving process's user + system time per request`);
+    const inFlight = ctx.config.apiInFlight;
+    lines.push(`API requests with a key worked on at a time: ${inFlight.alone} while one account alone sends them, ${inFlight.shared} while several do (VIGIL_API_IN_FLIGHT, VIGIL_API_IN_FLIGHT_SHARED); server CPU = the serving process's user + system time per request`);
     const results = new Map<string, Measured>();
     const targets: [string, string, Record<string, string>, ChildProcess][] = [
       ['bare Express, same list JSON', bare, {}, bareServer],

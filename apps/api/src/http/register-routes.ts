@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { Context } from '@vigil/core';
 import type { AccountQuota } from '../limits/account-quota.js';
@@ -11,6 +12,8 @@ import { rejectNulInBody } from './reject-nul.js';
 import type { AuthMode, RouteDef } from './route.js';
 
 export const JSON_BODY_LIMIT = '1mb';
+/** How long after another account's last request a busy account keeps to the shared slots. */
+const FAIR_SHARE_HOLD_MS = 1_000;
 
 /**
  * Mounts every route, grouped by path, and answers any other method on a known path with the
@@ -23,7 +26,9 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
   const jsonBody = express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
   const gate = apiKeyGate(ctx, limits);
   // A bounded number of API-key requests at a time, the slots shared fairly between accounts.
-  const fairShare = keyFairShare(new FairScheduler(ctx.config.apiInFlight), gate.schedulingKey);
+  const { alone, shared } = ctx.config.apiInFlight;
+  const scheduler = new FairScheduler({ limit: alone, sharedLimit: shared, holdMs: FAIR_SHARE_HOLD_MS, now: () => performance.now() });
+  const fairShare = keyFairShare(scheduler, gate.schedulingKey);
   const auth: Record<AuthMode, RequestHandler[]> = {
     'api-key': [fairShare, gate],
     'optional-api-key': [optionalApiKey(ctx)],

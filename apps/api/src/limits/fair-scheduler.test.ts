@@ -1,14 +1,23 @@
 import { FairScheduler } from './fair-scheduler.js';
 
+const HOLD_MS = 1_000;
+
+/** A scheduler with as many slots shared as alone (unless told) on a clock the test moves. */
+function scheduler(limit: number, sharedLimit = limit) {
+  const clock = { ms: 0 };
+  return { clock, scheduler: new FairScheduler({ limit, sharedLimit, holdMs: HOLD_MS, now: () => clock.ms }) };
+}
+
 /** A scheduler whose work records its start and can be ended by name. */
-function harness(limit: number) {
-  const scheduler = new FairScheduler(limit);
+function harness(limit: number, sharedLimit = limit) {
+  const { clock, scheduler: s } = scheduler(limit, sharedLimit);
+  const sched = s;
   const started: string[] = [];
   const leaves = new Map<string, () => void>();
   const submit = (key: string, name: string) => {
     leaves.set(
       name,
-      scheduler.enter(key, () => started.push(name)),
+      sched.enter(key, () => started.push(name)),
     );
   };
   const end = (name: string) => {
@@ -16,16 +25,18 @@ function harness(limit: number) {
     if (!leave) throw new Error(`no work named ${name}`);
     leave();
   };
-  return { scheduler, started, submit, end };
+  return { scheduler: sched, clock, started, submit, end };
 }
 
 describe('FairScheduler', () => {
-  it('refuses a limit that is not a positive integer', () => {
-    expect(() => new FairScheduler(0)).toThrow(RangeError);
-    expect(() => new FairScheduler(-1)).toThrow(RangeError);
-    expect(() => new FairScheduler(2.5)).toThrow(RangeError);
-    expect(() => new FairScheduler(Number.NaN)).toThrow(RangeError);
-    expect(new FairScheduler(1).limit).toBe(1);
+  it('refuses limits that are not positive integers, and a shared limit above the limit', () => {
+    const make = (limit: number, sharedLimit: number) => () => new FairScheduler({ limit, sharedLimit, holdMs: HOLD_MS, now: () => 0 });
+    for (const bad of [0, -1, 2.5, Number.NaN]) {
+      expect(make(bad, 1)).toThrow(RangeError);
+      expect(make(4, bad)).toThrow(RangeError);
+    }
+    expect(make(2, 3)).toThrow(RangeError);
+    expect(make(1, 1)().limit).toBe(1);
   });
 
   it('starts work synchronously while a slot is free, and never more than the limit at a time', () => {
@@ -165,23 +176,60 @@ describe('FairScheduler', () => {
   });
 
   it('work that ends inside its own start hands the slot on in order', () => {
-    const scheduler = new FairScheduler(1);
+    const { scheduler: sched } = scheduler(1);
     const order: string[] = [];
     const leaveOf = new Map<string, () => void>();
     const instant = (name: string) => () => {
       order.push(name);
       leaveOf.get(name)?.();
     };
-    leaveOf.set('hold', scheduler.enter('a', () => order.push('hold')));
-    for (const name of ['x1', 'y1', 'x2']) leaveOf.set(name, scheduler.enter(name[0], instant(name)));
+    leaveOf.set('hold', sched.enter('a', () => order.push('hold')));
+    for (const name of ['x1', 'y1', 'x2']) leaveOf.set(name, sched.enter(name[0], instant(name)));
     expect(order).toEqual(['hold']);
     leaveOf.get('hold')?.();
     expect(order).toEqual(['hold', 'x1', 'y1', 'x2']);
-    expect(scheduler.inFlight).toBe(0);
-    expect(scheduler.queued).toBe(0);
+    expect(sched.inFlight).toBe(0);
+    expect(sched.queued).toBe(0);
   });
 
-  it('never runs more than the limit, never leaves a slot idle while work waits, and serves the fewest-running key (random workload)', () => {
+  it('gives a lone key every slot, and only the shared slots once another key asks', () => {
+    const h = harness(4, 2);
+    for (let i = 1; i <= 8; i++) h.submit('busy', `busy${i}`);
+    expect(h.started).toEqual(['busy1', 'busy2', 'busy3', 'busy4']);
+    expect(h.scheduler.limit).toBe(4);
+    h.submit('quiet', 'quiet1');
+    expect(h.scheduler.limit).toBe(2);
+    // Four run, two slots now: nothing starts until fewer than two run; then the quiet key first.
+    h.end('busy1');
+    h.end('busy2');
+    expect(h.started).toHaveLength(4);
+    h.end('busy3');
+    expect(h.started.at(-1)).toBe('quiet1');
+    h.end('quiet1');
+    expect(h.started.at(-1)).toBe('busy5');
+    expect(h.scheduler.inFlight).toBe(2);
+  });
+
+  it('gives the lone key every slot again once the other key has been quiet for the hold time', () => {
+    const h = harness(4, 2);
+    h.submit('quiet', 'quiet1');
+    h.end('quiet1');
+    for (let i = 1; i <= 6; i++) h.submit('busy', `busy${i}`);
+    expect(h.started).toEqual(['quiet1', 'busy1', 'busy2']);
+    h.clock.ms += HOLD_MS - 1;
+    h.end('busy1');
+    expect(h.started.at(-1)).toBe('busy3');
+    expect(h.scheduler.inFlight).toBe(2);
+    h.clock.ms += 1;
+    expect(h.scheduler.limit).toBe(4);
+    // The next event fills the slots added (a new request of the busy key waits its turn behind its own).
+    h.submit('busy', 'busy7');
+    expect(h.started.slice(4)).toEqual(['busy4', 'busy5']);
+    expect(h.scheduler.inFlight).toBe(4);
+    expect(h.scheduler.queued).toBe(2);
+  });
+
+  it('never starts work beyond the limit, never leaves a slot idle while work waits, and serves the fewest-running key (random workload)', () => {
     // A seeded generator, so a failure replays.
     let seed = 12345;
     const random = () => {
@@ -193,8 +241,13 @@ describe('FairScheduler', () => {
       id: number;
       leave: () => void;
     }
-    for (const limit of [1, 2, 5]) {
-      const scheduler = new FairScheduler(limit);
+    for (const [limit, sharedLimit] of [
+      [1, 1],
+      [2, 2],
+      [5, 5],
+      [8, 2],
+    ]) {
+      const { clock, scheduler: sched } = scheduler(limit, sharedLimit);
       const running = new Set<Work>();
       const waiting = new Set<Work>();
       const count = (set: Set<Work>, key: string) => [...set].filter((w) => w.key === key).length;
@@ -205,8 +258,11 @@ describe('FairScheduler', () => {
       for (let id = 0; id < 3_000; id++) {
         const roll = random();
         if (roll < 0.45) {
-          const work: Work = { key: `k${Math.floor(random() * 4)}`, id, leave: () => undefined };
-          work.leave = scheduler.enter(work.key, () => {
+          // Long runs of one key (alone: every slot) between stretches of several.
+          const key = Math.floor(id / 300) % 2 ? 'k0' : `k${Math.floor(random() * 4)}`;
+          const work: Work = { key, id, leave: () => undefined };
+          work.leave = sched.enter(work.key, () => {
+            if (running.size >= sched.limit) violations.push(`${work.id} started with ${running.size} running (limit ${sched.limit})`);
             // The slot goes to a key with no fewer running than any other key with work waiting.
             const mine = count(running, work.key);
             for (const other of waiting) {
@@ -232,8 +288,10 @@ describe('FairScheduler', () => {
           work.leave();
         }
         if (running.size > limit) violations.push(`${running.size} running at step ${id}`);
-        if (waiting.size && running.size < limit) violations.push(`a slot idle while work waits at step ${id}`);
-        if (scheduler.inFlight !== running.size || scheduler.queued !== waiting.size) violations.push(`counts wrong at step ${id}`);
+        if (waiting.size && running.size < sched.limit) violations.push(`a slot idle while work waits at step ${id}`);
+        if (sched.inFlight !== running.size || sched.queued !== waiting.size) violations.push(`counts wrong at step ${id}`);
+        // Time passes; now and then long enough for the other keys to go quiet.
+        clock.ms += random() < 0.02 ? HOLD_MS : Math.floor(random() * 20);
       }
       expect(violations).toEqual([]);
       // The workload did make work wait, and clients give up.

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import express from 'express';
 import { FairScheduler } from '../limits/fair-scheduler.js';
 import { keyFairShare } from './key-fair-share.js';
@@ -21,7 +22,7 @@ function gatedServer(limit: number, held = new Set<string>()) {
     if (held.has(req.path)) heldBack.push(next);
     else next();
   });
-  app.use(keyFairShare(new FairScheduler(limit), (token) => token));
+  app.use(keyFairShare(new FairScheduler({ limit, sharedLimit: limit, holdMs: 1_000, now: () => performance.now() }), (token) => token));
   app.get('/x/:id', (req, res) => {
     started.push(req.params.id);
     releases.push(() => {
