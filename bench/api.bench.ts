@@ -20,6 +20,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,6 +36,8 @@ const BARE_PORT = PORT + 1;
 const QUIET_CONNECTIONS = Number(process.env.BENCH_API_QUIET_CONNECTIONS ?? 2);
 const MONITORS = 20;
 const DB_NAME = process.env.BENCH_API_DB ?? 'vigil_apiperf';
+/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Measured {
@@ -44,13 +47,30 @@ interface Measured {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU time the serving process spent per request (user + system), when /proc tells. */
+  cpuUs?: number;
 }
 
-async function cannon(url: string, connections: number, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Measured> {
+/** User + system CPU seconds of a process so far (Linux /proc); undefined elsewhere. */
+async function cpuSeconds(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name: state is 3rd, utime 14th and stime 15th of the whole line.
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+async function cannon(url: string, connections: number, headers: Record<string, string> = {}, server?: ChildProcess, seconds = SECONDS): Promise<Measured> {
   // A short warm-up so the JIT and the connection pools are not part of the figures.
   await autocannon({ url, connections, duration: 1, headers });
+  const before = await cpuSeconds(server?.pid);
   const r = await autocannon({ url, connections, duration: seconds, headers });
-  return { rps: r.requests.average, mean: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx };
+  const after = await cpuSeconds(server?.pid);
+  const cpuUs = before === undefined || after === undefined || !r.requests.total ? undefined : ((after - before) / r.requests.total) * 1e6;
+  return { rps: r.requests.average, mean: r.latency.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.timeouts, non2xx: r.non2xx, cpuUs };
 }
 
 function child(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
@@ -105,6 +125,7 @@ app.listen(Number(process.env.PORT));
 
 const fmt = (m: Measured) =>
   `${Math.round(m.rps).toLocaleString('en')} req/s, mean ${m.mean.toFixed(1)} ms, p50 ${m.p50} ms, p99 ${m.p99} ms` +
+  (m.cpuUs === undefined ? '' : `, server CPU ${Math.round(m.cpuUs)} µs/req`) +
   (m.errors || m.non2xx ? ` (${m.errors} errors, ${m.non2xx} non-2xx)` : '');
 
 const load = () =>
@@ -118,7 +139,7 @@ export default async function bench(): Promise<BenchResult> {
   const loadBefore = load();
   const serverUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/vigil');
   const dbUrl = await recreateDatabase(serverUrl);
-  const prefix = `{vigil-apiperf-${randomBytes(3).toString('hex')}}`;
+  const prefix = `{${DB_NAME}-${randomBytes(3).toString('hex')}}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -152,7 +173,8 @@ export default async function bench(): Promise<BenchResult> {
     await ctx.db.query('VACUUM ANALYZE');
 
     const profile = process.env.BENCH_API_CPU_PROF;
-    procs.push(child([...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []), 'packages/cli/bin/vigil.js', 'start', 'api'], env));
+    const api = child([...(profile ? ['--cpu-prof', '--cpu-prof-dir', profile] : []), 'packages/cli/bin/vigil.js', 'start', 'api'], env);
+    procs.push(api);
     const base = `http://127.0.0.1:${PORT}`;
     await waitFor(`${base}/healthz`);
     const auth = { authorization: `Bearer ${main.apiKey}` };
@@ -160,24 +182,25 @@ export default async function bench(): Promise<BenchResult> {
     const listRes = await fetch(`${base}/api/v1/uptime/monitors`, { headers: auth });
     const listBody = await listRes.text();
     if (listRes.status !== 200) throw new Error(`list answered ${listRes.status}: ${listBody}`);
-    procs.push(
-      child(['--input-type=module', '-e', BARE_SERVER], { ...process.env, PORT: String(BARE_PORT), BENCH_BODY: listBody }),
-    );
+    const bareServer = child(['--input-type=module', '-e', BARE_SERVER], { ...process.env, PORT: String(BARE_PORT), BENCH_BODY: listBody });
+    procs.push(bareServer);
     const bare = `http://127.0.0.1:${BARE_PORT}/list`;
     await waitFor(bare);
 
     lines.push(`API: \`vigil start api\` (compiled, NODE_ENV=production, LOG_LEVEL=warn) in a child process; bare Express in another; autocannon here`);
     lines.push(`list body: ${MONITORS} monitors, ${listBody.length} bytes; ${SECONDS} s per measurement after a 1 s warm-up`);
+    const inFlight = ctx.config.apiInFlight;
+    lines.push(`API requests with a key worked on at a time: ${inFlight.alone} while one account alone sends them, ${inFlight.shared} while several do (VIGIL_API_IN_FLIGHT, VIGIL_API_IN_FLIGHT_SHARED); server CPU = the serving process's user + system time per request`);
     const results = new Map<string, Measured>();
-    const targets: [string, string, Record<string, string>][] = [
-      ['bare Express, same list JSON', bare, {}],
-      ['GET /healthz', `${base}/healthz`, {}],
-      ['GET /api/v1/api-keys', `${base}/api/v1/api-keys`, auth],
-      [`GET /api/v1/uptime/monitors (${MONITORS})`, `${base}/api/v1/uptime/monitors`, auth],
+    const targets: [string, string, Record<string, string>, ChildProcess][] = [
+      ['bare Express, same list JSON', bare, {}, bareServer],
+      ['GET /healthz', `${base}/healthz`, {}, api],
+      ['GET /api/v1/api-keys', `${base}/api/v1/api-keys`, auth, api],
+      [`GET /api/v1/uptime/monitors (${MONITORS})`, `${base}/api/v1/uptime/monitors`, auth, api],
     ];
     for (const connections of [1, 100]) {
-      for (const [label, url, headers] of targets) {
-        const m = await cannon(url, connections, headers);
+      for (const [label, url, headers, server] of targets) {
+        const m = await cannon(url, connections, headers, server);
         results.set(`${label}@${connections}`, m);
         const baseline = results.get(`${targets[0][0]}@${connections}`);
         const ratio = baseline && label !== targets[0][0] ? `, ${(m.rps / baseline.rps).toFixed(2)} × bare` : '';
@@ -214,6 +237,10 @@ export default async function bench(): Promise<BenchResult> {
       lines.push(`  ${verdict(ratio >= 0.3)} list of ${MONITORS} at 100 conn: ${ratio.toFixed(2)} × bare Express (target >= 0.30)`);
       lines.push(`  ${verdict(list.p99 <= 50)} list of ${MONITORS} at 100 conn: p99 ${list.p99} ms (target <= 50 ms)`);
       lines.push(`  ${verdict(isolation <= 2)} isolation: quiet account's p99 ×${isolation.toFixed(2)} while another hammers (target <= 2)`);
+      // CPU per request varies less with other load than throughput does.
+      if (list.cpuUs !== undefined && bare100.cpuUs !== undefined) {
+        lines.push(`  (not a target) server CPU per request at 100 conn: list ${Math.round(list.cpuUs)} µs, bare ${Math.round(bare100.cpuUs)} µs: bare / list = ${(bare100.cpuUs / list.cpuUs).toFixed(2)}`);
+      }
       if (os.loadavg()[0] > os.cpus().length) lines.push(`  NOTE: the load average exceeded the core count: other work shared the CPUs; rerun on a quiet machine before judging`);
     }
   } finally {

@@ -33,6 +33,7 @@ export * from './runtime/worker-app.js';
 export * from './security/api-key-secret.js';
 export * from './security/secret-box.js';
 export * from './security/mask.js';
+export * from './security/random-pool.js';
 export * from './monitors/monitor-url.js';
 export * from './monitors/monitor-credentials.js';
 export * from './monitors/assertions/assertion.js';

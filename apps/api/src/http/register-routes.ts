@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { Context } from '@vigil/core';
 import type { AccountQuota } from '../limits/account-quota.js';
@@ -5,12 +6,15 @@ import type { RequestUsage } from '../usage/request-usage.js';
 import { apiKeyGate } from '../middleware/api-key-gate.js';
 import { optionalApiKey } from '../middleware/authenticate.js';
 import { keyFairShare } from '../middleware/key-fair-share.js';
+import { FairScheduler } from '../limits/fair-scheduler.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { rejectNulInBody } from './reject-nul.js';
 import type { AuthMode, RouteDef } from './route.js';
 import { responseSender } from './send.js';
 
 export const JSON_BODY_LIMIT = '1mb';
+/** How long after another account's last request a busy account keeps to the shared slots. */
+const FAIR_SHARE_HOLD_MS = 1_000;
 
 /**
  * Mounts every route, grouped by path, and answers any other method on a known path with the
@@ -21,10 +25,13 @@ export const JSON_BODY_LIMIT = '1mb';
  */
 export function registerRoutes(app: Express, ctx: Context, limits: { quota: AccountQuota; usage: RequestUsage }, routes: RouteDef[]): void {
   const jsonBody = express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
-  const fairShare = keyFairShare(Math.max(1, Math.floor(ctx.config.databasePoolSize / 4)));
+  const gate = apiKeyGate(ctx, limits);
+  // A bounded number of API-key requests at a time, the slots shared fairly between accounts.
+  const { alone, shared } = ctx.config.apiInFlight;
+  const scheduler = new FairScheduler({ limit: alone, sharedLimit: shared, holdMs: FAIR_SHARE_HOLD_MS, now: () => performance.now() });
+  const fairShare = keyFairShare(scheduler, gate.schedulingKey);
   const auth: Record<AuthMode, RequestHandler[]> = {
-    // No key works on more than a quarter of the database pool at a time (the rest of its requests wait).
-    'api-key': [fairShare, apiKeyGate(ctx, limits)],
+    'api-key': [fairShare, gate],
     'optional-api-key': [optionalApiKey(ctx)],
     none: [],
   };

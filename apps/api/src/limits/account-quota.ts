@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { AUTH_STAMP_TTL_MS, authStampKey, msUntilNextUtcMidnight, newAuthStamp, utcDay } from '@vigil/core';
+import { AUTH_STAMP_TTL_MS, authStampKey, msUntilNextUtcMidnight, newAuthStamp, pooledRandomBytes, utcDay } from '@vigil/core';
 import { usageKeys } from '../usage/usage-keys.js';
 
 /**
@@ -154,7 +153,7 @@ export class AccountQuota {
     const nowMs = q.now.getTime();
     const day = utcDay(q.now);
     const [minuteKey, dayKey, usageKey] = this.keys(q.accountId, q.apiKeyId, day);
-    const member = `${nowMs}-${randomBytes(6).toString('hex')}`;
+    const member = `${nowMs}-${pooledRandomBytes(6).toString('hex')}`;
     const reply = await this.redis.vigilQuotaAdmit(
       q.burst?.key ?? minuteKey,
       authStampKey(this.prefix, q.accountId),

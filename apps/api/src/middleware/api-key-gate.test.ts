@@ -1,8 +1,12 @@
+import express from 'express';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
 import { ApiKey, authStampKey, createContext, createLogger, hashApiKeySecret, setAccountActive, setAccountTier, type Context } from '@vigil/core';
 import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
-import { KEY_CACHE_TTL_MS } from './api-key-gate.js';
+import { AccountQuota } from '../limits/account-quota.js';
+import { RequestUsage } from '../usage/request-usage.js';
+import { apiKeyGate, KEY_CACHE_TTL_MS } from './api-key-gate.js';
+import { errorHandler } from './error-handler.js';
 
 // Two API "processes": two contexts (their own database pools and Redis connections) and two
 // apps (their own key caches), sharing PostgreSQL and Redis.
@@ -108,5 +112,27 @@ describe('cached key lookups across two API processes', () => {
     const res = await usage(b, auth);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'API key expired' });
+  });
+});
+
+describe('the fair scheduler line of a key', () => {
+  it("is its account's once the key is cached (every key of an account shares it), else the key's own", async () => {
+    const gate = apiKeyGate(ctx, { quota: new AccountQuota(ctx.redis, ctx.config.redisPrefix), usage: new RequestUsage(ctx) });
+    const app = express();
+    app.get('/x', gate, (_req, res) => {
+      res.json({});
+    });
+    app.use(errorHandler(ctx));
+    const first = await createTestAccount(ctx, 'pro');
+    const created = await request(a).post('/api/v1/api-keys').set(first.auth).send({ name: 'second' });
+    expect(created.status).toBe(201);
+    const secondKey = created.body.key as string;
+    const other = await createTestAccount(ctx, 'pro');
+    expect(gate.schedulingKey(first.key)).toBe(`key:${hashApiKeySecret(first.key)}`);
+    for (const key of [first.key, secondKey, other.key]) expect((await request(app).get('/x').set({ Authorization: `Bearer ${key}` })).status).toBe(200);
+    expect(gate.schedulingKey(first.key)).toBe(`account:${first.account.id}`);
+    expect(gate.schedulingKey(secondKey)).toBe(`account:${first.account.id}`);
+    expect(gate.schedulingKey(other.key)).toBe(`account:${other.account.id}`);
+    expect(gate.schedulingKey('vgl_not-a-key')).toBe(`key:${hashApiKeySecret('vgl_not-a-key')}`);
   });
 });

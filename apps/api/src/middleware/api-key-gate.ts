@@ -44,7 +44,7 @@ class BurstLimited {
  * Answers, in order: 429 burst limit, 401 "API key required" / "Invalid API key" / "API key
  * expired", then what enforceQuota answers.
  */
-export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: RequestUsage }): RequestHandler {
+export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: RequestUsage }): RequestHandler & { schedulingKey(token: string): string } {
   const cache = new BoundedTtlCache<CachedKey>(KEY_CACHE_ENTRIES, KEY_CACHE_TTL_MS);
   const burstLimiter = new FixedWindowLimiter(ctx.redis, limiterNamespace(ctx.config.redisPrefix, 'burst'), 1);
   const { quota } = deps;
@@ -106,7 +106,7 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
     throw new Error(`the auth stamp changed ${MAX_RELOADS} times while one request looked its key up`);
   }
 
-  return async (req, res, next) => {
+  const handler: RequestHandler = async (req, res, next) => {
     const token = bearerToken(req.get('authorization'));
     if (!token) throw new AuthenticationError('API key required', {}, CHALLENGE);
     const now = ctx.clock.now();
@@ -126,4 +126,15 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
     await enforceQuota(ctx, deps, res, account, decision, quotaLimits(ctx, account), now);
     next();
   };
+
+  /**
+   * Whose line a request with this key waits in for the fair scheduler: its account's when the
+   * key's lookup is cached (all keys of an account share one fair share), else the key's own.
+   */
+  const schedulingKey = (token: string): string => {
+    const keyHash = hashApiKeySecret(token);
+    const entry = cache.get(keyHash, ctx.clock.now().getTime());
+    return entry ? `account:${entry.account.id}` : `key:${keyHash}`;
+  };
+  return Object.assign(handler, { schedulingKey });
 }

@@ -47,7 +47,7 @@ export function sendBurstLimited(ctx: Context, res: Response, msBeforeNext: numb
  * the API-key step checks it in the same Redis call as the key's stamp and quota, before
  * anything else, so the answer is the same and the request makes one Redis round trip instead
  * of two. Should such a request end without reaching that step (the client left while waiting
- * for its key's fair share), it is counted when it ends.
+ * for its turn in the fair scheduler), it is counted when it ends.
  */
 export function burstLimit(ctx: Context, takesApiKey: (method: string, path: string) => boolean = () => false): RequestHandler {
   const limiter = new FixedWindowLimiter(ctx.redis, limiterNamespace(ctx.config.redisPrefix, 'burst'), 1);

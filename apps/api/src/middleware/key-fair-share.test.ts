@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { performance } from 'node:perf_hooks';
 import express from 'express';
+import { FairScheduler } from '../limits/fair-scheduler.js';
 import { keyFairShare } from './key-fair-share.js';
 
 /**
@@ -20,7 +22,7 @@ function gatedServer(limit: number, held = new Set<string>()) {
     if (held.has(req.path)) heldBack.push(next);
     else next();
   });
-  app.use(keyFairShare(limit));
+  app.use(keyFairShare(new FairScheduler({ limit, sharedLimit: limit, holdMs: 1_000, now: () => performance.now() }), (token) => token));
   app.get('/x/:id', (req, res) => {
     started.push(req.params.id);
     releases.push(() => {
@@ -37,24 +39,31 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe('keyFairShare', () => {
-  it("holds a key's requests beyond the limit, first come first served, and never another key's", async () => {
+  it("lets one key use every slot, gives another key's request the next free one, and never holds a request without a key", async () => {
     const s = gatedServer(2);
     try {
       const a = (id: string) => fetch(s.url(id), { headers: { authorization: 'Bearer key-a' } });
-      const pending = [a('a1'), a('a2'), a('a3'), a('a4')];
+      const pending = [a('a1'), a('a2')];
       await until(() => s.started.length === 2);
+      pending.push(a('a3'), a('a4'));
+      await until(() => s.arrived.length === 4);
       const b = fetch(s.url('b1'), { headers: { authorization: 'Bearer key-b' } });
+      await until(() => s.arrived.length === 5);
       const anonymous = fetch(s.url('n1'));
-      await until(() => s.started.length === 4);
-      expect(s.started.slice(0, 2).sort()).toEqual(['a1', 'a2']);
-      expect(s.started.slice(2).sort()).toEqual(['b1', 'n1']);
+      await until(() => s.started.length === 3);
+      expect(s.started).toEqual(['a1', 'a2', 'n1']);
+      // a3 and a4 came first, but key-b runs nothing: its request takes the freed slot.
       s.releases[0]();
+      await until(() => s.started.length === 4);
+      expect(s.started[3]).toBe('b1');
+      s.releases[1]();
       await until(() => s.started.length === 5);
       expect(s.started[4]).toBe('a3');
-      s.releases[1]();
+      s.releases[3]();
       await until(() => s.started.length === 6);
       expect(s.started[5]).toBe('a4');
-      s.releases.slice(2).forEach((release) => release());
+      // n1, a3, a4 (a1, a2 and b1 have answered).
+      [2, 4, 5].forEach((i) => s.releases[i]());
       const bodies = await Promise.all([...pending, b, anonymous].map(async (p) => ((await (await p).json()) as { id: string }).id));
       expect(bodies.sort()).toEqual(['a1', 'a2', 'a3', 'a4', 'b1', 'n1']);
     } finally {

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { pooledRandomBytes } from '../security/random-pool.js';
 
 /**
  * An account's authentication stamp: a random value in Redis that changes whenever something an
@@ -18,7 +18,7 @@ export function authStampKey(prefix: string, accountId: number): string {
 export const AUTH_STAMP_TTL_MS = 86_400_000;
 
 export function newAuthStamp(): string {
-  return randomBytes(9).toString('base64url');
+  return pooledRandomBytes(9).toString('base64url');
 }
 
 /** What changing an account's authentication needs: Redis and its key prefix. */

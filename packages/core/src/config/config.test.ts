@@ -27,6 +27,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VIGIL_DELIVERY_RETENTION_DAYS: 'soon' })).toThrow(/VIGIL_DELIVERY_RETENTION_DAYS/);
   });
 
+  it('reads the API in-flight slots (alone 8, shared 2 by default); a shared value above the other counts as it', () => {
+    expect(loadConfig({}).apiInFlight).toEqual({ alone: 8, shared: 2 });
+    expect(loadConfig({ VIGIL_API_IN_FLIGHT: '8', VIGIL_API_IN_FLIGHT_SHARED: '2' }).apiInFlight).toEqual({ alone: 8, shared: 2 });
+    expect(loadConfig({ VIGIL_API_IN_FLIGHT: '3', VIGIL_API_IN_FLIGHT_SHARED: '5' }).apiInFlight).toEqual({ alone: 3, shared: 3 });
+    expect(() => loadConfig({ VIGIL_API_IN_FLIGHT: '0' })).toThrow(/VIGIL_API_IN_FLIGHT/);
+    expect(() => loadConfig({ VIGIL_API_IN_FLIGHT_SHARED: 'many' })).toThrow(/VIGIL_API_IN_FLIGHT_SHARED/);
+  });
+
   it('derives the base URL from PORT and strips a trailing slash from VIGIL_BASE_URL', () => {
     expect(loadConfig({ PORT: '4100' }).baseUrl).toBe('http://localhost:4100');
     expect(loadConfig({ VIGIL_BASE_URL: 'https://vigil.example.com/' }).baseUrl).toBe('https://vigil.example.com');

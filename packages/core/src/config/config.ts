@@ -50,6 +50,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** How often the API writes the request usage counted in Redis to daily_usage. */
   usageFlushMs: number;
+  /** Requests with an API key one API process works on at a time (the others wait their turn, shared fairly between accounts): while one account alone sends them, and while several do. */
+  apiInFlight: { alone: number; shared: number };
   healthPorts: { checker: number; scanner: number; notifier: number };
   concurrency: { checker: number; scanner: number; notifier: number };
 }
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deliveryRetentionDays: v.VIGIL_DELIVERY_RETENTION_DAYS,
     shutdownTimeoutMs: v.VIGIL_SHUTDOWN_TIMEOUT_MS,
     usageFlushMs: v.VIGIL_USAGE_FLUSH_MS,
+    apiInFlight: { alone: v.VIGIL_API_IN_FLIGHT, shared: Math.min(v.VIGIL_API_IN_FLIGHT_SHARED, v.VIGIL_API_IN_FLIGHT) },
     healthPorts: { checker: v.CHECKER_HEALTH_PORT, scanner: v.SCANNER_HEALTH_PORT, notifier: v.NOTIFIER_HEALTH_PORT },
     concurrency: { checker: v.CHECKER_CONCURRENCY, scanner: v.SCANNER_CONCURRENCY, notifier: v.NOTIFIER_CONCURRENCY },
   };
