@@ -1941,6 +1941,234 @@ export interface components {
             duration_ms: number | null;
             error: string | null;
         };
+        FullScanCompleted: {
+            grade: "A+" | "A" | "B" | "C" | "D" | "F";
+            score: number;
+            category_scores: {
+                protocol: number;
+                key_exchange: number;
+                cipher_strength: number;
+            };
+            /** @description Limits applied to the grade, with why */
+            caps: {
+                grade: "A+" | "A" | "B" | "C" | "D" | "F";
+                reason: string;
+            }[];
+            warnings: string[];
+            notes: string[];
+            /** @description The grade as if the certificate were trusted; null unless trust failed */
+            grade_trust_ignored: ("A+" | "A" | "B" | "C" | "D" | "F") | null;
+            host: string;
+            port: number;
+            ip: string;
+            protocols: {
+                name: "SSLv2" | "SSLv3" | "TLSv1.0" | "TLSv1.1" | "TLSv1.2" | "TLSv1.3";
+                supported: boolean;
+            }[];
+            /** @description Accepted suites per supported protocol, in the server's preference order */
+            cipher_suites: {
+                SSLv2?: {
+                    /** @description IANA code point, e.g. 0xc02f; SSLv2 cipher kinds are 3-byte values (e.g. 0x010080) */
+                    id: number;
+                    /**
+                     * @description IANA name (SSL_CK_... for SSLv2)
+                     * @example TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+                     */
+                    name: string;
+                    /** @description Effective symmetric strength: 3DES 112, export ciphers below 128, NULL 0 */
+                    bits: number;
+                    /** @description RSA, DHE, ECDHE, DH, ECDH, DH_anon, ECDH_anon, RSA_EXPORT, DHE_EXPORT, ... */
+                    key_exchange: string;
+                    forward_secrecy: boolean;
+                    aead: boolean;
+                }[];
+                SSLv3?: {
+                    /** @description IANA code point, e.g. 0xc02f; SSLv2 cipher kinds are 3-byte values (e.g. 0x010080) */
+                    id: number;
+                    /**
+                     * @description IANA name (SSL_CK_... for SSLv2)
+                     * @example TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+                     */
+                    name: string;
+                    /** @description Effective symmetric strength: 3DES 112, export ciphers below 128, NULL 0 */
+                    bits: number;
+                    /** @description RSA, DHE, ECDHE, DH, ECDH, DH_anon, ECDH_anon, RSA_EXPORT, DHE_EXPORT, ... */
+                    key_exchange: string;
+                    forward_secrecy: boolean;
+                    aead: boolean;
+                }[];
+                "TLSv1.0"?: {
+                    /** @description IANA code point, e.g. 0xc02f; SSLv2 cipher kinds are 3-byte values (e.g. 0x010080) */
+                    id: number;
+                    /**
+                     * @description IANA name (SSL_CK_... for SSLv2)
+                     * @example TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+                     */
+                    name: string;
+                    /** @description Effective symmetric strength: 3DES 112, export ciphers below 128, NULL 0 */
+                    bits: number;
+                    /** @description RSA, DHE, ECDHE, DH, ECDH, DH_anon, ECDH_anon, RSA_EXPORT, DHE_EXPORT, ... */
+                    key_exchange: string;
+                    forward_secrecy: boolean;
+                    aead: boolean;
+                }[];
+                "TLSv1.1"?: {
+                    /** @description IANA code point, e.g. 0xc02f; SSLv2 cipher kinds are 3-byte values (e.g. 0x010080) */
+                    id: number;
+                    /**
+                     * @description IANA name (SSL_CK_... for SSLv2)
+                     * @example TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+                     */
+                    name: string;
+                    /** @description Effective symmetric strength: 3DES 112, export ciphers below 128, NULL 0 */
+                    bits: number;
+                    /** @description RSA, DHE, ECDHE, DH, ECDH, DH_anon, ECDH_anon, RSA_EXPORT, DHE_EXPORT, ... */
+                    key_exchange: string;
+                    forward_secrecy: boolean;
+                    aead: boolean;
+                }[];
+                "TLSv1.2"?: {
+                    /** @description IANA code point, e.g. 0xc02f; SSLv2 cipher kinds are 3-byte values (e.g. 0x010080) */
+                    id: number;
+                    /**
+                     * @description IANA name (SSL_CK_... for SSLv2)
+                     * @example TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+                     */
+                    name: string;
+                    /** @description Effective symmetric strength: 3DES 112, export ciphers below 128, NULL 0 */
+                    bits: number;
+                    /** @description RSA, DHE, ECDHE, DH, ECDH, DH_anon, ECDH_anon, RSA_EXPORT, DHE_EXPORT, ... */
+                    key_exchange: string;
+                    forward_secrecy: boolean;
+                    aead: boolean;
+                }[];
+                "TLSv1.3"?: {
+                    /** @description IANA code point, e.g. 0xc02f; SSLv2 cipher kinds are 3-byte values (e.g. 0x010080) */
+                    id: number;
+                    /**
+                     * @description IANA name (SSL_CK_... for SSLv2)
+                     * @example TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+                     */
+                    name: string;
+                    /** @description Effective symmetric strength: 3DES 112, export ciphers below 128, NULL 0 */
+                    bits: number;
+                    /** @description RSA, DHE, ECDHE, DH, ECDH, DH_anon, ECDH_anon, RSA_EXPORT, DHE_EXPORT, ... */
+                    key_exchange: string;
+                    forward_secrecy: boolean;
+                    aead: boolean;
+                }[];
+            };
+            /** @description Whether the server picks by its own order; null when it could not be told (one suite) */
+            server_cipher_order: boolean | null;
+            key_exchange: {
+                certificate_key_type: string | null;
+                certificate_key_bits: number | null;
+                ephemeral: {
+                    type: "ECDH" | "DH" | "RSA";
+                    /** @description Group name for ECDH and TLS 1.3 FFDHE groups (x25519, secp256r1, ffdhe2048...), null for plain DH/RSA */
+                    group: string | null;
+                    /** @description Curve field size or modulus/prime size in bits */
+                    bits: number;
+                    /** @description Strength in RSA-equivalent bits as the grader counts it */
+                    rsa_equivalent_bits: number;
+                }[];
+            };
+            forward_secrecy: boolean;
+            aead: boolean;
+            /** @description null when fewer than two protocols are supported */
+            fallback_scsv: boolean | null;
+            /** @description null when no protocol below TLS 1.3 is supported */
+            secure_renegotiation: boolean | null;
+            ocsp_stapling: boolean;
+            /** @description The negotiated ALPN protocol, null when none */
+            alpn: string | null;
+            hsts: {
+                present: boolean;
+                /** @description Seconds; null when absent */
+                max_age: number | null;
+                include_subdomains: boolean;
+                preload: boolean;
+            };
+            /** @description null when the server sent none (anonymous suites only) */
+            certificate: {
+                subject: string;
+                issuer: string;
+                /** @description ISO 8601 */
+                valid_from: string;
+                /** @description ISO 8601 */
+                valid_to: string;
+                serial_number: string;
+                /** @description Lower-case hex, no separators */
+                fingerprint_sha256: string;
+                sans: string[];
+                /** @description RSA, EC, Ed25519, Ed448, DSA */
+                key_type: string;
+                /** @description RSA/DSA modulus bits; EC curve size */
+                key_size: number;
+                /** @description EC curve name (P-256...), null for other key types */
+                key_curve: string | null;
+                /** @example sha256WithRSAEncryption */
+                signature_algorithm: string;
+                /** @description md5, sha1, sha256, sha384, sha512, or null when not a hash-and-sign algorithm */
+                signature_hash: string | null;
+                self_signed: boolean;
+                trusted: boolean;
+                /** @description OpenSSL verification code (e.g. CERT_HAS_EXPIRED), null when trusted */
+                trust_error: string | null;
+                hostname_match: boolean;
+            } | null;
+            /** @description The certificates after the leaf, as sent */
+            chain: {
+                subject: string;
+                issuer: string;
+                /** @description ISO 8601 */
+                valid_from: string;
+                /** @description ISO 8601 */
+                valid_to: string;
+                serial_number: string;
+                /** @description Lower-case hex, no separators */
+                fingerprint_sha256: string;
+                sans: string[];
+                /** @description RSA, EC, Ed25519, Ed448, DSA */
+                key_type: string;
+                /** @description RSA/DSA modulus bits; EC curve size */
+                key_size: number;
+                /** @description EC curve name (P-256...), null for other key types */
+                key_curve: string | null;
+                /** @example sha256WithRSAEncryption */
+                signature_algorithm: string;
+                /** @description md5, sha1, sha256, sha384, sha512, or null when not a hash-and-sign algorithm */
+                signature_hash: string | null;
+                self_signed: boolean;
+            }[];
+            /** @description ISO 8601 time of the scan */
+            scanned_at: string;
+            duration_ms: number;
+            scan_id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            status: "completed";
+            domain_id: number | null;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        FullScanFailed: {
+            scan_id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            status: "failed";
+            hostname: string;
+            port: number;
+            domain_id: number | null;
+            /** @description Why the scan failed */
+            error: string | null;
+            /** @description A failed scan has no report */
+            report: null;
+        };
         HeaderCheck: {
             id: number;
             domain_id: number;
@@ -10052,30 +10280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        scan_id: number;
-                        /** @enum {string} */
-                        status: "completed" | "failed";
-                        domain_id: number | null;
-                        /**
-                         * Format: date-time
-                         * @description Completed scans
-                         */
-                        completed_at?: string | null;
-                        hostname?: string;
-                        /** @description Completed scans: the report's port; failed scans: the scanned port */
-                        port?: number;
-                        /** @description Failed scans: why */
-                        error?: string | null;
-                        /** @description Failed scans only: there is no report */
-                        report?: null;
-                        /** @description Completed scans */
-                        grade?: string;
-                        /** @description Completed scans */
-                        score?: number;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["FullScanCompleted"] | components["schemas"]["FullScanFailed"];
                 };
             };
             /** @description Not finished yet */
