@@ -1429,7 +1429,13 @@ export interface components {
             /** @enum {string} */
             type: "email" | "webhook" | "slack" | "discord";
             name: string;
-            /** @description Per type (see /integrations/types); secret fields masked */
+            /**
+             * @description Per type (see /integrations/types); secret fields masked
+             * @example {
+             *       "url": "https://hooks.example.com/vigil",
+             *       "secret": "****41c3"
+             *     }
+             */
             config: {
                 [key: string]: unknown;
             };
@@ -1570,7 +1576,16 @@ export interface components {
                     };
                 };
             };
-            /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
+            /**
+             * @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array
+             * @example {
+             *       "content-type": "text/html; charset=utf-8",
+             *       "strict-transport-security": "max-age=63072000; includeSubDomains",
+             *       "set-cookie": [
+             *         "session=abc; Secure; HttpOnly"
+             *       ]
+             *     }
+             */
             rawHeaders: {
                 [key: string]: string | string[];
             };
@@ -1691,7 +1706,16 @@ export interface components {
                     };
                 };
             };
-            /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
+            /**
+             * @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array
+             * @example {
+             *       "content-type": "text/html; charset=utf-8",
+             *       "strict-transport-security": "max-age=63072000; includeSubDomains",
+             *       "set-cookie": [
+             *         "session=abc; Secure; HttpOnly"
+             *       ]
+             *     }
+             */
             rawHeaders: {
                 [key: string]: string | string[];
             };
@@ -2317,7 +2341,16 @@ export interface components {
             token: string;
             /** Format: date-time */
             created_at: string;
-            /** @description Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
+            /**
+             * @description Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url
+             * @example {
+             *       "uptime_24h": {
+             *         "svg_url": "https://vigil.example.com/badges/bt_4f9c2a/uptime-24h.svg",
+             *         "json_url": "https://vigil.example.com/badges/bt_4f9c2a/uptime-24h.json",
+             *         "shields_url": "https://img.shields.io/endpoint?url=https%3A%2F%2Fvigil.example.com%2Fbadges%2Fbt_4f9c2a%2Fuptime-24h.json"
+             *       }
+             *     }
+             */
             badges: {
                 [key: string]: {
                     /** Format: uri */
@@ -2359,6 +2392,16 @@ export interface operations {
                         description: string;
                         /** @example 0.1.0 */
                         version: string;
+                        /**
+                         * @example {
+                         *       "docs": "http://vigil.test/docs",
+                         *       "openapi": "http://vigil.test/api/v1/openapi.json",
+                         *       "pricing": "http://vigil.test/pricing",
+                         *       "header_check": "http://vigil.test/headers/check?q=example.com",
+                         *       "health": "http://vigil.test/healthz",
+                         *       "readiness": "http://vigil.test/readyz"
+                         *     }
+                         */
                         links: {
                             [key: string]: string;
                         };
@@ -5274,7 +5317,13 @@ export interface operations {
                             expected_status_codes?: number[];
                             /** @description http monitors only */
                             expected_content?: string | null;
-                            /** @description http monitors only */
+                            /**
+                             * @description http monitors only
+                             * @example {
+                             *       "Accept": "application/json",
+                             *       "X-Probe": "vigil"
+                             *     }
+                             */
                             headers?: {
                                 [key: string]: string;
                             };
@@ -5843,7 +5892,13 @@ export interface operations {
                             expected_status_codes?: number[];
                             /** @description http monitors only */
                             expected_content?: string | null;
-                            /** @description http monitors only */
+                            /**
+                             * @description http monitors only
+                             * @example {
+                             *       "Accept": "application/json",
+                             *       "X-Probe": "vigil"
+                             *     }
+                             */
                             headers?: {
                                 [key: string]: string;
                             };
@@ -6445,7 +6500,13 @@ export interface operations {
                             expected_status_codes?: number[];
                             /** @description http monitors only */
                             expected_content?: string | null;
-                            /** @description http monitors only */
+                            /**
+                             * @description http monitors only
+                             * @example {
+                             *       "Accept": "application/json",
+                             *       "X-Probe": "vigil"
+                             *     }
+                             */
                             headers?: {
                                 [key: string]: string;
                             };
@@ -10639,7 +10700,16 @@ export interface operations {
                                         };
                                     };
                                 };
-                                /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
+                                /**
+                                 * @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array
+                                 * @example {
+                                 *       "content-type": "text/html; charset=utf-8",
+                                 *       "strict-transport-security": "max-age=63072000; includeSubDomains",
+                                 *       "set-cookie": [
+                                 *         "session=abc; Secure; HttpOnly"
+                                 *       ]
+                                 *     }
+                                 */
                                 rawHeaders: {
                                     [key: string]: string | string[];
                                 };

@@ -88,7 +88,15 @@ export function openApiPath(expressPath: string): string {
 /** The document as GET /api/v1/openapi.json serves it (described only at the top). */
 export const OpenApiDocumentSchema = Type.Object(
   { openapi: Type.Literal('3.1.0'), info: OpenObject(), components: OpenObject(), paths: OpenObject() },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    examples: [{
+      openapi: '3.1.0',
+      info: { title: 'Vigil API', version: '1.0.0' },
+      paths: { '/api/v1/monitors': { get: { summary: 'List monitors', responses: { 200: { description: 'The monitors' } } } } },
+      components: { schemas: { Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } } },
+    }],
+  },
 );
 export type OpenApiDocument = Static<typeof OpenApiDocumentSchema> & Record<string, unknown>;
 
