@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { JobName, Scan, completeScan, failScan, markScanRunning, recordHeaderCheck, type HeaderReport, type CertificateReport, type ScanReportLike, type Tier, type TlsGradeLetter, type TlsScanReport } from '@vigil/core';
+import { JobName, Scan, completeScan, failScan, markScanRunning, recordHeaderCheck, type HeaderReport, type CertificateReport, type Tier, type TlsGradeLetter, type TlsScanReport } from '@vigil/core';
 import { gradeWhatIf } from '@vigil/scanner';
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 
@@ -73,7 +73,7 @@ function report(hostname: string, grade: TlsGradeLetter = 'A', score = 90): TlsS
   };
 }
 
-async function finish(scanId: number, r: ScanReportLike | null) {
+async function finish(scanId: number, r: TlsScanReport | null) {
   const scan = await markScanRunning(ctx.db.manager, scanId, new Date(Date.now() - 1500));
   if (!scan) throw new Error(`scan ${scanId} not runnable`);
   if (r) await completeScan(ctx, scan, r, new Date());
