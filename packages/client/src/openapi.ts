@@ -1429,7 +1429,13 @@ export interface components {
             /** @enum {string} */
             type: "email" | "webhook" | "slack" | "discord";
             name: string;
-            /** @description Per type (see /integrations/types); secret fields masked */
+            /**
+             * @description Per type (see /integrations/types); secret fields masked
+             * @example {
+             *       "url": "https://hooks.example.com/vigil",
+             *       "secret": "****41c3"
+             *     }
+             */
             config: {
                 [key: string]: unknown;
             };
@@ -1570,7 +1576,16 @@ export interface components {
                     };
                 };
             };
-            /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
+            /**
+             * @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array
+             * @example {
+             *       "content-type": "text/html; charset=utf-8",
+             *       "strict-transport-security": "max-age=63072000; includeSubDomains",
+             *       "set-cookie": [
+             *         "session=abc; Secure; HttpOnly"
+             *       ]
+             *     }
+             */
             rawHeaders: {
                 [key: string]: string | string[];
             };
@@ -1691,7 +1706,16 @@ export interface components {
                     };
                 };
             };
-            /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
+            /**
+             * @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array
+             * @example {
+             *       "content-type": "text/html; charset=utf-8",
+             *       "strict-transport-security": "max-age=63072000; includeSubDomains",
+             *       "set-cookie": [
+             *         "session=abc; Secure; HttpOnly"
+             *       ]
+             *     }
+             */
             rawHeaders: {
                 [key: string]: string | string[];
             };
@@ -1941,6 +1965,234 @@ export interface components {
             duration_ms: number | null;
             error: string | null;
         };
+        FullScanCompleted: {
+            grade: "A+" | "A" | "B" | "C" | "D" | "F";
+            score: number;
+            category_scores: {
+                protocol: number;
+                key_exchange: number;
+                cipher_strength: number;
+            };
+            /** @description Limits applied to the grade, with why */
+            caps: {
+                grade: "A+" | "A" | "B" | "C" | "D" | "F";
+                reason: string;
+            }[];
+            warnings: string[];
+            notes: string[];
+            /** @description The grade as if the certificate were trusted; null unless trust failed */
+            grade_trust_ignored: ("A+" | "A" | "B" | "C" | "D" | "F") | null;
+            host: string;
+            port: number;
+            ip: string;
+            protocols: {
+                name: "SSLv2" | "SSLv3" | "TLSv1.0" | "TLSv1.1" | "TLSv1.2" | "TLSv1.3";
+                supported: boolean;
+            }[];
+            /** @description Accepted suites per supported protocol, in the server's preference order */
+            cipher_suites: {
+                SSLv2?: {
+                    /** @description IANA code point, e.g. 0xc02f; SSLv2 cipher kinds are 3-byte values (e.g. 0x010080) */
+                    id: number;
+                    /**
+                     * @description IANA name (SSL_CK_... for SSLv2)
+                     * @example TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+                     */
+                    name: string;
+                    /** @description Effective symmetric strength: 3DES 112, export ciphers below 128, NULL 0 */
+                    bits: number;
+                    /** @description RSA, DHE, ECDHE, DH, ECDH, DH_anon, ECDH_anon, RSA_EXPORT, DHE_EXPORT, ... */
+                    key_exchange: string;
+                    forward_secrecy: boolean;
+                    aead: boolean;
+                }[];
+                SSLv3?: {
+                    /** @description IANA code point, e.g. 0xc02f; SSLv2 cipher kinds are 3-byte values (e.g. 0x010080) */
+                    id: number;
+                    /**
+                     * @description IANA name (SSL_CK_... for SSLv2)
+                     * @example TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+                     */
+                    name: string;
+                    /** @description Effective symmetric strength: 3DES 112, export ciphers below 128, NULL 0 */
+                    bits: number;
+                    /** @description RSA, DHE, ECDHE, DH, ECDH, DH_anon, ECDH_anon, RSA_EXPORT, DHE_EXPORT, ... */
+                    key_exchange: string;
+                    forward_secrecy: boolean;
+                    aead: boolean;
+                }[];
+                "TLSv1.0"?: {
+                    /** @description IANA code point, e.g. 0xc02f; SSLv2 cipher kinds are 3-byte values (e.g. 0x010080) */
+                    id: number;
+                    /**
+                     * @description IANA name (SSL_CK_... for SSLv2)
+                     * @example TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+                     */
+                    name: string;
+                    /** @description Effective symmetric strength: 3DES 112, export ciphers below 128, NULL 0 */
+                    bits: number;
+                    /** @description RSA, DHE, ECDHE, DH, ECDH, DH_anon, ECDH_anon, RSA_EXPORT, DHE_EXPORT, ... */
+                    key_exchange: string;
+                    forward_secrecy: boolean;
+                    aead: boolean;
+                }[];
+                "TLSv1.1"?: {
+                    /** @description IANA code point, e.g. 0xc02f; SSLv2 cipher kinds are 3-byte values (e.g. 0x010080) */
+                    id: number;
+                    /**
+                     * @description IANA name (SSL_CK_... for SSLv2)
+                     * @example TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+                     */
+                    name: string;
+                    /** @description Effective symmetric strength: 3DES 112, export ciphers below 128, NULL 0 */
+                    bits: number;
+                    /** @description RSA, DHE, ECDHE, DH, ECDH, DH_anon, ECDH_anon, RSA_EXPORT, DHE_EXPORT, ... */
+                    key_exchange: string;
+                    forward_secrecy: boolean;
+                    aead: boolean;
+                }[];
+                "TLSv1.2"?: {
+                    /** @description IANA code point, e.g. 0xc02f; SSLv2 cipher kinds are 3-byte values (e.g. 0x010080) */
+                    id: number;
+                    /**
+                     * @description IANA name (SSL_CK_... for SSLv2)
+                     * @example TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+                     */
+                    name: string;
+                    /** @description Effective symmetric strength: 3DES 112, export ciphers below 128, NULL 0 */
+                    bits: number;
+                    /** @description RSA, DHE, ECDHE, DH, ECDH, DH_anon, ECDH_anon, RSA_EXPORT, DHE_EXPORT, ... */
+                    key_exchange: string;
+                    forward_secrecy: boolean;
+                    aead: boolean;
+                }[];
+                "TLSv1.3"?: {
+                    /** @description IANA code point, e.g. 0xc02f; SSLv2 cipher kinds are 3-byte values (e.g. 0x010080) */
+                    id: number;
+                    /**
+                     * @description IANA name (SSL_CK_... for SSLv2)
+                     * @example TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256
+                     */
+                    name: string;
+                    /** @description Effective symmetric strength: 3DES 112, export ciphers below 128, NULL 0 */
+                    bits: number;
+                    /** @description RSA, DHE, ECDHE, DH, ECDH, DH_anon, ECDH_anon, RSA_EXPORT, DHE_EXPORT, ... */
+                    key_exchange: string;
+                    forward_secrecy: boolean;
+                    aead: boolean;
+                }[];
+            };
+            /** @description Whether the server picks by its own order; null when it could not be told (one suite) */
+            server_cipher_order: boolean | null;
+            key_exchange: {
+                certificate_key_type: string | null;
+                certificate_key_bits: number | null;
+                ephemeral: {
+                    type: "ECDH" | "DH" | "RSA";
+                    /** @description Group name for ECDH and TLS 1.3 FFDHE groups (x25519, secp256r1, ffdhe2048...), null for plain DH/RSA */
+                    group: string | null;
+                    /** @description Curve field size or modulus/prime size in bits */
+                    bits: number;
+                    /** @description Strength in RSA-equivalent bits as the grader counts it */
+                    rsa_equivalent_bits: number;
+                }[];
+            };
+            forward_secrecy: boolean;
+            aead: boolean;
+            /** @description null when fewer than two protocols are supported */
+            fallback_scsv: boolean | null;
+            /** @description null when no protocol below TLS 1.3 is supported */
+            secure_renegotiation: boolean | null;
+            ocsp_stapling: boolean;
+            /** @description The negotiated ALPN protocol, null when none */
+            alpn: string | null;
+            hsts: {
+                present: boolean;
+                /** @description Seconds; null when absent */
+                max_age: number | null;
+                include_subdomains: boolean;
+                preload: boolean;
+            };
+            /** @description null when the server sent none (anonymous suites only) */
+            certificate: {
+                subject: string;
+                issuer: string;
+                /** @description ISO 8601 */
+                valid_from: string;
+                /** @description ISO 8601 */
+                valid_to: string;
+                serial_number: string;
+                /** @description Lower-case hex, no separators */
+                fingerprint_sha256: string;
+                sans: string[];
+                /** @description RSA, EC, Ed25519, Ed448, DSA */
+                key_type: string;
+                /** @description RSA/DSA modulus bits; EC curve size */
+                key_size: number;
+                /** @description EC curve name (P-256...), null for other key types */
+                key_curve: string | null;
+                /** @example sha256WithRSAEncryption */
+                signature_algorithm: string;
+                /** @description md5, sha1, sha256, sha384, sha512, or null when not a hash-and-sign algorithm */
+                signature_hash: string | null;
+                self_signed: boolean;
+                trusted: boolean;
+                /** @description OpenSSL verification code (e.g. CERT_HAS_EXPIRED), null when trusted */
+                trust_error: string | null;
+                hostname_match: boolean;
+            } | null;
+            /** @description The certificates after the leaf, as sent */
+            chain: {
+                subject: string;
+                issuer: string;
+                /** @description ISO 8601 */
+                valid_from: string;
+                /** @description ISO 8601 */
+                valid_to: string;
+                serial_number: string;
+                /** @description Lower-case hex, no separators */
+                fingerprint_sha256: string;
+                sans: string[];
+                /** @description RSA, EC, Ed25519, Ed448, DSA */
+                key_type: string;
+                /** @description RSA/DSA modulus bits; EC curve size */
+                key_size: number;
+                /** @description EC curve name (P-256...), null for other key types */
+                key_curve: string | null;
+                /** @example sha256WithRSAEncryption */
+                signature_algorithm: string;
+                /** @description md5, sha1, sha256, sha384, sha512, or null when not a hash-and-sign algorithm */
+                signature_hash: string | null;
+                self_signed: boolean;
+            }[];
+            /** @description ISO 8601 time of the scan */
+            scanned_at: string;
+            duration_ms: number;
+            scan_id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            status: "completed";
+            domain_id: number | null;
+            /** Format: date-time */
+            completed_at: string | null;
+        };
+        FullScanFailed: {
+            scan_id: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            status: "failed";
+            hostname: string;
+            port: number;
+            domain_id: number | null;
+            /** @description Why the scan failed */
+            error: string | null;
+            /** @description A failed scan has no report */
+            report: null;
+        };
         HeaderCheck: {
             id: number;
             domain_id: number;
@@ -2089,7 +2341,16 @@ export interface components {
             token: string;
             /** Format: date-time */
             created_at: string;
-            /** @description Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url */
+            /**
+             * @description Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url
+             * @example {
+             *       "uptime_24h": {
+             *         "svg_url": "https://vigil.example.com/badges/bt_4f9c2a/uptime-24h.svg",
+             *         "json_url": "https://vigil.example.com/badges/bt_4f9c2a/uptime-24h.json",
+             *         "shields_url": "https://img.shields.io/endpoint?url=https%3A%2F%2Fvigil.example.com%2Fbadges%2Fbt_4f9c2a%2Fuptime-24h.json"
+             *       }
+             *     }
+             */
             badges: {
                 [key: string]: {
                     /** Format: uri */
@@ -2131,6 +2392,16 @@ export interface operations {
                         description: string;
                         /** @example 0.1.0 */
                         version: string;
+                        /**
+                         * @example {
+                         *       "docs": "http://vigil.test/docs",
+                         *       "openapi": "http://vigil.test/api/v1/openapi.json",
+                         *       "pricing": "http://vigil.test/pricing",
+                         *       "header_check": "http://vigil.test/headers/check?q=example.com",
+                         *       "health": "http://vigil.test/healthz",
+                         *       "readiness": "http://vigil.test/readyz"
+                         *     }
+                         */
                         links: {
                             [key: string]: string;
                         };
@@ -5046,7 +5317,13 @@ export interface operations {
                             expected_status_codes?: number[];
                             /** @description http monitors only */
                             expected_content?: string | null;
-                            /** @description http monitors only */
+                            /**
+                             * @description http monitors only
+                             * @example {
+                             *       "Accept": "application/json",
+                             *       "X-Probe": "vigil"
+                             *     }
+                             */
                             headers?: {
                                 [key: string]: string;
                             };
@@ -5615,7 +5892,13 @@ export interface operations {
                             expected_status_codes?: number[];
                             /** @description http monitors only */
                             expected_content?: string | null;
-                            /** @description http monitors only */
+                            /**
+                             * @description http monitors only
+                             * @example {
+                             *       "Accept": "application/json",
+                             *       "X-Probe": "vigil"
+                             *     }
+                             */
                             headers?: {
                                 [key: string]: string;
                             };
@@ -6217,7 +6500,13 @@ export interface operations {
                             expected_status_codes?: number[];
                             /** @description http monitors only */
                             expected_content?: string | null;
-                            /** @description http monitors only */
+                            /**
+                             * @description http monitors only
+                             * @example {
+                             *       "Accept": "application/json",
+                             *       "X-Probe": "vigil"
+                             *     }
+                             */
                             headers?: {
                                 [key: string]: string;
                             };
@@ -10088,30 +10377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        scan_id: number;
-                        /** @enum {string} */
-                        status: "completed" | "failed";
-                        domain_id: number | null;
-                        /**
-                         * Format: date-time
-                         * @description Completed scans
-                         */
-                        completed_at?: string | null;
-                        hostname?: string;
-                        /** @description Completed scans: the report's port; failed scans: the scanned port */
-                        port?: number;
-                        /** @description Failed scans: why */
-                        error?: string | null;
-                        /** @description Failed scans only: there is no report */
-                        report?: null;
-                        /** @description Completed scans */
-                        grade?: string;
-                        /** @description Completed scans */
-                        score?: number;
-                    } & {
-                        [key: string]: unknown;
-                    };
+                    "application/json": components["schemas"]["FullScanCompleted"] | components["schemas"]["FullScanFailed"];
                 };
             };
             /** @description Not finished yet */
@@ -10470,7 +10736,16 @@ export interface operations {
                                         };
                                     };
                                 };
-                                /** @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array */
+                                /**
+                                 * @description Lowercase name to value; repeated headers joined with ", ", set-cookie always an array
+                                 * @example {
+                                 *       "content-type": "text/html; charset=utf-8",
+                                 *       "strict-transport-security": "max-age=63072000; includeSubDomains",
+                                 *       "set-cookie": [
+                                 *         "session=abc; Secure; HttpOnly"
+                                 *       ]
+                                 *     }
+                                 */
                                 rawHeaders: {
                                     [key: string]: string | string[];
                                 };

@@ -60,5 +60,12 @@ export const BADGE_TOKEN_SCHEMA = component('BadgeLinks', Type.Object({
   created_at: DateTime(),
   badges: MapOf(Type.Object({ svg_url: Type.String({ format: 'uri' }), json_url: Type.String({ format: 'uri' }), shields_url: Type.String({ format: 'uri' }) }), {
     description: 'Per badge (its name with _ for -): svg_url (flat SVG), json_url (shields.io endpoint JSON) and shields_url',
+    examples: [{
+      uptime_24h: {
+        svg_url: 'https://vigil.example.com/badges/bt_4f9c2a/uptime-24h.svg',
+        json_url: 'https://vigil.example.com/badges/bt_4f9c2a/uptime-24h.json',
+        shields_url: 'https://img.shields.io/endpoint?url=https%3A%2F%2Fvigil.example.com%2Fbadges%2Fbt_4f9c2a%2Fuptime-24h.json',
+      },
+    }],
   }),
 }));

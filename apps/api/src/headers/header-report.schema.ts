@@ -42,7 +42,10 @@ const GRADED_REPORT_FIELDS = {
     site: Type.String(),
     headers: Type.Object(Object.fromEntries(GRADED_HEADERS.map((h) => [h, Verdict])), { description: 'Each graded header\'s verdict' }),
   }),
-  rawHeaders: MapOf(Type.Union([Type.String(), Type.Array(Type.String())]), { description: 'Lowercase name to value; repeated headers joined with ", ", set-cookie always an array' }),
+  rawHeaders: MapOf(Type.Union([Type.String(), Type.Array(Type.String())]), {
+    description: 'Lowercase name to value; repeated headers joined with ", ", set-cookie always an array',
+    examples: [{ 'content-type': 'text/html; charset=utf-8', 'strict-transport-security': 'max-age=63072000; includeSubDomains', 'set-cookie': ['session=abc; Secure; HttpOnly'] }],
+  }),
   service: Type.Object({
     deeper_score: Type.Integer({ description: 'MDN HTTP Observatory-style score' }),
     algorithm_version: Type.Integer({ description: 'The MDN HTTP Observatory scoring algorithm followed (6)' }),

@@ -5,51 +5,13 @@ import { Type, type Static } from '@sinclair/typebox';
 import { requestSchema } from './joi-schema.js';
 import { OpenObject } from './schema.js';
 import { componentName } from './components.js';
-import { ErrorSchema } from './error.schema.js';
+import { ErrorSchema, ForbiddenSchema, RateLimitedSchema } from './error.schema.js';
 import type { JsonSchema, QueryParamDoc, RouteDef } from './route.js';
-
-/** Every 429: the burst answer has only `error`; account, endpoint and concurrency limits add the rest. */
-const RATE_LIMITED_SCHEMA = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: { type: 'string', const: 'Rate limit exceeded' },
-    message: { type: 'string', description: 'Which limit, and when to retry' },
-    retry_after: { type: 'integer', minimum: 1, description: 'Seconds to wait (also in `Retry-After`)' },
-    limit_type: { type: 'string', enum: ['per_minute', 'per_hour', 'daily', 'concurrent'] },
-    rate_limit: { type: 'integer', description: 'Daily quota: requests allowed per UTC day' },
-    requests_today: { type: 'integer', description: 'Daily quota: requests counted today' },
-    reset_at: { type: 'string', format: 'date-time', description: 'Daily quota: next UTC midnight' },
-  },
-  additionalProperties: false,
-  example: { error: 'Rate limit exceeded', message: 'Per-minute limit of 60 requests exceeded; retry in 12 seconds', retry_after: 12, limit_type: 'per_minute' },
-};
-
-/** A 403: `Account inactive`, or a tier limit with what the tier allows and where to upgrade. */
-const FORBIDDEN_SCHEMA = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: { type: 'string' },
-    message: { type: 'string', description: 'What to do about it (e.g. where to prove ownership)' },
-    limit: { type: 'integer' },
-    current: { type: 'integer' },
-    remaining: { type: 'integer' },
-    tier: { type: 'string' },
-    upgrade_url: { type: 'string', format: 'uri' },
-    allowed_intervals: { type: 'array', items: { type: 'integer' } },
-    allowed_frequencies: { type: 'array', items: { type: 'string' } },
-    verify_url: { type: 'string', format: 'uri' },
-    hostname: { type: 'string' },
-  },
-  additionalProperties: false,
-  example: { error: 'Account inactive' },
-};
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 const DEFAULT_ERROR_SCHEMAS: Record<string, JsonSchema> = {
-  403: { $ref: '#/components/schemas/Forbidden' },
-  429: { $ref: '#/components/schemas/RateLimited' },
+  403: { $ref: `#/components/schemas/${componentName(ForbiddenSchema)}` },
+  429: { $ref: `#/components/schemas/${componentName(RateLimitedSchema)}` },
 };
 
 const RATE_LIMIT_HEADERS = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
@@ -88,7 +50,15 @@ export function openApiPath(expressPath: string): string {
 /** The document as GET /api/v1/openapi.json serves it (described only at the top). */
 export const OpenApiDocumentSchema = Type.Object(
   { openapi: Type.Literal('3.1.0'), info: OpenObject(), components: OpenObject(), paths: OpenObject() },
-  { additionalProperties: true },
+  {
+    additionalProperties: true,
+    examples: [{
+      openapi: '3.1.0',
+      info: { title: 'Vigil API', version: '1.0.0' },
+      paths: { '/api/v1/monitors': { get: { summary: 'List monitors', responses: { 200: { description: 'The monitors' } } } } },
+      components: { schemas: { Error: { type: 'object', properties: { error: { type: 'string' } }, required: ['error'] } } },
+    }],
+  },
 );
 export type OpenApiDocument = Static<typeof OpenApiDocumentSchema> & Record<string, unknown>;
 
@@ -96,7 +66,8 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): OpenApiDocu
   const paths: Record<string, Record<string, unknown>> = {};
   const schemas: Record<string, unknown> = {};
   referenced(ErrorSchema, schemas);
-  Object.assign(schemas, { Forbidden: FORBIDDEN_SCHEMA, RateLimited: RATE_LIMITED_SCHEMA });
+  referenced(ForbiddenSchema, schemas);
+  referenced(RateLimitedSchema, schemas);
   for (const r of routes) {
     const path = openApiPath(r.path);
     const pathParams = [...r.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({

@@ -11,7 +11,10 @@ export const IntegrationSchema = component('Integration', Type.Object({
   id: Type.Integer(),
   type: StringEnum(INTEGRATION_TYPES),
   name: Type.String(),
-  config: OpenObject({ description: 'Per type (see /integrations/types); secret fields masked' }),
+  config: OpenObject({
+    description: 'Per type (see /integrations/types); secret fields masked',
+    examples: [maskedConfig('webhook', { url: 'https://hooks.example.com/vigil', secret: 'whsec-2f7d9a41c3' })],
+  }),
   events: Type.Array(StringEnum(ALERT_EVENTS), { description: 'Subscribed events; empty = all' }),
   monitor_ids: Type.Array(Type.Integer(), { description: 'Monitors in scope; empty = all' }),
   domain_ids: Type.Array(Type.Integer(), { description: 'Domains in scope; empty = all' }),

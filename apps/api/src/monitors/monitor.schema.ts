@@ -71,7 +71,7 @@ export const MonitorConfigFields = {
   name: Type.String(),
   type: StringEnum(MONITOR_TYPES, { description: 'What the monitor checks; fixed at create' }),
   ...typeFields,
-  headers: Type.Optional(MapOf(Type.String(), { description: HTTP_ONLY })),
+  headers: Type.Optional(MapOf(Type.String(), { description: HTTP_ONLY, examples: [{ Accept: 'application/json', 'X-Probe': 'vigil' }] })),
   body: Type.Optional(Nullable(Type.String(), { description: HTTP_ONLY })),
   follow_redirects: Type.Optional(Type.Boolean({ description: HTTP_ONLY })),
   verify_ssl: Type.Optional(Type.Boolean({ description: HTTP_ONLY })),

@@ -54,7 +54,7 @@ export function homeRoutes(ctx: Context): RouteDef[] {
               name: Type.String({ examples: ['Vigil'] }),
               description: Type.String(),
               version: Type.String({ examples: [version] }),
-              links: MapOf(Type.String({ format: 'uri' })),
+              links: MapOf(Type.String({ format: 'uri' }), { examples: [index.links] }),
             }),
           },
         },

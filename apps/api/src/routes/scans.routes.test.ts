@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { JobName, Scan, completeScan, failScan, markScanRunning, recordHeaderCheck, type HeaderReport, type ScanReportLike, type Tier } from '@vigil/core';
+import { JobName, Scan, completeScan, failScan, markScanRunning, recordHeaderCheck, type HeaderReport, type CertificateReport, type Tier, type TlsGradeLetter, type TlsScanReport } from '@vigil/core';
 import { gradeWhatIf } from '@vigil/scanner';
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 
@@ -23,7 +23,7 @@ async function owner(tier: Tier = 'pro') {
   return { ...account, domain };
 }
 
-function certificate(hostname: string, extra: Record<string, unknown> = {}) {
+function certificate(hostname: string, extra: Partial<CertificateReport> = {}): CertificateReport {
   return {
     subject: `CN=${hostname}`,
     issuer: 'CN=Vigil Test Intermediate',
@@ -43,7 +43,7 @@ function certificate(hostname: string, extra: Record<string, unknown> = {}) {
 }
 
 /** A report shaped like the scanner's TlsScanReport (test data; the scanner's own tests produce real ones). */
-function report(hostname: string, grade = 'A', score = 90) {
+function report(hostname: string, grade: TlsGradeLetter = 'A', score = 90): TlsScanReport {
   return {
     host: hostname,
     port: 443,
@@ -57,6 +57,15 @@ function report(hostname: string, grade = 'A', score = 90) {
     grade_trust_ignored: null,
     protocols: [{ name: 'TLSv1.3', supported: true }],
     cipher_suites: {},
+    server_cipher_order: null,
+    key_exchange: { certificate_key_type: 'EC', certificate_key_bits: 256, ephemeral: [] },
+    forward_secrecy: true,
+    aead: true,
+    fallback_scsv: null,
+    secure_renegotiation: null,
+    ocsp_stapling: false,
+    alpn: 'h2',
+    hsts: { present: false, max_age: null, include_subdomains: false, preload: false },
     certificate: { ...certificate(hostname), trusted: true, trust_error: null, hostname_match: true },
     chain: [certificate('Vigil Test Intermediate', { issuer: 'CN=Vigil Test Root', subject: 'CN=Vigil Test Intermediate', sans: [] })],
     scanned_at: new Date().toISOString(),
@@ -64,7 +73,7 @@ function report(hostname: string, grade = 'A', score = 90) {
   };
 }
 
-async function finish(scanId: number, r: ScanReportLike | null) {
+async function finish(scanId: number, r: TlsScanReport | null) {
   const scan = await markScanRunning(ctx.db.manager, scanId, new Date(Date.now() - 1500));
   if (!scan) throw new Error(`scan ${scanId} not runnable`);
   if (r) await completeScan(ctx, scan, r, new Date());
@@ -400,7 +409,7 @@ describe('GET /api/v1/domains/:id/certificate and /certificate/chain', () => {
         valid_from: '2026-01-01T00:00:00.000Z',
         valid_to: '2099-01-01T00:00:00.000Z',
         serial_number: '01ab',
-        fingerprint_sha256: r.certificate.fingerprint_sha256,
+        fingerprint_sha256: r.certificate?.fingerprint_sha256,
         sans: [domain],
         key_type: 'EC',
         key_size: 256,
@@ -421,7 +430,7 @@ describe('GET /api/v1/domains/:id/certificate and /certificate/chain', () => {
     ]);
     expect(full.body.trusted).toBe(true);
     const detail = await request(app).get(`/api/v1/domains/${id}`).set(auth);
-    expect(detail.body.domain).toMatchObject({ ssl_grade: 'A', ssl_score: 90, last_scan_id: rescan, last_scan_status: 'completed', certificate: { fingerprint_sha256: r.certificate.fingerprint_sha256 } });
+    expect(detail.body.domain).toMatchObject({ ssl_grade: 'A', ssl_score: 90, last_scan_id: rescan, last_scan_status: 'completed', certificate: { fingerprint_sha256: r.certificate?.fingerprint_sha256 } });
     const stranger = await createTestAccount(ctx, 'pro');
     expect((await request(app).get(`/api/v1/domains/${id}/certificate`).set(stranger.auth)).body).toEqual({ error: 'Domain not found' });
   });

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { SCAN_STATUSES, SSL_GRADES, type Scan } from '@vigil/core';
+import { SCAN_STATUSES, SSL_GRADES, TlsScanReportSchema, type Scan } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { DateTime, DateTimeOrNull, MapOf, Nullable, StringEnum } from '../http/schema.js';
 import { component } from '../http/components.js';
@@ -42,26 +42,35 @@ export const ScanPendingSchema = Type.Object({
   message: Type.String({ examples: ['Scan not finished yet'] }),
 });
 
-/**
- * GET /scans/{id}/full, 200: a completed scan's whole report (the scanner's TlsScanReport,
- * not described field by field, written as stored) with the envelope fields; a failed scan's
- * envelope with `report: null`.
- */
-export const FullScanSchema = Type.Object(
-  {
-    scan_id: Type.Integer(),
-    status: StringEnum(['completed', 'failed']),
-    domain_id: IntOrNull,
-    completed_at: Type.Optional(DateTimeOrNull({ description: 'Completed scans' })),
-    hostname: Type.Optional(Type.String()),
-    port: Type.Optional(Type.Integer({ description: 'Completed scans: the report\'s port; failed scans: the scanned port' })),
-    error: Type.Optional(Nullable(Type.String(), { description: 'Failed scans: why' })),
-    report: Type.Optional(Type.Null({ description: 'Failed scans only: there is no report' })),
-    grade: Type.Optional(Type.String({ description: 'Completed scans' })),
-    score: Type.Optional(Type.Number({ description: 'Completed scans' })),
+/** GET /scans/{id}/full, 200, completed: the scanner's stored report with the scan's envelope fields. */
+export const FullScanCompletedSchema = component('FullScanCompleted', Type.Object({
+  ...TlsScanReportSchema.properties,
+  scan_id: Type.Integer(),
+  status: Type.Literal('completed'),
+  domain_id: IntOrNull,
+  completed_at: DateTimeOrNull(),
+}));
+
+/** GET /scans/{id}/full, 200, failed: the envelope, no report. */
+export const FullScanFailedSchema = component('FullScanFailed', Type.Object({
+  scan_id: Type.Integer(),
+  status: Type.Literal('failed'),
+  hostname: Type.String(),
+  port: Type.Integer(),
+  domain_id: IntOrNull,
+  error: Nullable(Type.String(), { description: 'Why the scan failed' }),
+  report: Type.Null({ description: 'A failed scan has no report' }),
+}));
+
+/** One closed shape per outcome; `status` (a const in each) tells them apart, also for the serializer. */
+export const FullScanSchema = Type.Unsafe<Static<typeof FullScanCompletedSchema> | Static<typeof FullScanFailedSchema>>({
+  oneOf: [FullScanCompletedSchema, FullScanFailedSchema],
+  // The mapping names the values: without it, generators take the component names as values.
+  discriminator: {
+    propertyName: 'status',
+    mapping: { completed: '#/components/schemas/FullScanCompleted', failed: '#/components/schemas/FullScanFailed' },
   },
-  { additionalProperties: true },
-);
+});
 
 export const ScanStatsSchema = Type.Object({
   period: Type.Object({ from: DateTime(), to: DateTime(), days: Type.Integer() }),

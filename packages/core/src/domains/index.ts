@@ -7,3 +7,4 @@ export * from './scan-events.js';
 export * from './scan-lifecycle.js';
 export * from './grade-diff.js';
 export * from './header-checks.js';
+export * from './tls-scan-report.js';

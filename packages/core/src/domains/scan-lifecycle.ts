@@ -5,10 +5,11 @@ import { JobName } from '../queue/queue-names.js';
 import type { Context } from '../runtime/context.js';
 import { daysUntilExpiry, expiryNotice, reachedThresholds } from './expiry.js';
 import { tlsGradeReasons, type TlsDiffable } from './grade-diff.js';
+import type { TlsScanReport } from './tls-scan-report.js';
 import { certificateExpiryEvent, gradeChangedEvent, scanCompletedEvent, type ScanEventFacts } from './scan-events.js';
 import { storableJson } from './storable-json.js';
 
-/** What the scan lifecycle reads from a scanner report (TlsScanReport has these and more). */
+/** What the scan lifecycle reads from a stored report (TlsScanReport has these and more). */
 export interface ScanReportLike extends TlsDiffable {
   grade: string;
   score: number;
@@ -78,7 +79,7 @@ interface LockedDomain {
  * Strings PostgreSQL cannot store (NUL, unpaired surrogates from a hostile certificate) are
  * stored as U+FFFD. Returns the events enqueued (empty when the scan was gone or already finished).
  */
-export async function completeScan(ctx: ScanContext, scan: Scan, received: ScanReportLike, finishedAt: Date): Promise<AlertEventPayload[]> {
+export async function completeScan(ctx: ScanContext, scan: Scan, received: TlsScanReport, finishedAt: Date): Promise<AlertEventPayload[]> {
   const report = storableJson(received);
   return ctx.db.transaction(async (m) => {
     const durationMs = durationOf(scan, finishedAt);
