@@ -47,7 +47,7 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
   for (const [path, defs] of byPath) {
     const chain = app.route(path);
     for (const def of defs) {
-      const sender = responseSender(def, checkAnswers);
+      const sender = responseSender(def, checkAnswers, (e) => ctx.logger.error('response schema cannot write an answer; sent as JSON.stringify writes it', { where: e.where, pointer: e.pointer }));
       const handler = async (req: Request, res: Response) => {
         await def.handler(req, res, sender(res));
       };

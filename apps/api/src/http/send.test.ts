@@ -8,9 +8,9 @@ import { ResponseSchemaError } from './serialize.js';
 const Thing = Type.Object({ id: Type.Integer(), name: Type.String() });
 
 /** One route mounted the way registerRoutes mounts it, with the check on or off. */
-function appWith(def: RouteDef, check: boolean) {
+function appWith(def: RouteDef, check: boolean, unwritable?: (e: ResponseSchemaError) => void) {
   const app = express();
-  const sender = responseSender(def, check);
+  const sender = responseSender(def, check, unwritable);
   app.get(def.path, (req, res, next) => {
     Promise.resolve(def.handler(req, res, sender(res))).catch(next);
   });
@@ -62,5 +62,29 @@ describe('responseSender', () => {
   it('without the check (production), the field is not written', async () => {
     const res = await request(appWith(leaky, false)).get('/leaky');
     expect([res.status, res.text]).toEqual([200, '{"id":1,"name":"one"}']);
+  });
+
+  const Shape = Type.Union([Type.Object({ kind: Type.Literal('circle'), r: Type.Number() }), Type.Object({ kind: Type.Literal('square'), side: Type.Number() })]);
+  const offShape = route({
+    method: 'get',
+    path: '/shape',
+    summary: 'Answers a body no branch of its schema describes',
+    tag: 'Things',
+    auth: 'none',
+    handler: (_req, res) => res.json({ kind: 'triangle', sides: 3 }),
+    docs: { responses: { 200: { description: 'A shape', schema: Shape } } },
+  });
+
+  it('with the check on, a body the serializer cannot write is an error naming the route', async () => {
+    const res = await request(appWith(offShape, true)).get('/shape');
+    expect(res.status).toBe(500);
+    expect(res.body.error).toMatch(/^GET \/shape 200/);
+  });
+
+  it('without the check (production), such a body is answered as JSON.stringify writes it, and reported', async () => {
+    const reported: string[] = [];
+    const res = await request(appWith(offShape, false, (e) => reported.push(e.where))).get('/shape');
+    expect([res.status, res.text]).toEqual([200, '{"kind":"triangle","sides":3}']);
+    expect(reported).toEqual(['GET /shape 200']);
   });
 });

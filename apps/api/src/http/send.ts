@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { assertSerializedAsIs, compileSerializer, type Serializer } from './serialize.js';
+import { assertSerializedAsIs, compileSerializer, ResponseSchemaError, type Serializer } from './serialize.js';
 import type { RouteDef, SendAny } from './route.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -10,8 +10,12 @@ const JSON_TYPE = 'application/json; charset=utf-8';
  * (tests) each answer is compared with JSON.stringify's and a difference raises
  * ResponseSchemaError. The route's `res.json` is routed here too, so an answer cannot bypass
  * its schema — and neither can the error handler when the route documents that error's body.
+ *
+ * Without the check (production), a body the serializer cannot write at all (a value outside its
+ * schema's types, no matching branch) is still answered, as JSON.stringify writes it, and
+ * reported to `unwritable`: a gap in a schema is a bug to fix, not a 500 for the client.
  */
-export function responseSender(def: RouteDef, check: boolean): (res: Response) => SendAny {
+export function responseSender(def: RouteDef, check: boolean, unwritable: (e: ResponseSchemaError) => void = () => undefined): (res: Response) => SendAny {
   const where = (status: number) => `${def.method.toUpperCase()} ${def.path} ${status}`;
   const compiled = new Map<number, Serializer | null>();
   const serializerFor = (status: number): Serializer | null => {
@@ -32,7 +36,14 @@ export function responseSender(def: RouteDef, check: boolean): (res: Response) =
         plainJson(body);
         return;
       }
-      const text = serialize(body);
+      let text: string;
+      try {
+        text = serialize(body);
+      } catch (e) {
+        if (check || !(e instanceof ResponseSchemaError)) throw e;
+        unwritable(e);
+        text = JSON.stringify(body);
+      }
       if (check) assertSerializedAsIs(where(status), body, text);
       res.status(status).set('Content-Type', JSON_TYPE).send(text);
     };
