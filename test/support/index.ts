@@ -11,3 +11,4 @@ export * from './capture-logs.js';
 export * from './test-clock.js';
 export * from './streaming-replica.js';
 export * from './vigil-process.js';
+export * from './tls-report-fixture.js';

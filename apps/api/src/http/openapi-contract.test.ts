@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { AlertDelivery, Incident, Scan, completeScan, markScanRunning, type TlsScanReport } from '@vigil/core';
+import { AlertDelivery, Incident, Scan, completeScan, markScanRunning } from '@vigil/core';
 import { createCheckerApp } from '@vigil/checker';
 import { createNotifierApp } from '@vigil/notifier';
 import { createScannerApp } from '@vigil/scanner';
-import { createTestAccount, createTestContext, startDnsServer, type LoopbackDns, type TestAccount, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, startDnsServer, tlsReportFixture, type LoopbackDns, type TestAccount, type TestContext } from '@vigil/testing';
 import { createApp } from '../app.js';
 import { ContractChecker } from './testing/openapi-contract.js';
 import type { HttpMethod } from './route.js';
@@ -20,52 +20,6 @@ import type { HttpMethod } from './route.js';
 
 let ctx: TestContext;
 
-/** A whole TlsScanReport as the scanner stores it (every documented field). */
-function tlsReport(host: string): TlsScanReport {
-  const cert = {
-    subject: `CN=${host}`,
-    issuer: 'CN=Vigil Test CA',
-    valid_from: '2026-01-01T00:00:00.000Z',
-    valid_to: '2099-01-01T00:00:00.000Z',
-    serial_number: '01ab',
-    fingerprint_sha256: 'ab'.repeat(32),
-    sans: [host],
-    key_type: 'EC',
-    key_size: 256,
-    key_curve: 'P-256',
-    signature_algorithm: 'ecdsa-with-SHA256',
-    signature_hash: 'sha256',
-    self_signed: false,
-  };
-  const suite = { id: 0x1301, name: 'TLS_AES_128_GCM_SHA256', bits: 128, key_exchange: 'ECDHE', forward_secrecy: true, aead: true };
-  return {
-    grade: 'A',
-    score: 92,
-    category_scores: { protocol: 100, key_exchange: 90, cipher_strength: 90 },
-    caps: [{ grade: 'A', reason: 'No HSTS preload' }],
-    warnings: ['OCSP stapling not enabled'],
-    notes: [],
-    grade_trust_ignored: null,
-    host,
-    port: 443,
-    ip: '192.0.2.1',
-    protocols: [{ name: 'TLSv1.2', supported: false }, { name: 'TLSv1.3', supported: true }],
-    cipher_suites: { 'TLSv1.3': [suite] },
-    server_cipher_order: null,
-    key_exchange: { certificate_key_type: 'EC', certificate_key_bits: 256, ephemeral: [{ type: 'ECDH', group: 'x25519', bits: 253, rsa_equivalent_bits: 3072 }] },
-    forward_secrecy: true,
-    aead: true,
-    fallback_scsv: null,
-    secure_renegotiation: null,
-    ocsp_stapling: false,
-    alpn: 'h2',
-    hsts: { present: true, max_age: 63072000, include_subdomains: true, preload: false },
-    certificate: { ...cert, trusted: true, trust_error: null, hostname_match: true },
-    chain: [{ ...cert, subject: 'CN=Vigil Test CA', sans: [], self_signed: true }],
-    scanned_at: '2026-11-26T12:00:00.000Z',
-    duration_ms: 850,
-  };
-}
 let app: ReturnType<typeof createApp>;
 let account: TestAccount;
 let checker: ContractChecker;
@@ -284,7 +238,7 @@ describe('every answer matches the served OpenAPI document', () => {
     await ctx.db.getRepository(Scan).update({ id: scanId }, { status: 'queued', error: null, completedAt: null });
     const running = await markScanRunning(ctx.db.manager, scanId, ctx.clock.now());
     if (!running) throw new Error('scan not runnable');
-    await completeScan(ctx, running, tlsReport(`www.${company}`), ctx.clock.now());
+    await completeScan(ctx, running, tlsReportFixture(`www.${company}`), ctx.clock.now());
     const full = await call('get', '/api/v1/scans/{id}/full', { ...as, params: { id: scanId } });
     expect(full.body).toMatchObject({ status: 'completed', host: `www.${company}`, hsts: { present: true } });
     await call('get', '/api/v1/scans/stats', as);

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { JobName, Scan, completeScan, failScan, markScanRunning, recordHeaderCheck, type HeaderReport, type CertificateReport, type Tier, type TlsGradeLetter, type TlsScanReport } from '@vigil/core';
+import { JobName, Scan, completeScan, failScan, markScanRunning, recordHeaderCheck, type HeaderReport, type Tier, type TlsScanReport } from '@vigil/core';
 import { gradeWhatIf } from '@vigil/scanner';
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, tlsReportFixture, type TestContext } from '@vigil/testing';
 
 const RELAXED_TIERS = JSON.stringify(
   Object.fromEntries(['free', 'pro', 'business', 'enterprise'].map((t) => [t, { requestsPerMinute: 100_000 }])),
@@ -21,56 +21,6 @@ async function owner(tier: Tier = 'pro') {
   const domain = `scan-${randomBytes(4).toString('hex')}.test`;
   const account = await createTestAccount(ctx, tier, { email: `ops@${domain}`, emailVerified: true });
   return { ...account, domain };
-}
-
-function certificate(hostname: string, extra: Partial<CertificateReport> = {}): CertificateReport {
-  return {
-    subject: `CN=${hostname}`,
-    issuer: 'CN=Vigil Test Intermediate',
-    valid_from: '2026-01-01T00:00:00.000Z',
-    valid_to: '2099-01-01T00:00:00.000Z',
-    serial_number: '01ab',
-    fingerprint_sha256: randomBytes(32).toString('hex'),
-    sans: [hostname],
-    key_type: 'EC',
-    key_size: 256,
-    key_curve: 'P-256',
-    signature_algorithm: 'ecdsa-with-SHA256',
-    signature_hash: 'sha256',
-    self_signed: false,
-    ...extra,
-  };
-}
-
-/** A report shaped like the scanner's TlsScanReport (test data; the scanner's own tests produce real ones). */
-function report(hostname: string, grade: TlsGradeLetter = 'A', score = 90): TlsScanReport {
-  return {
-    host: hostname,
-    port: 443,
-    ip: '192.0.2.1',
-    grade,
-    score,
-    category_scores: { protocol: 100, key_exchange: 90, cipher_strength: 90 },
-    caps: [],
-    warnings: [],
-    notes: [],
-    grade_trust_ignored: null,
-    protocols: [{ name: 'TLSv1.3', supported: true }],
-    cipher_suites: {},
-    server_cipher_order: null,
-    key_exchange: { certificate_key_type: 'EC', certificate_key_bits: 256, ephemeral: [] },
-    forward_secrecy: true,
-    aead: true,
-    fallback_scsv: null,
-    secure_renegotiation: null,
-    ocsp_stapling: false,
-    alpn: 'h2',
-    hsts: { present: false, max_age: null, include_subdomains: false, preload: false },
-    certificate: { ...certificate(hostname), trusted: true, trust_error: null, hostname_match: true },
-    chain: [certificate('Vigil Test Intermediate', { issuer: 'CN=Vigil Test Root', subject: 'CN=Vigil Test Intermediate', sans: [] })],
-    scanned_at: new Date().toISOString(),
-    duration_ms: 1234,
-  };
 }
 
 async function finish(scanId: number, r: TlsScanReport | null) {
@@ -220,7 +170,7 @@ describe('GET /api/v1/scans/:id and /full', () => {
     expect(pending.status).toBe(202);
     expect(pending.body).toMatchObject({ scan_id: id, status: 'queued', status_url: `http://vigil.test/api/v1/scans/${id}` });
 
-    const r = report('report.example.com', 'B', 72);
+    const r = tlsReportFixture('report.example.com', 'B', 72);
     await finish(id, r);
     const done = await request(app).get(`/api/v1/scans/${id}`).set(auth);
     expect(done.body.scan).toMatchObject({ status: 'completed', grade: 'B', score: 72, started_at: expect.any(String), completed_at: expect.any(String), duration_ms: expect.any(Number) });
@@ -268,9 +218,9 @@ describe('GET /api/v1/scans/stats', () => {
     const { auth, account } = await createTestAccount(ctx, 'enterprise');
     const ids: number[] = [];
     for (let i = 0; i < 5; i++) ids.push((await request(app).post('/api/v1/scan').set(auth).send({ hostname: `s${i}.example.com` })).body.scan_id);
-    await finish(ids[0], report('s0.example.com', 'A', 90));
-    await finish(ids[1], report('s1.example.com', 'A', 85));
-    await finish(ids[2], report('s2.example.com', 'C', 55));
+    await finish(ids[0], tlsReportFixture('s0.example.com', 'A', 90));
+    await finish(ids[1], tlsReportFixture('s1.example.com', 'A', 85));
+    await finish(ids[2], tlsReportFixture('s2.example.com', 'C', 55));
     await finish(ids[3], null);
     await ctx.db.query(`INSERT INTO scans (account_id, hostname, port, trigger, status, grade, created_at) VALUES ($1, 'old.example.com', 443, 'on_demand', 'completed', 'F', $2)`, [
       account.id,
@@ -393,7 +343,7 @@ describe('GET /api/v1/domains/:id/certificate and /certificate/chain', () => {
     expect((await request(app).get(`/api/v1/domains/${id}/certificate/chain`).set(auth)).status).toBe(404);
 
     const rescan = (await request(app).post('/api/v1/scans').set(auth).send({ domain_id: id })).body.scan_id as number;
-    const r = report(domain);
+    const r = tlsReportFixture(domain);
     await finish(rescan, r);
     const leaf = await request(app).get(`/api/v1/domains/${id}/certificate`).set(auth);
     expect(leaf.status).toBe(200);
