@@ -1,9 +1,9 @@
-import { Monitor, MONITOR_STATUSES, ValidationError, occurrenceAt, preparedQuery, scheduleOf, windowCovers, type Context, type MaintenanceWindow, type MonitorStatus } from '@vigil/core';
+import { MONITOR_STATUSES, ValidationError, occurrenceAt, preparedQuery, scheduleOf, windowCovers, type Context, type MaintenanceWindow, type Monitor, type MonitorStatus } from '@vigil/core';
 import { paginationBody, parsePagination } from '../http/pagination.js';
 import { queryValue } from '../http/validate.js';
 import { listMonitorView } from './monitor-views.js';
 import type { ListedMonitor } from './views/index.js';
-import { EMPTY_WINDOWS, liveStart, type RollupWindows } from './rollup-totals.js';
+import { EMPTY_WINDOWS, liveStart, type RollupWindows, type WindowTotals } from './rollup-totals.js';
 import { startOfHour, type RollupTotals } from './uptime-math.js';
 
 export type StatusCounts = Record<MonitorStatus, number> & { total: number };
@@ -34,19 +34,37 @@ function statusFilter(raw: unknown): MonitorStatus | undefined {
   return status as MonitorStatus;
 }
 
-/** Timestamps come as epoch milliseconds: a number and `new Date` cost far less than pg's parse of timestamp text. */
-type ListRow = Pick<Monitor, 'id' | 'name' | 'type' | 'url' | 'method' | 'status' | 'checkInterval' | 'timeout' | 'isActive' | 'lastResponseTimeMs'> & {
-    lastCheckedMs: number | null;
-    createdMs: number;
-    updatedMs: number;
-    matching: string;
-    summary: { status: MonitorStatus; n: number }[] | null;
-    live_total: string | null;
-    live_successful: string | null;
-    live_rt_sum: string | null;
-    live_rt_count: string | null;
-    maintenance: MaintenanceRow[] | null;
-  };
+/**
+ * A listed monitor as the list statement writes it (JSON): timestamps as epoch milliseconds, which
+ * `new Date` reads far faster than pg parses timestamp text, and its live-hour rollup sums.
+ */
+interface ListRow {
+  id: number;
+  name: string;
+  type: Monitor['type'];
+  url: string;
+  method: Monitor['method'];
+  status: MonitorStatus;
+  checkInterval: number;
+  timeout: number;
+  isActive: boolean;
+  lastCheckedMs: number | null;
+  lastResponseTimeMs: number | null;
+  createdMs: number;
+  updatedMs: number;
+  liveTotal: number | null;
+  liveSuccessful: number | null;
+  liveRtSum: number | null;
+  liveRtCount: number | null;
+}
+
+/** The list statement's one value. */
+interface ListAnswer {
+  rows: ListRow[] | null;
+  matching: number;
+  summary: { status: MonitorStatus; n: number }[] | null;
+  maintenance: MaintenanceRow[] | null;
+}
 
 type MaintenanceFields = 'appliesToAll' | 'monitorIds' | 'domainIds' | 'endsAt' | 'rrule' | 'durationMinutes' | 'timezone' | 'startsAt';
 /** A maintenance window as the list statement reads it (JSON: times are strings). */
@@ -54,36 +72,36 @@ type MaintenanceRow = Omit<Pick<MaintenanceWindow, MaintenanceFields>, 'startsAt
 
 /** Whether a maintenance window of the account covers a monitor right now (as maintenanceNow answers). */
 function maintenanceCoverage(rows: MaintenanceRow[], now: Date): (monitorId: number) => boolean {
+  if (!rows.length) return () => false;
   const windows = rows.map((w) => ({ ...w, startsAt: new Date(w.startsAt), endsAt: w.endsAt === null ? null : new Date(w.endsAt) }));
   return (monitorId) => windows.some((w) => windowCovers(w, { monitorId }) && occurrenceAt(scheduleOf(w), now) !== null);
 }
 
 /**
  * The page, how many monitors match, the account's status counts, its maintenance windows and
- * each listed monitor's live-hour rollup sums, in one statement (the settled hours come from
- * RollupWindows' memory).
+ * each listed monitor's live-hour rollup sums, in one statement that answers one JSON text (the
+ * settled hours come from RollupWindows' memory). One value instead of a row per monitor with a
+ * column per field: pg decodes one string and JSON.parse builds the objects, about half the CPU.
  */
 const LIST = `
-SELECT p.*, l.*,
-       (SELECT json_agg(s) FROM (${STATUS_COUNTS}) s) AS summary,
-       (SELECT json_agg(w) FROM (
-          SELECT applies_to_all AS "appliesToAll", monitor_ids AS "monitorIds", domain_ids AS "domainIds",
-                 starts_at AS "startsAt", ends_at AS "endsAt", rrule, duration_minutes AS "durationMinutes", timezone
-          FROM maintenance_windows WHERE account_id = $1) w) AS maintenance
-FROM (
-  SELECT id, name, type, url, method, status, check_interval AS "checkInterval", timeout, is_active AS "isActive",
-         floor(extract(epoch FROM last_checked_at) * 1000)::float8 AS "lastCheckedMs", last_response_time_ms AS "lastResponseTimeMs",
-         floor(extract(epoch FROM created_at) * 1000)::float8 AS "createdMs", floor(extract(epoch FROM updated_at) * 1000)::float8 AS "updatedMs",
-         count(*) OVER () AS matching
-  FROM monitors WHERE account_id = $1 AND ($2::text IS NULL OR status = $2)
-  ORDER BY id LIMIT $3 OFFSET $4
-) p
-LEFT JOIN LATERAL (
-  SELECT sum(total) AS live_total, sum(successful) AS live_successful,
-         sum(response_time_sum) AS live_rt_sum, sum(response_time_count) AS live_rt_count
-  FROM monitor_rollups r WHERE r.monitor_id = p.id AND r.hour >= $5 AND r.hour <= $6
-) l ON true
-ORDER BY p.id`;
+SELECT json_build_object(
+  'rows', (SELECT json_agg(p ORDER BY p.id) FROM (
+    SELECT m.id, m.name, m.type, m.url, m.method, m.status, m.check_interval AS "checkInterval", m.timeout, m.is_active AS "isActive",
+           floor(extract(epoch FROM m.last_checked_at) * 1000)::bigint AS "lastCheckedMs", m.last_response_time_ms AS "lastResponseTimeMs",
+           floor(extract(epoch FROM m.created_at) * 1000)::bigint AS "createdMs", floor(extract(epoch FROM m.updated_at) * 1000)::bigint AS "updatedMs",
+           l.total AS "liveTotal", l.successful AS "liveSuccessful", l.rt_sum AS "liveRtSum", l.rt_count AS "liveRtCount"
+    FROM (SELECT * FROM monitors WHERE account_id = $1 AND ($2::text IS NULL OR status = $2) ORDER BY id LIMIT $3 OFFSET $4) m
+    LEFT JOIN LATERAL (
+      SELECT sum(total) AS total, sum(successful) AS successful, sum(response_time_sum) AS rt_sum, sum(response_time_count) AS rt_count
+      FROM monitor_rollups r WHERE r.monitor_id = m.id AND r.hour >= $5 AND r.hour <= $6
+    ) l ON true) p),
+  'matching', (SELECT count(*) FROM monitors WHERE account_id = $1 AND ($2::text IS NULL OR status = $2)),
+  'summary', (SELECT json_agg(s) FROM (${STATUS_COUNTS}) s),
+  'maintenance', (SELECT json_agg(w) FROM (
+     SELECT applies_to_all AS "appliesToAll", monitor_ids AS "monitorIds", domain_ids AS "domainIds",
+            starts_at AS "startsAt", ends_at AS "endsAt", rrule, duration_minutes AS "durationMinutes", timezone
+     FROM maintenance_windows WHERE account_id = $1) w)
+)::text AS answer`;
 
 function listed(r: ListRow): ListedMonitor {
   return {
@@ -112,31 +130,24 @@ export async function listMonitors(ctx: Context, windows: RollupWindows, account
   const page = parsePagination(query, { defaultPerPage: 20, maxPerPage: 100 });
   const now = ctx.clock.now();
   // Prepared: planning this statement costs about as much as running it.
-  const rows = await preparedQuery<ListRow>(ctx.readDb, 'vigil_list_monitors', LIST, [accountId, status ?? null, page.perPage, page.offset, liveStart(now), startOfHour(now)]);
-  if (!rows.length) {
-    // A page past the end (or no monitors): the counts without a page.
-    const [total, counts] = await Promise.all([
-      ctx.readDb.getRepository(Monitor).countBy({ accountId, ...(status ? { status } : {}) }),
-      statusCounts(ctx, accountId),
-    ]);
-    return { monitors: [], summary: counts, pagination: paginationBody(page, total) };
-  }
+  const [{ answer }] = await preparedQuery<{ answer: string }>(ctx.readDb, 'vigil_list_monitors', LIST, [
+    accountId,
+    status ?? null,
+    page.perPage,
+    page.offset,
+    liveStart(now),
+    startOfHour(now),
+  ]);
+  const list = JSON.parse(answer) as ListAnswer;
+  const rows = list.rows ?? [];
   const live = new Map<number, RollupTotals>(
-    rows.map((r) => [
-      r.id,
-      {
-        total: Number(r.live_total ?? 0),
-        successful: Number(r.live_successful ?? 0),
-        responseTimeSum: Number(r.live_rt_sum ?? 0),
-        responseTimeCount: Number(r.live_rt_count ?? 0),
-      },
-    ]),
+    rows.map((r) => [r.id, { total: r.liveTotal ?? 0, successful: r.liveSuccessful ?? 0, responseTimeSum: r.liveRtSum ?? 0, responseTimeCount: r.liveRtCount ?? 0 }]),
   );
-  const totals = await windows.totals(ctx.readDb, rows.map((r) => r.id), now, live);
-  const inMaintenance = maintenanceCoverage(rows[0].maintenance ?? [], now);
+  const totals = rows.length ? await windows.totals(ctx.readDb, rows.map((r) => r.id), now, live) : new Map<number, WindowTotals>();
+  const inMaintenance = maintenanceCoverage(list.maintenance ?? [], now);
   return {
     monitors: rows.map((m) => listMonitorView(listed(m), totals.get(m.id) ?? EMPTY_WINDOWS, inMaintenance(m.id))),
-    summary: countsFrom(rows[0].summary ?? []),
-    pagination: paginationBody(page, Number(rows[0].matching)),
+    summary: countsFrom(list.summary ?? []),
+    pagination: paginationBody(page, list.matching),
   };
 }
