@@ -87,4 +87,59 @@ describe('responseSender', () => {
     expect([res.status, res.text]).toEqual([200, '{"kind":"triangle","sides":3}']);
     expect(reported).toEqual(['GET /shape 200']);
   });
+
+  describe('the wire, as Express res.send writes it', () => {
+    const shared = { id: 7, name: 'ünïcode' };
+    const counted = route({
+      method: 'get',
+      path: '/shared',
+      summary: 'The same object every time',
+      tag: 'Things',
+      auth: 'none',
+      handler: (_req, _res, send) => send(200, shared),
+      docs: { responses: { 200: { description: 'The thing', schema: Thing } } },
+    });
+    const app = appWith(counted, false);
+    const bare = express().get('/shared', (_req, res) => {
+      res.set('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(shared));
+    });
+
+    it('sends the same Content-Length and ETag as Express would, and 304 to a matching If-None-Match', async () => {
+      const [ours, theirs] = await Promise.all([request(app).get('/shared'), request(bare).get('/shared')]);
+      expect(ours.text).toBe(theirs.text);
+      expect(ours.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify(shared))));
+      expect(ours.headers['content-length']).toBe(theirs.headers['content-length']);
+      expect(ours.headers.etag).toMatch(/^W\/"/);
+      expect(ours.headers.etag).toBe(theirs.headers.etag);
+      const again = await request(app).get('/shared').set('If-None-Match', ours.headers.etag);
+      expect([again.status, again.text, again.headers['content-type'], again.headers['content-length']]).toEqual([304, '', undefined, undefined]);
+      const stale = await request(app).get('/shared').set('If-None-Match', 'W/"other"');
+      expect(stale.status).toBe(200);
+    });
+
+    it('answers HEAD with the headers and no body', async () => {
+      const res = await request(app).head('/shared');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify(shared))));
+      expect(res.text).toBeUndefined();
+    });
+
+    it('serialises a body answered twice in a row once (the readers of one coalesced read)', async () => {
+      let reads = 0;
+      const body = {
+        id: 1,
+        get name() {
+          reads += 1;
+          return 'read';
+        },
+      };
+      const sender = responseSender(counted, false);
+      const twice = express().get('/shared', (_req, res) => {
+        sender(res)(200, body);
+      });
+      const texts = [(await request(twice).get('/shared')).text, (await request(twice).get('/shared')).text];
+      expect(texts).toEqual(['{"id":1,"name":"read"}', '{"id":1,"name":"read"}']);
+      expect(reads).toBe(1);
+    });
+  });
 });

@@ -27,6 +27,22 @@ export function responseSender(def: RouteDef, check: boolean, unwritable: (e: Re
     }
     return s;
   };
+  // The readers of one coalesced read (ReadCoalescer) answer the same object one after another.
+  let last: { status: number; body: unknown; text: string } | null = null;
+  const serialized = (status: number, body: unknown, serialize: Serializer): string => {
+    if (last && last.body === body && last.status === status) return last.text;
+    let text: string;
+    try {
+      text = serialize(body);
+    } catch (e) {
+      if (check || !(e instanceof ResponseSchemaError)) throw e;
+      unwritable(e);
+      text = JSON.stringify(body);
+    }
+    if (check) assertSerializedAsIs(where(status), body, text);
+    last = { status, body, text };
+    return text;
+  };
   return (res) => {
     const plainJson = res.json.bind(res);
     const send: SendAny = (status, body) => {
@@ -36,16 +52,7 @@ export function responseSender(def: RouteDef, check: boolean, unwritable: (e: Re
         plainJson(body);
         return;
       }
-      let text: string;
-      try {
-        text = serialize(body);
-      } catch (e) {
-        if (check || !(e instanceof ResponseSchemaError)) throw e;
-        unwritable(e);
-        text = JSON.stringify(body);
-      }
-      if (check) assertSerializedAsIs(where(status), body, text);
-      res.status(status).set('Content-Type', JSON_TYPE).send(text);
+      writeJsonText(res, status, serialized(status, body, serialize));
     };
     res.json = (body: unknown) => {
       send(res.statusCode, body);
@@ -53,4 +60,35 @@ export function responseSender(def: RouteDef, check: boolean, unwritable: (e: Re
     };
     return send;
   };
+}
+
+/**
+ * What Express's res.send does with a JSON text, minus its copy of the text into a Buffer:
+ * Content-Type, Content-Length, the app's ETag (the same weak tag), 304 when the request is
+ * fresh, no body for HEAD. Node then sends headers and body in one write instead of two.
+ * Statuses whose body Express strips (204, 205) go through Express.
+ */
+function writeJsonText(res: Response, status: number, text: string): void {
+  if (status === 204 || status === 205) {
+    res.status(status).set('Content-Type', JSON_TYPE).send(text);
+    return;
+  }
+  res.status(status);
+  res.setHeader('Content-Type', JSON_TYPE);
+  if (!res.getHeader('Transfer-Encoding')) res.setHeader('Content-Length', Buffer.byteLength(text));
+  const etagOf: unknown = res.app.get('etag fn');
+  if (typeof etagOf === 'function' && !res.getHeader('ETag')) {
+    const tag: unknown = etagOf(text, 'utf8');
+    if (typeof tag === 'string') res.setHeader('ETag', tag);
+  }
+  if (res.req.fresh) {
+    res.status(304);
+    res.removeHeader('Content-Type');
+    res.removeHeader('Content-Length');
+    res.removeHeader('Transfer-Encoding');
+    res.end();
+    return;
+  }
+  if (res.req.method === 'HEAD') res.end();
+  else res.end(text);
 }

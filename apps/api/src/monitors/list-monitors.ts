@@ -1,5 +1,6 @@
 import { MONITOR_STATUSES, ValidationError, occurrenceAt, preparedQuery, scheduleOf, windowCovers, type Context, type MaintenanceWindow, type Monitor, type MonitorStatus } from '@vigil/core';
-import { paginationBody, parsePagination } from '../http/pagination.js';
+import { paginationBody, parsePagination, type PageRequest } from '../http/pagination.js';
+import { ReadCoalescer } from '../http/read-coalescer.js';
 import { queryValue } from '../http/validate.js';
 import { listMonitorView } from './monitor-views.js';
 import type { ListedMonitor } from './views/index.js';
@@ -125,9 +126,25 @@ function listed(r: ListRow): ListedMonitor {
  * GET /uptime/monitors: the page of the account's monitors (oldest first), optionally of one
  * status, with uptime from the hourly rollups; summary counts all of the account's monitors.
  */
-export async function listMonitors(ctx: Context, windows: RollupWindows, accountId: number, query: Record<string, unknown>) {
+export async function listMonitors(ctx: Context, reads: MonitorListReads, accountId: number, query: Record<string, unknown>) {
   const status = statusFilter(query.status);
   const page = parsePagination(query, { defaultPerPage: 20, maxPerPage: 100 });
+  return reads.coalescer.read(`${accountId}:${status ?? ''}:${page.page}:${page.perPage}`, () => readPage(ctx, reads.windows, accountId, status, page));
+}
+
+/** What the list reads through: the settled rollup sums in memory, and the coalescer of identical reads. */
+export interface MonitorListReads {
+  windows: RollupWindows;
+  coalescer: ReadCoalescer<MonitorList>;
+}
+
+export type MonitorList = Awaited<ReturnType<typeof readPage>>;
+
+export function monitorListReads(windows: RollupWindows): MonitorListReads {
+  return { windows, coalescer: new ReadCoalescer() };
+}
+
+async function readPage(ctx: Context, windows: RollupWindows, accountId: number, status: MonitorStatus | undefined, page: PageRequest) {
   const now = ctx.clock.now();
   // Prepared: planning this statement costs about as much as running it.
   const [{ answer }] = await preparedQuery<{ answer: string }>(ctx.readDb, 'vigil_list_monitors', LIST, [

@@ -280,6 +280,38 @@ describe('GET /api/v1/uptime/monitors', () => {
   });
 });
 
+describe('identical lists at once (coalesced reads)', () => {
+  it('answers every one in full, and a list sent after a create has answered includes the new monitor', async () => {
+    const account = await createTestAccount(ctx, 'pro');
+    const first = await create(account);
+    const list = () => request(app).get('/api/v1/uptime/monitors').set(account.auth);
+    // Lists in flight while the create runs; the one sent after its answer must see it.
+    const during = Array.from({ length: 12 }, () => list());
+    const created = await create(account);
+    const after = await Promise.all(Array.from({ length: 4 }, () => list()));
+    for (const res of [...(await Promise.all(during)), ...after]) {
+      expect(res.status).toBe(200);
+      expect(res.body.monitors[0].id).toBe(first.id);
+    }
+    for (const res of after) {
+      expect(res.body.monitors.map((m: { id: number }) => m.id)).toEqual([first.id, created.id]);
+      expect(res.body.pagination.total).toBe(2);
+    }
+  });
+
+  it('does not share a read between accounts, statuses or pages', async () => {
+    const [a, b] = [await createTestAccount(ctx, 'pro'), await createTestAccount(ctx, 'pro')];
+    const [ma, mb] = [await create(a), await create(b)];
+    const answers = await Promise.all([
+      request(app).get('/api/v1/uptime/monitors').set(a.auth),
+      request(app).get('/api/v1/uptime/monitors').set(b.auth),
+      request(app).get('/api/v1/uptime/monitors?status=up').set(a.auth),
+      request(app).get('/api/v1/uptime/monitors?page=2').set(a.auth),
+    ]);
+    expect(answers.map((r) => r.body.monitors.map((m: { id: number }) => m.id))).toEqual([[ma.id], [mb.id], [], []]);
+  });
+});
+
 describe('GET /api/v1/uptime/monitors/{id}', () => {
   it('answers the detail view: configuration, state, last_check null before the first check, empty statistics', async () => {
     const m = await create(pro);

@@ -17,7 +17,7 @@ import { deleteMonitor } from '../monitors/delete-monitor.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { listChecks } from '../monitors/list-checks.js';
 import { listIncidents } from '../monitors/list-incidents.js';
-import { listMonitors } from '../monitors/list-monitors.js';
+import { listMonitors, monitorListReads } from '../monitors/list-monitors.js';
 import type { RollupWindows } from '../monitors/rollup-totals.js';
 import { PUSH_MONITOR_NOT_PROBED, runManualCheck } from '../monitors/manual-check.js';
 import { monitorDetail } from '../monitors/monitor-detail.js';
@@ -112,6 +112,7 @@ function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
 
 export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] {
   const gate = [requireUptimeFeature(ctx)];
+  const listReads = monitorListReads(windows);
   return [
     route({
       method: 'get',
@@ -141,7 +142,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       auth: 'api-key',
       before: gate,
       handler: async (req, _res, send) => {
-        send(200, await listMonitors(ctx, windows, authOf(req).account.id, req.query));
+        send(200, await listMonitors(ctx, listReads, authOf(req).account.id, req.query));
       },
       docs: {
         query: { status: { type: 'string', enum: ['up', 'down', 'degraded', 'paused', 'pending'] }, ...PAGE_QUERY(20, 100) },

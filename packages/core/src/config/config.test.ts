@@ -28,7 +28,7 @@ describe('loadConfig', () => {
   });
 
   it('reads the API in-flight slots (alone 8, shared 2 by default); a shared value above the other counts as it', () => {
-    expect(loadConfig({}).apiInFlight).toEqual({ alone: 8, shared: 2 });
+    expect(loadConfig({}).apiInFlight).toEqual({ alone: 32, shared: 2 });
     expect(loadConfig({ VIGIL_API_IN_FLIGHT: '8', VIGIL_API_IN_FLIGHT_SHARED: '2' }).apiInFlight).toEqual({ alone: 8, shared: 2 });
     expect(loadConfig({ VIGIL_API_IN_FLIGHT: '3', VIGIL_API_IN_FLIGHT_SHARED: '5' }).apiInFlight).toEqual({ alone: 3, shared: 3 });
     expect(() => loadConfig({ VIGIL_API_IN_FLIGHT: '0' })).toThrow(/VIGIL_API_IN_FLIGHT/);

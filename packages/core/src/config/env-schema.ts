@@ -56,7 +56,7 @@ export const envSchema = Joi.object({
   VIGIL_DELIVERY_RETENTION_DAYS: Joi.number().integer().min(32).default(90),
   // Requests with an API key worked on at a time per API process, while one account alone sends
   // them / while several do (decisions: API hot path).
-  VIGIL_API_IN_FLIGHT: Joi.number().integer().min(1).max(1000).default(8),
+  VIGIL_API_IN_FLIGHT: Joi.number().integer().min(1).max(1000).default(32),
   VIGIL_API_IN_FLIGHT_SHARED: Joi.number().integer().min(1).max(1000).default(2),
   VIGIL_USAGE_FLUSH_MS: Joi.number().integer().min(100).max(60_000).default(2000),
   VIGIL_SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(25_000),
