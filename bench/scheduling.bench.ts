@@ -17,7 +17,7 @@
  * BENCH_SCHED_WORKERS (1).
  */
 import { randomBytes } from 'node:crypto';
-import { Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Account, QueueName, createContext, createLogger, createRedisConnection, loadConfig, type Context } from '@vigil/core';
 import type { BenchResult } from './run.js';
@@ -42,9 +42,53 @@ export interface SchedulingOptions {
    * them: the no-op workers record none) and outlasts the run, so the storage bench skips it.
    */
   reconcileAgain?: boolean;
+  /**
+   * Reports Redis CPU (INFO cpu) and the busiest commands (INFO commandstats, scripts' inner
+   * commands included) per started run over the steady window, and this process's CPU. Only
+   * meaningful on a Redis of the bench's own (the storage bench's throwaway server).
+   */
+  redisStats?: boolean;
+  /** Extra BullMQ worker options of the no-op workers (A/B of worker settings). */
+  workerOptions?: Partial<WorkerOptions>;
 }
 
-async function seedMonitors(ctx: Context, count: number): Promise<void> {
+/** Redis CPU seconds (user + sys) and per-command calls and µs, from INFO. */
+export interface RedisStats {
+  cpuS: number;
+  commands: Map<string, { calls: number; usec: number }>;
+}
+
+export async function redisStats(redis: Redis): Promise<RedisStats> {
+  const cpu = await redis.info('cpu');
+  const num = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(cpu)?.[1] ?? 0);
+  const commands = new Map<string, { calls: number; usec: number }>();
+  for (const m of (await redis.info('commandstats')).matchAll(/^cmdstat_([^:]+):calls=(\d+),usec=(\d+)/gm)) {
+    commands.set(m[1], { calls: Number(m[2]), usec: Number(m[3]) });
+  }
+  return { cpuS: num('used_cpu_user') + num('used_cpu_sys'), commands };
+}
+
+/** Lines describing the Redis and process work per started run between two snapshots. */
+export function describeCost(before: RedisStats, after: RedisStats, starts: number, processCpuMs: number, seconds: number): string[] {
+  const per = (v: number) => (starts ? v / starts : NaN);
+  const rows = [...after.commands.entries()]
+    .map(([name, a]) => {
+      const b = before.commands.get(name) ?? { calls: 0, usec: 0 };
+      return { name, calls: a.calls - b.calls, usec: a.usec - b.usec };
+    })
+    .filter((r) => r.calls > 0)
+    .sort((x, y) => y.usec - x.usec);
+  const redisCpu = after.cpuS - before.cpuS;
+  return [
+    `cost over ${seconds.toFixed(0)} s of the steady window, ${starts.toLocaleString('en')} runs started (${(starts / seconds).toFixed(0)}/s): Redis CPU ${(redisCpu * 1000).toFixed(0)} ms (${((redisCpu / seconds) * 100).toFixed(0)} % of a core), **${(per(redisCpu) * 1e6).toFixed(0)} µs per started run**; bench process (workers) CPU ${(per(processCpuMs) * 1000).toFixed(0)} µs per started run (${((processCpuMs / 1000 / seconds) * 100).toFixed(0)} % of a core)`,
+    `Redis commands per started run (calls, µs): ${rows
+      .slice(0, 14)
+      .map((r) => `${r.name} ${per(r.calls).toFixed(2)} / ${per(r.usec).toFixed(1)}`)
+      .join(', ')}`,
+  ];
+}
+
+export async function seedMonitors(ctx: Context, count: number): Promise<void> {
   const account = await ctx.db.getRepository(Account).save({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, tier: 'enterprise' });
   // In slices: one statement for a million rows outlasts the statement timeout.
   for (let from = 1; from <= count; from += SEED_SLICE) {
@@ -67,7 +111,7 @@ async function usedMemory(ctx: Context): Promise<number> {
  * measurement ended count as lags of at least `missingAtLeastMs` (a percentile that falls among
  * them is reported as "> that").
  */
-function describe(label: string, lags: number[], missing = 0, missingAtLeastMs = 0): string {
+export function describe(label: string, lags: number[], missing = 0, missingAtLeastMs = 0): string {
   const s = [...lags].sort((a, b) => a - b);
   const total = s.length + missing;
   const ms = (v: number) => `${(v / 1000).toFixed(3)} s`;
@@ -95,6 +139,7 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
   const SAMPLE = opts.sampleEvery ?? 1;
   /** Scheduled runs started per wall-clock second (all monitors, sampled or not). */
   const startsPerSecond = new Map<number, number>();
+  let totalStarts = 0;
   const lines: string[] = [];
   const db = await benchDatabase('sched');
   const prefix = `{vbsched${randomBytes(3).toString('hex')}}`;
@@ -115,6 +160,7 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
       if (!String(job.id).startsWith('repeat:') || !Number.isFinite(due)) return null;
       const sec = Math.floor(started / 1000);
       startsPerSecond.set(sec, (startsPerSecond.get(sec) ?? 0) + 1);
+      totalStarts++;
       const monitorId = Number(job.data.monitorId);
       if (monitorId % SAMPLE === 0) runs.push({ monitorId, due, lag: started - due });
       return null;
@@ -126,6 +172,7 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
         connection: connection as ConnectionOptions,
         prefix,
         concurrency: CONCURRENCY,
+        ...opts.workerOptions,
       });
       w.on('error', (e) => console.error('worker error', e.message));
       workers.push(w);
@@ -152,12 +199,25 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
     const deadline = steadyTo + 30_000;
     const sampled = Math.floor(MONITORS / SAMPLE);
     const expectedSampled = Math.round((sampled * MEASURE_S) / INTERVAL_S);
+    let costFrom: { stats: RedisStats; starts: number; cpu: NodeJS.CpuUsage; at: number } | undefined;
+    let costLines: string[] = [];
     while (Date.now() < deadline) {
+      if (opts.redisStats && !costFrom && Date.now() >= steadyFrom) {
+        costFrom = { stats: await redisStats(ctx.redis), starts: totalStarts, cpu: process.cpuUsage(), at: Date.now() };
+      }
+      if (opts.redisStats && costFrom && !costLines.length && Date.now() >= steadyTo) {
+        const cpu = process.cpuUsage(costFrom.cpu);
+        costLines = describeCost(costFrom.stats, await redisStats(ctx.redis), totalStarts - costFrom.starts, (cpu.user + cpu.system) / 1000, (Date.now() - costFrom.at) / 1000);
+      }
       const done = runs.filter((r) => r.due >= steadyFrom && r.due < steadyTo).length;
       if (Date.now() > steadyTo && done >= expectedSampled - 1) break;
       await new Promise((r) => setTimeout(r, 1000));
     }
     const measuredUntil = Date.now();
+    if (opts.redisStats && costFrom && !costLines.length) {
+      const cpu = process.cpuUsage(costFrom.cpu);
+      costLines = describeCost(costFrom.stats, await redisStats(ctx.redis), totalStarts - costFrom.starts, (cpu.user + cpu.system) / 1000, (measuredUntil - costFrom.at) / 1000);
+    }
     clearInterval(sampler);
     sampler = undefined;
     const memEnd = await usedMemory(ctx);
@@ -193,6 +253,7 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
     lines.push(
       `spread: due runs per second over the steady window min ${Math.min(...counts)}, max ${Math.max(...counts)} (mean ${(sampled / INTERVAL_S).toFixed(0)}${SAMPLE > 1 ? ', sampled monitors' : ''})`,
     );
+    lines.push(...costLines);
     if (again) lines.push(`reconcile when Redis agrees (the every-minute case, under the check load): ${again.added} added, ${again.removed} removed in ${reconcileSteadyS.toFixed(1)} s`);
     lines.push(
       `Redis used_memory: before ${mb(memBefore)}, after scheduling ${mb(memScheduled)} (+${mb(memScheduled - memBefore)}), peak during the run ${mb(memPeak)} (+${mb(memPeak - memBefore)}), at the end ${mb(memEnd)}`,

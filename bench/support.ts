@@ -1,8 +1,11 @@
 /** Helpers shared by the benchmarks (bench/run.ts only runs *.bench.ts, so this is never run). */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createContext, createLogger, loadConfig, type Context } from '@vigil/core';
@@ -141,3 +144,40 @@ export async function timeIt(label: string, fn: () => Promise<unknown>, iteratio
 
 /** "label: p50 1.23 ms, p99 4.56 ms". */
 export const formatTiming = (r: Timing) => `${r.label}: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`;
+
+/** Redis used_memory of the server at `url` (a connection of its own, closed again). */
+export async function redisUsedMemory(url: string): Promise<number> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  // A refused connection while the server starts rejects connect(); the event would only log it.
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    return Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))?.[1] ?? 0);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * A redis-server of the bench's own on `port` (no persistence), so memory and CPU figures are
+ * ours alone: its URL, its used_memory when empty and now, and stop().
+ */
+export async function throwawayRedis(port: number): Promise<{ url: string; emptyBytes: number; usedMemory: () => Promise<number>; stop: () => Promise<void> }> {
+  const url = `redis://127.0.0.1:${port}`;
+  const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      server.kill('SIGTERM');
+      await once(server, 'exit');
+    }
+  };
+  for (let i = 0; i < 100; i++) {
+    try {
+      return { url, emptyBytes: await redisUsedMemory(url), usedMemory: () => redisUsedMemory(url), stop };
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  await stop();
+  throw new Error(`no Redis at ${url}`);
+}
