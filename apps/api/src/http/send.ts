@@ -28,9 +28,9 @@ export function responseSender(def: RouteDef, check: boolean, unwritable: (e: Re
     return s;
   };
   // The readers of one coalesced read (ReadCoalescer) answer the same object one after another.
-  let last: { status: number; body: unknown; text: string } | null = null;
-  const serialized = (status: number, body: unknown, serialize: Serializer): string => {
-    if (last && last.body === body && last.status === status) return last.text;
+  let last: ({ status: number; body: unknown } & Answer) | null = null;
+  const serialized = (status: number, body: unknown, serialize: Serializer): Answer => {
+    if (last && last.body === body && last.status === status) return last;
     let text: string;
     try {
       text = serialize(body);
@@ -40,8 +40,8 @@ export function responseSender(def: RouteDef, check: boolean, unwritable: (e: Re
       text = JSON.stringify(body);
     }
     if (check) assertSerializedAsIs(where(status), body, text);
-    last = { status, body, text };
-    return text;
+    last = { status, body, text, etag: undefined };
+    return last;
   };
   return (res) => {
     const plainJson = res.json.bind(res);
@@ -62,13 +62,20 @@ export function responseSender(def: RouteDef, check: boolean, unwritable: (e: Re
   };
 }
 
+/** A serialised body, and its ETag once computed (null: the app makes none). */
+interface Answer {
+  text: string;
+  etag: string | null | undefined;
+}
+
 /**
  * What Express's res.send does with a JSON text, minus its copy of the text into a Buffer:
  * Content-Type, Content-Length, the app's ETag (the same weak tag), 304 when the request is
  * fresh, no body for HEAD. Node then sends headers and body in one write instead of two.
  * Statuses whose body Express strips (204, 205) go through Express.
  */
-function writeJsonText(res: Response, status: number, text: string): void {
+function writeJsonText(res: Response, status: number, answer: Answer): void {
+  const { text } = answer;
   if (status === 204 || status === 205) {
     res.status(status).set('Content-Type', JSON_TYPE).send(text);
     return;
@@ -76,10 +83,13 @@ function writeJsonText(res: Response, status: number, text: string): void {
   res.status(status);
   res.setHeader('Content-Type', JSON_TYPE);
   if (!res.getHeader('Transfer-Encoding')) res.setHeader('Content-Length', Buffer.byteLength(text));
-  const etagOf: unknown = res.app.get('etag fn');
-  if (typeof etagOf === 'function' && !res.getHeader('ETag')) {
-    const tag: unknown = etagOf(text, 'utf8');
-    if (typeof tag === 'string') res.setHeader('ETag', tag);
+  if (!res.getHeader('ETag')) {
+    const etagOf: unknown = res.app.get('etag fn');
+    if (answer.etag === undefined) {
+      const tag: unknown = typeof etagOf === 'function' ? etagOf(text, 'utf8') : null;
+      answer.etag = typeof tag === 'string' ? tag : null;
+    }
+    if (answer.etag !== null) res.setHeader('ETag', answer.etag);
   }
   if (res.req.fresh) {
     res.status(304);

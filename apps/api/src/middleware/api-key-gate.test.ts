@@ -5,7 +5,9 @@ import { ApiKey, authStampKey, createContext, createLogger, hashApiKeySecret, se
 import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
 import { AccountQuota } from '../limits/account-quota.js';
 import { RequestUsage } from '../usage/request-usage.js';
-import { apiKeyGate, KEY_CACHE_TTL_MS } from './api-key-gate.js';
+import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import type pg from 'pg';
+import { apiKeyGate, KEY_CACHE_TTL_MS, KEY_LINE_TTL_MS } from './api-key-gate.js';
 import { errorHandler } from './error-handler.js';
 
 // Two API "processes": two contexts (their own database pools and Redis connections) and two
@@ -134,5 +136,53 @@ describe('the fair scheduler line of a key', () => {
     expect(gate.schedulingKey(secondKey)).toBe(`account:${first.account.id}`);
     expect(gate.schedulingKey(other.key)).toBe(`account:${other.account.id}`);
     expect(gate.schedulingKey('vgl_not-a-key')).toBe(`key:${hashApiKeySecret('vgl_not-a-key')}`);
+  });
+
+  it("keeps the account's line after the lookup expires, until the line's own, longer lifetime ends", async () => {
+    const gate = apiKeyGate(ctx, { quota: new AccountQuota(ctx.redis, ctx.config.redisPrefix), usage: new RequestUsage(ctx) });
+    const app = express();
+    app.get('/x', gate, (_req, res) => {
+      res.json({});
+    });
+    const { key, account } = await createTestAccount(ctx, 'pro');
+    expect((await request(app).get('/x').set({ Authorization: `Bearer ${key}` })).status).toBe(200);
+    clock.advance(KEY_CACHE_TTL_MS);
+    expect(gate.schedulingKey(key)).toBe(`account:${account.id}`);
+    clock.advance(KEY_LINE_TTL_MS - KEY_CACHE_TTL_MS);
+    expect(gate.schedulingKey(key)).toBe(`key:${hashApiKeySecret(key)}`);
+  });
+});
+
+describe('concurrent requests of a key whose lookup expired', () => {
+  it('make one lookup between them, and each is still answered on its own', async () => {
+    const gate = apiKeyGate(ctx, { quota: new AccountQuota(ctx.redis, ctx.config.redisPrefix), usage: new RequestUsage(ctx) });
+    const app = express();
+    app.get('/x', gate, (_req, res) => {
+      res.json({});
+    });
+    app.use(errorHandler(ctx));
+    const { auth } = await createTestAccount(ctx, 'pro');
+    expect((await request(app).get('/x').set(auth)).status).toBe(200);
+    clock.advance(KEY_CACHE_TTL_MS);
+    const driver = ctx.db.driver;
+    if (!(driver instanceof PostgresDriver)) throw new Error('PostgreSQL expected');
+    const pool = driver.master as pg.Pool;
+    let checkouts = 0;
+    const count = () => {
+      checkouts += 1;
+    };
+    pool.on('acquire', count);
+    try {
+      const server = request(app);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => server.get('/x').set(auth)));
+      expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200));
+    } finally {
+      pool.off('acquire', count);
+    }
+    // A lookup is two checkouts (the key to learn its account, then again after the stamp read).
+    // Each request gets a lookup started after it arrived, so the first runs one and those that
+    // arrive meanwhile share the next: at most 4 checkouts, where one lookup each would be 20.
+    expect(checkouts).toBeGreaterThanOrEqual(2);
+    expect(checkouts).toBeLessThanOrEqual(4);
   });
 });

@@ -6,6 +6,7 @@ import { clientIp } from '../http/client-ip.js';
 import type { AuthInfo } from '../http/request-auth.js';
 import type { AccountQuota, QuotaDecision } from '../limits/account-quota.js';
 import { FixedWindowLimiter, limiterNamespace } from '../limits/fixed-window-limiter.js';
+import { ReadCoalescer } from '../http/read-coalescer.js';
 import type { RequestUsage } from '../usage/request-usage.js';
 import { enforceQuota, quotaLimits } from './account-limits.js';
 import { burstCounter, sendBurstLimited, takeDeferredBurst } from './burst-limit.js';
@@ -15,6 +16,12 @@ const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="vigil"' };
 /** Key lookups kept per process: the most recently used, each for a short while. */
 export const KEY_CACHE_ENTRIES = 10_000;
 export const KEY_CACHE_TTL_MS = 10_000;
+/**
+ * Which account a key belongs to, for the fair scheduler's line only (never for access): kept
+ * longer than the lookup, so a busy key whose lookup just expired keeps its account's line
+ * instead of opening a line of its own (two lines would halve the slots for a second).
+ */
+export const KEY_LINE_TTL_MS = 600_000;
 /** Stamp changes while one request looks its key up again before it gives up (a 500). */
 const MAX_RELOADS = 5;
 
@@ -39,13 +46,18 @@ class BurstLimited {
  * A key not cached (or out of date) costs two more round trips: the lookup, and the stamp read
  * before it (a lookup cached with a stamp read after it could miss a change committed between).
  * The first sight of a key needs one lookup more to learn its account. Unknown, revoked and
- * expired keys are never cached.
+ * expired keys are never cached. Concurrent requests of one key that all miss the cache (its
+ * lookup just expired) share one lookup (ReadCoalescer: each still gets one that started after
+ * it arrived) instead of making one each, and keep their account's line in the fair scheduler.
  *
  * Answers, in order: 429 burst limit, 401 "API key required" / "Invalid API key" / "API key
  * expired", then what enforceQuota answers.
  */
 export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: RequestUsage }): RequestHandler & { schedulingKey(token: string): string } {
   const cache = new BoundedTtlCache<CachedKey>(KEY_CACHE_ENTRIES, KEY_CACHE_TTL_MS);
+  const lines = new BoundedTtlCache<number>(KEY_CACHE_ENTRIES, KEY_LINE_TTL_MS);
+  // The requests of a busy key whose lookup expired make one lookup between them, not one each.
+  const loads = new ReadCoalescer<CachedKey>();
   const burstLimiter = new FixedWindowLimiter(ctx.redis, limiterNamespace(ctx.config.redisPrefix, 'burst'), 1);
   const { quota } = deps;
 
@@ -57,25 +69,22 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
 
   /**
    * The key's lookup with the stamp read before it. `stamp` is the current one when the caller
-   * just read it (a stale admission); otherwise it is read here, with the burst limit if pending.
+   * just read it (a stale admission); otherwise it is read here.
    */
-  async function load(req: Request, keyHash: string, now: Date, known: { stamp: string } | null, burst: { key: string; limit: number } | null): Promise<CachedKey> {
+  async function load(keyHash: string, now: Date, known: { stamp: string } | null): Promise<CachedKey> {
     let stamp = known?.stamp;
     if (stamp === undefined) {
       // The stamp is the account's: learn the account first.
       const first = await findKey(ctx, keyHash);
-      if (!first || first.apiKey.revokedAt) {
-        if (burst) await checkBurstAlone(req);
-        throw new AuthenticationError('Invalid API key');
-      }
-      const read = await quota.admit({ accountId: first.account.id, apiKeyId: first.apiKey.id, now, perMinute: 0, perDay: null, burst, stamp: '' });
-      if (read.kind === 'burst') throw new BurstLimited(read.msBeforeNext);
+      if (!first || first.apiKey.revokedAt) throw new AuthenticationError('Invalid API key');
+      const read = await quota.admit({ accountId: first.account.id, apiKeyId: first.apiKey.id, now, perMinute: 0, perDay: null, burst: null, stamp: '' });
       if (read.kind !== 'stale') throw new Error('the admission script counted a stamp read');
       stamp = read.stamp;
     }
     const found = checkKey(await findKey(ctx, keyHash), now, { allowInactive: true });
     const entry = { ...found, stamp };
     cache.set(keyHash, entry, now.getTime());
+    lines.set(keyHash, found.account.id, now.getTime());
     return entry;
   }
 
@@ -91,8 +100,15 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
     let known: { stamp: string } | null = null;
     for (let reloads = 0; reloads <= MAX_RELOADS; reloads++) {
       if (!entry) {
-        entry = await load(req, keyHash, now, known, burst);
-        burst = null;
+        try {
+          entry = await loads.read(`${keyHash}:${known?.stamp ?? ''}`, () => load(keyHash, now, known));
+          // Another request's lookup may have started a moment before this request's now.
+          checkKey(entry, now, { allowInactive: true });
+        } catch (e) {
+          // The burst limit answers before the key's 401.
+          if (burst) await checkBurstAlone(req);
+          throw e;
+        }
       }
       const { account, apiKey } = entry;
       const admission = await quota.admit({ accountId: account.id, apiKeyId: apiKey.id, now, ...quotaLimits(ctx, account), burst, stamp: entry.stamp });
@@ -133,8 +149,8 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
    */
   const schedulingKey = (token: string): string => {
     const keyHash = hashApiKeySecret(token);
-    const entry = cache.get(keyHash, ctx.clock.now().getTime());
-    return entry ? `account:${entry.account.id}` : `key:${keyHash}`;
+    const accountId = lines.get(keyHash, ctx.clock.now().getTime());
+    return accountId === undefined ? `key:${keyHash}` : `account:${accountId}`;
   };
   return Object.assign(handler, { schedulingKey });
 }
