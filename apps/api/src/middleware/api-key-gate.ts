@@ -53,13 +53,22 @@ class BurstLimited {
  * Answers, in order: 429 burst limit, 401 "API key required" / "Invalid API key" / "API key
  * expired", then what enforceQuota answers.
  */
-export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: RequestUsage }): RequestHandler & { schedulingKey(token: string): string } {
+export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: RequestUsage }): RequestHandler & { schedulingKey(token: string, req?: Request): string } {
   const cache = new BoundedTtlCache<CachedKey>(KEY_CACHE_ENTRIES, KEY_CACHE_TTL_MS);
   const lines = new BoundedTtlCache<number>(KEY_CACHE_ENTRIES, KEY_LINE_TTL_MS);
   // The requests of a busy key whose lookup expired make one lookup between them, not one each.
   const loads = new ReadCoalescer<CachedKey>();
   const burstLimiter = new FixedWindowLimiter(ctx.redis, limiterNamespace(ctx.config.redisPrefix, 'burst'), 1);
   const { quota } = deps;
+  // The fair scheduler's step and this one both need the key's hash: computed once per request.
+  const hashes = new WeakMap<Request, { token: string; hash: string }>();
+  const hashOf = (token: string, req?: Request): string => {
+    const known = req && hashes.get(req);
+    if (known && known.token === token) return known.hash;
+    const hash = hashApiKeySecret(token);
+    if (req) hashes.set(req, { token, hash });
+    return hash;
+  };
 
   /** The burst limit on its own: for keys that are not looked up any further. */
   async function checkBurstAlone(req: Request): Promise<void> {
@@ -89,7 +98,7 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
   }
 
   async function admit(req: Request, token: string, now: Date): Promise<{ entry: CachedKey; decision: QuotaDecision }> {
-    const keyHash = hashApiKeySecret(token);
+    const keyHash = hashOf(token, req);
     let burst = takeDeferredBurst(req) ? burstCounter(ctx, req) : null;
     let entry = cache.get(keyHash, now.getTime());
     // A cached key that has expired since is looked up again (its 401 comes after the burst check).
@@ -147,8 +156,8 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
    * Whose line a request with this key waits in for the fair scheduler: its account's when the
    * key's lookup is cached (all keys of an account share one fair share), else the key's own.
    */
-  const schedulingKey = (token: string): string => {
-    const keyHash = hashApiKeySecret(token);
+  const schedulingKey = (token: string, req?: Request): string => {
+    const keyHash = hashOf(token, req);
     const accountId = lines.get(keyHash, ctx.clock.now().getTime());
     return accountId === undefined ? `key:${keyHash}` : `account:${accountId}`;
   };

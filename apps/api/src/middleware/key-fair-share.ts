@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { bearerToken } from '../auth/authenticate-key.js';
 import type { FairScheduler } from '../limits/fair-scheduler.js';
 
@@ -10,12 +10,12 @@ import type { FairScheduler } from '../limits/fair-scheduler.js';
  * closes, so a client that leaves while waiting never takes a slot. Requests without a Bearer
  * key are not held.
  */
-export function keyFairShare(scheduler: FairScheduler, lineOf: (token: string) => string): RequestHandler {
+export function keyFairShare(scheduler: FairScheduler, lineOf: (token: string, req: Request) => string): RequestHandler {
   return (req, res, next) => {
     const token = bearerToken(req.get('authorization'));
     if (!token) return next();
     // The client left during an earlier step: 'close' has fired already, so no slot is taken.
     if (res.closed) return;
-    res.once('close', scheduler.enter(lineOf(token), () => next()));
+    res.once('close', scheduler.enter(lineOf(token, req), () => next()));
   };
 }
