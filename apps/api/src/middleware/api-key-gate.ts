@@ -114,8 +114,8 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
           // Another request's lookup may have started a moment before this request's now.
           checkKey(entry, now, { allowInactive: true });
         } catch (e) {
-          // The burst limit answers before the key's 401.
-          if (burst) await checkBurstAlone(req);
+          // The burst limit answers before the key's 401 (an outage stays the outage's answer).
+          if (burst && e instanceof AuthenticationError) await checkBurstAlone(req);
           throw e;
         }
       }
