@@ -29,7 +29,7 @@ export class ReadCoalescer<T> {
     return new Promise<T>((resolve, reject) => waiting.callers.push({ resolve, reject }));
   }
 
-  /** Reads in progress (for tests and metrics). */
+  /** Keys with a read in progress (what the tests look at). */
   get inFlight(): number {
     return this.flights.size;
   }
