@@ -30,7 +30,7 @@ import {
 import type { BenchResult } from './run.js';
 import { benchDatabase, dropRedisKeys } from './support.js';
 import { createCheckerApp } from '../apps/checker/src/app.js';
-import type { MonitorCheckOptions } from '../apps/checker/src/jobs/monitor-check.job.js';
+import type { MonitorCheckOptions } from '../apps/checker/src/monitors/monitor-checks.js';
 import { probe } from '../apps/checker/src/probe/probe.js';
 import { createProbeClient } from '../apps/checker/src/probe/probe-client.js';
 import type { HttpProbeTarget } from '../apps/checker/src/probe/probe-target.js';

@@ -12,3 +12,4 @@ export * from './test-clock.js';
 export * from './streaming-replica.js';
 export * from './vigil-process.js';
 export * from './tls-report-fixture.js';
+export * from './monitor-buckets.js';

@@ -2,7 +2,9 @@ import { JobName, QueueName, checkQueueOf, createOutboxRelay, createSecretBox, c
 import { ensureCheckPartitionsJob } from './jobs/ensure-check-partitions.job.js';
 import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
 import { heartbeatPingJob, sweepHeartbeatsJob } from './jobs/heartbeat.jobs.js';
-import { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
+import { monitorBucketJob } from './jobs/monitor-bucket.job.js';
+import { monitorCheckJob } from './jobs/monitor-check.job.js';
+import { createMonitorChecks, type MonitorCheckOptions } from './monitors/monitor-checks.js';
 import { pruneAlertDeliveriesJob, pruneChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
 import { sendIncidentRepeatsJob } from './jobs/send-incident-repeats.job.js';
 import { reconcileDomainSchedulesJob } from './jobs/reconcile-domain-schedules.job.js';
@@ -35,6 +37,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
   let stopRoundSweep: (() => Promise<void>) | undefined;
   const relay = createOutboxRelay(ctx);
   const monitors = createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.monitorCheck?.loader, ctx.logger);
+  const checks = createMonitorChecks(ctx, { ...opts.monitorCheck, monitors, onOutboxWritten: () => relay.wake() });
   let warmTicks = 0;
   const warm = () =>
     monitors.warm(warmTicks++ % 5 !== 0).catch((e: unknown) => ctx.logger.warn('monitor configurations not read in advance', { error: (e as Error).message }));
@@ -58,7 +61,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
     // A checker consumes only its own region's check jobs.
     queueNames: { [QueueName.Checks]: checkQueueOf(ctx.config.region) },
     handlers: {
-      [QueueName.Checks]: { [JobName.MonitorCheck]: monitorCheckJob(ctx, { ...opts.monitorCheck, monitors, onOutboxWritten: () => relay.wake() }) },
+      [QueueName.Checks]: { [JobName.MonitorCheck]: monitorCheckJob(checks), [JobName.MonitorBucket]: monitorBucketJob(ctx, checks) },
       [QueueName.Maintenance]: {
         [JobName.ReconcileMonitorSchedules]: reconcileMonitorSchedulesJob(ctx),
         [JobName.PruneChecks]: pruneChecksJob(ctx),

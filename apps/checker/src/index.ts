@@ -1,6 +1,7 @@
 export { createCheckerApp } from './app.js';
 export { MAINTENANCE_SCHEDULES, ensureMaintenanceSchedulers } from './maintenance-schedulers.js';
-export { monitorCheckJob, type MonitorCheckOptions } from './jobs/monitor-check.job.js';
+export { monitorCheckJob } from './jobs/monitor-check.job.js';
+export { createMonitorChecks, type MonitorCheckOptions } from './monitors/monitor-checks.js';
 export { probe, MAX_BODY_BYTES } from './probe/probe.js';
 export { createProbeClient, type ProbeClient, type ProbeClientOptions } from './probe/probe-client.js';
 export type { HttpProbeTarget, ProbeTarget } from './probe/probe-target.js';

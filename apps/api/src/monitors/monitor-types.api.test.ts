@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
 import { DNS_CONFIG_MESSAGES, JobName, TCP_CONFIG_MESSAGES } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
+import { bucketsOfMonitor, createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
 import { MONITOR_INPUT_MESSAGES as M } from './monitor-input.js';
 
 let ctx: TestContext;
@@ -153,7 +153,7 @@ describe('heartbeat monitors', () => {
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(b.body.monitor.config).toEqual({ period: 3600, cron: null, timezone: null, grace: 3600, min_duration: null, max_duration: null });
     const queue = ctx.queues.queueOf(JobName.MonitorCheck);
-    expect(await queue.getJobScheduler(`monitor-${a.body.monitor.id}`)).toBeUndefined();
+    expect(await bucketsOfMonitor(ctx, a.body.monitor.id as number)).toEqual([]);
     const waiting = await queue.getWaiting();
     expect(waiting.filter((j) => j.data.monitorId === a.body.monitor.id)).toEqual([]);
     const manual = await request(app).post(`/api/v1/uptime/monitors/${a.body.monitor.id}/check`).set(account.auth);

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { JobName, monitorScheduleOffsetMs } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
+import { JobName, bucketIndexKey, bucketMembersKey, bucketOfMonitor, bucketOfSchedulerId, bucketOffsetMs } from '@vigil/core';
+import { bucketsOfMonitor, createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -23,7 +23,12 @@ beforeAll(async () => {
 afterAll(() => ctx.teardown());
 
 const queue = () => ctx.queues.queueOf(JobName.MonitorCheck);
-const scheduler = (id: number) => queue().getJobScheduler(`monitor-${id}`);
+const scheduled = (id: number) => bucketsOfMonitor(ctx, id);
+/** The monitor scheduled once, in its bucket of this interval, whose scheduler fires just before the monitor's phase. */
+const scheduledEvery = (id: number, seconds: number) => {
+  const bucket = bucketOfMonitor(id, seconds * 1000);
+  return [{ ...bucket, scheduler: expect.objectContaining({ every: seconds * 1000, offset: bucketOffsetMs(bucket), template: expect.objectContaining({ data: bucket }) }) }];
+};
 
 let n = 0;
 async function create(body: Record<string, unknown> = {}): Promise<number> {
@@ -35,86 +40,93 @@ async function create(body: Record<string, unknown> = {}): Promise<number> {
   return res.body.monitor.id as number;
 }
 
+/** How many monitors the interval buckets of the default region hold. */
+async function bucketMembersCount(): Promise<number> {
+  const ids = await ctx.redis.smembers(bucketIndexKey(queue()));
+  let n = 0;
+  for (const id of ids) {
+    const b = bucketOfSchedulerId(id);
+    if (b) n += await ctx.redis.scard(bucketMembersKey(queue(), b));
+  }
+  return n;
+}
+
 /** One-off check jobs (not scheduler runs) of a monitor still waiting in the queue. */
 async function oneOffJobs(id: number) {
   const waiting = await queue().getWaiting();
   return waiting.filter((j) => j.data.monitorId === id && !j.id?.startsWith('repeat:'));
 }
 
-it('create schedules the monitor at its interval with its id-derived phase and queues its first check', async () => {
+it('create puts the monitor in the bucket of its interval and phase and queues its first check', async () => {
   const id = await create({ check_interval: 600 });
-  const s = await scheduler(id);
-  expect(s).toMatchObject({ every: 600_000, offset: monitorScheduleOffsetMs(id, 600), template: { data: { monitorId: id } } });
-  expect((s?.next ?? 0) % 600_000).toBe(monitorScheduleOffsetMs(id, 600));
+  const [bucket] = await scheduled(id);
+  expect([bucket]).toEqual(scheduledEvery(id, 600));
+  expect((bucket.scheduler?.next ?? 0) % 600_000).toBe(bucketOffsetMs(bucket));
   const first = await oneOffJobs(id);
   expect(first).toHaveLength(1);
   expect(first[0].id).toMatch(new RegExp(`^check-${id}-created-\\d+-[0-9a-f]{8}$`));
   expect(first[0].data).toEqual({ monitorId: id });
 });
 
-it('pause removes the schedule, resume restores it and runs a check at once', async () => {
+it('pause takes the monitor out of its bucket, resume puts it back and runs a check at once', async () => {
   const id = await create();
-  const before = await scheduler(id);
   expect((await request(app).post(`/api/v1/uptime/monitors/${id}/pause`).set(account.auth)).status).toBe(200);
-  expect(await scheduler(id)).toBeUndefined();
-  expect(await queue().getJob(`repeat:monitor-${id}:${before?.next}`)).toBeUndefined();
+  expect(await scheduled(id)).toEqual([]);
   expect((await request(app).post(`/api/v1/uptime/monitors/${id}/pause`).set(account.auth)).status).toBe(200);
-  expect(await scheduler(id)).toBeUndefined();
+  expect(await scheduled(id)).toEqual([]);
 
   expect((await request(app).post(`/api/v1/uptime/monitors/${id}/resume`).set(account.auth)).status).toBe(200);
-  expect(await scheduler(id)).toMatchObject({ every: 300_000, offset: monitorScheduleOffsetMs(id, 300) });
+  expect(await scheduled(id)).toEqual(scheduledEvery(id, 300));
   const jobs = await oneOffJobs(id);
   expect(jobs.map((j) => j.id?.replace(/-\d+-[0-9a-f]{8}$/, '')).sort()).toEqual([`check-${id}-created`, `check-${id}-resumed`]);
 });
 
-it('an interval change re-times the scheduler; other changes leave it alone', async () => {
+it('an interval change moves the monitor to the bucket of its new interval; other changes leave it alone', async () => {
   const id = await create({ check_interval: 300 });
-  const before = await scheduler(id);
+  const before = await scheduled(id);
+  expect(before).toEqual(scheduledEvery(id, 300));
   await request(app).patch(`/api/v1/uptime/monitors/${id}`).set(account.auth).send({ timeout: 5, name: 'renamed' });
-  expect(await scheduler(id)).toEqual(before);
+  expect(await scheduled(id)).toEqual(before);
   await request(app).put(`/api/v1/uptime/monitors/${id}`).set(account.auth).send({ check_interval: 60 });
-  const after = await scheduler(id);
-  expect(after).toMatchObject({ every: 60_000, offset: monitorScheduleOffsetMs(id, 60) });
-  expect((after?.next ?? 0) % 60_000).toBe(monitorScheduleOffsetMs(id, 60));
-  const delayed = (await queue().getDelayed()).filter((j) => j.data.monitorId === id);
-  expect(delayed.map((j) => j.id)).toEqual([`repeat:monitor-${id}:${after?.next}`]);
+  const after = await scheduled(id);
+  expect(after).toEqual(scheduledEvery(id, 60));
+  expect((after[0].scheduler?.next ?? 0) % 60_000).toBe(bucketOffsetMs(after[0]));
 });
 
-it('is_active false removes the schedule, true restores it, but not while paused', async () => {
+it('is_active false takes the monitor out of its bucket, true puts it back, but not while paused', async () => {
   const id = await create();
   await request(app).patch(`/api/v1/uptime/monitors/${id}`).set(account.auth).send({ is_active: false });
-  expect(await scheduler(id)).toBeUndefined();
+  expect(await scheduled(id)).toEqual([]);
   await request(app).patch(`/api/v1/uptime/monitors/${id}`).set(account.auth).send({ is_active: true });
-  expect(await scheduler(id)).toBeDefined();
+  expect(await scheduled(id)).toEqual(scheduledEvery(id, 300));
   await request(app).post(`/api/v1/uptime/monitors/${id}/pause`).set(account.auth);
   await request(app).patch(`/api/v1/uptime/monitors/${id}`).set(account.auth).send({ is_active: true, check_interval: 600 });
-  expect(await scheduler(id)).toBeUndefined();
+  expect(await scheduled(id)).toEqual([]);
   // Resuming an inactive monitor: status up, but it stays unscheduled and no check runs.
   await request(app).patch(`/api/v1/uptime/monitors/${id}`).set(account.auth).send({ is_active: false });
   const resumed = await request(app).post(`/api/v1/uptime/monitors/${id}/resume`).set(account.auth);
   expect(resumed.body.monitor.status).toBe('up');
-  expect(await scheduler(id)).toBeUndefined();
+  expect(await scheduled(id)).toEqual([]);
   expect((await oneOffJobs(id)).map((j) => j.id)).not.toContainEqual(expect.stringContaining('resumed'));
 });
 
-it('delete removes the scheduler and its next run', async () => {
+it('delete takes the monitor out of its bucket', async () => {
   const id = await create();
-  const s = await scheduler(id);
+  expect(await scheduled(id)).toHaveLength(1);
   expect((await request(app).delete(`/api/v1/uptime/monitors/${id}`).set(account.auth)).status).toBe(200);
-  expect(await scheduler(id)).toBeUndefined();
-  expect(await queue().getJob(`repeat:monitor-${id}:${s?.next}`)).toBeUndefined();
+  expect(await scheduled(id)).toEqual([]);
 });
 
 it('a refused change leaves the schedule as it was', async () => {
   const id = await create({ check_interval: 300 });
-  const before = await scheduler(id);
+  const before = await scheduled(id);
   const pro = await createTestAccount(ctx, 'pro');
   expect((await request(app).patch(`/api/v1/uptime/monitors/${id}`).set(pro.auth).send({ check_interval: 600 })).status).toBe(404);
   expect((await request(app).patch(`/api/v1/uptime/monitors/${id}`).set(account.auth).send({ check_interval: 600, timeout: 0 })).status).toBe(400);
-  expect(await scheduler(id)).toEqual(before);
+  expect(await scheduled(id)).toEqual(before);
 });
 
-it('50 concurrent creates at limit − 1 leave exactly one new monitor (and one new scheduler)', async () => {
+it('50 concurrent creates at limit − 1 leave exactly one new monitor (and one new bucket member)', async () => {
   const limited = await createTestAccount(ctx, 'pro');
   const limit = ctx.config.tiers.pro.monitors ?? 0;
   await ctx.db.query(
@@ -122,7 +134,7 @@ it('50 concurrent creates at limit − 1 leave exactly one new monitor (and one 
      SELECT $1, 'bulk', 'https://bulk.example.com/' || g, 'https://bulk.example.com/' || g FROM generate_series(1, $2::int) g`,
     [limited.account.id, limit - 1],
   );
-  const schedulersBefore = (await queue().getJobSchedulers()).length;
+  const membersBefore = await bucketMembersCount();
   const answers = await Promise.all(
     Array.from({ length: 50 }, (_, i) =>
       request(app).post('/api/v1/uptime/monitors').set(limited.auth).send({ name: `race ${i}`, url: `https://race-${i}.example.com/` }),
@@ -136,7 +148,7 @@ it('50 concurrent creates at limit − 1 leave exactly one new monitor (and one 
   }
   const [{ count }] = (await ctx.db.query('SELECT count(*)::int AS count FROM monitors WHERE account_id = $1', [limited.account.id])) as { count: number }[];
   expect(count).toBe(limit);
-  expect((await queue().getJobSchedulers()).length).toBe(schedulersBefore + 1);
+  expect(await bucketMembersCount()).toBe(membersBefore + 1);
 });
 
 it('concurrent creates of the same URL leave exactly one monitor', async () => {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
 import { checkQueueOf, recordHeartbeat } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
+import { bucketsOfMonitor, createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -45,7 +45,7 @@ describe('regions', () => {
     expect(await detail(pro, id)).toMatchObject({ regions: ['eu', 'us'], min_failing_regions: 2 });
     for (const region of ['eu', 'us']) {
       const queue = ctx.queues.queue(checkQueueOf(region));
-      expect(await queue.getJobScheduler(`monitor-${id}`)).toBeDefined();
+      expect(await bucketsOfMonitor(ctx, id, region)).toHaveLength(1);
       expect((await queue.getWaiting()).some((j) => (j.data as { monitorId: number }).monitorId === id)).toBe(true);
     }
   });
@@ -72,8 +72,8 @@ describe('regions', () => {
     expect(patched.status).toBe(200);
     expect(patched.body.monitor).toMatchObject({ regions: ['us'] });
     expect(await detail(pro, id)).toMatchObject({ regions: ['us'], min_failing_regions: 1 });
-    expect(await ctx.queues.queue(checkQueueOf('eu')).getJobScheduler(`monitor-${id}`)).toBeUndefined();
-    expect(await ctx.queues.queue(checkQueueOf('us')).getJobScheduler(`monitor-${id}`)).toBeDefined();
+    expect(await bucketsOfMonitor(ctx, id, 'eu')).toEqual([]);
+    expect(await bucketsOfMonitor(ctx, id, 'us')).toHaveLength(1);
     const bad = await request(app).patch(`/api/v1/uptime/monitors/${id}`).set(pro.auth).send({ min_failing_regions: 2 });
     expect(bad.body).toEqual({ error: 'Invalid min_failing_regions: must be at most the number of regions (1)' });
   });

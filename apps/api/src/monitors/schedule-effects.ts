@@ -2,15 +2,21 @@ import { enqueueImmediateCheck, isPushMonitorType, removeMonitorSchedule, syncMo
 import { knownRegions } from './region-policy.js';
 
 /**
- * Makes the monitor's scheduler match its row, in the request that changed the row (called
+ * Makes the monitor's schedule (its interval bucket, scheduling/monitor-buckets.ts) match its row, in the request that changed the row (called
  * inside the transaction, under the row or account lock, so changes of one monitor reach Redis
  * in order). PostgreSQL is the truth: when Redis fails, the change still stands, the failure is
- * logged, and the reconciler (every minute) brings the scheduler in line.
+ * logged, and the reconciler (every minute) brings the schedule in line.
  */
-export async function applyMonitorSchedule(ctx: Context, m: MonitorScheduleFacts | { id: number; deleted: true }): Promise<void> {
+export async function applyMonitorSchedule(
+  ctx: Context,
+  m: MonitorScheduleFacts | { id: number; checkInterval: number; deleted: true },
+  before?: { checkInterval: number },
+): Promise<void> {
   try {
     const regions = await knownRegions(ctx);
-    if ('deleted' in m) await removeMonitorSchedule(ctx.queues, m.id, regions);
+    // Out of the bucket of its former interval too, so that bucket does not start it in vain.
+    if (before && before.checkInterval !== m.checkInterval) await removeMonitorSchedule(ctx.queues, { id: m.id, checkInterval: before.checkInterval }, regions);
+    if ('deleted' in m) await removeMonitorSchedule(ctx.queues, m, regions);
     else await syncMonitorSchedule(ctx.queues, m, regions);
   } catch (e) {
     ctx.logger.warn('monitor schedule not updated; the reconciler will fix it', { monitorId: m.id, error: (e as Error).message });

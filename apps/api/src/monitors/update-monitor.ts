@@ -38,9 +38,10 @@ export async function updateMonitor(ctx: Context, account: Account, rawId: strin
         if (duplicate) throw new ConflictError(alreadyMonitored);
       }
       const placement = input.regions !== undefined || input.min_failing_regions !== undefined ? await resolveRegions(ctx, account.tier, input, monitor) : {};
+      const before = { checkInterval: monitor.checkInterval };
       Object.assign(monitor, columns, placement);
       const saved = await m.getRepository(Monitor).save(monitor);
-      if (input.check_interval !== undefined || input.is_active !== undefined || input.regions !== undefined) await applyMonitorSchedule(ctx, saved);
+      if (input.check_interval !== undefined || input.is_active !== undefined || input.regions !== undefined) await applyMonitorSchedule(ctx, saved, before);
       if (typed) await rescheduleHeartbeat(m, saved);
       return saved;
     })

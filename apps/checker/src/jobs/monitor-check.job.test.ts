@@ -4,6 +4,7 @@ import { createTestAccount, createTestContext, deadRedisQueues, startDnsServer, 
 import type { Job } from 'bullmq';
 import { startTargetServer, type TargetServer } from '../testing/target-server.js';
 import { checksOf, createMonitor, incidentsOf, reloadMonitor, rollupsOf } from '../testing/monitors.js';
+import { createMonitorChecks } from '../monitors/monitor-checks.js';
 import { monitorCheckJob } from './monitor-check.job.js';
 
 let ctx: TestContext;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   ctx = await createTestContext({ env: { VIGIL_ALLOW_PRIVATE_TARGETS: 'true' } });
   server = await startTargetServer();
   relay = createOutboxRelay(ctx);
-  handler = monitorCheckJob(ctx, { onOutboxWritten: () => relay.wake() });
+  handler = monitorCheckJob(createMonitorChecks(ctx, { onOutboxWritten: () => relay.wake() }));
 });
 afterAll(async () => {
   await server.close();
@@ -172,7 +173,7 @@ describe('MonitorCheck job', () => {
     const second = await handler(j.data, j);
     expect(second).toEqual(first);
     // Twice at the same time, through another handler (as another process would).
-    const other = monitorCheckJob(ctx);
+    const other = monitorCheckJob(createMonitorChecks(ctx));
     const j2 = await job(m.id);
     await Promise.all([handler(j2.data, j2), other(j2.data, j2), handler(j2.data, j2)]);
     expect(await checksOf(ctx, m.id)).toHaveLength(2);
@@ -190,7 +191,7 @@ describe('MonitorCheck job', () => {
     // This "process" relays to a Redis that is down: every enqueue fails.
     const dead = await deadRedisQueues(ctx.config.redisPrefix);
     const failingRelay = createOutboxRelay({ db: ctx.db, queues: dead.queues, logger: ctx.logger }, { enqueueTimeoutMs: 300 });
-    const checkWhileRedisDown = monitorCheckJob(ctx, { onOutboxWritten: () => failingRelay.wake() });
+    const checkWhileRedisDown = monitorCheckJob(createMonitorChecks(ctx, { onOutboxWritten: () => failingRelay.wake() }));
     try {
       for (let i = 0; i < 3; i++) {
         const j = await job(m.id);
@@ -300,7 +301,7 @@ describe('MonitorCheck job', () => {
       endsAt: new Date(now + 3_600_000),
       keepChecking: false,
     });
-    const fresh = monitorCheckJob(ctx); // a new calendar: the cached one may predate the window
+    const fresh = monitorCheckJob(createMonitorChecks(ctx)); // a new calendar: the cached one may predate the window
     const scheduled = await job(m.id);
     expect(await fresh(scheduled.data, scheduled)).toBeNull();
     expect(await checksOf(ctx, m.id)).toEqual([]);

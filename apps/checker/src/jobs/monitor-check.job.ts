@@ -1,58 +1,12 @@
-import { createSecretBox, monitoredTiers, outboundPolicy, type Context, type JobHandler, type JobName } from '@vigil/core';
-import { createMonitorLoader, shouldCheck, type MonitorLoader, type MonitorLoaderOptions } from '../monitors/load-monitors.js';
+import type { JobHandler, JobName } from '@vigil/core';
 import { runKeyOf } from '../monitors/missed-runs.js';
-import { createCheckWriter, type CheckWriterOptions } from '../persistence/check-writer.js';
-import { createMaintenanceCalendar } from '../monitors/maintenance-calendar.js';
-import { probeWith } from '../probe/prober.js';
-import { createProbers, type ProberOptions } from '../probe/probers/index.js';
-import { createLiveRegions } from '../rounds/live-regions.js';
-import { ROUND_DEADLINE_MARGIN_MS } from '../rounds/round-store.js';
-
-/** Tuning knobs (defaults chosen by bench/checker.bench.ts); the bench varies them. */
-export interface MonitorCheckOptions {
-  writer?: Partial<CheckWriterOptions>;
-  loader?: Partial<MonitorLoaderOptions>;
-  client?: ProberOptions['http'];
-  /** Called after a commit that wrote alert events to the outbox (the checker wakes its relay). */
-  onOutboxWritten?: () => void;
-  /** The loader to share (the checker app warms it); one of its own otherwise. */
-  monitors?: MonitorLoader;
-}
+import type { MonitorChecks } from '../monitors/monitor-checks.js';
 
 /**
- * MonitorCheck: load the monitor, skip it when deleted, inactive or paused, or of a push type (a manual check of
- * an active monitor still runs), when its account is deactivated or on a plan without uptime
- * monitoring, or (scheduled checks) while a maintenance window that stops checks covers it; probe with its type's prober, and record the result (batched, at-least-once safe,
- * see recordChecks). Returns the check record (the API answers a manual check with it), the
- * stored one when the job was delivered twice, or null when nothing was checked. Through a
- * PostgreSQL outage it probes with the last known configuration and the writer keeps the result
- * until it can be written.
+ * MonitorCheck: one check of one monitor (a manual check, the first after create or resume, a
+ * catch-up), recorded under its job id (a catch-up under the run it replaces). Periodic checks
+ * come from interval buckets (monitor-bucket.job.ts).
  */
-export function monitorCheckJob(ctx: Context, opts: MonitorCheckOptions = {}): JobHandler<JobName.MonitorCheck> {
-  const probers = createProbers(outboundPolicy(ctx.config), { sourceAddress: ctx.config.sourceAddress, http: opts.client });
-  const monitors = opts.monitors ?? createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
-  const writer = createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
-  const maintenance = createMaintenanceCalendar(ctx.db, ctx.clock);
-  const liveRegions = createLiveRegions(ctx);
-  return async (payload, job) => {
-    const manual = payload.manual === true;
-    const monitor = await monitors.load(payload.monitorId);
-    if (!monitor || !shouldCheck(monitor, manual)) return null;
-    // A window with keep_checking false stops scheduled checks; a manual check still runs.
-    if (!manual && (await maintenance.stopsChecks(monitor))) return null;
-    // A push type (heartbeat) has nothing to probe: its pings are its checks.
-    const probing = probeWith(probers, monitor.target, ctx.clock);
-    if (!probing) return null;
-    const result = await probing;
-    const outcome = await writer.submit({
-      monitorId: monitor.id,
-      jobKey: runKeyOf(String(job.id)),
-      manual,
-      result,
-      region: ctx.config.region,
-      liveRegions: await liveRegions(),
-      ...(monitor.regionCount > 1 ? { roundDeadlineInMs: monitor.target.timeoutSeconds * 1000 + ROUND_DEADLINE_MARGIN_MS } : {}),
-    });
-    return outcome.kind === 'skipped' ? null : outcome.check;
-  };
+export function monitorCheckJob(check: MonitorChecks): JobHandler<JobName.MonitorCheck> {
+  return (payload, job) => check({ monitorId: payload.monitorId, runKey: runKeyOf(String(job.id)), manual: payload.manual === true });
 }

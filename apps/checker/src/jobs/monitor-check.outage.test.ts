@@ -6,6 +6,7 @@ import type { DataSource } from 'typeorm';
 import { startTargetServer, type TargetServer } from '../testing/target-server.js';
 import { checksOf, createMonitor, incidentsOf, reloadMonitor } from '../testing/monitors.js';
 import { createMonitorLoader } from '../monitors/load-monitors.js';
+import { createMonitorChecks } from '../monitors/monitor-checks.js';
 import { monitorCheckJob } from './monitor-check.job.js';
 
 let ctx: TestContext;
@@ -39,7 +40,7 @@ async function job(monitorId: number): Promise<Job<JobPayloads[JobName.MonitorCh
 
 describe('MonitorCheck through a PostgreSQL outage', () => {
   it('probes with the last known configuration, keeps the results, and writes them in order with their times when PostgreSQL is back', async () => {
-    const handler = monitorCheckJob(checker, { loader: { retryMs: 50, maxWaitMs: 300 }, writer: { retryMs: 50 } });
+    const handler = monitorCheckJob(createMonitorChecks(checker, { loader: { retryMs: 50, maxWaitMs: 300 }, writer: { retryMs: 50 } }));
     const m = await createMonitor(ctx, { url: `${server.url}/status/503`, alertThreshold: 2 });
     const unseen = await createMonitor(ctx, { url: `${server.url}/status/200` });
     const first = await job(m.id);
@@ -83,7 +84,7 @@ describe('MonitorCheck through a PostgreSQL outage', () => {
 
   it('a monitor read in advance (warm) is checked through an outage before this process ever checked it', async () => {
     const monitors = createMonitorLoader(proxiedDb, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), { retryMs: 50, maxWaitMs: 300 });
-    const handler = monitorCheckJob(checker, { monitors, writer: { retryMs: 50 } });
+    const handler = monitorCheckJob(createMonitorChecks(checker, { monitors, writer: { retryMs: 50 } }));
     const m = await createMonitor(ctx, { url: `${server.url}/status/200`, status: 'up' });
     const paused = await createMonitor(ctx, { url: `${server.url}/status/200`, status: 'paused' });
     expect(await monitors.warm()).toBeGreaterThanOrEqual(1);

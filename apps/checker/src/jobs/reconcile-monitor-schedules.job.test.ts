@@ -1,7 +1,21 @@
-import { JobName, monitorScheduleOffsetMs, upsertMonitorSchedule, type Context } from '@vigil/core';
+import {
+  JobName,
+  MaintenanceWindow,
+  SCHEDULED_CHECK_JOB_OPTIONS,
+  bucketDueOf,
+  bucketIndexKey,
+  bucketMembersKey,
+  bucketOfMonitor,
+  bucketOfSchedulerId,
+  bucketOffsetMs,
+  bucketRunJobId,
+  bucketSchedulerId,
+  nextDueMs,
+  upsertMonitorSchedule,
+  type Context,
+} from '@vigil/core';
 import { createTestAccount, createTestContext, flushPrefixKeys, waitFor, type TestContext } from '@vigil/testing';
 import { createCheckerApp } from '../app.js';
-import { nextDueMs } from '@vigil/core';
 import { reconcileMonitorSchedules, reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './reconcile-monitor-schedules.job.js';
 
 let ctx: TestContext;
@@ -29,10 +43,29 @@ beforeEach(async () => {
   await ctx.db.query('DELETE FROM monitors');
 });
 
-const schedulers = async () =>
-  new Map((await ctx.queues.queueOf(JobName.MonitorCheck).getJobSchedulers()).map((s) => [s.key, s]));
+const queue = () => ctx.queues.queueOf(JobName.MonitorCheck);
+const schedulers = async () => new Map((await queue().getJobSchedulers()).map((s) => [s.key, s]));
 
-it('after Redis lost its data, schedules every active monitor again and no paused, inactive or deleted one', async () => {
+/** Every monitor in a bucket of the default region, with the bucket's period. */
+async function members(): Promise<Map<number, number>> {
+  const found = new Map<number, number>();
+  for (const id of await ctx.redis.smembers(bucketIndexKey(queue()))) {
+    const b = bucketOfSchedulerId(id);
+    if (!b) continue;
+    for (const m of await ctx.redis.smembers(bucketMembersKey(queue(), b))) found.set(Number(m), b.everyMs);
+  }
+  return found;
+}
+
+/** The schedulers of exactly these monitors' buckets, each at its bucket's period and phase. */
+async function expectBucketSchedulersOf(monitors: { id: number; everyMs: number }[]) {
+  const buckets = new Map(monitors.map((m) => bucketOfMonitor(m.id, m.everyMs)).map((b) => [bucketSchedulerId(b), b]));
+  const found = await schedulers();
+  expect([...found.keys()].sort()).toEqual([...buckets.keys()].sort());
+  for (const [id, b] of buckets) expect(found.get(id)).toMatchObject({ every: b.everyMs, offset: bucketOffsetMs(b), template: { data: b } });
+}
+
+it('after Redis lost its data, puts every active monitor back in its bucket and no paused, inactive or deleted one', async () => {
   const up = await insertMonitor(ctx, { interval: 60 });
   const pending = await insertMonitor(ctx, { interval: 300, status: 'pending' });
   const down = await insertMonitor(ctx, { interval: 3600, status: 'down' });
@@ -45,19 +78,14 @@ it('after Redis lost its data, schedules every active monitor again and no pause
 
   const result = await reconcileMonitorSchedulesJob(ctx)({}, undefined as never);
   expect(result).toEqual({ added: 3, removed: 0 });
-  const after = await schedulers();
-  expect([...after.keys()].sort()).toEqual([`monitor-${up}`, `monitor-${pending}`, `monitor-${down}`].sort());
-  expect(after.get(`monitor-${up}`)?.every).toBe(60_000);
-  expect(after.get(`monitor-${pending}`)?.every).toBe(300_000);
-  expect(after.get(`monitor-${down}`)?.every).toBe(3_600_000);
-  expect(after.get(`monitor-${down}`)?.offset).toBe(monitorScheduleOffsetMs(down, 3600));
-  expect(after.get(`monitor-${up}`)?.template?.data).toEqual({ monitorId: up });
+  expect(await members()).toEqual(new Map([[up, 60_000], [pending, 300_000], [down, 3_600_000]]));
+  await expectBucketSchedulersOf([{ id: up, everyMs: 60_000 }, { id: pending, everyMs: 300_000 }, { id: down, everyMs: 3_600_000 }]);
 
   // A second run finds nothing to do.
   expect(await reconcileMonitorSchedules(ctx)).toEqual({ added: 0, removed: 0 });
 });
 
-it('removes schedulers of paused, inactive and deleted monitors and re-times a changed interval', async () => {
+it('takes out paused, inactive and deleted monitors, moves a changed interval, and removes the schedulers of emptied buckets', async () => {
   const keep = await insertMonitor(ctx, { interval: 60 });
   const retime = await insertMonitor(ctx, { interval: 60 });
   const pausedLater = await insertMonitor(ctx, { interval: 60 });
@@ -69,15 +97,25 @@ it('removes schedulers of paused, inactive and deleted monitors and re-times a c
   await ctx.db.query(`UPDATE monitors SET status = 'paused' WHERE id = $1`, [pausedLater]);
   await ctx.db.query(`UPDATE monitors SET is_active = false WHERE id = $1`, [deactivated]);
   await ctx.db.query(`DELETE FROM monitors WHERE id = $1`, [deleted]);
-  // A scheduler of a monitor id that never existed (e.g. a create whose transaction rolled back).
+  // A member that never existed (e.g. a create whose transaction rolled back).
   await upsertMonitorSchedule(ctx.queues, { id: 999_999, checkInterval: 60 });
 
-  expect(await reconcileMonitorSchedules(ctx)).toEqual({ added: 1, removed: 4 });
-  const after = await schedulers();
-  expect([...after.keys()].sort()).toEqual([`monitor-${keep}`, `monitor-${retime}`].sort());
-  expect(after.get(`monitor-${retime}`)?.every).toBe(600_000);
-  const delayed = await ctx.queues.queueOf(JobName.MonitorCheck).getDelayed();
-  expect(delayed.map((j) => j.data.monitorId).sort()).toEqual([keep, retime].sort());
+  // In: retime at 600 s. Out: retime at 60 s, the paused, inactive and deleted ones, and 999999.
+  expect(await reconcileMonitorSchedules(ctx)).toEqual({ added: 1, removed: 5 });
+  expect(await members()).toEqual(new Map([[keep, 60_000], [retime, 600_000]]));
+  await expectBucketSchedulersOf([{ id: keep, everyMs: 60_000 }, { id: retime, everyMs: 600_000 }]);
+  const delayed = await queue().getDelayed();
+  expect(delayed.map((j) => j.data).sort((x, y) => ('everyMs' in x && 'everyMs' in y ? Number(x.everyMs) - Number(y.everyMs) : 0))).toEqual([
+    bucketOfMonitor(keep, 60_000),
+    bucketOfMonitor(retime, 600_000),
+  ]);
+});
+
+it('removes the per-monitor schedulers of releases before buckets', async () => {
+  const id = await insertMonitor(ctx, { interval: 60 });
+  await queue().upsertJobScheduler(`monitor-${id}`, { every: 60_000, offset: 1234 }, { name: JobName.MonitorCheck, data: { monitorId: id }, opts: SCHEDULED_CHECK_JOB_OPTIONS });
+  expect(await reconcileMonitorSchedules(ctx)).toEqual({ added: 1, removed: 1 });
+  await expectBucketSchedulersOf([{ id, everyMs: 60_000 }]);
 });
 
 it('schedules no monitor of a deactivated account or of a plan without uptime monitoring, and brings them back', async () => {
@@ -91,12 +129,12 @@ it('schedules no monitor of a deactivated account or of a plan without uptime mo
   await ctx.db.query(`UPDATE accounts SET is_active = false WHERE id = $1`, [deactivated]);
   await ctx.db.query(`UPDATE accounts SET tier = 'free' WHERE id = $1`, [downgraded]);
   expect(await reconcileMonitorSchedules(ctx)).toEqual({ added: 0, removed: 2 });
-  expect([...(await schedulers()).keys()]).toEqual([`monitor-${kept}`]);
+  expect([...(await members()).keys()]).toEqual([kept]);
 
   await ctx.db.query(`UPDATE accounts SET is_active = true WHERE id = $1`, [deactivated]);
   await ctx.db.query(`UPDATE accounts SET tier = 'business' WHERE id = $1`, [downgraded]);
   expect(await reconcileMonitorSchedules(ctx)).toEqual({ added: 2, removed: 0 });
-  expect([...(await schedulers()).keys()].sort()).toEqual([`monitor-${kept}`, `monitor-${ofDeactivated}`, `monitor-${ofDowngraded}`].sort());
+  expect([...(await members()).keys()].sort()).toEqual([kept, ofDeactivated, ofDowngraded].sort());
 });
 
 it('runs from the maintenance queue of the checker app as soon as it starts', async () => {
@@ -104,8 +142,8 @@ it('runs from the maintenance queue of the checker app as soon as it starts', as
   const app = createCheckerApp(ctx);
   await app.start();
   try {
-    const found = await waitFor(async () => (await schedulers()).get(`monitor-${id}`), { what: 'the reconciler to schedule the monitor' });
-    expect(found.every).toBe(300_000);
+    expect(await waitFor(async () => (await members()).get(id), { what: 'the reconciler to schedule the monitor' })).toBe(300_000);
+    await expectBucketSchedulersOf([{ id, everyMs: 300_000 }]);
   } finally {
     await app.stop();
   }
@@ -119,14 +157,14 @@ it('when Redis loses its data while the checker runs, the watchdog brings the re
   // The app's own watchdog ticks every 20 s; a faster one keeps the test short (same function).
   const stop = startMaintenanceWatchdog(ctx, 100);
   try {
-    await waitFor(async () => (await schedulers()).get(`monitor-${active}`), { what: 'the first reconcile' });
+    await waitFor(async () => (await members()).get(active), { what: 'the first reconcile' });
     await flushPrefixKeys(ctx);
-    expect((await schedulers()).size).toBe(0);
-    const back = await waitFor(async () => (await schedulers()).get(`monitor-${active}`), { what: 'the monitor scheduled again' });
-    expect(back.every).toBe(60_000);
+    expect((await members()).size).toBe(0);
+    expect(await waitFor(async () => (await members()).get(active), { what: 'the monitor scheduled again' })).toBe(60_000);
+    await expectBucketSchedulersOf([{ id: active, everyMs: 60_000 }]);
     const maintenance = await ctx.queues.queueOf(JobName.ReconcileMonitorSchedules).getJobScheduler('reconcile-monitor-schedules');
     expect(maintenance?.every).toBe(60_000);
-    expect((await schedulers()).get(`monitor-${paused}`)).toBeUndefined();
+    expect((await members()).get(paused)).toBeUndefined();
   } finally {
     stop();
     await app.stop();
@@ -150,4 +188,32 @@ it('catches up a monitor whose latest due run left no check, once', async () => 
 
   await reconcileMonitorSchedules(ctx);
   expect(await ctx.queues.queueOf(JobName.MonitorCheck).getWaitingCount()).toBe(1);
+});
+
+it('does not catch up a run its bucket started (the bucket run still exists), nor a monitor in a window that stops checks', async () => {
+  const started = await insertMonitor(ctx, { interval: 60 });
+  const inMaintenance = await insertMonitor(ctx, { interval: 60 });
+  await ctx.db.query(`UPDATE monitors SET created_at = now() - interval '3 hours', last_checked_at = now() - interval '2 hours' WHERE id = ANY($1::int[])`, [
+    [started, inMaintenance],
+  ]);
+  const bucket = bucketOfMonitor(started, 60_000);
+  // The run that started `started`'s latest due time (and the next, should a due time pass meanwhile):
+  // finished, but nothing recorded yet (still probing, say).
+  const due = nextDueMs(started, 60_000, Date.now()) - 60_000;
+  for (const d of [due, due + 60_000]) await queue().add(JobName.MonitorBucket, bucket, { jobId: bucketRunJobId(bucket, bucketDueOf(bucket, d)) });
+  await ctx.db.getRepository(MaintenanceWindow).save({
+    accountId,
+    title: 'Migration',
+    startsAt: new Date(Date.now() - 3_600_000),
+    endsAt: new Date(Date.now() + 3_600_000),
+    monitorIds: [inMaintenance],
+    keepChecking: false,
+  });
+  try {
+    await reconcileMonitorSchedules(ctx);
+    const caughtUp = (await queue().getWaiting()).filter((j) => j.name === JobName.MonitorCheck);
+    expect(caughtUp).toEqual([]);
+  } finally {
+    await ctx.db.query('DELETE FROM maintenance_windows WHERE account_id = $1', [accountId]);
+  }
 });

@@ -1,88 +1,181 @@
 import {
   JobName,
   SCHEDULED_CHECK_JOB_OPTIONS,
+  bucketDueOf,
+  bucketIndexKey,
+  bucketMembersKey,
+  bucketOfMonitor,
+  bucketOfSchedulerId,
+  bucketRunJobId,
+  bucketSchedulerId,
   classifyOutage,
-  monitorScheduleOf,
-  queueOfKind,
+  readQueueSchedules,
   seenRegions,
-  reconcileSchedules,
+  upsertBucketScheduler,
   wantedMonitorSchedules,
   type Context,
   type JobHandler,
   type JobPayloads,
+  type MonitorBucket,
   type ReconcileResult,
   type WantedSchedule,
 } from '@vigil/core';
+import type { Queue } from 'bullmq';
 import { ensureMaintenanceSchedulers } from '../maintenance-schedulers.js';
+import { planBuckets, type BucketPlan } from '../monitors/bucket-plan.js';
+import { createMaintenanceCalendar } from '../monitors/maintenance-calendar.js';
 import { catchUpJobId, missedRuns, scheduledRunJobId, type MissedRun } from '../monitors/missed-runs.js';
 
+type Calendar = ReturnType<typeof createMaintenanceCalendar>;
+
 /**
- * Makes Redis agree with PostgreSQL (runs every minute from the maintenance queue): every
- * active, non-paused monitor of an active account on a plan with uptime monitoring gets its
- * scheduler back (after Redis lost its data, or when a scheduler lost its next run), with its
- * current interval; schedulers of paused, inactive or deleted monitors, and of monitors whose
- * account was deactivated or moved to a plan without uptime monitoring, are removed. Then it
- * catches up: a scheduled monitor whose latest due run left no check (its job was lost with
- * Redis's data, or fell due while Redis was down) is checked once now, recorded as that run
- * (see missedRuns).
+ * Makes Redis agree with PostgreSQL (runs every minute from the maintenance queue), region by
+ * region: every active, non-paused monitor of an active account on a plan with uptime
+ * monitoring is a member of its interval bucket (scheduling/monitor-buckets.ts), and every
+ * bucket with members has its scheduler (after Redis lost its data, after a change the API could
+ * not write, or when a scheduler lost its next run); members that are paused, inactive, deleted,
+ * of a deactivated account or of a plan without uptime monitoring, or that moved to another
+ * interval or region, are taken out, and buckets left empty lose their scheduler. Per-monitor
+ * schedulers of releases before buckets are removed. Then it catches up: a scheduled monitor
+ * whose latest due run left no check and whose bucket run no longer exists (lost with Redis's
+ * data, or fell due while Redis was down) is checked once now, recorded as that run (see
+ * missedRuns); one in a maintenance window that stops checks is not behind.
  */
-export async function reconcileMonitorSchedules(ctx: Context): Promise<ReconcileResult> {
+export async function reconcileMonitorSchedules(ctx: Context, calendar: Calendar = createMaintenanceCalendar(ctx.db, ctx.clock)): Promise<ReconcileResult> {
   const total = { added: 0, removed: 0 };
-  // Every region a monitor may name: configured, or seen reporting (each has its own schedulers).
+  // Every region a monitor may name: configured, or seen reporting (each has its own buckets).
   const regions = [...new Set([...ctx.config.knownRegions, ...(await seenRegions(ctx.redis, ctx.config.redisPrefix))])];
   for (const region of regions) {
-    const kind = monitorScheduleOf(region);
-    let scheduled: WantedSchedule[] = [];
-    const { added, removed, wanted } = await reconcileSchedules(ctx.queues, ctx.redis, kind, async () => {
-      scheduled = await wantedMonitorSchedules(ctx.db, ctx.config.tiers, region);
-      return scheduled;
-    });
-    const caughtUp = await catchUp(ctx, queueOfKind(ctx.queues, kind), await missedRunsOf(ctx, scheduled));
-    if (added || removed || caughtUp) ctx.logger.info('monitor schedules reconciled', { region, added, removed, caughtUp, active: wanted });
+    const queue = ctx.queues.checkQueue(region);
+    // Redis first, then PostgreSQL: a monitor the API adds in between is not taken out.
+    const schedulers = await readQueueSchedules(ctx.redis, queue);
+    const members = await readMembers(ctx, queue, [...new Set([...(await ctx.redis.smembers(bucketIndexKey(queue))), ...schedulers.keys()])]);
+    const wanted = await wantedMonitorSchedules(ctx.db, ctx.config.tiers, region);
+    const plan = planBuckets(wanted, schedulers, members);
+    const { added, removed } = await applyBucketPlan(ctx, queue, plan);
+    const caughtUp = await catchUp(ctx, queue, await missedRunsOf(ctx, calendar, wanted));
+    if (added || removed || caughtUp) ctx.logger.info('monitor schedules reconciled', { region, added, removed, caughtUp, active: wanted.length });
     total.added += added;
     total.removed += removed;
   }
   return total;
 }
 
-/** The latest due runs of the scheduled monitors that left no check. */
-async function missedRunsOf(ctx: Context, scheduled: WantedSchedule[]): Promise<MissedRun[]> {
-  const rows = (await ctx.db.query(`SELECT id, last_checked_at, created_at FROM monitors WHERE id = ANY($1::int[])`, [
+const REDIS_BATCH = 1000;
+
+/** The members of these buckets (scheduler ids; other schedulers are skipped), pipelined in batches. */
+async function readMembers(ctx: Context, queue: Queue, ids: string[]): Promise<Map<string, number[]>> {
+  const members = new Map<string, number[]>();
+  const buckets = ids.flatMap((id) => {
+    const b = bucketOfSchedulerId(id);
+    return b ? [{ id, b }] : [];
+  });
+  for (let i = 0; i < buckets.length; i += REDIS_BATCH) {
+    const batch = buckets.slice(i, i + REDIS_BATCH);
+    const pipeline = ctx.redis.pipeline();
+    for (const { b } of batch) pipeline.smembers(bucketMembersKey(queue, b));
+    const replies = (await pipeline.exec()) ?? [];
+    batch.forEach(({ id }, k) => {
+      const [err, reply] = replies[k] ?? [];
+      if (err) throw err;
+      members.set(id, (reply as string[]).map(Number));
+    });
+  }
+  return members;
+}
+
+/** Members first (a scheduler never fires on a bucket still being filled), then the index, then schedulers. */
+async function applyBucketPlan(ctx: Context, queue: Queue, plan: BucketPlan): Promise<{ added: number; removed: number }> {
+  let added = 0;
+  let removed = 0;
+  const pipeline = ctx.redis.pipeline();
+  for (const { bucket, ids } of plan.join.values()) {
+    pipeline.sadd(bucketMembersKey(queue, bucket), ...ids.map(String));
+    added += ids.length;
+  }
+  for (const { bucket, ids } of plan.leave.values()) {
+    pipeline.srem(bucketMembersKey(queue, bucket), ...ids.map(String));
+    removed += ids.length;
+  }
+  for (let i = 0; i < plan.buckets.length; i += REDIS_BATCH) pipeline.sadd(bucketIndexKey(queue), ...plan.buckets.slice(i, i + REDIS_BATCH).map(bucketSchedulerId));
+  if (pipeline.length) throwFirstError(await pipeline.exec());
+  const empty = await emptyBuckets(ctx, queue, plan.emptied);
+  await inLanes([
+    ...empty.map((b) => async () => {
+      await ctx.redis.srem(bucketIndexKey(queue), bucketSchedulerId(b));
+      await queue.removeJobScheduler(bucketSchedulerId(b));
+    }),
+    ...plan.upsert.map((b) => () => upsertBucketScheduler(queue, b)),
+    ...plan.removeLegacy.map((id) => () => queue.removeJobScheduler(id)),
+  ]);
+  return { added, removed: removed + plan.removeLegacy.length };
+}
+
+/** Those of the buckets whose member set is empty now (one the API joined meanwhile is kept). */
+async function emptyBuckets(ctx: Context, queue: Queue, buckets: MonitorBucket[]): Promise<MonitorBucket[]> {
+  if (!buckets.length) return [];
+  const pipeline = ctx.redis.pipeline();
+  for (const b of buckets) pipeline.scard(bucketMembersKey(queue, b));
+  const replies = throwFirstError(await pipeline.exec());
+  return buckets.filter((_, k) => Number(replies[k]?.[1]) === 0);
+}
+
+function throwFirstError(replies: [Error | null, unknown][] | null): [Error | null, unknown][] {
+  const failed = (replies ?? []).find(([err]) => err);
+  if (failed?.[0]) throw failed[0];
+  return replies ?? [];
+}
+
+/** Runs the tasks with a bounded number in flight. */
+async function inLanes(tasks: (() => Promise<unknown>)[], lanes = 200): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(lanes, tasks.length) }, async () => {
+      while (next < tasks.length) await tasks[next++]();
+    }),
+  );
+}
+
+/** The latest due runs of the scheduled monitors that left no check, but for monitors in a maintenance window that stops checks. */
+async function missedRunsOf(ctx: Context, calendar: Calendar, scheduled: WantedSchedule[]): Promise<MissedRun[]> {
+  const rows = (await ctx.db.query(`SELECT id, account_id, last_checked_at, created_at FROM monitors WHERE id = ANY($1::int[])`, [
     scheduled.map((w) => w.id),
-  ])) as { id: number; last_checked_at: Date | null; created_at: Date }[];
+  ])) as { id: number; account_id: number; last_checked_at: Date | null; created_at: Date }[];
   const everyMs = new Map(scheduled.map((w) => [w.id, w.everyMs]));
-  return missedRuns(
+  const accountOf = new Map(rows.map((r) => [r.id, r.account_id]));
+  const missed = missedRuns(
     rows.flatMap((r) => {
       const every = everyMs.get(r.id);
       return every ? [{ id: r.id, everyMs: every, lastCheckedAt: r.last_checked_at, createdAt: r.created_at }] : [];
     }),
     ctx.clock.now().getTime(),
   );
+  const stopped = await Promise.all(missed.map((m) => calendar.stopsChecks({ id: m.monitorId, accountId: accountOf.get(m.monitorId) ?? 0 })));
+  return missed.filter((_, k) => !stopped[k]);
 }
 
-const CATCH_UP_BATCH = 1000;
-
-type CheckQueue = ReturnType<typeof queueOfKind>;
-
-/** Adds the catch-up checks of runs whose original job no longer exists (one pipelined read per batch); returns how many. */
-async function catchUp(ctx: Context, queue: CheckQueue, missed: MissedRun[]): Promise<number> {
+/**
+ * Adds the catch-up checks of runs that no job started: neither their bucket's run nor a
+ * per-monitor scheduler's (releases before buckets) still exists. One pipelined read per batch;
+ * returns how many.
+ */
+async function catchUp(ctx: Context, queue: Queue, missed: MissedRun[]): Promise<number> {
   let added = 0;
-  for (let i = 0; i < missed.length; i += CATCH_UP_BATCH) {
-    const batch = missed.slice(i, i + CATCH_UP_BATCH).map((m) => ({
-      monitorId: m.monitorId,
-      original: scheduledRunJobId(m.monitorId, m.dueMs),
-      jobId: catchUpJobId(m.monitorId, m.dueMs),
-    }));
+  for (let i = 0; i < missed.length; i += REDIS_BATCH) {
+    const batch = missed.slice(i, i + REDIS_BATCH);
     const pipeline = ctx.redis.pipeline();
-    for (const m of batch) pipeline.exists(queue.toKey(m.original));
-    const replies = (await pipeline.exec()) ?? [];
+    for (const m of batch) {
+      const bucket = bucketOfMonitor(m.monitorId, m.everyMs);
+      pipeline.exists(queue.toKey(bucketRunJobId(bucket, bucketDueOf(bucket, m.dueMs))), queue.toKey(scheduledRunJobId(m.monitorId, m.dueMs)));
+    }
+    const replies = throwFirstError(await pipeline.exec());
     const absent = batch.filter((_, k) => Number(replies[k]?.[1]) === 0);
     if (!absent.length) continue;
     await queue.addBulk(
       absent.map((m) => ({
         name: JobName.MonitorCheck,
         data: { monitorId: m.monitorId } satisfies JobPayloads[JobName.MonitorCheck],
-        opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: m.jobId },
+        opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: catchUpJobId(m.monitorId, m.dueMs) },
       })),
     );
     added += absent.length;
@@ -91,7 +184,8 @@ async function catchUp(ctx: Context, queue: CheckQueue, missed: MissedRun[]): Pr
 }
 
 export function reconcileMonitorSchedulesJob(ctx: Context): JobHandler<JobName.ReconcileMonitorSchedules> {
-  return () => reconcileMonitorSchedules(ctx);
+  const calendar = createMaintenanceCalendar(ctx.db, ctx.clock);
+  return () => reconcileMonitorSchedules(ctx, calendar);
 }
 
 /** How often the checker makes sure the maintenance schedulers still exist (see below). */

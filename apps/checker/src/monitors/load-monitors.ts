@@ -23,6 +23,10 @@ export interface MonitorToCheck {
   isActive: boolean;
   /** How many regions check it: more than one, its checks are rounds (rounds/). */
   regionCount: number;
+  /** The regions that check it. */
+  regions: string[];
+  /** Seconds between scheduled checks. */
+  checkInterval: number;
   target: ProbeTarget;
 }
 
@@ -44,12 +48,22 @@ interface Row {
   expected_status_codes: number[] | null;
   expected_content: string | null;
   assertions: Assertion[] | null;
-  region_count: number;
+  regions: string[];
+  check_interval: number;
 }
 
 /** The monitor with its credentials opened (throws SecretBoxError when sealed under another key). */
 function toMonitor(r: Row, box: SecretBox): MonitorToCheck {
-  return { id: r.id, accountId: r.account_id, status: r.status, isActive: r.is_active, regionCount: r.region_count, target: targetOf(r, box) };
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    status: r.status,
+    isActive: r.is_active,
+    regionCount: r.regions.length,
+    regions: r.regions,
+    checkInterval: r.check_interval,
+    target: targetOf(r, box),
+  };
 }
 
 /** The probe target of a row: http from its columns, other types from their configuration. */
@@ -84,7 +98,7 @@ function settle(r: Row, box: SecretBox): PromiseSettledResult<MonitorToCheck> {
 }
 
 const SELECT_TO_CHECK = `SELECT m.id, m.account_id, m.status, m.is_active, m.type, m.config, m.url, m.method, m.headers, m.credentials, m.body, m.timeout, m.follow_redirects,
-            m.verify_ssl, m.expected_status_codes, m.expected_content, m.assertions, cardinality(m.regions) AS region_count
+            m.verify_ssl, m.expected_status_codes, m.expected_content, m.assertions, m.regions, m.check_interval
        FROM monitors m JOIN accounts a ON a.id = m.account_id
       WHERE a.is_active AND a.tier = ANY($1::text[])`;
 

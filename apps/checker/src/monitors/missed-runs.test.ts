@@ -18,7 +18,7 @@ describe('missedRuns', () => {
 
   it('is missed when the last check is older than that run', () => {
     expect(missedRuns([{ id, everyMs: interval * 1000, lastCheckedAt: at(lastDue - 1), createdAt: createdLongAgo }], NOW)).toEqual([
-      { monitorId: id, dueMs: lastDue },
+      { monitorId: id, everyMs: interval * 1000, dueMs: lastDue },
     ]);
     expect(missedRuns([{ id, everyMs: interval * 1000, lastCheckedAt: at(lastDue - 3_600_000), createdAt: createdLongAgo }], NOW)).toHaveLength(1);
   });
@@ -30,7 +30,7 @@ describe('missedRuns', () => {
 
   it('a never-checked monitor is behind only when it was created before that run', () => {
     expect(missedRuns([{ id, everyMs: interval * 1000, lastCheckedAt: null, createdAt: at(lastDue + 1) }], NOW)).toEqual([]);
-    expect(missedRuns([{ id, everyMs: interval * 1000, lastCheckedAt: null, createdAt: at(lastDue - 1) }], NOW)).toEqual([{ monitorId: id, dueMs: lastDue }]);
+    expect(missedRuns([{ id, everyMs: interval * 1000, lastCheckedAt: null, createdAt: at(lastDue - 1) }], NOW)).toEqual([{ monitorId: id, everyMs: interval * 1000, dueMs: lastDue }]);
   });
 
   it('uses each monitor its own interval and phase', () => {

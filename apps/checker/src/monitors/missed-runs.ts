@@ -11,6 +11,7 @@ export interface RunFacts {
 /** A run that fell due and was not recorded: checked once now. */
 export interface MissedRun {
   monitorId: number;
+  everyMs: number;
   dueMs: number;
 }
 
@@ -28,7 +29,7 @@ export function missedRuns(monitors: readonly RunFacts[], nowMs: number): Missed
   for (const m of monitors) {
     const dueMs = nextDueMs(m.id, m.everyMs, nowMs) - m.everyMs;
     const seen = Math.max(m.lastCheckedAt?.getTime() ?? 0, m.createdAt.getTime());
-    if (seen < dueMs) missed.push({ monitorId: m.id, dueMs });
+    if (seen < dueMs) missed.push({ monitorId: m.id, everyMs: m.everyMs, dueMs });
   }
   return missed;
 }

@@ -25,6 +25,12 @@ export interface MonitorCheckPayload {
   manual?: boolean;
 }
 
+/** A bucket of periodic checks: the monitors of one slot of one interval (scheduling/monitor-buckets.ts). */
+export interface MonitorBucketPayload {
+  everyMs: number;
+  slot: number;
+}
+
 /** Milliseconds of each phase of an http check (null: the phase did not happen, e.g. no TLS, a reused connection). */
 export interface CheckTimings {
   dns: number | null;
@@ -141,6 +147,7 @@ export interface GenerateInvoicesPayload {
 /** The one payload type of every job name. */
 export interface JobPayloads {
   [JobName.MonitorCheck]: MonitorCheckPayload;
+  [JobName.MonitorBucket]: MonitorBucketPayload;
   [JobName.ReconcileMonitorSchedules]: EmptyPayload;
   [JobName.PruneChecks]: EmptyPayload;
   [JobName.PruneScans]: EmptyPayload;
@@ -163,6 +170,8 @@ export interface JobPayloads {
 /** What each job returns (what a waiting API request receives). */
 export interface JobResults {
   [JobName.MonitorCheck]: CheckResult | null;
+  /** The bucket's monitors checked, those skipped (paused, in maintenance, no longer its members...) and those whose check failed. */
+  [JobName.MonitorBucket]: { checked: number; skipped: number; failed: number };
   [JobName.ReconcileMonitorSchedules]: { added: number; removed: number };
   /** Daily partitions dropped whole, rows deleted from the default partition, and judged rounds (multi-region monitors) deleted. */
   [JobName.PruneChecks]: { droppedPartitions: string[]; deleted: number; rounds: number };

@@ -11,6 +11,8 @@ export enum QueueName {
 /** Every kind of job, each on exactly one queue and handled by exactly one handler. */
 export enum JobName {
   MonitorCheck = 'monitor-check',
+  /** A slot of periodic checks (scheduling/monitor-buckets.ts). */
+  MonitorBucket = 'monitor-bucket',
   ReconcileMonitorSchedules = 'reconcile-monitor-schedules',
   PruneChecks = 'prune-checks',
   PruneScans = 'prune-scans',
@@ -32,6 +34,7 @@ export enum JobName {
 
 export const JOB_QUEUE = {
   [JobName.MonitorCheck]: QueueName.Checks,
+  [JobName.MonitorBucket]: QueueName.Checks,
   [JobName.ReconcileMonitorSchedules]: QueueName.Maintenance,
   [JobName.PruneChecks]: QueueName.Maintenance,
   [JobName.PruneScans]: QueueName.Maintenance,

@@ -22,7 +22,8 @@ export class Queues {
    * nor give up while Redis is away).
    */
   constructor(
-    private readonly connection: Redis,
+    /** Also for the keys beside a queue's (interval buckets' members). */
+    readonly connection: Redis,
     readonly prefix: string,
     private readonly blockingConnection: () => Redis,
     private readonly logger: Logger,

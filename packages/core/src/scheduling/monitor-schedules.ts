@@ -3,32 +3,11 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
 import type { JobPayloads } from '../queue/job-payloads.js';
-import { DEFAULT_REGION, checkQueueOf } from '../regions/region-names.js';
+import { DEFAULT_REGION } from '../regions/region-names.js';
 import { isPushMonitorType, PUSH_MONITOR_TYPES, type MonitorType } from '../monitors/monitor-types.js';
 import { TIERS, type Tier, type TierTable } from '../tiers/tiers.js';
-import {
-  SCHEDULED_JOB_OPTIONS,
-  idOfScheduler,
-  removeSchedule,
-  scheduleOffsetMs,
-  schedulerId,
-  syncSchedule,
-  upsertSchedule,
-  type ScheduleKind,
-  type WantedSchedule,
-} from './periodic-schedules.js';
-
-/**
- * Periodic monitor checks (periodic-schedules.ts): scheduler `monitor-<id>` on the checks queue,
- * `every` = check_interval, payload `{monitorId}`, runs `repeat:monitor-<id>:<due ms>` (the
- * checker dedupes on that job id, so each due check is recorded once).
- */
-export const MONITOR_SCHEDULE: ScheduleKind<JobName.MonitorCheck> = {
-  name: 'monitor',
-  job: JobName.MonitorCheck,
-  payload: (monitorId) => ({ monitorId }),
-  jobOptions: SCHEDULED_JOB_OPTIONS,
-};
+import { SCHEDULED_JOB_OPTIONS, scheduleOffsetMs, type WantedSchedule } from './periodic-schedules.js';
+import { bucketOfMonitor, joinBucket, leaveBucket } from './monitor-buckets.js';
 
 /** Template options of every scheduled check job (and of one-off checks). */
 export const SCHEDULED_CHECK_JOB_OPTIONS = SCHEDULED_JOB_OPTIONS;
@@ -44,24 +23,15 @@ export interface MonitorScheduleFacts {
   regions?: readonly string[];
 }
 
-/**
- * A monitor's schedulers in one region: the same scheduler id, period and phase in every region,
- * so the runs of one due time share their job id `repeat:monitor-<id>:<due ms>` (the round's
- * key) across regions. The default region's is MONITOR_SCHEDULE itself.
- */
-export function monitorScheduleOf(region: string): ScheduleKind<JobName.MonitorCheck> {
-  return region === DEFAULT_REGION ? MONITOR_SCHEDULE : { ...MONITOR_SCHEDULE, queue: checkQueueOf(region) };
-}
-
 const regionsOf = (m: { regions?: readonly string[] }): readonly string[] => m.regions ?? [DEFAULT_REGION];
 
-export function monitorSchedulerId(monitorId: number): string {
-  return schedulerId(MONITOR_SCHEDULE, monitorId);
-}
-
-/** The monitor id of a scheduler id of ours, or null for any other scheduler. */
-export function monitorIdOfScheduler(scheduler: string): number | null {
-  return idOfScheduler(MONITOR_SCHEDULE, scheduler);
+/**
+ * Whether a scheduler is a monitor's own (`monitor-<id>`), as releases before interval buckets
+ * made them: the reconciler removes them (their runs and the buckets' share run keys, so a due
+ * time both start is recorded once).
+ */
+export function isPerMonitorScheduler(scheduler: string): boolean {
+  return /^monitor-[1-9]\d{0,9}$/.test(scheduler);
 }
 
 /** The monitor's phase within its interval (seconds), in ms. */
@@ -84,20 +54,29 @@ export function shouldBeScheduled(m: Pick<MonitorScheduleFacts, 'type' | 'isActi
 }
 
 const wantedOf = (m: { id: number; checkInterval: number }): WantedSchedule => ({ id: m.id, everyMs: m.checkInterval * 1000 });
+const bucketOf = (m: { id: number; checkInterval: number }) => bucketOfMonitor(m.id, m.checkInterval * 1000);
 
-/** Creates or re-times the monitor's schedulers, one per region (idempotent; an unchanged one keeps its next run). */
+/**
+ * Puts the monitor in its interval bucket in each of its regions (idempotent). Its bucket at
+ * another interval, after a change of interval, keeps it as a stale member until the reconciler
+ * takes it out; the checker skips members of another interval.
+ */
 export async function upsertMonitorSchedule(queues: Queues, m: { id: number; checkInterval: number; regions?: readonly string[] }): Promise<void> {
-  for (const region of regionsOf(m)) await upsertSchedule(queues, monitorScheduleOf(region), wantedOf(m));
+  for (const region of regionsOf(m)) await joinBucket(queues.connection, queues.checkQueue(region), m.id, bucketOf(m));
 }
 
-/** Removes the monitor's schedulers in `regions` and their next (delayed) runs; a no-op where there is none. */
-export async function removeMonitorSchedule(queues: Queues, monitorId: number, regions: readonly string[] = [DEFAULT_REGION]): Promise<void> {
-  for (const region of regions) await removeSchedule(queues, monitorScheduleOf(region), monitorId);
+/** Takes the monitor out of its bucket in `regions`; a no-op where it is not a member. */
+export async function removeMonitorSchedule(
+  queues: Queues,
+  m: { id: number; checkInterval: number },
+  regions: readonly string[] = [DEFAULT_REGION],
+): Promise<void> {
+  for (const region of regions) await leaveBucket(queues.connection, queues.checkQueue(region), m.id, bucketOf(m));
 }
 
 /**
- * Makes the monitor's schedulers match its row: one in each of its regions when active and not
- * paused, none otherwise, and none in any other of `allRegions` (a region it left).
+ * Makes the monitor's schedule match its row: in its bucket in each of its regions when active
+ * and not paused, in none otherwise, and in none of `allRegions` it does not name.
  */
 export async function syncMonitorSchedule(
   queues: Queues,
@@ -106,8 +85,9 @@ export async function syncMonitorSchedule(
 ): Promise<'scheduled' | 'unscheduled'> {
   const own = regionsOf(m);
   const scheduled = shouldBeScheduled(m);
-  for (const region of own) await syncSchedule(queues, monitorScheduleOf(region), wantedOf(m), scheduled);
-  for (const region of allRegions.filter((r) => !own.includes(r))) await removeSchedule(queues, monitorScheduleOf(region), m.id);
+  if (scheduled) await upsertMonitorSchedule(queues, m);
+  else await removeMonitorSchedule(queues, m, own);
+  await removeMonitorSchedule(queues, m, allRegions.filter((r) => !own.includes(r)));
   return scheduled ? 'scheduled' : 'unscheduled';
 }
 

@@ -1,8 +1,9 @@
 import { createTestContext, type TestContext } from '@vigil/testing';
 import { CHECK_INTERVALS, DEFAULT_TIERS, MONITORING_FREQUENCIES } from '../tiers/tiers.js';
 import { DOMAIN_SCHEDULE, FREQUENCY_MS, domainScheduleOffsetMs, syncDomainSchedule } from './domain-schedules.js';
+import { JobName } from '../queue/queue-names.js';
+import { bucketMembers, bucketOfMonitor, bucketSchedulerId } from './monitor-buckets.js';
 import {
-  MONITOR_SCHEDULE,
   enqueueImmediateCheck,
   monitoredTiers,
   monitorScheduleOffsetMs,
@@ -25,9 +26,8 @@ import {
   type ScheduleKind,
 } from './periodic-schedules.js';
 
-/** Every kind of periodic work goes through the same tests. */
+/** Every kind of periodic work on per-row schedulers goes through the same tests (monitors use interval buckets). */
 const KINDS: [string, ScheduleKind, (id: number) => unknown][] = [
-  ['monitor', MONITOR_SCHEDULE, (monitorId) => ({ monitorId })],
   ['domain', DOMAIN_SCHEDULE, (domainId) => ({ domainId })],
 ];
 
@@ -259,17 +259,22 @@ describe('schedulers in Redis', () => {
     });
   });
 
-  it('syncs a monitor to its row: scheduled when active and not paused, otherwise removed', async () => {
-    const queue = ctx.queues.queueOf(MONITOR_SCHEDULE.job);
+  it('syncs a monitor to its row: in its interval bucket when active and not paused, otherwise out of it', async () => {
+    const queue = ctx.queues.queueOf(JobName.MonitorCheck);
+    const bucket = bucketOfMonitor(14, 60_000);
+    const members = () => bucketMembers(ctx.redis, queue, bucket);
     expect(await syncMonitorSchedule(ctx.queues, { id: 14, type: 'http', checkInterval: 60, isActive: true, status: 'up' })).toBe('scheduled');
-    expect((await queue.getJobScheduler('monitor-14'))?.every).toBe(60_000);
+    expect(await members()).toEqual([14]);
+    expect(await queue.getJobScheduler(bucketSchedulerId(bucket))).toMatchObject({ every: 60_000, template: { data: bucket } });
     expect(await syncMonitorSchedule(ctx.queues, { id: 14, type: 'http', checkInterval: 60, isActive: true, status: 'paused' })).toBe('unscheduled');
-    expect(await queue.getJobScheduler('monitor-14')).toBeUndefined();
+    expect(await members()).toEqual([]);
     await syncMonitorSchedule(ctx.queues, { id: 14, type: 'http', checkInterval: 60, isActive: true, status: 'down' });
     expect(await syncMonitorSchedule(ctx.queues, { id: 14, type: 'http', checkInterval: 60, isActive: false, status: 'down' })).toBe('unscheduled');
-    expect(await queue.getJobScheduler('monitor-14')).toBeUndefined();
+    expect(await members()).toEqual([]);
     expect(await syncMonitorSchedule(ctx.queues, { id: 14, type: 'heartbeat', checkInterval: 60, isActive: true, status: 'up' })).toBe('unscheduled');
-    expect(await queue.getJobScheduler('monitor-14')).toBeUndefined();
+    expect(await members()).toEqual([]);
+    // An emptied bucket keeps its scheduler: the reconciler removes it (a monitor may join it meanwhile).
+    expect((await queue.getJobSchedulers()).map((s) => s.key)).toEqual([bucketSchedulerId(bucket)]);
   });
 
   it('syncs a domain to its row: scheduled at its frequency while active, otherwise removed', async () => {
@@ -284,7 +289,7 @@ describe('schedulers in Redis', () => {
     const a = await enqueueImmediateCheck(ctx.queues, 31, 'created');
     const b = await enqueueImmediateCheck(ctx.queues, 31, 'created');
     expect(a).not.toBe(b);
-    const job = await ctx.queues.queueOf(MONITOR_SCHEDULE.job).getJob(a);
+    const job = await ctx.queues.queueOf(JobName.MonitorCheck).getJob(a);
     expect(job?.data).toEqual({ monitorId: 31 });
     expect(await job?.getState()).toBe('waiting');
   });

@@ -145,11 +145,14 @@ const READ_BATCH = 1000;
 
 /**
  * Every scheduler of the kind's queue with its period, offset and whether its next run's job
- * exists, read straight from the scheduler set and hashes in pipelined batches (`client`: the
- * Redis connection of `queues`, i.e. ctx.redis).
+ * exists (`client`: the Redis connection of `queues`, i.e. ctx.redis).
  */
-export async function readSchedules(queues: Queues, client: Redis, kind: ScheduleKind): Promise<Map<string, FoundSchedule>> {
-  const queue = queueOfKind(queues, kind);
+export function readSchedules(queues: Queues, client: Redis, kind: ScheduleKind): Promise<Map<string, FoundSchedule>> {
+  return readQueueSchedules(client, queueOfKind(queues, kind));
+}
+
+/** Every scheduler of the queue, read straight from its scheduler set and hashes in pipelined batches. */
+export async function readQueueSchedules(client: Redis, queue: Queue): Promise<Map<string, FoundSchedule>> {
   const flat = await client.zrange(queue.keys.repeat, 0, -1, 'WITHSCORES');
   const found = new Map<string, FoundSchedule>();
   for (let i = 0; i < flat.length; i += 2 * READ_BATCH) {

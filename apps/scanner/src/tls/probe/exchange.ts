@@ -4,39 +4,13 @@
  * failures reject with the socket error, and the scan's deadline with its error; everything
  * else resolves to an outcome.
  */
-import { connectGuarded } from '@vigil/core';
+import { connectGuarded, createLimiter } from '@vigil/core';
 import { connectionTimeout, type TlsTarget } from '../node-tls.js';
 import { ServerFlightParser, type ServerFlight } from '../wire/server-response.js';
 
 export type ProbeOutcome = ServerFlight | { kind: 'closed' } | { kind: 'timeout' };
 
 export type Exchanger = (hello: Buffer, opts?: { untilServerHello?: boolean }) => Promise<ProbeOutcome>;
-
-/** A bounded-parallelism gate: at most `limit` tasks run at once. */
-export function createLimiter(limit: number) {
-  let active = 0;
-  const queue: (() => void)[] = [];
-  const next = () => {
-    if (active >= limit) return;
-    const start = queue.shift();
-    if (start) {
-      active++;
-      start();
-    }
-  };
-  return <T>(task: () => Promise<T>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
-      queue.push(() => {
-        task()
-          .then(resolve, reject)
-          .finally(() => {
-            active--;
-            next();
-          });
-      });
-      next();
-    });
-}
 
 export function createExchanger(t: TlsTarget, parallel: number): Exchanger {
   const limit = createLimiter(parallel);

@@ -1,0 +1,44 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { bucketMembers, createLimiter, dueOfRunJobId, runsOfBucket, type Context, type JobHandler, type JobName } from '@vigil/core';
+import { scheduledRunJobId } from '../monitors/missed-runs.js';
+import type { MonitorChecks } from '../monitors/monitor-checks.js';
+
+/**
+ * MonitorBucket: the periodic checks of one slot of one interval in this checker's region
+ * (scheduling/monitor-buckets.ts). Reads the slot's members, starts each at its own due time
+ * (the run fires a little early), at most `limit` checks at once across all buckets of the
+ * process, and records each under `repeat:monitor-<id>:<due ms>`, the key its own scheduler's run
+ * would have had: a bucket run delivered again (a checker died under it) records nothing twice,
+ * and the regions of a multi-region monitor make one round. One member's failure (its
+ * credentials cannot be opened, PostgreSQL stays away) does not stop the others.
+ */
+export function monitorBucketJob(
+  ctx: Context,
+  check: MonitorChecks,
+  limit: <T>(task: () => Promise<T>) => Promise<T> = createLimiter(ctx.config.concurrency.checker),
+): JobHandler<JobName.MonitorBucket> {
+  const queue = ctx.queues.checkQueue(ctx.config.region);
+  return async (bucket, job) => {
+    const bucketDueMs = dueOfRunJobId(String(job.id));
+    // Only the bucket's scheduler adds these jobs; anything else names no due time.
+    if (bucketDueMs === null) return { checked: 0, skipped: 0, failed: 0 };
+    const runs = runsOfBucket(bucket, await bucketMembers(ctx.redis, queue, bucket), bucketDueMs);
+    let checked = 0;
+    const failures: { monitorId: number; error: string }[] = [];
+    await Promise.all(
+      runs.map(async ({ monitorId, dueMs }) => {
+        const wait = dueMs - Date.now(); // BullMQ's due times are this clock's
+        if (wait > 0) await sleep(wait);
+        try {
+          if (await limit(() => check({ monitorId, runKey: scheduledRunJobId(monitorId, dueMs), manual: false, bucket }))) checked++;
+        } catch (e) {
+          failures.push({ monitorId, error: (e as Error).message });
+        }
+      }),
+    );
+    if (failures.length) {
+      ctx.logger.warn('scheduled checks failed', { bucket: String(job.id), failed: failures.length, first: failures[0] });
+    }
+    return { checked, skipped: runs.length - checked - failures.length, failed: failures.length };
+  };
+}

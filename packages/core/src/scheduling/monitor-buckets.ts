@@ -1,0 +1,130 @@
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { JobName } from '../queue/queue-names.js';
+import type { JobPayloads } from '../queue/job-payloads.js';
+import { SCHEDULED_JOB_OPTIONS, nextDueMs, scheduleOffsetMs } from './periodic-schedules.js';
+
+/**
+ * Interval buckets: periodic monitor checks are scheduled per (interval, slot), not per monitor
+ * (docs/decisions.md, "Scheduling a million monitors"). Each interval is cut into
+ * SLOTS_PER_INTERVAL slots; a monitor's slot follows from its phase (scheduleOffsetMs: id ×
+ * golden ratio over the interval), so its due times are exactly those a scheduler of its own
+ * would have. One BullMQ job scheduler `bucket-<every ms>-<slot>` per non-empty slot, on the
+ * region's checks queue, fires BUCKET_LEAD_MS before the slot starts; its run carries no monitor
+ * ids: the checker reads the slot's members from a Redis set beside the queue and starts each at
+ * its own due time, recorded under the run key a per-monitor scheduler would have given it
+ * (`repeat:monitor-<id>:<due ms>`), so deduplication and rounds are unchanged. Redis does one
+ * scheduled job per slot instead of one per monitor: at 1,000,000 monitors ≈ 60 runs/s instead of
+ * 16,667 (bench/storage-scheduling.bench.ts).
+ */
+export const SLOTS_PER_INTERVAL = 3600;
+
+/** How early a bucket fires, so that BullMQ's own start lag does not make its first monitors late. */
+export const BUCKET_LEAD_MS = 40;
+
+export interface MonitorBucket {
+  everyMs: number;
+  slot: number;
+}
+
+/** The bucket of a monitor checked every `everyMs`. */
+export function bucketOfMonitor(monitorId: number, everyMs: number): MonitorBucket {
+  return { everyMs, slot: Math.floor((scheduleOffsetMs(monitorId, everyMs) * SLOTS_PER_INTERVAL) / everyMs) };
+}
+
+/** The earliest phase (ms into the interval) a monitor of the slot can have. */
+export function slotStartMs(b: MonitorBucket): number {
+  return Math.ceil((b.slot * b.everyMs) / SLOTS_PER_INTERVAL);
+}
+
+/**
+ * The bucket scheduler's phase: BUCKET_LEAD_MS before its slot, wrapping into the previous
+ * interval for the first slots. Never 0, which BullMQ reads as "no offset".
+ */
+export function bucketOffsetMs(b: MonitorBucket): number {
+  const offset = (((slotStartMs(b) - BUCKET_LEAD_MS) % b.everyMs) + b.everyMs) % b.everyMs;
+  return offset === 0 ? b.everyMs - 1 : offset;
+}
+
+export function bucketSchedulerId(b: MonitorBucket): string {
+  return `bucket-${b.everyMs}-${b.slot}`;
+}
+
+/** The bucket a scheduler id names, or null for any other scheduler. */
+export function bucketOfSchedulerId(scheduler: string): MonitorBucket | null {
+  const match = /^bucket-([1-9]\d{0,9})-(0|[1-9]\d{0,3})$/.exec(scheduler);
+  if (!match) return null;
+  const b = { everyMs: Number(match[1]), slot: Number(match[2]) };
+  return b.slot < SLOTS_PER_INTERVAL ? b : null;
+}
+
+/** The job id of the bucket's run due at `dueMs` (BullMQ's id for a scheduler's run). */
+export function bucketRunJobId(b: MonitorBucket, dueMs: number): string {
+  return `repeat:${bucketSchedulerId(b)}:${dueMs}`;
+}
+
+/** The due time a scheduler run's job id names (`repeat:<scheduler>:<due ms>`), or null. */
+export function dueOfRunJobId(jobId: string): number | null {
+  const match = /^repeat:[^:]+:(\d{1,15})$/.exec(jobId);
+  return match ? Number(match[1]) : null;
+}
+
+/** The run of the monitor's bucket that starts the monitor's run due at `monitorDueMs`. */
+export function bucketDueOf(b: MonitorBucket, monitorDueMs: number): number {
+  return monitorDueMs - ((((monitorDueMs - bucketOffsetMs(b)) % b.everyMs) + b.everyMs) % b.everyMs);
+}
+
+export interface BucketRun {
+  monitorId: number;
+  dueMs: number;
+}
+
+/**
+ * The monitors a bucket run starts, each at its own due time (its first due time at or after
+ * the run's: within BUCKET_LEAD_MS plus one slot of it), earliest first. Members that do not
+ * belong to the bucket (a stale member whose interval changed) are left out.
+ */
+export function runsOfBucket(b: MonitorBucket, memberIds: readonly number[], bucketDueMs: number): BucketRun[] {
+  // A run not at the bucket's phase (none is expected) starts no monitor rather than wait most of an interval.
+  if (bucketDueOf(b, bucketDueMs) !== bucketDueMs) return [];
+  return memberIds
+    .filter((id) => bucketOfMonitor(id, b.everyMs).slot === b.slot)
+    .map((monitorId) => ({ monitorId, dueMs: nextDueMs(monitorId, b.everyMs, bucketDueMs - 1) }))
+    .sort((x, y) => x.dueMs - y.dueMs);
+}
+
+/** The Redis set of the bucket's members (ids), beside its queue's keys. */
+export function bucketMembersKey(queue: Queue, b: MonitorBucket): string {
+  return queue.toKey(`buckets:${b.everyMs}:${b.slot}`);
+}
+
+/** The Redis set of the queue's buckets that may have members (scheduler ids): what the reconciler walks. */
+export function bucketIndexKey(queue: Queue): string {
+  return queue.toKey('buckets');
+}
+
+/** Creates or re-times the bucket's scheduler (idempotent; an unchanged one keeps its next run). */
+export async function upsertBucketScheduler(queue: Queue, b: MonitorBucket): Promise<void> {
+  await queue.upsertJobScheduler(
+    bucketSchedulerId(b),
+    { every: b.everyMs, offset: bucketOffsetMs(b) },
+    { name: JobName.MonitorBucket, data: { everyMs: b.everyMs, slot: b.slot } satisfies JobPayloads[JobName.MonitorBucket], opts: SCHEDULED_JOB_OPTIONS },
+  );
+}
+
+/** Adds the monitor to its bucket on `queue` (`redis`: the connection of the queues) and makes sure the bucket's scheduler exists. */
+export async function joinBucket(redis: Redis, queue: Queue, monitorId: number, b: MonitorBucket): Promise<void> {
+  await redis
+    .multi().sadd(bucketMembersKey(queue, b), String(monitorId)).sadd(bucketIndexKey(queue), bucketSchedulerId(b)).exec();
+  await upsertBucketScheduler(queue, b);
+}
+
+/** Takes the monitor out of the bucket (an empty bucket's scheduler is left to the reconciler). */
+export async function leaveBucket(redis: Redis, queue: Queue, monitorId: number, b: MonitorBucket): Promise<void> {
+  await redis.srem(bucketMembersKey(queue, b), String(monitorId));
+}
+
+/** The bucket's members. */
+export async function bucketMembers(redis: Redis, queue: Queue, b: MonitorBucket): Promise<number[]> {
+  return (await redis.smembers(bucketMembersKey(queue, b))).map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
+}
