@@ -10,6 +10,7 @@ import {
   bucketSchedulerId,
   classifyOutage,
   readQueueSchedules,
+  runInLanes,
   seenRegions,
   upsertBucketScheduler,
   wantedMonitorSchedules,
@@ -62,6 +63,8 @@ export async function reconcileMonitorSchedules(ctx: Context, calendar: Calendar
 }
 
 const REDIS_BATCH = 1000;
+/** Scheduler upserts and removals in flight at once. */
+const SCHEDULER_LANES = 200;
 
 /** The members of these buckets (scheduler ids; other schedulers are skipped), pipelined in batches. */
 async function readMembers(ctx: Context, queue: Queue, ids: string[]): Promise<Map<string, number[]>> {
@@ -100,14 +103,16 @@ async function applyBucketPlan(ctx: Context, queue: Queue, plan: BucketPlan): Pr
   for (let i = 0; i < plan.buckets.length; i += REDIS_BATCH) pipeline.sadd(bucketIndexKey(queue), ...plan.buckets.slice(i, i + REDIS_BATCH).map(bucketSchedulerId));
   if (pipeline.length) throwFirstError(await pipeline.exec());
   const empty = await emptyBuckets(ctx, queue, plan.emptied);
-  await inLanes([
-    ...empty.map((b) => async () => {
-      await ctx.redis.srem(bucketIndexKey(queue), bucketSchedulerId(b));
-      await queue.removeJobScheduler(bucketSchedulerId(b));
-    }),
+  const dropEmpty = (b: MonitorBucket) => async () => {
+    await ctx.redis.srem(bucketIndexKey(queue), bucketSchedulerId(b));
+    await queue.removeJobScheduler(bucketSchedulerId(b));
+  };
+  const tasks = [
+    ...empty.map(dropEmpty),
     ...plan.upsert.map((b) => () => upsertBucketScheduler(queue, b)),
     ...plan.removeLegacy.map((id) => () => queue.removeJobScheduler(id)),
-  ]);
+  ];
+  await runInLanes(tasks, SCHEDULER_LANES);
   return { added, removed: removed + plan.removeLegacy.length };
 }
 
@@ -124,16 +129,6 @@ function throwFirstError(replies: [Error | null, unknown][] | null): [Error | nu
   const failed = (replies ?? []).find(([err]) => err);
   if (failed?.[0]) throw failed[0];
   return replies ?? [];
-}
-
-/** Runs the tasks with a bounded number in flight. */
-async function inLanes(tasks: (() => Promise<unknown>)[], lanes = 200): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(lanes, tasks.length) }, async () => {
-      while (next < tasks.length) await tasks[next++]();
-    }),
-  );
 }
 
 /** The latest due runs of the scheduled monitors that left no check, but for monitors in a maintenance window that stops checks. */

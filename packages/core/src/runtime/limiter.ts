@@ -23,3 +23,13 @@ export function createLimiter(limit: number) {
       next();
     });
 }
+
+/** Runs the tasks in order with at most `lanes` in flight; rejects on the first failure. */
+export async function runInLanes(tasks: readonly (() => Promise<unknown>)[], lanes: number): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(lanes, tasks.length) }, async () => {
+      while (next < tasks.length) await tasks[next++]();
+    }),
+  );
+}

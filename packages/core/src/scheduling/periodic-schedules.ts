@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { JobPayloads } from '../queue/job-payloads.js';
 import type { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
+import { runInLanes } from '../runtime/limiter.js';
 
 /**
  * Periodic work on BullMQ job schedulers, one scheduler per row (a monitor's checks, a domain's
@@ -186,11 +187,7 @@ export async function applyReconcilePlan(queues: Queues, kind: ScheduleKind, pla
     ...plan.remove.map((id) => () => queue.removeJobScheduler(id)),
     ...plan.upsert.map((w) => () => upsertSchedule(queues, kind, w)),
   ];
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(concurrency, tasks.length) }, async () => {
-    while (next < tasks.length) await tasks[next++]();
-  });
-  await Promise.all(lanes);
+  await runInLanes(tasks, concurrency);
 }
 
 /**
