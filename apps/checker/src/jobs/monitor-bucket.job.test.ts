@@ -50,26 +50,28 @@ async function bucketRun(b: MonitorBucket, monitorDueMs: number): Promise<Job<Jo
   return (await queue().add(JobName.MonitorBucket, b, { jobId: bucketRunJobId(b, bucketDueOf(b, monitorDueMs)) })) as Job<JobPayloads[JobName.MonitorBucket]>;
 }
 
-it("checks the bucket's members at their own due times, records each under its own run key once, and skips members that do not belong", async () => {
+it("checks the bucket's members at their own due times, records each under its own run key once, and skips members that do not belong (another interval or region, paused, deleted)", async () => {
   const b = bucketOfMonitor(4_000_001, EVERY);
-  const [due1, due2, staleInterval, paused, deleted] = idsInBucket(b, 4_000_001, 5);
+  const [due1, due2, staleInterval, paused, deleted, otherRegion] = idsInBucket(b, 4_000_001, 6);
   const first = await monitorWithId(due1);
   await monitorWithId(due2, { accountId: first.accountId });
   await monitorWithId(staleInterval, { accountId: first.accountId, checkInterval: 300 });
   await monitorWithId(paused, { accountId: first.accountId, status: 'paused' });
-  for (const id of [due1, due2, staleInterval, paused, deleted]) await upsertMonitorSchedule(ctx.queues, { id, checkInterval: 60 });
+  await monitorWithId(otherRegion, { accountId: first.accountId });
+  await ctx.db.query(`UPDATE monitors SET regions = '{eu}' WHERE id = $1`, [otherRegion]);
+  for (const id of [due1, due2, staleInterval, paused, deleted, otherRegion]) await upsertMonitorSchedule(ctx.queues, { id, checkInterval: 60 });
 
   const handler = monitorBucketJob(ctx, createMonitorChecks(ctx));
   const latestDue = (id: number) => nextDueMs(id, EVERY, Date.now()) - EVERY;
   const job = await bucketRun(b, latestDue(due1));
   const requestsBefore = server.requests;
-  expect(await handler(job.data, job)).toEqual({ checked: 2, skipped: 3, failed: 0 });
+  expect(await handler(job.data, job)).toEqual({ checked: 2, skipped: 4, failed: 0 });
   expect(server.requests - requestsBefore).toBe(2);
   for (const id of [due1, due2]) {
     const checks = await checksOf(ctx, id);
     expect(checks.map((c) => [c.jobKey, c.status])).toEqual([[`repeat:monitor-${id}:${nextDueMs(id, EVERY, bucketDueOf(b, latestDue(due1)) - 1)}`, 'success']]);
   }
-  for (const id of [staleInterval, paused]) expect(await checksOf(ctx, id)).toEqual([]);
+  for (const id of [staleInterval, paused, otherRegion]) expect(await checksOf(ctx, id)).toEqual([]);
 
   // Delivered again (a checker died under it): probed again, recorded once.
   expect(await handler(job.data, job)).toMatchObject({ failed: 0 });
