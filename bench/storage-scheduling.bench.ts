@@ -38,7 +38,7 @@ export default async function bench(): Promise<BenchResult> {
     // filling a million monitors' buckets answers slower than the default command timeout (1 s).
     process.env.VIGIL_DB_STATEMENT_TIMEOUT_MS ??= '600000';
     process.env.VIGIL_REDIS_COMMAND_TIMEOUT_MS ??= '60000';
-    const result = await measureScheduling({ monitors: MONITORS, measureS: MEASURE_S, concurrency: CONCURRENCY, workers: WORKERS, redisUrl: url, sampleEvery: SAMPLE, reconcileAgain: false, redisStats: true, workerOptions: WORKER_OPTIONS });
+    const result = await measureScheduling({ monitors: MONITORS, measureS: MEASURE_S, concurrency: CONCURRENCY, workers: WORKERS, redisUrl: url, sampleEvery: SAMPLE, redisStats: true, workerOptions: WORKER_OPTIONS });
     const memLine = result.lines.find((l) => l.startsWith('Redis used_memory')) ?? '';
     const scheduled = Number(/after scheduling ([\d.]+) MB/.exec(memLine)?.[1] ?? NaN) * 1024 * 1024;
     const peak = Number(/peak during the run ([\d.]+) MB/.exec(memLine)?.[1] ?? NaN) * 1024 * 1024;

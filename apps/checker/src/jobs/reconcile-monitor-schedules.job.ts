@@ -19,7 +19,7 @@ import {
   type JobPayloads,
   type MonitorBucket,
   type ReconcileResult,
-  type WantedSchedule,
+  type WantedMonitor,
 } from '@vigil/core';
 import type { Queue } from 'bullmq';
 import { ensureMaintenanceSchedulers } from '../maintenance-schedulers.js';
@@ -54,7 +54,7 @@ export async function reconcileMonitorSchedules(ctx: Context, calendar: Calendar
     const wanted = await wantedMonitorSchedules(ctx.db, ctx.config.tiers, region);
     const plan = planBuckets(wanted, schedulers, members);
     const { added, removed } = await applyBucketPlan(ctx, queue, plan);
-    const caughtUp = await catchUp(ctx, queue, await missedRunsOf(ctx, calendar, wanted));
+    const caughtUp = await catchUp(ctx, queue, await missedRunsOf(calendar, wanted, ctx.clock.now().getTime()));
     if (added || removed || caughtUp) ctx.logger.info('monitor schedules reconciled', { region, added, removed, caughtUp, active: wanted.length });
     total.added += added;
     total.removed += removed;
@@ -132,19 +132,10 @@ function throwFirstError(replies: [Error | null, unknown][] | null): [Error | nu
 }
 
 /** The latest due runs of the scheduled monitors that left no check, but for monitors in a maintenance window that stops checks. */
-async function missedRunsOf(ctx: Context, calendar: Calendar, scheduled: WantedSchedule[]): Promise<MissedRun[]> {
-  const rows = (await ctx.db.query(`SELECT id, account_id, last_checked_at, created_at FROM monitors WHERE id = ANY($1::int[])`, [
-    scheduled.map((w) => w.id),
-  ])) as { id: number; account_id: number; last_checked_at: Date | null; created_at: Date }[];
-  const everyMs = new Map(scheduled.map((w) => [w.id, w.everyMs]));
-  const accountOf = new Map(rows.map((r) => [r.id, r.account_id]));
-  const missed = missedRuns(
-    rows.flatMap((r) => {
-      const every = everyMs.get(r.id);
-      return every ? [{ id: r.id, everyMs: every, lastCheckedAt: r.last_checked_at, createdAt: r.created_at }] : [];
-    }),
-    ctx.clock.now().getTime(),
-  );
+async function missedRunsOf(calendar: Calendar, scheduled: WantedMonitor[], nowMs: number): Promise<MissedRun[]> {
+  const missed = missedRuns(scheduled, nowMs);
+  const accountOf = new Map(missed.map((m) => [m.monitorId, 0]));
+  for (const w of scheduled) if (accountOf.has(w.id)) accountOf.set(w.id, w.accountId);
   const stopped = await Promise.all(missed.map((m) => calendar.stopsChecks({ id: m.monitorId, accountId: accountOf.get(m.monitorId) ?? 0 })));
   return missed.filter((_, k) => !stopped[k]);
 }

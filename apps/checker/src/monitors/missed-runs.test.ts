@@ -2,13 +2,11 @@ import { monitorScheduleOffsetMs, nextDueMs } from '@vigil/core';
 import { catchUpJobId, missedRuns, runKeyOf, scheduledRunJobId } from './missed-runs.js';
 
 const NOW = Date.parse('2026-03-01T12:00:30.000Z');
-const at = (ms: number) => new Date(ms);
 
 describe('missedRuns', () => {
   const id = 7;
   const interval = 60;
   const lastDue = nextDueMs(id, interval * 1000, NOW) - interval * 1000;
-  const createdLongAgo = at(NOW - 86_400_000);
 
   it('the latest due run is the last slot of the monitor at or before now', () => {
     expect(lastDue).toBeLessThanOrEqual(NOW);
@@ -16,25 +14,20 @@ describe('missedRuns', () => {
     expect(lastDue % 60_000).toBe(monitorScheduleOffsetMs(id, interval));
   });
 
-  it('is missed when the last check is older than that run', () => {
-    expect(missedRuns([{ id, everyMs: interval * 1000, lastCheckedAt: at(lastDue - 1), createdAt: createdLongAgo }], NOW)).toEqual([
+  it('is missed when the last check (or the creation of a monitor never checked) is older than that run', () => {
+    expect(missedRuns([{ id, everyMs: interval * 1000, seenMs: lastDue - 1 }], NOW)).toEqual([
       { monitorId: id, everyMs: interval * 1000, dueMs: lastDue },
     ]);
-    expect(missedRuns([{ id, everyMs: interval * 1000, lastCheckedAt: at(lastDue - 3_600_000), createdAt: createdLongAgo }], NOW)).toHaveLength(1);
+    expect(missedRuns([{ id, everyMs: interval * 1000, seenMs: lastDue - 3_600_000 }], NOW)).toHaveLength(1);
   });
 
   it('is not missed when a check was made at or after it', () => {
-    expect(missedRuns([{ id, everyMs: interval * 1000, lastCheckedAt: at(lastDue), createdAt: createdLongAgo }], NOW)).toEqual([]);
-    expect(missedRuns([{ id, everyMs: interval * 1000, lastCheckedAt: at(lastDue + 500), createdAt: createdLongAgo }], NOW)).toEqual([]);
-  });
-
-  it('a never-checked monitor is behind only when it was created before that run', () => {
-    expect(missedRuns([{ id, everyMs: interval * 1000, lastCheckedAt: null, createdAt: at(lastDue + 1) }], NOW)).toEqual([]);
-    expect(missedRuns([{ id, everyMs: interval * 1000, lastCheckedAt: null, createdAt: at(lastDue - 1) }], NOW)).toEqual([{ monitorId: id, everyMs: interval * 1000, dueMs: lastDue }]);
+    expect(missedRuns([{ id, everyMs: interval * 1000, seenMs: lastDue }], NOW)).toEqual([]);
+    expect(missedRuns([{ id, everyMs: interval * 1000, seenMs: lastDue + 500 }], NOW)).toEqual([]);
   });
 
   it('uses each monitor its own interval and phase', () => {
-    const monitors = [1, 2, 3].map((n) => ({ id: n, everyMs: n * 300_000, lastCheckedAt: at(0), createdAt: at(0) }));
+    const monitors = [1, 2, 3].map((n) => ({ id: n, everyMs: n * 300_000, seenMs: 0 }));
     const missed = missedRuns(monitors, NOW);
     expect(missed.map((m) => m.monitorId)).toEqual([1, 2, 3]);
     for (const [i, m] of missed.entries()) {

@@ -4,8 +4,8 @@ import { nextDueMs } from '@vigil/core';
 export interface RunFacts {
   id: number;
   everyMs: number;
-  lastCheckedAt: Date | null;
-  createdAt: Date;
+  /** Its last check or, never checked, its creation (epoch ms). */
+  seenMs: number;
 }
 
 /** A run that fell due and was not recorded: checked once now. */
@@ -28,8 +28,7 @@ export function missedRuns(monitors: readonly RunFacts[], nowMs: number): Missed
   const missed: MissedRun[] = [];
   for (const m of monitors) {
     const dueMs = nextDueMs(m.id, m.everyMs, nowMs) - m.everyMs;
-    const seen = Math.max(m.lastCheckedAt?.getTime() ?? 0, m.createdAt.getTime());
-    if (seen < dueMs) missed.push({ monitorId: m.id, everyMs: m.everyMs, dueMs });
+    if (m.seenMs < dueMs) missed.push({ monitorId: m.id, everyMs: m.everyMs, dueMs });
   }
   return missed;
 }
