@@ -3,27 +3,22 @@ import {
   SCHEDULED_CHECK_JOB_OPTIONS,
   bucketDueOf,
   bucketIndexKey,
-  bucketMembersKey,
   bucketOfMonitor,
-  bucketOfSchedulerId,
   bucketRunJobId,
-  bucketSchedulerId,
   classifyOutage,
   readQueueSchedules,
-  runInLanes,
   seenRegions,
-  upsertBucketScheduler,
   wantedMonitorSchedules,
   type Context,
   type JobHandler,
   type JobPayloads,
-  type MonitorBucket,
   type ReconcileResult,
   type WantedMonitor,
 } from '@vigil/core';
 import type { Queue } from 'bullmq';
 import { ensureMaintenanceSchedulers } from '../maintenance-schedulers.js';
-import { planBuckets, type BucketPlan } from '../monitors/bucket-plan.js';
+import { planBuckets } from '../monitors/bucket-plan.js';
+import { applyBucketPlan, readBucketMembers, throwFirstError } from '../monitors/bucket-store.js';
 import { createMaintenanceCalendar } from '../monitors/maintenance-calendar.js';
 import { catchUpJobId, missedRuns, scheduledRunJobId, type MissedRun } from '../monitors/missed-runs.js';
 
@@ -50,10 +45,10 @@ export async function reconcileMonitorSchedules(ctx: Context, calendar: Calendar
     const queue = ctx.queues.checkQueue(region);
     // Redis first, then PostgreSQL: a monitor the API adds in between is not taken out.
     const schedulers = await readQueueSchedules(ctx.redis, queue);
-    const members = await readMembers(ctx, queue, [...new Set([...(await ctx.redis.smembers(bucketIndexKey(queue))), ...schedulers.keys()])]);
+    const members = await readBucketMembers(ctx.redis, queue, [...new Set([...(await ctx.redis.smembers(bucketIndexKey(queue))), ...schedulers.keys()])]);
     const wanted = await wantedMonitorSchedules(ctx.db, ctx.config.tiers, region);
     const plan = planBuckets(wanted, schedulers, members);
-    const { added, removed } = await applyBucketPlan(ctx, queue, plan);
+    const { added, removed } = await applyBucketPlan(ctx.redis, queue, plan);
     const caughtUp = await catchUp(ctx, queue, await missedRunsOf(calendar, wanted, ctx.clock.now().getTime()));
     if (added || removed || caughtUp) ctx.logger.info('monitor schedules reconciled', { region, added, removed, caughtUp, active: wanted.length });
     total.added += added;
@@ -62,74 +57,7 @@ export async function reconcileMonitorSchedules(ctx: Context, calendar: Calendar
   return total;
 }
 
-const REDIS_BATCH = 1000;
-/** Scheduler upserts and removals in flight at once. */
-const SCHEDULER_LANES = 200;
-
-/** The members of these buckets (scheduler ids; other schedulers are skipped), pipelined in batches. */
-async function readMembers(ctx: Context, queue: Queue, ids: string[]): Promise<Map<string, number[]>> {
-  const members = new Map<string, number[]>();
-  const buckets = ids.flatMap((id) => {
-    const b = bucketOfSchedulerId(id);
-    return b ? [{ id, b }] : [];
-  });
-  for (let i = 0; i < buckets.length; i += REDIS_BATCH) {
-    const batch = buckets.slice(i, i + REDIS_BATCH);
-    const pipeline = ctx.redis.pipeline();
-    for (const { b } of batch) pipeline.smembers(bucketMembersKey(queue, b));
-    const replies = (await pipeline.exec()) ?? [];
-    batch.forEach(({ id }, k) => {
-      const [err, reply] = replies[k] ?? [];
-      if (err) throw err;
-      members.set(id, (reply as string[]).map(Number));
-    });
-  }
-  return members;
-}
-
-/** Members first (a scheduler never fires on a bucket still being filled), then the index, then schedulers. */
-async function applyBucketPlan(ctx: Context, queue: Queue, plan: BucketPlan): Promise<{ added: number; removed: number }> {
-  let added = 0;
-  let removed = 0;
-  const pipeline = ctx.redis.pipeline();
-  for (const { bucket, ids } of plan.join.values()) {
-    pipeline.sadd(bucketMembersKey(queue, bucket), ...ids.map(String));
-    added += ids.length;
-  }
-  for (const { bucket, ids } of plan.leave.values()) {
-    pipeline.srem(bucketMembersKey(queue, bucket), ...ids.map(String));
-    removed += ids.length;
-  }
-  for (let i = 0; i < plan.buckets.length; i += REDIS_BATCH) pipeline.sadd(bucketIndexKey(queue), ...plan.buckets.slice(i, i + REDIS_BATCH).map(bucketSchedulerId));
-  if (pipeline.length) throwFirstError(await pipeline.exec());
-  const empty = await emptyBuckets(ctx, queue, plan.emptied);
-  const dropEmpty = (b: MonitorBucket) => async () => {
-    await ctx.redis.srem(bucketIndexKey(queue), bucketSchedulerId(b));
-    await queue.removeJobScheduler(bucketSchedulerId(b));
-  };
-  const tasks = [
-    ...empty.map(dropEmpty),
-    ...plan.upsert.map((b) => () => upsertBucketScheduler(queue, b)),
-    ...plan.removeLegacy.map((id) => () => queue.removeJobScheduler(id)),
-  ];
-  await runInLanes(tasks, SCHEDULER_LANES);
-  return { added, removed: removed + plan.removeLegacy.length };
-}
-
-/** Those of the buckets whose member set is empty now (one the API joined meanwhile is kept). */
-async function emptyBuckets(ctx: Context, queue: Queue, buckets: MonitorBucket[]): Promise<MonitorBucket[]> {
-  if (!buckets.length) return [];
-  const pipeline = ctx.redis.pipeline();
-  for (const b of buckets) pipeline.scard(bucketMembersKey(queue, b));
-  const replies = throwFirstError(await pipeline.exec());
-  return buckets.filter((_, k) => Number(replies[k]?.[1]) === 0);
-}
-
-function throwFirstError(replies: [Error | null, unknown][] | null): [Error | null, unknown][] {
-  const failed = (replies ?? []).find(([err]) => err);
-  if (failed?.[0]) throw failed[0];
-  return replies ?? [];
-}
+const CATCH_UP_BATCH = 1000;
 
 /** The latest due runs of the scheduled monitors that left no check, but for monitors in a maintenance window that stops checks. */
 async function missedRunsOf(calendar: Calendar, scheduled: WantedMonitor[], nowMs: number): Promise<MissedRun[]> {
@@ -147,8 +75,8 @@ async function missedRunsOf(calendar: Calendar, scheduled: WantedMonitor[], nowM
  */
 async function catchUp(ctx: Context, queue: Queue, missed: MissedRun[]): Promise<number> {
   let added = 0;
-  for (let i = 0; i < missed.length; i += REDIS_BATCH) {
-    const batch = missed.slice(i, i + REDIS_BATCH);
+  for (let i = 0; i < missed.length; i += CATCH_UP_BATCH) {
+    const batch = missed.slice(i, i + CATCH_UP_BATCH);
     const pipeline = ctx.redis.pipeline();
     for (const m of batch) {
       const bucket = bucketOfMonitor(m.monitorId, m.everyMs);

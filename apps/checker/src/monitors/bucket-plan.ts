@@ -1,9 +1,10 @@
 import {
-  bucketOfMonitor,
+  SLOTS_PER_INTERVAL,
   bucketOfSchedulerId,
   bucketOffsetMs,
   bucketSchedulerId,
   isPerMonitorScheduler,
+  slotOfMonitor,
   type FoundSchedule,
   type MonitorBucket,
   type WantedSchedule,
@@ -25,12 +26,24 @@ export interface BucketPlan {
   removeLegacy: string[];
 }
 
-const add = (to: BucketPlan['join'], b: MonitorBucket, id: number) => {
-  const key = bucketSchedulerId(b);
-  const entry = to.get(key) ?? { bucket: b, ids: [] };
+const add = (to: BucketPlan['join'], key: string, bucket: MonitorBucket, id: number) => {
+  const entry = to.get(key) ?? { bucket, ids: [] };
   entry.ids.push(id);
   to.set(key, entry);
 };
+
+/** The wanted monitors grouped by bucket, keyed by scheduler id (a million a minute at scale: one id string per bucket, not per monitor). */
+function groupByBucket(wanted: readonly WantedSchedule[]): Map<string, { bucket: MonitorBucket; ids: number[] }> {
+  const byCode = new Map<number, { bucket: MonitorBucket; ids: number[] }>();
+  for (const w of wanted) {
+    const slot = slotOfMonitor(w.id, w.everyMs);
+    const code = w.everyMs * SLOTS_PER_INTERVAL + slot;
+    let entry = byCode.get(code);
+    if (!entry) byCode.set(code, (entry = { bucket: { everyMs: w.everyMs, slot }, ids: [] }));
+    entry.ids.push(w.id);
+  }
+  return new Map([...byCode.values()].map((e) => [bucketSchedulerId(e.bucket), e]));
+}
 
 /**
  * The plan, from the wanted monitors (PostgreSQL), the queue's schedulers and the members read
@@ -40,26 +53,20 @@ const add = (to: BucketPlan['join'], b: MonitorBucket, id: number) => {
 export function planBuckets(wanted: readonly WantedSchedule[], schedulers: ReadonlyMap<string, FoundSchedule>, members: ReadonlyMap<string, readonly number[]>): BucketPlan {
   const join: BucketPlan['join'] = new Map();
   const leave: BucketPlan['leave'] = new Map();
-  const wantedBuckets = new Map<string, { bucket: MonitorBucket; ids: Set<number> }>();
-  for (const w of wanted) {
-    const bucket = bucketOfMonitor(w.id, w.everyMs);
-    const key = bucketSchedulerId(bucket);
-    const entry = wantedBuckets.get(key) ?? { bucket, ids: new Set<number>() };
-    entry.ids.add(w.id);
-    wantedBuckets.set(key, entry);
-  }
+  const wantedBuckets = groupByBucket(wanted);
   for (const [key, { bucket, ids }] of wantedBuckets) {
     const found = new Set(members.get(key) ?? []);
-    for (const id of ids) if (!found.has(id)) add(join, bucket, id);
+    for (const id of ids) if (!found.has(id)) add(join, key, bucket, id);
   }
   const known = new Set([...members.keys(), ...[...schedulers.keys()].filter((id) => bucketOfSchedulerId(id) !== null)]);
   const emptied: MonitorBucket[] = [];
   for (const key of known) {
     const bucket = bucketOfSchedulerId(key);
     if (!bucket) continue;
-    const keep = wantedBuckets.get(key)?.ids;
-    for (const id of members.get(key) ?? []) if (!keep?.has(id)) add(leave, bucket, id);
-    if (!keep) emptied.push(bucket);
+    const ids = wantedBuckets.get(key)?.ids;
+    const keep = new Set(ids ?? []);
+    for (const id of members.get(key) ?? []) if (!keep.has(id)) add(leave, key, bucket, id);
+    if (!ids) emptied.push(bucket);
   }
   const upsert = [...wantedBuckets.entries()]
     .filter(([key, { bucket }]) => {

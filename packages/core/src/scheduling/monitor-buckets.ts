@@ -27,9 +27,14 @@ export interface MonitorBucket {
   slot: number;
 }
 
+/** The slot of a monitor checked every `everyMs`. */
+export function slotOfMonitor(monitorId: number, everyMs: number): number {
+  return Math.floor((scheduleOffsetMs(monitorId, everyMs) * SLOTS_PER_INTERVAL) / everyMs);
+}
+
 /** The bucket of a monitor checked every `everyMs`. */
 export function bucketOfMonitor(monitorId: number, everyMs: number): MonitorBucket {
-  return { everyMs, slot: Math.floor((scheduleOffsetMs(monitorId, everyMs) * SLOTS_PER_INTERVAL) / everyMs) };
+  return { everyMs, slot: slotOfMonitor(monitorId, everyMs) };
 }
 
 /** The earliest phase (ms into the interval) a monitor of the slot can have. */
@@ -88,7 +93,7 @@ export function runsOfBucket(b: MonitorBucket, memberIds: readonly number[], buc
   // A run not at the bucket's phase (none is expected) starts no monitor rather than wait most of an interval.
   if (bucketDueOf(b, bucketDueMs) !== bucketDueMs) return [];
   return memberIds
-    .filter((id) => bucketOfMonitor(id, b.everyMs).slot === b.slot)
+    .filter((id) => slotOfMonitor(id, b.everyMs) === b.slot)
     .map((monitorId) => ({ monitorId, dueMs: nextDueMs(monitorId, b.everyMs, bucketDueMs - 1) }))
     .sort((x, y) => x.dueMs - y.dueMs);
 }

@@ -53,7 +53,6 @@ export function shouldBeScheduled(m: Pick<MonitorScheduleFacts, 'type' | 'isActi
   return m.isActive && m.status !== 'paused' && !isPushMonitorType(m.type);
 }
 
-const wantedOf = (m: { id: number; checkInterval: number }): WantedSchedule => ({ id: m.id, everyMs: m.checkInterval * 1000 });
 const bucketOf = (m: { id: number; checkInterval: number }) => bucketOfMonitor(m.id, m.checkInterval * 1000);
 
 /**
@@ -112,7 +111,7 @@ export async function wantedMonitorSchedules(db: EntityManager | DataSource, tie
         AND $3 = ANY(m.regions)`,
     [monitoredTiers(tiers), PUSH_MONITOR_TYPES, region],
   )) as { id: number; check_interval: number; account_id: number; seen_ms: number }[];
-  return rows.map((r) => ({ ...wantedOf({ id: r.id, checkInterval: r.check_interval }), accountId: r.account_id, seenMs: r.seen_ms }));
+  return rows.map((r) => ({ id: r.id, everyMs: r.check_interval * 1000, accountId: r.account_id, seenMs: r.seen_ms }));
 }
 
 /**

@@ -1,0 +1,72 @@
+import { bucketIndexKey, bucketMembersKey, bucketOfSchedulerId, bucketSchedulerId, runInLanes, upsertBucketScheduler, type MonitorBucket } from '@vigil/core';
+import type { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { BucketPlan } from './bucket-plan.js';
+
+// The Redis side of the interval buckets for the reconciler: read the members, apply a plan.
+
+const REDIS_BATCH = 1000;
+/** Scheduler upserts and removals in flight at once. */
+const SCHEDULER_LANES = 200;
+
+/** The members of these buckets (scheduler ids; other schedulers are skipped), pipelined in batches. */
+export async function readBucketMembers(redis: Redis, queue: Queue, ids: string[]): Promise<Map<string, number[]>> {
+  const members = new Map<string, number[]>();
+  const buckets = ids.flatMap((id) => {
+    const b = bucketOfSchedulerId(id);
+    return b ? [{ id, b }] : [];
+  });
+  for (let i = 0; i < buckets.length; i += REDIS_BATCH) {
+    const batch = buckets.slice(i, i + REDIS_BATCH);
+    const pipeline = redis.pipeline();
+    for (const { b } of batch) pipeline.smembers(bucketMembersKey(queue, b));
+    const replies = throwFirstError(await pipeline.exec());
+    batch.forEach(({ id }, k) => members.set(id, (replies[k]?.[1] as string[]).map(Number)));
+  }
+  return members;
+}
+
+/** Members first (a scheduler never fires on a bucket still being filled), then the index, then schedulers. */
+export async function applyBucketPlan(redis: Redis, queue: Queue, plan: BucketPlan): Promise<{ added: number; removed: number }> {
+  let added = 0;
+  let removed = 0;
+  const pipeline = redis.pipeline();
+  for (const { bucket, ids } of plan.join.values()) {
+    pipeline.sadd(bucketMembersKey(queue, bucket), ...ids.map(String));
+    added += ids.length;
+  }
+  for (const { bucket, ids } of plan.leave.values()) {
+    pipeline.srem(bucketMembersKey(queue, bucket), ...ids.map(String));
+    removed += ids.length;
+  }
+  for (let i = 0; i < plan.buckets.length; i += REDIS_BATCH) pipeline.sadd(bucketIndexKey(queue), ...plan.buckets.slice(i, i + REDIS_BATCH).map(bucketSchedulerId));
+  if (pipeline.length) throwFirstError(await pipeline.exec());
+  const empty = await emptyBuckets(redis, queue, plan.emptied);
+  const dropEmpty = (b: MonitorBucket) => async () => {
+    await redis.srem(bucketIndexKey(queue), bucketSchedulerId(b));
+    await queue.removeJobScheduler(bucketSchedulerId(b));
+  };
+  const tasks = [
+    ...empty.map(dropEmpty),
+    ...plan.upsert.map((b) => () => upsertBucketScheduler(queue, b)),
+    ...plan.removeLegacy.map((id) => () => queue.removeJobScheduler(id)),
+  ];
+  await runInLanes(tasks, SCHEDULER_LANES);
+  return { added, removed: removed + plan.removeLegacy.length };
+}
+
+/** Those of the buckets whose member set is empty now (one the API joined meanwhile is kept). */
+async function emptyBuckets(redis: Redis, queue: Queue, buckets: MonitorBucket[]): Promise<MonitorBucket[]> {
+  if (!buckets.length) return [];
+  const pipeline = redis.pipeline();
+  for (const b of buckets) pipeline.scard(bucketMembersKey(queue, b));
+  const replies = throwFirstError(await pipeline.exec());
+  return buckets.filter((_, k) => Number(replies[k]?.[1]) === 0);
+}
+
+export function throwFirstError(replies: [Error | null, unknown][] | null): [Error | null, unknown][] {
+  const failed = (replies ?? []).find(([err]) => err);
+  if (failed?.[0]) throw failed[0];
+  return replies ?? [];
+}
+
