@@ -1,5 +1,8 @@
+/** Runs a task when one of its slots is free. */
+export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
+
 /** A bounded-parallelism gate: at most `limit` tasks run at once. */
-export function createLimiter(limit: number) {
+export function createLimiter(limit: number): Limiter {
   let active = 0;
   const queue: (() => void)[] = [];
   const next = () => {
