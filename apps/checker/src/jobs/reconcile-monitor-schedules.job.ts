@@ -6,6 +6,7 @@ import {
   bucketOfMonitor,
   bucketRunJobId,
   classifyOutage,
+  pipelineReplies,
   readQueueSchedules,
   seenRegions,
   wantedMonitorSchedules,
@@ -18,7 +19,7 @@ import {
 import type { Queue } from 'bullmq';
 import { ensureMaintenanceSchedulers } from '../maintenance-schedulers.js';
 import { planBuckets } from '../monitors/bucket-plan.js';
-import { applyBucketPlan, readBucketMembers, throwFirstError } from '../monitors/bucket-store.js';
+import { applyBucketPlan, readBucketMembers } from '../monitors/bucket-store.js';
 import { createMaintenanceCalendar } from '../monitors/maintenance-calendar.js';
 import { catchUpJobId, missedRuns, scheduledRunJobId, type MissedRun } from '../monitors/missed-runs.js';
 
@@ -82,7 +83,7 @@ async function catchUp(ctx: Context, queue: Queue, missed: MissedRun[]): Promise
       const bucket = bucketOfMonitor(m.monitorId, m.everyMs);
       pipeline.exists(queue.toKey(bucketRunJobId(bucket, bucketDueOf(bucket, m.dueMs))), queue.toKey(scheduledRunJobId(m.monitorId, m.dueMs)));
     }
-    const replies = throwFirstError(await pipeline.exec());
+    const replies = pipelineReplies(await pipeline.exec());
     const absent = batch.filter((_, k) => Number(replies[k]?.[1]) === 0);
     if (!absent.length) continue;
     await queue.addBulk(

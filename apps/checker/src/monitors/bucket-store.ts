@@ -1,4 +1,13 @@
-import { bucketIndexKey, bucketMembersKey, bucketOfSchedulerId, bucketSchedulerId, runInLanes, upsertBucketScheduler, type MonitorBucket } from '@vigil/core';
+import {
+  bucketIndexKey,
+  bucketMembersKey,
+  bucketOfSchedulerId,
+  bucketSchedulerId,
+  pipelineReplies,
+  runInLanes,
+  upsertBucketScheduler,
+  type MonitorBucket,
+} from '@vigil/core';
 import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { BucketPlan } from './bucket-plan.js';
@@ -20,7 +29,7 @@ export async function readBucketMembers(redis: Redis, queue: Queue, ids: string[
     const batch = buckets.slice(i, i + REDIS_BATCH);
     const pipeline = redis.pipeline();
     for (const { b } of batch) pipeline.smembers(bucketMembersKey(queue, b));
-    const replies = throwFirstError(await pipeline.exec());
+    const replies = pipelineReplies(await pipeline.exec());
     batch.forEach(({ id }, k) => members.set(id, (replies[k]?.[1] as string[]).map(Number)));
   }
   return members;
@@ -40,7 +49,7 @@ export async function applyBucketPlan(redis: Redis, queue: Queue, plan: BucketPl
     removed += ids.length;
   }
   for (let i = 0; i < plan.buckets.length; i += REDIS_BATCH) pipeline.sadd(bucketIndexKey(queue), ...plan.buckets.slice(i, i + REDIS_BATCH).map(bucketSchedulerId));
-  if (pipeline.length) throwFirstError(await pipeline.exec());
+  if (pipeline.length) pipelineReplies(await pipeline.exec());
   const empty = await emptyBuckets(redis, queue, plan.emptied);
   const dropEmpty = (b: MonitorBucket) => async () => {
     await redis.srem(bucketIndexKey(queue), bucketSchedulerId(b));
@@ -60,13 +69,6 @@ async function emptyBuckets(redis: Redis, queue: Queue, buckets: MonitorBucket[]
   if (!buckets.length) return [];
   const pipeline = redis.pipeline();
   for (const b of buckets) pipeline.scard(bucketMembersKey(queue, b));
-  const replies = throwFirstError(await pipeline.exec());
+  const replies = pipelineReplies(await pipeline.exec());
   return buckets.filter((_, k) => Number(replies[k]?.[1]) === 0);
 }
-
-export function throwFirstError(replies: [Error | null, unknown][] | null): [Error | null, unknown][] {
-  const failed = (replies ?? []).find(([err]) => err);
-  if (failed?.[0]) throw failed[0];
-  return replies ?? [];
-}
-

@@ -21,9 +21,7 @@ export interface MonitorToCheck {
   accountId: number;
   status: MonitorStatus;
   isActive: boolean;
-  /** How many regions check it: more than one, its checks are rounds (rounds/). */
-  regionCount: number;
-  /** The regions that check it. */
+  /** The regions that check it: more than one, its checks are rounds (rounds/). */
   regions: string[];
   /** Seconds between scheduled checks. */
   checkInterval: number;
@@ -59,7 +57,6 @@ function toMonitor(r: Row, box: SecretBox): MonitorToCheck {
     accountId: r.account_id,
     status: r.status,
     isActive: r.is_active,
-    regionCount: r.regions.length,
     regions: r.regions,
     checkInterval: r.check_interval,
     target: targetOf(r, box),

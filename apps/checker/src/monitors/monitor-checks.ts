@@ -67,7 +67,7 @@ export function createMonitorChecks(ctx: Context, opts: MonitorCheckOptions = {}
       result,
       region: ctx.config.region,
       liveRegions: await liveRegions(),
-      ...(monitor.regionCount > 1 ? { roundDeadlineInMs: monitor.target.timeoutSeconds * 1000 + ROUND_DEADLINE_MARGIN_MS } : {}),
+      ...(monitor.regions.length > 1 ? { roundDeadlineInMs: monitor.target.timeoutSeconds * 1000 + ROUND_DEADLINE_MARGIN_MS } : {}),
     });
     return outcome.kind === 'skipped' ? null : outcome.check;
   };

@@ -5,6 +5,7 @@ import type { JobPayloads } from '../queue/job-payloads.js';
 import type { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
 import { runInLanes } from '../runtime/limiter.js';
+import { pipelineReplies } from '../queue/pipeline-replies.js';
 
 /**
  * Periodic work on BullMQ job schedulers, one scheduler per row (a monitor's checks, a domain's
@@ -164,11 +165,10 @@ export async function readQueueSchedules(client: Redis, queue: Queue): Promise<M
       pipeline.hmget(`${queue.keys.repeat}:${id}`, 'every', 'offset');
       pipeline.exists(queue.toKey(`repeat:${id}:${next}`));
     }
-    const replies = (await pipeline.exec()) ?? [];
+    const replies = pipelineReplies(await pipeline.exec());
     batch.forEach(({ id }, k) => {
-      const [hErr, hash] = replies[2 * k] ?? [];
-      const [eErr, exists] = replies[2 * k + 1] ?? [];
-      if (hErr || eErr) throw hErr ?? eErr;
+      const hash = replies[2 * k]?.[1];
+      const exists = replies[2 * k + 1]?.[1];
       const [every, offset] = (hash as (string | null)[] | null) ?? [null, null];
       found.set(id, {
         everyMs: Number(every ?? 0),
