@@ -1,4 +1,4 @@
-import { createSecretBox, monitoredTiers, outboundPolicy, bucketOfMonitor, type CheckResult, type Context, type MonitorBucket } from '@vigil/core';
+import { createSecretBox, monitoredTiers, outboundPolicy, type CheckResult, type Context, type MonitorBucket } from '@vigil/core';
 import { createMonitorLoader, shouldCheck, type MonitorLoader, type MonitorLoaderOptions } from './load-monitors.js';
 import { createCheckWriter, type CheckWriterOptions } from '../persistence/check-writer.js';
 import { createMaintenanceCalendar } from './maintenance-calendar.js';
@@ -48,8 +48,8 @@ export function createMonitorChecks(ctx: Context, opts: MonitorCheckOptions = {}
   const writer = createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
   const maintenance = createMaintenanceCalendar(ctx.db, ctx.clock);
   const liveRegions = createLiveRegions(ctx);
-  const belongs = (m: { id: number; checkInterval: number; regions: string[] }, b: MonitorBucket) =>
-    m.checkInterval * 1000 === b.everyMs && bucketOfMonitor(m.id, b.everyMs).slot === b.slot && m.regions.includes(ctx.config.region);
+  // The slot follows from id and interval, and the bucket run only starts members of its slot.
+  const belongs = (m: { checkInterval: number; regions: string[] }, b: MonitorBucket) => m.checkInterval * 1000 === b.everyMs && m.regions.includes(ctx.config.region);
   return async ({ monitorId, runKey, manual, bucket }) => {
     const monitor = await monitors.load(monitorId);
     if (!monitor || !shouldCheck(monitor, manual)) return null;
