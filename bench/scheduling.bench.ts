@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { Account, JobName, QueueName, createContext, createLogger, createRedisConnection, loadConfig, type Context, type JobPayloads } from '@vigil/core';
+import { Account, DEFAULT_REGION, JobName, QueueName, createContext, createLogger, createRedisConnection, loadConfig, type Context, type JobPayloads } from '@vigil/core';
 import type { BenchResult } from './run.js';
 import { benchDatabase, dropRedisKeys } from './support.js';
 import { monitorBucketJob } from '../apps/checker/src/jobs/monitor-bucket.job.js';
@@ -199,7 +199,7 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
     lines.push(
       `${MONITORS.toLocaleString('en')} active monitors at ${INTERVAL_S} s; ${WORKERS} no-op worker(s) × concurrency ${CONCURRENCY} in the bench process; Redis and PostgreSQL on the same machine`,
     );
-    const buckets = (await ctx.queues.checkQueue('default').getJobSchedulersCount()).toLocaleString('en');
+    const buckets = (await ctx.queues.checkQueue(DEFAULT_REGION).getJobSchedulersCount()).toLocaleString('en');
     lines.push(`reconcile from an empty Redis: ${reconciled.added.toLocaleString('en')} monitors put in ${buckets} interval buckets in ${((t1 - t0) / 1000).toFixed(1)} s`);
 
     // Steady state: due times from one interval after the reconcile ended, for MEASURE_S.

@@ -1,5 +1,4 @@
 import type { JobsOptions, Queue } from 'bullmq';
-import type { CheckQueueName } from '../regions/region-names.js';
 import type { Redis } from 'ioredis';
 import type { JobPayloads } from '../queue/job-payloads.js';
 import type { JobName } from '../queue/queue-names.js';
@@ -8,8 +7,9 @@ import { runInLanes } from '../runtime/limiter.js';
 import { pipelineReplies } from '../queue/pipeline-replies.js';
 
 /**
- * Periodic work on BullMQ job schedulers, one scheduler per row (a monitor's checks, a domain's
- * rescans, whatever gets a schedule next). A scheduler is keyed `<kind>-<row id>` (no ':'),
+ * Periodic work on BullMQ job schedulers, one scheduler per row (a domain's rescans, whatever
+ * gets a schedule next; monitors' checks are grouped in interval buckets, monitor-buckets.ts,
+ * which share the phases, due times and scheduler reads below). A scheduler is keyed `<kind>-<row id>` (no ':'),
  * fires every `everyMs` at multiples of the period plus an offset derived from the row id, so
  * rows of one period spread over it and whoever (re)creates a scheduler (the API, the
  * reconciler after Redis lost its data) gets the same phase. Each run's job id is
@@ -21,13 +21,6 @@ export interface ScheduleKind<J extends JobName = JobName> {
   job: J;
   payload(id: number): JobPayloads[J];
   jobOptions: JobsOptions;
-  /** The queue its runs go to when not its job's own queue (a region's check queue). */
-  queue?: CheckQueueName;
-}
-
-/** The queue a kind's schedulers live on. */
-export function queueOfKind(queues: Queues, kind: ScheduleKind): Queue {
-  return kind.queue === undefined ? queues.queueOf(kind.job) : queues.queue(kind.queue);
 }
 
 /** What a row wants: a scheduler with this period. */
@@ -116,7 +109,7 @@ export function planReconcile(kind: ScheduleKind, wanted: WantedSchedule[], actu
 
 /** Creates or re-times the row's scheduler (idempotent; an unchanged one keeps its next run). */
 export async function upsertSchedule<J extends JobName>(queues: Queues, kind: ScheduleKind<J>, w: WantedSchedule): Promise<void> {
-  await queueOfKind(queues, kind).upsertJobScheduler(
+  await queues.queueOf(kind.job).upsertJobScheduler(
     schedulerId(kind, w.id),
     { every: w.everyMs, offset: scheduleOffsetMs(w.id, w.everyMs) },
     { name: kind.job, data: kind.payload(w.id), opts: kind.jobOptions },
@@ -125,7 +118,7 @@ export async function upsertSchedule<J extends JobName>(queues: Queues, kind: Sc
 
 /** Removes the row's scheduler and its next (delayed) run; a no-op when there is none. */
 export async function removeSchedule(queues: Queues, kind: ScheduleKind, id: number): Promise<void> {
-  await queueOfKind(queues, kind).removeJobScheduler(schedulerId(kind, id));
+  await queues.queueOf(kind.job).removeJobScheduler(schedulerId(kind, id));
 }
 
 /** Makes the row's scheduler match the row: scheduled when `scheduled`, else none. */
@@ -150,7 +143,7 @@ const READ_BATCH = 1000;
  * exists (`client`: the Redis connection of `queues`, i.e. ctx.redis).
  */
 export function readSchedules(queues: Queues, client: Redis, kind: ScheduleKind): Promise<Map<string, FoundSchedule>> {
-  return readQueueSchedules(client, queueOfKind(queues, kind));
+  return readQueueSchedules(client, queues.queueOf(kind.job));
 }
 
 /** Every scheduler of the queue, read straight from its scheduler set and hashes in pipelined batches. */
@@ -182,7 +175,7 @@ export async function readQueueSchedules(client: Redis, queue: Queue): Promise<M
 
 /** Applies a plan with a bounded number of Redis calls in flight. */
 export async function applyReconcilePlan(queues: Queues, kind: ScheduleKind, plan: SchedulePlan, concurrency = 200): Promise<void> {
-  const queue = queueOfKind(queues, kind);
+  const queue = queues.queueOf(kind.job);
   const tasks: (() => Promise<unknown>)[] = [
     ...plan.remove.map((id) => () => queue.removeJobScheduler(id)),
     ...plan.upsert.map((w) => () => upsertSchedule(queues, kind, w)),
