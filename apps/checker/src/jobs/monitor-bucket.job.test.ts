@@ -38,6 +38,14 @@ async function monitorWithId(id: number, over: { checkInterval?: number; status?
   return { ...m, id };
 }
 
+/** The scheduled-check counters of this process's metrics: outcomes, and starts (the lag histogram's count). */
+async function scheduledMetrics() {
+  const outcomes = (await ctx.metrics.scheduledChecks.get()).values;
+  const of = (outcome: string) => outcomes.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+  const lag = (await ctx.metrics.scheduledCheckLag.get()).values;
+  return { checked: of('checked'), skipped: of('skipped'), failed: of('failed'), started: lag.find((v) => v.metricName?.endsWith('_count'))?.value ?? 0 };
+}
+
 /** Ids above `from` whose bucket at 60 s is `b`'s. */
 function idsInBucket(b: MonitorBucket, from: number, count: number): number[] {
   const found: number[] = [];
@@ -65,7 +73,10 @@ it("checks the bucket's members at their own due times, records each under its o
   const latestDue = (id: number) => nextDueMs(id, EVERY, Date.now()) - EVERY;
   const job = await bucketRun(b, latestDue(due1));
   const requestsBefore = server.requests;
+  const metricsBefore = await scheduledMetrics();
   expect(await handler(job.data, job)).toEqual({ checked: 2, skipped: 4, failed: 0 });
+  const metricsAfter = await scheduledMetrics();
+  expect([metricsAfter.checked - metricsBefore.checked, metricsAfter.skipped - metricsBefore.skipped, metricsAfter.started - metricsBefore.started]).toEqual([2, 4, 6]);
   expect(server.requests - requestsBefore).toBe(2);
   for (const id of [due1, due2]) {
     const checks = await checksOf(ctx, id);
@@ -87,7 +98,9 @@ it("a member whose check throws does not stop the others, and the run reports it
   const checks = createMonitorChecks(ctx);
   const handler = monitorBucketJob(ctx, (req) => (req.monitorId === broken ? Promise.reject(new Error('sealed under another key')) : checks(req)));
   const job = await bucketRun(b, nextDueMs(ok, EVERY, Date.now()) - EVERY);
+  const failedBefore = (await scheduledMetrics()).failed;
   expect(await handler(job.data, job)).toEqual({ checked: 1, skipped: 0, failed: 1 });
+  expect((await scheduledMetrics()).failed - failedBefore).toBe(1);
   expect(await checksOf(ctx, ok)).toHaveLength(1);
 });
 

@@ -10,7 +10,8 @@ import type { MonitorChecks } from '../monitors/monitor-checks.js';
  * buckets this handler runs, and records each under `repeat:monitor-<id>:<due ms>`, the key its own scheduler's run
  * would have had: a bucket run delivered again (a checker died under it) records nothing twice,
  * and the regions of a multi-region monitor make one round. One member's failure (its
- * credentials cannot be opened, PostgreSQL stays away) does not stop the others.
+ * credentials cannot be opened, PostgreSQL stays away) does not stop the others. Each start's
+ * lag behind its due time and each outcome are metrics (`vigil_scheduled_check_*`).
  */
 export function monitorBucketJob(ctx: Context, check: MonitorChecks): JobHandler<JobName.MonitorBucket> {
   const queue = ctx.queues.checkQueue(ctx.config.region);
@@ -27,8 +28,14 @@ export function monitorBucketJob(ctx: Context, check: MonitorChecks): JobHandler
         const wait = dueMs - Date.now(); // BullMQ's due times are this clock's
         if (wait > 0) await sleep(wait);
         try {
-          if (await limit(() => check({ monitorId, runKey: scheduledRunJobId(monitorId, dueMs), manual: false, bucket }))) checked++;
+          const result = await limit(() => {
+            ctx.metrics.scheduledCheckLag.observe(Math.max(0, Date.now() - dueMs) / 1000);
+            return check({ monitorId, runKey: scheduledRunJobId(monitorId, dueMs), manual: false, bucket });
+          });
+          ctx.metrics.scheduledChecks.inc({ outcome: result ? 'checked' : 'skipped' });
+          if (result) checked++;
         } catch (e) {
+          ctx.metrics.scheduledChecks.inc({ outcome: 'failed' });
           failures.push({ monitorId, error: (e as Error).message });
         }
       }),

@@ -8,6 +8,10 @@ export interface Metrics {
   httpDuration: Histogram<'method' | 'route' | 'status'>;
   jobsProcessed: Counter<'queue' | 'job' | 'outcome'>;
   jobDuration: Histogram<'queue' | 'job'>;
+  /** Checks started by interval buckets (scheduling/monitor-buckets.ts), by outcome. */
+  scheduledChecks: Counter<'outcome'>;
+  /** How late after its due time a bucket started each check. */
+  scheduledCheckLag: Histogram;
 }
 
 export function createMetrics(queues: Queues): Metrics {
@@ -49,6 +53,18 @@ export function createMetrics(queues: Queues): Metrics {
       help: 'Job processing time',
       labelNames: ['queue', 'job'],
       buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120],
+      registers: [registry],
+    }),
+    scheduledChecks: new Counter({
+      name: 'vigil_scheduled_checks_total',
+      help: 'Scheduled checks by outcome: checked, skipped (paused, in maintenance, no longer a member) or failed',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    scheduledCheckLag: new Histogram({
+      name: 'vigil_scheduled_check_start_lag_seconds',
+      help: 'How late after its due time each scheduled check started',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
       registers: [registry],
     }),
   };
