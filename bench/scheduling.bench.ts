@@ -23,7 +23,7 @@ import { Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bu
 import type { Redis } from 'ioredis';
 import { Account, DEFAULT_REGION, JobName, QueueName, createContext, createLogger, createRedisConnection, loadConfig, type Context, type JobPayloads } from '@vigil/core';
 import type { BenchResult } from './run.js';
-import { benchDatabase, dropRedisKeys } from './support.js';
+import { benchDatabase, dropRedisKeys, usedMemoryOf } from './support.js';
 import { monitorBucketJob } from '../apps/checker/src/jobs/monitor-bucket.job.js';
 import { reconcileMonitorSchedules } from '../apps/checker/src/jobs/reconcile-monitor-schedules.job.js';
 
@@ -98,11 +98,6 @@ export async function seedMonitors(ctx: Context, count: number): Promise<void> {
   }
 }
 
-async function usedMemory(ctx: Context): Promise<number> {
-  const info = await ctx.redis.info('memory');
-  return Number(/^used_memory:(\d+)/m.exec(info)?.[1] ?? 0);
-}
-
 /**
  * Start-lag percentiles of `lags`; `missing` runs that were due but had not started when the
  * measurement ended count as lags of at least `missingAtLeastMs` (a percentile that falls among
@@ -149,7 +144,7 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
   let sampler: NodeJS.Timeout | undefined;
   try {
     await seedMonitors(ctx, MONITORS);
-    const memBefore = await usedMemory(ctx);
+    const memBefore = await usedMemoryOf(ctx.redis);
 
     // The no-op "checker": the product's bucket handler (each monitor started at its due time),
     // with a check that only records the start lag; catch-up jobs are recorded the same way.
@@ -189,13 +184,13 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
 
     let memPeak = memBefore;
     sampler = setInterval(() => {
-      usedMemory(ctx).then((m) => (memPeak = Math.max(memPeak, m)), () => undefined);
+      usedMemoryOf(ctx.redis).then((m) => (memPeak = Math.max(memPeak, m)), () => undefined);
     }, 1000);
 
     const t0 = Date.now();
     const reconciled = await reconcileMonitorSchedules(ctx);
     const t1 = Date.now();
-    const memScheduled = await usedMemory(ctx);
+    const memScheduled = await usedMemoryOf(ctx.redis);
     lines.push(
       `${MONITORS.toLocaleString('en')} active monitors at ${INTERVAL_S} s; ${WORKERS} no-op worker(s) × concurrency ${CONCURRENCY} in the bench process; Redis and PostgreSQL on the same machine`,
     );
@@ -233,7 +228,7 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
     }
     clearInterval(sampler);
     sampler = undefined;
-    const memEnd = await usedMemory(ctx);
+    const memEnd = await usedMemoryOf(ctx.redis);
     // The every-minute reconcile of a deployment whose checks are recorded (the no-op checks
     // record none, so without this every monitor would look behind and be caught up); a minute
     // ahead, so that no due time passing while it runs makes one look behind either.

@@ -145,14 +145,19 @@ export async function timeIt(label: string, fn: () => Promise<unknown>, iteratio
 /** "label: p50 1.23 ms, p99 4.56 ms". */
 export const formatTiming = (r: Timing) => `${r.label}: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`;
 
+/** Redis used_memory of the server behind `redis`. */
+export async function usedMemoryOf(redis: Redis): Promise<number> {
+  return Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))?.[1] ?? 0);
+}
+
 /** Redis used_memory of the server at `url` (a connection of its own, closed again). */
-export async function redisUsedMemory(url: string): Promise<number> {
+async function redisUsedMemory(url: string): Promise<number> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
   // A refused connection while the server starts rejects connect(); the event would only log it.
   redis.on('error', () => undefined);
   try {
     await redis.connect();
-    return Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))?.[1] ?? 0);
+    return await usedMemoryOf(redis);
   } finally {
     redis.disconnect();
   }
@@ -160,9 +165,9 @@ export async function redisUsedMemory(url: string): Promise<number> {
 
 /**
  * A redis-server of the bench's own on `port` (no persistence), so memory and CPU figures are
- * ours alone: its URL, its used_memory when empty and now, and stop().
+ * ours alone: its URL, its used_memory when empty, and stop().
  */
-export async function throwawayRedis(port: number): Promise<{ url: string; emptyBytes: number; usedMemory: () => Promise<number>; stop: () => Promise<void> }> {
+export async function throwawayRedis(port: number): Promise<{ url: string; emptyBytes: number; stop: () => Promise<void> }> {
   const url = `redis://127.0.0.1:${port}`;
   const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
   const stop = async () => {
@@ -173,7 +178,7 @@ export async function throwawayRedis(port: number): Promise<{ url: string; empty
   };
   for (let i = 0; i < 100; i++) {
     try {
-      return { url, emptyBytes: await redisUsedMemory(url), usedMemory: () => redisUsedMemory(url), stop };
+      return { url, emptyBytes: await redisUsedMemory(url), stop };
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
