@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { JobName, bucketIndexKey, bucketMembersKey, bucketOfMonitor, bucketOfSchedulerId, bucketOffsetMs } from '@vigil/core';
-import { bucketsOfMonitor, createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
+import { JobName, bucketOfMonitor, bucketOffsetMs } from '@vigil/core';
+import { bucketMemberships, bucketsOfMonitor, createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -40,16 +40,8 @@ async function create(body: Record<string, unknown> = {}): Promise<number> {
   return res.body.monitor.id as number;
 }
 
-/** How many monitors the interval buckets of the default region hold. */
-async function bucketMembersCount(): Promise<number> {
-  const ids = await ctx.redis.smembers(bucketIndexKey(queue()));
-  let n = 0;
-  for (const id of ids) {
-    const b = bucketOfSchedulerId(id);
-    if (b) n += await ctx.redis.scard(bucketMembersKey(queue(), b));
-  }
-  return n;
-}
+/** How many memberships the interval buckets of the default region hold. */
+const bucketMembersCount = async () => (await bucketMemberships(ctx)).length;
 
 /** One-off check jobs (not scheduler runs) of a monitor still waiting in the queue. */
 async function oneOffJobs(id: number) {

@@ -3,10 +3,7 @@ import {
   MaintenanceWindow,
   SCHEDULED_CHECK_JOB_OPTIONS,
   bucketDueOf,
-  bucketIndexKey,
-  bucketMembersKey,
   bucketOfMonitor,
-  bucketOfSchedulerId,
   bucketOffsetMs,
   bucketRunJobId,
   bucketSchedulerId,
@@ -14,7 +11,7 @@ import {
   upsertMonitorSchedule,
   type Context,
 } from '@vigil/core';
-import { createTestAccount, createTestContext, flushPrefixKeys, waitFor, type TestContext } from '@vigil/testing';
+import { bucketMemberships, createTestAccount, createTestContext, flushPrefixKeys, waitFor, type TestContext } from '@vigil/testing';
 import { createCheckerApp } from '../app.js';
 import { reconcileMonitorSchedules, reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './reconcile-monitor-schedules.job.js';
 
@@ -47,15 +44,7 @@ const queue = () => ctx.queues.queueOf(JobName.MonitorCheck);
 const schedulers = async () => new Map((await queue().getJobSchedulers()).map((s) => [s.key, s]));
 
 /** Every monitor in a bucket of the default region, with the bucket's period. */
-async function members(): Promise<Map<number, number>> {
-  const found = new Map<number, number>();
-  for (const id of await ctx.redis.smembers(bucketIndexKey(queue()))) {
-    const b = bucketOfSchedulerId(id);
-    if (!b) continue;
-    for (const m of await ctx.redis.smembers(bucketMembersKey(queue(), b))) found.set(Number(m), b.everyMs);
-  }
-  return found;
-}
+const members = async () => new Map((await bucketMemberships(ctx)).map((m) => [m.monitorId, m.everyMs]));
 
 /** The schedulers of exactly these monitors' buckets, each at its bucket's period and phase. */
 async function expectBucketSchedulersOf(monitors: { id: number; everyMs: number }[]) {
