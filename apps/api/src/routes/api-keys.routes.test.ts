@@ -116,4 +116,26 @@ describe('/api/v1/api-keys', () => {
     }
     expect((await request(app).get('/api/v1/usage').set('Authorization', `Bearer ${created.body.key}`)).status).toBe(200);
   });
+
+  it('answers identical lists at once in full, apart per account, and a list sent after a create has answered includes the new key', async () => {
+    const [a, b] = [await createTestAccount(ctx, 'pro'), await createTestAccount(ctx, 'pro')];
+    const list = (auth: Record<string, string>) => request(app).get('/api/v1/api-keys').set(auth);
+    // Lists in flight while the create runs; those sent after its answer must see the new key.
+    const during = Array.from({ length: 12 }, (_, i) => list(i % 3 ? a.auth : b.auth));
+    const created = await request(app).post('/api/v1/api-keys').set(a.auth).send({ name: 'second' });
+    expect(created.status).toBe(201);
+    const after = await Promise.all(Array.from({ length: 4 }, () => list(a.auth)));
+    const answered = await Promise.all(during);
+    for (const [i, res] of answered.entries()) {
+      expect(res.status).toBe(200);
+      const names = res.body.api_keys.map((k: { name: string }) => k.name);
+      expect(names[0]).toBe('default');
+      expect(names.length).toBe(res.body.total);
+      if (i % 3 === 0) expect(names).toEqual(['default']);
+    }
+    for (const res of after) {
+      expect(res.body.api_keys.map((k: { id: number; name: string }) => [k.id, k.name])).toEqual([[expect.any(Number), 'default'], [created.body.api_key.id, 'second']]);
+      expect(res.body.total).toBe(2);
+    }
+  });
 });

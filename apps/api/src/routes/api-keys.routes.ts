@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { IsNull } from 'typeorm';
 import { ApiKey, ConflictError, NotFoundError, ValidationError, bumpAuthStamp, issueApiKey, type Context } from '@vigil/core';
+import { ReadCoalescer } from '../http/read-coalescer.js';
 import { authOf } from '../http/request-auth.js';
 import { parseId, trimmedString, validate } from '../http/validate.js';
 import { route, type RouteDef } from '../http/route.js';
@@ -11,6 +12,7 @@ import {
   ApiKeyRevokedSchema,
   ApiKeyRotatedSchema,
   apiKeyView,
+  type ApiKeyView,
   issuedApiKeyView,
 } from '../api-keys/api-key.schema.js';
 
@@ -45,6 +47,12 @@ async function findOwnKey(ctx: Context, accountId: number, rawId: string | strin
 
 export function apiKeyRoutes(ctx: Context): RouteDef[] {
   const keys = ctx.db.getRepository(ApiKey);
+  // Overlapping lists of one account share one read, each still one that started after it arrived.
+  const lists = new ReadCoalescer<{ api_keys: ApiKeyView[]; total: number }>();
+  const listKeys = async (accountId: number) => {
+    const list = await keys.find({ where: { accountId }, order: { id: 'ASC' } });
+    return { api_keys: list.map(apiKeyView), total: list.length };
+  };
   return [
     route({
       method: 'get',
@@ -53,8 +61,8 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       tag: 'API keys',
       auth: 'api-key',
       handler: async (req, _res, send) => {
-        const list = await keys.find({ where: { accountId: authOf(req).account.id }, order: { id: 'ASC' } });
-        send(200, { api_keys: list.map(apiKeyView), total: list.length });
+        const { id } = authOf(req).account;
+        send(200, await lists.read(String(id), () => listKeys(id)));
       },
       docs: { responses: { 200: { description: 'The keys', schema: ApiKeyListSchema } } },
     }),
