@@ -2,6 +2,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { JobName } from '../queue/queue-names.js';
 import type { JobPayloads } from '../queue/job-payloads.js';
+import { pipelineReplies } from '../queue/pipeline-replies.js';
 import { SCHEDULED_JOB_OPTIONS, nextDueMs, scheduleOffsetMs } from './periodic-schedules.js';
 
 /**
@@ -119,8 +120,8 @@ export async function upsertBucketScheduler(queue: Queue, b: MonitorBucket): Pro
 
 /** Adds the monitor to its bucket on `queue` (`redis`: the connection of the queues) and makes sure the bucket's scheduler exists. */
 export async function joinBucket(redis: Redis, queue: Queue, monitorId: number, b: MonitorBucket): Promise<void> {
-  await redis
-    .multi().sadd(bucketMembersKey(queue, b), String(monitorId)).sadd(bucketIndexKey(queue), bucketSchedulerId(b)).exec();
+  // exec() reports a failed command in its replies instead of throwing: pipelineReplies throws it.
+  pipelineReplies(await redis.multi().sadd(bucketMembersKey(queue, b), String(monitorId)).sadd(bucketIndexKey(queue), bucketSchedulerId(b)).exec());
   await upsertBucketScheduler(queue, b);
 }
 
