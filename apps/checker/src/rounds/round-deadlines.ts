@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { pipelineReplies } from '@vigil/core';
 
 /**
  * The deadlines of rounds still waiting for regions, in Redis: a sorted set (member: the round,
@@ -70,5 +71,5 @@ export async function leaseDueRounds(redis: Redis, prefix: string, limit: number
 export async function removeRoundDeadlines(redis: Redis, prefix: string, rounds: readonly { monitorId: number; jobKey: string }[]): Promise<void> {
   if (!rounds.length) return;
   const members = rounds.map((r) => memberOf(r.monitorId, r.jobKey));
-  await redis.multi().zrem(deadlinesKey(prefix), ...members).hdel(timesKey(prefix), ...members).exec();
+  pipelineReplies(await redis.multi().zrem(deadlinesKey(prefix), ...members).hdel(timesKey(prefix), ...members).exec());
 }

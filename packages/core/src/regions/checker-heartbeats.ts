@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { pipelineReplies } from '../queue/pipeline-replies.js';
 
 /** How often a checker reports that it is alive, and how long one report keeps it counted. */
 export const HEARTBEAT_EVERY_MS = 5_000;
@@ -25,18 +26,20 @@ const lastKey = (prefix: string, region: string) => `${prefix}:region:${region}:
  * the (hash-tagged) prefix, so the pipeline stays in one Redis Cluster slot.
  */
 export async function recordHeartbeat(redis: Redis, prefix: string, region: string, instance: string, at: Date, ttlMs = HEARTBEAT_TTL_MS): Promise<void> {
-  await redis
-    .multi()
-    .set(instanceKey(prefix, region, instance), at.toISOString(), 'PX', ttlMs)
-    .sadd(instancesKey(prefix, region), instance)
-    .sadd(regionsKey(prefix), region)
-    .set(lastKey(prefix, region), at.toISOString())
-    .exec();
+  pipelineReplies(
+    await redis
+      .multi()
+      .set(instanceKey(prefix, region, instance), at.toISOString(), 'PX', ttlMs)
+      .sadd(instancesKey(prefix, region), instance)
+      .sadd(regionsKey(prefix), region)
+      .set(lastKey(prefix, region), at.toISOString())
+      .exec(),
+  );
 }
 
 /** A checker that stops cleanly leaves at once rather than after its TTL. */
 export async function removeHeartbeat(redis: Redis, prefix: string, region: string, instance: string): Promise<void> {
-  await redis.multi().del(instanceKey(prefix, region, instance)).srem(instancesKey(prefix, region), instance).exec();
+  pipelineReplies(await redis.multi().del(instanceKey(prefix, region, instance)).srem(instancesKey(prefix, region), instance).exec());
 }
 
 /** Every region ever seen, plus `configured` ones, by name, with live checkers and last heartbeat. */

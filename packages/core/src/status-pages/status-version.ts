@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { pipelineReplies } from '../queue/pipeline-replies.js';
 import type { Logger } from '../logging/logger.js';
 import type { AlertEventPayload } from '../queue/job-payloads.js';
 
@@ -20,7 +21,7 @@ export async function bumpStatusVersions(redis: Redis, redisPrefix: string, logg
   try {
     const multi = redis.multi();
     for (const id of ids) multi.incr(statusVersionKey(redisPrefix, id));
-    await multi.exec();
+    pipelineReplies(await multi.exec());
   } catch (e) {
     logger.warn('status page versions not bumped', { error: (e as Error).message });
   }
