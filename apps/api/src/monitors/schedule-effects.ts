@@ -2,10 +2,11 @@ import { enqueueImmediateCheck, isPushMonitorType, removeMonitorSchedule, syncMo
 import { knownRegions } from './region-policy.js';
 
 /**
- * Makes the monitor's schedule (its interval bucket, scheduling/monitor-buckets.ts) match its row, in the request that changed the row (called
- * inside the transaction, under the row or account lock, so changes of one monitor reach Redis
- * in order). PostgreSQL is the truth: when Redis fails, the change still stands, the failure is
- * logged, and the reconciler (every minute) brings the schedule in line.
+ * Makes the monitor's schedule (its interval bucket, scheduling/monitor-buckets.ts) match its
+ * row, in the request that changed the row (called inside the transaction, under the row or
+ * account lock, so changes of one monitor reach Redis in order). PostgreSQL is the truth: when
+ * Redis fails, the change still stands, the failure is logged, and the reconciler (every minute)
+ * brings the schedule in line.
  */
 export async function applyMonitorSchedule(
   ctx: Context,

@@ -7,11 +7,11 @@ import type { MonitorChecks } from '../monitors/monitor-checks.js';
  * MonitorBucket: the periodic checks of one slot of one interval in this checker's region
  * (scheduling/monitor-buckets.ts). Reads the slot's members, starts each at its own due time
  * (the run fires a little early), at most CHECKER_CONCURRENCY of its checks at once across the
- * buckets this handler runs, and records each under `repeat:monitor-<id>:<due ms>`, the key its own scheduler's run
- * would have had: a bucket run delivered again (a checker died under it) records nothing twice,
- * and the regions of a multi-region monitor make one round. One member's failure (its
- * credentials cannot be opened, PostgreSQL stays away) does not stop the others. Each start's
- * lag behind its due time and each outcome are metrics (`vigil_scheduled_check_*`).
+ * buckets this handler runs, and records each under `repeat:monitor-<id>:<due ms>`, the key its
+ * own scheduler's run would have had: a bucket run delivered again (a checker died under it)
+ * records nothing twice, and the regions of a multi-region monitor make one round. One member's
+ * failure (its credentials cannot be opened, PostgreSQL stays away) does not stop the others.
+ * Each start's lag behind its due time and each outcome are metrics (`vigil_scheduled_check_*`).
  */
 export function monitorBucketJob(ctx: Context, check: MonitorChecks): JobHandler<JobName.MonitorBucket> {
   const queue = ctx.queues.checkQueue(ctx.config.region);
