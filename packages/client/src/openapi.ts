@@ -1343,21 +1343,104 @@ export interface components {
          *       "error": "Account inactive"
          *     }
          */
-        Forbidden: {
+        Forbidden: components["schemas"]["AccountInactive"] | components["schemas"]["TierLimitReached"] | components["schemas"]["MaintenanceWindowLimitReached"] | components["schemas"]["FeatureNotAvailable"] | components["schemas"]["IntervalNotAllowed"] | components["schemas"]["FrequencyNotAllowed"] | components["schemas"]["DomainNotVerified"];
+        /** @description The key's account is deactivated */
+        AccountInactive: {
+            /** @constant */
+            error: "Account inactive";
+        };
+        /** @description A limit of the plan is reached */
+        TierLimitReached: {
+            /**
+             * @description `<What> limit reached`
+             * @example Monitor limit reached
+             * @example Domain limit reached
+             * @example Status page limit reached
+             */
             error: string;
-            /** @description What to do about it (e.g. where to prove ownership) */
-            message?: string;
-            limit?: number;
-            current?: number;
-            remaining?: number;
-            tier?: string;
-            /** Format: uri */
-            upgrade_url?: string;
-            allowed_intervals?: number[];
-            allowed_frequencies?: string[];
-            /** Format: uri */
-            verify_url?: string;
-            hostname?: string;
+            /** @description What the plan allows */
+            limit: number;
+            /** @description What the account has */
+            current: number;
+            remaining: number;
+            /**
+             * @description The account's plan
+             * @example free
+             */
+            tier: string;
+            /**
+             * Format: uri
+             * @description Where to see and change the plan (`/pricing`)
+             */
+            upgrade_url: string;
+        };
+        /** @description The account has as many maintenance windows as any account may have */
+        MaintenanceWindowLimitReached: {
+            /** @constant */
+            error: "Maintenance window limit reached";
+            limit: number;
+            current: number;
+            remaining: number;
+        };
+        /** @description The plan does not include the feature */
+        FeatureNotAvailable: {
+            /** @constant */
+            error: "Feature not available";
+            /** @example Uptime monitoring requires a Pro plan or above */
+            message: string;
+            /**
+             * @description The account's plan
+             * @example free
+             */
+            tier: string;
+            /**
+             * Format: uri
+             * @description Where to see and change the plan (`/pricing`)
+             */
+            upgrade_url: string;
+        };
+        /** @description The plan does not include this check interval */
+        IntervalNotAllowed: {
+            /** @constant */
+            error: "Interval not allowed";
+            /** @description Seconds, ascending */
+            allowed_intervals: number[];
+            /**
+             * Format: uri
+             * @description Where to see and change the plan (`/pricing`)
+             */
+            upgrade_url: string;
+        };
+        /** @description The plan does not include this monitoring frequency */
+        FrequencyNotAllowed: {
+            /** @constant */
+            error: "Frequency not allowed";
+            /** @example monitoring_frequency hourly is not available on the free plan */
+            message: string;
+            allowed_frequencies: string[];
+            /**
+             * @description The account's plan
+             * @example free
+             */
+            tier: string;
+            /**
+             * Format: uri
+             * @description Where to see and change the plan (`/pricing`)
+             */
+            upgrade_url: string;
+        };
+        /** @description The account has not proved it owns the hostname (or a parent domain) */
+        DomainNotVerified: {
+            /** @constant */
+            error: "Domain not verified";
+            hostname: string;
+            /**
+             * Format: uri
+             * @description Where to prove ownership (`/api/v1/verifications`)
+             */
+            verify_url: string;
+            /** @description What to do about it */
+            message: string;
         };
         /**
          * @example {
@@ -1367,24 +1450,36 @@ export interface components {
          *       "limit_type": "per_minute"
          *     }
          */
-        RateLimited: {
+        RateLimited: components["schemas"]["BurstLimited"] | components["schemas"]["LimitExceeded"] | components["schemas"]["DailyQuotaExceeded"];
+        /** @description Burst limit per client IP */
+        BurstLimited: {
+            /** @constant */
+            error: "Rate limit exceeded";
+        };
+        /** @description Per-minute quota, an endpoint limit or the concurrent-scan limit */
+        LimitExceeded: {
             /** @constant */
             error: "Rate limit exceeded";
             /** @description Which limit, and when to retry */
-            message?: string;
+            message: string;
             /** @description Seconds to wait (also in `Retry-After`) */
-            retry_after?: number;
+            retry_after: number;
             /** @enum {string} */
-            limit_type?: "per_minute" | "per_hour" | "daily" | "concurrent";
-            /** @description Daily quota: requests allowed per UTC day */
-            rate_limit?: number;
-            /** @description Daily quota: requests counted today */
-            requests_today?: number;
+            limit_type: "per_minute" | "per_hour" | "concurrent";
+        };
+        /** @description Daily quota exhausted; `Retry-After` is the time to the next UTC midnight */
+        DailyQuotaExceeded: {
+            /** @constant */
+            error: "Rate limit exceeded";
+            /** @description Requests allowed per UTC day */
+            rate_limit: number;
+            /** @description Requests counted today */
+            requests_today: number;
             /**
              * Format: date-time
-             * @description Daily quota: next UTC midnight
+             * @description Next UTC midnight
              */
-            reset_at?: string;
+            reset_at: string;
         };
         /** @description The plan's limits; null means unlimited */
         FullPlanLimits: {
@@ -1437,7 +1532,19 @@ export interface components {
              *     }
              */
             config: {
-                [key: string]: unknown;
+                /** @description Recipient address, or a list of up to 10 */
+                to: string | string[];
+            } | {
+                /** @description http:// or https:// URL that receives the POST */
+                url: string;
+                /** @description Signing secret; generated when omitted and shown once, in the create answer; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                secret?: string;
+            } | {
+                /** @description Incoming-webhook URL, https://hooks.slack.com/services/...; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                webhook_url?: string;
+            } | {
+                /** @description Webhook URL, https://discord.com/api/webhooks/...; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                webhook_url?: string;
             };
             /** @description Subscribed events; empty = all */
             events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
@@ -1614,6 +1721,18 @@ export interface components {
             fetched_at: string;
             /** @description The URL whose response was graded (after redirects) */
             final_url: string;
+        };
+        /**
+         * @example {
+         *       "error": "Site unreachable",
+         *       "detail": "Connection refused by example.com"
+         *     }
+         */
+        ErrorWithDetail: {
+            /** @description What went wrong, in one sentence */
+            error: string;
+            /** @description The cause, or what to do */
+            detail: string;
         };
         WhatIfHeaderReport: {
             /** @enum {string} */
@@ -1929,6 +2048,19 @@ export interface components {
             pages: number;
             has_next: boolean;
             has_prev: boolean;
+        };
+        /**
+         * @example {
+         *       "error": "Domain already exists",
+         *       "hostname": "www.example.com",
+         *       "port": 443
+         *     }
+         */
+        DomainExists: {
+            /** @constant */
+            error: "Domain already exists";
+            hostname: string;
+            port: number;
         };
         ScanQueued: {
             scan_id: number;
@@ -2445,12 +2577,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The plans, from the same tier table the limits use */
+            /** @description The plans, from the same tier table the limits use (text/html: a small page for browsers) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/html": string;
                     "application/json": {
                         /** @example usd */
                         currency: string;
@@ -4464,7 +4597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ErrorWithDetail"] | components["schemas"]["Error"];
                 };
             };
             /** @description No scanner finished the check in time (or PostgreSQL or Redis is unreachable); retry after `Retry-After` seconds */
@@ -4474,15 +4607,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example Header check did not finish in time */
-                        error: string;
-                        /**
-                         * @description Present when no scanner answered (the API itself is up)
-                         * @example no scanner answered; retry later
-                         */
-                        detail?: string;
-                    };
+                    "application/json": components["schemas"]["ErrorWithDetail"] | components["schemas"]["Error"];
                 };
             };
         };
@@ -4594,15 +4719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @example Header check did not finish in time */
-                        error: string;
-                        /**
-                         * @description Present when no scanner answered (the API itself is up)
-                         * @example no scanner answered; retry later
-                         */
-                        detail?: string;
-                    };
+                    "application/json": components["schemas"]["ErrorWithDetail"] | components["schemas"]["Error"];
                 };
             };
         };
@@ -7505,7 +7622,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than 120 pings of this token in a minute */
+            /** @description More than 120 pings of this token in a minute (`Too many pings for this token`), or the burst limit per client IP (`Rate limit exceeded`) */
             429: {
                 headers: {
                     "Retry-After"?: string;
@@ -7561,7 +7678,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than 120 pings of this token in a minute */
+            /** @description More than 120 pings of this token in a minute (`Too many pings for this token`), or the burst limit per client IP (`Rate limit exceeded`) */
             429: {
                 headers: {
                     "Retry-After"?: string;
@@ -7627,7 +7744,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than 120 pings of this token in a minute */
+            /** @description More than 120 pings of this token in a minute (`Too many pings for this token`), or the burst limit per client IP (`Rate limit exceeded`) */
             429: {
                 headers: {
                     "Retry-After"?: string;
@@ -7693,7 +7810,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description More than 120 pings of this token in a minute */
+            /** @description More than 120 pings of this token in a minute (`Too many pings for this token`), or the burst limit per client IP (`Rate limit exceeded`) */
             429: {
                 headers: {
                     "Retry-After"?: string;
@@ -8453,6 +8570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/csv": string;
                     "application/json": components["schemas"]["SlaReport"];
                 };
             };
@@ -8537,6 +8655,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    "text/csv": string;
                     "application/json": {
                         /** @example 2026-11 */
                         month: string;
@@ -8788,13 +8907,13 @@ export interface operations {
                     "application/json": components["schemas"]["Forbidden"];
                 };
             };
-            /** @description Domain already exists (hostname:port in this account) */
+            /** @description Domain already exists (hostname:port in this account), naming them */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["DomainExists"];
                 };
             };
             /** @description `Request body too large` (over 1 MB) */

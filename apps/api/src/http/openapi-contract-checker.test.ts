@@ -60,6 +60,49 @@ describe('ContractChecker', () => {
   });
 });
 
+describe('ContractChecker.vagueShapes', () => {
+  const vague = {
+    paths: {
+      '/a': {
+        get: {
+          responses: {
+            200: { content: { 'application/json': { schema: { type: 'object', properties: { config: { type: 'object', additionalProperties: true }, tags: { type: 'object', additionalProperties: { type: 'string' } } } } } } },
+            403: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Forbidden' } } } },
+            429: { content: { 'application/json': { schema: { oneOf: [{ type: 'object', required: ['error'], properties: { error: { type: 'string' } }, additionalProperties: false }, { type: 'object', required: ['error'], properties: { error: { type: 'string' }, retry_after: { type: 'integer' } } }] } } } },
+          },
+        },
+      },
+      '/doc': { get: { responses: { 200: { content: { 'application/json': { schema: { type: 'object' } } } } } } },
+    },
+    components: { schemas: { Forbidden: { type: 'object', required: ['error'], properties: { error: { type: 'string' }, limit: { type: 'integer' } } }, Anything: { type: 'object' } } },
+  };
+
+  it('names objects open to any field, and optional fields of error shapes, by pointer', () => {
+    expect(new ContractChecker(vague).vagueShapes(['#/paths/~1doc/'])).toEqual([
+      'open object at #/paths/~1a/get/responses/200/content/application~1json/schema/properties/config',
+      'optional field limit in the error shape at #/components/schemas/Forbidden',
+      'optional field retry_after in the error shape at #/paths/~1a/get/responses/429/content/application~1json/schema/oneOf/1',
+      'open object at #/components/schemas/Anything',
+    ]);
+  });
+
+  it('accepts listed fields, typed maps and one closed shape per error variant', () => {
+    const precise = {
+      paths: {
+        '/a': {
+          get: {
+            responses: {
+              200: { content: { 'application/json': { schema: { type: 'object', properties: { tags: { type: 'object', additionalProperties: { type: 'string' } } } } } } },
+              429: { content: { 'application/json': { schema: { oneOf: [{ type: 'object', required: ['error'], properties: { error: { type: 'string' } } }, { type: 'object', required: ['error', 'retry_after'], properties: { error: { type: 'string' }, retry_after: { type: 'integer' } } }] } } } },
+            },
+          },
+        },
+      },
+    };
+    expect(new ContractChecker(precise).vagueShapes()).toEqual([]);
+  });
+});
+
 describe('closeObjects', () => {
   it('closes objects that list properties, keeps explicit choices and leaves examples alone', () => {
     expect(

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { AlertDelivery, Incident, Scan, completeScan, markScanRunning } from '@vigil/core';
+import { AlertDelivery, Incident, Scan, completeScan, markScanRunning, setAccountActive } from '@vigil/core';
 import { createCheckerApp } from '@vigil/checker';
 import { createNotifierApp } from '@vigil/notifier';
 import { createScannerApp } from '@vigil/scanner';
@@ -41,7 +41,13 @@ beforeAll(async () => {
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   dns = await startDnsServer();
   ctx = await createTestContext({
-    env: { VIGIL_ALLOW_PRIVATE_TARGETS: 'true', VIGIL_BURST_PER_SECOND: '100000', VIGIL_TIERS: '{"pro":{"requestsPerMinute":100000}}', VIGIL_DNS_SERVERS: dns.server },
+    env: {
+      VIGIL_ALLOW_PRIVATE_TARGETS: 'true',
+      VIGIL_BURST_PER_SECOND: '100000',
+      // business and enterprise keys exist here only to meet their per-minute and daily 429s.
+      VIGIL_TIERS: '{"pro":{"requestsPerMinute":100000},"business":{"requestsPerMinute":1},"enterprise":{"requestsPerDay":1}}',
+      VIGIL_DNS_SERVERS: dns.server,
+    },
   });
   app = createApp(ctx);
   scanner = createScannerApp(ctx);
@@ -62,10 +68,10 @@ afterAll(async () => {
 async function call(
   method: HttpMethod,
   template: string,
-  opts: { params?: Record<string, string | number>; body?: unknown; auth?: boolean; headers?: Record<string, string>; query?: Record<string, string> } = {},
+  opts: { params?: Record<string, string | number>; body?: unknown; auth?: boolean; headers?: Record<string, string>; query?: Record<string, string>; via?: typeof app } = {},
 ) {
   const url = template.replace(/\{(\w+)\}/g, (_, name: string) => String(opts.params?.[name] ?? `missing-${name}`));
-  let req = request(app)[method](url);
+  let req = request(opts.via ?? app)[method](url);
   if (opts.auth !== false) req = req.set(account.auth);
   if (opts.headers) req = req.set(opts.headers);
   if (opts.query) req = req.query(opts.query);
@@ -77,6 +83,8 @@ async function call(
 describe('every answer matches the served OpenAPI document', () => {
   it('documentation, probes and the index', async () => {
     for (const path of ['/', '/healthz', '/readyz', '/metrics', '/api/v1/openapi.json', '/pricing']) await call('get', path, { auth: false });
+    const page = await call('get', '/pricing', { auth: false, headers: { Accept: 'text/html' } });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
   });
 
   it('removed token endpoints', async () => {
@@ -139,6 +147,9 @@ describe('every answer matches the served OpenAPI document', () => {
     await call('put', '/api/v1/uptime/monitors/{id}', { params: { id }, body: { name: 'extras 2', check_interval: 300 } });
     await call('get', '/api/v1/uptime/monitors/{id}/sla', { params: { id } });
     await call('get', '/api/v1/uptime/sla');
+    const csv = await call('get', '/api/v1/uptime/monitors/{id}/sla', { params: { id }, query: { format: 'csv' } });
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    expect((await call('get', '/api/v1/uptime/sla', { headers: { Accept: 'text/csv' } })).headers['content-type']).toMatch(/^text\/csv/);
     const badges = await call('get', '/api/v1/uptime/monitors/{id}/badges', { params: { id } });
     await call('post', '/api/v1/uptime/monitors/{id}/badges/rotate', { params: { id } });
     const url = JSON.stringify(badges.body);
@@ -154,6 +165,9 @@ describe('every answer matches the served OpenAPI document', () => {
     await call('get', '/api/v1/integrations/types');
     const created = await call('post', '/api/v1/integrations', { body: { type: 'webhook', name: 'hook', config: { url: 'https://hooks.example.com/vigil' } } });
     await call('post', '/api/v1/integrations', { body: { type: 'carrier-pigeon', name: 'x', config: {} } });
+    await call('post', '/api/v1/integrations', { body: { type: 'email', name: 'mail', config: { to: ['ops@example.com', 'oncall@example.com'] } } });
+    await call('post', '/api/v1/integrations', { body: { type: 'slack', name: 'chat', config: { webhook_url: 'https://hooks.slack.com/services/T0/B0/secret' } } });
+    await call('get', '/api/v1/integrations');
     const id = created.body.integration.id as number;
     await call('get', '/api/v1/integrations/{id}', { params: { id } });
     await call('put', '/api/v1/integrations/{id}', { params: { id }, body: { name: 'hook 2' } });
@@ -216,6 +230,9 @@ describe('every answer matches the served OpenAPI document', () => {
     const created = await call('post', '/api/v1/domains', { ...as, body: { hostname: `www.${company}` } });
     await call('post', '/api/v1/domains', { ...as, body: { hostname: 'not-mine.example.com' } });
     const id = created.body.domain.id as number;
+    const again = await call('post', '/api/v1/domains', { ...as, body: { hostname: `www.${company}` } });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ error: 'Domain already exists', hostname: `www.${company}`, port: 443 });
     await call('get', '/api/v1/domains/{id}', { ...as, params: { id } });
     await call('put', '/api/v1/domains/{id}', { ...as, params: { id }, body: { alert_days_before_expiry: 14 } });
     await call('patch', '/api/v1/domains/{id}', { ...as, params: { id }, body: { is_active: true } });
@@ -271,8 +288,56 @@ describe('every answer matches the served OpenAPI document', () => {
   it('header checks of a loopback site', async () => {
     await call('get', '/headers/check', { auth: false, query: { q: siteUrl } });
     await call('get', '/headers/check', { auth: false, query: { q: '' } });
+    const refused = await call('get', '/headers/check', { auth: false, query: { q: 'http://127.0.0.1:9/' } });
+    expect(refused.status).toBe(502);
+    expect(refused.body.detail).toEqual(expect.any(String));
     await call('post', '/headers/grade', { auth: false, body: { headers: { 'X-Content-Type-Options': 'nosniff' }, site: 'example.com' } });
     await call('post', '/headers/grade', { auth: false, body: { headers: 'none' } });
+  });
+
+  it('every shape of 403 and 429', async () => {
+    const company = `free-${Date.now().toString(36)}.test`;
+    const free = await createTestAccount(ctx, 'free', { email: `ops@${company}`, emailVerified: true });
+    const asFree = { auth: false, headers: free.auth };
+    // The free plan's one status page, then a second one.
+    expect((await call('post', '/api/v1/status-pages', { ...asFree, body: { slug: 'free-page-one', title: 'One' } })).status).toBe(201);
+    const answers = [
+      await call('get', '/api/v1/uptime/monitors', asFree),
+      await call('post', '/api/v1/domains', { ...asFree, body: { hostname: `a.${company}`, monitoring_frequency: 'hourly' } }),
+      await call('post', '/api/v1/status-pages', { ...asFree, body: { slug: 'free-page-two', title: 'Two' } }),
+      await call('post', '/api/v1/uptime/monitors', { body: { name: 'every minute', url: 'http://127.0.0.1:9/fast', check_interval: 60 } }),
+    ];
+    const windows = await createTestAccount(ctx, 'pro');
+    const window = { title: 'Weekly', applies_to_all: true, starts_at: new Date(ctx.clock.now().getTime() + 86_400_000).toISOString(), duration_minutes: 30, rrule: 'FREQ=WEEKLY' };
+    for (let i = 0; i < 100; i++) expect((await request(app).post('/api/v1/maintenance-windows').set(windows.auth).send(window)).status).toBe(201);
+    answers.push(await call('post', '/api/v1/maintenance-windows', { auth: false, headers: windows.auth, body: window }));
+    const inactive = await createTestAccount(ctx, 'pro');
+    await setAccountActive(ctx, inactive.account.id, false);
+    answers.push(await call('get', '/api/v1/usage', { auth: false, headers: inactive.auth }));
+    expect(answers.map((r) => [r.status, r.body.error])).toEqual([
+      [403, 'Feature not available'],
+      [403, 'Frequency not allowed'],
+      [403, 'Status page limit reached'],
+      [403, 'Interval not allowed'],
+      [403, 'Maintenance window limit reached'],
+      [403, 'Account inactive'],
+    ]);
+
+    const minute = await createTestAccount(ctx, 'business');
+    const daily = await createTestAccount(ctx, 'enterprise');
+    // A burst limit of 0 answers every request 429, whatever the host's speed.
+    const burst = createApp({ ...ctx, config: { ...ctx.config, burstPerSecond: 0 } });
+    const limited = [];
+    for (const who of [minute, daily]) {
+      await call('get', '/api/v1/usage', { auth: false, headers: who.auth });
+      limited.push(await call('get', '/api/v1/usage', { auth: false, headers: who.auth }));
+    }
+    limited.push(await call('get', '/pricing', { auth: false, via: burst }));
+    expect(limited.map((r) => [r.status, Object.keys(r.body as object).sort().join(' ')])).toEqual([
+      [429, 'error limit_type message retry_after'],
+      [429, 'error rate_limit requests_today reset_at'],
+      [429, 'error'],
+    ]);
   });
 
   it('account-wide reads', async () => {
@@ -286,6 +351,11 @@ describe('every answer matches the served OpenAPI document', () => {
 
   it('answered with no undocumented status, field or missing schema', () => {
     expect(problems).toEqual([]);
+  });
+
+  it('describes every answer precisely: no object open to any field, one shape per error variant', () => {
+    // The OpenAPI document's own shape is the OpenAPI 3.1 specification's, not ours to list.
+    expect(checker.vagueShapes(['#/paths/~1api~1v1~1openapi.json/get/responses/200'])).toEqual([]);
   });
 
   it('every operation of the document was exercised', () => {

@@ -1,4 +1,4 @@
-import { Type, type SchemaOptions, type Static, type TSchema } from '@sinclair/typebox';
+import { Type, type SchemaOptions, type Static, type TSchema, type TUnion } from '@sinclair/typebox';
 
 /**
  * Helpers for response schemas written in TypeBox. Each returns plain JSON Schema as OpenAPI
@@ -40,4 +40,12 @@ export function DateTimeOrNull(options: SchemaOptions = {}) {
  */
 export function OpenObject(options: SchemaOptions = {}) {
   return Type.Unsafe<Record<string, unknown>>({ ...options, type: 'object', additionalProperties: true });
+}
+
+/**
+ * Exactly one of the given shapes (`oneOf`): each variant is a closed object with its own
+ * required fields, so an answer matches one. fast-json-stringify picks the branch by validating.
+ */
+export function OneOf<const T extends TSchema[]>(variants: [...T], options: SchemaOptions = {}) {
+  return Type.Unsafe<Static<TUnion<T>>>({ ...options, oneOf: variants });
 }

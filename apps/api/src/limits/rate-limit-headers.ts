@@ -1,6 +1,6 @@
 import { isoWithOffset, nextUtcMidnight } from '@vigil/core';
 import type { Static } from '@sinclair/typebox';
-import type { RateLimitedSchema } from '../http/error.schema.js';
+import type { DailyQuotaExceededSchema } from '../http/error.schema.js';
 import { QUOTA_WINDOW_MS, type QuotaDecision } from './account-quota.js';
 
 export interface QuotaLimits {
@@ -35,7 +35,7 @@ export function perMinuteRetryAfter(d: QuotaDecision, now: Date): number {
 }
 
 /** The daily-quota 429 body of the seed: reset_at is the next 00:00 UTC with an offset. */
-export function dailyQuotaBody(d: QuotaDecision, perDay: number, now: Date): Static<typeof RateLimitedSchema> {
+export function dailyQuotaBody(d: QuotaDecision, perDay: number, now: Date): Static<typeof DailyQuotaExceededSchema> {
   return {
     error: 'Rate limit exceeded',
     rate_limit: perDay,

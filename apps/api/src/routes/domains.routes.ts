@@ -17,6 +17,7 @@ import { deleteDomains } from '../domains/delete-domains.js';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
 import { domainListFilters, listDomains, parseDomainListQuery } from '../domains/list-domains.js';
 import { updateDomain } from '../domains/update-domain.js';
+import { DomainExistsSchema } from '../http/error.schema.js';
 import { paginationNavBody } from '../http/pagination.js';
 import { queryFields } from '../http/joi-schema.js';
 import { authOf } from '../http/request-auth.js';
@@ -126,7 +127,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
           },
           400: { description: 'Invalid hostname, Invalid port, invalid frequency / flags; monitoring_frequency and scan_frequency differ' },
           403: { description: 'Domain not verified {hostname, verify_url}; Domain limit reached (tier-limit body); Frequency not allowed {allowed_frequencies, upgrade_url}' },
-          409: { description: 'Domain already exists (hostname:port in this account)' },
+          409: { description: 'Domain already exists (hostname:port in this account), naming them', schema: DomainExistsSchema },
           429: { description: 'Per-minute creation limit of the tier {error, message, retry_after, limit_type: per_minute}', headers: ['Retry-After'] },
         },
       },

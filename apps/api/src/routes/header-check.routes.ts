@@ -14,10 +14,11 @@ import {
   type Context,
   type HeaderCheckJobResult,
 } from '@vigil/core';
-import { Type } from '@sinclair/typebox';
 import { HeaderReportSchema, WhatIfReportSchema } from '../headers/header-report.schema.js';
 import { parseWhatIfBody, whatIfBody } from '../headers/what-if-input.js';
 import { clientIp } from '../http/client-ip.js';
+import { ErrorSchema, ErrorWithDetailSchema, SiteUnreachableSchema } from '../http/error.schema.js';
+import { OneOf } from '../http/schema.js';
 import { route, type RouteDef } from '../http/route.js';
 import { queryValue } from '../http/validate.js';
 import { DailyCounter } from '../limits/daily-counter.js';
@@ -29,10 +30,8 @@ export const ANONYMOUS_HEADER_CHECKS_PER_DAY = 400;
 /** Grading alone is quick; the wait covers a busy scanner queue. */
 const GRADE_DEADLINE_MS = 10_000;
 
-const NO_SCANNER_503 = Type.Object({
-  error: Type.String({ examples: ['Header check did not finish in time'] }),
-  detail: Type.Optional(Type.String({ examples: ['no scanner answered; retry later'], description: 'Present when no scanner answered (the API itself is up)' })),
-});
+/** No scanner answered in time (`{error, detail}`), or PostgreSQL or Redis is unreachable (`{error}`). */
+const NO_SCANNER_503 = OneOf([ErrorWithDetailSchema, ErrorSchema]);
 
 function noScannerAnswered(what: string): UnavailableError {
   return new UnavailableError(`${what} did not finish in time`, { detail: 'no scanner answered; retry later' }, { 'Retry-After': '5' });
@@ -113,7 +112,7 @@ export function headerCheckRoutes(ctx: Context): RouteDef[] {
           400: { description: 'q missing, or Invalid hostname' },
           401: { description: 'A key was sent and is invalid or expired' },
           429: { description: 'Daily header-check quota exhausted' },
-          502: { description: 'Site unreachable, with detail' },
+          502: { description: 'Site unreachable, with detail', schema: SiteUnreachableSchema },
           503: { description: 'No scanner finished the check in time (or PostgreSQL or Redis is unreachable); retry after `Retry-After` seconds', schema: NO_SCANNER_503, headers: ['Retry-After'] },
         },
       },

@@ -59,7 +59,7 @@ export function heartbeatRoutes(ctx: Context): RouteDef[] {
     200: { description: 'Ping accepted (judged and recorded as a check by the checker moments later)', schema: OK },
     400: { description: INVALID_ACTION, schema: ErrorSchema },
     404: { description: 'Unknown ping token (never issued, or rotated away)', schema: ErrorSchema },
-    429: { description: `More than ${PINGS_PER_MINUTE} pings of this token in a minute`, schema: ErrorSchema, headers: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'] },
+    429: { description: `More than ${PINGS_PER_MINUTE} pings of this token in a minute (\`Too many pings for this token\`), or the burst limit per client IP (\`Rate limit exceeded\`)`, schema: ErrorSchema, headers: ['Retry-After', 'X-RateLimit-Limit', 'X-RateLimit-Remaining'] },
   };
   const pingRoute = (method: HttpMethod, path: string, summary: string, withAction: boolean) =>
     route({

@@ -76,8 +76,9 @@ export function homeRoutes(ctx: Context): RouteDef[] {
         query: { format: { type: 'string', enum: ['json', 'html'], description: 'Overrides the Accept header' } },
         responses: {
           200: {
-            description: 'The plans, from the same tier table the limits use',
+            description: 'The plans, from the same tier table the limits use (text/html: a small page for browsers)',
             schema: PricingSchema,
+            contentType: 'text/html',
           },
           400: { description: 'Invalid format' },
         },

@@ -57,7 +57,7 @@ export function slaRoutes(ctx: Context): RouteDef[] {
           ...FORMAT_QUERY,
         },
         responses: {
-          200: { description: 'The report (text/csv: a header row and one row)', schema: MonitorSlaSchema },
+          200: { description: 'The report (text/csv: a header row and one row)', schema: MonitorSlaSchema, contentType: 'text/csv' },
           400: { description: 'Invalid from, to, date range or format' },
           403: { description: 'Feature not available (plan below Pro)' },
           404: { description: 'Monitor not found' },
@@ -98,6 +98,7 @@ export function slaRoutes(ctx: Context): RouteDef[] {
           200: {
             description: 'One report per monitor (text/csv: a header row and a row per monitor)',
             schema: AccountSlaSchema,
+            contentType: 'text/csv',
           },
           400: { description: 'Invalid month or format' },
           403: { description: 'Feature not available (plan below Pro)' },

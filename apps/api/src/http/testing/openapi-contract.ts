@@ -8,6 +8,7 @@ interface Operation {
 }
 interface Document {
   paths: Record<string, Partial<Record<HttpMethod, Operation>>>;
+  components?: { schemas?: Record<string, Json> };
 }
 
 
@@ -57,6 +58,29 @@ export class ContractChecker {
     return Object.entries(this.doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`));
   }
 
+  /**
+   * Shapes the document leaves vague, whatever the answers: an object open to any field (its
+   * fields not listed, nor the schema of its values), except under the `open` pointer prefixes;
+   * and an error body (status 400 and up) with an optional field, where each variant of the
+   * answer must be a shape of its own, all fields required (several: `oneOf`).
+   */
+  vagueShapes(open: string[] = []): string[] {
+    const found: string[] = [];
+    for (const [path, ops] of Object.entries(this.doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        for (const [status, response] of Object.entries(op.responses ?? {})) {
+          for (const [type, media] of Object.entries(response.content ?? {})) {
+            const at = `#/paths/${escapePointer(path)}/${method}/responses/${status}/content/${escapePointer(type)}/schema`;
+            openObjects(media.schema, at, found, open);
+            if (Number(status) >= 400) optionalErrorFields(this.doc, media.schema, at, found, new Set());
+          }
+        }
+      }
+    }
+    for (const [name, schema] of Object.entries(this.doc.components?.schemas ?? {})) openObjects(schema, `#/components/schemas/${name}`, found, open);
+    return found;
+  }
+
   /** Problems with one answer (empty when it matches the document). */
   check(method: HttpMethod, path: string, status: number, contentType: string | undefined, body: Json): string[] {
     const op = `${method.toUpperCase()} ${path}`;
@@ -81,4 +105,46 @@ export class ContractChecker {
     if (validate(body)) return [];
     return (validate.errors ?? []).map((e) => `${op} ${status}: ${describe(e)}`);
   }
+}
+
+const DATA_KEYWORDS = new Set(['example', 'examples', 'const', 'enum', 'default']);
+
+function isObjectSchema(node: Record<string, Json>): boolean {
+  return node.type === 'object' || (Array.isArray(node.type) && node.type.includes('object'));
+}
+
+/** Objects that accept any field: neither their fields nor the schema of their values listed. */
+function openObjects(node: Json, at: string, found: string[], open: string[]): void {
+  if (open.some((prefix) => at.startsWith(prefix))) return;
+  if (Array.isArray(node)) {
+    node.forEach((n, i) => openObjects(n, `${at}/${i}`, found, open));
+    return;
+  }
+  if (node === null || typeof node !== 'object') return;
+  const schema = node as Record<string, Json>;
+  const described = 'properties' in schema || 'oneOf' in schema || 'anyOf' in schema || 'allOf' in schema || '$ref' in schema;
+  const ap = schema.additionalProperties;
+  if (isObjectSchema(schema) && (ap === true || (!described && (ap === undefined || ap === null)))) found.push(`open object at ${at}`);
+  for (const [k, v] of Object.entries(schema)) if (!DATA_KEYWORDS.has(k)) openObjects(v, `${at}/${escapePointer(k)}`, found, open);
+}
+
+/** Optional fields of an error body's shape (through $refs and oneOf/anyOf branches). */
+function optionalErrorFields(doc: Document, node: Json, at: string, found: string[], seen: Set<string>): void {
+  if (node === null || typeof node !== 'object' || Array.isArray(node)) return;
+  const schema = node as Record<string, Json>;
+  if (typeof schema.$ref === 'string') {
+    const name = /^#\/components\/schemas\/(.+)$/.exec(schema.$ref)?.[1];
+    if (name === undefined || seen.has(name)) return;
+    seen.add(name);
+    optionalErrorFields(doc, doc.components?.schemas?.[name], schema.$ref, found, seen);
+    return;
+  }
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const branches = schema[key];
+    if (Array.isArray(branches)) branches.forEach((b, i) => optionalErrorFields(doc, b, `${at}/${key}/${i}`, found, seen));
+  }
+  const properties = schema.properties;
+  if (properties === null || typeof properties !== 'object') return;
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  for (const field of Object.keys(properties)) if (!required.has(field)) found.push(`optional field ${field} in the error shape at ${at}`);
 }
