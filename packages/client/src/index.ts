@@ -13,9 +13,12 @@ export interface VigilClientOptions {
   retry?: RetryOptions;
 }
 
+/** Answers are typed by their JSON media type: openapi-fetch parses JSON unless told otherwise (`parseAs`). */
+export type JsonMedia = `${string}/json`;
+
 /** A typed client of the Vigil API: paths, parameters, bodies and answers come from the OpenAPI document. */
-export function createClient(opts: VigilClientOptions): Client<paths> {
-  return createFetchClient<paths>({
+export function createClient(opts: VigilClientOptions): Client<paths, JsonMedia> {
+  return createFetchClient<paths, JsonMedia>({
     baseUrl: opts.baseUrl.replace(/\/+$/, ''),
     headers: opts.apiKey ? { Authorization: `Bearer ${opts.apiKey}` } : {},
     fetch: retryingFetch(opts.retry),

@@ -21,6 +21,25 @@ describe('docs/api-endpoints.md', () => {
   });
 });
 
+const GUIDE = new URL('../../../../docs/api.md', import.meta.url);
+
+/** `/api/v1/<resource>` for API paths, `/<first segment>` for the others (`/` for the index). */
+function pathGroup(path: string): string {
+  const parts = path.split('/');
+  return path.startsWith('/api/v1/') ? parts.slice(0, 4).join('/') : `/${parts[1]}`;
+}
+
+describe('docs/api.md', () => {
+  it('names every path group of the served OpenAPI document', async () => {
+    const doc = (await request(createApp(ctx)).get('/api/v1/openapi.json')).body as { paths: Record<string, unknown> };
+    const guide = await readFile(GUIDE, 'utf8');
+    const groups = [...new Set(Object.keys(doc.paths).map(pathGroup))];
+    // As a path of its own: not inside a longer one (`/status` is not `/api/v1/uptime/status`).
+    const named = (group: string) => new RegExp(`(?<![\\w/.-])${group.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(guide);
+    expect(groups.filter((g) => !named(g))).toEqual([]);
+  });
+});
+
 describe('endpointReference', () => {
   it('renders one table per tag with method, path, summary, auth and statuses', () => {
     const md = endpointReference({
