@@ -66,13 +66,15 @@ export class ContractChecker {
    */
   vagueShapes(open: string[] = []): string[] {
     const found: string[] = [];
+    // Each shared error shape is reported once, however many operations use it.
+    const seen = new Set<string>();
     for (const [path, ops] of Object.entries(this.doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         for (const [status, response] of Object.entries(op.responses ?? {})) {
           for (const [type, media] of Object.entries(response.content ?? {})) {
             const at = `#/paths/${escapePointer(path)}/${method}/responses/${status}/content/${escapePointer(type)}/schema`;
             openObjects(media.schema, at, found, open);
-            if (Number(status) >= 400) optionalErrorFields(this.doc, media.schema, at, found, new Set());
+            if (Number(status) >= 400) optionalErrorFields(this.doc, media.schema, at, found, seen);
           }
         }
       }
