@@ -33,7 +33,7 @@ const project = {
 };
 
 // Two projects: `npm test` runs both; `--selectProjects unit` leaves out the real-browser tests
-// (Debian's chromium driven by puppeteer-core), which start a browser per file.
+// (Chromium driven by puppeteer-core: a system one, else @sparticuz/chromium's), which start a browser per file.
 const config: Config = {
   projects: [
     { ...project, displayName: 'unit', testMatch: ['<rootDir>/{apps,packages,test}/**/*.test.ts'], testPathIgnorePatterns: [...project.testPathIgnorePatterns, '\\.browser\\.test\\.ts$'] },
