@@ -9,7 +9,7 @@
 # one-shot migrate container serves nothing, so health checks live in docker-compose.yml and k8s/.
 # test/deploy/ parses this file: keep the stage layout, the workspace lists and USER in step with it.
 
-ARG NODE_IMAGE=node:22-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # --- manifests: only what npm needs to resolve the dependency tree (cached until a manifest changes)
 FROM ${NODE_IMAGE} AS manifests

@@ -33,7 +33,7 @@ const project = {
 };
 
 // Two projects: `npm test` runs both; `--selectProjects unit` leaves out the real-browser tests
-// (Debian's chromium driven by puppeteer-core), which start a browser per file.
+// (Chromium driven by puppeteer-core: a system one, else @sparticuz/chromium's), which start a browser per file.
 const config: Config = {
   projects: [
     { ...project, displayName: 'unit', testMatch: ['<rootDir>/{apps,packages,test}/**/*.test.ts'], testPathIgnorePatterns: [...project.testPathIgnorePatterns, '\\.browser\\.test\\.ts$'] },
@@ -43,7 +43,9 @@ const config: Config = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   // Integration tests wait on PostgreSQL, Redis and loopback servers more than on CPU.
   maxWorkers: 4,
-  testTimeout: 30_000,
+  // Only a bound for a test that hangs: tests wait for events, and a loaded host (npm run
+  // test:loaded) makes them slower, never wrong.
+  testTimeout: 60_000,
 };
 
 export default config;

@@ -28,6 +28,9 @@ interface PackageJson {
 export const rootPackage = readJson<PackageJson>('package.json');
 export const WORKSPACES: readonly string[] = rootPackage.workspaces;
 
+/** The Node.js major lines .ci/run runs the whole suite on (its NODE_LINES=(...)). */
+export const CI_NODE_LINES: readonly number[] = (/^NODE_LINES=\(([\d ]+)\)$/m.exec(readText('.ci/run'))?.[1] ?? '').split(' ').filter(Boolean).map(Number);
+
 export const WORKER_APPS = Object.keys(QUEUE_OWNERS) as (keyof typeof QUEUE_OWNERS)[];
 export type AppName = 'api' | keyof typeof QUEUE_OWNERS;
 export const APPS: readonly AppName[] = ['api', ...WORKER_APPS];

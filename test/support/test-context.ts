@@ -56,6 +56,9 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
     PORT: '0',
     VIGIL_BASE_URL: 'http://vigil.test',
     VIGIL_SECRET_KEY: 'test-secret-key-0123456789abcdef0123456789',
+    // The burst window is the clock's second: under a frozen test clock a whole file's requests
+    // share one window. Tests of the burst limit set their own.
+    VIGIL_BURST_PER_SECOND: '100000',
     ...opts.env,
   });
   const logger = opts.logger ?? createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'error', silent: !process.env.TEST_LOG_LEVEL });

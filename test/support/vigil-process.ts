@@ -14,12 +14,39 @@ export interface VigilProcess {
 }
 
 /**
- * `node packages/cli/bin/vigil.js <args>` as an OS process (the compiled CLI: `npm run build`
- * first, as `npm ci` does), with `env` on top of this process's environment. Resolves once it
- * logged `vigil started`; rejects if it exits before.
+ * How long a process may take to log `vigil started` before the test gives up: only a bound for
+ * a process that hangs, never a pace it must keep. The test waits for the event (or the exit),
+ * so a loaded host only makes it slower; jest's timeout of such a test must be larger.
+ */
+export const VIGIL_START_BOUND_MS = 150_000;
+
+const CLI = path.join(root, 'packages/cli/bin/vigil.js');
+
+/** `node packages/cli/bin/vigil.js <args>` (the compiled CLI, built by jest's global setup). */
+function spawnVigil(args: string[], env: Record<string, string>) {
+  return spawn(process.execPath, [CLI, ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/** Runs a one-shot `vigil <args>` to its end: its exit code and its standard output lines. */
+export async function runVigil(args: string[], env: Record<string, string>): Promise<{ code: number | null; lines: string[]; output: string }> {
+  const child = spawnVigil(args, env);
+  let stdout = '';
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => {
+    stdout += d.toString();
+    output += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('close', (c) => resolve(c)));
+  return { code, lines: stdout.split('\n'), output };
+}
+
+/**
+ * `vigil <args>` as an OS process (the compiled CLI), with `env` on top of this process's
+ * environment. Resolves once it logged `vigil started`; rejects if it exits before.
  */
 export async function startVigilProcess(args: string[], env: Record<string, string>, opts: { timeoutMs?: number } = {}): Promise<VigilProcess> {
-  const child = spawn(process.execPath, [path.join(root, 'packages/cli/bin/vigil.js'), ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnVigil(args, env);
   let text = '';
   const entries: Record<string, unknown>[] = [];
   let partial = '';
@@ -38,7 +65,10 @@ export async function startVigilProcess(args: string[], env: Record<string, stri
   child.stderr.on('data', (d: Buffer) => (text += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`vigil ${args.join(' ')} did not start in time:\n${text}`)), opts.timeoutMs ?? 20_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`vigil ${args.join(' ')} did not start in time:\n${text}`));
+    }, opts.timeoutMs ?? VIGIL_START_BOUND_MS);
     onStarted = () => {
       clearTimeout(timer);
       resolve();

@@ -1,35 +1,15 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { dropTestDatabase, databaseUrl, waitFor, withAdmin } from '@vigil/testing';
+import { dropTestDatabase, databaseUrl, runVigil, startVigilProcess, VIGIL_START_BOUND_MS, withAdmin, type VigilProcess } from '@vigil/testing';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
-const entry = path.join(root, 'packages/cli/src/run.ts');
-
-function run(args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(tsx, [entry, ...args], { cwd: root, env: { ...process.env, ...env } });
-  const lines: string[] = [];
-  let buffer = '';
-  child.stdout.on('data', (d: Buffer) => {
-    buffer += d.toString();
-    const parts = buffer.split('\n');
-    buffer = parts.pop() ?? '';
-    lines.push(...parts);
-  });
-  child.stderr.on('data', (d: Buffer) => lines.push(...d.toString().split('\n')));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, lines, exited };
-}
-
+// The compiled CLI (built by jest's global setup), as `npm start` runs it: no TypeScript compiled
+// at start-up, and every wait is for an event (`vigil started`, an exit), not for a time.
 describe('vigil start (all four apps in one process)', () => {
   const dbName = `vigil_t_${process.env.VIGIL_TEST_RUN ?? process.pid}_start${Date.now() % 100000}`;
   const prefix = `{vt-start-${process.pid}}`;
-  let proc: ReturnType<typeof run> | undefined;
+  let proc: VigilProcess | undefined;
 
   afterAll(async () => {
-    if (proc && proc.child.exitCode === null) (proc.child as ChildProcess).kill('SIGKILL');
+    await proc?.stop(1_000);
     await dropTestDatabase(dbName);
     const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
     const keys = await redis.keys(`${prefix}*`);
@@ -47,31 +27,27 @@ describe('vigil start (all four apps in one process)', () => {
       VIGIL_REDIS_PREFIX: prefix,
       LOG_LEVEL: 'info',
     };
-    proc = run(['start'], env);
-    const listening = await waitFor(
-      () => proc!.lines.map((l) => { try { return JSON.parse(l) as { message?: string; port?: number }; } catch { return null; } })
-        .find((l) => l?.message === 'api listening'),
-      { timeoutMs: 40_000, what: 'the API to listen' },
-    );
+    // `vigil started` is logged once every app started: the API listens, the workers consume.
+    proc = await startVigilProcess(['start'], env);
+    const entries = proc.entries();
+    const listening = entries.find((e) => e.message === 'api listening');
+    expect(typeof listening?.port).toBe('number');
+    expect(entries.some((e) => e.app === 'notifier' && e.message === 'worker app started')).toBe(true);
     const exists = await withAdmin((c) => c.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName]));
     expect(exists.rowCount).toBe(1);
-    const base = `http://127.0.0.1:${listening.port}`;
+    const base = `http://127.0.0.1:${String(listening?.port)}`;
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', checks: { postgres: 'ok', redis: 'ok' } });
-    await waitFor(() => proc!.lines.some((l) => l.includes('"app":"notifier"') && l.includes('worker app started')), {
-      what: 'the notifier to start',
-    });
 
-    const create = run(['account', 'create', '--email', 'first@acme.test', '--tier', 'free', '--json'], env);
-    expect(await create.exited).toBe(0);
+    const create = await runVigil(['account', 'create', '--email', 'first@acme.test', '--tier', 'free', '--json'], env);
+    expect(create.code).toBe(0);
     const { api_key } = JSON.parse(create.lines.find((l) => l.startsWith('{"account_id"'))!) as { api_key: string };
     const usage = await fetch(`${base}/api/v1/usage`, { headers: { Authorization: `Bearer ${api_key}` } });
     expect(usage.status).toBe(200);
 
-    proc.child.kill('SIGTERM');
-    expect(await proc.exited).toBe(0);
-    expect(proc.lines.some((l) => l.includes('api stopped'))).toBe(true);
-  }, 90_000);
+    expect(await proc.stop()).toBe(0);
+    expect(proc.output()).toContain('api stopped');
+  }, VIGIL_START_BOUND_MS + 60_000);
 });

@@ -73,7 +73,7 @@ describe('AccountQuota.admit (the admission script)', () => {
     const limited = await quota.admit(request(id, stamp, { burst }));
     expect(limited.kind).toBe('burst');
     if (limited.kind === 'burst') expect(limited.msBeforeNext).toBeGreaterThan(0);
-    expect(await ctx.redis.get(burst.key)).toBe('3');
+    expect(await ctx.redis.hget(burst.key, 'n')).toBe('3');
     expect(await quota.dailyCount(id, clock.now())).toBe(1);
   });
 

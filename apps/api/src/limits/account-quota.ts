@@ -1,11 +1,12 @@
 import type { Redis } from 'ioredis';
 import { AUTH_STAMP_TTL_MS, authStampKey, msUntilNextUtcMidnight, newAuthStamp, pooledRandomBytes, utcDay } from '@vigil/core';
 import { usageKeys } from '../usage/usage-keys.js';
+import { burstWindow, CONSUME_BURST_LUA } from './burst-counter.js';
 
 /**
  * The one Redis call of an authenticated request (the admission script):
- * 1. the per-IP burst limit, when the burst middleware left it to this step (a fixed 1 s window
- *    on the key rate-limiter-flexible uses, so both paths share one counter);
+ * 1. the per-IP burst limit, when the burst middleware left it to this step (the fixed window of
+ *    the clock's second on BurstCounter's key, so both paths share one counter);
  * 2. the account's auth stamp (see authStampKey in core): when it is not the one the caller's
  *    cached key lookup saw, nothing is counted and the current stamp is returned, so the caller
  *    reads the key again; an absent stamp is created (a Redis that lost its data invalidates
@@ -18,24 +19,18 @@ import { usageKeys } from '../usage/usage-keys.js';
  *    only has fixed windows and cannot make two counters conditional on each other.
  *
  * KEYS: burst, stamp, minute log, day counter, pending usage.
- * ARGV: burst limit (-1 = not checked here), burst window s, expected stamp ('' = only read the
+ * ARGV: burst limit (-1 = not checked here), burst window (burstWindow), expected stamp ('' = only read the
  * stamp), stamp to create when absent, stamp ttl ms, now ms, window ms, minute limit, daily limit
  * (-1 = unlimited), day counter ttl ms, log member, day.
- * Returns {2, burstCount, burstTtlMs} (burst limit), {3, stamp} (stamp differs, or only read),
+ * Returns {2, burstCount} (burst limit), {3, stamp} (stamp differs, or only read),
  * or {outcome, minuteCount, dailyCount, oldestMs}: outcome 1 = allowed, 0 = per-minute limit,
  * -1 = daily quota.
  */
-const ADMIT = `
+const ADMIT = `${CONSUME_BURST_LUA}
 local burstLimit = tonumber(ARGV[1])
 if burstLimit >= 0 then
-  redis.call('SET', KEYS[1], 0, 'EX', ARGV[2], 'NX')
-  local consumed = redis.call('INCR', KEYS[1])
-  local ttl = redis.call('PTTL', KEYS[1])
-  if ttl == -1 then
-    redis.call('EXPIRE', KEYS[1], ARGV[2])
-    ttl = 1000 * tonumber(ARGV[2])
-  end
-  if consumed > burstLimit then return {2, consumed, ttl} end
+  local consumed = consumeBurst(KEYS[1], ARGV[2])
+  if consumed > burstLimit then return {2, consumed} end
 end
 local stamp = redis.call('GET', KEYS[2])
 if not stamp then
@@ -80,8 +75,6 @@ return 1
 `;
 
 const WINDOW_MS = 60_000;
-/** The burst limit's window: requests per second. */
-const BURST_WINDOW_SEC = 1;
 /** The day counter outlives midnight by a minute (a request at 23:59:59.999 still finds it). */
 const DAY_EXPIRY_MARGIN_MS = 60_000;
 
@@ -154,6 +147,7 @@ export class AccountQuota {
     const day = utcDay(q.now);
     const [minuteKey, dayKey, usageKey] = this.keys(q.accountId, q.apiKeyId, day);
     const member = `${nowMs}-${pooledRandomBytes(6).toString('hex')}`;
+    const burst = burstWindow(q.now);
     const reply = await this.redis.vigilQuotaAdmit(
       q.burst?.key ?? minuteKey,
       authStampKey(this.prefix, q.accountId),
@@ -161,7 +155,7 @@ export class AccountQuota {
       dayKey,
       usageKey,
       q.burst?.limit ?? -1,
-      BURST_WINDOW_SEC,
+      burst.window,
       q.stamp,
       newAuthStamp(),
       AUTH_STAMP_TTL_MS,
@@ -174,7 +168,7 @@ export class AccountQuota {
       day,
     );
     const [kind, a, b, c] = reply;
-    if (kind === 2) return { kind: 'burst', msBeforeNext: Number(b) };
+    if (kind === 2) return { kind: 'burst', msBeforeNext: burst.msBeforeNext };
     if (kind === 3) return { kind: 'stale', stamp: String(a) };
     return {
       kind: 'quota',

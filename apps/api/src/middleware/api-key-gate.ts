@@ -2,14 +2,13 @@ import type { Request, RequestHandler } from 'express';
 import { AuthenticationError, hashApiKeySecret, logContext, type Context } from '@vigil/core';
 import { BoundedTtlCache } from '../auth/key-cache.js';
 import { bearerToken, checkKey, findKey, touchKey } from '../auth/authenticate-key.js';
-import { clientIp } from '../http/client-ip.js';
 import type { AuthInfo } from '../http/request-auth.js';
 import type { AccountQuota, QuotaDecision } from '../limits/account-quota.js';
-import { FixedWindowLimiter, limiterNamespace } from '../limits/fixed-window-limiter.js';
+import { BurstCounter } from '../limits/burst-counter.js';
 import { ReadCoalescer } from '../http/read-coalescer.js';
 import type { RequestUsage } from '../usage/request-usage.js';
 import { enforceQuota, quotaLimits } from './account-limits.js';
-import { burstCounter, sendBurstLimited, takeDeferredBurst } from './burst-limit.js';
+import { burstCounter, consumeBurst, sendBurstLimited, takeDeferredBurst } from './burst-limit.js';
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer realm="vigil"' };
 
@@ -58,7 +57,7 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
   const lines = new BoundedTtlCache<number>(KEY_CACHE_ENTRIES, KEY_LINE_TTL_MS);
   // The requests of a busy key whose lookup expired make one lookup between them, not one each.
   const loads = new ReadCoalescer<CachedKey>();
-  const burstLimiter = new FixedWindowLimiter(ctx.redis, limiterNamespace(ctx.config.redisPrefix, 'burst'), 1);
+  const burstCounts = new BurstCounter(ctx.redis);
   const { quota } = deps;
   // The fair scheduler's step and this one both need the key's hash: computed once per request.
   const hashes = new WeakMap<Request, { token: string; hash: string }>();
@@ -72,7 +71,7 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
 
   /** The burst limit on its own: for keys that are not looked up any further. */
   async function checkBurstAlone(req: Request): Promise<void> {
-    const result = await burstLimiter.consume(clientIp(req), ctx.config.burstPerSecond);
+    const result = await consumeBurst(ctx, burstCounts, req);
     if (!result.allowed) throw new BurstLimited(result.msBeforeNext);
   }
 

@@ -2,7 +2,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import { classifyOutage, type Context } from '@vigil/core';
 import { bearerToken } from '../auth/authenticate-key.js';
 import { clientIp } from '../http/client-ip.js';
-import { FixedWindowLimiter, limiterNamespace } from '../limits/fixed-window-limiter.js';
+import { BurstCounter } from '../limits/burst-counter.js';
+import { limiterNamespace } from '../limits/fixed-window-limiter.js';
 
 /** Probes answer even past the burst limit (documented: no 429 on them). */
 export const UNLIMITED_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/metrics']);
@@ -11,12 +12,18 @@ export const UNLIMITED_PATHS: ReadonlySet<string> = new Set(['/healthz', '/ready
 const deferred = new WeakSet<Request>();
 
 /**
- * The client's burst counter: rate-limiter-flexible's key for this limit and IP, so the
- * admission script and the limiter count in one window.
+ * The client's burst counter: BurstCounter's key for this limit and IP, so the admission script
+ * and the middleware count in one window.
  */
 export function burstCounter(ctx: Context, req: Request): { key: string; limit: number } {
   const limit = ctx.config.burstPerSecond;
-  return { key: `${limiterNamespace(ctx.config.redisPrefix, 'burst')}:${limit}:${clientIp(req)}`, limit };
+  return { key: `${limiterNamespace(ctx.config.redisPrefix, 'burst-window')}:${limit}:${clientIp(req)}`, limit };
+}
+
+/** Counts `req` against its client's burst limit at the clock's now. */
+export function consumeBurst(ctx: Context, counter: BurstCounter, req: Request): ReturnType<BurstCounter['consume']> {
+  const { key, limit } = burstCounter(ctx, req);
+  return counter.consume(key, limit, ctx.clock.now());
 }
 
 /** True once for a request whose burst limit was left to the caller (who must check it now). */
@@ -39,7 +46,7 @@ export function sendBurstLimited(ctx: Context, res: Response, msBeforeNext: numb
 }
 
 /**
- * Burst limit per client IP over all paths (decisions §2): 429 {"error":"Rate limit exceeded"}
+ * Burst limit per client IP over all paths (decisions §2), per second of the injected clock: 429 {"error":"Rate limit exceeded"}
  * with Retry-After and the X-RateLimit-* headers of the burst window. If Redis does not
  * answer, requests pass: a limiter outage must not become an API outage.
  *
@@ -50,9 +57,8 @@ export function sendBurstLimited(ctx: Context, res: Response, msBeforeNext: numb
  * for its turn in the fair scheduler), it is counted when it ends.
  */
 export function burstLimit(ctx: Context, takesApiKey: (method: string, path: string) => boolean = () => false): RequestHandler {
-  const limiter = new FixedWindowLimiter(ctx.redis, limiterNamespace(ctx.config.redisPrefix, 'burst'), 1);
-  const perSecond = ctx.config.burstPerSecond;
-  const consume = (req: Request) => limiter.consume(clientIp(req), perSecond);
+  const counter = new BurstCounter(ctx.redis);
+  const consume = (req: Request) => consumeBurst(ctx, counter, req);
   const unavailable = (e: unknown) =>
     // An outage is logged once by the DependencyWatch, not once per request.
     ctx.logger.log(classifyOutage(e) ? 'debug' : 'warn', 'burst limiter unavailable; letting the request through', { error: (e as Error).message });

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -9,10 +8,8 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
 import { ManualClock } from '@vigil/core';
-import { createTestAccount, createTestContext, FIXTURE_SECRET, seedStatusFixture, type TestContext } from '@vigil/testing';
+import { chromiumExecutable, createTestAccount, createTestContext, FIXTURE_SECRET, seedStatusFixture, type TestContext } from '@vigil/testing';
 
-/** Debian's chromium (installed by .ci/run when missing); CHROMIUM_PATH points elsewhere. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 /** Screenshots are kept here for people to look at. */
 const SHOTS = process.env.VIGIL_SCREENSHOT_DIR ?? path.join(os.tmpdir(), 'vigil-status-screenshots');
@@ -25,9 +22,7 @@ let slug: string;
 const clock = new ManualClock(new Date());
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`Browser tests need Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROMIUM_PATH)`);
-  }
+  const executablePath = await chromiumExecutable();
   ctx = await createTestContext({ clock, env: { VIGIL_BURST_PER_SECOND: '100000' } });
   const app = createApp(ctx);
   const owner = await createTestAccount(ctx, 'pro');
@@ -52,7 +47,7 @@ beforeAll(async () => {
   server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  browser = await puppeteer.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 });
 afterAll(async () => {
   await browser?.close();

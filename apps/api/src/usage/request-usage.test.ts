@@ -61,11 +61,14 @@ describe('request usage counted in Redis and flushed to daily_usage', () => {
     const { account, auth } = await createTestAccount(ctx, 'pro');
     await hit(auth, 4);
     const broken = await replica();
-    const brokenUsage = new RequestUsage(broken);
-    await broken.db.destroy(); // the database goes away between taking the batch and writing it
-    brokenUsage.touched(account.id);
-    await brokenUsage.flush();
-    await broken.redis.quit();
+    try {
+      const brokenUsage = new RequestUsage(broken);
+      await broken.db.destroy(); // the database goes away between taking the batch and writing it
+      brokenUsage.touched(account.id);
+      await brokenUsage.flush();
+    } finally {
+      await broken.close(); // its dependency watch too: no probe may outlive the test file
+    }
     expect(await ctx.redis.exists(usageKeys(ctx.config.redisPrefix, account.id).inflight)).toBe(1);
     expect(await stored(account.id)).toBeNull();
     expect(await historyToday(auth)).toBe(5); // the inflight batch counted, once

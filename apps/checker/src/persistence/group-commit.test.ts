@@ -1,3 +1,4 @@
+import { waitFor } from '@vigil/testing';
 import { GroupCommit } from './group-commit.js';
 
 function recorder(opts: { fail?: (items: number[]) => boolean; rejectItem?: number } = {}) {
@@ -44,7 +45,8 @@ describe('GroupCommit', () => {
     const g = new GroupCommit(r.run, { maxBatch: 100, maxDelayMs: 1, maxInFlight: 1 });
     r.holdNext();
     const first = g.submit(1);
-    await new Promise((res) => setTimeout(res, 20));
+    // The first batch starts after maxDelayMs (later on a busy host): wait for it, then hold it.
+    await waitFor(() => r.batches.length === 1, { what: 'the first batch' });
     expect(r.batches).toEqual([[1]]);
     const later = [2, 3, 4].map((i) => g.submit(i));
     await new Promise((res) => setTimeout(res, 20));

@@ -83,9 +83,8 @@ describe('rounds with deadlines in Redis', () => {
       expect((await reloadMonitor(ctx, m.id)).status).toBe('up');
       expect((await rollupsOf(ctx, m.id)).map((r) => [r.total, r.successful])).toEqual([[3, 2]]);
     }
-    // The judged rounds' deadlines are dropped by the writers that judged them.
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await pending()).filter((member) => monitors.some((m) => member === `${m.id}:r`))).toEqual([]);
+    // The judged rounds' deadlines are dropped by the writers that judged them (after the commit).
+    await waitFor(async () => !(await pending()).some((member) => monitors.some((m) => member === `${m.id}:r`)), { what: 'the judged rounds\' deadlines dropped' });
   });
 
   it('a round some regions never answer is judged at its deadline by the sweep, without them', async () => {

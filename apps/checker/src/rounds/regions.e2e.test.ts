@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Check, Incident, enqueueImmediateCheck } from '@vigil/core';
-import { createTestContext, startVigilProcess, waitFor, type TestContext, type VigilProcess } from '@vigil/testing';
+import { createTestContext, startVigilProcess, VIGIL_START_BOUND_MS, waitFor, type TestContext, type VigilProcess } from '@vigil/testing';
 import { createMonitor } from '../testing/monitors.js';
 
 /**
@@ -44,7 +44,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}/`;
   await Promise.all([startChecker('eu', '127.0.0.2'), startChecker('us', '127.0.0.3')]);
-}, 30_000);
+}, VIGIL_START_BOUND_MS + 30_000);
 
 afterAll(async () => {
   await Promise.all([...checkers.values()].map((c) => c.stop()));

@@ -27,7 +27,7 @@ describe('round deadlines in Redis (real Redis; its own clock, relative duration
     expect(await leaseDueRounds(ctx.redis, p, 10, 300)).toHaveLength(1);
     expect(await leaseDueRounds(ctx.redis, p, 10, 300)).toEqual([]);
     // The checker that took it died: after the lease another takes it.
-    const again = await waitFor(async () => (await leaseDueRounds(ctx.redis, p, 10, 60_000)).length > 0 && 'taken', { what: 'the lease to end', timeoutMs: 5_000 });
+    const again = await waitFor(async () => (await leaseDueRounds(ctx.redis, p, 10, 60_000)).length > 0 && 'taken', { what: 'the lease to end' });
     expect(again).toBe('taken');
     await removeRoundDeadlines(ctx.redis, p, [{ monitorId: 3, jobKey: 'k3' }]);
     expect(await ctx.redis.exists(`${p}:round-deadlines`, `${p}:round-deadline-times`)).toBe(0);

@@ -1,11 +1,20 @@
 import net from 'node:net';
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 import { ValidationError } from '../errors/errors.js';
 
 const MAX_HOSTNAME_LENGTH = 253;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** Characters that never belong in a hostname, checked before IDNA mapping (which would decode %xx, drop brackets...). */
 const FORBIDDEN_INPUT = /[\s/\\:%@?#[\]*_,;'"<>|{}`^~!$&()+=]/u;
+
+/**
+ * An `xn--` label that is no valid punycode (`xn--zz`): Node.js 20 and 22's domainToASCII refuse
+ * it, Node.js 24's passes it through, and its domainToUnicode then leaves it as it is. Valid
+ * punycode always decodes to something beyond ASCII.
+ */
+function undecodablePunycode(label: string): boolean {
+  return label.startsWith('xn--') && [...domainToUnicode(label)].every((c) => c.charCodeAt(0) < 0x80);
+}
 
 /**
  * A domain name as the service stores and compares it: lower-case ASCII, IDNs in punycode
@@ -23,7 +32,7 @@ export function normaliseHostname(input: unknown): string | null {
   if (!ascii || ascii.length > MAX_HOSTNAME_LENGTH || net.isIP(ascii)) return null;
   const labels = ascii.split('.');
   if (labels.length < 2) return null;
-  if (!labels.every((l) => LABEL.test(l))) return null;
+  if (!labels.every((l) => LABEL.test(l) && !undecodablePunycode(l))) return null;
   if (/^\d+$/.test(labels[labels.length - 1])) return null;
   return ascii;
 }

@@ -115,6 +115,13 @@ export function describeNetworkError(err: unknown, url: string | URL, wording: P
   return (wording[failure.kind] ?? NETWORK_ERROR_TEXTS[failure.kind])(failure);
 }
 
+/**
+ * The advice Node.js 24 appends to a certificate error ("; if the root CA is installed locally,
+ * try running Node.js with --use-system-ca"): about Node's own trust store, not the monitored
+ * site's certificate, so the texts leave it out (and read the same on every Node.js line).
+ */
+const NODE_CA_HINT = /; if the root CA is installed locally, try running Node\.js with --use-system-ca$/;
+
 /** What kind of failure `err` is, with the facts its text names. */
 export function classifyNetworkError(err: unknown, url: string | URL): NetworkFailure {
   const e = fieldsOf(err);
@@ -137,7 +144,7 @@ export function classifyNetworkError(err: unknown, url: string | URL): NetworkFa
     const { address, port } = e.cause ?? {};
     return failure('refused', address && address !== hostname ? { connectedTo: `${address}:${port ?? ''}` } : {});
   }
-  if (code && (CERTIFICATE_ERROR_CODES.has(code) || /CERT/.test(code))) return failure('tls-verification');
+  if (code && (CERTIFICATE_ERROR_CODES.has(code) || /CERT/.test(code))) return failure('tls-verification', { message: message.replace(NODE_CA_HINT, '') });
   if (code === 'ECONNRESET') return failure('reset');
   if (code === 'EHOSTUNREACH') return failure('host-unreachable');
   if (code === 'ENETUNREACH') return failure('network-unreachable');

@@ -124,8 +124,9 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
       pgProbe.close();
       await queues.close();
       await redis.quit().catch(() => redis.disconnect());
-      if (readDb !== db) await readDb.destroy();
-      await db.destroy();
+      // A data source destroyed already (a test that took the database away) is left as it is.
+      if (readDb !== db && readDb.isInitialized) await readDb.destroy();
+      if (db.isInitialized) await db.destroy();
     },
   };
 }

@@ -105,13 +105,15 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
       ctx.logger.info('worker app started', { app: opts.app, queues, healthPort: boundPort });
     },
     async stop() {
-      const deadline = new Promise<'timeout'>((resolve) =>
-        setTimeout(() => resolve('timeout'), ctx.config.shutdownTimeoutMs).unref(),
-      );
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), ctx.config.shutdownTimeoutMs).unref();
+      });
       // pause() stops fetching and waits for active jobs. (A second close() returns the first
       // one's promise, so a graceful close could never be forced later: hence pause first.)
       const graceful = Promise.all(workers.map((w) => w.pause())).then(() => 'done' as const);
       const timedOut = (await Promise.race([graceful, deadline])) === 'timeout';
+      clearTimeout(timer);
       if (timedOut) ctx.logger.warn('shutdown deadline passed; abandoning active jobs to other workers', { app: opts.app });
       await Promise.all(workers.map((w) => w.close(timedOut)));
       await opts.onStopping?.();

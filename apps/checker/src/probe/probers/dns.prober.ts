@@ -33,7 +33,8 @@ async function query(resolver: dns.promises.Resolver, name: string, type: DnsRec
       return (await resolver.resolveTxt(name)).map((chunks) => chunks.join(''));
     case 'CAA':
       return (await resolver.resolveCaa(name)).map((r) => {
-        const [tag, value] = Object.entries(r).find(([k]) => k !== 'critical') ?? ['', ''];
+        // Node.js 24 adds `type: 'CAA'` to each record: the tag is the one other field.
+        const [tag, value] = Object.entries(r).find(([k]) => k !== 'critical' && k !== 'type') ?? ['', ''];
         return `${r.critical} ${tag} "${String(value)}"`;
       });
     case 'SOA': {
