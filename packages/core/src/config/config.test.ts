@@ -44,6 +44,9 @@ describe('loadConfig', () => {
     const c = loadConfig({ VIGIL_ALLOW_PRIVATE_TARGETS: 'true', VIGIL_DNS_SERVERS: '127.0.0.1:5353, 10.0.0.2' });
     expect(c.allowPrivateTargets).toBe(true);
     expect(c.dnsServers).toEqual(['127.0.0.1:5353', '10.0.0.2']);
+    expect(c.dnsMonitorResolvers).toEqual([]);
+    expect(loadConfig({ VIGIL_DNS_MONITOR_RESOLVERS: '1.1.1.1, [2606:4700:4700::1111]:53' }).dnsMonitorResolvers).toEqual(['1.1.1.1', '[2606:4700:4700::1111]:53']);
+    expect(() => loadConfig({ VIGIL_DNS_MONITOR_RESOLVERS: 'dns.google' })).toThrow(/VIGIL_DNS_MONITOR_RESOLVERS/);
   });
 
   it.each([

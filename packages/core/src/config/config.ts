@@ -34,6 +34,8 @@ export interface Config {
   sourceAddress: string | undefined;
   /** Resolvers for target hosts and TXT records; empty means the system resolver. */
   dnsServers: string[];
+  /** Resolvers dns monitors without a `resolver` of their own ask (VIGIL_DNS_MONITOR_RESOLVERS); empty: dnsServers, else the system's. */
+  dnsMonitorResolvers: string[];
   smtpUrl: string | undefined;
   smtpFrom: string;
   logLevel: string;
@@ -86,7 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: VIGIL_DEFAULT_REGIONS / VIGIL_REGIONS ${(e as Error).message}`);
   }
   const region = v.VIGIL_REGION as string;
-  const dns = (v.VIGIL_DNS_SERVERS as string | undefined) ?? '';
+  const serverList = (name: 'VIGIL_DNS_SERVERS' | 'VIGIL_DNS_MONITOR_RESOLVERS') =>
+    ((v[name] as string | undefined) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   return {
     env: v.NODE_ENV,
     databaseUrl: v.DATABASE_URL,
@@ -106,7 +109,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     knownRegions: [...new Set([...listedRegions, ...defaultRegions, region])],
     defaultRegions,
     sourceAddress: v.VIGIL_SOURCE_ADDRESS,
-    dnsServers: dns.split(',').map((s) => s.trim()).filter(Boolean),
+    dnsServers: serverList('VIGIL_DNS_SERVERS'),
+    dnsMonitorResolvers: serverList('VIGIL_DNS_MONITOR_RESOLVERS'),
     smtpUrl: v.SMTP_URL,
     smtpFrom: v.SMTP_FROM,
     logLevel: v.LOG_LEVEL,

@@ -36,6 +36,7 @@ export const envSchema = Joi.object({
   VIGIL_BURST_PER_SECOND: Joi.number().integer().min(1).default(50),
   VIGIL_ALLOW_PRIVATE_TARGETS: Joi.boolean().truthy('1', 'yes', 'on').falsy('0', 'no', 'off').default(false),
   VIGIL_DNS_SERVERS: dnsServerList,
+  VIGIL_DNS_MONITOR_RESOLVERS: dnsServerList,
   // Regions (decisions: Regions and quorum). Lists are comma-separated region names.
   VIGIL_REGION: Joi.string().pattern(REGION_NAME_PATTERN).default(DEFAULT_REGION),
   VIGIL_REGIONS: Joi.string(),
