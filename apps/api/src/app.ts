@@ -44,7 +44,8 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: 
   app.use(customHostnamePages(statusPages));
   registerRoutes(app, ctx, { quota, usage }, routes);
   mountDocsPage(app);
-  mountBullBoard(app, ctx);
+  // With an ops port the queue dashboard lives there (ops-app.ts), not on the public port.
+  if (ctx.config.opsPort === undefined) mountBullBoard(app, ctx);
   app.use(notFound);
   app.use(errorHandler(ctx));
   return Object.assign(app, { routes, usage });

@@ -1,4 +1,4 @@
-import { CONFIG_ENV_VARS, ConfigError, DEFAULT_TIERS, loadConfig, startupWarnings } from '@vigil/core';
+import { assertSecretKeyForProduction, CONFIG_ENV_VARS, ConfigError, DEFAULT_TIERS, loadConfig, startupWarnings } from '@vigil/core';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -120,5 +120,20 @@ describe('loadConfig', () => {
     ]) {
       expect(CONFIG_ENV_VARS).toContain(name);
     }
+  });
+  it('refuses a production start without VIGIL_SECRET_KEY for the processes that read it', () => {
+    const production = loadConfig({ NODE_ENV: 'production' });
+    expect(() => assertSecretKeyForProduction(production, ['checker'])).toThrow(
+      new ConfigError('Invalid configuration: VIGIL_SECRET_KEY must be set when NODE_ENV=production (checker encrypts and decrypts stored secrets with it; use 32+ random characters)'),
+    );
+    expect(() => assertSecretKeyForProduction(production, [])).not.toThrow();
+    expect(() => assertSecretKeyForProduction(loadConfig({ NODE_ENV: 'production', VIGIL_SECRET_KEY: 'k'.repeat(32) }), ['api'])).not.toThrow();
+    expect(() => assertSecretKeyForProduction(loadConfig({}), ['api'])).not.toThrow();
+  });
+
+  it('reads VIGIL_OPS_PORT (unset by default)', () => {
+    expect(loadConfig({}).opsPort).toBeUndefined();
+    expect(loadConfig({ VIGIL_OPS_PORT: '9100' }).opsPort).toBe(9100);
+    expect(() => loadConfig({ VIGIL_OPS_PORT: 'ops' })).toThrow(/VIGIL_OPS_PORT/);
   });
 });

@@ -19,6 +19,8 @@ export interface Config {
   /** BullMQ prefix; braces make it a Redis Cluster hash tag. */
   redisPrefix: string;
   port: number;
+  /** VIGIL_OPS_PORT: the API's operator port (/healthz, /readyz, /metrics, /admin/queues); unset, they are served on `port`. */
+  opsPort: number | undefined;
   baseUrl: string;
   trustProxy: boolean | number | string;
   /** Requests per second per client IP over all paths (decisions §2: 50). */
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: v.REDIS_URL,
     redisPrefix: v.VIGIL_REDIS_PREFIX,
     port,
+    opsPort: v.VIGIL_OPS_PORT,
     baseUrl: ((v.VIGIL_BASE_URL as string | undefined) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     trustProxy: v.VIGIL_TRUST_PROXY,
     burstPerSecond: v.VIGIL_BURST_PER_SECOND,
@@ -127,6 +130,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     healthPorts: { checker: v.CHECKER_HEALTH_PORT, scanner: v.SCANNER_HEALTH_PORT, notifier: v.NOTIFIER_HEALTH_PORT },
     concurrency: { checker: v.CHECKER_CONCURRENCY, scanner: v.SCANNER_CONCURRENCY, notifier: v.NOTIFIER_CONCURRENCY },
   };
+}
+
+/**
+ * Refuses a production start without VIGIL_SECRET_KEY for the processes in `readers` (those that
+ * encrypt or decrypt stored secrets with it): the public development key would protect nothing.
+ */
+export function assertSecretKeyForProduction(config: Config, readers: readonly string[]): void {
+  if (config.env !== 'production' || !config.secretKeyIsDevelopmentDefault || readers.length === 0) return;
+  throw new ConfigError(
+    `Invalid configuration: VIGIL_SECRET_KEY must be set when NODE_ENV=production (${readers.join(', ')} encrypt${readers.length === 1 ? 's' : ''} and decrypt${readers.length === 1 ? 's' : ''} stored secrets with it; use 32+ random characters)`,
+  );
 }
 
 /** Secrets shorter than this are accepted, with a warning at start. */
