@@ -24,10 +24,12 @@
  * through the notifier). Every health endpoint (API public and ops ports, checker, notifier,
  * public) is polled every 200 ms with a 5 s client timeout: its slowest answer per phase.
  * Targets: quiet figures ≤ 1.5 × alone (or within 25 ms of alone: loopback figures of a few ms
- * are noise on a shared machine), every health answer ≤ 1 s. Between phases the hostile
- * resources are removed and the fleet left to settle (at most BENCH_ISOLATION_SETTLE_S).
+ * are noise on a shared machine), every health answer ≤ 1 s; a call still pending counts as
+ * failed, as slow as it has waited. Between phases the hostile resources are removed and the fleet
+ * left to settle (health and the quiet API quick again; at most BENCH_ISOLATION_SETTLE_S, 45).
  *
  * Bounded: phases of BENCH_ISOLATION_PHASE_S (30) s, about 6 minutes in all with the build
+ * when nothing blocks (at most about 12 when every phase settles for its full bound)
  * (BENCH_ISOLATION_SKIP_BUILD=1 skips `tsc -b`). Traffic only to loopback. Ports:
  * BENCH_ISOLATION_PORT_BASE (17600): API, +1 its ops port, +2 checker health, +3 notifier
  * health, +4 the public app; the loopback servers take ephemeral ports.
@@ -53,7 +55,7 @@ import { benchDatabase, percentile } from './support.js';
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 const BASE = env('BENCH_ISOLATION_PORT_BASE', 17600);
 const PHASE_S = env('BENCH_ISOLATION_PHASE_S', 30);
-const SETTLE_S = env('BENCH_ISOLATION_SETTLE_S', 20);
+const SETTLE_S = env('BENCH_ISOLATION_SETTLE_S', 45);
 const QUIET = env('BENCH_ISOLATION_QUIET', 90);
 const REGEX = env('BENCH_ISOLATION_REGEX', 200);
 const TARPIT = env('BENCH_ISOLATION_TARPIT', 500);
@@ -137,8 +139,10 @@ async function call(baseUrl: string, key: string, method: string, p: string, bod
       // not JSON
     }
     return { status: res.status, ms: performance.now() - started, body: parsed };
-  } catch {
-    return { status: 0, ms: performance.now() - started, body: null };
+  } catch (e) {
+    // No answer: the body names why (TimeoutError, a socket error's code).
+    const cause = (e as { cause?: { code?: string } }).cause?.code;
+    return { status: 0, ms: performance.now() - started, body: cause ?? (e as Error).name };
   }
 }
 
@@ -211,6 +215,35 @@ interface PhaseFigures {
 
 const within = (s: Sample, from: number, to: number) => s.at >= from && s.at < to;
 const p99Of = (samples: Sample[]) => (samples.length ? percentile([...samples.map((s) => s.ms)].sort((a, b) => a - b), 99) : NaN);
+
+/** Timed calls, finished and still pending: a pending call counts as a failure as long as it has waited so far. */
+class Recorder {
+  private readonly done: Sample[] = [];
+  private readonly pending = new Set<{ at: number; started: number }>();
+
+  async time(fn: () => Promise<boolean>): Promise<void> {
+    const entry = { at: Date.now(), started: performance.now() };
+    this.pending.add(entry);
+    try {
+      const ok = await fn().catch(() => false);
+      this.done.push({ at: entry.at, ms: performance.now() - entry.started, ok });
+    } finally {
+      this.pending.delete(entry);
+    }
+  }
+
+  /** Calls started in [from, to), as of now. */
+  samples(from: number, to: number): Sample[] {
+    const now = performance.now();
+    return [...this.done, ...[...this.pending].map((p) => ({ at: p.at, ms: now - p.started, ok: false }))].filter((s) => within(s, from, to));
+  }
+
+  /** Whether the last `n` calls were quick and none is waiting longer than `limitMs`. */
+  quick(n: number, limitMs: number): boolean {
+    const now = performance.now();
+    return [...this.pending].every((p) => now - p.started <= limitMs) && this.done.slice(-n).every((s) => s.ok && s.ms <= limitMs);
+  }
+}
 
 /** Arrivals at the quiet target, per monitor id. */
 class QuietTarget {
@@ -363,34 +396,14 @@ export default async function isolation(): Promise<BenchResult> {
     );
 
     // Continuous measurements over the whole run.
-    const apiSamples: Sample[] = [];
-    const testSamples: Sample[] = [];
-    const health = new Map<string, Sample[]>(healthUrls.map(([name]) => [name, []]));
+    const apiCalls = new Recorder();
+    const testCalls = new Recorder();
+    const health = new Map<string, Recorder>(healthUrls.map(([name]) => [name, new Recorder()]));
     let apiTurn = 0;
     stops.push(
-      paced(50, async () => {
-        const at = Date.now();
-        const a = await quiet('GET', apiTurn++ % 2 ? '/api/v1/usage' : '/api/v1/uptime/monitors?per_page=20', undefined, 10_000);
-        apiSamples.push({ at, ms: a.ms, ok: a.status === 200 });
-      }),
-      paced(2_000, async () => {
-        const at = Date.now();
-        const a = await quiet('POST', `/api/v1/integrations/${quietHook}/test`, {}, 20_000);
-        testSamples.push({ at, ms: a.ms, ok: a.status === 200 });
-      }),
-      ...healthUrls.map(([name, url]) =>
-        paced(200, async () => {
-          const at = Date.now();
-          const started = performance.now();
-          let ok = false;
-          try {
-            ok = (await fetch(url, { signal: AbortSignal.timeout(5_000) })).ok;
-          } catch {
-            ok = false;
-          }
-          health.get(name)!.push({ at, ms: performance.now() - started, ok });
-        }),
-      ),
+      paced(50, () => apiCalls.time(async () => (await quiet('GET', apiTurn++ % 2 ? '/api/v1/usage' : '/api/v1/uptime/monitors?per_page=20', undefined, 10_000)).status === 200)),
+      paced(2_000, () => testCalls.time(async () => (await quiet('POST', `/api/v1/integrations/${quietHook}/test`, {}, 20_000)).status === 200)),
+      ...healthUrls.map(([name, url]) => paced(200, () => health.get(name)!.time(async () => (await fetch(url, { signal: AbortSignal.timeout(5_000) })).ok))),
     );
     await sleep(20_000); // warm-up: creation checks done, pools and caches warm
 
@@ -407,8 +420,7 @@ export default async function isolation(): Promise<BenchResult> {
       // Settle: the fleet answers quickly again (bounded), so the next phase starts clean.
       const settleUntil = Date.now() + SETTLE_S * 1000;
       while (Date.now() < settleUntil) {
-        const slow = [...health.values()].some((samples) => samples.slice(-3).some((s) => s.ms > 200 || !s.ok));
-        if (!slow && Date.now() - to > 3_000) break;
+        if ([...health.values(), apiCalls].every((r) => r.quick(5, 250)) && Date.now() - to > 3_000) break;
         await sleep(500);
       }
       const until = Date.now();
@@ -417,13 +429,13 @@ export default async function isolation(): Promise<BenchResult> {
         name,
         note,
         lag: { n: lag.lags.length, missing: lag.missing, p50: percentile(lag.lags, 50), p99: percentile(lag.lags, 99), max: lag.lags[lag.lags.length - 1] ?? NaN },
-        apiP99: p99Of(apiSamples.filter((s) => within(s, from, to))),
-        apiErrors: apiSamples.filter((s) => within(s, from, to) && !s.ok).length,
-        testP99: p99Of(testSamples.filter((s) => within(s, from, to))),
-        testErrors: testSamples.filter((s) => within(s, from, to) && !s.ok).length,
+        apiP99: p99Of(apiCalls.samples(from, to)),
+        apiErrors: apiCalls.samples(from, to).filter((s) => !s.ok).length,
+        testP99: p99Of(testCalls.samples(from, to)),
+        testErrors: testCalls.samples(from, to).filter((s) => !s.ok).length,
         health: new Map(
-          [...health].map(([n, samples]) => {
-            const mine = samples.filter((s) => within(s, from, until));
+          [...health].map(([n, calls]) => {
+            const mine = calls.samples(from, until);
             return [n, { max: Math.max(0, ...mine.map((s) => s.ms)), failures: mine.filter((s) => !s.ok).length }];
           }),
         ),
@@ -456,7 +468,7 @@ export default async function isolation(): Promise<BenchResult> {
       };
     };
     const dropWindows = async () => {
-      const note = `window creates: ${windowAnswers.map((a) => `${a.status || 'timeout'} in ${ms(a.ms)}`).join(', ') || 'none answered'}`;
+      const note = `window creates: ${windowAnswers.map((a) => `${a.status || String(a.body)} in ${ms(a.ms)}`).join(', ') || 'none answered'}`;
       windowAnswers.length = 0;
       await direct.query(`DELETE FROM maintenance_windows WHERE account_id = (SELECT account_id FROM monitors WHERE id = $1)`, [hostileIds[0]]);
       return note;
@@ -468,17 +480,18 @@ export default async function isolation(): Promise<BenchResult> {
     const temporary: number[] = [];
     const createMany = async (n: number, body: (i: number) => Record<string, unknown>) => {
       const started = performance.now();
-      let refused = 0;
+      const refused: Answer[] = [];
       await pool(
         Array.from({ length: n }, (_, i) => i),
         8,
         async (i) => {
           const a = await hostile('POST', '/api/v1/uptime/monitors', { check_interval: INTERVAL_S, ...body(i) }, 60_000);
           if (a.status === 201) temporary.push((a.body as { monitor: { id: number } }).monitor.id);
-          else refused++;
+          else refused.push(a);
         },
       );
-      return `${n - refused} monitors created in ${ms(performance.now() - started)}${refused ? `, ${refused} refused` : ''}`;
+      const why = refused.length ? `, ${refused.length} not created (e.g. ${refused[0].status || 'no answer'} ${JSON.stringify(refused[0].body).slice(0, 160)})` : '';
+      return `${n - refused.length} monitors created in ${ms(performance.now() - started)}${why}`;
     };
     const deleteTemporary = async () => {
       await pool(temporary.splice(0), 8, (id) => hostile('DELETE', `/api/v1/uptime/monitors/${id}`, undefined, 60_000));
@@ -538,7 +551,7 @@ export default async function isolation(): Promise<BenchResult> {
         }),
       async () => {
         pit.release();
-        const fmt = (m: Map<number, number>) => [...m].map(([status, n]) => `${n}× ${status || 'timeout'}`).join(', ') || 'none';
+        const fmt = (m: Map<number, number>) => [...m].map(([status, n]) => `${n}× ${status || 'no answer'}`).join(', ') || 'none';
         return `hostile test answers: ${fmt(floodCounts.test)}; redeliver answers: ${fmt(floodCounts.redeliver)}`;
       },
     );
