@@ -135,5 +135,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).opsPort).toBeUndefined();
     expect(loadConfig({ VIGIL_OPS_PORT: '9100' }).opsPort).toBe(9100);
     expect(() => loadConfig({ VIGIL_OPS_PORT: 'ops' })).toThrow(/VIGIL_OPS_PORT/);
+    expect(() => loadConfig({ PORT: '9100', VIGIL_OPS_PORT: '9100' })).toThrow('VIGIL_OPS_PORT must differ from PORT');
+    expect(loadConfig({ PORT: '0', VIGIL_OPS_PORT: '0' }).opsPort).toBe(0);
   });
 });

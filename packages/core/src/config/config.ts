@@ -89,6 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (e) {
     throw new ConfigError(`Invalid configuration: VIGIL_DEFAULT_REGIONS / VIGIL_REGIONS ${(e as Error).message}`);
   }
+  if (v.VIGIL_OPS_PORT !== undefined && v.VIGIL_OPS_PORT === port && port !== 0) {
+    throw new ConfigError('Invalid configuration: VIGIL_OPS_PORT must differ from PORT (the ops port is a second listener)');
+  }
   const region = v.VIGIL_REGION as string;
   const serverList = (name: 'VIGIL_DNS_SERVERS' | 'VIGIL_DNS_MONITOR_RESOLVERS') =>
     ((v[name] as string | undefined) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
