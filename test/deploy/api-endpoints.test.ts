@@ -1,22 +1,31 @@
 import request from 'supertest';
-import { createApp } from '@vigil/api';
+import { createApp, createOpsApp } from '@vigil/api';
+import { loadConfig } from '@vigil/core';
 import { createTestContext, type TestContext } from '@vigil/testing';
-import { DEFAULTS, servedEndpoints, servingPort } from './deploy-files.js';
+import { APPS, containerEnv, deploymentOf, podSpec, probePort, servedEndpoints, servingPort } from './deploy-files.js';
+
+// The manifests' API configuration: its public port and the ops port probes and scrapes use.
+const apiConfig = loadConfig(containerEnv(podSpec(deploymentOf('api')[0]).containers[0]));
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ env: { VIGIL_OPS_PORT: String(probePort(apiConfig, 'api')) } });
 });
 afterAll(() => ctx.teardown());
 
 it('the API serves 200 at every port and path that compose, the probes and the scrape annotations request', async () => {
+  expect(APPS).toContain('api');
   const endpoints = servedEndpoints().filter((e) => e.app === 'api');
   // compose health check, liveness, readiness, prometheus scrape
   expect(endpoints.length).toBeGreaterThanOrEqual(4);
-  const app = createApp(ctx);
+  const apps = new Map([
+    [servingPort(apiConfig, 'api'), createApp(ctx)],
+    [probePort(apiConfig, 'api'), createOpsApp(ctx)],
+  ]);
   for (const e of endpoints) {
-    expect({ where: e.where, port: e.port }).toEqual({ where: e.where, port: servingPort(DEFAULTS, 'api') });
-    const res = await request(app).get(e.path);
+    const app = apps.get(e.port);
+    expect({ where: e.where, port: e.port, served: app !== undefined }).toEqual({ where: e.where, port: e.port, served: true });
+    const res = await request(app!).get(e.path);
     expect({ where: e.where, path: e.path, status: res.status }).toEqual({ where: e.where, path: e.path, status: 200 });
   }
 });

@@ -10,6 +10,9 @@ import {
   composeEnv,
   healthcheckUrl,
   interpolate,
+  probePort,
+  secretsReadBy,
+  SECRET_VARS,
   servingPort,
   startArgv,
   vigilServices,
@@ -69,11 +72,28 @@ describe('docker-compose.yml', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('gives every Vigil service the shared environment, with DATABASE_URL and REDIS_URL', () => {
+  it('gives every Vigil service the shared environment, which holds no secret', () => {
     const shared = composeEnv({ environment: compose['x-vigil-env'] });
-    expect(Object.keys(shared)).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL']));
+    expect(Object.keys(shared).filter((k) => SECRET_VARS.includes(k))).toEqual([]);
     for (const [name, s] of Object.entries(vigil)) {
       expect({ name, env: composeEnv(s) }).toEqual({ name, env: expect.objectContaining(shared) });
+    }
+  });
+
+  it('gives each service exactly the secrets its process reads (derived from the code)', () => {
+    const processOf = (argv: string[]) => (argv.join(' ') === MIGRATE_ARGV.join(' ') ? 'migrate' : APPS.find((a) => startArgv(a).join(' ') === argv.join(' ')));
+    for (const [name, s] of Object.entries(vigil)) {
+      const proc = processOf(composeArgv(s));
+      expect({ name, proc: proc !== undefined }).toEqual({ name, proc: true });
+      const secrets = Object.keys(composeEnv(s)).filter((k) => SECRET_VARS.includes(k)).sort();
+      expect({ name, secrets }).toEqual({ name, secrets: secretsReadBy(proc!).sort() });
+    }
+  });
+
+  it('refuses to come up without VIGIL_SECRET_KEY for every service that reads it', () => {
+    for (const [name, s] of Object.entries(vigil)) {
+      const needs = Object.keys(composeEnv(s)).includes('VIGIL_SECRET_KEY');
+      expect({ name, refused: needs ? (() => { try { composeEnv(s, {}); return false; } catch (e) { return /VIGIL_SECRET_KEY/.test((e as Error).message); } })() : true }).toEqual({ name, refused: true });
     }
   });
 
@@ -83,18 +103,25 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('points DATABASE_URL and REDIS_URL at the postgres and redis services', () => {
+  it('points DATABASE_URL and REDIS_URL at the postgres and redis services, with their passwords', () => {
     const pg = composeEnv(services.postgres);
+    const words = commandWords(services.redis).map((w) => interpolate(w, {}));
+    const requirepass = words[words.indexOf('--requirepass') + 1];
+    expect(requirepass).toBeTruthy();
+    expect(composeEnv(services.redis).REDISCLI_AUTH).toBe(requirepass);
     for (const s of Object.values(vigil)) {
-      const db = new URL(composeEnv(s).DATABASE_URL);
+      const env = composeEnv(s);
+      const db = new URL(env.DATABASE_URL);
       expect(db.hostname).toBe('postgres');
       expect(Number(db.port || 5432)).toBe(5432);
       expect(decodeURIComponent(db.username)).toBe(pg.POSTGRES_USER ?? 'postgres');
       expect(decodeURIComponent(db.password)).toBe(pg.POSTGRES_PASSWORD);
       expect(db.pathname).toBe(`/${pg.POSTGRES_DB ?? pg.POSTGRES_USER ?? 'postgres'}`);
-      const redis = new URL(composeEnv(s).REDIS_URL);
+      if (env.REDIS_URL === undefined) continue;
+      const redis = new URL(env.REDIS_URL);
       expect(redis.hostname).toBe('redis');
       expect(Number(redis.port || 6379)).toBe(6379);
+      expect(decodeURIComponent(redis.password)).toBe(requirepass);
     }
   });
 
@@ -125,15 +152,23 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('health-checks each app on the port its configuration serves, which is the default port', () => {
+  it('health-checks each app on the port it answers probes on (the API its ops port, the workers their default)', () => {
     for (const app of APPS) {
       const s = appService(app);
       const url = healthcheckUrl(s);
       expect({ app, path: url?.pathname }).toEqual({ app, path: expect.stringMatching(/^\/(healthz|readyz)$/) });
       const port = Number(url!.port);
-      expect({ app, port }).toEqual({ app, port: servingPort(loadConfig(composeEnv(s)), app) });
-      expect({ app, port }).toEqual({ app, port: servingPort(DEFAULTS, app) });
+      const config = loadConfig(composeEnv(s));
+      expect({ app, port }).toEqual({ app, port: probePort(config, app) });
+      expect({ app, port: servingPort(config, app) }).toEqual({ app, port: servingPort(DEFAULTS, app) });
     }
+    expect(loadConfig(composeEnv(appService('api'))).opsPort).toBeDefined();
+  });
+
+  it('publishes the API port and not its ops port', () => {
+    const api = appService('api');
+    const published = (api.ports ?? []).map((p) => (typeof p === 'object' ? Number(p.target) : Number(interpolate(String(p)).split(':').pop()!.split('/')[0])));
+    expect(published).not.toContain(loadConfig(composeEnv(api)).opsPort);
   });
 
   it('publishes the API port', () => {

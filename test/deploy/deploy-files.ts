@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
@@ -45,7 +45,54 @@ export const startArgv = (app: AppName): string[] => ['node', CLI_ENTRY, 'start'
 export const MIGRATE_ARGV = ['node', CLI_ENTRY, 'migrate'];
 
 /** Variables that may carry credentials: never in a ConfigMap. */
-export const SECRET_VARS = ['DATABASE_URL', 'VIGIL_SECRET_KEY', 'VIGIL_ADMIN_TOKEN', 'SMTP_URL'];
+export const SECRET_VARS = ['DATABASE_URL', 'REDIS_URL', 'VIGIL_SECRET_KEY', 'VIGIL_ADMIN_TOKEN', 'SMTP_URL'];
+
+/** The Config field each secret variable is read through. */
+const SECRET_FIELDS: Record<string, keyof Config> = {
+  DATABASE_URL: 'databaseUrl',
+  REDIS_URL: 'redisUrl',
+  VIGIL_SECRET_KEY: 'secretKey',
+  VIGIL_ADMIN_TOKEN: 'adminToken',
+  SMTP_URL: 'smtpUrl',
+};
+
+/** A process a deployment runs: an app, or the one-shot migration. */
+export type DeployedProcess = AppName | 'migrate';
+
+/** Core code every app runs (its context, workers, ...): not the config loader, not the migrations. */
+const SHARED_CORE = 'packages/core/src';
+const NOT_SHARED = ['packages/core/src/config', 'packages/core/src/db/migrations'];
+
+/** The source each process runs, besides the shared core for the apps. */
+const PROCESS_SOURCES: Record<DeployedProcess, string[]> = {
+  api: ['apps/api/src'],
+  checker: ['apps/checker/src'],
+  scanner: ['apps/scanner/src'],
+  notifier: ['apps/notifier/src'],
+  migrate: ['packages/cli/src/commands/migrate.ts', 'packages/core/src/db/migrations'],
+};
+
+/** Production TypeScript files under a path (tests and test fixtures left out). */
+function sourceFiles(rel: string): string[] {
+  const abs = path.join(ROOT, rel);
+  if (statSync(abs).isFile()) return [rel];
+  return readdirSync(abs).flatMap((name) => {
+    const child = path.posix.join(rel, name);
+    if (NOT_SHARED.includes(child) || name === 'testing' || name === 'node_modules') return [];
+    if (statSync(path.join(ROOT, child)).isDirectory()) return sourceFiles(child);
+    return /\.ts$/.test(name) && !/\.test\.ts$/.test(name) ? [child] : [];
+  });
+}
+
+/**
+ * The secret variables a process reads, derived from the code: every `config.<field>` (or
+ * `loadConfig().<field>`) read of a secret's Config field in the files it runs.
+ */
+export function secretsReadBy(proc: DeployedProcess): string[] {
+  const roots = proc === 'migrate' ? PROCESS_SOURCES.migrate : [...PROCESS_SOURCES[proc], SHARED_CORE];
+  const text = roots.flatMap(sourceFiles).map(readText).join('\n');
+  return SECRET_VARS.filter((v) => new RegExp(`\\b(?:config|loadConfig\\(\\))\\.${SECRET_FIELDS[v]}\\b`).test(text));
+}
 
 /** The configuration defaults: what a container that sets nothing listens on. */
 export const DEFAULTS: Config = loadConfig({});
@@ -60,9 +107,14 @@ export function configError(env: Record<string, string>): string | undefined {
   }
 }
 
-/** The port an app serves its probes on under a configuration. */
+/** The port an app serves its public traffic (API) or its probes (workers) on under a configuration. */
 export function servingPort(config: Config, app: AppName): number {
   return app === 'api' ? config.port : config.healthPorts[app];
+}
+
+/** The port an app answers probes and scrapes on: the API's ops port when it has one. */
+export function probePort(config: Config, app: AppName): number {
+  return app === 'api' ? (config.opsPort ?? config.port) : config.healthPorts[app];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -298,22 +350,28 @@ export interface ComposeFile {
 export const compose = parseYamlDocs(readText('docker-compose.yml'), 'docker-compose.yml')[0] as ComposeFile;
 
 /**
- * Compose variable substitution as `docker compose up` does it with nothing set in the shell or
- * .env: `${X:-default}` and `${X-default}` give the default, `${X}`/`$X` nothing, `$$` a `$`.
+ * Compose variable substitution as `docker compose up` does it with `shell` set in the shell or
+ * .env (nothing by default): a set variable gives its value; otherwise `${X:-default}` and
+ * `${X-default}` give the default, `${X}`/`$X` nothing, `${X:?message}` stops; `$$` is a `$`.
  */
-export function interpolate(value: string): string {
+export function interpolate(value: string, shell: Record<string, string> = {}): string {
   return value.replace(
     /\$\$|\$\{(\w+)(?:(:?[-?])([^}]*))?\}|\$(\w+)/g,
-    (all, name?: string, op?: string, arg?: string) => {
+    (all, name?: string, op?: string, arg?: string, bare?: string) => {
       if (all === '$$') return '$';
+      const given = shell[(name ?? bare)!];
+      if (given) return given;
       if (op?.endsWith('?')) throw new Error(`compose requires ${name} to be set: ${arg}`);
       return op ? (arg ?? '') : '';
     },
   );
 }
 
-/** A service's container environment, interpolated, as strings. */
-export function composeEnv(service: ComposeService): Record<string, string> {
+/** What the header of docker-compose.yml tells a user to set before `docker compose up`. */
+export const COMPOSE_SHELL: Record<string, string> = { VIGIL_SECRET_KEY: 'compose-test-secret-key-of-32-characters' };
+
+/** A service's container environment, interpolated (with `shell` set), as strings. */
+export function composeEnv(service: ComposeService, shell: Record<string, string> = COMPOSE_SHELL): Record<string, string> {
   const env = service.environment ?? {};
   const entries = Array.isArray(env)
     ? env.map((e) => {
@@ -321,7 +379,7 @@ export function composeEnv(service: ComposeService): Record<string, string> {
         return i < 0 ? ([e, ''] as const) : ([e.slice(0, i), e.slice(i + 1)] as const);
       })
     : Object.entries(env).map(([k, v]) => [k, v === null ? '' : String(v)] as const);
-  return Object.fromEntries(entries.map(([k, v]) => [k, interpolate(v)]));
+  return Object.fromEntries(entries.map(([k, v]) => [k, interpolate(v, shell)]));
 }
 
 function words(value: string | string[] | undefined): string[] | undefined {
@@ -459,7 +517,25 @@ export interface K8sResource {
     secretTargetRef?: { parameter: string; name: string; key: string }[];
     minAvailable?: number | string;
     maxUnavailable?: number | string;
+    podSelector?: { matchLabels?: Record<string, string> };
+    policyTypes?: ('Ingress' | 'Egress')[];
+    ingress?: PolicyRule[];
+    egress?: PolicyRule[];
   };
+}
+
+/** A peer of a NetworkPolicy rule. */
+export interface PolicyPeer {
+  podSelector?: { matchLabels?: Record<string, string> };
+  namespaceSelector?: { matchLabels?: Record<string, string> };
+  ipBlock?: { cidr: string; except?: string[] };
+}
+
+/** A NetworkPolicy rule: peers (none: any) and ports (none: all). */
+export interface PolicyRule {
+  to?: PolicyPeer[];
+  from?: PolicyPeer[];
+  ports?: { port?: number | string; protocol?: string }[];
 }
 
 export interface Kustomization {

@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { CONFIG_ENV_VARS, loadConfig } from '@vigil/core';
+import ipaddr from 'ipaddr.js';
+import { CONFIG_ENV_VARS, forbiddenRange, loadConfig } from '@vigil/core';
+import { SECRET_KEY_APPS } from '@vigil/cli';
 import {
   APPS,
   DEFAULTS,
@@ -16,10 +18,12 @@ import {
   k8sResources,
   kustomization,
   podSpec,
+  probePort,
   resolvePort,
   resource,
   resourcesOf,
   secretData,
+  secretsReadBy,
   selectorLabels,
   selects,
   servingPort,
@@ -28,6 +32,8 @@ import {
   type AppName,
   type K8sContainer,
   type K8sResource,
+  type PolicyPeer,
+  type PolicyRule,
 } from './deploy-files.js';
 
 const CLUSTER_SCOPED = new Set(['Namespace']);
@@ -182,26 +188,71 @@ describe('k8s configuration', () => {
     }
   });
 
-  it('gives every app and the migration DATABASE_URL and REDIS_URL, in a configuration the app accepts', () => {
+  it('gives every app and the migration DATABASE_URL (the apps REDIS_URL too), in a configuration the app accepts', () => {
     for (const w of [...APPS.map(deployment), ...migrationJobs()]) {
       const env = containerEnv(container(w));
-      expect(Object.keys(env)).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL']));
+      expect(Object.keys(env)).toEqual(expect.arrayContaining(w.kind === 'Job' ? ['DATABASE_URL'] : ['DATABASE_URL', 'REDIS_URL']));
       expect({ workload: w.metadata.name, error: configError(env) }).toEqual({ workload: w.metadata.name, error: undefined });
     }
+  });
+
+  it('derives from the code which process reads which secret', () => {
+    expect(Object.fromEntries([...APPS, 'migrate' as const].map((p) => [p, secretsReadBy(p)]))).toEqual({
+      api: ['DATABASE_URL', 'REDIS_URL', 'VIGIL_SECRET_KEY', 'VIGIL_ADMIN_TOKEN'],
+      checker: ['DATABASE_URL', 'REDIS_URL', 'VIGIL_SECRET_KEY'],
+      scanner: ['DATABASE_URL', 'REDIS_URL'],
+      notifier: ['DATABASE_URL', 'REDIS_URL', 'VIGIL_SECRET_KEY', 'SMTP_URL'],
+      migrate: ['DATABASE_URL', 'VIGIL_SECRET_KEY'],
+    });
+    // The apps that refuse to start in production without the key are the ones that read it.
+    expect([...SECRET_KEY_APPS].sort()).toEqual(APPS.filter((a) => secretsReadBy(a).includes('VIGIL_SECRET_KEY')).sort());
+  });
+
+  it('gives each Deployment and the migration exactly the secrets its process reads, key by key (no envFrom of a Secret)', () => {
+    const processes = [...APPS.map((app) => [app, deployment(app)] as const), ...migrationJobs().map((j) => ['migrate' as const, j] as const)];
+    for (const [proc, w] of processes) {
+      const c = container(w);
+      expect({ proc, secretRefs: (c.envFrom ?? []).filter((f) => f.secretRef) }).toEqual({ proc, secretRefs: [] });
+      const fromSecrets = (c.env ?? []).filter((e) => e.valueFrom?.secretKeyRef).map((e) => e.name);
+      expect({ proc, secrets: fromSecrets.sort() }).toEqual({ proc, secrets: secretsReadBy(proc).sort() });
+      for (const e of c.env ?? []) {
+        const ref = e.valueFrom?.secretKeyRef;
+        if (ref) expect({ proc, key: ref.key }).toEqual({ proc, key: e.name });
+      }
+    }
+  });
+
+  it('points the example REDIS_URL at a Redis with a password, the one KEDA uses', () => {
+    const url = new URL(secretData(resource('Secret', 'vigil-secrets')).REDIS_URL);
+    expect(decodeURIComponent(url.password)).toMatch(/CHANGE-ME/);
+    expect(secretData(resource('Secret', 'vigil-keda-redis')).password).toBe(decodeURIComponent(url.password));
   });
 });
 
 describe('k8s probes and ports', () => {
-  it('probes /healthz for liveness and /readyz for readiness on the port the app serves (its default)', () => {
+  it('probes /healthz for liveness and /readyz for readiness on the port the app answers probes on', () => {
     for (const app of APPS) {
       const c = container(deployment(app));
-      const port = servingPort(loadConfig(containerEnv(c)), app);
-      expect(port).toBe(servingPort(DEFAULTS, app));
+      const config = loadConfig(containerEnv(c));
+      const port = probePort(config, app);
+      expect(servingPort(config, app)).toBe(servingPort(DEFAULTS, app));
       expect(c.livenessProbe?.httpGet?.path).toBe('/healthz');
       expect(c.readinessProbe?.httpGet?.path).toBe('/readyz');
       expect({ app, port: resolvePort(c, c.livenessProbe!.httpGet!.port) }).toEqual({ app, port });
       expect({ app, port: resolvePort(c, c.readinessProbe!.httpGet!.port) }).toEqual({ app, port });
-      expect(c.ports?.map((p) => p.containerPort)).toEqual([port]);
+      expect(c.ports?.map((p) => p.containerPort).sort()).toEqual([...new Set([servingPort(config, app), port])].sort());
+    }
+  });
+
+  it('serves the API\'s readiness reasons, metrics and dashboard on an ops port the Service does not expose', () => {
+    const api = deployment('api');
+    const c = container(api);
+    const config = loadConfig(containerEnv(c));
+    expect(config.opsPort).toBeDefined();
+    expect(config.opsPort).not.toBe(config.port);
+    expect(Number(api.spec?.template?.metadata?.annotations?.['prometheus.io/port'])).toBe(config.opsPort);
+    for (const service of resourcesOf('Service')) {
+      for (const p of service.spec?.ports ?? []) expect(resolvePort(c, p.targetPort ?? p.port)).not.toBe(config.opsPort);
     }
   });
 
@@ -328,5 +379,94 @@ describe('k8s autoscaling and disruption budgets', () => {
       }
     }
     expect(resourcesOf('PodDisruptionBudget')).toHaveLength(APPS.length);
+  });
+});
+
+describe('k8s network policies', () => {
+  const policies = () => resourcesOf('NetworkPolicy');
+  /** matchLabels as NetworkPolicies read them: empty selects every pod. */
+  const matches = (selector: { matchLabels?: Record<string, string> } | undefined, labels: Record<string, string>) =>
+    Object.entries(selector?.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
+  const podLabels = (w: K8sResource) => w.spec?.template?.metadata?.labels ?? {};
+  const rulesFor = (labels: Record<string, string>, direction: 'egress' | 'ingress') =>
+    policies()
+      .filter((p) => matches(p.spec?.podSelector, labels))
+      .flatMap((p) => p.spec?.[direction] ?? []);
+  const peers = (rules: PolicyRule[], side: 'to' | 'from') => rules.flatMap((r) => (r[side] ?? [{}]).map((peer) => ({ peer, ports: r.ports ?? [] })));
+  const processes = () => [...APPS.map((app) => [app, deployment(app)] as const), ...migrationJobs().map((j) => ['migrate', j] as const)];
+  const POSTGRES = { 'app.kubernetes.io/name': 'postgresql' };
+  const REDIS = { 'app.kubernetes.io/name': 'redis' };
+  const peerIs = (peer: PolicyPeer, labels: Record<string, string>) => !peer.namespaceSelector && !peer.ipBlock && !!peer.podSelector && matches(peer.podSelector, labels) && Object.keys(peer.podSelector.matchLabels ?? {}).length > 0;
+  const portsOf = (ports: PolicyRule['ports']) => (ports ?? []).map((p) => `${p?.port}/${p?.protocol ?? 'TCP'}`).sort();
+
+  it('denies everything in the namespace by default, in and out', () => {
+    const deny = policies().filter((p) => Object.keys(p.spec?.podSelector?.matchLabels ?? {}).length === 0);
+    expect(deny).toHaveLength(1);
+    expect([...(deny[0].spec?.policyTypes ?? [])].sort()).toEqual(['Egress', 'Ingress']);
+    expect(deny[0].spec?.ingress ?? []).toEqual([]);
+    expect(deny[0].spec?.egress ?? []).toEqual([]);
+  });
+
+  it('lets only the checker, scanner and notifier reach the internet, and never private ranges', () => {
+    const internet = processes()
+      .filter(([, w]) => peers(rulesFor(podLabels(w), 'egress'), 'to').some(({ peer }) => peer.ipBlock))
+      .map(([p]) => p)
+      .sort();
+    expect(internet).toEqual(['checker', 'notifier', 'scanner']);
+    const blocks = policies().flatMap((p) => peers(p.spec?.egress ?? [], 'to')).map(({ peer }) => peer.ipBlock).filter((b) => b !== undefined);
+    const inside = (ip: string, cidr: string) => {
+      const addr = ipaddr.parse(ip);
+      const range = ipaddr.parseCIDR(cidr);
+      return addr.kind() === range[0].kind() && addr.match(range);
+    };
+    for (const ip of ['10.11.12.13', '172.16.0.1', '192.168.1.1', '127.0.0.1', '169.254.169.254', '100.64.0.1', '0.0.0.1', '::1', 'fd00::1', 'fe80::1']) {
+      expect(forbiddenRange(ip)).not.toBeNull();
+      const allowedBy = blocks.filter((b) => inside(ip, b.cidr) && !(b.except ?? []).some((e) => inside(ip, e)));
+      expect({ ip, allowedBy }).toEqual({ ip, allowedBy: [] });
+    }
+    for (const ip of ['93.184.215.14', '2606:4700:4700::1111']) expect({ ip, allowed: blocks.some((b) => inside(ip, b.cidr) && !(b.except ?? []).some((e) => inside(ip, e))) }).toEqual({ ip, allowed: true });
+  });
+
+  it('lets every Vigil pod ask the cluster DNS and reach PostgreSQL (and Redis), and nothing else but the internet above', () => {
+    for (const [proc, w] of processes()) {
+      const out = peers(rulesFor(podLabels(w), 'egress'), 'to');
+      const dns = out.filter(({ peer }) => peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'kube-system' && peer.podSelector?.matchLabels?.['k8s-app'] === 'kube-dns');
+      expect({ proc, dns: portsOf(dns.flatMap((d) => d.ports)) }).toEqual({ proc, dns: ['53/TCP', '53/UDP'] });
+      expect({ proc, postgres: portsOf(out.filter(({ peer }) => peerIs(peer, POSTGRES)).flatMap((d) => d.ports)) }).toEqual({ proc, postgres: ['5432/TCP'] });
+      if (proc !== 'migrate') expect({ proc, redis: portsOf(out.filter(({ peer }) => peerIs(peer, REDIS)).flatMap((d) => d.ports)) }).toEqual({ proc, redis: ['6379/TCP'] });
+      const other = out.filter(({ peer }) => !peer.ipBlock && !dns.some((d) => d.peer === peer) && !peerIs(peer, POSTGRES) && !peerIs(peer, REDIS));
+      expect({ proc, other }).toEqual({ proc, other: [] });
+    }
+  });
+
+  it('lets only Vigil pods reach PostgreSQL and Redis (and KEDA read Redis)', () => {
+    const vigilPod = { 'app.kubernetes.io/name': 'vigil' };
+    for (const [store, port, extra] of [[POSTGRES, '5432/TCP', []], [REDIS, '6379/TCP', ['keda']]] as const) {
+      const from = peers(rulesFor(store, 'ingress'), 'from');
+      expect(from.length).toBeGreaterThan(0);
+      for (const { peer, ports } of from) {
+        expect(portsOf(ports)).toEqual([port]);
+        const namespace = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
+        const allowed = peerIs(peer, vigilPod) || (namespace !== undefined && !peer.podSelector && (extra as readonly string[]).includes(namespace));
+        expect({ store, peer, allowed }).toEqual({ store, peer, allowed: true });
+      }
+    }
+  });
+
+  it("takes the API's public port from anywhere and the ops and health ports only from the monitoring namespace", () => {
+    const api = deployment('api');
+    const c = container(api);
+    const config = loadConfig(containerEnv(c));
+    for (const [, w] of processes().filter(([p]) => p !== 'migrate')) {
+      for (const { peer, ports } of peers(rulesFor(podLabels(w), 'ingress'), 'from')) {
+        const numbers = ports.map((p) => resolvePort(container(w), p.port ?? 0));
+        expect(numbers.length).toBeGreaterThan(0);
+        const fromMonitoring = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring' && !peer.podSelector;
+        for (const port of numbers) {
+          const publicPort = w === api && port === config.port;
+          expect({ w: w.metadata.name, port, ok: publicPort || fromMonitoring }).toEqual({ w: w.metadata.name, port, ok: true });
+        }
+      }
+    }
   });
 });

@@ -13,6 +13,7 @@ import { errorHandler } from './middleware/error-handler.js';
 import { notFound } from './middleware/not-found.js';
 import { publicFace } from './middleware/public-face.js';
 import { requestContext } from './middleware/request-context.js';
+import { varyOnHost } from './http/request-host.js';
 import { mountDocsPage, openApiRoute } from './routes/docs.routes.js';
 import { allRoutes } from './routes/index.js';
 import { BadgeService } from './badges/badge-service.js';
@@ -35,6 +36,7 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: 
   routes.push(...allRoutes(ctx, { quota, usage, windows: new RollupWindows(), statusPages, badges }), openApiRoute(ctx, () => routes));
 
   app.use(requestContext(ctx));
+  app.use(varyOnHost());
   app.use(dependencyGate(ctx));
   app.use(publicFace(ctx, statusPages, badges));
   // Requests for routes that take an API key have their burst limit checked in the same Redis call as their quota.
@@ -42,7 +44,8 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: 
   app.use(customHostnamePages(statusPages));
   registerRoutes(app, ctx, { quota, usage }, routes);
   mountDocsPage(app);
-  mountBullBoard(app, ctx);
+  // With an ops port the queue dashboard lives there (ops-app.ts), not on the public port.
+  if (ctx.config.opsPort === undefined) mountBullBoard(app, ctx);
   app.use(notFound);
   app.use(errorHandler(ctx));
   return Object.assign(app, { routes, usage });

@@ -45,6 +45,7 @@ export * from './monitors/assertions/parse-assertions.js';
 export * from './monitors/monitor-types.js';
 export * from './net/forbidden-address.js';
 export * from './net/outbound-guard.js';
+export * from './net/internal-names.js';
 export * from './net/describe-network-error.js';
 export * from './net/bounded-body.js';
 export * from './accounts/auth-stamp.js';

@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { Request, RequestHandler } from 'express';
 import { normaliseHostname, UnavailableError, type Context } from '@vigil/core';
 import { clientIp } from '../http/client-ip.js';
+import { requestHost } from '../http/request-host.js';
 import { BADGE_HEADERS, type BadgeService } from '../badges/badge-service.js';
 import { customLabel } from '../badges/render-badge.js';
 import { queryValue } from '../http/validate.js';
@@ -62,12 +63,12 @@ export function publicFace(ctx: Context, pages: StatusPageService, badges: Badge
       const body = badges.peek(badge.token, badge.badge, badge.format, customLabel(queryValue(req.query.label)));
       return body && { body, headers: BADGE_HEADERS, route: '/badges/:token/:badge' };
     }
-    const page = pageTarget(req.path, () => normaliseHostname(req.hostname));
+    const page = pageTarget(req.path, () => normaliseHostname(requestHost(req)));
     const body = page ? pages.peek(page.ref, page.variant) : undefined;
     return body && { body, headers: PAGE_HEADERS, route: page?.route };
   };
   return (req, res, next) => {
-    if (!isPublicPath(req.path, req.hostname, serviceHost)) {
+    if (!isPublicPath(req.path, requestHost(req), serviceHost)) {
       res.once('close', own.apiStarted());
       return next();
     }

@@ -35,7 +35,8 @@ function acceptsGzip(req: Request): boolean {
 
 /** Sends a cached body with its ETag (304 when the client has it), gzip when accepted. */
 export function sendCached(req: Request, res: Response, c: CachedBody, headers: Record<string, string>, status = 200): void {
-  res.set({ ...headers, 'Content-Type': c.contentType, ETag: c.etag, Vary: 'Accept-Encoding', 'X-Content-Type-Options': 'nosniff' });
+  res.set({ ...headers, 'Content-Type': c.contentType, ETag: c.etag, 'X-Content-Type-Options': 'nosniff' });
+  res.vary('Accept-Encoding');
   if (status === 200 && matches(req.get('if-none-match'), c.etag)) {
     res.status(304).end();
     return;

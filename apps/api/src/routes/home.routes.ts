@@ -35,7 +35,8 @@ export function homeRoutes(ctx: Context): RouteDef[] {
       pricing: `${base}/pricing`,
       header_check: `${base}/headers/check?q=example.com`,
       health: `${base}/healthz`,
-      readiness: `${base}/readyz`,
+      // On the ops port (VIGIL_OPS_PORT), when there is one, it is not the public base URL's.
+      ...(ctx.config.opsPort === undefined ? { readiness: `${base}/readyz` } : {}),
     },
   };
   return [

@@ -8,8 +8,17 @@ const ReadinessSchema = Type.Object({
   checks: MapOf(Type.String({ description: '`ok` or `failed: <reason>`' }), { examples: [{ postgres: 'ok', redis: 'ok' }] }),
 });
 
-/** Liveness, readiness and Prometheus metrics. */
+/**
+ * The routes of the API's public port: liveness always; readiness (its failure reasons name the
+ * dependencies) and metrics only while VIGIL_OPS_PORT is unset, else they move to the ops port.
+ */
 export function opsRoutes(ctx: Context): RouteDef[] {
+  const [health, ...operator] = operatorPortRoutes(ctx);
+  return ctx.config.opsPort === undefined ? [health, ...operator] : [health];
+}
+
+/** Liveness, readiness and Prometheus metrics: what the ops port (VIGIL_OPS_PORT) serves. */
+export function operatorPortRoutes(ctx: Context): RouteDef[] {
   return [
     route({
       method: 'get',

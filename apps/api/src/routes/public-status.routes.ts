@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { normaliseHostname } from '@vigil/core';
+import { requestHost } from '../http/request-host.js';
 import { route, type RouteDef } from '../http/route.js';
 import { sendCached } from '../public-status/cached-body.js';
 import type { PageRef } from '../public-status/load-page-rows.js';
@@ -26,14 +27,14 @@ function slugRef(req: Request): PageRef | null {
 }
 
 /**
- * A request for `/`, `/index.json` or `/feed.atom` whose Host is a page's custom hostname is
+ * A request for `/`, `/index.json` or `/feed.atom` whose Host header (never X-Forwarded-Host) is a page's custom hostname is
  * served that page (the plain 404 page while it is private); any other request (and any other
  * Host) goes on untouched.
  */
 export function customHostnamePages(service: StatusPageService): RequestHandler {
   return (req, res, next) => {
     const variant = req.method === 'GET' || req.method === 'HEAD' ? HOST_PATHS[req.path] : undefined;
-    const hostname = variant ? normaliseHostname(req.hostname) : null;
+    const hostname = variant ? normaliseHostname(requestHost(req)) : null;
     if (!variant || !hostname) return next();
     service
       .get({ hostname }, variant)

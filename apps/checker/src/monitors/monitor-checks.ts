@@ -43,7 +43,11 @@ export type MonitorChecks = (req: CheckRequest) => Promise<CheckResult | null>;
  * process: its loader, writer and calendar batch and cache across all checks.
  */
 export function createMonitorChecks(ctx: Context, opts: MonitorCheckOptions = {}): MonitorChecks {
-  const probers = createProbers(outboundPolicy(ctx.config), { sourceAddress: ctx.config.sourceAddress, http: opts.client });
+  const probers = createProbers(outboundPolicy(ctx.config), {
+    sourceAddress: ctx.config.sourceAddress,
+    dnsMonitorResolvers: ctx.config.dnsMonitorResolvers,
+    http: opts.client,
+  });
   const monitors = opts.monitors ?? createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
   const writer = createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
   const maintenance = createMaintenanceCalendar(ctx.db, ctx.clock);

@@ -4,6 +4,13 @@ export const APP_NAMES = ['api', 'checker', 'scanner', 'notifier'] as const;
 export type AppName = (typeof APP_NAMES)[number];
 
 /**
+ * The apps that encrypt or decrypt stored secrets with VIGIL_SECRET_KEY (integration secrets,
+ * monitor credentials, heartbeat tokens): in production they refuse to start without it. The
+ * scanner never reads it. test/deploy derives the same list from the code's config reads.
+ */
+export const SECRET_KEY_APPS: readonly AppName[] = ['api', 'checker', 'notifier'];
+
+/**
  * Where each app's process factory lives. The launcher loads an app's module only when it starts
  * that app, so the CLI package has no import of any app (packages never import apps) and admin
  * commands never pay for loading them.

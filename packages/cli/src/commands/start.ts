@@ -1,9 +1,9 @@
-import { createContext, createLogger, loadConfig, type AppProcess, type Context } from '@vigil/core';
+import { assertSecretKeyForProduction, createContext, createLogger, loadConfig, type AppProcess, type Context } from '@vigil/core';
 import { UsageError, type CliIo } from '../cli-io.js';
-import { APP_NAMES, loadAppFactory, type AppName } from './load-app.js';
+import { APP_NAMES, loadAppFactory, SECRET_KEY_APPS, type AppName } from './load-app.js';
 import { startupBanner } from './startup-banner.js';
 
-export { APP_NAMES, type AppName };
+export { APP_NAMES, SECRET_KEY_APPS, type AppName };
 
 export function parseAppNames(args: string[]): AppName[] {
   if (!args.length) return [...APP_NAMES];
@@ -25,6 +25,7 @@ export interface RunningApps {
  */
 export async function startApps(names: AppName[], env: NodeJS.ProcessEnv = process.env): Promise<RunningApps> {
   const config = loadConfig(env);
+  assertSecretKeyForProduction(config, names.filter((n) => SECRET_KEY_APPS.includes(n)));
   const logger = createLogger({ level: config.logLevel });
   const all = names.length === APP_NAMES.length;
   const factories = await Promise.all(names.map(loadAppFactory));

@@ -1,4 +1,4 @@
-import { CONFIG_ENV_VARS, ConfigError, DEFAULT_TIERS, loadConfig, startupWarnings } from '@vigil/core';
+import { assertSecretKeyForProduction, CONFIG_ENV_VARS, ConfigError, DEFAULT_TIERS, loadConfig, startupWarnings } from '@vigil/core';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -44,6 +44,9 @@ describe('loadConfig', () => {
     const c = loadConfig({ VIGIL_ALLOW_PRIVATE_TARGETS: 'true', VIGIL_DNS_SERVERS: '127.0.0.1:5353, 10.0.0.2' });
     expect(c.allowPrivateTargets).toBe(true);
     expect(c.dnsServers).toEqual(['127.0.0.1:5353', '10.0.0.2']);
+    expect(c.dnsMonitorResolvers).toEqual([]);
+    expect(loadConfig({ VIGIL_DNS_MONITOR_RESOLVERS: '1.1.1.1, [2606:4700:4700::1111]:53' }).dnsMonitorResolvers).toEqual(['1.1.1.1', '[2606:4700:4700::1111]:53']);
+    expect(() => loadConfig({ VIGIL_DNS_MONITOR_RESOLVERS: 'dns.google' })).toThrow(/VIGIL_DNS_MONITOR_RESOLVERS/);
   });
 
   it.each([
@@ -117,5 +120,22 @@ describe('loadConfig', () => {
     ]) {
       expect(CONFIG_ENV_VARS).toContain(name);
     }
+  });
+  it('refuses a production start without VIGIL_SECRET_KEY for the processes that read it', () => {
+    const production = loadConfig({ NODE_ENV: 'production' });
+    expect(() => assertSecretKeyForProduction(production, ['checker'])).toThrow(
+      new ConfigError('Invalid configuration: VIGIL_SECRET_KEY must be set when NODE_ENV=production (checker encrypts and decrypts stored secrets with it; use 32+ random characters)'),
+    );
+    expect(() => assertSecretKeyForProduction(production, [])).not.toThrow();
+    expect(() => assertSecretKeyForProduction(loadConfig({ NODE_ENV: 'production', VIGIL_SECRET_KEY: 'k'.repeat(32) }), ['api'])).not.toThrow();
+    expect(() => assertSecretKeyForProduction(loadConfig({}), ['api'])).not.toThrow();
+  });
+
+  it('reads VIGIL_OPS_PORT (unset by default)', () => {
+    expect(loadConfig({}).opsPort).toBeUndefined();
+    expect(loadConfig({ VIGIL_OPS_PORT: '9100' }).opsPort).toBe(9100);
+    expect(() => loadConfig({ VIGIL_OPS_PORT: 'ops' })).toThrow(/VIGIL_OPS_PORT/);
+    expect(() => loadConfig({ PORT: '9100', VIGIL_OPS_PORT: '9100' })).toThrow('VIGIL_OPS_PORT must differ from PORT');
+    expect(loadConfig({ PORT: '0', VIGIL_OPS_PORT: '0' }).opsPort).toBe(0);
   });
 });

@@ -19,6 +19,8 @@ export interface Config {
   /** BullMQ prefix; braces make it a Redis Cluster hash tag. */
   redisPrefix: string;
   port: number;
+  /** VIGIL_OPS_PORT: the API's operator port (/healthz, /readyz, /metrics, /admin/queues); unset, they are served on `port`. */
+  opsPort: number | undefined;
   baseUrl: string;
   trustProxy: boolean | number | string;
   /** Requests per second per client IP over all paths (decisions §2: 50). */
@@ -34,6 +36,8 @@ export interface Config {
   sourceAddress: string | undefined;
   /** Resolvers for target hosts and TXT records; empty means the system resolver. */
   dnsServers: string[];
+  /** Resolvers dns monitors without a `resolver` of their own ask (VIGIL_DNS_MONITOR_RESOLVERS); empty: dnsServers, else the system's. */
+  dnsMonitorResolvers: string[];
   smtpUrl: string | undefined;
   smtpFrom: string;
   logLevel: string;
@@ -85,8 +89,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (e) {
     throw new ConfigError(`Invalid configuration: VIGIL_DEFAULT_REGIONS / VIGIL_REGIONS ${(e as Error).message}`);
   }
+  if (v.VIGIL_OPS_PORT !== undefined && v.VIGIL_OPS_PORT === port && port !== 0) {
+    throw new ConfigError('Invalid configuration: VIGIL_OPS_PORT must differ from PORT (the ops port is a second listener)');
+  }
   const region = v.VIGIL_REGION as string;
-  const dns = (v.VIGIL_DNS_SERVERS as string | undefined) ?? '';
+  const serverList = (name: 'VIGIL_DNS_SERVERS' | 'VIGIL_DNS_MONITOR_RESOLVERS') =>
+    ((v[name] as string | undefined) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
   return {
     env: v.NODE_ENV,
     databaseUrl: v.DATABASE_URL,
@@ -98,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: v.REDIS_URL,
     redisPrefix: v.VIGIL_REDIS_PREFIX,
     port,
+    opsPort: v.VIGIL_OPS_PORT,
     baseUrl: ((v.VIGIL_BASE_URL as string | undefined) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     trustProxy: v.VIGIL_TRUST_PROXY,
     burstPerSecond: v.VIGIL_BURST_PER_SECOND,
@@ -106,7 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     knownRegions: [...new Set([...listedRegions, ...defaultRegions, region])],
     defaultRegions,
     sourceAddress: v.VIGIL_SOURCE_ADDRESS,
-    dnsServers: dns.split(',').map((s) => s.trim()).filter(Boolean),
+    dnsServers: serverList('VIGIL_DNS_SERVERS'),
+    dnsMonitorResolvers: serverList('VIGIL_DNS_MONITOR_RESOLVERS'),
     smtpUrl: v.SMTP_URL,
     smtpFrom: v.SMTP_FROM,
     logLevel: v.LOG_LEVEL,
@@ -123,6 +133,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     healthPorts: { checker: v.CHECKER_HEALTH_PORT, scanner: v.SCANNER_HEALTH_PORT, notifier: v.NOTIFIER_HEALTH_PORT },
     concurrency: { checker: v.CHECKER_CONCURRENCY, scanner: v.SCANNER_CONCURRENCY, notifier: v.NOTIFIER_CONCURRENCY },
   };
+}
+
+/**
+ * Refuses a production start without VIGIL_SECRET_KEY for the processes in `readers` (those that
+ * encrypt or decrypt stored secrets with it): the public development key would protect nothing.
+ */
+export function assertSecretKeyForProduction(config: Config, readers: readonly string[]): void {
+  if (config.env !== 'production' || !config.secretKeyIsDevelopmentDefault || readers.length === 0) return;
+  throw new ConfigError(
+    `Invalid configuration: VIGIL_SECRET_KEY must be set when NODE_ENV=production (${readers.join(', ')} encrypt${readers.length === 1 ? 's' : ''} and decrypt${readers.length === 1 ? 's' : ''} stored secrets with it; use 32+ random characters)`,
+  );
 }
 
 /** Secrets shorter than this are accepted, with a warning at start. */

@@ -31,11 +31,14 @@ export const envSchema = Joi.object({
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
   VIGIL_REDIS_PREFIX: Joi.string().min(1).default('{vigil}'),
   PORT: Joi.number().port().default(3000),
+  // Unset: /readyz, /metrics and the queue dashboard stay on PORT (one machine, npm start).
+  VIGIL_OPS_PORT: Joi.number().port(),
   VIGIL_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   VIGIL_TRUST_PROXY: Joi.alternatives(Joi.boolean(), Joi.number().integer().min(0), Joi.string()).default(false),
   VIGIL_BURST_PER_SECOND: Joi.number().integer().min(1).default(50),
   VIGIL_ALLOW_PRIVATE_TARGETS: Joi.boolean().truthy('1', 'yes', 'on').falsy('0', 'no', 'off').default(false),
   VIGIL_DNS_SERVERS: dnsServerList,
+  VIGIL_DNS_MONITOR_RESOLVERS: dnsServerList,
   // Regions (decisions: Regions and quorum). Lists are comma-separated region names.
   VIGIL_REGION: Joi.string().pattern(REGION_NAME_PATTERN).default(DEFAULT_REGION),
   VIGIL_REGIONS: Joi.string(),

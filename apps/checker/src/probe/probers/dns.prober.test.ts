@@ -25,6 +25,10 @@ beforeAll(async () => {
       SOA: [{ mname: 'ns1.example.test', rname: 'hostmaster.example.test', serial: 2026112301, refresh: 7200, retry: 3600, expire: 1209600, minimum: 300 }],
     },
     'www.example.test': { CNAME: ['edge.cdn.test'] },
+    'public.test': { A: ['93.184.215.14'] },
+    'split.test': { A: ['10.11.12.13'] },
+    'mixed.test': { A: ['93.184.215.14', '10.0.0.7'] },
+    'pointer.test': { CNAME: ['postgres.vigil.svc.cluster.local'], MX: [{ preference: 10, exchange: 'mail.corp' }], NS: ['ns.internal'] },
     'many.test': { A: Array.from({ length: 60 }, (_, i) => `198.51.100.${i}`) },
   });
   open = { allowPrivate: true, dnsServers: [dns.server] };
@@ -120,7 +124,70 @@ describe('outbound guard (VIGIL_ALLOW_PRIVATE_TARGETS=false)', () => {
   });
 
   it('a service resolver at a private address is used but not named', async () => {
-    const r = await probeDns(target({}), systemClock, { allowPrivate: false, dnsServers: [dns.server] });
-    expect(r).toMatchObject({ status: 'success', details: { server: 'service resolver' } });
+    const r = await probeDns(target({ name: 'public.test' }), systemClock, { allowPrivate: false, dnsServers: [dns.server] });
+    expect(r).toMatchObject({ status: 'success', details: { server: 'service resolver', answers: ['93.184.215.14'] } });
+  });
+
+  const guarded: () => OutboundPolicy = () => ({ allowPrivate: false, dnsServers: [dns.server] });
+
+  it.each(['postgres.vigil.svc.cluster.local', 'redis.vigil.svc', 'db.internal', 'printer.local', 'localhost', 'intranet', 'x.home.arpa', '13.12.11.10.in-addr.arpa', '16.172.in-addr.arpa', 'd.f.ip6.arpa'])(
+    'never asks the service resolver about the internal name %s',
+    async (name) => {
+      dns.zone.set(name, { A: ['10.11.12.13'], TXT: [['secret']], SOA: [] });
+      const before = dns.queries.length;
+      const r = await probeDns(target({ name, record_type: 'TXT' }), systemClock, guarded());
+      expect(r.status).toBe('failure');
+      expect(r.error).toBe(`DNS name ${name} is internal: single labels, names under .local, .internal, .svc, .localhost and reverse zones of private ranges are not looked up; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets`);
+      expect(r.details).toBeUndefined();
+      expect(dns.queries.length).toBe(before);
+    },
+  );
+
+  it('an answer with a non-public address reads exactly as NXDOMAIN, without the address', async () => {
+    const inside = await probeDns(target({ name: 'split.test', expected_values: ['10.11.12.13'] }), systemClock, guarded());
+    const missing = await probeDns(target({ name: 'nowhere.test', expected_values: ['10.11.12.13'] }), systemClock, guarded());
+    expect(dns.queries).toContain('A split.test');
+    const { timestamp: _t1, ...seen } = inside;
+    const { timestamp: _t2, ...absent } = missing;
+    expect(seen).toEqual({ ...absent, error: absent.error?.replace('nowhere.test', 'split.test') });
+    expect(inside).toMatchObject({
+      status: 'failure',
+      error: 'DNS name split.test does not exist or has no public answer (NXDOMAIN); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets',
+      details: { kind: 'dns', server: 'service resolver', answers: [], truncated: false },
+    });
+    expect(JSON.stringify(inside)).not.toContain('10.11.12.13');
+    // A mix of public and private addresses is refused whole (the private one is never shown).
+    const mixed = await probeDns(target({ name: 'mixed.test' }), systemClock, guarded());
+    expect(mixed.error).toMatch(/^DNS name mixed\.test does not exist or has no public answer/);
+    expect(JSON.stringify(mixed)).not.toContain('10.0.0.7');
+  });
+
+  it('refuses answers that point at internal names (CNAME, MX, NS)', async () => {
+    for (const record_type of ['CNAME', 'MX', 'NS'] as const) {
+      const r = await probeDns(target({ name: 'pointer.test', record_type }), systemClock, guarded());
+      expect(r.error).toMatch(/^DNS name pointer\.test does not exist or has no public answer/);
+      expect(JSON.stringify(r)).not.toContain('svc.cluster.local');
+    }
+  });
+
+  it('VIGIL_DNS_MONITOR_RESOLVERS replaces the service resolvers for dns monitors (names still guarded)', async () => {
+    const own = await startDnsServer({ 'public.test': { A: ['93.184.215.15'] } });
+    try {
+      const r = await probeDns(target({ name: 'public.test' }), systemClock, guarded(), { monitorResolvers: [own.server] });
+      expect(r).toMatchObject({ status: 'success', details: { answers: ['93.184.215.15'] } });
+      expect(own.queries).toEqual(['A public.test']);
+      const internal = await probeDns(target({ name: 'kubernetes.default.svc' }), systemClock, guarded(), { monitorResolvers: [own.server] });
+      expect(internal.error).toMatch(/^DNS name kubernetes\.default\.svc is internal/);
+      expect(own.queries).toEqual(['A public.test']);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('private targets allowed: internal names and answers are asked and shown', async () => {
+    const r = await probeDns(target({ name: 'split.test' }), systemClock, open);
+    expect(r).toMatchObject({ status: 'success', details: { answers: ['10.11.12.13'] } });
+    dns.zone.set('db.internal', { A: ['10.1.2.3'] });
+    expect(await probeDns(target({ name: 'db.internal' }), systemClock, open)).toMatchObject({ status: 'success', details: { answers: ['10.1.2.3'] } });
   });
 });

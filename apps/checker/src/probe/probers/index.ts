@@ -9,6 +9,8 @@ import { tcpProber } from './tcp.prober.js';
 export interface ProberOptions {
   /** VIGIL_SOURCE_ADDRESS: every prober's outbound connections bind to it. */
   sourceAddress?: string;
+  /** VIGIL_DNS_MONITOR_RESOLVERS: what dns monitors without a resolver of their own ask. */
+  dnsMonitorResolvers?: string[];
   http?: Omit<ProbeClientOptions, 'sourceAddress'>;
 }
 
@@ -18,7 +20,7 @@ export function createProbers(policy: OutboundPolicy, opts: ProberOptions = {}):
   const probers: Probers = {
     http: httpProber(policy, { ...opts.http, ...source }),
     tcp: tcpProber(policy, source),
-    dns: dnsProber(policy, source),
+    dns: dnsProber(policy, { ...source, monitorResolvers: opts.dnsMonitorResolvers ?? [] }),
     heartbeat: heartbeatProber,
   };
   assertProbers(probers);

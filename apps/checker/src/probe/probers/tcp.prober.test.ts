@@ -117,9 +117,13 @@ describe('outbound guard (VIGIL_ALLOW_PRIVATE_TARGETS=false)', () => {
   it('refuses a name that resolves inside, without naming the address', async () => {
     const dns = await startDnsServer({ 'inside.test': { A: ['127.0.0.1'] } });
     try {
-      const r = await probeTcp(target(plain, { host: 'inside.test' }), systemClock, { allowPrivate: false, dnsServers: [dns.server] });
-      expect(r.error).toBe('Blocked private address: inside.test resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets');
+      const guarded = { allowPrivate: false, dnsServers: [dns.server] };
+      const r = await probeTcp(target(plain, { host: 'inside.test' }), systemClock, guarded);
+      expect(r.error).toBe('DNS lookup failed for inside.test: no such name or no public address (ENOTFOUND); set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets');
       expect(r.error).not.toContain('127.0.0.1');
+      // A name that does not exist reads the same: the error does not tell that inside.test exists.
+      const missing = await probeTcp(target(plain, { host: 'nowhere.test' }), systemClock, guarded);
+      expect(missing.error).toBe(r.error?.replace('inside.test', 'nowhere.test'));
     } finally {
       await dns.close();
     }

@@ -1,7 +1,17 @@
-import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
-import { describeNetworkError, hostPort, resolveAllowed, type CheckResult, type Clock, type OutboundPolicy } from '@vigil/core';
+import net from 'node:net';
+import {
+  describeNetworkError,
+  hostPort,
+  NETWORK_ERROR_TEXTS,
+  PRIVATE_TARGETS_HINT,
+  resolveAllowed,
+  type CheckResult,
+  type Clock,
+  type NetworkFailure,
+  type OutboundPolicy,
+} from '@vigil/core';
 import type { Prober, SourceOptions } from '../prober.js';
 import type { ProbeTargetOf } from '../probe-target.js';
 
@@ -48,17 +58,33 @@ export async function probeTcp(target: TcpTarget, clock: Clock, policy: Outbound
       socket.destroy();
     }
   } catch (e) {
-    return { timestamp, status: 'failure', response_time_ms: null, status_code: null, error: tcpFailureText(e, shown, target.timeoutSeconds) };
+    return { timestamp, status: 'failure', response_time_ms: null, status_code: null, error: tcpFailureText(e, shown, target.timeoutSeconds, policy) };
   }
 }
 
-/** The error text of a failed tcp check (the network texts of http checks, timeouts by phase). */
-export function tcpFailureText(err: unknown, shown: string, timeoutSeconds: number): string {
+/** Lookup failures that mean "no such name": worded as a name that resolves only inside is. */
+const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'ENONAME']);
+
+/**
+ * The error text of a failed tcp check (the network texts of http checks, timeouts by phase).
+ * While private targets are not allowed, a name that resolves only to non-public addresses and
+ * a name that does not exist get one text: the error must not tell a tenant that an internal
+ * name exists. An IP literal the guard refuses is named as before (the tenant typed it).
+ */
+export function tcpFailureText(err: unknown, shown: string, timeoutSeconds: number, policy: OutboundPolicy): string {
   const where = shown.replace(/^tcp:\/\//, '');
   if (err instanceof PhaseTimeout) {
     return err.phase === 'tls' ? `TLS handshake with ${where} timed out after ${timeoutSeconds} s` : `Connection to ${where} timed out after ${timeoutSeconds} s`;
   }
-  return describeNetworkError(err, shown, { other: (f) => `Connection to ${where} failed: ${f.message}` });
+  const noPublicAddress = (f: NetworkFailure) => `DNS lookup failed for ${f.hostname}: no such name or no public address (ENOTFOUND)${PRIVATE_TARGETS_HINT}`;
+  const hidden = (f: NetworkFailure) => net.isIP(f.hostname.replace(/^\[|\]$/g, '')) === 0;
+  return describeNetworkError(err, shown, {
+    other: (f) => `Connection to ${where} failed: ${f.message}`,
+    ...(policy.allowPrivate ? {} : {
+      blocked: (f) => (hidden(f) ? noPublicAddress(f) : f.message),
+      dns: (f) => (hidden(f) && NO_SUCH_NAME.has(f.code ?? '') ? noPublicAddress(f) : NETWORK_ERROR_TEXTS.dns(f)),
+    }),
+  });
 }
 
 function withDeadline<T>(work: Promise<T>, deadline: number, phase: 'connect' | 'tls'): Promise<T> {
