@@ -7,7 +7,7 @@ export async function migrateCommand(args: string[], io: CliIo): Promise<number>
   const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false } } });
   const config = loadConfig();
   const created = await ensureDatabase(config.databaseUrl);
-  const db = createDataSource({ url: config.databaseUrl, poolSize: 2, applicationName: 'vigil-migrate' });
+  const db = createDataSource({ url: config.databaseUrl, poolSize: 2, applicationName: 'vigil-migrate', transactionPooling: config.databaseTransactionPooling });
   await db.initialize();
   try {
     const applied = await runMigrations(db);

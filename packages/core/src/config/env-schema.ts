@@ -27,6 +27,8 @@ export const envSchema = Joi.object({
   // Fail fast on a slow or unreachable dependency (decisions: Dependency outages).
   VIGIL_DB_STATEMENT_TIMEOUT_MS: Joi.number().integer().min(100).default(15_000),
   VIGIL_DB_CONNECT_TIMEOUT_MS: Joi.number().integer().min(100).default(5_000),
+  // PgBouncer (or another pooler) in transaction pooling mode between Vigil and PostgreSQL.
+  VIGIL_DB_TRANSACTION_POOLING: Joi.boolean().default(false),
   VIGIL_REDIS_COMMAND_TIMEOUT_MS: Joi.number().integer().min(100).default(1_000),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
   VIGIL_REDIS_PREFIX: Joi.string().min(1).default('{vigil}'),
