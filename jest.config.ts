@@ -15,8 +15,8 @@ const swc = {
 
 const workspace = (dir: string) => `<rootDir>/${dir}/src/index.ts`;
 
-/** What both projects share: ESM TypeScript through swc and the workspace aliases. */
-const project = {
+/** What every project shares: ESM TypeScript through swc and the workspace aliases. */
+export const project = {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swc as Record<string, unknown>] },
@@ -29,7 +29,8 @@ const project = {
     '^@vigil/testing$': '<rootDir>/test/support/index.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // test/ha: tests with pgbouncer and failovers, run by `npm run test:ha` (jest.ha.config.ts).
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/test/ha/'],
 };
 
 // Two projects: `npm test` runs both; `--selectProjects unit` leaves out the real-browser tests

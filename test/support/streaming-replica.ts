@@ -33,6 +33,10 @@ export interface StreamingReplica {
   resumeReplay(): Promise<void>;
   /** Resolves once the standby has applied everything the primary had written when called. */
   caughtUp(timeoutMs?: number): Promise<void>;
+  /** Stops the primary (`pg_ctl stop -m fast`: its sessions are ended, as in a planned switchover or a lost host). */
+  stopPrimary(): Promise<void>;
+  /** `pg_ctl promote` of the standby, waiting until it accepts writes. */
+  promoteReplica(): Promise<void>;
   /** Stops both servers and removes their data directories. */
   stop(): Promise<void>;
 }
@@ -121,6 +125,12 @@ export async function startStreamingReplica(binDir: string, primaryPort: number,
         if (Date.now() > deadline) throw new Error(`standby on port ${replicaPort} did not replay up to ${lsn} within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 20));
       }
+    },
+    stopPrimary: async () => {
+      await bin('pg_ctl', ['stop', '-D', primaryDir, '-m', 'fast', '-w']);
+    },
+    promoteReplica: async () => {
+      await bin('pg_ctl', ['promote', '-D', replicaDir, '-w']);
     },
     stop: removeAll,
   };

@@ -6,17 +6,21 @@ import net, { type AddressInfo } from 'node:net';
  * - `freeze()`: established and new connections stay open but nothing passes (a hung server,
  *   or packets silently dropped);
  * - `kill()`: every connection is reset and new ones are refused (a server that is down);
- * - `restore()`: back to passing everything, on the same port.
+ * - `restore()`: back to passing everything, on the same port;
+ * - `retarget(port)`: new connections go to another server (a virtual IP or DNS name moved to
+ *   a promoted replica); established ones stay where they are.
  */
 export interface TcpProxy {
   port: number;
   freeze(): void;
   kill(): Promise<void>;
   restore(): Promise<void>;
+  retarget(port: number): void;
   close(): Promise<void>;
 }
 
-export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'): Promise<TcpProxy> {
+export async function startTcpProxy(firstTargetPort: number, targetHost = '127.0.0.1'): Promise<TcpProxy> {
+  let targetPort = firstTargetPort;
   const pairs = new Set<{ client: net.Socket; upstream: net.Socket | undefined }>();
   let frozen = false;
   const held: (() => void)[] = [];
@@ -84,6 +88,9 @@ export async function startTcpProxy(targetPort: number, targetHost = '127.0.0.1'
         upstream?.resume();
       }
       for (const release of held.splice(0)) release();
+    },
+    retarget(port) {
+      targetPort = port;
     },
     async close() {
       await new Promise<void>((resolve) => {

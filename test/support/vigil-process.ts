@@ -11,6 +11,8 @@ export interface VigilProcess {
   output(): string;
   /** SIGTERM, then waits for the exit; its exit code (null when killed after `graceMs`). */
   stop(graceMs?: number): Promise<number | null>;
+  /** SIGKILL (a crash: nothing of its own shutdown runs), then waits for the exit. */
+  kill(): Promise<void>;
 }
 
 /**
@@ -88,6 +90,11 @@ export async function startVigilProcess(args: string[], env: Record<string, stri
       const code = await exited;
       clearTimeout(timer);
       return code;
+    },
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
-import { AlertDelivery, JobName } from '@vigil/core';
+import { AlertDelivery, JobName, QueueName } from '@vigil/core';
 import { createTestAccount, createTestContext, waitFor, type TestContext } from '@vigil/testing';
-import { createNotifierApp } from './app.js';
+import { ALERT_STALLED_JOBS, createNotifierApp } from './app.js';
 import { alertEvent, downData, insertMonitor, webhookIntegration } from './testing/fixtures.js';
 import { startReceiver, type Receiver } from './testing/receiver.js';
 
@@ -42,5 +42,11 @@ describe('notifier app end to end', () => {
       what: 'the delivery row',
     });
     expect(row.responseCode).toBe(200);
+  });
+
+  it('takes the alert jobs of a dead notifier back within 10 s (short locks on the alerts queue)', () => {
+    const alerts = app.workers().find((w) => w.name === QueueName.Alerts);
+    expect(alerts?.opts).toMatchObject(ALERT_STALLED_JOBS);
+    expect(ALERT_STALLED_JOBS.lockDuration! + ALERT_STALLED_JOBS.stalledInterval!).toBeLessThanOrEqual(10_000);
   });
 });

@@ -10,7 +10,7 @@ import { CommandError } from './cli-io.js';
  */
 export async function withAdminDb<T>(work: (db: DataSource, config: Config) => Promise<T>, env = process.env): Promise<T> {
   const config = loadConfig(env);
-  const db = createDataSource({ url: config.databaseUrl, poolSize: 2, applicationName: 'vigil-cli' });
+  const db = createDataSource({ url: config.databaseUrl, poolSize: 2, applicationName: 'vigil-cli', transactionPooling: config.databaseTransactionPooling });
   try {
     await db.initialize();
   } catch (e) {

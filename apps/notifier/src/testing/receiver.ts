@@ -10,8 +10,11 @@ export interface ReceivedRequest {
   json: unknown;
 }
 
-/** What the receiver answers to its n-th request (0-based). */
-export type Responder = (n: number, req: ReceivedRequest) => { status: number; body?: string; delayMs?: number };
+/**
+ * What the receiver answers to its n-th request (0-based): after `delayMs`, or once `release`
+ * settles (the request is held until then).
+ */
+export type Responder = (n: number, req: ReceivedRequest) => { status: number; body?: string; delayMs?: number; release?: Promise<unknown> };
 
 export interface Receiver {
   url: string;
@@ -42,7 +45,9 @@ export async function startReceiver(respond: Responder = () => ({ status: 200 })
         res.statusCode = answer.status;
         res.end(answer.body ?? '');
       };
-      if (answer.delayMs) {
+      if (answer.release) {
+        void answer.release.then(send, send);
+      } else if (answer.delayMs) {
         const t = setTimeout(() => {
           timers.delete(t);
           send();

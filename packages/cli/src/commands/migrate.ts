@@ -9,7 +9,7 @@ export async function migrateCommand(args: string[], io: CliIo): Promise<number>
   // A migration seals monitor credentials with the key (1764300000000-seal-monitor-credentials).
   assertSecretKeyForProduction(config, ['migrate']);
   const created = await ensureDatabase(config.databaseUrl);
-  const db = createDataSource({ url: config.databaseUrl, poolSize: 2, applicationName: 'vigil-migrate' });
+  const db = createDataSource({ url: config.databaseUrl, poolSize: 2, applicationName: 'vigil-migrate', transactionPooling: config.databaseTransactionPooling });
   await db.initialize();
   try {
     const applied = await runMigrations(db);

@@ -17,6 +17,14 @@ describe('loadConfig', () => {
     expect(c.tiers).toEqual(DEFAULT_TIERS);
   });
 
+  it('refuses a multi-host DATABASE_URL (node-postgres takes one host), saying what to do instead', () => {
+    const multiHost = 'postgres://vigil:s3cret@db1:5432,db2:5432/vigil?target_session_attrs=read-write';
+    for (const name of ['DATABASE_URL', 'DATABASE_READ_URL']) {
+      expect(() => loadConfig({ [name]: multiHost })).toThrow(new RegExp(`"${name}" must be a postgres:// or postgresql:// URL naming one host .*an address that moves to the new primary`));
+      expect(() => loadConfig({ [name]: multiHost })).not.toThrow(/s3cret/);
+    }
+  });
+
   it('keeps scans and alert deliveries 90 days by default, never fewer than 32 (usage counts a month of them)', () => {
     expect(loadConfig({})).toMatchObject({ checkRetentionDays: 90, scanRetentionDays: 90, deliveryRetentionDays: 90 });
     expect(loadConfig({ VIGIL_SCAN_RETENTION_DAYS: '32', VIGIL_DELIVERY_RETENTION_DAYS: '400' })).toMatchObject({

@@ -13,6 +13,11 @@ export interface Config {
   databaseStatementTimeoutMs: number;
   /** Opening a connection, or waiting for a free one in the pool. */
   databaseConnectTimeoutMs: number;
+  /**
+   * DATABASE_URL (and DATABASE_READ_URL) lead to a pooler in transaction pooling mode: no
+   * session state (startup parameters, named prepared statements). See createDataSource.
+   */
+  databaseTransactionPooling: boolean;
   /** Commands on the non-blocking Redis connection (requests, producers) fail after this. */
   redisCommandTimeoutMs: number;
   redisUrl: string;
@@ -102,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: v.DATABASE_POOL_SIZE,
     databaseStatementTimeoutMs: v.VIGIL_DB_STATEMENT_TIMEOUT_MS,
     databaseConnectTimeoutMs: v.VIGIL_DB_CONNECT_TIMEOUT_MS,
+    databaseTransactionPooling: v.VIGIL_DB_TRANSACTION_POOLING,
     redisCommandTimeoutMs: v.VIGIL_REDIS_COMMAND_TIMEOUT_MS,
     redisUrl: v.REDIS_URL,
     redisPrefix: v.VIGIL_REDIS_PREFIX,

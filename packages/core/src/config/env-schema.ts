@@ -13,6 +13,10 @@ const dnsServerList = Joi.string().custom((value: string, helpers) => {
   return value;
 }, 'DNS server list');
 
+/** node-postgres takes one host: a multi-host URL (`h1:p1,h2:p2`) is refused with this. */
+const ONE_POSTGRES_HOST =
+  '{{#label}} must be a postgres:// or postgresql:// URL naming one host (several hosts are not supported: for failover, name an address that moves to the new primary, see docs/decisions.md)';
+
 /**
  * Every environment variable Vigil reads, with its default. Deployment files are tested
  * against this list, so a variable that is not here is a variable nobody reads.
@@ -21,12 +25,15 @@ export const envSchema = Joi.object({
   NODE_ENV: Joi.string().valid('development', 'production', 'test').default('development'),
   DATABASE_URL: Joi.string()
     .uri({ scheme: ['postgres', 'postgresql'] })
+    .messages({ 'string.uriCustomScheme': ONE_POSTGRES_HOST })
     .default('postgres://postgres@127.0.0.1:5432/vigil'),
-  DATABASE_READ_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }),
+  DATABASE_READ_URL: Joi.string().uri({ scheme: ['postgres', 'postgresql'] }).messages({ 'string.uriCustomScheme': ONE_POSTGRES_HOST }),
   DATABASE_POOL_SIZE: Joi.number().integer().min(1).max(200).default(20),
   // Fail fast on a slow or unreachable dependency (decisions: Dependency outages).
   VIGIL_DB_STATEMENT_TIMEOUT_MS: Joi.number().integer().min(100).default(15_000),
   VIGIL_DB_CONNECT_TIMEOUT_MS: Joi.number().integer().min(100).default(5_000),
+  // PgBouncer (or another pooler) in transaction pooling mode between Vigil and PostgreSQL.
+  VIGIL_DB_TRANSACTION_POOLING: Joi.boolean().default(false),
   VIGIL_REDIS_COMMAND_TIMEOUT_MS: Joi.number().integer().min(100).default(1_000),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
   VIGIL_REDIS_PREFIX: Joi.string().min(1).default('{vigil}'),

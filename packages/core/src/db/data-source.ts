@@ -11,6 +11,21 @@ export interface DataSourceOptions {
   statementTimeoutMs?: number;
   /** Opening a connection or waiting for a free one. */
   connectTimeoutMs?: number;
+  /**
+   * The URL leads to a pooler in transaction pooling mode (PgBouncer): each transaction may
+   * run on another server connection, so nothing may rely on the session. statement_timeout is
+   * then not sent as a startup parameter (PgBouncer refuses the connection: "unsupported
+   * startup parameter"); set it on the role or database instead. The client-side timeout stays.
+   */
+  transactionPooling?: boolean;
+}
+
+/** Data sources behind a transaction pooler (see preparedQuery). */
+const transactionPooled = new WeakSet<DataSource>();
+
+/** Whether `db` was created with transactionPooling: no named prepared statements there. */
+export function isTransactionPooled(db: DataSource): boolean {
+  return transactionPooled.has(db);
 }
 
 /** How long past the statement timeout the client waits before giving up on a silent server. */
@@ -18,7 +33,10 @@ const CLIENT_GRACE_MS = 2_000;
 
 export function createDataSource(opts: DataSourceOptions): DataSource {
   const statementTimeoutMs = opts.statementTimeoutMs ?? 15_000;
-  return new DataSource({
+  const timeouts = opts.transactionPooling
+    ? { query_timeout: statementTimeoutMs + CLIENT_GRACE_MS }
+    : { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_GRACE_MS };
+  const db = new DataSource({
     type: 'postgres',
     url: opts.url,
     entities: ENTITIES,
@@ -33,10 +51,12 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
       connectionTimeoutMillis: opts.connectTimeoutMs ?? 5_000,
       // The server cancels a runaway statement; the client stops waiting on a server that went
       // silent (frozen, or gone without a FIN), which statement_timeout cannot catch.
-      ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_GRACE_MS } : {}),
+      ...(statementTimeoutMs > 0 ? timeouts : {}),
       // Dead peers are found by the kernel, not only when a query times out.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     },
   });
+  if (opts.transactionPooling) transactionPooled.add(db);
+  return db;
 }

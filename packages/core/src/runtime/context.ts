@@ -64,6 +64,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
       poolSize: config.databasePoolSize,
       statementTimeoutMs: config.databaseStatementTimeoutMs,
       connectTimeoutMs: config.databaseConnectTimeoutMs,
+      transactionPooling: config.databaseTransactionPooling,
     });
     await db.initialize();
   } catch (e) {
@@ -88,6 +89,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
       applicationName: 'vigil-read',
       statementTimeoutMs: config.databaseStatementTimeoutMs,
       connectTimeoutMs: config.databaseConnectTimeoutMs,
+      transactionPooling: config.databaseTransactionPooling,
     });
     try {
       await readDb.initialize();
