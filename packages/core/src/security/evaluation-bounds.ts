@@ -56,8 +56,12 @@ export const BODY_BOUNDS = {
   maxBytes: 1024 * 1024,
 } as const;
 
-/** Response headers judged by header assertions. */
+/**
+ * Response headers judged by header assertions. Node's HTTP parser (under got) already refuses a
+ * response head over 16 KiB (`--max-http-header-size`, default) and keeps at most 2,000 header
+ * lines; this bounds what one condition reads whatever the source of the headers.
+ */
 export const HEADER_BOUNDS = {
-  /** Characters of a header's value (repeated headers joined) that a condition sees. */
+  /** Characters of a header's value (repeated headers joined with ", ") that a condition sees. */
   maxValueChars: 16 * 1024,
 } as const;

@@ -2,7 +2,7 @@ import type { Assertion, AssertionSubject } from './assertion.js';
 import { assertionsNeedBody } from './assertion.js';
 import { evaluateAssertions, MAX_JSON_NODES } from './evaluate-assertions.js';
 import { UNSUPPORTED_PATTERN } from './user-regex.js';
-import { JSON_BOUNDS } from '../../security/evaluation-bounds.js';
+import { HEADER_BOUNDS, JSON_BOUNDS } from '../../security/evaluation-bounds.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
 
@@ -301,6 +301,14 @@ describe('evaluateAssertions: bounds of what a target sends (issue 28)', () => {
     ]);
     const enough = JSON.stringify(new Array<number>(JSON_BOUNDS.maxValues - 1).fill(0));
     expect(evaluateAssertions([{ source: 'json_path', path: '$[0]', operator: 'equals', value: 0 }], subject({ body: Buffer.from(enough) }))).toEqual([]);
+  });
+
+  it('judges a header on its first HEADER_BOUNDS.maxValueChars characters', () => {
+    const headers = { 'x-long': ['a'.repeat(HEADER_BOUNDS.maxValueChars - 2), 'needle'] };
+    expect(evaluateAssertions([{ source: 'header', name: 'x-long', operator: 'contains', value: 'needle' }], subject({ headers }))).toEqual([
+      'Assertion failed: header x-long contains "needle" (got "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…")',
+    ]);
+    expect(evaluateAssertions([{ source: 'header', name: 'x-long', operator: 'matches', value: 'a, $' }], subject({ headers }))).toEqual([]);
   });
 
   it("runs JSONPath match() and search() on RE2, a pattern from the target's own JSON included", () => {

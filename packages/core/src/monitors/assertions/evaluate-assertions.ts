@@ -1,6 +1,6 @@
 import type { JSONPathQuery, JSONValue } from 'json-p3';
 import { daysUntilExpiry } from '../../domains/expiry.js';
-import { JSON_BOUNDS } from '../../security/evaluation-bounds.js';
+import { HEADER_BOUNDS, JSON_BOUNDS } from '../../security/evaluation-bounds.js';
 import type { Assertion, AssertionSubject, BodyAssertion, HeaderAssertion, JsonPathAssertion, JsonScalar } from './assertion.js';
 import { failureText, quoted, shownJson } from './assertion-text.js';
 import { parseBoundedJson, type ParsedBody } from './bounded-json.js';
@@ -126,7 +126,7 @@ class Judge {
 
   private header(a: HeaderAssertion): Deferred {
     const raw = this.subject.headers[a.name.toLowerCase()];
-    const value = Array.isArray(raw) ? raw.join(', ') : raw;
+    const value = (Array.isArray(raw) ? raw.join(', ') : raw)?.slice(0, HEADER_BOUNDS.maxValueChars);
     if (a.operator === 'not_exists') return value === undefined ? OK : seen(`got ${quoted(value)}`);
     if (value === undefined) return seen('header absent');
     const got = seen(`got ${quoted(value)}`);
