@@ -1,5 +1,5 @@
 import type { MaintenanceWindow } from '../db/entities/maintenance-window.entity.js';
-import { occurrencesBetween, type Occurrence } from './recurrence.js';
+import { occurrencesOfDay, type Occurrence } from './recurrence.js';
 import { scheduleOf, windowCovers } from './window-coverage.js';
 
 const DAY_MS = 86_400_000;
@@ -28,7 +28,7 @@ export function maintenanceLookup(windows: readonly MaintenanceWindow[], from: D
   for (const window of windows) {
     const schedule = scheduleOf(window);
     const occurrences: Occurrence[] = [];
-    for (let day = firstDay; day < to.getTime(); day += DAY_MS) occurrences.push(...occurrencesBetween(schedule, new Date(day), new Date(day + DAY_MS)));
+    for (let day = firstDay; day < to.getTime(); day += DAY_MS) occurrences.push(...occurrencesOfDay(schedule, new Date(day)));
     byAccount.set(window.accountId, [...(byAccount.get(window.accountId) ?? []), { window, occurrences }]);
   }
   return {

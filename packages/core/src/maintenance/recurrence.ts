@@ -112,22 +112,11 @@ export function expand(s: MaintenanceSchedule, from: Date, to: Date, limit: numb
   return { starts: floating.map((f) => localToUtc(f.getTime(), s.timezone)), iterations: budget.iterations, capped: budget.capped };
 }
 
-/** Occurrence sets by schedule and period, oldest dropped first (a Map keeps insertion order). */
-const cache = new Map<string, Occurrence[]>();
-
-const scheduleKey = (s: MaintenanceSchedule) => `${s.rrule}\u0000${s.startsAt.getTime()}\u0000${s.durationMinutes}\u0000${s.timezone}`;
-
-/** Every occurrence that overlaps [from, to), oldest first (cached by schedule and period). */
+/** Every occurrence that overlaps [from, to), oldest first (one bounded expansion). */
 export function occurrencesBetween(s: MaintenanceSchedule, from: Date, to: Date): Occurrence[] {
   if (!s.rrule) {
     const end = s.endsAt ?? s.startsAt;
     return s.startsAt < to && end > from ? [{ start: s.startsAt, end }] : [];
-  }
-  const key = `${scheduleKey(s)}\u0000${from.getTime()}\u0000${to.getTime()}`;
-  const cached = cache.get(key);
-  if (cached) {
-    recurrenceStats.cacheHits++;
-    return cached;
   }
   const durationMs = (s.durationMinutes ?? 0) * MINUTE_MS;
   const found: Occurrence[] = [];
@@ -135,20 +124,36 @@ export function occurrencesBetween(s: MaintenanceSchedule, from: Date, to: Date)
     const occurrence = { start: new Date(start), end: new Date(start + durationMs) };
     if (occurrence.start < to && occurrence.end > from) found.push(occurrence);
   }
-  if (cache.size >= RRULE_BOUNDS.cacheEntries) cache.delete(cache.keys().next().value ?? key);
-  cache.set(key, found);
   return found;
 }
 
 /**
- * The occurrence under way at an instant, or null. Answered from the occurrences of the UTC
- * day holding the instant (one cached expansion a schedule and day, whoever asks).
+ * Occurrences of recurring schedules by schedule content (rule, start, duration, zone: an edit
+ * is a new key) and UTC day, oldest dropped first (a Map keeps insertion order). A day holds
+ * at most 24 starts a day times the 8 days a 7-day occurrence can reach back.
  */
-export function occurrenceAt(s: MaintenanceSchedule, at: Date): Occurrence | null {
-  if (!s.rrule) return occurrencesBetween(s, at, new Date(at.getTime() + 1))[0] ?? null;
+const byDay = new Map<string, Occurrence[]>();
+
+/** The occurrences overlapping the UTC day that holds `at`: computed once per schedule and day, then cached. */
+export function occurrencesOfDay(s: MaintenanceSchedule, at: Date): Occurrence[] {
   const day = Math.floor(at.getTime() / DAY_MS) * DAY_MS;
+  if (!s.rrule) return occurrencesBetween(s, new Date(day), new Date(day + DAY_MS));
+  const key = `${s.rrule}\u0000${s.startsAt.getTime()}\u0000${s.durationMinutes}\u0000${s.timezone}\u0000${day}`;
+  const cached = byDay.get(key);
+  if (cached) {
+    recurrenceStats.cacheHits++;
+    return cached;
+  }
+  const found = occurrencesBetween(s, new Date(day), new Date(day + DAY_MS));
+  if (byDay.size >= RRULE_BOUNDS.cacheEntries) byDay.delete(byDay.keys().next().value ?? key);
+  byDay.set(key, found);
+  return found;
+}
+
+/** The occurrence under way at an instant, or null (from the cached occurrences of its UTC day). */
+export function occurrenceAt(s: MaintenanceSchedule, at: Date): Occurrence | null {
   const t = at.getTime();
-  return occurrencesBetween(s, new Date(day), new Date(day + DAY_MS)).find((o) => o.start.getTime() <= t && o.end.getTime() > t) ?? null;
+  return occurrencesOfDay(s, at).find((o) => o.start.getTime() <= t && o.end.getTime() > t) ?? null;
 }
 
 /** The next `count` occurrences that have not ended by `after` (one under way included). */

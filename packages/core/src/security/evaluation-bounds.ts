@@ -26,7 +26,7 @@ export const RRULE_BOUNDS = {
   maxIterations: 5_000,
   /** Saving a recurring window: its rule must occur within this many years of the later of starts_at and now. */
   lookaheadYears: 5,
-  /** Occurrence sets kept in process (by schedule and period); the oldest go first. */
+  /** Days of occurrences kept in process (by schedule and UTC day); the oldest go first. */
   cacheEntries: 10_000,
   /** Occurrences returned by one evaluation. */
   maxOccurrences: 1_000,
