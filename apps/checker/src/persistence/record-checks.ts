@@ -120,8 +120,9 @@ const recordKey = (r: CheckRecord) => keyOf(r.monitorId, r.jobKey, regionOf(r));
  *    A duplicate delivery therefore has nothing to re-derive.
  *
  * A batch without state changes is three statements in its transaction (lock, insert, write
- * states; the windows' read is before it); the outbox written and
- * incidents opened or resolved only when the state machine says so (bench/storage-writer.bench.ts).
+ * states) and one before it (the windows); the outbox written and incidents opened or resolved
+ * only when the state machine says so (bench/storage-writer.bench.ts). `maintenance`: a lookup
+ * the caller already made for these records (recordRegionalChecks passes its own on).
  */
 export async function recordChecks(db: DataSource, records: CheckRecord[], maintenance?: MaintenanceLookup): Promise<RecordedBatch> {
   const lookup = maintenance ?? (await maintenanceOf(db, records));
