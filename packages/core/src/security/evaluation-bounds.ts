@@ -48,6 +48,12 @@ export const JSON_BOUNDS = {
   maxValues: 100_000,
   /** Values a JSONPath may select that are judged; more are ignored. */
   maxSelected: 100,
+  /**
+   * Reads of the document one JSONPath query may make (each member or element read, each key
+   * listed; match() and search() count a step per 16 characters of their input). A descent
+   * through the largest document takes ~200,000; a query that reads more fails.
+   */
+  maxSteps: 500_000,
 } as const;
 
 /** What of a body assertions read (the probe reads at most 1 MiB of it). */

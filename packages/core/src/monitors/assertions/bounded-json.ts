@@ -1,5 +1,6 @@
 import type { JSONValue } from 'json-p3';
 import { JSON_BOUNDS } from '../../security/evaluation-bounds.js';
+import { countedDocument } from './json-steps.js';
 
 /** A body parsed for json_path conditions, or why it is not evaluated. */
 export type ParsedBody = { ok: true; value: JSONValue } | { ok: false; why: string };
@@ -9,7 +10,8 @@ export type ParsedBody = { ok: true; value: JSONValue } | { ok: false; why: stri
  * more than JSON_BOUNDS.maxValues values or nested deeper than JSON_BOUNDS.maxDepth is not
  * evaluated, so a JSONPath (whose descendant and filter segments visit every value, nested
  * queries once per value) works on a bounded tree. The count stops at the first excess: the
- * walk costs at most maxValues steps.
+ * walk costs at most maxValues steps. The document is returned behind json-steps.ts's counting
+ * proxies, so each query's reads are counted too.
  */
 export function parseBoundedJson(text: string): ParsedBody {
   let value: JSONValue;
@@ -19,7 +21,7 @@ export function parseBoundedJson(text: string): ParsedBody {
     return { ok: false, why: 'body is not JSON' };
   }
   const problem = measure(value);
-  return problem === null ? { ok: true, value } : { ok: false, why: problem };
+  return problem === null ? { ok: true, value: countedDocument(value) } : { ok: false, why: problem };
 }
 
 function measure(root: JSONValue): string | null {

@@ -149,7 +149,8 @@ describe('evaluateAssertions: body', () => {
   });
 
   it('stops a long evaluation at the time bound and names it', () => {
-    const failures = evaluateAssertions([RUNAWAY], subject({ body: GRID }), 20);
+    // No step bound here: only time stops it.
+    const failures = evaluateAssertions([RUNAWAY], subject({ body: GRID }), 20, Infinity);
     expect(failures).toEqual([`Assertion failed: json ${RUNAWAY_PATH.slice(0, 100)}… exists (stopped: the 20 ms time bound of this check's assertions passed)`]);
   });
 
@@ -166,6 +167,7 @@ describe('evaluateAssertions: body', () => {
       ],
       subject({ body }),
       20,
+      Infinity,
     );
     expect(failures).toEqual([
       `Assertion failed: json ${RUNAWAY_PATH.slice(0, 100)}… exists (stopped: the 20 ms time bound of this check's assertions passed)`,
@@ -301,6 +303,27 @@ describe('evaluateAssertions: bounds of what a target sends (issue 28)', () => {
     ]);
     const enough = JSON.stringify(new Array<number>(JSON_BOUNDS.maxValues - 1).fill(0));
     expect(evaluateAssertions([{ source: 'json_path', path: '$[0]', operator: 'equals', value: 0 }], subject({ body: Buffer.from(enough) }))).toEqual([]);
+  });
+
+  it('stops a JSONPath query at its step bound, whatever the time, and judges the rest', () => {
+    const failures = evaluateAssertions(
+      [RUNAWAY, { source: 'json_path', path: '$[0][0]', operator: 'equals', value: 1 }, { source: 'json_path', path: '$[0][0]', operator: 'equals', value: 2 }],
+      subject({ body: GRID }),
+      600_000,
+    );
+    expect(failures).toEqual([
+      `Assertion failed: json ${RUNAWAY_PATH.slice(0, 100)}… exists (not evaluated: the JSONPath query read more than ${JSON_BOUNDS.maxSteps} values)`,
+      'Assertion failed: json $[0][0] equals 2 (got 1)',
+    ]);
+  });
+
+  it('counts the reads of a query: a descent through a document within the bounds fits', () => {
+    const doc = Buffer.from(JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, tags: ['a', 'b'] }))));
+    expect(evaluateAssertions([{ source: 'json_path', path: '$..tags[1]', operator: 'equals', value: 'b' }], subject({ body: doc }), 600_000)).toEqual([]);
+    // The first 100 selected values are judged: reaching them takes some 700 reads.
+    expect(evaluateAssertions([{ source: 'json_path', path: '$..tags[1]', operator: 'equals', value: 'b' }], subject({ body: doc }), 600_000, 300)).toEqual([
+      'Assertion failed: json $..tags[1] equals "b" (not evaluated: the JSONPath query read more than 300 values)',
+    ]);
   });
 
   it('judges a header on its first HEADER_BOUNDS.maxValueChars characters', () => {

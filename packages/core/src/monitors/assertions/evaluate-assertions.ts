@@ -5,6 +5,7 @@ import type { Assertion, AssertionSubject, BodyAssertion, HeaderAssertion, JsonP
 import { failureText, quoted, shownJson } from './assertion-text.js';
 import { parseBoundedJson, type ParsedBody } from './bounded-json.js';
 import { runBounded, TimeBoundExceeded } from './bounded-run.js';
+import { withJsonSteps } from './json-steps.js';
 import { assertionJsonPath, regexProblem, UNSUPPORTED_PATTERN, userRegex } from './user-regex.js';
 
 /**
@@ -44,8 +45,8 @@ const seen = (text: string): Verdict => ({ ok: false, seen: text });
 type Deferred = Verdict | (() => Verdict);
 
 /** The failure texts of the assertions that do not hold, in their order; empty when all hold. */
-export function evaluateAssertions(assertions: readonly Assertion[], subject: AssertionSubject, boundMs = ASSERTION_TIME_BOUND_MS): string[] {
-  const judge = new Judge(subject);
+export function evaluateAssertions(assertions: readonly Assertion[], subject: AssertionSubject, boundMs = ASSERTION_TIME_BOUND_MS, jsonSteps: number = JSON_BOUNDS.maxSteps): string[] {
+  const judge = new Judge(subject, jsonSteps);
   const verdicts: Deferred[] = assertions.map((a) => judge.judge(a));
   runDeferred(verdicts, boundMs);
   return assertions.flatMap((a, i) => {
@@ -101,7 +102,10 @@ class Judge {
   private text: string | null = null;
   private json: ParsedBody | null = null;
 
-  constructor(private readonly subject: AssertionSubject) {}
+  constructor(
+    private readonly subject: AssertionSubject,
+    private readonly jsonSteps: number,
+  ) {}
 
   judge(a: Assertion): Deferred {
     switch (a.source) {
@@ -168,11 +172,14 @@ class Judge {
     const doc = this.parsedBody();
     if (!doc.ok) return seen(this.subject.bodyTruncated && doc.why === 'body is not JSON' ? 'body is not JSON: only its first 1 MiB was read' : doc.why);
     return () => {
-      const values: JSONValue[] = [];
-      for (const node of compilePath(a.path).lazyQuery(doc.value)) {
-        values.push(node.value);
-        if (values.length === MAX_JSON_NODES) break;
-      }
+      const values = withJsonSteps(this.jsonSteps, () => {
+        const selected: JSONValue[] = [];
+        for (const node of compilePath(a.path).lazyQuery(doc.value)) {
+          selected.push(node.value);
+          if (selected.length === MAX_JSON_NODES) break;
+        }
+        return selected;
+      });
       if (a.operator === 'not_exists') return values.length ? seen(`got ${shownJson(values[0])}`) : OK;
       if (!values.length) return seen('nothing selected');
       const offending = values.find((v) => !holds(a, v));

@@ -1,6 +1,7 @@
 import { FunctionExpressionType, JSONPathEnvironment, type FilterFunction } from 'json-p3';
 import { RE2JS } from 're2js';
 import { JSON_BOUNDS, REGEX_BOUNDS } from '../../security/evaluation-bounds.js';
+import { chargeJsonSteps } from './json-steps.js';
 
 /**
  * Regular expressions a tenant supplies (`matches` assertions, and the patterns of JSONPath's
@@ -58,6 +59,7 @@ class Re2Filter implements FilterFunction {
 
   call(value: unknown, pattern: unknown): boolean {
     if (typeof value !== 'string' || typeof pattern !== 'string' || pattern.length > MAX_FILTER_PATTERN) return false;
+    chargeJsonSteps(1 + Math.floor(value.length / 16));
     try {
       return userRegex(this.whole ? `^(?:${pattern})$` : pattern).test(value);
     } catch {
