@@ -37,14 +37,10 @@ export function withJsonSteps<T>(limit: number, work: () => T): T {
   }
 }
 
-const proxies = new WeakMap<object, object>();
-
 const counting: ProxyHandler<object> = {
   get(target, key) {
-    const value: unknown = Reflect.get(target, key);
-    if (typeof key !== 'string' || !Object.hasOwn(target, key) || (key === 'length' && Array.isArray(target))) return value;
-    chargeJsonSteps(1);
-    return counted(value);
+    if (typeof key === 'string' && key !== 'length' && Object.hasOwn(target, key)) chargeJsonSteps(1);
+    return Reflect.get(target, key);
   },
   ownKeys(target) {
     const keys = Reflect.ownKeys(target);
@@ -53,20 +49,30 @@ const counting: ProxyHandler<object> = {
   },
 };
 
-function counted(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
-  let proxy = proxies.get(value);
-  if (!proxy) {
-    proxy = new Proxy(value, counting);
-    proxies.set(value, proxy);
-  }
-  return proxy;
-}
-
-/** The document as json-p3 should see it: every read of it counted. */
+/**
+ * The document as json-p3 should see it: every array and object (the root's descendants
+ * replaced in place, the document is the caller's own fresh parse) behind a counting proxy.
+ */
 export function countedDocument(doc: JSONValue): JSONValue {
   if (doc === null || typeof doc !== 'object') return doc;
-  const proxy = new Proxy<typeof doc>(doc, counting);
-  proxies.set(doc, proxy);
-  return proxy;
+  const stack: JSONValue[] = [doc];
+  for (let container = stack.pop(); container !== undefined; container = stack.pop()) {
+    if (Array.isArray(container)) {
+      for (let i = 0; i < container.length; i++) {
+        const child = container[i];
+        if (child !== null && typeof child === 'object') {
+          stack.push(child);
+          container[i] = new Proxy<typeof child>(child, counting);
+        }
+      }
+    } else if (container !== null && typeof container === 'object') {
+      for (const [key, child] of Object.entries(container)) {
+        if (child !== null && typeof child === 'object') {
+          stack.push(child);
+          container[key] = new Proxy<typeof child>(child, counting);
+        }
+      }
+    }
+  }
+  return new Proxy<typeof doc>(doc, counting);
 }
