@@ -36,6 +36,7 @@ export * from './security/api-key-secret.js';
 export * from './security/secret-box.js';
 export * from './security/mask.js';
 export * from './security/random-pool.js';
+export * from './security/evaluation-bounds.js';
 export * from './monitors/monitor-url.js';
 export * from './monitors/monitor-credentials.js';
 export * from './monitors/assertions/assertion.js';

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { isValidTimeZone, localToUtc, normaliseRrule, ValidationError, type MaintenanceWindow } from '@vigil/core';
+import { assertRruleFires, isValidTimeZone, localToUtc, normaliseRrule, ValidationError, type MaintenanceWindow } from '@vigil/core';
 import { annotated } from '../http/joi-schema.js';
 import { trimmedString, validate } from '../http/validate.js';
 import { idListField } from '../http/id-list.js';
@@ -90,12 +90,16 @@ type WindowFields = Pick<
   'title' | 'description' | 'appliesToAll' | 'monitorIds' | 'domainIds' | 'startsAt' | 'endsAt' | 'rrule' | 'durationMinutes' | 'timezone' | 'keepChecking'
 >;
 
+/** The fields that say when a recurring window happens: changing one checks that its rule still fires. */
+const SCHEDULE_FIELDS = ['starts_at', 'rrule', 'duration_minutes', 'timezone'] as const;
+
 /**
  * The window after applying `input` to `current` (nothing for a create), checked as a whole:
- * one-off (starts_at + ends_at) or recurring (starts_at + rrule + duration_minutes), and
+ * one-off (starts_at + ends_at) or recurring (starts_at + rrule + duration_minutes, a rule that
+ * occurs within the look-ahead from `now` when it is new or its schedule changes), and
  * covering something.
  */
-export function resolveWindow(input: MaintenanceInput, current: WindowFields | null): WindowFields {
+export function resolveWindow(input: MaintenanceInput, current: WindowFields | null, now: Date): WindowFields {
   const timezone = input.timezone ?? current?.timezone ?? 'UTC';
   if (!isValidTimeZone(timezone)) throw new ValidationError('Invalid timezone: must be an IANA time zone name, e.g. Europe/Berlin');
   const startsAt = input.starts_at !== undefined ? parseWindowTime(input.starts_at, 'starts_at', timezone) : current?.startsAt;
@@ -112,6 +116,9 @@ export function resolveWindow(input: MaintenanceInput, current: WindowFields | n
     rrule = normaliseRrule(rule);
     durationMinutes = input.duration_minutes ?? current?.durationMinutes ?? null;
     if (durationMinutes === null) throw new ValidationError('Invalid duration_minutes: a recurring window needs rrule and duration_minutes');
+    if (!current?.rrule || SCHEDULE_FIELDS.some((f) => input[f] !== undefined)) {
+      assertRruleFires({ startsAt, endsAt: null, rrule, durationMinutes, timezone }, now);
+    }
   } else {
     if (input.rrule || input.duration_minutes) {
       throw new ValidationError('Invalid window: give ends_at for a one-off window or rrule with duration_minutes for a recurring one, not both');

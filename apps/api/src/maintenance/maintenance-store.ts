@@ -17,7 +17,7 @@ export async function findOwnWindow(ctx: Context, accountId: number, rawId: stri
 
 /** POST: validates the window as a whole and its scope, then saves under the account lock (cap). */
 export async function createWindow(ctx: Context, accountId: number, body: unknown): Promise<MaintenanceWindow> {
-  const fields = resolveWindow(parseMaintenanceBody(body, { update: false }), null);
+  const fields = resolveWindow(parseMaintenanceBody(body, { update: false }), null, ctx.clock.now());
   await assertOwnScope(ctx, accountId, { monitorIds: fields.monitorIds, domainIds: fields.domainIds });
   return ctx.db.transaction(async (em) => {
     await em.getRepository(Account).createQueryBuilder('a').setLock('pessimistic_write').where('a.id = :accountId', { accountId }).getOne();
@@ -33,7 +33,7 @@ export async function createWindow(ctx: Context, accountId: number, body: unknow
 export async function updateWindow(ctx: Context, accountId: number, rawId: string | string[] | undefined, body: unknown): Promise<MaintenanceWindow> {
   const current = await findOwnWindow(ctx, accountId, rawId);
   const input = parseMaintenanceBody(body, { update: true });
-  const fields = resolveWindow(input, current);
+  const fields = resolveWindow(input, current, ctx.clock.now());
   await assertOwnScope(ctx, accountId, { monitorIds: input.monitor_ids, domainIds: input.domain_ids });
   return ctx.db.getRepository(MaintenanceWindow).save({ ...current, ...fields });
 }

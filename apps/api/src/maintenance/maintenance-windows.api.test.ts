@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { ManualClock } from '@vigil/core';
+import { ManualClock, RRULE_NEVER_FIRES } from '@vigil/core';
 import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
 
 const clock = new ManualClock('2026-11-21T10:30:00Z');
@@ -118,12 +118,26 @@ describe('POST /api/v1/maintenance-windows', () => {
     [{ title: 'x', applies_to_all: true, starts_at: '2026-12-01T00:00:00Z', rrule: 'nonsense', duration_minutes: 5 }, 'Invalid rrule: must be one RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=SU'],
     [{ title: 'x', applies_to_all: true, starts_at: '2026-12-01T00:00:00Z', rrule: 'FREQ=DAILY', duration_minutes: 0 }, 'Invalid duration_minutes: must be an integer from 1 to 10080'],
     [{ title: 'x', applies_to_all: true, starts_at: '2026-12-01T00:00:00Z', rrule: 'FREQ=DAILY', duration_minutes: 5, timezone: 'Mars/Base' }, 'Invalid timezone: must be an IANA time zone name, e.g. Europe/Berlin'],
+    [{ title: 'x', applies_to_all: true, starts_at: '2026-12-01T00:00:00Z', rrule: 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31', duration_minutes: 5 }, RRULE_NEVER_FIRES],
+    [{ title: 'x', applies_to_all: true, starts_at: '2020-12-01T00:00:00Z', rrule: 'FREQ=DAILY;COUNT=3', duration_minutes: 5 }, RRULE_NEVER_FIRES],
     [{ title: 'x', applies_to_all: 'yes' }, 'Invalid applies_to_all: must be a boolean'],
     [{ title: 'x', monitor_ids: [1, 1] }, 'Invalid monitor_ids: must be a list of at most 1000 distinct monitor ids'],
   ])('refuses %p with 400 %p', async (body, error) => {
     const res = await create(body);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error });
+  });
+
+  it('checks that a changed rule still occurs, and leaves an unchanged schedule alone', async () => {
+    // A sparse rule that still occurs within the look-ahead is taken.
+    const created = await create({ title: 'Yearly', applies_to_all: true, starts_at: '2026-12-01T00:00:00Z', rrule: 'FREQ=YEARLY;INTERVAL=4', duration_minutes: 5 });
+    expect(created.status).toBe(201);
+    const path = `${PATH}/${created.body.maintenance_window.id}`;
+    const never = await request(app).patch(path).set(pro.auth).send({ rrule: 'FREQ=YEARLY;BYMONTH=4;BYMONTHDAY=31' });
+    expect(never.status).toBe(400);
+    expect(never.body).toEqual({ error: RRULE_NEVER_FIRES });
+    expect((await request(app).patch(path).set(pro.auth).send({ title: 'Renamed' })).status).toBe(200);
+    await request(app).delete(path).set(pro.auth);
   });
 
   it("refuses another account's monitor as missing", async () => {

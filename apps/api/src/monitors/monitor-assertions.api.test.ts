@@ -71,6 +71,11 @@ describe('monitor assertions through the API', () => {
     [Array.from({ length: 21 }, () => ({ source: 'status_code', operator: 'equals', value: 200 })), /^Invalid assertions: must be an array of at most 20/],
     [[{ source: 'body', operator: 'matches', value: '(a' }], /^Invalid assertions\[0\]\.value: not a valid regular expression \(Invalid regular expression/],
     [[{ source: 'json_path', path: '.status', operator: 'exists' }], /^Invalid assertions\[0\]\.path: must be a JSONPath expression/],
+    [
+      [{ source: 'header', name: 'etag', operator: 'matches', value: '^"(\\w+)"\\1$' }],
+      /^Invalid assertions\[0\]\.value: not supported: patterns run on a linear-time engine \(RE2\), which has no backreferences and no lookaround \(error parsing regexp: invalid escape sequence/,
+    ],
+    [[{ source: 'json_path', path: '$.v', operator: 'matches', value: 'ok(?!ay)' }], /^Invalid assertions\[0\]\.value: not supported: patterns run on a linear-time engine \(RE2\)/],
     [[{ source: 'header', name: 'x', operator: 'exists' }, { source: 'status_code', operator: 'between', value: 1 }], 'Invalid assertions[1].operator: must be one of equals, not_equals, less_than, greater_than for source status_code'],
     [[{ source: 'body', operator: 'contains', value: 'x'.repeat(1001) }], 'Invalid assertions[0].value: must be a non-empty string of at most 1000 characters'],
   ])('answers 400 with a clear message for %j', async (assertions, message) => {

@@ -15,6 +15,7 @@ import {
   type Tier,
 } from '@vigil/core';
 import type { DataSource, EntityManager } from 'typeorm';
+import { loadMaintenance } from '../persistence/load-maintenance.js';
 import { recordChecksIn, type CheckRecord } from '../persistence/record-checks.js';
 
 /**
@@ -79,6 +80,8 @@ export interface RecordedHeartbeat {
 
 /** Judges one ping and records its check (none for a start ping). */
 export async function recordPing(db: DataSource, tiers: readonly Tier[], ping: HeartbeatPingPayload): Promise<RecordedHeartbeat> {
+  // Evaluated before the transaction: no RRULE is expanded under the monitor's lock.
+  const maintenance = await loadMaintenance(db, [ping.monitorId], [new Date(ping.receivedAt)]);
   return db.transaction(async (em) => {
     const locked = await lockHeartbeat(em, ping.monitorId, tiers);
     if (!locked || !locked.live) return { recorded: false, alerts: 0 };
@@ -89,7 +92,7 @@ export async function recordPing(db: DataSource, tiers: readonly Tier[], ping: H
     let alerts = 0;
     if (outcome.verdict) {
       const jobKey = `ping:${ping.pingId}`;
-      const batch = await recordChecksIn(em, [checkRecord(ping.monitorId, jobKey, outcome.verdict)]);
+      const batch = await recordChecksIn(em, [checkRecord(ping.monitorId, jobKey, outcome.verdict)], maintenance);
       // Delivered before: the check and the state moved together then.
       if (batch.outcomes[0].kind !== 'recorded') return { recorded: false, alerts: 0 };
       alerts = batch.alerts.length;
@@ -109,6 +112,7 @@ export async function recordPing(db: DataSource, tiers: readonly Tier[], ping: H
 
 /** Records what a sweep at `now` finds for one monitor (missed deadlines, a too-slow run). */
 export async function sweepMonitor(db: DataSource, tiers: readonly Tier[], monitorId: number, now: Date, maxLate: number): Promise<RecordedHeartbeat & { checks: number }> {
+  const maintenance = await loadMaintenance(db, [monitorId], [now]);
   return db.transaction(async (em) => {
     const locked = await lockHeartbeat(em, monitorId, tiers);
     // Paused, deleted or deactivated since it was found due: nothing to record (a resume moves the anchor).
@@ -120,6 +124,7 @@ export async function sweepMonitor(db: DataSource, tiers: readonly Tier[], monit
       const batch = await recordChecksIn(
         em,
         swept.verdicts.map((v) => checkRecord(monitorId, v.key, v)),
+        maintenance,
       );
       alerts = batch.alerts.length;
       checks = batch.outcomes.filter((o) => o.kind === 'recorded').length;

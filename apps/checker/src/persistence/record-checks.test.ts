@@ -1,9 +1,10 @@
-import { MaintenanceWindow, Monitor, type CheckResult } from '@vigil/core';
+import { MaintenanceWindow, Monitor, recurrenceStats, RRULE_BOUNDS, type CheckResult } from '@vigil/core';
 import { createTestContext, type TestContext } from '@vigil/testing';
 import { checksOf, createMonitor, incidentsOf, reloadMonitor, rollupsOf } from '../testing/monitors.js';
 import { ensureCheckPartitions } from '../retention/ensure-check-partitions.js';
 import { DUPLICATE_WINDOW_MS } from './duplicate-window.js';
-import { recordChecks, type CheckRecord } from './record-checks.js';
+import { loadMaintenance } from './load-maintenance.js';
+import { recordChecks, recordChecksIn, type CheckRecord } from './record-checks.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -362,5 +363,46 @@ describe('recovery_threshold', () => {
       { job_id: `incident-${id}-down` },
       { job_id: `incident-${id}-up` },
     ]);
+  });
+});
+
+describe('maintenance evaluated before the write transaction (issue 28)', () => {
+  const recurringFor = (accountId: number, monitorId: number, rrule: string) =>
+    ctx.db.getRepository(MaintenanceWindow).save({
+      accountId,
+      title: 'Nightly',
+      appliesToAll: false,
+      monitorIds: [monitorId],
+      domainIds: [],
+      startsAt: new Date(at(-86_400)),
+      endsAt: null,
+      rrule,
+      durationMinutes: 60 * 24 * 3,
+      timezone: 'UTC',
+    });
+
+  it('the transaction only asks the lookup made before it: no rule is expanded in it', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1, status: 'up' });
+    await recurringFor(m.accountId, m.id, 'FREQ=DAILY');
+    const record = rec(m.id, bad(100));
+    const lookup = await loadMaintenance(ctx.db, [m.id], [new Date(record.result.timestamp)]);
+    const expansions = recurrenceStats.expansions;
+    const { alerts } = await ctx.db.transaction((em) => recordChecksIn(em, [record], lookup));
+    expect(recurrenceStats.expansions).toBe(expansions);
+    expect(alerts).toEqual([]);
+    expect((await checksOf(ctx, m.id)).map((c) => c.inMaintenance)).toEqual([true]);
+  });
+
+  it('a stored rule that never occurs walks at most the iteration cap per day asked, and covers nothing', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 1, status: 'up' });
+    await recurringFor(m.accountId, m.id, 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31');
+    const iterations = recurrenceStats.iterations;
+    const expansions = recurrenceStats.expansions;
+    const { alerts } = await recordChecks(ctx.db, [rec(m.id, bad(100))]);
+    expect(alerts.map((a) => a.event)).toEqual(['monitor.down']);
+    expect((await checksOf(ctx, m.id))[0].inMaintenance).toBe(false);
+    const walked = recurrenceStats.expansions - expansions;
+    expect(walked).toBeGreaterThan(0);
+    expect(recurrenceStats.iterations - iterations).toBeLessThanOrEqual(walked * RRULE_BOUNDS.maxIterations);
   });
 });

@@ -1,22 +1,22 @@
 import {
   DEFAULT_REGION,
   JobName,
-  MaintenanceWindow,
-  activeMaintenance,
   writeOutbox,
   type AlertEventPayload,
   type CheckDetails,
   type CheckResult,
   type CheckTimings,
+  type MaintenanceLookup,
   type MonitorStatus,
   type OutboxMessage,
 } from '@vigil/core';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { monitorAlertEvent, type AlertIncident, type AlertMonitor } from '../alerts/monitor-alert-events.js';
 import { applyTransition, nextMonitorState, type MonitorState } from '../state/monitor-state-machine.js';
 import { duplicateWindow } from './duplicate-window.js';
 import { roundComplete } from '../rounds/judge-round.js';
 import { judgeRounds, roundAnswers, roundKey, type JudgedRound, type TouchedRound } from '../rounds/round-store.js';
+import { loadMaintenance } from './load-maintenance.js';
 import { rollupDeltas, type RollupDelta } from './rollup-deltas.js';
 
 /** One finished check, waiting to be recorded. */
@@ -74,8 +74,6 @@ export interface MonitorRow {
   degraded_threshold_ms: number;
   is_active: boolean;
   last_checked_at: Date | null;
-  /** Whether its account has any maintenance window (only then are the windows read). */
-  has_windows: boolean;
 }
 
 interface StoredCheckRow {
@@ -100,9 +98,11 @@ const recordKey = (r: CheckRecord) => keyOf(r.monitorId, r.jobKey, regionOf(r));
 /**
  * Records a batch of checks in one transaction and applies each to its monitor's state:
  *
- * 1. locks the batch's monitor rows (id order, so concurrent batches cannot deadlock), reading
- *    with them whether their accounts have maintenance windows (the windows themselves are read
- *    only then), and drops checks of deleted, inactive and (unless manual) paused monitors;
+ * 0. before the transaction: reads the maintenance windows of the monitors' accounts and
+ *    evaluates them for the checks' times (load-maintenance.ts): no RRULE is expanded while
+ *    the monitors are locked, whatever the windows' rules;
+ * 1. locks the batch's monitor rows (id order, so concurrent batches cannot deadlock) and drops
+ *    checks of deleted, inactive and (unless manual) paused monitors;
  * 2. inserts the checks in one statement, skipping any (monitor, job key) already recorded
  *    within an hour of it (see duplicate-window.ts): only a check that was really inserted moves
  *    its monitor, so a job delivered twice records one check and applies it once. The same
@@ -120,16 +120,30 @@ const recordKey = (r: CheckRecord) => keyOf(r.monitorId, r.jobKey, regionOf(r));
  *    A duplicate delivery therefore has nothing to re-derive.
  *
  * A batch without state changes is three statements in its transaction (lock, insert, write
- * states); maintenance windows are read only for accounts that have any, the outbox written and
- * incidents opened or resolved only when the state machine says so (bench/storage-writer.bench.ts).
+ * states) and one before it (the windows); the outbox written and incidents opened or resolved
+ * only when the state machine says so (bench/storage-writer.bench.ts). `maintenance`: a lookup
+ * the caller already made for these records (recordRegionalChecks passes its own on).
  */
-export async function recordChecks(db: DataSource, records: CheckRecord[]): Promise<RecordedBatch> {
-  return db.transaction((em) => recordChecksIn(em, records));
+export async function recordChecks(db: DataSource, records: CheckRecord[], maintenance?: MaintenanceLookup): Promise<RecordedBatch> {
+  const lookup = maintenance ?? (await maintenanceOf(db, records));
+  return db.transaction((em) => recordChecksIn(em, records, lookup));
 }
 
-/** recordChecks inside the caller's transaction (a heartbeat ping moves its own state with the check). */
-export async function recordChecksIn(em: EntityManager, records: CheckRecord[]): Promise<RecordedBatch> {
-  const { outcomes, alerts, rounds, deadlines } = await recordInTransaction(em, records);
+/** The maintenance lookup for records (before their transaction opens). */
+export function maintenanceOf(db: DataSource, records: readonly CheckRecord[]): Promise<MaintenanceLookup> {
+  return loadMaintenance(
+    db,
+    records.map((r) => r.monitorId),
+    records.map((r) => new Date(r.result.timestamp)),
+  );
+}
+
+/**
+ * recordChecks inside the caller's transaction (a heartbeat ping moves its own state with the
+ * check), with the maintenance lookup the caller made before opening it.
+ */
+export async function recordChecksIn(em: EntityManager, records: CheckRecord[], maintenance: MaintenanceLookup): Promise<RecordedBatch> {
+  const { outcomes, alerts, rounds, deadlines } = await recordInTransaction(em, records, maintenance);
   await writeOutbox(em, alerts.map(alertOutboxMessage));
   return { outcomes, alerts, rounds, deadlines };
 }
@@ -158,13 +172,14 @@ export function alertOutboxMessage(alert: AlertEventPayload): OutboxMessage {
  * through recordChecks.
  */
 export async function recordRegionalChecks(db: DataSource, records: CheckRecord[]): Promise<RecordedBatch> {
-  const first = await db.transaction((em) => recordInTransaction(em, records, 'regional'));
+  const maintenance = await maintenanceOf(db, records);
+  const first = await db.transaction((em) => recordInTransaction(em, records, maintenance, 'regional'));
   const outcomes = first.outcomes;
   const alerts = [...first.alerts];
   const rounds = [...first.rounds];
   let deadlines = first.deadlines;
   if (first.rerouted.length) {
-    const again = await recordChecks(db, first.rerouted.map((i) => records[i]));
+    const again = await recordChecks(db, first.rerouted.map((i) => records[i]), maintenance);
     first.rerouted.forEach((i, n) => (outcomes[i] = again.outcomes[n]));
     alerts.push(...again.alerts);
     rounds.push(...again.rounds);
@@ -183,7 +198,7 @@ export async function recordRegionalChecks(db: DataSource, records: CheckRecord[
     const own: AlertEventPayload[] = [];
     if (decided.judged.length) {
       const ids = [...new Set(decided.judged.map((j) => j.monitorId))];
-      await applyStates(em, await roundEntries(em, decided.judged, monitors), monitors, await openIncidentsOf(em, ids), own, []);
+      await applyStates(em, roundEntries(decided.judged, monitors, maintenance), monitors, await openIncidentsOf(em, ids), own, []);
       await writeOutbox(em, own.map(alertOutboxMessage));
     }
     return { rounds: decided.judged, alerts: own };
@@ -204,7 +219,7 @@ interface TransactionOutcome extends RecordedBatch {
  * `locked`: the monitors' rows are locked for the whole transaction and everything is applied
  * in it (recordChecks). `regional`: see recordRegionalChecks.
  */
-async function recordInTransaction(em: EntityManager, records: CheckRecord[], mode: 'locked' | 'regional' = 'locked'): Promise<TransactionOutcome> {
+async function recordInTransaction(em: EntityManager, records: CheckRecord[], maintenance: MaintenanceLookup, mode: 'locked' | 'regional' = 'locked'): Promise<TransactionOutcome> {
   const outcomes: RecordOutcome[] = new Array<RecordOutcome>(records.length);
   const alerts: AlertEventPayload[] = [];
   const rerouted = new Set<number>();
@@ -238,7 +253,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[], mo
     }
   });
 
-  const inMaintenance = await maintenanceFlags(em, records, monitors);
+  const inMaintenance = maintenanceFlags(records, monitors, maintenance);
   const { checkIds, openIncidents } = await insertChecks(
     em,
     candidates.map((i) => records[i]),
@@ -277,7 +292,7 @@ async function recordInTransaction(em: EntityManager, records: CheckRecord[], mo
     await writeOutbox(em, decided.deadlines);
     deadlines = decided.deadlines.length;
     rounds = decided.judged;
-    entries.push(...(await roundEntries(em, rounds, monitors)));
+    entries.push(...roundEntries(rounds, monitors, maintenance));
   }
   if (inserted.length) await applyStates(em, entries, monitors, openIncidents, alerts, inserted.map(({ index }) => records[index]));
 
@@ -301,8 +316,7 @@ async function readMonitors(em: EntityManager, monitorIds: readonly number[], lo
   const ids = [...new Set(monitorIds)].sort((a, b) => a - b);
   const rows = (await em.query(
     `SELECT m.id, m.account_id, m.name, m.url, m.status, m.consecutive_failures, m.consecutive_successes, m.alert_threshold,
-            m.recovery_threshold, m.degraded_threshold_ms, m.is_active, m.last_checked_at, m.regions, m.min_failing_regions, m.timeout,
-            EXISTS (SELECT 1 FROM maintenance_windows w WHERE w.account_id = m.account_id OFFSET 0) AS has_windows
+            m.recovery_threshold, m.degraded_threshold_ms, m.is_active, m.last_checked_at, m.regions, m.min_failing_regions, m.timeout
        FROM monitors m WHERE m.id = ANY($1::int[]) ORDER BY m.id${lock ? ' FOR NO KEY UPDATE' : ''}`,
     [ids],
   )) as MonitorRow[];
@@ -333,27 +347,25 @@ export async function openIncidentsOf(em: EntityManager, monitorIds: readonly nu
 }
 
 /** What judged rounds mean to the state machine: one result each, standing for all its regions. */
-export async function roundEntries(em: EntityManager, rounds: readonly JudgedRound[], monitors: Map<number, MonitorRow>): Promise<StateEntry[]> {
+export function roundEntries(rounds: readonly JudgedRound[], monitors: Map<number, MonitorRow>, maintenance: MaintenanceLookup): StateEntry[] {
   const records: CheckRecord[] = rounds.map((r) => ({ monitorId: r.monitorId, jobKey: r.jobKey, manual: false, result: r.verdict.result }));
-  const maintenance = await maintenanceFlags(em, records, monitors);
+  const flags = maintenanceFlags(records, monitors, maintenance);
   return rounds.map((r, i) => ({
     record: records[i],
     checkId: r.verdict.checkId,
-    maintenance: maintenance[i],
+    maintenance: flags[i],
     regions: r.verdict.failed ? r.verdict.failingRegions : [],
   }));
 }
 
-/** Per record: whether a maintenance window of its account covered its monitor when it ran. */
-async function maintenanceFlags(em: EntityManager, records: CheckRecord[], monitors: Map<number, MonitorRow>): Promise<boolean[]> {
-  const accountIds = [...new Set([...monitors.values()].filter((m) => m.has_windows).map((m) => m.account_id))];
-  const windows = accountIds.length ? await em.getRepository(MaintenanceWindow).findBy({ accountId: In(accountIds) }) : [];
-  if (!windows.length) return records.map(() => false);
+/**
+ * Per record: whether a maintenance window of its account covered its monitor when it ran,
+ * from the lookup made before the transaction (a pure look-up: no rule is evaluated here).
+ */
+function maintenanceFlags(records: CheckRecord[], monitors: Map<number, MonitorRow>, maintenance: MaintenanceLookup): boolean[] {
   return records.map((r) => {
     const m = monitors.get(r.monitorId);
-    if (!m) return false;
-    const own = windows.filter((w) => w.accountId === m.account_id);
-    return activeMaintenance(own, { monitorId: r.monitorId }, new Date(r.result.timestamp)).length > 0;
+    return m !== undefined && maintenance.covers(m.account_id, r.monitorId, new Date(r.result.timestamp));
   });
 }
 

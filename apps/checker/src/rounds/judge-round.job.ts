@@ -1,4 +1,5 @@
 import { accountsWithIncidentChanges, bumpStatusVersions, writeOutbox, type Context, type JobHandler, type JobName, type JudgeRoundPayload } from '@vigil/core';
+import { loadMaintenance } from '../persistence/load-maintenance.js';
 import { alertOutboxMessage, applyStates, lockMonitors, openIncidentsOf, roundEntries } from '../persistence/record-checks.js';
 import type { RoundDeadline } from './round-deadlines.js';
 import { judgeRounds } from './round-store.js';
@@ -30,6 +31,8 @@ export async function judgeRoundAtDeadline(ctx: Context, { monitorId, jobKey }: 
  */
 export async function judgeDueRounds(ctx: Context, due: readonly RoundDeadline[], onOutboxWritten: () => void = () => undefined): Promise<number> {
   if (!due.length) return 0;
+  // Evaluated before the transaction: no RRULE is expanded under the monitors' locks.
+  const maintenance = await loadMaintenance(ctx.db, due.map((d) => d.monitorId), [ctx.clock.now(), ...due.map((d) => d.at)]);
   const { judged, alerts } = await ctx.db.transaction(async (em) => {
     const locked = await lockMonitors(em, due.map((d) => d.monitorId));
     const monitors = new Map([...locked].filter(([, m]) => m.is_active && m.regions.length > 1));
@@ -38,7 +41,7 @@ export async function judgeDueRounds(ctx: Context, due: readonly RoundDeadline[]
     // A paused monitor's round is judged (claimed) but moves nothing.
     const moving = decided.judged.filter((j) => monitors.get(j.monitorId)?.status !== 'paused');
     if (moving.length) {
-      await applyStates(em, await roundEntries(em, moving, monitors), monitors, await openIncidentsOf(em, [...new Set(moving.map((j) => j.monitorId))]), alerts, []);
+      await applyStates(em, roundEntries(moving, monitors, maintenance), monitors, await openIncidentsOf(em, [...new Set(moving.map((j) => j.monitorId))]), alerts, []);
     }
     await writeOutbox(em, alerts.map(alertOutboxMessage));
     return { judged: decided.judged, alerts };

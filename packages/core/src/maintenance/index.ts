@@ -1,3 +1,4 @@
 export * from './zoned-time.js';
 export * from './recurrence.js';
 export * from './window-coverage.js';
+export * from './maintenance-lookup.js';

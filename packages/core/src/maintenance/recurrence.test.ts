@@ -1,5 +1,9 @@
+import rrulePackage from 'rrule';
 import { ValidationError } from '../errors/errors.js';
-import { nextOccurrences, normaliseRrule, occurrenceAt, occurrencesBetween, type MaintenanceSchedule } from './recurrence.js';
+import { RRULE_BOUNDS } from '../security/evaluation-bounds.js';
+import { assertRruleFires, expand, nextOccurrences, normaliseRrule, occurrenceAt, occurrencesBetween, recurrenceStats, RRULE_NEVER_FIRES, type MaintenanceSchedule } from './recurrence.js';
+
+const { rrulestr } = rrulePackage;
 
 const at = (iso: string) => new Date(iso);
 const iso = (o: { start: Date; end: Date }) => [o.start.toISOString(), o.end.toISOString()];
@@ -130,5 +134,74 @@ describe('nextOccurrences', () => {
   it('stays cheap for a rule started long ago', () => {
     const w = recurring('2016-01-01T00:00:00Z', 'FREQ=DAILY;BYHOUR=0,6,12,18', 30, 'UTC');
     expect(nextOccurrences(w, at('2035-06-01T01:00:00Z'), 2).map((o) => o.start.toISOString())).toEqual(['2035-06-01T06:00:00.000Z', '2035-06-01T12:00:00.000Z']);
+  });
+});
+
+describe('bounded expansion (issue 28)', () => {
+  const NEVER = 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31';
+
+  it('refuses a rule that never occurs within the look-ahead, and one whose COUNT is spent', () => {
+    const now = at('2026-11-27T00:00:00Z');
+    expect(() => assertRruleFires(recurring('2026-12-01T00:00:00Z', NEVER, 60, 'UTC'), now)).toThrow(new ValidationError(RRULE_NEVER_FIRES));
+    expect(() => assertRruleFires(recurring('2020-01-01T00:00:00Z', 'FREQ=DAILY;COUNT=3', 60, 'UTC'), now)).toThrow(new ValidationError(RRULE_NEVER_FIRES));
+    expect(() => assertRruleFires(recurring('2020-01-01T00:00:00Z', 'FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29', 60, 'UTC'), now)).not.toThrow();
+    expect(() => assertRruleFires(recurring('1970-01-01T00:00:00Z', 'FREQ=WEEKLY;BYDAY=SU', 60, 'UTC'), now)).not.toThrow();
+  });
+
+  it('walks at most the iteration cap for a stored rule that never occurs, answering no occurrence', () => {
+    const w = recurring('2026-01-01T00:00:00Z', NEVER, 60, 'UTC');
+    const walk = expand(w, at('2026-03-01T00:00:00Z'), at('2026-03-02T00:00:00Z'));
+    expect(walk).toEqual({ starts: [], iterations: RRULE_BOUNDS.maxIterations, capped: true });
+    expect(occurrenceAt(w, at('2026-03-01T12:00:00Z'))).toBeNull();
+  });
+
+  it('starts a rule whose DTSTART is in 1970 near the asked period', () => {
+    const w = recurring('1970-01-04T02:00:00Z', 'FREQ=WEEKLY;BYDAY=SU', 60, 'UTC');
+    const walk = expand(w, at('2026-11-29T02:30:00Z'), at('2026-11-29T02:30:01Z'));
+    expect(walk.capped).toBe(false);
+    expect(walk.iterations).toBeLessThanOrEqual(3);
+    expect(walk.starts.map((s) => new Date(s).toISOString())).toEqual(['2026-11-29T02:00:00.000Z']);
+    const daily = expand(recurring('1970-01-01T00:00:00Z', 'FREQ=DAILY;BYHOUR=2', 60, 'UTC'), at('2026-11-29T02:30:00Z'), at('2026-11-29T02:30:01Z'));
+    expect(daily.iterations).toBeLessThanOrEqual(4);
+  });
+
+  it('keeps a COUNT rule counting from its DTSTART (bounded by the cap)', () => {
+    const w = recurring('2026-01-01T10:00:00Z', 'FREQ=DAILY;COUNT=40', 60, 'UTC');
+    expect(occurrenceAt(w, at('2026-02-09T10:30:00Z'))?.start.toISOString()).toBe('2026-02-09T10:00:00.000Z');
+    expect(occurrenceAt(w, at('2026-02-10T10:30:00Z'))).toBeNull();
+  });
+
+  it.each([
+    'FREQ=DAILY;INTERVAL=3',
+    'FREQ=WEEKLY;INTERVAL=3;BYDAY=MO,FR;WKST=SU',
+    'FREQ=MONTHLY;BYMONTHDAY=-1',
+    'FREQ=MONTHLY;INTERVAL=5;BYDAY=2TU',
+    'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1',
+    'FREQ=YEARLY;INTERVAL=3;BYMONTH=2;BYMONTHDAY=29',
+    'FREQ=YEARLY;BYYEARDAY=100,-1',
+    'FREQ=DAILY;BYHOUR=0,12;BYMINUTE=15;UNTIL=20300101T000000Z',
+  ])('moving DTSTART forward keeps the occurrences of %s (as a walk from DTSTART finds them)', (rule) => {
+    for (const start of ['1971-01-31T07:30:00Z', '2019-12-31T23:00:00Z']) {
+      const w = recurring(start, rule, 60, 'UTC');
+      const from = at('2026-02-10T00:00:00Z');
+      const to = at('2026-09-01T00:00:00Z');
+      const fromDtstart = rrulestr(w.rrule ?? '', { dtstart: w.startsAt })
+        .between(new Date(from.getTime() - 3_600_000 - 86_400_000), new Date(to.getTime() + 86_400_000), true)
+        .map((d) => d.getTime());
+      expect(expand(w, from, to).starts).toEqual(fromDtstart);
+    }
+  });
+
+  it('computes the occurrences of a schedule and day once: later questions are cache hits', () => {
+    const w = recurring('2026-01-01T03:00:00Z', 'FREQ=DAILY', 60, 'Asia/Kolkata');
+    const expansions = recurrenceStats.expansions;
+    const hits = recurrenceStats.cacheHits;
+    expect(occurrenceAt(w, at('2026-06-01T03:30:00Z'))).not.toBeNull();
+    expect(occurrenceAt(w, at('2026-06-01T05:00:00Z'))).toBeNull();
+    expect(occurrenceAt({ ...w }, at('2026-06-01T03:10:00Z'))).not.toBeNull();
+    expect(recurrenceStats.expansions - expansions).toBe(1);
+    expect(recurrenceStats.cacheHits - hits).toBe(2);
+    expect(occurrencesBetween(w, at('2026-06-01T00:00:00Z'), at('2026-06-03T00:00:00Z'))).toHaveLength(2);
+    expect(recurrenceStats.expansions - expansions).toBe(2);
   });
 });

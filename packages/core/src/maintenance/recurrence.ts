@@ -1,8 +1,10 @@
 import rrulePackage from 'rrule';
 import { ValidationError } from '../errors/errors.js';
+import { RRULE_BOUNDS } from '../security/evaluation-bounds.js';
+import { boundedRule, type WalkBudget } from './bounded-rule.js';
 import { localToUtc, utcToLocal } from './zoned-time.js';
 
-const { RRule, rrulestr } = rrulePackage;
+const { RRule } = rrulePackage;
 
 /** When a maintenance window happens: once ([startsAt, endsAt)) or by an RFC 5545 RRULE. */
 export interface MaintenanceSchedule {
@@ -23,16 +25,16 @@ export interface Occurrence {
 }
 
 /**
- * Frequencies a window may recur at, and at most 24 starts a day: rrule walks every occurrence
- * from DTSTART on each evaluation, so these bounds are what keeps a hostile rule cheap.
+ * Frequencies a window may recur at, and at most 24 starts a day. Expansion is bounded anyway
+ * (bounded-rule.ts: it starts near the asked period and walks at most RRULE_BOUNDS.maxIterations
+ * periods); these keep a rule's own occurrences few.
  */
 const ALLOWED_FREQUENCIES = new Set([RRule.DAILY, RRule.WEEKLY, RRule.MONTHLY, RRule.YEARLY]);
 const MAX_STARTS_PER_DAY = 24;
-/** Occurrences returned by one evaluation. */
-const MAX_OCCURRENCES = 1_000;
 const FAR_FUTURE_MS = 10 * 366 * 86_400_000;
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
+const YEAR_MS = 365.25 * DAY_MS;
 
 /**
  * Validates an RRULE and returns it in canonical form (no `RRULE:` prefix). DTSTART and
@@ -62,46 +64,105 @@ export function normaliseRrule(input: string): string {
   return RRule.optionsToString(options).replace(/^RRULE:/, '');
 }
 
-function ruleOf(s: MaintenanceSchedule, rrule: string) {
-  // rrule works on floating times: DTSTART is startsAt's wall time in the zone, read as UTC.
-  return rrulestr(rrule, { dtstart: new Date(utcToLocal(s.startsAt.getTime(), s.timezone)) });
+/** The message of a rule that does not fire within the look-ahead. */
+export const RRULE_NEVER_FIRES = `Invalid rrule: never occurs within ${RRULE_BOUNDS.lookaheadYears} years of starts_at (or of now, if later); check BYMONTH, BYMONTHDAY, BYDAY, COUNT and UNTIL`;
+
+/**
+ * Refuses (400) a recurring schedule whose rule has no occurrence within
+ * RRULE_BOUNDS.lookaheadYears of the later of its start and `now`, like a cron that never
+ * fires: `FREQ=DAILY;BYMONTH=2;BYMONTHDAY=31`, a COUNT or UNTIL already spent. The search is
+ * itself bounded (a rule that needs more than RRULE_BOUNDS.maxIterations periods to fire is
+ * refused too).
+ */
+export function assertRruleFires(s: MaintenanceSchedule, now: Date): void {
+  if (!s.rrule) return;
+  const from = new Date(Math.max(s.startsAt.getTime(), now.getTime()));
+  const found = expand(s, from, new Date(from.getTime() + RRULE_BOUNDS.lookaheadYears * YEAR_MS), 1);
+  if (!found.starts.length) throw new ValidationError(RRULE_NEVER_FIRES);
 }
 
-/** Every occurrence that overlaps [from, to), oldest first. */
+/** What one bounded expansion found, and how far it walked. */
+export interface Expansion {
+  /** Occurrence starts (UTC ms), oldest first. */
+  starts: number[];
+  /** Periods walked. */
+  iterations: number;
+  /** True when the walk stopped at RRULE_BOUNDS.maxIterations (later occurrences, if any, are not counted). */
+  capped: boolean;
+}
+
+/** Counters of the module, for tests and metrics: expansions run and answers served from the cache. */
+export const recurrenceStats = { expansions: 0, cacheHits: 0, iterations: 0 };
+
+/**
+ * Starts (UTC) of occurrences whose floating start lies in [from - duration - 1 day, to + 1 day]
+ * (widened by a day for the zone's offset), at most `limit`, in one bounded walk.
+ */
+export function expand(s: MaintenanceSchedule, from: Date, to: Date, limit: number = RRULE_BOUNDS.maxOccurrences): Expansion {
+  if (!s.rrule) return { starts: [], iterations: 0, capped: false };
+  const durationMs = (s.durationMinutes ?? 0) * MINUTE_MS;
+  const floatFrom = new Date(utcToLocal(from.getTime() - durationMs, s.timezone) - DAY_MS);
+  const floatTo = new Date(Math.min(utcToLocal(to.getTime(), s.timezone) + DAY_MS, 8.64e15));
+  const dtstart = new Date(utcToLocal(s.startsAt.getTime(), s.timezone));
+  const budget: WalkBudget = { iterations: 0, capped: false };
+  const rule = boundedRule(s.rrule, dtstart, floatFrom, RRULE_BOUNDS.maxIterations, budget);
+  const floating = rule.between(floatFrom, floatTo, true, (_d, i) => i < Math.min(limit, RRULE_BOUNDS.maxOccurrences));
+  recurrenceStats.expansions++;
+  recurrenceStats.iterations += budget.iterations;
+  return { starts: floating.map((f) => localToUtc(f.getTime(), s.timezone)), iterations: budget.iterations, capped: budget.capped };
+}
+
+/** Every occurrence that overlaps [from, to), oldest first (one bounded expansion). */
 export function occurrencesBetween(s: MaintenanceSchedule, from: Date, to: Date): Occurrence[] {
   if (!s.rrule) {
     const end = s.endsAt ?? s.startsAt;
     return s.startsAt < to && end > from ? [{ start: s.startsAt, end }] : [];
   }
   const durationMs = (s.durationMinutes ?? 0) * MINUTE_MS;
-  // Floating bounds, widened by a day either side for the zone's offset.
-  const floatFrom = new Date(utcToLocal(from.getTime() - durationMs, s.timezone) - DAY_MS);
-  const floatTo = new Date(utcToLocal(to.getTime(), s.timezone) + DAY_MS);
-  const starts = ruleOf(s, s.rrule).between(floatFrom, floatTo, true, (_d, i) => i < MAX_OCCURRENCES);
   const found: Occurrence[] = [];
-  for (const floating of starts) {
-    const start = localToUtc(floating.getTime(), s.timezone);
+  for (const start of expand(s, from, to).starts) {
     const occurrence = { start: new Date(start), end: new Date(start + durationMs) };
     if (occurrence.start < to && occurrence.end > from) found.push(occurrence);
   }
   return found;
 }
 
-/** The occurrence under way at an instant, or null. */
+/**
+ * Occurrences of recurring schedules by schedule content (rule, start, duration, zone: an edit
+ * is a new key) and UTC day, oldest dropped first (a Map keeps insertion order). A day holds
+ * at most 24 starts a day times the 8 days a 7-day occurrence can reach back.
+ */
+const byDay = new Map<string, Occurrence[]>();
+
+/** The occurrences overlapping the UTC day that holds `at`: computed once per schedule and day, then cached. */
+export function occurrencesOfDay(s: MaintenanceSchedule, at: Date): Occurrence[] {
+  const day = Math.floor(at.getTime() / DAY_MS) * DAY_MS;
+  if (!s.rrule) return occurrencesBetween(s, new Date(day), new Date(day + DAY_MS));
+  const key = `${s.rrule}\u0000${s.startsAt.getTime()}\u0000${s.durationMinutes}\u0000${s.timezone}\u0000${day}`;
+  const cached = byDay.get(key);
+  if (cached) {
+    recurrenceStats.cacheHits++;
+    return cached;
+  }
+  const found = occurrencesBetween(s, new Date(day), new Date(day + DAY_MS));
+  if (byDay.size >= RRULE_BOUNDS.cacheEntries) byDay.delete(byDay.keys().next().value ?? key);
+  byDay.set(key, found);
+  return found;
+}
+
+/** The occurrence under way at an instant, or null (from the cached occurrences of its UTC day). */
 export function occurrenceAt(s: MaintenanceSchedule, at: Date): Occurrence | null {
-  return occurrencesBetween(s, at, new Date(at.getTime() + 1))[0] ?? null;
+  const t = at.getTime();
+  return occurrencesOfDay(s, at).find((o) => o.start.getTime() <= t && o.end.getTime() > t) ?? null;
 }
 
 /** The next `count` occurrences that have not ended by `after` (one under way included). */
 export function nextOccurrences(s: MaintenanceSchedule, after: Date, count: number): Occurrence[] {
   if (!s.rrule) return occurrencesBetween(s, after, new Date(8.64e15)).slice(0, count);
   const durationMs = (s.durationMinutes ?? 0) * MINUTE_MS;
-  const floatFrom = new Date(utcToLocal(after.getTime() - durationMs, s.timezone) - DAY_MS);
-  const floatTo = new Date(floatFrom.getTime() + FAR_FUTURE_MS);
   // A few extra: the widened start may include occurrences that already ended.
-  const starts = ruleOf(s, s.rrule).between(floatFrom, floatTo, true, (_d, i) => i < count + MAX_STARTS_PER_DAY + 2);
+  const { starts } = expand(s, after, new Date(after.getTime() + FAR_FUTURE_MS), count + MAX_STARTS_PER_DAY * 8 + 2);
   return starts
-    .map((floating) => localToUtc(floating.getTime(), s.timezone))
     .filter((start) => start + durationMs > after.getTime())
     .slice(0, count)
     .map((start) => ({ start: new Date(start), end: new Date(start + durationMs) }));

@@ -1,8 +1,18 @@
 import type { Assertion, AssertionSubject } from './assertion.js';
 import { assertionsNeedBody } from './assertion.js';
 import { evaluateAssertions, MAX_JSON_NODES } from './evaluate-assertions.js';
+import { UNSUPPORTED_PATTERN } from './user-regex.js';
+import { HEADER_BOUNDS, JSON_BOUNDS } from '../../security/evaluation-bounds.js';
 
 const NOW = new Date('2026-03-01T12:00:00Z');
+
+/**
+ * A query that never ends in practice: 300 × 300 × 90,000 steps (nested queries over a grid of
+ * 300 arrays of 300 numbers, within the document bounds). Only the time bound stops it.
+ */
+const GRID = Buffer.from(JSON.stringify(Array.from({ length: 300 }, () => new Array<number>(300).fill(1))));
+const RUNAWAY_PATH = '$[?count($[?count($[*][*]) > 0 && count($[*][*]) > 0 && count($[*][*]) > 0]) > 0 && count($[*][*]) > 0]';
+const RUNAWAY: Assertion = { source: 'json_path', path: RUNAWAY_PATH, operator: 'exists' };
 
 function subject(over: Partial<AssertionSubject> = {}): AssertionSubject {
   return {
@@ -113,18 +123,43 @@ describe('evaluateAssertions: body', () => {
     ]);
   });
 
-  it('stops a catastrophic pattern at the time bound and names it', () => {
+  it('runs a catastrophic pattern in linear time (RE2): it answers, no backtracking', () => {
+    // With a backtracking engine this outlives the universe; RE2 reads the 41 characters once.
     const body = Buffer.from(`${'a'.repeat(40)}b`);
-    const failures = evaluateAssertions([{ source: 'body', operator: 'matches', value: '(a+)+$' }], subject({ body }), 20);
-    expect(failures).toEqual(["Assertion failed: body matches /(a+)+$/ (stopped: the 20 ms time bound of this check's assertions passed)"]);
+    expect(evaluateAssertions([{ source: 'body', operator: 'matches', value: '^(a+)+$' }], subject({ body }))).toEqual(['Assertion failed: body matches /^(a+)+$/ (no match)']);
+    expect(evaluateAssertions([{ source: 'body', operator: 'matches', value: '^(a+)+b$' }], subject({ body }))).toEqual([]);
+  });
+
+  it('fails a stored pattern RE2 cannot run (saved before issue 28) with a clear error, and judges the rest', () => {
+    const body = Buffer.from('abab');
+    const failures = evaluateAssertions(
+      [
+        { source: 'body', operator: 'matches', value: '(ab)\\1' },
+        { source: 'header', name: 'content-type', operator: 'matches', value: 'json(?=;)' },
+        { source: 'json_path', path: '$.x', operator: 'matches', value: '(?<!a)b' },
+        { source: 'body', operator: 'matches', value: 'ab' },
+      ],
+      subject({ body }),
+    );
+    expect(failures).toEqual([
+      `Assertion failed: body matches /(ab)\\1/ (${UNSUPPORTED_PATTERN})`,
+      `Assertion failed: header content-type matches /json(?=;)/ (${UNSUPPORTED_PATTERN})`,
+      `Assertion failed: json $.x matches /(?<!a)b/ (${UNSUPPORTED_PATTERN})`,
+    ]);
+  });
+
+  it('stops a long evaluation at the time bound and names it', () => {
+    // No step bound here: only time stops it.
+    const failures = evaluateAssertions([RUNAWAY], subject({ body: GRID }), 20, Infinity);
+    expect(failures).toEqual([`Assertion failed: json ${RUNAWAY_PATH.slice(0, 100)}… exists (stopped: the 20 ms time bound of this check's assertions passed)`]);
   });
 
   it('shares one time bound among the conditions of a check, and still judges the rest', () => {
-    const body = Buffer.from(`${'a'.repeat(40)}b`);
-    const evil: Assertion = { source: 'body', operator: 'matches', value: '(a+)+$' };
+    const body = GRID;
+    const evil = RUNAWAY;
     const failures = evaluateAssertions(
       [
-        { source: 'body', operator: 'matches', value: 'b$' },
+        { source: 'header', name: 'content-type', operator: 'matches', value: 'json' },
         evil,
         { source: 'header', name: 'content-type', operator: 'matches', value: 'xml' },
         { source: 'body', operator: 'contains', value: 'c' },
@@ -132,9 +167,10 @@ describe('evaluateAssertions: body', () => {
       ],
       subject({ body }),
       20,
+      Infinity,
     );
     expect(failures).toEqual([
-      "Assertion failed: body matches /(a+)+$/ (stopped: the 20 ms time bound of this check's assertions passed)",
+      `Assertion failed: json ${RUNAWAY_PATH.slice(0, 100)}… exists (stopped: the 20 ms time bound of this check's assertions passed)`,
       "Assertion failed: header content-type matches /xml/ (not evaluated: the 20 ms time bound of this check's assertions passed)",
       'Assertion failed: body contains "c" (not found)',
     ]);
@@ -189,11 +225,11 @@ describe('evaluateAssertions: JSON path', () => {
     expect(run({ source: 'json_path', path: '$[*]', operator: 'equals', value: 1 }, { body })).toEqual([]);
   });
 
-  it('names a query that fails while running', () => {
+  it('names a document too deep to query (the descent would recurse past its limit)', () => {
     let deep: unknown = 1;
-    for (let i = 0; i < 60; i++) deep = { a: deep };
+    for (let i = 0; i < 70; i++) deep = { a: deep };
     const [failure] = run({ source: 'json_path', path: '$..a', operator: 'exists' }, { body: Buffer.from(JSON.stringify(deep)) });
-    expect(failure).toMatch(/^Assertion failed: json \$\.\.a exists \(not evaluated: .+\)$/);
+    expect(failure).toBe('Assertion failed: json $..a exists (body is not evaluated as JSON: it is nested deeper than 64 levels)');
   });
 
   it('names a body that is not JSON, and one cut at the read bound', () => {
@@ -245,5 +281,66 @@ describe('assertionsNeedBody', () => {
     expect(assertionsNeedBody([{ source: 'status_code', operator: 'equals', value: 200 }, { source: 'header', name: 'a', operator: 'exists' }])).toBe(false);
     expect(assertionsNeedBody([{ source: 'body', operator: 'contains', value: 'a' }])).toBe(true);
     expect(assertionsNeedBody([{ source: 'json_path', path: '$', operator: 'exists' }])).toBe(true);
+  });
+});
+
+describe('evaluateAssertions: bounds of what a target sends (issue 28)', () => {
+  const exists: Assertion = { source: 'json_path', path: '$..x', operator: 'exists' };
+
+  it('does not evaluate a document nested deeper than the bound', () => {
+    const deep = `${'['.repeat(JSON_BOUNDS.maxDepth + 1)}${']'.repeat(JSON_BOUNDS.maxDepth + 1)}`;
+    expect(evaluateAssertions([exists], subject({ body: Buffer.from(deep) }))).toEqual([
+      `Assertion failed: json $..x exists (body is not evaluated as JSON: it is nested deeper than ${JSON_BOUNDS.maxDepth} levels)`,
+    ]);
+    const atBound = `${'['.repeat(JSON_BOUNDS.maxDepth - 1)}{"x":1}${']'.repeat(JSON_BOUNDS.maxDepth - 1)}`;
+    expect(evaluateAssertions([exists], subject({ body: Buffer.from(atBound) }))).toEqual([]);
+  });
+
+  it('does not evaluate a document with more values than the bound', () => {
+    const many = JSON.stringify(new Array<number>(JSON_BOUNDS.maxValues).fill(0));
+    expect(evaluateAssertions([exists], subject({ body: Buffer.from(many) }))).toEqual([
+      `Assertion failed: json $..x exists (body is not evaluated as JSON: it has more than ${JSON_BOUNDS.maxValues} values)`,
+    ]);
+    const enough = JSON.stringify(new Array<number>(JSON_BOUNDS.maxValues - 1).fill(0));
+    expect(evaluateAssertions([{ source: 'json_path', path: '$[0]', operator: 'equals', value: 0 }], subject({ body: Buffer.from(enough) }))).toEqual([]);
+  });
+
+  it('stops a JSONPath query at its step bound, whatever the time, and judges the rest', () => {
+    const failures = evaluateAssertions(
+      [RUNAWAY, { source: 'json_path', path: '$[0][0]', operator: 'equals', value: 1 }, { source: 'json_path', path: '$[0][0]', operator: 'equals', value: 2 }],
+      subject({ body: GRID }),
+      600_000,
+    );
+    expect(failures).toEqual([
+      `Assertion failed: json ${RUNAWAY_PATH.slice(0, 100)}… exists (not evaluated: the JSONPath query read more than ${JSON_BOUNDS.maxSteps} values)`,
+      'Assertion failed: json $[0][0] equals 2 (got 1)',
+    ]);
+  });
+
+  it('counts the reads of a query: a descent through a document within the bounds fits', () => {
+    const doc = Buffer.from(JSON.stringify(Array.from({ length: 300 }, (_, i) => ({ id: i, tags: ['a', 'b'] }))));
+    expect(evaluateAssertions([{ source: 'json_path', path: '$..tags[1]', operator: 'equals', value: 'b' }], subject({ body: doc }), 600_000)).toEqual([]);
+    // The first 100 selected values are judged: reaching them takes some 700 reads.
+    expect(evaluateAssertions([{ source: 'json_path', path: '$..tags[1]', operator: 'equals', value: 'b' }], subject({ body: doc }), 600_000, 300)).toEqual([
+      'Assertion failed: json $..tags[1] equals "b" (not evaluated: the JSONPath query read more than 300 values)',
+    ]);
+  });
+
+  it('judges a header on its first HEADER_BOUNDS.maxValueChars characters', () => {
+    const headers = { 'x-long': ['a'.repeat(HEADER_BOUNDS.maxValueChars - 2), 'needle'] };
+    expect(evaluateAssertions([{ source: 'header', name: 'x-long', operator: 'contains', value: 'needle' }], subject({ headers }))).toEqual([
+      'Assertion failed: header x-long contains "needle" (got "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…")',
+    ]);
+    expect(evaluateAssertions([{ source: 'header', name: 'x-long', operator: 'matches', value: 'a, $' }], subject({ headers }))).toEqual([]);
+  });
+
+  it("runs JSONPath match() and search() on RE2, a pattern from the target's own JSON included", () => {
+    const body = Buffer.from(JSON.stringify({ p: '^(a+)+$', items: [{ s: `${'a'.repeat(40)}b` }, { s: 'aaa' }], back: '(a)\\1' }));
+    const selects = (path: string): Assertion => ({ source: 'json_path', path, operator: 'exists' });
+    expect(evaluateAssertions([selects('$.items[?match(@.s, $.p)]')], subject({ body }))).toEqual([]);
+    expect(evaluateAssertions([{ source: 'json_path', path: '$.items[?match(@.s, $.p)].s', operator: 'equals', value: 'aaa' }], subject({ body }))).toEqual([]);
+    expect(evaluateAssertions([selects('$.items[?search(@.s, "b$")]')], subject({ body }))).toEqual([]);
+    // A pattern RE2 cannot run matches nothing, as RFC 9535 says of invalid ones.
+    expect(evaluateAssertions([{ source: 'json_path', path: '$.items[?search(@.s, $.back)]', operator: 'not_exists' }], subject({ body }))).toEqual([]);
   });
 });

@@ -1,8 +1,12 @@
-import { JSONPathEnvironment, type JSONPathQuery, type JSONValue } from 'json-p3';
+import type { JSONPathQuery, JSONValue } from 'json-p3';
 import { daysUntilExpiry } from '../../domains/expiry.js';
+import { HEADER_BOUNDS, JSON_BOUNDS } from '../../security/evaluation-bounds.js';
 import type { Assertion, AssertionSubject, BodyAssertion, HeaderAssertion, JsonPathAssertion, JsonScalar } from './assertion.js';
 import { failureText, quoted, shownJson } from './assertion-text.js';
+import { parseBoundedJson, type ParsedBody } from './bounded-json.js';
 import { runBounded, TimeBoundExceeded } from './bounded-run.js';
+import { withJsonSteps } from './json-steps.js';
+import { assertionJsonPath, regexProblem, UNSUPPORTED_PATTERN, userRegex } from './user-regex.js';
 
 /**
  * The pure judge of a monitor's assertions against what one check saw. Every condition is
@@ -16,10 +20,10 @@ import { runBounded, TimeBoundExceeded } from './bounded-run.js';
 export const ASSERTION_TIME_BOUND_MS = 50;
 
 /** Values a JSONPath may select that are judged; more are ignored (named in decisions). */
-export const MAX_JSON_NODES = 100;
+export const MAX_JSON_NODES = JSON_BOUNDS.maxSelected;
 
-/** RFC 9535 JSONPath, standard functions (match/search run under the same time bound). */
-const jsonPath = new JSONPathEnvironment();
+/** RFC 9535 JSONPath, match() and search() on RE2 (user-regex.ts), under the same time bound. */
+const jsonPath = assertionJsonPath();
 /** Compiled paths by text; monitors repeat theirs every check. Bounded, oldest dropped first. */
 const compiled = new Map<string, JSONPathQuery>();
 const MAX_COMPILED = 1000;
@@ -41,8 +45,8 @@ const seen = (text: string): Verdict => ({ ok: false, seen: text });
 type Deferred = Verdict | (() => Verdict);
 
 /** The failure texts of the assertions that do not hold, in their order; empty when all hold. */
-export function evaluateAssertions(assertions: readonly Assertion[], subject: AssertionSubject, boundMs = ASSERTION_TIME_BOUND_MS): string[] {
-  const judge = new Judge(subject);
+export function evaluateAssertions(assertions: readonly Assertion[], subject: AssertionSubject, boundMs = ASSERTION_TIME_BOUND_MS, jsonSteps: number = JSON_BOUNDS.maxSteps): string[] {
+  const judge = new Judge(subject, jsonSteps);
   const verdicts: Deferred[] = assertions.map((a) => judge.judge(a));
   runDeferred(verdicts, boundMs);
   return assertions.flatMap((a, i) => {
@@ -96,9 +100,12 @@ function attempt(work: () => Verdict): Verdict {
 
 class Judge {
   private text: string | null = null;
-  private json: { ok: true; value: JSONValue } | { ok: false } | null = null;
+  private json: ParsedBody | null = null;
 
-  constructor(private readonly subject: AssertionSubject) {}
+  constructor(
+    private readonly subject: AssertionSubject,
+    private readonly jsonSteps: number,
+  ) {}
 
   judge(a: Assertion): Deferred {
     switch (a.source) {
@@ -123,7 +130,7 @@ class Judge {
 
   private header(a: HeaderAssertion): Deferred {
     const raw = this.subject.headers[a.name.toLowerCase()];
-    const value = Array.isArray(raw) ? raw.join(', ') : raw;
+    const value = (Array.isArray(raw) ? raw.join(', ') : raw)?.slice(0, HEADER_BOUNDS.maxValueChars);
     if (a.operator === 'not_exists') return value === undefined ? OK : seen(`got ${quoted(value)}`);
     if (value === undefined) return seen('header absent');
     const got = seen(`got ${quoted(value)}`);
@@ -139,7 +146,8 @@ class Judge {
       case 'not_contains':
         return !value.includes(a.value) ? OK : got;
       case 'matches':
-        return () => (regex(a.value, a.flags).test(value) ? OK : got);
+        if (regexProblem(a.value, a.flags) !== null) return seen(UNSUPPORTED_PATTERN);
+        return () => (userRegex(a.value, a.flags).test(value) ? OK : got);
     }
   }
 
@@ -152,21 +160,26 @@ class Judge {
       case 'not_contains':
         return this.subject.body.includes(a.value, 0, 'utf8') ? seen('found') : OK;
       case 'matches': {
+        if (regexProblem(a.value, a.flags) !== null) return seen(UNSUPPORTED_PATTERN);
         const text = this.bodyText();
-        return () => (regex(a.value, a.flags).test(text) ? OK : seen(`no match${where}`));
+        return () => (userRegex(a.value, a.flags).test(text) ? OK : seen(`no match${where}`));
       }
     }
   }
 
   private jsonPath(a: JsonPathAssertion): Deferred {
+    if (a.operator === 'matches' && regexProblem(a.value, a.flags) !== null) return seen(UNSUPPORTED_PATTERN);
     const doc = this.parsedBody();
-    if (!doc.ok) return seen(this.subject.bodyTruncated ? 'body is not JSON: only its first 1 MiB was read' : 'body is not JSON');
+    if (!doc.ok) return seen(this.subject.bodyTruncated && doc.why === 'body is not JSON' ? 'body is not JSON: only its first 1 MiB was read' : doc.why);
     return () => {
-      const values: JSONValue[] = [];
-      for (const node of compilePath(a.path).lazyQuery(doc.value)) {
-        values.push(node.value);
-        if (values.length === MAX_JSON_NODES) break;
-      }
+      const values = withJsonSteps(this.jsonSteps, () => {
+        const selected: JSONValue[] = [];
+        for (const node of compilePath(a.path).lazyQuery(doc.value)) {
+          selected.push(node.value);
+          if (selected.length === MAX_JSON_NODES) break;
+        }
+        return selected;
+      });
       if (a.operator === 'not_exists') return values.length ? seen(`got ${shownJson(values[0])}`) : OK;
       if (!values.length) return seen('nothing selected');
       const offending = values.find((v) => !holds(a, v));
@@ -179,14 +192,8 @@ class Judge {
     return this.text;
   }
 
-  private parsedBody() {
-    if (this.json === null) {
-      try {
-        this.json = { ok: true, value: JSON.parse(this.bodyText()) as JSONValue };
-      } catch {
-        this.json = { ok: false };
-      }
-    }
+  private parsedBody(): ParsedBody {
+    this.json ??= parseBoundedJson(this.bodyText());
     return this.json;
   }
 }
@@ -223,7 +230,7 @@ function holds(a: JsonPathAssertion, v: JSONValue): boolean {
     case 'greater_than':
       return typeof v === 'number' && v > a.value;
     case 'matches':
-      return typeof v === 'string' && regex(a.value, a.flags).test(v);
+      return typeof v === 'string' && userRegex(a.value, a.flags).test(v);
   }
 }
 
@@ -232,8 +239,4 @@ function contains(v: JSONValue, needle: JsonScalar): boolean {
   if (typeof v === 'string') return typeof needle === 'string' && v.includes(needle);
   if (Array.isArray(v)) return v.some((item) => item === needle);
   return false;
-}
-
-function regex(pattern: string, flags: string | undefined): RegExp {
-  return new RegExp(pattern, flags ?? '');
 }

@@ -90,6 +90,16 @@ describe('parseAssertions', () => {
     expect(parseAssertions([{ source: 'header', name: 'a', operator: 'matches', value: '\\p{L}', flags: 'u' }])).toHaveLength(1);
   });
 
+  it.each(['(a)\\1', 'x(?=y)', 'x(?!y)', '(?<=a)b', '(?<!a)b', 'a{1001}'])('refuses %s, which the linear-time engine (RE2) does not run', (value) => {
+    expect(fails([{ source: 'body', operator: 'matches', value }])).toMatch(
+      /^Invalid assertions\[0\]\.value: not supported: patterns run on a linear-time engine \(RE2\), which has no backreferences and no lookaround \(error parsing regexp: .+\)$/,
+    );
+  });
+
+  it.each(['^(a+)+$', '\\/api\\/v\\d+', '\\u00e9t\\u00e9', '(?<year>\\d{4})-\\d{2}', '[\\w.-]+@\\S+', 'a{2,1000}?'])('takes %s (JavaScript syntax RE2 runs)', (value) => {
+    expect(parseAssertions([{ source: 'body', operator: 'matches', value }])).toHaveLength(1);
+  });
+
   it('parses JSONPath expressions and names a broken one', () => {
     expect(fails([{ source: 'json_path', path: 'status', operator: 'exists' }])).toMatch(/^Invalid assertions\[0\]\.path: must be a JSONPath expression .* \(.+\)$/);
     expect(fails([{ source: 'json_path', path: '$.items[?@.s ==]', operator: 'exists' }])).toMatch(/^Invalid assertions\[0\]\.path: /);

@@ -1,7 +1,7 @@
 import Joi from 'joi';
-import { JSONPathEnvironment } from 'json-p3';
 import { ValidationError } from '../../errors/errors.js';
 import { ASSERTION_LIMITS, ASSERTION_OPERATORS, ASSERTION_SOURCES, REGEX_FLAGS, type Assertion, type AssertionSource, type JsonScalar } from './assertion.js';
+import { assertionJsonPath, regexProblem } from './user-regex.js';
 
 /**
  * Validation of a monitor's `assertions` (create and update): at most 20, each one of the
@@ -32,7 +32,7 @@ const RULES = {
   path: `must be a JSONPath expression (RFC 9535) of 1 to ${L.text} characters, starting with $`,
 } as const;
 
-const jsonPath = new JSONPathEnvironment();
+const jsonPath = assertionJsonPath();
 
 interface FieldRule {
   schema: Joi.Schema;
@@ -178,12 +178,17 @@ function parsePath(path: unknown, at: string): string {
   return path;
 }
 
+/** RE2's refusal of a pattern that is valid JavaScript (user-regex.ts lists what it runs). */
+export const RE2_UNSUPPORTED = 'not supported: patterns run on a linear-time engine (RE2), which has no backreferences and no lookaround';
+
 function compileRegex(pattern: string, flags: string, at: string): void {
   try {
     new RegExp(pattern, flags);
   } catch (e) {
     throw invalid(at, `not a valid regular expression (${e instanceof Error ? e.message.slice(0, 200) : 'unparsable'})`);
   }
+  const problem = regexProblem(pattern, flags);
+  if (problem !== null) throw invalid(at, `${RE2_UNSUPPORTED} (${problem})`);
 }
 
 /** A monitor's assertions, validated: an array of at most ASSERTION_LIMITS.count (null is none). */
