@@ -5,7 +5,7 @@ import { heartbeatPingJob, sweepHeartbeatsJob } from './jobs/heartbeat.jobs.js';
 import { monitorBucketJob } from './jobs/monitor-bucket.job.js';
 import { monitorCheckJob } from './jobs/monitor-check.job.js';
 import { createMonitorChecks, type MonitorCheckOptions } from './monitors/monitor-checks.js';
-import { pruneAlertDeliveriesJob, pruneChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
+import { pruneAlertDeliveriesJob, pruneChecksJob, pruneHeaderChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
 import { sendIncidentRepeatsJob } from './jobs/send-incident-repeats.job.js';
 import { reconcileDomainSchedulesJob } from './jobs/reconcile-domain-schedules.job.js';
 import { reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './jobs/reconcile-monitor-schedules.job.js';
@@ -67,6 +67,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
         [JobName.PruneChecks]: pruneChecksJob(ctx),
         [JobName.PruneScans]: pruneScansJob(ctx),
         [JobName.PruneAlertDeliveries]: pruneAlertDeliveriesJob(ctx),
+        [JobName.PruneHeaderChecks]: pruneHeaderChecksJob(ctx),
         [JobName.EnsureCheckPartitions]: ensureCheckPartitionsJob(ctx),
         [JobName.ReconcileDomainSchedules]: reconcileDomainSchedulesJob(ctx),
         [JobName.GenerateInvoices]: generateInvoicesJob(ctx),

@@ -47,6 +47,8 @@ export interface Config {
   scanRetentionDays: number;
   /** Days alert delivery attempts are kept. */
   deliveryRetentionDays: number;
+  /** Days domain header checks are kept (a domain's latest and latest completed ones always are). */
+  headerCheckRetentionDays: number;
   shutdownTimeoutMs: number;
   /** How often the API writes the request usage counted in Redis to daily_usage. */
   usageFlushMs: number;
@@ -117,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkRetentionDays: v.VIGIL_CHECK_RETENTION_DAYS,
     scanRetentionDays: v.VIGIL_SCAN_RETENTION_DAYS,
     deliveryRetentionDays: v.VIGIL_DELIVERY_RETENTION_DAYS,
+    headerCheckRetentionDays: v.VIGIL_HEADER_CHECK_RETENTION_DAYS,
     shutdownTimeoutMs: v.VIGIL_SHUTDOWN_TIMEOUT_MS,
     usageFlushMs: v.VIGIL_USAGE_FLUSH_MS,
     apiInFlight: { alone: v.VIGIL_API_IN_FLIGHT, shared: Math.min(v.VIGIL_API_IN_FLIGHT_SHARED, v.VIGIL_API_IN_FLIGHT) },

@@ -152,6 +152,7 @@ export interface JobPayloads {
   [JobName.PruneChecks]: EmptyPayload;
   [JobName.PruneScans]: EmptyPayload;
   [JobName.PruneAlertDeliveries]: EmptyPayload;
+  [JobName.PruneHeaderChecks]: EmptyPayload;
   [JobName.EnsureCheckPartitions]: EmptyPayload;
   [JobName.TlsScan]: TlsScanPayload;
   [JobName.DomainScan]: DomainScanPayload;
@@ -177,6 +178,7 @@ export interface JobResults {
   [JobName.PruneChecks]: { droppedPartitions: string[]; deleted: number; rounds: number };
   [JobName.PruneScans]: { deleted: number };
   [JobName.PruneAlertDeliveries]: { deleted: number };
+  [JobName.PruneHeaderChecks]: { deleted: number };
   [JobName.EnsureCheckPartitions]: { created: string[] };
   [JobName.TlsScan]: void;
   [JobName.DomainScan]: void;
