@@ -3,6 +3,7 @@ import {
   JobName,
   MaintenanceWindow,
   activeMaintenance,
+  alertOutboxMessage,
   writeOutbox,
   type AlertEventPayload,
   type CheckDetails,
@@ -132,11 +133,6 @@ export async function recordChecksIn(em: EntityManager, records: CheckRecord[]):
   const { outcomes, alerts, rounds, deadlines } = await recordInTransaction(em, records);
   await writeOutbox(em, alerts.map(alertOutboxMessage));
   return { outcomes, alerts, rounds, deadlines };
-}
-
-/** An alert event as an outbox message: the event id is the job id, so relaying it twice adds one job. */
-export function alertOutboxMessage(alert: AlertEventPayload): OutboxMessage {
-  return { job: JobName.AlertEvent, payload: alert, jobId: alert.eventId, options: { attempts: 5, backoff: { type: 'exponential', delay: 1_000 } } };
 }
 
 /**
