@@ -61,7 +61,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
     // A checker consumes only its own region's check jobs.
     queueNames: { [QueueName.Checks]: checkQueueOf(ctx.config.region) },
     handlers: {
-      [QueueName.Checks]: { [JobName.MonitorCheck]: monitorCheckJob(checks), [JobName.MonitorBucket]: monitorBucketJob(ctx, checks) },
+      [QueueName.Checks]: { [JobName.MonitorCheck]: monitorCheckJob(checks), [JobName.MonitorBucket]: monitorBucketJob(ctx, checks, (ids) => monitors.accountsOf(ids)) },
       [QueueName.Maintenance]: {
         [JobName.ReconcileMonitorSchedules]: reconcileMonitorSchedulesJob(ctx),
         [JobName.PruneChecks]: pruneChecksJob(ctx),

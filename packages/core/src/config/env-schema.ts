@@ -66,6 +66,8 @@ export const envSchema = Joi.object({
   SCANNER_HEALTH_PORT: Joi.number().port().default(9102),
   NOTIFIER_HEALTH_PORT: Joi.number().port().default(9103),
   CHECKER_CONCURRENCY: Joi.number().integer().min(1).max(2000).default(500),
+  // Scheduled checks of one account a checker runs at once; unset: a tenth of CHECKER_CONCURRENCY (at least 1).
+  CHECKER_ACCOUNT_CONCURRENCY: Joi.number().integer().min(1).max(2000),
   SCANNER_CONCURRENCY: Joi.number().integer().min(1).max(100).default(4),
   NOTIFIER_CONCURRENCY: Joi.number().integer().min(1).max(500).default(20),
 })
