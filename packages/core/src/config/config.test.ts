@@ -43,6 +43,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CHECKER_ACCOUNT_CONCURRENCY: '0' })).toThrow(/CHECKER_ACCOUNT_CONCURRENCY/);
   });
 
+  it('reads the public in-flight slots (16 by default)', () => {
+    expect(loadConfig({}).publicInFlight).toBe(16);
+    expect(loadConfig({ VIGIL_PUBLIC_IN_FLIGHT: '4' }).publicInFlight).toBe(4);
+    expect(() => loadConfig({ VIGIL_PUBLIC_IN_FLIGHT: '0' })).toThrow(/VIGIL_PUBLIC_IN_FLIGHT/);
+  });
+
   it('keeps header checks VIGIL_HEADER_CHECK_RETENTION_DAYS (90 by default)', () => {
     expect(loadConfig({}).headerCheckRetentionDays).toBe(90);
     expect(loadConfig({ VIGIL_HEADER_CHECK_RETENTION_DAYS: '7' }).headerCheckRetentionDays).toBe(7);

@@ -54,6 +54,8 @@ export interface Config {
   usageFlushMs: number;
   /** Requests with an API key one API process works on at a time (the others wait their turn, shared fairly between accounts): while one account alone sends them, and while several do. */
   apiInFlight: { alone: number; shared: number };
+  /** Public requests (pages, feeds, badges) one process works on at a time, apart from apiInFlight. */
+  publicInFlight: number;
   healthPorts: { checker: number; scanner: number; notifier: number };
   concurrency: { checker: number; scanner: number; notifier: number };
   /** Scheduled checks of one account a checker process runs at once (at most concurrency.checker). */
@@ -125,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: v.VIGIL_SHUTDOWN_TIMEOUT_MS,
     usageFlushMs: v.VIGIL_USAGE_FLUSH_MS,
     apiInFlight: { alone: v.VIGIL_API_IN_FLIGHT, shared: Math.min(v.VIGIL_API_IN_FLIGHT_SHARED, v.VIGIL_API_IN_FLIGHT) },
+    publicInFlight: v.VIGIL_PUBLIC_IN_FLIGHT,
     healthPorts: { checker: v.CHECKER_HEALTH_PORT, scanner: v.SCANNER_HEALTH_PORT, notifier: v.NOTIFIER_HEALTH_PORT },
     concurrency: { checker: v.CHECKER_CONCURRENCY, scanner: v.SCANNER_CONCURRENCY, notifier: v.NOTIFIER_CONCURRENCY },
     checkerAccountConcurrency: Math.min((v.CHECKER_ACCOUNT_CONCURRENCY as number | undefined) ?? Math.max(1, Math.ceil(v.CHECKER_CONCURRENCY / 10)), v.CHECKER_CONCURRENCY),

@@ -60,6 +60,9 @@ export const envSchema = Joi.object({
   // them / while several do (decisions: API hot path).
   VIGIL_API_IN_FLIGHT: Joi.number().integer().min(1).max(1000).default(32),
   VIGIL_API_IN_FLIGHT_SHARED: Joi.number().integer().min(1).max(1000).default(2),
+  // Public requests (status pages, badges, feeds) worked on at a time per API or public process,
+  // apart from the API's slots (decisions: Fairness between tenants).
+  VIGIL_PUBLIC_IN_FLIGHT: Joi.number().integer().min(1).max(1000).default(16),
   VIGIL_USAGE_FLUSH_MS: Joi.number().integer().min(100).max(60_000).default(2000),
   VIGIL_SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(25_000),
   CHECKER_HEALTH_PORT: Joi.number().port().default(9101),
