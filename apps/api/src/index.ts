@@ -1,3 +1,4 @@
 export { createApp } from './app.js';
-export { createApiProcess } from './main.js';
+export { createPublicApp } from './public-app.js';
+export { createApiProcess, createPublicProcess } from './main.js';
 export type { RouteDef } from './http/route.js';

@@ -1,7 +1,10 @@
 import type { AppProcess, Context } from '@vigil/core';
 
-export const APP_NAMES = ['api', 'checker', 'scanner', 'notifier'] as const;
+export const APP_NAMES = ['api', 'checker', 'scanner', 'notifier', 'public'] as const;
 export type AppName = (typeof APP_NAMES)[number];
+
+/** What `vigil start` runs when no app is named: all but `public`, whose pages the API serves too. */
+export const DEFAULT_APPS: readonly AppName[] = ['api', 'checker', 'scanner', 'notifier'];
 
 /**
  * Where each app's process factory lives. The launcher loads an app's module only when it starts
@@ -13,6 +16,7 @@ const APP_MODULES: Record<AppName, { module: string; factory: string }> = {
   checker: { module: '@vigil/checker', factory: 'createCheckerApp' },
   scanner: { module: '@vigil/scanner', factory: 'createScannerApp' },
   notifier: { module: '@vigil/notifier', factory: 'createNotifierApp' },
+  public: { module: '@vigil/api', factory: 'createPublicProcess' },
 };
 
 export type AppFactory = (ctx: Context) => AppProcess;
