@@ -5,6 +5,7 @@ import { heartbeatPingJob, sweepHeartbeatsJob } from './jobs/heartbeat.jobs.js';
 import { monitorBucketJob } from './jobs/monitor-bucket.job.js';
 import { monitorCheckJob } from './jobs/monitor-check.job.js';
 import { createMonitorChecks, type MonitorCheckOptions } from './monitors/monitor-checks.js';
+import { reverifyDomainsJob } from './domains/reverify-domains.job.js';
 import { pruneAlertDeliveriesJob, pruneChecksJob, pruneHeaderChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
 import { sendIncidentRepeatsJob } from './jobs/send-incident-repeats.job.js';
 import { reconcileDomainSchedulesJob } from './jobs/reconcile-domain-schedules.job.js';
@@ -68,6 +69,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
         [JobName.PruneScans]: pruneScansJob(ctx),
         [JobName.PruneAlertDeliveries]: pruneAlertDeliveriesJob(ctx),
         [JobName.PruneHeaderChecks]: pruneHeaderChecksJob(ctx),
+        [JobName.ReverifyDomains]: reverifyDomainsJob(ctx, () => relay.wake()),
         [JobName.EnsureCheckPartitions]: ensureCheckPartitionsJob(ctx),
         [JobName.ReconcileDomainSchedules]: reconcileDomainSchedulesJob(ctx),
         [JobName.GenerateInvoices]: generateInvoicesJob(ctx),

@@ -49,6 +49,8 @@ export interface Config {
   deliveryRetentionDays: number;
   /** Days domain header checks are kept (a domain's latest and latest completed ones always are). */
   headerCheckRetentionDays: number;
+  /** Days a verified DNS claim's TXT record may stay missing (daily re-checks) before the claim lapses. */
+  domainReverifyGraceDays: number;
   shutdownTimeoutMs: number;
   /** How often the API writes the request usage counted in Redis to daily_usage. */
   usageFlushMs: number;
@@ -124,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scanRetentionDays: v.VIGIL_SCAN_RETENTION_DAYS,
     deliveryRetentionDays: v.VIGIL_DELIVERY_RETENTION_DAYS,
     headerCheckRetentionDays: v.VIGIL_HEADER_CHECK_RETENTION_DAYS,
+    domainReverifyGraceDays: v.VIGIL_DOMAIN_REVERIFY_GRACE_DAYS,
     shutdownTimeoutMs: v.VIGIL_SHUTDOWN_TIMEOUT_MS,
     usageFlushMs: v.VIGIL_USAGE_FLUSH_MS,
     apiInFlight: { alone: v.VIGIL_API_IN_FLIGHT, shared: Math.min(v.VIGIL_API_IN_FLIGHT_SHARED, v.VIGIL_API_IN_FLIGHT) },

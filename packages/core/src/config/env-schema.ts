@@ -56,6 +56,8 @@ export const envSchema = Joi.object({
   VIGIL_DELIVERY_RETENTION_DAYS: Joi.number().integer().min(32).default(90),
   // Each domain's latest header check (and latest completed one) is kept whatever its age.
   VIGIL_HEADER_CHECK_RETENTION_DAYS: Joi.number().integer().min(1).default(90),
+  // Days a verified DNS claim's TXT record may stay missing before the claim is set back to pending.
+  VIGIL_DOMAIN_REVERIFY_GRACE_DAYS: Joi.number().integer().min(1).max(365).default(7),
   // Requests with an API key worked on at a time per API process, while one account alone sends
   // them / while several do (decisions: API hot path).
   VIGIL_API_IN_FLIGHT: Joi.number().integer().min(1).max(1000).default(32),

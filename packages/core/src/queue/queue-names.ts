@@ -18,6 +18,8 @@ export enum JobName {
   PruneScans = 'prune-scans',
   PruneAlertDeliveries = 'prune-alert-deliveries',
   PruneHeaderChecks = 'prune-header-checks',
+  /** Re-checks the TXT record of every verified DNS claim (domains/reverification.ts). */
+  ReverifyDomains = 'reverify-domains',
   EnsureCheckPartitions = 'ensure-check-partitions',
   TlsScan = 'tls-scan',
   ReconcileDomainSchedules = 'reconcile-domain-schedules',
@@ -41,6 +43,7 @@ export const JOB_QUEUE = {
   [JobName.PruneScans]: QueueName.Maintenance,
   [JobName.PruneAlertDeliveries]: QueueName.Maintenance,
   [JobName.PruneHeaderChecks]: QueueName.Maintenance,
+  [JobName.ReverifyDomains]: QueueName.Maintenance,
   [JobName.EnsureCheckPartitions]: QueueName.Maintenance,
   [JobName.TlsScan]: QueueName.Scans,
   [JobName.DomainScan]: QueueName.Scans,
