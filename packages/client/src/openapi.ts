@@ -1440,7 +1440,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @description Subscribed events; empty = all */
-            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
             /** @description Monitors in scope; empty = all */
             monitor_ids: number[];
             /** @description Domains in scope; empty = all */
@@ -1469,7 +1469,7 @@ export interface components {
             integration_id: number | null;
             event_id: string;
             /** @enum {string} */
-            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
+            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
             /** @description 1 to 5 */
             attempt: number;
             /** @enum {string} */
@@ -3057,7 +3057,7 @@ export interface operations {
                                 description: string;
                             }[];
                         }[];
-                        events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+                        events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     };
                 };
             };
@@ -3225,7 +3225,7 @@ export interface operations {
                         webhook_url: string;
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -3415,7 +3415,7 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -3614,7 +3614,7 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -3764,13 +3764,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            /** @description More than 10 per minute for this account {error, message, retry_after, limit_type: per_minute} */
             429: {
                 headers: {
                     "Retry-After"?: string;
-                    "X-RateLimit-Limit"?: string;
-                    "X-RateLimit-Remaining"?: string;
-                    "X-RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3796,7 +3793,7 @@ export interface operations {
                 /** @description Default 20 */
                 per_page?: number;
                 status?: "pending" | "success" | "failed";
-                event?: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
+                event?: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
             };
             header?: never;
             path: {
@@ -4052,13 +4049,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            /** @description More than 10 per minute for this account {error, message, retry_after, limit_type: per_minute} */
             429: {
                 headers: {
                     "Retry-After"?: string;
-                    "X-RateLimit-Limit"?: string;
-                    "X-RateLimit-Remaining"?: string;
-                    "X-RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {

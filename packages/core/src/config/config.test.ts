@@ -49,6 +49,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VIGIL_PUBLIC_IN_FLIGHT: '0' })).toThrow(/VIGIL_PUBLIC_IN_FLIGHT/);
   });
 
+  it('lets a verified DNS claim stay missing VIGIL_DOMAIN_REVERIFY_GRACE_DAYS (7 by default)', () => {
+    expect(loadConfig({}).domainReverifyGraceDays).toBe(7);
+    expect(loadConfig({ VIGIL_DOMAIN_REVERIFY_GRACE_DAYS: '30' }).domainReverifyGraceDays).toBe(30);
+    expect(() => loadConfig({ VIGIL_DOMAIN_REVERIFY_GRACE_DAYS: '0' })).toThrow(/VIGIL_DOMAIN_REVERIFY_GRACE_DAYS/);
+  });
+
   it('keeps header checks VIGIL_HEADER_CHECK_RETENTION_DAYS (90 by default)', () => {
     expect(loadConfig({}).headerCheckRetentionDays).toBe(90);
     expect(loadConfig({ VIGIL_HEADER_CHECK_RETENTION_DAYS: '7' }).headerCheckRetentionDays).toBe(7);
