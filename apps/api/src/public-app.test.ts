@@ -2,6 +2,7 @@ import request from 'supertest';
 import { createTestAccount, createTestContext, seedStatusFixture, type TestContext } from '@vigil/testing';
 import { createApp } from './app.js';
 import { createPublicApp } from './public-app.js';
+import type { RouteDef } from './http/route.js';
 import { createPublicProcess } from './main.js';
 
 let ctx: TestContext;
@@ -32,7 +33,7 @@ describe('the public app (vigil start public)', () => {
     expect(badge.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect((await request(pub).get('/healthz')).status).toBe(200);
     // No API route, not even with a valid key: the plain 404.
-    expect(pub.routes.every((r) => r.auth === 'none')).toBe(true);
+    expect(pub.routes.every((r: RouteDef) => r.auth === 'none')).toBe(true);
     expect((await request(pub).get('/api/v1/monitors').set(owner.auth)).status).toBe(404);
     expect((await request(pub).get(`/api/v1/uptime/monitors/${fixture.monitorIds[0]}/badges`).set(owner.auth)).status).toBe(404);
     expect((await request(pub).get('/status/no-such-page-here')).status).toBe(404);

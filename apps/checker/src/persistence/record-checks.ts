@@ -1,6 +1,5 @@
 import {
   DEFAULT_REGION,
-  JobName,
   MaintenanceWindow,
   activeMaintenance,
   alertOutboxMessage,
@@ -10,7 +9,6 @@ import {
   type CheckResult,
   type CheckTimings,
   type MonitorStatus,
-  type OutboxMessage,
 } from '@vigil/core';
 import { In, type DataSource, type EntityManager } from 'typeorm';
 import { monitorAlertEvent, type AlertIncident, type AlertMonitor } from '../alerts/monitor-alert-events.js';

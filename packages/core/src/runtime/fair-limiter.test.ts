@@ -20,7 +20,7 @@ describe('createFairLimiter', () => {
   it('a key whose tasks all hang holds at most perKey slots: another key starts at once', async () => {
     const limit = createFairLimiter({ limit: 4, perKey: 2 });
     const order: string[] = [];
-    const hanging = Array.from({ length: 6 }, (_, i) => gated());
+    const hanging = Array.from({ length: 6 }, () => gated());
     hanging.forEach((h, i) => void limit('a', () => (order.push(`a${i}`), h.task())));
     const quiet = gated();
     const done = limit('b', () => (order.push('b'), quiet.task()));
