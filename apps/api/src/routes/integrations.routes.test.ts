@@ -96,6 +96,7 @@ describe('GET /api/v1/integrations/types', () => {
       'domain.grade_changed',
       'headers.grade_changed',
       'scan.completed',
+      'domain.verification_lapsed',
       'test',
     ]);
   });
