@@ -1,6 +1,7 @@
 import { CONFIG_ENV_VARS, loadConfig } from '@vigil/core';
 import {
   APPS,
+  HTTP_APPS,
   DEFAULTS,
   configError,
   MIGRATE_ARGV,
@@ -171,13 +172,15 @@ describe('docker-compose.yml', () => {
     expect(published).not.toContain(loadConfig(composeEnv(api)).opsPort);
   });
 
-  it('publishes the API port', () => {
-    const api = appService('api');
-    const port = servingPort(loadConfig(composeEnv(api)), 'api');
-    const targets = (api.ports ?? []).map((p) =>
-      typeof p === 'object' ? Number(p.target) : Number(interpolate(String(p)).split(':').pop()!.split('/')[0]),
-    );
-    expect(targets).toContain(port);
+  it('publishes the port of the API and of the public face', () => {
+    for (const app of HTTP_APPS) {
+      const s = appService(app);
+      const port = servingPort(loadConfig(composeEnv(s)), app);
+      const targets = (s.ports ?? []).map((p) =>
+        typeof p === 'object' ? Number(p.target) : Number(interpolate(String(p)).split(':').pop()!.split('/')[0]),
+      );
+      expect({ app, targets }).toEqual({ app, targets: expect.arrayContaining([port]) });
+    }
   });
 
   it('gives every app longer to stop than the shutdown timeout, so workers finish their jobs', () => {

@@ -32,8 +32,10 @@ export const WORKSPACES: readonly string[] = rootPackage.workspaces;
 export const CI_NODE_LINES: readonly number[] = (/^NODE_LINES=\(([\d ]+)\)$/m.exec(readText('.ci/run'))?.[1] ?? '').split(' ').filter(Boolean).map(Number);
 
 export const WORKER_APPS = Object.keys(QUEUE_OWNERS) as (keyof typeof QUEUE_OWNERS)[];
-export type AppName = 'api' | keyof typeof QUEUE_OWNERS;
-export const APPS: readonly AppName[] = ['api', ...WORKER_APPS];
+/** The apps that serve HTTP on PORT: the API, and the public face on its own (`start public`). */
+export const HTTP_APPS = ['api', 'public'] as const;
+export type AppName = (typeof HTTP_APPS)[number] | keyof typeof QUEUE_OWNERS;
+export const APPS: readonly AppName[] = [...HTTP_APPS, ...WORKER_APPS];
 
 /** `packages/cli/bin/vigil.js`: the `vigil` bin of the CLI workspace, relative to the repo root. */
 export const CLI_ENTRY = path.posix.join(
@@ -109,7 +111,7 @@ export function configError(env: Record<string, string>): string | undefined {
 
 /** The port an app serves its public traffic (API) or its probes (workers) on under a configuration. */
 export function servingPort(config: Config, app: AppName): number {
-  return app === 'api' ? config.port : config.healthPorts[app];
+  return app === 'api' || app === 'public' ? config.port : config.healthPorts[app];
 }
 
 /** The port an app answers probes and scrapes on: the API's ops port when it has one. */

@@ -6,6 +6,7 @@ import { SECRET_KEY_APPS } from '@vigil/cli';
 import {
   APPS,
   DEFAULTS,
+  HTTP_APPS,
   MIGRATE_ARGV,
   ROOT,
   SECRET_VARS,
@@ -256,18 +257,20 @@ describe('k8s probes and ports', () => {
     }
   });
 
-  it('has the API Service send traffic to the API pods on the API port', () => {
-    const api = deployment('api');
-    const c = container(api);
-    const services = resourcesOf('Service').filter((s) => selects(selectorLabels(s), api.spec?.template?.metadata?.labels));
-    expect(services).toHaveLength(1);
-    const [service] = services;
-    for (const d of resourcesOf('Deployment').filter((d) => d !== api)) {
-      expect(selects(selectorLabels(service), d.spec?.template?.metadata?.labels)).toBe(false);
+  it('has a Service per HTTP app (API, public face) that sends traffic to its pods only, on the port it serves', () => {
+    for (const app of HTTP_APPS) {
+      const d = deployment(app);
+      const c = container(d);
+      const services = resourcesOf('Service').filter((s) => selects(selectorLabels(s), d.spec?.template?.metadata?.labels));
+      expect({ app, services: services.length }).toEqual({ app, services: 1 });
+      const [service] = services;
+      for (const other of resourcesOf('Deployment').filter((o) => o !== d)) {
+        expect(selects(selectorLabels(service), other.spec?.template?.metadata?.labels)).toBe(false);
+      }
+      const port = servingPort(loadConfig(containerEnv(c)), app);
+      for (const p of service.spec?.ports ?? []) expect(resolvePort(c, p.targetPort ?? p.port)).toBe(port);
+      expect(service.spec?.ports?.length).toBeGreaterThan(0);
     }
-    const port = servingPort(loadConfig(containerEnv(c)), 'api');
-    for (const p of service.spec?.ports ?? []) expect(resolvePort(c, p.targetPort ?? p.port)).toBe(port);
-    expect(service.spec?.ports?.length).toBeGreaterThan(0);
   });
 });
 
@@ -323,20 +326,24 @@ describe('k8s pods', () => {
 });
 
 describe('k8s autoscaling and disruption budgets', () => {
-  it('scales the API on CPU with an HPA', () => {
-    const api = deployment('api');
+  it('scales the API and the public face on CPU with an HPA each', () => {
     const hpas = resourcesOf('HorizontalPodAutoscaler');
-    expect(hpas).toHaveLength(1);
-    const [hpa] = hpas;
-    expect(hpa.apiVersion).toBe('autoscaling/v2');
-    expect(hpa.spec?.scaleTargetRef).toMatchObject({ apiVersion: 'apps/v1', kind: 'Deployment', name: api.metadata.name });
-    expect(hpa.spec?.metrics).toEqual([
-      expect.objectContaining({ type: 'Resource', resource: expect.objectContaining({ name: 'cpu' }) }),
-    ]);
-    expect(hpa.spec?.minReplicas).toBeGreaterThanOrEqual(2);
-    expect(hpa.spec?.maxReplicas).toBeGreaterThan(hpa.spec!.minReplicas!);
-    // Utilization is relative to the request: without one the HPA cannot compute it.
-    expect(container(api).resources?.requests?.cpu).toBeDefined();
+    expect(hpas).toHaveLength(HTTP_APPS.length);
+    for (const app of HTTP_APPS) {
+      const d = deployment(app);
+      const own = hpas.filter((h) => h.spec?.scaleTargetRef?.name === d.metadata.name);
+      expect({ app, hpas: own.length }).toEqual({ app, hpas: 1 });
+      const [hpa] = own;
+      expect(hpa.apiVersion).toBe('autoscaling/v2');
+      expect(hpa.spec?.scaleTargetRef).toMatchObject({ apiVersion: 'apps/v1', kind: 'Deployment', name: d.metadata.name });
+      expect(hpa.spec?.metrics).toEqual([
+        expect.objectContaining({ type: 'Resource', resource: expect.objectContaining({ name: 'cpu' }) }),
+      ]);
+      expect(hpa.spec?.minReplicas).toBeGreaterThanOrEqual(2);
+      expect(hpa.spec?.maxReplicas).toBeGreaterThan(hpa.spec!.minReplicas!);
+      // Utilization is relative to the request: without one the HPA cannot compute it.
+      expect(container(d).resources?.requests?.cpu).toBeDefined();
+    }
   });
 
   it('scales each worker with one KEDA ScaledObject on Redis, authenticated by an existing Secret', () => {

@@ -1,10 +1,22 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
 import type { AppProcess, Context } from '@vigil/core';
 import { createApp } from './app.js';
 import { answerClientError } from './http/client-error.js';
 import { createOpsApp } from './ops-app.js';
-import type { RequestUsage } from './usage/request-usage.js';
+import { createPublicApp } from './public-app.js';
+
+/** What an HTTP process serves, and what runs beside it while it listens. */
+interface Served {
+  app: Express;
+  /** After the server listens. */
+  started?: () => void;
+  /** After the last request ended. */
+  stopped?: () => Promise<void>;
+}
+
+type HttpProcess = AppProcess & { port(): number | undefined; opsPort(): number | undefined };
 
 function listenOn(server: Server): Promise<void> {
   return new Promise<void>((resolve, reject) => {
@@ -14,13 +26,13 @@ function listenOn(server: Server): Promise<void> {
 }
 
 /**
- * The API server: listens on PORT, and on VIGIL_OPS_PORT when set (probes, metrics, the queue
- * dashboard); on stop, finishes in-flight requests within the bounded wait, then closes the ops port.
+ * An HTTP server on PORT, and on VIGIL_OPS_PORT when set (probes, metrics, the queue dashboard);
+ * on stop, finishes in-flight requests within the bounded wait, then closes the ops port.
  */
-export function createApiProcess(ctx: Context): AppProcess & { port(): number | undefined; opsPort(): number | undefined } {
+function httpProcess(ctx: Context, name: string, serve: () => Served): HttpProcess {
   let server: Server | undefined;
   let ops: Server | undefined;
-  let usage: RequestUsage | undefined;
+  let served: Served | undefined;
   const closeOps = async () => {
     const o = ops;
     ops = undefined;
@@ -30,18 +42,17 @@ export function createApiProcess(ctx: Context): AppProcess & { port(): number | 
     await closed;
   };
   return {
-    name: 'api',
+    name,
     port: () => (server?.address() as AddressInfo | null)?.port,
     opsPort: () => (ops?.address() as AddressInfo | null)?.port,
     async start() {
       if (ctx.config.opsPort !== undefined) {
         ops = createOpsApp(ctx).listen(ctx.config.opsPort);
         await listenOn(ops);
-        ctx.logger.info('api ops port listening', { port: (ops.address() as AddressInfo).port });
+        ctx.logger.info(`${name} ops port listening`, { port: (ops.address() as AddressInfo).port });
       }
-      const app = createApp(ctx);
-      usage = app.usage;
-      const listening = app.listen(ctx.config.port);
+      served = serve();
+      const listening = served.app.listen(ctx.config.port);
       server = listening;
       // Longer than the usual load-balancer idle timeout, so the balancer closes first.
       listening.keepAliveTimeout = 65_000;
@@ -53,8 +64,8 @@ export function createApiProcess(ctx: Context): AppProcess & { port(): number | 
         await closeOps();
         throw e;
       }
-      usage.start();
-      ctx.logger.info('api listening', { port: (listening.address() as AddressInfo).port });
+      served.started?.();
+      ctx.logger.info(`${name} listening`, { port: (listening.address() as AddressInfo).port });
     },
     async stop() {
       const s = server;
@@ -65,11 +76,28 @@ export function createApiProcess(ctx: Context): AppProcess & { port(): number | 
       const deadline = setTimeout(() => s.closeAllConnections(), ctx.config.shutdownTimeoutMs);
       await closed;
       clearTimeout(deadline);
-      // After the last request: every counted request reaches daily_usage.
-      await usage?.stop();
+      await served?.stopped?.();
       // Last: probes and scrapes see the process until its requests are done.
       await closeOps();
-      ctx.logger.info('api stopped');
+      ctx.logger.info(`${name} stopped`);
     },
   };
+}
+
+/** The API server: listens on PORT (and the ops port) and flushes the request usage it counted. */
+export function createApiProcess(ctx: Context): HttpProcess {
+  return httpProcess(ctx, 'api', () => {
+    const app = createApp(ctx);
+    return {
+      app,
+      started: () => app.usage.start(),
+      // After the last request: every counted request reaches daily_usage.
+      stopped: () => app.usage.stop(),
+    };
+  });
+}
+
+/** The public face alone (`vigil start public`): status pages, feeds, badges and probes on PORT. */
+export function createPublicProcess(ctx: Context): HttpProcess {
+  return httpProcess(ctx, 'public', () => ({ app: createPublicApp(ctx) }));
 }

@@ -5,7 +5,8 @@ import { heartbeatPingJob, sweepHeartbeatsJob } from './jobs/heartbeat.jobs.js';
 import { monitorBucketJob } from './jobs/monitor-bucket.job.js';
 import { monitorCheckJob } from './jobs/monitor-check.job.js';
 import { createMonitorChecks, type MonitorCheckOptions } from './monitors/monitor-checks.js';
-import { pruneAlertDeliveriesJob, pruneChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
+import { reverifyDomainsJob } from './domains/reverify-domains.job.js';
+import { pruneAlertDeliveriesJob, pruneChecksJob, pruneHeaderChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
 import { sendIncidentRepeatsJob } from './jobs/send-incident-repeats.job.js';
 import { reconcileDomainSchedulesJob } from './jobs/reconcile-domain-schedules.job.js';
 import { reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './jobs/reconcile-monitor-schedules.job.js';
@@ -61,12 +62,14 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
     // A checker consumes only its own region's check jobs.
     queueNames: { [QueueName.Checks]: checkQueueOf(ctx.config.region) },
     handlers: {
-      [QueueName.Checks]: { [JobName.MonitorCheck]: monitorCheckJob(checks), [JobName.MonitorBucket]: monitorBucketJob(ctx, checks) },
+      [QueueName.Checks]: { [JobName.MonitorCheck]: monitorCheckJob(checks), [JobName.MonitorBucket]: monitorBucketJob(ctx, checks, (ids) => monitors.accountsOf(ids)) },
       [QueueName.Maintenance]: {
         [JobName.ReconcileMonitorSchedules]: reconcileMonitorSchedulesJob(ctx),
         [JobName.PruneChecks]: pruneChecksJob(ctx),
         [JobName.PruneScans]: pruneScansJob(ctx),
         [JobName.PruneAlertDeliveries]: pruneAlertDeliveriesJob(ctx),
+        [JobName.PruneHeaderChecks]: pruneHeaderChecksJob(ctx),
+        [JobName.ReverifyDomains]: reverifyDomainsJob(ctx, () => relay.wake()),
         [JobName.EnsureCheckPartitions]: ensureCheckPartitionsJob(ctx),
         [JobName.ReconcileDomainSchedules]: reconcileDomainSchedulesJob(ctx),
         [JobName.GenerateInvoices]: generateInvoicesJob(ctx),

@@ -11,6 +11,9 @@ export const MAINTENANCE_SCHEDULES: { id: string; job: JobName; every?: number; 
   { id: 'prune-checks', job: JobName.PruneChecks, pattern: '17 3 * * *' },
   { id: 'prune-scans', job: JobName.PruneScans, pattern: '27 3 * * *' },
   { id: 'prune-alert-deliveries', job: JobName.PruneAlertDeliveries, pattern: '37 3 * * *' },
+  { id: 'prune-header-checks', job: JobName.PruneHeaderChecks, pattern: '47 3 * * *' },
+  // Daily: verified DNS claims whose TXT record is gone lapse after VIGIL_DOMAIN_REVERIFY_GRACE_DAYS.
+  { id: 'reverify-domains', job: JobName.ReverifyDomains, pattern: '13 4 * * *' },
   // Hourly, so a week of partitions ahead survives a long outage of every checker.
   { id: 'ensure-check-partitions', job: JobName.EnsureCheckPartitions, every: 3_600_000 },
   // Daily, so a missed month end (outage, deploy) is invoiced the next day; the job is idempotent.

@@ -11,7 +11,7 @@ interface CommandSpec {
 
 const COMMANDS: Record<string, CommandSpec> = {
   start: {
-    usage: `  start [api|checker|scanner|notifier ...]   run the apps (all four when none is named)`,
+    usage: `  start [api|checker|scanner|notifier|public ...]   run the apps (all but public when none is named; public: status pages and badges alone)`,
     load: async () => (await import('./commands/start.js')).startCommand,
   },
   migrate: {

@@ -1547,7 +1547,7 @@ export interface components {
                 webhook_url?: string;
             };
             /** @description Subscribed events; empty = all */
-            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
             /** @description Monitors in scope; empty = all */
             monitor_ids: number[];
             /** @description Domains in scope; empty = all */
@@ -1576,7 +1576,7 @@ export interface components {
             integration_id: number | null;
             event_id: string;
             /** @enum {string} */
-            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
+            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
             /** @description 1 to 5 */
             attempt: number;
             /** @enum {string} */
@@ -3190,7 +3190,7 @@ export interface operations {
                                 description: string;
                             }[];
                         }[];
-                        events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+                        events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     };
                 };
             };
@@ -3358,7 +3358,7 @@ export interface operations {
                         webhook_url: string;
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -3548,7 +3548,7 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -3747,7 +3747,7 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -3897,13 +3897,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            /** @description More than 10 per minute for this account {error, message, retry_after, limit_type: per_minute} */
             429: {
                 headers: {
                     "Retry-After"?: string;
-                    "X-RateLimit-Limit"?: string;
-                    "X-RateLimit-Remaining"?: string;
-                    "X-RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3929,7 +3926,7 @@ export interface operations {
                 /** @description Default 20 */
                 per_page?: number;
                 status?: "pending" | "success" | "failed";
-                event?: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "test";
+                event?: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
             };
             header?: never;
             path: {
@@ -4185,13 +4182,10 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            /** @description More than 10 per minute for this account {error, message, retry_after, limit_type: per_minute} */
             429: {
                 headers: {
                     "Retry-After"?: string;
-                    "X-RateLimit-Limit"?: string;
-                    "X-RateLimit-Remaining"?: string;
-                    "X-RateLimit-Reset"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -5,6 +5,7 @@ import { createApp } from '@vigil/api';
 import { createTestAccount, createTestContext, seedStatusFixture, type TestContext } from '@vigil/testing';
 import { BadgeService } from '../badges/badge-service.js';
 import { PublicFaceGate } from '../public-status/public-face-gate.js';
+import { PublicLane } from '../public-status/public-lane.js';
 import { StatusPageService } from '../public-status/status-page-service.js';
 import { publicFace } from './public-face.js';
 
@@ -108,6 +109,43 @@ describe('publicFace', () => {
       slowApi.release?.();
       expect(await slow).toBe(200);
       expect(await waiting).toBe(200);
+    } finally {
+      server.close();
+    }
+  });
+  it('public requests have their own in-flight budget: a crowd held on one page fills it and the rest are shed with 503 and Retry-After, while API requests go on', async () => {
+    const gate = new PublicFaceGate({ busyRate: 1_000, burst: 1_000, idleBatch: 16, maxQueue: 1_000, maxWaitMs: 2_000, holdMs: 0, ...timers });
+    const lane = new PublicLane({ limit: 2, maxQueue: 1, maxWaitMs: 200, ...timers });
+    const app = express();
+    app.use(publicFace(ctx, new StatusPageService(ctx), new BadgeService(ctx), gate, lane));
+    const held: (() => void)[] = [];
+    app.get('/badges/:token/:name', (req, res) => {
+      if (req.params.token === 'crowd') held.push(() => res.type('image/svg+xml').send('<svg/>'));
+      else res.type('image/svg+xml').send('<svg/>');
+    });
+    app.get('/api/v1/fast', (_req, res) => res.json({ ok: true }));
+    const server = app.listen(0, '127.0.0.1');
+    try {
+      const crowd = [request(server).get('/badges/crowd/a.svg'), request(server).get('/badges/crowd/b.svg')].map((r) => r.then((x) => x.status));
+      await until(() => held.length === 2);
+      expect(lane.inFlight).toBe(2);
+      // One more waits (the line holds one), then is shed after maxWaitMs; another finds the line full.
+      const waiting = request(server).get('/badges/quiet/a.svg').then((r) => r);
+      await until(() => lane.queued === 1);
+      const full = await request(server).get('/badges/quiet/b.svg');
+      expect(full.status).toBe(503);
+      expect(full.body).toEqual({ error: 'Too many requests for public pages; retry shortly' });
+      expect(full.headers['retry-after']).toBe('5');
+      const late = await waiting;
+      expect(late.status).toBe(503);
+      expect(late.headers['retry-after']).toBe('5');
+      // The API is not held by the public budget.
+      expect((await request(server).get('/api/v1/fast')).status).toBe(200);
+      // Slots come back when the crowd's answers are sent.
+      held.splice(0).forEach((send) => send());
+      expect(await Promise.all(crowd)).toEqual([200, 200]);
+      await until(() => lane.inFlight === 0);
+      expect((await request(server).get('/badges/quiet/a.svg')).status).toBe(200);
     } finally {
       server.close();
     }

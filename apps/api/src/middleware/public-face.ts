@@ -8,6 +8,7 @@ import { customLabel } from '../badges/render-badge.js';
 import { queryValue } from '../http/validate.js';
 import { sendCached, type CachedBody } from '../public-status/cached-body.js';
 import { PublicFaceGate, PUBLIC_FACE_DEFAULTS, PUBLIC_RETRY_AFTER_S } from '../public-status/public-face-gate.js';
+import { PublicLane } from '../public-status/public-lane.js';
 import { badgeTarget, isPublicPath, pageTarget } from '../public-status/public-paths.js';
 import { PAGE_HEADERS, type StatusPageService } from '../public-status/status-page-service.js';
 import { sendError } from './error-handler.js';
@@ -28,31 +29,43 @@ class LocalWindow {
   }
 }
 
+/** Runs `fn` after `ms` (0: on the next event-loop turn); returns a cancel. */
+function schedule(fn: () => void, ms: number): () => void {
+  if (ms <= 0) {
+    const immediate = setImmediate(fn);
+    return () => clearImmediate(immediate);
+  }
+  const timer = setTimeout(fn, ms);
+  return () => clearTimeout(timer);
+}
+
+/** Whose share of the public lane a request takes: its page (slug or custom hostname) or badge token. */
+function laneKey(req: Request): string {
+  const badge = badgeTarget(req.path);
+  if (badge) return `badge:${badge.token}`;
+  const page = pageTarget(req.path, () => normaliseHostname(req.hostname));
+  if (page) return 'slug' in page.ref ? `page:${page.ref.slug}` : `host:${page.ref.hostname}`;
+  return `path:${req.path}`;
+}
+
 /**
  * The public face's bounded share of the process (see PublicFaceGate): every other request is
  * counted as API work in flight; public requests (pages, feeds, badges, a custom hostname's root)
  * go at once while the API is idle, at a bounded rate while it is busy, and are shed with 503
- * and Retry-After when they waited too long. An admitted request for a page or badge whose cached
+ * and Retry-After when they waited too long. An admitted request then takes one of the public
+ * lane's VIGIL_PUBLIC_IN_FLIGHT slots (PublicLane: its own budget, apart from the API's slots,
+ * shared fairly between pages), and is shed the same way when that line is full or too slow.
+ * A request with its slot for a page or badge whose cached
  * copy can be served (see VersionedCache.peek) is answered here from memory, without any await;
  * the same client IP may do so up to the burst limit per second in this process, and beyond
  * that (or on a cache miss) takes the usual path through the Redis burst limiter to the route.
  * Mounted after the dependency gate.
  */
-export function publicFace(ctx: Context, pages: StatusPageService, badges: BadgeService, gate?: PublicFaceGate): RequestHandler {
-  const own =
-    gate ??
-    new PublicFaceGate({
-      ...PUBLIC_FACE_DEFAULTS,
-      now: () => performance.now(),
-      schedule: (fn, ms) => {
-        if (ms <= 0) {
-          const immediate = setImmediate(fn);
-          return () => clearImmediate(immediate);
-        }
-        const timer = setTimeout(fn, ms);
-        return () => clearTimeout(timer);
-      },
-    });
+export function publicFace(ctx: Context, pages: StatusPageService, badges: BadgeService, gate?: PublicFaceGate, lane?: PublicLane): RequestHandler {
+  const now = () => performance.now();
+  const own = gate ?? new PublicFaceGate({ ...PUBLIC_FACE_DEFAULTS, now, schedule });
+  const slots =
+    lane ?? new PublicLane({ limit: ctx.config.publicInFlight, maxQueue: PUBLIC_FACE_DEFAULTS.maxQueue, maxWaitMs: PUBLIC_FACE_DEFAULTS.maxWaitMs, now, schedule });
   const window = new LocalWindow();
   const serviceHost = new URL(ctx.config.baseUrl).hostname.toLowerCase();
   const shed = new UnavailableError('Too many requests for public pages; retry shortly', {}, { 'Retry-After': String(PUBLIC_RETRY_AFTER_S), 'Cache-Control': 'no-store' });
@@ -72,9 +85,8 @@ export function publicFace(ctx: Context, pages: StatusPageService, badges: Badge
       res.once('close', own.apiStarted());
       return next();
     }
-    const leave = own.enter((admitted) => {
+    const serve = () => {
       if (res.closed) return;
-      if (!admitted) return sendError(ctx, shed, req, res);
       const cached = req.method === 'GET' || req.method === 'HEAD' ? fromMemory(req) : undefined;
       if (cached && window.within(clientIp(req), ctx.config.burstPerSecond, performance.now())) {
         // Labelled in the access log and metrics as the route would be.
@@ -82,6 +94,14 @@ export function publicFace(ctx: Context, pages: StatusPageService, badges: Badge
         return sendCached(req, res, cached.body, cached.headers);
       }
       next();
+    };
+    const refuse = () => {
+      if (!res.closed) sendError(ctx, shed, req, res);
+    };
+    const leave = own.enter((admitted) => {
+      if (res.closed) return;
+      if (!admitted) return refuse();
+      res.once('close', slots.enter(laneKey(req), serve, refuse));
     });
     if (leave) res.once('close', leave);
   };

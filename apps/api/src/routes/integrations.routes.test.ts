@@ -96,6 +96,7 @@ describe('GET /api/v1/integrations/types', () => {
       'domain.grade_changed',
       'headers.grade_changed',
       'scan.completed',
+      'domain.verification_lapsed',
       'test',
     ]);
   });
@@ -529,5 +530,32 @@ describe('secret rotation and redelivery', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Redelivery failed: HTTP 500 Internal Server Error');
     expect(res.body.delivery).toMatchObject({ attempt: 2, status: 'failed', response_code: 500, will_retry: false });
+  });
+});
+
+describe('per-account limits of test and redeliver', () => {
+  it('allows 10 test deliveries and 10 redeliveries per account and minute, each its own counter, then 429 in the endpoint-limit shape', async () => {
+    const owner = await createTestAccount(ctx, 'pro');
+    const other = await createTestAccount(ctx, 'pro');
+    const missing = 2_000_000_000;
+    for (let i = 0; i < 10; i++) expect((await request(app).post(`/api/v1/integrations/${missing}/test`).set(owner.auth)).status).toBe(404);
+    const limited = await request(app).post(`/api/v1/integrations/${missing}/test`).set(owner.auth);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toEqual({
+      error: 'Rate limit exceeded',
+      message: expect.stringMatching(/^Test delivery limit of 10 per minute exceeded; retry in \d+ seconds$/),
+      retry_after: expect.any(Number),
+      limit_type: 'per_minute',
+    });
+    expect(Number(limited.headers['retry-after'])).toBe(limited.body.retry_after);
+    expect(limited.body.retry_after).toBeGreaterThanOrEqual(1);
+    expect(limited.body.retry_after).toBeLessThanOrEqual(60);
+    // Another account, and the other endpoint, count apart.
+    expect((await request(app).post(`/api/v1/integrations/${missing}/test`).set(other.auth)).status).toBe(404);
+    const redeliver = (auth: Record<string, string>) => request(app).post(`/api/v1/integrations/${missing}/deliveries/1/redeliver`).set(auth);
+    for (let i = 0; i < 10; i++) expect((await redeliver(owner.auth)).status).toBe(404);
+    const again = await redeliver(owner.auth);
+    expect(again.status).toBe(429);
+    expect(again.body).toMatchObject({ message: expect.stringMatching(/^Redelivery limit of 10 per minute exceeded/), limit_type: 'per_minute' });
   });
 });

@@ -1,6 +1,7 @@
 import { ALERT_EVENTS, AlertDelivery, createSecretBox, DELIVERY_STATUSES, Integration, INTEGRATION_TYPES, ValidationError, type Context } from '@vigil/core';
 import type { FindOptionsWhere } from 'typeorm';
 import { authOf } from '../http/request-auth.js';
+import { ATTEMPT_LIMIT_DOC, attemptLimit } from '../integrations/attempt-limit.js';
 import { paginationBody, PaginationSchema, parsePagination } from '../http/pagination.js';
 import { route, type RouteDef } from '../http/route.js';
 import { queryValue } from '../http/validate.js';
@@ -179,6 +180,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Deliver a `test` event now (one attempt, no retry) and answer with that attempt',
       tag: TAG,
       auth: 'api-key',
+      before: [attemptLimit(ctx, 'integration-test')],
       handler: async (req, _res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         answerAttempt(send, await sendTestDelivery(ctx, integration), { queued: 'Test delivery queued', delivered: 'Test event delivered', failed: 'Test delivery failed' });
@@ -188,6 +190,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
           200: { description: 'The attempt, delivered or failed', schema: AttemptSchema },
           202: { description: 'No notifier finished the attempt within 15 s; it is still pending', schema: AttemptSchema },
           ...NOT_FOUND,
+          429: ATTEMPT_LIMIT_DOC,
         },
       },
     }),
@@ -278,6 +281,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Send a delivery again now: one more attempt of it (same body and X-Vigil-Delivery, new signatures), no retry',
       tag: TAG,
       auth: 'api-key',
+      before: [attemptLimit(ctx, 'integration-redeliver')],
       handler: async (req, _res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         answerAttempt(send, await redeliver(ctx, integration, req.params.delivery_id), { queued: 'Redelivery queued', delivered: 'Redelivered', failed: 'Redelivery failed' });
@@ -287,6 +291,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
           200: { description: 'The new attempt, delivered or failed', schema: AttemptSchema },
           202: { description: 'No notifier finished the attempt within 15 s; it is still pending', schema: AttemptSchema },
           404: { description: 'Integration not found, or Delivery not found (delivery_id is the id of a delivery\'s first attempt)' },
+          429: ATTEMPT_LIMIT_DOC,
         },
       },
     }),

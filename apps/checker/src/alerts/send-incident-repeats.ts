@@ -1,5 +1,6 @@
 import {
   activeMaintenance,
+  alertOutboxMessage,
   MaintenanceWindow,
   writeOutbox,
   type AlertEventPayload,
@@ -9,7 +10,6 @@ import {
   type MonitorStatus,
 } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
-import { alertOutboxMessage } from '../persistence/record-checks.js';
 import { dueRepeats } from './due-repeats.js';
 import { repeatAlertEvent } from './monitor-alert-events.js';
 

@@ -3,6 +3,8 @@ import {
   bucketDueOf,
   bucketOfMonitor,
   bucketRunJobId,
+  createSecretBox,
+  monitoredTiers,
   nextDueMs,
   upsertMonitorSchedule,
   type JobPayloads,
@@ -11,6 +13,7 @@ import {
 import { createTestContext, waitFor, type TestContext } from '@vigil/testing';
 import type { Job } from 'bullmq';
 import { createCheckerApp } from '../app.js';
+import { createMonitorLoader } from '../monitors/load-monitors.js';
 import { createMonitorChecks } from '../monitors/monitor-checks.js';
 import { startTargetServer, type TargetServer } from '../testing/target-server.js';
 import { checksOf, createMonitor } from '../testing/monitors.js';
@@ -29,6 +32,8 @@ afterAll(async () => {
 });
 
 const EVERY = 60_000;
+/** The members' accounts, as the checker app's loader tells them. */
+const accountsOf = (ids: readonly number[]) => createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers)).accountsOf(ids);
 const queue = () => ctx.queues.queueOf(JobName.MonitorCheck);
 
 /** A monitor row with this id (ids decide buckets), checked every `interval` seconds. */
@@ -69,7 +74,7 @@ it("checks the bucket's members at their own due times, records each under its o
   await ctx.db.query(`UPDATE monitors SET regions = '{eu}' WHERE id = $1`, [otherRegion]);
   for (const id of [due1, due2, staleInterval, paused, deleted, otherRegion]) await upsertMonitorSchedule(ctx.queues, { id, checkInterval: 60 });
 
-  const handler = monitorBucketJob(ctx, createMonitorChecks(ctx));
+  const handler = monitorBucketJob(ctx, createMonitorChecks(ctx), accountsOf);
   const latestDue = (id: number) => nextDueMs(id, EVERY, Date.now()) - EVERY;
   const job = await bucketRun(b, latestDue(due1));
   const requestsBefore = server.requests;
@@ -96,7 +101,7 @@ it("a member whose check throws does not stop the others, and the run reports it
   await monitorWithId(broken, { accountId: m.accountId });
   for (const id of [ok, broken]) await upsertMonitorSchedule(ctx.queues, { id, checkInterval: 60 });
   const checks = createMonitorChecks(ctx);
-  const handler = monitorBucketJob(ctx, (req) => (req.monitorId === broken ? Promise.reject(new Error('sealed under another key')) : checks(req)));
+  const handler = monitorBucketJob(ctx, (req) => (req.monitorId === broken ? Promise.reject(new Error('sealed under another key')) : checks(req)), accountsOf);
   const job = await bucketRun(b, nextDueMs(ok, EVERY, Date.now()) - EVERY);
   const failedBefore = (await scheduledMetrics()).failed;
   expect(await handler(job.data, job)).toEqual({ checked: 1, skipped: 0, failed: 1 });
@@ -109,7 +114,7 @@ it('a job that is not a scheduler run starts nothing', async () => {
   const m = await monitorWithId(4_200_001);
   await upsertMonitorSchedule(ctx.queues, { id: m.id, checkInterval: 60 });
   const job = (await queue().add(JobName.MonitorBucket, b, { jobId: 'not-a-run' })) as Job<JobPayloads[JobName.MonitorBucket]>;
-  expect(await monitorBucketJob(ctx, createMonitorChecks(ctx))(job.data, job)).toEqual({ checked: 0, skipped: 0, failed: 0 });
+  expect(await monitorBucketJob(ctx, createMonitorChecks(ctx), accountsOf)(job.data, job)).toEqual({ checked: 0, skipped: 0, failed: 0 });
   expect(await checksOf(ctx, m.id)).toEqual([]);
 });
 

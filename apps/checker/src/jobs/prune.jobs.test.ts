@@ -6,7 +6,8 @@ import { pruneAlertDeliveriesBefore } from '../retention/prune-alert-deliveries.
 import { pruneChecksBefore, retentionCutoff } from '../retention/prune-checks.js';
 import { pruneRoundsBefore } from '../retention/prune-rounds.js';
 import { pruneScansBefore } from '../retention/prune-scans.js';
-import { pruneAlertDeliveriesJob, pruneChecksJob, pruneScansJob } from './prune.jobs.js';
+import { pruneHeaderChecksBefore } from '../retention/prune-header-checks.js';
+import { pruneAlertDeliveriesJob, pruneChecksJob, pruneHeaderChecksJob, pruneScansJob } from './prune.jobs.js';
 
 const clock = testClock('2025-06-01T12:00:00Z');
 const NOW = clock.now();
@@ -17,7 +18,7 @@ let ctx: TestContext;
 beforeAll(async () => {
   ctx = await createTestContext({
     clock,
-    env: { VIGIL_CHECK_RETENTION_DAYS: '30', VIGIL_SCAN_RETENTION_DAYS: '60', VIGIL_DELIVERY_RETENTION_DAYS: '45' },
+    env: { VIGIL_CHECK_RETENTION_DAYS: '30', VIGIL_SCAN_RETENTION_DAYS: '60', VIGIL_DELIVERY_RETENTION_DAYS: '45', VIGIL_HEADER_CHECK_RETENTION_DAYS: '30' },
   });
 });
 afterAll(() => ctx.teardown());
@@ -200,5 +201,49 @@ describe('alert delivery retention', () => {
     }[];
     expect(rows.map((r) => r.event_id)).toEqual(['spans-1', 'spans-2', 'old-pending', 'young']);
     expect(await pruneAlertDeliveriesBefore(ctx.db, retentionCutoff(NOW, 45), 1)).toBe(0);
+  });
+});
+
+describe('header check retention', () => {
+  let scanId = 1_000_000;
+  const domainOf = async (accountId: number, hostname: string) =>
+    (await ctx.db.getRepository(Domain).save({ accountId, hostname, port: 443, monitoringFrequency: 'daily', sslGrade: null, sslScore: null })).id;
+  /** Inserts header checks in the given order (ids ascending), each `age` days old; returns id by tag. */
+  async function seedHeaderChecks(accountId: number, rows: { tag: string; domain: number; status: 'completed' | 'failed'; age: number }[]) {
+    const ids = new Map<string, number>();
+    for (const r of rows) {
+      const [{ id }] = (await ctx.db.query(
+        `INSERT INTO header_checks (domain_id, account_id, scan_id, url, status, grade, checked_at)
+         VALUES ($1, $2, $3, 'https://x.example/', $4, $5, $6) RETURNING id`,
+        [r.domain, accountId, scanId++, r.status, r.status === 'completed' ? 'B' : null, daysAgo(r.age)],
+      )) as { id: number }[];
+      ids.set(r.tag, id);
+    }
+    return ids;
+  }
+  const left = async (ids: Map<string, number>) => {
+    const rows = (await ctx.db.query('SELECT id FROM header_checks WHERE id = ANY($1::int[])', [[...ids.values()]])) as { id: number }[];
+    const kept = new Set(rows.map((r) => r.id));
+    return [...ids].filter(([, id]) => kept.has(id)).map(([tag]) => tag);
+  };
+
+  it('deletes header checks older than VIGIL_HEADER_CHECK_RETENTION_DAYS but keeps each domain’s latest and latest completed', async () => {
+    const { account } = await createTestAccount(ctx);
+    const a = await domainOf(account.id, 'ha.example');
+    const b = await domainOf(account.id, 'hb.example');
+    const c = await domainOf(account.id, 'hc.example');
+    const ids = await seedHeaderChecks(account.id, [
+      { tag: 'a-old', domain: a, status: 'completed', age: 100 },
+      { tag: 'a-old-failed', domain: a, status: 'failed', age: 90 },
+      { tag: 'a-latest-completed', domain: a, status: 'completed', age: 80 },
+      { tag: 'a-latest', domain: a, status: 'failed', age: 70 },
+      { tag: 'b-only', domain: b, status: 'completed', age: 400 },
+      { tag: 'c-old', domain: c, status: 'completed', age: 31 },
+      { tag: 'c-young', domain: c, status: 'completed', age: 29 },
+      { tag: 'c-latest', domain: c, status: 'completed', age: 1 },
+    ]);
+    expect(await pruneHeaderChecksJob(ctx)({}, undefined as never)).toEqual({ deleted: 3 });
+    expect(await left(ids)).toEqual(['a-latest-completed', 'a-latest', 'b-only', 'c-young', 'c-latest']);
+    expect(await pruneHeaderChecksBefore(ctx.db, retentionCutoff(NOW, 30), 1)).toBe(0);
   });
 });

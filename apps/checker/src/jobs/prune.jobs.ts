@@ -2,16 +2,17 @@
  * The retention jobs of the maintenance queue, one per table, each removing what is older than
  * its VIGIL_*_RETENTION_DAYS: raw checks by dropping whole daily partitions (rollups stay)
  * and the judged rounds of the same age,
- * finished scans (a domain's latest ones stay) and alert delivery attempts in batches.
+ * finished scans and header checks (a domain's latest ones stay) and alert delivery attempts in batches.
  */
 import type { DataSource } from 'typeorm';
 import type { Context, JobHandler, JobName } from '@vigil/core';
 import { pruneAlertDeliveriesBefore } from '../retention/prune-alert-deliveries.js';
 import { pruneChecksBefore, retentionCutoff } from '../retention/prune-checks.js';
+import { pruneHeaderChecksBefore } from '../retention/prune-header-checks.js';
 import { pruneRoundsBefore } from '../retention/prune-rounds.js';
 import { pruneScansBefore } from '../retention/prune-scans.js';
 
-type PruneJobName = JobName.PruneScans | JobName.PruneAlertDeliveries;
+type PruneJobName = JobName.PruneScans | JobName.PruneAlertDeliveries | JobName.PruneHeaderChecks;
 
 function retentionJob<J extends PruneJobName>(
   ctx: Context,
@@ -42,4 +43,8 @@ export function pruneScansJob(ctx: Context): JobHandler<JobName.PruneScans> {
 
 export function pruneAlertDeliveriesJob(ctx: Context): JobHandler<JobName.PruneAlertDeliveries> {
   return retentionJob(ctx, 'alert deliveries', ctx.config.deliveryRetentionDays, pruneAlertDeliveriesBefore);
+}
+
+export function pruneHeaderChecksJob(ctx: Context): JobHandler<JobName.PruneHeaderChecks> {
+  return retentionJob(ctx, 'header checks', ctx.config.headerCheckRetentionDays, pruneHeaderChecksBefore);
 }

@@ -190,6 +190,27 @@ export function createMonitorLoader(
       }
       return n;
     },
+    /**
+     * The account of each monitor, from the configurations in memory, and for those not known yet
+     * from one query; a monitor PostgreSQL cannot tell about (gone, or unreachable) has none.
+     */
+    async accountsOf(ids: readonly number[]): Promise<Map<number, number>> {
+      const accounts = new Map<number, number>();
+      const unknown: number[] = [];
+      for (const id of ids) {
+        const m = known.get(id);
+        if (m) accounts.set(id, m.accountId);
+        else unknown.push(id);
+      }
+      if (!unknown.length || performance.now() < unreachableUntil) return accounts;
+      try {
+        const rows = (await db.query('SELECT id, account_id FROM monitors WHERE id = ANY($1::int[])', [unknown])) as { id: number; account_id: number }[];
+        for (const r of rows) accounts.set(r.id, r.account_id);
+      } catch (e) {
+        if (!isDatabaseUnavailable(e)) throw e;
+      }
+      return accounts;
+    },
     async load(id: number): Promise<MonitorToCheck | null> {
       const started = performance.now();
       for (;;) {

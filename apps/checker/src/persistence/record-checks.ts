@@ -1,6 +1,6 @@
 import {
   DEFAULT_REGION,
-  JobName,
+  alertOutboxMessage,
   writeOutbox,
   type AlertEventPayload,
   type CheckDetails,
@@ -8,7 +8,6 @@ import {
   type CheckTimings,
   type MaintenanceLookup,
   type MonitorStatus,
-  type OutboxMessage,
 } from '@vigil/core';
 import type { DataSource, EntityManager } from 'typeorm';
 import { monitorAlertEvent, type AlertIncident, type AlertMonitor } from '../alerts/monitor-alert-events.js';
@@ -146,11 +145,6 @@ export async function recordChecksIn(em: EntityManager, records: CheckRecord[], 
   const { outcomes, alerts, rounds, deadlines } = await recordInTransaction(em, records, maintenance);
   await writeOutbox(em, alerts.map(alertOutboxMessage));
   return { outcomes, alerts, rounds, deadlines };
-}
-
-/** An alert event as an outbox message: the event id is the job id, so relaying it twice adds one job. */
-export function alertOutboxMessage(alert: AlertEventPayload): OutboxMessage {
-  return { job: JobName.AlertEvent, payload: alert, jobId: alert.eventId, options: { attempts: 5, backoff: { type: 'exponential', delay: 1_000 } } };
 }
 
 /**

@@ -1,6 +1,6 @@
-import { accountsWithIncidentChanges, bumpStatusVersions, writeOutbox, type Context, type JobHandler, type JobName, type JudgeRoundPayload } from '@vigil/core';
+import { accountsWithIncidentChanges, alertOutboxMessage, bumpStatusVersions, writeOutbox, type Context, type JobHandler, type JobName, type JudgeRoundPayload } from '@vigil/core';
 import { loadMaintenance } from '../persistence/load-maintenance.js';
-import { alertOutboxMessage, applyStates, lockMonitors, openIncidentsOf, roundEntries } from '../persistence/record-checks.js';
+import { applyStates, lockMonitors, openIncidentsOf, roundEntries } from '../persistence/record-checks.js';
 import type { RoundDeadline } from './round-deadlines.js';
 import { judgeRounds } from './round-store.js';
 import { warnSkippedRegions } from './warn-skipped-regions.js';

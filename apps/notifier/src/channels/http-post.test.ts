@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { BlockedAddressError, createGuardedAgents } from '@vigil/core';
 import { startReceiver, type Receiver } from '../testing/receiver.js';
 import { classifyNetworkError, classifyStatus, postJson } from './http-post.js';
@@ -62,6 +63,31 @@ describe('postJson on loopback', () => {
   it('times out', async () => {
     const out = await postJson(`${receiver.url}/slow`, '{}', {}, { agents: allowed, timeoutMs: 200 });
     expect(out).toMatchObject({ ok: false, responseCode: null, error: 'Timed out after 200 ms', retryable: true });
+  });
+
+  it('a tarpit (accepts, then sends its headers a byte at a time and never ends them) holds the attempt no longer than its timeout: the connection is closed', async () => {
+    let connections = 0;
+    let closeSeen = () => {};
+    const socketClosed = new Promise<void>((resolve) => (closeSeen = resolve));
+    const tarpit = net.createServer((socket) => {
+      connections++;
+      socket.on('error', () => undefined);
+      socket.write('HTTP/1.1 200 OK\r\nX-Slow: ');
+      const drip = setInterval(() => socket.write('a'), 20);
+      socket.on('close', () => {
+        clearInterval(drip);
+        closeSeen();
+      });
+    });
+    await new Promise<void>((resolve) => tarpit.listen(0, '127.0.0.1', resolve));
+    try {
+      const out = await postJson(`http://127.0.0.1:${(tarpit.address() as net.AddressInfo).port}/hook`, '{}', {}, { agents: allowed, timeoutMs: 300 });
+      expect(out).toMatchObject({ ok: false, responseCode: null, error: 'Timed out after 300 ms', retryable: true });
+      await socketClosed;
+      expect(connections).toBe(1);
+    } finally {
+      await new Promise((resolve) => tarpit.close(resolve));
+    }
   });
 
   it('refuses a loopback target unless private targets are allowed, without sending anything', async () => {

@@ -256,6 +256,16 @@ describe('describeAlert', () => {
       env('scan.completed', d['scan.completed']),
       [d['scan.completed'].hostname, String(d['scan.completed'].grade), String(d['scan.completed'].score), `/scans/${d['scan.completed'].scan_id}`],
     ],
+    [
+      env('domain.verification_lapsed', d['domain.verification_lapsed']),
+      [
+        d['domain.verification_lapsed'].hostname,
+        d['domain.verification_lapsed'].record_name,
+        d['domain.verification_lapsed'].record_value,
+        'status.shop.example.com',
+        '/verifications/7',
+      ],
+    ],
     [env('test', d.test), [d.test.integration.name, `/integrations/${d.test.integration.id}`]],
   ];
 

@@ -230,6 +230,23 @@ export function describeAlert(envelope: AlertEnvelope, baseUrl: string): AlertCo
         ],
       );
     }
+    case 'domain.verification_lapsed': {
+      const data = envelope.data;
+      const released = data.released_custom_hostnames.join(', ');
+      return build(
+        { label: data.hostname, facts: [{ label: 'Domain', value: data.hostname }], link: data.verification_url },
+        {
+          title: `Domain verification lapsed: ${data.hostname}`,
+          summary: `The TXT record ${data.record_name} has been missing since ${formatTime(data.missing_since)}; ${data.hostname} is no longer verified for this account. Publish the record again and check the verification to restore it.`,
+          severity: 'warning',
+        },
+        [
+          { label: 'TXT record', value: `${data.record_name} = ${data.record_value}` },
+          { label: 'Missing since', value: formatTime(data.missing_since) },
+          ...(released ? [{ label: 'Custom hostnames released', value: released }] : []),
+        ],
+      );
+    }
     case 'test': {
       const { integration } = envelope.data;
       const name = text(integration.name);

@@ -152,6 +152,17 @@ export const sampleEventData: AlertEventDataMap = {
     duration_ms: 1200,
     scan_url: 'https://vigil.example/api/v1/scans/1',
   },
+  'domain.verification_lapsed': {
+    verification_id: 7,
+    hostname: 'shop.example.com',
+    record_name: '_vigil-challenge.shop.example.com',
+    record_value: 'vigil-verification=0123456789abcdef0123456789abcdef',
+    verified_at: '2026-01-02T03:04:05.000Z',
+    missing_since: '2026-03-01T04:13:00.000Z',
+    grace_days: 7,
+    released_custom_hostnames: ['status.shop.example.com'],
+    verification_url: 'https://vigil.example/api/v1/verifications/7',
+  },
   test: { message: 'This is a test event from Vigil.', integration: { id: 1, name: 'Ops hook', type: 'webhook' } },
 };
 

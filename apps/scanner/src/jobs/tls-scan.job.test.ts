@@ -15,6 +15,7 @@ import {
   Scan,
   domainSchedulerId,
   insertScan,
+  relayOutboxBatch,
   upsertDomainSchedule,
   verifyHostnameManually,
   type AlertEventPayload,
@@ -57,7 +58,9 @@ afterAll(async () => {
   await dns.close();
 });
 
+/** The alert jobs, after the outbox relay moved what the scans wrote (as the scanner's relay does after each commit). */
 async function alertEvents(): Promise<AlertEventPayload[]> {
+  while ((await relayOutboxBatch(ctx.db, ctx.queues, { batch: 500, enqueueTimeoutMs: 5_000 })) > 0);
   const jobs = await ctx.queues.queueOf(JobName.AlertEvent).getJobs(['waiting', 'delayed', 'prioritized']);
   return jobs.map((j) => ({ ...(j.data as AlertEventPayload), jobId: j.id }) as AlertEventPayload & { jobId: string });
 }

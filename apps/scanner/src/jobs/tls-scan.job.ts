@@ -37,12 +37,14 @@ export const REPORT_NOT_STORED = 'Scan failed: the report could not be stored';
 export interface ScanEngines {
   tls?: TlsEngine;
   headers?: HeaderEngine;
+  /** Called after a transaction that may have written alert events to the outbox committed (wakes the relay). */
+  onOutboxWritten?: () => void;
 }
 
 /**
  * Runs one scan row: queued -> running, the engine through the outbound policy
  * (VIGIL_ALLOW_PRIVATE_TARGETS, VIGIL_DNS_SERVERS), then completed with its report (domain
- * updated, events enqueued) or failed with a clean error text. A report that cannot be stored
+ * updated, events written to the outbox) or failed with a clean error text. A report that cannot be stored
  * fails the scan rather than leaving it running (holding a concurrency slot until the
  * reconciler gives up on it). A scan that is gone or already finished is left alone. A scan
  * of a monitored domain then checks its security headers too (history and alerts).
@@ -59,7 +61,8 @@ export async function runTlsScan(ctx: Context, scanId: number, engines: ScanEngi
     report = await engine({ host: scan.hostname, port: scan.port, policy: outboundPolicy(ctx.config), timeoutMs: SCAN_CONNECTION_TIMEOUT_MS });
   } catch (e) {
     await failScan(ctx, scan, scanErrorText(ctx, e, scan.id), ctx.clock.now());
-    await checkDomainHeaders(ctx, scan, engines.headers);
+    engines.onOutboxWritten?.();
+    await checkDomainHeaders(ctx, scan, engines);
     return;
   }
   try {
@@ -68,12 +71,15 @@ export async function runTlsScan(ctx: Context, scanId: number, engines: ScanEngi
     ctx.logger.error('scan report not stored', { scanId, error: e });
     await failScan(ctx, scan, REPORT_NOT_STORED, ctx.clock.now());
   }
-  await checkDomainHeaders(ctx, scan, engines.headers);
+  engines.onOutboxWritten?.();
+  await checkDomainHeaders(ctx, scan, engines);
 }
 
-async function checkDomainHeaders(ctx: Context, scan: Scan, engine: HeaderEngine | undefined): Promise<void> {
+async function checkDomainHeaders(ctx: Context, scan: Scan, engines: ScanEngines): Promise<void> {
   const { domainId } = scan;
-  if (domainId !== null) await runDomainHeaderCheck(ctx, { ...scan, domainId }, engine);
+  if (domainId === null) return;
+  await runDomainHeaderCheck(ctx, { ...scan, domainId }, engines.headers);
+  engines.onOutboxWritten?.();
 }
 
 /** TlsScan {scanId}: a scan the API queued (domain created, rescan, on-demand). */

@@ -1,7 +1,10 @@
 import type { AppProcess, Context } from '@vigil/core';
 
-export const APP_NAMES = ['api', 'checker', 'scanner', 'notifier'] as const;
+export const APP_NAMES = ['api', 'checker', 'scanner', 'notifier', 'public'] as const;
 export type AppName = (typeof APP_NAMES)[number];
+
+/** What `vigil start` runs when no app is named: all but `public`, whose pages the API serves too. */
+export const DEFAULT_APPS: readonly AppName[] = ['api', 'checker', 'scanner', 'notifier'];
 
 /**
  * The apps that encrypt or decrypt stored secrets with VIGIL_SECRET_KEY (integration secrets,
@@ -20,6 +23,7 @@ const APP_MODULES: Record<AppName, { module: string; factory: string }> = {
   checker: { module: '@vigil/checker', factory: 'createCheckerApp' },
   scanner: { module: '@vigil/scanner', factory: 'createScannerApp' },
   notifier: { module: '@vigil/notifier', factory: 'createNotifierApp' },
+  public: { module: '@vigil/api', factory: 'createPublicProcess' },
 };
 
 export type AppFactory = (ctx: Context) => AppProcess;

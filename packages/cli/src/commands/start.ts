@@ -1,16 +1,19 @@
 import { assertSecretKeyForProduction, createContext, createLogger, loadConfig, type AppProcess, type Context } from '@vigil/core';
 import { UsageError, type CliIo } from '../cli-io.js';
-import { APP_NAMES, loadAppFactory, SECRET_KEY_APPS, type AppName } from './load-app.js';
+import { APP_NAMES, DEFAULT_APPS, loadAppFactory, SECRET_KEY_APPS, type AppName } from './load-app.js';
 import { startupBanner } from './startup-banner.js';
 
 export { APP_NAMES, SECRET_KEY_APPS, type AppName };
 
 export function parseAppNames(args: string[]): AppName[] {
-  if (!args.length) return [...APP_NAMES];
+  if (!args.length) return [...DEFAULT_APPS];
   for (const a of args) {
     if (!(APP_NAMES as readonly string[]).includes(a)) throw new UsageError(`Unknown app: ${a} (expected ${APP_NAMES.join(', ')})`);
   }
-  return [...new Set(args)] as AppName[];
+  const names = [...new Set(args)] as AppName[];
+  // Both listen on PORT; the API serves the public pages itself.
+  if (names.includes('api') && names.includes('public')) throw new UsageError('api and public both listen on PORT: start public in its own process');
+  return names;
 }
 
 export interface RunningApps {
@@ -19,15 +22,15 @@ export interface RunningApps {
 }
 
 /**
- * Starts the named apps in this process on one shared context. With all four (npm start) the
- * database is created if missing and migrations are applied first; a single app (containers,
- * k8s) leaves that to `vigil migrate`.
+ * Starts the named apps in this process on one shared context. With the four default ones (npm
+ * start) the database is created if missing and migrations are applied first; a single app
+ * (containers, k8s) leaves that to `vigil migrate`.
  */
 export async function startApps(names: AppName[], env: NodeJS.ProcessEnv = process.env): Promise<RunningApps> {
   const config = loadConfig(env);
   assertSecretKeyForProduction(config, names.filter((n) => SECRET_KEY_APPS.includes(n)));
   const logger = createLogger({ level: config.logLevel });
-  const all = names.length === APP_NAMES.length;
+  const all = DEFAULT_APPS.every((n) => names.includes(n));
   const factories = await Promise.all(names.map(loadAppFactory));
   const ctx = await createContext(config, { logger, prepareDatabase: all });
   const apps = factories.map((create) => create(ctx));
@@ -45,16 +48,16 @@ export async function startApps(names: AppName[], env: NodeJS.ProcessEnv = proce
   return {
     ctx,
     async stop() {
-      // The API stops taking requests first; workers then finish their jobs in parallel.
-      const api = started.find((a) => a.name === 'api');
-      if (api) await api.stop();
-      await Promise.allSettled(started.filter((a) => a !== api).map((a) => a.stop()));
+      // The HTTP servers stop taking requests first; workers then finish their jobs in parallel.
+      const servers = started.filter((a) => a.name === 'api' || a.name === 'public');
+      for (const s of servers) await s.stop();
+      await Promise.allSettled(started.filter((a) => !servers.includes(a)).map((a) => a.stop()));
       await ctx.close();
     },
   };
 }
 
-/** `vigil start [api|checker|scanner|notifier ...]`: runs until SIGTERM or SIGINT. */
+/** `vigil start [api|checker|scanner|notifier|public ...]`: runs until SIGTERM or SIGINT. */
 export async function startCommand(args: string[], io: CliIo): Promise<number> {
   const names = parseAppNames(args);
   const running = await startApps(names);

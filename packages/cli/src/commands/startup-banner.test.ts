@@ -20,4 +20,8 @@ describe('startupBanner', () => {
   it('names a worker health port when only workers run', () => {
     expect(startupBanner(['scanner'], config)).toBe('Vigil is running: scanner health on http://localhost:9102/healthz.');
   });
+
+  it('names where the public pages are when the public face runs alone', () => {
+    expect(startupBanner(['public'], config)).toBe('Vigil is running: public pages on http://localhost:3000/status/{slug}.');
+  });
 });

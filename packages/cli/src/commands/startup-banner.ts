@@ -6,8 +6,11 @@ import type { AppName } from './load-app.js';
  * where the API listens, where the docs are and how to create the first account.
  */
 export function startupBanner(names: readonly AppName[], config: Pick<Config, 'port' | 'healthPorts'>): string {
-  const workers = names.filter((n): n is Exclude<AppName, 'api'> => n !== 'api');
-  const health = workers.map((n) => `${n} health on http://localhost:${config.healthPorts[n]}/healthz`).join(', ');
+  const workers = names.filter((n): n is Exclude<AppName, 'api' | 'public'> => n !== 'api' && n !== 'public');
+  const health = [
+    ...(names.includes('public') ? [`public pages on http://localhost:${config.port}/status/{slug}`] : []),
+    ...workers.map((n) => `${n} health on http://localhost:${config.healthPorts[n]}/healthz`),
+  ].join(', ');
   if (!names.includes('api')) return `Vigil is running: ${health}.`;
   const api = `http://localhost:${config.port}`;
   return (

@@ -43,6 +43,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VIGIL_API_IN_FLIGHT_SHARED: 'many' })).toThrow(/VIGIL_API_IN_FLIGHT_SHARED/);
   });
 
+  it('caps one account\'s scheduled checks per checker at a tenth of CHECKER_CONCURRENCY unless set, never above it', () => {
+    expect(loadConfig({}).checkerAccountConcurrency).toBe(50);
+    expect(loadConfig({ CHECKER_CONCURRENCY: '5' }).checkerAccountConcurrency).toBe(1);
+    expect(loadConfig({ CHECKER_ACCOUNT_CONCURRENCY: '20' }).checkerAccountConcurrency).toBe(20);
+    expect(loadConfig({ CHECKER_CONCURRENCY: '10', CHECKER_ACCOUNT_CONCURRENCY: '20' }).checkerAccountConcurrency).toBe(10);
+    expect(() => loadConfig({ CHECKER_ACCOUNT_CONCURRENCY: '0' })).toThrow(/CHECKER_ACCOUNT_CONCURRENCY/);
+  });
+
+  it('reads the public in-flight slots (16 by default)', () => {
+    expect(loadConfig({}).publicInFlight).toBe(16);
+    expect(loadConfig({ VIGIL_PUBLIC_IN_FLIGHT: '4' }).publicInFlight).toBe(4);
+    expect(() => loadConfig({ VIGIL_PUBLIC_IN_FLIGHT: '0' })).toThrow(/VIGIL_PUBLIC_IN_FLIGHT/);
+  });
+
+  it('lets a verified DNS claim stay missing VIGIL_DOMAIN_REVERIFY_GRACE_DAYS (7 by default)', () => {
+    expect(loadConfig({}).domainReverifyGraceDays).toBe(7);
+    expect(loadConfig({ VIGIL_DOMAIN_REVERIFY_GRACE_DAYS: '30' }).domainReverifyGraceDays).toBe(30);
+    expect(() => loadConfig({ VIGIL_DOMAIN_REVERIFY_GRACE_DAYS: '0' })).toThrow(/VIGIL_DOMAIN_REVERIFY_GRACE_DAYS/);
+  });
+
+  it('keeps header checks VIGIL_HEADER_CHECK_RETENTION_DAYS (90 by default)', () => {
+    expect(loadConfig({}).headerCheckRetentionDays).toBe(90);
+    expect(loadConfig({ VIGIL_HEADER_CHECK_RETENTION_DAYS: '7' }).headerCheckRetentionDays).toBe(7);
+    expect(() => loadConfig({ VIGIL_HEADER_CHECK_RETENTION_DAYS: '0' })).toThrow(/VIGIL_HEADER_CHECK_RETENTION_DAYS/);
+  });
+
   it('derives the base URL from PORT and strips a trailing slash from VIGIL_BASE_URL', () => {
     expect(loadConfig({ PORT: '4100' }).baseUrl).toBe('http://localhost:4100');
     expect(loadConfig({ VIGIL_BASE_URL: 'https://vigil.example.com/' }).baseUrl).toBe('https://vigil.example.com');

@@ -56,13 +56,21 @@ export interface Config {
   scanRetentionDays: number;
   /** Days alert delivery attempts are kept. */
   deliveryRetentionDays: number;
+  /** Days domain header checks are kept (a domain's latest and latest completed ones always are). */
+  headerCheckRetentionDays: number;
+  /** Days a verified DNS claim's TXT record may stay missing (daily re-checks) before the claim lapses. */
+  domainReverifyGraceDays: number;
   shutdownTimeoutMs: number;
   /** How often the API writes the request usage counted in Redis to daily_usage. */
   usageFlushMs: number;
   /** Requests with an API key one API process works on at a time (the others wait their turn, shared fairly between accounts): while one account alone sends them, and while several do. */
   apiInFlight: { alone: number; shared: number };
+  /** Public requests (pages, feeds, badges) one process works on at a time, apart from apiInFlight. */
+  publicInFlight: number;
   healthPorts: { checker: number; scanner: number; notifier: number };
   concurrency: { checker: number; scanner: number; notifier: number };
+  /** Scheduled checks of one account a checker process runs at once (at most concurrency.checker). */
+  checkerAccountConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -133,11 +141,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     checkRetentionDays: v.VIGIL_CHECK_RETENTION_DAYS,
     scanRetentionDays: v.VIGIL_SCAN_RETENTION_DAYS,
     deliveryRetentionDays: v.VIGIL_DELIVERY_RETENTION_DAYS,
+    headerCheckRetentionDays: v.VIGIL_HEADER_CHECK_RETENTION_DAYS,
+    domainReverifyGraceDays: v.VIGIL_DOMAIN_REVERIFY_GRACE_DAYS,
     shutdownTimeoutMs: v.VIGIL_SHUTDOWN_TIMEOUT_MS,
     usageFlushMs: v.VIGIL_USAGE_FLUSH_MS,
     apiInFlight: { alone: v.VIGIL_API_IN_FLIGHT, shared: Math.min(v.VIGIL_API_IN_FLIGHT_SHARED, v.VIGIL_API_IN_FLIGHT) },
+    publicInFlight: v.VIGIL_PUBLIC_IN_FLIGHT,
     healthPorts: { checker: v.CHECKER_HEALTH_PORT, scanner: v.SCANNER_HEALTH_PORT, notifier: v.NOTIFIER_HEALTH_PORT },
     concurrency: { checker: v.CHECKER_CONCURRENCY, scanner: v.SCANNER_CONCURRENCY, notifier: v.NOTIFIER_CONCURRENCY },
+    checkerAccountConcurrency: Math.min((v.CHECKER_ACCOUNT_CONCURRENCY as number | undefined) ?? Math.max(1, Math.ceil(v.CHECKER_CONCURRENCY / 10)), v.CHECKER_CONCURRENCY),
   };
 }
 

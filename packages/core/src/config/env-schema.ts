@@ -64,16 +64,25 @@ export const envSchema = Joi.object({
   // last 30 days straight from these rows.
   VIGIL_SCAN_RETENTION_DAYS: Joi.number().integer().min(32).default(90),
   VIGIL_DELIVERY_RETENTION_DAYS: Joi.number().integer().min(32).default(90),
+  // Each domain's latest header check (and latest completed one) is kept whatever its age.
+  VIGIL_HEADER_CHECK_RETENTION_DAYS: Joi.number().integer().min(1).default(90),
+  // Days a verified DNS claim's TXT record may stay missing before the claim is set back to pending.
+  VIGIL_DOMAIN_REVERIFY_GRACE_DAYS: Joi.number().integer().min(1).max(365).default(7),
   // Requests with an API key worked on at a time per API process, while one account alone sends
   // them / while several do (decisions: API hot path).
   VIGIL_API_IN_FLIGHT: Joi.number().integer().min(1).max(1000).default(32),
   VIGIL_API_IN_FLIGHT_SHARED: Joi.number().integer().min(1).max(1000).default(2),
+  // Public requests (status pages, badges, feeds) worked on at a time per API or public process,
+  // apart from the API's slots (decisions: Fairness between tenants).
+  VIGIL_PUBLIC_IN_FLIGHT: Joi.number().integer().min(1).max(1000).default(16),
   VIGIL_USAGE_FLUSH_MS: Joi.number().integer().min(100).max(60_000).default(2000),
   VIGIL_SHUTDOWN_TIMEOUT_MS: Joi.number().integer().min(0).default(25_000),
   CHECKER_HEALTH_PORT: Joi.number().port().default(9101),
   SCANNER_HEALTH_PORT: Joi.number().port().default(9102),
   NOTIFIER_HEALTH_PORT: Joi.number().port().default(9103),
   CHECKER_CONCURRENCY: Joi.number().integer().min(1).max(2000).default(500),
+  // Scheduled checks of one account a checker runs at once; unset: a tenth of CHECKER_CONCURRENCY (at least 1).
+  CHECKER_ACCOUNT_CONCURRENCY: Joi.number().integer().min(1).max(2000),
   SCANNER_CONCURRENCY: Joi.number().integer().min(1).max(100).default(4),
   NOTIFIER_CONCURRENCY: Joi.number().integer().min(1).max(500).default(20),
 })

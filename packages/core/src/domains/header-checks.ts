@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { HeaderReport } from '../headers/header-report.js';
 import type { AlertEventPayload } from '../queue/alert-events.js';
-import { JobName } from '../queue/queue-names.js';
+import { alertOutboxMessage, writeOutbox } from '../outbox/outbox-message.js';
 import type { Context } from '../runtime/context.js';
 import { headerGradeReasons, type GradeReason } from './grade-diff.js';
 import { storableJson } from './storable-json.js';
@@ -18,7 +18,7 @@ export interface DomainHeaderCheck {
   outcome: { status: 'completed'; report: HeaderReport } | { status: 'failed'; error: string };
 }
 
-type HeaderCheckContext = Pick<Context, 'db' | 'queues' | 'config'>;
+type HeaderCheckContext = Pick<Context, 'db' | 'config'>;
 
 interface LockedDomain {
   header_grade: string | null;
@@ -67,9 +67,9 @@ async function previousReport(m: EntityManager, domainId: number, checkId: numbe
 /**
  * Records a domain's header check (once per scan: a redelivered scan job records nothing
  * more), brings the domain's header grade up to date unless a newer check already did (a
- * failed check keeps the last grade), and enqueues headers.grade_changed, with what
- * appeared or disappeared, when a previous grade changed and the domain's notifications are
- * on. Returns the events enqueued.
+ * failed check keeps the last grade), and writes headers.grade_changed, with what
+ * appeared or disappeared, to the outbox in the same transaction when a previous grade changed
+ * and the domain's notifications are on. Returns the events written.
  */
 export async function recordHeaderCheck(ctx: HeaderCheckContext, c: DomainHeaderCheck): Promise<AlertEventPayload[]> {
   const report = c.outcome.status === 'completed' ? storableJson(c.outcome.report) : null;
@@ -110,7 +110,7 @@ export async function recordHeaderCheck(ctx: HeaderCheckContext, c: DomainHeader
     if (!domain.notifications_enabled || domain.header_grade === null || domain.header_grade === report.grade) return [];
     const reasons = headerGradeReasons((await previousReport(m, c.domainId, inserted.id)) ?? {}, report);
     const event = headersGradeChangedEvent({ ...c, outcome: { status: 'completed', report } }, inserted.id, { grade: domain.header_grade, score: domain.header_score }, reasons, ctx.config.baseUrl);
-    await ctx.queues.add(JobName.AlertEvent, event, { jobId: event.eventId });
+    await writeOutbox(m, [alertOutboxMessage(event)]);
     return [event];
   });
 }

@@ -8,3 +8,4 @@ export * from './scan-lifecycle.js';
 export * from './grade-diff.js';
 export * from './header-checks.js';
 export * from './tls-scan-report.js';
+export * from './reverification.js';

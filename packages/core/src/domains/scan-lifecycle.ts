@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { Scan } from '../db/entities/scan.entity.js';
 import type { AlertEventPayload } from '../queue/alert-events.js';
-import { JobName } from '../queue/queue-names.js';
+import { alertOutboxMessage, writeOutbox } from '../outbox/outbox-message.js';
 import type { Context } from '../runtime/context.js';
 import { daysUntilExpiry, expiryNotice, reachedThresholds } from './expiry.js';
 import { tlsGradeReasons, type TlsDiffable } from './grade-diff.js';
@@ -23,7 +23,7 @@ export interface ScanReportLike extends TlsDiffable {
   } | null;
 }
 
-type ScanContext = Pick<Context, 'db' | 'queues' | 'config'>;
+type ScanContext = Pick<Context, 'db' | 'config'>;
 
 /**
  * Moves a queued scan to running (a redelivered running scan starts again). Null when the scan
@@ -56,10 +56,6 @@ function durationOf(scan: Scan, finishedAt: Date): number {
   return Math.max(0, finishedAt.getTime() - (scan.startedAt ?? scan.createdAt).getTime());
 }
 
-/** Enqueues alert events inside the transaction: a failure rolls the scan's outcome back with them. */
-async function enqueueEvents(ctx: ScanContext, events: AlertEventPayload[]): Promise<void> {
-  for (const e of events) await ctx.queues.add(JobName.AlertEvent, e, { jobId: e.eventId });
-}
 
 interface LockedDomain {
   id: number;
@@ -72,12 +68,13 @@ interface LockedDomain {
 
 /**
  * Stores a finished scan's report and grade, brings its domain up to date (grade, score,
- * certificate, last scan) unless a newer scan already did, and enqueues the events:
+ * certificate, last scan) unless a newer scan already did, and writes the events to the outbox
+ * (one transaction: a failed commit sends nothing; the outbox relay enqueues them after it):
  * scan.completed always; domain.grade_changed when a previous grade changed; certificate.
  * expiring / expired when a threshold was newly reached for this certificate. Grade and
  * expiry events go out only when the domain's notifications are enabled.
  * Strings PostgreSQL cannot store (NUL, unpaired surrogates from a hostile certificate) are
- * stored as U+FFFD. Returns the events enqueued (empty when the scan was gone or already finished).
+ * stored as U+FFFD. Returns the events written (empty when the scan was gone or already finished).
  */
 export async function completeScan(ctx: ScanContext, scan: Scan, received: TlsScanReport, finishedAt: Date): Promise<AlertEventPayload[]> {
   const report = storableJson(received);
@@ -93,7 +90,7 @@ export async function completeScan(ctx: ScanContext, scan: Scan, received: TlsSc
     const f = facts(ctx, scan, { status: 'completed', grade: report.grade, score: report.score, error: null }, finishedAt);
     const events: AlertEventPayload[] = [scanCompletedEvent(f)];
     if (scan.domainId !== null) events.push(...(await updateDomain(m, { ...f, domainId: scan.domainId }, report)));
-    await enqueueEvents(ctx, events);
+    await writeOutbox(m, events.map(alertOutboxMessage));
     return events;
   });
 }
@@ -172,7 +169,7 @@ async function updateDomain(m: EntityManager, f: ScanEventFacts & { domainId: nu
 /**
  * Records a scan that could not finish (unreachable host, not TLS, blocked address) with its
  * error text, marks the domain's last scan failed (its grade and certificate stay), and
- * enqueues scan.completed with status failed.
+ * writes scan.completed with status failed to the outbox.
  */
 export async function failScan(ctx: ScanContext, scan: Scan, error: string, finishedAt: Date): Promise<AlertEventPayload[]> {
   return ctx.db.transaction(async (m) => {
@@ -191,7 +188,7 @@ export async function failScan(ctx: ScanContext, scan: Scan, error: string, fini
       );
     }
     const events = [scanCompletedEvent(facts(ctx, scan, { status: 'failed', grade: null, score: null, error }, finishedAt))];
-    await enqueueEvents(ctx, events);
+    await writeOutbox(m, events.map(alertOutboxMessage));
     return events;
   });
 }

@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
-import { JOB_QUEUE, type JobName } from '../queue/queue-names.js';
+import type { AlertEventPayload } from '../queue/alert-events.js';
+import { JOB_QUEUE, JobName } from '../queue/queue-names.js';
 import type { JobPayloads } from '../queue/job-payloads.js';
 
 /** The job options an outbox message may carry (what survives a trip through JSON). */
@@ -33,4 +34,9 @@ export async function writeOutbox(em: EntityManager, messages: readonly OutboxMe
       messages.map((m) => JSON.stringify(m.options ?? {})),
     ],
   );
+}
+
+/** An alert event as an outbox message: the event id is the job id, so relaying it twice adds one job. */
+export function alertOutboxMessage(alert: AlertEventPayload): OutboxMessage {
+  return { job: JobName.AlertEvent, payload: alert, jobId: alert.eventId, options: { attempts: 5, backoff: { type: 'exponential', delay: 1_000 } } };
 }

@@ -102,6 +102,20 @@ export interface ScanCompletedData {
   scan_url: string;
 }
 
+/** A verified DNS claim whose TXT record stayed missing through the grace period: set back to pending. */
+export interface DomainVerificationLapsedData {
+  verification_id: number;
+  hostname: string;
+  record_name: string;
+  record_value: string;
+  verified_at: string | null;
+  missing_since: string;
+  grace_days: number;
+  /** Custom hostnames of the account's status pages that no verification covers any more: taken off their pages. */
+  released_custom_hostnames: string[];
+  verification_url: string;
+}
+
 export interface TestEventData {
   message: string;
   integration: { id: number; name: string; type: string };
@@ -116,6 +130,7 @@ export interface AlertEventDataMap {
   'domain.grade_changed': DomainGradeChangedData;
   'headers.grade_changed': HeadersGradeChangedData;
   'scan.completed': ScanCompletedData;
+  'domain.verification_lapsed': DomainVerificationLapsedData;
   test: TestEventData;
 }
 

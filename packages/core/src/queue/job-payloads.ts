@@ -15,6 +15,7 @@ export const ALERT_EVENTS = [
   'domain.grade_changed',
   'headers.grade_changed',
   'scan.completed',
+  'domain.verification_lapsed',
   'test',
 ] as const;
 export type AlertEventName = (typeof ALERT_EVENTS)[number];
@@ -152,6 +153,8 @@ export interface JobPayloads {
   [JobName.PruneChecks]: EmptyPayload;
   [JobName.PruneScans]: EmptyPayload;
   [JobName.PruneAlertDeliveries]: EmptyPayload;
+  [JobName.PruneHeaderChecks]: EmptyPayload;
+  [JobName.ReverifyDomains]: EmptyPayload;
   [JobName.EnsureCheckPartitions]: EmptyPayload;
   [JobName.TlsScan]: TlsScanPayload;
   [JobName.DomainScan]: DomainScanPayload;
@@ -177,6 +180,9 @@ export interface JobResults {
   [JobName.PruneChecks]: { droppedPartitions: string[]; deleted: number; rounds: number };
   [JobName.PruneScans]: { deleted: number };
   [JobName.PruneAlertDeliveries]: { deleted: number };
+  [JobName.PruneHeaderChecks]: { deleted: number };
+  /** Verified DNS claims whose TXT record was found, found missing (still in grace), set back to pending, and not told (DNS did not answer). */
+  [JobName.ReverifyDomains]: { confirmed: number; missing: number; lapsed: number; unknown: number };
   [JobName.EnsureCheckPartitions]: { created: string[] };
   [JobName.TlsScan]: void;
   [JobName.DomainScan]: void;

@@ -17,6 +17,9 @@ export enum JobName {
   PruneChecks = 'prune-checks',
   PruneScans = 'prune-scans',
   PruneAlertDeliveries = 'prune-alert-deliveries',
+  PruneHeaderChecks = 'prune-header-checks',
+  /** Re-checks the TXT record of every verified DNS claim (domains/reverification.ts). */
+  ReverifyDomains = 'reverify-domains',
   EnsureCheckPartitions = 'ensure-check-partitions',
   TlsScan = 'tls-scan',
   ReconcileDomainSchedules = 'reconcile-domain-schedules',
@@ -39,6 +42,8 @@ export const JOB_QUEUE = {
   [JobName.PruneChecks]: QueueName.Maintenance,
   [JobName.PruneScans]: QueueName.Maintenance,
   [JobName.PruneAlertDeliveries]: QueueName.Maintenance,
+  [JobName.PruneHeaderChecks]: QueueName.Maintenance,
+  [JobName.ReverifyDomains]: QueueName.Maintenance,
   [JobName.EnsureCheckPartitions]: QueueName.Maintenance,
   [JobName.TlsScan]: QueueName.Scans,
   [JobName.DomainScan]: QueueName.Scans,

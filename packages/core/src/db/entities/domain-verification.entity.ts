@@ -33,6 +33,10 @@ export class DomainVerification {
   @Column({ name: 'last_checked_at', type: 'timestamptz', nullable: true })
   lastCheckedAt!: Date | null;
 
+  /** A verified DNS claim whose TXT record the daily re-check did not find: since when (null: found). */
+  @Column({ name: 'missing_since', type: 'timestamptz', nullable: true })
+  missingSince!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

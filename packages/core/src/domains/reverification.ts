@@ -1,0 +1,158 @@
+import type dns from 'node:dns';
+import type { EntityManager } from 'typeorm';
+import { alertOutboxMessage, writeOutbox } from '../outbox/outbox-message.js';
+import type { AlertEventPayloadOf } from '../queue/alert-events.js';
+import { runInLanes } from '../runtime/limiter.js';
+import type { Context } from '../runtime/context.js';
+import { nameCovers } from './hostname.js';
+import { accountOwnsHostname } from './ownership.js';
+import { txtRecordsMatch, verificationRecordName, verificationRecordValue } from './verifications.js';
+
+/** A claim checked less than this long ago is left for the next daily run. */
+export const REVERIFY_AFTER_MS = 20 * 3_600_000;
+/** Claims read per query, and TXT lookups at once. */
+const BATCH = 200;
+const LANES = 8;
+
+/** DNS answers that say the record is not there; anything else that fails tells nothing. */
+const ABSENT_CODES = new Set(['ENOTFOUND', 'ENODATA', 'ENONAME', 'NXDOMAIN']);
+
+/**
+ * Whether the challenge record is there: `absent` only on an answer that says so (no such name,
+ * no TXT, or TXT records without the value); `unknown` when DNS did not answer (timeout, SERVFAIL,
+ * refused), which never counts against a claim.
+ */
+export async function challengePresence(
+  resolver: Pick<dns.promises.Resolver, 'resolveTxt'>,
+  hostname: string,
+  token: string,
+): Promise<'present' | 'absent' | 'unknown'> {
+  try {
+    return txtRecordsMatch(await resolver.resolveTxt(verificationRecordName(hostname)), verificationRecordValue(token)) ? 'present' : 'absent';
+  } catch (e) {
+    return ABSENT_CODES.has((e as NodeJS.ErrnoException).code ?? '') ? 'absent' : 'unknown';
+  }
+}
+
+interface ClaimRow {
+  id: number;
+  account_id: number;
+  hostname: string;
+  token: string;
+  verified_at: Date | null;
+  missing_since: Date | null;
+}
+
+export interface ReverifyOutcome {
+  confirmed: number;
+  missing: number;
+  lapsed: number;
+  unknown: number;
+}
+
+type ReverifyContext = Pick<Context, 'db' | 'config' | 'logger'>;
+
+/**
+ * Re-checks the TXT record of every verified DNS claim not checked in the last 20 hours (the
+ * checker runs this daily): found → the claim stands (`missing_since` cleared); missing → noted
+ * since when; missing for `VIGIL_DOMAIN_REVERIFY_GRACE_DAYS` → the claim lapses (see lapseClaim).
+ * DNS that does not answer changes nothing. The operator's claims (`manual`) are not re-checked,
+ * nor a verified company email domain (an account property). Returns the counts, and the
+ * accounts whose status pages lost a custom hostname (their status version must be bumped).
+ */
+export async function reverifyDomains(
+  ctx: ReverifyContext,
+  resolver: Pick<dns.promises.Resolver, 'resolveTxt'>,
+  now: Date,
+): Promise<ReverifyOutcome & { releasedAccounts: number[] }> {
+  const outcome: ReverifyOutcome = { confirmed: 0, missing: 0, lapsed: 0, unknown: 0 };
+  const releasedAccounts: number[] = [];
+  const graceMs = ctx.config.domainReverifyGraceDays * 86_400_000;
+  const checkedBefore = new Date(now.getTime() - REVERIFY_AFTER_MS);
+  for (let after = 0; ; ) {
+    const claims = (await ctx.db.query(
+      `SELECT id, account_id, hostname, token, verified_at, missing_since FROM domain_verifications
+       WHERE status = 'verified' AND method = 'dns_txt' AND id > $1 AND (last_checked_at IS NULL OR last_checked_at < $2)
+       ORDER BY id LIMIT $3`,
+      [after, checkedBefore, BATCH],
+    )) as ClaimRow[];
+    if (!claims.length) break;
+    after = claims[claims.length - 1].id;
+    await runInLanes(
+      claims.map((claim) => async () => {
+        const presence = await challengePresence(resolver, claim.hostname, claim.token);
+        if (presence === 'present') {
+          outcome.confirmed++;
+          await ctx.db.query(`UPDATE domain_verifications SET last_checked_at = $2, missing_since = NULL WHERE id = $1 AND status = 'verified'`, [claim.id, now]);
+        } else if (presence === 'unknown') {
+          outcome.unknown++;
+          await ctx.db.query(`UPDATE domain_verifications SET last_checked_at = $2 WHERE id = $1`, [claim.id, now]);
+        } else {
+          const missingSince = claim.missing_since;
+          if (missingSince && now.getTime() - missingSince.getTime() >= graceMs) {
+            const released = await ctx.db.transaction((m) => lapseClaim(ctx, m, { ...claim, missing_since: missingSince }, now));
+            if (released) {
+              outcome.lapsed++;
+              if (released.length) releasedAccounts.push(claim.account_id);
+            }
+            return;
+          }
+          outcome.missing++;
+          await ctx.db.query(
+            `UPDATE domain_verifications SET last_checked_at = $2, missing_since = COALESCE(missing_since, $2) WHERE id = $1 AND status = 'verified'`,
+            [claim.id, now],
+          );
+        }
+      }),
+      LANES,
+    );
+  }
+  if (outcome.missing || outcome.lapsed) ctx.logger.info('domain claims re-verified', { ...outcome });
+  return { ...outcome, releasedAccounts };
+}
+
+/**
+ * Sets a claim back to pending (its token stays: the same TXT record verifies it again), takes
+ * the custom hostnames it covered off the account's status pages when nothing else covers them
+ * any more (so the name's new owner can claim it), and writes `domain.verification_lapsed` to the
+ * outbox, in one transaction. Null when the claim changed meanwhile (nothing done); else the
+ * hostnames released.
+ */
+async function lapseClaim(ctx: ReverifyContext, m: EntityManager, claim: ClaimRow & { missing_since: Date }, now: Date): Promise<string[] | null> {
+  const [lapsed] = (await m.query(
+    `UPDATE domain_verifications SET status = 'pending', verified_at = NULL, missing_since = NULL, last_checked_at = $2, updated_at = $2
+     WHERE id = $1 AND status = 'verified' AND method = 'dns_txt' RETURNING id`,
+    [claim.id, now],
+  )) as { id: number }[];
+  if (!lapsed) return null;
+  const [account] = (await m.query(`SELECT id, verified_email_domain FROM accounts WHERE id = $1`, [claim.account_id])) as { id: number; verified_email_domain: string | null }[];
+  const pages = (await m.query(`SELECT id, custom_hostname FROM status_pages WHERE account_id = $1 AND custom_hostname IS NOT NULL FOR UPDATE`, [claim.account_id])) as {
+    id: number;
+    custom_hostname: string;
+  }[];
+  const released: string[] = [];
+  for (const page of pages.filter((p) => nameCovers(claim.hostname, p.custom_hostname))) {
+    if (account && (await accountOwnsHostname(m, { id: account.id, verifiedEmailDomain: account.verified_email_domain }, page.custom_hostname))) continue;
+    await m.query(`UPDATE status_pages SET custom_hostname = NULL WHERE id = $1`, [page.id]);
+    released.push(page.custom_hostname);
+  }
+  const event: AlertEventPayloadOf<'domain.verification_lapsed'> = {
+    eventId: `domain-verification-lapsed-${claim.id}-${claim.missing_since.getTime()}`,
+    accountId: claim.account_id,
+    event: 'domain.verification_lapsed',
+    createdAt: now.toISOString(),
+    data: {
+      verification_id: claim.id,
+      hostname: claim.hostname,
+      record_name: verificationRecordName(claim.hostname),
+      record_value: verificationRecordValue(claim.token),
+      verified_at: claim.verified_at?.toISOString() ?? null,
+      missing_since: claim.missing_since.toISOString(),
+      grace_days: ctx.config.domainReverifyGraceDays,
+      released_custom_hostnames: released,
+      verification_url: `${ctx.config.baseUrl}/api/v1/verifications/${claim.id}`,
+    },
+  };
+  await writeOutbox(m, [alertOutboxMessage(event)]);
+  return released;
+}
