@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createApp, createOpsApp } from '@vigil/api';
+import { createApp, createOpsApp, mountBullBoard } from '@vigil/api';
 import { loadConfig } from '@vigil/core';
 import { createTestContext, type TestContext } from '@vigil/testing';
 import { APPS, containerEnv, deploymentOf, podSpec, probePort, servedEndpoints, servingPort } from './deploy-files.js';
@@ -20,7 +20,7 @@ it('the API serves 200 at every port and path that compose, the probes and the s
   expect(endpoints.length).toBeGreaterThanOrEqual(4);
   const apps = new Map([
     [servingPort(apiConfig, 'api'), createApp(ctx)],
-    [probePort(apiConfig, 'api'), createOpsApp(ctx)],
+    [probePort(apiConfig, 'api'), createOpsApp(ctx, mountBullBoard)],
   ]);
   for (const e of endpoints) {
     const app = apps.get(e.port);

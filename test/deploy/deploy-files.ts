@@ -65,9 +65,25 @@ export type DeployedProcess = AppName | 'migrate';
 const SHARED_CORE = 'packages/core/src';
 const NOT_SHARED = ['packages/core/src/config', 'packages/core/src/db/migrations'];
 
+/** Files a module runs within its package: itself and its relative imports, followed transitively. */
+function importClosure(entries: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (rel: string): void => {
+    if (seen.has(rel)) return;
+    seen.add(rel);
+    for (const m of readText(rel).matchAll(/(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)\.js'/g)) {
+      visit(path.posix.join(path.posix.dirname(rel), `${m[1]}.ts`));
+    }
+  };
+  entries.forEach(visit);
+  return [...seen];
+}
+
 /** The source each process runs, besides the shared core for the apps. */
 const PROCESS_SOURCES: Record<DeployedProcess, string[]> = {
   api: ['apps/api/src'],
+  // The public face runs part of the API's code: what its app and its ops port import.
+  public: importClosure(['apps/api/src/public-app.ts', 'apps/api/src/ops-app.ts']),
   checker: ['apps/checker/src'],
   scanner: ['apps/scanner/src'],
   notifier: ['apps/notifier/src'],
@@ -116,7 +132,7 @@ export function servingPort(config: Config, app: AppName): number {
 
 /** The port an app answers probes and scrapes on: the API's ops port when it has one. */
 export function probePort(config: Config, app: AppName): number {
-  return app === 'api' ? (config.opsPort ?? config.port) : config.healthPorts[app];
+  return app === 'api' || app === 'public' ? (config.opsPort ?? config.port) : config.healthPorts[app];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -200,6 +200,7 @@ describe('k8s configuration', () => {
   it('derives from the code which process reads which secret', () => {
     expect(Object.fromEntries([...APPS, 'migrate' as const].map((p) => [p, secretsReadBy(p)]))).toEqual({
       api: ['DATABASE_URL', 'REDIS_URL', 'VIGIL_SECRET_KEY', 'VIGIL_ADMIN_TOKEN'],
+      public: ['DATABASE_URL', 'REDIS_URL'],
       checker: ['DATABASE_URL', 'REDIS_URL', 'VIGIL_SECRET_KEY'],
       scanner: ['DATABASE_URL', 'REDIS_URL'],
       notifier: ['DATABASE_URL', 'REDIS_URL', 'VIGIL_SECRET_KEY', 'SMTP_URL'],

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import type { AppProcess, Context } from '@vigil/core';
+import { mountBullBoard } from './admin/bull-board.js';
 import { createApp } from './app.js';
 import { answerClientError } from './http/client-error.js';
 import { createOpsApp } from './ops-app.js';
@@ -14,6 +15,8 @@ interface Served {
   started?: () => void;
   /** After the last request ended. */
   stopped?: () => Promise<void>;
+  /** What the ops port serves, when VIGIL_OPS_PORT is set. */
+  ops: () => Express;
 }
 
 type HttpProcess = AppProcess & { port(): number | undefined; opsPort(): number | undefined };
@@ -46,12 +49,12 @@ function httpProcess(ctx: Context, name: string, serve: () => Served): HttpProce
     port: () => (server?.address() as AddressInfo | null)?.port,
     opsPort: () => (ops?.address() as AddressInfo | null)?.port,
     async start() {
+      served = serve();
       if (ctx.config.opsPort !== undefined) {
-        ops = createOpsApp(ctx).listen(ctx.config.opsPort);
+        ops = served.ops().listen(ctx.config.opsPort);
         await listenOn(ops);
         ctx.logger.info(`${name} ops port listening`, { port: (ops.address() as AddressInfo).port });
       }
-      served = serve();
       const listening = served.app.listen(ctx.config.port);
       server = listening;
       // Longer than the usual load-balancer idle timeout, so the balancer closes first.
@@ -93,11 +96,12 @@ export function createApiProcess(ctx: Context): HttpProcess {
       started: () => app.usage.start(),
       // After the last request: every counted request reaches daily_usage.
       stopped: () => app.usage.stop(),
+      ops: () => createOpsApp(ctx, mountBullBoard),
     };
   });
 }
 
 /** The public face alone (`vigil start public`): status pages, feeds, badges and probes on PORT. */
 export function createPublicProcess(ctx: Context): HttpProcess {
-  return httpProcess(ctx, 'public', () => ({ app: createPublicApp(ctx) }));
+  return httpProcess(ctx, 'public', () => ({ app: createPublicApp(ctx), ops: () => createOpsApp(ctx) }));
 }

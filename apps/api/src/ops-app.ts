@@ -1,17 +1,17 @@
 import express, { type Express, type Request, type Response } from 'express';
 import type { Context } from '@vigil/core';
-import { mountBullBoard } from './admin/bull-board.js';
 import { responseSender } from './http/send.js';
 import { errorHandler } from './middleware/error-handler.js';
 import { notFound } from './middleware/not-found.js';
 import { operatorPortRoutes } from './routes/ops.routes.js';
 
 /**
- * The API's operator port (VIGIL_OPS_PORT), for probes, Prometheus and operators only (never
- * exposed by the public Service): /healthz, /readyz with its failure reasons, /metrics, and the
- * queue dashboard (/admin/queues, with VIGIL_ADMIN_TOKEN). No API keys, limits or public pages.
+ * An HTTP process's operator port (VIGIL_OPS_PORT), for probes, Prometheus and operators only
+ * (never exposed by the public Service): /healthz, /readyz with its failure reasons, /metrics, and
+ * what `operator` mounts (the API's queue dashboard, /admin/queues with VIGIL_ADMIN_TOKEN; the
+ * public face mounts nothing, so it needs no admin token). No API keys, limits or public pages.
  */
-export function createOpsApp(ctx: Context): Express {
+export function createOpsApp(ctx: Context, operator: (app: Express, ctx: Context) => void = () => undefined): Express {
   const app = express();
   app.disable('x-powered-by');
   const check = ctx.config.env === 'test';
@@ -21,7 +21,7 @@ export function createOpsApp(ctx: Context): Express {
       await def.handler(req, res, sender(res));
     });
   }
-  mountBullBoard(app, ctx);
+  operator(app, ctx);
   app.use(notFound);
   app.use(errorHandler(ctx));
   return app;
