@@ -461,17 +461,15 @@ describe('k8s network policies', () => {
     }
   });
 
-  it("takes the API's public port from anywhere and the ops and health ports only from the monitoring namespace", () => {
-    const api = deployment('api');
-    const c = container(api);
-    const config = loadConfig(containerEnv(c));
+  it("takes the API's and the public face's HTTP port from anywhere and the ops and health ports only from the monitoring namespace", () => {
+    const served = HTTP_APPS.map((app) => deployment(app));
     for (const [, w] of processes().filter(([p]) => p !== 'migrate')) {
       for (const { peer, ports } of peers(rulesFor(podLabels(w), 'ingress'), 'from')) {
         const numbers = ports.map((p) => resolvePort(container(w), p.port ?? 0));
         expect(numbers.length).toBeGreaterThan(0);
         const fromMonitoring = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'monitoring' && !peer.podSelector;
         for (const port of numbers) {
-          const publicPort = w === api && port === config.port;
+          const publicPort = served.includes(w) && port === loadConfig(containerEnv(container(w))).port;
           expect({ w: w.metadata.name, port, ok: publicPort || fromMonitoring }).toEqual({ w: w.metadata.name, port, ok: true });
         }
       }
