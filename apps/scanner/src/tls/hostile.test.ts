@@ -110,7 +110,10 @@ describe('fetchHsts against hostile HTTPS answers: reads the head, never the bod
     try {
       const target = { host: '127.0.0.1', ip: '127.0.0.1', port: server.port, policy, timeoutMs: 10_000, deadline };
       expect(await fetchHsts(target)).toEqual({ present: false, max_age: null, include_subdomains: false, preload: false });
-      expect(deadline.signal.aborted).toBe(true);
+      // It gave up at the deadline, not before: by the deadline's own abort or by the request
+      // timeout cut to the time left, whichever timer a busy host runs first (timers keep whole
+      // milliseconds, hence the 1 ms).
+      expect(deadline.remainingMs()).toBeLessThanOrEqual(1);
     } finally {
       deadline.dispose();
       await server.close();
