@@ -12507,8 +12507,18 @@ export interface operations {
                                 name: string;
                                 ssl_grade: string | null;
                                 days_until_expiry: number | null;
-                                /** @enum {string} */
+                                /**
+                                 * @description What the certificate dates say (expiring: within 14 days)
+                                 * @enum {string}
+                                 */
                                 status: "ok" | "expiring" | "expired" | "unknown";
+                                /** @description The latest scan's verdict on the certificate chain; null before one */
+                                trusted: boolean | null;
+                                /**
+                                 * @description The worst of TLS grade, trust and expiry: what the page and the badges show (critical: grade F, untrusted, expired or within 7 days)
+                                 * @enum {string}
+                                 */
+                                level: "ok" | "warning" | "critical" | "unknown";
                             }[];
                         }[];
                         /** @description Open incidents and unresolved notices, newest first */

@@ -1,5 +1,6 @@
 import type { IncidentUpdateStatus, MonitorStatus, StatusPageTheme } from '@vigil/core';
 import { aggregateStatus, uptimePercent, type AggregateStatus } from '../monitors/uptime-math.js';
+import { domainState, type DomainState } from '../domains/domain-state.js';
 
 export const BAR_DAYS = 90;
 /** Resolved incidents and notices stay on the page (and in the feed) this long. */
@@ -14,7 +15,7 @@ export interface PageRows {
   days: { monitorId: number; day: string; total: number; successful: number }[];
   incidents: { id: number; monitorId: number; status: 'open' | 'resolved'; startedAt: Date; resolvedAt: Date | null; durationSeconds: number | null }[];
   updates: { incidentId: number; status: IncidentUpdateStatus; message: string; createdAt: Date }[];
-  domains: { id: number; hostname: string; port: number; isActive: boolean; sslGrade: string | null; certValidTo: Date | null }[];
+  domains: { id: number; hostname: string; port: number; isActive: boolean; sslGrade: string | null; certValidTo: Date | null; trusted: boolean | null }[];
   notices: { id: number; title: string; status: IncidentUpdateStatus; message: string; createdAt: Date; updatedAt: Date }[];
   /** Maintenance under way or coming up, from the account's maintenance windows. */
   maintenance: MaintenanceView[];
@@ -47,12 +48,12 @@ export interface MonitorView {
   days: DayView[];
 }
 
-export type DomainState = 'ok' | 'expiring' | 'expired' | 'unknown';
-
 export interface DomainView {
   name: string;
   sslGrade: string | null;
   daysToExpiry: number | null;
+  trusted: boolean | null;
+  /** The one judgement badges use too (domain-state.ts). */
   state: DomainState;
 }
 
@@ -92,9 +93,6 @@ export interface PageModel {
   maintenance: MaintenanceView[];
 }
 
-/** A domain's certificate is "expiring" within this many days (the page's own judgement, owner settings aside). */
-export const EXPIRING_DAYS = 14;
-
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
@@ -127,12 +125,6 @@ export function monitorState(status: MonitorStatus, isActive: boolean, inMainten
 export function daysToExpiry(validTo: Date | null, now: Date): number | null {
   if (!validTo) return null;
   return Math.floor((validTo.getTime() - now.getTime()) / DAY_MS);
-}
-
-export function domainState(days: number | null): DomainState {
-  if (days === null) return 'unknown';
-  if (days < 0) return 'expired';
-  return days <= EXPIRING_DAYS ? 'expiring' : 'ok';
 }
 
 const OVERALL_TEXT: Record<AggregateStatus, string> = {
@@ -237,13 +229,14 @@ export function buildPageModel(rows: PageRows, now: Date): PageModel {
       const d = domains.get(id);
       if (!d) return [];
       const left = daysToExpiry(d.certValidTo, now);
-      return [{ name: d.port === 443 ? d.hostname : `${d.hostname}:${d.port}`, sslGrade: d.sslGrade, daysToExpiry: left, state: domainState(left) }];
+      const state = domainState({ sslGrade: d.sslGrade, daysToExpiry: left, trusted: d.trusted });
+      return [{ name: d.port === 443 ? d.hostname : `${d.hostname}:${d.port}`, sslGrade: d.sslGrade, daysToExpiry: left, trusted: d.trusted, state }];
     }),
   }));
   // A monitor under maintenance is expected to be down: it does not make the page's state.
   const shown = [...new Set(rows.page.sections.flatMap((s) => s.monitor_ids))].filter((id) => !maintained.has(id)).flatMap((id) => monitors.get(id) ?? []);
   let overall = aggregateStatus(shown);
-  if (overall === 'operational' && sections.some((s) => s.domains.some((d) => d.state === 'expired'))) overall = 'degraded';
+  if (overall === 'operational' && sections.some((s) => s.domains.some((d) => d.state.expiry === 'expired'))) overall = 'degraded';
   const recentFrom = now.getTime() - RECENT_DAYS * DAY_MS;
   const all = [...incidentViews(rows, new Map(rows.monitors.map((m) => [m.id, m.name]))), ...noticeViews(rows)];
   return {

@@ -32,7 +32,7 @@ ul.items>li{padding:14px 16px;border-top:1px solid var(--line)}ul.items>li:first
 .row{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 12px;align-items:baseline}
 .row h3{margin:0;font-size:1rem;font-weight:600;overflow-wrap:anywhere;min-width:0}
 .state{font-weight:600;font-size:.9rem}
-.s-operational,.s-ok{color:var(--up)}.s-degraded,.s-expiring{color:var(--partial)}.s-down,.s-expired{color:var(--down)}.s-paused,.s-pending,.s-unknown{color:var(--muted)}.s-maintenance{color:var(--link)}
+.s-operational,.s-ok{color:var(--up)}.s-degraded,.s-warning{color:var(--partial)}.s-down,.s-critical{color:var(--down)}.s-paused,.s-pending,.s-unknown{color:var(--muted)}.s-maintenance{color:var(--link)}
 .bar{display:flex;gap:2px;height:32px;margin:10px 0 4px}
 .bar span{flex:1 1 0;min-width:0;border-radius:2px;background:var(--none)}
 .l30{display:none}

@@ -54,7 +54,8 @@ function domainItem(d: DomainView): string {
   const expiry =
     d.daysToExpiry === null ? 'Certificate not checked yet' : d.daysToExpiry < 0 ? 'Certificate expired' : `Certificate expires in ${d.daysToExpiry} ${d.daysToExpiry === 1 ? 'day' : 'days'}`;
   const grade = d.sslGrade ? `TLS grade ${e(d.sslGrade)}` : 'TLS grade pending';
-  return `<li><div class="row"><h3>${e(d.name)}</h3><span class="state s-${d.state}">${grade}</span></div><p class="facts">${expiry}</p></li>`;
+  const facts = d.state.untrusted ? `Certificate not trusted · ${expiry}` : expiry;
+  return `<li><div class="row"><h3>${e(d.name)}</h3><span class="state s-${d.state.level}">${grade}</span></div><p class="facts">${facts}</p></li>`;
 }
 
 function incident(i: IncidentView): string {
