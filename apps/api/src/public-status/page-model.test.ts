@@ -81,6 +81,23 @@ describe('small judgements', () => {
 });
 
 describe('buildPageModel', () => {
+  it('gives narrow screens (30-day bar) the 30-day figure next to it, wide screens the 90-day one', () => {
+    // 60 days ago: a bad day only the 90-day bar shows; the last 30 days are all up.
+    const m = buildPageModel(rows({ days: [
+      { monitorId: 1, day: '2026-01-09', total: 100, successful: 0 },
+      { monitorId: 1, day: '2026-03-10', total: 100, successful: 100 },
+    ] }), NOW);
+    const one = m.sections[0].monitors[0];
+    expect(one).toMatchObject({ uptime90d: 50, uptime30d: 100 });
+    const html = renderPageHtml(m, { json: '/j', feed: '/f' });
+    expect(html).toContain('<span class="l90">50.00% uptime (90 days)</span><span class="l30">100.00% uptime (30 days)</span>');
+    // The narrow rule hides exactly the bar's first 60 days and the 90-day figure, and shows the 30-day one.
+    const narrow = /@media \(max-width:600px\)\{(.*)\}/.exec(html)?.[1] ?? '';
+    expect(narrow).toContain('.bar span:nth-child(-n+60){display:none}');
+    expect(narrow).toContain('.l90{display:none}.l30{display:inline}');
+    expect(html).toContain('.l30{display:none}');
+  });
+
   it('lists sections in order, skipping ids that are gone, with 90-day uptime from daily sums', () => {
     const m = buildPageModel(
       rows({

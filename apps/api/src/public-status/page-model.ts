@@ -3,6 +3,8 @@ import { aggregateStatus, uptimePercent, type AggregateStatus } from '../monitor
 import { domainState, type DomainState } from '../domains/domain-state.js';
 
 export const BAR_DAYS = 90;
+/** Screens narrower than 600 px show only the last this many days of the bar (page-style.ts). */
+export const NARROW_BAR_DAYS = 30;
 /** Resolved incidents and notices stay on the page (and in the feed) this long. */
 export const RECENT_DAYS = 14;
 const DAY_MS = 86_400_000;
@@ -45,6 +47,8 @@ export interface MonitorView {
   name: string;
   state: PublicMonitorState;
   uptime90d: number | null;
+  /** Over the last NARROW_BAR_DAYS days: what narrow screens show next to their shorter bar. */
+  uptime30d: number | null;
   days: DayView[];
 }
 
@@ -152,19 +156,23 @@ function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
   return groups;
 }
 
-function monitorDays(dayRows: PageRows['days'], incidents: PageRows['incidents'], days: string[], now: Date): { days: DayView[]; uptime: number | null } {
+function monitorDays(dayRows: PageRows['days'], incidents: PageRows['incidents'], days: string[], now: Date): { days: DayView[]; uptime: number | null; uptime30d: number | null } {
   const byDay = new Map(dayRows.map((d) => [d.day, d]));
-  let total = 0;
-  let successful = 0;
-  const views = days.map((date) => {
+  const narrowFrom = days.length - NARROW_BAR_DAYS;
+  const sums = { total: 0, successful: 0, total30: 0, successful30: 0 };
+  const views = days.map((date, i) => {
     const r = byDay.get(date);
-    total += r?.total ?? 0;
-    successful += r?.successful ?? 0;
+    sums.total += r?.total ?? 0;
+    sums.successful += r?.successful ?? 0;
+    if (i >= narrowFrom) {
+      sums.total30 += r?.total ?? 0;
+      sums.successful30 += r?.successful ?? 0;
+    }
     const uptime = r ? uptimePercent(r.successful, r.total) : null;
     const touching = incidents.length ? incidents.filter((i) => touchesDay(i, date, now)).length : 0;
     return { date, uptime, incidents: touching, level: dayLevel(uptime, touching) };
   });
-  return { days: views, uptime: uptimePercent(successful, total) };
+  return { days: views, uptime: uptimePercent(sums.successful, sums.total), uptime30d: uptimePercent(sums.successful30, sums.total30) };
 }
 
 function incidentViews(rows: PageRows, names: Map<number, string>): IncidentView[] {
@@ -223,7 +231,7 @@ export function buildPageModel(rows: PageRows, now: Date): PageModel {
       const m = monitors.get(id);
       if (!m) return [];
       const history = monitorDays(daysOf.get(id) ?? [], incidentsOf.get(id) ?? [], days, now);
-      return [{ name: m.name, state: monitorState(m.status, m.isActive, maintained.has(id)), uptime90d: history.uptime, days: history.days }];
+      return [{ name: m.name, state: monitorState(m.status, m.isActive, maintained.has(id)), uptime90d: history.uptime, uptime30d: history.uptime30d, days: history.days }];
     }),
     domains: s.domain_ids.flatMap((id) => {
       const d = domains.get(id);
