@@ -1748,6 +1748,18 @@ export interface components {
             paused: number;
             pending: number;
         };
+        /**
+         * @example {
+         *       "error": "URL already monitored",
+         *       "monitor_id": 42
+         *     }
+         */
+        MonitorConflict: {
+            /** @description URL already monitored (http); TCP target already monitored (tcp); DNS record already monitored (dns) */
+            error: string;
+            /** @description The monitor of the account that already watches this target */
+            monitor_id: number;
+        };
         Check: {
             /** Format: date-time */
             timestamp: string;
@@ -5182,13 +5194,13 @@ export interface operations {
                     "application/json": components["schemas"]["Forbidden"];
                 };
             };
-            /** @description URL already monitored (http); TCP target already monitored (tcp: host, port, tls); DNS record already monitored (dns: name, record type, resolver) */
+            /** @description URL already monitored (http); TCP target already monitored (tcp: host, port, tls); DNS record already monitored (dns: name, record type, resolver); `monitor_id` names the monitor that has it */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["MonitorConflict"];
                 };
             };
             /** @description `Request body too large` (over 1 MB) */
@@ -6052,13 +6064,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description URL already monitored */
+            /** @description URL already monitored (or the type's message), with the `monitor_id` that has it */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["MonitorConflict"];
                 };
             };
             /** @description `Request body too large` (over 1 MB) */
@@ -6660,13 +6672,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description URL already monitored */
+            /** @description URL already monitored (or the type's message), with the `monitor_id` that has it */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["MonitorConflict"];
                 };
             };
             /** @description `Request body too large` (over 1 MB) */

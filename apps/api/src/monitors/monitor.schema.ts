@@ -303,3 +303,12 @@ export const UptimeStatusSchema = Type.Object({
     }),
   ),
 });
+
+/** 409 of a create or update whose target the account already monitors: which monitor has it. */
+export const MonitorConflictSchema = component('MonitorConflict', Type.Object(
+  {
+    error: Type.String({ description: 'URL already monitored (http); TCP target already monitored (tcp); DNS record already monitored (dns)' }),
+    monitor_id: Type.Integer({ description: 'The monitor of the account that already watches this target' }),
+  },
+  { additionalProperties: false, example: { error: 'URL already monitored', monitor_id: 42 } },
+));

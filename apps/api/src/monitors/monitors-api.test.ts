@@ -155,11 +155,11 @@ describe('POST /api/v1/uptime/monitors', () => {
 
   it('answers 409 URL already monitored for the same normalised URL in the account, not across accounts', async () => {
     const account = await createTestAccount(ctx, 'pro');
-    await create(account, { url: 'https://dup.example.com/status' });
+    const first = await create(account, { url: 'https://dup.example.com/status' });
     for (const url of ['https://dup.example.com/status', 'HTTPS://DUP.example.com:443/status', 'https://dup.example.com./status#x', 'https://dup.example.com/status/']) {
       const res = await request(app).post('/api/v1/uptime/monitors').set(account.auth).send({ name: 'again', url });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'URL already monitored' });
+      expect(res.body).toEqual({ error: 'URL already monitored', monitor_id: first.id });
     }
     const other = await createTestAccount(ctx, 'pro');
     expect((await request(app).post('/api/v1/uptime/monitors').set(other.auth).send({ name: 'x', url: 'https://dup.example.com/status' })).status).toBe(201);
@@ -462,7 +462,7 @@ describe.each(['put', 'patch'] as const)('%s /api/v1/uptime/monitors/{id}', (met
     const b = await create(pro);
     const taken = await request(app)[method](`/api/v1/uptime/monitors/${b.id}`).set(pro.auth).send({ url: String(a.url).replace('https://', 'HTTPS://').replace('.example.com', '.EXAMPLE.COM.') });
     expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({ error: 'URL already monitored' });
+    expect(taken.body).toEqual({ error: 'URL already monitored', monitor_id: a.id });
     const own = await request(app)[method](`/api/v1/uptime/monitors/${b.id}`).set(pro.auth).send({ url: b.url });
     expect(own.status).toBe(200);
   });
