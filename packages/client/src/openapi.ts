@@ -1792,8 +1792,8 @@ export interface components {
                 answers?: string[];
                 truncated?: boolean;
             } | null;
-            /** @description The region whose checker made the check; present for monitors placed outside the lone default region */
-            region?: string;
+            /** @description The region whose checker made the check (`default` in a one-region deployment) */
+            region: string;
             /** @description Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\n[truncated]" marks a cut) */
             ping_body?: string;
         };
@@ -5141,6 +5141,10 @@ export interface operations {
                             is_active: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Regions whose checkers check the monitor */
+                            regions: string[];
+                            /** @description How many regions must fail in the same round for the round to fail (effective number) */
+                            min_failing_regions: number;
                             /**
                              * Format: uri
                              * @description heartbeat monitors: the secret URL the job calls (GET, HEAD or POST; /start, /fail, /{exit code} appended)
@@ -5441,10 +5445,10 @@ export interface operations {
                                 integration_ids: number[];
                             }[];
                             is_active: boolean;
-                            /** @description Regions whose checkers check the monitor; present for monitors placed outside the lone default region */
-                            regions?: string[];
+                            /** @description Regions whose checkers check the monitor */
+                            regions: string[];
                             /** @description How many regions must fail in the same round for the round to fail (effective number) */
-                            min_failing_regions?: number;
+                            min_failing_regions: number;
                             /** @enum {string} */
                             status: "pending" | "up" | "down" | "degraded" | "paused";
                             /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
@@ -6016,7 +6020,7 @@ export interface operations {
                                 integration_ids: number[];
                             }[];
                             is_active?: boolean;
-                            /** @description Regions whose checkers check the monitor; present for monitors placed outside the lone default region */
+                            /** @description Regions whose checkers check the monitor */
                             regions?: string[];
                             /** @description How many regions must fail in the same round for the round to fail (effective number) */
                             min_failing_regions?: number;
@@ -6624,7 +6628,7 @@ export interface operations {
                                 integration_ids: number[];
                             }[];
                             is_active?: boolean;
-                            /** @description Regions whose checkers check the monitor; present for monitors placed outside the lone default region */
+                            /** @description Regions whose checkers check the monitor */
                             regions?: string[];
                             /** @description How many regions must fail in the same round for the round to fail (effective number) */
                             min_failing_regions?: number;
@@ -7297,8 +7301,8 @@ export interface operations {
                                 answers?: string[];
                                 truncated?: boolean;
                             } | null;
-                            /** @description Monitors with several regions only: the region whose checker made it */
-                            region?: string;
+                            /** @description The region whose checker made it */
+                            region: string;
                         };
                         /** @description Monitors with several regions only: the check of each region that answered within the timeout + 5 s, in the monitor's order of regions */
                         checks?: {
@@ -7331,8 +7335,8 @@ export interface operations {
                                 answers?: string[];
                                 truncated?: boolean;
                             } | null;
-                            /** @description Monitors with several regions only: the region whose checker made it */
-                            region?: string;
+                            /** @description The region whose checker made it */
+                            region: string;
                         }[];
                     };
                 };

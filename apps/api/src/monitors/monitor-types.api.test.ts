@@ -46,6 +46,8 @@ describe('tcp monitors', () => {
       alert_threshold: 2,
       is_active: true,
       created_at: expect.any(String),
+      regions: ['default'],
+      min_failing_regions: 1,
     });
     const d = await detail(res.body.monitor.id);
     expect(d).toMatchObject({ type: 'tcp', url: `tcp://${h}:5432`, config: res.body.monitor.config, degraded_threshold_ms: 5000 });

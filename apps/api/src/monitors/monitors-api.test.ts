@@ -55,6 +55,8 @@ describe('POST /api/v1/uptime/monitors', () => {
         alert_threshold: 2,
         is_active: true,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        regions: ['default'],
+        min_failing_regions: 1,
       },
       message: expect.any(String),
     });
@@ -339,6 +341,8 @@ describe('GET /api/v1/uptime/monitors/{id}', () => {
       reminder_interval_minutes: null,
       escalation: [],
       is_active: true,
+      regions: ['default'],
+      min_failing_regions: 1,
       status: 'pending',
       in_maintenance: false,
       created_at: m.created_at,
@@ -498,6 +502,22 @@ describe('pause and resume', () => {
     const detail = await request(app).get(`/api/v1/uptime/monitors/${m.id}`).set(pro.auth);
     expect(detail.body.monitor).toMatchObject({ status: 'up', paused_at: null, resumed_at: shiftDates('2026-11-21T10:30:00.000Z') });
     expect((await request(app).post(`/api/v1/uptime/monitors/${m.id}/resume`).set(pro.auth)).status).toBe(409);
+  });
+});
+
+describe('one shape for every monitor and check, default region included', () => {
+  it('a monitor in the lone default region answers regions and min_failing_regions; its checks their region', async () => {
+    const created = await request(app).post('/api/v1/uptime/monitors').set(pro.auth).send({ name: 'here', url: uniqueUrl() });
+    expect(created.body.monitor).toMatchObject({ regions: ['default'], min_failing_regions: 1 });
+    const id = created.body.monitor.id as number;
+    const detail = await request(app).get(`/api/v1/uptime/monitors/${id}`).set(pro.auth);
+    expect(detail.body.monitor).toMatchObject({ regions: ['default'], min_failing_regions: 1 });
+    expect(detail.body.monitor.statistics).not.toHaveProperty('regions');
+    const updated = await request(app).patch(`/api/v1/uptime/monitors/${id}`).set(pro.auth).send({ regions: ['default'] });
+    expect(updated.body.monitor).toMatchObject({ regions: ['default'] }); // an update answers the fields given
+    await ctx.db.query(`INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, job_key) VALUES ($1, $2, 'success', 10, 200, 'shape')`, [id, clock.now()]);
+    const checks = await request(app).get(`/api/v1/uptime/monitors/${id}/checks`).set(pro.auth);
+    expect(checks.body.checks.map((c: { region: string }) => c.region)).toEqual(['default']);
   });
 });
 

@@ -7,7 +7,7 @@ import type { UpdateMonitorInput } from './monitor-input.js';
 import { rescheduleHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
 import { typedConfigOfUpdate } from './monitor-type-input.js';
-import { configView, regionFields } from './monitor-views.js';
+import { configView } from './monitor-views.js';
 import type { ConfigView } from './monitor.schema.js';
 import { applyMonitorSchedule } from './schedule-effects.js';
 import { resolveRegions } from './region-policy.js';
@@ -50,7 +50,7 @@ export async function updateMonitor(ctx: Context, account: Account, rawId: strin
       if (isUniqueViolation(e) && target) throw (await alreadyMonitoredError(ctx.db.manager, account.id, target.normalizedUrl, alreadyMonitored, target.id)) ?? e;
       throw e;
     });
-  const config: ConfigView = { ...configView(updated), ...regionFields(updated, true) };
+  const config: ConfigView = configView(updated);
   // The fields given, in the order of the configuration (the answer's schema order).
   const changed = Object.fromEntries(Object.entries(config).filter(([k]) => k in input));
   return { id: updated.id, name: updated.name, ...changed, updated_at: updated.updatedAt.toISOString() };
