@@ -8448,9 +8448,11 @@ export interface operations {
     getApiV1UptimeMonitorsIdSla: {
         parameters: {
             query?: {
+                /** @description YYYY-MM, as for the account report (not with from or to); without month, from and to: the current UTC month */
+                month?: string;
                 /** @description ISO 8601 date or date-time; default: the start of the current UTC month */
                 from?: string;
-                /** @description ISO 8601 date (its whole UTC day) or date-time, exclusive; default: now; at most 366 days after from */
+                /** @description ISO 8601 date (its whole UTC day) or date-time, exclusive; default: now (the end of the current UTC month when from is not given either); at most 366 days after from */
                 to?: string;
                 /** @description csv also with Accept: text/csv */
                 format?: "json" | "csv";
@@ -8472,7 +8474,7 @@ export interface operations {
                     "application/json": components["schemas"]["SlaReport"];
                 };
             };
-            /** @description Invalid from, to, date range or format */
+            /** @description Invalid month, from, to, date range or format */
             400: {
                 headers: {
                     [name: string]: unknown;
