@@ -1867,6 +1867,18 @@ export interface components {
             paused: number;
             pending: number;
         };
+        /**
+         * @example {
+         *       "error": "URL already monitored",
+         *       "monitor_id": 42
+         *     }
+         */
+        MonitorConflict: {
+            /** @description URL already monitored (http); TCP target already monitored (tcp); DNS record already monitored (dns) */
+            error: string;
+            /** @description The monitor of the account that already watches this target */
+            monitor_id: number;
+        };
         Check: {
             /** Format: date-time */
             timestamp: string;
@@ -1899,8 +1911,8 @@ export interface components {
                 answers?: string[];
                 truncated?: boolean;
             } | null;
-            /** @description The region whose checker made the check; present for monitors placed outside the lone default region */
-            region?: string;
+            /** @description The region whose checker made the check (`default` in a one-region deployment) */
+            region: string;
             /** @description Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\n[truncated]" marks a cut) */
             ping_body?: string;
         };
@@ -5240,6 +5252,10 @@ export interface operations {
                             is_active: boolean;
                             /** Format: date-time */
                             created_at: string;
+                            /** @description Regions whose checkers check the monitor */
+                            regions: string[];
+                            /** @description How many regions must fail in the same round for the round to fail (effective number) */
+                            min_failing_regions: number;
                             /**
                              * Format: uri
                              * @description heartbeat monitors: the secret URL the job calls (GET, HEAD or POST; /start, /fail, /{exit code} appended)
@@ -5293,13 +5309,13 @@ export interface operations {
                     "application/json": components["schemas"]["Forbidden"];
                 };
             };
-            /** @description URL already monitored (http); TCP target already monitored (tcp: host, port, tls); DNS record already monitored (dns: name, record type, resolver) */
+            /** @description URL already monitored (http); TCP target already monitored (tcp: host, port, tls); DNS record already monitored (dns: name, record type, resolver); `monitor_id` names the monitor that has it */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["MonitorConflict"];
                 };
             };
             /** @description `Request body too large` (over 1 MB) */
@@ -5540,10 +5556,10 @@ export interface operations {
                                 integration_ids: number[];
                             }[];
                             is_active: boolean;
-                            /** @description Regions whose checkers check the monitor; present for monitors placed outside the lone default region */
-                            regions?: string[];
+                            /** @description Regions whose checkers check the monitor */
+                            regions: string[];
                             /** @description How many regions must fail in the same round for the round to fail (effective number) */
-                            min_failing_regions?: number;
+                            min_failing_regions: number;
                             /** @enum {string} */
                             status: "pending" | "up" | "down" | "degraded" | "paused";
                             /** @description A maintenance window covers the monitor now (or covered it when the check ran) */
@@ -6115,7 +6131,7 @@ export interface operations {
                                 integration_ids: number[];
                             }[];
                             is_active?: boolean;
-                            /** @description Regions whose checkers check the monitor; present for monitors placed outside the lone default region */
+                            /** @description Regions whose checkers check the monitor */
                             regions?: string[];
                             /** @description How many regions must fail in the same round for the round to fail (effective number) */
                             min_failing_regions?: number;
@@ -6163,13 +6179,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description URL already monitored */
+            /** @description URL already monitored (or the type's message), with the `monitor_id` that has it */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["MonitorConflict"];
                 };
             };
             /** @description `Request body too large` (over 1 MB) */
@@ -6723,7 +6739,7 @@ export interface operations {
                                 integration_ids: number[];
                             }[];
                             is_active?: boolean;
-                            /** @description Regions whose checkers check the monitor; present for monitors placed outside the lone default region */
+                            /** @description Regions whose checkers check the monitor */
                             regions?: string[];
                             /** @description How many regions must fail in the same round for the round to fail (effective number) */
                             min_failing_regions?: number;
@@ -6771,13 +6787,13 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description URL already monitored */
+            /** @description URL already monitored (or the type's message), with the `monitor_id` that has it */
             409: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["MonitorConflict"];
                 };
             };
             /** @description `Request body too large` (over 1 MB) */
@@ -7396,8 +7412,8 @@ export interface operations {
                                 answers?: string[];
                                 truncated?: boolean;
                             } | null;
-                            /** @description Monitors with several regions only: the region whose checker made it */
-                            region?: string;
+                            /** @description The region whose checker made it */
+                            region: string;
                         };
                         /** @description Monitors with several regions only: the check of each region that answered within the timeout + 5 s, in the monitor's order of regions */
                         checks?: {
@@ -7430,8 +7446,8 @@ export interface operations {
                                 answers?: string[];
                                 truncated?: boolean;
                             } | null;
-                            /** @description Monitors with several regions only: the region whose checker made it */
-                            region?: string;
+                            /** @description The region whose checker made it */
+                            region: string;
                         }[];
                     };
                 };
@@ -8543,9 +8559,11 @@ export interface operations {
     getApiV1UptimeMonitorsIdSla: {
         parameters: {
             query?: {
+                /** @description YYYY-MM, as for the account report (not with from or to); without month, from and to: the current UTC month */
+                month?: string;
                 /** @description ISO 8601 date or date-time; default: the start of the current UTC month */
                 from?: string;
-                /** @description ISO 8601 date (its whole UTC day) or date-time, exclusive; default: now; at most 366 days after from */
+                /** @description ISO 8601 date (its whole UTC day) or date-time, exclusive; default: now (the end of the current UTC month when from is not given either); at most 366 days after from */
                 to?: string;
                 /** @description csv also with Accept: text/csv */
                 format?: "json" | "csv";
@@ -8568,7 +8586,7 @@ export interface operations {
                     "application/json": components["schemas"]["SlaReport"];
                 };
             };
-            /** @description Invalid from, to, date range or format */
+            /** @description Invalid month, from, to, date range or format */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -12620,8 +12638,18 @@ export interface operations {
                                 name: string;
                                 ssl_grade: string | null;
                                 days_until_expiry: number | null;
-                                /** @enum {string} */
+                                /**
+                                 * @description What the certificate dates say (expiring: within 14 days)
+                                 * @enum {string}
+                                 */
                                 status: "ok" | "expiring" | "expired" | "unknown";
+                                /** @description The latest scan's verdict on the certificate chain; null before one */
+                                trusted: boolean | null;
+                                /**
+                                 * @description The worst of TLS grade, trust and expiry: what the page and the badges show (critical: grade F, untrusted, expired or within 7 days)
+                                 * @enum {string}
+                                 */
+                                level: "ok" | "warning" | "critical" | "unknown";
                             }[];
                         }[];
                         /** @description Open incidents and unresolved notices, newest first */

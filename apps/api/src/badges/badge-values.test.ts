@@ -1,4 +1,5 @@
-import { badgeFace, expiryFace, formatPercent, gradeFace, responseTimeFace, statusFace, uptimeColor, uptimeFace, type MonitorFacts } from './badge-values.js';
+import { domainState } from '../domains/domain-state.js';
+import { badgeFace, certificateFace, formatPercent, gradeFace, responseTimeFace, statusFace, uptimeColor, uptimeFace, type MonitorFacts } from './badge-values.js';
 import { customLabel, renderBadgeSvg, renderShieldsEndpoint } from './render-badge.js';
 
 describe('badge faces', () => {
@@ -44,18 +45,27 @@ describe('badge faces', () => {
     expect(gradeFace('tls', 'C').color).toBe('yellow');
     expect(gradeFace('tls', 'F').color).toBe('red');
     expect(gradeFace('tls', null).message).toBe('not checked');
-    expect(expiryFace(null).message).toBe('not checked');
-    expect(expiryFace(-3)).toMatchObject({ message: 'expired', color: 'red' });
-    expect(expiryFace(1)).toMatchObject({ message: 'expires in 1 day', color: 'red' });
-    expect(expiryFace(30).color).toBe('yellow');
-    expect(expiryFace(31).color).toBe('brightgreen');
+    const cert = (daysToExpiry: number | null, trusted: boolean | null = true) => certificateFace({ sslGrade: 'A', daysToExpiry, trusted });
+    expect(cert(null, null).message).toBe('not checked');
+    expect(cert(-3)).toMatchObject({ message: 'expired', color: 'red' });
+    expect(cert(1)).toMatchObject({ message: 'expires in 1 day', color: 'red' });
+    expect(cert(14).color).toBe('yellow');
+    expect(cert(15).color).toBe('brightgreen');
+    expect(cert(200, false)).toMatchObject({ message: 'untrusted', color: 'red' });
+  });
+
+  it('a domain badge and its status page row are coloured by the same judgement', () => {
+    const facts = { kind: 'domain', sslGrade: 'F', daysToExpiry: 200, trusted: false, headerGrade: null } as const;
+    expect(badgeFace(facts, 'tls-grade')?.color).toBe('red');
+    expect(badgeFace(facts, 'cert-expiry')).toMatchObject({ message: 'untrusted', color: 'red' });
+    expect(domainState(facts).level).toBe('critical');
   });
 
   it('names only the badges of the resource kind', () => {
     const facts: MonitorFacts = { kind: 'monitor', status: 'up', isActive: true, uptime: { '24h': 100, '7d': 99, '30d': null, '90d': 50 }, avgResponseMs: 5 };
     expect(badgeFace(facts, 'uptime-90d')?.message).toBe('50%');
     expect(badgeFace(facts, 'tls-grade')).toBeNull();
-    expect(badgeFace({ kind: 'domain', sslGrade: 'B', daysToExpiry: 3, headerGrade: null }, 'status')).toBeNull();
+    expect(badgeFace({ kind: 'domain', sslGrade: 'B', daysToExpiry: 3, trusted: true, headerGrade: null }, 'status')).toBeNull();
   });
 });
 

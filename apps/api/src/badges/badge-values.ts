@@ -1,4 +1,5 @@
 import type { MonitorStatus } from '@vigil/core';
+import { domainState, gradeLevel, type DomainLevel, type DomainTlsFacts } from '../domains/domain-state.js';
 
 /** What one badge says: a label, a message and a colour (shields.io named colours). */
 export interface BadgeFace {
@@ -21,10 +22,8 @@ export interface MonitorFacts {
   avgResponseMs: number | null;
 }
 
-export interface DomainFacts {
+export interface DomainFacts extends DomainTlsFacts {
   kind: 'domain';
-  sslGrade: string | null;
-  daysToExpiry: number | null;
   /** Security-header grade of the domain's last header check; null before one. */
   headerGrade: string | null;
 }
@@ -62,18 +61,24 @@ export function responseTimeFace(ms: number | null): BadgeFace {
   return { label: 'response time', message: `${ms} ms`, color };
 }
 
+/** The shields.io colour of each level of the one domain judgement (domain-state.ts), shared with status pages. */
+const LEVEL_COLOR: Record<DomainLevel, string> = { ok: 'brightgreen', warning: 'yellow', critical: 'red', unknown: GREY };
+
+/** A grade coloured by its level on the scale domainState judges TLS grades by (header grades share it). */
 export function gradeFace(label: string, grade: string | null): BadgeFace {
   if (!grade) return { label, message: 'not checked', color: GREY };
-  const colors: Record<string, string> = { 'A+': 'brightgreen', A: 'brightgreen', B: 'green', C: 'yellow', D: 'orange', E: 'orange', F: 'red' };
-  return { label, message: grade, color: colors[grade] ?? GREY };
+  return { label, message: grade, color: LEVEL_COLOR[gradeLevel(grade)] };
 }
 
-export function expiryFace(days: number | null): BadgeFace {
+/** The certificate: untrusted, expired or days left, coloured by domainState's certificate level. */
+export function certificateFace(facts: DomainTlsFacts): BadgeFace {
   const label = 'certificate';
+  const { certificate, untrusted } = domainState(facts);
+  const days = facts.daysToExpiry;
+  if (untrusted) return { label, message: 'untrusted', color: LEVEL_COLOR[certificate] };
   if (days === null) return { label, message: 'not checked', color: GREY };
-  if (days < 0) return { label, message: 'expired', color: 'red' };
-  const message = `expires in ${days} ${days === 1 ? 'day' : 'days'}`;
-  return { label, message, color: days <= 7 ? 'red' : days <= 30 ? 'yellow' : 'brightgreen' };
+  if (days < 0) return { label, message: 'expired', color: LEVEL_COLOR[certificate] };
+  return { label, message: `expires in ${days} ${days === 1 ? 'day' : 'days'}`, color: LEVEL_COLOR[certificate] };
 }
 
 /** The face of a named badge of a resource, or null when that badge does not exist for its kind. */
@@ -100,7 +105,7 @@ export function badgeFace(facts: MonitorFacts | DomainFacts, badge: string): Bad
     case 'tls-grade':
       return gradeFace('tls', facts.sslGrade);
     case 'cert-expiry':
-      return expiryFace(facts.daysToExpiry);
+      return certificateFace(facts);
     case 'header-grade':
       return gradeFace('security headers', facts.headerGrade);
     default:

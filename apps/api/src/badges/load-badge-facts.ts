@@ -2,6 +2,7 @@ import type { Context, MonitorStatus } from '@vigil/core';
 import { daysToExpiry } from '../public-status/page-model.js';
 import { averageMs, startOfHour, uptimePercent, windowStart } from '../monitors/uptime-math.js';
 import type { DomainFacts, MonitorFacts } from './badge-values.js';
+import { CERTIFICATE_TRUSTED_SQL } from '../domains/certificate-trust.js';
 
 const WINDOWS = { '24h': 24, '7d': 168, '30d': 720, '90d': 2160 } as const;
 
@@ -44,13 +45,14 @@ async function monitorFacts(ctx: Context, monitorId: number): Promise<MonitorFac
 }
 
 async function domainFacts(ctx: Context, domainId: number): Promise<DomainFacts | null> {
-  const [d] = (await ctx.db.query(`SELECT ssl_grade, cert_valid_to, header_grade FROM domains WHERE id = $1`, [domainId])) as {
+  const [d] = (await ctx.db.query(`SELECT d.ssl_grade, d.cert_valid_to, d.header_grade, ${CERTIFICATE_TRUSTED_SQL} AS trusted FROM domains d WHERE d.id = $1`, [domainId])) as {
     ssl_grade: string | null;
     cert_valid_to: Date | null;
     header_grade: string | null;
+    trusted: boolean | null;
   }[];
   if (!d) return null;
-  return { kind: 'domain', sslGrade: d.ssl_grade, daysToExpiry: daysToExpiry(d.cert_valid_to, ctx.clock.now()), headerGrade: d.header_grade };
+  return { kind: 'domain', sslGrade: d.ssl_grade, daysToExpiry: daysToExpiry(d.cert_valid_to, ctx.clock.now()), trusted: d.trusted, headerGrade: d.header_grade };
 }
 
 export function loadBadgeFacts(ctx: Context, token: TokenRow): Promise<MonitorFacts | DomainFacts | null> {

@@ -1,4 +1,5 @@
-import { alreadyMonitoredMessage, ConflictError, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
+import { alreadyMonitoredMessage, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
+import { alreadyMonitoredError } from './already-monitored.js';
 import { createHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { tierLimitError } from '../http/tier-limit.js';
 import { assertOwnEscalation } from './escalation-integrations.js';
@@ -39,8 +40,8 @@ export async function createMonitor(ctx: Context, account: Account, input: Creat
           throw tierLimitError('Monitor limit reached', { tier: account.tier, limit: tier.monitors, current: n, baseUrl: ctx.config.baseUrl });
         }
       }
-      const duplicate = await m.getRepository(Monitor).exists({ where: { accountId: account.id, normalizedUrl: columns.normalizedUrl } });
-      if (duplicate) throw new ConflictError(alreadyMonitored);
+      const duplicate = await alreadyMonitoredError(m, account.id, columns.normalizedUrl, alreadyMonitored);
+      if (duplicate) throw duplicate;
       const saved = await m.getRepository(Monitor).save(
         m.getRepository(Monitor).create({ ...columns, accountId: account.id, status: 'pending', isActive: true }),
       );
@@ -48,8 +49,9 @@ export async function createMonitor(ctx: Context, account: Account, input: Creat
       await createHeartbeat(ctx, m, saved, ctx.clock.now());
       return saved;
     })
-    .catch((e: unknown) => {
-      if (isUniqueViolation(e)) throw new ConflictError(alreadyMonitored);
+    .catch(async (e: unknown) => {
+      // A concurrent create won the race: name its monitor.
+      if (isUniqueViolation(e)) throw (await alreadyMonitoredError(ctx.db.manager, account.id, columns.normalizedUrl, alreadyMonitored)) ?? e;
       throw e;
     });
   await checkNow(ctx, monitor, 'created');

@@ -3,7 +3,7 @@ import { paginationBody, parsePagination } from '../http/pagination.js';
 import { queryValue } from '../http/validate.js';
 import { parseDateRange } from './date-query.js';
 import { findOwnMonitor } from './find-own-monitor.js';
-import { checkView, isMultiRegion } from './monitor-views.js';
+import { checkView } from './monitor-views.js';
 
 function checkStatus(raw: unknown): 'success' | 'failure' | undefined {
   const text = queryValue(raw)?.toLowerCase();
@@ -54,5 +54,5 @@ export async function listChecks(ctx: Context, accountId: number, rawId: string 
     .offset(page.offset)
     .limit(page.perPage)
     .getManyAndCount();
-  return { monitor_id: monitor.id, checks: checks.map((c) => checkView(c, isMultiRegion(monitor))), pagination: paginationBody(page, total) };
+  return { monitor_id: monitor.id, checks: checks.map((c) => checkView(c)), pagination: paginationBody(page, total) };
 }

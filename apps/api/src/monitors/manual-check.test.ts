@@ -78,6 +78,7 @@ describe('with a worker on the checks queue', () => {
         timings: null,
         certificate_expires_at: null,
         details: null,
+        region: 'default',
       },
     });
     const manual = seen.filter((j) => j.data.monitorId === id && j.data.manual);

@@ -33,8 +33,8 @@ export type ManualCheckOutcome =
   | { done: false; jobId: string; failed: boolean };
 
 /** The check record as the checks list shows it (less in_maintenance): the additions of monitor types null when absent. */
-function manualCheckRecord(r: CheckResult, region?: string): Static<typeof ManualCheckSchema> {
-  return { ...r, ...(region !== undefined ? { region } : {}), timings: r.timings ?? null, certificate_expires_at: r.certificate_expires_at ?? null, details: r.details ?? null };
+function manualCheckRecord(r: CheckResult, region: string): Static<typeof ManualCheckSchema> {
+  return { ...r, region, timings: r.timings ?? null, certificate_expires_at: r.certificate_expires_at ?? null, details: r.details ?? null };
 }
 
 /**
@@ -72,7 +72,7 @@ export async function runManualCheck(ctx: Context, accountId: number, rawId: str
     return run.status === 'fulfilled' && run.value.result ? [{ region, result: run.value.result }] : [];
   });
   if (!answered.length) return { done: false, jobId, failed: runs.every((r) => r.status === 'rejected') };
-  if (monitor.regions.length <= 1) return { done: true, check: manualCheckRecord(answered[0].result) };
+  if (monitor.regions.length <= 1) return { done: true, check: manualCheckRecord(answered[0].result, answered[0].region) };
   const checks = answered.map((a) => manualCheckRecord(a.result, a.region));
   const preferred = preferredRegion(monitor.regions);
   return { done: true, check: checks.find((c) => c.region === preferred) ?? checks[0], checks };

@@ -46,6 +46,8 @@ describe('tcp monitors', () => {
       alert_threshold: 2,
       is_active: true,
       created_at: expect.any(String),
+      regions: ['default'],
+      min_failing_regions: 1,
     });
     const d = await detail(res.body.monitor.id);
     expect(d).toMatchObject({ type: 'tcp', url: `tcp://${h}:5432`, config: res.body.monitor.config, degraded_threshold_ms: 5000 });
@@ -55,10 +57,11 @@ describe('tcp monitors', () => {
 
   it('is unique per account on host:port and tls', async () => {
     const h = host();
-    expect((await post({ name: 'a', type: 'tcp', config: { host: h, port: 443 } })).status).toBe(201);
+    const first = await post({ name: 'a', type: 'tcp', config: { host: h, port: 443 } });
+    expect(first.status).toBe(201);
     const dup = await post({ name: 'b', type: 'tcp', config: { host: `${h}.`, port: 443 } });
     expect(dup.status).toBe(409);
-    expect(dup.body).toEqual({ error: 'TCP target already monitored' });
+    expect(dup.body).toEqual({ error: 'TCP target already monitored', monitor_id: first.body.monitor.id });
     expect((await post({ name: 'c', type: 'tcp', config: { host: h, port: 443, tls: true } })).status).toBe(201);
     expect((await post({ name: 'd', type: 'tcp', config: { host: h, port: 444 } })).status).toBe(201);
     expect((await post({ name: 'e', type: 'tcp', config: { host: h, port: 443 } }, await createTestAccount(ctx, 'pro'))).status).toBe(201);
@@ -94,12 +97,12 @@ describe('tcp monitors', () => {
   it('update merges config, re-checks uniqueness, never changes the type', async () => {
     const h = host();
     const { id } = (await post({ name: 'a', type: 'tcp', config: { host: h, port: 1 } })).body.monitor;
-    await post({ name: 'b', type: 'tcp', config: { host: h, port: 2 } });
+    const b = (await post({ name: 'b', type: 'tcp', config: { host: h, port: 2 } })).body.monitor.id as number;
     const res = await put(id, { config: { port: 3, tls: true } });
     expect(res.status).toBe(200);
     expect(res.body.monitor).toMatchObject({ id, config: { host: h, port: 3, tls: true, verify_tls: true, servername: null } });
     expect(await detail(id)).toMatchObject({ url: `tls://${h}:3` });
-    expect((await put(id, { config: { port: 2, tls: false } })).body).toEqual({ error: 'TCP target already monitored' });
+    expect((await put(id, { config: { port: 2, tls: false } })).body).toEqual({ error: 'TCP target already monitored', monitor_id: b });
     expect((await put(id, { type: 'dns' })).body).toEqual({ error: M.typeChange });
     expect((await put(id, { method: 'POST' })).body).toEqual({ error: 'Invalid method: not a field of tcp monitors (configure them in config)' });
     expect((await put(id, { type: 'tcp', timeout: 5 })).status).toBe(200);
@@ -120,8 +123,9 @@ describe('dns monitors', () => {
 
   it('is unique on name, record type and resolver', async () => {
     const config = { name: 'unique.example.com', record_type: 'A' };
-    expect((await post({ name: 'a', type: 'dns', config })).status).toBe(201);
-    expect((await post({ name: 'b', type: 'dns', config })).body).toEqual({ error: 'DNS record already monitored' });
+    const first = await post({ name: 'a', type: 'dns', config });
+    expect(first.status).toBe(201);
+    expect((await post({ name: 'b', type: 'dns', config })).body).toEqual({ error: 'DNS record already monitored', monitor_id: first.body.monitor.id });
     expect((await post({ name: 'c', type: 'dns', config: { ...config, record_type: 'AAAA' } })).status).toBe(201);
     expect((await post({ name: 'd', type: 'dns', config: { ...config, resolver: '[2606:4700::1111]:5353' } })).body.monitor.url).toBe(
       'dns://[2606:4700::1111]:5353/unique.example.com?type=A',

@@ -31,6 +31,7 @@ export function createdMonitorView(m: Monitor): Omit<CreatedMonitorView, keyof H
     alert_threshold: m.alertThreshold,
     is_active: m.isActive,
     created_at: m.createdAt.toISOString(),
+    ...regionFields(m),
   };
 }
 
@@ -54,16 +55,16 @@ export function configView(m: Monitor): ConfigView {
 }
 
 /**
- * Whether a monitor is placed anywhere but the lone default region. Only then do its answers
- * carry the region fields, so a one-region deployment answers exactly as before regions.
+ * Whether a monitor is placed anywhere but the lone default region. Only then does its detail
+ * carry per-region statistics (one region's would repeat the monitor's own).
  */
 export function isMultiRegion(m: Pick<Monitor, 'regions'>): boolean {
   return !(m.regions.length === 1 && m.regions[0] === DEFAULT_REGION);
 }
 
-/** `regions` and the effective `min_failing_regions` of a monitor placed outside the lone default region. */
-export function regionFields(m: Pick<Monitor, 'regions' | 'minFailingRegions'>, always = false) {
-  return always || isMultiRegion(m) ? { regions: m.regions, min_failing_regions: effectiveMinFailingRegions(m) } : {};
+/** `regions` and the effective `min_failing_regions`: every monitor answers them, one region or many. */
+export function regionFields(m: Pick<Monitor, 'regions' | 'minFailingRegions'>) {
+  return { regions: m.regions, min_failing_regions: effectiveMinFailingRegions(m) };
 }
 
 /** List view: configuration summary, last check timestamp and response time, uptime of the three windows. */
@@ -128,12 +129,11 @@ export function detailMonitorView(m: Monitor, statistics: Static<typeof Statisti
 /**
  * The seed's Check record; `error` only on failures. Added by monitor types: `timings` (http:
  * where the time went), `certificate_expires_at` (https, tcp+TLS) and `details` (dns: answers
- * and server), each null when not applicable. `region` when `withRegion` (checks of a
- * multi-region monitor); `ping_body` (heartbeat: the body a failure ping sent) only when there is one.
+ * and server), each null when not applicable. `region`: whose checker made it (every check);
+ * `ping_body` (heartbeat: the body a failure ping sent) only when there is one.
  */
 export function checkView(
   c: Pick<Check, 'checkedAt' | 'status' | 'responseTimeMs' | 'statusCode' | 'error' | 'inMaintenance' | 'timings' | 'certificateExpiresAt' | 'details' | 'region'> & { pingBody?: string | null },
-  withRegion = false,
 ): CheckView {
   return {
     timestamp: c.checkedAt.toISOString(),
@@ -145,7 +145,7 @@ export function checkView(
     timings: c.timings ?? null,
     certificate_expires_at: iso(c.certificateExpiresAt ?? null),
     details: c.details ?? null,
-    ...(withRegion ? { region: c.region } : {}),
+    region: c.region,
     // Heartbeat monitors: the body a failure ping sent.
     ...(c.pingBody ? { ping_body: c.pingBody } : {}),
   };

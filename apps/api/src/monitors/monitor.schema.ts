@@ -66,6 +66,12 @@ const typeFields = {
 /** The type's own fields in a create answer. */
 export type CreatedTypeFields = Static<TObject<typeof typeFields>>;
 
+/** Where every monitor is checked (`["default"]` for a one-region deployment) and its quorum. */
+const RegionFieldsSchema = {
+  regions: Type.Array(RegionNameSchema, { description: 'Regions whose checkers check the monitor' }),
+  min_failing_regions: Type.Integer({ description: 'How many regions must fail in the same round for the round to fail (effective number)' }),
+};
+
 /** Every configuration field of a monitor, in the order of configView(). */
 export const MonitorConfigFields = {
   name: Type.String(),
@@ -85,8 +91,7 @@ export const MonitorConfigFields = {
   reminder_interval_minutes: Nullable(Type.Integer(), { description: 'Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never' }),
   escalation: EscalationSchema,
   is_active: Type.Boolean(),
-  regions: Type.Optional(Type.Array(RegionNameSchema, { description: 'Regions whose checkers check the monitor; present for monitors placed outside the lone default region' })),
-  min_failing_regions: Type.Optional(Type.Integer({ description: 'How many regions must fail in the same round for the round to fail (effective number)' })),
+  ...RegionFieldsSchema,
 };
 
 /** The type's own fields in the configuration (detail and update answers). */
@@ -127,6 +132,7 @@ export const CreatedMonitorSchema = Type.Object(
     alert_threshold: Type.Integer(),
     is_active: Type.Boolean(),
     created_at: DateTime(),
+    ...RegionFieldsSchema,
     ...HeartbeatFieldsSchema,
   },
   { description: 'http monitors carry method, expected_status_codes and expected_content; the other types config; heartbeat monitors ping_url and heartbeat' },
@@ -181,17 +187,17 @@ export const CheckSchema = component('Check', Type.Object({
     description: 'dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them',
     properties: { kind: { type: 'string', enum: ['dns'] }, server: { type: 'string' }, answers: { type: 'array', items: { type: 'string' } }, truncated: { type: 'boolean' } },
   }),
-  region: Type.Optional(Type.String({ pattern: RegionNameSchema.pattern, description: 'The region whose checker made the check; present for monitors placed outside the lone default region' })),
+  region: Type.String({ pattern: RegionNameSchema.pattern, description: 'The region whose checker made the check (`default` in a one-region deployment)' }),
   ping_body: Type.Optional(Type.String({ maxLength: 10_012, description: 'Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\\n[truncated]" marks a cut)' })),
 }));
 export type CheckView = Static<typeof CheckSchema>;
 
 /** A check run on demand: the check record without in_maintenance (it is not stored yet). */
 const ManualCheckFields = Type.Omit(CheckSchema, ['in_maintenance', 'region', 'ping_body']);
-/** A manual check's record; `region` only in the answers of a multi-region round. */
+/** A manual check's record, with the region whose checker made it. */
 export const ManualCheckSchema = Type.Object({
   ...ManualCheckFields.properties,
-  region: Type.Optional(Type.String({ pattern: RegionNameSchema.pattern, description: 'Monitors with several regions only: the region whose checker made it' })),
+  region: Type.String({ pattern: RegionNameSchema.pattern, description: 'The region whose checker made it' }),
 });
 
 export const StatusCountsSchema = component('MonitorStatusCounts', Type.Object({
@@ -303,3 +309,12 @@ export const UptimeStatusSchema = Type.Object({
     }),
   ),
 });
+
+/** 409 of a create or update whose target the account already monitors: which monitor has it. */
+export const MonitorConflictSchema = component('MonitorConflict', Type.Object(
+  {
+    error: Type.String({ description: 'URL already monitored (http); TCP target already monitored (tcp); DNS record already monitored (dns)' }),
+    monitor_id: Type.Integer({ description: 'The monitor of the account that already watches this target' }),
+  },
+  { additionalProperties: false, example: { error: 'URL already monitored', monitor_id: 42 } },
+));

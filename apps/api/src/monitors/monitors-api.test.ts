@@ -55,6 +55,8 @@ describe('POST /api/v1/uptime/monitors', () => {
         alert_threshold: 2,
         is_active: true,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        regions: ['default'],
+        min_failing_regions: 1,
       },
       message: expect.any(String),
     });
@@ -155,11 +157,11 @@ describe('POST /api/v1/uptime/monitors', () => {
 
   it('answers 409 URL already monitored for the same normalised URL in the account, not across accounts', async () => {
     const account = await createTestAccount(ctx, 'pro');
-    await create(account, { url: 'https://dup.example.com/status' });
+    const first = await create(account, { url: 'https://dup.example.com/status' });
     for (const url of ['https://dup.example.com/status', 'HTTPS://DUP.example.com:443/status', 'https://dup.example.com./status#x', 'https://dup.example.com/status/']) {
       const res = await request(app).post('/api/v1/uptime/monitors').set(account.auth).send({ name: 'again', url });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'URL already monitored' });
+      expect(res.body).toEqual({ error: 'URL already monitored', monitor_id: first.id });
     }
     const other = await createTestAccount(ctx, 'pro');
     expect((await request(app).post('/api/v1/uptime/monitors').set(other.auth).send({ name: 'x', url: 'https://dup.example.com/status' })).status).toBe(201);
@@ -339,6 +341,8 @@ describe('GET /api/v1/uptime/monitors/{id}', () => {
       reminder_interval_minutes: null,
       escalation: [],
       is_active: true,
+      regions: ['default'],
+      min_failing_regions: 1,
       status: 'pending',
       in_maintenance: false,
       created_at: m.created_at,
@@ -462,7 +466,7 @@ describe.each(['put', 'patch'] as const)('%s /api/v1/uptime/monitors/{id}', (met
     const b = await create(pro);
     const taken = await request(app)[method](`/api/v1/uptime/monitors/${b.id}`).set(pro.auth).send({ url: String(a.url).replace('https://', 'HTTPS://').replace('.example.com', '.EXAMPLE.COM.') });
     expect(taken.status).toBe(409);
-    expect(taken.body).toEqual({ error: 'URL already monitored' });
+    expect(taken.body).toEqual({ error: 'URL already monitored', monitor_id: a.id });
     const own = await request(app)[method](`/api/v1/uptime/monitors/${b.id}`).set(pro.auth).send({ url: b.url });
     expect(own.status).toBe(200);
   });
@@ -498,6 +502,22 @@ describe('pause and resume', () => {
     const detail = await request(app).get(`/api/v1/uptime/monitors/${m.id}`).set(pro.auth);
     expect(detail.body.monitor).toMatchObject({ status: 'up', paused_at: null, resumed_at: shiftDates('2026-11-21T10:30:00.000Z') });
     expect((await request(app).post(`/api/v1/uptime/monitors/${m.id}/resume`).set(pro.auth)).status).toBe(409);
+  });
+});
+
+describe('one shape for every monitor and check, default region included', () => {
+  it('a monitor in the lone default region answers regions and min_failing_regions; its checks their region', async () => {
+    const created = await request(app).post('/api/v1/uptime/monitors').set(pro.auth).send({ name: 'here', url: uniqueUrl() });
+    expect(created.body.monitor).toMatchObject({ regions: ['default'], min_failing_regions: 1 });
+    const id = created.body.monitor.id as number;
+    const detail = await request(app).get(`/api/v1/uptime/monitors/${id}`).set(pro.auth);
+    expect(detail.body.monitor).toMatchObject({ regions: ['default'], min_failing_regions: 1 });
+    expect(detail.body.monitor.statistics).not.toHaveProperty('regions');
+    const updated = await request(app).patch(`/api/v1/uptime/monitors/${id}`).set(pro.auth).send({ regions: ['default'] });
+    expect(updated.body.monitor).toMatchObject({ regions: ['default'] }); // an update answers the fields given
+    await ctx.db.query(`INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, job_key) VALUES ($1, $2, 'success', 10, 200, 'shape')`, [id, clock.now()]);
+    const checks = await request(app).get(`/api/v1/uptime/monitors/${id}/checks`).set(pro.auth);
+    expect(checks.body.checks.map((c: { region: string }) => c.region)).toEqual(['default']);
   });
 });
 

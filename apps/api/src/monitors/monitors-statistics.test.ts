@@ -179,6 +179,7 @@ describe('GET /api/v1/uptime/monitors/{id}/checks', () => {
       timings: null,
       certificate_expires_at: null,
       details: null,
+      region: 'default',
     });
     expect(res.body.checks[1]).toEqual({
       timestamp: at(248),
@@ -189,6 +190,7 @@ describe('GET /api/v1/uptime/monitors/{id}/checks', () => {
       timings: null,
       certificate_expires_at: null,
       details: null,
+      region: 'default',
     });
     const times = res.body.checks.map((c: { timestamp: string }) => c.timestamp);
     expect(times).toEqual([...times].sort().reverse());

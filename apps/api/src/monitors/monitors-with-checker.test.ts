@@ -69,6 +69,7 @@ it('a manual check answers 200 with the check record, which then shows in the ch
     timings: { dns: expect.any(Number), connect: expect.any(Number), tls: null, first_byte: expect.any(Number), download: expect.any(Number) },
     certificate_expires_at: null,
     details: null,
+    region: 'default',
   });
   const checks = await checksOf(id);
   expect(checks).toHaveLength(2);

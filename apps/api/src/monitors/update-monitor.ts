@@ -1,5 +1,5 @@
-import { Not } from 'typeorm';
-import { alreadyMonitoredMessage, ConflictError, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
+import { alreadyMonitoredMessage, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
+import { alreadyMonitoredError } from './already-monitored.js';
 import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
 import { findOwnMonitor } from './find-own-monitor.js';
@@ -7,7 +7,7 @@ import type { UpdateMonitorInput } from './monitor-input.js';
 import { rescheduleHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
 import { typedConfigOfUpdate } from './monitor-type-input.js';
-import { configView, regionFields } from './monitor-views.js';
+import { configView } from './monitor-views.js';
 import type { ConfigView } from './monitor.schema.js';
 import { applyMonitorSchedule } from './schedule-effects.js';
 import { resolveRegions } from './region-policy.js';
@@ -20,6 +20,7 @@ import { resolveRegions } from './region-policy.js';
  */
 export async function updateMonitor(ctx: Context, account: Account, rawId: string | string[] | undefined, input: UpdateMonitorInput) {
   let alreadyMonitored = alreadyMonitoredMessage('http');
+  let target: { id: number; normalizedUrl: string } | null = null;
   const updated = await ctx.db
     .transaction(async (m) => {
       const monitor = await findOwnMonitor(m, account.id, rawId, { lock: true });
@@ -32,10 +33,9 @@ export async function updateMonitor(ctx: Context, account: Account, rawId: strin
       await assertOwnEscalation(ctx, account.id, input.escalation);
       const columns = { ...monitorColumns(input, createSecretBox(ctx.config.secretKey), monitor), ...(typed ? typedConfigColumns(typed) : {}) };
       if (columns.normalizedUrl !== undefined) {
-        const duplicate = await m.getRepository(Monitor).exists({
-          where: { accountId: account.id, normalizedUrl: columns.normalizedUrl, id: Not(monitor.id) },
-        });
-        if (duplicate) throw new ConflictError(alreadyMonitored);
+        target = { id: monitor.id, normalizedUrl: columns.normalizedUrl };
+        const duplicate = await alreadyMonitoredError(m, account.id, columns.normalizedUrl, alreadyMonitored, monitor.id);
+        if (duplicate) throw duplicate;
       }
       const placement = input.regions !== undefined || input.min_failing_regions !== undefined ? await resolveRegions(ctx, account.tier, input, monitor) : {};
       const before = { checkInterval: monitor.checkInterval };
@@ -45,11 +45,12 @@ export async function updateMonitor(ctx: Context, account: Account, rawId: strin
       if (typed) await rescheduleHeartbeat(m, saved);
       return saved;
     })
-    .catch((e: unknown) => {
-      if (isUniqueViolation(e)) throw new ConflictError(alreadyMonitored);
+    .catch(async (e: unknown) => {
+      // A concurrent create or update took the target: name its monitor.
+      if (isUniqueViolation(e) && target) throw (await alreadyMonitoredError(ctx.db.manager, account.id, target.normalizedUrl, alreadyMonitored, target.id)) ?? e;
       throw e;
     });
-  const config: ConfigView = { ...configView(updated), ...regionFields(updated, true) };
+  const config: ConfigView = configView(updated);
   // The fields given, in the order of the configuration (the answer's schema order).
   const changed = Object.fromEntries(Object.entries(config).filter(([k]) => k in input));
   return { id: updated.id, name: updated.name, ...changed, updated_at: updated.updatedAt.toISOString() };

@@ -1,6 +1,7 @@
 import { activeMaintenance, MaintenanceWindow, occurrencesBetween, scheduleOf, windowCovers, type Context, type IncidentUpdateStatus, type MonitorStatus, type StatusPageSection, type StatusPageTheme } from '@vigil/core';
 import { BAR_DAYS, barDays, RECENT_DAYS, utcDay, type MaintenanceView, type PageRows } from './page-model.js';
 import type { DayRow, FinishedDays, ReadDays } from './finished-days.js';
+import { CERTIFICATE_TRUSTED_SQL } from '../domains/certificate-trust.js';
 
 const DAY_MS = 86_400_000;
 
@@ -110,10 +111,11 @@ export async function loadPageRows(ctx: Context, page: PageRow, finished: Finish
         WHERE monitor_id = ANY($1::int[]) AND (status = 'open' OR resolved_at >= $2) AND started_at <= $3`,
       [own, firstDay, now],
     ) as Promise<{ id: number; monitor_id: number; status: 'open' | 'resolved'; started_at: Date; resolved_at: Date | null; duration_seconds: number | null }[]>,
-    ctx.db.query(`SELECT id, hostname, port, is_active, ssl_grade, cert_valid_to FROM domains WHERE account_id = $1 AND id = ANY($2::int[])`, [
-      page.account_id,
-      domainIds,
-    ]) as Promise<{ id: number; hostname: string; port: number; is_active: boolean; ssl_grade: string | null; cert_valid_to: Date | null }[]>,
+    ctx.db.query(
+      `SELECT d.id, d.hostname, d.port, d.is_active, d.ssl_grade, d.cert_valid_to, ${CERTIFICATE_TRUSTED_SQL} AS trusted
+         FROM domains d WHERE d.account_id = $1 AND d.id = ANY($2::int[])`,
+      [page.account_id, domainIds],
+    ) as Promise<{ id: number; hostname: string; port: number; is_active: boolean; ssl_grade: string | null; cert_valid_to: Date | null; trusted: boolean | null }[]>,
     ctx.db.query(
       `SELECT id, title, status, message, created_at, updated_at FROM status_page_notices
         WHERE status_page_id = $1 AND (status <> 'resolved' OR updated_at >= $2) ORDER BY created_at DESC LIMIT 50`,
@@ -133,7 +135,7 @@ export async function loadPageRows(ctx: Context, page: PageRow, finished: Finish
     days: days.map((d) => ({ monitorId: d.monitor_id, day: utcDay(new Date(d.day * DAY_MS)), total: d.total, successful: d.successful })),
     incidents: incidents.map((i) => ({ id: i.id, monitorId: i.monitor_id, status: i.status, startedAt: i.started_at, resolvedAt: i.resolved_at, durationSeconds: i.duration_seconds })),
     updates: updates.map((u) => ({ incidentId: u.incident_id, status: u.status, message: u.message, createdAt: u.created_at })),
-    domains: domains.map((d) => ({ id: d.id, hostname: d.hostname, port: d.port, isActive: d.is_active, sslGrade: d.ssl_grade, certValidTo: d.cert_valid_to })),
+    domains: domains.map((d) => ({ id: d.id, hostname: d.hostname, port: d.port, isActive: d.is_active, sslGrade: d.ssl_grade, certValidTo: d.cert_valid_to, trusted: d.trusted })),
     notices: notices.map((n) => ({ id: n.id, title: n.title, status: n.status, message: n.message, createdAt: n.created_at, updatedAt: n.updated_at })),
     maintenance: planned.maintenance,
     underMaintenance: planned.underMaintenance,

@@ -1,4 +1,6 @@
-import { barDays, buildPageModel, dayLevel, daysToExpiry, domainState, monitorState, type PageRows } from './page-model.js';
+import { domainState } from '../domains/domain-state.js';
+import { barDays, buildPageModel, dayLevel, daysToExpiry, monitorState, type PageRows } from './page-model.js';
+import { renderPageHtml } from './render-html.js';
 
 const NOW = new Date('2026-03-10T15:30:00Z');
 const DAY = 86_400_000;
@@ -13,7 +15,7 @@ function rows(over: Partial<PageRows> = {}): PageRows {
     days: [],
     incidents: [],
     updates: [],
-    domains: [{ id: 7, hostname: 'a.example', port: 8443, isActive: true, sslGrade: 'A', certValidTo: new Date(NOW.getTime() + 40 * DAY) }],
+    domains: [{ id: 7, hostname: 'a.example', port: 8443, isActive: true, sslGrade: 'A', certValidTo: new Date(NOW.getTime() + 40 * DAY), trusted: true }],
     notices: [],
     maintenance: [],
     underMaintenance: [],
@@ -61,15 +63,41 @@ describe('small judgements', () => {
     expect(daysToExpiry(null, NOW)).toBeNull();
     expect(daysToExpiry(new Date(NOW.getTime() + 5 * DAY + 1), NOW)).toBe(5);
     expect(daysToExpiry(new Date(NOW.getTime() - 1), NOW)).toBe(-1);
-    expect(domainState(null)).toBe('unknown');
-    expect(domainState(-1)).toBe('expired');
-    expect(domainState(0)).toBe('expiring');
-    expect(domainState(14)).toBe('expiring');
-    expect(domainState(15)).toBe('ok');
+    const expiry = (days: number | null) => domainState({ sslGrade: 'A', daysToExpiry: days, trusted: true });
+    expect(expiry(null).expiry).toBe('unknown');
+    expect(expiry(-1)).toMatchObject({ expiry: 'expired', level: 'critical' });
+    expect(expiry(0)).toMatchObject({ expiry: 'expiring', level: 'critical' });
+    expect(expiry(14)).toMatchObject({ expiry: 'expiring', level: 'warning' });
+    expect(expiry(15)).toMatchObject({ expiry: 'ok', level: 'ok' });
+  });
+
+  it('judges a domain by the worst of grade, trust and expiry', () => {
+    expect(domainState({ sslGrade: 'F', daysToExpiry: 200, trusted: true })).toMatchObject({ level: 'critical', grade: 'critical', certificate: 'ok' });
+    expect(domainState({ sslGrade: 'A', daysToExpiry: 200, trusted: false })).toMatchObject({ level: 'critical', certificate: 'critical', untrusted: true });
+    expect(domainState({ sslGrade: 'C', daysToExpiry: 200, trusted: true }).level).toBe('warning');
+    expect(domainState({ sslGrade: null, daysToExpiry: null, trusted: null }).level).toBe('unknown');
+    expect(domainState({ sslGrade: null, daysToExpiry: 200, trusted: true }).level).toBe('ok');
   });
 });
 
 describe('buildPageModel', () => {
+  it('gives narrow screens (30-day bar) the 30-day figure next to it, wide screens the 90-day one', () => {
+    // 60 days ago: a bad day only the 90-day bar shows; the last 30 days are all up.
+    const m = buildPageModel(rows({ days: [
+      { monitorId: 1, day: '2026-01-09', total: 100, successful: 0 },
+      { monitorId: 1, day: '2026-03-10', total: 100, successful: 100 },
+    ] }), NOW);
+    const one = m.sections[0].monitors[0];
+    expect(one).toMatchObject({ uptime90d: 50, uptime30d: 100 });
+    const html = renderPageHtml(m, { json: '/j', feed: '/f' });
+    expect(html).toContain('<span class="l90">50.00% uptime (90 days)</span><span class="l30">100.00% uptime (30 days)</span>');
+    // The narrow rule hides exactly the bar's first 60 days and the 90-day figure, and shows the 30-day one.
+    const narrow = /@media \(max-width:600px\)\{(.*)\}/.exec(html)?.[1] ?? '';
+    expect(narrow).toContain('.bar span:nth-child(-n+60){display:none}');
+    expect(narrow).toContain('.l90{display:none}.l30{display:inline}');
+    expect(html).toContain('.l30{display:none}');
+  });
+
   it('lists sections in order, skipping ids that are gone, with 90-day uptime from daily sums', () => {
     const m = buildPageModel(
       rows({
@@ -87,7 +115,9 @@ describe('buildPageModel', () => {
     expect(one.days[88]).toEqual({ date: '2026-03-09', uptime: 50, incidents: 0, level: 'down' });
     expect(one.days[89].level).toBe('up');
     expect(two.uptime90d).toBeNull();
-    expect(m.sections[0].domains).toEqual([{ name: 'a.example:8443', sslGrade: 'A', daysToExpiry: 40, state: 'ok' }]);
+    expect(m.sections[0].domains).toEqual([
+      { name: 'a.example:8443', sslGrade: 'A', daysToExpiry: 40, trusted: true, state: { level: 'ok', grade: 'ok', certificate: 'ok', expiry: 'ok', untrusted: false } },
+    ]);
     expect(m.overall).toBe('operational');
   });
 
@@ -103,8 +133,18 @@ describe('buildPageModel', () => {
     expect(buildPageModel(rows({ monitors: [{ id: 1, name: 'One', status: 'degraded', isActive: true }] }), NOW).overall).toBe('degraded');
     expect(buildPageModel(rows({ monitors: [{ id: 1, name: 'One', status: 'down', isActive: true }] }), NOW).overallText).toBe('Some systems are down');
     expect(buildPageModel(rows({ monitors: [{ id: 1, name: 'One', status: 'down', isActive: false }] }), NOW).overall).toBe('operational');
-    const expired = rows({ domains: [{ id: 7, hostname: 'a.example', port: 443, isActive: true, sslGrade: 'F', certValidTo: new Date(NOW.getTime() - DAY) }] });
+    const expired = rows({ domains: [{ id: 7, hostname: 'a.example', port: 443, isActive: true, sslGrade: 'F', certValidTo: new Date(NOW.getTime() - DAY), trusted: false }] });
     expect(buildPageModel(expired, NOW).overall).toBe('degraded');
+  });
+
+  it('shows a grade F, untrusted certificate in the critical colour and says it is untrusted (as its badges do)', () => {
+    const bad = rows({ domains: [{ id: 7, hostname: 'a.example', port: 443, isActive: true, sslGrade: 'F', certValidTo: new Date(NOW.getTime() + 200 * DAY), trusted: false }] });
+    const m = buildPageModel(bad, NOW);
+    expect(m.sections[0].domains[0].state).toMatchObject({ level: 'critical', expiry: 'ok', untrusted: true });
+    const html = renderPageHtml(m, { json: '/j', feed: '/f' });
+    expect(html).toContain('<span class="state s-critical">TLS grade F</span>');
+    expect(html).toContain('Certificate not trusted · Certificate expires in 200 days');
+    expect(html).toMatch(/\.s-down,\.s-critical\{color:var\(--down\)\}/);
   });
 
   it('tells incidents by their latest update, marks the days they touch, and keeps resolved ones 14 days', () => {

@@ -1,7 +1,10 @@
 import type { IncidentUpdateStatus, MonitorStatus, StatusPageTheme } from '@vigil/core';
 import { aggregateStatus, uptimePercent, type AggregateStatus } from '../monitors/uptime-math.js';
+import { domainState, type DomainState } from '../domains/domain-state.js';
 
 export const BAR_DAYS = 90;
+/** Screens narrower than 600 px show only the last this many days of the bar (page-style.ts). */
+export const NARROW_BAR_DAYS = 30;
 /** Resolved incidents and notices stay on the page (and in the feed) this long. */
 export const RECENT_DAYS = 14;
 const DAY_MS = 86_400_000;
@@ -14,7 +17,7 @@ export interface PageRows {
   days: { monitorId: number; day: string; total: number; successful: number }[];
   incidents: { id: number; monitorId: number; status: 'open' | 'resolved'; startedAt: Date; resolvedAt: Date | null; durationSeconds: number | null }[];
   updates: { incidentId: number; status: IncidentUpdateStatus; message: string; createdAt: Date }[];
-  domains: { id: number; hostname: string; port: number; isActive: boolean; sslGrade: string | null; certValidTo: Date | null }[];
+  domains: { id: number; hostname: string; port: number; isActive: boolean; sslGrade: string | null; certValidTo: Date | null; trusted: boolean | null }[];
   notices: { id: number; title: string; status: IncidentUpdateStatus; message: string; createdAt: Date; updatedAt: Date }[];
   /** Maintenance under way or coming up, from the account's maintenance windows. */
   maintenance: MaintenanceView[];
@@ -44,15 +47,17 @@ export interface MonitorView {
   name: string;
   state: PublicMonitorState;
   uptime90d: number | null;
+  /** Over the last NARROW_BAR_DAYS days: what narrow screens show next to their shorter bar. */
+  uptime30d: number | null;
   days: DayView[];
 }
-
-export type DomainState = 'ok' | 'expiring' | 'expired' | 'unknown';
 
 export interface DomainView {
   name: string;
   sslGrade: string | null;
   daysToExpiry: number | null;
+  trusted: boolean | null;
+  /** The one judgement badges use too (domain-state.ts). */
   state: DomainState;
 }
 
@@ -92,9 +97,6 @@ export interface PageModel {
   maintenance: MaintenanceView[];
 }
 
-/** A domain's certificate is "expiring" within this many days (the page's own judgement, owner settings aside). */
-export const EXPIRING_DAYS = 14;
-
 export function utcDay(at: Date): string {
   return at.toISOString().slice(0, 10);
 }
@@ -129,12 +131,6 @@ export function daysToExpiry(validTo: Date | null, now: Date): number | null {
   return Math.floor((validTo.getTime() - now.getTime()) / DAY_MS);
 }
 
-export function domainState(days: number | null): DomainState {
-  if (days === null) return 'unknown';
-  if (days < 0) return 'expired';
-  return days <= EXPIRING_DAYS ? 'expiring' : 'ok';
-}
-
 const OVERALL_TEXT: Record<AggregateStatus, string> = {
   operational: 'All systems operational',
   degraded: 'Some systems are degraded',
@@ -160,19 +156,23 @@ function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
   return groups;
 }
 
-function monitorDays(dayRows: PageRows['days'], incidents: PageRows['incidents'], days: string[], now: Date): { days: DayView[]; uptime: number | null } {
+function monitorDays(dayRows: PageRows['days'], incidents: PageRows['incidents'], days: string[], now: Date): { days: DayView[]; uptime: number | null; uptime30d: number | null } {
   const byDay = new Map(dayRows.map((d) => [d.day, d]));
-  let total = 0;
-  let successful = 0;
-  const views = days.map((date) => {
+  const narrowFrom = days.length - NARROW_BAR_DAYS;
+  const sums = { total: 0, successful: 0, total30: 0, successful30: 0 };
+  const views = days.map((date, i) => {
     const r = byDay.get(date);
-    total += r?.total ?? 0;
-    successful += r?.successful ?? 0;
+    sums.total += r?.total ?? 0;
+    sums.successful += r?.successful ?? 0;
+    if (i >= narrowFrom) {
+      sums.total30 += r?.total ?? 0;
+      sums.successful30 += r?.successful ?? 0;
+    }
     const uptime = r ? uptimePercent(r.successful, r.total) : null;
     const touching = incidents.length ? incidents.filter((i) => touchesDay(i, date, now)).length : 0;
     return { date, uptime, incidents: touching, level: dayLevel(uptime, touching) };
   });
-  return { days: views, uptime: uptimePercent(successful, total) };
+  return { days: views, uptime: uptimePercent(sums.successful, sums.total), uptime30d: uptimePercent(sums.successful30, sums.total30) };
 }
 
 function incidentViews(rows: PageRows, names: Map<number, string>): IncidentView[] {
@@ -231,19 +231,20 @@ export function buildPageModel(rows: PageRows, now: Date): PageModel {
       const m = monitors.get(id);
       if (!m) return [];
       const history = monitorDays(daysOf.get(id) ?? [], incidentsOf.get(id) ?? [], days, now);
-      return [{ name: m.name, state: monitorState(m.status, m.isActive, maintained.has(id)), uptime90d: history.uptime, days: history.days }];
+      return [{ name: m.name, state: monitorState(m.status, m.isActive, maintained.has(id)), uptime90d: history.uptime, uptime30d: history.uptime30d, days: history.days }];
     }),
     domains: s.domain_ids.flatMap((id) => {
       const d = domains.get(id);
       if (!d) return [];
       const left = daysToExpiry(d.certValidTo, now);
-      return [{ name: d.port === 443 ? d.hostname : `${d.hostname}:${d.port}`, sslGrade: d.sslGrade, daysToExpiry: left, state: domainState(left) }];
+      const state = domainState({ sslGrade: d.sslGrade, daysToExpiry: left, trusted: d.trusted });
+      return [{ name: d.port === 443 ? d.hostname : `${d.hostname}:${d.port}`, sslGrade: d.sslGrade, daysToExpiry: left, trusted: d.trusted, state }];
     }),
   }));
   // A monitor under maintenance is expected to be down: it does not make the page's state.
   const shown = [...new Set(rows.page.sections.flatMap((s) => s.monitor_ids))].filter((id) => !maintained.has(id)).flatMap((id) => monitors.get(id) ?? []);
   let overall = aggregateStatus(shown);
-  if (overall === 'operational' && sections.some((s) => s.domains.some((d) => d.state === 'expired'))) overall = 'degraded';
+  if (overall === 'operational' && sections.some((s) => s.domains.some((d) => d.state.expiry === 'expired'))) overall = 'degraded';
   const recentFrom = now.getTime() - RECENT_DAYS * DAY_MS;
   const all = [...incidentViews(rows, new Map(rows.monitors.map((m) => [m.id, m.name]))), ...noticeViews(rows)];
   return {

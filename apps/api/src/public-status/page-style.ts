@@ -1,3 +1,5 @@
+import { BAR_DAYS, NARROW_BAR_DAYS } from './page-model.js';
+
 /**
  * The page's one stylesheet, inlined (no external asset, no web font). Colours meet WCAG AA for
  * text on both themes; `auto` follows the reader's system setting.
@@ -32,11 +34,11 @@ ul.items>li{padding:14px 16px;border-top:1px solid var(--line)}ul.items>li:first
 .row{display:flex;flex-wrap:wrap;justify-content:space-between;gap:4px 12px;align-items:baseline}
 .row h3{margin:0;font-size:1rem;font-weight:600;overflow-wrap:anywhere;min-width:0}
 .state{font-weight:600;font-size:.9rem}
-.s-operational,.s-ok{color:var(--up)}.s-degraded,.s-expiring{color:var(--partial)}.s-down,.s-expired{color:var(--down)}.s-paused,.s-pending,.s-unknown{color:var(--muted)}.s-maintenance{color:var(--link)}
+.s-operational,.s-ok{color:var(--up)}.s-degraded,.s-warning{color:var(--partial)}.s-down,.s-critical{color:var(--down)}.s-paused,.s-pending,.s-unknown{color:var(--muted)}.s-maintenance{color:var(--link)}
 .bar{display:flex;gap:2px;height:32px;margin:10px 0 4px}
 .bar span{flex:1 1 0;min-width:0;border-radius:2px;background:var(--none)}
 .l30{display:none}
-@media (max-width:600px){.bar{gap:1px}.bar span:nth-child(-n+60){display:none}.l90{display:none}.l30{display:inline}}
+@media (max-width:600px){.bar{gap:1px}.bar span:nth-child(-n+${BAR_DAYS - NARROW_BAR_DAYS}){display:none}.l90{display:none}.l30{display:inline}}
 .bar .up{background:var(--up)}.bar .partial{background:var(--partial)}.bar .down{background:var(--down)}
 .legend{display:flex;justify-content:space-between;color:var(--muted);font-size:.8rem}
 .facts{margin:4px 0 0;color:var(--muted);font-size:.875rem}

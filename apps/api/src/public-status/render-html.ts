@@ -43,7 +43,9 @@ function bar(m: MonitorView): string {
   const segments = m.days.map((d) => `<span class="${d.level}" title="${dayTitle(d)}"></span>`).join('');
   const bad = m.days.filter((d) => d.level === 'down' || d.level === 'partial').length;
   const label = `${m.name}: ${pct(m.uptime90d)} uptime over the last 90 days; ${bad} ${bad === 1 ? 'day' : 'days'} with downtime`;
-  return `<div class="bar" role="img" aria-label="${e(label)}">${segments}</div><div class="legend" aria-hidden="true"><span><span class="l90">90 days ago</span><span class="l30">30 days ago</span></span><span>${pct(m.uptime90d)} uptime</span><span>Today</span></div>`;
+  // Narrow screens show the last 30 days of the bar (page-style.ts), and the figure of those 30 days with it.
+  const figure = `<span class="l90">${pct(m.uptime90d)} uptime (90 days)</span><span class="l30">${pct(m.uptime30d)} uptime (30 days)</span>`;
+  return `<div class="bar" role="img" aria-label="${e(label)}">${segments}</div><div class="legend" aria-hidden="true"><span><span class="l90">90 days ago</span><span class="l30">30 days ago</span></span><span>${figure}</span><span>Today</span></div>`;
 }
 
 function monitorItem(m: MonitorView, bars: boolean): string {
@@ -54,7 +56,8 @@ function domainItem(d: DomainView): string {
   const expiry =
     d.daysToExpiry === null ? 'Certificate not checked yet' : d.daysToExpiry < 0 ? 'Certificate expired' : `Certificate expires in ${d.daysToExpiry} ${d.daysToExpiry === 1 ? 'day' : 'days'}`;
   const grade = d.sslGrade ? `TLS grade ${e(d.sslGrade)}` : 'TLS grade pending';
-  return `<li><div class="row"><h3>${e(d.name)}</h3><span class="state s-${d.state}">${grade}</span></div><p class="facts">${expiry}</p></li>`;
+  const facts = d.state.untrusted ? `Certificate not trusted · ${expiry}` : expiry;
+  return `<li><div class="row"><h3>${e(d.name)}</h3><span class="state s-${d.state.level}">${grade}</span></div><p class="facts">${facts}</p></li>`;
 }
 
 function incident(i: IncidentView): string {

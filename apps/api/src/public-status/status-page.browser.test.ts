@@ -142,6 +142,8 @@ describe('the public status page in Chromium', () => {
     expect(text).toContain('A failing database node is being replaced.');
     expect(text).toContain('TLS grade A+');
     expect(text).toContain('Certificate expires in 5 days');
+    expect(text).toMatch(/uptime \(90 days\)/);
+    expect(text).not.toMatch(/uptime \(30 days\)/);
     expect(text).not.toContain(FIXTURE_SECRET);
     const bars = await page.$$eval('.bar', (els) => els.map((e) => ({ segments: e.children.length, label: e.getAttribute('aria-label'), width: e.getBoundingClientRect().width })));
     expect(bars).toHaveLength(6);
@@ -184,6 +186,10 @@ describe('the public status page in Chromium', () => {
     // A narrow screen shows the last 30 days, wide enough to tell apart.
     const shown = await narrow.$eval('.bar', (bar) => [...bar.children].filter((e) => e.getBoundingClientRect().width > 0).length);
     expect(shown).toBe(30);
+    // ... and the figure next to it is those 30 days' uptime, not the 90 days' it cannot see.
+    const legend = String(await narrow.evaluate("document.querySelector('.legend').innerText"));
+    expect(legend).toMatch(/uptime \(30 days\)/);
+    expect(legend).not.toMatch(/90 days/);
     expect(await seriousViolations(narrow)).toEqual([]);
     await narrow.close();
   });

@@ -37,6 +37,7 @@ import {
   IncidentListSchema,
   IncidentSchema,
   ManualCheckSchema,
+  MonitorConflictSchema,
   MonitorDetailSchema,
   MonitorListSchema,
   MonitorStatusSchema,
@@ -104,7 +105,7 @@ function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
         400: { description: VALIDATION_400 },
         403: { description: 'Feature not available; Interval not allowed ({allowed_intervals, upgrade_url})' },
         404: NOT_FOUND,
-        409: { description: 'URL already monitored' },
+        409: { description: 'URL already monitored (or the type\'s message), with the `monitor_id` that has it', schema: MonitorConflictSchema },
       },
     },
   });
@@ -178,7 +179,10 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
           },
           400: { description: VALIDATION_400 },
           403: { description: 'Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); Monitor limit reached ({limit, current, remaining, tier, upgrade_url})' },
-          409: { description: 'URL already monitored (http); TCP target already monitored (tcp: host, port, tls); DNS record already monitored (dns: name, record type, resolver)' },
+          409: {
+            description: 'URL already monitored (http); TCP target already monitored (tcp: host, port, tls); DNS record already monitored (dns: name, record type, resolver); `monitor_id` names the monitor that has it',
+            schema: MonitorConflictSchema,
+          },
         },
       },
     }),

@@ -7,7 +7,7 @@ import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { slaRows } from '../sla/load-sla.js';
 import { slaCsv, type SlaRow } from '../sla/sla-csv.js';
-import { MAX_SLA_DAYS, parseSlaMonth, parseSlaRange } from '../sla/sla-period.js';
+import { MAX_SLA_DAYS, parseMonitorSlaPeriod, parseSlaMonth } from '../sla/sla-period.js';
 import { AccountSlaSchema, MonitorSlaSchema } from '../sla/sla.schema.js';
 
 const TAG = 'SLA reports';
@@ -41,7 +41,7 @@ export function slaRoutes(ctx: Context): RouteDef[] {
       handler: async (req, res, send) => {
         const { account } = authOf(req);
         const monitor = await findOwnMonitor(ctx.db, account.id, req.params.id);
-        const period = parseSlaRange(queryValue(req.query.from), queryValue(req.query.to), ctx.clock.now());
+        const period = parseMonitorSlaPeriod({ month: queryValue(req.query.month), from: queryValue(req.query.from), to: queryValue(req.query.to) }, ctx.clock.now());
         const csv = wantsCsv(req);
         const [row] = await slaRows(ctx, account.id, [monitor], period);
         if (csv) sendCsv(res, `sla-monitor-${monitor.id}.csv`, [row]);
@@ -52,13 +52,14 @@ export function slaRoutes(ctx: Context): RouteDef[] {
       },
       docs: {
         query: {
+          month: { type: 'string', pattern: '^\\d{4}-\\d{2}$', description: 'YYYY-MM, as for the account report (not with from or to); without month, from and to: the current UTC month' },
           from: { type: 'string', description: 'ISO 8601 date or date-time; default: the start of the current UTC month' },
-          to: { type: 'string', description: `ISO 8601 date (its whole UTC day) or date-time, exclusive; default: now; at most ${MAX_SLA_DAYS} days after from` },
+          to: { type: 'string', description: `ISO 8601 date (its whole UTC day) or date-time, exclusive; default: now (the end of the current UTC month when from is not given either); at most ${MAX_SLA_DAYS} days after from` },
           ...FORMAT_QUERY,
         },
         responses: {
           200: { description: 'The report (text/csv: a header row and one row)', schema: MonitorSlaSchema, contentType: 'text/csv' },
-          400: { description: 'Invalid from, to, date range or format' },
+          400: { description: 'Invalid month, from, to, date range or format' },
           403: { description: 'Feature not available (plan below Pro)' },
           404: { description: 'Monitor not found' },
         },

@@ -286,10 +286,31 @@ describe('badges', () => {
     expect((await request(app).get(`/badges/${rotated.body.badge.token as string}/status.svg`)).status).toBe(200);
   });
 
+  it('a grade F domain with an untrusted certificate is red on its page and its badges alike, and the page says untrusted', async () => {
+    const [d] = (await ctx.db.query(
+      `INSERT INTO domains (account_id, hostname, ssl_grade, cert_valid_to) VALUES ($1, $2, 'F', $3::timestamptz + interval '200 days') RETURNING id`,
+      [owner.account.id, `untrusted-${owner.account.id}.example`, clock.now()],
+    )) as { id: number }[];
+    const report = (trusted: boolean) => JSON.stringify({ certificate: { subject: 'CN=x', trusted } });
+    await ctx.db.query(
+      `INSERT INTO scans (account_id, domain_id, hostname, port, trigger, status, report, created_at) VALUES
+         ($1, $2, 'x', 443, 'manual', 'completed', $3::jsonb, now() - interval '1 day'), ($1, $2, 'x', 443, 'manual', 'completed', $4::jsonb, now())`,
+      [owner.account.id, d.id, report(true), report(false)],
+    );
+    const page = await createPage(owner, { sections: [{ title: 'Certs', domain_ids: [d.id] }] });
+    const html = (await request(app).get(`/status/${page.slug}`)).text;
+    expect(html).toContain('<span class="state s-critical">TLS grade F</span>');
+    expect(html).toContain('Certificate not trusted · Certificate expires in 200 days');
+    expect((await request(app).get(`/status/${page.slug}.json`)).body.sections[0].domains[0]).toMatchObject({ status: 'ok', trusted: false, level: 'critical' });
+    const token = (await request(app).get(`/api/v1/domains/${d.id}/badges`).set(owner.auth)).body.badge.token as string;
+    expect((await request(app).get(`/badges/${token}/tls-grade.json`)).body).toMatchObject({ message: 'F', color: 'red' });
+    expect((await request(app).get(`/badges/${token}/cert-expiry.json`)).body).toMatchObject({ message: 'untrusted', color: 'red' });
+  });
+
   it('draws domain badges and refuses another account', async () => {
     const links = await request(app).get(`/api/v1/domains/${fixture.domainIds[1]}/badges`).set(owner.auth);
     const token = links.body.badge.token as string;
-    expect((await request(app).get(`/badges/${token}/tls-grade.json`)).body).toMatchObject({ label: 'tls', message: 'B', color: 'green' });
+    expect((await request(app).get(`/badges/${token}/tls-grade.json`)).body).toMatchObject({ label: 'tls', message: 'B', color: 'brightgreen' });
     expect((await request(app).get(`/badges/${token}/cert-expiry.json`)).body).toMatchObject({ message: 'expires in 5 days', color: 'red' });
     expect((await request(app).get(`/badges/${token}/header-grade.json`)).body).toMatchObject({ label: 'security headers', message: 'not checked', color: 'lightgrey' });
     await ctx.db.query(`UPDATE domains SET header_grade = 'A' WHERE id = $1`, [fixture.domainIds[0]]);

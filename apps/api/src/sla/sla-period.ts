@@ -16,10 +16,24 @@ function startOfUtcMonth(at: Date): Date {
 }
 
 /**
- * `from` and `to` of a monitor's report: ISO dates or date-times; a bare `to` date covers that
- * whole UTC day. Defaults: the current UTC month so far.
+ * The period of a monitor's report: `month=YYYY-MM` (as the account report), or `from` and `to`
+ * (ISO dates or date-times; a bare `to` date covers that whole UTC day; `to` defaults to now).
+ * Neither: the current UTC month (reported up to now; its error budget is the whole month's).
  */
-export function parseSlaRange(fromRaw: string | undefined, toRaw: string | undefined, now: Date): SlaPeriod {
+export function parseMonitorSlaPeriod(q: { month?: string; from?: string; to?: string }, now: Date): SlaPeriod {
+  if (q.month !== undefined && q.month !== '') {
+    if (q.from || q.to) throw new ValidationError('Invalid month: give either month or from and to, not both');
+    const { from, to } = parseSlaMonth(q.month, now);
+    return { from, to };
+  }
+  if (!q.from && !q.to) {
+    const { from, to } = parseSlaMonth(undefined, now);
+    return { from, to };
+  }
+  return parseSlaRange(q.from, q.to, now);
+}
+
+function parseSlaRange(fromRaw: string | undefined, toRaw: string | undefined, now: Date): SlaPeriod {
   let from = startOfUtcMonth(now);
   let to = now;
   if (fromRaw) {

@@ -97,6 +97,26 @@ describe('slaReport', () => {
     expect(ok.slo).toMatchObject({ met: true, error_budget_seconds: 25_920, error_budget_remaining_seconds: 22_320, error_budget_remaining_percentage: 86.111 });
   });
 
+  it('a monitor created 93 s ago has the budget of the rest of the period, not of 93 s (no −42,643 %)', () => {
+    const now = t('2026-11-21T12:00:00Z');
+    const created = new Date(now.getTime() - 93_000);
+    const r = slaReport(input({ now, monitorCreatedAt: created, sloTarget: 99.9, incidents: [{ startedAt: new Date(now.getTime() - 40_000), resolvedAt: null }] }));
+    expect(r.period).toEqual({ from: created.toISOString(), to: now.toISOString(), monitored_seconds: 93 });
+    const budget = 0.001 * (NOV.to.getTime() - created.getTime()); // ms, to the end of November
+    expect(r.slo).toEqual({
+      target: 99.9,
+      met: false,
+      error_budget_seconds: Math.round(budget / 1000),
+      error_budget_used_seconds: 40,
+      error_budget_remaining_seconds: Math.round((budget - 40_000) / 1000),
+      error_budget_remaining_percentage: Math.round(((budget - 40_000) / budget) * 100_000) / 1000,
+    });
+    expect(r.slo?.error_budget_remaining_percentage).toBeGreaterThan(95);
+    // Planned maintenance ahead is not part of the budget.
+    const planned = slaReport(input({ now, monitorCreatedAt: created, sloTarget: 99.9, maintenance: [{ start: ms('2026-11-25T00:00:00Z'), end: ms('2026-11-26T00:00:00Z') }] }));
+    expect(planned.slo?.error_budget_seconds).toBe(Math.round((budget - 0.001 * 86_400_000) / 1000));
+  });
+
   it('an empty period (monitor created after it, or a period in the future) has no percentages', () => {
     const r = slaReport(input({ monitorCreatedAt: t('2026-12-05T00:00:00Z'), sloTarget: 99.9 }));
     expect(r).toMatchObject({ uptime_percentage: null, uptime_excluding_maintenance_percentage: null, incidents: 0, mtbf_seconds: null });

@@ -2,7 +2,7 @@ import type { SlaReport } from './sla.schema.js';
 import { clipAll, coveredMs, overlapMs, type Interval } from './intervals.js';
 
 export interface SlaInput {
-  /** The requested period, [from, to). */
+  /** The requested period, [from, to); its part past now counts for the error budget only. */
   from: Date;
   to: Date;
   now: Date;
@@ -28,7 +28,10 @@ const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part /
  * Availability over a period, by time: downtime is the time covered by incidents (open ones run
  * until now), maintenance the time covered by maintenance occurrences; both only while the
  * monitor existed and not past now. "Excluding maintenance" takes maintenance time out of the
- * period and forgives downtime inside it; the error budget is measured the same way.
+ * period and forgives downtime inside it. The error budget is the allowance of the whole period
+ * the monitor exists in (from its creation, if later, to the period's end, even when that is
+ * still ahead), less planned maintenance; what it has used is the downtime so far. So a monitor
+ * created a minute ago has this month's remaining budget, not a minute's.
  */
 export function slaReport(input: SlaInput): SlaReport {
   const nowMs = input.now.getTime();
@@ -51,7 +54,9 @@ export function slaReport(input: SlaInput): SlaReport {
 
   let slo: SlaReport['slo'] = null;
   if (input.sloTarget !== null) {
-    const budgetMs = (1 - input.sloTarget / 100) * servedMs;
+    const budgetEnd = Math.max(start, input.to.getTime());
+    const budgetSpanMs = budgetEnd - start - coveredMs(clipAll(input.maintenance, start, budgetEnd));
+    const budgetMs = (1 - input.sloTarget / 100) * budgetSpanMs;
     const remainingMs = budgetMs - downOutsideMs;
     const uptime = percent(servedMs - downOutsideMs, servedMs);
     slo = {

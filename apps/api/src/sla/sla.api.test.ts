@@ -80,6 +80,20 @@ describe('GET /api/v1/uptime/monitors/{id}/sla', () => {
     const res = await request(app).get(`/api/v1/uptime/monitors/${monitorId}/sla`).set(pro.auth);
     expect(res.body.period).toEqual({ from: d('2026-12-01T00:00:00.000Z'), to: d('2026-12-10T12:00:00.000Z'), monitored_seconds: 9.5 * 86_400 });
     expect(res.body).toMatchObject({ downtime_seconds: 3600, incidents: 1, checks: { total: 60, successful: 0 } });
+    // The error budget is the whole month's (31 days of December), of which the hour is used.
+    expect(res.body.slo).toMatchObject({ error_budget_seconds: Math.round(31 * 86_400 * 0.001), error_budget_used_seconds: 3600 });
+  });
+
+  it('takes month=YYYY-MM as the account report does (the same report), and refuses it with from or to', async () => {
+    const byMonth = await request(app).get(d(`/api/v1/uptime/monitors/${monitorId}/sla?month=2026-11`)).set(pro.auth);
+    expect(byMonth.status).toBe(200);
+    const byRange = await request(app).get(d(`/api/v1/uptime/monitors/${monitorId}/sla?from=2026-11-01&to=2026-11-30`)).set(pro.auth);
+    expect(byMonth.body).toEqual(byRange.body);
+    const account = await request(app).get(d(`/api/v1/uptime/sla?month=2026-11`)).set(pro.auth);
+    expect(account.body.monitors.find((m: { monitor_id: number }) => m.monitor_id === monitorId)).toEqual(byMonth.body);
+    const bad = async (q: string) => (await request(app).get(`/api/v1/uptime/monitors/${monitorId}/sla?${q}`).set(pro.auth)).body;
+    expect(await bad('month=2026-13')).toEqual({ error: 'Invalid month: must be YYYY-MM, e.g. 2026-11' });
+    expect(await bad(d('month=2026-11&from=2026-11-01'))).toEqual({ error: 'Invalid month: give either month or from and to, not both' });
   });
 
   it('answers CSV for format=csv and for Accept: text/csv', async () => {

@@ -71,6 +71,18 @@ describe('period schedule', () => {
     expect(run(hourly, first, [ping('success', '11:24:59')]).verdicts[0]?.status).toBe('success');
   });
 
+  it('a success right after a failure ping (a re-run of the failed job) recovers: never too often', () => {
+    const failed = run(hourly, fresh, [ping('success', '10:20:00'), ping('failure', '11:20:00', 1)]).state;
+    expect(earliestNextPing(hourly, failed)).toBeNull();
+    const { verdicts, state } = run(hourly, failed, [ping('start', '11:22:00'), ping('success', '11:25:00')]);
+    expect(verdicts[1]).toEqual({ at: at('11:25:00'), status: 'success', error: null, durationMs: 180_000 });
+    expect(iso(nextDue(hourly, state))).toBe('2026-05-04T12:25:00.000Z');
+    // Between successes the rule holds again.
+    expect(run(hourly, state, [ping('success', '11:30:00')]).verdicts[0]?.error).toMatch(/^Too often/);
+    const cronFailed = run(cronBerlin, newHeartbeatState(at('09:30:00')), [ping('success', '10:00:00'), ping('failure', '11:00:30', 2)]).state;
+    expect(run(cronBerlin, cronFailed, [ping('success', '11:03:00')]).verdicts[0]).toMatchObject({ status: 'success', error: null });
+  });
+
   it('a failure ping is a failure naming the exit code, and moves the schedule on', () => {
     const { verdicts, state } = run(hourly, fresh, [ping('failure', '10:30:00', 3), ping('failure', '11:30:00')]);
     expect(verdicts.map((v) => v?.error)).toEqual(['Failure reported by ping (exit code 3)', 'Failure reported by ping']);

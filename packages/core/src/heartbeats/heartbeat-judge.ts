@@ -11,7 +11,8 @@ import { nextCronOccurrence } from './cron-schedule.js';
  *
  * Verdicts (each a check, success or failure):
  * - success ping: success, unless the run it ends was too fast (< min_duration since its start
- *   ping), too slow (> max_duration), or the ping came too often (see `earliestNextPing`);
+ *   ping), too slow (> max_duration), or the ping came too often after the previous success
+ *   (see `earliestNextPing`);
  *   each failed condition is named in the error. It ends the run and moves the schedule on,
  *   except a too-often ping, which leaves the expected ping where it was;
  * - failure ping (`/fail`, a non-zero exit code): failure; it ends the run and moves the
@@ -146,12 +147,13 @@ export function nextHeartbeatDeadline(rules: HeartbeatRules, state: HeartbeatSta
 /**
  * "Too often": a success ping is well before it is due when it arrives before the expected
  * ping minus grace, the expected ping being computed from the previous report alone (one period
- * after it; for cron the first occurrence after it + grace). A first ping (no report since the
- * anchor) is never too often.
+ * after it; for cron the first occurrence after it + grace). It applies between successes only:
+ * a first ping (no report since the anchor) and a success after a failure ping (a re-run of a
+ * failed job, which recovers the monitor) are never too often.
  */
 export function earliestNextPing(rules: HeartbeatRules, state: HeartbeatState): Date | null {
   const report = scheduleReport(state);
-  if (!report) return null;
+  if (!report || time(state.lastFailureAt) > time(state.lastSuccessAt)) return null;
   const due = baseDue(rules.schedule, { ...state, lateThroughAt: null });
   return due ? new Date(due.getTime() - rules.schedule.graceSeconds * S) : null;
 }

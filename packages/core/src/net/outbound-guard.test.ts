@@ -78,6 +78,21 @@ describe('resolveHost', () => {
     await expect(resolveHost('nowhere.test', guarded)).rejects.toMatchObject({ code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND nowhere.test' });
   });
 
+  it('localhost and *.localhost are loopback without asking DNS (RFC 6761), and still refused unless private targets are allowed', async () => {
+    // Nothing answers DNS on this port: a query would fail.
+    const deaf: OutboundPolicy = { allowPrivate: true, dnsServers: ['127.0.0.1:17301'] };
+    const loopback = [
+      { address: '127.0.0.1', family: 4 },
+      { address: '::1', family: 6 },
+    ];
+    for (const host of ['localhost', 'LocalHost.', 'app.localhost', 'a.b.localhost']) expect(await resolveHost(host, deaf)).toEqual(loopback);
+    expect(await resolveHost('app.localhost', { allowPrivate: true, dnsServers: [] })).toEqual(loopback);
+    await expect(resolveAllowed('localhost', { ...deaf, allowPrivate: false })).rejects.toBeInstanceOf(BlockedAddressError);
+    await expect(resolveAllowed('app.localhost', { ...deaf, allowPrivate: false })).rejects.toThrow(
+      'Blocked private address: app.localhost resolves to a non-public address; set VIGIL_ALLOW_PRIVATE_TARGETS=true to allow private targets',
+    );
+  });
+
   it('without servers it uses the system resolver', async () => {
     const found = await resolveHost('localhost', { allowPrivate: false, dnsServers: [] });
     expect(found.some((a) => a.address === '127.0.0.1' || a.address === '::1')).toBe(true);

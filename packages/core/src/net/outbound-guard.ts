@@ -71,11 +71,27 @@ function stripBrackets(host: string): string {
   return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 }
 
-/** Every address of a host: through VIGIL_DNS_SERVERS when set, else the system resolver. */
+/** Loopback, as RFC 6761 reserves `localhost` and every name under it: never asked of DNS. */
+const LOOPBACK: ResolvedAddress[] = [
+  { address: '127.0.0.1', family: 4 },
+  { address: '::1', family: 6 },
+];
+
+function isLocalhostName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
+/**
+ * Every address of a host: through VIGIL_DNS_SERVERS when set, else the system resolver.
+ * `localhost` and `*.localhost` are loopback without a DNS query (RFC 6761), except plain
+ * `localhost` with the system resolver, which keeps the host's own answer (/etc/hosts).
+ */
 export async function resolveHost(hostname: string, policy: OutboundPolicy): Promise<ResolvedAddress[]> {
   const host = stripBrackets(hostname);
   const literal = net.isIP(host);
   if (literal) return [{ address: host, family: literal as 4 | 6 }];
+  if (isLocalhostName(host) && (policy.dnsServers.length || host.toLowerCase() !== 'localhost')) return LOOPBACK;
   if (!policy.dnsServers.length) {
     const found = await dns.promises.lookup(host, { all: true, verbatim: true });
     return found.map((a) => ({ address: a.address, family: a.family as 4 | 6 }));
