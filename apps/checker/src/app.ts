@@ -2,7 +2,7 @@ import { JobName, QueueName, checkQueueOf, createOutboxRelay, createSecretBox, c
 import { ensureCheckPartitionsJob } from './jobs/ensure-check-partitions.job.js';
 import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
 import { heartbeatPingJob, sweepHeartbeatsJob } from './jobs/heartbeat.jobs.js';
-import { monitorBucketJob } from './jobs/monitor-bucket.job.js';
+import { checkLimiter, monitorBucketJob, type AccountsOf } from './jobs/monitor-bucket.job.js';
 import { monitorCheckJob } from './jobs/monitor-check.job.js';
 import { createMonitorChecks, type MonitorCheckOptions } from './monitors/monitor-checks.js';
 import { reverifyDomainsJob } from './domains/reverify-domains.job.js';
@@ -39,6 +39,9 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
   const relay = createOutboxRelay(ctx);
   const monitors = createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.monitorCheck?.loader, ctx.logger);
   const checks = createMonitorChecks(ctx, { ...opts.monitorCheck, monitors, onOutboxWritten: () => relay.wake() });
+  // One share of check slots per account for bucket runs and one-off checks alike.
+  const limit = checkLimiter(ctx);
+  const accountsOf: AccountsOf = (ids) => monitors.accountsOf(ids);
   let warmTicks = 0;
   const warm = () =>
     monitors.warm(warmTicks++ % 5 !== 0).catch((e: unknown) => ctx.logger.warn('monitor configurations not read in advance', { error: (e as Error).message }));
@@ -62,7 +65,10 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
     // A checker consumes only its own region's check jobs.
     queueNames: { [QueueName.Checks]: checkQueueOf(ctx.config.region) },
     handlers: {
-      [QueueName.Checks]: { [JobName.MonitorCheck]: monitorCheckJob(checks), [JobName.MonitorBucket]: monitorBucketJob(ctx, checks, (ids) => monitors.accountsOf(ids)) },
+      [QueueName.Checks]: {
+        [JobName.MonitorCheck]: monitorCheckJob(checks, { limit, accountsOf }),
+        [JobName.MonitorBucket]: monitorBucketJob(ctx, checks, accountsOf, limit),
+      },
       [QueueName.Maintenance]: {
         [JobName.ReconcileMonitorSchedules]: reconcileMonitorSchedulesJob(ctx),
         [JobName.PruneChecks]: pruneChecksJob(ctx),

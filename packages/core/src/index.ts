@@ -25,6 +25,7 @@ export * from './queue/job-handlers.js';
 export * from './queue/queues.js';
 export * from './queue/redis-connection.js';
 export * from './queue/pipeline-replies.js';
+export * from './queue/defer-job.js';
 export * from './runtime/context.js';
 export * from './runtime/metrics.js';
 export * from './runtime/readiness.js';

@@ -1,11 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { bucketMembers, createFairLimiter, dueOfRunJobId, runsOfBucket, type Context, type JobHandler, type JobName } from '@vigil/core';
+import { bucketMembers, createFairLimiter, dueOfRunJobId, runsOfBucket, type Context, type FairLimiter, type JobHandler, type JobName } from '@vigil/core';
 import { scheduledRunJobId } from '../monitors/missed-runs.js';
 import type { MonitorLoader } from '../monitors/load-monitors.js';
 import type { MonitorChecks } from '../monitors/monitor-checks.js';
 
 /** The account of each member, as MonitorLoader.accountsOf tells it. */
 export type AccountsOf = MonitorLoader['accountsOf'];
+
+/** The checker's slots for checks: CHECKER_CONCURRENCY, CHECKER_ACCOUNT_CONCURRENCY of them per account. */
+export function checkLimiter(ctx: Context): FairLimiter {
+  return createFairLimiter({ limit: ctx.config.concurrency.checker, perKey: ctx.config.checkerAccountConcurrency });
+}
 
 /**
  * MonitorBucket: the periodic checks of one slot of one interval in this checker's region
@@ -20,9 +25,13 @@ export type AccountsOf = MonitorLoader['accountsOf'];
  * failure (its credentials cannot be opened, PostgreSQL stays away) does not stop the others.
  * Each start's lag behind its due time and each outcome are metrics (`vigil_scheduled_check_*`).
  */
-export function monitorBucketJob(ctx: Context, check: MonitorChecks, accountsOf: AccountsOf): JobHandler<JobName.MonitorBucket> {
+export function monitorBucketJob(
+  ctx: Context,
+  check: MonitorChecks,
+  accountsOf: AccountsOf,
+  limit: FairLimiter = checkLimiter(ctx),
+): JobHandler<JobName.MonitorBucket> {
   const queue = ctx.queues.checkQueue(ctx.config.region);
-  const limit = createFairLimiter({ limit: ctx.config.concurrency.checker, perKey: ctx.config.checkerAccountConcurrency });
   return async (bucket, job) => {
     const bucketDueMs = dueOfRunJobId(String(job.id));
     // Only the bucket's scheduler adds these jobs; anything else names no due time.

@@ -1,12 +1,31 @@
-import type { JobHandler, JobName } from '@vigil/core';
+import { deferJob, type FairLimiter, type JobHandler, type JobName } from '@vigil/core';
 import { runKeyOf } from '../monitors/missed-runs.js';
 import type { MonitorChecks } from '../monitors/monitor-checks.js';
+import type { AccountsOf } from './monitor-bucket.job.js';
+
+/** How long a one-off check waits off the worker while its account's share is full: 5 to 10 s. */
+export const ACCOUNT_BUSY_DEFER_MS = 5_000;
+
+/** The checker's one gate for checks, shared with the bucket runs: per-account fair slots. */
+export interface AccountGate {
+  limit: FairLimiter;
+  accountsOf: AccountsOf;
+}
 
 /**
  * MonitorCheck: one check of one monitor (a manual check, the first after create or resume, a
  * catch-up), recorded under its job id (a catch-up under the run it replaces). Periodic checks
- * come from interval buckets (monitor-bucket.job.ts).
+ * come from interval buckets (monitor-bucket.job.ts). Through `gate`, it takes one of its
+ * account's slots like a bucket's checks; while the account already runs its whole share (500
+ * monitors created at once on a target that never answers), the job goes back to the queue for
+ * a few seconds rather than wait on a worker slot that other accounts' checks and bucket runs need.
  */
-export function monitorCheckJob(check: MonitorChecks): JobHandler<JobName.MonitorCheck> {
-  return (payload, job) => check({ monitorId: payload.monitorId, runKey: runKeyOf(String(job.id)), manual: payload.manual === true });
+export function monitorCheckJob(check: MonitorChecks, gate?: AccountGate): JobHandler<JobName.MonitorCheck> {
+  return async (payload, job) => {
+    const run = () => check({ monitorId: payload.monitorId, runKey: runKeyOf(String(job.id)), manual: payload.manual === true });
+    if (!gate) return run();
+    const account = String((await gate.accountsOf([payload.monitorId])).get(payload.monitorId) ?? 'unknown');
+    if (gate.limit.saturated(account)) return deferJob(job, ACCOUNT_BUSY_DEFER_MS * (1 + Math.random()));
+    return gate.limit(account, run);
+  };
 }

@@ -83,3 +83,22 @@ describe('createFairLimiter', () => {
     expect(() => createFairLimiter({ limit: 2, perKey: 1.5 })).toThrow(RangeError);
   });
 });
+
+describe('saturated', () => {
+  it('tells whether a new task of a key would wait for its own cap, not for the shared limit', async () => {
+    const limit = createFairLimiter({ limit: 3, perKey: 2 });
+    const releases: (() => void)[] = [];
+    const held = () => new Promise<void>((resolve) => releases.push(resolve));
+    expect(limit.saturated('a')).toBe(false);
+    const a1 = limit('a', held);
+    expect(limit.saturated('a')).toBe(false);
+    const a2 = limit('a', held);
+    expect(limit.saturated('a')).toBe(true);
+    const b1 = limit('b', held);
+    // The shared limit is full now, yet b is under its own cap.
+    expect(limit.saturated('b')).toBe(false);
+    releases.splice(0).forEach((release) => release());
+    await Promise.all([a1, a2, b1]);
+    expect(limit.saturated('a')).toBe(false);
+  });
+});

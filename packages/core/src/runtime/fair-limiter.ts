@@ -1,5 +1,8 @@
 /** Runs a task of `key` when a slot is free and the key is under its own cap. */
-export type FairLimiter = <T>(key: string, task: () => Promise<T>) => Promise<T>;
+export type FairLimiter = (<T>(key: string, task: () => Promise<T>) => Promise<T>) & {
+  /** Whether a task of `key` given now would wait for the key's own cap (it runs `perKey` already). */
+  saturated(key: string): boolean;
+};
 
 export interface FairLimiterOptions {
   /** Tasks running at once over all keys. */
@@ -54,7 +57,7 @@ export function createFairLimiter(opts: FairLimiterOptions): FairLimiter {
     }
   };
 
-  return <T>(key: string, task: () => Promise<T>): Promise<T> =>
+  const run = <T>(key: string, task: () => Promise<T>): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       const lane = lanes.get(key) ?? { running: 0, waiting: [], servedAt: 0 };
       lanes.set(key, lane);
@@ -71,4 +74,5 @@ export function createFairLimiter(opts: FairLimiterOptions): FairLimiter {
       waiting.set(key, lane);
       dispatch();
     });
+  return Object.assign(run, { saturated: (key: string) => (lanes.get(key)?.running ?? 0) >= perKey });
 }

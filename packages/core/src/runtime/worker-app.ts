@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Context } from './context.js';
 import type { AppProcess } from './app-process.js';
 import { HealthServer } from './health-server.js';
+import { isDeferral } from '../queue/defer-job.js';
 import { assertHandlers, type QueueHandlers } from '../queue/job-handlers.js';
 import { QUEUE_OWNERS, type WorkerAppName } from '../queue/queue-names.js';
 import { createRedisConnection } from '../queue/redis-connection.js';
@@ -76,7 +77,7 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
               ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: 'completed' });
               return result;
             } catch (e) {
-              ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: 'failed' });
+              ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: isDeferral(e) ? 'deferred' : 'failed' });
               throw e;
             } finally {
               end();
