@@ -86,7 +86,7 @@ async function fetchBounded(client: ProbeClient, target: HttpProbeTarget, seen: 
       }
     });
     body.once('end', () => finish(false));
-    body.once('error', (e: Error) => {
+    body.on('error', (e: Error) => {
       if (settled) return;
       settled = true;
       reject(e);

@@ -37,7 +37,8 @@ const ACCEPT_ENCODING = 'gzip, deflate, br';
  * gzip, deflate and br, records the moments got's timer recorded (socket, lookup, connect,
  * secure connect, upload, response, end), and fails every hop with TimeoutError once the
  * deadline passes (the body stream too: it is destroyed with the TimeoutError). The caller
- * reads the body and destroys it when done (that frees the request).
+ * reads the body to its end (the connection goes back to the agent) or destroys it (the
+ * connection is closed).
  */
 export function wireRequest(client: ProbeClient, target: HttpProbeTarget, deadline: { at: number }): Promise<WireResponse> {
   const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'accept-encoding': ACCEPT_ENCODING };
@@ -89,13 +90,15 @@ function hop(
     req.once('finish', () => {
       moments.upload = Date.now();
     });
-    req.once('error', fail);
+    // `on`, not `once`: a second error of a finished request must not go unhandled.
+    req.on('error', fail);
     req.once('response', (res) => {
       moments.response = Date.now();
       const location = res.headers.location;
       if (target.followRedirects && location && REDIRECT_CODES.has(res.statusCode ?? 0)) {
         done = true;
         clearTimeout(timer);
+        res.on('error', () => undefined);
         res.resume();
         if (redirects >= MAX_REDIRECTS) {
           reject(Object.assign(new Error(`Redirected ${MAX_REDIRECTS} times. Aborting.`), { code: 'ERR_TOO_MANY_REDIRECTS' }));
@@ -179,7 +182,7 @@ function decode(res: IncomingMessage, method: string): Readable {
           ? zlib.createBrotliDecompress({ flush: zlib.constants.BROTLI_OPERATION_FLUSH, finishFlush: zlib.constants.BROTLI_OPERATION_FLUSH })
           : null;
   if (!unzip) return res;
-  res.once('error', (e) => unzip.destroy(e));
+  res.on('error', (e) => unzip.destroy(e));
   unzip.once('close', () => {
     if (!res.complete) res.destroy();
   });
