@@ -1,8 +1,9 @@
 import { Domain, enqueueTlsScan, removeDomainSchedule, syncDomainSchedule, type Context, type DomainScheduleFacts } from '@vigil/core';
 
 /**
- * Makes the domain's scheduler match its row, in the request that changed the row (inside its
- * transaction, under the lock, so changes of one domain reach Redis in order). PostgreSQL is
+ * Makes the domain's scheduler match its row, in the request that changed the row (under the
+ * domain's row lock: inside an update's transaction, or after a create's commit,
+ * applyCreatedDomainSchedule; so changes of one domain reach Redis in order). PostgreSQL is
  * the truth: when Redis fails the change stands, the failure is logged, and the reconciler
  * (every minute) brings the scheduler in line.
  */

@@ -3,8 +3,9 @@ import { knownRegions } from './region-policy.js';
 
 /**
  * Makes the monitor's schedule (its interval bucket, scheduling/monitor-buckets.ts) match its
- * row, in the request that changed the row (called inside the transaction, under the row or
- * account lock, so changes of one monitor reach Redis in order). PostgreSQL is the truth: when
+ * row, in the request that changed the row (called under the monitor's row lock: inside an
+ * update's, pause's or delete's transaction, or after a create's commit, applyCreatedMonitorSchedule;
+ * so changes of one monitor reach Redis in order). PostgreSQL is the truth: when
  * Redis fails, the change still stands, the failure is logged, and the reconciler (every minute)
  * brings the schedule in line.
  */
