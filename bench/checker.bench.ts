@@ -4,7 +4,8 @@
  * group-commit writer, PostgreSQL), every result persisted. Jobs are enqueued first, then the
  * app drains them; checks/s is measured over the middle 80% of the run (so start-up and the
  * tail do not count). In the same run, a bare loop of the same probe (same got client and
- * options, the same concurrency, no queue, no database) gives the limit.
+ * options, the same concurrency, no queue, no database) gives the probe's limit, and a raw
+ * node:http loop (same keep-alive setting and concurrency) the wire's.
  *
  * Variants: the defaults (no keep-alive, batched writer); the writer unbatched (one
  * transaction per check); keep-alive on (with its own bare loop).
@@ -15,6 +16,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import {
   Account,
@@ -106,6 +108,36 @@ async function bareLoop(url: string, total: number, concurrency: number, keepAli
   return total / seconds;
 }
 
+/**
+ * The wire's limit: node:http requests of the same URL at the same concurrency, with an agent of
+ * the same keep-alive setting, body read and dropped (no guard, no timings, no judging).
+ */
+async function rawHttpLoop(url: string, total: number, concurrency: number, keepAlive: boolean): Promise<number> {
+  const agent = new Agent({ keepAlive });
+  const once = () =>
+    new Promise<void>((resolve, reject) => {
+      const req = request(url, { agent }, (res) => {
+        res.on('data', () => undefined);
+        res.once('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`raw loop: status ${res.statusCode}`))));
+        res.once('error', reject);
+      });
+      req.once('error', reject);
+      req.end();
+    });
+  let left = 0;
+  const worker = async () => {
+    while (left-- > 0) await once();
+  };
+  left = Math.min(2_000, total); // warm-up
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  left = total;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return total / seconds;
+}
+
 async function seedMonitors(ctx: Context, url: string): Promise<number[]> {
   const account = await ctx.db.getRepository(Account).save({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, tier: 'enterprise' });
   const rows = Array.from({ length: MONITORS }, (_, i) => ({
@@ -187,10 +219,13 @@ export default async function bench(): Promise<BenchResult> {
     for (const key of VARIANTS) {
       const variant = ALL_VARIANTS[key];
       if (!variant) continue;
-      const bare = key.startsWith('unbatched') || !BARE ? null : await bareLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive);
+      const withBare = !key.startsWith('unbatched') && BARE;
+      const bare = withBare ? await bareLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
+      const raw = withBare ? await rawHttpLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
       const run = await checkerRun(ctx, ids, variant, `bench${key}`);
-      const ratio = bare ? ` = ${(run.perSecond / bare).toFixed(2)} × the bare loop (${bare.toFixed(0)} probes/s)` : '';
-      lines.push(`${variant.name}: ${run.perSecond.toFixed(0)} checks/s persisted${ratio}; all ${run.total} in ${run.seconds.toFixed(1)} s`);
+      const ratio = bare ? ` = ${(run.perSecond / bare).toFixed(2)} × the bare probe loop (${bare.toFixed(0)} probes/s)` : '';
+      const wire = raw && bare ? `; raw node:http loop ${raw.toFixed(0)} req/s: checker ${(run.perSecond / raw).toFixed(2)} ×, bare probe ${(bare / raw).toFixed(2)} ×` : '';
+      lines.push(`${variant.name}: ${run.perSecond.toFixed(0)} checks/s persisted${ratio}${wire}; all ${run.total} in ${run.seconds.toFixed(1)} s`);
     }
   } finally {
     await dropRedisKeys(ctx, config.redisPrefix);

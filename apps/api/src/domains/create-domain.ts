@@ -1,13 +1,13 @@
 import { ConflictError, Domain, insertScan, type Account, type Context, type Scan } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
+import { lockAccountLimit } from '../limits/account-limit-lock.js';
 import { DOMAIN_DEFAULTS, type CreateDomainInput } from './domain-input.js';
 import { assertFrequencyAllowed } from './frequency-policy.js';
-import { applyDomainSchedule, queueScan } from './schedule-effects.js';
+import { applyCreatedDomainSchedule, queueScan } from './schedule-effects.js';
 import { requireOwnedHostname } from './require-owned-hostname.js';
 import { isUniqueViolation } from './unique-violation.js';
 
 export const DOMAIN_EXISTS = 'Domain already exists';
-
 
 /**
  * Creates a monitored domain with its scheduler and queues its initial scan. The rules, in
@@ -16,8 +16,11 @@ export const DOMAIN_EXISTS = 'Domain already exists';
  *   2. 409 Domain already exists (hostname:port within the account)
  *   3. 403 Domain limit reached (tier-limit body)
  *   4. 403 Frequency not allowed {allowed_frequencies, upgrade_url}
- * 2-4 run in one transaction holding the account row lock, so concurrent creates at
- * limit − 1 leave exactly one new domain.
+ * Creates of one account run in parallel: 2 is the unique index on (account_id, hostname, port)
+ * (a concurrent insert of the same key waits for the first and fails); 3 is counted after the
+ * insert under the account's domain-limit lock (lockAccountLimit), only when the tier has a
+ * limit, so concurrent creates with room for k leave exactly k new domains. The schedule goes
+ * to Redis after the commit (applyCreatedDomainSchedule).
  */
 export async function createDomain(ctx: Context, account: Account, input: CreateDomainInput): Promise<{ domain: Domain; scan: Scan }> {
   const tier = ctx.config.tiers[account.tier];
@@ -25,18 +28,7 @@ export async function createDomain(ctx: Context, account: Account, input: Create
   await requireOwnedHostname(ctx, account, fields.hostname);
   const created = await ctx.db
     .transaction(async (m) => {
-      await m.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
       const repo = m.getRepository(Domain);
-      if (await repo.exists({ where: { accountId: account.id, hostname: fields.hostname, port: fields.port } })) {
-        throw new ConflictError(DOMAIN_EXISTS, { hostname: fields.hostname, port: fields.port });
-      }
-      if (tier.domains !== null) {
-        const current = await repo.countBy({ accountId: account.id });
-        if (current >= tier.domains) {
-          throw tierLimitError('Domain limit reached', { tier: account.tier, limit: tier.domains, current, baseUrl: ctx.config.baseUrl });
-        }
-      }
-      assertFrequencyAllowed(account.tier, tier, fields.monitoring_frequency, ctx.config.baseUrl);
       const domain = await repo.save(
         repo.create({
           accountId: account.id,
@@ -50,14 +42,22 @@ export async function createDomain(ctx: Context, account: Account, input: Create
           sslScore: null,
         }),
       );
+      if (tier.domains !== null) {
+        await lockAccountLimit(m, 'domains', account.id);
+        const current = (await repo.countBy({ accountId: account.id })) - 1;
+        if (current >= tier.domains) {
+          throw tierLimitError('Domain limit reached', { tier: account.tier, limit: tier.domains, current, baseUrl: ctx.config.baseUrl });
+        }
+      }
+      assertFrequencyAllowed(account.tier, tier, fields.monitoring_frequency, ctx.config.baseUrl);
       const scan = await insertScan(m, { accountId: account.id, domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'initial' }, ctx.clock.now());
-      await applyDomainSchedule(ctx, domain);
       return { domain, scan };
     })
     .catch((e: unknown) => {
       if (isUniqueViolation(e)) throw new ConflictError(DOMAIN_EXISTS, { hostname: fields.hostname, port: fields.port });
       throw e;
     });
+  await applyCreatedDomainSchedule(ctx, created.domain.id);
   await queueScan(ctx, created.scan.id);
   return created;
 }

@@ -1,22 +1,27 @@
 import { alreadyMonitoredMessage, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
+import type { DataSource, EntityManager } from 'typeorm';
 import { alreadyMonitoredError } from './already-monitored.js';
 import { createHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { tierLimitError } from '../http/tier-limit.js';
+import { lockAccountLimit } from '../limits/account-limit-lock.js';
 import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
 import { monitorDefaults, type CreateMonitorInput } from './monitor-input.js';
 import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
 import { typedConfigOfCreate } from './monitor-type-input.js';
-import { applyMonitorSchedule, checkNow } from './schedule-effects.js';
+import { applyCreatedMonitorSchedule, checkNow } from './schedule-effects.js';
 import { resolveRegions } from './region-policy.js';
 
 export const URL_ALREADY_MONITORED = alreadyMonitoredMessage('http');
 
 /**
  * Creates a monitor (status pending, active) of its type with its scheduler, then queues its
- * first check. The monitor limit counts monitors of every type and is atomic: the account row is
- * locked, the monitors counted, and the row
- * inserted in one transaction, so concurrent creates at limit − 1 leave exactly one new monitor.
+ * first check. Creates of one account run in parallel: a duplicate is refused by the unique
+ * index on (account_id, normalized_url) (a concurrent insert of the same key waits for the
+ * first and fails), and the monitor limit, counting monitors of every type, is checked only
+ * when the tier has one: after the insert, under the account's monitor-limit lock
+ * (lockAccountLimit), so concurrent creates with room for k leave exactly k new monitors. The
+ * schedule goes to Redis after the commit (applyCreatedMonitorSchedule).
  */
 export async function createMonitor(ctx: Context, account: Account, input: CreateMonitorInput): Promise<Monitor> {
   const tier = ctx.config.tiers[account.tier];
@@ -30,30 +35,36 @@ export async function createMonitor(ctx: Context, account: Account, input: Creat
     ...(await resolveRegions(ctx, account.tier, input)),
   };
   const alreadyMonitored = alreadyMonitoredMessage(typed ? typed.type : 'http');
+  const limit = tier.monitors;
+  const assertRoom = (current: number) => {
+    if (limit !== null && current >= limit) throw tierLimitError('Monitor limit reached', { tier: account.tier, limit, current, baseUrl: ctx.config.baseUrl });
+  };
 
   const monitor = await ctx.db
     .transaction(async (m) => {
-      await m.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
-      if (tier.monitors !== null) {
-        const [{ n }] = (await m.query('SELECT count(*)::int AS n FROM monitors WHERE account_id = $1', [account.id])) as { n: number }[];
-        if (n >= tier.monitors) {
-          throw tierLimitError('Monitor limit reached', { tier: account.tier, limit: tier.monitors, current: n, baseUrl: ctx.config.baseUrl });
-        }
-      }
-      const duplicate = await alreadyMonitoredError(m, account.id, columns.normalizedUrl, alreadyMonitored);
-      if (duplicate) throw duplicate;
       const saved = await m.getRepository(Monitor).save(
         m.getRepository(Monitor).create({ ...columns, accountId: account.id, status: 'pending', isActive: true }),
       );
-      await applyMonitorSchedule(ctx, saved);
       await createHeartbeat(ctx, m, saved, ctx.clock.now());
+      if (limit !== null) {
+        await lockAccountLimit(m, 'monitors', account.id);
+        assertRoom((await countMonitors(m, account.id)) - 1);
+      }
       return saved;
     })
     .catch(async (e: unknown) => {
-      // A concurrent create won the race: name its monitor.
-      if (isUniqueViolation(e)) throw (await alreadyMonitoredError(ctx.db.manager, account.id, columns.normalizedUrl, alreadyMonitored)) ?? e;
-      throw e;
+      if (!isUniqueViolation(e)) throw e;
+      // The limit answers first when both apply (as when it was checked before the insert).
+      if (limit !== null) assertRoom(await countMonitors(ctx.db, account.id));
+      // The 409 names the monitor that has the target.
+      throw (await alreadyMonitoredError(ctx.db.manager, account.id, columns.normalizedUrl, alreadyMonitored)) ?? e;
     });
+  await applyCreatedMonitorSchedule(ctx, monitor.id);
   await checkNow(ctx, monitor, 'created');
   return monitor;
+}
+
+async function countMonitors(db: DataSource | EntityManager, accountId: number): Promise<number> {
+  const [{ n }] = (await db.query('SELECT count(*)::int AS n FROM monitors WHERE account_id = $1', [accountId])) as { n: number }[];
+  return n;
 }

@@ -149,3 +149,65 @@ it('concurrent creates of the same URL leave exactly one monitor', async () => {
   );
   expect(answers.map((a) => a.status).sort()).toEqual([201, ...Array(9).fill(409)]);
 });
+
+it('100 concurrent creates of one account (no monitor limit) all succeed and are all scheduled', async () => {
+  const unlimited = await createTestAccount(ctx, 'business');
+  const membersBefore = await bucketMembersCount();
+  const answers = await Promise.all(
+    Array.from({ length: 100 }, (_, i) =>
+      request(app).post('/api/v1/uptime/monitors').set(unlimited.auth).send({ name: `p ${i}`, url: `https://parallel-${i}.example.com/` }),
+    ),
+  );
+  expect(answers.map((a) => a.status)).toEqual(Array(100).fill(201));
+  const ids = answers.map((a) => a.body.monitor.id as number);
+  expect(await bucketMembersCount()).toBe(membersBefore + 100);
+  for (const id of ids) expect(await scheduled(id)).toEqual(scheduledEvery(id, 300));
+});
+
+it('limit + 5 concurrent creates on an empty account leave exactly limit monitors', async () => {
+  const limited = await createTestAccount(ctx, 'pro');
+  const limit = ctx.config.tiers.pro.monitors ?? 0;
+  const answers = await Promise.all(
+    Array.from({ length: limit + 5 }, (_, i) =>
+      request(app).post('/api/v1/uptime/monitors').set(limited.auth).send({ name: `fill ${i}`, url: `https://fill-${i}.example.com/` }),
+    ),
+  );
+  const statuses = answers.map((a) => a.status);
+  expect(statuses.filter((s) => s === 201)).toHaveLength(limit);
+  expect(statuses.filter((s) => s === 403)).toHaveLength(5);
+  const [{ count }] = (await ctx.db.query('SELECT count(*)::int AS count FROM monitors WHERE account_id = $1', [limited.account.id])) as { count: number }[];
+  expect(count).toBe(limit);
+});
+
+it('at the limit, a duplicate URL still answers the limit first', async () => {
+  const limited = await createTestAccount(ctx, 'pro');
+  const limit = ctx.config.tiers.pro.monitors ?? 0;
+  await ctx.db.query(
+    `INSERT INTO monitors (account_id, name, url, normalized_url)
+     SELECT $1, 'bulk', 'https://bulk.example.com/' || g, 'https://bulk.example.com/' || g FROM generate_series(1, $2::int) g`,
+    [limited.account.id, limit],
+  );
+  const res = await request(app).post('/api/v1/uptime/monitors').set(limited.auth).send({ name: 'dup', url: 'https://bulk.example.com/1' });
+  expect(res.status).toBe(403);
+  expect(res.body).toMatchObject({ error: 'Monitor limit reached', current: limit });
+});
+
+it('a create does not wait for another open write of the same account (no account lock)', async () => {
+  for (const tier of ['business', 'pro'] as const) {
+    const owner = await createTestAccount(ctx, tier);
+    const open = ctx.db.createQueryRunner();
+    await open.connect();
+    await open.startTransaction();
+    try {
+      // Another write of the account, still open: a monitor inserted, not committed.
+      await open.query(`INSERT INTO monitors (account_id, name, url, normalized_url) VALUES ($1, 'open', 'https://open.example.com/', 'https://open.example.com/')`, [
+        owner.account.id,
+      ]);
+      const res = await request(app).post('/api/v1/uptime/monitors').set(owner.auth).send({ name: 'meanwhile', url: 'https://meanwhile.example.com/' });
+      expect(res.status).toBe(201);
+    } finally {
+      await open.rollbackTransaction();
+      await open.release();
+    }
+  }
+});

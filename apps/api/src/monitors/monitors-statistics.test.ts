@@ -119,7 +119,7 @@ describe('GET /api/v1/uptime/status', () => {
 });
 
 describe('timing breakdown', () => {
-  it('check records return timings and the certificate expiry; the detail averages the last 24 h per phase', async () => {
+  it('check records return timings and the certificate expiry; the detail averages the 24 h of rollups per phase', async () => {
     const m = await insertMonitor('up');
     const row = (at: string, timings: object | null, job: string) =>
       ctx.db.query(
@@ -129,8 +129,19 @@ describe('timing breakdown', () => {
       );
     await row('2026-11-21T10:00:00Z', { dns: 10, connect: 20, tls: 30, first_byte: 40, download: 5 }, 'a');
     await row('2026-11-21T09:00:00Z', { dns: 20, connect: 30, tls: null, first_byte: 61, download: 6 }, 'b');
-    await row('2026-11-20T10:00:00Z', { dns: 1000, connect: 1000, tls: 1000, first_byte: 1000, download: 1000 }, 'old'); // outside 24 h
-    await row('2026-11-21T08:00:00Z', null, 'c'); // no timings (e.g. failed before a response): not counted
+    await row('2026-11-20T10:00:00Z', { dns: 1000, connect: 1000, tls: 1000, first_byte: 1000, download: 1000 }, 'old');
+    await row('2026-11-21T08:00:00Z', null, 'c'); // no timings (e.g. failed before a response)
+    // The detail reads the hourly rollups' timing sums (what the checker's writer adds), not the checks.
+    const rollup = (hour: string, sums: Record<string, [number, number]>) =>
+      ctx.db.query(
+        `INSERT INTO monitor_rollups (monitor_id, hour, total, successful, ${Object.keys(sums).flatMap((p) => [`${p}_sum`, `${p}_count`]).join(', ')})
+         VALUES ($1, $2, 2, 2, ${Object.keys(sums).flatMap((_, i) => [`$${3 + 2 * i}`, `$${4 + 2 * i}`]).join(', ')})`,
+        [m, shiftDates(hour), ...Object.values(sums).flat()],
+      );
+    await rollup('2026-11-21T10:00:00Z', { dns: [10, 1], connect: [20, 1], tls: [30, 1], first_byte: [40, 1], download: [5, 1] });
+    await rollup('2026-11-21T09:00:00Z', { dns: [20, 1], connect: [30, 1], first_byte: [61, 1], download: [6, 1] }); // no TLS
+    await rollup('2026-11-20T11:00:00Z', { dns: [0, 0] }); // first hour of the window, checks without timings
+    await rollup('2026-11-20T10:00:00Z', { dns: [1000, 1], connect: [1000, 1], tls: [1000, 1], first_byte: [1000, 1], download: [1000, 1] }); // outside 24 h
     const detail = await request(app).get(`/api/v1/uptime/monitors/${m}`).set(account.auth);
     expect(detail.body.monitor.statistics.avg_timings_24h_ms).toEqual({ dns: 15, connect: 25, tls: 30, first_byte: 51, download: 6 });
     const checks = await request(app).get(`/api/v1/uptime/monitors/${m}/checks`).set(account.auth);

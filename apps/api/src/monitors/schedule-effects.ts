@@ -1,10 +1,11 @@
-import { enqueueImmediateCheck, isPushMonitorType, removeMonitorSchedule, syncMonitorSchedule, type Context, type MonitorScheduleFacts, type MonitorType } from '@vigil/core';
+import { enqueueImmediateCheck, isPushMonitorType, Monitor, removeMonitorSchedule, syncMonitorSchedule, type Context, type MonitorScheduleFacts, type MonitorType } from '@vigil/core';
 import { knownRegions } from './region-policy.js';
 
 /**
  * Makes the monitor's schedule (its interval bucket, scheduling/monitor-buckets.ts) match its
- * row, in the request that changed the row (called inside the transaction, under the row or
- * account lock, so changes of one monitor reach Redis in order). PostgreSQL is the truth: when
+ * row, in the request that changed the row (called under the monitor's row lock: inside an
+ * update's, pause's or delete's transaction, or after a create's commit, applyCreatedMonitorSchedule;
+ * so changes of one monitor reach Redis in order). PostgreSQL is the truth: when
  * Redis fails, the change still stands, the failure is logged, and the reconciler (every minute)
  * brings the schedule in line.
  */
@@ -21,6 +22,28 @@ export async function applyMonitorSchedule(
     else await syncMonitorSchedule(ctx.queues, m, regions);
   } catch (e) {
     ctx.logger.warn('monitor schedule not updated; the reconciler will fix it', { monitorId: m.id, error: (e as Error).message });
+  }
+}
+
+/**
+ * After a create committed (nothing of it goes to Redis inside its transaction): the schedule of
+ * the monitor as its row stands now, read under the row lock, so an update or delete that came
+ * in between (they apply theirs under the same lock) is not undone. A crash or a failure
+ * between the commit and this step leaves the committed monitor unscheduled until the
+ * reconciler (every minute) adds it and catches up its missed run.
+ */
+export async function applyCreatedMonitorSchedule(ctx: Context, id: number): Promise<void> {
+  try {
+    await ctx.db.transaction(async (m) => {
+      const row = await m.getRepository(Monitor).findOne({
+        where: { id },
+        select: { id: true, type: true, checkInterval: true, isActive: true, status: true, regions: true },
+        lock: { mode: 'pessimistic_write' },
+      });
+      if (row) await applyMonitorSchedule(ctx, row);
+    });
+  } catch (e) {
+    ctx.logger.warn('monitor schedule not updated; the reconciler will fix it', { monitorId: id, error: (e as Error).message });
   }
 }
 

@@ -62,6 +62,22 @@ describe('recordChecks', () => {
     ]);
   });
 
+  it('rollups sum each timing phase and count the checks that had it, across batches', async () => {
+    const m = await createMonitor(ctx, { alertThreshold: 10 });
+    const timed = (s: number, timings: CheckResult['timings']): CheckResult => ({ ...ok(s), timings });
+    await recordChecks(ctx.db, [rec(m.id, timed(0, { dns: 3, connect: 7, tls: 11, first_byte: 40, download: 2 })), rec(m.id, bad(30))]);
+    await recordChecks(ctx.db, [rec(m.id, timed(60, { dns: null, connect: 5, tls: null, first_byte: 20, download: 1 }))]);
+    const [row] = (await ctx.db.query(
+      `SELECT dns_sum, dns_count, connect_sum, connect_count, tls_sum, tls_count, first_byte_sum, first_byte_count, download_sum, download_count
+         FROM monitor_rollups WHERE monitor_id = $1`,
+      [m.id],
+    )) as Record<string, string | number>[];
+    expect(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)]))).toEqual({
+      dns_sum: 3, dns_count: 1, connect_sum: 12, connect_count: 2, tls_sum: 11, tls_count: 1,
+      first_byte_sum: 60, first_byte_count: 2, download_sum: 3, download_count: 2,
+    });
+  });
+
   it('a whole outage in one batch: opens and resolves one incident, down then up alerts', async () => {
     const m = await createMonitor(ctx, { alertThreshold: 2, status: 'up' });
     const { alerts } = await recordChecks(ctx.db, [rec(m.id, ok(0)), rec(m.id, bad(60)), rec(m.id, bad(120, 'Timeout after 30 s')), rec(m.id, bad(180)), rec(m.id, ok(300))]);

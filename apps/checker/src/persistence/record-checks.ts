@@ -1,4 +1,5 @@
 import {
+  CHECK_TIMING_PHASES,
   DEFAULT_REGION,
   alertOutboxMessage,
   writeOutbox,
@@ -582,10 +583,19 @@ export async function applyStates(
     updates,
     affected,
     rollupDeltas(
-      rolledUp.map((r) => ({ monitorId: r.monitorId, checkedAt: new Date(r.result.timestamp), status: r.result.status, responseTimeMs: r.result.response_time_ms })),
+      rolledUp.map((r) => ({
+        monitorId: r.monitorId,
+        checkedAt: new Date(r.result.timestamp),
+        status: r.result.status,
+        responseTimeMs: r.result.response_time_ms,
+        timings: r.result.timings ?? null,
+      })),
     ),
   );
 }
+
+/** monitor_rollups' timing columns, in the order of CHECK_TIMING_PHASES: each phase's sum, then its count. */
+const TIMING_COLUMNS = CHECK_TIMING_PHASES.flatMap((p) => [`${p}_sum`, `${p}_count`]);
 
 /**
  * One statement: the monitors' new state and last-check facts, the open incidents' affected-check
@@ -610,13 +620,10 @@ async function writeStates(em: EntityManager, updates: MonitorUpdate[], affected
      ), incident_counts AS (
        UPDATE incidents i SET affected_checks = d.n FROM unnest($10::int[], $11::int[]) AS d(id, n) WHERE i.id = d.id RETURNING 1
      )
-     INSERT INTO monitor_rollups (monitor_id, hour, total, successful, response_time_sum, response_time_count)
-     SELECT * FROM unnest($12::int[], $13::timestamptz[], $14::int[], $15::int[], $16::bigint[], $17::int[])
+     INSERT INTO monitor_rollups (monitor_id, hour, total, successful, response_time_sum, response_time_count, ${TIMING_COLUMNS.join(', ')})
+     SELECT * FROM unnest($12::int[], $13::timestamptz[], $14::int[], $15::int[], $16::bigint[], $17::int[], ${TIMING_COLUMNS.map((c, i) => `$${18 + i}::${c.endsWith('_sum') ? 'bigint' : 'int'}[]`).join(', ')})
      ON CONFLICT (monitor_id, hour) DO UPDATE SET
-       total = monitor_rollups.total + EXCLUDED.total,
-       successful = monitor_rollups.successful + EXCLUDED.successful,
-       response_time_sum = monitor_rollups.response_time_sum + EXCLUDED.response_time_sum,
-       response_time_count = monitor_rollups.response_time_count + EXCLUDED.response_time_count`,
+       ${['total', 'successful', 'response_time_sum', 'response_time_count', ...TIMING_COLUMNS].map((c) => `${c} = monitor_rollups.${c} + EXCLUDED.${c}`).join(',\n       ')}`,
     [
       updates.map((u) => u.id),
       updates.map((u) => u.status),
@@ -635,6 +642,7 @@ async function writeStates(em: EntityManager, updates: MonitorUpdate[], affected
       deltas.map((d) => d.successful),
       deltas.map((d) => d.responseTimeSum),
       deltas.map((d) => d.responseTimeCount),
+      ...CHECK_TIMING_PHASES.flatMap((p) => [deltas.map((d) => d.timings[p].sum), deltas.map((d) => d.timings[p].count)]),
     ],
   );
 }

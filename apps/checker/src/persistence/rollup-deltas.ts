@@ -1,3 +1,5 @@
+import { CHECK_TIMING_PHASES, type CheckTimings } from '@vigil/core';
+
 const HOUR_MS = 3_600_000;
 
 /** The start of the UTC hour of a moment. */
@@ -10,7 +12,13 @@ export interface RolledCheck {
   checkedAt: Date;
   status: 'success' | 'failure';
   responseTimeMs: number | null;
+  timings: CheckTimings | null;
 }
+
+type Phase = (typeof CHECK_TIMING_PHASES)[number];
+
+/** Per phase: the sum of its milliseconds and how many checks had it. */
+export type TimingSums = Record<Phase, { sum: number; count: number }>;
 
 /** What a batch adds to one monitor_rollups row. */
 export interface RollupDelta {
@@ -21,7 +29,17 @@ export interface RollupDelta {
   /** Sum and count of the response times of successful checks. */
   responseTimeSum: number;
   responseTimeCount: number;
+  /** The timing phases of the checks that had them (every status). */
+  timings: TimingSums;
 }
+
+const emptyTimingSums = (): TimingSums => ({
+  dns: { sum: 0, count: 0 },
+  connect: { sum: 0, count: 0 },
+  tls: { sum: 0, count: 0 },
+  first_byte: { sum: 0, count: 0 },
+  download: { sum: 0, count: 0 },
+});
 
 /**
  * The per-(monitor, UTC hour) sums of a batch of checks, ordered by monitor and hour (so
@@ -34,10 +52,17 @@ export function rollupDeltas(checks: RolledCheck[]): RollupDelta[] {
     const key = `${c.monitorId}|${hour.getTime()}`;
     let d = byKey.get(key);
     if (!d) {
-      d = { monitorId: c.monitorId, hour, total: 0, successful: 0, responseTimeSum: 0, responseTimeCount: 0 };
+      d = { monitorId: c.monitorId, hour, total: 0, successful: 0, responseTimeSum: 0, responseTimeCount: 0, timings: emptyTimingSums() };
       byKey.set(key, d);
     }
     d.total++;
+    for (const p of CHECK_TIMING_PHASES) {
+      const ms = c.timings?.[p];
+      if (typeof ms === 'number') {
+        d.timings[p].sum += ms;
+        d.timings[p].count++;
+      }
+    }
     if (c.status === 'success') {
       d.successful++;
       if (c.responseTimeMs !== null) {

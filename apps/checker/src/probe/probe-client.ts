@@ -1,4 +1,3 @@
-import got, { type Got } from 'got';
 import { createGuardedAgents, type GuardedAgents, type OutboundPolicy } from '@vigil/core';
 
 export const USER_AGENT = 'Vigil-Uptime/1.0';
@@ -15,17 +14,17 @@ export interface ProbeClientOptions {
   sourceAddress?: string;
 }
 
-/** The got instance every check uses, and the guarded agents behind it. */
+/** The guarded agents every http check's connections come from (wire-request.ts uses them). */
 export interface ProbeClient {
-  got: Got;
   agents: GuardedAgents;
   close(): void;
 }
 
 /**
- * got with the checker's fixed options: guarded agents (outbound policy at connect time, on
- * every redirect hop), no retries, no throwing on HTTP statuses (the probe judges them), at
- * most 10 redirects, no cache, a Vigil user agent (a monitor's own header wins).
+ * The checker's http client: guarded agents (outbound policy at connect time, on every
+ * redirect hop). The request itself (no retries, at most 10 redirects, no cache, a Vigil user
+ * agent unless the monitor sets its own) is wire-request.ts over node:http/https: got's request
+ * pipeline cost more than half of a check's CPU (docs/decisions.md, issue 35).
  */
 export function createProbeClient(policy: OutboundPolicy, opts: ProbeClientOptions = {}): ProbeClient {
   // No TLS session resumption: each check measures a full handshake and sees the certificate
@@ -35,16 +34,7 @@ export function createProbeClient(policy: OutboundPolicy, opts: ProbeClientOptio
     maxCachedSessions: 0,
     ...(opts.sourceAddress !== undefined ? { localAddress: opts.sourceAddress } : {}),
   });
-  const client = got.extend({
-    agent: agents,
-    retry: { limit: 0 },
-    throwHttpErrors: false,
-    maxRedirects: MAX_REDIRECTS,
-    decompress: true,
-    headers: { 'user-agent': USER_AGENT },
-  });
   return {
-    got: client,
     agents,
     close() {
       agents.http.destroy();

@@ -330,7 +330,7 @@ describe('outbound safety (VIGIL_ALLOW_PRIVATE_TARGETS=false)', () => {
     const dns = await startDnsServer({ 'inside.test': { A: ['127.0.0.1'] } });
     const allow = createGuardedAgents(OPEN);
     const block = createGuardedAgents({ allowPrivate: false, dnsServers: [dns.server] });
-    const mixed: ProbeClient = { ...client, got: client.got.extend({ agent: { http: block.http, https: allow.https } }) };
+    const mixed: ProbeClient = { ...client, agents: { http: block.http, https: allow.https } };
     const before = server.requests;
     try {
       const hop = `http://inside.test:${server.port}/`;
@@ -345,6 +345,28 @@ describe('outbound safety (VIGIL_ALLOW_PRIVATE_TARGETS=false)', () => {
       block.http.destroy();
       block.https.destroy();
       await dns.close();
+    }
+  });
+});
+
+describe('keep-alive client', () => {
+  it('a connection read to the end goes back to the pool: the next check reuses it', async () => {
+    let connections = 0;
+    const plain = http.createServer((_, res) => res.end('ok'));
+    plain.on('connection', () => connections++);
+    await new Promise<void>((r) => plain.listen(0, '127.0.0.1', r));
+    const kept = createProbeClient(OPEN, { keepAlive: true });
+    try {
+      const url = `http://127.0.0.1:${(plain.address() as AddressInfo).port}/`;
+      const first = await check(target(url), kept);
+      const second = await check(target(url), kept);
+      expect([first.status, second.status]).toEqual(['success', 'success']);
+      expect(connections).toBe(1);
+      expect(second.timings).toMatchObject({ dns: 0, connect: 0, tls: null });
+    } finally {
+      kept.close();
+      plain.closeAllConnections();
+      await new Promise<void>((r) => plain.close(() => r()));
     }
   });
 });

@@ -1,11 +1,11 @@
 import { performance } from 'node:perf_hooks';
-import type { TLSSocket } from 'node:tls';
 import { assertionsNeedBody, type CheckResult, type Clock } from '@vigil/core';
 import { requestFailureText, type RequestFailure } from './check-errors.js';
 import { checkTimings, type RequestMoments } from './check-timings.js';
 import { judgeResponse, type ProbeResponse } from './judge-response.js';
 import type { ProbeClient } from './probe-client.js';
 import type { HttpProbeTarget } from './probe-target.js';
+import { wireRequest } from './wire-request.js';
 
 /** Bodies are read up to this many (decompressed) bytes; expected_content is searched within them. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -53,65 +53,40 @@ export async function probe(client: ProbeClient, target: HttpProbeTarget, clock:
   }
 }
 
-/** The expiry (ISO) of the peer certificate of a TLS socket; null for plain sockets. */
-function certificateExpiry(socket: unknown): string | null {
-  const tlsSocket = socket as Partial<Pick<TLSSocket, 'getPeerCertificate'>> | null;
-  if (typeof tlsSocket?.getPeerCertificate !== 'function') return null;
-  const validTo = tlsSocket.getPeerCertificate().valid_to;
-  const at = validTo ? new Date(validTo) : null;
-  return at && !Number.isNaN(at.getTime()) ? at.toISOString() : null;
-}
-
-function fetchBounded(client: ProbeClient, target: HttpProbeTarget, seen: Seen): Promise<ProbeResponse> {
+async function fetchBounded(client: ProbeClient, target: HttpProbeTarget, seen: Seen): Promise<ProbeResponse> {
   const keepBody = Boolean(target.expectedContent) || assertionsNeedBody(target.assertions);
+  const { res, body, moments, certificateExpiresAt } = await wireRequest(client, target, { at: Date.now() + target.timeoutSeconds * 1000 });
+  seen.statusCode = res.statusCode ?? null;
+  seen.moments = moments;
+  seen.certificateExpiresAt = certificateExpiresAt;
   return new Promise<ProbeResponse>((resolve, reject) => {
-    const stream = client.got.stream(target.url, {
-      method: target.method,
-      headers: target.headers,
-      // A POST stream without a body waits for one; send the configured body or an empty one.
-      body: target.method === 'POST' ? (target.body ?? '') : undefined,
-      timeout: { request: target.timeoutSeconds * 1000 },
-      followRedirect: target.followRedirects,
-      https: { rejectUnauthorized: target.verifySsl },
-    });
     const chunks: Buffer[] = [];
     let size = 0;
-    let statusCode = 0;
-    let statusMessage: string | undefined;
-    let headers: ProbeResponse['headers'] = {};
     let settled = false;
     const finish = (truncated: boolean) => {
       if (settled) return;
       settled = true;
       resolve({
-        statusCode,
-        statusMessage,
-        headers,
+        statusCode: res.statusCode ?? 0,
+        statusMessage: res.statusMessage,
+        headers: res.headers,
         body: keepBody ? Buffer.concat(chunks, Math.min(size, MAX_BODY_BYTES)) : EMPTY,
         truncated,
-        certificateExpiresAt: seen.certificateExpiresAt ? new Date(seen.certificateExpiresAt) : null,
+        certificateExpiresAt: certificateExpiresAt ? new Date(certificateExpiresAt) : null,
       });
     };
-    stream.once('response', (res: { statusCode: number; statusMessage?: string; headers: ProbeResponse['headers']; timings?: RequestMoments; socket?: unknown }) => {
-      statusCode = res.statusCode;
-      statusMessage = res.statusMessage;
-      headers = res.headers;
-      seen.statusCode = res.statusCode;
-      seen.moments = res.timings ?? null;
-      seen.certificateExpiresAt = certificateExpiry(res.socket);
-    });
-    stream.on('data', (chunk: Buffer) => {
+    body.on('data', (chunk: Buffer) => {
       if (settled) return;
       const room = MAX_BODY_BYTES - size;
       if (keepBody) chunks.push(chunk.length > room ? chunk.subarray(0, room) : chunk);
       size += chunk.length;
       if (size >= MAX_BODY_BYTES) {
         finish(true);
-        stream.destroy();
+        body.destroy();
       }
     });
-    stream.once('end', () => finish(false));
-    stream.once('error', (e: Error) => {
+    body.once('end', () => finish(false));
+    body.on('error', (e: Error) => {
       if (settled) return;
       settled = true;
       reject(e);

@@ -41,6 +41,9 @@ export interface CheckTimings {
   download: number | null;
 }
 
+/** The phases of CheckTimings, in the order the API shows them (monitor_rollups sums each). */
+export const CHECK_TIMING_PHASES = ['dns', 'connect', 'tls', 'first_byte', 'download'] as const satisfies readonly (keyof CheckTimings)[];
+
 /** What a dns check saw: the answers (capped) and the server that gave them. */
 export interface DnsCheckDetails {
   kind: 'dns';

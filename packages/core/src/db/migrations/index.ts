@@ -18,6 +18,7 @@ import { Heartbeats1765300000000 } from './1765300000000-heartbeats.js';
 import { HttpAssertions1765400000000 } from './1765400000000-http-assertions.js';
 import { Regions1765500000000 } from './1765500000000-regions.js';
 import { DomainReverification1765620000000 } from './1765620000000-domain-reverification.js';
+import { RollupTimings1765690000000 } from './1765690000000-rollup-timings.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   HttpAssertions1765400000000,
   Regions1765500000000,
   DomainReverification1765620000000,
+  RollupTimings1765690000000,
 ];

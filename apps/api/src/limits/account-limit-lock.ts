@@ -1,0 +1,21 @@
+import type { EntityManager } from 'typeorm';
+
+/** The tier limits counted under a lock; each has its own lock per account. */
+export type CountedLimit = 'monitors' | 'domains';
+
+const NAMESPACE: Record<CountedLimit, bigint> = { monitors: 1n, domains: 2n };
+
+/**
+ * Serialises, per account, only the creates that check one counted limit (not the account's
+ * other writes): a transaction-scoped advisory lock on (limit, account) in the single 64-bit key
+ * space (namespace in the high 32 bits; the other single-key locks of the project are small
+ * constants, the per-monitor locks use the two-key space, which PostgreSQL keeps apart). Take it
+ * after the row is inserted and count in a later statement: under READ COMMITTED that count sees
+ * every create that committed before the lock was granted, plus the caller's own row, so N
+ * concurrent creates against room for k leave exactly k, and the lock is held only for the count
+ * and the commit.
+ */
+export async function lockAccountLimit(em: EntityManager, limit: CountedLimit, accountId: number): Promise<void> {
+  const key = (NAMESPACE[limit] << 32n) | BigInt(accountId);
+  await em.query('SELECT pg_advisory_xact_lock($1::bigint)', [key.toString()]);
+}
