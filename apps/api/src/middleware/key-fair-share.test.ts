@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import express from 'express';
 import { FairScheduler } from '../limits/fair-scheduler.js';
-import { keyFairShare } from './key-fair-share.js';
+import { keyFairShare, yieldSlot } from './key-fair-share.js';
 
 /**
  * A server whose handler holds each request until the test releases it; `held` paths also wait
@@ -25,6 +25,8 @@ function gatedServer(limit: number, held = new Set<string>()) {
   app.use(keyFairShare(new FairScheduler({ limit, sharedLimit: limit, holdMs: 1_000, now: () => performance.now() }), (token) => token));
   app.get('/x/:id', (req, res) => {
     started.push(req.params.id);
+    // A request that only waits on a worker's job from here on.
+    if (req.params.id.startsWith('wait')) yieldSlot(res);
     releases.push(() => {
       res.json({ id: req.params.id });
     });
@@ -118,6 +120,33 @@ describe('keyFairShare', () => {
       expect(s.started).toEqual(['d2']);
       s.releases[0]();
       expect((await next).status).toBe(200);
+    } finally {
+      s.server.closeAllConnections();
+      s.server.close();
+    }
+  });
+
+  it('a request that yields its slot while it waits lets the next one start, and its own close gives nothing back twice', async () => {
+    const s = gatedServer(1);
+    try {
+      const headers = { authorization: 'Bearer key-w' };
+      const waiting = fetch(s.url('wait-1'), { headers });
+      await until(() => s.started.length === 1);
+      const next = fetch(s.url('d1'), { headers });
+      // The only slot was given back: d1 starts while wait-1 still waits.
+      await until(() => s.started.length === 2);
+      expect(s.started).toEqual(['wait-1', 'd1']);
+      const third = fetch(s.url('d2'), { headers });
+      await until(() => s.arrived.length === 3);
+      s.releases[0]();
+      await waiting;
+      // wait-1's close freed nothing: d1 still holds the one slot.
+      for (let i = 0; i < 20; i++) await new Promise((r) => setImmediate(r));
+      expect(s.started).toEqual(['wait-1', 'd1']);
+      s.releases[1]();
+      await until(() => s.started.length === 3);
+      s.releases[2]();
+      await Promise.all([next, third]);
     } finally {
       s.server.closeAllConnections();
       s.server.close();

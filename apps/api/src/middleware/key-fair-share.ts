@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import { bearerToken } from '../auth/authenticate-key.js';
 import type { FairScheduler } from '../limits/fair-scheduler.js';
 
@@ -16,6 +16,27 @@ export function keyFairShare(scheduler: FairScheduler, lineOf: (token: string, r
     if (!token) return next();
     // The client left during an earlier step: 'close' has fired already, so no slot is taken.
     if (res.closed) return;
-    res.once('close', scheduler.enter(lineOf(token, req), () => next()));
+    // The request may start (and yield) inside enter(), before enter() has returned its leave.
+    let yielded = false;
+    let leave = () => {
+      yielded = true;
+    };
+    slots.set(res, () => leave());
+    leave = scheduler.enter(lineOf(token, req), () => next());
+    if (yielded) leave();
+    res.once('close', leave);
   };
+}
+
+/** How each request holding (or waiting for) a slot gives it back; leaving twice is a no-op. */
+const slots = new WeakMap<Response, () => void>();
+
+/**
+ * Gives the request's slot back before it waits on a worker's job (a manual check, a test
+ * delivery, a redelivery: up to seconds on a slow target) rather than hold one of the few slots
+ * for its whole wait: what is left of it is I/O, and a flood of such requests to a tarpit would
+ * otherwise keep every other account's requests waiting.
+ */
+export function yieldSlot(res: Response): void {
+  slots.get(res)?.();
 }

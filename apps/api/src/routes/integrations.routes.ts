@@ -15,6 +15,7 @@ import { INTEGRATION_TYPE_SPECS } from '../integrations/integration-types.js';
 import { redeliver } from '../integrations/redeliver.js';
 import { parseRotateBody, rotateSecretBody, rotateWebhookSecret } from '../integrations/rotate-secret.js';
 import { sendTestDelivery } from '../integrations/send-test-delivery.js';
+import { yieldSlot } from '../middleware/key-fair-share.js';
 import { updateIntegration } from '../integrations/update-integration.js';
 
 const TAG = 'Integrations';
@@ -181,8 +182,9 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       before: [attemptLimit(ctx, 'integration-test')],
-      handler: async (req, _res, send) => {
+      handler: async (req, res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
+        yieldSlot(res);
         answerAttempt(send, await sendTestDelivery(ctx, integration), { queued: 'Test delivery queued', delivered: 'Test event delivered', failed: 'Test delivery failed' });
       },
       docs: {
@@ -282,8 +284,9 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       before: [attemptLimit(ctx, 'integration-redeliver')],
-      handler: async (req, _res, send) => {
+      handler: async (req, res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
+        yieldSlot(res);
         answerAttempt(send, await redeliver(ctx, integration, req.params.delivery_id), { queued: 'Redelivery queued', delivered: 'Redelivered', failed: 'Redelivery failed' });
       },
       docs: {

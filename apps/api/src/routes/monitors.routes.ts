@@ -20,6 +20,7 @@ import { listIncidents } from '../monitors/list-incidents.js';
 import { listMonitors, monitorListReads } from '../monitors/list-monitors.js';
 import type { RollupWindows } from '../monitors/rollup-totals.js';
 import { PUSH_MONITOR_NOT_PROBED, runManualCheck } from '../monitors/manual-check.js';
+import { yieldSlot } from '../middleware/key-fair-share.js';
 import { monitorDetail } from '../monitors/monitor-detail.js';
 import {
   assertObjectBody,
@@ -353,7 +354,8 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       before: gate,
-      handler: async (req, _res, send) => {
+      handler: async (req, res, send) => {
+        yieldSlot(res);
         const outcome = await runManualCheck(ctx, authOf(req).account.id, req.params.id);
         if (outcome.done) {
           send(200, { check: outcome.check, ...(outcome.checks ? { checks: outcome.checks } : {}) });
