@@ -13,3 +13,4 @@ export * from './streaming-replica.js';
 export * from './vigil-process.js';
 export * from './tls-report-fixture.js';
 export * from './monitor-buckets.js';
+export * from './redis-server.js';

@@ -62,7 +62,7 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   const ctx = await createContext(config, { logger, clock: opts.clock, prepareDatabase: opts.databaseUrl !== undefined });
   return Object.assign(ctx, {
     async teardown() {
-      // Limiter keys use the prefix without its braces, so match the bare id.
+      // Keys are on the prefix or a tagged form of it ({vt…:a42}): match the bare id.
       const keys = await scanKeys(ctx, `*${prefix.slice(1, -1)}*`);
       for (let i = 0; i < keys.length; i += 500) await ctx.redis.del(...keys.slice(i, i + 500));
       await ctx.close();

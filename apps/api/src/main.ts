@@ -4,6 +4,7 @@ import type { AppProcess, Context } from '@vigil/core';
 import { createApp } from './app.js';
 import { answerClientError } from './http/client-error.js';
 import type { RequestUsage } from './usage/request-usage.js';
+import { carryLegacyCounters } from './limits/legacy-counters.js';
 
 /** The API server: listens on PORT; on stop, finishes in-flight requests within the bounded wait. */
 export function createApiProcess(ctx: Context): AppProcess & { port(): number | undefined } {
@@ -26,6 +27,11 @@ export function createApiProcess(ctx: Context): AppProcess & { port(): number | 
         listening.once('error', reject);
       });
       usage.start();
+      // Counters an earlier release kept outside the prefix: carried once, in the background.
+      carryLegacyCounters(ctx).then(
+        (carried) => carried && ctx.logger.info('rate-limit counters moved under the Redis prefix', { carried }),
+        (e: Error) => ctx.logger.warn('could not move the old rate-limit counters', { error: e.message }),
+      );
       ctx.logger.info('api listening', { port: (listening.address() as AddressInfo).port });
     },
     async stop() {

@@ -24,6 +24,8 @@ export * from './queue/alert-events.js';
 export * from './queue/job-handlers.js';
 export * from './queue/queues.js';
 export * from './queue/redis-connection.js';
+export * from './queue/redis-keys.js';
+export * from './queue/scan-keys.js';
 export * from './queue/pipeline-replies.js';
 export * from './runtime/context.js';
 export * from './runtime/metrics.js';

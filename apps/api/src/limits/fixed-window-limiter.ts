@@ -54,7 +54,7 @@ export class FixedWindowLimiter {
   }
 }
 
-/** A namespace for limiter keys: the Redis prefix without its hash-tag braces. */
+/** A namespace for limiter keys, under the Redis prefix (in its hash slot). */
 export function limiterNamespace(prefix: string, name: string): string {
-  return `${prefix.replace(/[{}]/g, '')}:rl:${name}`;
+  return `${prefix}:rl:${name}`;
 }
