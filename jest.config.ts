@@ -33,11 +33,19 @@ const project = {
 };
 
 // Two projects: `npm test` runs both; `--selectProjects unit` leaves out the real-browser tests
-// (Debian's chromium driven by puppeteer-core), which start a browser per file.
+// (Debian's chromium driven by puppeteer-core), which start a browser per file. A third, `ha`
+// (Redis Sentinel and Cluster with real processes, minutes long), only under `npm run test:ha`.
+const ha = process.env.VIGIL_TEST_HA === '1';
 const config: Config = {
   projects: [
-    { ...project, displayName: 'unit', testMatch: ['<rootDir>/{apps,packages,test}/**/*.test.ts'], testPathIgnorePatterns: [...project.testPathIgnorePatterns, '\\.browser\\.test\\.ts$'] },
+    {
+      ...project,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/{apps,packages,test}/**/*.test.ts'],
+      testPathIgnorePatterns: [...project.testPathIgnorePatterns, '\\.browser\\.test\\.ts$', '\\.ha\\.test\\.ts$'],
+    },
     { ...project, displayName: 'browser', testMatch: ['<rootDir>/{apps,packages,test}/**/*.browser.test.ts'] },
+    ...(ha ? [{ ...project, displayName: 'ha', testMatch: ['<rootDir>/test/ha/**/*.ha.test.ts'] }] : []),
   ],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',

@@ -14,3 +14,4 @@ export * from './vigil-process.js';
 export * from './tls-report-fixture.js';
 export * from './monitor-buckets.js';
 export * from './redis-server.js';
+export * from './redis-sentinel.js';

@@ -1,5 +1,6 @@
 export * from './config/config.js';
 export * from './config/env-schema.js';
+export * from './config/redis-target.js';
 export * from './tiers/tiers.js';
 export * from './tiers/merge-tier-overrides.js';
 export * from './errors/errors.js';

@@ -2,6 +2,7 @@ import { DEFAULT_TIERS, type TierTable } from '../tiers/tiers.js';
 import { mergeTierOverrides } from '../tiers/merge-tier-overrides.js';
 import { envSchema } from './env-schema.js';
 import { DEFAULT_REGION, parseRegionList } from '../regions/region-names.js';
+import { redisTarget, type RedisTarget } from './redis-target.js';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -15,7 +16,12 @@ export interface Config {
   databaseConnectTimeoutMs: number;
   /** Commands on the non-blocking Redis connection (requests, producers) fail after this. */
   redisCommandTimeoutMs: number;
+  /** REDIS_URL: the one node, or where a Sentinel or Cluster setup takes its user, password, db and TLS from. */
   redisUrl: string;
+  /** Where Redis is: REDIS_URL, Sentinel (REDIS_SENTINELS) or Cluster (REDIS_CLUSTER_NODES). */
+  redis: RedisTarget;
+  /** Shards of the check queue and the bucket schedulers (VIGIL_QUEUE_SHARDS); 1 = one queue, as before. */
+  queueShards: number;
   /** BullMQ prefix; braces make it a Redis Cluster hash tag. */
   redisPrefix: string;
   port: number;
@@ -85,6 +91,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   } catch (e) {
     throw new ConfigError(`Invalid configuration: VIGIL_DEFAULT_REGIONS / VIGIL_REGIONS ${(e as Error).message}`);
   }
+  let redis: RedisTarget;
+  try {
+    redis = redisTarget({
+      url: v.REDIS_URL,
+      sentinels: v.REDIS_SENTINELS,
+      sentinelName: v.REDIS_SENTINEL_NAME,
+      sentinelPassword: v.REDIS_SENTINEL_PASSWORD,
+      password: v.REDIS_PASSWORD,
+      tls: v.REDIS_TLS,
+      sentinelTls: v.REDIS_SENTINEL_TLS,
+      clusterNodes: v.REDIS_CLUSTER_NODES,
+    });
+  } catch (e) {
+    throw new ConfigError(`Invalid configuration: ${(e as Error).message}`);
+  }
   const region = v.VIGIL_REGION as string;
   const dns = (v.VIGIL_DNS_SERVERS as string | undefined) ?? '';
   return {
@@ -96,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseConnectTimeoutMs: v.VIGIL_DB_CONNECT_TIMEOUT_MS,
     redisCommandTimeoutMs: v.VIGIL_REDIS_COMMAND_TIMEOUT_MS,
     redisUrl: v.REDIS_URL,
+    redis,
+    queueShards: v.VIGIL_QUEUE_SHARDS,
     redisPrefix: v.VIGIL_REDIS_PREFIX,
     port,
     baseUrl: ((v.VIGIL_BASE_URL as string | undefined) ?? `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -2,6 +2,7 @@ import { Queue, QueueEvents, type ConnectionOptions, type JobsOptions } from 'bu
 import type { Redis } from 'ioredis';
 import type { Logger } from '../logging/logger.js';
 import { logConnectionError } from '../dependencies/log-connection-error.js';
+import { closeRedisConnection } from './redis-connection.js';
 import { JOB_QUEUE, type JobName, QueueName } from './queue-names.js';
 import type { JobPayloads, JobResults } from './job-payloads.js';
 import { checkQueueOf, type CheckQueueName } from '../regions/region-names.js';
@@ -109,7 +110,7 @@ export class Queues {
   async close(): Promise<void> {
     await Promise.all([...this.events.values()].map((e) => e.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
-    await Promise.all(this.eventConnections.splice(0).map((c) => c.quit().catch(() => c.disconnect())));
+    await Promise.all(this.eventConnections.splice(0).map(closeRedisConnection));
     this.events.clear();
     this.queues.clear();
   }

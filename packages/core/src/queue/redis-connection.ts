@@ -1,4 +1,6 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import type { RedisTarget } from '../config/redis-target.js';
+import { reconnectOnReadOnly, targetOptions } from './redis-target-options.js';
 
 /**
  * - `worker`: blocking BullMQ connections (Workers, QueueEvents). maxRetriesPerRequest must be
@@ -15,16 +17,30 @@ export interface RedisConnectionOptions {
   commandTimeoutMs?: number;
 }
 
-export function createRedisConnection(url: string, role: RedisRole, opts: RedisConnectionOptions = {}): Redis {
+/** The one place every Redis connection of every process is made (queues, workers, counters, CLI). */
+export function createRedisConnection(target: RedisTarget | string, role: RedisRole, opts: RedisConnectionOptions = {}): Redis {
   const failFast: RedisOptions =
     role === 'client' ? { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: opts.commandTimeoutMs ?? 1_000 } : { maxRetriesPerRequest: null };
-  return new Redis(url, {
+  const { url, options } = targetOptions(target);
+  const all: RedisOptions = {
     ...failFast,
+    ...options,
     enableReadyCheck: true,
     connectTimeout: 5_000,
     keepAlive: 10_000,
     // Reconnect with capped exponential backoff, forever.
     retryStrategy: (attempt) => Math.min(2 ** attempt * 50, 2_000),
+    reconnectOnError: reconnectOnReadOnly,
     lazyConnect: false,
-  });
+  };
+  return url === undefined ? new Redis(all) : new Redis(url, all);
+}
+
+/**
+ * QUIT, then disconnect: QUIT alone leaves the connections a Sentinel setup keeps to the
+ * Sentinels (the failover detector) reconnecting after the process is done with Redis.
+ */
+export async function closeRedisConnection(c: Redis): Promise<void> {
+  await c.quit().catch(() => undefined);
+  c.disconnect();
 }

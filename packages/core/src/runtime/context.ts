@@ -6,7 +6,7 @@ import { systemClock, type Clock } from '../time/clock.js';
 import { createDataSource } from '../db/data-source.js';
 import { ensureDatabase } from '../db/ensure-database.js';
 import { runMigrations } from '../db/migrate.js';
-import { createRedisConnection } from '../queue/redis-connection.js';
+import { closeRedisConnection, createRedisConnection } from '../queue/redis-connection.js';
 import { Queues } from '../queue/queues.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { DependencyWatch, DEFAULT_WATCH_OPTIONS } from '../dependencies/dependency-watch.js';
@@ -44,7 +44,7 @@ export interface ContextOptions {
 
 export async function createContext(config: Config, opts: ContextOptions = {}): Promise<Context> {
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
-  const redis = createRedisConnection(config.redisUrl, 'client', { commandTimeoutMs: config.redisCommandTimeoutMs });
+  const redis = createRedisConnection(config.redis, 'client', { commandTimeoutMs: config.redisCommandTimeoutMs });
   redis.on('error', (e: Error) => logConnectionError(logger, e, { connection: 'redis' }));
   const pgProbe = createPostgresProbe(config.databaseUrl, DEFAULT_WATCH_OPTIONS.timeoutMs);
   const dependencies = new DependencyWatch({ postgres: pgProbe.probe, redis: createRedisProbe(redis, DEFAULT_WATCH_OPTIONS.timeoutMs) }, logger);
@@ -98,7 +98,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     }
   }
   const blocking = () => {
-    const c = createRedisConnection(config.redisUrl, 'worker');
+    const c = createRedisConnection(config.redis, 'worker');
     c.on('error', (e: Error) => logConnectionError(logger, e, { connection: 'redis-blocking' }));
     return c;
   };
@@ -123,7 +123,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
       await dependencies.stop();
       pgProbe.close();
       await queues.close();
-      await redis.quit().catch(() => redis.disconnect());
+      await closeRedisConnection(redis);
       if (readDb !== db) await readDb.destroy();
       await db.destroy();
     },

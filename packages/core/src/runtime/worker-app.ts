@@ -52,7 +52,7 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
   const queues = QUEUE_OWNERS[opts.app] as readonly OwnedQueues<A>[];
 
   const ownConnection = () => {
-    const c = createRedisConnection(ctx.config.redisUrl, 'worker');
+    const c = createRedisConnection(ctx.config.redis, 'worker');
     connections.push(c);
     return c;
   };
