@@ -20,7 +20,7 @@
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@vigil/core';
 import { Account, DEFAULT_REGION, JobName, QueueName, createContext, createLogger, createRedisConnection, loadConfig, type Context, type JobPayloads } from '@vigil/core';
 import type { BenchResult } from './run.js';
 import { benchDatabase, dropRedisKeys, usedMemoryOf } from './support.js';
@@ -55,7 +55,7 @@ export interface RedisStats {
   commands: Map<string, { calls: number; usec: number }>;
 }
 
-export async function redisStats(redis: Redis): Promise<RedisStats> {
+export async function redisStats(redis: RedisClient): Promise<RedisStats> {
   const cpu = await redis.info('cpu');
   const num = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(cpu)?.[1] ?? 0);
   const commands = new Map<string, { calls: number; usec: number }>();
@@ -139,7 +139,7 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
   const config = loadConfig({ ...process.env, ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}), DATABASE_URL: db.url, VIGIL_REDIS_PREFIX: prefix, LOG_LEVEL: 'error' });
   const ctx = await createContext(config, { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
   const workers: Worker[] = [];
-  const connections: Redis[] = [];
+  const connections: RedisClient[] = [];
   const runs: { monitorId: number; due: number; lag: number }[] = [];
   let sampler: NodeJS.Timeout | undefined;
   try {

@@ -3,6 +3,7 @@ import {
   createContext,
   createLogger,
   loadConfig,
+  scanKeys,
   type Clock,
   type Config,
   type Context,
@@ -63,8 +64,10 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   return Object.assign(ctx, {
     async teardown() {
       // Keys are on the prefix or a tagged form of it ({vt…:a42}): match the bare id.
-      const keys = await scanKeys(ctx, `*${prefix.slice(1, -1)}*`);
-      for (let i = 0; i < keys.length; i += 500) await ctx.redis.del(...keys.slice(i, i + 500));
+      const keys: string[] = [];
+      await scanKeys(ctx.redis, `*${prefix.slice(1, -1)}*`, (batch) => void keys.push(...batch));
+      // One key a command: on a Redis Cluster the keys are in different slots.
+      for (let i = 0; i < keys.length; i += 500) await Promise.all(keys.slice(i, i + 500).map((k) => ctx.redis.del(k)));
       await ctx.close();
       if (database.name !== null) await dropTestDatabase(database.name);
     },
@@ -74,15 +77,4 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
 async function freshDatabase(): Promise<{ url: string; name: string }> {
   const name = await createTestDatabase();
   return { url: databaseUrl(name), name };
-}
-
-async function scanKeys(ctx: Context, pattern: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, batch] = await ctx.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    cursor = next;
-    keys.push(...batch);
-  } while (cursor !== '0');
-  return keys;
 }

@@ -25,6 +25,7 @@ export * from './queue/alert-events.js';
 export * from './queue/job-handlers.js';
 export * from './queue/queues.js';
 export * from './queue/redis-connection.js';
+export * from './queue/redis-client.js';
 export * from './queue/redis-keys.js';
 export * from './queue/scan-keys.js';
 export * from './queue/pipeline-replies.js';

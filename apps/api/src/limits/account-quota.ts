@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { AUTH_STAMP_TTL_MS, accountKeyPrefix, authStampKey, msUntilNextUtcMidnight, newAuthStamp, pooledRandomBytes, utcDay } from '@vigil/core';
+import { AUTH_STAMP_TTL_MS, accountKeyPrefix, authStampKey, msUntilNextUtcMidnight, newAuthStamp, pooledRandomBytes, utcDay, type RedisClient } from '@vigil/core';
 import { usageKeys } from '../usage/usage-keys.js';
 
 /**
@@ -118,7 +117,7 @@ export type Admission =
   | { kind: 'stale'; stamp: string }
   | { kind: 'quota'; decision: QuotaDecision };
 
-type RedisWithQuota = Redis & {
+type RedisWithQuota = RedisClient & {
   vigilQuotaAdmit(k1: string, k2: string, k3: string, k4: string, k5: string, ...args: (string | number)[]): Promise<(number | string)[]>;
   vigilQuotaRelease(k1: string, k2: string, k3: string, member: string, day: string): Promise<number>;
 };
@@ -127,7 +126,7 @@ export class AccountQuota {
   private readonly redis: RedisWithQuota;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly prefix: string,
   ) {
     if (!('vigilQuotaAdmit' in redis)) {

@@ -1,5 +1,5 @@
+import type { RedisClient } from '@vigil/core';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Redis } from 'ioredis';
 
 export interface FixedWindowResult {
   allowed: boolean;
@@ -17,7 +17,7 @@ export class FixedWindowLimiter {
   private readonly limiters = new Map<number, RateLimiterRedis>();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keyPrefix: string,
     private readonly durationSec: number,
   ) {}

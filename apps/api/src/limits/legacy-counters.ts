@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { escapeGlob, scanKeys, type Context } from '@vigil/core';
+import { escapeGlob, scanKeys, type Context, type RedisClient } from '@vigil/core';
 import { quotaDayKey } from './account-quota.js';
 
 /**
@@ -17,7 +16,7 @@ redis.call('DEL', KEYS[1])
 return 1
 `;
 
-type RedisWithCarry = Redis & { vigilCarryCounter(from: string, to: string): Promise<number> };
+type RedisWithCarry = RedisClient & { vigilCarryCounter(from: string, to: string): Promise<number> };
 
 /**
  * The new name of a counter an earlier release kept outside the prefix (the prefix without its
@@ -34,10 +33,11 @@ export function renamedCounter(prefix: string, key: string): string | null {
 /**
  * Carries the rate-limit and daily-quota counters of releases before every key moved under the
  * prefix to their new names, once, at API start (docs/decisions.md "Every Redis key under the
- * prefix"). Those releases ran on one Redis node, so the old and new names share it.
+ * prefix"). Those releases ran on one Redis node (none on a Cluster), so the old and new names share it.
  */
 export async function carryLegacyCounters(ctx: Context): Promise<number> {
   const redis = ctx.redis;
+  if (ctx.config.redis.mode === 'cluster') return 0;
   if (!('vigilCarryCounter' in redis)) redis.defineCommand('vigilCarryCounter', { numberOfKeys: 2, lua: CARRY });
   const carry = redis as RedisWithCarry;
   const bare = escapeGlob(ctx.config.redisPrefix.replace(/[{}]/g, ''));

@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { scanKeys, type Context } from '@vigil/core';
+import { scanKeys, type Context, type RedisClient } from '@vigil/core';
 import { accountOfLegacyUsageKey, accountOfUsageKey, legacyUsageKeyPattern, legacyUsageKeys, usageKeyPattern, usageKeys, type UsageKeys } from './usage-keys.js';
 
 /**
@@ -56,7 +55,7 @@ SELECT d.account_id, d.day, d.delta FROM unnest($3::int[], $4::date[], $5::int[]
 WHERE d.account_id IN (SELECT account_id FROM advanced)
 ON CONFLICT (account_id, day) DO UPDATE SET requests = GREATEST(daily_usage.requests + EXCLUDED.requests, 0)`;
 
-type RedisWithUsage = Redis & {
+type RedisWithUsage = RedisClient & {
   vigilUsageTake(pending: string, inflight: string, seq: string): Promise<[string, string[], number]>;
   vigilUsageFinish(inflight: string, seq: string, batch: string): Promise<number>;
   vigilUsageRead(pending: string, inflight: string, seq: string): Promise<[string, string[], string[]]>;

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../queue/redis-client.js';
 import { pooledRandomBytes } from '../security/random-pool.js';
 import { accountKeyPrefix } from '../queue/redis-keys.js';
 
@@ -22,9 +22,9 @@ export function newAuthStamp(): string {
   return pooledRandomBytes(9).toString('base64url');
 }
 
-/** What changing an account's authentication needs: Redis and its key prefix. */
+/** What changing an account's authentication needs: RedisClient and its key prefix. */
 export interface AuthStampTarget {
-  redis: Pick<Redis, 'set'>;
+  redis: Pick<RedisClient, 'set'>;
   config: { redisPrefix: string };
 }
 

@@ -1,5 +1,5 @@
 import { Queue, QueueEvents, type ConnectionOptions, type JobsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-client.js';
 import type { Logger } from '../logging/logger.js';
 import { logConnectionError } from '../dependencies/log-connection-error.js';
 import { closeRedisConnection } from './redis-connection.js';
@@ -15,7 +15,7 @@ export class Queues {
   private readonly queues = new Map<QueueName | CheckQueueName, Queue>();
   private readonly events = new Map<QueueName | CheckQueueName, QueueEvents>();
   /** The connections made for QueueEvents: BullMQ duplicates them again and never closes ours. */
-  private readonly eventConnections: Redis[] = [];
+  private readonly eventConnections: RedisClient[] = [];
 
   /**
    * `connection`: the fail-fast command connection every Queue shares; `blockingConnection`
@@ -24,9 +24,9 @@ export class Queues {
    */
   constructor(
     /** Also for the keys beside a queue's (interval buckets' members). */
-    readonly connection: Redis,
+    readonly connection: RedisClient,
     readonly prefix: string,
-    private readonly blockingConnection: () => Redis,
+    private readonly blockingConnection: () => RedisClient,
     private readonly logger: Logger,
   ) {}
 

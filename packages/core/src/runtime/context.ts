@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../queue/redis-client.js';
 import { startupWarnings, type Config } from '../config/config.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { systemClock, type Clock } from '../time/clock.js';
@@ -26,7 +26,7 @@ export interface Context {
    */
   readDb: DataSource;
   /** Command connection for counters, limits and producers. */
-  redis: Redis;
+  redis: RedisClient;
   queues: Queues;
   clock: Clock;
   metrics: Metrics;

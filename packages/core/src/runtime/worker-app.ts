@@ -1,5 +1,5 @@
 import { Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../queue/redis-client.js';
 import type { Context } from './context.js';
 import type { AppProcess } from './app-process.js';
 import { HealthServer } from './health-server.js';
@@ -46,7 +46,7 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
 } {
   const workers: Worker[] = [];
   // BullMQ does not close a connection it was handed; we close ours after the workers.
-  const connections: Redis[] = [];
+  const connections: RedisClient[] = [];
   const health = new HealthServer(ctx, opts.app, opts.healthPort);
   let boundPort: number | undefined;
   const queues = QUEUE_OWNERS[opts.app] as readonly OwnedQueues<A>[];
