@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { QueueName, isKeyUnderPrefix, scanKeys } from '@vigil/core';
+import { DEFAULT_REGION, QueueName, bucketOfMonitor, bucketSchedulerId, isKeyUnderPrefix, scanKeys, shardOfBucket } from '@vigil/core';
 import { createApiProcess } from '@vigil/api';
 import { createCheckerApp } from '@vigil/checker';
 import { createNotifierApp } from '@vigil/notifier';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
-  ctx = await createTestContext({ env: { ...cluster.env, VIGIL_ALLOW_PRIVATE_TARGETS: 'true', VIGIL_USAGE_FLUSH_MS: '100' } });
+  ctx = await createTestContext({ env: { ...cluster.env, VIGIL_ALLOW_PRIVATE_TARGETS: 'true', VIGIL_USAGE_FLUSH_MS: '100', VIGIL_QUEUE_SHARDS: '3' } });
   account = await createTestAccount(ctx, 'pro');
   api = createApiProcess(ctx);
   checker = createCheckerApp(ctx);
@@ -49,13 +49,21 @@ async function call(method: string, path: string, body?: unknown): Promise<{ sta
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
 }
 
-it('creates monitors, checks them, opens an incident and counts usage on a 3-primary Cluster', async () => {
+it('creates monitors, checks them on 3 queue shards, opens an incident and counts usage on a 3-primary Cluster', async () => {
   const up = await call('POST', '/api/v1/uptime/monitors', { name: 'up', url: `${targetUrl}/up` });
   const down = await call('POST', '/api/v1/uptime/monitors', { name: 'down', url: `${targetUrl}/down`, alert_threshold: 1 });
   expect([up.status, down.status]).toEqual([201, 201]);
   const upId = (up.json.monitor as { id: number }).id;
   const downId = (down.json.monitor as { id: number }).id;
   await waitFor(async () => (await ctx.db.query(`SELECT 1 FROM checks WHERE monitor_id = $1`, [upId])).length > 0, { timeoutMs: 60_000, what: 'a recorded check' });
+  // Each monitor's bucket is on the shard of its slot (3 shards: {prefix}, {prefix:1}, {prefix:2}).
+  for (const { monitor } of [up.json, down.json] as { monitor: { id: number; check_interval: number } }[]) {
+    const id = monitor.id;
+    const bucket = bucketOfMonitor(id, monitor.check_interval * 1000);
+    const queue = ctx.queues.bucketQueue(DEFAULT_REGION, bucket);
+    expect(queue.opts.prefix).toBe(ctx.queues.checkQueuePrefixes()[shardOfBucket(bucket, 3)]);
+    await waitFor(() => queue.getJobScheduler(bucketSchedulerId(bucket)), { timeoutMs: 60_000, what: `the bucket scheduler of monitor ${id}` });
+  }
   await waitFor(async () => (await ctx.db.query(`SELECT 1 FROM incidents WHERE monitor_id = $1`, [downId])).length > 0, { timeoutMs: 60_000, what: 'an incident' });
   // Its alert event reaches the alerts queue (through the outbox) and the notifier takes it.
   await waitFor(async () => (await ctx.db.query(`SELECT 1 FROM outbox WHERE queue = $1 AND relayed_at IS NOT NULL`, [QueueName.Alerts])).length > 0, {

@@ -57,6 +57,7 @@ export * from './accounts/issue-api-key.js';
 export * from './billing/index.js';
 export * from './scheduling/periodic-schedules.js';
 export * from './scheduling/monitor-buckets.js';
+export * from './scheduling/queue-shards.js';
 export * from './scheduling/monitor-schedules.js';
 export * from './domains/index.js';
 export * from './scheduling/domain-schedules.js';

@@ -14,13 +14,12 @@ import type { MonitorChecks } from '../monitors/monitor-checks.js';
  * Each start's lag behind its due time and each outcome are metrics (`vigil_scheduled_check_*`).
  */
 export function monitorBucketJob(ctx: Context, check: MonitorChecks): JobHandler<JobName.MonitorBucket> {
-  const queue = ctx.queues.checkQueue(ctx.config.region);
   const limit = createLimiter(ctx.config.concurrency.checker);
   return async (bucket, job) => {
     const bucketDueMs = dueOfRunJobId(String(job.id));
     // Only the bucket's scheduler adds these jobs; anything else names no due time.
     if (bucketDueMs === null) return { checked: 0, skipped: 0, failed: 0 };
-    const runs = runsOfBucket(bucket, await bucketMembers(ctx.redis, queue, bucket), bucketDueMs);
+    const runs = runsOfBucket(bucket, await bucketMembers(ctx.redis, ctx.queues.bucketQueue(ctx.config.region, bucket), bucket), bucketDueMs);
     let checked = 0;
     const failures: { monitorId: number; error: string }[] = [];
     await Promise.all(

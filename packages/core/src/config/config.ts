@@ -20,6 +20,8 @@ export interface Config {
   redisUrl: string;
   /** Where Redis is: REDIS_URL, Sentinel (REDIS_SENTINELS) or Cluster (REDIS_CLUSTER_NODES). */
   redis: RedisTarget;
+  /** Shards of each check queue and its bucket schedulers (VIGIL_QUEUE_SHARDS); 1 = one queue, as before. */
+  queueShards: number;
   /** BullMQ prefix; braces make it a Redis Cluster hash tag. */
   redisPrefix: string;
   port: number;
@@ -116,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisCommandTimeoutMs: v.VIGIL_REDIS_COMMAND_TIMEOUT_MS,
     redisUrl: v.REDIS_URL,
     redis,
+    queueShards: v.VIGIL_QUEUE_SHARDS,
     redisPrefix: v.VIGIL_REDIS_PREFIX,
     port,
     baseUrl: ((v.VIGIL_BASE_URL as string | undefined) ?? `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -38,6 +38,7 @@ export const envSchema = Joi.object({
   REDIS_PASSWORD: Joi.string(),
   REDIS_TLS: Joi.boolean().truthy('1', 'yes', 'on').falsy('0', 'no', 'off'),
   REDIS_CLUSTER_NODES: Joi.string(),
+  VIGIL_QUEUE_SHARDS: Joi.number().integer().min(1).max(64).default(1),
   PORT: Joi.number().port().default(3000),
   VIGIL_BASE_URL: Joi.string().uri({ scheme: ['http', 'https'] }),
   VIGIL_TRUST_PROXY: Joi.alternatives(Joi.boolean(), Joi.number().integer().min(0), Joi.string()).default(false),

@@ -102,7 +102,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     c.on('error', (e: Error) => logConnectionError(logger, e, { connection: 'redis-blocking' }));
     return c;
   };
-  const queues = new Queues(redis, config.redisPrefix, blocking, logger);
+  const queues = new Queues(redis, config.redisPrefix, blocking, logger, config.queueShards);
   const metrics = createMetrics(queues);
   for (const warning of startupWarnings(config)) logger.warn(warning);
   dependencies.start();

@@ -29,6 +29,8 @@ export interface WorkerAppOptions<A extends WorkerAppName> {
    * (a checker consumes its region's check queue, see checkQueueOf).
    */
   queueNames?: Partial<Record<OwnedQueues<A>, string>>;
+  /** The BullMQ prefixes a queue is consumed under, one Worker each, where not just VIGIL_REDIS_PREFIX (the shards of a check queue). */
+  prefixes?: Partial<Record<OwnedQueues<A>, string[]>>;
   /** Runs after the workers are up (e.g. register maintenance schedulers). */
   onStarted?: () => Promise<void>;
   /** Runs after the workers have stopped taking jobs. */
@@ -65,39 +67,41 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
       for (const queue of queues) assertHandlers(queue, opts.handlers[queue] as Record<string, unknown>);
       for (const queue of queues) {
         const handlers = opts.handlers[queue] as Record<string, (data: unknown, job: Job) => Promise<unknown>>;
-        const worker = new Worker(
-          opts.queueNames?.[queue] ?? queue,
-          async (job: Job) => {
-            const handler = handlers[job.name];
-            if (!handler) throw new Error(`No handler for job ${job.name} on queue ${queue}`);
-            const end = ctx.metrics.jobDuration.startTimer({ queue, job: job.name });
-            try {
-              const result = await logContext.run({ jobId: `${queue}:${job.id}` }, () => handler(job.data, job));
-              ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: 'completed' });
-              return result;
-            } catch (e) {
-              ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: 'failed' });
-              throw e;
-            } finally {
-              end();
-            }
-          },
-          {
-            connection: ownConnection() as ConnectionOptions,
-            prefix: ctx.config.redisPrefix,
-            concurrency: opts.concurrency,
-            autorun: true,
-            ...opts.stalledJobs?.[queue],
-          },
-        );
-        // A job whose worker died (or stopped renewing its lock) goes back to waiting: say so.
-        worker.on('stalled', (jobId) => ctx.logger.warn('stalled job taken back for another run', { queue, jobId }));
-        // A job failed by an outage is already told by the DependencyWatch's one line.
-        worker.on('failed', (job, err) =>
-          ctx.logger.log(classifyOutage(err) ? 'debug' : 'warn', 'job failed', { queue, job: job?.name, jobId: job?.id, error: err.message }),
-        );
-        worker.on('error', (err) => logConnectionError(ctx.logger, err, { worker: queue }));
-        workers.push(worker);
+        for (const prefix of opts.prefixes?.[queue] ?? [ctx.config.redisPrefix]) {
+          const worker = new Worker(
+            opts.queueNames?.[queue] ?? queue,
+            async (job: Job) => {
+              const handler = handlers[job.name];
+              if (!handler) throw new Error(`No handler for job ${job.name} on queue ${queue}`);
+              const end = ctx.metrics.jobDuration.startTimer({ queue, job: job.name });
+              try {
+                const result = await logContext.run({ jobId: `${queue}:${job.id}` }, () => handler(job.data, job));
+                ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: 'completed' });
+                return result;
+              } catch (e) {
+                ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: 'failed' });
+                throw e;
+              } finally {
+                end();
+              }
+            },
+            {
+              connection: ownConnection() as ConnectionOptions,
+              prefix,
+              concurrency: opts.concurrency,
+              autorun: true,
+              ...opts.stalledJobs?.[queue],
+            },
+          );
+          // A job whose worker died (or stopped renewing its lock) goes back to waiting: say so.
+          worker.on('stalled', (jobId) => ctx.logger.warn('stalled job taken back for another run', { queue, jobId }));
+          // A job failed by an outage is already told by the DependencyWatch's one line.
+          worker.on('failed', (job, err) =>
+            ctx.logger.log(classifyOutage(err) ? 'debug' : 'warn', 'job failed', { queue, job: job?.name, jobId: job?.id, error: err.message }),
+          );
+          worker.on('error', (err) => logConnectionError(ctx.logger, err, { worker: queue }));
+          workers.push(worker);
+        }
       }
       await Promise.all(workers.map((w) => w.waitUntilReady()));
       boundPort = await health.listen();
