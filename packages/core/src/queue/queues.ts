@@ -119,11 +119,13 @@ export class Queues {
     return events;
   }
 
-  /** Waiting-job counts of every queue, for /metrics. */
+  /** Waiting-job counts of every queue, for /metrics (the check queue's over all its shards). */
   async depths(): Promise<Record<QueueName, number>> {
-    const entries = await Promise.all(
-      Object.values(QueueName).map(async (name) => [name, await this.queue(name).getWaitingCount()] as const),
-    );
+    const waiting = async (name: QueueName) => {
+      const counts = await Promise.all(Array.from({ length: name === QueueName.Checks ? this.shards : 1 }, (_, s) => this.queueOn(name, s).getWaitingCount()));
+      return counts.reduce((a, b) => a + b, 0);
+    };
+    const entries = await Promise.all(Object.values(QueueName).map(async (name) => [name, await waiting(name)] as const));
     return Object.fromEntries(entries) as Record<QueueName, number>;
   }
 
