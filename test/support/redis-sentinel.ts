@@ -29,7 +29,7 @@ async function ask<T>(port: number, work: (r: Redis) => Promise<T>): Promise<T> 
 
 /**
  * Starts the primary, the replica (waits until it is in sync) and three Sentinels with a quorum
- * of 2 that call a primary down after 1 s; resolves once every Sentinel knows the replica and
+ * of 2 that call a primary down after 2 s (not sooner, so a loaded machine does not fail over by itself); resolves once every Sentinel knows the replica and
  * the two other Sentinels, so a failover can be agreed on.
  */
 export async function startSentinelSetup(name = 'vigil'): Promise<SentinelSetup> {
@@ -46,7 +46,7 @@ export async function startSentinelSetup(name = 'vigil'): Promise<SentinelSetup>
         sentinel: true,
         config: [
           `sentinel monitor ${name} 127.0.0.1 ${primary.port} 2`,
-          `sentinel down-after-milliseconds ${name} 1000`,
+          `sentinel down-after-milliseconds ${name} 2000`,
           `sentinel failover-timeout ${name} 10000`,
           `sentinel parallel-syncs ${name} 1`,
         ],
