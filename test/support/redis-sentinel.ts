@@ -29,8 +29,9 @@ async function ask<T>(port: number, work: (r: Redis) => Promise<T>): Promise<T> 
 
 /**
  * Starts the primary, the replica (waits until it is in sync) and three Sentinels with a quorum
- * of 2 that call a primary down after 2 s (not sooner, so a loaded machine does not fail over by itself); resolves once every Sentinel knows the replica and
- * the two other Sentinels, so a failover can be agreed on.
+ * of 2 that call a primary down after 2 s (not sooner: a loaded machine must not fail over by
+ * itself); resolves once every Sentinel knows the replica and the two other Sentinels, so a
+ * failover can be agreed on.
  */
 export async function startSentinelSetup(name = 'vigil'): Promise<SentinelSetup> {
   const started: RedisServer[] = [];
