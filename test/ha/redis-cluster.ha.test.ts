@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEFAULT_REGION, QueueName, bucketOfMonitor, bucketSchedulerId, isKeyUnderPrefix, scanKeys, shardOfBucket } from '@vigil/core';
+import { bumpAuthStamp, withAdminRedis } from '@vigil/core/admin';
 import { createApiProcess } from '@vigil/api';
 import { createCheckerApp } from '@vigil/checker';
 import { createNotifierApp } from '@vigil/notifier';
@@ -79,6 +80,10 @@ it('creates monitors, checks them on 3 queue shards, opens an incident and count
   // The requests so far, counted in the account's slot and flushed to daily_usage.
   expect((await call('GET', '/api/v1/usage')).json.requests_today).toBe(5);
   await waitFor(async () => (await call('GET', '/api/v1/usage/history?days=1')).json.total_requests === 6, { what: 'the usage history' });
+
+  // The CLI's admin connection reaches the Cluster too: a new auth stamp, then the key is read again.
+  await withAdminRedis(ctx.config.redis, (redis) => bumpAuthStamp({ redis, config: ctx.config }, account.account.id));
+  expect((await call('GET', '/api/v1/uptime/monitors')).status).toBe(200);
 
   const outside: string[] = [];
   await scanKeys(ctx.redis, '*', (keys) => void outside.push(...keys.filter((k) => !isKeyUnderPrefix(ctx.config.redisPrefix, k))));

@@ -14,7 +14,7 @@ export function reconnectOnReadOnly(e: Error): 2 | false {
 export function targetOptions(target: RedisTarget | string): { url?: string; options: RedisOptions } {
   if (typeof target === 'string') return { url: target, options: {} };
   if (target.mode === 'standalone') return { url: target.url, options: {} };
-  if (target.mode === 'cluster') throw new Error('a Redis Cluster target needs createRedisClient');
+  if (target.mode === 'cluster') throw new Error('a Redis Cluster is reached through its nodes, not one URL');
   return {
     options: {
       sentinels: target.sentinels,
