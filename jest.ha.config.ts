@@ -3,7 +3,7 @@ import type { Config } from 'jest';
 import { project } from './jest.config';
 
 // `npm run test:ha`: failovers with real servers the tests start on loopback (a streaming
-// replica promoted, PgBouncer in front of the test database). Not part of `npm test`: they need
+// replica promoted, PgBouncer in front of the test database, Redis Sentinel and Cluster). Not part of `npm test`: they need
 // pgbouncer (apt-get install pgbouncer) and take minutes; .ci/run runs them after the suite.
 // One file at a time: each starts its own servers.
 const config: Config = {

@@ -268,9 +268,9 @@ export default async function bench(): Promise<BenchResult> {
     }
   } finally {
     await Promise.all(procs.map(stop));
-    // Limiter keys drop the prefix's hash-tag braces.
+    // Account keys extend the prefix's hash tag ({p:a42}).
     await dropRedisKeys(ctx, prefix);
-    await dropRedisKeys(ctx, prefix.replace(/[{}]/g, ''));
+    await dropRedisKeys(ctx, `${prefix.slice(0, -1)}:`);
     await ctx.close();
     await dropDatabase(serverUrl);
   }

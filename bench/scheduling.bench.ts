@@ -15,15 +15,18 @@
  * are deltas of the whole server, measured with nothing else of ours in it).
  *
  * Env: BENCH_SCHED_MONITORS, BENCH_SCHED_MEASURE_S, BENCH_SCHED_CONCURRENCY (per worker, 100),
- * BENCH_SCHED_WORKERS (1).
+ * BENCH_SCHED_WORKERS (1 per shard). BENCH_SCHED_CLUSTER=1: the same run on a throwaway node, then
+ * on a throwaway 3-primary Redis Cluster with BENCH_SCHED_SHARDS (3) shards; Redis CPU per node.
  */
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@vigil/core';
 import { Account, DEFAULT_REGION, JobName, QueueName, createContext, createLogger, createRedisConnection, loadConfig, type Context, type JobPayloads } from '@vigil/core';
 import type { BenchResult } from './run.js';
 import { benchDatabase, dropRedisKeys, usedMemoryOf } from './support.js';
+import { startRedisServer } from '../test/support/redis-server.js';
+import { startRedisCluster } from '../test/support/redis-cluster.js';
 import { monitorBucketJob } from '../apps/checker/src/jobs/monitor-bucket.job.js';
 import { reconcileMonitorSchedules } from '../apps/checker/src/jobs/reconcile-monitor-schedules.job.js';
 
@@ -47,6 +50,12 @@ export interface SchedulingOptions {
   redisStats?: boolean;
   /** Extra BullMQ worker options of the no-op workers (A/B of worker settings). */
   workerOptions?: Partial<WorkerOptions>;
+  /**
+   * Run on these Redis nodes instead (the bench's own throwaway servers): `env` selects them
+   * (REDIS_URL, or REDIS_CLUSTER_NODES with VIGIL_QUEUE_SHARDS); Redis CPU and memory are then
+   * reported per node over the steady window.
+   */
+  nodes?: { label: string; env: Record<string, string>; urls: string[] };
 }
 
 /** Redis CPU seconds (user + sys) and per-command calls and µs, from INFO. */
@@ -55,7 +64,7 @@ export interface RedisStats {
   commands: Map<string, { calls: number; usec: number }>;
 }
 
-export async function redisStats(redis: Redis): Promise<RedisStats> {
+export async function redisStats(redis: RedisClient): Promise<RedisStats> {
   const cpu = await redis.info('cpu');
   const num = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(cpu)?.[1] ?? 0);
   const commands = new Map<string, { calls: number; usec: number }>();
@@ -118,12 +127,38 @@ export function describe(label: string, lags: number[], missing = 0, missingAtLe
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 export default function bench(): Promise<BenchResult> {
-  return measureScheduling({
+  const opts: SchedulingOptions = {
     monitors: Number(process.env.BENCH_SCHED_MONITORS ?? 100_000),
     measureS: Number(process.env.BENCH_SCHED_MEASURE_S ?? 120),
     concurrency: Number(process.env.BENCH_SCHED_CONCURRENCY ?? 100),
     workers: Number(process.env.BENCH_SCHED_WORKERS ?? 1),
-  });
+  };
+  return process.env.BENCH_SCHED_CLUSTER === '1' ? clusterAgainstOneNode(opts) : measureScheduling(opts);
+}
+
+/**
+ * BENCH_SCHED_CLUSTER=1: the same run on a throwaway single node, then on a throwaway 3-primary
+ * Redis Cluster with VIGIL_QUEUE_SHARDS=3 (BENCH_SCHED_SHARDS), one after the other.
+ */
+async function clusterAgainstOneNode(opts: SchedulingOptions): Promise<BenchResult> {
+  const shards = process.env.BENCH_SCHED_SHARDS ?? '3';
+  const lines: string[] = [];
+  const single = await startRedisServer();
+  try {
+    const one = await measureScheduling({ ...opts, nodes: { label: 'one node', env: { REDIS_URL: single.url }, urls: [single.url] } });
+    lines.push('— one Redis node, 1 shard —', ...one.lines);
+  } finally {
+    await single.stop();
+  }
+  const cluster = await startRedisCluster(3);
+  try {
+    const urls = cluster.nodes.map((n) => n.url);
+    const three = await measureScheduling({ ...opts, nodes: { label: `Cluster of 3 primaries, ${shards} shards`, env: { ...cluster.env, VIGIL_QUEUE_SHARDS: shards }, urls } });
+    lines.push(`— Redis Cluster, 3 primaries, ${shards} shards —`, ...three.lines);
+  } finally {
+    await cluster.stop();
+  }
+  return { name: 'Monitor scheduling: one node against a 3-primary Cluster', lines };
 }
 
 export async function measureScheduling(opts: SchedulingOptions): Promise<BenchResult> {
@@ -136,10 +171,17 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
   const lines: string[] = [];
   const db = await benchDatabase('sched');
   const prefix = `{vbsched${randomBytes(3).toString('hex')}}`;
-  const config = loadConfig({ ...process.env, ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}), DATABASE_URL: db.url, VIGIL_REDIS_PREFIX: prefix, LOG_LEVEL: 'error' });
+  const config = loadConfig({
+    ...process.env,
+    ...(opts.redisUrl ? { REDIS_URL: opts.redisUrl } : {}),
+    ...opts.nodes?.env,
+    DATABASE_URL: db.url,
+    VIGIL_REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'error',
+  });
   const ctx = await createContext(config, { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
   const workers: Worker[] = [];
-  const connections: Redis[] = [];
+  const connections: RedisClient[] = [];
   const runs: { monitorId: number; due: number; lag: number }[] = [];
   let sampler: NodeJS.Timeout | undefined;
   try {
@@ -174,18 +216,27 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
       } else started(Number(job.data.monitorId), String(job.id));
       return null;
     };
-    for (let i = 0; i < WORKERS; i++) {
-      const connection = createRedisConnection(config.redisUrl, 'worker');
-      connections.push(connection);
-      const w = new Worker(QueueName.Checks, processor, {
-        connection: connection as ConnectionOptions,
-        prefix,
-        concurrency: CONCURRENCY,
-        ...opts.workerOptions,
-      });
-      w.on('error', (e) => console.error('worker error', e.message));
-      workers.push(w);
+    // As a checker does: WORKERS workers on every shard of the checks queue.
+    for (const shardPrefix of ctx.queues.checkQueuePrefixes()) {
+      for (let i = 0; i < WORKERS; i++) {
+        const connection = createRedisConnection(config.redis, 'worker');
+        connections.push(connection);
+        const w = new Worker(QueueName.Checks, processor, {
+          connection: connection as ConnectionOptions,
+          prefix: shardPrefix,
+          concurrency: CONCURRENCY,
+          ...opts.workerOptions,
+        });
+        w.on('error', (e) => console.error('worker error', e.message));
+        workers.push(w);
+      }
     }
+    const nodeClients = (opts.nodes?.urls ?? []).map((url) => createRedisConnection(url, 'client', { commandTimeoutMs: 10_000 }));
+    connections.push(...nodeClients);
+    const nodeCpu = async () => Promise.all(nodeClients.map(async (c) => (await redisStats(c)).cpuS));
+    const nodeMemory = async () => Promise.all(nodeClients.map((c) => usedMemoryOf(c)));
+    let nodeCpuFrom: { at: number; cpu: number[] } | undefined;
+    let nodeLines: string[] = [];
     await Promise.all(workers.map((w) => w.waitUntilReady()));
 
     let memPeak = memBefore;
@@ -200,7 +251,8 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
     lines.push(
       `${MONITORS.toLocaleString('en')} active monitors at ${INTERVAL_S} s; ${WORKERS} no-op worker(s) × concurrency ${CONCURRENCY} in the bench process; Redis and PostgreSQL on the same machine`,
     );
-    const buckets = (await ctx.queues.checkQueue(DEFAULT_REGION).getJobSchedulersCount()).toLocaleString('en');
+    const shardBuckets = await Promise.all(ctx.queues.checkQueuePrefixes().map((_, shard) => ctx.queues.checkQueue(DEFAULT_REGION, shard).getJobSchedulersCount()));
+    const buckets = `${shardBuckets.reduce((a, b) => a + b, 0).toLocaleString('en')}${shardBuckets.length > 1 ? ` (per shard: ${shardBuckets.join(', ')})` : ''}`;
     lines.push(`reconcile from an empty Redis: ${reconciled.added.toLocaleString('en')} monitors put in ${buckets} interval buckets in ${((t1 - t0) / 1000).toFixed(1)} s`);
 
     // Steady state: due times from one interval after the reconcile ended, for MEASURE_S.
@@ -212,6 +264,14 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
     let costFrom: { stats: RedisStats; starts: number; runs: number; cpu: NodeJS.CpuUsage; at: number } | undefined;
     let costLines: string[] = [];
     while (Date.now() < deadline) {
+      if (nodeClients.length && !nodeCpuFrom && Date.now() >= steadyFrom) nodeCpuFrom = { at: Date.now(), cpu: await nodeCpu() };
+      if (nodeCpuFrom && !nodeLines.length && Date.now() >= steadyTo) {
+        const seconds = (Date.now() - nodeCpuFrom.at) / 1000;
+        const from = nodeCpuFrom.cpu;
+        const cpu = (await nodeCpu()).map((c, k) => `${(((c - from[k]) / seconds) * 100).toFixed(1)} %`);
+        const mem = (await nodeMemory()).map((m) => mb(m));
+        nodeLines = [`${opts.nodes?.label}: Redis CPU per node over ${seconds.toFixed(0)} s of the steady window (% of a core): ${cpu.join(', ')}; used_memory per node at its end: ${mem.join(', ')}`];
+      }
       if (opts.redisStats && !costFrom && Date.now() >= steadyFrom) {
         costFrom = { stats: await redisStats(ctx.redis), starts: totalStarts, runs: bucketRuns, cpu: process.cpuUsage(), at: Date.now() };
       }
@@ -274,7 +334,7 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
     lines.push(
       `spread: due runs per second over the steady window min ${Math.min(...counts)}, max ${Math.max(...counts)} (mean ${(sampled / INTERVAL_S).toFixed(0)}${SAMPLE > 1 ? ', sampled monitors' : ''})`,
     );
-    lines.push(...costLines);
+    lines.push(...costLines, ...nodeLines);
     lines.push(
       `reconcile when Redis agrees (the every-minute case, under the check load): ${again.added} added, ${again.removed} removed in ${reconcileSteadyS.toFixed(1)} s; the process's event loop delayed by up to ${(loopDelay.max / 1e6).toFixed(0)} ms meanwhile (p99 ${(loopDelay.percentile(99) / 1e6).toFixed(0)} ms)`,
     );
@@ -291,7 +351,8 @@ export async function measureScheduling(opts: SchedulingOptions): Promise<BenchR
     // left BullMQ 5.81 spinning in its fetch loop.
     await Promise.all(workers.map((w) => w.close()));
     for (const c of connections) c.disconnect();
-    await dropRedisKeys(ctx, prefix);
+    // The bench's own nodes are removed whole.
+    if (!opts.nodes) await dropRedisKeys(ctx, prefix);
     await ctx.close();
     await db.drop();
   }

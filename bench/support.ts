@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { createContext, createLogger, loadConfig, type Context } from '@vigil/core';
+import { createContext, createLogger, loadConfig, type Context, type RedisClient } from '@vigil/core';
 
 /**
  * A fresh database name on DATABASE_URL's server, `<BENCH_DATABASE_PREFIX, vigil_bench>_<tag>_<random>`: its URL (for
@@ -146,7 +146,7 @@ export async function timeIt(label: string, fn: () => Promise<unknown>, iteratio
 export const formatTiming = (r: Timing) => `${r.label}: p50 ${r.p50.toFixed(2)} ms, p99 ${r.p99.toFixed(2)} ms`;
 
 /** Redis used_memory of the server behind `redis`. */
-export async function usedMemoryOf(redis: Redis): Promise<number> {
+export async function usedMemoryOf(redis: RedisClient): Promise<number> {
   return Number(/^used_memory:(\d+)/m.exec(await redis.info('memory'))?.[1] ?? 0);
 }
 

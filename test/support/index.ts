@@ -15,3 +15,6 @@ export * from './tls-report-fixture.js';
 export * from './monitor-buckets.js';
 export * from './chromium.js';
 export * from './pgbouncer.js';
+export * from './redis-server.js';
+export * from './redis-sentinel.js';
+export * from './redis-cluster.js';

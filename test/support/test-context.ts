@@ -3,6 +3,7 @@ import {
   createContext,
   createLogger,
   loadConfig,
+  scanKeys,
   type Clock,
   type Config,
   type Context,
@@ -65,9 +66,11 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
   const ctx = await createContext(config, { logger, clock: opts.clock, prepareDatabase: opts.databaseUrl !== undefined });
   return Object.assign(ctx, {
     async teardown() {
-      // Limiter keys use the prefix without its braces, so match the bare id.
-      const keys = await scanKeys(ctx, `*${prefix.slice(1, -1)}*`);
-      for (let i = 0; i < keys.length; i += 500) await ctx.redis.del(...keys.slice(i, i + 500));
+      // Keys are on the prefix or a tagged form of it ({vt…:a42}): match the bare id.
+      const keys: string[] = [];
+      await scanKeys(ctx.redis, `*${prefix.slice(1, -1)}*`, (batch) => void keys.push(...batch));
+      // One key a command: on a Redis Cluster the keys are in different slots.
+      for (let i = 0; i < keys.length; i += 500) await Promise.all(keys.slice(i, i + 500).map((k) => ctx.redis.del(k)));
       await ctx.close();
       if (database.name !== null) await dropTestDatabase(database.name);
     },
@@ -77,15 +80,4 @@ export async function createTestContext(opts: TestContextOptions = {}): Promise<
 async function freshDatabase(): Promise<{ url: string; name: string }> {
   const name = await createTestDatabase();
   return { url: databaseUrl(name), name };
-}
-
-async function scanKeys(ctx: Context, pattern: string): Promise<string[]> {
-  const keys: string[] = [];
-  let cursor = '0';
-  do {
-    const [next, batch] = await ctx.redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-    cursor = next;
-    keys.push(...batch);
-  } while (cursor !== '0');
-  return keys;
 }

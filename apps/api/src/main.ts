@@ -7,6 +7,7 @@ import { createApp } from './app.js';
 import { answerClientError } from './http/client-error.js';
 import { createOpsApp } from './ops-app.js';
 import { createPublicApp } from './public-app.js';
+import { carryLegacyCounters } from './limits/legacy-counters.js';
 
 /** What an HTTP process serves, and what runs beside it while it listens. */
 interface Served {
@@ -93,7 +94,14 @@ export function createApiProcess(ctx: Context): HttpProcess {
     const app = createApp(ctx);
     return {
       app,
-      started: () => app.usage.start(),
+      started: () => {
+        app.usage.start();
+        // Counters an earlier release kept outside the prefix: carried once, in the background.
+        carryLegacyCounters(ctx).then(
+          (carried) => carried && ctx.logger.info('rate-limit counters moved under the Redis prefix', { carried }),
+          (e: Error) => ctx.logger.warn('could not move the old rate-limit counters', { error: e.message }),
+        );
+      },
       // After the last request: every counted request reaches daily_usage.
       stopped: () => app.usage.stop(),
       ops: () => createOpsApp(ctx, mountBullBoard),

@@ -64,6 +64,8 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
     stalledJobs: { [QueueName.Checks]: CHECK_STALLED_JOBS },
     // A checker consumes only its own region's check jobs.
     queueNames: { [QueueName.Checks]: checkQueueOf(ctx.config.region) },
+    // ... on every shard of it (VIGIL_QUEUE_SHARDS).
+    prefixes: { [QueueName.Checks]: ctx.queues.checkQueuePrefixes() },
     handlers: {
       [QueueName.Checks]: {
         [JobName.MonitorCheck]: monitorCheckJob(checks, { limit, accountsOf }),

@@ -40,7 +40,7 @@ export async function withAccountAdmin<T>(work: (admin: AccountAdmin) => Promise
   return withAdminDb(
     (db, config) =>
       withAdminRedis(
-        config.redisUrl,
+        config.redis,
         (redis) => work({ db, redis, config }),
         (e) => new CommandError(`Could not reach Redis (${e.message}). Check REDIS_URL.`),
       ),

@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { AUTH_STAMP_TTL_MS, authStampKey, msUntilNextUtcMidnight, newAuthStamp, pooledRandomBytes, utcDay } from '@vigil/core';
+import { AUTH_STAMP_TTL_MS, accountKeyPrefix, authStampKey, msUntilNextUtcMidnight, newAuthStamp, pooledRandomBytes, utcDay, type RedisClient } from '@vigil/core';
 import { usageKeys } from '../usage/usage-keys.js';
 import { burstWindow, CONSUME_BURST_LUA } from './burst-counter.js';
 
@@ -111,17 +110,16 @@ export type Admission =
   | { kind: 'stale'; stamp: string }
   | { kind: 'quota'; decision: QuotaDecision };
 
-type RedisWithQuota = Redis & {
+type RedisWithQuota = RedisClient & {
   vigilQuotaAdmit(k1: string, k2: string, k3: string, k4: string, k5: string, ...args: (string | number)[]): Promise<(number | string)[]>;
   vigilQuotaRelease(k1: string, k2: string, k3: string, member: string, day: string): Promise<number>;
 };
 
 export class AccountQuota {
   private readonly redis: RedisWithQuota;
-  private readonly namespace: string;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly prefix: string,
   ) {
     if (!('vigilQuotaAdmit' in redis)) {
@@ -129,14 +127,14 @@ export class AccountQuota {
       redis.defineCommand('vigilQuotaRelease', { numberOfKeys: 3, lua: RELEASE });
     }
     this.redis = redis as RedisWithQuota;
-    // Hash-tag by account so the keys of one account share a Redis Cluster slot.
-    this.namespace = `${prefix.replace(/[{}]/g, '')}:quota`;
   }
 
+  /** In the account's hash slot, so the scripts' keys share a Redis Cluster slot. */
   private keys(accountId: number, apiKeyId: number, day: string): [string, string, string] {
+    const namespace = quotaNamespace(this.prefix, accountId);
     return [
-      `${this.namespace}:{a${accountId}}:m:${apiKeyId}`,
-      `${this.namespace}:{a${accountId}}:d:${day}`,
+      `${namespace}:m:${apiKeyId}`,
+      quotaDayKey(this.prefix, accountId, day),
       usageKeys(this.prefix, accountId).pending,
     ];
   }
@@ -197,3 +195,12 @@ export class AccountQuota {
 }
 
 export const QUOTA_WINDOW_MS = WINDOW_MS;
+
+function quotaNamespace(prefix: string, accountId: number): string {
+  return `${accountKeyPrefix(prefix, accountId)}:quota`;
+}
+
+/** The account's request counter of one UTC day. */
+export function quotaDayKey(prefix: string, accountId: number, day: string): string {
+  return `${quotaNamespace(prefix, accountId)}:d:${day}`;
+}

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '@vigil/core';
 
 /** The burst limit's window: requests per second of the injected clock. */
 export const BURST_WINDOW_MS = 1_000;
@@ -35,13 +35,13 @@ export function burstWindow(now: Date): { window: string; msBeforeNext: number }
   return { window: String(Math.floor(ms / BURST_WINDOW_MS)), msBeforeNext: BURST_WINDOW_MS - msIntoWindow };
 }
 
-type RedisWithBurst = Redis & { vigilBurstConsume(key: string, window: string): Promise<number> };
+type RedisWithBurst = RedisClient & { vigilBurstConsume(key: string, window: string): Promise<number> };
 
 /** The per-IP burst counter on its own (the admission script counts it on the same key). */
 export class BurstCounter {
   private readonly redis: RedisWithBurst;
 
-  constructor(redis: Redis) {
+  constructor(redis: RedisClient) {
     if (!('vigilBurstConsume' in redis)) {
       redis.defineCommand('vigilBurstConsume', { numberOfKeys: 1, lua: `${CONSUME_BURST_LUA}\nreturn consumeBurst(KEYS[1], ARGV[1])` });
     }

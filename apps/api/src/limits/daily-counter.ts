@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { msUntilNextUtcMidnight } from '@vigil/core';
+import { msUntilNextUtcMidnight, type RedisClient } from '@vigil/core';
 
 /** Check-and-count in one step: a request over the limit is not counted. */
 const CONSUME = `
@@ -14,7 +13,7 @@ return {1, count}
 /** Kept a minute past midnight so a request at 23:59:59.999 still finds its count. */
 const EXPIRY_MARGIN_MS = 60_000;
 
-type RedisWithDaily = Redis & { vigilDailyConsume(key: string, limit: number, ttlMs: number): Promise<[number, number]> };
+type RedisWithDaily = RedisClient & { vigilDailyConsume(key: string, limit: number, ttlMs: number): Promise<[number, number]> };
 
 /**
  * A per-subject counter for one UTC day that resets at 00:00 UTC (the header-check quotas).
@@ -24,7 +23,7 @@ export class DailyCounter {
   private readonly redis: RedisWithDaily;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     private readonly namespace: string,
   ) {
     if (!('vigilDailyConsume' in redis)) redis.defineCommand('vigilDailyConsume', { numberOfKeys: 1, lua: CONSUME });

@@ -1,5 +1,5 @@
+import type { RedisClient } from '@vigil/core';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Redis } from 'ioredis';
 
 export interface FixedWindowResult {
   allowed: boolean;
@@ -17,7 +17,7 @@ export class FixedWindowLimiter {
   private readonly limiters = new Map<number, RateLimiterRedis>();
 
   constructor(
-    private readonly redis: Redis,
+    private readonly redis: RedisClient,
     private readonly keyPrefix: string,
     private readonly durationSec: number,
   ) {}
@@ -54,7 +54,7 @@ export class FixedWindowLimiter {
   }
 }
 
-/** A namespace for limiter keys: the Redis prefix without its hash-tag braces. */
+/** A namespace for limiter keys, under the Redis prefix (in its hash slot). */
 export function limiterNamespace(prefix: string, name: string): string {
-  return `${prefix.replace(/[{}]/g, '')}:rl:${name}`;
+  return `${prefix}:rl:${name}`;
 }

@@ -1,6 +1,5 @@
-import type { Redis } from 'ioredis';
-import type { Context } from '@vigil/core';
-import { accountOfUsageKey, usageKeyPattern, usageKeys } from './usage-keys.js';
+import { scanKeys, type Context, type RedisClient } from '@vigil/core';
+import { accountOfLegacyUsageKey, accountOfUsageKey, legacyUsageKeyPattern, legacyUsageKeys, usageKeyPattern, usageKeys, type UsageKeys } from './usage-keys.js';
 
 /**
  * Takes an account's pending counts as a batch: renames pending to inflight under a new sequence
@@ -56,7 +55,7 @@ SELECT d.account_id, d.day, d.delta FROM unnest($3::int[], $4::date[], $5::int[]
 WHERE d.account_id IN (SELECT account_id FROM advanced)
 ON CONFLICT (account_id, day) DO UPDATE SET requests = GREATEST(daily_usage.requests + EXCLUDED.requests, 0)`;
 
-type RedisWithUsage = Redis & {
+type RedisWithUsage = RedisClient & {
   vigilUsageTake(pending: string, inflight: string, seq: string): Promise<[string, string[], number]>;
   vigilUsageFinish(inflight: string, seq: string, batch: string): Promise<number>;
   vigilUsageRead(pending: string, inflight: string, seq: string): Promise<[string, string[], string[]]>;
@@ -113,15 +112,20 @@ export class RequestUsage {
     this.dirty.add(accountId);
   }
 
-  /** Flushes periodically; first picks up counts a crashed process left in Redis. */
+  /**
+   * Flushes periodically; first writes what an earlier release left under its old key names, then
+   * picks up counts a crashed process left in Redis.
+   */
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => void this.flush(), this.ctx.config.usageFlushMs);
     this.timer.unref();
-    // The first flush waits for this scan (flushes run one after another).
-    this.flushing = this.recoverOrphans().catch((e: Error) => {
-      this.ctx.logger.warn('could not look for unflushed usage', { error: e.message });
-    });
+    // The first flush waits for these (flushes run one after another).
+    this.flushing = this.flushLegacy()
+      .then(() => this.recoverOrphans())
+      .catch((e: Error) => {
+        this.ctx.logger.warn('could not look for unflushed usage', { error: e.message });
+      });
   }
 
   /** Stops the timer and flushes what is left. */
@@ -147,7 +151,7 @@ export class RequestUsage {
     for (let i = 0; i < accounts.length; i += ACCOUNTS_PER_STATEMENT) {
       const chunk = accounts.slice(i, i + ACCOUNTS_PER_STATEMENT);
       try {
-        await this.flushAccounts(chunk);
+        await this.flushAccounts(chunk, (id) => usageKeys(this.ctx.config.redisPrefix, id));
       } catch (e) {
         // Still in Redis (pending or inflight): the next flush retries them.
         for (const id of accounts.slice(i)) this.dirty.add(id);
@@ -156,18 +160,19 @@ export class RequestUsage {
     }
   }
 
-  private async flushAccounts(accountIds: number[]): Promise<void> {
+  /** Flushes the accounts' keys (`keysOf`); how many batches it wrote. */
+  private async flushAccounts(accountIds: number[], keysOf: (accountId: number) => UsageKeys): Promise<number> {
     const batches: Batch[] = [];
     await Promise.all(
       accountIds.map(async (accountId) => {
-        const k = usageKeys(this.ctx.config.redisPrefix, accountId);
+        const k = keysOf(accountId);
         const [seq, flat, retry] = await this.redis.vigilUsageTake(k.pending, k.inflight, k.seq);
         if (seq !== '0' && flat.length) batches.push({ accountId, seq, days: dayCounts(flat) });
         // What was counted since that unfinished batch goes in the next flush.
         if (retry) this.dirty.add(accountId);
       }),
     );
-    if (!batches.length) return;
+    if (!batches.length) return 0;
     const rows = batches.flatMap((b) => [...b.days].map(([day, delta]) => ({ accountId: b.accountId, day, delta })));
     await this.ctx.db.query(APPLY, [
       batches.map((b) => b.accountId),
@@ -178,23 +183,47 @@ export class RequestUsage {
     ]);
     await Promise.all(
       batches.map((b) => {
-        const k = usageKeys(this.ctx.config.redisPrefix, b.accountId);
+        const k = keysOf(b.accountId);
         return this.redis.vigilUsageFinish(k.inflight, k.seq, b.seq);
       }),
     );
+    return batches.length;
+  }
+
+  /**
+   * Writes the counts an earlier release left under its key names (the prefix without its
+   * braces): each account's unfinished batch under its own sequence number, then its pending
+   * counts, before this process takes any batch under the new names (whose sequence numbers,
+   * taken later from Redis's clock, are higher). Then drops the old sequence keys.
+   */
+  private async flushLegacy(): Promise<void> {
+    const prefix = this.ctx.config.redisPrefix;
+    const accounts = new Set<number>();
+    await scanKeys(this.ctx.redis, legacyUsageKeyPattern(prefix), (keys) => {
+      for (const key of keys) {
+        const accountId = accountOfLegacyUsageKey(key);
+        if (accountId !== null) accounts.add(accountId);
+      }
+    });
+    const ids = [...accounts];
+    for (let i = 0; i < ids.length; i += ACCOUNTS_PER_STATEMENT) {
+      const chunk = ids.slice(i, i + ACCOUNTS_PER_STATEMENT);
+      // An inflight batch first, then what was pending: at most two rounds.
+      while ((await this.flushAccounts(chunk, (id) => legacyUsageKeys(prefix, id))) > 0);
+      await this.ctx.redis.del(...chunk.map((id) => legacyUsageKeys(prefix, id).seq));
+    }
+    if (ids.length) this.ctx.logger.info('usage left under the old key names flushed', { accounts: ids.length });
   }
 
   /** Accounts whose counts a process that crashed (or stopped uncleanly) left in Redis. */
   private async recoverOrphans(): Promise<void> {
-    let cursor = '0';
-    do {
-      const [next, keys] = await this.ctx.redis.scan(cursor, 'MATCH', usageKeyPattern(this.ctx.config.redisPrefix), 'COUNT', 1000);
-      cursor = next;
+    const prefix = this.ctx.config.redisPrefix;
+    await scanKeys(this.ctx.redis, usageKeyPattern(prefix), (keys) => {
       for (const key of keys) {
-        const accountId = accountOfUsageKey(key);
+        const accountId = accountOfUsageKey(prefix, key);
         if (accountId !== null) this.dirty.add(accountId);
       }
-    } while (cursor !== '0');
+    });
   }
 
   /**

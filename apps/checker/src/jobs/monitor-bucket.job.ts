@@ -31,12 +31,11 @@ export function monitorBucketJob(
   accountsOf: AccountsOf,
   limit: FairLimiter = checkLimiter(ctx),
 ): JobHandler<JobName.MonitorBucket> {
-  const queue = ctx.queues.checkQueue(ctx.config.region);
   return async (bucket, job) => {
     const bucketDueMs = dueOfRunJobId(String(job.id));
     // Only the bucket's scheduler adds these jobs; anything else names no due time.
     if (bucketDueMs === null) return { checked: 0, skipped: 0, failed: 0 };
-    const runs = runsOfBucket(bucket, await bucketMembers(ctx.redis, queue, bucket), bucketDueMs);
+    const runs = runsOfBucket(bucket, await bucketMembers(ctx.redis, ctx.queues.bucketQueue(ctx.config.region, bucket), bucket), bucketDueMs);
     const accounts = await accountsOf(runs.map((r) => r.monitorId));
     let checked = 0;
     const failures: { monitorId: number; error: string }[] = [];

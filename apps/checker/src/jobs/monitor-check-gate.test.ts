@@ -7,6 +7,7 @@
  */
 import net from 'node:net';
 import { Queue, Worker, type ConnectionOptions, type Job } from 'bullmq';
+import { Redis } from 'ioredis';
 import type { JobPayloads, JobName } from '@vigil/core';
 import { createTestAccount, createTestContext, waitFor, type TestContext } from '@vigil/testing';
 import { createMonitorChecks } from '../monitors/monitor-checks.js';
@@ -52,7 +53,7 @@ it("an account at its share has its one-off check delayed, off the worker; anoth
     accountsOf: async (ids) => new Map(ids.map((id) => [id, accountOf.get(id) ?? 0])),
   });
   const name = 'gate-test';
-  const connection = ctx.redis.duplicate({ maxRetriesPerRequest: null });
+  const connection = new Redis(ctx.config.redisUrl, { maxRetriesPerRequest: null });
   const workerConnection = connection.duplicate();
   const queue = new Queue(name, { connection: connection as ConnectionOptions, prefix: ctx.config.redisPrefix });
   // Two slots: the hostile account's hanging check takes one; its second must not take the other.

@@ -8,6 +8,7 @@ import {
   classifyOutage,
   pipelineReplies,
   readQueueSchedules,
+  shardOfBucket,
   seenRegions,
   wantedMonitorSchedules,
   type Context,
@@ -42,20 +43,39 @@ export async function reconcileMonitorSchedules(ctx: Context, calendar: Calendar
   const total = { added: 0, removed: 0 };
   // Every region a monitor may name: configured, or seen reporting (each has its own buckets).
   const regions = [...new Set([...ctx.config.knownRegions, ...(await seenRegions(ctx.redis, ctx.config.redisPrefix))])];
+  // Shards a larger VIGIL_QUEUE_SHARDS used before are visited too, so their buckets are emptied.
+  const shards = ctx.config.queueShards;
+  const shardsKey = `${ctx.config.redisPrefix}:queue-shards`;
+  const visit = Math.max(shards, Number(await ctx.redis.get(shardsKey)) || 1);
   for (const region of regions) {
-    const queue = ctx.queues.checkQueue(region);
     // Redis first, then PostgreSQL: a monitor the API adds in between is not taken out.
-    const schedulers = await readQueueSchedules(ctx.redis, queue);
-    const members = await readBucketMembers(ctx.redis, queue, [...new Set([...(await ctx.redis.smembers(bucketIndexKey(queue))), ...schedulers.keys()])]);
+    const found = await Promise.all(Array.from({ length: visit }, (_, s) => readShard(ctx, ctx.queues.checkQueue(region, s))));
     const wanted = await wantedMonitorSchedules(ctx.db, ctx.config.tiers, region);
-    const plan = planBuckets(wanted, schedulers, members);
-    const { added, removed } = await applyBucketPlan(ctx.redis, queue, plan);
-    const caughtUp = await catchUp(ctx, queue, await missedRunsOf(calendar, wanted, ctx.clock.now().getTime()));
-    if (added || removed || caughtUp) ctx.logger.info('monitor schedules reconciled', { region, added, removed, caughtUp, active: wanted.length });
-    total.added += added;
-    total.removed += removed;
+    const missed = await missedRunsOf(calendar, wanted, ctx.clock.now().getTime());
+    const shardOf = (id: number, everyMs: number) => shardOfBucket(bucketOfMonitor(id, everyMs), shards);
+    for (let s = 0; s < visit; s++) {
+      const queue = ctx.queues.checkQueue(region, s);
+      const plan = planBuckets(
+        wanted.filter((w) => shardOf(w.id, w.everyMs) === s),
+        found[s].schedulers,
+        found[s].members,
+      );
+      const { added, removed } = await applyBucketPlan(ctx.redis, queue, plan);
+      const caughtUp = await catchUp(ctx, queue, missed.filter((m) => shardOf(m.monitorId, m.everyMs) === s));
+      if (added || removed || caughtUp) ctx.logger.info('monitor schedules reconciled', { region, shard: s, added, removed, caughtUp, active: wanted.length });
+      total.added += added;
+      total.removed += removed;
+    }
   }
+  if (visit !== shards || shards > 1) await ctx.redis.set(shardsKey, String(shards));
   return total;
+}
+
+/** The schedulers and bucket members of one shard of a check queue. */
+async function readShard(ctx: Context, queue: Queue) {
+  const schedulers = await readQueueSchedules(ctx.redis, queue);
+  const members = await readBucketMembers(ctx.redis, queue, [...new Set([...(await ctx.redis.smembers(bucketIndexKey(queue))), ...schedulers.keys()])]);
+  return { schedulers, members };
 }
 
 const CATCH_UP_BATCH = 1000;

@@ -1,3 +1,4 @@
+import type { RedisClient } from '@vigil/core';
 import {
   bucketIndexKey,
   bucketMembersKey,
@@ -9,7 +10,6 @@ import {
   type MonitorBucket,
 } from '@vigil/core';
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { BucketPlan } from './bucket-plan.js';
 
 // The Redis side of the interval buckets for the reconciler: read the members, apply a plan.
@@ -19,7 +19,7 @@ const REDIS_BATCH = 1000;
 const SCHEDULER_LANES = 200;
 
 /** The members of these buckets (scheduler ids; other schedulers are skipped), pipelined in batches. */
-export async function readBucketMembers(redis: Redis, queue: Queue, ids: string[]): Promise<Map<string, number[]>> {
+export async function readBucketMembers(redis: RedisClient, queue: Queue, ids: string[]): Promise<Map<string, number[]>> {
   const members = new Map<string, number[]>();
   const buckets = ids.flatMap((id) => {
     const b = bucketOfSchedulerId(id);
@@ -36,7 +36,7 @@ export async function readBucketMembers(redis: Redis, queue: Queue, ids: string[
 }
 
 /** Members first (a scheduler never fires on a bucket still being filled), then the index, then schedulers. */
-export async function applyBucketPlan(redis: Redis, queue: Queue, plan: BucketPlan): Promise<{ added: number; removed: number }> {
+export async function applyBucketPlan(redis: RedisClient, queue: Queue, plan: BucketPlan): Promise<{ added: number; removed: number }> {
   let added = 0;
   let removed = 0;
   const pipeline = redis.pipeline();
@@ -65,7 +65,7 @@ export async function applyBucketPlan(redis: Redis, queue: Queue, plan: BucketPl
 }
 
 /** Those of the buckets whose member set is empty now (one the API joined meanwhile is kept). */
-async function emptyBuckets(redis: Redis, queue: Queue, buckets: MonitorBucket[]): Promise<MonitorBucket[]> {
+async function emptyBuckets(redis: RedisClient, queue: Queue, buckets: MonitorBucket[]): Promise<MonitorBucket[]> {
   if (!buckets.length) return [];
   const pipeline = redis.pipeline();
   for (const b of buckets) pipeline.scard(bucketMembersKey(queue, b));

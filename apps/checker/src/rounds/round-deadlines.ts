@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import { pipelineReplies } from '@vigil/core';
+import { pipelineReplies, type RedisClient } from '@vigil/core';
 
 /**
  * The deadlines of rounds still waiting for regions, in Redis: a sorted set (member: the round,
@@ -50,14 +49,14 @@ export interface RoundDeadline {
 }
 
 /** Sets the deadline of each round (`inMs` from now on Redis's clock) unless it has one. */
-export async function addRoundDeadlines(redis: Redis, prefix: string, rounds: readonly (RoundDeadline & { inMs: number })[]): Promise<void> {
+export async function addRoundDeadlines(redis: RedisClient, prefix: string, rounds: readonly (RoundDeadline & { inMs: number })[]): Promise<void> {
   if (!rounds.length) return;
   const args = rounds.flatMap((r) => [String(r.inMs), memberOf(r.monitorId, r.jobKey), String(r.at.getTime())]);
   await redis.eval(ADD, 2, deadlinesKey(prefix), timesKey(prefix), ...args);
 }
 
 /** Takes (leases for `leaseMs`) up to `limit` rounds whose deadline has passed. */
-export async function leaseDueRounds(redis: Redis, prefix: string, limit: number, leaseMs: number): Promise<RoundDeadline[]> {
+export async function leaseDueRounds(redis: RedisClient, prefix: string, limit: number, leaseMs: number): Promise<RoundDeadline[]> {
   const flat = (await redis.eval(LEASE, 2, deadlinesKey(prefix), timesKey(prefix), String(limit), String(leaseMs))) as string[];
   const out: RoundDeadline[] = [];
   for (let i = 0; i < flat.length; i += 2) {
@@ -68,7 +67,7 @@ export async function leaseDueRounds(redis: Redis, prefix: string, limit: number
 }
 
 /** Forgets rounds (judged, or found nothing to judge). */
-export async function removeRoundDeadlines(redis: Redis, prefix: string, rounds: readonly { monitorId: number; jobKey: string }[]): Promise<void> {
+export async function removeRoundDeadlines(redis: RedisClient, prefix: string, rounds: readonly { monitorId: number; jobKey: string }[]): Promise<void> {
   if (!rounds.length) return;
   const members = rounds.map((r) => memberOf(r.monitorId, r.jobKey));
   pipelineReplies(await redis.multi().zrem(deadlinesKey(prefix), ...members).hdel(timesKey(prefix), ...members).exec());

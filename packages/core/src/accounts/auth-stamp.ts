@@ -1,5 +1,6 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../queue/redis-client.js';
 import { pooledRandomBytes } from '../security/random-pool.js';
+import { accountKeyPrefix } from '../queue/redis-keys.js';
 
 /**
  * An account's authentication stamp: a random value in Redis that changes whenever something an
@@ -8,10 +9,10 @@ import { pooledRandomBytes } from '../security/random-pool.js';
  * cache key -> account lookups together with the stamp they saw and compare it on every request
  * inside the quota script, so a change takes effect on the next request in every process.
  *
- * The key is hash-tagged by account, like the quota counters, so the script's keys share a slot.
+ * The key is in the account's hash slot, like the quota counters, so the script's keys share a slot.
  */
 export function authStampKey(prefix: string, accountId: number): string {
-  return `${prefix.replace(/[{}]/g, '')}:auth:{a${accountId}}`;
+  return `${accountKeyPrefix(prefix, accountId)}:auth`;
 }
 
 /** A stamp outlives a day without changes; a missing stamp is recreated (and so differs). */
@@ -21,9 +22,9 @@ export function newAuthStamp(): string {
   return pooledRandomBytes(9).toString('base64url');
 }
 
-/** What changing an account's authentication needs: Redis and its key prefix. */
+/** What changing an account's authentication needs: RedisClient and its key prefix. */
 export interface AuthStampTarget {
-  redis: Pick<Redis, 'set'>;
+  redis: Pick<RedisClient, 'set'>;
   config: { redisPrefix: string };
 }
 

@@ -25,6 +25,38 @@ describe('loadConfig', () => {
     }
   });
 
+  it('finds Redis through Sentinels or a Cluster when told to, with the password and TLS of REDIS_URL unless set apart', () => {
+    expect(loadConfig({}).redis).toEqual({ mode: 'standalone', url: 'redis://127.0.0.1:6379' });
+    expect(
+      loadConfig({ REDIS_URL: 'rediss://:pw@x:1/3', REDIS_SENTINELS: 's1:26379, [::1]:26380', REDIS_SENTINEL_NAME: 'main', REDIS_SENTINEL_PASSWORD: 'spw' }).redis,
+    ).toEqual({
+      mode: 'sentinel',
+      sentinels: [
+        { host: 's1', port: 26379 },
+        { host: '::1', port: 26380 },
+      ],
+      name: 'main',
+      username: undefined,
+      password: 'pw',
+      sentinelPassword: 'spw',
+      db: 3,
+      tls: true,
+      sentinelTls: false,
+    });
+    expect(loadConfig({ REDIS_CLUSTER_NODES: 'a:7000,b:7001', REDIS_PASSWORD: 'p', REDIS_TLS: 'yes' }).redis).toEqual({
+      mode: 'cluster',
+      nodes: [
+        { host: 'a', port: 7000 },
+        { host: 'b', port: 7001 },
+      ],
+      username: undefined,
+      password: 'p',
+      tls: true,
+    });
+    expect(() => loadConfig({ REDIS_SENTINELS: 'a:1', REDIS_CLUSTER_NODES: 'b:2' })).toThrow(/set one, not both/);
+    expect(() => loadConfig({ REDIS_SENTINELS: 'nohost' })).toThrow(/REDIS_SENTINELS: "nohost" is not host:port/);
+  });
+
   it('keeps scans and alert deliveries 90 days by default, never fewer than 32 (usage counts a month of them)', () => {
     expect(loadConfig({})).toMatchObject({ checkRetentionDays: 90, scanRetentionDays: 90, deliveryRetentionDays: 90 });
     expect(loadConfig({ VIGIL_SCAN_RETENTION_DAYS: '32', VIGIL_DELIVERY_RETENTION_DAYS: '400' })).toMatchObject({

@@ -2,6 +2,7 @@ import { DEFAULT_TIERS, type TierTable } from '../tiers/tiers.js';
 import { mergeTierOverrides } from '../tiers/merge-tier-overrides.js';
 import { envSchema } from './env-schema.js';
 import { DEFAULT_REGION, parseRegionList } from '../regions/region-names.js';
+import { redisTarget, type RedisTarget } from './redis-target.js';
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -20,7 +21,12 @@ export interface Config {
   databaseTransactionPooling: boolean;
   /** Commands on the non-blocking Redis connection (requests, producers) fail after this. */
   redisCommandTimeoutMs: number;
+  /** REDIS_URL: the one node, or where a Sentinel or Cluster setup takes its user, password, db and TLS from. */
   redisUrl: string;
+  /** Where Redis is: REDIS_URL, Sentinel (REDIS_SENTINELS) or Cluster (REDIS_CLUSTER_NODES). */
+  redis: RedisTarget;
+  /** Shards of each check queue and its bucket schedulers (VIGIL_QUEUE_SHARDS); 1 = one queue, as before. */
+  queueShards: number;
   /** BullMQ prefix; braces make it a Redis Cluster hash tag. */
   redisPrefix: string;
   port: number;
@@ -105,6 +111,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (v.VIGIL_OPS_PORT !== undefined && v.VIGIL_OPS_PORT === port && port !== 0) {
     throw new ConfigError('Invalid configuration: VIGIL_OPS_PORT must differ from PORT (the ops port is a second listener)');
   }
+  let redis: RedisTarget;
+  try {
+    redis = redisTarget({
+      url: v.REDIS_URL,
+      sentinels: v.REDIS_SENTINELS,
+      sentinelName: v.REDIS_SENTINEL_NAME,
+      sentinelPassword: v.REDIS_SENTINEL_PASSWORD,
+      password: v.REDIS_PASSWORD,
+      tls: v.REDIS_TLS,
+      sentinelTls: v.REDIS_SENTINEL_TLS,
+      clusterNodes: v.REDIS_CLUSTER_NODES,
+    });
+  } catch (e) {
+    throw new ConfigError(`Invalid configuration: ${(e as Error).message}`);
+  }
   const region = v.VIGIL_REGION as string;
   const serverList = (name: 'VIGIL_DNS_SERVERS' | 'VIGIL_DNS_MONITOR_RESOLVERS') =>
     ((v[name] as string | undefined) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -118,6 +139,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseTransactionPooling: v.VIGIL_DB_TRANSACTION_POOLING,
     redisCommandTimeoutMs: v.VIGIL_REDIS_COMMAND_TIMEOUT_MS,
     redisUrl: v.REDIS_URL,
+    redis,
+    queueShards: v.VIGIL_QUEUE_SHARDS,
     redisPrefix: v.VIGIL_REDIS_PREFIX,
     port,
     opsPort: v.VIGIL_OPS_PORT,

@@ -37,6 +37,15 @@ export const envSchema = Joi.object({
   VIGIL_REDIS_COMMAND_TIMEOUT_MS: Joi.number().integer().min(100).default(1_000),
   REDIS_URL: Joi.string().uri({ scheme: ['redis', 'rediss'] }).default('redis://127.0.0.1:6379'),
   VIGIL_REDIS_PREFIX: Joi.string().min(1).default('{vigil}'),
+  // Sentinel or Cluster instead of the one node of REDIS_URL (decisions: Redis Sentinel and Cluster).
+  REDIS_SENTINELS: Joi.string(),
+  REDIS_SENTINEL_NAME: Joi.string().default('mymaster'),
+  REDIS_SENTINEL_PASSWORD: Joi.string(),
+  REDIS_SENTINEL_TLS: Joi.boolean().truthy('1', 'yes', 'on').falsy('0', 'no', 'off').default(false),
+  REDIS_PASSWORD: Joi.string(),
+  REDIS_TLS: Joi.boolean().truthy('1', 'yes', 'on').falsy('0', 'no', 'off'),
+  REDIS_CLUSTER_NODES: Joi.string(),
+  VIGIL_QUEUE_SHARDS: Joi.number().integer().min(1).max(64).default(1),
   PORT: Joi.number().port().default(3000),
   // Unset: /readyz, /metrics and the queue dashboard stay on PORT (one machine, npm start).
   VIGIL_OPS_PORT: Joi.number().port(),

@@ -3,7 +3,7 @@
  * answer without a job. Key `${prefix}:hdr:<sha1 of the normalised URL>`.
  */
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../queue/redis-client.js';
 import type { HeaderReport } from './header-report.js';
 
 export const HEADER_CACHE_TTL_SECONDS = 60;
@@ -13,11 +13,11 @@ export function headerCheckCacheKey(prefix: string, url: string): string {
 }
 
 /** The cached report of a normalised URL, or null. */
-export async function readCachedHeaderReport(redis: Redis, prefix: string, url: string): Promise<HeaderReport | null> {
+export async function readCachedHeaderReport(redis: RedisClient, prefix: string, url: string): Promise<HeaderReport | null> {
   const cached = await redis.get(headerCheckCacheKey(prefix, url));
   return cached ? (JSON.parse(cached) as HeaderReport) : null;
 }
 
-export async function cacheHeaderReport(redis: Redis, prefix: string, url: string, report: HeaderReport, ttlSeconds = HEADER_CACHE_TTL_SECONDS): Promise<void> {
+export async function cacheHeaderReport(redis: RedisClient, prefix: string, url: string, report: HeaderReport, ttlSeconds = HEADER_CACHE_TTL_SECONDS): Promise<void> {
   await redis.set(headerCheckCacheKey(prefix, url), JSON.stringify(report), 'EX', ttlSeconds);
 }

@@ -1,7 +1,10 @@
 import { Queue, QueueEvents, type ConnectionOptions, type JobsOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis-client.js';
 import type { Logger } from '../logging/logger.js';
 import { logConnectionError } from '../dependencies/log-connection-error.js';
+import { closeRedisConnection } from './redis-connection.js';
+import { shardOfBucket, shardPrefix } from '../scheduling/queue-shards.js';
+import type { MonitorBucket } from '../scheduling/monitor-buckets.js';
 import { JOB_QUEUE, type JobName, QueueName } from './queue-names.js';
 import type { JobPayloads, JobResults } from './job-payloads.js';
 import { checkQueueOf, type CheckQueueName } from '../regions/region-names.js';
@@ -11,10 +14,11 @@ import { checkQueueOf, type CheckQueueName } from '../regions/region-names.js';
  * and shared by every request: never a Queue object per request.
  */
 export class Queues {
-  private readonly queues = new Map<QueueName | CheckQueueName, Queue>();
+  /** By name; a shard of a check queue other than shard 0 by `<name>@<shard>`. */
+  private readonly queues = new Map<string, Queue>();
   private readonly events = new Map<QueueName | CheckQueueName, QueueEvents>();
   /** The connections made for QueueEvents: BullMQ duplicates them again and never closes ours. */
-  private readonly eventConnections: Redis[] = [];
+  private readonly eventConnections: RedisClient[] = [];
 
   /**
    * `connection`: the fail-fast command connection every Queue shares; `blockingConnection`
@@ -23,22 +27,29 @@ export class Queues {
    */
   constructor(
     /** Also for the keys beside a queue's (interval buckets' members). */
-    readonly connection: Redis,
+    readonly connection: RedisClient,
     readonly prefix: string,
-    private readonly blockingConnection: () => Redis,
+    private readonly blockingConnection: () => RedisClient,
     private readonly logger: Logger,
+    /** Shards of each check queue (VIGIL_QUEUE_SHARDS; see scheduling/queue-shards.ts). */
+    readonly shards = 1,
   ) {}
 
   queue(name: QueueName | CheckQueueName): Queue {
-    let queue = this.queues.get(name);
+    return this.queueOn(name, 0);
+  }
+
+  private queueOn(name: QueueName | CheckQueueName, shard: number): Queue {
+    const key = shard === 0 ? name : `${name}@${shard}`;
+    let queue = this.queues.get(key);
     if (!queue) {
       queue = new Queue(name, {
         connection: this.connection as ConnectionOptions,
-        prefix: this.prefix,
+        prefix: shardPrefix(this.prefix, shard),
         defaultJobOptions: { removeOnComplete: { age: 3600, count: 1000 }, removeOnFail: { age: 86_400 } },
       });
-      queue.on('error', (e) => logConnectionError(this.logger, e, { queue: name }));
-      this.queues.set(name, queue);
+      queue.on('error', (e) => logConnectionError(this.logger, e, { queue: key }));
+      this.queues.set(key, queue);
     }
     return queue;
   }
@@ -47,9 +58,19 @@ export class Queues {
     return this.queue(JOB_QUEUE[job]);
   }
 
-  /** The check queue of a region (the default region's is the Checks queue itself). */
-  checkQueue(region: string): Queue {
-    return this.queue(checkQueueOf(region));
+  /** A shard of the check queue of a region (the default region's is the Checks queue itself); shard 0 takes one-off checks. */
+  checkQueue(region: string, shard = 0): Queue {
+    return this.queueOn(checkQueueOf(region), shard);
+  }
+
+  /** The shard of the region's check queue that holds the bucket. */
+  bucketQueue(region: string, b: MonitorBucket): Queue {
+    return this.checkQueue(region, shardOfBucket(b, this.shards));
+  }
+
+  /** The BullMQ prefixes of the check queue's shards, shard 0 first. */
+  checkQueuePrefixes(): string[] {
+    return Array.from({ length: this.shards }, (_, s) => shardPrefix(this.prefix, s));
   }
 
   add<J extends JobName>(job: J, payload: JobPayloads[J], opts?: JobsOptions) {
@@ -98,18 +119,20 @@ export class Queues {
     return events;
   }
 
-  /** Waiting-job counts of every queue, for /metrics. */
+  /** Waiting-job counts of every queue, for /metrics (the check queue's over all its shards). */
   async depths(): Promise<Record<QueueName, number>> {
-    const entries = await Promise.all(
-      Object.values(QueueName).map(async (name) => [name, await this.queue(name).getWaitingCount()] as const),
-    );
+    const waiting = async (name: QueueName) => {
+      const counts = await Promise.all(Array.from({ length: name === QueueName.Checks ? this.shards : 1 }, (_, s) => this.queueOn(name, s).getWaitingCount()));
+      return counts.reduce((a, b) => a + b, 0);
+    };
+    const entries = await Promise.all(Object.values(QueueName).map(async (name) => [name, await waiting(name)] as const));
     return Object.fromEntries(entries) as Record<QueueName, number>;
   }
 
   async close(): Promise<void> {
     await Promise.all([...this.events.values()].map((e) => e.close()));
     await Promise.all([...this.queues.values()].map((q) => q.close()));
-    await Promise.all(this.eventConnections.splice(0).map((c) => c.quit().catch(() => c.disconnect())));
+    await Promise.all(this.eventConnections.splice(0).map(closeRedisConnection));
     this.events.clear();
     this.queues.clear();
   }

@@ -1,4 +1,7 @@
-import { Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import type { RedisTarget } from '../config/redis-target.js';
+import type { RedisClient } from './redis-client.js';
+import { reconnectOnReadOnly, targetOptions } from './redis-target-options.js';
 
 /**
  * - `worker`: blocking BullMQ connections (Workers, QueueEvents). maxRetriesPerRequest must be
@@ -15,16 +18,38 @@ export interface RedisConnectionOptions {
   commandTimeoutMs?: number;
 }
 
-export function createRedisConnection(url: string, role: RedisRole, opts: RedisConnectionOptions = {}): Redis {
+/** Reconnect with capped exponential backoff, forever. */
+const backoff = (attempt: number) => Math.min(2 ** attempt * 50, 2_000);
+
+/** The one place every Redis connection of every process is made (queues, workers, counters, CLI). */
+export function createRedisConnection(target: string, role: RedisRole, opts?: RedisConnectionOptions): Redis;
+export function createRedisConnection(target: RedisTarget | string, role: RedisRole, opts?: RedisConnectionOptions): RedisClient;
+export function createRedisConnection(target: RedisTarget | string, role: RedisRole, opts: RedisConnectionOptions = {}): RedisClient {
   const failFast: RedisOptions =
     role === 'client' ? { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: opts.commandTimeoutMs ?? 1_000 } : { maxRetriesPerRequest: null };
-  return new Redis(url, {
-    ...failFast,
-    enableReadyCheck: true,
-    connectTimeout: 5_000,
-    keepAlive: 10_000,
-    // Reconnect with capped exponential backoff, forever.
-    retryStrategy: (attempt) => Math.min(2 ** attempt * 50, 2_000),
-    lazyConnect: false,
-  });
+  const common: RedisOptions = { enableReadyCheck: true, connectTimeout: 5_000, keepAlive: 10_000, reconnectOnError: reconnectOnReadOnly };
+  if (typeof target !== 'string' && target.mode === 'cluster') {
+    // Every node of the Cluster gets the same options; the client follows MOVED/ASK and
+    // refreshes the slot map when a node fails over.
+    return new Cluster(target.nodes, {
+      redisOptions: { ...common, ...failFast, username: target.username, password: target.password, ...(target.tls ? { tls: {} } : {}) },
+      clusterRetryStrategy: backoff,
+      enableOfflineQueue: role === 'worker',
+      enableReadyCheck: true,
+      scaleReads: 'master',
+      lazyConnect: false,
+    });
+  }
+  const { url, options } = targetOptions(target);
+  const all: RedisOptions = { ...failFast, ...options, ...common, retryStrategy: backoff, lazyConnect: false };
+  return url === undefined ? new Redis(all) : new Redis(url, all);
+}
+
+/**
+ * QUIT, then disconnect: QUIT alone leaves the connections a Sentinel setup keeps to the
+ * Sentinels (the failover detector) reconnecting after the process is done with Redis.
+ */
+export async function closeRedisConnection(c: RedisClient): Promise<void> {
+  await c.quit().catch(() => undefined);
+  c.disconnect();
 }

@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../queue/redis-client.js';
 import { pipelineReplies } from '../queue/pipeline-replies.js';
 
 /** How often a checker reports that it is alive, and how long one report keeps it counted. */
@@ -25,7 +25,7 @@ const lastKey = (prefix: string, region: string) => `${prefix}:region:${region}:
  * set of regions ever seen; its newest heartbeat time is kept without expiry. Every key carries
  * the (hash-tagged) prefix, so the pipeline stays in one Redis Cluster slot.
  */
-export async function recordHeartbeat(redis: Redis, prefix: string, region: string, instance: string, at: Date, ttlMs = HEARTBEAT_TTL_MS): Promise<void> {
+export async function recordHeartbeat(redis: RedisClient, prefix: string, region: string, instance: string, at: Date, ttlMs = HEARTBEAT_TTL_MS): Promise<void> {
   pipelineReplies(
     await redis
       .multi()
@@ -38,12 +38,12 @@ export async function recordHeartbeat(redis: Redis, prefix: string, region: stri
 }
 
 /** A checker that stops cleanly leaves at once rather than after its TTL. */
-export async function removeHeartbeat(redis: Redis, prefix: string, region: string, instance: string): Promise<void> {
+export async function removeHeartbeat(redis: RedisClient, prefix: string, region: string, instance: string): Promise<void> {
   pipelineReplies(await redis.multi().del(instanceKey(prefix, region, instance)).srem(instancesKey(prefix, region), instance).exec());
 }
 
 /** Every region ever seen, plus `configured` ones, by name, with live checkers and last heartbeat. */
-export async function regionLiveness(redis: Redis, prefix: string, configured: readonly string[] = []): Promise<RegionLiveness[]> {
+export async function regionLiveness(redis: RedisClient, prefix: string, configured: readonly string[] = []): Promise<RegionLiveness[]> {
   const seen = await redis.smembers(regionsKey(prefix));
   const names = [...new Set([...configured, ...seen])].sort();
   const out: RegionLiveness[] = [];
@@ -58,6 +58,6 @@ export async function regionLiveness(redis: Redis, prefix: string, configured: r
 }
 
 /** The regions ever seen (what counts as known besides the configured ones). */
-export function seenRegions(redis: Redis, prefix: string): Promise<string[]> {
+export function seenRegions(redis: RedisClient, prefix: string): Promise<string[]> {
   return redis.smembers(regionsKey(prefix));
 }

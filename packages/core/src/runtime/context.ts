@@ -1,12 +1,12 @@
 import type { DataSource } from 'typeorm';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../queue/redis-client.js';
 import { startupWarnings, type Config } from '../config/config.js';
 import { createLogger, type Logger } from '../logging/logger.js';
 import { systemClock, type Clock } from '../time/clock.js';
 import { createDataSource } from '../db/data-source.js';
 import { ensureDatabase } from '../db/ensure-database.js';
 import { runMigrations } from '../db/migrate.js';
-import { createRedisConnection } from '../queue/redis-connection.js';
+import { closeRedisConnection, createRedisConnection } from '../queue/redis-connection.js';
 import { Queues } from '../queue/queues.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { DependencyWatch, DEFAULT_WATCH_OPTIONS } from '../dependencies/dependency-watch.js';
@@ -26,7 +26,7 @@ export interface Context {
    */
   readDb: DataSource;
   /** Command connection for counters, limits and producers. */
-  redis: Redis;
+  redis: RedisClient;
   queues: Queues;
   clock: Clock;
   metrics: Metrics;
@@ -44,7 +44,7 @@ export interface ContextOptions {
 
 export async function createContext(config: Config, opts: ContextOptions = {}): Promise<Context> {
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
-  const redis = createRedisConnection(config.redisUrl, 'client', { commandTimeoutMs: config.redisCommandTimeoutMs });
+  const redis = createRedisConnection(config.redis, 'client', { commandTimeoutMs: config.redisCommandTimeoutMs });
   redis.on('error', (e: Error) => logConnectionError(logger, e, { connection: 'redis' }));
   const pgProbe = createPostgresProbe(config.databaseUrl, DEFAULT_WATCH_OPTIONS.timeoutMs);
   const dependencies = new DependencyWatch({ postgres: pgProbe.probe, redis: createRedisProbe(redis, DEFAULT_WATCH_OPTIONS.timeoutMs) }, logger);
@@ -100,11 +100,11 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
     }
   }
   const blocking = () => {
-    const c = createRedisConnection(config.redisUrl, 'worker');
+    const c = createRedisConnection(config.redis, 'worker');
     c.on('error', (e: Error) => logConnectionError(logger, e, { connection: 'redis-blocking' }));
     return c;
   };
-  const queues = new Queues(redis, config.redisPrefix, blocking, logger);
+  const queues = new Queues(redis, config.redisPrefix, blocking, logger, config.queueShards);
   const metrics = createMetrics(queues);
   for (const warning of startupWarnings(config)) logger.warn(warning);
   dependencies.start();
@@ -125,7 +125,7 @@ export async function createContext(config: Config, opts: ContextOptions = {}): 
       await dependencies.stop();
       pgProbe.close();
       await queues.close();
-      await redis.quit().catch(() => redis.disconnect());
+      await closeRedisConnection(redis);
       // A data source destroyed already (a test that took the database away) is left as it is.
       if (readDb !== db && readDb.isInitialized) await readDb.destroy();
       if (db.isInitialized) await db.destroy();

@@ -1,5 +1,5 @@
 import { Worker, type ConnectionOptions, type Job, type WorkerOptions } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../queue/redis-client.js';
 import type { Context } from './context.js';
 import type { AppProcess } from './app-process.js';
 import { HealthServer } from './health-server.js';
@@ -30,6 +30,8 @@ export interface WorkerAppOptions<A extends WorkerAppName> {
    * (a checker consumes its region's check queue, see checkQueueOf).
    */
   queueNames?: Partial<Record<OwnedQueues<A>, string>>;
+  /** The BullMQ prefixes a queue is consumed under, one Worker each, where not just VIGIL_REDIS_PREFIX (the shards of a check queue). */
+  prefixes?: Partial<Record<OwnedQueues<A>, string[]>>;
   /** Runs after the workers are up (e.g. register maintenance schedulers). */
   onStarted?: () => Promise<void>;
   /** Runs after the workers have stopped taking jobs. */
@@ -47,13 +49,13 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
 } {
   const workers: Worker[] = [];
   // BullMQ does not close a connection it was handed; we close ours after the workers.
-  const connections: Redis[] = [];
+  const connections: RedisClient[] = [];
   const health = new HealthServer(ctx, opts.app, opts.healthPort);
   let boundPort: number | undefined;
   const queues = QUEUE_OWNERS[opts.app] as readonly OwnedQueues<A>[];
 
   const ownConnection = () => {
-    const c = createRedisConnection(ctx.config.redisUrl, 'worker');
+    const c = createRedisConnection(ctx.config.redis, 'worker');
     connections.push(c);
     return c;
   };
@@ -66,39 +68,41 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
       for (const queue of queues) assertHandlers(queue, opts.handlers[queue] as Record<string, unknown>);
       for (const queue of queues) {
         const handlers = opts.handlers[queue] as Record<string, (data: unknown, job: Job) => Promise<unknown>>;
-        const worker = new Worker(
-          opts.queueNames?.[queue] ?? queue,
-          async (job: Job) => {
-            const handler = handlers[job.name];
-            if (!handler) throw new Error(`No handler for job ${job.name} on queue ${queue}`);
-            const end = ctx.metrics.jobDuration.startTimer({ queue, job: job.name });
-            try {
-              const result = await logContext.run({ jobId: `${queue}:${job.id}` }, () => handler(job.data, job));
-              ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: 'completed' });
-              return result;
-            } catch (e) {
-              ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: isDeferral(e) ? 'deferred' : 'failed' });
-              throw e;
-            } finally {
-              end();
-            }
-          },
-          {
-            connection: ownConnection() as ConnectionOptions,
-            prefix: ctx.config.redisPrefix,
-            concurrency: opts.concurrency,
-            autorun: true,
-            ...opts.stalledJobs?.[queue],
-          },
-        );
-        // A job whose worker died (or stopped renewing its lock) goes back to waiting: say so.
-        worker.on('stalled', (jobId) => ctx.logger.warn('stalled job taken back for another run', { queue, jobId }));
-        // A job failed by an outage is already told by the DependencyWatch's one line.
-        worker.on('failed', (job, err) =>
-          ctx.logger.log(classifyOutage(err) ? 'debug' : 'warn', 'job failed', { queue, job: job?.name, jobId: job?.id, error: err.message }),
-        );
-        worker.on('error', (err) => logConnectionError(ctx.logger, err, { worker: queue }));
-        workers.push(worker);
+        for (const prefix of opts.prefixes?.[queue] ?? [ctx.config.redisPrefix]) {
+          const worker = new Worker(
+            opts.queueNames?.[queue] ?? queue,
+            async (job: Job) => {
+              const handler = handlers[job.name];
+              if (!handler) throw new Error(`No handler for job ${job.name} on queue ${queue}`);
+              const end = ctx.metrics.jobDuration.startTimer({ queue, job: job.name });
+              try {
+                const result = await logContext.run({ jobId: `${queue}:${job.id}` }, () => handler(job.data, job));
+                ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: 'completed' });
+                return result;
+              } catch (e) {
+                ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: isDeferral(e) ? 'deferred' : 'failed' });
+                throw e;
+              } finally {
+                end();
+              }
+            },
+            {
+              connection: ownConnection() as ConnectionOptions,
+              prefix,
+              concurrency: opts.concurrency,
+              autorun: true,
+              ...opts.stalledJobs?.[queue],
+            },
+          );
+          // A job whose worker died (or stopped renewing its lock) goes back to waiting: say so.
+          worker.on('stalled', (jobId) => ctx.logger.warn('stalled job taken back for another run', { queue, jobId }));
+          // A job failed by an outage is already told by the DependencyWatch's one line.
+          worker.on('failed', (job, err) =>
+            ctx.logger.log(classifyOutage(err) ? 'debug' : 'warn', 'job failed', { queue, job: job?.name, jobId: job?.id, error: err.message }),
+          );
+          worker.on('error', (err) => logConnectionError(ctx.logger, err, { worker: queue }));
+          workers.push(worker);
+        }
       }
       await Promise.all(workers.map((w) => w.waitUntilReady()));
       boundPort = await health.listen();

@@ -1,5 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../queue/redis-client.js';
 import { JobName } from '../queue/queue-names.js';
 import type { JobPayloads } from '../queue/job-payloads.js';
 import { pipelineReplies } from '../queue/pipeline-replies.js';
@@ -119,18 +119,18 @@ export async function upsertBucketScheduler(queue: Queue, b: MonitorBucket): Pro
 }
 
 /** Adds the monitor to its bucket on `queue` (`redis`: the connection of the queues) and makes sure the bucket's scheduler exists. */
-export async function joinBucket(redis: Redis, queue: Queue, monitorId: number, b: MonitorBucket): Promise<void> {
+export async function joinBucket(redis: RedisClient, queue: Queue, monitorId: number, b: MonitorBucket): Promise<void> {
   // exec() reports a failed command in its replies instead of throwing: pipelineReplies throws it.
   pipelineReplies(await redis.multi().sadd(bucketMembersKey(queue, b), String(monitorId)).sadd(bucketIndexKey(queue), bucketSchedulerId(b)).exec());
   await upsertBucketScheduler(queue, b);
 }
 
 /** Takes the monitor out of the bucket (an empty bucket's scheduler is left to the reconciler). */
-export async function leaveBucket(redis: Redis, queue: Queue, monitorId: number, b: MonitorBucket): Promise<void> {
+export async function leaveBucket(redis: RedisClient, queue: Queue, monitorId: number, b: MonitorBucket): Promise<void> {
   await redis.srem(bucketMembersKey(queue, b), String(monitorId));
 }
 
 /** The bucket's members. */
-export async function bucketMembers(redis: Redis, queue: Queue, b: MonitorBucket): Promise<number[]> {
+export async function bucketMembers(redis: RedisClient, queue: Queue, b: MonitorBucket): Promise<number[]> {
   return (await redis.smembers(bucketMembersKey(queue, b))).map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
 }

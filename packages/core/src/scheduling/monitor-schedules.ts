@@ -61,7 +61,7 @@ const bucketOf = (m: { id: number; checkInterval: number }) => bucketOfMonitor(m
  * takes it out; the checker skips members of another interval.
  */
 export async function upsertMonitorSchedule(queues: Queues, m: { id: number; checkInterval: number; regions?: readonly string[] }): Promise<void> {
-  for (const region of regionsOf(m)) await joinBucket(queues.connection, queues.checkQueue(region), m.id, bucketOf(m));
+  for (const region of regionsOf(m)) await joinBucket(queues.connection, queues.bucketQueue(region, bucketOf(m)), m.id, bucketOf(m));
 }
 
 /** Takes the monitor out of its bucket in `regions`; a no-op where it is not a member. */
@@ -70,7 +70,7 @@ export async function removeMonitorSchedule(
   m: { id: number; checkInterval: number },
   regions: readonly string[] = [DEFAULT_REGION],
 ): Promise<void> {
-  for (const region of regions) await leaveBucket(queues.connection, queues.checkQueue(region), m.id, bucketOf(m));
+  for (const region of regions) await leaveBucket(queues.connection, queues.bucketQueue(region, bucketOf(m)), m.id, bucketOf(m));
 }
 
 /**

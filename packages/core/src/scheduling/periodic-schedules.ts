@@ -1,5 +1,5 @@
 import type { JobsOptions, Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../queue/redis-client.js';
 import type { JobPayloads } from '../queue/job-payloads.js';
 import type { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
@@ -142,12 +142,12 @@ const READ_BATCH = 1000;
  * Every scheduler of the kind's queue with its period, offset and whether its next run's job
  * exists (`client`: the Redis connection of `queues`, i.e. ctx.redis).
  */
-export function readSchedules(queues: Queues, client: Redis, kind: ScheduleKind): Promise<Map<string, FoundSchedule>> {
+export function readSchedules(queues: Queues, client: RedisClient, kind: ScheduleKind): Promise<Map<string, FoundSchedule>> {
   return readQueueSchedules(client, queues.queueOf(kind.job));
 }
 
 /** Every scheduler of the queue, read straight from its scheduler set and hashes in pipelined batches. */
-export async function readQueueSchedules(client: Redis, queue: Queue): Promise<Map<string, FoundSchedule>> {
+export async function readQueueSchedules(client: RedisClient, queue: Queue): Promise<Map<string, FoundSchedule>> {
   const flat = await client.zrange(queue.keys.repeat, 0, -1, 'WITHSCORES');
   const found = new Map<string, FoundSchedule>();
   for (let i = 0; i < flat.length; i += 2 * READ_BATCH) {
@@ -190,7 +190,7 @@ export async function applyReconcilePlan(queues: Queues, kind: ScheduleKind, pla
  */
 export async function reconcileSchedules(
   queues: Queues,
-  client: Redis,
+  client: RedisClient,
   kind: ScheduleKind,
   loadWanted: () => Promise<WantedSchedule[]>,
 ): Promise<ReconcileResult & { wanted: number }> {

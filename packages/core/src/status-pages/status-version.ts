@@ -1,4 +1,4 @@
-import type { Redis } from 'ioredis';
+import type { RedisClient } from '../queue/redis-client.js';
 import { pipelineReplies } from '../queue/pipeline-replies.js';
 import type { Logger } from '../logging/logger.js';
 import type { AlertEventPayload } from '../queue/job-payloads.js';
@@ -15,7 +15,7 @@ export function statusVersionKey(redisPrefix: string, accountId: number): string
 }
 
 /** Bumps the versions of these accounts. A Redis failure is logged, not thrown: the cache expires anyway. */
-export async function bumpStatusVersions(redis: Redis, redisPrefix: string, logger: Logger, accountIds: Iterable<number>): Promise<void> {
+export async function bumpStatusVersions(redis: RedisClient, redisPrefix: string, logger: Logger, accountIds: Iterable<number>): Promise<void> {
   const ids = [...new Set(accountIds)];
   if (!ids.length) return;
   try {
