@@ -49,10 +49,10 @@ export const MIGRATE_ARGV = ['node', CLI_ENTRY, 'migrate'];
 /** Variables that may carry credentials: never in a ConfigMap. */
 export const SECRET_VARS = ['DATABASE_URL', 'REDIS_URL', 'VIGIL_SECRET_KEY', 'VIGIL_ADMIN_TOKEN', 'SMTP_URL'];
 
-/** The Config field each secret variable is read through. */
+/** The Config field each secret variable is read through (REDIS_URL: `redis`, the target built from it). */
 const SECRET_FIELDS: Record<string, keyof Config> = {
   DATABASE_URL: 'databaseUrl',
-  REDIS_URL: 'redisUrl',
+  REDIS_URL: 'redis',
   VIGIL_SECRET_KEY: 'secretKey',
   VIGIL_ADMIN_TOKEN: 'adminToken',
   SMTP_URL: 'smtpUrl',
