@@ -20,8 +20,8 @@
  * The quiet account's figures per phase: scheduled check start lag (arrival at its target minus
  * the monitor's due time, its phase = monitorScheduleOffsetMs; runs due in the phase that never
  * arrived count as late by at least the time to the end of the phase's settling), the p99 of its
- * API (paced GETs of its monitor list and usage, 20/s) and of its test deliveries (one every 2 s,
- * through the notifier). Every health endpoint (API public and ops ports, checker, notifier,
+ * API (paced GETs of its monitor list and usage, 20/s) and of its test deliveries (one every 6.5 s,
+ * under the 10 a minute an account may send, through the notifier). Every health endpoint (API public and ops ports, checker, notifier,
  * public) is polled every 200 ms with a 5 s client timeout: its slowest answer per phase.
  * Targets: quiet figures ≤ 1.5 × alone (or within 25 ms of alone: loopback figures of a few ms
  * are noise on a shared machine), every health answer ≤ 1 s; a call still pending counts as
@@ -53,6 +53,8 @@ import { repoRoot, runCli, startApp, type AppChild } from './fault-env.js';
 import { benchDatabase, percentile } from './support.js';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+/** The quiet account's test deliveries: one every 6.5 s, under the 10 a minute an account may send. */
+const TEST_EVERY_MS = 6_500;
 const BASE = env('BENCH_ISOLATION_PORT_BASE', 17600);
 const PHASE_S = env('BENCH_ISOLATION_PHASE_S', 30);
 const SETTLE_S = env('BENCH_ISOLATION_SETTLE_S', 45);
@@ -300,8 +302,8 @@ export default async function isolation(): Promise<BenchResult> {
   const prefix = `{vbiso${randomBytes(3).toString('hex')}}`;
   const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const opsPortVar = CONFIG_ENV_VARS.includes('VIGIL_OPS_PORT');
-  const publicPortVar = CONFIG_ENV_VARS.find((v) => /PUBLIC.*PORT/.test(v));
-  const hasPublic = (APP_NAMES as readonly string[]).includes('public') && publicPortVar !== undefined;
+  // The public face as its own process (`vigil start public`) on PORT + 4 (its ops port + 5).
+  const hasPublic = (APP_NAMES as readonly string[]).includes('public');
   const childEnv: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
@@ -310,7 +312,6 @@ export default async function isolation(): Promise<BenchResult> {
     VIGIL_REDIS_PREFIX: prefix,
     PORT: String(BASE),
     ...(opsPortVar ? { VIGIL_OPS_PORT: String(BASE + 1) } : {}),
-    ...(hasPublic ? { [publicPortVar]: String(BASE + 4) } : {}),
     CHECKER_HEALTH_PORT: String(BASE + 2),
     NOTIFIER_HEALTH_PORT: String(BASE + 3),
     VIGIL_BASE_URL: `http://127.0.0.1:${BASE}`,
@@ -358,7 +359,7 @@ export default async function isolation(): Promise<BenchResult> {
     const hostileKey = await account('hostile');
     apps.push(await startApp('api', 'api', childEnv, logDir));
     apps.push(await startApp('notifier', 'notifier', childEnv, logDir));
-    if (hasPublic) apps.push(await startApp('public', 'public', childEnv, logDir));
+    if (hasPublic) apps.push(await startApp('public', 'public', { ...childEnv, PORT: String(BASE + 4), VIGIL_OPS_PORT: String(BASE + 5) }, logDir));
     await direct.connect();
     const quiet = (method: string, p: string, body?: unknown, timeoutMs?: number) => call(baseUrl, quietKey, method, p, body, timeoutMs);
     const hostile = (method: string, p: string, body?: unknown, timeoutMs?: number) => call(baseUrl, hostileKey, method, p, body, timeoutMs);
@@ -402,7 +403,7 @@ export default async function isolation(): Promise<BenchResult> {
     let apiTurn = 0;
     stops.push(
       paced(50, () => apiCalls.time(async () => (await quiet('GET', apiTurn++ % 2 ? '/api/v1/usage' : '/api/v1/uptime/monitors?per_page=20', undefined, 10_000)).status === 200)),
-      paced(2_000, () => testCalls.time(async () => (await quiet('POST', `/api/v1/integrations/${quietHook}/test`, {}, 20_000)).status === 200)),
+      paced(TEST_EVERY_MS, () => testCalls.time(async () => (await quiet('POST', `/api/v1/integrations/${quietHook}/test`, {}, 20_000)).status === 200)),
       ...healthUrls.map(([name, url]) => paced(200, () => health.get(name)!.time(async () => (await fetch(url, { signal: AbortSignal.timeout(5_000) })).ok))),
     );
     await sleep(20_000); // warm-up: creation checks done, pools and caches warm
