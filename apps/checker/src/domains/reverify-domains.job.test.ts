@@ -6,7 +6,6 @@
  */
 import {
   DomainVerification,
-  ManualClock,
   QueueName,
   StatusPage,
   challengePresence,
@@ -19,11 +18,11 @@ import {
   verifyHostnameManually,
   type AlertEventPayloadOf,
 } from '@vigil/core';
-import { createTestAccount, createTestContext, startDnsServer, type LoopbackDns, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, startDnsServer, testClock, type LoopbackDns, type TestContext } from '@vigil/testing';
 import { reverifyDomainsJob } from './reverify-domains.job.js';
 
 const DAY = 86_400_000;
-const clock = new ManualClock('2026-03-01T04:13:00Z');
+const clock = testClock('2026-03-01T04:13:00Z');
 let dns: LoopbackDns;
 let ctx: TestContext;
 
