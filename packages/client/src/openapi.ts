@@ -1343,11 +1343,27 @@ export interface components {
          *       "error": "Account inactive"
          *     }
          */
-        Forbidden: components["schemas"]["AccountInactive"] | components["schemas"]["TierLimitReached"] | components["schemas"]["MaintenanceWindowLimitReached"] | components["schemas"]["FeatureNotAvailable"] | components["schemas"]["IntervalNotAllowed"] | components["schemas"]["FrequencyNotAllowed"] | components["schemas"]["DomainNotVerified"];
+        Forbidden: components["schemas"]["AccountInactive"] | components["schemas"]["InsufficientScope"] | components["schemas"]["TierLimitReached"] | components["schemas"]["MaintenanceWindowLimitReached"] | components["schemas"]["FeatureNotAvailable"] | components["schemas"]["IntervalNotAllowed"] | components["schemas"]["FrequencyNotAllowed"] | components["schemas"]["DomainNotVerified"];
         /** @description The key's account is deactivated */
         AccountInactive: {
             /** @constant */
             error: "Account inactive";
+        };
+        /**
+         * @description The key does not hold the scope the operation requires
+         * @example {
+         *       "error": "Insufficient scope",
+         *       "required": "monitors:write"
+         *     }
+         */
+        InsufficientScope: {
+            /** @constant */
+            error: "Insufficient scope";
+            /**
+             * @description The scope the key lacks
+             * @enum {string}
+             */
+            required: "monitors:read" | "monitors:write" | "domains:read" | "domains:write" | "integrations:read" | "integrations:write" | "status_pages:read" | "status_pages:write" | "maintenance:read" | "maintenance:write" | "keys:read" | "keys:write" | "billing:read" | "billing:write";
         };
         /** @description A limit of the plan is reached */
         TierLimitReached: {
@@ -1510,12 +1526,19 @@ export interface components {
             name: string;
             /** @description First 8 characters of the secret */
             prefix: string;
+            /** @description What the key may do (`*`: everything, the default of keys made before scopes) */
+            scopes: ("*" | "*:read" | "monitors:read" | "monitors:write" | "domains:read" | "domains:write" | "integrations:read" | "integrations:write" | "status_pages:read" | "status_pages:write" | "maintenance:read" | "maintenance:write" | "keys:read" | "keys:write" | "billing:read" | "billing:write")[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             expires_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Last use, to the minute
+             */
             last_used_at: string | null;
+            /** @description The client IP of that use */
+            last_used_ip: string | null;
             /** Format: date-time */
             revoked_at: string | null;
         };
@@ -2766,7 +2789,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `keys:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2812,11 +2835,17 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "CI deploys",
+                 *       "scopes": [
+                 *         "monitors:write",
+                 *         "domains:read"
+                 *       ],
                  *       "expires_at": "2030-01-01T00:00:00Z"
                  *     }
                  */
                 "application/json": {
                     name: string;
+                    /** @description What the key may do: `<family>:read`, `<family>:write` (write implies read), `*:read` or `*`; absent: the creating key's own scopes. Never more than the creating key holds. */
+                    scopes?: ("*" | "*:read" | "monitors:read" | "monitors:write" | "domains:read" | "domains:write" | "integrations:read" | "integrations:write" | "status_pages:read" | "status_pages:write" | "maintenance:read" | "maintenance:write" | "keys:read" | "keys:write" | "billing:read" | "billing:write")[];
                     /**
                      * Format: date-time
                      * @description When the key stops working (ISO 8601, in the future); null or absent: never
@@ -2838,6 +2867,8 @@ export interface operations {
                             name: string;
                             /** @description First 8 characters of the secret */
                             prefix: string;
+                            /** @description What the key may do (`*`: everything, the default of keys made before scopes) */
+                            scopes: ("*" | "*:read" | "monitors:read" | "monitors:write" | "domains:read" | "domains:write" | "integrations:read" | "integrations:write" | "status_pages:read" | "status_pages:write" | "maintenance:read" | "maintenance:write" | "keys:read" | "keys:write" | "billing:read" | "billing:write")[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -2850,7 +2881,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid name or expires_at */
+            /** @description Invalid name, scopes or expires_at */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2868,7 +2899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Insufficient scope`: `scopes` grant more than the calling key holds; `required` names a scope it lacks; `Insufficient scope`: the key does not hold `keys:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2942,7 +2973,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `keys:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3019,7 +3050,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `keys:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3085,6 +3116,8 @@ export interface operations {
                             name: string;
                             /** @description First 8 characters of the secret */
                             prefix: string;
+                            /** @description What the key may do (`*`: everything, the default of keys made before scopes) */
+                            scopes: ("*" | "*:read" | "monitors:read" | "monitors:write" | "domains:read" | "domains:write" | "integrations:read" | "integrations:write" | "status_pages:read" | "status_pages:write" | "maintenance:read" | "maintenance:write" | "keys:read" | "keys:write" | "billing:read" | "billing:write")[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -3107,7 +3140,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Insufficient scope`: the key to rotate holds a scope the calling key lacks (`required`); `Insufficient scope`: the key does not hold `keys:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3203,7 +3236,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3280,7 +3313,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3402,7 +3435,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3476,7 +3509,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3590,7 +3623,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3675,7 +3708,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3789,7 +3822,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3879,7 +3912,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3970,7 +4003,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4076,7 +4109,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4167,7 +4200,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4260,7 +4293,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `billing:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4344,7 +4377,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `billing:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4414,7 +4447,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `billing:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4496,7 +4529,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `billing:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4767,7 +4800,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4873,7 +4906,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5290,7 +5323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); Monitor limit reached ({limit, current, remaining, tier, upgrade_url}) */
+            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); Monitor limit reached ({limit, current, remaining, tier, upgrade_url}); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5637,7 +5670,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6151,7 +6184,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}) */
+            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6245,7 +6278,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6759,7 +6792,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}) */
+            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6859,7 +6892,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6941,7 +6974,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7047,7 +7080,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7147,7 +7180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7222,7 +7255,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7302,7 +7335,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7463,7 +7496,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7556,7 +7589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7877,7 +7910,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan without uptime monitoring) */
+            /** @description Feature not available (plan without uptime monitoring); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7962,7 +7995,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `maintenance:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8079,7 +8112,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Maintenance window limit reached (100 per account) */
+            /** @description Maintenance window limit reached (100 per account); `Insufficient scope`: the key does not hold `maintenance:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8153,7 +8186,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `maintenance:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8281,7 +8314,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `maintenance:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8366,7 +8399,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `maintenance:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8494,7 +8527,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `maintenance:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8592,7 +8625,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8693,7 +8726,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8776,7 +8809,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8898,7 +8931,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Domain not verified {hostname, verify_url}; Domain limit reached (tier-limit body); Frequency not allowed {allowed_frequencies, upgrade_url} */
+            /** @description Domain not verified {hostname, verify_url}; Domain limit reached (tier-limit body); Frequency not allowed {allowed_frequencies, upgrade_url}; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9002,7 +9035,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9118,7 +9151,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9243,7 +9276,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Frequency not allowed {allowed_frequencies, upgrade_url} */
+            /** @description Frequency not allowed {allowed_frequencies, upgrade_url}; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9337,7 +9370,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9462,7 +9495,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Frequency not allowed {allowed_frequencies, upgrade_url} */
+            /** @description Frequency not allowed {allowed_frequencies, upgrade_url}; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9580,7 +9613,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9679,7 +9712,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9769,7 +9802,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9900,7 +9933,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9991,7 +10024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10083,7 +10116,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10177,7 +10210,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10264,7 +10297,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10371,7 +10404,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10436,7 +10469,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10525,7 +10558,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10602,7 +10635,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10682,7 +10715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10907,7 +10940,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11015,7 +11048,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `billing:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11093,7 +11126,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `billing:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11217,7 +11250,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `billing:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11294,7 +11327,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11419,7 +11452,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Status page limit reached (tier-limit body); Domain not verified (custom_hostname) */
+            /** @description Status page limit reached (tier-limit body); Domain not verified (custom_hostname); `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11502,7 +11535,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11625,7 +11658,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Domain not verified (custom_hostname) */
+            /** @description Domain not verified (custom_hostname); `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11719,7 +11752,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11842,7 +11875,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Domain not verified (custom_hostname) */
+            /** @description Domain not verified (custom_hostname); `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11935,7 +11968,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12036,7 +12069,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12146,7 +12179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12232,7 +12265,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12333,7 +12366,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12419,7 +12452,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan without uptime monitoring) */
+            /** @description Feature not available (plan without uptime monitoring); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12519,7 +12552,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan without uptime monitoring) */
+            /** @description Feature not available (plan without uptime monitoring); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12899,7 +12932,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan without uptime monitoring) */
+            /** @description Feature not available (plan without uptime monitoring); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12975,7 +13008,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan without uptime monitoring) */
+            /** @description Feature not available (plan without uptime monitoring); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13049,7 +13082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13125,7 +13158,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;

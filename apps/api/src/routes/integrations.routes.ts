@@ -46,6 +46,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: `Update an integration (${method.toUpperCase()}; partial: only the fields sent change, config is merged)`,
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:write',
       handler: async (req, _res, send) => {
         const { integration, reveal } = await updateIntegration(ctx, box, authOf(req).account.id, req.params.id, req.body);
         send(200, { integration: integrationView(integration, box, reveal), message: 'Integration updated' });
@@ -60,6 +61,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'The supported integration types, each with its config fields, and the event names',
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:read',
       handler: (_req, _res, send) => {
         send(200, {
           types: Object.values(INTEGRATION_TYPE_SPECS).map((s) => ({
@@ -98,6 +100,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: "The account's integrations (secrets masked)",
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:read',
       handler: async (req, _res, send) => {
         const page = parsePagination(req.query, PAGE);
         const [rows, total] = await repo.findAndCount({
@@ -122,6 +125,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: "Create an integration; a webhook's signing secret is generated when not given and shown only in this answer",
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:write',
       handler: async (req, _res, send) => {
         const { integration, reveal, secret } = await createIntegration(ctx, box, authOf(req).account.id, req.body);
         send(201, {
@@ -152,6 +156,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'One integration (secrets masked)',
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:read',
       handler: async (req, _res, send) => {
         send(200, { integration: integrationView(await findOwnIntegration(ctx, authOf(req).account.id, req.params.id), box) });
       },
@@ -165,6 +170,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Delete an integration (pending retries stop)',
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:write',
       handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
         const integration = await findOwnIntegration(ctx, accountId, req.params.id);
@@ -179,6 +185,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Deliver a `test` event now (one attempt, no retry) and answer with that attempt',
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:write',
       handler: async (req, _res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         answerAttempt(send, await sendTestDelivery(ctx, integration), { queued: 'Test delivery queued', delivered: 'Test event delivered', failed: 'Test delivery failed' });
@@ -197,6 +204,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Delivery log: every attempt, newest first',
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:read',
       handler: async (req, _res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         const page = parsePagination(req.query, PAGE);
@@ -244,6 +252,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Give a webhook a new signing secret (shown once); the old one keeps signing during the overlap',
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:write',
       handler: async (req, _res, send) => {
         const own = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         const overlapSeconds = parseRotateBody(req.body);
@@ -278,6 +287,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Send a delivery again now: one more attempt of it (same body and X-Vigil-Delivery, new signatures), no retry',
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:write',
       handler: async (req, _res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         answerAttempt(send, await redeliver(ctx, integration, req.params.delivery_id), { queued: 'Redelivery queued', delivered: 'Redelivered', failed: 'Redelivery failed' });

@@ -17,6 +17,7 @@ import { MonitorTypes1765200000000 } from './1765200000000-monitor-types.js';
 import { Heartbeats1765300000000 } from './1765300000000-heartbeats.js';
 import { HttpAssertions1765400000000 } from './1765400000000-http-assertions.js';
 import { Regions1765500000000 } from './1765500000000-regions.js';
+import { KeyScopes1765710000000 } from './1765710000000-key-scopes.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   Heartbeats1765300000000,
   HttpAssertions1765400000000,
   Regions1765500000000,
+  KeyScopes1765710000000,
 ];
