@@ -679,6 +679,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's monitors and domains in the Prometheus text format (state, response time, uptime, open incidents, certificate days, grades); at most 10 s old */
+        get: operations["getApiV1Metrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/domains": {
         parameters: {
             query?: never;
@@ -1343,11 +1360,27 @@ export interface components {
          *       "error": "Account inactive"
          *     }
          */
-        Forbidden: components["schemas"]["AccountInactive"] | components["schemas"]["TierLimitReached"] | components["schemas"]["MaintenanceWindowLimitReached"] | components["schemas"]["FeatureNotAvailable"] | components["schemas"]["IntervalNotAllowed"] | components["schemas"]["FrequencyNotAllowed"] | components["schemas"]["DomainNotVerified"];
+        Forbidden: components["schemas"]["AccountInactive"] | components["schemas"]["InsufficientScope"] | components["schemas"]["TierLimitReached"] | components["schemas"]["MaintenanceWindowLimitReached"] | components["schemas"]["FeatureNotAvailable"] | components["schemas"]["IntervalNotAllowed"] | components["schemas"]["FrequencyNotAllowed"] | components["schemas"]["DomainNotVerified"];
         /** @description The key's account is deactivated */
         AccountInactive: {
             /** @constant */
             error: "Account inactive";
+        };
+        /**
+         * @description The key does not hold the scope the operation requires
+         * @example {
+         *       "error": "Insufficient scope",
+         *       "required": "monitors:write"
+         *     }
+         */
+        InsufficientScope: {
+            /** @constant */
+            error: "Insufficient scope";
+            /**
+             * @description The scope the key lacks
+             * @enum {string}
+             */
+            required: "monitors:read" | "monitors:write" | "domains:read" | "domains:write" | "integrations:read" | "integrations:write" | "status_pages:read" | "status_pages:write" | "maintenance:read" | "maintenance:write" | "keys:read" | "keys:write" | "billing:read" | "billing:write";
         };
         /** @description A limit of the plan is reached */
         TierLimitReached: {
@@ -1510,12 +1543,19 @@ export interface components {
             name: string;
             /** @description First 8 characters of the secret */
             prefix: string;
+            /** @description What the key may do (`*`: everything, the default of keys made before scopes) */
+            scopes: ("*" | "*:read" | "monitors:read" | "monitors:write" | "domains:read" | "domains:write" | "integrations:read" | "integrations:write" | "status_pages:read" | "status_pages:write" | "maintenance:read" | "maintenance:write" | "keys:read" | "keys:write" | "billing:read" | "billing:write")[];
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
             expires_at: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description Last use, to the minute
+             */
             last_used_at: string | null;
+            /** @description The client IP of that use */
+            last_used_ip: string | null;
             /** Format: date-time */
             revoked_at: string | null;
         };
@@ -2778,7 +2818,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `keys:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2824,11 +2864,17 @@ export interface operations {
                 /**
                  * @example {
                  *       "name": "CI deploys",
+                 *       "scopes": [
+                 *         "monitors:write",
+                 *         "domains:read"
+                 *       ],
                  *       "expires_at": "2030-01-01T00:00:00Z"
                  *     }
                  */
                 "application/json": {
                     name: string;
+                    /** @description What the key may do: `<family>:read`, `<family>:write` (write implies read), `*:read` or `*`; absent: the creating key's own scopes. Never more than the creating key holds. */
+                    scopes?: ("*" | "*:read" | "monitors:read" | "monitors:write" | "domains:read" | "domains:write" | "integrations:read" | "integrations:write" | "status_pages:read" | "status_pages:write" | "maintenance:read" | "maintenance:write" | "keys:read" | "keys:write" | "billing:read" | "billing:write")[];
                     /**
                      * Format: date-time
                      * @description When the key stops working (ISO 8601, in the future); null or absent: never
@@ -2850,6 +2896,8 @@ export interface operations {
                             name: string;
                             /** @description First 8 characters of the secret */
                             prefix: string;
+                            /** @description What the key may do (`*`: everything, the default of keys made before scopes) */
+                            scopes: ("*" | "*:read" | "monitors:read" | "monitors:write" | "domains:read" | "domains:write" | "integrations:read" | "integrations:write" | "status_pages:read" | "status_pages:write" | "maintenance:read" | "maintenance:write" | "keys:read" | "keys:write" | "billing:read" | "billing:write")[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -2862,7 +2910,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description Invalid name or expires_at */
+            /** @description Invalid name, scopes or expires_at */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2880,7 +2928,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Insufficient scope`: `scopes` grant more than the calling key holds; `required` names a scope it lacks; `Insufficient scope`: the key does not hold `keys:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2954,7 +3002,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `keys:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3031,7 +3079,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `keys:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3097,6 +3145,8 @@ export interface operations {
                             name: string;
                             /** @description First 8 characters of the secret */
                             prefix: string;
+                            /** @description What the key may do (`*`: everything, the default of keys made before scopes) */
+                            scopes: ("*" | "*:read" | "monitors:read" | "monitors:write" | "domains:read" | "domains:write" | "integrations:read" | "integrations:write" | "status_pages:read" | "status_pages:write" | "maintenance:read" | "maintenance:write" | "keys:read" | "keys:write" | "billing:read" | "billing:write")[];
                             /** Format: date-time */
                             created_at: string;
                             /** Format: date-time */
@@ -3119,7 +3169,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Insufficient scope`: the key to rotate holds a scope the calling key lacks (`required`); `Insufficient scope`: the key does not hold `keys:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3215,7 +3265,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3292,7 +3342,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3414,7 +3464,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3488,7 +3538,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3602,7 +3652,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3687,7 +3737,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3801,7 +3851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3891,7 +3941,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -3979,7 +4029,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4085,7 +4135,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4176,7 +4226,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `integrations:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4266,7 +4316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `billing:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4350,7 +4400,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `billing:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4420,7 +4470,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `billing:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4502,7 +4552,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `billing:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4773,7 +4823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -4879,7 +4929,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5300,7 +5350,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); Monitor limit reached ({limit, current, remaining, tier, upgrade_url}) */
+            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); Monitor limit reached ({limit, current, remaining, tier, upgrade_url}); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5647,7 +5697,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6161,7 +6211,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}) */
+            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6255,7 +6305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6769,7 +6819,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}) */
+            /** @description Feature not available; Interval not allowed ({allowed_intervals, upgrade_url}); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6869,7 +6919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -6951,7 +7001,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7057,7 +7107,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7157,7 +7207,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7232,7 +7282,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7312,7 +7362,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7473,7 +7523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7566,7 +7616,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7887,7 +7937,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan without uptime monitoring) */
+            /** @description Feature not available (plan without uptime monitoring); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -7972,7 +8022,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `maintenance:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8089,7 +8139,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Maintenance window limit reached (100 per account) */
+            /** @description Maintenance window limit reached (100 per account); `Insufficient scope`: the key does not hold `maintenance:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8163,7 +8213,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `maintenance:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8291,7 +8341,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `maintenance:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8376,7 +8426,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `maintenance:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8504,7 +8554,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `maintenance:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8604,7 +8654,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8705,7 +8755,68 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan below Pro) */
+            /** @description Feature not available (plan below Pro); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Metrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Prometheus text format 0.0.4 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8788,7 +8899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -8910,7 +9021,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Domain not verified {hostname, verify_url}; Domain limit reached (tier-limit body); Frequency not allowed {allowed_frequencies, upgrade_url} */
+            /** @description Domain not verified {hostname, verify_url}; Domain limit reached (tier-limit body); Frequency not allowed {allowed_frequencies, upgrade_url}; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9014,7 +9125,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9130,7 +9241,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9255,7 +9366,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Frequency not allowed {allowed_frequencies, upgrade_url} */
+            /** @description Frequency not allowed {allowed_frequencies, upgrade_url}; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9349,7 +9460,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9474,7 +9585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Frequency not allowed {allowed_frequencies, upgrade_url} */
+            /** @description Frequency not allowed {allowed_frequencies, upgrade_url}; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9592,7 +9703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9691,7 +9802,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9781,7 +9892,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -9912,7 +10023,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10003,7 +10114,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10095,7 +10206,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10189,7 +10300,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10276,7 +10387,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10383,7 +10494,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10448,7 +10559,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10537,7 +10648,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10614,7 +10725,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10694,7 +10805,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -10919,7 +11030,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11027,7 +11138,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `billing:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11105,7 +11216,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `billing:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11229,7 +11340,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `billing:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11306,7 +11417,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11431,7 +11542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Status page limit reached (tier-limit body); Domain not verified (custom_hostname) */
+            /** @description Status page limit reached (tier-limit body); Domain not verified (custom_hostname); `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11514,7 +11625,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11637,7 +11748,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Domain not verified (custom_hostname) */
+            /** @description Domain not verified (custom_hostname); `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11731,7 +11842,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11854,7 +11965,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Domain not verified (custom_hostname) */
+            /** @description Domain not verified (custom_hostname); `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -11947,7 +12058,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12048,7 +12159,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12158,7 +12269,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12244,7 +12355,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12345,7 +12456,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `status_pages:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12431,7 +12542,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan without uptime monitoring) */
+            /** @description Feature not available (plan without uptime monitoring); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12531,7 +12642,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan without uptime monitoring) */
+            /** @description Feature not available (plan without uptime monitoring); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12921,7 +13032,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan without uptime monitoring) */
+            /** @description Feature not available (plan without uptime monitoring); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -12997,7 +13108,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Feature not available (plan without uptime monitoring) */
+            /** @description Feature not available (plan without uptime monitoring); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13071,7 +13182,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:read` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -13147,7 +13258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description `Account inactive`: the key's account is deactivated */
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `domains:write` (or a scope that grants it) */
             403: {
                 headers: {
                     [name: string]: unknown;

@@ -1,37 +1,41 @@
 import { Type, type Static } from '@sinclair/typebox';
-import type { ApiKey } from '@vigil/core';
+import { ALL_SCOPES, heldScopes, type ApiKey } from '@vigil/core';
 import { iso } from '../http/iso.js';
-import { DateTime, DateTimeOrNull } from '../http/schema.js';
+import { DateTime, DateTimeOrNull, Nullable, StringEnum } from '../http/schema.js';
 import { component } from '../http/components.js';
 
 export const ApiKeySchema = component('ApiKey', Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   prefix: Type.String({ description: 'First 8 characters of the secret' }),
+  scopes: Type.Array(StringEnum(ALL_SCOPES), { description: 'What the key may do (`*`: everything, the default of keys made before scopes)' }),
   created_at: DateTime(),
   expires_at: DateTimeOrNull(),
-  last_used_at: DateTimeOrNull(),
+  last_used_at: DateTimeOrNull({ description: 'Last use, to the minute' }),
+  last_used_ip: Nullable(Type.String(), { description: 'The client IP of that use' }),
   revoked_at: DateTimeOrNull(),
 }));
 export type ApiKeyView = Static<typeof ApiKeySchema>;
 
 /** A key just issued (created or rotated): never used, not revoked. */
-export const IssuedApiKeySchema = Type.Omit(ApiKeySchema, ['last_used_at', 'revoked_at']);
+export const IssuedApiKeySchema = Type.Omit(ApiKeySchema, ['last_used_at', 'last_used_ip', 'revoked_at']);
 
 export function apiKeyView(k: ApiKey): ApiKeyView {
   return {
     id: k.id,
     name: k.name,
     prefix: k.prefix,
+    scopes: heldScopes(k.scopes),
     created_at: k.createdAt.toISOString(),
     expires_at: iso(k.expiresAt),
     last_used_at: iso(k.lastUsedAt),
+    last_used_ip: k.lastUsedIp,
     revoked_at: iso(k.revokedAt),
   };
 }
 
 export function issuedApiKeyView(k: ApiKey): Static<typeof IssuedApiKeySchema> {
-  const { last_used_at: _l, revoked_at: _r, ...issued } = apiKeyView(k);
+  const { last_used_at: _l, last_used_ip: _i, revoked_at: _r, ...issued } = apiKeyView(k);
   return issued;
 }
 

@@ -42,20 +42,21 @@ export function checkKey(found: AuthInfo | null, now: Date, opts: { allowInactiv
   return found;
 }
 
-/** Records that the key was used, at most once a minute per key (in this process). */
-export async function touchKey(ctx: Context, apiKey: ApiKey, now: Date): Promise<void> {
+/** Records that the key was used and from where, at most once a minute per key (in this process). */
+export async function touchKey(ctx: Context, apiKey: ApiKey, now: Date, ip: string): Promise<void> {
   if (apiKey.lastUsedAt && now.getTime() - apiKey.lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return;
   apiKey.lastUsedAt = now;
-  await ctx.db.getRepository(ApiKey).update({ id: apiKey.id }, { lastUsedAt: now });
+  apiKey.lastUsedIp = ip;
+  await ctx.db.getRepository(ApiKey).update({ id: apiKey.id }, { lastUsedAt: now, lastUsedIp: ip });
 }
 
 /**
  * Looks the key up by hash and applies checkKey, so revocation and deactivation take effect on
  * the next request. (Routes that require a key use the cached lookup of ApiKeyGate instead.)
  */
-export async function authenticateKey(ctx: Context, token: string, opts: { allowInactive?: boolean } = {}): Promise<AuthInfo> {
+export async function authenticateKey(ctx: Context, token: string, ip: string, opts: { allowInactive?: boolean } = {}): Promise<AuthInfo> {
   const now = ctx.clock.now();
   const found = checkKey(await findKey(ctx, hashApiKeySecret(token)), now, opts);
-  await touchKey(ctx, found.apiKey, now);
+  await touchKey(ctx, found.apiKey, now, ip);
   return found;
 }

@@ -9,10 +9,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-/** none, optional key (an empty requirement among others) or API key, from `security`. */
+/** none, optional key (an empty requirement among others) or API key with its scopes, from `security`. */
 function authOf(security: unknown): string {
   if (!Array.isArray(security) || security.length === 0) return 'none';
-  return security.some((s) => isRecord(s) && Object.keys(s).length === 0) ? 'optional key' : 'API key';
+  if (security.some((s) => isRecord(s) && Object.keys(s).length === 0)) return 'optional key';
+  const scopes = security.flatMap((s) => (isRecord(s) && Array.isArray(s.apiKey) ? s.apiKey.map(String) : []));
+  return scopes.length ? `API key \`${scopes.join('`, `')}\`` : 'API key';
 }
 
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();

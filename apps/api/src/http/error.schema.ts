@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { SCOPE_FAMILIES } from '@vigil/core';
 import { component } from './components.js';
 import { DateTime, OneOf, StringEnum } from './schema.js';
 
@@ -85,9 +86,18 @@ export const DomainNotVerifiedSchema = component('DomainNotVerified', Type.Objec
   { additionalProperties: false, description: 'The account has not proved it owns the hostname (or a parent domain)' },
 ));
 
+/** A key whose scopes do not grant what the operation requires (decisions: "Scoped API keys"). */
+export const InsufficientScopeSchema = component('InsufficientScope', Type.Object(
+  {
+    error: Type.Literal('Insufficient scope'),
+    required: StringEnum([...SCOPE_FAMILIES.flatMap((f) => [`${f}:read`, `${f}:write`])], { description: 'The scope the key lacks' }),
+  },
+  { additionalProperties: false, description: 'The key does not hold the scope the operation requires', example: { error: 'Insufficient scope', required: 'monitors:write' } },
+));
+
 /** Every 403: exactly one of the shapes above. */
 export const ForbiddenSchema = component('Forbidden', OneOf(
-  [AccountInactiveSchema, TierLimitReachedSchema, MaintenanceWindowLimitSchema, FeatureNotAvailableSchema, IntervalNotAllowedSchema, FrequencyNotAllowedSchema, DomainNotVerifiedSchema],
+  [AccountInactiveSchema, InsufficientScopeSchema, TierLimitReachedSchema, MaintenanceWindowLimitSchema, FeatureNotAvailableSchema, IntervalNotAllowedSchema, FrequencyNotAllowedSchema, DomainNotVerifiedSchema],
   { example: { error: 'Account inactive' } },
 ));
 

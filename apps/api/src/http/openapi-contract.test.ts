@@ -314,6 +314,8 @@ describe('every answer matches the served OpenAPI document', () => {
     const inactive = await createTestAccount(ctx, 'pro');
     await setAccountActive(ctx, inactive.account.id, false);
     answers.push(await call('get', '/api/v1/usage', { auth: false, headers: inactive.auth }));
+    const readOnly = await request(app).post('/api/v1/api-keys').set(windows.auth).send({ name: 'read only', scopes: ['*:read'] });
+    answers.push(await call('post', '/api/v1/maintenance-windows', { auth: false, headers: { Authorization: `Bearer ${readOnly.body.key}` }, body: window }));
     expect(answers.map((r) => [r.status, r.body.error])).toEqual([
       [403, 'Feature not available'],
       [403, 'Frequency not allowed'],
@@ -321,6 +323,7 @@ describe('every answer matches the served OpenAPI document', () => {
       [403, 'Interval not allowed'],
       [403, 'Maintenance window limit reached'],
       [403, 'Account inactive'],
+      [403, 'Insufficient scope'],
     ]);
 
     const minute = await createTestAccount(ctx, 'business');
@@ -345,7 +348,7 @@ describe('every answer matches the served OpenAPI document', () => {
       '/api/v1/usage', '/api/v1/usage/history', '/api/v1/usage/summary', '/api/v1/usage/limits',
       '/api/v1/billing/usage', '/api/v1/billing/invoices', '/api/v1/billing/estimate',
       '/api/v1/uptime/status', '/api/v1/uptime/sla', '/api/v1/maintenance-windows', '/api/v1/integrations',
-      '/api/v1/status-pages', '/api/v1/domains', '/api/v1/verifications',
+      '/api/v1/status-pages', '/api/v1/domains', '/api/v1/verifications', '/api/v1/metrics',
     ]) await call('get', path);
   });
 

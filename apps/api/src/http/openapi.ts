@@ -5,6 +5,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { requestSchema } from './joi-schema.js';
 import { OpenObject } from './schema.js';
 import { componentName } from './components.js';
+import { declaredScope } from '../middleware/require-scope.js';
 import { ErrorSchema, ForbiddenSchema, RateLimitedSchema } from './error.schema.js';
 import type { JsonSchema, QueryParamDoc, RouteDef } from './route.js';
 
@@ -107,6 +108,10 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): OpenApiDocu
     if (r.auth !== 'none') {
       responses['401'] ??= { description: 'API key required, invalid or expired', content: { 'application/json': { schema: ERROR_REF } } };
       responses['403'] ??= { description: '`Account inactive`: the key\'s account is deactivated', content: { 'application/json': { schema: DEFAULT_ERROR_SCHEMAS[403] } } };
+      if (r.auth === 'api-key') {
+        const forbidden = responses['403'] as { description: string };
+        forbidden.description += `; \`Insufficient scope\`: the key does not hold \`${declaredScope(r)}\` (or a scope that grants it)`;
+      }
     }
     if (!UNLIMITED_PATHS.has(r.path)) {
       responses['429'] ??= {
@@ -125,7 +130,8 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): OpenApiDocu
       tags: [r.tag],
       ...(REMOVED_TAGS.has(r.tag) ? { deprecated: true } : {}),
       operationId: `${r.method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
-      ...(r.auth === 'api-key' ? { security: [{ apiKey: [] }] } : r.auth === 'optional-api-key' ? { security: [{}, { apiKey: [] }] } : { security: [] }),
+      // OpenAPI 3.1 lets a non-OAuth scheme list the roles it requires: here, the key's scope.
+      ...(r.auth === 'api-key' ? { security: [{ apiKey: [declaredScope(r)] }] } : r.auth === 'optional-api-key' ? { security: [{}, { apiKey: [] }] } : { security: [] }),
       parameters: [...pathParams, ...queryParams],
       ...(r.docs.body ? { requestBody: { required: true, content: { 'application/json': mediaType(requestSchema(r.docs.body)) } } } : {}),
       responses,
@@ -140,7 +146,13 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): OpenApiDocu
     },
     servers: [{ url: serverUrl }],
     components: {
-      securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'An API key issued by /api/v1/api-keys or the vigil CLI' } },
+      securitySchemes: {
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An API key issued by /api/v1/api-keys or the vigil CLI. Each operation lists the scope it requires: `<family>:read`, `<family>:write` (write implies read), `*:read` (every read) or `*` (everything) grant it.',
+        },
+      },
       schemas,
     },
     tags: tagList(routes),

@@ -6,6 +6,7 @@ import type { RequestUsage } from '../usage/request-usage.js';
 import { apiKeyGate } from '../middleware/api-key-gate.js';
 import { optionalApiKey } from '../middleware/authenticate.js';
 import { keyFairShare } from '../middleware/key-fair-share.js';
+import { declaredScope, requireScope } from '../middleware/require-scope.js';
 import { FairScheduler } from '../limits/fair-scheduler.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { rejectNulInBody } from './reject-nul.js';
@@ -21,7 +22,8 @@ const FAIR_SHARE_HOLD_MS = 1_000;
  * seed's 405 (Allow header, HTML body). A JSON body is parsed only after authentication, the
  * account limits and the route's own `before` steps: a request without a key is a 401 whatever
  * its body, and a 400 for invalid JSON or a 413 carries the rate-limit headers like any other
- * answer to an authenticated request.
+ * answer to an authenticated request. A key without the route's scope is a 403 before any of
+ * the route's own steps; an `api-key` route without a declared scope stops the boot.
  */
 export function registerRoutes(app: Express, ctx: Context, limits: { quota: AccountQuota; usage: RequestUsage }, routes: RouteDef[]): void {
   const jsonBody = express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
@@ -52,7 +54,8 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
         await def.handler(req, res, sender(res));
       };
       const body = def.body === 'ignore' ? [] : [jsonBody, rejectNulInBody];
-      chain[def.method](...auth[def.auth], ...(def.before ?? []), ...body, handler);
+      const scope = def.auth === 'api-key' ? [requireScope(declaredScope(def))] : [];
+      chain[def.method](...auth[def.auth], ...scope, ...(def.before ?? []), ...body, handler);
     }
     chain.all(methodNotAllowed(defs.map((d) => d.method)));
   }

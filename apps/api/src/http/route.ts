@@ -1,6 +1,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Static, TSchema } from '@sinclair/typebox';
 import type Joi from 'joi';
+import type { RequiredScope } from '@vigil/core';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -63,6 +64,12 @@ interface RouteFields {
   summary: string;
   tag: string;
   auth: AuthMode;
+  /**
+   * What the key must hold (decisions: "Scoped API keys"): required on every `api-key` route
+   * (the boot fails without it), enforced before the route's own steps and shown as the
+   * operation's security requirement.
+   */
+  scope?: RequiredScope;
   /** Route-specific middleware after authentication (feature gates, endpoint limits). */
   before?: RequestHandler[];
   /** `ignore`: the request body is never read (e.g. removed endpoints). Default: JSON parsed. */

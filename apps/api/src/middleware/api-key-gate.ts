@@ -3,6 +3,7 @@ import { AuthenticationError, hashApiKeySecret, logContext, type Context } from 
 import { BoundedTtlCache } from '../auth/key-cache.js';
 import { bearerToken, checkKey, findKey, touchKey } from '../auth/authenticate-key.js';
 import type { AuthInfo } from '../http/request-auth.js';
+import { clientIp } from '../http/client-ip.js';
 import type { AccountQuota, QuotaDecision } from '../limits/account-quota.js';
 import { BurstCounter } from '../limits/burst-counter.js';
 import { ReadCoalescer } from '../http/read-coalescer.js';
@@ -146,7 +147,7 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
     req.auth = { account, apiKey };
     const store = logContext.getStore();
     if (store) store.accountId = account.id;
-    await touchKey(ctx, apiKey, now);
+    await touchKey(ctx, apiKey, now, clientIp(req));
     await enforceQuota(ctx, deps, res, account, decision, quotaLimits(ctx, account), now);
     next();
   };

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { logContext, type Context } from '@vigil/core';
 import { authenticateKey, bearerToken } from '../auth/authenticate-key.js';
+import { clientIp } from '../http/client-ip.js';
 
 /**
  * Anonymous allowed; a key that is sent (`Authorization: Bearer <key>`) must still be valid (a
@@ -11,7 +12,7 @@ export function optionalApiKey(ctx: Context): RequestHandler {
   return async (req, _res, next) => {
     const token = bearerToken(req.get('authorization'));
     if (!token) return next();
-    req.auth = await authenticateKey(ctx, token);
+    req.auth = await authenticateKey(ctx, token, clientIp(req));
     const store = logContext.getStore();
     if (store) store.accountId = req.auth.account.id;
     next();

@@ -20,6 +20,7 @@ describe('/api/v1/api-keys', () => {
       id: expect.any(Number),
       name: 'ci',
       prefix: res.body.key.slice(0, 8),
+      scopes: ['*'],
       created_at: expect.any(String),
       expires_at: shiftDates('2027-01-01T00:00:00.000Z'),
     });

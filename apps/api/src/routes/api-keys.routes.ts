@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import { IsNull } from 'typeorm';
-import { ApiKey, ConflictError, NotFoundError, ValidationError, bumpAuthStamp, issueApiKey, type Context } from '@vigil/core';
+import { ALL_SCOPES, ApiKey, ConflictError, ForbiddenError, NotFoundError, ValidationError, bumpAuthStamp, heldScopes, issueApiKey, scopeBeyond, type Context, type Scope } from '@vigil/core';
+import { INSUFFICIENT_SCOPE } from '../middleware/require-scope.js';
 import { ReadCoalescer } from '../http/read-coalescer.js';
 import { authOf } from '../http/request-auth.js';
 import { parseId, trimmedString, validate } from '../http/validate.js';
@@ -28,15 +29,30 @@ function realCalendarDay(text: string): boolean {
   return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
 }
 
-const createBody = Joi.object<{ name: string; expires_at?: string | null }>({
+const INVALID_SCOPES = `Invalid scopes: must be a non-empty list of ${ALL_SCOPES.join(', ')}`;
+
+const createBody = Joi.object<{ name: string; expires_at?: string | null; scopes?: Scope[] }>({
   name: trimmedString(100).required(),
+  scopes: Joi.array()
+    .items(Joi.string().valid(...ALL_SCOPES))
+    .min(1)
+    .max(ALL_SCOPES.length)
+    .unique()
+    .error(new ValidationError(INVALID_SCOPES))
+    .description('What the key may do: `<family>:read`, `<family>:write` (write implies read), `*:read` or `*`; absent: the creating key\'s own scopes. Never more than the creating key holds.'),
   expires_at: Joi.string()
     .isoDate()
     .custom((v: string, helpers) => (realCalendarDay(v) ? v : helpers.error('any.invalid')))
     .allow(null)
     .error(new ValidationError(INVALID_EXPIRES_AT))
     .description('When the key stops working (ISO 8601, in the future); null or absent: never'),
-}).example({ name: 'CI deploys', expires_at: '2030-01-01T00:00:00Z' });
+}).example({ name: 'CI deploys', scopes: ['monitors:write', 'domains:read'], expires_at: '2030-01-01T00:00:00Z' });
+
+/** 403 Insufficient scope unless the caller's key holds everything `requested` grants. */
+function refuseEscalation(caller: ApiKey, requested: readonly Scope[]): void {
+  const missing = scopeBeyond(heldScopes(caller.scopes), requested);
+  if (missing) throw new ForbiddenError(INSUFFICIENT_SCOPE, { required: missing });
+}
 
 async function findOwnKey(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<ApiKey> {
   const id = parseId(rawId, 'API key not found');
@@ -60,6 +76,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       summary: 'List the account\'s API keys (never their secrets; revoked keys stay listed)',
       tag: 'API keys',
       auth: 'api-key',
+      scope: 'keys:read',
       handler: async (req, _res, send) => {
         const { id } = authOf(req).account;
         send(200, await lists.read(String(id), () => listKeys(id)));
@@ -72,20 +89,25 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       summary: 'Create an API key; the secret is in `key` and is shown only this once',
       tag: 'API keys',
       auth: 'api-key',
+      scope: 'keys:write',
       handler: async (req, _res, send) => {
         const body = validate(createBody, req.body);
         const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
         if (expiresAt && expiresAt.getTime() <= ctx.clock.now().getTime()) {
           throw new ValidationError('Invalid expires_at: must be in the future');
         }
-        const { key, secret } = await issueApiKey(ctx.db.manager, authOf(req).account.id, { name: body.name, expiresAt });
+        const { account, apiKey: caller } = authOf(req);
+        const scopes = body.scopes ?? heldScopes(caller.scopes);
+        refuseEscalation(caller, scopes);
+        const { key, secret } = await issueApiKey(ctx.db.manager, account.id, { name: body.name, expiresAt, scopes });
         send(201, { api_key: issuedApiKeyView(key), key: secret, message: 'API key created. Store the key now: it is not shown again.' });
       },
       docs: {
         body: createBody,
         responses: {
           201: { description: 'Created', schema: ApiKeyCreatedSchema },
-          400: { description: 'Invalid name or expires_at' },
+          400: { description: 'Invalid name, scopes or expires_at' },
+          403: { description: '`Insufficient scope`: `scopes` grant more than the calling key holds; `required` names a scope it lacks' },
         },
       },
     }),
@@ -95,6 +117,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       summary: 'One API key',
       tag: 'API keys',
       auth: 'api-key',
+      scope: 'keys:read',
       handler: async (req, _res, send) => {
         send(200, { api_key: apiKeyView(await findOwnKey(ctx, authOf(req).account.id, req.params.id)) });
       },
@@ -106,6 +129,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       summary: 'Revoke an API key (takes effect on the next request)',
       tag: 'API keys',
       auth: 'api-key',
+      scope: 'keys:write',
       handler: async (req, _res, send) => {
         const key = await findOwnKey(ctx, authOf(req).account.id, req.params.id);
         if (!key.revokedAt) {
@@ -123,9 +147,12 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       summary: 'Issue a new secret for a key and revoke the old one',
       tag: 'API keys',
       auth: 'api-key',
+      scope: 'keys:write',
       handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
         const old = await findOwnKey(ctx, accountId, req.params.id);
+        // A new secret of a key that can do more than the caller would be an escalation.
+        refuseEscalation(authOf(req).apiKey, heldScopes(old.scopes));
         if (old.revokedAt) throw new ConflictError('API key is revoked');
         // The new key keeps the expiry: an expired key would give a key that never works.
         if (old.expiresAt && old.expiresAt.getTime() <= ctx.clock.now().getTime()) throw new ConflictError('API key is expired');
@@ -133,7 +160,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
           const revokedAt = ctx.clock.now();
           const revoked = await m.getRepository(ApiKey).update({ id: old.id, revokedAt: IsNull() }, { revokedAt });
           if (!revoked.affected) throw new ConflictError('API key is revoked');
-          return issueApiKey(m, accountId, { name: old.name, expiresAt: old.expiresAt });
+          return issueApiKey(m, accountId, { name: old.name, expiresAt: old.expiresAt, scopes: heldScopes(old.scopes) });
         });
         await bumpAuthStamp(ctx, accountId);
         send(201, { api_key: issuedApiKeyView(key), key: secret, rotated_key_id: old.id, message: 'API key rotated. The old key no longer works.' });
@@ -141,6 +168,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       docs: {
         responses: {
           201: { description: 'The new key and its secret', schema: ApiKeyRotatedSchema },
+          403: { description: '`Insufficient scope`: the key to rotate holds a scope the calling key lacks (`required`)' },
           404: { description: 'API key not found' },
           409: { description: 'API key is revoked, or API key is expired' },
         },

@@ -36,6 +36,7 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
         summary: `The ${kind}'s badge links (${names}), each as flat SVG and shields.io endpoint JSON; the token is created on first use`,
         tag: 'Badges',
         auth: 'api-key',
+        scope: kind === 'monitor' ? 'monitors:read' : 'domains:read',
         before: kind === 'monitor' ? gate : [],
         handler: async (req, _res, send) => {
           const accountId = authOf(req).account.id;
@@ -49,6 +50,7 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
         summary: `Give the ${kind}'s badges a new token; links with the old one answer 404 from now on`,
         tag: 'Badges',
         auth: 'api-key',
+        scope: kind === 'monitor' ? 'monitors:write' : 'domains:write',
         before: kind === 'monitor' ? gate : [],
         handler: async (req, _res, send) => {
           const accountId = authOf(req).account.id;

@@ -16,6 +16,7 @@ export function billingRoutes(ctx: Context, usage: RequestUsage): RouteDef[] {
       summary: "The current billing period, the plan and its monthly price, included limits and this period's use",
       tag: 'Billing',
       auth: 'api-key',
+      scope: 'billing:read',
       handler: async (req, _res, send) => {
         send(200, await billingUsage(ctx, usage, authOf(req).account));
       },
@@ -27,6 +28,7 @@ export function billingRoutes(ctx: Context, usage: RequestUsage): RouteDef[] {
       summary: 'Issued invoices, newest period first, each with its line items; amounts in integer cents of `currency`',
       tag: 'Billing',
       auth: 'api-key',
+      scope: 'billing:read',
       handler: async (req, _res, send) => {
         const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 100 });
         const { invoices, total } = await listInvoices(ctx.db, authOf(req).account.id, page);
@@ -52,6 +54,7 @@ export function billingRoutes(ctx: Context, usage: RequestUsage): RouteDef[] {
       summary: "The projected invoice of the current period: the tier history so far, the current tier assumed to the period's end",
       tag: 'Billing',
       auth: 'api-key',
+      scope: 'billing:read',
       handler: async (req, _res, send) => {
         const now = ctx.clock.now();
         const draft = await estimateInvoice(ctx.db, authOf(req).account.id, tierPrices(ctx.config.tiers), now);

@@ -46,6 +46,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: `Update a domain (${method === 'put' ? 'PUT and PATCH both' : 'PATCH and PUT both'} take a partial body)`,
       tag,
       auth: 'api-key',
+      scope: 'domains:write',
       handler: async (req, res, send) => {
         const { account } = authOf(req);
         await findOwnDomain(ctx.db.manager, account.id, req.params.id);
@@ -75,6 +76,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: "List the account's monitored domains",
       tag,
       auth: 'api-key',
+      scope: 'domains:read',
       handler: async (req, res, send) => {
         const q = parseDomainListQuery(req.query);
         const { domains, total } = await listDomains(ctx, authOf(req).account.id, q);
@@ -102,6 +104,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: 'Monitor a verified domain; an initial scan is queued',
       tag,
       auth: 'api-key',
+      scope: 'domains:write',
       before: [
         endpointLimit(ctx, {
           name: 'domain-create',
@@ -138,6 +141,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: "Delete up to 100 of the account's domains; other ids are skipped",
       tag,
       auth: 'api-key',
+      scope: 'domains:write',
       handler: async (req, res, send) => {
         const { domain_ids } = validate(bulkDeleteBody, req.body);
         const ids = [...new Set(domain_ids.filter((id) => id >= 1 && id <= MAX_ID))];
@@ -165,6 +169,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: 'One domain in detail, with its certificate',
       tag,
       auth: 'api-key',
+      scope: 'domains:read',
       handler: async (req, res, send) => {
         const domain = await findOwnDomain(ctx.db.manager, authOf(req).account.id, req.params.id);
         send(200, { domain: domainDetailView(domain, ctx.clock.now()) });
@@ -179,6 +184,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: 'Delete a domain with its scan history and alerts (irreversible)',
       tag,
       auth: 'api-key',
+      scope: 'domains:write',
       handler: async (req, res, send) => {
         const accountId = authOf(req).account.id;
         const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
@@ -193,6 +199,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: "The domain's leaf certificate from its latest scan, in detail",
       tag,
       auth: 'api-key',
+      scope: 'domains:read',
       handler: async (req, res, send) => {
         const domain = await findOwnDomain(ctx.db.manager, authOf(req).account.id, req.params.id);
         send(200, await domainCertificate(ctx, domain));
@@ -213,6 +220,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       summary: 'The certificate chain of the latest scan, leaf first',
       tag,
       auth: 'api-key',
+      scope: 'domains:read',
       handler: async (req, res, send) => {
         const domain = await findOwnDomain(ctx.db.manager, authOf(req).account.id, req.params.id);
         send(200, await domainCertificateChain(ctx, domain));

@@ -88,6 +88,7 @@ export function heartbeatRoutes(ctx: Context): RouteDef[] {
       summary: 'Give a heartbeat monitor a new ping URL (say, after it leaked); the old one answers 404 from now on',
       tag: 'Uptime monitors',
       auth: 'api-key',
+      scope: 'monitors:write',
       before: [requireUptimeFeature(ctx)],
       handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;

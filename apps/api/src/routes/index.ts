@@ -17,6 +17,7 @@ import { headerCheckRoutes } from './header-check.routes.js';
 import { heartbeatRoutes } from './heartbeats.routes.js';
 import { homeRoutes } from './home.routes.js';
 import { maintenanceWindowRoutes } from './maintenance-windows.routes.js';
+import { metricsRoutes } from './metrics.routes.js';
 import { monitorRoutes } from './monitors.routes.js';
 import { opsRoutes } from './ops.routes.js';
 import { regionRoutes } from './regions.routes.js';
@@ -48,6 +49,7 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...heartbeatRoutes(ctx),
     ...maintenanceWindowRoutes(ctx),
     ...slaRoutes(ctx),
+    ...metricsRoutes(ctx, deps.windows),
     ...domainRoutes(ctx),
     ...verificationRoutes(ctx),
     ...scanRoutes(ctx),

@@ -48,6 +48,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: `Update an integration (${method.toUpperCase()}; partial: only the fields sent change, config is merged)`,
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:write',
       handler: async (req, _res, send) => {
         const { integration, reveal } = await updateIntegration(ctx, box, authOf(req).account.id, req.params.id, req.body);
         send(200, { integration: integrationView(integration, box, reveal), message: 'Integration updated' });
@@ -62,6 +63,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'The supported integration types, each with its config fields, and the event names',
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:read',
       handler: (_req, _res, send) => {
         send(200, {
           types: Object.values(INTEGRATION_TYPE_SPECS).map((s) => ({
@@ -100,6 +102,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: "The account's integrations (secrets masked)",
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:read',
       handler: async (req, _res, send) => {
         const page = parsePagination(req.query, PAGE);
         const [rows, total] = await repo.findAndCount({
@@ -124,6 +127,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: "Create an integration; a webhook's signing secret is generated when not given and shown only in this answer",
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:write',
       handler: async (req, _res, send) => {
         const { integration, reveal, secret } = await createIntegration(ctx, box, authOf(req).account.id, req.body);
         send(201, {
@@ -154,6 +158,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'One integration (secrets masked)',
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:read',
       handler: async (req, _res, send) => {
         send(200, { integration: integrationView(await findOwnIntegration(ctx, authOf(req).account.id, req.params.id), box) });
       },
@@ -167,6 +172,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Delete an integration (pending retries stop)',
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:write',
       handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
         const integration = await findOwnIntegration(ctx, accountId, req.params.id);
@@ -182,6 +188,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       before: [attemptLimit(ctx, 'integration-test')],
+      scope: 'integrations:write',
       handler: async (req, res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         yieldSlot(res);
@@ -202,6 +209,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Delivery log: every attempt, newest first',
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:read',
       handler: async (req, _res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         const page = parsePagination(req.query, PAGE);
@@ -249,6 +257,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       summary: 'Give a webhook a new signing secret (shown once); the old one keeps signing during the overlap',
       tag: TAG,
       auth: 'api-key',
+      scope: 'integrations:write',
       handler: async (req, _res, send) => {
         const own = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         const overlapSeconds = parseRotateBody(req.body);
@@ -284,6 +293,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       before: [attemptLimit(ctx, 'integration-redeliver')],
+      scope: 'integrations:write',
       handler: async (req, res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         yieldSlot(res);

@@ -22,6 +22,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       summary: `Update a maintenance window (${method.toUpperCase()}; partial: only the fields sent change)`,
       tag: TAG,
       auth: 'api-key',
+      scope: 'maintenance:write',
       handler: async (req, _res, send) => {
         const window = await updateWindow(ctx, authOf(req).account.id, req.params.id, req.body);
         send(200, { maintenance_window: maintenanceWindowView(window, ctx.clock.now()), message: 'Maintenance window updated' });
@@ -36,6 +37,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       summary: "The account's maintenance windows, oldest first, each with its next occurrences",
       tag: TAG,
       auth: 'api-key',
+      scope: 'maintenance:read',
       handler: async (req, _res, send) => {
         const page = parsePagination(req.query, PAGE);
         const [windows, total] = await ctx.db.getRepository(MaintenanceWindow).findAndCount({
@@ -64,6 +66,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       summary: 'Plan maintenance: checks keep being recorded (flagged in_maintenance) but no incident opens and no alert goes out',
       tag: TAG,
       auth: 'api-key',
+      scope: 'maintenance:write',
       handler: async (req, _res, send) => {
         const window = await createWindow(ctx, authOf(req).account.id, req.body);
         send(201, { maintenance_window: maintenanceWindowView(window, ctx.clock.now()), message: 'Maintenance window created' });
@@ -83,6 +86,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       summary: 'One maintenance window with its current and next occurrences',
       tag: TAG,
       auth: 'api-key',
+      scope: 'maintenance:read',
       handler: async (req, _res, send) => {
         const window = await findOwnWindow(ctx, authOf(req).account.id, req.params.id);
         send(200, { maintenance_window: maintenanceWindowView(window, ctx.clock.now()) });
@@ -97,6 +101,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       summary: 'Delete a maintenance window (an occurrence under way ends at once)',
       tag: TAG,
       auth: 'api-key',
+      scope: 'maintenance:write',
       handler: async (req, _res, send) => {
         const { account } = authOf(req);
         const window = await findOwnWindow(ctx, account.id, req.params.id);

@@ -85,6 +85,7 @@ function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
     summary: `Update a monitor (${method.toUpperCase()}; PUT and PATCH both apply the given fields only)`,
     tag: TAG,
     auth: 'api-key',
+    scope: 'monitors:write',
     before: [requireUptimeFeature(ctx)],
     handler: async (req, _res, send) => {
       const { account } = authOf(req);
@@ -122,6 +123,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       summary: 'Aggregate status of the account\'s monitors: operational, degraded or outage',
       tag: TAG,
       auth: 'api-key',
+      scope: 'monitors:read',
       before: gate,
       handler: async (req, _res, send) => {
         send(200, await uptimeStatus(ctx, authOf(req).account.id));
@@ -142,6 +144,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       summary: 'List monitors with uptime over 24 h, 7 d and 30 d',
       tag: TAG,
       auth: 'api-key',
+      scope: 'monitors:read',
       before: gate,
       handler: async (req, _res, send) => {
         send(200, await listMonitors(ctx, listReads, authOf(req).account.id, req.query));
@@ -164,6 +167,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       summary: 'Create a monitor; its first check runs shortly',
       tag: TAG,
       auth: 'api-key',
+      scope: 'monitors:write',
       before: gate,
       handler: async (req, _res, send) => {
         assertObjectBody(req.body);
@@ -193,6 +197,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       summary: 'A monitor in detail: configuration, last check, statistics, recent incidents',
       tag: TAG,
       auth: 'api-key',
+      scope: 'monitors:read',
       before: gate,
       handler: async (req, _res, send) => {
         send(200, { monitor: await monitorDetail(ctx, windows, authOf(req).account.id, req.params.id) });
@@ -209,6 +214,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       summary: 'Delete a monitor with all its checks and incidents, and stop checking it (irreversible)',
       tag: TAG,
       auth: 'api-key',
+      scope: 'monitors:write',
       before: gate,
       handler: async (req, _res, send) => {
         const id = await deleteMonitor(ctx, authOf(req).account, req.params.id);
@@ -228,6 +234,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       summary: 'Pause a monitor (from any state; pausing again changes nothing)',
       tag: TAG,
       auth: 'api-key',
+      scope: 'monitors:write',
       before: gate,
       handler: async (req, _res, send) => {
         const m = await pauseMonitor(ctx, authOf(req).account, req.params.id);
@@ -247,6 +254,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       summary: 'Resume a paused monitor: status up, and a check runs at once',
       tag: TAG,
       auth: 'api-key',
+      scope: 'monitors:write',
       before: gate,
       handler: async (req, _res, send) => {
         const m = await resumeMonitor(ctx, authOf(req).account, req.params.id);
@@ -267,6 +275,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       summary: 'Check records of a monitor, newest first',
       tag: TAG,
       auth: 'api-key',
+      scope: 'monitors:read',
       before: gate,
       handler: async (req, _res, send) => {
         send(200, await listChecks(ctx, authOf(req).account.id, req.params.id, req.query));
@@ -292,6 +301,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       summary: 'Incidents of a monitor, newest first, with a 30-day summary',
       tag: TAG,
       auth: 'api-key',
+      scope: 'monitors:read',
       before: gate,
       handler: async (req, _res, send) => {
         send(200, await listIncidents(ctx, authOf(req).account.id, req.params.id, req.query));
@@ -315,6 +325,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       summary: 'One incident of a monitor',
       tag: TAG,
       auth: 'api-key',
+      scope: 'monitors:read',
       before: gate,
       handler: async (req, _res, send) => {
         send(200, { incident: incidentView(await findOwnIncident(ctx.db, authOf(req).account.id, req.params.id, req.params.incident_id)) });
@@ -329,6 +340,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       summary: 'Acknowledge an open incident: no more reminders or escalation steps; records the API key name and time',
       tag: TAG,
       auth: 'api-key',
+      scope: 'monitors:write',
       before: gate,
       handler: async (req, _res, send) => {
         const { account, apiKey } = authOf(req);
@@ -353,6 +365,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       summary: 'Run one check now through the checker fleet',
       tag: TAG,
       auth: 'api-key',
+      scope: 'monitors:write',
       before: gate,
       handler: async (req, res, send) => {
         yieldSlot(res);

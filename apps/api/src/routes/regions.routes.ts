@@ -19,6 +19,7 @@ export function regionRoutes(ctx: Context): RouteDef[] {
       summary: 'Regions checks run from: live checker count and last heartbeat of each',
       tag: 'Regions',
       auth: 'api-key',
+      scope: 'monitors:read',
       handler: async (_req, _res, send) => {
         const regions = await regionLiveness(ctx.redis, ctx.config.redisPrefix, ctx.config.knownRegions);
         send(200, {

@@ -84,6 +84,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       summary: 'Scan any host now (it need not be monitored or verified); poll status_url',
       tag,
       auth: 'api-key',
+      scope: 'domains:write',
       before: scanTriggerLimit(ctx),
       handler: async (req, _res, send) => {
         const { hostname, port } = validate(onDemand, req.body);
@@ -105,6 +106,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       summary: 'Rescan one of the account’s monitored domains now',
       tag,
       auth: 'api-key',
+      scope: 'domains:write',
       before: scanTriggerLimit(ctx),
       handler: async (req, _res, send) => {
         const { account } = authOf(req);
@@ -130,6 +132,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       summary: 'Scans of the last 30 days: counts by status and by grade, average duration',
       tag,
       auth: 'api-key',
+      scope: 'domains:read',
       handler: async (req, _res, send) => {
         send(200, await scanStats(ctx, authOf(req).account.id));
       },
@@ -148,6 +151,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       summary: 'A scan and its state',
       tag,
       auth: 'api-key',
+      scope: 'domains:read',
       handler: async (req, _res, send) => {
         send(200, { scan: scanView(await findOwnScan(ctx, authOf(req).account.id, req.params.id)) });
       },
@@ -159,6 +163,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       summary: 'The whole report of a finished scan (202 with the status while it runs)',
       tag,
       auth: 'api-key',
+      scope: 'domains:read',
       before: [
         endpointLimit(ctx, {
           name: 'scan-full',
@@ -210,6 +215,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       summary: "A domain's scan history, newest first",
       tag,
       auth: 'api-key',
+      scope: 'domains:read',
       handler: async (req, _res, send) => {
         const { domainId, rows, pagination } = await domainHistoryPage(req, (where, page) =>
           ctx.db.getRepository(Scan).findAndCount({ where, order: { id: 'DESC' }, ...page }),
@@ -230,6 +236,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       summary: "A domain's security-header grades over time (one check with each scan), newest first",
       tag,
       auth: 'api-key',
+      scope: 'domains:read',
       handler: async (req, _res, send) => {
         const { domainId, rows, pagination } = await domainHistoryPage(req, (where, page) =>
           ctx.db.getRepository(HeaderCheck).findAndCount({ where, order: { id: 'DESC' }, select: HEADER_CHECK_COLUMNS, ...page }),
@@ -253,6 +260,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       summary: 'One header check of a domain with its whole report (as GET /headers/check answers it)',
       tag,
       auth: 'api-key',
+      scope: 'domains:read',
       handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
         const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);

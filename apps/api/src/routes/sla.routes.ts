@@ -37,6 +37,7 @@ export function slaRoutes(ctx: Context): RouteDef[] {
       summary: 'SLA report of a monitor: uptime, downtime, incidents, MTTR, MTBF, maintenance, error budget (JSON or CSV)',
       tag: TAG,
       auth: 'api-key',
+      scope: 'monitors:read',
       before: gate,
       handler: async (req, res, send) => {
         const { account } = authOf(req);
@@ -71,6 +72,7 @@ export function slaRoutes(ctx: Context): RouteDef[] {
       summary: "SLA report of every monitor of the account for one calendar month (JSON or CSV)",
       tag: TAG,
       auth: 'api-key',
+      scope: 'monitors:read',
       before: gate,
       handler: async (req, res, send) => {
         const { account } = authOf(req);

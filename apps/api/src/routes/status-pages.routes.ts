@@ -28,6 +28,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: `Update a status page (${method.toUpperCase()}; partial: only the fields sent change)`,
       tag: TAG,
       auth: 'api-key',
+      scope: 'status_pages:write',
       handler: async (req, _res, send) => {
         const page = await updateStatusPage(ctx, authOf(req).account, req.params.id, req.body);
         send(200, { status_page: statusPageView(page, base), message: 'Status page updated' });
@@ -50,6 +51,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: `Change a notice (${method.toUpperCase()}; partial)`,
       tag: TAG,
       auth: 'api-key',
+      scope: 'status_pages:write',
       handler: async (req, _res, send) => {
         send(200, { notice: noticeView(await updateNotice(ctx, authOf(req).account.id, req.params, req.body)), message: 'Notice updated' });
       },
@@ -65,6 +67,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: "The account's status pages",
       tag: TAG,
       auth: 'api-key',
+      scope: 'status_pages:read',
       handler: async (req, _res, send) => {
         const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 100 });
         const [rows, total] = await ctx.db.getRepository(StatusPage).findAndCount({
@@ -89,6 +92,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: 'Create a public status page (pages per account are capped by the tier)',
       tag: TAG,
       auth: 'api-key',
+      scope: 'status_pages:write',
       handler: async (req, _res, send) => {
         const page = await createStatusPage(ctx, authOf(req).account, req.body);
         send(201, { status_page: statusPageView(page, base), message: 'Status page created' });
@@ -109,6 +113,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: 'One status page',
       tag: TAG,
       auth: 'api-key',
+      scope: 'status_pages:read',
       handler: async (req, _res, send) => {
         send(200, { status_page: statusPageView(await findOwnStatusPage(ctx, authOf(req).account.id, req.params.id), base) });
       },
@@ -122,6 +127,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: 'Delete a status page (its public URL answers 404 at once)',
       tag: TAG,
       auth: 'api-key',
+      scope: 'status_pages:write',
       handler: async (req, _res, send) => {
         const page = await deleteStatusPage(ctx, authOf(req).account, req.params.id);
         send(200, { message: 'Status page deleted', deleted_status_page_id: page.id });
@@ -134,6 +140,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: "A page's manual notices (not tied to a monitor), newest first",
       tag: TAG,
       auth: 'api-key',
+      scope: 'status_pages:read',
       handler: async (req, _res, send) => {
         send(200, await listNotices(ctx, authOf(req).account.id, req.params));
       },
@@ -145,6 +152,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: 'Post a manual notice on a page; it shows there and in its feed while not resolved (and among recent ones after)',
       tag: TAG,
       auth: 'api-key',
+      scope: 'status_pages:write',
       handler: async (req, _res, send) => {
         send(201, { notice: noticeView(await createNotice(ctx, authOf(req).account.id, req.params, req.body)), message: 'Notice posted' });
       },
@@ -158,6 +166,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: 'Delete a notice',
       tag: TAG,
       auth: 'api-key',
+      scope: 'status_pages:write',
       handler: async (req, _res, send) => {
         const notice = await deleteNotice(ctx, authOf(req).account.id, req.params);
         send(200, { message: 'Notice deleted', deleted_notice_id: notice.id });
@@ -170,6 +179,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: "An incident's updates, oldest first",
       tag: 'Uptime monitors',
       auth: 'api-key',
+      scope: 'monitors:read',
       before: gate,
       handler: async (req, _res, send) => {
         send(200, await listIncidentUpdates(ctx, authOf(req).account.id, req.params));
@@ -188,6 +198,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       summary: "Post an update on an incident (shown on status pages and feeds); the incident's open/resolved state stays the checks' verdict",
       tag: 'Uptime monitors',
       auth: 'api-key',
+      scope: 'monitors:write',
       before: gate,
       handler: async (req, _res, send) => {
         const saved = await postIncidentUpdate(ctx, authOf(req).account.id, req.params, req.body);

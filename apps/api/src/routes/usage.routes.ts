@@ -68,6 +68,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
       summary: "Today's counters against the plan's limits",
       tag: 'Usage',
       auth: 'api-key',
+      scope: 'billing:read',
       handler: async (req, _res, send) => {
         const { account } = authOf(req);
         const tier = ctx.config.tiers[account.tier];
@@ -100,6 +101,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
       summary: 'Daily request counts, oldest first, today included',
       tag: 'Usage',
       auth: 'api-key',
+      scope: 'billing:read',
       handler: async (req, _res, send) => {
         const { days } = validate(historyQuery, { days: queryValue(req.query.days) ?? undefined }, { convert: true });
         const { account } = authOf(req);
@@ -123,6 +125,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
       summary: "The plan's limits and current use (monitors, domains, concurrent scans)",
       tag: 'Usage',
       auth: 'api-key',
+      scope: 'billing:read',
       handler: async (req, _res, send) => {
         const { account } = authOf(req);
         const t = ctx.config.tiers[account.tier];
@@ -145,6 +148,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
       summary: 'Totals of the last 30 days: requests, checks, scans, alerts',
       tag: 'Usage',
       auth: 'api-key',
+      scope: 'billing:read',
       handler: async (req, _res, send) => {
         const { account } = authOf(req);
         const now = ctx.clock.now();

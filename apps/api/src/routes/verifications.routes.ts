@@ -65,6 +65,7 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       summary: 'Start proving ownership of a hostname with a DNS TXT record (covers its subdomains once verified)',
       tag,
       auth: 'api-key',
+      scope: 'domains:write',
       handler: async (req, _res, send) => {
         const { hostname } = validate(createBody, req.body);
         const { verification, created } = await startVerification(ctx.db.manager, authOf(req).account.id, hostname);
@@ -88,6 +89,7 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       summary: "The account's domain verifications",
       tag,
       auth: 'api-key',
+      scope: 'domains:read',
       handler: async (req, _res, send) => {
         const list = await ctx.db.getRepository(DomainVerification).find({ where: { accountId: authOf(req).account.id }, order: { id: 'ASC' } });
         send(200, { verifications: list.map(view), total: list.length });
@@ -100,6 +102,7 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       summary: 'One domain verification',
       tag,
       auth: 'api-key',
+      scope: 'domains:read',
       handler: async (req, _res, send) => {
         send(200, { verification: view(await findOwn(ctx, authOf(req).account.id, req.params.id)) });
       },
@@ -111,6 +114,7 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       summary: 'Look the TXT record up now (through VIGIL_DNS_SERVERS when set)',
       tag,
       auth: 'api-key',
+      scope: 'domains:write',
       handler: async (req, _res, send) => {
         const v = await findOwn(ctx, authOf(req).account.id, req.params.id);
         const resolver = policyResolver(outboundPolicy(ctx.config));

@@ -30,6 +30,14 @@ export class ApiKey {
   @Column({ name: 'last_used_at', type: 'timestamptz', nullable: true })
   lastUsedAt!: Date | null;
 
+  /** What the key may do (Scope values; decisions: "Scoped API keys"). */
+  @Column({ type: 'text', array: true, default: () => "'{*}'" })
+  scopes!: string[];
+
+  /** The client IP of the last use recorded with last_used_at. */
+  @Column({ name: 'last_used_ip', type: 'text', nullable: true })
+  lastUsedIp!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

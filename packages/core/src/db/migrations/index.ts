@@ -19,6 +19,7 @@ import { HttpAssertions1765400000000 } from './1765400000000-http-assertions.js'
 import { Regions1765500000000 } from './1765500000000-regions.js';
 import { DomainReverification1765620000000 } from './1765620000000-domain-reverification.js';
 import { RollupTimings1765690000000 } from './1765690000000-rollup-timings.js';
+import { KeyScopes1765710000000 } from './1765710000000-key-scopes.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   Regions1765500000000,
   DomainReverification1765620000000,
   RollupTimings1765690000000,
+  KeyScopes1765710000000,
 ];
