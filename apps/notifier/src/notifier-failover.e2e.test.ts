@@ -31,6 +31,8 @@ function startNotifier() {
     VIGIL_SHUTDOWN_TIMEOUT_MS: '5000',
     NOTIFIER_HEALTH_PORT: '0',
     NOTIFIER_CONCURRENCY: String(CONCURRENCY),
+    // One account's deliveries fill every slot here (this file is about failover, not fairness).
+    NOTIFIER_ACCOUNT_CONCURRENCY: String(CONCURRENCY),
     VIGIL_ALLOW_PRIVATE_TARGETS: 'true',
     LOG_LEVEL: 'info',
   }).then((p) => void notifiers.push(p));

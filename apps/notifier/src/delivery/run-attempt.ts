@@ -59,6 +59,9 @@ async function sendAttempt(
   }
 }
 
+/** Runs an attempt in one of its account's sending slots (or defers it while they are all taken). */
+export type AccountSlot = (accountId: number, attempt: () => Promise<AttemptResult>) => Promise<AttemptResult>;
+
 /**
  * Attempt number `attempt` (1-based, of `maxAttempts`) of a delivery: records a row for it,
  * sends through the integration's channel and records the outcome. Never sends a delivery
@@ -71,7 +74,7 @@ export async function runDeliveryAttempt(
   deliveryId: number,
   attempt: number,
   maxAttempts: number,
-  opts: { redelivery: boolean } = { redelivery: false },
+  opts: { redelivery: boolean; slot?: AccountSlot } = { redelivery: false },
 ): Promise<AttemptResult | null> {
   const first = await loadDelivery(ctx.db, deliveryId);
   if (!first) {
@@ -81,9 +84,17 @@ export async function runDeliveryAttempt(
   const done = opts.redelivery ? null : await successfulAttempt(ctx.db, deliveryId);
   if (done) return { row: done, retry: false };
 
-  const row = await attemptRow(ctx.db, first, attempt, ctx.clock.now());
-  if (row.status !== 'pending') return { row, retry: row.willRetry };
+  const attemptNow = async (): Promise<AttemptResult> => {
+    const row = await attemptRow(ctx.db, first, attempt, ctx.clock.now());
+    if (row.status !== 'pending') return { row, retry: row.willRetry };
+    return sendAndRecord(ctx, deps, first, row, attempt, maxAttempts);
+  };
+  return opts.slot ? opts.slot(first.accountId, attemptNow) : attemptNow();
+}
 
+/** Sends one pending attempt and records its outcome. */
+async function sendAndRecord(ctx: Context, deps: AttemptDeps, first: AlertDelivery, row: AlertDelivery, attempt: number, maxAttempts: number): Promise<AttemptResult> {
+  const deliveryId = first.id;
   const { outcome: result, channelType } = await sendAttempt(ctx, deps, first);
   const retry = shouldRetry(result, attempt, maxAttempts);
   const finished = await finishAttempt(ctx.db, row, result, { willRetry: retry, at: ctx.clock.now(), channelType });

@@ -1,6 +1,9 @@
-import { createSecretBox, type Context, type JobHandler, type JobName } from '@vigil/core';
+import { createFairLimiter, createSecretBox, deferJob, type Context, type JobHandler, type JobName } from '@vigil/core';
 import { createChannels } from '../channels/index.js';
-import { runDeliveryAttempt, type AttemptDeps } from '../delivery/run-attempt.js';
+import { runDeliveryAttempt, type AccountSlot, type AttemptDeps } from '../delivery/run-attempt.js';
+
+/** How long a delivery waits off the worker while its account's sending slots are all taken: 5 to 10 s. */
+export const ACCOUNT_BUSY_DEFER_MS = 5_000;
 
 /** Thrown to hand a failed attempt back to BullMQ, which schedules the next one (backoff). */
 export class DeliveryRetryError extends Error {
@@ -15,14 +18,21 @@ export class DeliveryRetryError extends Error {
  * the attempt budget the job's `attempts` option. The job throws only to ask for another
  * attempt; a delivered alert, a final failure (4xx other than 429, attempts used up) or a
  * vanished delivery complete the job normally. A redelivery names its attempt and never retries.
+ * At most NOTIFIER_ACCOUNT_CONCURRENCY of one account's attempts are sent at once; the others are
+ * deferred (put back delayed), so one account's hanging receivers never hold the whole notifier.
  */
 export function alertDeliveryJob(ctx: Context): JobHandler<JobName.AlertDelivery> {
   const deps: AttemptDeps = { channels: createChannels(ctx), box: createSecretBox(ctx.config.secretKey) };
+  const limit = createFairLimiter({ limit: ctx.config.concurrency.notifier, perKey: ctx.config.notifierAccountConcurrency });
   return async (payload, job) => {
     const redelivery = payload.attempt !== undefined;
     const attempt = payload.attempt ?? job.attemptsMade + 1;
     const maxAttempts = redelivery ? attempt : (job.opts.attempts ?? 1);
-    const result = await runDeliveryAttempt(ctx, deps, payload.deliveryId, attempt, maxAttempts, { redelivery });
+    // An account whose alerts already take all its slots (its receivers hang) waits in the queue,
+    // not on a worker slot another account's alert needs; the job comes back as the same attempt.
+    const slot: AccountSlot = (accountId, send) =>
+      limit.saturated(String(accountId)) ? deferJob(job, ACCOUNT_BUSY_DEFER_MS * (1 + Math.random())) : limit(String(accountId), send);
+    const result = await runDeliveryAttempt(ctx, deps, payload.deliveryId, attempt, maxAttempts, { redelivery, slot });
     if (result?.retry) {
       throw new DeliveryRetryError(`Delivery ${payload.deliveryId} attempt ${attempt}/${maxAttempts} failed: ${result.row.error ?? 'unknown error'}`);
     }

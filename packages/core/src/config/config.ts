@@ -77,6 +77,8 @@ export interface Config {
   concurrency: { checker: number; scanner: number; notifier: number };
   /** Scheduled checks of one account a checker process runs at once (at most concurrency.checker). */
   checkerAccountConcurrency: number;
+  /** Alert deliveries of one account a notifier process sends at once (at most concurrency.notifier). */
+  notifierAccountConcurrency: number;
 }
 
 export class ConfigError extends Error {}
@@ -173,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     healthPorts: { checker: v.CHECKER_HEALTH_PORT, scanner: v.SCANNER_HEALTH_PORT, notifier: v.NOTIFIER_HEALTH_PORT },
     concurrency: { checker: v.CHECKER_CONCURRENCY, scanner: v.SCANNER_CONCURRENCY, notifier: v.NOTIFIER_CONCURRENCY },
     checkerAccountConcurrency: Math.min((v.CHECKER_ACCOUNT_CONCURRENCY as number | undefined) ?? Math.max(1, Math.ceil(v.CHECKER_CONCURRENCY / 10)), v.CHECKER_CONCURRENCY),
+    notifierAccountConcurrency: Math.min((v.NOTIFIER_ACCOUNT_CONCURRENCY as number | undefined) ?? Math.max(1, Math.ceil(v.NOTIFIER_CONCURRENCY / 4)), v.NOTIFIER_CONCURRENCY),
   };
 }
 

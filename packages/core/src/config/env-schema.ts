@@ -94,6 +94,8 @@ export const envSchema = Joi.object({
   CHECKER_ACCOUNT_CONCURRENCY: Joi.number().integer().min(1).max(2000),
   SCANNER_CONCURRENCY: Joi.number().integer().min(1).max(100).default(4),
   NOTIFIER_CONCURRENCY: Joi.number().integer().min(1).max(500).default(20),
+  // Alert deliveries of one account a notifier sends at once; unset: a quarter of NOTIFIER_CONCURRENCY (at least 1).
+  NOTIFIER_ACCOUNT_CONCURRENCY: Joi.number().integer().min(1).max(500),
 })
   .unknown(true)
   .messages({ 'any.invalid': '{{#label}} is not a valid comma-separated list of ip:port' });
