@@ -1,6 +1,7 @@
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { RedisTarget } from '../config/redis-target.js';
 import type { RedisClient } from './redis-client.js';
+import { HealingRedis } from './healing-redis.js';
 import { reconnectOnReadOnly, targetOptions } from './redis-target-options.js';
 
 /**
@@ -42,7 +43,8 @@ export function createRedisConnection(target: RedisTarget | string, role: RedisR
   }
   const { url, options } = targetOptions(target);
   const all: RedisOptions = { ...failFast, ...options, ...common, retryStrategy: backoff, lazyConnect: false };
-  return url === undefined ? new Redis(all) : new Redis(url, all);
+  // Only a Sentinel setup names no URL; its connections heal when ioredis gives up on them.
+  return url === undefined ? new HealingRedis(all) : new Redis(url, all);
 }
 
 /**
