@@ -52,6 +52,8 @@ describe('watchRedisRecovery', () => {
 
 describe('the checker after Redis lost its data', () => {
   it('re-creates its maintenance schedulers and reconciles without waiting for the watchdog', async () => {
+    // The first describe reconnected the shared connection: on a loaded host it may still be on its way.
+    await waitFor(() => (ctx.redis.status === 'ready' ? true : undefined), { what: 'the Redis connection ready again' });
     const app = createCheckerApp(ctx);
     await app.start();
     try {
