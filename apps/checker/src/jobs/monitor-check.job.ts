@@ -1,10 +1,7 @@
-import { deferJob, type FairLimiter, type JobHandler, type JobName } from '@vigil/core';
+import { runInAccountShare, type FairLimiter, type JobHandler, type JobName } from '@vigil/core';
 import { runKeyOf } from '../monitors/missed-runs.js';
 import type { MonitorChecks } from '../monitors/monitor-checks.js';
 import type { AccountsOf } from './monitor-bucket.job.js';
-
-/** How long a one-off check waits off the worker while its account's share is full: 5 to 10 s. */
-export const ACCOUNT_BUSY_DEFER_MS = 5_000;
 
 /** The checker's one gate for checks, shared with the bucket runs: per-account fair slots. */
 export interface AccountGate {
@@ -25,7 +22,6 @@ export function monitorCheckJob(check: MonitorChecks, gate?: AccountGate): JobHa
     const run = () => check({ monitorId: payload.monitorId, runKey: runKeyOf(String(job.id)), manual: payload.manual === true });
     if (!gate) return run();
     const account = String((await gate.accountsOf([payload.monitorId])).get(payload.monitorId) ?? 'unknown');
-    if (gate.limit.saturated(account)) return deferJob(job, ACCOUNT_BUSY_DEFER_MS * (1 + Math.random()));
-    return gate.limit(account, run);
+    return runInAccountShare(gate.limit, account, job, run);
   };
 }

@@ -1,9 +1,6 @@
-import { createFairLimiter, createSecretBox, deferJob, type Context, type JobHandler, type JobName } from '@vigil/core';
+import { createFairLimiter, createSecretBox, runInAccountShare, type Context, type JobHandler, type JobName } from '@vigil/core';
 import { createChannels } from '../channels/index.js';
 import { runDeliveryAttempt, type AccountSlot, type AttemptDeps } from '../delivery/run-attempt.js';
-
-/** How long a delivery waits off the worker while its account's sending slots are all taken: 5 to 10 s. */
-export const ACCOUNT_BUSY_DEFER_MS = 5_000;
 
 /** Thrown to hand a failed attempt back to BullMQ, which schedules the next one (backoff). */
 export class DeliveryRetryError extends Error {
@@ -30,8 +27,7 @@ export function alertDeliveryJob(ctx: Context): JobHandler<JobName.AlertDelivery
     const maxAttempts = redelivery ? attempt : (job.opts.attempts ?? 1);
     // An account whose alerts already take all its slots (its receivers hang) waits in the queue,
     // not on a worker slot another account's alert needs; the job comes back as the same attempt.
-    const slot: AccountSlot = (accountId, send) =>
-      limit.saturated(String(accountId)) ? deferJob(job, ACCOUNT_BUSY_DEFER_MS * (1 + Math.random())) : limit(String(accountId), send);
+    const slot: AccountSlot = (accountId, send) => runInAccountShare(limit, String(accountId), job, send);
     const result = await runDeliveryAttempt(ctx, deps, payload.deliveryId, attempt, maxAttempts, { redelivery, slot });
     if (result?.retry) {
       throw new DeliveryRetryError(`Delivery ${payload.deliveryId} attempt ${attempt}/${maxAttempts} failed: ${result.row.error ?? 'unknown error'}`);
