@@ -37,7 +37,7 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,7 +50,7 @@ import { CONFIG_ENV_VARS, monitorScheduleOffsetMs } from '@vigil/core';
 import { APP_NAMES } from '../packages/cli/src/commands/load-app.js';
 import type { BenchResult } from './run.js';
 import { repoRoot, runCli, startApp, type AppChild } from './fault-env.js';
-import { benchDatabase, percentile } from './support.js';
+import { benchDatabase, listen, percentile, type LoopbackServer } from './support.js';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 /** The quiet account's test deliveries: one every 6.5 s, under the 10 a minute an account may send. */
@@ -73,24 +73,6 @@ const run = promisify(execFile);
 
 // ---------------------------------------------------------------------------------------------
 // Loopback servers
-
-interface Server {
-  url: string;
-  close(): Promise<void>;
-}
-
-async function listen(handler: http.RequestListener): Promise<Server> {
-  const server = http.createServer({ keepAliveTimeout: 30_000 }, handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** Accepts connections and never answers; `release` closes every one of them (their checks fail at once). */
 async function tarpit(): Promise<{ url: string; held: () => number; release: () => void; close: () => Promise<void> }> {
@@ -335,7 +317,7 @@ export default async function isolation(): Promise<BenchResult> {
   ];
 
   const quietTarget = new QuietTarget();
-  const servers: Server[] = [];
+  const servers: LoopbackServer[] = [];
   const apps: AppChild[] = [];
   const stops: (() => Promise<void>)[] = [];
   const direct = new pg.Client({ connectionString: db.url });

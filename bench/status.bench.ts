@@ -20,14 +20,13 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import express from 'express';
 import request from 'supertest';
 import { createAccount, type Context } from '@vigil/core';
 import type { BenchResult } from './run.js';
-import { apiBenchContext } from './support.js';
+import { apiBenchContext, listen } from './support.js';
 import { createApp } from '../apps/api/src/app.js';
 import { statusChanged } from '../apps/api/src/public-status/read-status-version.js';
 import { seedStatusFixture } from '../test/support/status-fixture.js';
@@ -85,18 +84,6 @@ class Recorder {
   }
 }
 
-async function listen(handler: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer({ keepAliveTimeout: 30_000 }, handler);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** The length of a response body as sent (before any decoding), which fetch does not tell. */
 function rawLength(url: string, headers: Record<string, string>): Promise<number> {

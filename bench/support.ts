@@ -2,6 +2,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -186,3 +188,24 @@ export async function throwawayRedis(port: number): Promise<{ url: string; empty
   await stop();
   throw new Error(`no Redis at ${url}`);
 }
+
+/** A loopback HTTP server a bench talks to. */
+export interface LoopbackServer {
+  url: string;
+  close: () => Promise<void>;
+}
+
+/** An HTTP server on an ephemeral loopback port (keep-alive 30 s); close() drops its connections. */
+export async function listen(handler: http.RequestListener): Promise<LoopbackServer> {
+  const server = http.createServer({ keepAliveTimeout: 30_000 }, handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
