@@ -5,7 +5,7 @@ import { bumpAuthStamp, withAdminRedis } from '@vigil/core/admin';
 import { createApiProcess } from '@vigil/api';
 import { createCheckerApp } from '@vigil/checker';
 import { createNotifierApp } from '@vigil/notifier';
-import { createTestAccount, createTestContext, startRedisCluster, waitFor, type RedisClusterSetup, type TestAccount, type TestContext } from '@vigil/testing';
+import { callApi, createTestAccount, createTestContext, startRedisCluster, waitFor, type RedisClusterSetup, type TestAccount, type TestContext } from '@vigil/testing';
 
 // The API, the checker and the notifier on a Redis Cluster of three primaries: every script and
 // transaction keeps its keys in one slot (a CROSSSLOT error would fail a request or a job here).
@@ -40,15 +40,7 @@ afterAll(async () => {
   await cluster?.stop();
 }, 60_000);
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(`http://127.0.0.1:${api.port()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${account.key}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
+const call = (method: string, path: string, body?: unknown) => callApi(api.port(), account.key, method, path, body);
 
 it('creates monitors, checks them on 3 queue shards, opens an incident and counts usage on a 3-primary Cluster', async () => {
   const up = await call('POST', '/api/v1/uptime/monitors', { name: 'up', url: `${targetUrl}/up` });

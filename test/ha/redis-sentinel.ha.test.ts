@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiProcess } from '@vigil/api';
 import { createCheckerApp } from '@vigil/checker';
-import { createTestAccount, createTestContext, startSentinelSetup, waitFor, type SentinelSetup, type TestAccount, type TestContext } from '@vigil/testing';
+import { callApi, createTestAccount, createTestContext, startSentinelSetup, waitFor, type SentinelSetup, type TestAccount, type TestContext } from '@vigil/testing';
 
 // Redis behind Sentinel (a primary, a replica, three Sentinels): the primary is killed while the
 // API and the checker work; the Sentinels promote the replica and both apps find it by themselves.
@@ -32,15 +32,7 @@ afterAll(async () => {
   await setup?.stop();
 }, 60_000);
 
-async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(`http://127.0.0.1:${api.port()}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${account.key}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-    signal: AbortSignal.timeout(10_000),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
+const call = (method: string, path: string, body?: unknown) => callApi(api.port(), account.key, method, path, body);
 
 const checksOf = async (monitorId: number) => Number(((await ctx.db.query(`SELECT count(*)::int AS n FROM checks WHERE monitor_id = $1`, [monitorId])) as { n: number }[])[0].n);
 

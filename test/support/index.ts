@@ -18,3 +18,4 @@ export * from './pgbouncer.js';
 export * from './redis-server.js';
 export * from './redis-sentinel.js';
 export * from './redis-cluster.js';
+export * from './api-call.js';
