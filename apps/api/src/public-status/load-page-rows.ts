@@ -1,4 +1,4 @@
-import { activeMaintenance, MaintenanceWindow, occurrencesBetween, scheduleOf, windowCovers, type Context, type IncidentUpdateStatus, type MonitorStatus, type StatusPageSection, type StatusPageTheme } from '@vigil/core';
+import { activeMaintenance, firstOccurrencesBetween, MaintenanceWindow, scheduleOf, windowCovers, type Context, type IncidentUpdateStatus, type MonitorStatus, type StatusPageSection, type StatusPageTheme } from '@vigil/core';
 import { BAR_DAYS, barDays, RECENT_DAYS, utcDay, type MaintenanceView, type PageRows } from './page-model.js';
 import type { DayRow, FinishedDays, ReadDays } from './finished-days.js';
 import { CERTIFICATE_TRUSTED_SQL } from '../domains/certificate-trust.js';
@@ -54,7 +54,7 @@ async function loadMaintenance(
   const covering = windows.filter((w) => monitorIds.some((id) => windowCovers(w, { monitorId: id })) || domainIds.some((id) => windowCovers(w, { domainId: id })));
   const until = new Date(now.getTime() + MAINTENANCE_AHEAD_DAYS * DAY_MS);
   const maintenance = covering
-    .flatMap((w) => occurrencesBetween(scheduleOf(w), now, until).slice(0, 3).map((o) => ({ title: w.title, startsAt: o.start, endsAt: o.end, message: w.description ?? '' })))
+    .flatMap((w) => firstOccurrencesBetween(scheduleOf(w), now, until, 3).map((o) => ({ title: w.title, startsAt: o.start, endsAt: o.end, message: w.description ?? '' })))
     .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
     .slice(0, MAX_MAINTENANCE_SHOWN);
   const underMaintenance = monitorIds.filter((id) => activeMaintenance(covering, { monitorId: id }, now).length > 0);

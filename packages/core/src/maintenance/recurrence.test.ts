@@ -1,7 +1,7 @@
 import rrulePackage from 'rrule';
 import { ValidationError } from '../errors/errors.js';
 import { RRULE_BOUNDS } from '../security/evaluation-bounds.js';
-import { assertRruleFires, expand, nextOccurrences, normaliseRrule, occurrenceAt, occurrencesBetween, recurrenceStats, RRULE_NEVER_FIRES, type MaintenanceSchedule } from './recurrence.js';
+import { assertRruleFires, expand, firstOccurrencesBetween, nextOccurrences, normaliseRrule, occurrenceAt, occurrencesBetween, recurrenceStats, RRULE_NEVER_FIRES, type MaintenanceSchedule } from './recurrence.js';
 
 const { rrulestr } = rrulePackage;
 
@@ -134,6 +134,32 @@ describe('nextOccurrences', () => {
   it('stays cheap for a rule started long ago', () => {
     const w = recurring('2016-01-01T00:00:00Z', 'FREQ=DAILY;BYHOUR=0,6,12,18', 30, 'UTC');
     expect(nextOccurrences(w, at('2035-06-01T01:00:00Z'), 2).map((o) => o.start.toISOString())).toEqual(['2035-06-01T06:00:00.000Z', '2035-06-01T12:00:00.000Z']);
+  });
+
+  it('walks only as far as the occurrences asked for, skipping the ended ones of the widened margin', () => {
+    // 24 starts a day of 3 days each: the widened walk begins ~4 days back, among 96 ended starts.
+    const w = recurring('1970-01-01T00:00:00Z', 'FREQ=DAILY;BYHOUR=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23', 3 * 24 * 60, 'Europe/Berlin');
+    const after = at('2026-06-10T12:30:00Z');
+    const walked = expand(w, after, at('2036-06-10T00:00:00Z'), 3, (start) => start + 3 * 86_400_000 > after.getTime());
+    expect(walked.starts).toHaveLength(3);
+    expect(walked.iterations).toBeLessThan(10);
+    const next = nextOccurrences(w, after, 3);
+    expect(next.map((o) => o.start.toISOString())).toEqual(['2026-06-07T13:00:00.000Z', '2026-06-07T14:00:00.000Z', '2026-06-07T15:00:00.000Z']);
+    expect(next.every((o) => o.end > after)).toBe(true);
+  });
+});
+
+describe('firstOccurrencesBetween', () => {
+  it('answers the first occurrences overlapping the period, like the full list cut short', () => {
+    const w = recurring('1970-01-01T00:00:00Z', 'FREQ=DAILY', 30, 'UTC');
+    const from = at('2026-03-01T00:10:00Z');
+    const to = at('2026-03-15T00:00:00Z');
+    const all = occurrencesBetween(w, from, to);
+    expect(all.length).toBeGreaterThan(3);
+    expect(firstOccurrencesBetween(w, from, to, 3)).toEqual(all.slice(0, 3));
+    expect(firstOccurrencesBetween(w, from, to, 3)[0].start.toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    const once: MaintenanceSchedule = { startsAt: at('2026-03-02T00:00:00Z'), endsAt: at('2026-03-02T01:00:00Z'), rrule: null, durationMinutes: null, timezone: 'UTC' };
+    expect(firstOccurrencesBetween(once, from, to, 3)).toHaveLength(1);
   });
 });
 

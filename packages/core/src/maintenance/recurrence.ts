@@ -96,9 +96,11 @@ export const recurrenceStats = { expansions: 0, cacheHits: 0, iterations: 0 };
 
 /**
  * Starts (UTC) of occurrences whose floating start lies in [from - duration - 1 day, to + 1 day]
- * (widened by a day for the zone's offset), at most `limit`, in one bounded walk.
+ * (widened by a day for the zone's offset), in one bounded walk. With `accept`, only starts it
+ * accepts are kept, and the walk stops at the `limit`-th of them: a caller that wants the next
+ * few occurrences pays for those few, not for the widened margin's worth of 24 starts a day.
  */
-export function expand(s: MaintenanceSchedule, from: Date, to: Date, limit: number = RRULE_BOUNDS.maxOccurrences): Expansion {
+export function expand(s: MaintenanceSchedule, from: Date, to: Date, limit: number = RRULE_BOUNDS.maxOccurrences, accept: (startMs: number) => boolean = () => true): Expansion {
   if (!s.rrule) return { starts: [], iterations: 0, capped: false };
   const durationMs = (s.durationMinutes ?? 0) * MINUTE_MS;
   const floatFrom = new Date(utcToLocal(from.getTime() - durationMs, s.timezone) - DAY_MS);
@@ -106,10 +108,19 @@ export function expand(s: MaintenanceSchedule, from: Date, to: Date, limit: numb
   const dtstart = new Date(utcToLocal(s.startsAt.getTime(), s.timezone));
   const budget: WalkBudget = { iterations: 0, capped: false };
   const rule = boundedRule(s.rrule, dtstart, floatFrom, RRULE_BOUNDS.maxIterations, budget);
-  const floating = rule.between(floatFrom, floatTo, true, (_d, i) => i < Math.min(limit, RRULE_BOUNDS.maxOccurrences));
+  const wanted = Math.min(limit, RRULE_BOUNDS.maxOccurrences);
+  const starts: number[] = [];
+  // rrule stops at the first date the iterator refuses; seen bounds the refused ones too.
+  let seen = 0;
+  rule.between(floatFrom, floatTo, true, (d) => {
+    if (starts.length >= wanted || seen++ >= RRULE_BOUNDS.maxOccurrences) return false;
+    const start = localToUtc(d.getTime(), s.timezone);
+    if (accept(start)) starts.push(start);
+    return true;
+  });
   recurrenceStats.expansions++;
   recurrenceStats.iterations += budget.iterations;
-  return { starts: floating.map((f) => localToUtc(f.getTime(), s.timezone)), iterations: budget.iterations, capped: budget.capped };
+  return { starts, iterations: budget.iterations, capped: budget.capped };
 }
 
 /** Every occurrence that overlaps [from, to), oldest first (one bounded expansion). */
@@ -160,10 +171,15 @@ export function occurrenceAt(s: MaintenanceSchedule, at: Date): Occurrence | nul
 export function nextOccurrences(s: MaintenanceSchedule, after: Date, count: number): Occurrence[] {
   if (!s.rrule) return occurrencesBetween(s, after, new Date(8.64e15)).slice(0, count);
   const durationMs = (s.durationMinutes ?? 0) * MINUTE_MS;
-  // A few extra: the widened start may include occurrences that already ended.
-  const { starts } = expand(s, after, new Date(after.getTime() + FAR_FUTURE_MS), count + MAX_STARTS_PER_DAY * 8 + 2);
-  return starts
-    .filter((start) => start + durationMs > after.getTime())
-    .slice(0, count)
-    .map((start) => ({ start: new Date(start), end: new Date(start + durationMs) }));
+  // The widened walk starts before `after`: occurrences that already ended are skipped, not counted.
+  const { starts } = expand(s, after, new Date(after.getTime() + FAR_FUTURE_MS), count, (start) => start + durationMs > after.getTime());
+  return starts.map((start) => ({ start: new Date(start), end: new Date(start + durationMs) }));
+}
+
+/** The first `count` occurrences that overlap [from, to), oldest first; the walk stops at the last of them. */
+export function firstOccurrencesBetween(s: MaintenanceSchedule, from: Date, to: Date, count: number): Occurrence[] {
+  if (!s.rrule) return occurrencesBetween(s, from, to).slice(0, count);
+  const durationMs = (s.durationMinutes ?? 0) * MINUTE_MS;
+  const overlaps = (start: number) => start < to.getTime() && start + durationMs > from.getTime();
+  return expand(s, from, to, count, overlaps).starts.map((start) => ({ start: new Date(start), end: new Date(start + durationMs) }));
 }
