@@ -38,7 +38,7 @@ export class PingIntake {
     private readonly ctx: Context,
     private readonly perMinute = PINGS_PER_MINUTE,
   ) {
-    this.limiter = new FixedWindowLimiter(ctx.redis, limiterNamespace(ctx.config.redisPrefix, 'ping'), 60);
+    this.limiter = new FixedWindowLimiter(ctx.redis, limiterNamespace(ctx.config.redisPrefix, 'ping'), 60, { spentInMemory: true });
   }
 
   async accept(ping: IncomingPing): Promise<PingAnswer> {

@@ -9,6 +9,16 @@ export interface FixedWindowResult {
   msBeforeNext: number;
 }
 
+export interface FixedWindowOptions {
+  /**
+   * Remember a spent key in this process until its window ends and refuse it without asking
+   * Redis: a client hammering a limit it has spent then costs no Redis round trip. Only for
+   * limits that never give points back (a point given back in Redis would not lift the block
+   * held here).
+   */
+  spentInMemory: boolean;
+}
+
 /**
  * Fixed-window counters on rate-limiter-flexible (burst per IP, endpoint limits, header-check
  * quota). One RateLimiterRedis per distinct limit, created once and reused.
@@ -20,6 +30,7 @@ export class FixedWindowLimiter {
     private readonly redis: RedisClient,
     private readonly keyPrefix: string,
     private readonly durationSec: number,
+    private readonly options: FixedWindowOptions = { spentInMemory: false },
   ) {}
 
   private limiter(points: number): RateLimiterRedis {
@@ -30,6 +41,8 @@ export class FixedWindowLimiter {
         keyPrefix: `${this.keyPrefix}:${points}`,
         points,
         duration: this.durationSec,
+        // One past the limit is the first refused request: from then on, refused here until the window ends.
+        ...(this.options.spentInMemory ? { inMemoryBlockOnConsumed: points + 1 } : {}),
       });
       this.limiters.set(points, limiter);
     }
@@ -48,7 +61,7 @@ export class FixedWindowLimiter {
     }
   }
 
-  /** Takes one point back (a request that ended up not counting). */
+  /** Takes one point back (a request that ended up not counting); not for a limiter with `spentInMemory`. */
   async reward(key: string, points: number): Promise<void> {
     await this.limiter(points).reward(key, 1);
   }

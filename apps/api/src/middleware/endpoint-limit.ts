@@ -13,6 +13,8 @@ export interface EndpointLimitOptions {
   key: (req: Request) => string;
   /** Human text, e.g. "On-demand scan limit of 20 per hour". */
   describe: (points: number) => string;
+  /** True when the route gives points back (then a spent key is always asked of Redis again). */
+  givesPointsBack?: boolean;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface EndpointLimitOptions {
  * Retry-After. Runs after the account limits, whose counters the 429 then takes back.
  */
 export function endpointLimit(ctx: Context, opts: EndpointLimitOptions): RequestHandler {
-  const limiter = new FixedWindowLimiter(ctx.redis, limiterNamespace(ctx.config.redisPrefix, opts.name), opts.windowSec);
+  const limiter = new FixedWindowLimiter(ctx.redis, limiterNamespace(ctx.config.redisPrefix, opts.name), opts.windowSec, { spentInMemory: !opts.givesPointsBack });
   return async (req, _res, next) => {
     const points = opts.points(req);
     const result = await limiter.consume(opts.key(req), points);

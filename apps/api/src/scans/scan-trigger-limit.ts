@@ -36,6 +36,7 @@ export function scanTriggerLimit(ctx: Context): RequestHandler[] {
       points: () => SCAN_TRIGGERS_PER_HOUR,
       key: (req) => key(authOf(req).account.id),
       describe: (n) => `On-demand scan limit of ${n} per hour`,
+      givesPointsBack: true,
     }),
   ];
 }
