@@ -16,6 +16,8 @@ describe('classifyOutage', () => {
     ['pg connection terminated', new Error('Connection terminated unexpectedly'), 'postgres', 'connection closed'],
     ['pg pool connect timeout', new Error('timeout exceeded when trying to connect'), 'postgres', 'connection timed out'],
     ['pg client-side query timeout', new Error('Query read timeout'), 'postgres', 'query timed out'],
+    ['TypeORM DataSource destroyed under a request', Object.assign(new Error('Driver not Connected'), { name: 'TypeORMError' }), 'postgres', 'connection closed'],
+    ['pg pool ended under a request', new Error('Cannot use a pool after calling end on the pool'), 'postgres', 'connection closed'],
     ['pg admin shutdown', pgError('57P01', 'terminating connection due to administrator command'), 'postgres', 'server shutting down'],
     ['pg starting up', pgError('57P03', 'the database system is starting up'), 'postgres', 'server starting up'],
     ['pg statement timeout', pgError('57014', 'canceling statement due to statement timeout'), 'postgres', 'statement timed out'],

@@ -32,6 +32,9 @@ const PG_MESSAGES: [RegExp, string][] = [
   [/^Query read timeout$/, 'query timed out'],
   [/Client has encountered a connection error and is not queryable/i, 'connection closed'],
   [/^Connection terminated due to connection timeout$/, 'connection timed out'],
+  // The pool or DataSource closed under a request still running (a shutdown past its grace period).
+  [/^Driver not Connected$/, 'connection closed'],
+  [/^Cannot use a pool after calling end on the pool$/, 'connection closed'],
 ];
 
 const REDIS_MESSAGES: [RegExp, string][] = [
