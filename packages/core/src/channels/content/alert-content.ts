@@ -1,4 +1,5 @@
-import type { AlertEnvelope, DomainRef, GradeReason, MonitorDownRepeatData, MonitorRef } from '@vigil/core';
+import type { GradeReason } from '../../domains/grade-diff.js';
+import type { AlertEnvelope, DomainRef, MonitorDownRepeatData, MonitorRef } from '../../queue/alert-events.js';
 
 export type Severity = 'critical' | 'warning' | 'ok' | 'info';
 
