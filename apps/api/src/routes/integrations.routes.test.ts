@@ -74,11 +74,26 @@ async function domainOf(owner: TestAccount): Promise<number> {
 }
 
 describe('GET /api/v1/integrations/types', () => {
-  it('lists the four types with their config fields, and the events', async () => {
+  it('lists the registered types with their config fields, and the events', async () => {
     const { auth } = await createTestAccount(ctx);
     const res = await request(app).get('/api/v1/integrations/types').set(auth);
     expect(res.status).toBe(200);
-    expect(res.body.types.map((t: { type: string }) => t.type)).toEqual(['email', 'webhook', 'slack', 'discord']);
+    expect(res.body.types.map((t: { type: string }) => t.type)).toEqual([
+      'email',
+      'webhook',
+      'slack',
+      'discord',
+      'teams',
+      'telegram',
+      'google_chat',
+      'mattermost',
+      'matrix',
+      'ntfy',
+      'pushover',
+      'gotify',
+      'twilio_sms',
+      'webhook_template',
+    ]);
     const byType = Object.fromEntries(res.body.types.map((t: { type: string; config_fields: unknown[] }) => [t.type, t.config_fields]));
     expect(byType.email).toEqual([expect.objectContaining({ name: 'to', required: true, secret: false })]);
     expect(byType.webhook).toEqual([
