@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { createSecretBox, Integration } from '@vigil/core';
+import { createSecretBox, Integration, INTEGRATION_TYPES } from '@vigil/core';
 import { createNotifierApp } from '@vigil/notifier';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
@@ -197,7 +197,7 @@ describe('creating integrations', () => {
 
   it.each([
     [{ name: 'x', config: {} }, 'type is required'],
-    [{ type: 'sms', name: 'x', config: {} }, 'Invalid type: must be one of email, webhook, slack, discord'],
+    [{ type: 'sms', name: 'x', config: {} }, `Invalid type: must be one of ${INTEGRATION_TYPES.join(', ')}`],
     [{ type: 'webhook', config: { url: 'https://example.com' } }, 'name is required'],
     [{ type: 'webhook', name: 'x' }, 'config is required'],
     [{ type: 'webhook', name: 'x', config: 'https://example.com' }, 'Invalid config: must be an object'],
