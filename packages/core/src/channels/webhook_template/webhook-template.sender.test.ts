@@ -1,5 +1,4 @@
 import { downAlert, senderDeps, startReceiver, type Receiver } from '@vigil/testing';
-import { ValidationError } from '../../errors/errors.js';
 import { TEMPLATE_MAX_CHARS, TEMPLATE_MAX_PLACEHOLDERS } from './body-template.js';
 import { webhookTemplate } from './index.js';
 
