@@ -1562,7 +1562,7 @@ export interface components {
         Integration: {
             id: number;
             /** @enum {string} */
-            type: "email" | "webhook" | "slack" | "discord";
+            type: "email" | "webhook" | "slack" | "discord" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
             name: string;
             /**
              * @description Per type (see /integrations/types); secret fields masked
@@ -1585,6 +1585,68 @@ export interface components {
             } | {
                 /** @description Webhook URL, https://discord.com/api/webhooks/...; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
                 webhook_url?: string;
+            } | {
+                /** @description The workflow's HTTP POST URL (it carries its signature, sig=...); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                url?: string;
+            } | {
+                /** @description The bot's token from @BotFather, 123456:ABC-...; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                bot_token?: string;
+                /** @description Chat id (e.g. -1001234567890) or @channelusername */
+                chat_id: string;
+                /** @description Bot API server; default https://api.telegram.org */
+                api_url?: string;
+            } | {
+                /** @description Webhook URL, https://chat.googleapis.com/v1/spaces/.../messages?key=...&token=...; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                url?: string;
+            } | {
+                /** @description Incoming-webhook URL, https://<your server>/hooks/<id>; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                url?: string;
+            } | {
+                /** @description Access token of the user that sends (it must have joined the room); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                access_token?: string;
+                /** @description Room id, !abcdef:example.org (Room settings > Advanced) */
+                room_id: string;
+                /** @description Homeserver's client API base URL; default https://matrix-client.matrix.org */
+                api_url?: string;
+            } | {
+                /** @description Topic name (1-64 of A-Z a-z 0-9 _ -); on ntfy.sh anyone who knows it can subscribe */
+                topic: string;
+                /** @description Access token (tk_...) for a protected topic; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                token?: string;
+                /** @description Server base URL; default https://ntfy.sh */
+                api_url?: string;
+            } | {
+                /** @description User or group key (30 characters); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                user_key?: string;
+                /** @description API token of your Pushover application (30 characters); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                app_token?: string;
+                /** @description API base URL; default https://api.pushover.net */
+                api_url?: string;
+            } | {
+                /** @description Token of a Gotify application (Apps > Create application); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                app_token?: string;
+                /** @description Your Gotify server's base URL, e.g. https://gotify.example.com (there is no public one) */
+                api_url: string;
+            } | {
+                /** @description Account SID, AC followed by 32 hex digits */
+                account_sid: string;
+                /** @description Auth token of the account (or of an API key's account); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                auth_token?: string;
+                /** @description Sending number in E.164 (+15017122661), or a Messaging Service SID (MG...) */
+                from: string;
+                /** @description Recipient number in E.164, e.g. +15558675310 */
+                to: string;
+                /** @description API base URL; default https://api.twilio.com */
+                api_url?: string;
+            } | {
+                /** @description http:// or https:// URL that receives the POST */
+                url: string;
+                /** @description JSON with {{placeholders}} (at most 16384 characters); known: event, event_id, created_at, title, summary, severity, link, monitor, monitor.id, monitor.name, monitor.url, monitor.status, incident, incident.id, incident.cause, incident.started_at, incident.resolved_at, incident.duration_seconds, domain, domain.id, domain.hostname, domain.port, data, envelope */
+                body_template: string;
+                /** @description Up to 20 extra headers (e.g. Authorization); values are secret; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                headers?: {
+                    [key: string]: string;
+                };
             };
             /** @description Subscribed events; empty = all */
             events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
@@ -3239,7 +3301,7 @@ export interface operations {
                     "application/json": {
                         types: {
                             /** @enum {string} */
-                            type: "email" | "webhook" | "slack" | "discord";
+                            type: "email" | "webhook" | "slack" | "discord" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
                             /** @example Webhook */
                             name: string;
                             description: string;
@@ -3403,7 +3465,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    type: "email" | "webhook" | "slack" | "discord";
+                    type: "email" | "webhook" | "slack" | "discord" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
                     name: string;
                     /** @description Fields per type (GET /api/v1/integrations/types) */
                     config: {
@@ -3418,6 +3480,71 @@ export interface operations {
                     } | {
                         /** Format: uri */
                         webhook_url: string;
+                    } | {
+                        /** Format: uri */
+                        url: string;
+                    } | {
+                        bot_token: string;
+                        chat_id: number | string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the API; default https://api.telegram.org
+                         */
+                        api_url?: string;
+                    } | {
+                        /** Format: uri */
+                        url: string;
+                    } | {
+                        /** Format: uri */
+                        url: string;
+                    } | {
+                        access_token: string;
+                        room_id: string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the API; default https://matrix-client.matrix.org
+                         */
+                        api_url?: string;
+                    } | {
+                        topic: string;
+                        token?: string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the API; default https://ntfy.sh
+                         */
+                        api_url?: string;
+                    } | {
+                        user_key: string;
+                        app_token: string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the API; default https://api.pushover.net
+                         */
+                        api_url?: string;
+                    } | {
+                        app_token: string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the server
+                         */
+                        api_url: string;
+                    } | {
+                        account_sid: string;
+                        auth_token: string;
+                        from: string;
+                        to: string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the API; default https://api.twilio.com
+                         */
+                        api_url?: string;
+                    } | {
+                        /** Format: uri */
+                        url: string;
+                        body_template: string;
+                        headers?: {
+                            [key: string]: string;
+                        };
                     };
                     /** @description Empty or absent = all events */
                     events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
@@ -3603,7 +3730,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    type?: "email" | "webhook" | "slack" | "discord";
+                    type?: "email" | "webhook" | "slack" | "discord" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
                     name?: string;
                     /** @description Fields per type (GET /api/v1/integrations/types); on update merged into the current config */
                     config?: {
@@ -3802,7 +3929,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    type?: "email" | "webhook" | "slack" | "discord";
+                    type?: "email" | "webhook" | "slack" | "discord" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
                     name?: string;
                     /** @description Fields per type (GET /api/v1/integrations/types); on update merged into the current config */
                     config?: {
