@@ -1,16 +1,18 @@
 import type { CheckResult } from '@vigil/core';
 import { admitRecords, batchOutcomes } from './admit-records.js';
 import type { CheckRecord } from './check-record.js';
+import type { MonitorRow } from './monitor-locks.js';
 
 const ok = (s: number): CheckResult => ({ timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString(), status: 'success', response_time_ms: 10, status_code: 200 });
 const rec = (monitorId: number, jobKey: string, over: Partial<CheckRecord> = {}): CheckRecord => ({ monitorId, jobKey, manual: false, result: ok(0), ...over });
-const live = { is_active: true, status: 'up' as const };
+type Facts = Pick<MonitorRow, 'is_active' | 'status'>;
+const live: Facts = { is_active: true, status: 'up' };
 
 describe('admitRecords', () => {
-  const monitors = new Map([
+  const monitors = new Map<number, Facts>([
     [1, live],
-    [2, { is_active: false, status: 'up' as const }],
-    [3, { is_active: true, status: 'paused' as const }],
+    [2, { is_active: false, status: 'up' }],
+    [3, { is_active: true, status: 'paused' }],
   ]);
 
   it('skips deleted, inactive and paused monitors, but runs a manual check of a paused one', () => {

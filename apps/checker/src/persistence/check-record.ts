@@ -1,5 +1,5 @@
 import { DEFAULT_REGION, checkKey, type AlertEventPayload, type CheckResult } from '@vigil/core';
-import type { JudgedRound } from '../rounds/round-store.js';
+import type { JudgedRound } from '../rounds/judge-rounds.js';
 
 /** One finished check, waiting to be recorded (what a check job, a heartbeat or an agent's result hands the writer). */
 export interface CheckRecord {

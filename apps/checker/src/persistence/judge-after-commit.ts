@@ -1,7 +1,7 @@
 import { alertOutboxMessage, writeOutbox, type AlertEventPayload, type MaintenanceLookup } from '@vigil/core';
 import type { DataSource } from 'typeorm';
 import { roundComplete } from '../rounds/judge-round.js';
-import { judgeRounds, roundAnswers, roundKey, type JudgedRound, type TouchedRound } from '../rounds/round-store.js';
+import { judgeRounds, roundAnswers, roundKey, type JudgedRound, type TouchedRound } from '../rounds/judge-rounds.js';
 import { applyStates } from './apply-states.js';
 import { openIncidentsOf } from './incident-writes.js';
 import { lockMonitors, type MonitorRows } from './monitor-locks.js';

@@ -1,6 +1,6 @@
 import type { MaintenanceLookup, OutboxMessage } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
-import { judgeRounds, roundKey, type JudgedRound, type TouchedRound } from '../rounds/round-store.js';
+import { judgeRounds, roundKey, type JudgedRound, type TouchedRound } from '../rounds/judge-rounds.js';
 import type { InsertedRecord } from './insert-records.js';
 import type { MonitorRows } from './monitor-locks.js';
 import { roundEntries, type StateEntry } from './state-entries.js';

@@ -1,6 +1,6 @@
 import { alertOutboxMessage, writeOutbox, type MaintenanceLookup } from '@vigil/core';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { TouchedRound } from '../rounds/round-store.js';
+import type { TouchedRound } from '../rounds/judge-rounds.js';
 import { admitRecords, batchOutcomes } from './admit-records.js';
 import { applyStates } from './apply-states.js';
 import type { CheckRecord, RecordedBatch } from './check-record.js';

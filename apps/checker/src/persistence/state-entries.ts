@@ -1,5 +1,5 @@
 import type { MaintenanceLookup } from '@vigil/core';
-import type { JudgedRound } from '../rounds/round-store.js';
+import type { JudgedRound } from '../rounds/judge-rounds.js';
 import type { CheckRecord } from './check-record.js';
 import type { MonitorRows } from './monitor-locks.js';
 

@@ -16,7 +16,7 @@ import { loadMaintenance } from '../persistence/load-maintenance.js';
 import { lockMonitors } from '../persistence/monitor-locks.js';
 import { roundEntries } from '../persistence/state-entries.js';
 import type { RoundDeadline } from './round-deadlines.js';
-import { judgeRounds } from './round-store.js';
+import { judgeRounds } from './judge-rounds.js';
 import { warnSkippedRegions } from './warn-skipped-regions.js';
 
 /**

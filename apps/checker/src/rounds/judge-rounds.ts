@@ -1,3 +1,7 @@
+/**
+ * Rounds of many regions in the check writer and at their deadlines: their answers, their
+ * deadline jobs, and judging them once (the SQL is the checks and rounds store of core).
+ */
 import { JobName, checkResultOf, claimRounds, roundChecks, type OutboxMessage } from '@vigil/core';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
