@@ -6,12 +6,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
-it('leaves room for HOT updates on the pages of monitors and monitor_rollups', async () => {
+it('keeps half of each monitors page free for HOT state updates; rollups keep full pages', async () => {
   const rows = await ctx.db.query<{ relname: string; reloptions: string[] | null }[]>(
     `SELECT relname, reloptions FROM pg_class WHERE relname IN ('monitors', 'monitor_rollups') AND relkind = 'r' ORDER BY relname`,
   );
   expect(rows).toEqual([
-    { relname: 'monitor_rollups', reloptions: ['fillfactor=70'] },
-    { relname: 'monitors', reloptions: ['fillfactor=70'] },
+    { relname: 'monitor_rollups', reloptions: null },
+    { relname: 'monitors', reloptions: ['fillfactor=50'] },
   ]);
 });
