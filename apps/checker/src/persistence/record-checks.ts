@@ -15,7 +15,7 @@ import { maintenanceFlags } from './state-entries.js';
 export type { CheckRecord, RecordedBatch, RecordOutcome, SkipReason } from './check-record.js';
 
 /** The maintenance lookup for records (before their transaction opens). */
-export function maintenanceOf(db: DataSource, records: readonly CheckRecord[]): Promise<MaintenanceLookup> {
+function maintenanceOf(db: DataSource, records: readonly CheckRecord[]): Promise<MaintenanceLookup> {
   return loadMaintenance(
     db,
     records.map((r) => r.monitorId),
