@@ -14,13 +14,18 @@
  * writer's defaults, and twice as many batches in flight (what two checker processes offer the
  * database).
  *
+ * WAL per check (and per COPY row): the server's pg_current_wal_lsn difference, which on a shared
+ * server counts other databases' writes too, and, where the server allows it (a superuser:
+ * support.ts meterDatabaseWal), the WAL records of this database's blocks alone, full-page
+ * images shown apart.
+ *
  * Env: BENCH_STORAGE_MONITORS (100,000), BENCH_STORAGE_ROWS (200,000), BENCH_STORAGE_VARIANTS.
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Account, DAY_MS, createContext, createLogger, dayStart, loadConfig, type Context } from '@vigil/core';
 import type { BenchResult } from './run.js';
-import { benchDatabase, copyChecks, dropRedisKeys, walBytesSince, walLsn, type BenchCheckRow } from './support.js';
+import { benchDatabase, copyChecks, dropRedisKeys, meterDatabaseWal, walBytesSince, walLsn, type BenchCheckRow, type WalMeter } from './support.js';
 import { CHECK_WRITER_DEFAULTS, createCheckWriter } from '../apps/checker/src/persistence/check-writer.js';
 
 const MONITORS = Number(process.env.BENCH_STORAGE_MONITORS ?? 100_000);
@@ -58,6 +63,17 @@ function* rows(start: Date, tag: string): Generator<BenchCheckRow> {
 }
 
 const rate = (n: number, ms: number) => (n / ms) * 1000;
+
+/**
+ * WAL per row since `from`: the server's (pg_current_wal_lsn difference: every database's) and,
+ * where the meter could start, this database's own records (what the run itself wrote).
+ */
+async function walPer(ctx: Context, unit: string, n: number, from: string, meter: WalMeter | null): Promise<string> {
+  const server = await walBytesSince(ctx, from);
+  const own = meter ? await meter.stop() : null;
+  const per = (bytes: number) => (bytes / n).toFixed(0);
+  return `WAL ${per(server)} B/${unit}` + (own ? ` (this database's records: ${per(own.bytes)} B/${unit}, of which full-page images ${per(own.fpiBytes)})` : '');
+}
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
 
 export default async function bench(): Promise<BenchResult> {
@@ -72,17 +88,19 @@ export default async function bench(): Promise<BenchResult> {
     const today = dayStart(new Date());
     lines.push(`${fmt(ROWS)} checks of ${fmt(MONITORS)} monitors per variant, each into an empty daily partition; target ${fmt(TARGET_PER_S)} checks/s`);
 
+    let meter = await meterDatabaseWal(db.url);
     let lsn = await walLsn(ctx);
     let t = performance.now();
     await copyChecks(db.url, 'checks', rows(new Date(today.getTime() + DAY_MS + 3_600_000), 'copy'));
     const copyMs = performance.now() - t;
     const copyRate = rate(ROWS, copyMs);
-    const copyWal = await walBytesSince(ctx, lsn);
-    lines.push(`baseline, raw COPY into checks: ${fmt(copyRate)} rows/s (${(copyMs / 1000).toFixed(1)} s), WAL ${(copyWal / ROWS).toFixed(0)} B/row`);
+    const copyWal = await walPer(ctx, 'row', ROWS, lsn, meter);
+    lines.push(`baseline, raw COPY into checks: ${fmt(copyRate)} rows/s (${(copyMs / 1000).toFixed(1)} s), ${copyWal}`);
 
     for (const [n, { maxBatch, maxInFlight }] of VARIANTS.entries()) {
       const writer = createCheckWriter(ctx, { maxBatch, maxInFlight });
       const start = new Date(today.getTime() + (2 + n) * DAY_MS + 3_600_000);
+      meter = await meterDatabaseWal(db.url);
       lsn = await walLsn(ctx);
       t = performance.now();
       // Like a checker's jobs: JOBS loops, each submitting its next check when the last is written.
@@ -103,11 +121,11 @@ export default async function bench(): Promise<BenchResult> {
         }),
       );
       const ms = performance.now() - t;
-      const wal = await walBytesSince(ctx, lsn);
+      const wal = await walPer(ctx, 'check', recorded, lsn, meter);
       const writerRate = rate(recorded, ms);
       lines.push(
         `check writer (batches ≤ ${maxBatch}, ${maxInFlight} in flight, with monitor updates and rollups): ${fmt(writerRate)} checks/s (${(ms / 1000).toFixed(1)} s, ${fmt(recorded)} recorded), ` +
-          `${(writerRate / copyRate).toFixed(2)} × COPY, ${(writerRate / TARGET_PER_S).toFixed(2)} × the 1 M-monitor rate, WAL ${(wal / recorded).toFixed(0)} B/check`,
+          `${(writerRate / copyRate).toFixed(2)} × COPY, ${(writerRate / TARGET_PER_S).toFixed(2)} × the 1 M-monitor rate, ${wal}`,
       );
     }
     const [{ size }] = (await ctx.db.query(

@@ -120,6 +120,57 @@ export async function walBytesSince(ctx: Context, lsn: string): Promise<number> 
   return Number(n);
 }
 
+/** WAL written for one database's blocks: all of it, and the full-page images within it. */
+export interface DatabaseWal {
+  bytes: number;
+  fpiBytes: number;
+}
+
+export interface WalMeter {
+  /** The WAL records since the meter started that touch the database's blocks; the meter is closed. */
+  stop(): Promise<DatabaseWal>;
+}
+
+/**
+ * Meters the WAL one database writes (`url`'s), which pg_current_wal_lsn's difference cannot
+ * tell apart from other databases' writes on a shared server. A temporary physical replication
+ * slot on a connection of its own keeps the server's WAL from now on (other sessions' forced
+ * checkpoints would recycle it), and is dropped with that connection whatever happens; at stop,
+ * pg_walinspect sums the records whose blocks belong to the database (commit records, which
+ * have none, are left out). Null when the server does not allow it (a superuser is needed).
+ */
+export async function meterDatabaseWal(url: string): Promise<WalMeter | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('CREATE EXTENSION IF NOT EXISTS pg_walinspect');
+    await client.query('SELECT pg_create_physical_replication_slot($1, true, true)', [`vigil_bench_wal_${randomBytes(4).toString('hex')}`]);
+    const {
+      rows: [{ lsn }],
+    } = await client.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn');
+    return {
+      async stop() {
+        try {
+          const {
+            rows: [row],
+          } = await client.query<{ bytes: string | null; fpi: string | null }>(
+            `SELECT sum(record_length)::bigint AS bytes, sum(fpi_length)::bigint AS fpi
+               FROM pg_get_wal_records_info($1::pg_lsn, pg_current_wal_lsn())
+              WHERE block_ref LIKE '%/' || (SELECT oid FROM pg_database WHERE datname = current_database()) || '/%'`,
+            [lsn],
+          );
+          return { bytes: Number(row.bytes ?? 0), fpiBytes: Number(row.fpi ?? 0) };
+        } finally {
+          await client.end();
+        }
+      },
+    };
+  } catch {
+    await client.end();
+    return null;
+  }
+}
+
 /** The p-th percentile of ascending samples. */
 export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

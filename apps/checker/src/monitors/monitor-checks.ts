@@ -5,7 +5,7 @@ import { createMaintenanceCalendar } from './maintenance-calendar.js';
 import { probeWith } from '../probe/prober.js';
 import { createProbers, type ProberOptions } from '../probe/probers/index.js';
 import { createLiveRegions } from '../rounds/live-regions.js';
-import { ROUND_DEADLINE_MARGIN_MS } from '../rounds/round-store.js';
+import { ROUND_DEADLINE_MARGIN_MS } from '../rounds/judge-rounds.js';
 
 /** Tuning knobs (defaults chosen by bench/checker.bench.ts); the bench varies them. */
 export interface MonitorCheckOptions {

@@ -2,7 +2,7 @@ import { accountsWithIncidentChanges, bumpStatusVersions, classifyOutage, isData
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckBuffer } from './check-buffer.js';
 import { GroupCommit, type GroupCommitOptions } from './group-commit.js';
-import { recordChecks, recordRegionalChecks, type CheckRecord, type RecordedBatch, type RecordOutcome } from './record-checks.js';
+import { recordChecks, type CheckRecord, type RecordOutcome } from './record-checks.js';
 import { addRoundDeadlines, removeRoundDeadlines } from '../rounds/round-deadlines.js';
 import { warnSkippedRegions } from '../rounds/warn-skipped-regions.js';
 
@@ -66,28 +66,8 @@ export function createCheckWriter(ctx: Context, opts: Partial<CheckWriterOptions
     return records.map((r) => (r.roundDeadlineInMs !== undefined ? { ...r, deadlineTracked: true } : r));
   };
 
-  /** Checks of monitors in one region (and rounds without a deadline in Redis) as always; tracked rounds' checks without monitor locks. */
-  const record = async (records: CheckRecord[]): Promise<RecordedBatch> => {
-    const tracked = records.flatMap((r, i) => (r.deadlineTracked ? [i] : []));
-    if (!tracked.length) return recordChecks(ctx.db, records);
-    const plain = records.flatMap((r, i) => (r.deadlineTracked ? [] : [i]));
-    const parts = [
-      { indexes: plain, batch: plain.length ? await recordChecks(ctx.db, plain.map((i) => records[i])) : null },
-      { indexes: tracked, batch: await recordRegionalChecks(ctx.db, tracked.map((i) => records[i])) },
-    ];
-    const merged: RecordedBatch = { outcomes: new Array<RecordOutcome>(records.length), alerts: [], rounds: [], deadlines: 0 };
-    for (const { indexes, batch } of parts) {
-      if (!batch) continue;
-      indexes.forEach((i, n) => (merged.outcomes[i] = batch.outcomes[n]));
-      merged.alerts.push(...batch.alerts);
-      merged.rounds.push(...batch.rounds);
-      merged.deadlines += batch.deadlines;
-    }
-    return merged;
-  };
-
   const write = async (batch: CheckRecord[]): Promise<RecordOutcome[]> => {
-    const { outcomes, alerts, rounds, deadlines } = await record(await trackDeadlines(batch));
+    const { outcomes, alerts, rounds, deadlines } = await recordChecks(ctx.db, await trackDeadlines(batch));
     await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, accountsWithIncidentChanges(alerts));
     warnSkippedRegions(ctx, rounds);
     if (rounds.length) {

@@ -1,8 +1,22 @@
-import { accountsWithIncidentChanges, alertOutboxMessage, bumpStatusVersions, writeOutbox, type Context, type JobHandler, type JobName, type JudgeRoundPayload } from '@vigil/core';
+import {
+  accountsWithIncidentChanges,
+  alertOutboxMessage,
+  bumpStatusVersions,
+  newestRoundCheckAt,
+  writeOutbox,
+  type AlertEventPayload,
+  type Context,
+  type JobHandler,
+  type JobName,
+  type JudgeRoundPayload,
+} from '@vigil/core';
+import { applyStates } from '../persistence/apply-states.js';
+import { openIncidentsOf } from '../persistence/incident-writes.js';
 import { loadMaintenance } from '../persistence/load-maintenance.js';
-import { applyStates, lockMonitors, openIncidentsOf, roundEntries } from '../persistence/record-checks.js';
+import { lockMonitors } from '../persistence/monitor-locks.js';
+import { roundEntries } from '../persistence/state-entries.js';
 import type { RoundDeadline } from './round-deadlines.js';
-import { judgeRounds } from './round-store.js';
+import { judgeRounds } from './judge-rounds.js';
 import { warnSkippedRegions } from './warn-skipped-regions.js';
 
 /**
@@ -15,8 +29,7 @@ export function judgeRoundJob(ctx: Context, onOutboxWritten: () => void = () => 
 
 /** What the JudgeRound job does: finds when the round's checks ran, then judgeDueRounds. */
 export async function judgeRoundAtDeadline(ctx: Context, { monitorId, jobKey }: JudgeRoundPayload, onOutboxWritten: () => void = () => undefined): Promise<{ judged: boolean }> {
-  const newest = (await ctx.db.query(`SELECT max(checked_at) AS at FROM checks WHERE monitor_id = $1 AND job_key = $2`, [monitorId, jobKey])) as { at: Date | null }[];
-  const at = newest[0]?.at;
+  const at = await newestRoundCheckAt(ctx.db.manager, { monitorId, jobKey });
   if (!at) return { judged: false };
   return { judged: (await judgeDueRounds(ctx, [{ monitorId, jobKey, at }], onOutboxWritten)) > 0 };
 }
@@ -37,12 +50,11 @@ export async function judgeDueRounds(ctx: Context, due: readonly RoundDeadline[]
     const locked = await lockMonitors(em, due.map((d) => d.monitorId));
     const monitors = new Map([...locked].filter(([, m]) => m.is_active && m.regions.length > 1));
     const decided = await judgeRounds(em, due.filter((d) => monitors.has(d.monitorId)), monitors, { force: true, now: ctx.clock.now() });
-    const alerts: Parameters<typeof applyStates>[4] = [];
     // A paused monitor's round is judged (claimed) but moves nothing.
     const moving = decided.judged.filter((j) => monitors.get(j.monitorId)?.status !== 'paused');
-    if (moving.length) {
-      await applyStates(em, roundEntries(moving, monitors, maintenance), monitors, await openIncidentsOf(em, [...new Set(moving.map((j) => j.monitorId))]), alerts, []);
-    }
+    const alerts: AlertEventPayload[] = moving.length
+      ? await applyStates(em, roundEntries(moving, monitors, maintenance), monitors, await openIncidentsOf(em, [...new Set(moving.map((j) => j.monitorId))]), [])
+      : [];
     await writeOutbox(em, alerts.map(alertOutboxMessage));
     return { judged: decided.judged, alerts };
   });

@@ -1,5 +1,5 @@
 import type { Context } from '@vigil/core';
-import type { JudgedRound } from './round-store.js';
+import type { JudgedRound } from './judge-rounds.js';
 
 /** Names, in a warning, the regions a judged round went without (no live checker, or no answer by its deadline). */
 export function warnSkippedRegions(ctx: Pick<Context, 'logger'>, rounds: readonly JudgedRound[]): void {

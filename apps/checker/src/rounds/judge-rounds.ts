@@ -1,4 +1,8 @@
-import { JobName, type CheckResult, type OutboxMessage } from '@vigil/core';
+/**
+ * Rounds of many regions in the check writer and at their deadlines: their answers, their
+ * deadline jobs, and judging them once (the SQL is the checks and rounds store of core).
+ */
+import { JobName, checkResultOf, claimRounds, roundChecks, type OutboxMessage } from '@vigil/core';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { duplicateWindow } from '../persistence/duplicate-window.js';
@@ -52,18 +56,6 @@ export function roundDeadlineMessage(monitorId: number, jobKey: string, timeoutS
   };
 }
 
-interface AnswerRow {
-  id: string;
-  monitor_id: number;
-  job_key: string;
-  region: string;
-  checked_at: Date;
-  status: 'success' | 'failure';
-  response_time_ms: number | null;
-  status_code: number | null;
-  error: string | null;
-}
-
 /** A round's key in the maps of this module. */
 export const roundKey = (monitorId: number, jobKey: string) => `${monitorId}\u0000${jobKey}`;
 
@@ -71,49 +63,11 @@ export const roundKey = (monitorId: number, jobKey: string) => `${monitorId}\u00
 export async function roundAnswers(em: EntityManager, rounds: readonly TouchedRound[]): Promise<Map<string, RegionAnswer[]>> {
   const out = new Map<string, RegionAnswer[]>();
   if (!rounds.length) return out;
-  const { from, to } = duplicateWindow(rounds.map((r) => r.at));
-  const rows = (await em.query(
-    `SELECT c.id, c.monitor_id, c.job_key, c.region, c.checked_at, c.status, c.response_time_ms, c.status_code, c.error
-       FROM checks c JOIN unnest($1::int[], $2::text[]) AS d(monitor_id, job_key) ON c.monitor_id = d.monitor_id AND c.job_key = d.job_key
-      WHERE c.checked_at >= $3 AND c.checked_at < $4 ORDER BY c.checked_at, c.id`,
-    [rounds.map((r) => r.monitorId), rounds.map((r) => r.jobKey), from, to],
-  )) as AnswerRow[];
-  for (const r of rows) {
-    const result: CheckResult = {
-      timestamp: r.checked_at.toISOString(),
-      status: r.status,
-      response_time_ms: r.response_time_ms,
-      status_code: r.status_code,
-      ...(r.error !== null ? { error: r.error } : {}),
-    };
-    const key = roundKey(r.monitor_id, r.job_key);
-    out.set(key, [...(out.get(key) ?? []), { region: r.region, checkId: String(r.id), result }]);
+  for (const row of await roundChecks(em, rounds, duplicateWindow(rounds.map((r) => r.at)))) {
+    const key = roundKey(row.monitor_id, row.job_key);
+    out.set(key, [...(out.get(key) ?? []), { region: row.region, checkId: row.id, result: checkResultOf(row) }]);
   }
   return out;
-}
-
-/**
- * Claims rounds as judged (the row is the claim), in one statement: each round is claimed by
- * exactly one caller, whatever the duplicate deliveries or checkers, because every caller holds
- * the monitor's row lock. Returns the keys claimed now.
- */
-async function claimRounds(em: EntityManager, judged: readonly (JudgedRound & { at: Date })[]): Promise<Set<string>> {
-  if (!judged.length) return new Set();
-  const rows = (await em.query(
-    `INSERT INTO monitor_rounds (monitor_id, job_key, judged_at, failed, failing_regions, skipped_regions)
-     SELECT d.monitor_id, d.job_key, d.judged_at, d.failed, ARRAY(SELECT jsonb_array_elements_text(d.failing)), ARRAY(SELECT jsonb_array_elements_text(d.skipped))
-       FROM unnest($1::int[], $2::text[], $3::timestamptz[], $4::bool[], $5::jsonb[], $6::jsonb[]) AS d(monitor_id, job_key, judged_at, failed, failing, skipped)
-     ON CONFLICT (monitor_id, job_key) DO NOTHING RETURNING monitor_id, job_key`,
-    [
-      judged.map((j) => j.monitorId),
-      judged.map((j) => j.jobKey),
-      judged.map((j) => j.at),
-      judged.map((j) => j.verdict.failed),
-      judged.map((j) => JSON.stringify(j.verdict.failingRegions)),
-      judged.map((j) => JSON.stringify(j.verdict.skippedRegions)),
-    ],
-  )) as { monitor_id: number; job_key: string }[];
-  return new Set(rows.map((r) => roundKey(r.monitor_id, r.job_key)));
 }
 
 /**
@@ -151,7 +105,14 @@ export async function judgeRounds(
     const verdict = judgeRound(monitor, own);
     if (verdict) candidates.push({ monitorId: t.monitorId, jobKey: t.jobKey, verdict, at: opts.now ?? new Date(verdict.result.timestamp) });
   }
-  const claimed = await claimRounds(em, candidates);
+  const claimed = new Set(
+    (
+      await claimRounds(
+        em,
+        candidates.map((c) => ({ monitorId: c.monitorId, jobKey: c.jobKey, judgedAt: c.at, failed: c.verdict.failed, failingRegions: c.verdict.failingRegions, skippedRegions: c.verdict.skippedRegions })),
+      )
+    ).map((r) => roundKey(r.monitorId, r.jobKey)),
+  );
   decisions.judged = candidates.filter((c) => claimed.has(roundKey(c.monitorId, c.jobKey))).map(({ monitorId, jobKey, verdict }) => ({ monitorId, jobKey, verdict }));
   return decisions;
 }

@@ -1,0 +1,2 @@
+export * from './check-rows.js';
+export * from './check-store.js';
