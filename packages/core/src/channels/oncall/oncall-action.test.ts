@@ -12,7 +12,7 @@ describe('onCallAction', () => {
       id: 'incident-7-reminder-1',
       event: 'monitor.down',
       created_at: at,
-      data: { monitor, ...incident, alert_kind: 'reminder', reminder: 1 },
+      data: { monitor, ...incident, alert_kind: 'reminder' as const, reminder: 1 },
     };
     const ack: AlertEnvelope = {
       id: 'incident-7-acknowledged',
