@@ -19,3 +19,7 @@ export * from './redis-server.js';
 export * from './redis-sentinel.js';
 export * from './redis-cluster.js';
 export * from './api-call.js';
+export * from './receiver.js';
+export * from './smtp-sink.js';
+export * from './sample-events.js';
+export * from './sender-deps.js';

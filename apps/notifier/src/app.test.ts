@@ -1,9 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { AlertDelivery, JobName, QueueName } from '@vigil/core';
-import { createTestAccount, createTestContext, waitFor, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, waitFor, type TestContext, startReceiver, type Receiver } from '@vigil/testing';
 import { ALERT_STALLED_JOBS, createNotifierApp } from './app.js';
 import { alertEvent, downData, insertMonitor, webhookIntegration } from './testing/fixtures.js';
-import { startReceiver, type Receiver } from './testing/receiver.js';
 
 describe('notifier app end to end', () => {
   let ctx: TestContext;

@@ -1,10 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { AlertDelivery, Incident, JobName } from '@vigil/core';
 import { createCheckerApp } from '@vigil/checker';
-import { createTestAccount, createTestContext, waitFor, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, waitFor, type TestContext, startReceiver, type Receiver } from '@vigil/testing';
 import { createNotifierApp } from './app.js';
 import { webhookIntegration } from './testing/fixtures.js';
-import { startReceiver, type Receiver } from './testing/receiver.js';
 
 /**
  * The whole alert path: the checker worker sees a monitor fail, opens an incident and enqueues

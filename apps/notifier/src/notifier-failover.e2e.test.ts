@@ -1,7 +1,6 @@
 import { AlertDelivery, Incident, JobName } from '@vigil/core';
-import { createTestAccount, createTestContext, startVigilProcess, waitFor, type TestContext, type VigilProcess } from '@vigil/testing';
+import { createTestAccount, createTestContext, startVigilProcess, waitFor, type TestContext, type VigilProcess, startReceiver, type Receiver } from '@vigil/testing';
 import { alertEvent, downData, insertIncident, insertMonitor, webhookIntegration } from './testing/fixtures.js';
-import { startReceiver, type Receiver } from './testing/receiver.js';
 
 /**
  * Two notifier OS processes (`vigil start notifier`, the compiled CLI: `npm run build` first),

@@ -13,6 +13,7 @@ export * from './logging/logger.js';
 export * from './logging/request-context.js';
 export * from './logging/redact.js';
 export * from './db/entities/index.js';
+export * from './channels/index.js';
 export * from './db/data-source.js';
 export * from './db/prepared-query.js';
 export * from './db/ensure-database.js';

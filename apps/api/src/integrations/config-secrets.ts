@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { MASK, maskSecret, SecretBoxError, type Integration, type IntegrationType, type SecretBox } from '@vigil/core';
-import { secretFields } from './integration-types.js';
+import { channelOf, MASK, maskSecret, SecretBoxError, type Integration, type IntegrationType, type SecretBox } from '@vigil/core';
 
-/** A webhook signing secret: 192 random bits, hex, with a recognisable prefix. */
-export function generateWebhookSecret(): string {
-  return `whsec_${randomBytes(24).toString('hex')}`;
+/** Names of the secret fields of a type (its channel's). */
+function secretFields(type: IntegrationType): readonly string[] {
+  return channelOf(type).secretFields;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { Integration, type Context, type SecretBox } from '@vigil/core';
-import { generateWebhookSecret, splitConfig } from './config-secrets.js';
+import { channelOf, Integration, type Context, type SecretBox } from '@vigil/core';
+import { splitConfig } from './config-secrets.js';
 import { parseCreateBody, validateConfig } from './integration-input.js';
 import { assertOwnScope } from './integration-scope.js';
 
@@ -7,18 +7,23 @@ export interface Created {
   integration: Integration;
   /** Secret fields to show in clear in this one answer (a webhook's signing secret). */
   reveal: string[];
-  /** The webhook signing secret, shown once. */
+  /** The generated-when-omitted secret of the type (a webhook's signing secret), shown once. */
   secret?: string;
 }
 
-/** POST /integrations: validates per type, generates a webhook secret when none is given, seals secrets. */
+/**
+ * POST /integrations: validates per type, generates the type's generated secret (a webhook's
+ * signing secret) when none is given, seals secrets.
+ */
 export async function createIntegration(ctx: Context, box: SecretBox, accountId: number, body: unknown): Promise<Created> {
   const input = parseCreateBody(body);
   const config = validateConfig(input.type, input.config);
-  let reveal: string[] = [];
-  if (input.type === 'webhook') {
-    config.secret ??= generateWebhookSecret();
-    reveal = ['secret'];
+  const generated = channelOf(input.type).generated;
+  let shown: string | undefined;
+  if (generated) {
+    const given = config[generated.field];
+    shown = typeof given === 'string' ? given : generated.generate();
+    config[generated.field] = shown;
   }
   await assertOwnScope(ctx, accountId, { monitorIds: input.monitor_ids, domainIds: input.domain_ids });
   const { clear, secret } = splitConfig(input.type, config);
@@ -33,5 +38,5 @@ export async function createIntegration(ctx: Context, box: SecretBox, accountId:
     domainIds: input.domain_ids ?? [],
     isActive: input.is_active ?? true,
   });
-  return { integration, reveal, secret: input.type === 'webhook' ? String(config.secret) : undefined };
+  return { integration, reveal: generated ? [generated.field] : [], secret: shown };
 }

@@ -1,10 +1,8 @@
 import Joi from 'joi';
-import { ALERT_EVENTS, INTEGRATION_TYPES, ValidationError, type AlertEventName, type IntegrationType } from '@vigil/core';
+import { ALERT_EVENTS, CHANNELS, channelOf, INTEGRATION_TYPES, ValidationError, type AlertEventName, type IntegrationType } from '@vigil/core';
 import { annotated, documented, requestSchema } from '../http/joi-schema.js';
 import { trimmedString, validate } from '../http/validate.js';
 import { idListField } from '../http/id-list.js';
-import { INTEGRATION_TYPE_SPECS } from './integration-types.js';
-
 
 export interface IntegrationInput {
   type?: IntegrationType;
@@ -41,7 +39,7 @@ const fields = {
  */
 const createConfig = documented(fields.config.required(), {
   description: 'Fields per type (GET /api/v1/integrations/types)',
-  anyOf: INTEGRATION_TYPES.map((t) => ({ title: t, ...requestSchema(INTEGRATION_TYPE_SPECS[t].schema) })),
+  anyOf: CHANNELS.map((c) => ({ title: c.type, ...requestSchema(c.schema) })),
 });
 
 export const createIntegrationBody = Joi.object<IntegrationInput>({
@@ -63,14 +61,9 @@ export function parseUpdateBody(body: unknown): IntegrationInput {
   return validate(updateIntegrationBody, body);
 }
 
-/** A complete config of a type, validated and normalised (email `to` always a list). */
+/** A complete config of a type, validated and normalised by its channel (email `to` always a list). */
 export function validateConfig(type: IntegrationType, config: Record<string, unknown>): Record<string, unknown> {
-  const value = validate(INTEGRATION_TYPE_SPECS[type].schema, config) as Record<string, unknown>;
-  if (type === 'email') {
-    const to = value.to as string | string[];
-    return { ...value, to: Array.isArray(to) ? to : [to] };
-  }
-  return value;
+  return channelOf(type).validateConfig(config);
 }
 
 export function requireConfigOnTypeChange(input: IntegrationInput, currentType: IntegrationType): void {

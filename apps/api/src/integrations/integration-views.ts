@@ -1,9 +1,8 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { ALERT_EVENTS, DELIVERY_STATUSES, INTEGRATION_TYPES, type AlertDelivery, type Integration, type SecretBox } from '@vigil/core';
+import { ALERT_EVENTS, CHANNELS, DELIVERY_STATUSES, INTEGRATION_TYPES, type AlertDelivery, type Channel, type ConfigField, type Integration, type SecretBox } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { DateTime, DateTimeOrNull, Nullable, StringEnum } from '../http/schema.js';
 import { maskedConfig, openConfig } from './config-secrets.js';
-import { INTEGRATION_TYPE_SPECS, type ConfigField, type IntegrationTypeSpec } from './integration-types.js';
 import { component } from '../http/components.js';
 
 const IntOrNull = Nullable(Type.Integer());
@@ -11,23 +10,30 @@ const IntOrNull = Nullable(Type.Integer());
 /** One setting as answers show it (`email | email[]`: one address or a list of them). */
 function configFieldSchema(field: ConfigField): TSchema {
   const description = field.secret ? `${field.description}; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed)` : field.description;
-  return field.type === 'string' ? Type.String({ description }) : Type.Union([Type.String(), Type.Array(Type.String())], { description });
+  switch (field.type) {
+    case 'string':
+      return Type.String({ description });
+    case 'email | email[]':
+      return Type.Union([Type.String(), Type.Array(Type.String())], { description });
+    case 'string map':
+      return Type.Record(Type.String(), Type.String(), { description });
+  }
 }
 
 /**
  * A type's config as answers show it, from the same field list as /integrations/types: every
  * field listed, nothing else; the required ones in clear are always there.
  */
-function configSchema(spec: IntegrationTypeSpec): TSchema {
+function configSchema(channel: Channel): TSchema {
   const properties = Object.fromEntries(
-    spec.fields.map((f) => [f.name, f.required && !f.secret ? configFieldSchema(f) : Type.Optional(configFieldSchema(f))]),
+    channel.fields.map((f) => [f.name, f.required && !f.secret ? configFieldSchema(f) : Type.Optional(configFieldSchema(f))]),
   );
-  return Type.Object(properties, { title: `${spec.type} config`, additionalProperties: false });
+  return Type.Object(properties, { title: `${channel.type} config`, additionalProperties: false });
 }
 
 /** The config of any type: one of the per-type shapes (slack and discord share theirs). */
 const IntegrationConfigSchema = Type.Unsafe<Record<string, unknown>>({
-  anyOf: INTEGRATION_TYPES.map((t) => configSchema(INTEGRATION_TYPE_SPECS[t])),
+  anyOf: CHANNELS.map((c) => configSchema(c)),
   description: 'Per type (see /integrations/types); secret fields masked',
   examples: [maskedConfig('webhook', { url: 'https://hooks.example.com/vigil', secret: 'whsec-2f7d9a41c3' })],
 });

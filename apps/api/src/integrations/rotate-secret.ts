@@ -1,8 +1,7 @@
 import Joi from 'joi';
-import { Integration, SecretBoxError, ValidationError, type Context, type SecretBox } from '@vigil/core';
+import { generateWebhookSecret, Integration, SecretBoxError, ValidationError, type Context, type SecretBox } from '@vigil/core';
 import { annotated } from '../http/joi-schema.js';
 import { validate } from '../http/validate.js';
-import { generateWebhookSecret } from './config-secrets.js';
 
 /** How long the previous secret keeps signing after a rotation, unless the request says otherwise. */
 export const DEFAULT_OVERLAP_SECONDS = 86_400;

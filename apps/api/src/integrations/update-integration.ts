@@ -1,5 +1,5 @@
-import { Integration, type Context, type SecretBox } from '@vigil/core';
-import { dropEchoedMasks, generateWebhookSecret, openConfig, splitConfig } from './config-secrets.js';
+import { channelOf, Integration, type Context, type SecretBox } from '@vigil/core';
+import { dropEchoedMasks, openConfig, splitConfig } from './config-secrets.js';
 import { findOwnIntegration } from './find-own-integration.js';
 import { parseUpdateBody, requireConfigOnTypeChange, validateConfig } from './integration-input.js';
 import { assertOwnScope } from './integration-scope.js';
@@ -27,9 +27,10 @@ export async function updateIntegration(ctx: Context, box: SecretBox, accountId:
     const base = type === current.type ? openConfig(current, box) : {};
     const incoming = type === current.type ? dropEchoedMasks(type, input.config ?? {}, base) : (input.config ?? {});
     const config = validateConfig(type, { ...base, ...incoming });
-    if (type === 'webhook' && config.secret === undefined) {
-      config.secret = generateWebhookSecret();
-      reveal.push('secret');
+    const generated = channelOf(type).generated;
+    if (generated && config[generated.field] === undefined) {
+      config[generated.field] = generated.generate();
+      reveal.push(generated.field);
     }
     const { clear, secret } = splitConfig(type, config);
     Object.assign(changes, { type, config: clear, secrets: Object.keys(secret).length ? box.sealJson(secret) : null });

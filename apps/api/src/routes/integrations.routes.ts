@@ -1,4 +1,4 @@
-import { ALERT_EVENTS, AlertDelivery, createSecretBox, DELIVERY_STATUSES, Integration, INTEGRATION_TYPES, ValidationError, type Context } from '@vigil/core';
+import { ALERT_EVENTS, AlertDelivery, CHANNELS, createSecretBox, DELIVERY_STATUSES, Integration, INTEGRATION_TYPES, ValidationError, type Context } from '@vigil/core';
 import type { FindOptionsWhere } from 'typeorm';
 import { authOf } from '../http/request-auth.js';
 import { ATTEMPT_LIMIT_DOC, attemptLimit } from '../integrations/attempt-limit.js';
@@ -11,7 +11,6 @@ import { createIntegrationBody, updateIntegrationBody } from '../integrations/in
 import { AttemptSchema, DeliverySchema, deliveryView, IntegrationSchema, integrationView } from '../integrations/integration-views.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOrNull, StringEnum } from '../http/schema.js';
-import { INTEGRATION_TYPE_SPECS } from '../integrations/integration-types.js';
 import { redeliver } from '../integrations/redeliver.js';
 import { parseRotateBody, rotateSecretBody, rotateWebhookSecret } from '../integrations/rotate-secret.js';
 import { sendTestDelivery } from '../integrations/send-test-delivery.js';
@@ -66,11 +65,11 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       scope: 'integrations:read',
       handler: (_req, _res, send) => {
         send(200, {
-          types: Object.values(INTEGRATION_TYPE_SPECS).map((s) => ({
-            type: s.type,
-            name: s.label,
-            description: s.description,
-            config_fields: s.fields,
+          types: CHANNELS.map((c) => ({
+            type: c.type,
+            name: c.label,
+            description: c.description,
+            config_fields: c.fields.map((f) => ({ name: f.name, type: f.type, required: f.required, secret: f.secret, description: f.description })),
           })),
           events: [...ALERT_EVENTS],
         });

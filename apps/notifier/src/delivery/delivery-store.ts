@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { AlertDelivery, type AlertEnvelope, type AlertKind } from '@vigil/core';
-import type { DeliveryOutcome } from '../channels/channel.js';
+import { AlertDelivery, type AlertEnvelope, type AlertKind, type DeliveryOutcome } from '@vigil/core';
 
 /** The first attempt of a delivery (its id is the delivery id), or null when it is gone. */
 export async function loadDelivery(db: DataSource, deliveryId: number): Promise<AlertDelivery | null> {

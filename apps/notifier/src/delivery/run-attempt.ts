@@ -1,5 +1,4 @@
-import { Integration, SecretBoxError, type AlertDelivery, type Context, type SecretBox } from '@vigil/core';
-import type { ChannelTarget, DeliveryOutcome } from '../channels/channel.js';
+import { Integration, SecretBoxError, type AlertDelivery, type Context, type DeliveryOutcome, type SecretBox, type StoredTarget } from '@vigil/core';
 import type { Channels } from '../channels/index.js';
 import { attemptRow, finishAttempt, loadDelivery, successfulAttempt } from './delivery-store.js';
 import { shouldRetry } from './retry-policy.js';
@@ -21,13 +20,12 @@ function failure(error: string): DeliveryOutcome {
 }
 
 /** The integration with its secrets opened, as channels take it; a previous secret only while its overlap lasts. */
-export function channelTarget(integration: Integration, box: SecretBox, now: Date): ChannelTarget {
+export function channelTarget(integration: Integration, box: SecretBox, now: Date): StoredTarget {
   const secrets = integration.secrets ? box.openJson<Record<string, unknown>>(integration.secrets) : {};
   const until = integration.previousSecretExpiresAt?.getTime() ?? 0;
   const previous = integration.previousSecret !== null && until > now.getTime() ? box.open(integration.previousSecret) : null;
   return {
     id: integration.id,
-    type: integration.type,
     name: integration.name,
     config: { ...integration.config, ...secrets },
     ...(previous === null ? {} : { previousSecret: previous }),
@@ -42,7 +40,7 @@ async function sendAttempt(
 ): Promise<{ outcome: DeliveryOutcome; channelType: string }> {
   const integration = first.integrationId === null ? null : await ctx.db.getRepository(Integration).findOneBy({ id: first.integrationId });
   if (!integration) return { outcome: failure('Integration was deleted'), channelType: first.integrationType };
-  let target: ChannelTarget;
+  let target: StoredTarget;
   try {
     target = channelTarget(integration, deps.box, ctx.clock.now());
   } catch (e) {
@@ -50,8 +48,10 @@ async function sendAttempt(
     ctx.logger.error('integration secrets do not open', { integrationId: integration.id, error: e.message });
     return { outcome: failure('Integration secrets cannot be decrypted (was VIGIL_SECRET_KEY changed?)'), channelType: integration.type };
   }
+  const sender = deps.channels.get(integration.type);
+  if (!sender) return { outcome: failure(`Integration type ${integration.type} is no longer supported`), channelType: integration.type };
   try {
-    return { outcome: await deps.channels[integration.type].send(target, { deliveryId: first.id, envelope: first.payload }), channelType: integration.type };
+    return { outcome: await sender.send(target, { deliveryId: first.id, envelope: first.payload }), channelType: integration.type };
   } catch (e) {
     // Channels report failures as outcomes; anything thrown is unexpected, and may pass.
     ctx.logger.error('alert channel threw', { deliveryId: first.id, type: integration.type, error: (e as Error).message });

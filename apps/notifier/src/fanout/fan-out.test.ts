@@ -1,7 +1,7 @@
 import { AlertDelivery, Incident, MaintenanceWindow, QueueName, type AlertEnvelope, type AlertEventName } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, type TestContext, sampleEventData } from '@vigil/testing';
 import { deliveryJobId, type RetryPolicy } from '../delivery/retry-policy.js';
-import { alertEvent, downData, eventOf, insertDomain, insertIncident, insertIntegration, insertMonitor, sampleEventData, webhookIntegration } from '../testing/fixtures.js';
+import { alertEvent, downData, eventOf, insertDomain, insertIncident, insertIntegration, insertMonitor, webhookIntegration } from '../testing/fixtures.js';
 import { fanOutAlertEvent } from './fan-out.js';
 
 const policy: RetryPolicy = { attempts: 5, baseDelayMs: 1_000, jitter: 0.5 };

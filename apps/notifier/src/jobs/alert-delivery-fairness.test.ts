@@ -5,9 +5,8 @@
  * receivers; asserted by what was delivered while the receiver hung, not by time.
  */
 import { AlertDelivery, JobName, QueueName, createWorkerApp, type AppProcess } from '@vigil/core';
-import { createTestAccount, createTestContext, waitFor, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, waitFor, type TestContext, startReceiver, type Receiver } from '@vigil/testing';
 import { eventOf, webhookIntegration } from '../testing/fixtures.js';
-import { startReceiver, type Receiver } from '../testing/receiver.js';
 import { alertDeliveryJob } from './alert-delivery.job.js';
 import { alertEventJob } from './alert-event.job.js';
 

@@ -9,12 +9,10 @@ import {
   createWorkerApp,
   type AppProcess,
 } from '@vigil/core';
-import { createTestAccount, createTestContext, waitFor, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, waitFor, type TestContext, startReceiver, type Receiver, type Responder, parseMail, startSmtpSink, type SmtpSink, sampleEventData } from '@vigil/testing';
 import { createDelivery } from '../delivery/delivery-store.js';
 import { deliveryJobOptions, type RetryPolicy } from '../delivery/retry-policy.js';
-import { alertEvent, downData, eventOf, insertIncident, insertIntegration, insertMonitor, sampleEventData, webhookIntegration } from '../testing/fixtures.js';
-import { startReceiver, type Receiver, type Responder } from '../testing/receiver.js';
-import { parseMail, startSmtpSink, type SmtpSink } from '../testing/smtp.js';
+import { alertEvent, downData, eventOf, insertIncident, insertIntegration, insertMonitor, webhookIntegration } from '../testing/fixtures.js';
 import { alertDeliveryJob } from './alert-delivery.job.js';
 import { alertEventJob } from './alert-event.job.js';
 

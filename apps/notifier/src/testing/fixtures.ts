@@ -11,6 +11,7 @@ import {
   type Context,
   type IntegrationType,
 } from '@vigil/core';
+import { SAMPLE_CHECKED_AT as checkedAt, sampleEventData } from '@vigil/testing';
 
 export async function insertMonitor(ctx: Context, accountId: number, opts: { name?: string; url?: string } = {}): Promise<number> {
   const url = opts.url ?? `https://example.com/${randomUUID()}`;
@@ -72,111 +73,6 @@ export async function insertIntegration(ctx: Context, accountId: number, f: Inte
 export function webhookIntegration(ctx: Context, accountId: number, url: string, secret: string, f: IntegrationFixture = {}) {
   return insertIntegration(ctx, accountId, { type: 'webhook', config: { url }, secrets: { secret }, ...f });
 }
-
-const checkedAt = '2026-11-21T10:00:00.000Z';
-const domainFacts = { domain_id: 1, hostname: 'shop.example.com', port: 443 };
-
-/** Typed `data` of each event, as its producer builds it. */
-export const sampleEventData: AlertEventDataMap = {
-  'monitor.down': {
-    monitor: { id: 1, name: 'Checkout API', url: 'https://shop.example.com/health', status: 'down' },
-    checked_at: checkedAt,
-    status_code: 503,
-    error: 'HTTP 503 Service Unavailable',
-  },
-  'monitor.up': {
-    monitor: { id: 1, name: 'Checkout API', url: 'https://shop.example.com/health', status: 'up' },
-    checked_at: checkedAt,
-    status_code: 200,
-    response_time_ms: 120,
-  },
-  'monitor.degraded': {
-    monitor: { id: 1, name: 'Checkout API', url: 'https://shop.example.com/health', status: 'degraded' },
-    checked_at: checkedAt,
-    status_code: 200,
-    response_time_ms: 2400,
-    degraded_threshold_ms: 2000,
-  },
-  'incident.acknowledged': {
-    monitor: { id: 1, name: 'Checkout API', url: 'https://shop.example.com/health', status: 'down' },
-    incident_id: 7,
-    cause: 'HTTP 503 Service Unavailable',
-    started_at: checkedAt,
-    resolved_at: null,
-    duration_seconds: null,
-    affected_checks: 2,
-    acknowledged_at: '2026-11-21T10:05:00.000Z',
-    acknowledged_by: 'Jane Doe',
-    acknowledged_via: 'pagerduty',
-  },
-  'certificate.expiring': {
-    ...domainFacts,
-    threshold_days: 7,
-    days_until_expiry: 7,
-    valid_to: '2026-11-28T10:00:00.000Z',
-    fingerprint_sha256: 'ab'.repeat(32),
-    subject: 'CN=shop.example.com',
-    issuer: 'CN=Example CA',
-    alert_days_before_expiry: 30,
-    scan_id: 1,
-  },
-  'certificate.expired': {
-    ...domainFacts,
-    threshold_days: 0,
-    days_until_expiry: -1,
-    valid_to: '2026-11-20T10:00:00.000Z',
-    fingerprint_sha256: 'ab'.repeat(32),
-    subject: 'CN=shop.example.com',
-    issuer: 'CN=Example CA',
-    alert_days_before_expiry: 30,
-    scan_id: 1,
-  },
-  'domain.grade_changed': {
-    ...domainFacts,
-    previous_grade: 'A',
-    previous_score: 95,
-    grade: 'B',
-    score: 80,
-    reasons: [{ kind: 'protocol', change: 'appeared', name: 'TLSv1.0' }],
-    scan_id: 1,
-    scan_url: 'https://vigil.example/api/v1/scans/1',
-  },
-  'headers.grade_changed': {
-    ...domainFacts,
-    url: 'https://shop.example.com/',
-    previous_grade: 'A',
-    previous_score: 100,
-    grade: 'C',
-    score: 60,
-    reasons: [{ kind: 'header', change: 'disappeared', name: 'Strict-Transport-Security' }],
-    header_check_id: 1,
-    header_checks_url: 'https://vigil.example/api/v1/domains/1/header-checks',
-  },
-  'scan.completed': {
-    scan_id: 1,
-    domain_id: null,
-    hostname: 'shop.example.com',
-    port: 443,
-    status: 'completed',
-    grade: 'A',
-    score: 95,
-    error: null,
-    duration_ms: 1200,
-    scan_url: 'https://vigil.example/api/v1/scans/1',
-  },
-  'domain.verification_lapsed': {
-    verification_id: 7,
-    hostname: 'shop.example.com',
-    record_name: '_vigil-challenge.shop.example.com',
-    record_value: 'vigil-verification=0123456789abcdef0123456789abcdef',
-    verified_at: '2026-01-02T03:04:05.000Z',
-    missing_since: '2026-03-01T04:13:00.000Z',
-    grace_days: 7,
-    released_custom_hostnames: ['status.shop.example.com'],
-    verification_url: 'https://vigil.example/api/v1/verifications/7',
-  },
-  test: { message: 'This is a test event from Vigil.', integration: { id: 1, name: 'Ops hook', type: 'webhook' } },
-};
 
 /** monitor.down data of a monitor as inserted (name, url), within incident `incidentId` when given. */
 export function downData(monitor: { id: number; name: string; url: string }, incidentId?: number): MonitorDownCheckData {

@@ -35,7 +35,6 @@ export { StatusPage, StatusPageNotice, IncidentUpdate, BadgeToken };
 export { STATUS_PAGE_THEMES, type StatusPageTheme, type StatusPageSection } from './status-page.entity.js';
 export { INCIDENT_UPDATE_STATUSES, type IncidentUpdateStatus } from './incident-update.entity.js';
 export { MaintenanceWindow };
-export { INTEGRATION_TYPES, type IntegrationType } from './integration.entity.js';
 export { DELIVERY_STATUSES, type DeliveryStatus } from './alert-delivery.entity.js';
 
 /** Every entity the data source knows. Each feature appends its own. */

@@ -1,9 +1,6 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { IntegrationType } from '../../channels/registry.js';
 import type { AlertEventName } from '../../queue/job-payloads.js';
-
-/** Alert channels (decisions §4 "Integrations and events"). */
-export const INTEGRATION_TYPES = ['email', 'webhook', 'slack', 'discord'] as const;
-export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
 /**
  * Where an account's alerts go. `config` holds the non-secret settings in clear; the secret
@@ -19,6 +16,7 @@ export class Integration {
   @Column({ name: 'account_id', type: 'integer' })
   accountId!: number;
 
+  /** One of the registered channels (channels/registry.ts); stored as text, checked by the API. */
   @Column({ type: 'text' })
   type!: IntegrationType;
 

@@ -1,10 +1,8 @@
-import type { Clock, GuardedAgents } from '@vigil/core';
-import { signatureHeader } from '../signing/signature.js';
-import { standardWebhookHeaders } from '../signing/standard-webhooks.js';
-import type { Channel } from './channel.js';
-import { postJson } from './http-post.js';
-
-export const WEBHOOK_USER_AGENT = 'Vigil-Webhooks/1.0';
+import { postJson, WEBHOOK_USER_AGENT } from '../http/post-json.js';
+import type { ChannelSender, SenderDeps } from '../definition.js';
+import { signatureHeader } from './signature.js';
+import { standardWebhookHeaders } from './standard-webhooks.js';
+import type { WebhookConfig } from './webhook.config.js';
 
 /**
  * Generic webhook: POST of the envelope `{id, event, created_at, data}` as JSON, signed over
@@ -13,16 +11,15 @@ export const WEBHOOK_USER_AGENT = 'Vigil-Webhooks/1.0';
  * time) with the current secret and, while a rotation overlaps, the previous one too
  * (`X-Vigil-Signature-Previous` then carries the previous secret's X-Vigil-Signature).
  */
-export function webhookChannel(deps: { agents: GuardedAgents; timeoutMs: number; clock: Clock }): Channel {
+export function webhookSender(deps: SenderDeps): ChannelSender<WebhookConfig> {
   return {
     async send(target, alert) {
-      const url = String(target.config.url ?? '');
-      const secret = String(target.config.secret ?? '');
+      const secret = target.config.secret ?? '';
       const previous = target.previousSecret ?? null;
       const body = JSON.stringify(alert.envelope);
       const secrets = previous === null ? [secret] : [secret, previous];
       return postJson(
-        url,
+        target.config.url,
         body,
         {
           'User-Agent': WEBHOOK_USER_AGENT,

@@ -1,4 +1,5 @@
-import type { AcknowledgementSource, AlertEnvelope, DomainRef, GradeReason, MonitorDownRepeatData, MonitorRef } from '@vigil/core';
+import type { GradeReason } from '../../domains/grade-diff.js';
+import type { AcknowledgementSource, AlertEnvelope, DomainRef, MonitorDownRepeatData, MonitorRef } from '../../queue/alert-events.js';
 
 export type Severity = 'critical' | 'warning' | 'ok' | 'info';
 

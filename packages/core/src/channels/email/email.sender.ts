@@ -1,17 +1,10 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { describeAlert } from '../render/alert-content.js';
-import { renderEmail } from '../render/email-message.js';
-import type { Channel, DeliveryOutcome } from './channel.js';
+import { describeAlert } from '../content/alert-content.js';
+import type { ChannelSender, DeliveryOutcome, SenderDeps } from '../definition.js';
+import type { EmailConfig } from './email.config.js';
+import { renderEmail } from './email-message.js';
 
 export const SMTP_NOT_CONFIGURED = 'SMTP not configured';
-
-interface EmailDeps {
-  /** SMTP_URL; undefined makes every email delivery fail with "SMTP not configured". */
-  smtpUrl: string | undefined;
-  from: string;
-  baseUrl: string;
-  timeoutMs: number;
-}
 
 interface SmtpError extends Error {
   code?: string;
@@ -19,9 +12,9 @@ interface SmtpError extends Error {
 }
 
 /** The recipients of an email integration: `to` is one address or a list. */
-export function recipientsOf(config: Record<string, unknown>): string[] {
+export function recipientsOf(config: EmailConfig): string[] {
   const to = config.to;
-  return (Array.isArray(to) ? to : [to]).filter((x): x is string => typeof x === 'string' && x !== '');
+  return (Array.isArray(to) ? to : [to]).filter((x) => x !== '');
 }
 
 /** SMTP 4yz replies and connection failures are transient; 5yz replies are final. */
@@ -40,9 +33,9 @@ function replyCode(response: unknown): number | null {
 /**
  * Email through the operator's SMTP server (SMTP_URL), not through the outbound guard: the
  * server is configuration, not a user target. One transport per process, no pooling, so no
- * connection outlives its message.
+ * connection outlives its message. Without SMTP_URL every delivery fails with "SMTP not configured".
  */
-export function emailChannel(deps: EmailDeps): Channel & { close(): void } {
+export function emailSender(deps: Pick<SenderDeps, 'smtp' | 'baseUrl' | 'timeoutMs'>): ChannelSender<EmailConfig> & { close(): void } {
   let transport: Transporter | undefined;
   const transporter = (url: string) =>
     (transport ??= nodemailer.createTransport({
@@ -55,15 +48,15 @@ export function emailChannel(deps: EmailDeps): Channel & { close(): void } {
     async send(target, alert) {
       const started = performance.now();
       const took = () => Math.round(performance.now() - started);
-      if (!deps.smtpUrl) {
+      if (!deps.smtp.url) {
         return { ok: false, responseCode: null, error: SMTP_NOT_CONFIGURED, retryable: false, durationMs: took() };
       }
       const to = recipientsOf(target.config);
       if (!to.length) return { ok: false, responseCode: null, error: 'No recipients', retryable: false, durationMs: took() };
       const message = renderEmail(describeAlert(alert.envelope, deps.baseUrl), target.name);
       try {
-        const info = (await transporter(deps.smtpUrl).sendMail({
-          from: deps.from,
+        const info = (await transporter(deps.smtp.url).sendMail({
+          from: deps.smtp.from,
           to,
           subject: message.subject,
           text: message.text,

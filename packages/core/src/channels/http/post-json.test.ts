@@ -1,7 +1,7 @@
 import net from 'node:net';
-import { BlockedAddressError, createGuardedAgents } from '@vigil/core';
-import { startReceiver, type Receiver } from '../testing/receiver.js';
-import { classifyNetworkError, classifyStatus, postJson } from './http-post.js';
+import { startReceiver, type Receiver } from '@vigil/testing';
+import { BlockedAddressError, createGuardedAgents } from '../../net/outbound-guard.js';
+import { classifyNetworkError, classifyStatus, postJson } from './post-json.js';
 
 describe('classifyStatus', () => {
   it.each([

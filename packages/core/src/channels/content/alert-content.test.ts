@@ -1,9 +1,9 @@
-import { ALERT_EVENTS } from '@vigil/core';
+import { sampleEventData } from '@vigil/testing';
+import { ALERT_EVENTS, type AlertEventName } from '../../queue/job-payloads.js';
 import type {
   AlertEnvelope,
   AlertEnvelopeData,
   AlertEnvelopeOf,
-  AlertEventName,
   CertificateEventData,
   DomainGradeChangedData,
   HeadersGradeChangedData,
@@ -11,8 +11,7 @@ import type {
   MonitorDownRepeatData,
   MonitorRef,
   ScanCompletedData,
-} from '@vigil/core';
-import { sampleEventData } from '../testing/fixtures.js';
+} from '../../queue/alert-events.js';
 import { describeAlert, formatDuration, formatTime } from './alert-content.js';
 
 const BASE = 'https://vigil.example.com';

@@ -1,4 +1,4 @@
-import type { AlertContent } from './alert-content.js';
+import type { AlertContent } from '../content/alert-content.js';
 
 /** Slack mrkdwn needs &, < and > escaped; this also defuses <!channel>-style mentions in names. */
 export function escapeSlack(text: string): string {

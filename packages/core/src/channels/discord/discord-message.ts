@@ -1,4 +1,4 @@
-import type { AlertContent } from './alert-content.js';
+import type { AlertContent } from '../content/alert-content.js';
 
 const COLOUR: Record<AlertContent['severity'], number> = {
   critical: 0xd92d20,

@@ -1,7 +1,8 @@
-import type { AlertEnvelope } from '@vigil/core';
-import { parseMail, startSmtpSink, type SmtpSink } from '../testing/smtp.js';
-import type { ChannelTarget } from './channel.js';
-import { classifySmtpError, emailChannel, recipientsOf, SMTP_NOT_CONFIGURED } from './email.channel.js';
+import { parseMail, startSmtpSink, type SmtpSink } from '@vigil/testing';
+import type { AlertEnvelope } from '../../queue/alert-events.js';
+import type { ChannelTarget } from '../definition.js';
+import type { EmailConfig } from './email.config.js';
+import { classifySmtpError, emailSender, recipientsOf, SMTP_NOT_CONFIGURED } from './email.sender.js';
 
 const envelope: AlertEnvelope = {
   id: 'evt-mail-1',
@@ -16,8 +17,8 @@ const envelope: AlertEnvelope = {
   },
 };
 
-function target(to: unknown): ChannelTarget {
-  return { id: 1, type: 'email', name: 'Ops mail', config: { to } };
+function target(to: string | string[]): ChannelTarget<EmailConfig> {
+  return { id: 1, name: 'Ops mail', config: { to } };
 }
 
 describe('email channel against a real SMTP server on loopback', () => {
@@ -28,7 +29,7 @@ describe('email channel against a real SMTP server on loopback', () => {
   afterAll(() => sink.close());
 
   function channel(smtpUrl: string | null = sink.url) {
-    return emailChannel({ smtpUrl: smtpUrl ?? undefined, from: 'Vigil <alerts@vigil.test>', baseUrl: 'https://vigil.example.com', timeoutMs: 5_000 });
+    return emailSender({ smtp: { url: smtpUrl ?? undefined, from: 'Vigil <alerts@vigil.test>' }, baseUrl: 'https://vigil.example.com', timeoutMs: 5_000 });
   }
 
   it('delivers a plain-text and HTML message naming the monitor, the cause, the time and a link', async () => {
@@ -94,10 +95,10 @@ describe('email channel against a real SMTP server on loopback', () => {
 });
 
 describe('email helpers', () => {
-  it('recipientsOf takes a string or a list and drops junk', () => {
+  it('recipientsOf takes a string or a list and drops empty entries', () => {
     expect(recipientsOf({ to: 'a@x.io' })).toEqual(['a@x.io']);
-    expect(recipientsOf({ to: ['a@x.io', '', 3, 'b@x.io'] })).toEqual(['a@x.io', 'b@x.io']);
-    expect(recipientsOf({})).toEqual([]);
+    expect(recipientsOf({ to: ['a@x.io', '', 'b@x.io'] })).toEqual(['a@x.io', 'b@x.io']);
+    expect(recipientsOf({ to: [] })).toEqual([]);
   });
 
   it('classifySmtpError: 4yz and no reply are transient, 5yz final', () => {

@@ -1,8 +1,11 @@
 import http from 'node:http';
 import https from 'node:https';
 import { STATUS_CODES } from 'node:http';
-import { BlockedAddressError, type GuardedAgents } from '@vigil/core';
-import type { DeliveryOutcome } from './channel.js';
+import { BlockedAddressError, type GuardedAgents } from '../../net/outbound-guard.js';
+import type { DeliveryOutcome } from '../definition.js';
+
+/** The User-Agent of every HTTP delivery. */
+export const WEBHOOK_USER_AGENT = 'Vigil-Webhooks/1.0';
 
 export interface PostOptions {
   agents: GuardedAgents;

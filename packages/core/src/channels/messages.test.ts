@@ -1,7 +1,7 @@
-import type { AlertContent } from './alert-content.js';
-import { renderDiscord } from './discord-message.js';
-import { renderEmail } from './email-message.js';
-import { escapeSlack, renderSlack } from './slack-message.js';
+import type { AlertContent } from './content/alert-content.js';
+import { renderDiscord } from './discord/discord-message.js';
+import { renderEmail } from './email/email-message.js';
+import { escapeSlack, renderSlack } from './slack/slack-message.js';
 
 const content: AlertContent = {
   title: 'Monitor down: <Shop> & "Co"',

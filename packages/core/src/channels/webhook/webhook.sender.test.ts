@@ -1,11 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { ManualClock, createGuardedAgents, systemClock, type AlertEnvelope } from '@vigil/core';
-import { startReceiver, type Receiver } from '../testing/receiver.js';
-import { discordChannel, slackChannel } from './chat.channel.js';
-import { webhookChannel } from './webhook.channel.js';
-
-const agents = createGuardedAgents({ allowPrivate: true, dnsServers: [] });
+import { senderDeps, startReceiver, type Receiver } from '@vigil/testing';
+import type { AlertEnvelope } from '../../queue/alert-events.js';
+import { ManualClock } from '../../time/clock.js';
+import { webhook } from './index.js';
 
 const envelope: AlertEnvelope = {
   id: 'evt-42',
@@ -35,8 +33,8 @@ describe('webhook channel', () => {
   afterAll(() => receiver.close());
 
   it('POSTs {id, event, created_at, data} with event, delivery and a signature over the raw body', async () => {
-    const ch = webhookChannel({ agents, timeoutMs: 2_000, clock: systemClock });
-    const out = await ch.send({ id: 1, type: 'webhook', name: 'w', config: { url: `${receiver.url}/vigil`, secret: 'whsec_test' } }, { deliveryId: 314, envelope });
+    const ch = webhook.createSender(senderDeps());
+    const out = await ch.send({ id: 1, name: 'w', config: { url: `${receiver.url}/vigil`, secret: 'whsec_test' } }, { deliveryId: 314, envelope });
     expect(out).toMatchObject({ ok: true, responseCode: 200 });
     const req = receiver.requests.at(-1)!;
     expect(req.headers['content-type']).toBe('application/json');
@@ -65,10 +63,10 @@ describe('webhook channel: Standard Webhooks signatures, checked by the standard
   afterAll(() => receiver.close());
 
   /** The verifier judges the timestamp by its own clock, so these sends use the real one. */
-  async function send(config: Record<string, unknown>, previousSecret?: string, clock = systemClock) {
-    const ch = webhookChannel({ agents, timeoutMs: 2_000, clock });
+  async function send(config: Record<string, unknown>, previousSecret?: string, clock = senderDeps().clock) {
+    const ch = webhook.createSender(senderDeps({ clock }));
     const out = await ch.send(
-      { id: 1, type: 'webhook', name: 'w', config: { url: `${receiver.url}/sw`, ...config }, ...(previousSecret ? { previousSecret } : {}) },
+      { id: 1, name: 'w', config: { url: `${receiver.url}/sw`, ...config }, ...(previousSecret ? { previousSecret } : {}) },
       { deliveryId: 99, envelope },
     );
     expect(out.ok).toBe(true);
@@ -109,43 +107,5 @@ describe('webhook channel: Standard Webhooks signatures, checked by the standard
     const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
     const { raw, headers } = await send({ secret }, undefined, new ManualClock(new Date(Date.now() - 10 * 60_000)));
     expect(() => new Webhook(secret).verify(raw, headers)).toThrow('Message timestamp too old');
-  });
-});
-
-describe('chat channels', () => {
-  let receiver: Receiver;
-  beforeAll(async () => {
-    receiver = await startReceiver();
-  });
-  afterAll(() => receiver.close());
-
-  it('Slack gets {text, blocks} at the incoming-webhook URL', async () => {
-    const ch = slackChannel({ agents, timeoutMs: 2_000, baseUrl: 'https://vigil.example.com' });
-    const out = await ch.send({ id: 2, type: 'slack', name: 's', config: { webhook_url: `${receiver.url}/services/T0/B0/x` } }, { deliveryId: 1, envelope });
-    expect(out.ok).toBe(true);
-    const req = receiver.requests.at(-1)!;
-    expect(req.path).toBe('/services/T0/B0/x');
-    const body = req.json as { text: string; blocks: { type: string; text?: { text: string } }[] };
-    expect(Object.keys(body).sort()).toEqual(['blocks', 'text']);
-    expect(body.text).toContain('Monitor down: Checkout API ✓');
-    expect(body.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: 'Monitor down: Checkout API ✓', emoji: true } });
-    expect(JSON.stringify(body.blocks)).toContain('Connection refused');
-    expect(JSON.stringify(body.blocks)).toContain('https://vigil.example.com/api/v1/uptime/monitors/7');
-  });
-
-  it('Discord gets {content, embeds}', async () => {
-    const ch = discordChannel({ agents, timeoutMs: 2_000, baseUrl: 'https://vigil.example.com' });
-    const out = await ch.send({ id: 3, type: 'discord', name: 'd', config: { webhook_url: `${receiver.url}/api/webhooks/1/tok` } }, { deliveryId: 1, envelope });
-    expect(out.ok).toBe(true);
-    const body = receiver.requests.at(-1)!.json as { content: string; embeds: Record<string, unknown>[] };
-    expect(body.content).toBe('**Monitor down: Checkout API ✓**');
-    expect(body.embeds).toHaveLength(1);
-    expect(body.embeds[0]).toMatchObject({
-      title: 'Monitor down: Checkout API ✓',
-      description: 'Checkout API ✓ is down: Connection refused',
-      url: 'https://vigil.example.com/api/v1/uptime/monitors/7',
-      timestamp: '2026-11-21T10:15:30.000Z',
-    });
-    expect(body.embeds[0].fields).toEqual(expect.arrayContaining([{ name: 'Cause', value: 'Connection refused', inline: true }]));
   });
 });

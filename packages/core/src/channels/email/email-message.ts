@@ -1,5 +1,5 @@
-import { escapeHtml } from '@vigil/core';
-import type { AlertContent } from './alert-content.js';
+import { escapeHtml } from '../../text/escape-html.js';
+import type { AlertContent } from '../content/alert-content.js';
 
 export interface EmailMessage {
   subject: string;

@@ -1,0 +1,76 @@
+import type Joi from 'joi';
+import { ValidationError } from '../errors/errors.js';
+import type { ChannelConfig, ChannelDefinition, ConfigField, DeliveryOutcome, OutgoingAlert, SenderDeps } from './definition.js';
+
+/** An integration as the notifier loads it: the stored config, secrets opened, not yet checked. */
+export interface StoredTarget {
+  id: number;
+  name: string;
+  config: Record<string, unknown>;
+  previousSecret?: string;
+}
+
+/** A registered channel's sender: takes a stored target and checks its config against the schema first. */
+export interface StoredSender {
+  send(target: StoredTarget, alert: OutgoingAlert): Promise<DeliveryOutcome>;
+  close(): void;
+}
+
+/** A channel of the registry, whatever its config type: what the API and the notifier use. */
+export interface Channel<T extends string = string> {
+  type: T;
+  label: string;
+  description: string;
+  fields: readonly ConfigField[];
+  schema: Joi.ObjectSchema;
+  generated?: { field: string; generate(): string };
+  example: ChannelConfig;
+  /** Names of the secret fields. */
+  secretFields: readonly string[];
+  /** A complete config validated and normalised; ValidationError (the 400 message) otherwise. */
+  validateConfig(config: unknown): ChannelConfig;
+  createSender(deps: SenderDeps): StoredSender;
+}
+
+/** The API's rules (apps/api http/validate.ts): strict JSON types, unknown fields dropped, first error only. */
+const OPTIONS: Joi.ValidationOptions = { abortEarly: true, convert: false, stripUnknown: true, errors: { wrap: { label: false } } };
+
+function check<C extends ChannelConfig>(def: ChannelDefinition<string, C>, config: unknown): C {
+  const { error, value } = def.schema.validate(config ?? {}, OPTIONS);
+  if (error) {
+    if (error instanceof ValidationError) throw error;
+    throw new ValidationError(error.details[0]?.message ?? error.message);
+  }
+  return def.normalise ? def.normalise(value) : value;
+}
+
+/** Registers a channel definition: its typed config checked on the way in (API) and out (notifier). */
+export function defineChannel<T extends string, C extends ChannelConfig>(def: ChannelDefinition<T, C>): Channel<T> {
+  return {
+    type: def.type,
+    label: def.label,
+    description: def.description,
+    fields: def.fields,
+    schema: def.schema,
+    generated: def.generated,
+    example: def.example,
+    secretFields: def.fields.filter((f) => f.secret).map((f) => f.name),
+    validateConfig: (config) => check(def, config),
+    createSender(deps) {
+      const sender = def.createSender(deps);
+      return {
+        async send(target, alert) {
+          let config: C;
+          try {
+            config = check(def, target.config);
+          } catch (e) {
+            if (!(e instanceof ValidationError)) throw e;
+            return { ok: false, responseCode: null, error: `Invalid ${def.type} config: ${e.message}`, retryable: false, durationMs: 0 };
+          }
+          return sender.send({ ...target, config }, alert);
+        },
+        close: () => sender.close?.(),
+      };
+    },
+  };
+}

@@ -1,0 +1,4 @@
+export * from './definition.js';
+export * from './channel.js';
+export * from './registry.js';
+export { generateWebhookSecret } from './webhook/index.js';

@@ -1,0 +1,29 @@
+import type { Channel } from './channel.js';
+import { discord } from './discord/index.js';
+import { email } from './email/index.js';
+import { slack } from './slack/index.js';
+import { webhook } from './webhook/index.js';
+
+/**
+ * Every alert channel, one folder each. Adding one here is all it takes: the integration types
+ * the API accepts, GET /integrations/types, the OpenAPI document, secret masking and sealing,
+ * and the notifier's senders all follow from this list (the database stores the type as text).
+ */
+export const CHANNELS = [email, webhook, slack, discord] as const;
+
+/** An integration's type: the type of one registered channel. */
+export type IntegrationType = (typeof CHANNELS)[number]['type'];
+
+export const INTEGRATION_TYPES: readonly IntegrationType[] = CHANNELS.map((c) => c.type);
+
+/** The channel of a type. */
+export function channelOf(type: IntegrationType): Channel<IntegrationType> {
+  const found = CHANNELS.find((c) => c.type === type);
+  if (!found) throw new Error(`No channel of type ${type}`);
+  return found;
+}
+
+/** Whether a stored type is one of the registered channels (a row may outlive its channel). */
+export function isIntegrationType(type: string): type is IntegrationType {
+  return CHANNELS.some((c) => c.type === type);
+}
