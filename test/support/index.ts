@@ -23,3 +23,6 @@ export * from './receiver.js';
 export * from './smtp-sink.js';
 export * from './sample-events.js';
 export * from './sender-deps.js';
+export * from './oncall/provider-server.js';
+export * from './oncall/pagerduty-events-api.js';
+export * from './oncall/opsgenie-api.js';

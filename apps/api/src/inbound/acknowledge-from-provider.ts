@@ -1,5 +1,4 @@
-import { acknowledgeLockedIncident, lockAccountIncident, type Context, type InboundAcknowledgement } from '@vigil/core';
-import type { InboundProvider } from './inbound-token.js';
+import { acknowledgeLockedIncident, lockAccountIncident, type Context, type InboundAcknowledgement, type InboundType } from '@vigil/core';
 
 /** What a callback did: the answer's `result`. */
 export type InboundResult = 'acknowledged' | 'already_acknowledged' | 'ignored';
@@ -11,7 +10,7 @@ export type InboundResult = 'acknowledged' | 'already_acknowledged' | 'ignored';
  * another account, a missing one, or one that resolved before anybody acknowledged it changes
  * nothing ('ignored'): the tool gets its 200 and does not retry.
  */
-export async function acknowledgeFromProvider(ctx: Context, accountId: number, via: InboundProvider, request: InboundAcknowledgement): Promise<InboundResult> {
+export async function acknowledgeFromProvider(ctx: Context, accountId: number, via: InboundType, request: InboundAcknowledgement): Promise<InboundResult> {
   if (request.kind === 'ignore') return 'ignored';
   return ctx.db.transaction(async (em) => {
     const incident = await lockAccountIncident(em, accountId, request.incidentId);

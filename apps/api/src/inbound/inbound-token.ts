@@ -1,8 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { Context, SecretBox } from '@vigil/core';
-
-/** The on-call tools whose callbacks acknowledge Vigil incidents. */
-export type InboundProvider = 'pagerduty' | 'opsgenie';
+import type { InboundType, SecretBox } from '@vigil/core';
 
 const TOKEN = /^([1-9]\d{0,9})\.([A-Za-z0-9_-]{16,64})$/;
 
@@ -32,6 +29,6 @@ export function integrationIdOfToken(box: SecretBox, token: string): number | nu
 }
 
 /** The public URL an on-call tool calls back (PagerDuty webhook subscription, Opsgenie Webhook integration). */
-export function inboundUrl(ctx: Context, box: SecretBox, provider: InboundProvider, integrationId: number): string {
-  return `${ctx.config.baseUrl.replace(/\/+$/, '')}/inbound/${provider}/${inboundToken(box, integrationId)}`;
+export function inboundUrl(baseUrl: string, box: SecretBox, type: InboundType, integrationId: number): string {
+  return `${baseUrl.replace(/\/+$/, '')}/inbound/${type}/${inboundToken(box, integrationId)}`;
 }

@@ -1,6 +1,8 @@
 import type { Channel } from './channel.js';
 import { discord } from './discord/index.js';
 import { email } from './email/index.js';
+import { opsgenie } from './opsgenie/index.js';
+import { pagerduty } from './pagerduty/index.js';
 import { slack } from './slack/index.js';
 import { webhook } from './webhook/index.js';
 
@@ -9,7 +11,7 @@ import { webhook } from './webhook/index.js';
  * the API accepts, GET /integrations/types, the OpenAPI document, secret masking and sealing,
  * and the notifier's senders all follow from this list (the database stores the type as text).
  */
-export const CHANNELS = [email, webhook, slack, discord] as const;
+export const CHANNELS = [email, webhook, slack, discord, pagerduty, opsgenie] as const;
 
 /** An integration's type: the type of one registered channel. */
 export type IntegrationType = (typeof CHANNELS)[number]['type'];

@@ -1,38 +1,27 @@
-import { MAX_RETRY_AFTER_MS, providerMessage, retryAfterMs } from './provider-response.js';
+import { providerError, withoutSecrets } from './provider-response.js';
 
-describe('providerMessage', () => {
+describe('providerError', () => {
   it("reads PagerDuty's and Opsgenie's error bodies", () => {
-    expect(
-      providerMessage(JSON.stringify({ status: 'invalid event', message: 'Event object is invalid', errors: ["'payload.summary' is missing or blank"] })),
-    ).toBe("Event object is invalid; 'payload.summary' is missing or blank");
-    expect(providerMessage(JSON.stringify({ message: 'Key format is not valid!', took: 0.001, requestId: 'b3a0' }))).toBe('Key format is not valid!');
-    expect(providerMessage(JSON.stringify({ message: 'Request body is not processable', errors: { message: 'Message can not be empty.' } }))).toBe(
-      'Request body is not processable; message: Message can not be empty.',
-    );
+    expect(providerError(JSON.stringify({ status: 'invalid event', message: 'Event object is invalid', errors: ["'payload.summary' is missing or blank"] }))).toEqual({
+      message: "Event object is invalid; 'payload.summary' is missing or blank",
+    });
+    expect(providerError(JSON.stringify({ message: 'Could not authenticate', took: 0.001, requestId: 'b3a0' }))).toEqual({ message: 'Could not authenticate' });
+    expect(providerError(JSON.stringify({ message: 'Request body is not processable', errors: { message: 'Message can not be empty.' } }))).toEqual({
+      message: 'Request body is not processable; message: Message can not be empty.',
+    });
   });
 
-  it('keeps one short line, and nothing from what is not a JSON error body', () => {
-    expect(providerMessage(JSON.stringify({ message: `a\n\n${'b'.repeat(1000)}` }))).toBe(`a ${'b'.repeat(298)}`);
-    expect(providerMessage('<html>Bad gateway</html>')).toBeNull();
-    expect(providerMessage('[]')).toBeNull();
-    expect(providerMessage('{"status":"ok"}')).toBeNull();
+  it('says nothing for what is not a JSON error body', () => {
+    expect(providerError('<html>Bad gateway</html>')).toEqual({});
+    expect(providerError('[]')).toEqual({});
+    expect(providerError('{"status":"ok"}')).toEqual({});
   });
 });
 
-describe('retryAfterMs', () => {
-  const now = new Date('2026-11-21T10:00:00Z');
-
-  it('reads seconds and HTTP dates', () => {
-    expect(retryAfterMs('30', now)).toBe(30_000);
-    expect(retryAfterMs('Sat, 21 Nov 2026 10:01:00 GMT', now)).toBe(60_000);
-    expect(retryAfterMs('Sat, 21 Nov 2026 09:00:00 GMT', now)).toBe(0);
-  });
-
-  it('caps long waits and ignores what it cannot read', () => {
-    expect(retryAfterMs('999999', now)).toBe(MAX_RETRY_AFTER_MS);
-    expect(retryAfterMs(undefined, now)).toBeUndefined();
-    expect(retryAfterMs('soon', now)).toBeUndefined();
-    expect(retryAfterMs('-5', now)).toBeUndefined();
-    expect(retryAfterMs('1.5', now)).toBeUndefined();
+describe('withoutSecrets', () => {
+  it('masks every secret a provider echoed', () => {
+    expect(withoutSecrets("HTTP 400 Bad Request: routing key 'abcd1234' unknown (abcd1234)", ['abcd1234', undefined])).toBe('HTTP 400 Bad Request: routing key \'****\' unknown (****)');
+    expect(withoutSecrets(null, ['abcd1234'])).toBeNull();
+    expect(withoutSecrets('HTTP 500', ['', 'x'])).toBe('HTTP 500');
   });
 });
