@@ -14,7 +14,10 @@ export interface ReceivedRequest {
  * What the receiver answers to its n-th request (0-based): after `delayMs`, or once `release`
  * settles (the request is held until then).
  */
-export type Responder = (n: number, req: ReceivedRequest) => { status: number; body?: string; delayMs?: number; release?: Promise<unknown> };
+export type Responder = (
+  n: number,
+  req: ReceivedRequest,
+) => { status: number; body?: string; headers?: Record<string, string>; delayMs?: number; release?: Promise<unknown> };
 
 export interface Receiver {
   url: string;
@@ -43,6 +46,7 @@ export async function startReceiver(respond: Responder = () => ({ status: 200 })
       const answer = respond(n, received);
       const send = () => {
         res.statusCode = answer.status;
+        for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
         res.end(answer.body ?? '');
       };
       if (answer.release) {

@@ -1,4 +1,5 @@
 import { JobName, QueueName, createWorkerApp, type Context, type StalledJobOptions } from '@vigil/core';
+import { ALERT_WORKER_SETTINGS } from './delivery/retry-policy.js';
 import { alertDeliveryJob } from './jobs/alert-delivery.job.js';
 import { alertEventJob } from './jobs/alert-event.job.js';
 
@@ -18,6 +19,7 @@ export function createNotifierApp(ctx: Context) {
     concurrency: ctx.config.concurrency.notifier,
     healthPort: ctx.config.healthPorts.notifier,
     stalledJobs: { [QueueName.Alerts]: ALERT_STALLED_JOBS },
+    settings: { [QueueName.Alerts]: ALERT_WORKER_SETTINGS },
     handlers: {
       [QueueName.Alerts]: { [JobName.AlertEvent]: alertEventJob(ctx), [JobName.AlertDelivery]: alertDeliveryJob(ctx) },
     },

@@ -27,9 +27,15 @@ export function maskUrl(url: string): string {
   return `${parsed.protocol}//${parsed.host}/${[...kept, MASK].join('/')}`;
 }
 
+function isMap(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/** A secret as answers show it: a URL keeps its host, a string its masked form, a map (headers) its names. */
 function maskValue(value: unknown): unknown {
-  if (typeof value !== 'string') return MASK;
-  return /^https?:\/\//i.test(value) ? maskUrl(value) : maskSecret(value);
+  if (typeof value === 'string') return /^https?:\/\//i.test(value) ? maskUrl(value) : maskSecret(value);
+  if (isMap(value)) return Object.fromEntries(Object.keys(value).map((k) => [k, MASK]));
+  return MASK;
 }
 
 /** Splits a validated config into what is stored in clear and what is sealed. */
@@ -66,12 +72,19 @@ export function maskedConfig(type: IntegrationType, config: Record<string, unkno
 
 /**
  * Secret fields sent back exactly as a response showed them (masked) mean "unchanged": a
- * client that GETs, edits and PUTs the config does not overwrite its secrets with masks.
+ * client that GETs, edits and PUTs the config does not overwrite its secrets with masks. In a
+ * secret map (a template webhook's headers), each masked value keeps its stored one.
  */
 export function dropEchoedMasks(type: IntegrationType, incoming: Record<string, unknown>, current: Record<string, unknown>): Record<string, unknown> {
   const out = { ...incoming };
   for (const name of secretFields(type)) {
-    if (name in out && current[name] !== undefined && out[name] === maskValue(current[name])) delete out[name];
+    const given = out[name];
+    const stored = current[name];
+    if (given === undefined || stored === undefined) continue;
+    if (isMap(given) && isMap(stored)) {
+      // A map's masked values ("****") keep the stored value of the same name.
+      out[name] = Object.fromEntries(Object.entries(given).map(([k, v]) => [k, v === MASK && typeof stored[k] === 'string' ? stored[k] : v]));
+    } else if (given === maskValue(stored)) delete out[name];
   }
   return out;
 }

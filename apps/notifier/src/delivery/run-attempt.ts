@@ -8,6 +8,8 @@ export interface AttemptResult {
   row: AlertDelivery;
   /** Another attempt should follow. */
   retry: boolean;
+  /** The receiver's Retry-After for that attempt, in ms. */
+  retryAfterMs?: number;
 }
 
 export interface AttemptDeps {
@@ -108,5 +110,5 @@ async function sendAndRecord(ctx: Context, deps: AttemptDeps, first: AlertDelive
     error: finished.error,
     retry,
   });
-  return { row: finished, retry };
+  return { row: finished, retry, ...(result.retryAfterMs === undefined ? {} : { retryAfterMs: result.retryAfterMs }) };
 }

@@ -7,6 +7,7 @@
 import { AlertDelivery, JobName, QueueName, createWorkerApp, type AppProcess } from '@vigil/core';
 import { createTestAccount, createTestContext, waitFor, type TestContext, startReceiver, type Receiver } from '@vigil/testing';
 import { eventOf, webhookIntegration } from '../testing/fixtures.js';
+import { ALERT_WORKER_SETTINGS } from '../delivery/retry-policy.js';
 import { alertDeliveryJob } from './alert-delivery.job.js';
 import { alertEventJob } from './alert-event.job.js';
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
     app: 'notifier',
     concurrency: 2,
     healthPort: 0,
+    settings: { [QueueName.Alerts]: ALERT_WORKER_SETTINGS },
     handlers: { [QueueName.Alerts]: { [JobName.AlertEvent]: alertEventJob(ctx), [JobName.AlertDelivery]: alertDeliveryJob(ctx) } },
   });
   await worker.start();

@@ -11,7 +11,7 @@ import {
 } from '@vigil/core';
 import { createTestAccount, createTestContext, waitFor, type TestContext, startReceiver, type Receiver, type Responder, parseMail, startSmtpSink, type SmtpSink, sampleEventData } from '@vigil/testing';
 import { createDelivery } from '../delivery/delivery-store.js';
-import { deliveryJobOptions, type RetryPolicy } from '../delivery/retry-policy.js';
+import { ALERT_WORKER_SETTINGS, deliveryJobOptions, type RetryPolicy } from '../delivery/retry-policy.js';
 import { alertEvent, downData, eventOf, insertIncident, insertIntegration, insertMonitor, webhookIntegration } from '../testing/fixtures.js';
 import { alertDeliveryJob } from './alert-delivery.job.js';
 import { alertEventJob } from './alert-event.job.js';
@@ -32,6 +32,7 @@ describe('alert deliveries through a real BullMQ worker', () => {
       app: 'notifier',
       concurrency: 4,
       healthPort: 0,
+      settings: { [QueueName.Alerts]: ALERT_WORKER_SETTINGS },
       handlers: { [QueueName.Alerts]: { [JobName.AlertEvent]: alertEventJob(ctx, { retry: FAST }), [JobName.AlertDelivery]: alertDeliveryJob(ctx) } },
     });
     await worker.start();
@@ -127,6 +128,25 @@ describe('alert deliveries through a real BullMQ worker', () => {
       [2, 'failed', 429],
       [3, 'success', 204],
     ]);
+  });
+
+  it("waits out a 429's Retry-After before the next attempt", async () => {
+    const seen: number[] = [];
+    const r = await receiver((n) => {
+      seen.push(Date.now());
+      return n === 0 ? { status: 429, headers: { 'Retry-After': '2' } } : { status: 204 };
+    });
+    const { account } = await createTestAccount(ctx);
+    await webhookIntegration(ctx, account.id, r.url, 's');
+    const event = eventOf(account.id, 'scan.completed');
+    await ctx.queues.add(JobName.AlertEvent, event);
+    const rows = await settled(event.eventId);
+    expect(rows.map((x) => [x.attempt, x.status, x.responseCode])).toEqual([
+      [1, 'failed', 429],
+      [2, 'success', 204],
+    ]);
+    // FAST's backoff alone would be at most 20 ms.
+    expect(seen[1] - seen[0]).toBeGreaterThanOrEqual(1_900);
   });
 
   it('gives up after 5 attempts', async () => {

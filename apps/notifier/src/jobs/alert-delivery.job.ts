@@ -1,14 +1,7 @@
 import { createFairLimiter, createSecretBox, runInAccountShare, type Context, type JobHandler, type JobName } from '@vigil/core';
 import { createChannels } from '../channels/index.js';
+import { DeliveryRetryError } from '../delivery/retry-policy.js';
 import { runDeliveryAttempt, type AccountSlot, type AttemptDeps } from '../delivery/run-attempt.js';
-
-/** Thrown to hand a failed attempt back to BullMQ, which schedules the next one (backoff). */
-export class DeliveryRetryError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DeliveryRetryError';
-  }
-}
 
 /**
  * AlertDelivery: one attempt per run. The attempt number is BullMQ's (attemptsMade + 1) and
@@ -30,7 +23,7 @@ export function alertDeliveryJob(ctx: Context): JobHandler<JobName.AlertDelivery
     const slot: AccountSlot = (accountId, send) => runInAccountShare(limit, String(accountId), job, send);
     const result = await runDeliveryAttempt(ctx, deps, payload.deliveryId, attempt, maxAttempts, { redelivery, slot });
     if (result?.retry) {
-      throw new DeliveryRetryError(`Delivery ${payload.deliveryId} attempt ${attempt}/${maxAttempts} failed: ${result.row.error ?? 'unknown error'}`);
+      throw new DeliveryRetryError(`Delivery ${payload.deliveryId} attempt ${attempt}/${maxAttempts} failed: ${result.row.error ?? 'unknown error'}`, result.retryAfterMs);
     }
   };
 }

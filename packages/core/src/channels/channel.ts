@@ -1,5 +1,6 @@
 import type Joi from 'joi';
 import { ValidationError } from '../errors/errors.js';
+import { MASK } from '../security/mask.js';
 import type { ChannelConfig, ChannelDefinition, ConfigField, DeliveryOutcome, OutgoingAlert, SenderDeps } from './definition.js';
 
 /** An integration as the notifier loads it: the stored config, secrets opened, not yet checked. */
@@ -10,7 +11,10 @@ export interface StoredTarget {
   previousSecret?: string;
 }
 
-/** A registered channel's sender: takes a stored target and checks its config against the schema first. */
+/**
+ * A registered channel's sender: takes a stored target and checks its config against the schema
+ * first; what it reports (outcome errors, thrown messages) has the config's secrets masked.
+ */
 export interface StoredSender {
   send(target: StoredTarget, alert: OutgoingAlert): Promise<DeliveryOutcome>;
   close(): void;
@@ -44,8 +48,37 @@ function check<C extends ChannelConfig>(def: ChannelDefinition<string, C>, confi
   return def.normalise ? def.normalise(value) : value;
 }
 
+/** The secret values of a config: its secret fields' strings, and the values of its secret string maps. */
+function secretValues(secretFields: readonly string[], config: ChannelConfig): string[] {
+  const values: string[] = [];
+  for (const name of secretFields) {
+    const v = config[name];
+    if (typeof v === 'string') values.push(v);
+    else if (v !== null && typeof v === 'object') values.push(...Object.values(v).filter((x): x is string => typeof x === 'string'));
+  }
+  return values;
+}
+
+/** The shortest secret value scrubbed from texts (shorter ones would mask ordinary words). */
+const MIN_SCRUBBED = 6;
+
+/**
+ * A text (an error for the delivery log or a log line) with every secret of the config masked,
+ * as given and URL-encoded: a provider echoing a token, or an error quoting a URL that carries
+ * one, never reaches the log.
+ */
+export function scrubSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (secret.length < MIN_SCRUBBED) continue;
+    for (const form of new Set([secret, encodeURIComponent(secret)])) out = out.split(form).join(MASK);
+  }
+  return out;
+}
+
 /** Registers a channel definition: its typed config checked on the way in (API) and out (notifier). */
 export function defineChannel<T extends string, C extends ChannelConfig>(def: ChannelDefinition<T, C>): Channel<T> {
+  const secretFields = def.fields.filter((f) => f.secret).map((f) => f.name);
   return {
     type: def.type,
     label: def.label,
@@ -54,7 +87,7 @@ export function defineChannel<T extends string, C extends ChannelConfig>(def: Ch
     schema: def.schema,
     generated: def.generated,
     example: def.example,
-    secretFields: def.fields.filter((f) => f.secret).map((f) => f.name),
+    secretFields,
     validateConfig: (config) => check(def, config),
     createSender(deps) {
       const sender = def.createSender(deps);
@@ -67,7 +100,13 @@ export function defineChannel<T extends string, C extends ChannelConfig>(def: Ch
             if (!(e instanceof ValidationError)) throw e;
             return { ok: false, responseCode: null, error: `Invalid ${def.type} config: ${e.message}`, retryable: false, durationMs: 0 };
           }
-          return sender.send({ ...target, config }, alert);
+          const secrets = secretValues(secretFields, config);
+          try {
+            const outcome = await sender.send({ ...target, config }, alert);
+            return outcome.error === null ? outcome : { ...outcome, error: scrubSecrets(outcome.error, secrets) };
+          } catch (e) {
+            throw new Error(scrubSecrets(e instanceof Error ? e.message : String(e), secrets));
+          }
         },
         close: () => sender.close?.(),
       };

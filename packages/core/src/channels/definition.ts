@@ -76,7 +76,10 @@ export interface ChannelDefinition<T extends string, C extends ChannelConfig> {
   fields: readonly ConfigField[];
   /** Validates a complete config; its messages are the API's 400 answers. */
   schema: Joi.ObjectSchema<C>;
-  /** Normalises a validated config before it is stored (e.g. one email address -> a list). */
+  /**
+   * Normalises a validated config before it is stored (one email address -> a list), and checks
+   * what the schema cannot say (a template's placeholders): throws ValidationError, the 400's message.
+   */
   normalise?(config: C): C;
   /** A secret field generated when a create leaves it out, shown once (a webhook's signing secret). */
   generated?: { field: string; generate(): string };

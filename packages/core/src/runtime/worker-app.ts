@@ -24,6 +24,8 @@ export interface WorkerAppOptions<A extends WorkerAppName> {
   concurrency: number;
   /** Per-queue lock and stalled-job settings; BullMQ's defaults where absent. */
   stalledJobs?: Partial<Record<OwnedQueues<A>, StalledJobOptions>>;
+  /** Per-queue advanced settings, e.g. a custom backoff strategy (the notifier's Retry-After). */
+  settings?: Partial<Record<OwnedQueues<A>, WorkerOptions['settings']>>;
   healthPort: number;
   /**
    * The BullMQ queue a logical queue is consumed from, where it is not the queue's own name
@@ -92,6 +94,7 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
               concurrency: opts.concurrency,
               autorun: true,
               ...opts.stalledJobs?.[queue],
+              settings: opts.settings?.[queue],
             },
           );
           // A job whose worker died (or stopped renewing its lock) goes back to waiting: say so.

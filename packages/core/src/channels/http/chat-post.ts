@@ -1,6 +1,6 @@
 import { describeAlert, type AlertContent } from '../content/alert-content.js';
 import type { ChannelConfig, ChannelSender, SenderDeps } from '../definition.js';
-import { postJson, WEBHOOK_USER_AGENT } from './post-json.js';
+import { postJson, WEBHOOK_USER_AGENT } from './request.js';
 
 /**
  * A sender that POSTs a rendered message as JSON to a URL of the config: the chat webhooks

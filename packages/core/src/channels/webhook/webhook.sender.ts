@@ -1,4 +1,4 @@
-import { postJson, WEBHOOK_USER_AGENT } from '../http/post-json.js';
+import { postJson, WEBHOOK_USER_AGENT } from '../http/request.js';
 import type { ChannelSender, SenderDeps } from '../definition.js';
 import { signatureHeader } from './signature.js';
 import { standardWebhookHeaders } from './standard-webhooks.js';

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { startReceiver, type Receiver } from '@vigil/testing';
 import { BlockedAddressError, createGuardedAgents } from '../../net/outbound-guard.js';
-import { classifyNetworkError, classifyStatus, postJson } from './post-json.js';
+import { classifyNetworkError, classifyStatus, postJson } from './request.js';
 
 describe('classifyStatus', () => {
   it.each([
