@@ -20,8 +20,3 @@ function hostOf(url: string): string {
     return url;
   }
 }
-
-/** A text cut to `max` characters, an ellipsis marking the cut. */
-export function clip(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}

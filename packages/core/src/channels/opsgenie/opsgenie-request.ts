@@ -1,5 +1,6 @@
 import { describeAlert, type Severity } from '../content/alert-content.js';
-import { alertSource, clip } from '../oncall/alert-source.js';
+import { clip, plainBody } from '../content/plain-text.js';
+import { alertSource } from '../oncall/alert-source.js';
 import { onCallAction } from '../oncall/oncall-action.js';
 import type { AlertEnvelope } from '../../queue/alert-events.js';
 
@@ -29,13 +30,12 @@ export function opsgenieRequest(envelope: AlertEnvelope, baseUrl: string): Opsge
     };
   }
   if (action === 'resolve') return { path: byAlias('close'), body: { source: 'Vigil', note: clip(content.summary, LIMITS.note) } };
-  const facts = content.facts.map((f) => `${f.label}: ${f.value}`).join('\n');
   return {
     path: '/v2/alerts',
     body: {
       message: clip(content.title, LIMITS.message),
       alias: key,
-      description: clip(`${content.summary}\n\n${facts}\n\n${content.link}`, LIMITS.description),
+      description: clip(plainBody(content), LIMITS.description),
       tags: ['vigil', envelope.event],
       details: { ...Object.fromEntries(content.facts.map((f) => [f.label, clip(f.value, LIMITS.detailValue)])), 'Vigil event': envelope.id },
       entity: clip(alertSource(envelope), LIMITS.entity),

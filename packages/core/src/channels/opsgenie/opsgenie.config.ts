@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { MAX_URL } from '../shared/config-fields.js';
+import { apiUrl, tokenField } from '../shared/config-fields.js';
 
 export const OPSGENIE_API_URL = 'https://api.opsgenie.com';
 
@@ -12,11 +12,8 @@ export const OPSGENIE_API_URL = 'https://api.opsgenie.com';
 export type OpsgenieConfig = { api_key: string; api_url?: string; webhook_secret?: string };
 
 export const opsgenieConfig = Joi.object<OpsgenieConfig>({
-  api_key: Joi.string()
-    .pattern(/^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/)
-    .required()
-    .messages({ 'any.required': 'config.api_key is required', '*': 'Invalid config.api_key: must be the API key (a UUID) of an Opsgenie API integration' }),
-  api_url: Joi.string().uri({ scheme: ['http', 'https'] }).max(MAX_URL).messages({ '*': 'Invalid config.api_url: must be an http:// or https:// URL' }),
+  api_key: tokenField('api_key', /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/, 'the API key (a UUID) of an Opsgenie API integration'),
+  api_url: apiUrl(OPSGENIE_API_URL),
   webhook_secret: Joi.string()
     .pattern(/^[\x21-\x7e]{16,256}$/)
     .messages({ '*': 'Invalid config.webhook_secret: must be 16 to 256 printable characters without spaces' }),

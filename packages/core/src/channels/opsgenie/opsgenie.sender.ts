@@ -1,6 +1,7 @@
 import type { ChannelSender, SenderDeps } from '../definition.js';
 import { sendHttp, WEBHOOK_USER_AGENT } from '../http/request.js';
 import { providerError, withoutSecrets } from '../oncall/provider-response.js';
+import { underBase } from '../shared/config-fields.js';
 import { opsgenieRequest } from './opsgenie-request.js';
 import { OPSGENIE_API_URL, type OpsgenieConfig } from './opsgenie.config.js';
 
@@ -17,7 +18,7 @@ export function opsgenieSender(deps: SenderDeps): ChannelSender<OpsgenieConfig> 
       const call = opsgenieRequest(alert.envelope, deps.baseUrl);
       const outcome = await sendHttp(
         {
-          url: `${apiUrl.replace(/\/+$/, '')}${call.path}`,
+          url: underBase(apiUrl, call.path),
           headers: { 'User-Agent': WEBHOOK_USER_AGENT, Authorization: `GenieKey ${apiKey}` },
           body: JSON.stringify(call.body),
           readError: providerError,

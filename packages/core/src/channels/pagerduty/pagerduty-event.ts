@@ -1,5 +1,6 @@
 import { describeAlert, type Severity } from '../content/alert-content.js';
-import { alertSource, clip } from '../oncall/alert-source.js';
+import { clip } from '../content/plain-text.js';
+import { alertSource } from '../oncall/alert-source.js';
 import { onCallAction } from '../oncall/oncall-action.js';
 import type { AlertEnvelope } from '../../queue/alert-events.js';
 

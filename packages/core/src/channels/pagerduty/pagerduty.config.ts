@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { MAX_URL } from '../shared/config-fields.js';
+import { apiUrl, tokenField } from '../shared/config-fields.js';
 
 export const PAGERDUTY_API_URL = 'https://events.pagerduty.com';
 
@@ -11,13 +11,7 @@ export const PAGERDUTY_API_URL = 'https://events.pagerduty.com';
 export type PagerDutyConfig = { routing_key: string; api_url?: string; webhook_secret?: string };
 
 export const pagerdutyConfig = Joi.object<PagerDutyConfig>({
-  routing_key: Joi.string()
-    .pattern(/^[A-Za-z0-9]{32}$/)
-    .required()
-    .messages({
-      'any.required': 'config.routing_key is required',
-      '*': 'Invalid config.routing_key: must be the 32-character Integration Key of a PagerDuty Events API v2 integration',
-    }),
-  api_url: Joi.string().uri({ scheme: ['http', 'https'] }).max(MAX_URL).messages({ '*': 'Invalid config.api_url: must be an http:// or https:// URL' }),
+  routing_key: tokenField('routing_key', /^[A-Za-z0-9]{32}$/, 'the 32-character Integration Key of a PagerDuty Events API v2 integration'),
+  api_url: apiUrl(PAGERDUTY_API_URL),
   webhook_secret: Joi.string().min(1).max(256).messages({ '*': 'Invalid config.webhook_secret: must be a string of 1 to 256 characters' }),
 });

@@ -1,6 +1,7 @@
 import type { ChannelSender, SenderDeps } from '../definition.js';
 import { sendHttp, WEBHOOK_USER_AGENT } from '../http/request.js';
 import { providerError, withoutSecrets } from '../oncall/provider-response.js';
+import { underBase } from '../shared/config-fields.js';
 import { pagerDutyEvent } from './pagerduty-event.js';
 import { PAGERDUTY_API_URL, type PagerDutyConfig } from './pagerduty.config.js';
 
@@ -15,7 +16,7 @@ export function pagerdutySender(deps: SenderDeps): ChannelSender<PagerDutyConfig
       const { routing_key: routingKey, api_url: apiUrl = PAGERDUTY_API_URL, webhook_secret: webhookSecret } = target.config;
       const body = JSON.stringify(pagerDutyEvent(alert.envelope, routingKey, deps.baseUrl));
       const outcome = await sendHttp(
-        { url: `${apiUrl.replace(/\/+$/, '')}/v2/enqueue`, headers: { 'User-Agent': WEBHOOK_USER_AGENT }, body, readError: providerError },
+        { url: underBase(apiUrl, '/v2/enqueue'), headers: { 'User-Agent': WEBHOOK_USER_AGENT }, body, readError: providerError },
         deps,
       );
       return { ...outcome, error: withoutSecrets(outcome.error, [routingKey, webhookSecret]) };
