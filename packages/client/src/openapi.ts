@@ -607,6 +607,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inbound/{type}/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Callback of an on-call tool (type pagerduty or opsgenie): acknowledging its alert acknowledges the Vigil incident */
+        post: operations["postInboundTypeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/maintenance-windows": {
         parameters: {
             query?: never;
@@ -1562,7 +1579,7 @@ export interface components {
         Integration: {
             id: number;
             /** @enum {string} */
-            type: "email" | "webhook" | "slack" | "discord";
+            type: "email" | "webhook" | "slack" | "discord" | "pagerduty" | "opsgenie" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
             name: string;
             /**
              * @description Per type (see /integrations/types); secret fields masked
@@ -1585,14 +1602,95 @@ export interface components {
             } | {
                 /** @description Webhook URL, https://discord.com/api/webhooks/...; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
                 webhook_url?: string;
+            } | {
+                /** @description Integration Key of an "Events API V2" integration on the PagerDuty service; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                routing_key?: string;
+                /** @description Events API base URL; default https://events.pagerduty.com */
+                api_url?: string;
+                /** @description Signing secret of the PagerDuty v3 webhook subscription that calls inbound_url (X-PagerDuty-Signature); without it callbacks are refused; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                webhook_secret?: string;
+            } | {
+                /** @description API key of an Opsgenie "API" integration (Authorization: GenieKey); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                api_key?: string;
+                /** @description Alert API base URL; default https://api.opsgenie.com (EU: https://api.eu.opsgenie.com) */
+                api_url?: string;
+                /** @description Value of the X-Vigil-Webhook-Secret header the Opsgenie Webhook integration sends to inbound_url; generated when omitted and shown once, in the create answer; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                webhook_secret?: string;
+            } | {
+                /** @description The workflow's HTTP POST URL (it carries its signature, sig=...); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                url?: string;
+            } | {
+                /** @description The bot's token from @BotFather, 123456:ABC-...; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                bot_token?: string;
+                /** @description Chat id (e.g. -1001234567890) or @channelusername */
+                chat_id: string;
+                /** @description Bot API server; default https://api.telegram.org */
+                api_url?: string;
+            } | {
+                /** @description Webhook URL, https://chat.googleapis.com/v1/spaces/.../messages?key=...&token=...; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                url?: string;
+            } | {
+                /** @description Incoming-webhook URL, https://<your server>/hooks/<id>; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                url?: string;
+            } | {
+                /** @description Access token of the user that sends (it must have joined the room); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                access_token?: string;
+                /** @description Room id, !abcdef:example.org (Room settings > Advanced) */
+                room_id: string;
+                /** @description Homeserver's client API base URL; default https://matrix-client.matrix.org */
+                api_url?: string;
+            } | {
+                /** @description Topic name (1-64 of A-Z a-z 0-9 _ -); on ntfy.sh anyone who knows it can subscribe */
+                topic: string;
+                /** @description Access token (tk_...) for a protected topic; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                token?: string;
+                /** @description Server base URL; default https://ntfy.sh */
+                api_url?: string;
+            } | {
+                /** @description User or group key (30 characters); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                user_key?: string;
+                /** @description API token of your Pushover application (30 characters); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                app_token?: string;
+                /** @description API base URL; default https://api.pushover.net */
+                api_url?: string;
+            } | {
+                /** @description Token of a Gotify application (Apps > Create application); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                app_token?: string;
+                /** @description Your Gotify server's base URL, e.g. https://gotify.example.com (there is no public one) */
+                api_url: string;
+            } | {
+                /** @description Account SID, AC followed by 32 hex digits */
+                account_sid: string;
+                /** @description Auth token of the account (or of an API key's account); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                auth_token?: string;
+                /** @description Sending number in E.164 (+15017122661), or a Messaging Service SID (MG...) */
+                from: string;
+                /** @description Recipient number in E.164, e.g. +15558675310 */
+                to: string;
+                /** @description API base URL; default https://api.twilio.com */
+                api_url?: string;
+            } | {
+                /** @description http:// or https:// URL that receives the POST */
+                url: string;
+                /** @description JSON with {{placeholders}} (at most 16384 characters); known: event, event_id, created_at, title, summary, severity, link, monitor, monitor.id, monitor.name, monitor.url, monitor.status, incident, incident.id, incident.cause, incident.started_at, incident.resolved_at, incident.duration_seconds, domain, domain.id, domain.hostname, domain.port, data, envelope */
+                body_template: string;
+                /** @description Up to 20 extra headers (e.g. Authorization); values are secret; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                headers?: {
+                    [key: string]: string;
+                };
             };
             /** @description Subscribed events; empty = all */
-            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
             /** @description Monitors in scope; empty = all */
             monitor_ids: number[];
             /** @description Domains in scope; empty = all */
             domain_ids: number[];
             is_active: boolean;
+            /**
+             * Format: uri
+             * @description pagerduty and opsgenie only: the URL the on-call tool calls back (PagerDuty v3 webhook subscription, Opsgenie Webhook integration), so that acknowledging there acknowledges the Vigil incident
+             */
+            inbound_url?: string;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1616,7 +1714,7 @@ export interface components {
             integration_id: number | null;
             event_id: string;
             /** @enum {string} */
-            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
+            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
             /** @description 1 to 5 */
             attempt: number;
             /** @enum {string} */
@@ -3239,7 +3337,7 @@ export interface operations {
                     "application/json": {
                         types: {
                             /** @enum {string} */
-                            type: "email" | "webhook" | "slack" | "discord";
+                            type: "email" | "webhook" | "slack" | "discord" | "pagerduty" | "opsgenie" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
                             /** @example Webhook */
                             name: string;
                             description: string;
@@ -3252,7 +3350,7 @@ export interface operations {
                                 description: string;
                             }[];
                         }[];
-                        events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+                        events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     };
                 };
             };
@@ -3403,7 +3501,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    type: "email" | "webhook" | "slack" | "discord";
+                    type: "email" | "webhook" | "slack" | "discord" | "pagerduty" | "opsgenie" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
                     name: string;
                     /** @description Fields per type (GET /api/v1/integrations/types) */
                     config: {
@@ -3418,9 +3516,90 @@ export interface operations {
                     } | {
                         /** Format: uri */
                         webhook_url: string;
+                    } | {
+                        routing_key: string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the API; default https://events.pagerduty.com
+                         */
+                        api_url?: string;
+                        webhook_secret?: string;
+                    } | {
+                        api_key: string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the API; default https://api.opsgenie.com
+                         */
+                        api_url?: string;
+                        webhook_secret?: string;
+                    } | {
+                        /** Format: uri */
+                        url: string;
+                    } | {
+                        bot_token: string;
+                        chat_id: number | string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the API; default https://api.telegram.org
+                         */
+                        api_url?: string;
+                    } | {
+                        /** Format: uri */
+                        url: string;
+                    } | {
+                        /** Format: uri */
+                        url: string;
+                    } | {
+                        access_token: string;
+                        room_id: string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the API; default https://matrix-client.matrix.org
+                         */
+                        api_url?: string;
+                    } | {
+                        topic: string;
+                        token?: string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the API; default https://ntfy.sh
+                         */
+                        api_url?: string;
+                    } | {
+                        user_key: string;
+                        app_token: string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the API; default https://api.pushover.net
+                         */
+                        api_url?: string;
+                    } | {
+                        app_token: string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the server
+                         */
+                        api_url: string;
+                    } | {
+                        account_sid: string;
+                        auth_token: string;
+                        from: string;
+                        to: string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the API; default https://api.twilio.com
+                         */
+                        api_url?: string;
+                    } | {
+                        /** Format: uri */
+                        url: string;
+                        body_template: string;
+                        headers?: {
+                            [key: string]: string;
+                        };
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -3603,14 +3782,14 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    type?: "email" | "webhook" | "slack" | "discord";
+                    type?: "email" | "webhook" | "slack" | "discord" | "pagerduty" | "opsgenie" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
                     name?: string;
                     /** @description Fields per type (GET /api/v1/integrations/types); on update merged into the current config */
                     config?: {
                         [key: string]: unknown;
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -3802,14 +3981,14 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    type?: "email" | "webhook" | "slack" | "discord";
+                    type?: "email" | "webhook" | "slack" | "discord" | "pagerduty" | "opsgenie" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
                     name?: string;
                     /** @description Fields per type (GET /api/v1/integrations/types); on update merged into the current config */
                     config?: {
                         [key: string]: unknown;
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -3988,7 +4167,7 @@ export interface operations {
                 /** @description Default 20 */
                 per_page?: number;
                 status?: "pending" | "success" | "failed";
-                event?: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
+                event?: "monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
             };
             header?: never;
             path: {
@@ -7956,6 +8135,94 @@ export interface operations {
                 };
             };
             /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postInboundTypeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Callback applied (or nothing to do) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description acknowledged: the Vigil incident is acknowledged now; already_acknowledged: it was before (kept); ignored: nothing to do (another event or alert)
+                         * @enum {string}
+                         */
+                        result: "acknowledged" | "already_acknowledged" | "ignored";
+                    };
+                };
+            };
+            /** @description Not a callback of this tool (invalid JSON, no event) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid signature: missing or wrong X-PagerDuty-Signature, or X-Vigil-Webhook-Secret (Opsgenie); also when the integration has no webhook_secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown inbound URL: no active integration of that type behind the token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 65536 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
             429: {
                 headers: {
                     "Retry-After"?: string;
