@@ -17,7 +17,8 @@ function configFieldSchema(field: ConfigField): TSchema {
     case 'email | email[]':
       return Type.Union([Type.String(), Type.Array(Type.String())], { description });
     case 'string map':
-      return Type.Record(Type.String(), Type.String(), { description });
+      // A map: no named fields, every value a string (masked when the field is secret).
+      return Type.Object({}, { additionalProperties: Type.String(), description });
   }
 }
 

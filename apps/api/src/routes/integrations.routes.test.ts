@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { createSecretBox, Integration } from '@vigil/core';
+import { createSecretBox, Integration, INTEGRATION_TYPES } from '@vigil/core';
 import { createNotifierApp } from '@vigil/notifier';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
@@ -74,11 +74,26 @@ async function domainOf(owner: TestAccount): Promise<number> {
 }
 
 describe('GET /api/v1/integrations/types', () => {
-  it('lists the four types with their config fields, and the events', async () => {
+  it('lists the registered types with their config fields, and the events', async () => {
     const { auth } = await createTestAccount(ctx);
     const res = await request(app).get('/api/v1/integrations/types').set(auth);
     expect(res.status).toBe(200);
-    expect(res.body.types.map((t: { type: string }) => t.type)).toEqual(['email', 'webhook', 'slack', 'discord']);
+    expect(res.body.types.map((t: { type: string }) => t.type)).toEqual([
+      'email',
+      'webhook',
+      'slack',
+      'discord',
+      'teams',
+      'telegram',
+      'google_chat',
+      'mattermost',
+      'matrix',
+      'ntfy',
+      'pushover',
+      'gotify',
+      'twilio_sms',
+      'webhook_template',
+    ]);
     const byType = Object.fromEntries(res.body.types.map((t: { type: string; config_fields: unknown[] }) => [t.type, t.config_fields]));
     expect(byType.email).toEqual([expect.objectContaining({ name: 'to', required: true, secret: false })]);
     expect(byType.webhook).toEqual([
@@ -182,7 +197,7 @@ describe('creating integrations', () => {
 
   it.each([
     [{ name: 'x', config: {} }, 'type is required'],
-    [{ type: 'sms', name: 'x', config: {} }, 'Invalid type: must be one of email, webhook, slack, discord'],
+    [{ type: 'sms', name: 'x', config: {} }, `Invalid type: must be one of ${INTEGRATION_TYPES.join(', ')}`],
     [{ type: 'webhook', config: { url: 'https://example.com' } }, 'name is required'],
     [{ type: 'webhook', name: 'x' }, 'config is required'],
     [{ type: 'webhook', name: 'x', config: 'https://example.com' }, 'Invalid config: must be an object'],

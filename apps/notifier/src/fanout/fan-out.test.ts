@@ -1,6 +1,6 @@
 import { AlertDelivery, Incident, MaintenanceWindow, QueueName, type AlertEnvelope, type AlertEventName } from '@vigil/core';
 import { createTestAccount, createTestContext, type TestContext, sampleEventData } from '@vigil/testing';
-import { deliveryJobId, type RetryPolicy } from '../delivery/retry-policy.js';
+import { DELIVERY_BACKOFF, deliveryJobId, type RetryPolicy } from '../delivery/retry-policy.js';
 import { alertEvent, downData, eventOf, insertDomain, insertIncident, insertIntegration, insertMonitor, webhookIntegration } from '../testing/fixtures.js';
 import { fanOutAlertEvent } from './fan-out.js';
 
@@ -42,7 +42,7 @@ describe('fan-out of alert events (PostgreSQL + Redis, no worker)', () => {
       const job = await ctx.queues.queue(QueueName.Alerts).getJob(deliveryJobId(r.id));
       expect(job?.data).toEqual({ deliveryId: r.id });
       expect(job?.opts.attempts).toBe(5);
-      expect(job?.opts.backoff).toEqual({ type: 'exponential', delay: 1_000, jitter: 0.5 });
+      expect(job?.opts.backoff).toEqual({ type: DELIVERY_BACKOFF, delay: 1_000, jitter: 0.5 });
     }
     // The envelope is the producer's data plus the monitor's id.
     const envelope: AlertEnvelope = rows[0].payload;

@@ -1,4 +1,4 @@
-import { OPSGENIE_THROTTLED, senderDeps, startOpsgenieApi, type OpsgenieApi } from '@vigil/testing';
+import { json, OPSGENIE_THROTTLED, senderDeps, startOpsgenieApi, type OpsgenieApi } from '@vigil/testing';
 import type { AlertEnvelope } from '../../queue/alert-events.js';
 import { opsgenie } from './index.js';
 
@@ -38,10 +38,10 @@ describe('opsgenie channel (Alert API)', () => {
     for (const envelope of [down, acknowledged, up]) {
       expect(await sender.send(target(), { deliveryId: 1, envelope })).toMatchObject({ ok: true, responseCode: 202, error: null });
     }
-    expect(api.requests.map((r) => [r.path, r.query.get('identifierType'), r.headers.authorization])).toEqual([
-      ['/v2/alerts', null, `GenieKey ${API_KEY}`],
-      ['/v2/alerts/vigil-incident-42/acknowledge', 'alias', `GenieKey ${API_KEY}`],
-      ['/v2/alerts/vigil-incident-42/close', 'alias', `GenieKey ${API_KEY}`],
+    expect(api.requests.map((r) => [r.method, r.path, r.headers.authorization, r.headers['content-type']])).toEqual([
+      ['POST', '/v2/alerts', `GenieKey ${API_KEY}`, 'application/json'],
+      ['POST', '/v2/alerts/vigil-incident-42/acknowledge?identifierType=alias', `GenieKey ${API_KEY}`, 'application/json'],
+      ['POST', '/v2/alerts/vigil-incident-42/close?identifierType=alias', `GenieKey ${API_KEY}`, 'application/json'],
     ]);
     const [create, ack, close] = api.actions;
     expect(create.body).toEqual({
@@ -61,9 +61,9 @@ describe('opsgenie channel (Alert API)', () => {
   });
 
   it('429 is retried after Retry-After; 5xx retried', async () => {
-    api.failNext(OPSGENIE_THROTTLED);
+    api.script.push(OPSGENIE_THROTTLED);
     expect(await sender.send(target(), { deliveryId: 1, envelope: down })).toMatchObject({ ok: false, responseCode: 429, retryable: true, retryAfterMs: 2_000 });
-    api.failNext({ status: 503, body: { message: 'Service unavailable' } });
+    api.script.push(json(503, { message: 'Service unavailable' }));
     expect(await sender.send(target(), { deliveryId: 1, envelope: down })).toMatchObject({ ok: false, responseCode: 503, retryable: true });
   });
 
@@ -71,7 +71,7 @@ describe('opsgenie channel (Alert API)', () => {
     const otherKey = '00000000-faa2-4ba2-a551-1afdf565c889';
     const denied = await sender.send({ ...target(), config: { ...target().config, api_key: otherKey } }, { deliveryId: 1, envelope: down });
     expect(denied).toMatchObject({ ok: false, responseCode: 401, retryable: false, error: 'HTTP 401 Unauthorized: Could not authenticate' });
-    api.failNext({ status: 422, body: { message: 'Request body is not processable. Please check the errors.', errors: { message: `Key ${API_KEY} is not allowed here` }, took: 0.001 } });
+    api.script.push(json(422, { message: 'Request body is not processable. Please check the errors.', errors: { message: `Key ${API_KEY} is not allowed here` }, took: 0.001 }));
     const invalid = await sender.send(target(), { deliveryId: 1, envelope: down });
     expect(invalid).toMatchObject({ ok: false, responseCode: 422, retryable: false });
     expect(invalid.error).toBe('HTTP 422 Unprocessable Entity: Request body is not processable. Please check the errors.; message: Key **** is not allowed here');

@@ -1,4 +1,4 @@
-import { PAGERDUTY_THROTTLED, senderDeps, startPagerDutyEventsApi, type PagerDutyEventsApi } from '@vigil/testing';
+import { json, PAGERDUTY_THROTTLED, senderDeps, startPagerDutyEventsApi, type PagerDutyEventsApi } from '@vigil/testing';
 import type { AlertEnvelope } from '../../queue/alert-events.js';
 import { pagerduty } from './index.js';
 
@@ -64,11 +64,11 @@ describe('pagerduty channel (Events API v2)', () => {
   });
 
   it('429 is retried after Retry-After; 5xx retried', async () => {
-    api.failNext(PAGERDUTY_THROTTLED);
+    api.script.push(PAGERDUTY_THROTTLED);
     const throttled = await sender.send(target(), { deliveryId: 1, envelope: down });
     expect(throttled).toMatchObject({ ok: false, responseCode: 429, retryable: true, retryAfterMs: 2_000 });
     expect(throttled.error).toContain('Requests for this service are arriving too quickly');
-    api.failNext({ status: 500, body: { status: 'error', message: 'Internal error' } });
+    api.script.push(json(500, { status: 'error', message: 'Internal error' }));
     expect(await sender.send(target(), { deliveryId: 1, envelope: down })).toMatchObject({ ok: false, responseCode: 500, retryable: true });
     expect(await sender.send(target(), { deliveryId: 1, envelope: down })).toMatchObject({ ok: true, responseCode: 202 });
   });
@@ -79,7 +79,7 @@ describe('pagerduty channel (Events API v2)', () => {
     expect(out).toMatchObject({ ok: false, retryable: false });
     expect(api.requests).toHaveLength(0);
 
-    api.failNext({ status: 400, body: { status: 'invalid event', message: 'Event object is invalid', errors: [`Unknown routing key ${ROUTING_KEY}`] } });
+    api.script.push(json(400, { status: 'invalid event', message: 'Event object is invalid', errors: [`Unknown routing key ${ROUTING_KEY}`] }));
     const bad = await sender.send(target(), { deliveryId: 1, envelope: down });
     expect(bad).toMatchObject({ ok: false, responseCode: 400, retryable: false });
     expect(bad.error).toBe('HTTP 400 Bad Request: Event object is invalid; Unknown routing key ****');

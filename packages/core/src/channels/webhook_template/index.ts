@@ -67,8 +67,13 @@ export const webhookTemplate = defineChannel({
       .required()
       .messages({ 'any.required': 'config.body_template is required', '*': `Invalid config.body_template: must be a string of 1 to ${TEMPLATE_MAX_CHARS} characters` }),
     headers: Joi.object()
-      .pattern(HEADER_NAME, Joi.string().max(1024).pattern(/^[^\r\n\0]*$/))
+      .pattern(/^/, Joi.string().max(1024).pattern(/^[^\r\n\0]*$/))
       .max(MAX_HEADERS)
+      .custom((headers: Record<string, string>) => {
+        // Names are checked here, not as the pattern's keys: a name the pattern did not match would be dropped, not refused.
+        if (!Object.keys(headers).every((name) => HEADER_NAME.test(name))) throw new Error('reserved or invalid header name');
+        return headers;
+      })
       .messages({
         '*': `Invalid config.headers: must be an object of up to ${MAX_HEADERS} header names to string values of up to 1024 characters (not ${RESERVED.join(', ')})`,
       }),

@@ -1,11 +1,12 @@
-import { isJsonContentType, isObject, startProviderServer, type ProviderAnswer, type ProviderFixture, type ProviderRequest } from './provider-server.js';
+import type { ReceivedRequest } from '../receiver.js';
+import { bodyOf, json, providerFixture, type Answer, type ProviderFixture } from './fixture.js';
 
 /**
  * A loopback PagerDuty Events API v2 (developer.pagerduty.com, "Send an Alert Event"): POST
  * /v2/enqueue with a JSON event, checked field by field as the documentation specifies, answered
  * 202 `{status: "success", message: "Event processed", dedup_key}` or 400 `{status: "invalid
  * event", message: "Event object is invalid", errors: [...]}`; throttling (429) and outages are
- * scripted with failNext. `alerts` follows PagerDuty's dedup semantics per dedup_key.
+ * scripted (`script`). `alerts` follows PagerDuty's dedup semantics per dedup_key.
  */
 export interface PagerDutyEventsApi extends ProviderFixture {
   /** The valid events received, in order. */
@@ -33,16 +34,17 @@ export interface PagerDutyEvent {
   client_url?: string;
 }
 
-export const PAGERDUTY_THROTTLED: ProviderAnswer = {
-  status: 429,
-  body: { status: 'throttle event', message: 'Requests for this service are arriving too quickly. Please retry later.' },
-  headers: { 'Retry-After': '2' },
-};
+export const PAGERDUTY_THROTTLED: Answer = json(
+  429,
+  { status: 'throttle event', message: 'Requests for this service are arriving too quickly. Please retry later.' },
+  { 'Retry-After': '2' },
+);
 
 const ACTIONS = ['trigger', 'acknowledge', 'resolve'];
 const SEVERITIES = ['critical', 'error', 'warning', 'info'];
 
 const str = (v: unknown, max: number) => typeof v === 'string' && v.length > 0 && v.length <= max;
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The documentation's rules for one event; each broken rule is one message. */
 export function pagerDutyEventErrors(e: unknown): string[] {
@@ -72,11 +74,11 @@ export async function startPagerDutyEventsApi(): Promise<PagerDutyEventsApi> {
   const events: PagerDutyEvent[] = [];
   const alerts = new Map<string, 'triggered' | 'acknowledged' | 'resolved'>();
   let generated = 0;
-  const invalid = (errors: string[]): ProviderAnswer => ({ status: 400, body: { status: 'invalid event', message: 'Event object is invalid', errors } });
-  const handle = (req: ProviderRequest): ProviderAnswer => {
-    if (req.method !== 'POST' || req.path !== '/v2/enqueue') return { status: 404, body: { status: 'not found', message: 'Not found' } };
-    if (!isJsonContentType(req.headers['content-type'])) return invalid(['Content-Type must be application/json']);
-    if (req.json === undefined) return invalid(['Could not parse the request body as JSON']);
+  const invalid = (errors: string[]) => json(400, { status: 'invalid event', message: 'Event object is invalid', errors });
+  const handle = (req: ReceivedRequest): Answer => {
+    if (req.method !== 'POST' || req.path !== '/v2/enqueue') return json(404, { status: 'not found', message: 'Not found' });
+    if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) return invalid(['Content-Type must be application/json']);
+    if (bodyOf(req) === null) return invalid(['Could not parse the request body as a JSON object']);
     const errors = pagerDutyEventErrors(req.json);
     if (errors.length) return invalid(errors);
     const event = req.json as PagerDutyEvent;
@@ -86,8 +88,7 @@ export async function startPagerDutyEventsApi(): Promise<PagerDutyEventsApi> {
     if (event.event_action === 'trigger' && (state === undefined || state === 'resolved')) alerts.set(key, 'triggered');
     if (event.event_action === 'acknowledge' && state === 'triggered') alerts.set(key, 'acknowledged');
     if (event.event_action === 'resolve' && state !== undefined) alerts.set(key, 'resolved');
-    return { status: 202, body: { status: 'success', message: 'Event processed', dedup_key: key } };
+    return json(202, { status: 'success', message: 'Event processed', dedup_key: key });
   };
-  const server = await startProviderServer(handle);
-  return Object.assign(server, { events, alerts });
+  return Object.assign(await providerFixture(handle), { events, alerts });
 }

@@ -1,4 +1,6 @@
-import { isJsonContentType, isObject, requestId, startProviderServer, type ProviderAnswer, type ProviderFixture, type ProviderRequest } from './provider-server.js';
+import { randomUUID } from 'node:crypto';
+import type { ReceivedRequest } from '../receiver.js';
+import { bodyOf, json, providerFixture, type Answer, type ProviderFixture } from './fixture.js';
 
 /**
  * A loopback Opsgenie Alert API (docs.opsgenie.com, "Alert API"): `Authorization: GenieKey
@@ -15,13 +17,14 @@ export interface OpsgenieApi extends ProviderFixture {
   alerts: Map<string, 'open' | 'acknowledged' | 'closed'>;
 }
 
-export const OPSGENIE_THROTTLED: ProviderAnswer = {
-  status: 429,
-  body: { message: 'You are making too many requests! To avoid errors, we recommend you limit requests.', took: 0.001, requestId: 'throttled' },
-  headers: { 'Retry-After': '2' },
-};
+export const OPSGENIE_THROTTLED: Answer = json(
+  429,
+  { message: 'You are making too many requests! To avoid errors, we recommend you limit requests.', took: 0.001, requestId: 'throttled' },
+  { 'Retry-After': '2' },
+);
 
 const PRIORITIES = ['P1', 'P2', 'P3', 'P4', 'P5'];
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const ACTION_PATH = /^\/v2\/alerts\/([^/]+)\/(acknowledge|close)$/;
 
 function optionalText(errors: Record<string, string>, body: Record<string, unknown>, field: string, max: number): void {
@@ -54,18 +57,16 @@ export function opsgenieCreateErrors(body: Record<string, unknown>): Record<stri
 export async function startOpsgenieApi(apiKey: string): Promise<OpsgenieApi> {
   const actions: OpsgenieApi['actions'] = [];
   const alerts = new Map<string, 'open' | 'acknowledged' | 'closed'>();
-  const ok = (): ProviderAnswer => ({ status: 202, body: { result: 'Request will be processed', took: 0.107, requestId: requestId() } });
-  const fail = (status: number, message: string, errors?: Record<string, string>): ProviderAnswer => ({
-    status,
-    body: { message, ...(errors ? { errors } : {}), took: 0.001, requestId: requestId() },
-  });
-  const handle = (req: ProviderRequest): ProviderAnswer => {
+  const ok = () => json(202, { result: 'Request will be processed', took: 0.107, requestId: randomUUID() });
+  const fail = (status: number, message: string, errors?: Record<string, string>) => json(status, { message, ...(errors ? { errors } : {}), took: 0.001, requestId: randomUUID() });
+  const handle = (req: ReceivedRequest): Answer => {
     if (req.headers.authorization !== `GenieKey ${apiKey}`) return fail(401, 'Could not authenticate');
     if (req.method !== 'POST') return fail(405, 'Method not allowed');
-    if (!isJsonContentType(req.headers['content-type'])) return fail(415, 'Content type should be application/json');
-    const body = req.json;
-    if (!isObject(body)) return fail(400, 'Request body is not a JSON object');
-    if (req.path === '/v2/alerts') {
+    if (!/^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')) return fail(415, 'Content type should be application/json');
+    const body = bodyOf(req);
+    if (!body) return fail(400, 'Request body is not a JSON object');
+    const url = new URL(req.path, 'http://opsgenie');
+    if (url.pathname === '/v2/alerts') {
       const errors = opsgenieCreateErrors(body);
       if (Object.keys(errors).length) return fail(422, 'Request body is not processable. Please check the errors.', errors);
       const alias = typeof body.alias === 'string' ? body.alias : String(body.message);
@@ -73,9 +74,9 @@ export async function startOpsgenieApi(apiKey: string): Promise<OpsgenieApi> {
       if (alerts.get(alias) === undefined || alerts.get(alias) === 'closed') alerts.set(alias, 'open');
       return ok();
     }
-    const m = ACTION_PATH.exec(req.path);
+    const m = ACTION_PATH.exec(url.pathname);
     if (!m) return fail(404, 'Not found');
-    if (req.query.get('identifierType') !== 'alias') return fail(404, 'Alert does not exist (identifierType must be alias for an alias)');
+    if (url.searchParams.get('identifierType') !== 'alias') return fail(404, 'Alert does not exist (identifierType must be alias for an alias)');
     const errors: Record<string, string> = {};
     for (const [field, max] of [['user', 100], ['source', 100], ['note', 25_000]] as const) optionalText(errors, body, field, max);
     if (Object.keys(errors).length) return fail(422, 'Request body is not processable. Please check the errors.', errors);
@@ -87,6 +88,5 @@ export async function startOpsgenieApi(apiKey: string): Promise<OpsgenieApi> {
     if (action === 'close' && state !== undefined) alerts.set(alias, 'closed');
     return ok();
   };
-  const server = await startProviderServer(handle);
-  return Object.assign(server, { actions, alerts });
+  return Object.assign(await providerFixture(handle), { actions, alerts });
 }
