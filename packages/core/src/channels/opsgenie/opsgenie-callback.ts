@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { ValidationError } from '../../errors/errors.js';
 import { incidentIdOfAlertKey } from '../../incidents/incident-alert-key.js';
 import { actorName, type InboundAcknowledgement } from '../../incidents/inbound-acknowledgement.js';
@@ -9,12 +9,12 @@ export const OPSGENIE_SECRET_HEADER = 'X-Vigil-Webhook-Secret';
 /** Opsgenie alert actions that acknowledge the Vigil incident (decisions: "PagerDuty and Opsgenie incident sync"). */
 const ACKNOWLEDGING = new Set(['Acknowledge', 'Close']);
 
-/** Whether the header carries the integration's webhook secret (constant-time comparison of equal-length digests). */
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Whether the header carries the integration's webhook secret (digests compared in constant time: neither content nor length leaks). */
 export function verifyOpsgenieSecret(header: string | undefined, secret: string): boolean {
   if (!header || !secret) return false;
-  const a = Buffer.from(header.trim(), 'utf8');
-  const b = Buffer.from(secret, 'utf8');
-  return a.length === b.length && timingSafeEqual(a, b);
+  return timingSafeEqual(digest(header.trim()), digest(secret));
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
