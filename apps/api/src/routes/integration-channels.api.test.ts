@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { AlertDelivery } from '@vigil/core';
+import { AlertDelivery, createSecretBox } from '@vigil/core';
 import { createNotifierApp } from '@vigil/notifier';
 import { captureLogs, createTestAccount, createTestContext, telegramFixture, type CapturedLogs, type ProviderFixture, type TestContext } from '@vigil/testing';
 
@@ -89,6 +89,9 @@ describe.each(CASES)('integrations of type $type', ({ type, good, secrets, bad, 
     expect(echoed.status).toBe(200);
     const again = await request(app).get(`/api/v1/integrations/${id}`).set(owner.auth);
     expect(again.body.integration.config).toEqual(one.body.integration.config);
+    const [after] = (await ctx.db.query('SELECT secrets FROM integrations WHERE id = $1', [id])) as { secrets: string }[];
+    const opened = JSON.stringify(createSecretBox(ctx.config.secretKey).openJson<Record<string, unknown>>(after.secrets));
+    for (const secret of secrets) expect(opened).toContain(secret);
   });
 
   it('a bad config is a 400 naming the field', async () => {

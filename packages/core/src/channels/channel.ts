@@ -98,7 +98,8 @@ export function defineChannel<T extends string, C extends ChannelConfig>(def: Ch
             config = check(def, target.config);
           } catch (e) {
             if (!(e instanceof ValidationError)) throw e;
-            return { ok: false, responseCode: null, error: `Invalid ${def.type} config: ${e.message}`, retryable: false, durationMs: 0 };
+            const error = scrubSecrets(`Invalid ${def.type} config: ${e.message}`, secretValues(secretFields, target.config));
+            return { ok: false, responseCode: null, error, retryable: false, durationMs: 0 };
           }
           const secrets = secretValues(secretFields, config);
           try {
