@@ -34,3 +34,5 @@ export * from './providers/ntfy.js';
 export * from './providers/pushover.js';
 export * from './providers/gotify.js';
 export * from './providers/twilio.js';
+export * from './providers/pagerduty.js';
+export * from './providers/opsgenie.js';

@@ -25,6 +25,18 @@ export const sampleEventData: AlertEventDataMap = {
     response_time_ms: 2400,
     degraded_threshold_ms: 2000,
   },
+  'incident.acknowledged': {
+    monitor: { id: 1, name: 'Checkout API', url: 'https://shop.example.com/health', status: 'down' },
+    incident_id: 7,
+    cause: 'HTTP 503 Service Unavailable',
+    started_at: SAMPLE_CHECKED_AT,
+    resolved_at: null,
+    duration_seconds: null,
+    affected_checks: 2,
+    acknowledged_at: '2026-11-21T10:05:00.000Z',
+    acknowledged_by: 'Jane Doe',
+    acknowledged_via: 'pagerduty',
+  },
   'certificate.expiring': {
     ...domainFacts,
     threshold_days: 7,

@@ -607,6 +607,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/inbound/{type}/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Callback of an on-call tool (type pagerduty or opsgenie): acknowledging its alert acknowledges the Vigil incident */
+        post: operations["postInboundTypeToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/maintenance-windows": {
         parameters: {
             query?: never;
@@ -1562,7 +1579,7 @@ export interface components {
         Integration: {
             id: number;
             /** @enum {string} */
-            type: "email" | "webhook" | "slack" | "discord" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
+            type: "email" | "webhook" | "slack" | "discord" | "pagerduty" | "opsgenie" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
             name: string;
             /**
              * @description Per type (see /integrations/types); secret fields masked
@@ -1585,6 +1602,20 @@ export interface components {
             } | {
                 /** @description Webhook URL, https://discord.com/api/webhooks/...; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
                 webhook_url?: string;
+            } | {
+                /** @description Integration Key of an "Events API V2" integration on the PagerDuty service; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                routing_key?: string;
+                /** @description Events API base URL; default https://events.pagerduty.com */
+                api_url?: string;
+                /** @description Signing secret of the PagerDuty v3 webhook subscription that calls inbound_url (X-PagerDuty-Signature); without it callbacks are refused; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                webhook_secret?: string;
+            } | {
+                /** @description API key of an Opsgenie "API" integration (Authorization: GenieKey); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                api_key?: string;
+                /** @description Alert API base URL; default https://api.opsgenie.com (EU: https://api.eu.opsgenie.com) */
+                api_url?: string;
+                /** @description Value of the X-Vigil-Webhook-Secret header the Opsgenie Webhook integration sends to inbound_url; generated when omitted and shown once, in the create answer; masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
+                webhook_secret?: string;
             } | {
                 /** @description The workflow's HTTP POST URL (it carries its signature, sig=...); masked, and left out when it cannot be opened (VIGIL_SECRET_KEY changed) */
                 url?: string;
@@ -1649,12 +1680,17 @@ export interface components {
                 };
             };
             /** @description Subscribed events; empty = all */
-            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
             /** @description Monitors in scope; empty = all */
             monitor_ids: number[];
             /** @description Domains in scope; empty = all */
             domain_ids: number[];
             is_active: boolean;
+            /**
+             * Format: uri
+             * @description pagerduty and opsgenie only: the URL the on-call tool calls back (PagerDuty v3 webhook subscription, Opsgenie Webhook integration), so that acknowledging there acknowledges the Vigil incident
+             */
+            inbound_url?: string;
             /** Format: date-time */
             created_at: string;
             /** Format: date-time */
@@ -1678,7 +1714,7 @@ export interface components {
             integration_id: number | null;
             event_id: string;
             /** @enum {string} */
-            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
+            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
             /** @description 1 to 5 */
             attempt: number;
             /** @enum {string} */
@@ -3301,7 +3337,7 @@ export interface operations {
                     "application/json": {
                         types: {
                             /** @enum {string} */
-                            type: "email" | "webhook" | "slack" | "discord" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
+                            type: "email" | "webhook" | "slack" | "discord" | "pagerduty" | "opsgenie" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
                             /** @example Webhook */
                             name: string;
                             description: string;
@@ -3314,7 +3350,7 @@ export interface operations {
                                 description: string;
                             }[];
                         }[];
-                        events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+                        events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     };
                 };
             };
@@ -3465,7 +3501,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    type: "email" | "webhook" | "slack" | "discord" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
+                    type: "email" | "webhook" | "slack" | "discord" | "pagerduty" | "opsgenie" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
                     name: string;
                     /** @description Fields per type (GET /api/v1/integrations/types) */
                     config: {
@@ -3480,6 +3516,22 @@ export interface operations {
                     } | {
                         /** Format: uri */
                         webhook_url: string;
+                    } | {
+                        routing_key: string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the API; default https://events.pagerduty.com
+                         */
+                        api_url?: string;
+                        webhook_secret?: string;
+                    } | {
+                        api_key: string;
+                        /**
+                         * Format: uri
+                         * @description Base URL of the API; default https://api.opsgenie.com
+                         */
+                        api_url?: string;
+                        webhook_secret?: string;
                     } | {
                         /** Format: uri */
                         url: string;
@@ -3547,7 +3599,7 @@ export interface operations {
                         };
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -3730,14 +3782,14 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    type?: "email" | "webhook" | "slack" | "discord" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
+                    type?: "email" | "webhook" | "slack" | "discord" | "pagerduty" | "opsgenie" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
                     name?: string;
                     /** @description Fields per type (GET /api/v1/integrations/types); on update merged into the current config */
                     config?: {
                         [key: string]: unknown;
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -3929,14 +3981,14 @@ export interface operations {
                  */
                 "application/json": {
                     /** @enum {string} */
-                    type?: "email" | "webhook" | "slack" | "discord" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
+                    type?: "email" | "webhook" | "slack" | "discord" | "pagerduty" | "opsgenie" | "teams" | "telegram" | "google_chat" | "mattermost" | "matrix" | "ntfy" | "pushover" | "gotify" | "twilio_sms" | "webhook_template";
                     name?: string;
                     /** @description Fields per type (GET /api/v1/integrations/types); on update merged into the current config */
                     config?: {
                         [key: string]: unknown;
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -4115,7 +4167,7 @@ export interface operations {
                 /** @description Default 20 */
                 per_page?: number;
                 status?: "pending" | "success" | "failed";
-                event?: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
+                event?: "monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
             };
             header?: never;
             path: {
@@ -8083,6 +8135,94 @@ export interface operations {
                 };
             };
             /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postInboundTypeToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: string;
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Callback applied (or nothing to do) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description acknowledged: the Vigil incident is acknowledged now; already_acknowledged: it was before (kept); ignored: nothing to do (another event or alert)
+                         * @enum {string}
+                         */
+                        result: "acknowledged" | "already_acknowledged" | "ignored";
+                    };
+                };
+            };
+            /** @description Not a callback of this tool (invalid JSON, no event) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid signature: missing or wrong X-PagerDuty-Signature, or X-Vigil-Webhook-Secret (Opsgenie); also when the integration has no webhook_secret */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown inbound URL: no active integration of that type behind the token */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body larger than 65536 bytes */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
             429: {
                 headers: {
                     "Retry-After"?: string;

@@ -78,3 +78,4 @@ export * from './maintenance/index.js';
 export * from './regions/index.js';
 export * from './heartbeats/index.js';
 export * from './checks/index.js';
+export * from './incidents/index.js';

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
@@ -186,6 +187,17 @@ describe('every answer matches the served OpenAPI document', () => {
     await call('post', '/api/v1/integrations/{id}/rotate-secret', { params: { id } });
     await call('delete', '/api/v1/integrations/{id}', { params: { id } });
     await call('get', '/api/v1/integrations/{id}', { params: { id } });
+    // The on-call tools' callbacks (no key): signed and acknowledged or ignored, forged, unknown, not a webhook.
+    const pdSecret = 'contract-signing-secret';
+    const pd = await call('post', '/api/v1/integrations', { body: { type: 'pagerduty', name: 'pd', config: { routing_key: 'e93facc04764012d7bfb002500d5d1a6', webhook_secret: pdSecret } } });
+    const token = new URL(pd.body.integration.inbound_url as string).pathname.split('/')[3] ?? '';
+    const event = { event: { id: 'e1', event_type: 'incident.acknowledged', agent: { summary: 'Jane Doe' }, data: { incident_key: 'vigil-incident-999999' } } };
+    const signature = (body: unknown, secret = pdSecret) => `v1=${createHmac('sha256', secret).update(JSON.stringify(body)).digest('hex')}`;
+    const inbound = (body: unknown, headers: Record<string, string>, t = token) => call('post', '/inbound/{type}/{token}', { params: { type: 'pagerduty', token: t }, auth: false, headers, body });
+    expect((await inbound(event, { 'X-PagerDuty-Signature': signature(event) })).body).toEqual({ result: 'ignored' });
+    expect((await inbound(event, { 'X-PagerDuty-Signature': signature(event, 'forged') })).status).toBe(401);
+    expect((await inbound(event, { 'X-PagerDuty-Signature': signature(event) }, `${pd.body.integration.id as number}.AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404);
+    expect((await inbound({ messages: [] }, { 'X-PagerDuty-Signature': signature({ messages: [] }) })).status).toBe(400);
   });
 
   it('maintenance windows', async () => {

@@ -1,9 +1,10 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { ALERT_EVENTS, CHANNELS, DELIVERY_STATUSES, INTEGRATION_TYPES, type AlertDelivery, type Channel, type ConfigField, type Integration, type SecretBox } from '@vigil/core';
+import { ALERT_EVENTS, CHANNELS, DELIVERY_STATUSES, INTEGRATION_TYPES, isInboundType, type AlertDelivery, type Channel, type ConfigField, type Integration, type SecretBox } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { DateTime, DateTimeOrNull, Nullable, StringEnum } from '../http/schema.js';
 import { maskedConfig, openConfig } from './config-secrets.js';
 import { component } from '../http/components.js';
+import { inboundUrl } from '../inbound/inbound-token.js';
 
 const IntOrNull = Nullable(Type.Integer());
 
@@ -48,6 +49,13 @@ export const IntegrationSchema = component('Integration', Type.Object({
   monitor_ids: Type.Array(Type.Integer(), { description: 'Monitors in scope; empty = all' }),
   domain_ids: Type.Array(Type.Integer(), { description: 'Domains in scope; empty = all' }),
   is_active: Type.Boolean(),
+  inbound_url: Type.Optional(
+    Type.String({
+      format: 'uri',
+      description:
+        'pagerduty and opsgenie only: the URL the on-call tool calls back (PagerDuty v3 webhook subscription, Opsgenie Webhook integration), so that acknowledging there acknowledges the Vigil incident',
+    }),
+  ),
   created_at: DateTime(),
   updated_at: DateTime(),
 }));
@@ -74,8 +82,11 @@ export const DeliverySchema = component('Delivery', Type.Object(
 /** The answer of an attempt made now (test, redelivery), finished (200) or still pending (202). */
 export const AttemptSchema = component('DeliveryAttempt', Type.Object({ delivery: DeliverySchema, message: Type.String() }));
 
-/** An integration as every response shows it; secret fields masked unless named in `reveal`. */
-export function integrationView(i: Integration, box: SecretBox, reveal: string[] = []): Static<typeof IntegrationSchema> {
+/**
+ * An integration as every response shows it; secret fields masked unless named in `reveal`;
+ * the inbound_url (under `baseUrl`, VIGIL_BASE_URL) of the types that take callbacks.
+ */
+export function integrationView(i: Integration, box: SecretBox, baseUrl: string, reveal: string[] = []): Static<typeof IntegrationSchema> {
   return {
     id: i.id,
     type: i.type,
@@ -85,6 +96,7 @@ export function integrationView(i: Integration, box: SecretBox, reveal: string[]
     monitor_ids: i.monitorIds,
     domain_ids: i.domainIds,
     is_active: i.isActive,
+    ...(isInboundType(i.type) ? { inbound_url: inboundUrl(baseUrl, box, i.type, i.id) } : {}),
     created_at: i.createdAt.toISOString(),
     updated_at: i.updatedAt.toISOString(),
   };

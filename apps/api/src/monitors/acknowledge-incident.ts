@@ -1,14 +1,12 @@
-import { ConflictError, Incident, type Context } from '@vigil/core';
+import { acknowledgeLockedIncident, type AcknowledgeResult, type Context } from '@vigil/core';
 import { findOwnIncident } from './find-own-incident.js';
 
-export const INCIDENT_RESOLVED = 'Incident is already resolved';
-
 /**
- * Acknowledges an open incident: records when and by which API key (its name), under the
- * incident row lock, so the reminder job (which takes the same lock and re-reads the
- * acknowledgement) sends nothing after this commits. Idempotent: an acknowledged incident is
- * answered as it is, the first acknowledgement kept (also once it has resolved). A resolved
- * incident that nobody acknowledged: 409 (there is nothing left to stop).
+ * Acknowledges an open incident of the caller's monitor, as the API key `by` (its name), under
+ * the incident row lock, so the reminder job (which takes the same lock and re-reads the
+ * acknowledgement) sends nothing after this commits; the `incident.acknowledged` event goes out
+ * through the outbox (acknowledgeLockedIncident). 404s as findOwnIncident, 409 for a resolved
+ * incident nobody acknowledged.
  */
 export async function acknowledgeIncident(
   ctx: Context,
@@ -16,14 +14,9 @@ export async function acknowledgeIncident(
   by: string,
   rawMonitorId: string | string[] | undefined,
   rawIncidentId: string | string[] | undefined,
-): Promise<{ incident: Incident; changed: boolean }> {
+): Promise<AcknowledgeResult> {
   return ctx.db.transaction(async (m) => {
     const incident = await findOwnIncident(m, accountId, rawMonitorId, rawIncidentId, { lock: true });
-    if (incident.acknowledgedAt) return { incident, changed: false };
-    if (incident.status === 'resolved') throw new ConflictError(INCIDENT_RESOLVED);
-    incident.acknowledgedAt = ctx.clock.now();
-    incident.acknowledgedBy = by;
-    await m.getRepository(Incident).update({ id: incident.id }, { acknowledgedAt: incident.acknowledgedAt, acknowledgedBy: by });
-    return { incident, changed: true };
+    return acknowledgeLockedIncident(m, incident, { by, via: 'api', at: ctx.clock.now() });
   });
 }

@@ -160,12 +160,43 @@ describe('POST .../incidents/{incident_id}/acknowledge', () => {
       }),
       message: 'Incident acknowledged',
     });
+    // On-call tools and chat follow: one incident.acknowledged event, written to the outbox with the acknowledgement.
+    const outbox = (await ctx.db.query(`SELECT job_name, payload FROM outbox WHERE job_id = $1`, [`incident-${incident.id}-acknowledged`])) as {
+      job_name: string;
+      payload: unknown;
+    }[];
+    expect(outbox).toEqual([
+      {
+        job_name: 'alert-event',
+        payload: {
+          eventId: `incident-${incident.id}-acknowledged`,
+          accountId: pro.account.id,
+          event: 'incident.acknowledged',
+          createdAt: shiftDates('2026-11-21T10:30:05.000Z'),
+          monitorId: m.id,
+          incidentId: incident.id,
+          data: {
+            monitor: { id: m.id, name: 'Site', url: expect.stringMatching(/^https:\/\/policy-/), status: 'pending' },
+            incident_id: incident.id,
+            cause: 'Timeout after 30 s',
+            started_at: shiftDates('2026-11-21T10:20:00.000Z'),
+            resolved_at: null,
+            duration_seconds: null,
+            affected_checks: 2,
+            acknowledged_at: shiftDates('2026-11-21T10:30:05.000Z'),
+            acknowledged_by: 'on-call bot',
+            acknowledged_via: 'api',
+          },
+        },
+      },
+    ]);
 
     clock.set(new Date(T0.getTime() + 60_000));
     const again = await request(app).post(ackPath(m.id, incident.id)).set(pro.auth);
     expect(again.status).toBe(200);
     expect(again.body.incident).toMatchObject({ acknowledged_at: shiftDates('2026-11-21T10:30:05.000Z'), acknowledged_by: 'on-call bot' });
     expect(again.body.message).toBe('Incident already acknowledged');
+    expect(await ctx.db.query(`SELECT 1 FROM outbox WHERE job_id = $1`, [`incident-${incident.id}-acknowledged`])).toHaveLength(1);
 
     // Still answered the same once resolved.
     await ctx.db.getRepository(Incident).update(incident.id, { status: 'resolved', resolvedAt: T0, durationSeconds: 600 });

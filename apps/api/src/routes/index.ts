@@ -16,6 +16,7 @@ import { domainRoutes } from './domains.routes.js';
 import { headerCheckRoutes } from './header-check.routes.js';
 import { heartbeatRoutes } from './heartbeats.routes.js';
 import { homeRoutes } from './home.routes.js';
+import { inboundRoutes } from './inbound.routes.js';
 import { maintenanceWindowRoutes } from './maintenance-windows.routes.js';
 import { metricsRoutes } from './metrics.routes.js';
 import { monitorRoutes } from './monitors.routes.js';
@@ -47,6 +48,7 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...monitorRoutes(ctx, deps.windows),
     ...regionRoutes(ctx),
     ...heartbeatRoutes(ctx),
+    ...inboundRoutes(ctx),
     ...maintenanceWindowRoutes(ctx),
     ...slaRoutes(ctx),
     ...metricsRoutes(ctx, deps.windows),

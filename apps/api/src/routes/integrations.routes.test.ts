@@ -83,6 +83,8 @@ describe('GET /api/v1/integrations/types', () => {
       'webhook',
       'slack',
       'discord',
+      'pagerduty',
+      'opsgenie',
       'teams',
       'telegram',
       'google_chat',
@@ -102,10 +104,21 @@ describe('GET /api/v1/integrations/types', () => {
     ]);
     expect(byType.slack).toEqual([expect.objectContaining({ name: 'webhook_url', required: true, secret: true })]);
     expect(byType.discord).toEqual([expect.objectContaining({ name: 'webhook_url', required: true, secret: true })]);
+    expect(byType.pagerduty).toEqual([
+      expect.objectContaining({ name: 'routing_key', required: true, secret: true }),
+      expect.objectContaining({ name: 'api_url', required: false, secret: false }),
+      expect.objectContaining({ name: 'webhook_secret', required: false, secret: true }),
+    ]);
+    expect(byType.opsgenie).toEqual([
+      expect.objectContaining({ name: 'api_key', required: true, secret: true }),
+      expect.objectContaining({ name: 'api_url', required: false, secret: false }),
+      expect.objectContaining({ name: 'webhook_secret', required: false, secret: true }),
+    ]);
     expect(res.body.events).toEqual([
       'monitor.down',
       'monitor.up',
       'monitor.degraded',
+      'incident.acknowledged',
       'certificate.expiring',
       'certificate.expired',
       'domain.grade_changed',

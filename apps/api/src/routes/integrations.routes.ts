@@ -50,7 +50,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       scope: 'integrations:write',
       handler: async (req, _res, send) => {
         const { integration, reveal } = await updateIntegration(ctx, box, authOf(req).account.id, req.params.id, req.body);
-        send(200, { integration: integrationView(integration, box, reveal), message: 'Integration updated' });
+        send(200, { integration: integrationView(integration, box, ctx.config.baseUrl, reveal), message: 'Integration updated' });
       },
       docs: { body: updateIntegrationBody, responses: { 200: { description: 'Updated', schema: UPDATED }, 400: { description: 'Invalid field' }, ...NOT_FOUND } },
     });
@@ -110,7 +110,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
           skip: page.offset,
           take: page.perPage,
         });
-        send(200, { integrations: rows.map((i) => integrationView(i, box)), pagination: paginationBody(page, total) });
+        send(200, { integrations: rows.map((i) => integrationView(i, box, ctx.config.baseUrl)), pagination: paginationBody(page, total) });
       },
       docs: {
         query: { page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 20' } },
@@ -130,7 +130,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       handler: async (req, _res, send) => {
         const { integration, reveal, secret } = await createIntegration(ctx, box, authOf(req).account.id, req.body);
         send(201, {
-          integration: integrationView(integration, box, reveal),
+          integration: integrationView(integration, box, ctx.config.baseUrl, reveal),
           ...(secret !== undefined ? { secret } : {}),
           message:
             secret !== undefined ? 'Integration created. Store the signing secret now: it is not shown again.' : 'Integration created',
@@ -159,7 +159,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'integrations:read',
       handler: async (req, _res, send) => {
-        send(200, { integration: integrationView(await findOwnIntegration(ctx, authOf(req).account.id, req.params.id), box) });
+        send(200, { integration: integrationView(await findOwnIntegration(ctx, authOf(req).account.id, req.params.id), box, ctx.config.baseUrl) });
       },
       docs: { responses: { 200: { description: 'The integration', schema: ONE }, ...NOT_FOUND } },
     }),
@@ -262,7 +262,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
         const overlapSeconds = parseRotateBody(req.body);
         const { integration, secret } = await rotateWebhookSecret(ctx, box, own.id, overlapSeconds);
         send(200, {
-          integration: integrationView(integration, box, ['secret']),
+          integration: integrationView(integration, box, ctx.config.baseUrl, ['secret']),
           secret,
           previous_secret_expires_at: integration.previousSecretExpiresAt?.toISOString() ?? null,
           message: 'Secret rotated; store the new secret now, it is not shown again',

@@ -6,6 +6,8 @@ import { gotify } from './gotify/index.js';
 import { matrix } from './matrix/index.js';
 import { mattermost } from './mattermost/index.js';
 import { ntfy } from './ntfy/index.js';
+import { opsgenie } from './opsgenie/index.js';
+import { pagerduty } from './pagerduty/index.js';
 import { pushover } from './pushover/index.js';
 import { slack } from './slack/index.js';
 import { teams } from './teams/index.js';
@@ -24,6 +26,8 @@ export const CHANNELS = [
   webhook,
   slack,
   discord,
+  pagerduty,
+  opsgenie,
   teams,
   telegram,
   googleChat,

@@ -48,6 +48,17 @@ export type MonitorDownData = MonitorDownCheckData | MonitorDownRepeatData;
 export type MonitorUpData = CheckFacts & MaybeIncidentFacts & { response_time_ms: number | null };
 export type MonitorDegradedData = CheckFacts & MaybeIncidentFacts & { response_time_ms: number | null; degraded_threshold_ms: number };
 
+/** Where an acknowledgement came from: the API (a key's name) or an on-call tool's callback. */
+export type AcknowledgementSource = 'api' | 'pagerduty' | 'opsgenie';
+
+/** An open incident was acknowledged (in Vigil, or in PagerDuty or Opsgenie): on-call tools follow it. */
+export type IncidentAcknowledgedData = { monitor: MonitorRef } & IncidentFacts & {
+  acknowledged_at: string;
+  /** The API key's name, or the on-call tool's user (name or email). */
+  acknowledged_by: string;
+  acknowledged_via: AcknowledgementSource;
+};
+
 export interface CertificateEventData {
   domain_id: number;
   hostname: string;
@@ -125,6 +136,7 @@ export interface AlertEventDataMap {
   'monitor.down': MonitorDownData;
   'monitor.up': MonitorUpData;
   'monitor.degraded': MonitorDegradedData;
+  'incident.acknowledged': IncidentAcknowledgedData;
   'certificate.expiring': CertificateEventData;
   'certificate.expired': CertificateEventData;
   'domain.grade_changed': DomainGradeChangedData;

@@ -10,6 +10,7 @@ export const ALERT_EVENTS = [
   'monitor.down',
   'monitor.up',
   'monitor.degraded',
+  'incident.acknowledged',
   'certificate.expiring',
   'certificate.expired',
   'domain.grade_changed',

@@ -147,6 +147,19 @@ describe('describeAlert', () => {
     expect(describeAlert(env('monitor.up', up), BASE).summary).toBe('Checkout API is back up.');
   });
 
+  it('incident.acknowledged names who acknowledged, and where when it was an on-call tool', () => {
+    const ack = { monitor, ...incident, acknowledged_at: AT, acknowledged_by: 'Jane Doe', acknowledged_via: 'opsgenie' as const };
+    const c = describeAlert(env('incident.acknowledged', ack), BASE);
+    expect(c.title).toBe('Incident acknowledged: Checkout API');
+    expect(c.summary).toBe('Jane Doe acknowledged the outage of Checkout API (in Opsgenie).');
+    expect(c.severity).toBe('info');
+    expect(fact(c, 'Acknowledged by')).toBe('Jane Doe (in Opsgenie)');
+    expect(fact(c, 'Incident')).toBe('#12');
+    expect(describeAlert(env('incident.acknowledged', { ...ack, acknowledged_by: 'on-call bot', acknowledged_via: 'api' }), BASE).summary).toBe(
+      'on-call bot acknowledged the outage of Checkout API.',
+    );
+  });
+
   it('monitor.degraded reports the response time and threshold', () => {
     const c = describeAlert(env('monitor.degraded', { ...check, status_code: 200, response_time_ms: 6200, degraded_threshold_ms: 5000 }), BASE);
     expect(c.title).toBe('Monitor degraded: Checkout API');
@@ -234,6 +247,10 @@ describe('describeAlert', () => {
   const cases: [AlertEnvelope, string[]][] = [
     [env('monitor.down', d['monitor.down']), [d['monitor.down'].monitor.name, d['monitor.down'].monitor.url, 'HTTP 503 Service Unavailable', '503']],
     [env('monitor.up', d['monitor.up']), [d['monitor.up'].monitor.name, d['monitor.up'].monitor.url]],
+    [
+      env('incident.acknowledged', d['incident.acknowledged']),
+      [d['incident.acknowledged'].monitor.name, d['incident.acknowledged'].acknowledged_by, '(in PagerDuty)', `#${d['incident.acknowledged'].incident_id}`],
+    ],
     [
       env('monitor.degraded', d['monitor.degraded']),
       [d['monitor.degraded'].monitor.name, `${d['monitor.degraded'].response_time_ms} ms`, `${d['monitor.degraded'].degraded_threshold_ms} ms`],

@@ -1,5 +1,5 @@
 import type { GradeReason } from '../../domains/grade-diff.js';
-import type { AlertEnvelope, DomainRef, MonitorDownRepeatData, MonitorRef } from '../../queue/alert-events.js';
+import type { AcknowledgementSource, AlertEnvelope, DomainRef, MonitorDownRepeatData, MonitorRef } from '../../queue/alert-events.js';
 
 export type Severity = 'critical' | 'warning' | 'ok' | 'info';
 
@@ -53,6 +53,9 @@ export function formatTime(isoText: string): string {
 function repeatPrefix(data: MonitorDownRepeatData): string {
   return data.alert_kind === 'reminder' ? `Reminder ${data.reminder}: ` : `Escalation step ${data.escalation_step}: `;
 }
+
+/** " (in PagerDuty)" after who acknowledged, for acknowledgements that came from an on-call tool. */
+const ACKNOWLEDGED_VIA: Record<AcknowledgementSource, string> = { api: '', pagerduty: ' (in PagerDuty)', opsgenie: ' (in Opsgenie)' };
 
 const GRADE_ORDER = ['F', 'D', 'C', 'B', 'A', 'A+'];
 
@@ -163,6 +166,20 @@ export function describeAlert(envelope: AlertEnvelope, baseUrl: string): AlertCo
         [
           ...(rt !== null ? [{ label: 'Response time', value: `${rt} ms` }] : []),
           ...(cause ? [{ label: 'Cause', value: cause }] : []),
+        ],
+      );
+    }
+    case 'incident.acknowledged': {
+      const data = envelope.data;
+      const s = monitorSubject(data.monitor, baseUrl);
+      const via = ACKNOWLEDGED_VIA[data.acknowledged_via];
+      return build(
+        s,
+        { title: `Incident acknowledged: ${s.label}`, summary: `${data.acknowledged_by} acknowledged the outage of ${s.label}${via}.`, severity: 'info' },
+        [
+          { label: 'Acknowledged by', value: `${data.acknowledged_by}${via}` },
+          { label: 'Down since', value: formatTime(data.started_at) },
+          { label: 'Incident', value: `#${data.incident_id}` },
         ],
       );
     }
