@@ -81,3 +81,11 @@ export const LocationDeletedSchema = Type.Object({
   message: Type.String({ examples: ['Location deleted'] }),
   deleted_location_id: Type.Integer(),
 });
+
+export const LocationInUseSchema = Type.Object(
+  {
+    error: Type.String({ examples: ['Location is used by monitors'] }),
+    monitor_ids: Type.Array(Type.Integer(), { description: 'Monitors that name the location (up to 100)' }),
+  },
+  { additionalProperties: false },
+);

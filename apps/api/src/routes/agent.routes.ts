@@ -4,6 +4,7 @@ import { agentOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
 import { DateTime, StringEnum } from '../http/schema.js';
 import { validate } from '../http/validate.js';
+import { ErrorSchema } from '../http/error.schema.js';
 import { DEFAULT_WAIT_SECONDS, leaseRequestBody, resultsBody } from '../locations/agent-input.js';
 import { acceptResult } from '../locations/accept-results.js';
 import { leaseRuns } from '../locations/lease-runs.js';
@@ -84,7 +85,7 @@ export function agentRoutes(ctx: Context): RouteDef[] {
         body: resultsBody,
         responses: {
           200: { description: 'What became of each result, in order', schema: ResultsSchema },
-          403: { description: `${FORGED_LOCATION}: nothing of the request is recorded` },
+          403: { description: `${FORGED_LOCATION}: nothing of the request is recorded`, schema: ErrorSchema },
         },
       },
     }),

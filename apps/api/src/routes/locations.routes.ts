@@ -16,6 +16,7 @@ import {
 import { authOf } from '../http/request-auth.js';
 import { parseId, validate } from '../http/validate.js';
 import { route, type RouteDef } from '../http/route.js';
+import { ErrorSchema } from '../http/error.schema.js';
 import { isUniqueViolation } from '../monitors/monitor-columns.js';
 import { knownRegions } from '../monitors/region-policy.js';
 import { locationDetail } from '../locations/location-detail.js';
@@ -31,6 +32,7 @@ import {
   LocationCreatedSchema,
   LocationDeletedSchema,
   LocationKeyRotatedSchema,
+  LocationInUseSchema,
   LocationListSchema,
   privateLocationView,
   publicLocationView,
@@ -83,7 +85,7 @@ export function locationRoutes(ctx: Context): RouteDef[] {
         const accountId = authOf(req).account.id;
         if ((await knownRegions(ctx)).includes(body.name)) throw new ConflictError('Location name is taken by a public region');
         if ((await listLocations(ctx.db, accountId)).length >= MAX_LOCATIONS_PER_ACCOUNT) {
-          throw new ForbiddenError('Location limit reached', { limit: MAX_LOCATIONS_PER_ACCOUNT });
+          throw new ForbiddenError(`Location limit reached (${MAX_LOCATIONS_PER_ACCOUNT} per account)`);
         }
         const created = await createLocation(ctx.db, box, {
           accountId,
@@ -104,7 +106,7 @@ export function locationRoutes(ctx: Context): RouteDef[] {
         responses: {
           201: { description: 'Created', schema: LocationCreatedSchema },
           400: { description: 'Invalid name, allowed_cidrs or offline_after_seconds' },
-          403: { description: `Location limit reached (${MAX_LOCATIONS_PER_ACCOUNT} per account)` },
+          403: { description: `Location limit reached (${MAX_LOCATIONS_PER_ACCOUNT} per account)`, schema: ErrorSchema },
           409: { description: 'Location name already exists; Location name is taken by a public region' },
         },
       },
@@ -142,7 +144,7 @@ export function locationRoutes(ctx: Context): RouteDef[] {
         responses: {
           200: { description: 'Deleted', schema: LocationDeletedSchema },
           404: { description: NOT_FOUND },
-          409: { description: '`Location is used by monitors`, with `monitor_ids` (up to 100): take the location out of their `regions` first' },
+          409: { description: '`Location is used by monitors`, with `monitor_ids` (up to 100): take the location out of their `regions` first', schema: LocationInUseSchema },
         },
       },
     }),
