@@ -7947,7 +7947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Forbidden"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Location name already exists; Location name is taken by a public region */
@@ -8124,7 +8124,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": {
+                        /** @example Location is used by monitors */
+                        error: string;
+                        /** @description Monitors that name the location (up to 100) */
+                        monitor_ids: number[];
+                    };
                 };
             };
             /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
@@ -8473,7 +8478,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Forbidden"];
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description `Request body too large` (over 1 MB) */
