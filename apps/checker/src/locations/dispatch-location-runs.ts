@@ -3,6 +3,7 @@ import {
   PUSH_MONITOR_TYPES,
   classifyOutage,
   createSecretBox,
+  dispatchCursorKey,
   monitoredTiers,
   monitorsOfLocations,
   offerRuns,
@@ -23,7 +24,6 @@ const PLACEMENT_TTL_MS = 5_000;
 export const LEASE_MARGIN_MS = 5_000;
 
 const lockKey = (p: string) => `${p}:location-dispatch:lock`;
-const cursorKey = (p: string, loc: number) => `${p}:location:${loc}:cursor`;
 
 /**
  * Private locations have no checker in the cluster: their agents lease due runs from the API
@@ -50,19 +50,21 @@ export function startLocationDispatch(ctx: Context, monitors: Pick<MonitorLoader
   };
 
   const offersOf = async (rows: LocationMonitor[], fromMs: number, untilMs: number): Promise<LocationOffer[]> => {
-    const offers: LocationOffer[] = [];
-    for (const run of runsBetween(rows, fromMs, untilMs)) {
-      const monitor = await monitors.load(run.monitorId);
-      if (!monitor || !shouldCheck(monitor, false) || (await maintenance.stopsChecks(monitor))) continue;
-      offers.push({
-        monitorId: run.monitorId,
-        runKey: scheduledRunJobId(run.monitorId, run.dueMs),
-        dueMs: run.dueMs,
-        leaseMs: monitor.target.timeoutSeconds * 1000 + LEASE_MARGIN_MS,
-        sealed: box.sealJson(monitor.target),
-      });
-    }
-    return offers;
+    // Loaded together: the loader batches the reads of one tick into one query.
+    const offers = await Promise.all(
+      runsBetween(rows, fromMs, untilMs).map(async (run): Promise<LocationOffer | null> => {
+        const monitor = await monitors.load(run.monitorId);
+        if (!monitor || !shouldCheck(monitor, false) || (await maintenance.stopsChecks(monitor))) return null;
+        return {
+          monitorId: run.monitorId,
+          runKey: scheduledRunJobId(run.monitorId, run.dueMs),
+          dueMs: run.dueMs,
+          leaseMs: monitor.target.timeoutSeconds * 1000 + LEASE_MARGIN_MS,
+          sealed: box.sealJson(monitor.target),
+        };
+      }),
+    );
+    return offers.filter((o): o is LocationOffer => o !== null);
   };
 
   const dispatch = async () => {
@@ -73,10 +75,10 @@ export function startLocationDispatch(ctx: Context, monitors: Pick<MonitorLoader
       const byLocation = new Map<number, LocationMonitor[]>();
       for (const row of await placed(nowMs)) byLocation.set(row.locationId, [...(byLocation.get(row.locationId) ?? []), row]);
       for (const [locationId, rows] of byLocation) {
-        const cursor = await ctx.redis.get(cursorKey(p, locationId));
+        const cursor = await ctx.redis.get(dispatchCursorKey(p, locationId));
         const offers = await offersOf(rows, dispatchFrom(cursor === null ? null : Number(cursor), nowMs), untilMs);
         if (offers.length) await offerRuns(ctx.redis, p, locationId, offers, nowMs);
-        await ctx.redis.set(cursorKey(p, locationId), String(untilMs));
+        await ctx.redis.set(dispatchCursorKey(p, locationId), String(untilMs));
       }
     } finally {
       if ((await ctx.redis.get(lockKey(p))) === token) await ctx.redis.del(lockKey(p));

@@ -15,6 +15,8 @@ const dueKey = (p: string, loc: number) => `${p}:location:${loc}:due`;
 const offersKey = (p: string, loc: number) => `${p}:location:${loc}:offers`;
 const leasedKey = (p: string, loc: number) => `${p}:location:${loc}:leased`;
 const recordPrefix = (p: string) => `${p}:lease:`;
+/** Where the dispatcher's last offer window of a location ended (epoch ms). */
+export const dispatchCursorKey = (p: string, loc: number) => `${p}:location:${loc}:cursor`;
 
 /** How long a lease record is kept (results replayed after an outage of up to a day are recognised). */
 export const LEASE_RECORD_TTL_MS = 86_400_000;
@@ -206,5 +208,5 @@ export async function leaseBacklog(redis: RedisClient, prefix: string, locationI
 
 /** Forgets everything a deleted location had on offer or leased. */
 export async function clearLocationRuns(redis: RedisClient, prefix: string, locationId: number): Promise<void> {
-  await redis.del(...keys(prefix, locationId));
+  await redis.del(...keys(prefix, locationId), dispatchCursorKey(prefix, locationId));
 }
