@@ -16,6 +16,10 @@ import { watchRedisRecovery } from './redis-recovery.js';
 import { startHeartbeat } from './regions/heartbeat.js';
 import { judgeRoundJob } from './rounds/judge-round.job.js';
 import { startRoundDeadlineSweep } from './rounds/sweep-round-deadlines.js';
+import { createCheckWriter } from './persistence/check-writer.js';
+import { createLiveRegions } from './rounds/live-regions.js';
+import { recordAgentCheckJob } from './locations/record-agent-check.job.js';
+import { startLocationDispatch } from './locations/dispatch-location-runs.js';
 
 /**
  * Checks of a checker that died are taken back within lockDuration + stalledInterval (8 s):
@@ -36,9 +40,12 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
   const stops: (() => void)[] = [];
   let stopHeartbeat: (() => Promise<void>) | undefined;
   let stopRoundSweep: (() => Promise<void>) | undefined;
+  let stopLocationDispatch: (() => Promise<void>) | undefined;
   const relay = createOutboxRelay(ctx);
   const monitors = createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.monitorCheck?.loader, ctx.logger);
-  const checks = createMonitorChecks(ctx, { ...opts.monitorCheck, monitors, onOutboxWritten: () => relay.wake() });
+  // One writer for the checker's own checks and the results agents of private locations post.
+  const writer = createCheckWriter(ctx, opts.monitorCheck?.writer, () => relay.wake());
+  const checks = createMonitorChecks(ctx, { ...opts.monitorCheck, monitors, checkWriter: writer, onOutboxWritten: () => relay.wake() });
   // One share of check slots per account for bucket runs and one-off checks alike.
   const limit = checkLimiter(ctx);
   const accountsOf: AccountsOf = (ids) => monitors.accountsOf(ids);
@@ -84,6 +91,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
         [JobName.SendIncidentRepeats]: sendIncidentRepeatsJob(ctx),
         [JobName.JudgeRound]: judgeRoundJob(ctx, () => relay.wake()),
         [JobName.SweepHeartbeats]: sweepHeartbeatsJob(ctx, () => relay.wake()),
+        [JobName.RecordAgentCheck]: recordAgentCheckJob(monitors, writer, createLiveRegions(ctx)),
       },
       [QueueName.Heartbeats]: { [JobName.HeartbeatPing]: heartbeatPingJob(ctx, () => relay.wake()) },
     },
@@ -96,10 +104,12 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
       stops.push(() => clearInterval(warmer), startMaintenanceWatchdog(ctx), await watchRedisRecovery(ctx, recoverFromRedisLoss));
       stopHeartbeat = await startHeartbeat(ctx);
       stopRoundSweep = startRoundDeadlineSweep(ctx, () => relay.wake());
+      stopLocationDispatch = startLocationDispatch(ctx, monitors);
     },
     onStopping: async () => {
       stops.splice(0).forEach((stop) => stop());
       await stopRoundSweep?.();
+      await stopLocationDispatch?.();
       await stopHeartbeat?.();
       await relay.stop();
     },

@@ -13,3 +13,4 @@ export { ensureCheckPartitions } from './retention/ensure-check-partitions.js';
 export { pruneScansBefore } from './retention/prune-scans.js';
 export { pruneAlertDeliveriesBefore } from './retention/prune-alert-deliveries.js';
 export { heartbeatPingJob, sweepHeartbeatsJob, MAX_LATE_PER_SWEEP } from './jobs/heartbeat.jobs.js';
+export { createAgent, type Agent, type AgentOptions } from './agent/run-agent.js';

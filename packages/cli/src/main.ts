@@ -14,6 +14,10 @@ const COMMANDS: Record<string, CommandSpec> = {
     usage: `  start [api|checker|scanner|notifier|public ...]   run the apps (all but public when none is named; public: status pages and badges alone)`,
     load: async () => (await import('./commands/start.js')).startCommand,
   },
+  agent: {
+    usage: `  agent                                      run a private location's agent (VIGIL_API_URL, VIGIL_AGENT_KEY; optional VIGIL_SOURCE_ADDRESS)`,
+    load: async () => (await import('./commands/agent.js')).agentCommand,
+  },
   migrate: {
     usage: `  migrate [--json]                           create the database if missing, apply migrations`,
     load: async () => (await import('./commands/migrate.js')).migrateCommand,

@@ -554,6 +554,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where checks run from: the public regions and the account's private locations */
+        get: operations["getApiV1Locations"];
+        put?: never;
+        /** Create a private location; its agent key is in `agent_key` and is shown only this once */
+        post: operations["postApiV1Locations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One private location with its agents (version, last poll, connected) and lease backlog */
+        get: operations["getApiV1LocationsId"];
+        put?: never;
+        post?: never;
+        /** Delete a private location (its agent keys stop at once); refused while monitors name it */
+        delete: operations["deleteApiV1LocationsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/locations/{id}/rotate-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue a new agent key; the previous one keeps working for `overlap_seconds` (default 3600) */
+        post: operations["postApiV1LocationsIdRotateKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent/leases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lease due checks of the agent's location (long poll) */
+        post: operations["postApiV1AgentLeases"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agent/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Post results of leased checks (idempotent by lease id) */
+        post: operations["postApiV1AgentResults"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ping/{token}": {
         parameters: {
             query?: never;
@@ -2084,6 +2171,85 @@ export interface components {
                 kind: "alert" | "reminder" | "escalation";
                 integration_id?: number;
             }[];
+        };
+        Location: {
+            /** @description The private location's id; null for a public region */
+            id: number | null;
+            /** @description What monitors name in `regions`, and what their checks carry in `region` */
+            name: string;
+            /**
+             * @description `public`: a region run by the operator; `private`: a location of this account, checked by its own agents
+             * @enum {string}
+             */
+            kind: "public" | "private";
+            /** @description Private networks the location's agents may reach (public addresses always); empty for public regions */
+            allowed_cidrs: string[];
+            /** @description First 8 characters of the current agent key (private locations) */
+            key_prefix: string | null;
+            /** @description `location.offline` is sent after this long without an agent (private locations) */
+            offline_after_seconds: number | null;
+            /** Format: date-time */
+            created_at: string | null;
+            /** Format: date-time */
+            key_rotated_at: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the key before the last rotation still works
+             */
+            previous_key_expires_at: string | null;
+        };
+        LocationDetail: {
+            /** @description The private location's id; null for a public region */
+            id: number | null;
+            /** @description What monitors name in `regions`, and what their checks carry in `region` */
+            name: string;
+            /**
+             * @description `public`: a region run by the operator; `private`: a location of this account, checked by its own agents
+             * @enum {string}
+             */
+            kind: "public" | "private";
+            /** @description Private networks the location's agents may reach (public addresses always); empty for public regions */
+            allowed_cidrs: string[];
+            /** @description First 8 characters of the current agent key (private locations) */
+            key_prefix: string | null;
+            /** @description `location.offline` is sent after this long without an agent (private locations) */
+            offline_after_seconds: number | null;
+            /** Format: date-time */
+            created_at: string | null;
+            /** Format: date-time */
+            key_rotated_at: string | null;
+            /**
+             * Format: date-time
+             * @description Until when the key before the last rotation still works
+             */
+            previous_key_expires_at: string | null;
+            /**
+             * @description `online`: an agent polled within the last 60 s; `offline`: none did; `never_connected`: no agent ever polled
+             * @enum {string}
+             */
+            status: "online" | "offline" | "never_connected";
+            connected_agents: number;
+            /**
+             * Format: date-time
+             * @description The newest poll of any agent
+             */
+            last_poll: string | null;
+            /** @description Agents seen in the last day, newest poll first */
+            agents: {
+                /** @description The id the agent chose for itself (per process) */
+                id: string;
+                version: string;
+                /** Format: date-time */
+                last_poll: string;
+                /** @description Polled within the last 60 s */
+                connected: boolean;
+            }[];
+            backlog: {
+                /** @description Runs due and waiting for an agent */
+                due: number;
+                /** @description Runs leased to an agent and not answered yet */
+                leased: number;
+            };
         };
         MaintenanceWindow: {
             id: number;
@@ -7720,7 +7886,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Monitor is not active (is_active false); Heartbeat monitors are checked by their pings, not probed */
+            /** @description Monitor is not active (is_active false); Heartbeat monitors are checked by their pings, not probed; Manual checks run in public regions: this monitor is checked at private locations only */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7805,6 +7971,705 @@ export interface operations {
                 };
             };
             /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1Locations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Public regions first (by name), then private locations (oldest first) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        locations: components["schemas"]["Location"][];
+                        total: number;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1Locations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "office-berlin",
+                 *       "allowed_cidrs": [
+                 *         "10.20.0.0/16"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Lower-case letters, digits and `-`, starting with a letter; what monitors name in `regions` */
+                    name: string;
+                    /** @description Non-public networks the location's agents may reach; public addresses are always reachable, any other private address is refused. Default: none */
+                    allowed_cidrs?: string[];
+                    /** @description Send `location.offline` after this long without a polling agent (default 300) */
+                    offline_after_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        location: components["schemas"]["Location"];
+                        /** @description The agent key (VIGIL_AGENT_KEY of `vigil agent`), shown only this once */
+                        agent_key: string;
+                        /** @example Location created. Store the agent key now: it is not shown again. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid name, allowed_cidrs or offline_after_seconds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Location limit reached (20 per account); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Location name already exists; Location name is taken by a public region */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1LocationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The location */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        location: components["schemas"]["LocationDetail"];
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Location not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteApiV1LocationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Location deleted */
+                        message: string;
+                        deleted_location_id: number;
+                    };
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Location not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Location is used by monitors`, with `monitor_ids` (up to 100): take the location out of their `regions` first */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @example Location is used by monitors */
+                        error: string;
+                        /** @description Monitors that name the location (up to 100) */
+                        monitor_ids: number[];
+                    };
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1LocationsIdRotateKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "overlap_seconds": 600
+                 *     }
+                 */
+                "application/json": {
+                    /** @description How long the previous key keeps working (default 3600); 0 stops it at once */
+                    overlap_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The new key, shown only this once */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        location: components["schemas"]["Location"];
+                        /** @description The new agent key, shown only this once */
+                        agent_key: string;
+                        /** @example Agent key rotated. The previous key works until previous_key_expires_at. */
+                        message: string;
+                    };
+                };
+            };
+            /** @description Invalid overlap_seconds */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Location not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1AgentLeases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "agent_id": "office-1.4711",
+                 *       "version": "0.1.0",
+                 *       "max": 10,
+                 *       "wait_seconds": 20
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The agent process (chosen by it, e.g. host name and pid) */
+                    agent_id: string;
+                    version: string;
+                    /** @description At most this many leases (default 10) */
+                    max?: number;
+                    /** @description Long poll: answer as soon as a run is due, at the latest after this long with no lease (default 20) */
+                    wait_seconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The leases (none when nothing fell due while waiting), and the location's guard policy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        location: {
+                            id: number;
+                            name: string;
+                            allowed_cidrs: string[];
+                        };
+                        leases: {
+                            /** @description Post the result under this id (idempotent) */
+                            lease_id: string;
+                            monitor_id: number;
+                            /** @description The run (`repeat:monitor-<id>:<due ms>`): every location of the monitor checks the same run */
+                            run_key: string;
+                            /** Format: date-time */
+                            due_at: string;
+                            /**
+                             * Format: date-time
+                             * @description Past this (API clock), the run is leased again, to this or another agent
+                             */
+                            expires_at: string;
+                            /** @description The probe target (credentials included) sealed to the location: AES-256-GCM under a key derived from the agent key (docs/agents.md) */
+                            sealed_target: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid JSON or invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Agent key required` or `Invalid agent key` (unknown, or a rotated key past its overlap) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1AgentResults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "results": [
+                 *         {
+                 *           "lease_id": "6f1c0c1de2d94b7a9a8f3b2c1d0e9f8a",
+                 *           "location": "office-berlin",
+                 *           "result": {
+                 *             "timestamp": "2026-01-01T00:00:00.000Z",
+                 *             "status": "success",
+                 *             "response_time_ms": 42,
+                 *             "status_code": 200
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    results: {
+                        lease_id: string;
+                        location?: string;
+                        result: {
+                            /** Format: date-time */
+                            timestamp: string;
+                            /** @enum {string} */
+                            status: "success" | "failure";
+                            response_time_ms: number | null;
+                            status_code: number | null;
+                            error?: string;
+                            timings?: {
+                                dns: number | null;
+                                connect: number | null;
+                                tls: number | null;
+                                first_byte: number | null;
+                                download: number | null;
+                            };
+                            /** Format: date-time */
+                            certificate_expires_at?: string;
+                            details?: {
+                                /** @constant */
+                                kind: "dns";
+                                server: string;
+                                answers: string[];
+                                truncated: boolean;
+                            };
+                        };
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description What became of each result, in order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            lease_id: string;
+                            /**
+                             * @description `accepted`: queued for recording; `duplicate`: this lease's result was accepted before; `unknown_lease`: not a lease of this location (or older than a day); `rejected`: its time is outside the lease's window
+                             * @enum {string}
+                             */
+                            status: "accepted" | "duplicate" | "unknown_lease" | "rejected";
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid JSON or invalid field */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Agent key required` or `Invalid agent key` (unknown, or a rotated key past its overlap) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Result location does not match the agent key's location: nothing of the request is recorded */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
             429: {
                 headers: {
                     "Retry-After"?: string;

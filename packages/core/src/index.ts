@@ -79,3 +79,4 @@ export * from './regions/index.js';
 export * from './heartbeats/index.js';
 export * from './checks/index.js';
 export * from './incidents/index.js';
+export * from './locations/index.js';

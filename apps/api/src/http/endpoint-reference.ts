@@ -9,10 +9,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
-/** none, optional key (an empty requirement among others) or API key with its scopes, from `security`. */
+/** none, optional key (an empty requirement among others), agent key or API key with its scopes, from `security`. */
 function authOf(security: unknown): string {
   if (!Array.isArray(security) || security.length === 0) return 'none';
   if (security.some((s) => isRecord(s) && Object.keys(s).length === 0)) return 'optional key';
+  if (security.some((s) => isRecord(s) && 'agentKey' in s)) return 'agent key';
   const scopes = security.flatMap((s) => (isRecord(s) && Array.isArray(s.apiKey) ? s.apiKey.map(String) : []));
   return scopes.length ? `API key \`${scopes.join('`, `')}\`` : 'API key';
 }

@@ -143,6 +143,27 @@ describe('every answer matches the served OpenAPI document', () => {
     await call('get', '/api/v1/regions');
   });
 
+  it('private locations and the agent protocol', async () => {
+    const created = await call('post', '/api/v1/locations', { body: { name: 'contract-lab', allowed_cidrs: ['127.0.0.0/8'] } });
+    expect(created.status).toBe(201);
+    const id = created.body.location.id as number;
+    const agent = { Authorization: `Bearer ${created.body.agent_key as string}` };
+    await call('post', '/api/v1/locations', { body: { name: 'contract-lab' } });
+    await call('get', '/api/v1/locations');
+    const leased = await call('post', '/api/v1/agent/leases', { auth: false, headers: agent, body: { agent_id: 'contract', version: '1', wait_seconds: 0 } });
+    expect(leased.status).toBe(200);
+    await call('post', '/api/v1/agent/leases', { auth: false, body: { agent_id: 'contract', version: '1', wait_seconds: 0 } });
+    const result = { timestamp: new Date().toISOString(), status: 'failure', response_time_ms: null, status_code: null, error: 'Connection refused' };
+    const lease = { lease_id: '0'.repeat(32), result };
+    expect((await call('post', '/api/v1/agent/results', { auth: false, headers: agent, body: { results: [lease] } })).status).toBe(200);
+    expect((await call('post', '/api/v1/agent/results', { auth: false, headers: agent, body: { results: [{ ...lease, location: 'elsewhere' }] } })).status).toBe(403);
+    await call('get', '/api/v1/locations/{id}', { params: { id } });
+    const rotated = await call('post', '/api/v1/locations/{id}/rotate-key', { params: { id }, body: { overlap_seconds: 0 } });
+    expect(rotated.status).toBe(201);
+    await call('delete', '/api/v1/locations/{id}', { params: { id } });
+    await call('get', '/api/v1/locations/{id}', { params: { id } });
+  });
+
   it('monitor extras: full update, SLA, badges', async () => {
     const id = (await call('post', '/api/v1/uptime/monitors', { body: { name: 'extras', url: 'http://127.0.0.1:9/extras' } })).body.monitor.id as number;
     await call('put', '/api/v1/uptime/monitors/{id}', { params: { id }, body: { name: 'extras 2', check_interval: 300 } });

@@ -105,7 +105,9 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): OpenApiDocu
         headers: headerObjects(['Retry-After']),
       };
     }
-    if (r.auth !== 'none') {
+    if (r.auth === 'agent-key') {
+      responses['401'] ??= { description: '`Agent key required` or `Invalid agent key` (unknown, or a rotated key past its overlap)', content: { 'application/json': { schema: ERROR_REF } } };
+    } else if (r.auth !== 'none') {
       responses['401'] ??= { description: 'API key required, invalid or expired', content: { 'application/json': { schema: ERROR_REF } } };
       responses['403'] ??= { description: '`Account inactive`: the key\'s account is deactivated', content: { 'application/json': { schema: DEFAULT_ERROR_SCHEMAS[403] } } };
       if (r.auth === 'api-key') {
@@ -131,7 +133,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): OpenApiDocu
       ...(REMOVED_TAGS.has(r.tag) ? { deprecated: true } : {}),
       operationId: `${r.method}${path.replace(/[{}]/g, '').replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       // OpenAPI 3.1 lets a non-OAuth scheme list the roles it requires: here, the key's scope.
-      ...(r.auth === 'api-key' ? { security: [{ apiKey: [declaredScope(r)] }] } : r.auth === 'optional-api-key' ? { security: [{}, { apiKey: [] }] } : { security: [] }),
+      ...securityOf(r),
       parameters: [...pathParams, ...queryParams],
       ...(r.docs.body ? { requestBody: { required: true, content: { 'application/json': mediaType(requestSchema(r.docs.body)) } } } : {}),
       responses,
@@ -147,6 +149,11 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): OpenApiDocu
     servers: [{ url: serverUrl }],
     components: {
       securitySchemes: {
+        agentKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The agent key of a private location (POST /api/v1/locations, shown once); only the agent protocol (docs/agents.md) takes it.',
+        },
         apiKey: {
           type: 'http',
           scheme: 'bearer',
@@ -159,6 +166,14 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): OpenApiDocu
     security: [{ apiKey: [] }],
     paths,
   };
+}
+
+/** The operation's security requirement: the key's scope (OpenAPI 3.1 lets a non-OAuth scheme list roles), optional, the agent key, or none. */
+function securityOf(r: RouteDef): { security: Record<string, string[]>[] } {
+  if (r.auth === 'api-key') return { security: [{ apiKey: [declaredScope(r)] }] };
+  if (r.auth === 'optional-api-key') return { security: [{}, { apiKey: [] }] };
+  if (r.auth === 'agent-key') return { security: [{ agentKey: [] }] };
+  return { security: [] };
 }
 
 /** A query parameter as a route documents it; a joi one is derived from its validator. */

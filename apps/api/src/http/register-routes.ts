@@ -5,6 +5,7 @@ import type { AccountQuota } from '../limits/account-quota.js';
 import type { RequestUsage } from '../usage/request-usage.js';
 import { apiKeyGate } from '../middleware/api-key-gate.js';
 import { optionalApiKey } from '../middleware/authenticate.js';
+import { authenticateAgent } from '../middleware/authenticate-agent.js';
 import { keyFairShare } from '../middleware/key-fair-share.js';
 import { declaredScope, requireScope } from '../middleware/require-scope.js';
 import { FairScheduler } from '../limits/fair-scheduler.js';
@@ -35,6 +36,7 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
   const auth: Record<AuthMode, RequestHandler[]> = {
     'api-key': [fairShare, gate],
     'optional-api-key': [optionalApiKey(ctx)],
+    'agent-key': [authenticateAgent(ctx)],
     none: [],
   };
   const byPath = new Map<string, RouteDef[]>();

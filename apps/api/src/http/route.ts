@@ -8,9 +8,10 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /**
  * - `api-key`: Bearer key required; per-minute and daily limits, usage recorded.
  * - `optional-api-key`: anonymous allowed; a key, when sent, must be valid (header check).
+ * - `agent-key`: Bearer agent key of a private location (the agent protocol, docs/agents.md).
  * - `none`: public (health, docs, removed endpoints).
  */
-export type AuthMode = 'api-key' | 'optional-api-key' | 'none';
+export type AuthMode = 'api-key' | 'optional-api-key' | 'agent-key' | 'none';
 
 /** A JSON Schema fragment, as OpenAPI 3.1 uses it. */
 export type JsonSchema = Record<string, unknown>;

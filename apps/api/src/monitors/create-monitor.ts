@@ -32,7 +32,7 @@ export async function createMonitor(ctx: Context, account: Account, input: Creat
   const columns = {
     ...monitorColumns(fields, createSecretBox(ctx.config.secretKey)),
     ...(typed ? typedConfigColumns(typed) : {}),
-    ...(await resolveRegions(ctx, account.tier, input)),
+    ...(await resolveRegions(ctx, account, input)),
   };
   const alreadyMonitored = alreadyMonitoredMessage(typed ? typed.type : 'http');
   const limit = tier.monitors;

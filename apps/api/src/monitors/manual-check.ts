@@ -2,8 +2,10 @@ import { ConflictError, DEFAULT_REGION, isPushMonitorType, JobName, checkQueueOf
 import type { Static } from '@sinclair/typebox';
 import { findOwnMonitor } from './find-own-monitor.js';
 import type { ManualCheckSchema } from './monitor.schema.js';
+import { publicRegionsOf } from './region-policy.js';
 
 export const PUSH_MONITOR_NOT_PROBED = 'Heartbeat monitors are checked by their pings, not probed';
+export const ONLY_PRIVATE_LOCATIONS = 'Manual checks run in public regions: this monitor is checked at private locations only';
 
 /** The region whose check a manual check answers with: the default one when the monitor has it, else its first. */
 function preferredRegion(regions: readonly string[]): string {
@@ -52,7 +54,10 @@ export async function runManualCheck(ctx: Context, accountId: number, rawId: str
   if (!monitor.isActive) throw new ConflictError('Monitor is not active');
   if (isPushMonitorType(monitor.type)) throw new ConflictError(PUSH_MONITOR_NOT_PROBED);
   const jobId = oneOffCheckJobId(monitor.id, 'manual');
-  const regions = await manualCheckRegions(ctx, monitor.regions);
+  // A private location's agents lease scheduled runs only (docs/agents.md).
+  const placed = await publicRegionsOf(ctx, monitor.regions);
+  if (!placed.length) throw new ConflictError(ONLY_PRIVATE_LOCATIONS);
+  const regions = await manualCheckRegions(ctx, placed);
   const runs = await Promise.allSettled(
     regions.map((region) =>
       ctx.queues.run(JobName.MonitorCheck, { monitorId: monitor.id, manual: true }, (monitor.timeout + 5) * 1000, {

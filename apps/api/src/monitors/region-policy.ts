@@ -1,4 +1,4 @@
-import { ValidationError, majorityOf, seenRegions, type Context, type Tier } from '@vigil/core';
+import { ValidationError, locationNamesOf, majorityOf, seenRegions, type Context, type Tier } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
 
 /**
@@ -10,20 +10,32 @@ export async function knownRegions(ctx: Context): Promise<string[]> {
 }
 
 /**
- * The regions and quorum a monitor ends up with, checked: every region known (400 naming the
- * unknown one), no more regions than the plan allows (the tier-limit 403), a quorum no larger
- * than the region list (400). `current`: the monitor's values before an update.
+ * The public regions among a monitor's regions (those with checkers in the cluster: its buckets,
+ * one-off and manual checks go there); the others are the account's private locations, whose
+ * runs are leased to their agents (docs/agents.md).
+ */
+export async function publicRegionsOf(ctx: Context, regions: readonly string[]): Promise<string[]> {
+  const known = await knownRegions(ctx);
+  return regions.filter((r) => known.includes(r));
+}
+
+/**
+ * The regions and quorum a monitor ends up with, checked: every region a public one or one of
+ * the account's private locations (400 naming the unknown one: another account's location is
+ * as unknown as a typo), no more regions than the plan allows (the tier-limit 403), a quorum no
+ * larger than the region list (400). `current`: the monitor's values before an update.
  */
 export async function resolveRegions(
   ctx: Context,
-  tier: Tier,
+  account: { id: number; tier: Tier },
   input: { regions?: string[]; min_failing_regions?: number | null },
   current?: { regions: string[]; minFailingRegions: number | null },
 ): Promise<{ regions: string[]; minFailingRegions: number | null }> {
+  const tier = account.tier;
   const regions = input.regions ?? current?.regions ?? ctx.config.defaultRegions;
   const minFailingRegions = input.min_failing_regions !== undefined ? input.min_failing_regions : (current?.minFailingRegions ?? null);
   if (input.regions !== undefined) {
-    const known = await knownRegions(ctx);
+    const known = [...(await knownRegions(ctx)), ...(await locationNamesOf(ctx.db, account.id)).sort()];
     const unknown = input.regions.find((r) => !known.includes(r));
     if (unknown !== undefined) throw new ValidationError(`Invalid regions: unknown region "${unknown}" (known: ${known.join(', ')})`);
     const limit = ctx.config.tiers[tier].regionsPerMonitor;

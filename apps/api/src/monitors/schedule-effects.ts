@@ -1,5 +1,5 @@
 import { enqueueImmediateCheck, isPushMonitorType, Monitor, removeMonitorSchedule, syncMonitorSchedule, type Context, type MonitorScheduleFacts, type MonitorType } from '@vigil/core';
-import { knownRegions } from './region-policy.js';
+import { knownRegions, publicRegionsOf } from './region-policy.js';
 
 /**
  * Makes the monitor's schedule (its interval bucket, scheduling/monitor-buckets.ts) match its
@@ -19,7 +19,8 @@ export async function applyMonitorSchedule(
     // Out of the bucket of its former interval too, so that bucket does not start it in vain.
     if (before && before.checkInterval !== m.checkInterval) await removeMonitorSchedule(ctx.queues, { id: m.id, checkInterval: before.checkInterval }, regions);
     if ('deleted' in m) await removeMonitorSchedule(ctx.queues, m, regions);
-    else await syncMonitorSchedule(ctx.queues, m, regions);
+    // Buckets only in public regions: a private location's runs are offered to its agents.
+    else await syncMonitorSchedule(ctx.queues, { ...m, regions: m.regions?.filter((r) => regions.includes(r)) }, regions);
   } catch (e) {
     ctx.logger.warn('monitor schedule not updated; the reconciler will fix it', { monitorId: m.id, error: (e as Error).message });
   }
@@ -55,7 +56,9 @@ export async function checkNow(ctx: Context, m: { id: number; type: MonitorType;
   if (isPushMonitorType(m.type)) return;
   const monitorId = m.id;
   try {
-    await enqueueImmediateCheck(ctx.queues, monitorId, reason, m.regions);
+    const regions = await publicRegionsOf(ctx, m.regions);
+    // Only at private locations: its first due run there is its first check.
+    if (regions.length) await enqueueImmediateCheck(ctx.queues, monitorId, reason, regions);
   } catch (e) {
     ctx.logger.warn('immediate check not queued; the schedule will check the monitor', { monitorId, error: (e as Error).message });
   }

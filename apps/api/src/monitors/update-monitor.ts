@@ -37,7 +37,7 @@ export async function updateMonitor(ctx: Context, account: Account, rawId: strin
         const duplicate = await alreadyMonitoredError(m, account.id, columns.normalizedUrl, alreadyMonitored, monitor.id);
         if (duplicate) throw duplicate;
       }
-      const placement = input.regions !== undefined || input.min_failing_regions !== undefined ? await resolveRegions(ctx, account.tier, input, monitor) : {};
+      const placement = input.regions !== undefined || input.min_failing_regions !== undefined ? await resolveRegions(ctx, account, input, monitor) : {};
       const before = { checkInterval: monitor.checkInterval };
       Object.assign(monitor, columns, placement);
       const saved = await m.getRepository(Monitor).save(monitor);

@@ -22,6 +22,8 @@ import { metricsRoutes } from './metrics.routes.js';
 import { monitorRoutes } from './monitors.routes.js';
 import { opsRoutes } from './ops.routes.js';
 import { regionRoutes } from './regions.routes.js';
+import { locationRoutes } from './locations.routes.js';
+import { agentRoutes } from './agent.routes.js';
 import { scanRoutes } from './scans.routes.js';
 import { slaRoutes } from './sla.routes.js';
 import { usageRoutes } from './usage.routes.js';
@@ -47,6 +49,8 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...headerCheckRoutes(ctx),
     ...monitorRoutes(ctx, deps.windows),
     ...regionRoutes(ctx),
+    ...locationRoutes(ctx),
+    ...agentRoutes(ctx),
     ...heartbeatRoutes(ctx),
     ...inboundRoutes(ctx),
     ...maintenanceWindowRoutes(ctx),

@@ -19,7 +19,7 @@ import { listChecks } from '../monitors/list-checks.js';
 import { listIncidents } from '../monitors/list-incidents.js';
 import { listMonitors, monitorListReads } from '../monitors/list-monitors.js';
 import type { RollupWindows } from '../monitors/rollup-totals.js';
-import { PUSH_MONITOR_NOT_PROBED, runManualCheck } from '../monitors/manual-check.js';
+import { ONLY_PRIVATE_LOCATIONS, PUSH_MONITOR_NOT_PROBED, runManualCheck } from '../monitors/manual-check.js';
 import { yieldSlot } from '../middleware/key-fair-share.js';
 import { monitorDetail } from '../monitors/monitor-detail.js';
 import {
@@ -398,7 +398,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
           202: { description: 'No result within the monitor\'s timeout + 5 s', schema: Type.Object({ message: Type.String(), job_id: Type.String() }) },
           403: FREE_TIER_403,
           404: NOT_FOUND,
-          409: { description: `Monitor is not active (is_active false); ${PUSH_MONITOR_NOT_PROBED}` },
+          409: { description: `Monitor is not active (is_active false); ${PUSH_MONITOR_NOT_PROBED}; ${ONLY_PRIVATE_LOCATIONS}` },
         },
       },
     }),

@@ -1,6 +1,6 @@
 import { createSecretBox, monitoredTiers, outboundPolicy, type CheckResult, type Context, type MonitorBucket } from '@vigil/core';
 import { createMonitorLoader, shouldCheck, type MonitorLoader, type MonitorLoaderOptions } from './load-monitors.js';
-import { createCheckWriter, type CheckWriterOptions } from '../persistence/check-writer.js';
+import { createCheckWriter, type CheckWriter, type CheckWriterOptions } from '../persistence/check-writer.js';
 import { createMaintenanceCalendar } from './maintenance-calendar.js';
 import { probeWith } from '../probe/prober.js';
 import { createProbers, type ProberOptions } from '../probe/probers/index.js';
@@ -16,6 +16,8 @@ export interface MonitorCheckOptions {
   onOutboxWritten?: () => void;
   /** The loader to share (the checker app warms it); one of its own otherwise. */
   monitors?: MonitorLoader;
+  /** The writer to share (the checker app records agents' results through it too); one of its own otherwise. */
+  checkWriter?: CheckWriter;
 }
 
 /** One check to make: a monitor, the key it is recorded under, and why. */
@@ -49,7 +51,7 @@ export function createMonitorChecks(ctx: Context, opts: MonitorCheckOptions = {}
     http: opts.client,
   });
   const monitors = opts.monitors ?? createMonitorLoader(ctx.db, createSecretBox(ctx.config.secretKey), monitoredTiers(ctx.config.tiers), opts.loader, ctx.logger);
-  const writer = createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
+  const writer = opts.checkWriter ?? createCheckWriter(ctx, opts.writer, opts.onOutboxWritten);
   const maintenance = createMaintenanceCalendar(ctx.db, ctx.clock);
   const liveRegions = createLiveRegions(ctx);
   // The slot follows from id and interval, and the bucket run only starts members of its slot.

@@ -43,3 +43,18 @@ function embeddedIPv4(v6: ipaddr.IPv6): ipaddr.IPv4 | null {
       return null;
   }
 }
+
+/**
+ * Whether an address lies in one of `cidrs` (a private location's allowed networks). An
+ * IPv4-mapped IPv6 address is judged as its IPv4 address; a malformed CIDR matches nothing.
+ */
+export function inNetworks(ip: string, cidrs: readonly string[]): boolean {
+  if (!cidrs.length || !ipaddr.isValid(ip)) return false;
+  const parsed = ipaddr.parse(ip);
+  const addr = parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
+  return cidrs.some((cidr) => {
+    if (!ipaddr.isValidCIDR(cidr)) return false;
+    const range = ipaddr.parseCIDR(cidr);
+    return range[0].kind() === addr.kind() && addr.match(range);
+  });
+}

@@ -127,6 +127,29 @@ describe('resolveAllowed and assertAllowedAddress', () => {
   });
 });
 
+describe('a private location\'s allowed networks', () => {
+  it('lets through non-public addresses inside allowed_cidrs only, public ones always', async () => {
+    const office: OutboundPolicy = { allowPrivate: false, dnsServers: [dns.server], allowedNetworks: ['127.0.0.0/8', 'fd00::/8'] };
+    expect(await resolveAllowed('inside.test', office)).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    expect(await resolveAllowed('mapped.test', office)).toEqual([{ address: '::ffff:127.0.0.1', family: 6 }]);
+    expect(await resolveAllowed('[fd00::1]', office)).toEqual([{ address: 'fd00::1', family: 6 }]);
+    expect(await resolveAllowed('mixed.test', office)).toEqual([{ address: '1.1.1.1', family: 4 }]);
+    await expect(resolveAllowed('meta.test', office)).rejects.toBeInstanceOf(BlockedAddressError);
+    await expect(resolveAllowed('10.1.1.1', office)).rejects.toBeInstanceOf(BlockedAddressError);
+    expect(() => assertAllowedAddress('x', '127.0.0.9', office)).not.toThrow();
+    expect(() => assertAllowedAddress('x', '192.168.1.1', office)).toThrow(BlockedAddressError);
+    expect(() => assertAllowedAddress('x', '8.8.4.4', office)).not.toThrow();
+    // The same name from a public location (no allowed networks) is refused.
+    await expect(resolveAllowed('inside.test', guarded)).rejects.toBeInstanceOf(BlockedAddressError);
+  });
+
+  it('connects to loopback through the guarded agents when allowed', async () => {
+    const socket = await connectGuarded('inside.test', webPort, { allowPrivate: false, dnsServers: [dns.server], allowedNetworks: ['127.0.0.1/32'] });
+    expect(socket.remoteAddress).toBe('127.0.0.1');
+    socket.destroy();
+  });
+});
+
 describe('guardedLookup', () => {
   const lookup = (host: string, opts: { all?: boolean; family?: number }) =>
     new Promise<{ err: NodeJS.ErrnoException | null; address: unknown; family?: number }>((resolve) =>

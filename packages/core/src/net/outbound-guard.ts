@@ -3,7 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type tls from 'node:tls';
-import { forbiddenRange } from './forbidden-address.js';
+import { forbiddenRange, inNetworks } from './forbidden-address.js';
 
 /** How outbound requests to user targets may resolve and connect. */
 export interface OutboundPolicy {
@@ -11,6 +11,11 @@ export interface OutboundPolicy {
   allowPrivate: boolean;
   /** VIGIL_DNS_SERVERS: `ip:port` resolvers; empty uses the system resolver. */
   dnsServers: string[];
+  /**
+   * A private location's `allowed_cidrs` (docs/agents.md): the only non-public networks its
+   * agent may reach. Absent or empty: none (public locations and in-cluster checkers).
+   */
+  allowedNetworks?: readonly string[];
 }
 
 export function outboundPolicy(config: { allowPrivateTargets: boolean; dnsServers: string[] }): OutboundPolicy {
@@ -116,7 +121,7 @@ export async function resolveHost(hostname: string, policy: OutboundPolicy): Pro
 export function assertAllowedAddress(host: string, address: string, policy: OutboundPolicy): void {
   if (policy.allowPrivate) return;
   const range = forbiddenRange(address);
-  if (range) throw new BlockedAddressError(stripBrackets(host), address, range);
+  if (range && !inNetworks(address, policy.allowedNetworks ?? [])) throw new BlockedAddressError(stripBrackets(host), address, range);
 }
 
 /**
@@ -126,7 +131,8 @@ export function assertAllowedAddress(host: string, address: string, policy: Outb
 export async function resolveAllowed(host: string, policy: OutboundPolicy): Promise<ResolvedAddress[]> {
   const all = await resolveHost(host, policy);
   if (policy.allowPrivate) return all;
-  const allowed = all.filter((a) => forbiddenRange(a.address) === null);
+  const networks = policy.allowedNetworks ?? [];
+  const allowed = all.filter((a) => forbiddenRange(a.address) === null || inNetworks(a.address, networks));
   if (!allowed.length) assertAllowedAddress(host, all[0].address, policy);
   return allowed;
 }

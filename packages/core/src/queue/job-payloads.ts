@@ -144,6 +144,17 @@ export interface HeartbeatPingPayload {
 
 export type EmptyPayload = Record<string, never>;
 
+/**
+ * A result an agent posted for a lease (docs/agents.md): the monitor and run come from the lease
+ * record, the region is the name of the location the agent's key belongs to, never the agent's word.
+ */
+export interface RecordAgentCheckPayload {
+  monitorId: number;
+  runKey: string;
+  region: string;
+  result: CheckResult;
+}
+
 export interface GenerateInvoicesPayload {
   /** YYYY-MM of the period to invoice; defaults to the month that just ended. */
   period?: string;
@@ -172,6 +183,7 @@ export interface JobPayloads {
   [JobName.JudgeRound]: JudgeRoundPayload;
   [JobName.HeartbeatPing]: HeartbeatPingPayload;
   [JobName.SweepHeartbeats]: EmptyPayload;
+  [JobName.RecordAgentCheck]: RecordAgentCheckPayload;
 }
 
 /** What each job returns (what a waiting API request receives). */
@@ -203,4 +215,6 @@ export interface JobResults {
   [JobName.HeartbeatPing]: { recorded: boolean };
   /** Heartbeat monitors looked at, and failure checks recorded (missed deadlines, too-slow runs). */
   [JobName.SweepHeartbeats]: { monitors: number; checks: number };
+  /** Whether the check was written now (false: the monitor is gone or no longer at the location, or the run was recorded already). */
+  [JobName.RecordAgentCheck]: { recorded: boolean };
 }

@@ -33,6 +33,8 @@ export enum JobName {
   JudgeRound = 'judge-round',
   HeartbeatPing = 'heartbeat-ping',
   SweepHeartbeats = 'sweep-heartbeats',
+  /** A check result an agent of a private location posted (locations/lease-store.ts). */
+  RecordAgentCheck = 'record-agent-check',
 }
 
 export const JOB_QUEUE = {
@@ -57,6 +59,7 @@ export const JOB_QUEUE = {
   [JobName.JudgeRound]: QueueName.Maintenance,
   [JobName.HeartbeatPing]: QueueName.Heartbeats,
   [JobName.SweepHeartbeats]: QueueName.Maintenance,
+  [JobName.RecordAgentCheck]: QueueName.Maintenance,
 } as const satisfies Record<JobName, QueueName>;
 
 export type QueueOfJob<J extends JobName> = (typeof JOB_QUEUE)[J];

@@ -22,6 +22,7 @@ import { RollupTimings1765690000000 } from './1765690000000-rollup-timings.js';
 import { KeyScopes1765710000000 } from './1765710000000-key-scopes.js';
 import { ChannelRegistry1765800000000 } from './1765800000000-channel-registry.js';
 import { WriterFillfactor1765840000000 } from './1765840000000-writer-fillfactor.js';
+import { Locations1765830000000 } from './1765830000000-locations.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   KeyScopes1765710000000,
   ChannelRegistry1765800000000,
   WriterFillfactor1765840000000,
+  Locations1765830000000,
 ];

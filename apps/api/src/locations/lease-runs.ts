@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createSecretBox, leaseBox, recordAgentPoll, takeLeases, type AgentKeyOwner, type Context, type Lease } from '@vigil/core';
+
+/** How often a long poll looks again for a due run. */
+const POLL_STEP_MS = 250;
+
+/** A lease as an agent receives it: the target sealed to the key it authenticated with. */
+export interface IssuedLease {
+  lease_id: string;
+  monitor_id: number;
+  run_key: string;
+  due_at: string;
+  expires_at: string;
+  sealed_target: string;
+}
+
+/**
+ * Leases up to `max` due runs of the agent's location, waiting up to `waitMs` (long poll) for
+ * one to be due; stops early when the request is gone. The probe target, stored sealed under
+ * VIGIL_SECRET_KEY, is re-sealed to the lease secret of the very key the agent presented (the
+ * current one, or the previous one during a rotation's overlap), so only that location's
+ * agents can open it. Records the poll (agent id, version, time) for GET /locations/{id}.
+ */
+export async function leaseRuns(
+  ctx: Context,
+  owner: AgentKeyOwner,
+  opts: { agentId: string; version: string; max: number; waitMs: number; gone: () => boolean },
+): Promise<IssuedLease[]> {
+  const p = ctx.config.redisPrefix;
+  const box = createSecretBox(ctx.config.secretKey);
+  const toAgent = leaseBox(box.open(owner.sealedLeaseSecret));
+  const started = ctx.clock.now().getTime();
+  let leases: Lease[] = [];
+  for (;;) {
+    const nowMs = ctx.clock.now().getTime();
+    await recordAgentPoll(ctx.redis, p, owner.location.id, { agentId: opts.agentId, version: opts.version, lastPollMs: nowMs });
+    const ids = Array.from({ length: opts.max }, () => randomBytes(16).toString('hex'));
+    leases = await takeLeases(ctx.redis, p, owner.location.id, nowMs, ids);
+    if (leases.length || opts.gone() || nowMs - started >= opts.waitMs) break;
+    await sleep(Math.min(POLL_STEP_MS, opts.waitMs - (nowMs - started)));
+  }
+  return leases.map(({ leaseId, offer, expiresMs }) => ({
+    lease_id: leaseId,
+    monitor_id: offer.monitorId,
+    run_key: offer.runKey,
+    due_at: new Date(offer.dueMs).toISOString(),
+    expires_at: new Date(expiresMs).toISOString(),
+    sealed_target: toAgent.seal(box.open(offer.sealed)),
+  }));
+}

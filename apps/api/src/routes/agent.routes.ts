@@ -1,0 +1,93 @@
+import { Type } from '@sinclair/typebox';
+import { ForbiddenError, type Context } from '@vigil/core';
+import { agentOf } from '../http/request-auth.js';
+import { route, type RouteDef } from '../http/route.js';
+import { DateTime, StringEnum } from '../http/schema.js';
+import { validate } from '../http/validate.js';
+import { ErrorSchema } from '../http/error.schema.js';
+import { DEFAULT_WAIT_SECONDS, leaseRequestBody, resultsBody } from '../locations/agent-input.js';
+import { acceptResult } from '../locations/accept-results.js';
+import { leaseRuns } from '../locations/lease-runs.js';
+
+export const FORGED_LOCATION = "Result location does not match the agent key's location";
+
+const LeaseSchema = Type.Object({
+  lease_id: Type.String({ description: 'Post the result under this id (idempotent)' }),
+  monitor_id: Type.Integer(),
+  run_key: Type.String({ description: 'The run (`repeat:monitor-<id>:<due ms>`): every location of the monitor checks the same run' }),
+  due_at: DateTime(),
+  expires_at: DateTime({ description: 'Past this (API clock), the run is leased again, to this or another agent' }),
+  sealed_target: Type.String({ description: 'The probe target (credentials included) sealed to the location: AES-256-GCM under a key derived from the agent key (docs/agents.md)' }),
+});
+
+const LeasesSchema = Type.Object({
+  location: Type.Object({ id: Type.Integer(), name: Type.String(), allowed_cidrs: Type.Array(Type.String()) }),
+  leases: Type.Array(LeaseSchema),
+});
+
+const ResultsSchema = Type.Object({
+  results: Type.Array(
+    Type.Object({
+      lease_id: Type.String(),
+      status: StringEnum(['accepted', 'duplicate', 'unknown_lease', 'rejected'] as const, {
+        description:
+          '`accepted`: queued for recording; `duplicate`: this lease\'s result was accepted before; `unknown_lease`: not a lease of this location (or older than a day); `rejected`: its time is outside the lease\'s window',
+      }),
+    }),
+  ),
+});
+
+/** The agent protocol (docs/agents.md): an agent of a private location leases due runs and posts their results, authenticated by its location's key. */
+export function agentRoutes(ctx: Context): RouteDef[] {
+  return [
+    route({
+      method: 'post',
+      path: '/api/v1/agent/leases',
+      summary: 'Lease due checks of the agent\'s location (long poll)',
+      tag: 'Agent protocol',
+      auth: 'agent-key',
+      handler: async (req, res, send) => {
+        const body = validate(leaseRequestBody, req.body);
+        const owner = agentOf(req);
+        let gone = false;
+        res.on('close', () => (gone = true));
+        const leases = await leaseRuns(ctx, owner, {
+          agentId: body.agent_id,
+          version: body.version,
+          max: body.max ?? 10,
+          waitMs: (body.wait_seconds ?? DEFAULT_WAIT_SECONDS) * 1000,
+          gone: () => gone,
+        });
+        const { id, name, allowedCidrs } = owner.location;
+        send(200, { location: { id, name, allowed_cidrs: allowedCidrs }, leases });
+      },
+      docs: {
+        body: leaseRequestBody,
+        responses: { 200: { description: 'The leases (none when nothing fell due while waiting), and the location\'s guard policy', schema: LeasesSchema } },
+      },
+    }),
+    route({
+      method: 'post',
+      path: '/api/v1/agent/results',
+      summary: 'Post results of leased checks (idempotent by lease id)',
+      tag: 'Agent protocol',
+      auth: 'agent-key',
+      handler: async (req, _res, send) => {
+        const body = validate(resultsBody, req.body);
+        const owner = agentOf(req);
+        // The region of a check is the key's location: a result claiming another is refused whole.
+        if (body.results.some((r) => r.location !== undefined && r.location !== owner.location.name)) throw new ForbiddenError(FORGED_LOCATION);
+        const results = [];
+        for (const posted of body.results) results.push({ lease_id: posted.lease_id, status: await acceptResult(ctx, owner, posted) });
+        send(200, { results });
+      },
+      docs: {
+        body: resultsBody,
+        responses: {
+          200: { description: 'What became of each result, in order', schema: ResultsSchema },
+          403: { description: `${FORGED_LOCATION}: nothing of the request is recorded`, schema: ErrorSchema },
+        },
+      },
+    }),
+  ];
+}

@@ -1,0 +1,55 @@
+import type { RedisClient } from '../queue/redis-client.js';
+import { pipelineReplies } from '../queue/pipeline-replies.js';
+
+/** An agent counts as connected while its last poll is at most this old. */
+export const AGENT_CONNECTED_MS = 60_000;
+/** Agents silent for longer than this are forgotten (no longer listed). */
+const AGENT_FORGOTTEN_MS = 86_400_000;
+
+/** One agent of a location as the API last saw it poll. */
+export interface AgentPresence {
+  agentId: string;
+  version: string;
+  lastPollMs: number;
+}
+
+const agentsKey = (p: string, loc: number) => `${p}:location:${loc}:agents`;
+const lastPollKey = (p: string, loc: number) => `${p}:location:${loc}:last-poll`;
+
+/** Records a poll of an agent (its self-chosen id and version, both bounded by the caller). */
+export async function recordAgentPoll(redis: RedisClient, prefix: string, locationId: number, agent: AgentPresence): Promise<void> {
+  pipelineReplies(
+    await redis
+      .multi()
+      .hset(agentsKey(prefix, locationId), agent.agentId, JSON.stringify({ version: agent.version, lastPollMs: agent.lastPollMs }))
+      .set(lastPollKey(prefix, locationId), String(agent.lastPollMs))
+      .exec(),
+  );
+}
+
+/** The location's agents seen in the last day, newest poll first (older ones are removed). */
+export async function locationAgents(redis: RedisClient, prefix: string, locationId: number, nowMs: number): Promise<AgentPresence[]> {
+  const all = await redis.hgetall(agentsKey(prefix, locationId));
+  const out: AgentPresence[] = [];
+  const gone: string[] = [];
+  for (const [agentId, raw] of Object.entries(all)) {
+    const value: unknown = JSON.parse(raw);
+    const version = typeof value === 'object' && value !== null ? Reflect.get(value, 'version') : undefined;
+    const lastPollMs = typeof value === 'object' && value !== null ? Reflect.get(value, 'lastPollMs') : undefined;
+    if (typeof version !== 'string' || typeof lastPollMs !== 'number' || nowMs - lastPollMs > AGENT_FORGOTTEN_MS) gone.push(agentId);
+    else out.push({ agentId, version, lastPollMs });
+  }
+  if (gone.length) await redis.hdel(agentsKey(prefix, locationId), ...gone);
+  return out.sort((a, b) => b.lastPollMs - a.lastPollMs);
+}
+
+/** The newest poll of any agent of the location (epoch ms), or null: never polled. */
+export async function lastAgentPoll(redis: RedisClient, prefix: string, locationId: number): Promise<number | null> {
+  const raw = await redis.get(lastPollKey(prefix, locationId));
+  return raw === null ? null : Number(raw);
+}
+
+/** Forgets a deleted location's agents. */
+export async function clearLocationAgents(redis: RedisClient, prefix: string, locationId: number): Promise<void> {
+  await redis.del(agentsKey(prefix, locationId), lastPollKey(prefix, locationId));
+}

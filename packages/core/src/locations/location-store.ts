@@ -1,0 +1,161 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { hashApiKeySecret, apiKeyPrefix } from '../security/api-key-secret.js';
+import type { SecretBox } from '../security/secret-box.js';
+import { generateAgentKey, leaseSecretOf } from './agent-key.js';
+
+type Db = DataSource | EntityManager;
+
+/** A private location as stored (never its key; the lease secrets stay sealed). */
+export interface LocationRow {
+  id: number;
+  accountId: number;
+  name: string;
+  allowedCidrs: string[];
+  keyPrefix: string;
+  offlineAfterSeconds: number;
+  createdAt: Date;
+  keyRotatedAt: Date | null;
+  previousKeyExpiresAt: Date | null;
+}
+
+/** The location an agent key belongs to, with the lease secret of that key's generation (sealed). */
+export interface AgentKeyOwner {
+  location: LocationRow;
+  sealedLeaseSecret: string;
+}
+
+interface RawRow {
+  id: number;
+  account_id: number;
+  name: string;
+  allowed_cidrs: string[];
+  key_prefix: string;
+  offline_after_seconds: number;
+  created_at: Date;
+  key_rotated_at: Date | null;
+  previous_key_expires_at: Date | null;
+}
+
+const COLUMNS = 'id, account_id, name, allowed_cidrs, key_prefix, offline_after_seconds, created_at, key_rotated_at, previous_key_expires_at';
+
+function rowOf(r: RawRow): LocationRow {
+  return {
+    id: r.id,
+    accountId: r.account_id,
+    name: r.name,
+    allowedCidrs: r.allowed_cidrs,
+    keyPrefix: r.key_prefix,
+    offlineAfterSeconds: r.offline_after_seconds,
+    createdAt: r.created_at,
+    keyRotatedAt: r.key_rotated_at,
+    previousKeyExpiresAt: r.previous_key_expires_at,
+  };
+}
+
+/** A fresh agent key with what is stored of it: its hash, prefix and sealed lease secret. */
+function newKey(box: SecretBox): { key: string; hash: string; prefix: string; sealedLeaseSecret: string } {
+  const key = generateAgentKey();
+  return { key, hash: hashApiKeySecret(key), prefix: apiKeyPrefix(key), sealedLeaseSecret: box.seal(leaseSecretOf(key)) };
+}
+
+/** Creates a location and returns it with its agent key (shown once, never stored). A duplicate name of the account is a unique violation. */
+export async function createLocation(
+  db: Db,
+  box: SecretBox,
+  input: { accountId: number; name: string; allowedCidrs: string[]; offlineAfterSeconds: number },
+): Promise<{ location: LocationRow; agentKey: string }> {
+  const k = newKey(box);
+  const rows = (await db.query(
+    `INSERT INTO locations (account_id, name, allowed_cidrs, key_hash, key_prefix, lease_secret, offline_after_seconds)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+    [input.accountId, input.name, input.allowedCidrs, k.hash, k.prefix, k.sealedLeaseSecret, input.offlineAfterSeconds],
+  )) as RawRow[];
+  return { location: rowOf(rows[0]), agentKey: k.key };
+}
+
+/** The account's locations, oldest first. */
+export async function listLocations(db: Db, accountId: number): Promise<LocationRow[]> {
+  const rows = (await db.query(`SELECT ${COLUMNS} FROM locations WHERE account_id = $1 ORDER BY id`, [accountId])) as RawRow[];
+  return rows.map(rowOf);
+}
+
+/** One location of the account, or null (another account's is null too). */
+export async function findOwnLocation(db: Db, accountId: number, id: number): Promise<LocationRow | null> {
+  const rows = (await db.query(`SELECT ${COLUMNS} FROM locations WHERE id = $1 AND account_id = $2`, [id, accountId])) as RawRow[];
+  return rows.length ? rowOf(rows[0]) : null;
+}
+
+/** Deletes one location of the account; whether it existed. */
+export async function deleteLocation(db: Db, accountId: number, id: number): Promise<boolean> {
+  const [rows] = (await db.query(`DELETE FROM locations WHERE id = $1 AND account_id = $2 RETURNING id`, [id, accountId])) as [{ id: number }[], number];
+  return rows.length > 0;
+}
+
+/**
+ * A new agent key for the location: the current key becomes the previous one, accepted until
+ * `overlapUntil`; a key older than that stops at once. Null when the location is not the account's.
+ */
+export async function rotateLocationKey(
+  db: Db,
+  box: SecretBox,
+  accountId: number,
+  id: number,
+  now: Date,
+  overlapUntil: Date,
+): Promise<{ location: LocationRow; agentKey: string } | null> {
+  const k = newKey(box);
+  const [updated] = (await db.query(
+    `UPDATE locations SET previous_key_hash = key_hash, previous_lease_secret = lease_secret, previous_key_expires_at = $3,
+            key_hash = $4, key_prefix = $5, lease_secret = $6, key_rotated_at = $7
+      WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
+    [id, accountId, overlapUntil, k.hash, k.prefix, k.sealedLeaseSecret, now],
+  )) as [RawRow[], number];
+  return updated.length ? { location: rowOf(updated[0]), agentKey: k.key } : null;
+}
+
+/**
+ * The location an agent key opens at `now`: its current key, or the previous one until its
+ * overlap ends. Null for any other key. Looked up by hash only (the key is never compared in
+ * plain text).
+ */
+export async function findLocationByAgentKey(db: Db, agentKey: string, now: Date): Promise<AgentKeyOwner | null> {
+  const hash = hashApiKeySecret(agentKey);
+  const rows = (await db.query(
+    `SELECT ${COLUMNS}, CASE WHEN key_hash = $1 THEN lease_secret ELSE previous_lease_secret END AS sealed_lease_secret
+       FROM locations
+      WHERE key_hash = $1 OR (previous_key_hash = $1 AND previous_key_expires_at > $2)`,
+    [hash, now],
+  )) as (RawRow & { sealed_lease_secret: string })[];
+  return rows.length ? { location: rowOf(rows[0]), sealedLeaseSecret: rows[0].sealed_lease_secret } : null;
+}
+
+/** The names of the account's private locations (what its monitors may name besides public regions). */
+export async function locationNamesOf(db: Db, accountId: number): Promise<string[]> {
+  const rows = (await db.query(`SELECT name FROM locations WHERE account_id = $1`, [accountId])) as { name: string }[];
+  return rows.map((r) => r.name);
+}
+
+/** One monitor a private location checks periodically, and its interval. */
+export interface LocationMonitor {
+  locationId: number;
+  monitorId: number;
+  everyMs: number;
+}
+
+/**
+ * Every monitor checked periodically from a private location: active, not paused, not a push
+ * type, of an active account on a plan in `tiers`, naming one of its own account's locations.
+ */
+export async function monitorsOfLocations(db: Db, tiers: readonly string[], pushTypes: readonly string[]): Promise<LocationMonitor[]> {
+  const rows = (await db.query(
+    `SELECT l.id AS location_id, m.id AS monitor_id, m.check_interval
+       FROM locations l
+       JOIN monitors m ON m.account_id = l.account_id AND l.name = ANY(m.regions)
+       JOIN accounts a ON a.id = l.account_id
+      WHERE m.is_active AND m.status <> 'paused' AND m.type <> ALL($2::text[]) AND a.is_active AND a.tier = ANY($1::text[])
+      ORDER BY l.id, m.id`,
+    [tiers, pushTypes],
+  )) as { location_id: number; monitor_id: number; check_interval: number }[];
+  return rows.map((r) => ({ locationId: r.location_id, monitorId: r.monitor_id, everyMs: r.check_interval * 1000 }));
+}
+
