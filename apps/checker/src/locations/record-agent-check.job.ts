@@ -1,7 +1,7 @@
 import type { JobHandler, JobName } from '@vigil/core';
 import type { MonitorLoader } from '../monitors/load-monitors.js';
 import type { CheckWriter } from '../persistence/check-writer.js';
-import { ROUND_DEADLINE_MARGIN_MS } from '../rounds/round-store.js';
+import { ROUND_DEADLINE_MARGIN_MS } from '../rounds/judge-rounds.js';
 
 /**
  * RecordAgentCheck: a result an agent of a private location posted (the API checked its lease
