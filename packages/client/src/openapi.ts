@@ -1943,13 +1943,13 @@ export interface components {
              * @description Expiry of the certificate an https or tcp+TLS check saw
              */
             certificate_expires_at: string | null;
-            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
+            /** @description Type-specific facts of the check (each type's own shape, named by kind); null when the type has none */
             details: {
-                /** @enum {string} */
-                kind?: "dns";
-                server?: string;
-                answers?: string[];
-                truncated?: boolean;
+                /** @constant */
+                kind: "dns";
+                server: string;
+                answers: string[];
+                truncated: boolean;
             } | null;
             /** @description The region whose checker made the check (`default` in a one-region deployment) */
             region: string;
@@ -7454,13 +7454,13 @@ export interface operations {
                              * @description Expiry of the certificate an https or tcp+TLS check saw
                              */
                             certificate_expires_at: string | null;
-                            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
+                            /** @description Type-specific facts of the check (each type's own shape, named by kind); null when the type has none */
                             details: {
-                                /** @enum {string} */
-                                kind?: "dns";
-                                server?: string;
-                                answers?: string[];
-                                truncated?: boolean;
+                                /** @constant */
+                                kind: "dns";
+                                server: string;
+                                answers: string[];
+                                truncated: boolean;
                             } | null;
                             /** @description The region whose checker made it */
                             region: string;
@@ -7488,13 +7488,13 @@ export interface operations {
                              * @description Expiry of the certificate an https or tcp+TLS check saw
                              */
                             certificate_expires_at: string | null;
-                            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
+                            /** @description Type-specific facts of the check (each type's own shape, named by kind); null when the type has none */
                             details: {
-                                /** @enum {string} */
-                                kind?: "dns";
-                                server?: string;
-                                answers?: string[];
-                                truncated?: boolean;
+                                /** @constant */
+                                kind: "dns";
+                                server: string;
+                                answers: string[];
+                                truncated: boolean;
                             } | null;
                             /** @description The region whose checker made it */
                             region: string;

@@ -1,10 +1,4 @@
-import {
-  DNS_CONFIG_MESSAGES,
-  HEARTBEAT_CONFIG_MESSAGES,
-  TCP_CONFIG_MESSAGES,
-  ValidationError,
-  type Context,
-} from '@vigil/core';
+import { MONITOR_TYPE_SPECS, ValidationError, type Context } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { DateTimeOrNull } from '../http/schema.js';
 import { Type } from '@sinclair/typebox';
@@ -73,9 +67,7 @@ const NOT_FOUND = { description: 'Monitor not found (missing or another account\
 const VALIDATION_400 = `One of: ${[
   ...Object.values(MONITOR_INPUT_MESSAGES),
   'Invalid {field}: not a field of {type} monitors (configure them in config)',
-  ...Object.values(TCP_CONFIG_MESSAGES),
-  ...Object.values(DNS_CONFIG_MESSAGES),
-  ...Object.values(HEARTBEAT_CONFIG_MESSAGES),
+  ...Object.values(MONITOR_TYPE_SPECS).flatMap((spec) => Object.values(spec.messages)),
 ].join('; ')}`;
 
 function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
