@@ -3,6 +3,7 @@ import { DNS_SPEC } from './types/dns/dns-config.js';
 import { HEARTBEAT_SPEC } from './types/heartbeat/heartbeat-config.js';
 import type { MonitorTypeSpec } from './types/monitor-type-spec.js';
 import { TCP_SPEC } from './types/tcp/tcp-config.js';
+import { WEBSOCKET_SPEC } from './types/websocket/websocket-config.js';
 
 export * from './types/dns/dns-config.js';
 export * from './types/dns/dns-details.js';
@@ -10,6 +11,7 @@ export * from './types/heartbeat/heartbeat-config.js';
 export * from './types/monitor-type-spec.js';
 export * from './types/target-host.js';
 export * from './types/tcp/tcp-config.js';
+export * from './types/websocket/websocket-config.js';
 
 /**
  * What a monitor checks (docs/decisions.md "Monitor types"). `http` is the default and keeps its
@@ -18,7 +20,7 @@ export * from './types/tcp/tcp-config.js';
  * `monitors.config` (jsonb). Adding a type: its module, its name here and its spec below (the
  * compiler asks for both), and its prober in the checker (docs/contributing.md).
  */
-export const MONITOR_TYPES = ['http', 'tcp', 'dns', 'heartbeat'] as const;
+export const MONITOR_TYPES = ['http', 'tcp', 'dns', 'heartbeat', 'websocket'] as const;
 export type MonitorType = (typeof MONITOR_TYPES)[number];
 
 /** Types whose configuration is `monitors.config`. */
@@ -29,6 +31,7 @@ export const MONITOR_TYPE_SPECS = {
   tcp: TCP_SPEC,
   dns: DNS_SPEC,
   heartbeat: HEARTBEAT_SPEC,
+  websocket: WEBSOCKET_SPEC,
 } satisfies Record<ConfiguredMonitorType, Pick<MonitorTypeSpec<unknown>, 'kind' | 'details'>>;
 
 type Specs = typeof MONITOR_TYPE_SPECS;
