@@ -1,4 +1,5 @@
-import type { HeaderCheckJobResult, WhatIfHeaderReport } from '../headers/header-check-result.js';
+import type { HeaderCheckJobResult } from '../headers/header-check-result.js';
+import type { WhatIfHeaderReport } from '../headers/header-report.js';
 import type { CheckDetails } from '../monitors/monitor-types.js';
 import type { AlertEventPayload } from './alert-events.js';
 
