@@ -3308,8 +3308,9 @@ export interface operations {
     getApiV1Integrations: {
         parameters: {
             query?: {
+                /** @description Default 1 */
                 page?: number;
-                /** @description Default 20 */
+                /** @description Default 20; above 100 is clamped to 100 */
                 per_page?: number;
             };
             header?: never;
@@ -3990,8 +3991,9 @@ export interface operations {
     getApiV1IntegrationsIdDeliveries: {
         parameters: {
             query?: {
+                /** @description Default 1 */
                 page?: number;
-                /** @description Default 20 */
+                /** @description Default 20; above 100 is clamped to 100 */
                 per_page?: number;
                 status?: "pending" | "success" | "failed";
                 event?: "monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
@@ -4866,7 +4868,7 @@ export interface operations {
     getApiV1UptimeMonitors: {
         parameters: {
             query?: {
-                status?: "up" | "down" | "degraded" | "paused" | "pending";
+                status?: "pending" | "up" | "down" | "degraded" | "paused";
                 /** @description Default 1 */
                 page?: number;
                 /** @description Default 20; above 100 is clamped to 100 */
@@ -8120,7 +8122,9 @@ export interface operations {
     getApiV1MaintenanceWindows: {
         parameters: {
             query?: {
+                /** @description Default 1 */
                 page?: number;
+                /** @description Default 20; above 100 is clamped to 100 */
                 per_page?: number;
             };
             header?: never;
@@ -8992,7 +8996,7 @@ export interface operations {
             query?: {
                 /** @description Default 1 */
                 page?: number;
-                /** @description Default 20, max 100 (larger is clamped) */
+                /** @description Default 20; above 100 is clamped to 100 */
                 per_page?: number;
                 /** @description expiring: the certificate expires within alert_days_before_expiry */
                 status?: "active" | "inactive" | "expiring";
@@ -10828,8 +10832,9 @@ export interface operations {
     getApiV1DomainsIdScans: {
         parameters: {
             query?: {
+                /** @description Default 1 */
                 page?: number;
-                /** @description Default 20, max 50 (larger is clamped) */
+                /** @description Default 20; above 50 is clamped to 50 */
                 per_page?: number;
             };
             header?: never;
@@ -10908,8 +10913,9 @@ export interface operations {
     getApiV1DomainsIdHeaderChecks: {
         parameters: {
             query?: {
+                /** @description Default 1 */
                 page?: number;
-                /** @description Default 20, max 50 (larger is clamped) */
+                /** @description Default 20; above 50 is clamped to 50 */
                 per_page?: number;
             };
             header?: never;
@@ -11514,8 +11520,9 @@ export interface operations {
     getApiV1StatusPages: {
         parameters: {
             query?: {
+                /** @description Default 1 */
                 page?: number;
-                /** @description Default 20 */
+                /** @description Default 20; above 100 is clamped to 100 */
                 per_page?: number;
             };
             header?: never;
