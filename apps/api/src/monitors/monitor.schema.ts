@@ -8,7 +8,6 @@ import {
   type Assertion,
   type CheckDetails,
   type CheckTimings,
-  type EscalationStep,
   type MonitorConfig,
 } from '@vigil/core';
 import { DateTime, DateTimeOrNull, MapOf, Nullable, StringEnum } from '../http/schema.js';
@@ -47,15 +46,10 @@ const UrlSchema = Type.String({
   examples: ['https://example.com/health'],
 });
 const MethodSchema = StringEnum(['GET', 'POST', 'HEAD'], { description: HTTP_ONLY });
-const EscalationSchema = Type.Unsafe<EscalationStep[]>({
-  type: 'array',
-  description: 'Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations',
-  items: {
-    type: 'object',
-    required: ['after_minutes', 'integration_ids'],
-    properties: { after_minutes: { type: 'integer' }, integration_ids: { type: 'array', items: { type: 'integer' } } },
-  },
-});
+const EscalationSchema = Type.Array(
+  Type.Object({ after_minutes: Type.Integer(), integration_ids: Type.Array(Type.Integer()) }),
+  { description: 'Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations' },
+);
 
 /** Fields of the type: http its own (url, method, ...); the other types url and config. */
 const typeFields = {
