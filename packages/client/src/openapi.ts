@@ -2128,13 +2128,19 @@ export interface components {
              * @description Expiry of the certificate an https or tcp+TLS check saw
              */
             certificate_expires_at: string | null;
-            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
+            /** @description Type-specific facts of the check (each type's own shape, named by kind); null when the type has none */
             details: {
-                /** @enum {string} */
-                kind?: "dns";
-                server?: string;
-                answers?: string[];
-                truncated?: boolean;
+                /** @constant */
+                kind: "dns";
+                server: string;
+                answers: string[];
+                truncated: boolean;
+            } | {
+                /** @constant */
+                kind: "websocket";
+                reply: string | null;
+                truncated: boolean;
+                messages: number;
             } | null;
             /** @description The region whose checker made the check (`default` in a one-region deployment) */
             region: string;
@@ -3566,8 +3572,9 @@ export interface operations {
     getApiV1Integrations: {
         parameters: {
             query?: {
+                /** @description Default 1 */
                 page?: number;
-                /** @description Default 20 */
+                /** @description Default 20; above 100 is clamped to 100 */
                 per_page?: number;
             };
             header?: never;
@@ -4329,8 +4336,9 @@ export interface operations {
     getApiV1IntegrationsIdDeliveries: {
         parameters: {
             query?: {
+                /** @description Default 1 */
                 page?: number;
-                /** @description Default 20 */
+                /** @description Default 20; above 100 is clamped to 100 */
                 per_page?: number;
                 status?: "pending" | "success" | "failed";
                 event?: "monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
@@ -5205,7 +5213,7 @@ export interface operations {
     getApiV1UptimeMonitors: {
         parameters: {
             query?: {
-                status?: "up" | "down" | "degraded" | "paused" | "pending";
+                status?: "pending" | "up" | "down" | "degraded" | "paused";
                 /** @description Default 1 */
                 page?: number;
                 /** @description Default 20; above 100 is clamped to 100 */
@@ -5228,7 +5236,7 @@ export interface operations {
                             id: number;
                             name: string;
                             /** @enum {string} */
-                            type: "http" | "tcp" | "dns" | "heartbeat";
+                            type: "http" | "tcp" | "dns" | "heartbeat" | "websocket";
                             /** @description http: the URL; other types: the display form of the target */
                             url: string;
                             /** @description http monitors only */
@@ -5335,8 +5343,8 @@ export interface operations {
                      * @default http
                      * @enum {string}
                      */
-                    type?: "http" | "tcp" | "dns" | "heartbeat";
-                    /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                    type?: "http" | "tcp" | "dns" | "heartbeat" | "websocket";
+                    /** @description The configuration of a tcp, dns, heartbeat or websocket monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
                     config?: {
                         /** @description Host name or IP address */
                         host: string;
@@ -5371,6 +5379,23 @@ export interface operations {
                         match?: "any" | "all" | "none";
                         /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
                         resolver?: string | null;
+                    } | {
+                        /** @description ws:// or wss:// URL to open (no credentials: the URL is stored as given) */
+                        url: string;
+                        /** @description Text sent once the connection is open */
+                        message?: string | null;
+                        /** @description A text reply must contain it (match contains) or match it (match matches, RE2 syntax); null: the handshake alone decides */
+                        expected_reply?: string | null;
+                        /**
+                         * @default contains
+                         * @enum {string}
+                         */
+                        match?: "contains" | "matches";
+                        /**
+                         * @description wss: verify the certificate chain and name
+                         * @default true
+                         */
+                        verify_tls?: boolean;
                     } | {
                         /** @description Seconds between pings (default 86400 when cron is not given) */
                         period?: number | null;
@@ -5572,13 +5597,13 @@ export interface operations {
                              * @description What the monitor checks; fixed at create
                              * @enum {string}
                              */
-                            type: "http" | "tcp" | "dns" | "heartbeat";
+                            type: "http" | "tcp" | "dns" | "heartbeat" | "websocket";
                             /**
                              * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
                              * @example https://example.com/health
                              */
                             url: string;
-                            /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                            /** @description The configuration of a tcp, dns, heartbeat or websocket monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
                             config?: {
                                 /** @description Host name or IP address */
                                 host: string;
@@ -5613,6 +5638,23 @@ export interface operations {
                                 match: "any" | "all" | "none";
                                 /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
                                 resolver?: string | null;
+                            } | {
+                                /** @description ws:// or wss:// URL to open (no credentials: the URL is stored as given) */
+                                url: string;
+                                /** @description Text sent once the connection is open */
+                                message?: string | null;
+                                /** @description A text reply must contain it (match contains) or match it (match matches, RE2 syntax); null: the handshake alone decides */
+                                expected_reply?: string | null;
+                                /**
+                                 * @default contains
+                                 * @enum {string}
+                                 */
+                                match: "contains" | "matches";
+                                /**
+                                 * @description wss: verify the certificate chain and name
+                                 * @default true
+                                 */
+                                verify_tls: boolean;
                             } | {
                                 /** @description Seconds between pings (default 86400 when cron is not given) */
                                 period?: number | null;
@@ -5677,7 +5719,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid type: must be one of http, tcp, dns, heartbeat; Invalid type: the type of a monitor cannot be changed; Invalid config: http monitors are configured by their own fields (url, method, headers, ...); Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid regions: must be a non-empty array of distinct region names (lower-case letters, digits and -, starting with a letter); Invalid min_failing_regions: must be a positive integer, or null (a majority); Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null; Invalid {field}: not a field of {type} monitors (configure them in config); Invalid config: a tcp monitor needs an object {host, port, tls?, verify_tls?, servername?}; Invalid config.host: must be a host name or an IP address; Invalid config.port: must be an integer from 1 to 65535; Invalid config.tls: must be a boolean; Invalid config.verify_tls: must be a boolean; Invalid config.servername: must be a host name, or null; Invalid config: a dns monitor needs an object {name, record_type, expected_values?, match?, resolver?}; Invalid config.name: must be a DNS name; Invalid config.record_type: must be one of A, AAAA, CNAME, MX, TXT, NS, CAA, SOA; Invalid config.expected_values: must be an array of at most 20 non-empty strings of at most 512 characters; Invalid config.match: must be one of any, all, none; Invalid config.resolver: must be an IP address with an optional port (1.1.1.1, 1.1.1.1:53, [2606:4700::1111]:53), or null; Invalid config: a heartbeat monitor needs an object such as {"period": 3600, "grace": 300} or {"cron": "0 3 * * *", "timezone": "Europe/Berlin"}; Invalid config.period: must be an integer from 60 to 2592000 (seconds), or null; Invalid config.cron: must be a five-field cron expression (minute hour day-of-month month day-of-week) of at most 200 characters, or null; Invalid config.timezone: must be an IANA time zone name such as Europe/Berlin, or null (UTC); Invalid config.grace: must be an integer from 60 to 2592000 (seconds); Invalid config.min_duration: must be an integer from 0 to 604800 (seconds), or null; Invalid config.max_duration: must be an integer from 1 to 604800 (seconds), or null; Invalid config: give period or cron, not both (set the other to null to switch); Invalid config: min_duration must be less than max_duration */
+            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid type: must be one of http, tcp, dns, heartbeat, websocket; Invalid type: the type of a monitor cannot be changed; Invalid config: http monitors are configured by their own fields (url, method, headers, ...); Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid regions: must be a non-empty array of distinct region names (lower-case letters, digits and -, starting with a letter); Invalid min_failing_regions: must be a positive integer, or null (a majority); Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null; Invalid {field}: not a field of {type} monitors (configure them in config); Invalid config: a tcp monitor needs an object {host, port, tls?, verify_tls?, servername?}; Invalid config.host: must be a host name or an IP address; Invalid config.port: must be an integer from 1 to 65535; Invalid config.tls: must be a boolean; Invalid config.verify_tls: must be a boolean; Invalid config.servername: must be a host name, or null; Invalid config: a dns monitor needs an object {name, record_type, expected_values?, match?, resolver?}; Invalid config.name: must be a DNS name; Invalid config.record_type: must be one of A, AAAA, CNAME, MX, TXT, NS, CAA, SOA; Invalid config.expected_values: must be an array of at most 20 non-empty strings of at most 512 characters; Invalid config.match: must be one of any, all, none; Invalid config.resolver: must be an IP address with an optional port (1.1.1.1, 1.1.1.1:53, [2606:4700::1111]:53), or null; Invalid config: a heartbeat monitor needs an object such as {"period": 3600, "grace": 300} or {"cron": "0 3 * * *", "timezone": "Europe/Berlin"}; Invalid config.period: must be an integer from 60 to 2592000 (seconds), or null; Invalid config.cron: must be a five-field cron expression (minute hour day-of-month month day-of-week) of at most 200 characters, or null; Invalid config.timezone: must be an IANA time zone name such as Europe/Berlin, or null (UTC); Invalid config.grace: must be an integer from 60 to 2592000 (seconds); Invalid config.min_duration: must be an integer from 0 to 604800 (seconds), or null; Invalid config.max_duration: must be an integer from 1 to 604800 (seconds), or null; Invalid config: give period or cron, not both (set the other to null to switch); Invalid config: min_duration must be less than max_duration; Invalid config: a websocket monitor needs an object {url, message?, expected_reply?, match?, verify_tls?}; Invalid config.url: must be a ws:// or wss:// URL of at most 2048 characters, without user name, password or fragment; Invalid config.message: must be a string of 1 to 4096 characters, or null; Invalid config.expected_reply: must be a string of 1 to 1000 characters, or null; Invalid config.match: must be one of contains, matches; Invalid config.expected_reply: with match "matches", must be a regular expression of at most 500 characters that RE2 runs (no backreferences, no lookaround); Invalid config.verify_tls: must be a boolean */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5772,13 +5814,13 @@ export interface operations {
                              * @description What the monitor checks; fixed at create
                              * @enum {string}
                              */
-                            type: "http" | "tcp" | "dns" | "heartbeat";
+                            type: "http" | "tcp" | "dns" | "heartbeat" | "websocket";
                             /**
                              * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
                              * @example https://example.com/health
                              */
                             url: string;
-                            /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                            /** @description The configuration of a tcp, dns, heartbeat or websocket monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
                             config?: {
                                 /** @description Host name or IP address */
                                 host: string;
@@ -5813,6 +5855,23 @@ export interface operations {
                                 match: "any" | "all" | "none";
                                 /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
                                 resolver?: string | null;
+                            } | {
+                                /** @description ws:// or wss:// URL to open (no credentials: the URL is stored as given) */
+                                url: string;
+                                /** @description Text sent once the connection is open */
+                                message?: string | null;
+                                /** @description A text reply must contain it (match contains) or match it (match matches, RE2 syntax); null: the handshake alone decides */
+                                expected_reply?: string | null;
+                                /**
+                                 * @default contains
+                                 * @enum {string}
+                                 */
+                                match: "contains" | "matches";
+                                /**
+                                 * @description wss: verify the certificate chain and name
+                                 * @default true
+                                 */
+                                verify_tls: boolean;
                             } | {
                                 /** @description Seconds between pings (default 86400 when cron is not given) */
                                 period?: number | null;
@@ -6110,8 +6169,8 @@ export interface operations {
                      * @default http
                      * @enum {string}
                      */
-                    type?: "http" | "tcp" | "dns" | "heartbeat";
-                    /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                    type?: "http" | "tcp" | "dns" | "heartbeat" | "websocket";
+                    /** @description The configuration of a tcp, dns, heartbeat or websocket monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
                     config?: {
                         /** @description Host name or IP address */
                         host: string;
@@ -6146,6 +6205,23 @@ export interface operations {
                         match?: "any" | "all" | "none";
                         /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
                         resolver?: string | null;
+                    } | {
+                        /** @description ws:// or wss:// URL to open (no credentials: the URL is stored as given) */
+                        url: string;
+                        /** @description Text sent once the connection is open */
+                        message?: string | null;
+                        /** @description A text reply must contain it (match contains) or match it (match matches, RE2 syntax); null: the handshake alone decides */
+                        expected_reply?: string | null;
+                        /**
+                         * @default contains
+                         * @enum {string}
+                         */
+                        match?: "contains" | "matches";
+                        /**
+                         * @description wss: verify the certificate chain and name
+                         * @default true
+                         */
+                        verify_tls?: boolean;
                     } | {
                         /** @description Seconds between pings (default 86400 when cron is not given) */
                         period?: number | null;
@@ -6347,13 +6423,13 @@ export interface operations {
                              * @description What the monitor checks; fixed at create
                              * @enum {string}
                              */
-                            type?: "http" | "tcp" | "dns" | "heartbeat";
+                            type?: "http" | "tcp" | "dns" | "heartbeat" | "websocket";
                             /**
                              * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
                              * @example https://example.com/health
                              */
                             url?: string;
-                            /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                            /** @description The configuration of a tcp, dns, heartbeat or websocket monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
                             config?: {
                                 /** @description Host name or IP address */
                                 host: string;
@@ -6388,6 +6464,23 @@ export interface operations {
                                 match: "any" | "all" | "none";
                                 /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
                                 resolver?: string | null;
+                            } | {
+                                /** @description ws:// or wss:// URL to open (no credentials: the URL is stored as given) */
+                                url: string;
+                                /** @description Text sent once the connection is open */
+                                message?: string | null;
+                                /** @description A text reply must contain it (match contains) or match it (match matches, RE2 syntax); null: the handshake alone decides */
+                                expected_reply?: string | null;
+                                /**
+                                 * @default contains
+                                 * @enum {string}
+                                 */
+                                match: "contains" | "matches";
+                                /**
+                                 * @description wss: verify the certificate chain and name
+                                 * @default true
+                                 */
+                                verify_tls: boolean;
                             } | {
                                 /** @description Seconds between pings (default 86400 when cron is not given) */
                                 period?: number | null;
@@ -6538,7 +6631,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid type: must be one of http, tcp, dns, heartbeat; Invalid type: the type of a monitor cannot be changed; Invalid config: http monitors are configured by their own fields (url, method, headers, ...); Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid regions: must be a non-empty array of distinct region names (lower-case letters, digits and -, starting with a letter); Invalid min_failing_regions: must be a positive integer, or null (a majority); Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null; Invalid {field}: not a field of {type} monitors (configure them in config); Invalid config: a tcp monitor needs an object {host, port, tls?, verify_tls?, servername?}; Invalid config.host: must be a host name or an IP address; Invalid config.port: must be an integer from 1 to 65535; Invalid config.tls: must be a boolean; Invalid config.verify_tls: must be a boolean; Invalid config.servername: must be a host name, or null; Invalid config: a dns monitor needs an object {name, record_type, expected_values?, match?, resolver?}; Invalid config.name: must be a DNS name; Invalid config.record_type: must be one of A, AAAA, CNAME, MX, TXT, NS, CAA, SOA; Invalid config.expected_values: must be an array of at most 20 non-empty strings of at most 512 characters; Invalid config.match: must be one of any, all, none; Invalid config.resolver: must be an IP address with an optional port (1.1.1.1, 1.1.1.1:53, [2606:4700::1111]:53), or null; Invalid config: a heartbeat monitor needs an object such as {"period": 3600, "grace": 300} or {"cron": "0 3 * * *", "timezone": "Europe/Berlin"}; Invalid config.period: must be an integer from 60 to 2592000 (seconds), or null; Invalid config.cron: must be a five-field cron expression (minute hour day-of-month month day-of-week) of at most 200 characters, or null; Invalid config.timezone: must be an IANA time zone name such as Europe/Berlin, or null (UTC); Invalid config.grace: must be an integer from 60 to 2592000 (seconds); Invalid config.min_duration: must be an integer from 0 to 604800 (seconds), or null; Invalid config.max_duration: must be an integer from 1 to 604800 (seconds), or null; Invalid config: give period or cron, not both (set the other to null to switch); Invalid config: min_duration must be less than max_duration */
+            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid type: must be one of http, tcp, dns, heartbeat, websocket; Invalid type: the type of a monitor cannot be changed; Invalid config: http monitors are configured by their own fields (url, method, headers, ...); Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid regions: must be a non-empty array of distinct region names (lower-case letters, digits and -, starting with a letter); Invalid min_failing_regions: must be a positive integer, or null (a majority); Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null; Invalid {field}: not a field of {type} monitors (configure them in config); Invalid config: a tcp monitor needs an object {host, port, tls?, verify_tls?, servername?}; Invalid config.host: must be a host name or an IP address; Invalid config.port: must be an integer from 1 to 65535; Invalid config.tls: must be a boolean; Invalid config.verify_tls: must be a boolean; Invalid config.servername: must be a host name, or null; Invalid config: a dns monitor needs an object {name, record_type, expected_values?, match?, resolver?}; Invalid config.name: must be a DNS name; Invalid config.record_type: must be one of A, AAAA, CNAME, MX, TXT, NS, CAA, SOA; Invalid config.expected_values: must be an array of at most 20 non-empty strings of at most 512 characters; Invalid config.match: must be one of any, all, none; Invalid config.resolver: must be an IP address with an optional port (1.1.1.1, 1.1.1.1:53, [2606:4700::1111]:53), or null; Invalid config: a heartbeat monitor needs an object such as {"period": 3600, "grace": 300} or {"cron": "0 3 * * *", "timezone": "Europe/Berlin"}; Invalid config.period: must be an integer from 60 to 2592000 (seconds), or null; Invalid config.cron: must be a five-field cron expression (minute hour day-of-month month day-of-week) of at most 200 characters, or null; Invalid config.timezone: must be an IANA time zone name such as Europe/Berlin, or null (UTC); Invalid config.grace: must be an integer from 60 to 2592000 (seconds); Invalid config.min_duration: must be an integer from 0 to 604800 (seconds), or null; Invalid config.max_duration: must be an integer from 1 to 604800 (seconds), or null; Invalid config: give period or cron, not both (set the other to null to switch); Invalid config: min_duration must be less than max_duration; Invalid config: a websocket monitor needs an object {url, message?, expected_reply?, match?, verify_tls?}; Invalid config.url: must be a ws:// or wss:// URL of at most 2048 characters, without user name, password or fragment; Invalid config.message: must be a string of 1 to 4096 characters, or null; Invalid config.expected_reply: must be a string of 1 to 1000 characters, or null; Invalid config.match: must be one of contains, matches; Invalid config.expected_reply: with match "matches", must be a regular expression of at most 500 characters that RE2 runs (no backreferences, no lookaround); Invalid config.verify_tls: must be a boolean */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -6718,8 +6811,8 @@ export interface operations {
                      * @default http
                      * @enum {string}
                      */
-                    type?: "http" | "tcp" | "dns" | "heartbeat";
-                    /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                    type?: "http" | "tcp" | "dns" | "heartbeat" | "websocket";
+                    /** @description The configuration of a tcp, dns, heartbeat or websocket monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
                     config?: {
                         /** @description Host name or IP address */
                         host: string;
@@ -6754,6 +6847,23 @@ export interface operations {
                         match?: "any" | "all" | "none";
                         /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
                         resolver?: string | null;
+                    } | {
+                        /** @description ws:// or wss:// URL to open (no credentials: the URL is stored as given) */
+                        url: string;
+                        /** @description Text sent once the connection is open */
+                        message?: string | null;
+                        /** @description A text reply must contain it (match contains) or match it (match matches, RE2 syntax); null: the handshake alone decides */
+                        expected_reply?: string | null;
+                        /**
+                         * @default contains
+                         * @enum {string}
+                         */
+                        match?: "contains" | "matches";
+                        /**
+                         * @description wss: verify the certificate chain and name
+                         * @default true
+                         */
+                        verify_tls?: boolean;
                     } | {
                         /** @description Seconds between pings (default 86400 when cron is not given) */
                         period?: number | null;
@@ -6955,13 +7065,13 @@ export interface operations {
                              * @description What the monitor checks; fixed at create
                              * @enum {string}
                              */
-                            type?: "http" | "tcp" | "dns" | "heartbeat";
+                            type?: "http" | "tcp" | "dns" | "heartbeat" | "websocket";
                             /**
                              * @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`
                              * @example https://example.com/health
                              */
                             url?: string;
-                            /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                            /** @description The configuration of a tcp, dns, heartbeat or websocket monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
                             config?: {
                                 /** @description Host name or IP address */
                                 host: string;
@@ -6996,6 +7106,23 @@ export interface operations {
                                 match: "any" | "all" | "none";
                                 /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
                                 resolver?: string | null;
+                            } | {
+                                /** @description ws:// or wss:// URL to open (no credentials: the URL is stored as given) */
+                                url: string;
+                                /** @description Text sent once the connection is open */
+                                message?: string | null;
+                                /** @description A text reply must contain it (match contains) or match it (match matches, RE2 syntax); null: the handshake alone decides */
+                                expected_reply?: string | null;
+                                /**
+                                 * @default contains
+                                 * @enum {string}
+                                 */
+                                match: "contains" | "matches";
+                                /**
+                                 * @description wss: verify the certificate chain and name
+                                 * @default true
+                                 */
+                                verify_tls: boolean;
                             } | {
                                 /** @description Seconds between pings (default 86400 when cron is not given) */
                                 period?: number | null;
@@ -7146,7 +7273,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid type: must be one of http, tcp, dns, heartbeat; Invalid type: the type of a monitor cannot be changed; Invalid config: http monitors are configured by their own fields (url, method, headers, ...); Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid regions: must be a non-empty array of distinct region names (lower-case letters, digits and -, starting with a letter); Invalid min_failing_regions: must be a positive integer, or null (a majority); Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null; Invalid {field}: not a field of {type} monitors (configure them in config); Invalid config: a tcp monitor needs an object {host, port, tls?, verify_tls?, servername?}; Invalid config.host: must be a host name or an IP address; Invalid config.port: must be an integer from 1 to 65535; Invalid config.tls: must be a boolean; Invalid config.verify_tls: must be a boolean; Invalid config.servername: must be a host name, or null; Invalid config: a dns monitor needs an object {name, record_type, expected_values?, match?, resolver?}; Invalid config.name: must be a DNS name; Invalid config.record_type: must be one of A, AAAA, CNAME, MX, TXT, NS, CAA, SOA; Invalid config.expected_values: must be an array of at most 20 non-empty strings of at most 512 characters; Invalid config.match: must be one of any, all, none; Invalid config.resolver: must be an IP address with an optional port (1.1.1.1, 1.1.1.1:53, [2606:4700::1111]:53), or null; Invalid config: a heartbeat monitor needs an object such as {"period": 3600, "grace": 300} or {"cron": "0 3 * * *", "timezone": "Europe/Berlin"}; Invalid config.period: must be an integer from 60 to 2592000 (seconds), or null; Invalid config.cron: must be a five-field cron expression (minute hour day-of-month month day-of-week) of at most 200 characters, or null; Invalid config.timezone: must be an IANA time zone name such as Europe/Berlin, or null (UTC); Invalid config.grace: must be an integer from 60 to 2592000 (seconds); Invalid config.min_duration: must be an integer from 0 to 604800 (seconds), or null; Invalid config.max_duration: must be an integer from 1 to 604800 (seconds), or null; Invalid config: give period or cron, not both (set the other to null to switch); Invalid config: min_duration must be less than max_duration */
+            /** @description One of: Invalid request body: must be a JSON object; Invalid request body: give at least one field to update; Invalid name: must be a string of 1 to 200 characters; Invalid type: must be one of http, tcp, dns, heartbeat, websocket; Invalid type: the type of a monitor cannot be changed; Invalid config: http monitors are configured by their own fields (url, method, headers, ...); Invalid URL; Invalid method: must be one of GET, POST, HEAD; Invalid interval; Invalid timeout: must be an integer from 1 to 60 (seconds); Invalid expected_status_codes: must be a non-empty array of up to 50 integers from 100 to 599; Invalid expected_content: must be a string of at most 10000 characters, or null; Invalid headers: must be an object of at most 50 header names (HTTP tokens) to string values of printable ASCII or Latin-1 characters (no line breaks); Invalid body: must be a string of at most 65536 characters, or null; Invalid alert_threshold: must be an integer from 1 to 10; Invalid degraded_threshold_ms: must be an integer from 1 to 60000 (milliseconds); Invalid follow_redirects: must be a boolean; Invalid verify_ssl: must be a boolean; Invalid is_active: must be a boolean; Invalid recovery_threshold: must be an integer from 1 to 10; Invalid reminder_interval_minutes: must be an integer from 5 to 1440 (minutes), or null; Invalid escalation: must be an array of at most 5 steps {after_minutes, integration_ids}, after_minutes integers from 1 to 10080 in increasing order, integration_ids 1 to 10 distinct integration ids; Invalid regions: must be a non-empty array of distinct region names (lower-case letters, digits and -, starting with a letter); Invalid min_failing_regions: must be a positive integer, or null (a majority); Invalid slo_target: must be a number above 0 and below 100 with at most 3 decimals (e.g. 99.9), or null; Invalid {field}: not a field of {type} monitors (configure them in config); Invalid config: a tcp monitor needs an object {host, port, tls?, verify_tls?, servername?}; Invalid config.host: must be a host name or an IP address; Invalid config.port: must be an integer from 1 to 65535; Invalid config.tls: must be a boolean; Invalid config.verify_tls: must be a boolean; Invalid config.servername: must be a host name, or null; Invalid config: a dns monitor needs an object {name, record_type, expected_values?, match?, resolver?}; Invalid config.name: must be a DNS name; Invalid config.record_type: must be one of A, AAAA, CNAME, MX, TXT, NS, CAA, SOA; Invalid config.expected_values: must be an array of at most 20 non-empty strings of at most 512 characters; Invalid config.match: must be one of any, all, none; Invalid config.resolver: must be an IP address with an optional port (1.1.1.1, 1.1.1.1:53, [2606:4700::1111]:53), or null; Invalid config: a heartbeat monitor needs an object such as {"period": 3600, "grace": 300} or {"cron": "0 3 * * *", "timezone": "Europe/Berlin"}; Invalid config.period: must be an integer from 60 to 2592000 (seconds), or null; Invalid config.cron: must be a five-field cron expression (minute hour day-of-month month day-of-week) of at most 200 characters, or null; Invalid config.timezone: must be an IANA time zone name such as Europe/Berlin, or null (UTC); Invalid config.grace: must be an integer from 60 to 2592000 (seconds); Invalid config.min_duration: must be an integer from 0 to 604800 (seconds), or null; Invalid config.max_duration: must be an integer from 1 to 604800 (seconds), or null; Invalid config: give period or cron, not both (set the other to null to switch); Invalid config: min_duration must be less than max_duration; Invalid config: a websocket monitor needs an object {url, message?, expected_reply?, match?, verify_tls?}; Invalid config.url: must be a ws:// or wss:// URL of at most 2048 characters, without user name, password or fragment; Invalid config.message: must be a string of 1 to 4096 characters, or null; Invalid config.expected_reply: must be a string of 1 to 1000 characters, or null; Invalid config.match: must be one of contains, matches; Invalid config.expected_reply: with match "matches", must be a regular expression of at most 500 characters that RE2 runs (no backreferences, no lookaround); Invalid config.verify_tls: must be a boolean */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7799,13 +7926,19 @@ export interface operations {
                              * @description Expiry of the certificate an https or tcp+TLS check saw
                              */
                             certificate_expires_at: string | null;
-                            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
+                            /** @description Type-specific facts of the check (each type's own shape, named by kind); null when the type has none */
                             details: {
-                                /** @enum {string} */
-                                kind?: "dns";
-                                server?: string;
-                                answers?: string[];
-                                truncated?: boolean;
+                                /** @constant */
+                                kind: "dns";
+                                server: string;
+                                answers: string[];
+                                truncated: boolean;
+                            } | {
+                                /** @constant */
+                                kind: "websocket";
+                                reply: string | null;
+                                truncated: boolean;
+                                messages: number;
                             } | null;
                             /** @description The region whose checker made it */
                             region: string;
@@ -7833,13 +7966,19 @@ export interface operations {
                              * @description Expiry of the certificate an https or tcp+TLS check saw
                              */
                             certificate_expires_at: string | null;
-                            /** @description dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them */
+                            /** @description Type-specific facts of the check (each type's own shape, named by kind); null when the type has none */
                             details: {
-                                /** @enum {string} */
-                                kind?: "dns";
-                                server?: string;
-                                answers?: string[];
-                                truncated?: boolean;
+                                /** @constant */
+                                kind: "dns";
+                                server: string;
+                                answers: string[];
+                                truncated: boolean;
+                            } | {
+                                /** @constant */
+                                kind: "websocket";
+                                reply: string | null;
+                                truncated: boolean;
+                                messages: number;
                             } | null;
                             /** @description The region whose checker made it */
                             region: string;
@@ -9115,7 +9254,9 @@ export interface operations {
     getApiV1MaintenanceWindows: {
         parameters: {
             query?: {
+                /** @description Default 1 */
                 page?: number;
+                /** @description Default 20; above 100 is clamped to 100 */
                 per_page?: number;
             };
             header?: never;
@@ -9987,7 +10128,7 @@ export interface operations {
             query?: {
                 /** @description Default 1 */
                 page?: number;
-                /** @description Default 20, max 100 (larger is clamped) */
+                /** @description Default 20; above 100 is clamped to 100 */
                 per_page?: number;
                 /** @description expiring: the certificate expires within alert_days_before_expiry */
                 status?: "active" | "inactive" | "expiring";
@@ -11823,8 +11964,9 @@ export interface operations {
     getApiV1DomainsIdScans: {
         parameters: {
             query?: {
+                /** @description Default 1 */
                 page?: number;
-                /** @description Default 20, max 50 (larger is clamped) */
+                /** @description Default 20; above 50 is clamped to 50 */
                 per_page?: number;
             };
             header?: never;
@@ -11903,8 +12045,9 @@ export interface operations {
     getApiV1DomainsIdHeaderChecks: {
         parameters: {
             query?: {
+                /** @description Default 1 */
                 page?: number;
-                /** @description Default 20, max 50 (larger is clamped) */
+                /** @description Default 20; above 50 is clamped to 50 */
                 per_page?: number;
             };
             header?: never;
@@ -12509,8 +12652,9 @@ export interface operations {
     getApiV1StatusPages: {
         parameters: {
             query?: {
+                /** @description Default 1 */
                 page?: number;
-                /** @description Default 20 */
+                /** @description Default 20; above 100 is clamped to 100 */
                 per_page?: number;
             };
             header?: never;

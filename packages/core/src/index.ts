@@ -80,3 +80,4 @@ export * from './heartbeats/index.js';
 export * from './checks/index.js';
 export * from './incidents/index.js';
 export * from './locations/index.js';
+export * from './schema/typebox-helpers.js';

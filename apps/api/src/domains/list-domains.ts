@@ -4,6 +4,9 @@ import { Domain, SSL_GRADES, ValidationError, type Context, type SslGrade } from
 import { parsePagination, type PageRequest } from '../http/pagination.js';
 import { queryValue, validate } from '../http/validate.js';
 
+/** The list's page sizes (the route documents the same). */
+export const DOMAIN_LIST_PAGE = { defaultPerPage: 20, maxPerPage: 100 };
+
 export const DOMAIN_STATUS_FILTERS = ['active', 'inactive', 'expiring'] as const;
 
 export interface DomainListQuery {
@@ -47,7 +50,7 @@ function searchTerm(raw: string | undefined): string | undefined {
 }
 
 export function parseDomainListQuery(query: Record<string, unknown>): DomainListQuery {
-  const page = parsePagination(query, { defaultPerPage: 20, maxPerPage: 100 });
+  const page = parsePagination(query, DOMAIN_LIST_PAGE);
   const search = searchTerm(queryValue(query.search));
   const status = queryValue(query.status);
   const value = validate(domainListFilters, {

@@ -1,6 +1,8 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { ValidationError } from '@vigil/core';
-import { queryValue } from './validate.js';
+import Joi from 'joi';
+import { queryFields } from './joi-schema.js';
+import { queryValue, validate } from './validate.js';
 import { component } from './components.js';
 
 export interface PageRequest {
@@ -9,13 +11,33 @@ export interface PageRequest {
   offset: number;
 }
 
-function positiveInt(raw: unknown, name: string): number | undefined {
+/**
+ * A query integer as typed: its number when it is digits (optionally signed; a huge one as the
+ * largest safe integer), else the text itself, which the schema refuses; absent or empty: undefined.
+ */
+function integerText(raw: unknown): unknown {
   const text = queryValue(raw);
   if (text === undefined || text === '') return undefined;
-  if (!/^-?\d+$/.test(text.trim())) throw new ValidationError(`Invalid ${name}: must be a positive integer`);
-  const n = Number(text);
-  if (n < 1) throw new ValidationError(`Invalid ${name}: must be a positive integer`);
-  return n;
+  return /^-?\d+$/.test(text.trim()) ? Math.min(Number(text), Number.MAX_SAFE_INTEGER) : text;
+}
+
+const positiveInt = (name: string) =>
+  Joi.number()
+    .integer()
+    .min(1)
+    .error(new ValidationError(`Invalid ${name}: must be a positive integer`));
+
+/** The page and per_page query of a list: validates them and documents them (docs.query: queryFields()). */
+export function paginationQuery(opts: { defaultPerPage: number; maxPerPage: number }): Joi.ObjectSchema<{ page?: number; per_page?: number }> {
+  return Joi.object({
+    page: positiveInt('page').description('Default 1'),
+    per_page: positiveInt('per_page').description(`Default ${opts.defaultPerPage}; above ${opts.maxPerPage} is clamped to ${opts.maxPerPage}`),
+  });
+}
+
+/** The documented page and per_page parameters (RouteDocs.query), from the schema that validates them. */
+export function paginationParams(opts: { defaultPerPage: number; maxPerPage: number }): Record<string, Joi.Schema> {
+  return queryFields(paginationQuery(opts));
 }
 
 /**
@@ -25,8 +47,9 @@ function positiveInt(raw: unknown, name: string): number | undefined {
  * page like 99999999999999999999 is an empty page, not a 500.
  */
 export function parsePagination(query: Record<string, unknown>, opts: { defaultPerPage: number; maxPerPage: number }): PageRequest {
-  const page = Math.min(positiveInt(query.page, 'page') ?? 1, Number.MAX_SAFE_INTEGER);
-  const perPage = Math.min(positiveInt(query.per_page, 'per_page') ?? opts.defaultPerPage, opts.maxPerPage);
+  const given = validate(paginationQuery(opts), { page: integerText(query.page), per_page: integerText(query.per_page) });
+  const page = given.page ?? 1;
+  const perPage = Math.min(given.per_page ?? opts.defaultPerPage, opts.maxPerPage);
   return { page, perPage, offset: Math.min((page - 1) * perPage, Number.MAX_SAFE_INTEGER) };
 }
 

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { NotFoundError, ValidationError } from '@vigil/core';
+import { queryFields } from './joi-schema.js';
 
 /** A JSON body that is an array or a scalar where an object is expected. */
 export const NOT_AN_OBJECT = 'Invalid request body: must be a JSON object';
@@ -55,4 +56,14 @@ export function parseId(raw: string | string[] | undefined, notFoundMessage: str
 export function queryValue(raw: unknown): string | undefined {
   if (Array.isArray(raw)) return queryValue(raw[0]);
   return typeof raw === 'string' ? raw : undefined;
+}
+
+/**
+ * A query string validated by the joi object that also documents it (RouteDocs.query:
+ * queryFields(schema)): one value per parameter (repeated ones take the first), strings
+ * converted as the schema says (e.g. an enum matched in any case).
+ */
+export function validateQuery<T>(schema: Joi.ObjectSchema<T>, query: Record<string, unknown>): T {
+  const input = Object.fromEntries(Object.keys(queryFields(schema)).map((k) => [k, queryValue(query[k])]));
+  return validate(schema, input, { convert: true });
 }

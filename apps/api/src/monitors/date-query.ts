@@ -1,3 +1,4 @@
+import Joi from 'joi';
 import { ValidationError } from '@vigil/core';
 
 const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
@@ -49,6 +50,23 @@ export interface DateRange {
 
 const DAY_MS = 86_400_000;
 
+const INVALID_DATE = (name: string) => `Invalid ${name}: must be an ISO 8601 date or date-time, e.g. 2025-01-31 or 2025-01-31T12:00:00Z`;
+
+const isoDate = (name: string, description: string) =>
+  Joi.string()
+    .custom((v: string, helpers) => (parseIsoDate(v) ? v : helpers.error('any.invalid')))
+    .empty('')
+    .error(new ValidationError(INVALID_DATE(name)))
+    .description(description);
+
+/** The from_date and to_date query of a list of `what` (validates and documents them). */
+export function dateRangeQuery(what: string): Joi.ObjectSchema<{ from_date?: string; to_date?: string }> {
+  return Joi.object({
+    from_date: isoDate('from_date', `ISO 8601 date or date-time; ${what} at or after it`),
+    to_date: isoDate('to_date', `ISO 8601 date (the whole UTC day) or date-time; ${what} at or before it`),
+  });
+}
+
 /**
  * from_date and to_date query values, both inclusive: a bare date as to_date covers that whole
  * UTC day; a date-time covers its millisecond. Malformed values and from after to are 400.
@@ -57,12 +75,12 @@ export function parseDateRange(fromRaw: string | undefined, toRaw: string | unde
   const range: DateRange = {};
   if (fromRaw !== undefined && fromRaw !== '') {
     const from = parseIsoDate(fromRaw);
-    if (!from) throw new ValidationError('Invalid from_date: must be an ISO 8601 date or date-time, e.g. 2025-01-31 or 2025-01-31T12:00:00Z');
+    if (!from) throw new ValidationError(INVALID_DATE('from_date'));
     range.from = from.at;
   }
   if (toRaw !== undefined && toRaw !== '') {
     const to = parseIsoDate(toRaw);
-    if (!to) throw new ValidationError('Invalid to_date: must be an ISO 8601 date or date-time, e.g. 2025-01-31 or 2025-01-31T12:00:00Z');
+    if (!to) throw new ValidationError(INVALID_DATE('to_date'));
     range.toExclusive = new Date(to.at.getTime() + (to.dateOnly ? DAY_MS : 1));
   }
   if (range.from && range.toExclusive && range.from.getTime() >= range.toExclusive.getTime()) {

@@ -1,31 +1,33 @@
-import { Check, ValidationError, isRegionName, type Context } from '@vigil/core';
+import Joi from 'joi';
+import { Check, REGION_NAME_PATTERN, ValidationError, type Context } from '@vigil/core';
 import { paginationBody, parsePagination } from '../http/pagination.js';
-import { queryValue } from '../http/validate.js';
-import { parseDateRange } from './date-query.js';
+import { validateQuery } from '../http/validate.js';
+import { dateRangeQuery, parseDateRange } from './date-query.js';
 import { findOwnMonitor } from './find-own-monitor.js';
 import { checkView } from './monitor-views.js';
 
-function checkStatus(raw: unknown): 'success' | 'failure' | undefined {
-  const text = queryValue(raw)?.toLowerCase();
-  if (text === undefined || text === '') return undefined;
-  if (text !== 'success' && text !== 'failure') throw new ValidationError('Invalid status: must be success or failure');
-  return text;
-}
+/** The list's page sizes (the route documents the same). */
+export const CHECK_LIST_PAGE = { defaultPerPage: 100, maxPerPage: 1000 };
 
-function checkRegion(raw: unknown): string | undefined {
-  const text = queryValue(raw);
-  if (text === undefined || text === '') return undefined;
-  if (!isRegionName(text)) throw new ValidationError('Invalid region: must be a region name (lower-case letters, digits and -, starting with a letter)');
-  return text;
-}
+export const CHECK_LIST_DATES = dateRangeQuery('checks');
+
+/** The list's filters besides the dates (validated after them). */
+export const CHECK_LIST_FILTERS = Joi.object<{ status?: 'success' | 'failure'; region?: string }>({
+  status: Joi.string().valid('success', 'failure').insensitive().empty('').error(new ValidationError('Invalid status: must be success or failure')),
+  region: Joi.string()
+    .pattern(REGION_NAME_PATTERN)
+    .empty('')
+    .error(new ValidationError('Invalid region: must be a region name (lower-case letters, digits and -, starting with a letter)'))
+    .description('Only the checks of this region'),
+});
 
 /** GET /uptime/monitors/{id}/checks: check records, newest first, filtered by time range and result. */
 export async function listChecks(ctx: Context, accountId: number, rawId: string | string[] | undefined, query: Record<string, unknown>) {
   const monitor = await findOwnMonitor(ctx.db, accountId, rawId);
-  const range = parseDateRange(queryValue(query.from_date), queryValue(query.to_date));
-  const status = checkStatus(query.status);
-  const region = checkRegion(query.region);
-  const page = parsePagination(query, { defaultPerPage: 100, maxPerPage: 1000 });
+  const dates = validateQuery(CHECK_LIST_DATES, query);
+  const range = parseDateRange(dates.from_date, dates.to_date);
+  const { status, region } = validateQuery(CHECK_LIST_FILTERS, query);
+  const page = parsePagination(query, CHECK_LIST_PAGE);
   const qb = ctx.readDb
     .getRepository(Check)
     .createQueryBuilder('c')

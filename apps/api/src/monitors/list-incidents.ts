@@ -1,19 +1,23 @@
+import Joi from 'joi';
 import { Incident, ValidationError, type Context } from '@vigil/core';
 import { paginationBody, parsePagination } from '../http/pagination.js';
-import { queryValue } from '../http/validate.js';
-import { parseDateRange } from './date-query.js';
+import { validateQuery } from '../http/validate.js';
+import { dateRangeQuery, parseDateRange } from './date-query.js';
 import { findOwnMonitor } from './find-own-monitor.js';
 import { incidentView } from './monitor-views.js';
 import { incidentSummary } from './uptime-math.js';
 
+/** The list's page sizes (the route documents the same). */
+export const INCIDENT_LIST_PAGE = { defaultPerPage: 20, maxPerPage: 100 };
+
 const DAY_MS = 86_400_000;
 
-function incidentStatus(raw: unknown): 'open' | 'resolved' | undefined {
-  const text = queryValue(raw)?.toLowerCase();
-  if (text === undefined || text === '') return undefined;
-  if (text !== 'open' && text !== 'resolved') throw new ValidationError('Invalid status: must be open or resolved');
-  return text;
-}
+/** The list's status filter (validated before the dates). */
+export const INCIDENT_LIST_FILTERS = Joi.object<{ status?: 'open' | 'resolved' }>({
+  status: Joi.string().valid('open', 'resolved').insensitive().empty('').error(new ValidationError('Invalid status: must be open or resolved')),
+});
+
+export const INCIDENT_LIST_DATES = dateRangeQuery('incidents started');
 
 /**
  * GET /uptime/monitors/{id}/incidents (decisions §4): status, from_date/to_date (on started_at),
@@ -22,9 +26,10 @@ function incidentStatus(raw: unknown): 'open' | 'resolved' | undefined {
  */
 export async function listIncidents(ctx: Context, accountId: number, rawId: string | string[] | undefined, query: Record<string, unknown>) {
   const monitor = await findOwnMonitor(ctx.db, accountId, rawId);
-  const status = incidentStatus(query.status);
-  const range = parseDateRange(queryValue(query.from_date), queryValue(query.to_date));
-  const page = parsePagination(query, { defaultPerPage: 20, maxPerPage: 100 });
+  const { status } = validateQuery(INCIDENT_LIST_FILTERS, query);
+  const dates = validateQuery(INCIDENT_LIST_DATES, query);
+  const range = parseDateRange(dates.from_date, dates.to_date);
+  const page = parsePagination(query, INCIDENT_LIST_PAGE);
   const repo = ctx.readDb.getRepository(Incident);
   const qb = repo.createQueryBuilder('i').where('i.monitor_id = :id', { id: monitor.id });
   if (status) qb.andWhere('i.status = :status', { status });

@@ -1,11 +1,15 @@
+import Joi from 'joi';
 import { MONITOR_STATUSES, ValidationError, occurrenceAt, preparedQuery, scheduleOf, windowCovers, type Context, type MaintenanceWindow, type Monitor, type MonitorStatus } from '@vigil/core';
 import { paginationBody, parsePagination, type PageRequest } from '../http/pagination.js';
 import { ReadCoalescer } from '../http/read-coalescer.js';
-import { queryValue } from '../http/validate.js';
+import { validateQuery } from '../http/validate.js';
 import { listMonitorView } from './monitor-views.js';
 import type { ListedMonitor } from './views/index.js';
 import { EMPTY_WINDOWS, liveStart, type RollupWindows, type WindowTotals } from './rollup-totals.js';
 import { startOfHour, type RollupTotals } from './uptime-math.js';
+
+/** The list's page sizes (the route documents the same). */
+export const MONITOR_LIST_PAGE = { defaultPerPage: 20, maxPerPage: 100 };
 
 export type StatusCounts = Record<MonitorStatus, number> & { total: number };
 
@@ -25,15 +29,14 @@ export async function statusCounts(ctx: Context, accountId: number): Promise<Sta
   return countsFrom((await ctx.readDb.query(STATUS_COUNTS, [accountId])) as { status: MonitorStatus; n: number }[]);
 }
 
-function statusFilter(raw: unknown): MonitorStatus | undefined {
-  const text = queryValue(raw);
-  if (text === undefined || text === '') return undefined;
-  const status = text.toLowerCase();
-  if (!(MONITOR_STATUSES as readonly string[]).includes(status)) {
-    throw new ValidationError('Invalid status: must be one of up, down, degraded, paused, pending');
-  }
-  return status as MonitorStatus;
-}
+/** The list's status filter. */
+export const MONITOR_LIST_FILTERS = Joi.object<{ status?: MonitorStatus }>({
+  status: Joi.string()
+    .valid(...MONITOR_STATUSES)
+    .insensitive()
+    .empty('')
+    .error(new ValidationError('Invalid status: must be one of up, down, degraded, paused, pending')),
+});
 
 /**
  * A listed monitor as the list statement writes it (JSON): timestamps as epoch milliseconds, which
@@ -127,8 +130,8 @@ function listed(r: ListRow): ListedMonitor {
  * status, with uptime from the hourly rollups; summary counts all of the account's monitors.
  */
 export async function listMonitors(ctx: Context, reads: MonitorListReads, accountId: number, query: Record<string, unknown>) {
-  const status = statusFilter(query.status);
-  const page = parsePagination(query, { defaultPerPage: 20, maxPerPage: 100 });
+  const { status } = validateQuery(MONITOR_LIST_FILTERS, query);
+  const page = parsePagination(query, MONITOR_LIST_PAGE);
   return reads.coalescer.read(`${accountId}:${status ?? ''}:${page.page}:${page.perPage}`, () => readPage(ctx, reads.windows, accountId, status, page));
 }
 

@@ -1,5 +1,5 @@
 import {
-  MONITOR_TYPE_SPECS,
+  specOf,
   ValidationError,
   type ConfiguredMonitorType,
   type MonitorConfigs,
@@ -32,9 +32,9 @@ export function assertFieldsOfType(type: MonitorType, input: Partial<MonitorFiel
  * given replace the current ones and the whole is validated again.
  */
 export function validateTypeConfig<K extends ConfiguredMonitorType>(type: K, raw: unknown, current?: MonitorConfigs[K]): MonitorConfigs[K] {
-  const spec = MONITOR_TYPE_SPECS[type];
+  const spec = specOf(type);
   if (!isPlainObject(raw)) throw new ValidationError(spec.notAnObject);
-  return validate(spec.schema, { ...current, ...raw });
+  return validate(spec.schema, Object.assign({}, current, raw));
 }
 
 /** A create body's type and configuration: null for http (its fields are the configuration). */

@@ -3,7 +3,7 @@ import { iso } from '../http/iso.js';
 import { effectiveMinFailingRegions } from './region-policy.js';
 import { uptimePercent } from './uptime-math.js';
 import type { WindowTotals } from './rollup-totals.js';
-import { MONITOR_TYPE_VIEWS, type ListedMonitor } from './views/index.js';
+import { viewOf, type ListedMonitor } from './views/index.js';
 import type { Static } from '@sinclair/typebox';
 import type {
   CheckView,
@@ -24,7 +24,7 @@ export function createdMonitorView(m: Monitor): Omit<CreatedMonitorView, keyof H
     id: m.id,
     name: m.name,
     type: m.type,
-    ...MONITOR_TYPE_VIEWS[m.type].created(m),
+    ...viewOf(m.type).created(m),
     status: m.status,
     check_interval: m.checkInterval,
     timeout: m.timeout,
@@ -40,7 +40,7 @@ export function configView(m: Monitor): ConfigView {
   return {
     name: m.name,
     type: m.type,
-    ...MONITOR_TYPE_VIEWS[m.type].config(m),
+    ...viewOf(m.type).config(m),
     check_interval: m.checkInterval,
     timeout: m.timeout,
     alert_threshold: m.alertThreshold,
@@ -73,7 +73,7 @@ export function listMonitorView(m: ListedMonitor, totals: WindowTotals, inMainte
     id: m.id,
     name: m.name,
     type: m.type,
-    ...MONITOR_TYPE_VIEWS[m.type].list(m),
+    ...viewOf(m.type).list(m),
     status: m.status,
     check_interval: m.checkInterval,
     timeout: m.timeout,

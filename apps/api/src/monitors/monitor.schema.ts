@@ -1,12 +1,13 @@
 import { Type, type Static, type TObject } from '@sinclair/typebox';
 import {
+  CHECK_DETAILS_SCHEMAS,
+  CONFIGURED_MONITOR_TYPES,
   MONITOR_TYPE_SPECS,
   MONITOR_TYPES,
   type AlertSent,
   type Assertion,
   type CheckDetails,
   type CheckTimings,
-  type EscalationStep,
   type MonitorConfig,
 } from '@vigil/core';
 import { DateTime, DateTimeOrNull, MapOf, Nullable, StringEnum } from '../http/schema.js';
@@ -30,12 +31,13 @@ const CheckStatus = StringEnum(['success', 'failure']);
 export const TypeConfigSchema = component(
   'MonitorTypeConfig',
   Type.Unsafe<MonitorConfig>({
-    description:
-      'The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones.',
+    description: `The configuration of a ${CONFIGURED_MONITOR_TYPES.slice(0, -1).join(', ')} or ${CONFIGURED_MONITOR_TYPES.at(-1)} monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones.`,
     // Each type's own joi spec, derived (the validator is the source). anyOf, not oneOf: a
-    // heartbeat config has no required field, so every tcp or dns config also matches it; the
-    // serializer takes the first branch that matches, and heartbeat comes last.
-    anyOf: Object.entries(MONITOR_TYPE_SPECS).map(([type, spec]) => ({ title: type, ...requestSchema(spec.schema) })),
+    // config without a required field (heartbeat) also matches every other type's config; the
+    // serializer takes the first branch that matches, so those come last.
+    anyOf: Object.entries(MONITOR_TYPE_SPECS)
+      .map(([type, spec]) => ({ title: type, ...requestSchema(spec.schema) }))
+      .sort((a, b) => Number(!('required' in a)) - Number(!('required' in b))),
   }),
 );
 
@@ -44,15 +46,10 @@ const UrlSchema = Type.String({
   examples: ['https://example.com/health'],
 });
 const MethodSchema = StringEnum(['GET', 'POST', 'HEAD'], { description: HTTP_ONLY });
-const EscalationSchema = Type.Unsafe<EscalationStep[]>({
-  type: 'array',
-  description: 'Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations',
-  items: {
-    type: 'object',
-    required: ['after_minutes', 'integration_ids'],
-    properties: { after_minutes: { type: 'integer' }, integration_ids: { type: 'array', items: { type: 'integer' } } },
-  },
-});
+const EscalationSchema = Type.Array(
+  Type.Object({ after_minutes: Type.Integer(), integration_ids: Type.Array(Type.Integer()) }),
+  { description: 'Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations' },
+);
 
 /** Fields of the type: http its own (url, method, ...); the other types url and config. */
 const typeFields = {
@@ -182,11 +179,9 @@ export const CheckSchema = component('Check', Type.Object({
     description: 'http checks that got a response: milliseconds of each phase (null: the phase did not happen, e.g. tls on http://); null for other types',
   }),
   certificate_expires_at: DateTimeOrNull({ description: 'Expiry of the certificate an https or tcp+TLS check saw' }),
-  details: Type.Unsafe<CheckDetails | null>({
-    type: ['object', 'null'],
-    description: 'dns checks: the answers (at most 50, each cut to 512 characters) and the server that gave them',
-    properties: { kind: { type: 'string', enum: ['dns'] }, server: { type: 'string' }, answers: { type: 'array', items: { type: 'string' } }, truncated: { type: 'boolean' } },
-  }),
+  details: Type.Unsafe<CheckDetails | null>(
+    Type.Union([...CHECK_DETAILS_SCHEMAS, Type.Null()], { description: 'Type-specific facts of the check (each type\'s own shape, named by kind); null when the type has none' }),
+  ),
   region: Type.String({ pattern: RegionNameSchema.pattern, description: 'The region whose checker made the check (`default` in a one-region deployment)' }),
   ping_body: Type.Optional(Type.String({ maxLength: 10_012, description: 'Heartbeat monitors: the request body of a failure ping (the first 10,000 bytes; "\\n[truncated]" marks a cut)' })),
 }));

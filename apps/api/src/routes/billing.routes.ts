@@ -4,9 +4,11 @@ import { billingUsage, BillingUsageSchema } from '../billing/billing-usage.js';
 import type { RequestUsage } from '../usage/request-usage.js';
 import { EstimateSchema, InvoiceSchema, invoiceView } from '../billing/invoice-view.js';
 import { listInvoices } from '../billing/list-invoices.js';
-import { paginationBody, PaginationSchema, parsePagination } from '../http/pagination.js';
+import { paginationBody, paginationParams, PaginationSchema, parsePagination } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
+
+const PAGE = { defaultPerPage: 20, maxPerPage: 100 };
 
 export function billingRoutes(ctx: Context, usage: RequestUsage): RouteDef[] {
   return [
@@ -30,14 +32,13 @@ export function billingRoutes(ctx: Context, usage: RequestUsage): RouteDef[] {
       auth: 'api-key',
       scope: 'billing:read',
       handler: async (req, _res, send) => {
-        const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 100 });
+        const page = parsePagination(req.query, PAGE);
         const { invoices, total } = await listInvoices(ctx.db, authOf(req).account.id, page);
         send(200, { invoices: invoices.map(invoiceView), pagination: paginationBody(page, total) });
       },
       docs: {
         query: {
-          page: { type: 'integer', minimum: 1, description: 'Default 1' },
-          per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 20; above 100 is clamped to 100' },
+          ...paginationParams(PAGE),
         },
         responses: {
           200: {

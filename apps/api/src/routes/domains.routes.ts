@@ -15,10 +15,10 @@ import { Type } from '@sinclair/typebox';
 import { createDomain } from '../domains/create-domain.js';
 import { deleteDomains } from '../domains/delete-domains.js';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
-import { domainListFilters, listDomains, parseDomainListQuery } from '../domains/list-domains.js';
+import { DOMAIN_LIST_PAGE, domainListFilters, listDomains, parseDomainListQuery } from '../domains/list-domains.js';
 import { updateDomain } from '../domains/update-domain.js';
 import { DomainExistsSchema } from '../http/error.schema.js';
-import { paginationNavBody } from '../http/pagination.js';
+import { paginationNavBody, paginationParams } from '../http/pagination.js';
 import { queryFields } from '../http/joi-schema.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
@@ -85,8 +85,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       },
       docs: {
         query: {
-          page: { type: 'integer', minimum: 1, description: 'Default 1' },
-          per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 20, max 100 (larger is clamped)' },
+          ...paginationParams(DOMAIN_LIST_PAGE),
           ...queryFields(domainListFilters),
         },
         responses: {

@@ -1,3 +1,4 @@
+import Joi from 'joi';
 import type { Request, RequestHandler } from 'express';
 import {
   HEADER_CHECK_DEADLINE_MS,
@@ -19,8 +20,9 @@ import { parseWhatIfBody, whatIfBody } from '../headers/what-if-input.js';
 import { clientIp } from '../http/client-ip.js';
 import { ErrorSchema, ErrorWithDetailSchema, SiteUnreachableSchema } from '../http/error.schema.js';
 import { OneOf } from '../http/schema.js';
+import { queryFields } from '../http/joi-schema.js';
 import { route, type RouteDef } from '../http/route.js';
-import { queryValue } from '../http/validate.js';
+import { validateQuery } from '../http/validate.js';
 import { DailyCounter } from '../limits/daily-counter.js';
 import { limiterNamespace } from '../limits/fixed-window-limiter.js';
 
@@ -70,10 +72,17 @@ function headerQuota(ctx: Context): RequestHandler {
   };
 }
 
+/** The target named by `q` (required, not blank); parseHeaderTarget judges it. */
+const TARGET_QUERY = Joi.object<{ q: string }>({
+  q: Joi.string()
+    .custom((v: string, helpers) => (v.trim() === '' ? helpers.error('any.invalid') : v))
+    .required()
+    .error(new ValidationError('Missing required parameter: q'))
+    .description('A hostname, host:port, or an http(s) URL; a bare host is fetched over https'),
+});
+
 function targetOf(req: Request): string {
-  const q = queryValue(req.query.q);
-  if (q === undefined || q.trim() === '') throw new ValidationError('Missing required parameter: q');
-  return parseHeaderTarget(q).url;
+  return parseHeaderTarget(validateQuery(TARGET_QUERY, req.query).q).url;
 }
 
 export function headerCheckRoutes(ctx: Context): RouteDef[] {
@@ -100,9 +109,7 @@ export function headerCheckRoutes(ctx: Context): RouteDef[] {
         send(200, report);
       },
       docs: {
-        query: {
-          q: { type: 'string', required: true, description: 'A hostname, host:port, or an http(s) URL; a bare host is fetched over https' },
-        },
+        query: queryFields(TARGET_QUERY),
         responses: {
           200: {
             description: 'The security-header report (fields of the seed\'s Security-header report)',

@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import type { Request } from 'express';
 import { ValidationError, type Context } from '@vigil/core';
+import Joi from 'joi';
+import { queryFields } from '../http/joi-schema.js';
 import { route, type RouteDef } from '../http/route.js';
+import { validate } from '../http/validate.js';
 import { pricingPage, PricingSchema, pricingTable } from '../pricing/pricing.js';
 import { Type } from '@sinclair/typebox';
 import { MapOf } from '../http/schema.js';
@@ -13,12 +16,14 @@ function apiVersion(): string {
 }
 
 /** `format=json|html` wins; otherwise the Accept header, JSON when it states no preference. */
+const FORMAT_QUERY = Joi.object<{ format?: 'json' | 'html' }>({
+  format: Joi.string().valid('json', 'html').error(new ValidationError('Invalid format: must be json or html')).description('Overrides the Accept header'),
+});
+
 function wantsHtml(req: Request): boolean {
-  const format = req.query.format;
-  if (format === 'html') return true;
-  if (format === 'json') return false;
-  if (format !== undefined) throw new ValidationError('Invalid format: must be json or html');
-  return req.accepts(['json', 'html']) === 'html';
+  // As sent (a repeated parameter is refused, not taken first).
+  const { format } = validate(FORMAT_QUERY, { format: req.query.format });
+  return format === undefined ? req.accepts(['json', 'html']) === 'html' : format === 'html';
 }
 
 /** The service's front door: an index of where things are, and the plans. */
@@ -74,7 +79,7 @@ export function homeRoutes(ctx: Context): RouteDef[] {
         else send(200, table);
       },
       docs: {
-        query: { format: { type: 'string', enum: ['json', 'html'], description: 'Overrides the Accept header' } },
+        query: queryFields(FORMAT_QUERY),
         responses: {
           200: {
             description: 'The plans, from the same tier table the limits use (text/html: a small page for browsers)',

@@ -1,10 +1,12 @@
+import Joi from 'joi';
 import { ALERT_EVENTS, AlertDelivery, CHANNELS, createSecretBox, DELIVERY_STATUSES, Integration, INTEGRATION_TYPES, ValidationError, type Context } from '@vigil/core';
 import type { FindOptionsWhere } from 'typeorm';
 import { authOf } from '../http/request-auth.js';
 import { ATTEMPT_LIMIT_DOC, attemptLimit } from '../integrations/attempt-limit.js';
-import { paginationBody, PaginationSchema, parsePagination } from '../http/pagination.js';
+import { paginationBody, paginationParams, PaginationSchema, parsePagination } from '../http/pagination.js';
+import { queryFields } from '../http/joi-schema.js';
 import { route, type RouteDef } from '../http/route.js';
-import { queryValue } from '../http/validate.js';
+import { validateQuery } from '../http/validate.js';
 import { createIntegration } from '../integrations/create-integration.js';
 import { findOwnIntegration } from '../integrations/find-own-integration.js';
 import { createIntegrationBody, updateIntegrationBody } from '../integrations/integration-input.js';
@@ -19,6 +21,16 @@ import { updateIntegration } from '../integrations/update-integration.js';
 
 const TAG = 'Integrations';
 const PAGE = { defaultPerPage: 20, maxPerPage: 100 };
+
+/** The delivery log's filters: exact values (an empty one is refused too). */
+const DELIVERY_FILTERS = Joi.object<{ status?: AlertDelivery['status']; event?: AlertDelivery['event'] }>({
+  status: Joi.string()
+    .valid(...DELIVERY_STATUSES)
+    .error(new ValidationError(`Invalid status: must be one of ${DELIVERY_STATUSES.join(', ')}`)),
+  event: Joi.string()
+    .valid(...ALERT_EVENTS)
+    .error(new ValidationError(`Invalid event: must be one of ${ALERT_EVENTS.join(', ')}`)),
+});
 const ONE = Type.Object({ integration: IntegrationSchema });
 const UPDATED = Type.Object({ integration: IntegrationSchema, message: Type.String({ examples: ['Integration updated'] }) });
 const NOT_FOUND = { 404: { description: 'Integration not found' } };
@@ -113,7 +125,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
         send(200, { integrations: rows.map((i) => integrationView(i, box, ctx.config.baseUrl)), pagination: paginationBody(page, total) });
       },
       docs: {
-        query: { page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 20' } },
+        query: paginationParams(PAGE),
         responses: {
           200: { description: 'A page', schema: Type.Object({ integrations: Type.Array(IntegrationSchema), pagination: PaginationSchema }) },
           400: { description: 'Invalid page or per_page' },
@@ -213,18 +225,9 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         const page = parsePagination(req.query, PAGE);
         const where: FindOptionsWhere<AlertDelivery> = { integrationId: integration.id };
-        const status = queryValue(req.query.status);
-        if (status !== undefined) {
-          if (!(DELIVERY_STATUSES as readonly string[]).includes(status)) {
-            throw new ValidationError(`Invalid status: must be one of ${DELIVERY_STATUSES.join(', ')}`);
-          }
-          where.status = status as AlertDelivery['status'];
-        }
-        const event = queryValue(req.query.event);
-        if (event !== undefined) {
-          if (!(ALERT_EVENTS as readonly string[]).includes(event)) throw new ValidationError(`Invalid event: must be one of ${ALERT_EVENTS.join(', ')}`);
-          where.event = event as AlertDelivery['event'];
-        }
+        const { status, event } = validateQuery(DELIVERY_FILTERS, req.query);
+        if (status !== undefined) where.status = status;
+        if (event !== undefined) where.event = event;
         const [rows, total] = await ctx.db.getRepository(AlertDelivery).findAndCount({
           where,
           order: { id: 'DESC' },
@@ -235,10 +238,8 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       },
       docs: {
         query: {
-          page: { type: 'integer', minimum: 1 },
-          per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 20' },
-          status: { type: 'string', enum: [...DELIVERY_STATUSES] },
-          event: { type: 'string', enum: [...ALERT_EVENTS] },
+          ...paginationParams(PAGE),
+          ...queryFields(DELIVERY_FILTERS),
         },
         responses: {
           200: {

@@ -1,6 +1,6 @@
 import { MaintenanceWindow, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
-import { paginationBody, PaginationSchema, parsePagination } from '../http/pagination.js';
+import { paginationBody, paginationParams, PaginationSchema, parsePagination } from '../http/pagination.js';
 import { route, type RouteDef } from '../http/route.js';
 import { maintenanceBody } from '../maintenance/maintenance-input.js';
 import { createWindow, findOwnWindow, MAINTENANCE_WINDOW_NOT_FOUND, MAX_WINDOWS_PER_ACCOUNT, updateWindow } from '../maintenance/maintenance-store.js';
@@ -50,7 +50,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
         send(200, { maintenance_windows: windows.map((w) => maintenanceWindowView(w, now)), pagination: paginationBody(page, total) });
       },
       docs: {
-        query: { page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', minimum: 1, maximum: PAGE.maxPerPage } },
+        query: paginationParams(PAGE),
         responses: {
           200: {
             description: 'The windows',

@@ -1,10 +1,4 @@
-import {
-  DNS_CONFIG_MESSAGES,
-  HEARTBEAT_CONFIG_MESSAGES,
-  TCP_CONFIG_MESSAGES,
-  ValidationError,
-  type Context,
-} from '@vigil/core';
+import { MONITOR_TYPE_SPECS, ValidationError, type Context } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { DateTimeOrNull } from '../http/schema.js';
 import { Type } from '@sinclair/typebox';
@@ -15,9 +9,11 @@ import { heartbeatFields } from '../heartbeats/heartbeat-store.js';
 import { createMonitor } from '../monitors/create-monitor.js';
 import { deleteMonitor } from '../monitors/delete-monitor.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
-import { listChecks } from '../monitors/list-checks.js';
-import { listIncidents } from '../monitors/list-incidents.js';
-import { listMonitors, monitorListReads } from '../monitors/list-monitors.js';
+import { paginationParams } from '../http/pagination.js';
+import { queryFields } from '../http/joi-schema.js';
+import { CHECK_LIST_DATES, CHECK_LIST_FILTERS, CHECK_LIST_PAGE, listChecks } from '../monitors/list-checks.js';
+import { INCIDENT_LIST_DATES, INCIDENT_LIST_FILTERS, INCIDENT_LIST_PAGE, listIncidents } from '../monitors/list-incidents.js';
+import { listMonitors, MONITOR_LIST_FILTERS, MONITOR_LIST_PAGE, monitorListReads } from '../monitors/list-monitors.js';
 import type { RollupWindows } from '../monitors/rollup-totals.js';
 import { ONLY_PRIVATE_LOCATIONS, PUSH_MONITOR_NOT_PROBED, runManualCheck } from '../monitors/manual-check.js';
 import { yieldSlot } from '../middleware/key-fair-share.js';
@@ -42,7 +38,6 @@ import {
   MonitorDetailSchema,
   MonitorListSchema,
   MonitorStatusSchema,
-  RegionNameSchema,
   UpdatedMonitorSchema,
   UptimeStatusSchema,
 } from '../monitors/monitor.schema.js';
@@ -57,25 +52,13 @@ const BASE = '/api/v1/uptime/monitors';
 
 const INCIDENT_NOT_FOUND_404 = { description: 'Monitor not found, or Incident not found (missing, another monitor\'s or another account\'s)' };
 
-const PAGE_QUERY = (defaultPerPage: number, max: number) => ({
-  page: { type: 'integer', minimum: 1, description: 'Default 1' },
-  per_page: { type: 'integer', minimum: 1, description: `Default ${defaultPerPage}; above ${max} is clamped to ${max}` },
-});
-
-const DATE_QUERY = (what: string) => ({
-  from_date: { type: 'string', description: `ISO 8601 date or date-time; ${what} at or after it` },
-  to_date: { type: 'string', description: `ISO 8601 date (the whole UTC day) or date-time; ${what} at or before it` },
-});
-
 const FREE_TIER_403 = { description: 'Feature not available (plan below Pro)' };
 const NOT_FOUND = { description: 'Monitor not found (missing or another account\'s)' };
 
 const VALIDATION_400 = `One of: ${[
   ...Object.values(MONITOR_INPUT_MESSAGES),
   'Invalid {field}: not a field of {type} monitors (configure them in config)',
-  ...Object.values(TCP_CONFIG_MESSAGES),
-  ...Object.values(DNS_CONFIG_MESSAGES),
-  ...Object.values(HEARTBEAT_CONFIG_MESSAGES),
+  ...Object.values(MONITOR_TYPE_SPECS).flatMap((spec) => Object.values(spec.messages)),
 ].join('; ')}`;
 
 function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
@@ -150,7 +133,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
         send(200, await listMonitors(ctx, listReads, authOf(req).account.id, req.query));
       },
       docs: {
-        query: { status: { type: 'string', enum: ['up', 'down', 'degraded', 'paused', 'pending'] }, ...PAGE_QUERY(20, 100) },
+        query: { ...queryFields(MONITOR_LIST_FILTERS), ...paginationParams(MONITOR_LIST_PAGE) },
         responses: {
           200: {
             description: 'A page of monitors (oldest first); summary counts all of the account\'s monitors',
@@ -282,10 +265,9 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       },
       docs: {
         query: {
-          ...DATE_QUERY('checks'),
-          status: { type: 'string', enum: ['success', 'failure'] },
-          region: { type: 'string', pattern: RegionNameSchema.pattern, description: 'Only the checks of this region' },
-          ...PAGE_QUERY(100, 1000),
+          ...queryFields(CHECK_LIST_DATES),
+          ...queryFields(CHECK_LIST_FILTERS),
+          ...paginationParams(CHECK_LIST_PAGE),
         },
         responses: {
           200: { description: 'A page of checks', schema: CheckListSchema },
@@ -307,7 +289,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
         send(200, await listIncidents(ctx, authOf(req).account.id, req.params.id, req.query));
       },
       docs: {
-        query: { status: { type: 'string', enum: ['open', 'resolved'] }, ...DATE_QUERY('incidents started'), ...PAGE_QUERY(20, 100) },
+        query: { ...queryFields(INCIDENT_LIST_FILTERS), ...queryFields(INCIDENT_LIST_DATES), ...paginationParams(INCIDENT_LIST_PAGE) },
         responses: {
           200: {
             description: 'A page of incidents; the summary covers the last 30 days whatever the filters',

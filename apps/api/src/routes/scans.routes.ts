@@ -6,7 +6,7 @@ import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
 import { portField } from '../domains/domain-input.js';
 import { HeaderCheckSchema, HeaderCheckWithReportSchema, headerCheckView } from '../domains/header-check-views.js';
 import { Type } from '@sinclair/typebox';
-import { parsePagination, paginationNavBody, PaginationNavSchema } from '../http/pagination.js';
+import { paginationNavBody, PaginationNavSchema, paginationParams, parsePagination } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
 import { documented } from '../http/joi-schema.js';
 import { route, type RouteDef } from '../http/route.js';
@@ -44,10 +44,8 @@ const rescanBody = Joi.object<{ domain_id: number }>({
 
 const HEADER_CHECK_NOT_FOUND = 'Header check not found';
 
-const HISTORY_QUERY = {
-  page: { type: 'integer', minimum: 1 },
-  per_page: { type: 'integer', minimum: 1, maximum: 50, description: 'Default 20, max 50 (larger is clamped)' },
-};
+const HISTORY_PAGE = { defaultPerPage: 20, maxPerPage: 50 };
+const HISTORY_QUERY = paginationParams(HISTORY_PAGE);
 
 /** Every column but the report, for history pages. */
 const HEADER_CHECK_COLUMNS: FindOptionsSelect<HeaderCheck> = {
@@ -70,7 +68,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
   async function domainHistoryPage<R>(req: Request, find: (where: { domainId: number; accountId: number }, page: { skip: number; take: number }) => Promise<[R[], number]>) {
     const accountId = authOf(req).account.id;
     const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
-    const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 50 });
+    const page = parsePagination(req.query, HISTORY_PAGE);
     const [rows, total] = await find({ domainId: domain.id, accountId }, { skip: page.offset, take: page.perPage });
     return { domainId: domain.id, rows, pagination: paginationNavBody(page, total) };
   }

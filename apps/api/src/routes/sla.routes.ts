@@ -1,8 +1,10 @@
 import type { Request, Response } from 'express';
 import { Monitor, ValidationError, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
+import Joi from 'joi';
+import { queryFields } from '../http/joi-schema.js';
 import { route, type RouteDef } from '../http/route.js';
-import { queryValue } from '../http/validate.js';
+import { queryValue, validateQuery } from '../http/validate.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { slaRows } from '../sla/load-sla.js';
@@ -11,14 +13,14 @@ import { MAX_SLA_DAYS, parseMonitorSlaPeriod, parseSlaMonth } from '../sla/sla-p
 import { AccountSlaSchema, MonitorSlaSchema } from '../sla/sla.schema.js';
 
 const TAG = 'SLA reports';
-const FORMAT_QUERY = { format: { type: 'string', enum: ['json', 'csv'], description: 'csv also with Accept: text/csv' } };
+const FORMAT_SCHEMA = Joi.object<{ format?: 'json' | 'csv' }>({
+  format: Joi.string().valid('json', 'csv').empty('').error(new ValidationError('Invalid format: must be json or csv')).description('csv also with Accept: text/csv'),
+});
+const FORMAT_QUERY = queryFields(FORMAT_SCHEMA);
 
 function wantsCsv(req: Request): boolean {
-  const format = queryValue(req.query.format);
-  if (format === 'csv') return true;
-  if (format === 'json') return false;
-  if (format !== undefined && format !== '') throw new ValidationError('Invalid format: must be json or csv');
-  return req.accepts(['json', 'csv']) === 'csv';
+  const { format } = validateQuery(FORMAT_SCHEMA, req.query);
+  return format === undefined ? req.accepts(['json', 'csv']) === 'csv' : format === 'csv';
 }
 
 const rowView = (r: SlaRow) => ({ monitor_id: r.monitor_id, name: r.monitor_name, ...r.report });

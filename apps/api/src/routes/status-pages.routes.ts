@@ -1,6 +1,6 @@
 import { StatusPage, type Context } from '@vigil/core';
 import { Type } from '@sinclair/typebox';
-import { paginationBody, PaginationSchema, parsePagination } from '../http/pagination.js';
+import { paginationBody, paginationParams, PaginationSchema, parsePagination } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
@@ -11,6 +11,8 @@ import { createStatusPage, deleteStatusPage, updateStatusPage } from '../status-
 import { createStatusPageBody, updateStatusPageBody } from '../status-pages/status-page-input.js';
 import { STATUS_PAGE_SCHEMA, statusPageView } from '../status-pages/status-page-views.js';
 import { incidentUpdateBody, noticeCreateBody, noticeUpdateBody } from '../status-pages/update-input.js';
+
+const PAGE = { defaultPerPage: 20, maxPerPage: 100 };
 
 const TAG = 'Status pages';
 const BASE = '/api/v1/status-pages';
@@ -69,7 +71,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'status_pages:read',
       handler: async (req, _res, send) => {
-        const page = parsePagination(req.query, { defaultPerPage: 20, maxPerPage: 100 });
+        const page = parsePagination(req.query, PAGE);
         const [rows, total] = await ctx.db.getRepository(StatusPage).findAndCount({
           where: { accountId: authOf(req).account.id },
           order: { id: 'ASC' },
@@ -79,7 +81,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
         send(200, { status_pages: rows.map((p) => statusPageView(p, base)), pagination: paginationBody(page, total) });
       },
       docs: {
-        query: { page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer', minimum: 1, maximum: 100, description: 'Default 20' } },
+        query: paginationParams(PAGE),
         responses: {
           200: { description: 'A page', schema: Type.Object({ status_pages: Type.Array(STATUS_PAGE_SCHEMA), pagination: PaginationSchema }) },
           400: { description: 'Invalid page or per_page' },

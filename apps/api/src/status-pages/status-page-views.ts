@@ -25,34 +25,6 @@ export function statusPageView(page: StatusPage, baseUrl: string): Static<typeof
   };
 }
 
-const SECTION_SCHEMA = {
-  type: 'object',
-  required: ['title'],
-  properties: {
-    title: { type: 'string', maxLength: 100 },
-    monitor_ids: { type: 'array', items: { type: 'integer' }, description: "The account's own monitors, in display order" },
-    domain_ids: { type: 'array', items: { type: 'integer' }, description: "The account's own domains, in display order" },
-  },
-};
-
-export const STATUS_PAGE_BODY_SCHEMA = {
-  type: 'object',
-  properties: {
-    slug: { type: 'string', pattern: '^[a-z0-9][a-z0-9-]{1,58}[a-z0-9]$', description: 'Unique over the service; the page is /status/{slug}' },
-    title: { type: 'string', maxLength: 200 },
-    description: { type: ['string', 'null'], maxLength: 2000 },
-    sections: { type: 'array', maxItems: 20, items: SECTION_SCHEMA },
-    theme: { type: 'string', enum: ['light', 'dark', 'auto'], default: 'auto', description: "auto follows the reader's system setting" },
-    is_public: { type: 'boolean', default: true, description: 'A page that is not public answers 404' },
-    show_uptime_bars: { type: 'boolean', default: true },
-    custom_hostname: {
-      type: ['string', 'null'],
-      description:
-        'A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom.',
-    },
-  },
-};
-
 export const STATUS_PAGE_SCHEMA = component('StatusPage', Type.Object({
   id: Type.Integer(),
   slug: Type.String({ description: 'Unique over the service; the page is /status/{slug}' }),

@@ -19,13 +19,8 @@ export interface HttpProbeTarget {
 /** A configured type's target: its configuration and the monitor's timeout. */
 export type ConfiguredProbeTarget<K extends ConfiguredMonitorType> = MonitorConfigs[K] & { timeoutSeconds: number };
 
-/** The target of each type. */
-export interface ProbeTargets {
-  http: HttpProbeTarget;
-  tcp: ConfiguredProbeTarget<'tcp'>;
-  dns: ConfiguredProbeTarget<'dns'>;
-  heartbeat: ConfiguredProbeTarget<'heartbeat'>;
-}
+/** The target of each type: http's own, and every configured type's configuration with the timeout. */
+export type ProbeTargets = { http: HttpProbeTarget } & { [K in ConfiguredMonitorType]: ConfiguredProbeTarget<K> };
 
 /** The target of a type `K`, tagged with it. */
 export type ProbeTargetOf<K extends MonitorType> = { [P in K]: { type: P } & ProbeTargets[P] }[K];

@@ -1,4 +1,5 @@
-import type { CheckDetails, CheckResult, CheckTimings } from '../queue/job-payloads.js';
+import type { CheckDetails } from '../monitors/monitor-types.js';
+import type { CheckResult, CheckTimings } from '../queue/job-payloads.js';
 
 /** The columns of a stored check that every reader of checks needs (a round's answer). */
 export interface CheckRow {

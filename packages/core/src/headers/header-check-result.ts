@@ -21,12 +21,6 @@ export interface HeaderCheckFailure {
 
 export type HeaderCheckJobResult = HeaderReport | HeaderCheckFailure;
 
-/** The report of POST /headers/grade: graded headers, nothing fetched. */
-export interface WhatIfHeaderReport extends HeaderGradeResult {
-  /** When the headers were graded (ISO 8601). */
-  graded_at: string;
-}
-
 export function isHeaderCheckFailure(result: unknown): result is HeaderCheckFailure {
   return typeof result === 'object' && result !== null && 'error' in result && 'status' in result && !('grade' in result);
 }

@@ -1,4 +1,4 @@
-import type { HeartbeatConfig } from '../monitors/types/heartbeat-config.js';
+import type { HeartbeatConfig } from '../monitors/types/heartbeat/heartbeat-config.js';
 import { HEARTBEAT_BODY_MAX_BYTES, heartbeatRules, heartbeatState, keptPingBody, type HeartbeatRow } from './heartbeat-row.js';
 
 const config: HeartbeatConfig = { period: 3600, cron: null, timezone: null, grace: 60, min_duration: 5, max_duration: null };

@@ -1,4 +1,4 @@
-import type { HeartbeatConfig } from '../monitors/types/heartbeat-config.js';
+import type { HeartbeatConfig } from '../monitors/types/heartbeat/heartbeat-config.js';
 import type { HeartbeatRules, HeartbeatState } from './heartbeat-judge.js';
 
 /** The most of a failure ping's body kept with its check (longer bodies are cut, marked as such). */

@@ -1,49 +1,63 @@
-import { DNS_SPEC, type DnsConfig } from './types/dns-config.js';
-import { HEARTBEAT_SPEC, type HeartbeatConfig } from './types/heartbeat-config.js';
+import type { Static, TSchema } from '@sinclair/typebox';
+import { DNS_SPEC } from './types/dns/dns-config.js';
+import { HEARTBEAT_SPEC } from './types/heartbeat/heartbeat-config.js';
 import type { MonitorTypeSpec } from './types/monitor-type-spec.js';
-import { TCP_SPEC, type TcpConfig } from './types/tcp-config.js';
+import { TCP_SPEC } from './types/tcp/tcp-config.js';
+import { WEBSOCKET_SPEC } from './types/websocket/websocket-config.js';
 
-export * from './types/dns-config.js';
-export * from './types/heartbeat-config.js';
+export * from './types/dns/dns-config.js';
+export * from './types/dns/dns-details.js';
+export * from './types/heartbeat/heartbeat-config.js';
 export * from './types/monitor-type-spec.js';
 export * from './types/target-host.js';
-export * from './types/tcp-config.js';
+export * from './types/tcp/tcp-config.js';
+export * from './types/websocket/websocket-config.js';
 
 /**
  * What a monitor checks (docs/decisions.md "Monitor types"). `http` is the default and keeps its
- * configuration in the monitor's own columns (url, method, headers, ...); every other type keeps
- * its configuration in `monitors.config` (jsonb), described by its MonitorTypeSpec.
+ * configuration in the monitor's own columns (url, method, headers, ...); every other type is
+ * one module under types/ (its MonitorTypeSpec) and keeps its configuration in
+ * `monitors.config` (jsonb). Adding a type: its module, its name here and its spec below (the
+ * compiler asks for both), and its prober in the checker (docs/contributing.md).
  */
-export const MONITOR_TYPES = ['http', 'tcp', 'dns', 'heartbeat'] as const;
+export const MONITOR_TYPES = ['http', 'tcp', 'dns', 'heartbeat', 'websocket'] as const;
 export type MonitorType = (typeof MONITOR_TYPES)[number];
 
 /** Types whose configuration is `monitors.config`. */
 export type ConfiguredMonitorType = Exclude<MonitorType, 'http'>;
 
-/** The configuration of each configured type. */
-export interface MonitorConfigs {
-  tcp: TcpConfig;
-  dns: DnsConfig;
-  heartbeat: HeartbeatConfig;
-}
+/** One spec per configured type: the registry every layer derives from. */
+export const MONITOR_TYPE_SPECS = {
+  tcp: TCP_SPEC,
+  dns: DNS_SPEC,
+  heartbeat: HEARTBEAT_SPEC,
+  websocket: WEBSOCKET_SPEC,
+} satisfies Record<ConfiguredMonitorType, Pick<MonitorTypeSpec<unknown>, 'kind' | 'details'>>;
+
+type Specs = typeof MONITOR_TYPE_SPECS;
+
+/** The configuration of each configured type, as its spec declares it. */
+export type MonitorConfigs = { [K in ConfiguredMonitorType]: Specs[K] extends MonitorTypeSpec<infer C> ? C : never };
 
 export type MonitorConfig = MonitorConfigs[ConfiguredMonitorType];
 
 /** A type and its configuration, correlated (the discriminated union). */
 export type TypedMonitorConfig = { [K in ConfiguredMonitorType]: { type: K; config: MonitorConfigs[K] } }[ConfiguredMonitorType];
 
-/** One spec per configured type: adding a type adds an entry here (the compiler asks for it). */
-export const MONITOR_TYPE_SPECS: { [K in ConfiguredMonitorType]: MonitorTypeSpec<MonitorConfigs[K]> } = {
-  tcp: TCP_SPEC,
-  dns: DNS_SPEC,
-  heartbeat: HEARTBEAT_SPEC,
-};
+/** Type-specific facts of a check: the details of every type that declares them, by `kind`. */
+export type CheckDetails = { [K in ConfiguredMonitorType]: Specs[K]['details'] extends infer D extends TSchema ? Static<D> : never }[ConfiguredMonitorType];
+
+/** The details schemas of the types whose checks carry details, in registry order. */
+export const CHECK_DETAILS_SCHEMAS: TSchema[] = Object.values(MONITOR_TYPE_SPECS).flatMap((s): TSchema[] => (s.details ? [s.details] : []));
+
+/** The configured types, in registry order. */
+export const CONFIGURED_MONITOR_TYPES = MONITOR_TYPES.filter((t): t is ConfiguredMonitorType => t !== 'http');
 
 /**
  * Push types make no outbound request: they are never scheduled for probing (the monitored job
  * reports in instead; the heartbeat work judges lateness).
  */
-export const PUSH_MONITOR_TYPES: readonly MonitorType[] = ['heartbeat'];
+export const PUSH_MONITOR_TYPES: readonly MonitorType[] = CONFIGURED_MONITOR_TYPES.filter((t) => MONITOR_TYPE_SPECS[t].kind === 'push');
 
 export function isPushMonitorType(type: MonitorType): boolean {
   return PUSH_MONITOR_TYPES.includes(type);
@@ -58,13 +72,18 @@ export function alreadyMonitoredMessage(type: MonitorType): string {
   return type === 'http' ? 'URL already monitored' : MONITOR_TYPE_SPECS[type].alreadyMonitored;
 }
 
+/** The spec of a configured type, typed by its configuration. */
+export function specOf<K extends ConfiguredMonitorType>(type: K): MonitorTypeSpec<MonitorConfigs[K]> {
+  const specs: { [P in ConfiguredMonitorType]: MonitorTypeSpec<MonitorConfigs[P]> } = MONITOR_TYPE_SPECS;
+  return specs[type];
+}
+
 /** Calls `f` with the spec of the type and its configuration, correlated. */
 function withSpec<K extends ConfiguredMonitorType, R>(
   typed: { type: K; config: MonitorConfigs[K] },
   f: (spec: MonitorTypeSpec<MonitorConfigs[K]>, config: MonitorConfigs[K]) => R,
 ): R {
-  const specs: { [P in ConfiguredMonitorType]: MonitorTypeSpec<MonitorConfigs[P]> } = MONITOR_TYPE_SPECS;
-  return f(specs[typed.type], typed.config);
+  return f(specOf(typed.type), typed.config);
 }
 
 /** The uniqueness key of a configured monitor; null: its type has none. */

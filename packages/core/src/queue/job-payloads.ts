@@ -1,4 +1,6 @@
-import type { HeaderCheckJobResult, WhatIfHeaderReport } from '../headers/header-check-result.js';
+import type { HeaderCheckJobResult } from '../headers/header-check-result.js';
+import type { WhatIfHeaderReport } from '../headers/header-report.js';
+import type { CheckDetails } from '../monitors/monitor-types.js';
 import type { AlertEventPayload } from './alert-events.js';
 
 // Kept here too: the AlertEvent job's payload is one of the job payloads.
@@ -44,18 +46,6 @@ export interface CheckTimings {
 
 /** The phases of CheckTimings, in the order the API shows them (monitor_rollups sums each). */
 export const CHECK_TIMING_PHASES = ['dns', 'connect', 'tls', 'first_byte', 'download'] as const satisfies readonly (keyof CheckTimings)[];
-
-/** What a dns check saw: the answers (capped) and the server that gave them. */
-export interface DnsCheckDetails {
-  kind: 'dns';
-  server: string;
-  answers: string[];
-  /** True when more answers came than were kept. */
-  truncated: boolean;
-}
-
-/** Type-specific facts of a check, by kind. */
-export type CheckDetails = DnsCheckDetails;
 
 /**
  * The check record a MonitorCheck job returns (the seed's Check record). The optional fields

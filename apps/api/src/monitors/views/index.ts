@@ -1,16 +1,13 @@
 import type { MonitorType } from '@vigil/core';
-import { dnsView } from './dns.view.js';
-import { heartbeatView } from './heartbeat.view.js';
 import { httpView } from './http.view.js';
-import type { MonitorTypeView } from './monitor-type-view.js';
-import { tcpView } from './tcp.view.js';
+import { configuredTypeView, type MonitorTypeView } from './monitor-type-view.js';
 
 export type { ListedMonitor, MonitorTypeView } from './monitor-type-view.js';
 
-/** The view of each type (the compiler asks for a new type's). */
-export const MONITOR_TYPE_VIEWS: Record<MonitorType, MonitorTypeView> = {
-  http: httpView,
-  tcp: tcpView,
-  dns: dnsView,
-  heartbeat: heartbeatView,
-};
+/**
+ * The view of a type: http shows its own fields; every configured type shows the display
+ * form of its target (`url`) and its `config`, whose shape its MonitorTypeSpec declares.
+ */
+export function viewOf(type: MonitorType): MonitorTypeView {
+  return type === 'http' ? httpView : configuredTypeView;
+}

@@ -5,8 +5,8 @@ import type { ConfigTypeFields, CreatedTypeFields, ListedMonitorView } from '../
 export type ListedMonitor = Pick<Monitor, 'id' | 'name' | 'type' | 'url' | 'method' | 'status' | 'checkInterval' | 'timeout' | 'isActive' | 'lastCheckedAt' | 'lastResponseTimeMs' | 'createdAt' | 'updatedAt'>;
 
 /**
- * The type-specific fields of each monitor view (monitor-views.ts adds the common ones). One
- * per type: a new type is one of these, one MonitorTypeSpec and one prober.
+ * The type-specific fields of each monitor view (monitor-views.ts adds the common ones): http's
+ * own (http.view.ts) and one for every configured type (below); a new type needs none.
  */
 export interface MonitorTypeView {
   /** In the 201 body of create. */

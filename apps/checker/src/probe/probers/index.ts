@@ -5,6 +5,7 @@ import { dnsProber } from './dns.prober.js';
 import { heartbeatProber } from './heartbeat.prober.js';
 import { httpProber } from './http.prober.js';
 import { tcpProber } from './tcp.prober.js';
+import { websocketProber } from './websocket.prober.js';
 
 export interface ProberOptions {
   /** VIGIL_SOURCE_ADDRESS: every prober's outbound connections bind to it. */
@@ -22,6 +23,7 @@ export function createProbers(policy: OutboundPolicy, opts: ProberOptions = {}):
     tcp: tcpProber(policy, source),
     dns: dnsProber(policy, { ...source, monitorResolvers: opts.dnsMonitorResolvers ?? [] }),
     heartbeat: heartbeatProber,
+    websocket: websocketProber(policy, source),
   };
   assertProbers(probers);
   return probers;

@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { CheckDetails, CheckTimings } from '../../queue/job-payloads.js';
+import type { CheckDetails } from '../../monitors/monitor-types.js';
+import type { CheckTimings } from '../../queue/job-payloads.js';
 
 /** One check of a monitor (the seed's Check record). The big table: see the retention job. */
 @Entity({ name: 'checks' })

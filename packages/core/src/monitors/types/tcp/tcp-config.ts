@@ -1,7 +1,7 @@
 import Joi from 'joi';
-import { ValidationError } from '../../errors/errors.js';
-import { canonicalTargetHost, hostPort } from './target-host.js';
-import type { MonitorTypeSpec } from './monitor-type-spec.js';
+import { ValidationError } from '../../../errors/errors.js';
+import { canonicalTargetHost, hostPort } from '../target-host.js';
+import type { MonitorTypeSpec } from '../monitor-type-spec.js';
 
 /** A `tcp` monitor: connect to host:port (and, with `tls`, complete a TLS handshake). */
 export interface TcpConfig {
@@ -32,7 +32,7 @@ const hostSchema = (message: string) =>
     .custom((v: string, helpers) => canonicalTargetHost(v) ?? helpers.error('any.invalid'))
     .error(fail(message));
 
-export const TCP_SPEC: MonitorTypeSpec<TcpConfig> = {
+export const TCP_SPEC: MonitorTypeSpec<TcpConfig, null> = {
   schema: Joi.object<TcpConfig>({
     host: hostSchema(M.host).required().description('Host name or IP address'),
     port: Joi.number().integer().min(1).max(65_535).required().error(fail(M.port)),
@@ -42,8 +42,11 @@ export const TCP_SPEC: MonitorTypeSpec<TcpConfig> = {
   })
     .description('type tcp: a TCP connection (and optionally a TLS handshake) to host:port')
     .example({ host: 'db.example.com', port: 5432, tls: false }),
+  kind: 'pull',
+  messages: M,
   notAnObject: M.config,
   naturalKey: (c) => `${c.tls ? 'tls' : 'tcp'}://${hostPort(c.host, c.port)}`,
   target: (c) => `${c.tls ? 'tls' : 'tcp'}://${hostPort(c.host, c.port)}`,
   alreadyMonitored: 'TCP target already monitored',
+  details: null,
 };

@@ -1,4 +1,4 @@
-import { ValidationError } from '../../errors/errors.js';
+import { ValidationError } from '../../../errors/errors.js';
 import { HEARTBEAT_CONFIG_MESSAGES as M, HEARTBEAT_CONFIG_SCHEMA } from './heartbeat-config.js';
 
 /** As the API validates a config: strict JSON types, unknown keys dropped, the first error. */

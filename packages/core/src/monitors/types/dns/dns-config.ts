@@ -1,8 +1,9 @@
 import net from 'node:net';
 import Joi from 'joi';
-import { ValidationError } from '../../errors/errors.js';
-import { canonicalTargetHost, hostPort } from './target-host.js';
-import type { MonitorTypeSpec } from './monitor-type-spec.js';
+import { ValidationError } from '../../../errors/errors.js';
+import { canonicalTargetHost, hostPort } from '../target-host.js';
+import type { MonitorTypeSpec } from '../monitor-type-spec.js';
+import { DnsCheckDetailsSchema } from './dns-details.js';
 
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'CAA', 'SOA'] as const;
 export type DnsRecordType = (typeof DNS_RECORD_TYPES)[number];
@@ -48,7 +49,7 @@ export function canonicalResolver(raw: string): string | null {
   return port === 53 ? ip : hostPort(ip, port);
 }
 
-export const DNS_SPEC: MonitorTypeSpec<DnsConfig> = {
+export const DNS_SPEC: MonitorTypeSpec<DnsConfig, typeof DnsCheckDetailsSchema> = {
   schema: Joi.object<DnsConfig>({
     name: Joi.string()
       .max(253)
@@ -85,10 +86,13 @@ export const DNS_SPEC: MonitorTypeSpec<DnsConfig> = {
   })
     .description('type dns: resolve name and compare the answer')
     .example({ name: 'example.com', record_type: 'A', expected_values: ['93.184.215.14'], match: 'any' }),
+  kind: 'pull',
+  messages: M,
   notAnObject: M.config,
   naturalKey: (c) => dnsTarget(c),
   target: (c) => dnsTarget(c),
   alreadyMonitored: 'DNS record already monitored',
+  details: DnsCheckDetailsSchema,
 };
 
 /** RFC 4501 form: `dns:name?type=A`, or `dns://resolver/name?type=A`. */

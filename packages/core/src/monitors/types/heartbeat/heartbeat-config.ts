@@ -1,7 +1,7 @@
 import Joi from 'joi';
-import { ValidationError } from '../../errors/errors.js';
-import { cronProblem } from '../../heartbeats/cron-schedule.js';
-import type { MonitorTypeSpec } from './monitor-type-spec.js';
+import { ValidationError } from '../../../errors/errors.js';
+import { cronProblem } from '../../../heartbeats/cron-schedule.js';
+import type { MonitorTypeSpec } from '../monitor-type-spec.js';
 
 /**
  * A `heartbeat` (push) monitor's `config`: when its job reports in and how long its runs may
@@ -119,10 +119,13 @@ export const HEARTBEAT_CONFIG_SCHEMA: Joi.ObjectSchema<HeartbeatConfig> = Joi.ob
     return cause instanceof ValidationError ? cause : reports;
   });
 
-export const HEARTBEAT_SPEC: MonitorTypeSpec<HeartbeatConfig> = {
+export const HEARTBEAT_SPEC: MonitorTypeSpec<HeartbeatConfig, null> = {
   schema: HEARTBEAT_CONFIG_SCHEMA,
+  kind: 'push',
+  messages: M,
   notAnObject: M.config,
   naturalKey: () => null,
   target: () => 'heartbeat',
   alreadyMonitored: 'Heartbeat already monitored',
+  details: null,
 };
