@@ -23,6 +23,26 @@ function failingField(schema: Joi.ObjectSchema, value: Record<string, unknown>):
   return null;
 }
 
+/** An entry's rule that is about one field (not one the joi schema checks): its error is placed at that field. */
+class FieldFailure extends Error {
+  constructor(
+    readonly field: string,
+    readonly original: VigilError,
+  ) {
+    super(original.message);
+  }
+}
+
+/** Runs a check of one field of an entry (a plan's interval, an owned hostname): its error points at the field. */
+export async function inField<T>(field: string, check: () => T | Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (e) {
+    if (e instanceof VigilError) throw new FieldFailure(field, e);
+    throw e;
+  }
+}
+
 /** The error again, with `path` among its details (the resource errors are shared instances: never changed in place). */
 function relocated(e: VigilError, path: string): VigilError {
   const details = { ...e.details, path };
@@ -41,6 +61,7 @@ export async function atEntry<T>(path: string, schema: Joi.ObjectSchema, fields:
   try {
     return await check();
   } catch (e) {
+    if (e instanceof FieldFailure) throw relocated(e.original, `${path}.${e.field}`);
     if (!(e instanceof VigilError) || 'path' in e.details) throw e;
     const keys = Object.keys((schema.describe() as { keys?: Record<string, unknown> }).keys ?? {});
     const named = /^Invalid ([a-z_]+)\b/.exec(e.message)?.[1];

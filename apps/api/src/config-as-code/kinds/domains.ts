@@ -8,6 +8,7 @@ import { requireOwnedHostname } from '../../domains/require-owned-hostname.js';
 import { applyCreatedDomainSchedule, applyDomainSchedule, queueScan } from '../../domains/schedule-effects.js';
 import { isUniqueViolation } from '../../domains/unique-violation.js';
 import type { Spec } from '../document.js';
+import { inField } from '../error-path.js';
 import type { AfterCommit, Current, KindAdapter } from './kind.js';
 
 type DomainSpec = Required<CreateDomainInput>;
@@ -52,9 +53,9 @@ export const domainKind: KindAdapter = {
     if (current && current.spec.hostname !== spec.hostname) {
       throw new ValidationError('Invalid hostname: the hostname of a domain cannot be changed (declare the new one under another key)');
     }
-    if (!current) await requireOwnedHostname(ctx, account, spec.hostname);
+    if (!current) await inField('hostname', () => requireOwnedHostname(ctx, account, spec.hostname));
     if (current?.spec.monitoring_frequency !== spec.monitoring_frequency) {
-      assertFrequencyAllowed(account.tier, ctx.config.tiers[account.tier], spec.monitoring_frequency, ctx.config.baseUrl);
+      await inField('monitoring_frequency', () => assertFrequencyAllowed(account.tier, ctx.config.tiers[account.tier], spec.monitoring_frequency, ctx.config.baseUrl));
     }
     return { ...spec };
   },

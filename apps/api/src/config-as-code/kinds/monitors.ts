@@ -23,6 +23,7 @@ import { typedConfigOfCreate } from '../../monitors/monitor-type-input.js';
 import { resolveRegions } from '../../monitors/region-policy.js';
 import { applyCreatedMonitorSchedule, applyMonitorSchedule, checkNow } from '../../monitors/schedule-effects.js';
 import type { Spec } from '../document.js';
+import { inField } from '../error-path.js';
 import { mapList, type AfterCommit, type Current, type KindAdapter, type RefMapper } from './kind.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -89,8 +90,10 @@ export const monitorKind: KindAdapter = {
     if (current && current.spec.type !== type) throw new ValidationError(MONITOR_INPUT_MESSAGES.typeChange);
     const all = { ...monitorDefaults(type), ...input };
     // Like an update: a downgraded account may keep the interval it has.
-    if (current?.spec.check_interval !== all.check_interval) assertIntervalAllowed(ctx.config.tiers[account.tier], all.check_interval, ctx.config.baseUrl);
-    const placement = await resolveRegions(ctx, account.tier, { regions: input.regions, min_failing_regions: input.min_failing_regions ?? null });
+    if (current?.spec.check_interval !== all.check_interval) {
+      await inField('check_interval', () => assertIntervalAllowed(ctx.config.tiers[account.tier], all.check_interval, ctx.config.baseUrl));
+    }
+    const placement = await inField('regions', () => resolveRegions(ctx, account.tier, { regions: input.regions, min_failing_regions: input.min_failing_regions ?? null }));
     const common: Spec = {
       name: all.name,
       type,

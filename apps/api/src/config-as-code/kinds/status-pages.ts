@@ -5,6 +5,7 @@ import { statusChanged } from '../../public-status/read-status-version.js';
 import { conflictOf } from '../../status-pages/save-status-page.js';
 import { createStatusPageBody, parseCreateBody } from '../../status-pages/status-page-input.js';
 import type { Spec } from '../document.js';
+import { inField } from '../error-path.js';
 import { mapList, type AfterCommit, type Current, type KindAdapter, type RefMapper } from './kind.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -63,7 +64,7 @@ export const statusPageKind: KindAdapter = {
   async desired(ctx: Context, account: Account, fields: Record<string, unknown>, current: Current | undefined): Promise<Spec> {
     const spec = specOf(fields);
     const hostname = spec.custom_hostname;
-    if (typeof hostname === 'string' && hostname !== current?.spec.custom_hostname) await requireOwnedHostname(ctx, account, hostname);
+    if (typeof hostname === 'string' && hostname !== current?.spec.custom_hostname) await inField('custom_hostname', () => requireOwnedHostname(ctx, account, hostname));
     return spec;
   },
 
