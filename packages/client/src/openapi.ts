@@ -1253,6 +1253,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/config/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JSON Schema of a configuration document (vigil.yaml), for editors */
+        get: operations["getApiV1ConfigSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/config/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What applying a configuration document would change (changes nothing) */
+        post: operations["postApiV1ConfigPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/config/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a configuration document's changes, all in one transaction or none */
+        post: operations["postApiV1ConfigApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/config/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's objects as a configuration document (plans to no changes) */
+        get: operations["getApiV1ConfigExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -2545,6 +2613,107 @@ export interface components {
                     shields_url: string;
                 };
             };
+        };
+        /**
+         * @example {
+         *       "changes": [
+         *         {
+         *           "action": "update",
+         *           "kind": "monitor",
+         *           "key": "shop-home",
+         *           "diff": {
+         *             "check_interval": {
+         *               "before": 300,
+         *               "after": 60
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "summary": {
+         *         "create": 0,
+         *         "update": 1,
+         *         "delete": 0,
+         *         "unchanged": 4
+         *       },
+         *       "fingerprint": "q1Vd3Rz3mQw6hXJ0pYcF1pDq2eG7m7xYw0Qb5oBqB9k"
+         *     }
+         */
+        ConfigPlan: {
+            changes: {
+                /** @enum {string} */
+                action: "create" | "update" | "delete" | "unchanged";
+                /** @enum {string} */
+                kind: "domain" | "monitor" | "integration" | "maintenance_window" | "status_page";
+                key: string;
+                /** @description Field by field: create lists every field (after), delete every field (before), update the fields that differ, unchanged none */
+                diff: {
+                    [key: string]: {
+                        /** @description Current value (absent for a create); secrets masked */
+                        before?: unknown;
+                        /** @description Value in the document (absent for a delete); secrets masked */
+                        after?: unknown;
+                    };
+                };
+            }[];
+            summary: {
+                create: number;
+                update: number;
+                delete: number;
+                unchanged: number;
+            };
+            /** @description The account's state the plan was made against: give it to apply to refuse (409) if it changed since */
+            fingerprint: string;
+        };
+        ConfigPathError: {
+            /** @example Invalid interval */
+            error: string;
+            /**
+             * @description The document path of the field at fault (empty: the document itself)
+             * @example monitors[3].check_interval
+             */
+            path: string;
+        };
+        /**
+         * @description Every object of the account (GET /api/v1/config/schema describes the entries)
+         * @example {
+         *       "monitors": [
+         *         {
+         *           "key": "shop-home",
+         *           "name": "Shop home",
+         *           "type": "http",
+         *           "url": "https://shop.example.com/",
+         *           "check_interval": 300
+         *         }
+         *       ],
+         *       "domains": [
+         *         {
+         *           "key": "shop",
+         *           "hostname": "shop.example.com",
+         *           "port": 443,
+         *           "monitoring_frequency": "daily"
+         *         }
+         *       ],
+         *       "integrations": [],
+         *       "maintenance_windows": [],
+         *       "status_pages": []
+         *     }
+         */
+        ConfigDocument: {
+            domains: {
+                [key: string]: unknown;
+            }[];
+            monitors: {
+                [key: string]: unknown;
+            }[];
+            integrations: {
+                [key: string]: unknown;
+            }[];
+            maintenance_windows: {
+                [key: string]: unknown;
+            }[];
+            status_pages: {
+                [key: string]: unknown;
+            }[];
         };
     };
     responses: never;
@@ -13365,6 +13534,925 @@ export interface operations {
                 };
             };
             /** @description Too many requests for public pages while the API is busy: `{"error":"Too many requests for public pages; retry shortly"}` after waiting up to 2 s; retry after `Retry-After` seconds (also the dependency outage 503) */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ConfigSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON Schema (draft 2020-12); also docs/vigil.schema.json */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1ConfigPlan: {
+        parameters: {
+            query?: {
+                /** @description true: managed objects the document no longer lists are deleted */
+                prune?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domains?: {
+                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
+                        key: string;
+                        /** @description A domain name (internationalised names are stored in punycode) */
+                        hostname: string;
+                        /** @default 443 */
+                        port?: number;
+                        /**
+                         * @default daily
+                         * @enum {string}
+                         */
+                        monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
+                        /**
+                         * @deprecated
+                         * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
+                         * @enum {string}
+                         */
+                        scan_frequency?: "5min" | "15min" | "hourly" | "daily";
+                        /** @default true */
+                        notifications_enabled?: boolean;
+                        /** @default 30 */
+                        alert_days_before_expiry?: number;
+                    }[];
+                    monitors?: {
+                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
+                        key: string;
+                        name: string;
+                        /**
+                         * @description What the monitor checks; fixed at create
+                         * @default http
+                         * @enum {string}
+                         */
+                        type?: "http" | "tcp" | "dns" | "heartbeat";
+                        /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                        config?: {
+                            /** @description Host name or IP address */
+                            host: string;
+                            port: number;
+                            /**
+                             * @description Complete a TLS handshake after connecting
+                             * @default false
+                             */
+                            tls?: boolean;
+                            /**
+                             * @description With tls: verify the certificate chain and name
+                             * @default true
+                             */
+                            verify_tls?: boolean;
+                            /** @description With tls: SNI and the name the certificate must cover; null = host */
+                            servername?: string | null;
+                        } | {
+                            /** @description DNS name to resolve */
+                            name: string;
+                            /** @enum {string} */
+                            record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                            /**
+                             * @description Empty: any non-empty answer passes
+                             * @default []
+                             */
+                            expected_values?: string[];
+                            /**
+                             * @description any / all of expected_values present, or none of them
+                             * @default any
+                             * @enum {string}
+                             */
+                            match?: "any" | "all" | "none";
+                            /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
+                            resolver?: string | null;
+                        } | {
+                            /** @description Seconds between pings (default 86400 when cron is not given) */
+                            period?: number | null;
+                            /** @description Five-field cron expression of when the job runs, instead of period */
+                            cron?: string | null;
+                            /** @description IANA time zone of cron (default UTC) */
+                            timezone?: string | null;
+                            /**
+                             * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                             * @default 3600
+                             */
+                            grace?: number;
+                            /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                            min_duration?: number | null;
+                            /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                            max_duration?: number | null;
+                        };
+                        /** @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat` */
+                        url?: string;
+                        /**
+                         * @description http monitors only; any case (answers give it upper-case)
+                         * @default GET
+                         * @enum {string}
+                         */
+                        method?: "GET" | "POST" | "HEAD";
+                        /**
+                         * @description Seconds; the plan decides which are allowed
+                         * @default 300
+                         * @enum {number}
+                         */
+                        check_interval?: 60 | 300 | 600 | 1800 | 3600;
+                        /**
+                         * @description Seconds
+                         * @default 30
+                         */
+                        timeout?: number;
+                        /**
+                         * @description http monitors only
+                         * @default [
+                         *       200,
+                         *       201,
+                         *       204
+                         *     ]
+                         */
+                        expected_status_codes?: number[];
+                        /** @description http monitors only: text the body must contain */
+                        expected_content?: string | null;
+                        /** @description http monitors only: request headers */
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        /** @description http monitors only: request body */
+                        body?: string | null;
+                        /**
+                         * @description Consecutive failed checks (rounds) that open an incident
+                         * @default 2
+                         */
+                        alert_threshold?: number;
+                        /**
+                         * @description A slower answer marks the monitor degraded
+                         * @default 5000
+                         */
+                        degraded_threshold_ms?: number;
+                        /**
+                         * @description http monitors only
+                         * @default true
+                         */
+                        follow_redirects?: boolean;
+                        /**
+                         * @description http monitors only
+                         * @default true
+                         */
+                        verify_ssl?: boolean;
+                        /** @description Objective in percent (at most 3 decimals); SLA reports show its error budget */
+                        slo_target?: number | null;
+                        /**
+                         * @description Consecutive successful checks that resolve an open incident
+                         * @default 1
+                         */
+                        recovery_threshold?: number;
+                        /**
+                         * @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never
+                         * @default null
+                         */
+                        reminder_interval_minutes?: number | null;
+                        /**
+                         * @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations (the account's own; whatever their event and monitor filters). null or [] = none
+                         * @default []
+                         */
+                        escalation?: {
+                            after_minutes: number;
+                            /** @description Keys of the objects (entries of this document or exported keys) */
+                            integration_ids: string[];
+                        }[] | null;
+                        /**
+                         * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
+                         * @default []
+                         */
+                        assertions?: ({
+                            /** @constant */
+                            source: "status_code";
+                            /** @enum {string} */
+                            operator: "equals" | "not_equals" | "less_than" | "greater_than";
+                            value?: number;
+                        } | {
+                            /** @constant */
+                            source: "response_time";
+                            /** @enum {string} */
+                            operator: "less_than" | "greater_than";
+                            value?: number;
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            /** @description Header name */
+                            name: string;
+                            /** @enum {string} */
+                            operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
+                            /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
+                            value?: string;
+                            /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                            flags?: string;
+                        } | {
+                            /** @constant */
+                            source: "json_path";
+                            path: string;
+                            /** @enum {string} */
+                            operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
+                            value?: string | number | boolean | null;
+                            /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                            flags?: string;
+                        } | {
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            operator: "contains" | "not_contains" | "matches";
+                            value?: string;
+                            /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                            flags?: string;
+                        } | {
+                            /** @constant */
+                            source: "certificate_expiry";
+                            /** @enum {string} */
+                            operator: "less_than" | "greater_than";
+                            value?: number;
+                        })[] | null;
+                        /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                        regions?: string[];
+                        /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
+                        min_failing_regions?: number | null;
+                    }[];
+                    integrations?: {
+                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
+                        key: string;
+                        /** @enum {string} */
+                        type: "email" | "webhook" | "slack" | "discord";
+                        name: string;
+                        /** @description Fields per type (GET /api/v1/integrations/types) */
+                        config: {
+                            to: string | string[];
+                        } | {
+                            /** Format: uri */
+                            url: string;
+                            secret?: string;
+                        } | {
+                            /** Format: uri */
+                            webhook_url: string;
+                        } | {
+                            /** Format: uri */
+                            webhook_url: string;
+                        };
+                        /** @description Empty or absent = all events */
+                        events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+                        /** @description Keys of the objects (entries of this document or exported keys) */
+                        monitor_ids?: string[];
+                        /** @description Keys of the objects (entries of this document or exported keys) */
+                        domain_ids?: string[];
+                        /** @default true */
+                        is_active?: boolean;
+                    }[];
+                    maintenance_windows?: {
+                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
+                        key: string;
+                        /** @description Required on create */
+                        title?: string;
+                        description?: string | null;
+                        /**
+                         * @description Every monitor and domain of the account, present and future
+                         * @default false
+                         */
+                        applies_to_all?: boolean;
+                        /** @description Keys of the objects (entries of this document or exported keys) */
+                        monitor_ids?: string[];
+                        /** @description Keys of the objects (entries of this document or exported keys) */
+                        domain_ids?: string[];
+                        /** @description Recurring windows: the first start (its wall time in timezone is the rule's DTSTART) */
+                        starts_at?: string;
+                        /** @description One-off windows; at most 366 days after starts_at */
+                        ends_at?: string | null;
+                        /** @description DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID */
+                        rrule?: string | null;
+                        /** @description Recurring windows: how long each occurrence lasts */
+                        duration_minutes?: number | null;
+                        /** @default UTC */
+                        timezone?: string;
+                        /**
+                         * @description Scheduled checks of covered monitors go on during the window (recorded in_maintenance, alerting nothing); false stops them
+                         * @default true
+                         */
+                        keep_checking?: boolean;
+                    }[];
+                    status_pages?: {
+                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
+                        key: string;
+                        /** @description Unique over the service; the page is /status/{slug} */
+                        slug: string;
+                        title: string;
+                        description?: string | null;
+                        sections?: {
+                            title: string;
+                            /**
+                             * @description Keys of the objects (entries of this document or exported keys)
+                             * @default []
+                             */
+                            monitor_ids?: string[];
+                            /**
+                             * @description Keys of the objects (entries of this document or exported keys)
+                             * @default []
+                             */
+                            domain_ids?: string[];
+                        }[];
+                        /**
+                         * @description auto follows the reader's system setting
+                         * @default auto
+                         * @enum {string}
+                         */
+                        theme?: "light" | "dark" | "auto";
+                        /**
+                         * @description A page that is not public answers 404
+                         * @default true
+                         */
+                        is_public?: boolean;
+                        /** @default true */
+                        show_uptime_bars?: boolean;
+                        /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
+                        custom_hostname?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Every entry with its action, and deletes under prune */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPlan"];
+                };
+            };
+            /** @description Invalid document: the resource endpoints' message, and `path`, where in the document */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPathError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient scope; a limit of the plan on the end state (tier-limit body); Interval, Frequency not allowed; Domain not verified (each with `path`); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1ConfigApply: {
+        parameters: {
+            query?: {
+                /** @description true: managed objects the document no longer lists are deleted */
+                prune?: "true" | "false";
+                /** @description A plan's fingerprint: 409 when the account changed since that plan */
+                fingerprint?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domains?: {
+                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
+                        key: string;
+                        /** @description A domain name (internationalised names are stored in punycode) */
+                        hostname: string;
+                        /** @default 443 */
+                        port?: number;
+                        /**
+                         * @default daily
+                         * @enum {string}
+                         */
+                        monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
+                        /**
+                         * @deprecated
+                         * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
+                         * @enum {string}
+                         */
+                        scan_frequency?: "5min" | "15min" | "hourly" | "daily";
+                        /** @default true */
+                        notifications_enabled?: boolean;
+                        /** @default 30 */
+                        alert_days_before_expiry?: number;
+                    }[];
+                    monitors?: {
+                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
+                        key: string;
+                        name: string;
+                        /**
+                         * @description What the monitor checks; fixed at create
+                         * @default http
+                         * @enum {string}
+                         */
+                        type?: "http" | "tcp" | "dns" | "heartbeat";
+                        /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
+                        config?: {
+                            /** @description Host name or IP address */
+                            host: string;
+                            port: number;
+                            /**
+                             * @description Complete a TLS handshake after connecting
+                             * @default false
+                             */
+                            tls?: boolean;
+                            /**
+                             * @description With tls: verify the certificate chain and name
+                             * @default true
+                             */
+                            verify_tls?: boolean;
+                            /** @description With tls: SNI and the name the certificate must cover; null = host */
+                            servername?: string | null;
+                        } | {
+                            /** @description DNS name to resolve */
+                            name: string;
+                            /** @enum {string} */
+                            record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
+                            /**
+                             * @description Empty: any non-empty answer passes
+                             * @default []
+                             */
+                            expected_values?: string[];
+                            /**
+                             * @description any / all of expected_values present, or none of them
+                             * @default any
+                             * @enum {string}
+                             */
+                            match?: "any" | "all" | "none";
+                            /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
+                            resolver?: string | null;
+                        } | {
+                            /** @description Seconds between pings (default 86400 when cron is not given) */
+                            period?: number | null;
+                            /** @description Five-field cron expression of when the job runs, instead of period */
+                            cron?: string | null;
+                            /** @description IANA time zone of cron (default UTC) */
+                            timezone?: string | null;
+                            /**
+                             * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
+                             * @default 3600
+                             */
+                            grace?: number;
+                            /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
+                            min_duration?: number | null;
+                            /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
+                            max_duration?: number | null;
+                        };
+                        /** @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat` */
+                        url?: string;
+                        /**
+                         * @description http monitors only; any case (answers give it upper-case)
+                         * @default GET
+                         * @enum {string}
+                         */
+                        method?: "GET" | "POST" | "HEAD";
+                        /**
+                         * @description Seconds; the plan decides which are allowed
+                         * @default 300
+                         * @enum {number}
+                         */
+                        check_interval?: 60 | 300 | 600 | 1800 | 3600;
+                        /**
+                         * @description Seconds
+                         * @default 30
+                         */
+                        timeout?: number;
+                        /**
+                         * @description http monitors only
+                         * @default [
+                         *       200,
+                         *       201,
+                         *       204
+                         *     ]
+                         */
+                        expected_status_codes?: number[];
+                        /** @description http monitors only: text the body must contain */
+                        expected_content?: string | null;
+                        /** @description http monitors only: request headers */
+                        headers?: {
+                            [key: string]: string;
+                        };
+                        /** @description http monitors only: request body */
+                        body?: string | null;
+                        /**
+                         * @description Consecutive failed checks (rounds) that open an incident
+                         * @default 2
+                         */
+                        alert_threshold?: number;
+                        /**
+                         * @description A slower answer marks the monitor degraded
+                         * @default 5000
+                         */
+                        degraded_threshold_ms?: number;
+                        /**
+                         * @description http monitors only
+                         * @default true
+                         */
+                        follow_redirects?: boolean;
+                        /**
+                         * @description http monitors only
+                         * @default true
+                         */
+                        verify_ssl?: boolean;
+                        /** @description Objective in percent (at most 3 decimals); SLA reports show its error budget */
+                        slo_target?: number | null;
+                        /**
+                         * @description Consecutive successful checks that resolve an open incident
+                         * @default 1
+                         */
+                        recovery_threshold?: number;
+                        /**
+                         * @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never
+                         * @default null
+                         */
+                        reminder_interval_minutes?: number | null;
+                        /**
+                         * @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations (the account's own; whatever their event and monitor filters). null or [] = none
+                         * @default []
+                         */
+                        escalation?: {
+                            after_minutes: number;
+                            /** @description Keys of the objects (entries of this document or exported keys) */
+                            integration_ids: string[];
+                        }[] | null;
+                        /**
+                         * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
+                         * @default []
+                         */
+                        assertions?: ({
+                            /** @constant */
+                            source: "status_code";
+                            /** @enum {string} */
+                            operator: "equals" | "not_equals" | "less_than" | "greater_than";
+                            value?: number;
+                        } | {
+                            /** @constant */
+                            source: "response_time";
+                            /** @enum {string} */
+                            operator: "less_than" | "greater_than";
+                            value?: number;
+                        } | {
+                            /** @constant */
+                            source: "header";
+                            /** @description Header name */
+                            name: string;
+                            /** @enum {string} */
+                            operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
+                            /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
+                            value?: string;
+                            /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                            flags?: string;
+                        } | {
+                            /** @constant */
+                            source: "json_path";
+                            path: string;
+                            /** @enum {string} */
+                            operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
+                            value?: string | number | boolean | null;
+                            /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                            flags?: string;
+                        } | {
+                            /** @constant */
+                            source: "body";
+                            /** @enum {string} */
+                            operator: "contains" | "not_contains" | "matches";
+                            value?: string;
+                            /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
+                            flags?: string;
+                        } | {
+                            /** @constant */
+                            source: "certificate_expiry";
+                            /** @enum {string} */
+                            operator: "less_than" | "greater_than";
+                            value?: number;
+                        })[] | null;
+                        /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
+                        regions?: string[];
+                        /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
+                        min_failing_regions?: number | null;
+                    }[];
+                    integrations?: {
+                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
+                        key: string;
+                        /** @enum {string} */
+                        type: "email" | "webhook" | "slack" | "discord";
+                        name: string;
+                        /** @description Fields per type (GET /api/v1/integrations/types) */
+                        config: {
+                            to: string | string[];
+                        } | {
+                            /** Format: uri */
+                            url: string;
+                            secret?: string;
+                        } | {
+                            /** Format: uri */
+                            webhook_url: string;
+                        } | {
+                            /** Format: uri */
+                            webhook_url: string;
+                        };
+                        /** @description Empty or absent = all events */
+                        events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+                        /** @description Keys of the objects (entries of this document or exported keys) */
+                        monitor_ids?: string[];
+                        /** @description Keys of the objects (entries of this document or exported keys) */
+                        domain_ids?: string[];
+                        /** @default true */
+                        is_active?: boolean;
+                    }[];
+                    maintenance_windows?: {
+                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
+                        key: string;
+                        /** @description Required on create */
+                        title?: string;
+                        description?: string | null;
+                        /**
+                         * @description Every monitor and domain of the account, present and future
+                         * @default false
+                         */
+                        applies_to_all?: boolean;
+                        /** @description Keys of the objects (entries of this document or exported keys) */
+                        monitor_ids?: string[];
+                        /** @description Keys of the objects (entries of this document or exported keys) */
+                        domain_ids?: string[];
+                        /** @description Recurring windows: the first start (its wall time in timezone is the rule's DTSTART) */
+                        starts_at?: string;
+                        /** @description One-off windows; at most 366 days after starts_at */
+                        ends_at?: string | null;
+                        /** @description DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID */
+                        rrule?: string | null;
+                        /** @description Recurring windows: how long each occurrence lasts */
+                        duration_minutes?: number | null;
+                        /** @default UTC */
+                        timezone?: string;
+                        /**
+                         * @description Scheduled checks of covered monitors go on during the window (recorded in_maintenance, alerting nothing); false stops them
+                         * @default true
+                         */
+                        keep_checking?: boolean;
+                    }[];
+                    status_pages?: {
+                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
+                        key: string;
+                        /** @description Unique over the service; the page is /status/{slug} */
+                        slug: string;
+                        title: string;
+                        description?: string | null;
+                        sections?: {
+                            title: string;
+                            /**
+                             * @description Keys of the objects (entries of this document or exported keys)
+                             * @default []
+                             */
+                            monitor_ids?: string[];
+                            /**
+                             * @description Keys of the objects (entries of this document or exported keys)
+                             * @default []
+                             */
+                            domain_ids?: string[];
+                        }[];
+                        /**
+                         * @description auto follows the reader's system setting
+                         * @default auto
+                         * @enum {string}
+                         */
+                        theme?: "light" | "dark" | "auto";
+                        /**
+                         * @description A page that is not public answers 404
+                         * @default true
+                         */
+                        is_public?: boolean;
+                        /** @default true */
+                        show_uptime_bars?: boolean;
+                        /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
+                        custom_hostname?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The changes made (as plan answers them); the fingerprint is the one they were planned against */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPlan"];
+                };
+            };
+            /** @description Invalid document: the resource endpoints' message, and `path`, where in the document */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPathError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient scope; a limit of the plan on the end state (tier-limit body); Interval, Frequency not allowed; Domain not verified (each with `path`); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Another apply of the account is in progress; The account changed since the plan (with the current `fingerprint`); a URL, slug or domain another object has (with `path`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ConfigExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Managed objects under their key, the others under `<kind>-<id>`; secrets masked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigDocument"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
             503: {
                 headers: {
                     "Retry-After"?: string;

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { component } from '../http/components.js';
-import { MapOf, OpenObject, StringEnum } from '../http/schema.js';
+import { ErrorSchema } from '../http/error.schema.js';
+import { MapOf, OneOf, OpenObject, StringEnum } from '../http/schema.js';
 import { KINDS, LIST_OF } from './document.js';
 
 const FieldChange = Type.Object(
@@ -45,22 +46,40 @@ export const ConfigPlanSchema = component(
   ),
 );
 
+const DOCUMENT_EXAMPLE = {
+  monitors: [{ key: 'shop-home', name: 'Shop home', type: 'http', url: 'https://shop.example.com/', check_interval: 300 }],
+  domains: [{ key: 'shop', hostname: 'shop.example.com', port: 443, monitoring_frequency: 'daily' }],
+  integrations: [],
+  maintenance_windows: [],
+  status_pages: [],
+};
+
+/** An export: its entries are described by the document's JSON Schema (GET /api/v1/config/schema), derived from the create bodies. */
 export const ConfigDocumentSchema = component(
   'ConfigDocument',
   Type.Object(
     Object.fromEntries(KINDS.map((k) => [LIST_OF[k], Type.Array(OpenObject({ description: 'key plus the fields of the create body' }))])),
-    { additionalProperties: false, description: 'A document listing every object of the account (GET /api/v1/config/schema describes it in full)' },
+    { additionalProperties: false, description: 'Every object of the account (GET /api/v1/config/schema describes the entries)', examples: [DOCUMENT_EXAMPLE] },
   ),
 );
 
-/** A 400 of a document: the resource endpoints' message and where in the document (`monitors[3].check_interval`). */
-export const ConfigErrorSchema = component(
-  'ConfigError',
+/** A 400 of a document entry: the resource endpoints' message and where in the document. */
+const ConfigPathErrorSchema = component(
+  'ConfigPathError',
   Type.Object(
     {
       error: Type.String({ examples: ['Invalid interval'] }),
-      path: Type.Optional(Type.String({ description: 'The document path of the field at fault', examples: ['monitors[3].check_interval'] })),
+      path: Type.String({ description: 'The document path of the field at fault (empty: the document itself)', examples: ['monitors[3].check_interval'] }),
     },
-    { additionalProperties: true },
+    { additionalProperties: false },
   ),
 );
+
+/** 400 of plan and apply: a document error with its path, or a request error (invalid JSON, query). */
+export const ConfigErrorSchema = OneOf([ConfigPathErrorSchema, ErrorSchema]);
+
+/** The JSON Schema the schema route answers: its own shape is JSON Schema's. */
+export const JsonSchemaDocument = OpenObject({
+  description: 'A JSON Schema (draft 2020-12)',
+  examples: [{ $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'Vigil configuration (vigil.yaml)', type: 'object', properties: { monitors: { type: 'array' } } }],
+});

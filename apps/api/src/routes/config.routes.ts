@@ -3,12 +3,11 @@ import { Type } from '@sinclair/typebox';
 import type { Context, RequiredScope } from '@vigil/core';
 import { applyDocument, planDocument } from '../config-as-code/apply.js';
 import { configDocumentSchema } from '../config-as-code/config-schema.js';
-import { ConfigDocumentSchema, ConfigErrorSchema, ConfigPlanSchema } from '../config-as-code/config.schema.js';
+import { ConfigDocumentSchema, ConfigErrorSchema, ConfigPlanSchema, JsonSchemaDocument } from '../config-as-code/config.schema.js';
 import { exportDocument } from '../config-as-code/export.js';
 import { planView } from '../config-as-code/plan.js';
 import { documented, queryFields } from '../http/joi-schema.js';
 import { authOf } from '../http/request-auth.js';
-import { OpenObject } from '../http/schema.js';
 import { route, type RouteDef } from '../http/route.js';
 import { validate } from '../http/validate.js';
 import { requireScope } from '../middleware/require-scope.js';
@@ -51,7 +50,7 @@ export function configRoutes(ctx: Context): RouteDef[] {
       handler: (_req, _res, send) => {
         send(200, schema);
       },
-      docs: { responses: { 200: { description: 'JSON Schema (draft 2020-12); also docs/vigil.schema.json', schema: OpenObject() } } },
+      docs: { responses: { 200: { description: 'JSON Schema (draft 2020-12); also docs/vigil.schema.json', schema: JsonSchemaDocument } } },
     }),
     route({
       method: 'post',
