@@ -2673,6 +2673,29 @@ export interface components {
              */
             path: string;
         };
+        ConfigAccountChanged: {
+            /** @constant */
+            error: "The account changed since the plan: plan again";
+            /** @description The account's fingerprint now */
+            fingerprint: string;
+        };
+        ConfigEntryConflict: {
+            /**
+             * @example URL already monitored
+             * @example Slug already taken
+             */
+            error: string;
+            /** @example monitors[2] */
+            path: string;
+        };
+        ConfigDomainConflict: {
+            /** @constant */
+            error: "Domain already exists";
+            hostname: string;
+            port: number;
+            /** @example domains[0] */
+            path: string;
+        };
         /**
          * @description Every object of the account (GET /api/v1/config/schema describes the entries)
          * @example {
@@ -13604,318 +13627,19 @@ export interface operations {
             content: {
                 "application/json": {
                     domains?: {
-                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
-                        key: string;
-                        /** @description A domain name (internationalised names are stored in punycode) */
-                        hostname: string;
-                        /** @default 443 */
-                        port?: number;
-                        /**
-                         * @default daily
-                         * @enum {string}
-                         */
-                        monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
-                        /**
-                         * @deprecated
-                         * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
-                         * @enum {string}
-                         */
-                        scan_frequency?: "5min" | "15min" | "hourly" | "daily";
-                        /** @default true */
-                        notifications_enabled?: boolean;
-                        /** @default 30 */
-                        alert_days_before_expiry?: number;
+                        [key: string]: unknown;
                     }[];
                     monitors?: {
-                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
-                        key: string;
-                        name: string;
-                        /**
-                         * @description What the monitor checks; fixed at create
-                         * @default http
-                         * @enum {string}
-                         */
-                        type?: "http" | "tcp" | "dns" | "heartbeat";
-                        /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
-                        config?: {
-                            /** @description Host name or IP address */
-                            host: string;
-                            port: number;
-                            /**
-                             * @description Complete a TLS handshake after connecting
-                             * @default false
-                             */
-                            tls?: boolean;
-                            /**
-                             * @description With tls: verify the certificate chain and name
-                             * @default true
-                             */
-                            verify_tls?: boolean;
-                            /** @description With tls: SNI and the name the certificate must cover; null = host */
-                            servername?: string | null;
-                        } | {
-                            /** @description DNS name to resolve */
-                            name: string;
-                            /** @enum {string} */
-                            record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
-                            /**
-                             * @description Empty: any non-empty answer passes
-                             * @default []
-                             */
-                            expected_values?: string[];
-                            /**
-                             * @description any / all of expected_values present, or none of them
-                             * @default any
-                             * @enum {string}
-                             */
-                            match?: "any" | "all" | "none";
-                            /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
-                            resolver?: string | null;
-                        } | {
-                            /** @description Seconds between pings (default 86400 when cron is not given) */
-                            period?: number | null;
-                            /** @description Five-field cron expression of when the job runs, instead of period */
-                            cron?: string | null;
-                            /** @description IANA time zone of cron (default UTC) */
-                            timezone?: string | null;
-                            /**
-                             * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
-                             * @default 3600
-                             */
-                            grace?: number;
-                            /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
-                            min_duration?: number | null;
-                            /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
-                            max_duration?: number | null;
-                        };
-                        /** @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat` */
-                        url?: string;
-                        /**
-                         * @description http monitors only; any case (answers give it upper-case)
-                         * @default GET
-                         * @enum {string}
-                         */
-                        method?: "GET" | "POST" | "HEAD";
-                        /**
-                         * @description Seconds; the plan decides which are allowed
-                         * @default 300
-                         * @enum {number}
-                         */
-                        check_interval?: 60 | 300 | 600 | 1800 | 3600;
-                        /**
-                         * @description Seconds
-                         * @default 30
-                         */
-                        timeout?: number;
-                        /**
-                         * @description http monitors only
-                         * @default [
-                         *       200,
-                         *       201,
-                         *       204
-                         *     ]
-                         */
-                        expected_status_codes?: number[];
-                        /** @description http monitors only: text the body must contain */
-                        expected_content?: string | null;
-                        /** @description http monitors only: request headers */
-                        headers?: {
-                            [key: string]: string;
-                        };
-                        /** @description http monitors only: request body */
-                        body?: string | null;
-                        /**
-                         * @description Consecutive failed checks (rounds) that open an incident
-                         * @default 2
-                         */
-                        alert_threshold?: number;
-                        /**
-                         * @description A slower answer marks the monitor degraded
-                         * @default 5000
-                         */
-                        degraded_threshold_ms?: number;
-                        /**
-                         * @description http monitors only
-                         * @default true
-                         */
-                        follow_redirects?: boolean;
-                        /**
-                         * @description http monitors only
-                         * @default true
-                         */
-                        verify_ssl?: boolean;
-                        /** @description Objective in percent (at most 3 decimals); SLA reports show its error budget */
-                        slo_target?: number | null;
-                        /**
-                         * @description Consecutive successful checks that resolve an open incident
-                         * @default 1
-                         */
-                        recovery_threshold?: number;
-                        /**
-                         * @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never
-                         * @default null
-                         */
-                        reminder_interval_minutes?: number | null;
-                        /**
-                         * @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations (the account's own; whatever their event and monitor filters). null or [] = none
-                         * @default []
-                         */
-                        escalation?: {
-                            after_minutes: number;
-                            /** @description Keys of the objects (entries of this document or exported keys) */
-                            integration_ids: string[];
-                        }[] | null;
-                        /**
-                         * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
-                         * @default []
-                         */
-                        assertions?: ({
-                            /** @constant */
-                            source: "status_code";
-                            /** @enum {string} */
-                            operator: "equals" | "not_equals" | "less_than" | "greater_than";
-                            value?: number;
-                        } | {
-                            /** @constant */
-                            source: "response_time";
-                            /** @enum {string} */
-                            operator: "less_than" | "greater_than";
-                            value?: number;
-                        } | {
-                            /** @constant */
-                            source: "header";
-                            /** @description Header name */
-                            name: string;
-                            /** @enum {string} */
-                            operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
-                            /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
-                            value?: string;
-                            /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
-                            flags?: string;
-                        } | {
-                            /** @constant */
-                            source: "json_path";
-                            path: string;
-                            /** @enum {string} */
-                            operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
-                            value?: string | number | boolean | null;
-                            /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
-                            flags?: string;
-                        } | {
-                            /** @constant */
-                            source: "body";
-                            /** @enum {string} */
-                            operator: "contains" | "not_contains" | "matches";
-                            value?: string;
-                            /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
-                            flags?: string;
-                        } | {
-                            /** @constant */
-                            source: "certificate_expiry";
-                            /** @enum {string} */
-                            operator: "less_than" | "greater_than";
-                            value?: number;
-                        })[] | null;
-                        /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
-                        regions?: string[];
-                        /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
-                        min_failing_regions?: number | null;
+                        [key: string]: unknown;
                     }[];
                     integrations?: {
-                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
-                        key: string;
-                        /** @enum {string} */
-                        type: "email" | "webhook" | "slack" | "discord";
-                        name: string;
-                        /** @description Fields per type (GET /api/v1/integrations/types) */
-                        config: {
-                            to: string | string[];
-                        } | {
-                            /** Format: uri */
-                            url: string;
-                            secret?: string;
-                        } | {
-                            /** Format: uri */
-                            webhook_url: string;
-                        } | {
-                            /** Format: uri */
-                            webhook_url: string;
-                        };
-                        /** @description Empty or absent = all events */
-                        events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
-                        /** @description Keys of the objects (entries of this document or exported keys) */
-                        monitor_ids?: string[];
-                        /** @description Keys of the objects (entries of this document or exported keys) */
-                        domain_ids?: string[];
-                        /** @default true */
-                        is_active?: boolean;
+                        [key: string]: unknown;
                     }[];
                     maintenance_windows?: {
-                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
-                        key: string;
-                        /** @description Required on create */
-                        title?: string;
-                        description?: string | null;
-                        /**
-                         * @description Every monitor and domain of the account, present and future
-                         * @default false
-                         */
-                        applies_to_all?: boolean;
-                        /** @description Keys of the objects (entries of this document or exported keys) */
-                        monitor_ids?: string[];
-                        /** @description Keys of the objects (entries of this document or exported keys) */
-                        domain_ids?: string[];
-                        /** @description Recurring windows: the first start (its wall time in timezone is the rule's DTSTART) */
-                        starts_at?: string;
-                        /** @description One-off windows; at most 366 days after starts_at */
-                        ends_at?: string | null;
-                        /** @description DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID */
-                        rrule?: string | null;
-                        /** @description Recurring windows: how long each occurrence lasts */
-                        duration_minutes?: number | null;
-                        /** @default UTC */
-                        timezone?: string;
-                        /**
-                         * @description Scheduled checks of covered monitors go on during the window (recorded in_maintenance, alerting nothing); false stops them
-                         * @default true
-                         */
-                        keep_checking?: boolean;
+                        [key: string]: unknown;
                     }[];
                     status_pages?: {
-                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
-                        key: string;
-                        /** @description Unique over the service; the page is /status/{slug} */
-                        slug: string;
-                        title: string;
-                        description?: string | null;
-                        sections?: {
-                            title: string;
-                            /**
-                             * @description Keys of the objects (entries of this document or exported keys)
-                             * @default []
-                             */
-                            monitor_ids?: string[];
-                            /**
-                             * @description Keys of the objects (entries of this document or exported keys)
-                             * @default []
-                             */
-                            domain_ids?: string[];
-                        }[];
-                        /**
-                         * @description auto follows the reader's system setting
-                         * @default auto
-                         * @enum {string}
-                         */
-                        theme?: "light" | "dark" | "auto";
-                        /**
-                         * @description A page that is not public answers 404
-                         * @default true
-                         */
-                        is_public?: boolean;
-                        /** @default true */
-                        show_uptime_bars?: boolean;
-                        /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
-                        custom_hostname?: string | null;
+                        [key: string]: unknown;
                     }[];
                 };
             };
@@ -14007,318 +13731,19 @@ export interface operations {
             content: {
                 "application/json": {
                     domains?: {
-                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
-                        key: string;
-                        /** @description A domain name (internationalised names are stored in punycode) */
-                        hostname: string;
-                        /** @default 443 */
-                        port?: number;
-                        /**
-                         * @default daily
-                         * @enum {string}
-                         */
-                        monitoring_frequency?: "5min" | "15min" | "hourly" | "daily";
-                        /**
-                         * @deprecated
-                         * @description Deprecated alias of monitoring_frequency (response carries Deprecation: true)
-                         * @enum {string}
-                         */
-                        scan_frequency?: "5min" | "15min" | "hourly" | "daily";
-                        /** @default true */
-                        notifications_enabled?: boolean;
-                        /** @default 30 */
-                        alert_days_before_expiry?: number;
+                        [key: string]: unknown;
                     }[];
                     monitors?: {
-                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
-                        key: string;
-                        name: string;
-                        /**
-                         * @description What the monitor checks; fixed at create
-                         * @default http
-                         * @enum {string}
-                         */
-                        type?: "http" | "tcp" | "dns" | "heartbeat";
-                        /** @description The configuration of a tcp, dns or heartbeat monitor (http monitors are configured by their own fields and refuse it). On update the fields given replace the current ones. */
-                        config?: {
-                            /** @description Host name or IP address */
-                            host: string;
-                            port: number;
-                            /**
-                             * @description Complete a TLS handshake after connecting
-                             * @default false
-                             */
-                            tls?: boolean;
-                            /**
-                             * @description With tls: verify the certificate chain and name
-                             * @default true
-                             */
-                            verify_tls?: boolean;
-                            /** @description With tls: SNI and the name the certificate must cover; null = host */
-                            servername?: string | null;
-                        } | {
-                            /** @description DNS name to resolve */
-                            name: string;
-                            /** @enum {string} */
-                            record_type: "A" | "AAAA" | "CNAME" | "MX" | "TXT" | "NS" | "CAA" | "SOA";
-                            /**
-                             * @description Empty: any non-empty answer passes
-                             * @default []
-                             */
-                            expected_values?: string[];
-                            /**
-                             * @description any / all of expected_values present, or none of them
-                             * @default any
-                             * @enum {string}
-                             */
-                            match?: "any" | "all" | "none";
-                            /** @description ip or ip:port ([v6]:port) of the resolver to ask; null = the service's resolvers */
-                            resolver?: string | null;
-                        } | {
-                            /** @description Seconds between pings (default 86400 when cron is not given) */
-                            period?: number | null;
-                            /** @description Five-field cron expression of when the job runs, instead of period */
-                            cron?: string | null;
-                            /** @description IANA time zone of cron (default UTC) */
-                            timezone?: string | null;
-                            /**
-                             * @description Seconds a ping may be late before a failure is recorded; a success ping more than grace before it is due fails as too often
-                             * @default 3600
-                             */
-                            grace?: number;
-                            /** @description A run (start ping to success ping) shorter than this many seconds fails as too fast */
-                            min_duration?: number | null;
-                            /** @description A run longer than this many seconds (or a start with no success or failure within it) fails as too slow */
-                            max_duration?: number | null;
-                        };
-                        /** @description http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat` */
-                        url?: string;
-                        /**
-                         * @description http monitors only; any case (answers give it upper-case)
-                         * @default GET
-                         * @enum {string}
-                         */
-                        method?: "GET" | "POST" | "HEAD";
-                        /**
-                         * @description Seconds; the plan decides which are allowed
-                         * @default 300
-                         * @enum {number}
-                         */
-                        check_interval?: 60 | 300 | 600 | 1800 | 3600;
-                        /**
-                         * @description Seconds
-                         * @default 30
-                         */
-                        timeout?: number;
-                        /**
-                         * @description http monitors only
-                         * @default [
-                         *       200,
-                         *       201,
-                         *       204
-                         *     ]
-                         */
-                        expected_status_codes?: number[];
-                        /** @description http monitors only: text the body must contain */
-                        expected_content?: string | null;
-                        /** @description http monitors only: request headers */
-                        headers?: {
-                            [key: string]: string;
-                        };
-                        /** @description http monitors only: request body */
-                        body?: string | null;
-                        /**
-                         * @description Consecutive failed checks (rounds) that open an incident
-                         * @default 2
-                         */
-                        alert_threshold?: number;
-                        /**
-                         * @description A slower answer marks the monitor degraded
-                         * @default 5000
-                         */
-                        degraded_threshold_ms?: number;
-                        /**
-                         * @description http monitors only
-                         * @default true
-                         */
-                        follow_redirects?: boolean;
-                        /**
-                         * @description http monitors only
-                         * @default true
-                         */
-                        verify_ssl?: boolean;
-                        /** @description Objective in percent (at most 3 decimals); SLA reports show its error budget */
-                        slo_target?: number | null;
-                        /**
-                         * @description Consecutive successful checks that resolve an open incident
-                         * @default 1
-                         */
-                        recovery_threshold?: number;
-                        /**
-                         * @description Repeat the down alert every N minutes while the incident is open and unacknowledged; null = never
-                         * @default null
-                         */
-                        reminder_interval_minutes?: number | null;
-                        /**
-                         * @description Steps in increasing after_minutes: that long after an incident opened, still open and unacknowledged, the down alert goes to these integrations (the account's own; whatever their event and monitor filters). null or [] = none
-                         * @default []
-                         */
-                        escalation?: {
-                            after_minutes: number;
-                            /** @description Keys of the objects (entries of this document or exported keys) */
-                            integration_ids: string[];
-                        }[] | null;
-                        /**
-                         * @description http monitors only. Conditions judged after expected_status_codes and expected_content, each failed one named in the check's error (e.g. `Assertion failed: json $.status equals "ok" (got "degraded")`). Regular expressions and JSONPath queries of one check run under one time bound of 50 ms together. null or [] = none
-                         * @default []
-                         */
-                        assertions?: ({
-                            /** @constant */
-                            source: "status_code";
-                            /** @enum {string} */
-                            operator: "equals" | "not_equals" | "less_than" | "greater_than";
-                            value?: number;
-                        } | {
-                            /** @constant */
-                            source: "response_time";
-                            /** @enum {string} */
-                            operator: "less_than" | "greater_than";
-                            value?: number;
-                        } | {
-                            /** @constant */
-                            source: "header";
-                            /** @description Header name */
-                            name: string;
-                            /** @enum {string} */
-                            operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches";
-                            /** @description The compared text; with matches a JavaScript regular expression (at most 500 characters), compiled on create/update */
-                            value?: string;
-                            /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
-                            flags?: string;
-                        } | {
-                            /** @constant */
-                            source: "json_path";
-                            path: string;
-                            /** @enum {string} */
-                            operator: "exists" | "not_exists" | "equals" | "not_equals" | "contains" | "not_contains" | "matches" | "less_than" | "greater_than";
-                            value?: string | number | boolean | null;
-                            /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
-                            flags?: string;
-                        } | {
-                            /** @constant */
-                            source: "body";
-                            /** @enum {string} */
-                            operator: "contains" | "not_contains" | "matches";
-                            value?: string;
-                            /** @description Only with matches: i (case-insensitive), m, s, u; each at most once */
-                            flags?: string;
-                        } | {
-                            /** @constant */
-                            source: "certificate_expiry";
-                            /** @enum {string} */
-                            operator: "less_than" | "greater_than";
-                            value?: number;
-                        })[] | null;
-                        /** @description Regions whose checkers check the monitor, each due run one round in all of them (GET /api/v1/regions lists the known ones). Default: the deployment's default regions (VIGIL_DEFAULT_REGIONS, usually ["default"]). The plan caps how many. Present in answers for monitors placed outside the lone default region */
-                        regions?: string[];
-                        /** @description How many regions must fail in the same round for the round to fail (alert_threshold counts failed rounds); at most the number of regions. null or absent: a majority. Answers give the effective number */
-                        min_failing_regions?: number | null;
+                        [key: string]: unknown;
                     }[];
                     integrations?: {
-                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
-                        key: string;
-                        /** @enum {string} */
-                        type: "email" | "webhook" | "slack" | "discord";
-                        name: string;
-                        /** @description Fields per type (GET /api/v1/integrations/types) */
-                        config: {
-                            to: string | string[];
-                        } | {
-                            /** Format: uri */
-                            url: string;
-                            secret?: string;
-                        } | {
-                            /** Format: uri */
-                            webhook_url: string;
-                        } | {
-                            /** Format: uri */
-                            webhook_url: string;
-                        };
-                        /** @description Empty or absent = all events */
-                        events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
-                        /** @description Keys of the objects (entries of this document or exported keys) */
-                        monitor_ids?: string[];
-                        /** @description Keys of the objects (entries of this document or exported keys) */
-                        domain_ids?: string[];
-                        /** @default true */
-                        is_active?: boolean;
+                        [key: string]: unknown;
                     }[];
                     maintenance_windows?: {
-                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
-                        key: string;
-                        /** @description Required on create */
-                        title?: string;
-                        description?: string | null;
-                        /**
-                         * @description Every monitor and domain of the account, present and future
-                         * @default false
-                         */
-                        applies_to_all?: boolean;
-                        /** @description Keys of the objects (entries of this document or exported keys) */
-                        monitor_ids?: string[];
-                        /** @description Keys of the objects (entries of this document or exported keys) */
-                        domain_ids?: string[];
-                        /** @description Recurring windows: the first start (its wall time in timezone is the rule's DTSTART) */
-                        starts_at?: string;
-                        /** @description One-off windows; at most 366 days after starts_at */
-                        ends_at?: string | null;
-                        /** @description DAILY, WEEKLY, MONTHLY or YEARLY; at most 24 starts a day; no DTSTART or TZID */
-                        rrule?: string | null;
-                        /** @description Recurring windows: how long each occurrence lasts */
-                        duration_minutes?: number | null;
-                        /** @default UTC */
-                        timezone?: string;
-                        /**
-                         * @description Scheduled checks of covered monitors go on during the window (recorded in_maintenance, alerting nothing); false stops them
-                         * @default true
-                         */
-                        keep_checking?: boolean;
+                        [key: string]: unknown;
                     }[];
                     status_pages?: {
-                        /** @description Stable name of the entry (must be 1 to 100 letters, digits, '.', '_' or '-', starting with a letter or digit); the object's name may change, its key not */
-                        key: string;
-                        /** @description Unique over the service; the page is /status/{slug} */
-                        slug: string;
-                        title: string;
-                        description?: string | null;
-                        sections?: {
-                            title: string;
-                            /**
-                             * @description Keys of the objects (entries of this document or exported keys)
-                             * @default []
-                             */
-                            monitor_ids?: string[];
-                            /**
-                             * @description Keys of the objects (entries of this document or exported keys)
-                             * @default []
-                             */
-                            domain_ids?: string[];
-                        }[];
-                        /**
-                         * @description auto follows the reader's system setting
-                         * @default auto
-                         * @enum {string}
-                         */
-                        theme?: "light" | "dark" | "auto";
-                        /**
-                         * @description A page that is not public answers 404
-                         * @default true
-                         */
-                        is_public?: boolean;
-                        /** @default true */
-                        show_uptime_bars?: boolean;
-                        /** @description A hostname the account has verified (or a subdomain of one). Point it (CNAME) at the service: a request whose Host is this name is served the page at /, its JSON at /index.json and its feed at /feed.atom. */
-                        custom_hostname?: string | null;
+                        [key: string]: unknown;
                     }[];
                 };
             };
@@ -14366,7 +13791,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Error"];
+                    "application/json": components["schemas"]["ConfigAccountChanged"] | components["schemas"]["ConfigEntryConflict"] | components["schemas"]["ConfigDomainConflict"] | components["schemas"]["Error"];
                 };
             };
             /** @description `Request body too large` (over 1 MB) */

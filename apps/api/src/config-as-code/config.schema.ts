@@ -83,3 +83,16 @@ export const JsonSchemaDocument = OpenObject({
   description: 'A JSON Schema (draft 2020-12)',
   examples: [{ $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'Vigil configuration (vigil.yaml)', type: 'object', properties: { monitors: { type: 'array' } } }],
 });
+
+const closed = (name: string, fields: Parameters<typeof Type.Object>[0]) => component(name, Type.Object(fields, { additionalProperties: false }));
+
+/** 409 of apply: another apply under way; the account changed since the plan; a name another object has (at its entry). */
+export const ConfigConflictSchema = OneOf([
+  closed('ConfigAccountChanged', {
+    error: Type.Literal('The account changed since the plan: plan again'),
+    fingerprint: Type.String({ description: "The account's fingerprint now" }),
+  }),
+  closed('ConfigEntryConflict', { error: Type.String({ examples: ['URL already monitored', 'Slug already taken'] }), path: Type.String({ examples: ['monitors[2]'] }) }),
+  closed('ConfigDomainConflict', { error: Type.Literal('Domain already exists'), hostname: Type.String(), port: Type.Integer(), path: Type.String({ examples: ['domains[0]'] }) }),
+  ErrorSchema,
+]);

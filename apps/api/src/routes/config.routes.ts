@@ -3,7 +3,8 @@ import { Type } from '@sinclair/typebox';
 import type { Context, RequiredScope } from '@vigil/core';
 import { applyDocument, planDocument } from '../config-as-code/apply.js';
 import { configDocumentSchema } from '../config-as-code/config-schema.js';
-import { ConfigDocumentSchema, ConfigErrorSchema, ConfigPlanSchema, JsonSchemaDocument } from '../config-as-code/config.schema.js';
+import { ConfigConflictSchema, ConfigDocumentSchema, ConfigErrorSchema, ConfigPlanSchema, JsonSchemaDocument } from '../config-as-code/config.schema.js';
+import { KINDS, LIST_OF } from '../config-as-code/document.js';
 import { exportDocument } from '../config-as-code/export.js';
 import { planView } from '../config-as-code/plan.js';
 import { documented, queryFields } from '../http/joi-schema.js';
@@ -20,9 +21,19 @@ const FAMILIES = ['monitors', 'domains', 'integrations', 'status_pages', 'mainte
 const allOf = (access: 'read' | 'write') => FAMILIES.slice(1).map((f) => requireScope(`${f}:${access}` satisfies RequiredScope));
 
 const schema = configDocumentSchema();
-const { $schema: _draft, ...bodySchema } = schema;
-/** The body is checked list by list with each resource's own rules (config-as-code/plan.ts); documented by the document's JSON Schema. */
-const documentBody = documented(Joi.any(), bodySchema);
+/**
+ * The body is checked list by list with each resource's own rules (config-as-code/plan.ts). The
+ * operation documents its lists; the entries' fields are in the document's JSON Schema (GET
+ * /api/v1/config/schema), so that clients pass an entry they have not typed on to the checks.
+ */
+const documentBody = documented(Joi.any(), {
+  type: 'object',
+  description: 'A configuration document; GET /api/v1/config/schema describes every entry',
+  additionalProperties: false,
+  properties: Object.fromEntries(
+    KINDS.map((k) => [LIST_OF[k], { type: 'array', items: { type: 'object', additionalProperties: true, description: 'key plus the fields of the create body' } }]),
+  ),
+});
 
 const prune = Joi.string()
   .valid('true', 'false')
@@ -89,7 +100,10 @@ export function configRoutes(ctx: Context): RouteDef[] {
         responses: {
           200: { description: 'The changes made (as plan answers them); the fingerprint is the one they were planned against', schema: ConfigPlanSchema },
           ...ERRORS,
-          409: { description: 'Another apply of the account is in progress; The account changed since the plan (with the current `fingerprint`); a URL, slug or domain another object has (with `path`)' },
+          409: {
+            description: 'Another apply of the account is in progress; The account changed since the plan (with the current `fingerprint`); a URL, slug or domain another object has (with `path`)',
+            schema: ConfigConflictSchema,
+          },
         },
       },
     }),
