@@ -8,11 +8,18 @@ import { saveManaged, type ManagedRow } from './managed-store.js';
 import type { Plan, PlannedChange } from './plan.js';
 
 /**
+ * The order creates run in: what others refer to first. Integrations and monitors refer to each
+ * other (scope, escalation); integrations, the fewer, go first, so that only they need the
+ * second write.
+ */
+const CREATE_ORDER: readonly Kind[] = ['domain', 'integration', 'monitor', 'maintenance_window', 'status_page'];
+
+/**
  * Makes a plan's changes in the caller's transaction: deletes first (a key renamed under prune
- * frees its URL or slug for the new entry), then creates in the order of KINDS (what others
- * refer to first), then updates. A created object whose references name one created later
- * (a monitor's escalation naming a new integration) is created without them and completed with
- * the updates. Returns what must wait for the commit.
+ * frees its URL or slug for the new entry), then creates in CREATE_ORDER, then updates. A
+ * created object whose references name one created later (an integration scoped to a new
+ * monitor) is created without them and completed with the updates. Returns what must wait for
+ * the commit.
  */
 export async function executePlan(ctx: Context, em: EntityManager, account: Account, plan: Plan, state: AccountState): Promise<AfterCommit[]> {
   const after: AfterCommit[] = [];
@@ -36,7 +43,8 @@ export async function executePlan(ctx: Context, em: EntityManager, account: Acco
   };
 
   const completions: { change: PlannedChange; target: Current }[] = [];
-  for (const c of of('create')) {
+  const creates = CREATE_ORDER.flatMap((kind) => of('create').filter((c) => c.kind === kind));
+  for (const c of creates) {
     if (!c.desired) continue;
     const adapter = KIND_ADAPTERS[c.kind];
     const mapped = withIds(c.kind, c.desired);

@@ -1,5 +1,4 @@
 import Joi from 'joi';
-import { Type } from '@sinclair/typebox';
 import type { Context, RequiredScope } from '@vigil/core';
 import { applyDocument, planDocument } from '../config-as-code/apply.js';
 import { configDocumentSchema } from '../config-as-code/config-schema.js';
