@@ -2,6 +2,7 @@ import path from 'node:path';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { documentBody } from '../../packages/cli/src/config/config-api.js';
 import { loadDocument } from '../../packages/cli/src/config/load-document.js';
 import { containerArgv, deploymentOf, parseYamlDocs, podSpec, readJson, readText, resource, type K8sResource } from './deploy-files.js';
@@ -53,7 +54,7 @@ describe('k8s/config-as-code', () => {
     await writeFile(file, configMap.data['vigil.yaml']);
     const { document, secrets } = await loadDocument(file, secret.stringData);
     expect([...secrets.values()]).toEqual(['${env:OPS_WEBHOOK_SECRET}']);
-    const validate = new Ajv2020({ strict: false }).compile(readJson<Record<string, unknown>>('docs/vigil.schema.json'));
+    const validate = new Ajv2020({ strict: false, formats: fullFormats }).compile(readJson<Record<string, unknown>>('docs/vigil.schema.json'));
     expect(validate(documentBody(document))).toBe(true);
   });
 });

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { createApp } from '@vigil/api';
 import { Monitor, verifyHostnameManually } from '@vigil/core';
 import { createTestAccount, createTestContext, testClock, type TestAccount, type TestContext } from '@vigil/testing';
+import { configDocumentSchema } from './config-schema.js';
 
 const clock = testClock('2026-11-21T10:30:00Z');
 let ctx: TestContext;
@@ -234,6 +235,12 @@ describe('config prune and managed objects', () => {
     expect((await apply(who, doc)).body.summary).toEqual({ create: 0, update: 0, delete: 0, unchanged: 1 });
     expect((await apply(who, {}, '?prune=true')).body.summary.delete).toBe(1);
     expect(await countMonitors(who)).toBe(0);
+  });
+
+  it('serves the document\'s JSON Schema without a key', async () => {
+    const res = await request(app).get('/api/v1/config/schema');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(configDocumentSchema());
   });
 
   it('needs read scopes of every family to plan and write scopes to apply', async () => {

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { configDocumentSchema } from './config-schema.js';
 
 const FILE = new URL('../../../../docs/vigil.schema.json', import.meta.url);
@@ -12,7 +13,7 @@ describe('the configuration JSON Schema', () => {
   });
 
   it('accepts a document that names other entries by key, and refuses ids and unknown lists', () => {
-    const validate = new Ajv2020({ strict: false }).compile(configDocumentSchema());
+    const validate = new Ajv2020({ strict: false, formats: fullFormats }).compile(configDocumentSchema());
     const doc = {
       monitors: [{ key: 'shop', name: 'Shop', url: 'https://shop.example.com/', escalation: [{ after_minutes: 5, integration_ids: ['ops'] }] }],
       integrations: [{ key: 'ops', type: 'email', name: 'Ops', config: { to: ['ops@example.com'] }, monitor_ids: ['shop'] }],

@@ -1,4 +1,4 @@
-import { createSecretBox, Integration, type Account, type Context, type IntegrationType } from '@vigil/core';
+import { createSecretBox, Integration, INTEGRATION_TYPES, type Account, type Context, type IntegrationType } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { dropEchoedMasks, generateWebhookSecret, maskedConfig, openConfig, splitConfig } from '../../integrations/config-secrets.js';
 import { createIntegrationBody, parseCreateBody, validateConfig } from '../../integrations/integration-input.js';
@@ -6,6 +6,7 @@ import type { Spec } from '../document.js';
 import { mapList, type AfterCommit, type Current, type KindAdapter, type RefMapper } from './kind.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isType = (v: unknown): v is IntegrationType => (INTEGRATION_TYPES as readonly unknown[]).includes(v);
 
 /**
  * The config an entry means: masked secrets an export wrote stand for the current values (as
@@ -73,8 +74,7 @@ export const integrationKind: KindAdapter = {
   },
 
   masked(spec: Spec): Spec {
-    const type = spec.type as IntegrationType;
-    return isObject(spec.config) ? { ...spec, config: maskedConfig(type, spec.config) } : spec;
+    return isObject(spec.config) && isType(spec.type) ? { ...spec, config: maskedConfig(spec.type, spec.config) } : spec;
   },
 
   async create(ctx: Context, em: EntityManager, account: Account, spec: Spec): Promise<{ id: number; after: AfterCommit[] }> {
