@@ -464,6 +464,7 @@ export interface K8sContainer {
   }[];
   envFrom?: { prefix?: string; configMapRef?: { name: string }; secretRef?: { name: string } }[];
   ports?: { name?: string; containerPort: number }[];
+  volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
   livenessProbe?: K8sProbe;
   readinessProbe?: K8sProbe;
   startupProbe?: K8sProbe;
@@ -491,6 +492,7 @@ export interface K8sPodSpec {
   initContainers?: K8sContainer[];
   restartPolicy?: string;
   terminationGracePeriodSeconds?: number;
+  volumes?: { name: string; configMap?: { name: string }; emptyDir?: Record<string, never> }[];
   securityContext?: {
     runAsNonRoot?: boolean;
     runAsUser?: number;

@@ -33,9 +33,21 @@ const COMMANDS: Record<string, CommandSpec> = {
     usage: `  domain verify ACCOUNT_ID HOSTNAME [--json]   operator override of domain ownership`,
     load: async () => (await import('./commands/domain.js')).domainCommand,
   },
+  plan: {
+    usage: `  plan -f vigil.yaml [--prune] [--json]      what apply would change (exit 0 none, 2 changes, 1 error)`,
+    load: async () => (await import('./commands/config.js')).planCommand,
+  },
+  apply: {
+    usage: `  apply -f vigil.yaml [--prune] [--yes]      make the document's changes in one transaction`,
+    load: async () => (await import('./commands/config.js')).applyCommand,
+  },
+  export: {
+    usage: `  export [--json]                            the account as a document (vigil export > vigil.yaml)`,
+    load: async () => (await import('./commands/config.js')).exportCommand,
+  },
 };
 
-const FOOTER = `Configuration comes from the environment (DATABASE_URL, REDIS_URL, PORT, ...); see README.md.`;
+const FOOTER = `Configuration comes from the environment (DATABASE_URL, REDIS_URL, PORT, ...; plan, apply and export: VIGIL_API_URL and VIGIL_KEY); see README.md.`;
 
 export const USAGE = `Usage: vigil <command>
 

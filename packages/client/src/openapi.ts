@@ -1357,6 +1357,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/config/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The JSON Schema of a configuration document (vigil.yaml), for editors */
+        get: operations["getApiV1ConfigSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/config/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What applying a configuration document would change (changes nothing) */
+        post: operations["postApiV1ConfigPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/config/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a configuration document's changes, all in one transaction or none */
+        post: operations["postApiV1ConfigApply"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/config/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's objects as a configuration document (plans to no changes) */
+        get: operations["getApiV1ConfigExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -2815,6 +2883,130 @@ export interface components {
                     shields_url: string;
                 };
             };
+        };
+        /**
+         * @example {
+         *       "changes": [
+         *         {
+         *           "action": "update",
+         *           "kind": "monitor",
+         *           "key": "shop-home",
+         *           "diff": {
+         *             "check_interval": {
+         *               "before": 300,
+         *               "after": 60
+         *             }
+         *           }
+         *         }
+         *       ],
+         *       "summary": {
+         *         "create": 0,
+         *         "update": 1,
+         *         "delete": 0,
+         *         "unchanged": 4
+         *       },
+         *       "fingerprint": "q1Vd3Rz3mQw6hXJ0pYcF1pDq2eG7m7xYw0Qb5oBqB9k"
+         *     }
+         */
+        ConfigPlan: {
+            changes: {
+                /** @enum {string} */
+                action: "create" | "update" | "delete" | "unchanged";
+                /** @enum {string} */
+                kind: "domain" | "monitor" | "integration" | "maintenance_window" | "status_page";
+                key: string;
+                /** @description Field by field: create lists every field (after), delete every field (before), update the fields that differ, unchanged none */
+                diff: {
+                    [key: string]: {
+                        /** @description Current value (absent for a create); secrets masked */
+                        before?: unknown;
+                        /** @description Value in the document (absent for a delete); secrets masked */
+                        after?: unknown;
+                    };
+                };
+            }[];
+            summary: {
+                create: number;
+                update: number;
+                delete: number;
+                unchanged: number;
+            };
+            /** @description The account's state the plan was made against: give it to apply to refuse (409) if it changed since */
+            fingerprint: string;
+        };
+        ConfigPathError: {
+            /** @example Invalid interval */
+            error: string;
+            /**
+             * @description The document path of the field at fault (empty: the document itself)
+             * @example monitors[3].check_interval
+             */
+            path: string;
+        };
+        ConfigAccountChanged: {
+            /** @constant */
+            error: "The account changed since the plan: plan again";
+            /** @description The account's fingerprint now */
+            fingerprint: string;
+        };
+        ConfigEntryConflict: {
+            /**
+             * @example URL already monitored
+             * @example Slug already taken
+             */
+            error: string;
+            /** @example monitors[2] */
+            path: string;
+        };
+        ConfigDomainConflict: {
+            /** @constant */
+            error: "Domain already exists";
+            hostname: string;
+            port: number;
+            /** @example domains[0] */
+            path: string;
+        };
+        /**
+         * @description Every object of the account (GET /api/v1/config/schema describes the entries)
+         * @example {
+         *       "monitors": [
+         *         {
+         *           "key": "shop-home",
+         *           "name": "Shop home",
+         *           "type": "http",
+         *           "url": "https://shop.example.com/",
+         *           "check_interval": 300
+         *         }
+         *       ],
+         *       "domains": [
+         *         {
+         *           "key": "shop",
+         *           "hostname": "shop.example.com",
+         *           "port": 443,
+         *           "monitoring_frequency": "daily"
+         *         }
+         *       ],
+         *       "integrations": [],
+         *       "maintenance_windows": [],
+         *       "status_pages": []
+         *     }
+         */
+        ConfigDocument: {
+            domains: {
+                [key: string]: unknown;
+            }[];
+            monitors: {
+                [key: string]: unknown;
+            }[];
+            integrations: {
+                [key: string]: unknown;
+            }[];
+            maintenance_windows: {
+                [key: string]: unknown;
+            }[];
+            status_pages: {
+                [key: string]: unknown;
+            }[];
         };
     };
     responses: never;
@@ -14641,6 +14833,327 @@ export interface operations {
                 };
             };
             /** @description Too many requests for public pages while the API is busy: `{"error":"Too many requests for public pages; retry shortly"}` after waiting up to 2 s; retry after `Retry-After` seconds (also the dependency outage 503) */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ConfigSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON Schema (draft 2020-12); also docs/vigil.schema.json */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1ConfigPlan: {
+        parameters: {
+            query?: {
+                /** @description true: managed objects the document no longer lists are deleted */
+                prune?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domains?: {
+                        [key: string]: unknown;
+                    }[];
+                    monitors?: {
+                        [key: string]: unknown;
+                    }[];
+                    integrations?: {
+                        [key: string]: unknown;
+                    }[];
+                    maintenance_windows?: {
+                        [key: string]: unknown;
+                    }[];
+                    status_pages?: {
+                        [key: string]: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Every entry with its action, and deletes under prune */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPlan"];
+                };
+            };
+            /** @description Invalid document: the resource endpoints' message, and `path`, where in the document */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPathError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient scope; a limit of the plan on the end state (tier-limit body); Interval, Frequency not allowed; Domain not verified (each with `path`); `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postApiV1ConfigApply: {
+        parameters: {
+            query?: {
+                /** @description true: managed objects the document no longer lists are deleted */
+                prune?: "true" | "false";
+                /** @description A plan's fingerprint: 409 when the account changed since that plan */
+                fingerprint?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domains?: {
+                        [key: string]: unknown;
+                    }[];
+                    monitors?: {
+                        [key: string]: unknown;
+                    }[];
+                    integrations?: {
+                        [key: string]: unknown;
+                    }[];
+                    maintenance_windows?: {
+                        [key: string]: unknown;
+                    }[];
+                    status_pages?: {
+                        [key: string]: unknown;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The changes made (as plan answers them); the fingerprint is the one they were planned against */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPlan"];
+                };
+            };
+            /** @description Invalid document: the resource endpoints' message, and `path`, where in the document */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigPathError"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Insufficient scope; a limit of the plan on the end state (tier-limit body); Interval, Frequency not allowed; Domain not verified (each with `path`); `Insufficient scope`: the key does not hold `monitors:write` (or a scope that grants it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Another apply of the account is in progress; The account changed since the plan (with the current `fingerprint`); a URL, slug or domain another object has (with `path`) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigAccountChanged"] | components["schemas"]["ConfigEntryConflict"] | components["schemas"]["ConfigDomainConflict"] | components["schemas"]["Error"];
+                };
+            };
+            /** @description `Request body too large` (over 1 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1ConfigExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Managed objects under their key, the others under `<kind>-<id>`; secrets masked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigDocument"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `monitors:read` (or a scope that grants it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
             503: {
                 headers: {
                     "Retry-After"?: string;

@@ -376,6 +376,17 @@ describe('every answer matches the served OpenAPI document', () => {
     ]);
   });
 
+  it('configuration as code: schema, plan, apply, export', async () => {
+    const doc = { monitors: [{ key: 'contract', name: 'Contract', url: `${siteUrl}/config` }] };
+    expect((await call('get', '/api/v1/config/schema', { auth: false })).status).toBe(200);
+    const planned = await call('post', '/api/v1/config/plan', { body: doc });
+    expect(planned.status).toBe(200);
+    expect((await call('post', '/api/v1/config/plan', { body: { monitors: [{ key: 'x', name: 'x', url: 'ftp://x' }] } })).status).toBe(400);
+    expect((await call('post', '/api/v1/config/apply', { body: doc, query: { fingerprint: planned.body.fingerprint } })).status).toBe(200);
+    expect((await call('post', '/api/v1/config/apply', { body: doc, query: { fingerprint: planned.body.fingerprint } })).status).toBe(409);
+    expect((await call('get', '/api/v1/config/export')).status).toBe(200);
+  });
+
   it('account-wide reads', async () => {
     for (const path of [
       '/api/v1/usage', '/api/v1/usage/history', '/api/v1/usage/summary', '/api/v1/usage/limits',
@@ -390,8 +401,11 @@ describe('every answer matches the served OpenAPI document', () => {
   });
 
   it('describes every answer precisely: no object open to any field, one shape per error variant', () => {
-    // The OpenAPI document's own shape is the OpenAPI 3.1 specification's, not ours to list.
-    expect(checker.vagueShapes(['#/paths/~1api~1v1~1openapi.json/get/responses/200'])).toEqual([]);
+    // The OpenAPI document's own shape is the OpenAPI 3.1 specification's, not ours to list; so
+    // is the configuration JSON Schema's, and an export's entries are described by that schema.
+    expect(
+      checker.vagueShapes(['#/paths/~1api~1v1~1openapi.json/get/responses/200', '#/paths/~1api~1v1~1config~1schema/get/responses/200', '#/components/schemas/ConfigDocument']),
+    ).toEqual([]);
   });
 
   it('every operation of the document was exercised', () => {

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 /** The tier limits counted under a lock; each has its own lock per account. */
 export type CountedLimit = 'monitors' | 'domains';
 
-const NAMESPACE: Record<CountedLimit, bigint> = { monitors: 1n, domains: 2n };
+const NAMESPACE: Record<CountedLimit | 'config-apply', bigint> = { monitors: 1n, domains: 2n, 'config-apply': 3n };
 
 /**
  * Serialises, per account, only the creates that check one counted limit (not the account's
@@ -18,4 +18,15 @@ const NAMESPACE: Record<CountedLimit, bigint> = { monitors: 1n, domains: 2n };
 export async function lockAccountLimit(em: EntityManager, limit: CountedLimit, accountId: number): Promise<void> {
   const key = (NAMESPACE[limit] << 32n) | BigInt(accountId);
   await em.query('SELECT pg_advisory_xact_lock($1::bigint)', [key.toString()]);
+}
+
+/**
+ * The per-account lock of a configuration apply (docs/config-as-code.md), in the same key space
+ * (namespace 3): taken without waiting. False when another apply of the account holds it: that
+ * apply wins and this one answers 409.
+ */
+export async function tryLockConfigApply(em: EntityManager, accountId: number): Promise<boolean> {
+  const key = (NAMESPACE['config-apply'] << 32n) | BigInt(accountId);
+  const [{ locked }] = (await em.query('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [key.toString()])) as { locked: boolean }[];
+  return locked;
 }

@@ -31,9 +31,10 @@ export async function applyMonitorSchedule(
  * the monitor as its row stands now, read under the row lock, so an update or delete that came
  * in between (they apply theirs under the same lock) is not undone. A crash or a failure
  * between the commit and this step leaves the committed monitor unscheduled until the
- * reconciler (every minute) adds it and catches up its missed run.
+ * reconciler (every minute) adds it and catches up its missed run. `before`: the interval the
+ * monitor had when a committed update changed it (config apply), to leave that bucket too.
  */
-export async function applyCreatedMonitorSchedule(ctx: Context, id: number): Promise<void> {
+export async function applyCreatedMonitorSchedule(ctx: Context, id: number, before?: { checkInterval: number }): Promise<void> {
   try {
     await ctx.db.transaction(async (m) => {
       const row = await m.getRepository(Monitor).findOne({
@@ -41,7 +42,7 @@ export async function applyCreatedMonitorSchedule(ctx: Context, id: number): Pro
         select: { id: true, type: true, checkInterval: true, isActive: true, status: true, regions: true },
         lock: { mode: 'pessimistic_write' },
       });
-      if (row) await applyMonitorSchedule(ctx, row);
+      if (row) await applyMonitorSchedule(ctx, row, before);
     });
   } catch (e) {
     ctx.logger.warn('monitor schedule not updated; the reconciler will fix it', { monitorId: id, error: (e as Error).message });

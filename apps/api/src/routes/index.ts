@@ -12,6 +12,7 @@ import { apiKeyRoutes } from './api-keys.routes.js';
 import { integrationRoutes } from './integrations.routes.js';
 import { authRemovedRoutes } from './auth-removed.routes.js';
 import { billingRoutes } from './billing.routes.js';
+import { configRoutes } from './config.routes.js';
 import { domainRoutes } from './domains.routes.js';
 import { headerCheckRoutes } from './header-check.routes.js';
 import { heartbeatRoutes } from './heartbeats.routes.js';
@@ -63,6 +64,7 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...statusPageRoutes(ctx),
     ...publicStatusRoutes(deps.statusPages),
     ...badgeRoutes(ctx, deps.badges),
+    ...configRoutes(ctx),
     // Removed endpoints last, so the documentation opens on the ones to use.
     ...authRemovedRoutes(),
   ];

@@ -30,7 +30,7 @@ async function checkReferences(ctx: Context, account: Account, input: StatusPage
 }
 
 /** A slug or hostname another page holds: 409, whoever's page it is (both are global names). */
-function conflictOf(e: unknown): unknown {
+export function conflictOf(e: unknown): unknown {
   if (!isUniqueViolation(e)) return e;
   const constraint = (e as { driverError?: { constraint?: string } }).driverError?.constraint ?? '';
   return new ConflictError(constraint.includes('hostname') ? HOSTNAME_TAKEN : SLUG_TAKEN);

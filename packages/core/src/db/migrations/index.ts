@@ -23,6 +23,7 @@ import { KeyScopes1765710000000 } from './1765710000000-key-scopes.js';
 import { ChannelRegistry1765800000000 } from './1765800000000-channel-registry.js';
 import { WriterFillfactor1765840000000 } from './1765840000000-writer-fillfactor.js';
 import { Locations1765830000000 } from './1765830000000-locations.js';
+import { ConfigManaged1765820000000 } from './1765820000000-config-managed.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   ChannelRegistry1765800000000,
   WriterFillfactor1765840000000,
   Locations1765830000000,
+  ConfigManaged1765820000000,
 ];

@@ -1,0 +1,61 @@
+import { createHmac } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import type { Context } from '@vigil/core';
+import { canonicalJson } from './canonical-json.js';
+import { KINDS, type Kind, type Spec } from './document.js';
+import { KIND_ADAPTERS, type Current } from './kinds/index.js';
+import { loadManaged } from './managed-store.js';
+
+/** An object of the account with the key a document names it by. */
+export interface KeyedObject extends Current {
+  key: string;
+  /** Created or taken over by an apply (prune may delete it). */
+  managed: boolean;
+}
+
+export interface KindState {
+  objects: KeyedObject[];
+  byKey: Map<string, KeyedObject>;
+  keyOfId: Map<number, string>;
+}
+
+export interface AccountState {
+  kinds: Record<Kind, KindState>;
+  /** Changes whenever any object a document can declare, or its key, changes. */
+  fingerprint: string;
+}
+
+/**
+ * The key an export gives an object no apply manages (`monitor-42`, `status-page-3`): an entry
+ * with that key takes the object over instead of creating another (docs/config-as-code.md).
+ */
+export function exportKey(kind: Kind, id: number): string {
+  return `${kind.replace('_', '-')}-${id}`;
+}
+
+/** Every declarable object of the account, keyed (read in the caller's transaction when it applies). */
+export async function loadAccountState(ctx: Context, em: EntityManager, accountId: number): Promise<AccountState> {
+  const managed = await loadManaged(em, accountId);
+  const kinds = {} as Record<Kind, KindState>;
+  for (const kind of KINDS) {
+    const keys = new Map(managed.filter((m) => m.kind === kind).map((m) => [m.resourceId, m.key]));
+    const objects = (await KIND_ADAPTERS[kind].load(ctx, em, accountId)).map((o) => ({
+      ...o,
+      key: keys.get(o.id) ?? exportKey(kind, o.id),
+      managed: keys.has(o.id),
+    }));
+    const byKey = new Map<string, KeyedObject>();
+    // A managed key wins over an export key that happens to read the same.
+    for (const o of [...objects.filter((x) => !x.managed), ...objects.filter((x) => x.managed)]) byKey.set(o.key, o);
+    kinds[kind] = { objects, byKey, keyOfId: new Map(objects.map((o) => [o.id, o.key])) };
+  }
+  const summary = KINDS.map((k) => kinds[k].objects.map((o) => [o.id, o.managed ? o.key : null, o.spec]));
+  // Keyed: the specs hold secrets in the clear, the fingerprint is shown.
+  const fingerprint = createHmac('sha256', ctx.config.secretKey).update(canonicalJson(summary)).digest('base64url');
+  return { kinds, fingerprint };
+}
+
+/** An object's spec with its references as keys (a reference to nothing the account has reads `#<id>`). */
+export function keyedSpec(state: AccountState, kind: Kind, spec: Spec): Spec {
+  return KIND_ADAPTERS[kind].mapRefs(spec, (refKind, id) => state.kinds[refKind].keyOfId.get(Number(id)) ?? `#${String(id)}`);
+}

@@ -1,0 +1,64 @@
+import { ConflictError, type Account, type Context } from '@vigil/core';
+import type { EntityManager } from 'typeorm';
+import { lockAccountLimit, tryLockConfigApply } from '../limits/account-limit-lock.js';
+import { loadAccountState } from './account-state.js';
+import { parseDocument, type ParsedDocument } from './document.js';
+import { executePlan } from './execute-plan.js';
+import type { AfterCommit } from './kinds/index.js';
+import { computePlan, type Plan } from './plan.js';
+
+export const APPLY_IN_PROGRESS = 'Another apply of this account is in progress';
+export const ACCOUNT_CHANGED = 'The account changed since the plan: plan again';
+
+export interface ApplyOptions {
+  prune: boolean;
+  /** The plan's fingerprint: refuse (409) when the account no longer matches it. */
+  fingerprint?: string;
+}
+
+/** After-commit steps run a few at a time (1,000 new monitors each have a schedule to add). */
+const AFTER_COMMIT_CONCURRENCY = 8;
+
+async function runAfterCommit(steps: AfterCommit[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < steps.length) await steps[next++]();
+  };
+  await Promise.all(Array.from({ length: Math.min(AFTER_COMMIT_CONCURRENCY, steps.length) }, worker));
+}
+
+/**
+ * Everything an apply does in its transaction; when it returns, the transaction commits. One
+ * apply per account at a time (the second gets 409 at once), and the account's creates by hand
+ * wait for it (the limit locks and the account row), so the limits hold for the end state.
+ * The place to record the apply (an audit entry) in the same transaction is the end of this function.
+ */
+async function applyInTransaction(ctx: Context, em: EntityManager, account: Account, doc: ParsedDocument, opts: ApplyOptions): Promise<{ plan: Plan; after: AfterCommit[] }> {
+  if (!(await tryLockConfigApply(em, account.id))) throw new ConflictError(APPLY_IN_PROGRESS);
+  await lockAccountLimit(em, 'monitors', account.id);
+  await lockAccountLimit(em, 'domains', account.id);
+  await em.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
+  const state = await loadAccountState(ctx, em, account.id);
+  if (opts.fingerprint !== undefined && opts.fingerprint !== state.fingerprint) throw new ConflictError(ACCOUNT_CHANGED, { fingerprint: state.fingerprint });
+  const plan = await computePlan(ctx, account, doc, state, opts.prune);
+  const after = await executePlan(ctx, em, account, plan, state);
+  return { plan, after };
+}
+
+/**
+ * POST /config/apply: the plan's changes in one transaction, or none (any error rolls all
+ * back). Redis side effects (schedules, first checks, status caches) only after the commit;
+ * when Redis fails there, the reconcilers bring it in line as for any other change.
+ */
+export async function applyDocument(ctx: Context, account: Account, body: unknown, opts: ApplyOptions): Promise<Plan> {
+  const doc = parseDocument(body);
+  const { plan, after } = await ctx.db.transaction((em) => applyInTransaction(ctx, em, account, doc, opts));
+  await runAfterCommit(after);
+  return plan;
+}
+
+/** POST /config/plan: what apply would change now, changing nothing. */
+export async function planDocument(ctx: Context, account: Account, body: unknown, prune: boolean): Promise<Plan> {
+  const doc = parseDocument(body);
+  return computePlan(ctx, account, doc, await loadAccountState(ctx, ctx.db.manager, account.id), prune);
+}

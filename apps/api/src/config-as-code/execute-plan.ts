@@ -1,0 +1,79 @@
+import type { EntityManager } from 'typeorm';
+import type { Account, Context } from '@vigil/core';
+import type { AccountState } from './account-state.js';
+import { KINDS, type Kind, type Spec } from './document.js';
+import { atPath } from './error-path.js';
+import { KIND_ADAPTERS, type AfterCommit, type Current } from './kinds/index.js';
+import { saveManaged, type ManagedRow } from './managed-store.js';
+import type { Plan, PlannedChange } from './plan.js';
+
+/**
+ * The order creates run in: what others refer to first. Integrations and monitors refer to each
+ * other (scope, escalation); integrations, the fewer, go first, so that only they need the
+ * second write.
+ */
+const CREATE_ORDER: readonly Kind[] = ['domain', 'integration', 'monitor', 'maintenance_window', 'status_page'];
+
+/**
+ * Makes a plan's changes in the caller's transaction: deletes first (a key renamed under prune
+ * frees its URL or slug for the new entry), then creates in CREATE_ORDER, then updates. A
+ * created object whose references name one created later (an integration scoped to a new
+ * monitor) is created without them and completed with the updates. Returns what must wait for
+ * the commit.
+ */
+export async function executePlan(ctx: Context, em: EntityManager, account: Account, plan: Plan, state: AccountState): Promise<AfterCommit[]> {
+  const after: AfterCommit[] = [];
+  const ids = Object.fromEntries(KINDS.map((k) => [k, new Map([...state.kinds[k].byKey].map(([key, o]) => [key, o.id]))])) as Record<Kind, Map<string, number>>;
+  const of = (action: PlannedChange['action']) => plan.changes.filter((c) => c.action === action);
+
+  for (const c of [...of('delete')].reverse()) {
+    if (!c.current) continue;
+    after.push(...(await KIND_ADAPTERS[c.kind].remove(ctx, em, account, c.current)));
+    ids[c.kind].delete(c.key);
+  }
+
+  const withIds = (kind: Kind, spec: Spec): Spec | null => {
+    let complete = true;
+    const mapped = KIND_ADAPTERS[kind].mapRefs(spec, (refKind, key) => {
+      const id = ids[refKind].get(String(key));
+      if (id === undefined) complete = false;
+      return id;
+    });
+    return complete ? mapped : null;
+  };
+
+  const completions: { change: PlannedChange; target: Current }[] = [];
+  const creates = CREATE_ORDER.flatMap((kind) => of('create').filter((c) => c.kind === kind));
+  for (const c of creates) {
+    if (!c.desired) continue;
+    const adapter = KIND_ADAPTERS[c.kind];
+    const mapped = withIds(c.kind, c.desired);
+    const spec = mapped ?? Object.fromEntries(Object.entries(c.desired).map(([f, v]) => [f, adapter.refFields.includes(f) ? [] : v]));
+    const created = await atPath(c.path ?? '', () => adapter.create(ctx, em, account, spec));
+    ids[c.kind].set(c.key, created.id);
+    after.push(...created.after);
+    if (!mapped) completions.push({ change: c, target: { id: created.id, spec } });
+  }
+
+  const updates = [...of('update').flatMap((c) => (c.current ? [{ change: c, target: c.current }] : [])), ...completions];
+  for (const { change: c, target } of updates) {
+    // Every key is resolved by now: the plan only lets references name declared or remaining objects.
+    const spec = c.desired && withIds(c.kind, c.desired);
+    if (!spec) throw new Error(`config apply: a reference of ${c.kind} ${c.key} was not resolved`);
+    after.push(...(await atPath(c.path ?? '', () => KIND_ADAPTERS[c.kind].update(ctx, em, account, target, spec))));
+  }
+
+  // Every object the document declares is managed from now on, under its key (taken-over ones too).
+  const managed: ManagedRow[] = KINDS.flatMap((kind) => {
+    const declared = plan.changes.filter((c) => c.kind === kind && c.action !== 'delete').map((c) => c.key);
+    const planned = new Set(plan.changes.filter((c) => c.kind === kind).map((c) => c.key));
+    const kept = state.kinds[kind].objects.filter((o) => o.managed && !planned.has(o.key));
+    const rows = declared.flatMap((key) => {
+      const resourceId = ids[kind].get(key);
+      return resourceId === undefined ? [] : [{ kind, key, resourceId }];
+    });
+    return [...rows, ...kept.map((o) => ({ kind, key: o.key, resourceId: o.id }))];
+  });
+  await saveManaged(em, account.id, managed);
+  return after;
+}

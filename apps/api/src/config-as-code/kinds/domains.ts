@@ -1,0 +1,94 @@
+import { ConflictError, Domain, insertScan, ValidationError, type Account, type Context, type MonitoringFrequency } from '@vigil/core';
+import type { EntityManager } from 'typeorm';
+import { validate } from '../../http/validate.js';
+import { DOMAIN_EXISTS } from '../../domains/create-domain.js';
+import { createDomainBody, DOMAIN_DEFAULTS, type CreateDomainInput } from '../../domains/domain-input.js';
+import { assertFrequencyAllowed } from '../../domains/frequency-policy.js';
+import { requireOwnedHostname } from '../../domains/require-owned-hostname.js';
+import { applyCreatedDomainSchedule, applyDomainSchedule, queueScan } from '../../domains/schedule-effects.js';
+import { isUniqueViolation } from '../../domains/unique-violation.js';
+import type { Spec } from '../document.js';
+import { inField } from '../error-path.js';
+import type { AfterCommit, Current, KindAdapter } from './kind.js';
+
+type DomainSpec = Required<CreateDomainInput>;
+
+/** The create body with its defaults; `scan_frequency`, the deprecated alias, read as the create endpoint reads it. */
+function inputOf(fields: Record<string, unknown>): DomainSpec {
+  const { scan_frequency: alias, ...value } = validate(createDomainBody, fields);
+  if (alias !== undefined && value.monitoring_frequency !== undefined && value.monitoring_frequency !== alias) {
+    throw new ValidationError('monitoring_frequency and scan_frequency differ: send monitoring_frequency only (scan_frequency is deprecated)');
+  }
+  const frequency: MonitoringFrequency = value.monitoring_frequency ?? alias ?? DOMAIN_DEFAULTS.monitoring_frequency;
+  return { ...DOMAIN_DEFAULTS, ...value, monitoring_frequency: frequency };
+}
+
+function columnsOf(spec: DomainSpec): Partial<Domain> {
+  return {
+    port: spec.port,
+    monitoringFrequency: spec.monitoring_frequency,
+    notificationsEnabled: spec.notifications_enabled,
+    alertDaysBeforeExpiry: spec.alert_days_before_expiry,
+  };
+}
+
+async function uniqueDomain<T>(spec: DomainSpec, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new ConflictError(DOMAIN_EXISTS, { hostname: spec.hostname, port: spec.port });
+    throw e;
+  }
+}
+
+/** Monitored domains (TLS and header scans). The hostname is the domain: another one is another entry. */
+export const domainKind: KindAdapter = {
+  kind: 'domain',
+  schema: createDomainBody,
+  refFields: [],
+  mapRefs: (spec) => spec,
+
+  async desired(ctx: Context, account: Account, fields: Record<string, unknown>, current: Current | undefined): Promise<Spec> {
+    const spec = inputOf(fields);
+    if (current && current.spec.hostname !== spec.hostname) {
+      throw new ValidationError('Invalid hostname: the hostname of a domain cannot be changed (declare the new one under another key)');
+    }
+    if (!current) await inField('hostname', () => requireOwnedHostname(ctx, account, spec.hostname));
+    if (current?.spec.monitoring_frequency !== spec.monitoring_frequency) {
+      await inField('monitoring_frequency', () => assertFrequencyAllowed(account.tier, ctx.config.tiers[account.tier], spec.monitoring_frequency, ctx.config.baseUrl));
+    }
+    return { ...spec };
+  },
+
+  async load(_ctx: Context, em: EntityManager, accountId: number): Promise<Current[]> {
+    const rows = await em.getRepository(Domain).find({ where: { accountId }, order: { id: 'ASC' } });
+    return rows.map((d) => ({
+      id: d.id,
+      spec: { hostname: d.hostname, port: d.port, monitoring_frequency: d.monitoringFrequency, notifications_enabled: d.notificationsEnabled, alert_days_before_expiry: d.alertDaysBeforeExpiry },
+    }));
+  },
+
+  masked: (spec) => spec,
+
+  async create(ctx: Context, em: EntityManager, account: Account, raw: Spec): Promise<{ id: number; after: AfterCommit[] }> {
+    const spec = inputOf(raw);
+    const repo = em.getRepository(Domain);
+    const domain = await uniqueDomain(spec, () =>
+      repo.save(repo.create({ accountId: account.id, hostname: spec.hostname, ...columnsOf(spec), isActive: true, sslGrade: null, sslScore: null })),
+    );
+    const scan = await insertScan(em, { accountId: account.id, domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'initial' }, ctx.clock.now());
+    return { id: domain.id, after: [() => applyCreatedDomainSchedule(ctx, domain.id), () => queueScan(ctx, scan.id)] };
+  },
+
+  async update(ctx: Context, em: EntityManager, account: Account, current: Current, raw: Spec): Promise<AfterCommit[]> {
+    const spec = inputOf(raw);
+    await uniqueDomain(spec, () => em.getRepository(Domain).update({ id: current.id, accountId: account.id }, columnsOf(spec)));
+    return [() => applyCreatedDomainSchedule(ctx, current.id)];
+  },
+
+  async remove(ctx: Context, em: EntityManager, account: Account, current: Current): Promise<AfterCommit[]> {
+    await em.query('DELETE FROM domains WHERE id = $1 AND account_id = $2', [current.id, account.id]);
+    await em.query('DELETE FROM alert_deliveries WHERE account_id = $1 AND domain_id = $2', [account.id, current.id]);
+    return [() => applyDomainSchedule(ctx, { id: current.id, deleted: true })];
+  },
+};

@@ -1,0 +1,95 @@
+import { createSecretBox, Integration, INTEGRATION_TYPES, type Account, type Context, type IntegrationType } from '@vigil/core';
+import type { EntityManager } from 'typeorm';
+import { dropEchoedMasks, generateWebhookSecret, maskedConfig, openConfig, splitConfig } from '../../integrations/config-secrets.js';
+import { createIntegrationBody, parseCreateBody, validateConfig } from '../../integrations/integration-input.js';
+import type { Spec } from '../document.js';
+import { mapList, type AfterCommit, type Current, type KindAdapter, type RefMapper } from './kind.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isType = (v: unknown): v is IntegrationType => (INTEGRATION_TYPES as readonly unknown[]).includes(v);
+
+/**
+ * The config an entry means: masked secrets an export wrote stand for the current values (as
+ * for PUT), and a webhook without `secret` keeps the one it has (one is generated at create).
+ */
+function intendedConfig(type: IntegrationType, sent: Record<string, unknown>, current: Current | undefined): Record<string, unknown> {
+  if (!current || current.spec.type !== type || !isObject(current.spec.config)) return sent;
+  const now = current.spec.config;
+  const kept = dropEchoedMasks(type, sent, now);
+  const echoed = Object.keys(sent).filter((k) => !(k in kept));
+  const config = { ...Object.fromEntries(echoed.map((k) => [k, now[k]])), ...kept };
+  if (type === 'webhook' && config.secret === undefined && now.secret !== undefined) config.secret = now.secret;
+  return config;
+}
+
+/** What the row stores for a spec: the secret fields sealed. */
+function columnsOf(ctx: Context, spec: Spec): Partial<Integration> {
+  const input = parseCreateBody(spec);
+  const config = validateConfig(input.type, input.config);
+  if (input.type === 'webhook') config.secret ??= generateWebhookSecret();
+  const { clear, secret } = splitConfig(input.type, config);
+  return {
+    type: input.type,
+    name: input.name,
+    config: clear,
+    secrets: Object.keys(secret).length ? createSecretBox(ctx.config.secretKey).sealJson(secret) : null,
+    events: input.events ?? [],
+    monitorIds: input.monitor_ids ?? [],
+    domainIds: input.domain_ids ?? [],
+    isActive: input.is_active ?? true,
+  };
+}
+
+/** Alert integrations; `monitor_ids` and `domain_ids` (their scope) name monitors and domains. */
+export const integrationKind: KindAdapter = {
+  kind: 'integration',
+  schema: createIntegrationBody,
+  refFields: ['monitor_ids', 'domain_ids'],
+
+  mapRefs(spec: Spec, map: RefMapper): Spec {
+    return { ...spec, monitor_ids: mapList(spec.monitor_ids, 'monitor', 'monitor_ids', map), domain_ids: mapList(spec.domain_ids, 'domain', 'domain_ids', map) };
+  },
+
+  async desired(_ctx: Context, _account: Account, fields: Record<string, unknown>, current: Current | undefined): Promise<Spec> {
+    const input = parseCreateBody(fields);
+    const config = validateConfig(input.type, intendedConfig(input.type, input.config, current));
+    return {
+      type: input.type,
+      name: input.name,
+      config,
+      events: input.events ?? [],
+      monitor_ids: input.monitor_ids ?? [],
+      domain_ids: input.domain_ids ?? [],
+      is_active: input.is_active ?? true,
+    };
+  },
+
+  async load(ctx: Context, em: EntityManager, accountId: number): Promise<Current[]> {
+    const box = createSecretBox(ctx.config.secretKey);
+    const rows = await em.getRepository(Integration).find({ where: { accountId }, order: { id: 'ASC' } });
+    return rows.map((i) => ({
+      id: i.id,
+      spec: { type: i.type, name: i.name, config: openConfig(i, box), events: i.events, monitor_ids: i.monitorIds, domain_ids: i.domainIds, is_active: i.isActive },
+    }));
+  },
+
+  masked(spec: Spec): Spec {
+    return isObject(spec.config) && isType(spec.type) ? { ...spec, config: maskedConfig(spec.type, spec.config) } : spec;
+  },
+
+  async create(ctx: Context, em: EntityManager, account: Account, spec: Spec): Promise<{ id: number; after: AfterCommit[] }> {
+    const saved = await em.getRepository(Integration).save({ accountId: account.id, ...columnsOf(ctx, spec) });
+    return { id: saved.id, after: [] };
+  },
+
+  async update(ctx: Context, em: EntityManager, account: Account, current: Current, spec: Spec): Promise<AfterCommit[]> {
+    const repo = em.getRepository(Integration);
+    await repo.save(Object.assign(await repo.findOneByOrFail({ id: current.id, accountId: account.id }), columnsOf(ctx, spec)));
+    return [];
+  },
+
+  async remove(_ctx: Context, em: EntityManager, account: Account, current: Current): Promise<AfterCommit[]> {
+    await em.getRepository(Integration).delete({ id: current.id, accountId: account.id });
+    return [];
+  },
+};

@@ -1,0 +1,68 @@
+import { MaintenanceWindow, ValidationError, type Account, type Context } from '@vigil/core';
+import type { EntityManager } from 'typeorm';
+import { iso } from '../../http/iso.js';
+import { maintenanceBody, parseMaintenanceBody, resolveWindow } from '../../maintenance/maintenance-input.js';
+import type { Spec } from '../document.js';
+import { mapList, type AfterCommit, type Current, type KindAdapter, type RefMapper } from './kind.js';
+
+type WindowColumns = ReturnType<typeof resolveWindow>;
+
+/** A window's fields as a create body names them (times in UTC). */
+function specOf(w: WindowColumns): Spec {
+  return {
+    title: w.title,
+    description: w.description,
+    applies_to_all: w.appliesToAll,
+    monitor_ids: w.monitorIds,
+    domain_ids: w.domainIds,
+    starts_at: w.startsAt.toISOString(),
+    ends_at: iso(w.endsAt),
+    rrule: w.rrule,
+    duration_minutes: w.durationMinutes,
+    timezone: w.timezone,
+    keep_checking: w.keepChecking,
+  };
+}
+
+/** The window a spec describes, checked as a whole like a create (title required, one-off or recurring, a scope). */
+function columnsOf(ctx: Context, fields: Record<string, unknown>): WindowColumns {
+  return resolveWindow(parseMaintenanceBody(fields, { update: false }), null, ctx.clock.now());
+}
+
+/** Maintenance windows; `monitor_ids` and `domain_ids` name monitors and domains. */
+export const maintenanceWindowKind: KindAdapter = {
+  kind: 'maintenance_window',
+  schema: maintenanceBody,
+  refFields: ['monitor_ids', 'domain_ids'],
+
+  mapRefs(spec: Spec, map: RefMapper): Spec {
+    return { ...spec, monitor_ids: mapList(spec.monitor_ids, 'monitor', 'monitor_ids', map), domain_ids: mapList(spec.domain_ids, 'domain', 'domain_ids', map) };
+  },
+
+  async desired(ctx: Context, _account: Account, fields: Record<string, unknown>): Promise<Spec> {
+    if (fields.title === undefined) throw new ValidationError('Invalid title: must be a string of 1 to 200 characters');
+    return specOf(columnsOf(ctx, fields));
+  },
+
+  async load(_ctx: Context, em: EntityManager, accountId: number): Promise<Current[]> {
+    const rows = await em.getRepository(MaintenanceWindow).find({ where: { accountId }, order: { id: 'ASC' } });
+    return rows.map((w) => ({ id: w.id, spec: specOf(w) }));
+  },
+
+  masked: (spec) => spec,
+
+  async create(ctx: Context, em: EntityManager, account: Account, spec: Spec): Promise<{ id: number; after: AfterCommit[] }> {
+    const saved = await em.getRepository(MaintenanceWindow).save({ accountId: account.id, ...columnsOf(ctx, spec) });
+    return { id: saved.id, after: [] };
+  },
+
+  async update(ctx: Context, em: EntityManager, account: Account, current: Current, spec: Spec): Promise<AfterCommit[]> {
+    await em.getRepository(MaintenanceWindow).update({ id: current.id, accountId: account.id }, columnsOf(ctx, spec));
+    return [];
+  },
+
+  async remove(_ctx: Context, em: EntityManager, account: Account, current: Current): Promise<AfterCommit[]> {
+    await em.getRepository(MaintenanceWindow).delete({ id: current.id, accountId: account.id });
+    return [];
+  },
+};
