@@ -1,6 +1,6 @@
-import { createSecretBox, Integration, INTEGRATION_TYPES, type Account, type Context, type IntegrationType } from '@vigil/core';
+import { channelOf, createSecretBox, Integration, INTEGRATION_TYPES, type Account, type Context, type IntegrationType } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
-import { dropEchoedMasks, generateWebhookSecret, maskedConfig, openConfig, splitConfig } from '../../integrations/config-secrets.js';
+import { dropEchoedMasks, maskedConfig, openConfig, splitConfig } from '../../integrations/config-secrets.js';
 import { createIntegrationBody, parseCreateBody, validateConfig } from '../../integrations/integration-input.js';
 import type { Spec } from '../document.js';
 import { mapList, type AfterCommit, type Current, type KindAdapter, type RefMapper } from './kind.js';
@@ -10,7 +10,8 @@ const isType = (v: unknown): v is IntegrationType => (INTEGRATION_TYPES as reado
 
 /**
  * The config an entry means: masked secrets an export wrote stand for the current values (as
- * for PUT), and a webhook without `secret` keeps the one it has (one is generated at create).
+ * for PUT), and an entry without its type's generated secret (a webhook's `secret`) keeps the
+ * one it has (one is generated at create).
  */
 function intendedConfig(type: IntegrationType, sent: Record<string, unknown>, current: Current | undefined): Record<string, unknown> {
   if (!current || current.spec.type !== type || !isObject(current.spec.config)) return sent;
@@ -18,7 +19,8 @@ function intendedConfig(type: IntegrationType, sent: Record<string, unknown>, cu
   const kept = dropEchoedMasks(type, sent, now);
   const echoed = Object.keys(sent).filter((k) => !(k in kept));
   const config = { ...Object.fromEntries(echoed.map((k) => [k, now[k]])), ...kept };
-  if (type === 'webhook' && config.secret === undefined && now.secret !== undefined) config.secret = now.secret;
+  const generated = channelOf(type).generated?.field;
+  if (generated && config[generated] === undefined && now[generated] !== undefined) config[generated] = now[generated];
   return config;
 }
 
@@ -26,7 +28,8 @@ function intendedConfig(type: IntegrationType, sent: Record<string, unknown>, cu
 function columnsOf(ctx: Context, spec: Spec): Partial<Integration> {
   const input = parseCreateBody(spec);
   const config = validateConfig(input.type, input.config);
-  if (input.type === 'webhook') config.secret ??= generateWebhookSecret();
+  const generated = channelOf(input.type).generated;
+  if (generated) config[generated.field] ??= generated.generate();
   const { clear, secret } = splitConfig(input.type, config);
   return {
     type: input.type,

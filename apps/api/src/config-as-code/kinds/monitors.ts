@@ -93,7 +93,7 @@ export const monitorKind: KindAdapter = {
     if (current?.spec.check_interval !== all.check_interval) {
       await inField('check_interval', () => assertIntervalAllowed(ctx.config.tiers[account.tier], all.check_interval, ctx.config.baseUrl));
     }
-    const placement = await inField('regions', () => resolveRegions(ctx, account.tier, { regions: input.regions, min_failing_regions: input.min_failing_regions ?? null }));
+    const placement = await inField('regions', () => resolveRegions(ctx, account, { regions: input.regions, min_failing_regions: input.min_failing_regions ?? null }));
     const common: Spec = {
       name: all.name,
       type,
