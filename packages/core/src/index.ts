@@ -76,3 +76,4 @@ export * from './headers/index.js';
 export * from './maintenance/index.js';
 export * from './regions/index.js';
 export * from './heartbeats/index.js';
+export * from './audit/index.js';

@@ -1,4 +1,4 @@
-import { Integration, type Context, type SecretBox } from '@vigil/core';
+import { Integration, recordAudit, type AuditActor, type Context, type SecretBox } from '@vigil/core';
 import { generateWebhookSecret, splitConfig } from './config-secrets.js';
 import { parseCreateBody, validateConfig } from './integration-input.js';
 import { assertOwnScope } from './integration-scope.js';
@@ -12,7 +12,8 @@ export interface Created {
 }
 
 /** POST /integrations: validates per type, generates a webhook secret when none is given, seals secrets. */
-export async function createIntegration(ctx: Context, box: SecretBox, accountId: number, body: unknown): Promise<Created> {
+export async function createIntegration(ctx: Context, box: SecretBox, actor: AuditActor, body: unknown): Promise<Created> {
+  const { accountId } = actor;
   const input = parseCreateBody(body);
   const config = validateConfig(input.type, input.config);
   let reveal: string[] = [];
@@ -22,7 +23,8 @@ export async function createIntegration(ctx: Context, box: SecretBox, accountId:
   }
   await assertOwnScope(ctx, accountId, { monitorIds: input.monitor_ids, domainIds: input.domain_ids });
   const { clear, secret } = splitConfig(input.type, config);
-  const integration = await ctx.db.getRepository(Integration).save({
+  const integration = await ctx.db.transaction(async (m) => {
+    const saved = await m.getRepository(Integration).save({
     accountId,
     type: input.type,
     name: input.name,
@@ -32,6 +34,9 @@ export async function createIntegration(ctx: Context, box: SecretBox, accountId:
     monitorIds: input.monitor_ids ?? [],
     domainIds: input.domain_ids ?? [],
     isActive: input.is_active ?? true,
+    });
+    await recordAudit(m, actor, [{ resource: 'integration', id: saved.id, action: 'create', after: saved }]);
+    return saved;
   });
   return { integration, reveal, secret: input.type === 'webhook' ? String(config.secret) : undefined };
 }

@@ -1,4 +1,4 @@
-import { ConflictError, Incident, type Context } from '@vigil/core';
+import { ConflictError, Incident, recordAudit, snapshotOf, type AuditActor, type Context } from '@vigil/core';
 import { findOwnIncident } from './find-own-incident.js';
 
 export const INCIDENT_RESOLVED = 'Incident is already resolved';
@@ -12,18 +12,23 @@ export const INCIDENT_RESOLVED = 'Incident is already resolved';
  */
 export async function acknowledgeIncident(
   ctx: Context,
-  accountId: number,
+  actor: AuditActor,
   by: string,
   rawMonitorId: string | string[] | undefined,
   rawIncidentId: string | string[] | undefined,
 ): Promise<{ incident: Incident; changed: boolean }> {
   return ctx.db.transaction(async (m) => {
-    const incident = await findOwnIncident(m, accountId, rawMonitorId, rawIncidentId, { lock: true });
-    if (incident.acknowledgedAt) return { incident, changed: false };
+    const incident = await findOwnIncident(m, actor.accountId, rawMonitorId, rawIncidentId, { lock: true });
+    if (incident.acknowledgedAt) {
+      await recordAudit(m, actor, []);
+      return { incident, changed: false };
+    }
     if (incident.status === 'resolved') throw new ConflictError(INCIDENT_RESOLVED);
+    const was = snapshotOf(m, incident);
     incident.acknowledgedAt = ctx.clock.now();
     incident.acknowledgedBy = by;
     await m.getRepository(Incident).update({ id: incident.id }, { acknowledgedAt: incident.acknowledgedAt, acknowledgedBy: by });
+    await recordAudit(m, actor, [{ resource: 'incident', id: incident.id, action: 'acknowledge', before: was, after: incident }]);
     return { incident, changed: true };
   });
 }

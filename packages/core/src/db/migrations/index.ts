@@ -20,6 +20,7 @@ import { Regions1765500000000 } from './1765500000000-regions.js';
 import { DomainReverification1765620000000 } from './1765620000000-domain-reverification.js';
 import { RollupTimings1765690000000 } from './1765690000000-rollup-timings.js';
 import { KeyScopes1765710000000 } from './1765710000000-key-scopes.js';
+import { AuditLog1765860000000 } from './1765860000000-audit-log.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   DomainReverification1765620000000,
   RollupTimings1765690000000,
   KeyScopes1765710000000,
+  AuditLog1765860000000,
 ];
