@@ -42,6 +42,8 @@ export async function createDomain(ctx: Context, account: Account, actor: AuditA
           sslScore: null,
         }),
       );
+      // Recorded with the insert: a create refused below (limit, frequency) rolls its entry back with it.
+      await recordAudit(m, actor, [{ resource: 'domain', id: domain.id, action: 'create', after: domain }]);
       if (tier.domains !== null) {
         await lockAccountLimit(m, 'domains', account.id);
         const current = (await repo.countBy({ accountId: account.id })) - 1;
@@ -51,7 +53,6 @@ export async function createDomain(ctx: Context, account: Account, actor: AuditA
       }
       assertFrequencyAllowed(account.tier, tier, fields.monitoring_frequency, ctx.config.baseUrl);
       const scan = await insertScan(m, { accountId: account.id, domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'initial' }, ctx.clock.now());
-      await recordAudit(m, actor, [{ resource: 'domain', id: domain.id, action: 'create', after: domain }]);
       return { domain, scan };
     })
     .catch((e: unknown) => {

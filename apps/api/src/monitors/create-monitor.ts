@@ -46,11 +46,12 @@ export async function createMonitor(ctx: Context, account: Account, actor: Audit
         m.getRepository(Monitor).create({ ...columns, accountId: account.id, status: 'pending', isActive: true }),
       );
       await createHeartbeat(ctx, m, saved, ctx.clock.now());
+      // Recorded with the insert: a create refused below rolls its entry back with it.
+      await recordAudit(m, actor, [{ resource: 'monitor', id: saved.id, action: 'create', after: saved }]);
       if (limit !== null) {
         await lockAccountLimit(m, 'monitors', account.id);
         assertRoom((await countMonitors(m, account.id)) - 1);
       }
-      await recordAudit(m, actor, [{ resource: 'monitor', id: saved.id, action: 'create', after: saved }]);
       return saved;
     })
     .catch(async (e: unknown) => {

@@ -9,7 +9,7 @@ export type Snapshot = Record<string, unknown>;
  * integration's sealed `secrets`, a key's `key_hash`, a badge or ping token): shown as MASK,
  * the mask integration answers use, so a diff tells that a secret changed, never what it is.
  */
-const SECRET_NAME = /secret|token|password|passwd|credential|key_hash|authorization|cookie|private/i;
+const SECRET_NAME = /secret|token|password|passwd|credential|hash|authorization|cookie|private/i;
 
 /** Tenant text is bounded in an entry: long strings cut, long lists cut, deep nesting cut. */
 const MAX_STRING = 500;
