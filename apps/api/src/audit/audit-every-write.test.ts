@@ -48,10 +48,10 @@ interface Call {
   entry: { type: string; action: string };
 }
 
-async function post(path: string, body: Record<string, unknown> = {}): Promise<Record<string, never>> {
+async function post(path: string, body: Record<string, unknown> = {}): Promise<Record<string, { id: number }>> {
   const res = await request(app).post(path).set(owner.auth).send(body);
   if (res.status >= 300) throw new Error(`setup ${path} -> ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as Record<string, never>;
+  return res.body as Record<string, { id: number }>;
 }
 
 let made = 0;
