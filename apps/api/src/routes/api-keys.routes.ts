@@ -2,6 +2,7 @@ import Joi from 'joi';
 import { IsNull } from 'typeorm';
 import { ALL_SCOPES, ApiKey, ConflictError, ForbiddenError, NotFoundError, ValidationError, bumpAuthStamp, heldScopes, issueApiKey, recordAudit, scopeBeyond, snapshotOf, type Context, type Scope } from '@vigil/core';
 import { auditActor } from '../audit/audit-actor.js';
+import { withPendingUse } from '../auth/key-use.js';
 import { INSUFFICIENT_SCOPE } from '../middleware/require-scope.js';
 import { ReadCoalescer } from '../http/read-coalescer.js';
 import { authOf } from '../http/request-auth.js';
@@ -67,7 +68,8 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
   // Overlapping lists of one account share one read, each still one that started after it arrived.
   const lists = new ReadCoalescer<{ api_keys: ApiKeyView[]; total: number }>();
   const listKeys = async (accountId: number) => {
-    const list = await keys.find({ where: { accountId }, order: { id: 'ASC' } });
+    // Uses still in Redis (flushed every VIGIL_USAGE_FLUSH_MS) count: the figures are current.
+    const list = await withPendingUse(ctx, await keys.find({ where: { accountId }, order: { id: 'ASC' } }));
     return { api_keys: list.map(apiKeyView), total: list.length };
   };
   return [
@@ -124,7 +126,8 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'keys:read',
       handler: async (req, _res, send) => {
-        send(200, { api_key: apiKeyView(await findOwnKey(ctx, authOf(req).account.id, req.params.id)) });
+        const [key] = await withPendingUse(ctx, [await findOwnKey(ctx, authOf(req).account.id, req.params.id)]);
+        send(200, { api_key: apiKeyView(key) });
       },
       docs: { responses: { 200: { description: 'The key', schema: ApiKeyAnswerSchema }, 404: { description: 'API key not found' } } },
     }),

@@ -21,6 +21,7 @@ import { DomainReverification1765620000000 } from './1765620000000-domain-reveri
 import { RollupTimings1765690000000 } from './1765690000000-rollup-timings.js';
 import { KeyScopes1765710000000 } from './1765710000000-key-scopes.js';
 import { AuditLog1765860000000 } from './1765860000000-audit-log.js';
+import { KeyIps1765860100000 } from './1765860100000-key-ips.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   RollupTimings1765690000000,
   KeyScopes1765710000000,
   AuditLog1765860000000,
+  KeyIps1765860100000,
 ];
