@@ -1,4 +1,4 @@
-import { daysUntilExpiry, type Context, type MonitorStatus } from '@vigil/core';
+import { CHECK_TIMING_PHASES, daysUntilExpiry, type CheckTimings, type Context, type MonitorStatus } from '@vigil/core';
 import { BoundedTtlCache } from '../auth/key-cache.js';
 import { ReadCoalescer } from '../http/read-coalescer.js';
 import type { RollupWindows } from '../monitors/rollup-totals.js';
@@ -22,6 +22,7 @@ interface MonitorRow {
   regions: string[];
   status: MonitorStatus;
   last_response_time_ms: number | null;
+  last_timings: CheckTimings | null;
   open_incidents: number;
 }
 
@@ -35,7 +36,7 @@ interface DomainRow {
 
 // One index scan of the account's monitors; open incidents counted by their partial lookup.
 const MONITORS = `
-  SELECT m.id, m.name, m.type, m.regions, m.status, m.last_response_time_ms,
+  SELECT m.id, m.name, m.type, m.regions, m.status, m.last_response_time_ms, m.last_timings,
          (SELECT count(*)::int FROM incidents i WHERE i.monitor_id = m.id AND i.status = 'open') AS open_incidents
   FROM monitors m WHERE m.account_id = $1 ORDER BY m.id`;
 const DOMAINS = 'SELECT id, hostname, cert_valid_to, ssl_grade, header_grade FROM domains WHERE account_id = $1 ORDER BY id';
@@ -77,6 +78,7 @@ export class AccountMetrics {
     const up = new GaugeFamily('vigil_monitor_up', 'Whether the monitor is up (1: up or degraded; 0: down, paused or not checked yet)');
     const state = new GaugeFamily('vigil_monitor_state', 'The monitor\'s state: 1 for the state it is in, 0 for the others');
     const responseTime = new GaugeFamily('vigil_monitor_response_time_milliseconds', 'Response time of the last check');
+    const phases = new GaugeFamily('vigil_monitor_timing_milliseconds', 'Time of each phase of the last check (dns, connect, tls, first_byte, download); a phase that did not happen is absent');
     const uptime = new GaugeFamily('vigil_monitor_uptime_percent', 'Successful checks over all checks of the window, in percent (from hourly rollups)');
     const incidents = new GaugeFamily('vigil_monitor_open_incidents', 'Incidents of the monitor not resolved yet');
     for (const m of monitors) {
@@ -84,6 +86,10 @@ export class AccountMetrics {
       up.add(labels, m.status === 'up' || m.status === 'degraded' ? 1 : 0);
       for (const s of STATES) state.add({ ...labels, state: s }, m.status === s ? 1 : 0);
       if (m.last_response_time_ms !== null) responseTime.add(labels, m.last_response_time_ms);
+      for (const phase of CHECK_TIMING_PHASES) {
+        const ms = m.last_timings?.[phase];
+        if (typeof ms === 'number') phases.add({ ...labels, phase }, ms);
+      }
       const w = totals.get(m.id);
       for (const window of WINDOWS) {
         const percent = w ? uptimePercent(w[window].successful, w[window].total) : null;
@@ -100,6 +106,6 @@ export class AccountMetrics {
       if (d.ssl_grade && d.ssl_grade in GRADE_VALUES) tls.add(labels, GRADE_VALUES[d.ssl_grade]);
       if (d.header_grade && d.header_grade in GRADE_VALUES) headers.add(labels, GRADE_VALUES[d.header_grade]);
     }
-    return exposition([up, state, responseTime, uptime, incidents, expiry, tls, headers]);
+    return exposition([up, state, responseTime, phases, uptime, incidents, expiry, tls, headers]);
   }
 }

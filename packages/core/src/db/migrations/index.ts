@@ -22,6 +22,7 @@ import { RollupTimings1765690000000 } from './1765690000000-rollup-timings.js';
 import { KeyScopes1765710000000 } from './1765710000000-key-scopes.js';
 import { AuditLog1765860000000 } from './1765860000000-audit-log.js';
 import { KeyIps1765860100000 } from './1765860100000-key-ips.js';
+import { MonitorLastTimings1765860200000 } from './1765860200000-monitor-last-timings.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   KeyScopes1765710000000,
   AuditLog1765860000000,
   KeyIps1765860100000,
+  MonitorLastTimings1765860200000,
 ];
