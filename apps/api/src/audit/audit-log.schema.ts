@@ -15,6 +15,7 @@ export const AuditEntrySchema = component('AuditEntry', Type.Object({
   action: StringEnum(AUDIT_ACTIONS),
   changes: MapOf(Type.Object({ before: AnyValue, after: AnyValue }), {
     description: 'Per field that changed: its value before and after (null where absent: every field of a create has before null, of a delete after null)',
+    examples: [{ name: { before: 'shop', after: 'shop eu' }, alert_threshold: { before: 2, after: 5 }, credentials: { before: '****', after: '****' } }],
   }),
 }));
 

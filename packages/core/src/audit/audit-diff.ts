@@ -1,5 +1,10 @@
-import type { FieldChange } from '../db/entities/audit-entry.entity.js';
 import { MASK } from '../security/mask.js';
+
+/** One field's value before and after a change (null: the field did not exist on that side). */
+export interface FieldChange {
+  before: unknown;
+  after: unknown;
+}
 
 /** A resource's fields at one moment, by their column (answer) names. */
 export type Snapshot = Record<string, unknown>;

@@ -20,7 +20,6 @@ import { IncidentUpdate } from './incident-update.entity.js';
 import { BadgeToken } from './badge-token.entity.js';
 import { HeaderCheck } from './header-check.entity.js';
 import { MaintenanceWindow } from './maintenance-window.entity.js';
-import { AuditEntry } from './audit-entry.entity.js';
 
 export { Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup };
 export { Invoice, InvoiceLine };
@@ -36,10 +35,8 @@ export { StatusPage, StatusPageNotice, IncidentUpdate, BadgeToken };
 export { STATUS_PAGE_THEMES, type StatusPageTheme, type StatusPageSection } from './status-page.entity.js';
 export { INCIDENT_UPDATE_STATUSES, type IncidentUpdateStatus } from './incident-update.entity.js';
 export { MaintenanceWindow };
-export { AuditEntry };
-export type { FieldChange } from './audit-entry.entity.js';
 export { INTEGRATION_TYPES, type IntegrationType } from './integration.entity.js';
 export { DELIVERY_STATUSES, type DeliveryStatus } from './alert-delivery.entity.js';
 
 /** Every entity the data source knows. Each feature appends its own. */
-export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery, Invoice, InvoiceLine, Domain, DomainVerification, Scan, CertificateNotification, StatusPage, StatusPageNotice, IncidentUpdate, BadgeToken, HeaderCheck, MaintenanceWindow, AuditEntry];
+export const ENTITIES = [Account, ApiKey, DailyUsage, TierChange, Monitor, Check, Incident, MonitorRollup, Integration, AlertDelivery, Invoice, InvoiceLine, Domain, DomainVerification, Scan, CertificateNotification, StatusPage, StatusPageNotice, IncidentUpdate, BadgeToken, HeaderCheck, MaintenanceWindow];
