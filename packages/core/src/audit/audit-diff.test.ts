@@ -26,5 +26,8 @@ describe('fieldDiff', () => {
     const diff = fieldDiff(null, { body: 'x'.repeat(10_000), ids: Array.from({ length: 1_000 }, (_, i) => i) });
     expect(diff.body.after).toBe(`${'x'.repeat(500)}… (9500 more characters)`);
     expect(diff.ids.after).toHaveLength(100);
+    const wide = Object.fromEntries(Array.from({ length: 100 }, (_, i) => [`k${i}`, Array.from({ length: 100 }, (_v, j) => j)]));
+    const leaves = JSON.stringify(fieldDiff(null, { report: wide }).report.after).split(',').length;
+    expect(leaves).toBeLessThanOrEqual(2_100);
   });
 });

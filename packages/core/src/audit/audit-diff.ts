@@ -16,24 +16,29 @@ export type Snapshot = Record<string, unknown>;
  */
 const SECRET_NAME = /secret|token|password|passwd|credential|hash|authorization|cookie|private/i;
 
-/** Tenant text is bounded in an entry: long strings cut, long lists cut, deep nesting cut. */
+/**
+ * Tenant text is bounded in an entry: long strings cut, long lists and objects cut, deep
+ * nesting cut, and at most MAX_NODES values per field (past that, '…').
+ */
 const MAX_STRING = 500;
 const MAX_ITEMS = 100;
 const MAX_DEPTH = 6;
+const MAX_NODES = 2_000;
 
-function bounded(value: unknown, depth: number): unknown {
+function bounded(value: unknown, depth: number, budget: { nodes: number }): unknown {
   if (value === null || value === undefined) return null;
+  if (--budget.nodes < 0) return '…';
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'string') return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… (${value.length - MAX_STRING} more characters)` : value;
   if (typeof value === 'number' || typeof value === 'boolean') return value;
   if (typeof value === 'bigint') return value.toString();
   if (depth >= MAX_DEPTH) return '…';
-  if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((v) => bounded(v, depth + 1));
+  if (Array.isArray(value)) return value.slice(0, MAX_ITEMS).map((v) => bounded(v, depth + 1, budget));
   if (typeof value === 'object') {
     return Object.fromEntries(
       Object.entries(value)
         .slice(0, MAX_ITEMS)
-        .map(([k, v]) => [k, SECRET_NAME.test(k) ? masked(v) : bounded(v, depth + 1)]),
+        .map(([k, v]) => [k, SECRET_NAME.test(k) ? masked(v) : bounded(v, depth + 1, budget)]),
     );
   }
   return null;
@@ -45,7 +50,7 @@ function masked(value: unknown): unknown {
 
 /** A field's value as an entry shows it: bounded, its secrets (or itself, by its name) masked. */
 function shown(name: string, value: unknown): unknown {
-  return SECRET_NAME.test(name) ? masked(value) : bounded(value, 0);
+  return SECRET_NAME.test(name) ? masked(value) : bounded(value, 0, { nodes: MAX_NODES });
 }
 
 /** Compared on the raw values, so a changed secret is a change even though both sides show MASK. */
