@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { recordAudit, type AuditActor } from '@vigil/core';
+import { recordAudit, setAccountTier, type AuditActor } from '@vigil/core';
 import { createTestAccount, createTestContext, testClock, type TestAccount, type TestContext } from '@vigil/testing';
 
 const clock = testClock('2026-11-21T10:00:00Z');
@@ -68,6 +68,25 @@ describe('entries and their diffs', () => {
     expect((await request(app).post(`/api/v1/uptime/monitors/${id}/pause`).set(owner.auth)).status).toBe(200);
     expect((await request(app).post(`/api/v1/uptime/monitors/${id}/pause`).set(owner.auth)).status).toBe(200);
     expect((await log(owner, { resource: `monitor:${id}` })).entries.map((e) => e.action)).toEqual(['pause', 'create']);
+  });
+});
+
+describe('operator changes', () => {
+  it('a tier change through the CLI\'s setAccountTier is an entry without a key or IP', async () => {
+    const owner = await createTestAccount(ctx, 'pro');
+    await setAccountTier(ctx, owner.account.id, 'business', clock.now());
+    const { entries } = await log(owner, { action: 'tier_change' });
+    expect(entries).toEqual([
+      {
+        id: expect.any(String),
+        created_at: clock.now().toISOString(),
+        key: null,
+        ip: null,
+        resource: { type: 'account', id: String(owner.account.id) },
+        action: 'tier_change',
+        changes: { tier: { before: 'pro', after: 'business' } },
+      },
+    ]);
   });
 });
 
