@@ -112,6 +112,34 @@ describe('GET /api/v1/metrics', () => {
     expect(phases[0].labels).toMatchObject({ name: 'phases', type: 'http', region: 'default' });
   });
 
+  it('exports per region whether a multi-region monitor\'s regions passed its last judged round', async () => {
+    const { auth } = await createTestAccount(ctx, 'pro');
+    const multi = (await request(app).post('/api/v1/uptime/monitors').set(auth).send({ name: 'multi', url: 'https://multi.example.com' })).body.monitor;
+    const single = (await request(app).post('/api/v1/uptime/monitors').set(auth).send({ name: 'single', url: 'https://single.example.com' })).body.monitor;
+    await ctx.db.query(`UPDATE monitors SET regions = '{eu,us,ap}' WHERE id = $1`, [multi.id]);
+    const round = (id: number, key: string, minutesAgo: number, failing: string[], skipped: string[]) =>
+      ctx.db.query(`INSERT INTO monitor_rounds (monitor_id, job_key, judged_at, failed, failing_regions, skipped_regions) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        id,
+        key,
+        new Date(clock.now().getTime() - minutesAgo * 60_000),
+        failing.length > 1,
+        failing,
+        skipped,
+      ]);
+    await round(multi.id, 'z-older', 2, ['eu', 'us', 'ap'], []);
+    await round(multi.id, 'a-last', 1, ['us'], ['ap']);
+    await round(single.id, 'only', 1, ['default'], []);
+    clock.advance(11_000);
+
+    const text = (await request(app).get('/api/v1/metrics').set(auth)).text;
+    const regions = samples(text, 'vigil_monitor_region_up');
+    expect(regions.map((s) => [s.labels.monitor_id, s.labels.region, s.value])).toEqual([
+      [String(multi.id), 'eu', 1],
+      [String(multi.id), 'us', 0],
+    ]);
+    expect(regions[0].labels).toMatchObject({ name: 'multi', type: 'http' });
+  });
+
   it('serves an account\'s figures from memory for a few seconds', async () => {
     const { auth } = await createTestAccount(ctx, 'pro');
     const first = await request(app).get('/api/v1/metrics').set(auth);

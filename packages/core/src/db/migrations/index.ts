@@ -23,6 +23,7 @@ import { KeyScopes1765710000000 } from './1765710000000-key-scopes.js';
 import { AuditLog1765860000000 } from './1765860000000-audit-log.js';
 import { KeyIps1765860100000 } from './1765860100000-key-ips.js';
 import { MonitorLastTimings1765860200000 } from './1765860200000-monitor-last-timings.js';
+import { LastRoundIndex1765860300000 } from './1765860300000-last-round-index.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   AuditLog1765860000000,
   KeyIps1765860100000,
   MonitorLastTimings1765860200000,
+  LastRoundIndex1765860300000,
 ];
