@@ -18,7 +18,11 @@ let base: string;
 let owner: TestAccount;
 
 beforeAll(async () => {
-  target = http.createServer((_req, res) => res.end('ok'));
+  // /down/... fails, so the checker never resolves an incident opened on such a monitor.
+  target = http.createServer((req, res) => {
+    res.statusCode = req.url?.startsWith('/down/') ? 503 : 200;
+    res.end('ok');
+  });
   await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
   dns = await startDnsServer();
@@ -56,7 +60,7 @@ async function post(path: string, body: Record<string, unknown> = {}): Promise<R
 
 let made = 0;
 const unique = () => `${Date.now().toString(36)}${made++}`;
-const monitor = async (): Promise<number> => (await post('/api/v1/uptime/monitors', { name: 'm', url: `${base}/${unique()}`, timeout: 5 })).monitor.id;
+const monitor = async (path = ''): Promise<number> => (await post('/api/v1/uptime/monitors', { name: 'm', url: `${base}/${path}${unique()}`, timeout: 5 })).monitor.id;
 const heartbeat = async (): Promise<number> => (await post('/api/v1/uptime/monitors', { type: 'heartbeat', name: 'hb', config: { period: 3600 } })).monitor.id;
 const domain = async (): Promise<number> => (await post('/api/v1/domains', { hostname: `d${unique()}.audit-walk.example` })).domain.id;
 const webhook = async (): Promise<number> => (await post('/api/v1/integrations', { type: 'webhook', name: 'hook', config: { url: `${base}/hook` } })).integration.id;
@@ -66,7 +70,7 @@ const window = async (): Promise<number> => (await post('/api/v1/maintenance-win
 const key = async (): Promise<number> => (await post('/api/v1/api-keys', { name: 'k', scopes: ['monitors:read'] })).api_key.id;
 const verification = async (): Promise<number> => (await post('/api/v1/verifications', { hostname: `v${unique()}.other-walk.example` })).verification.id;
 async function openIncident(): Promise<[number, number]> {
-  const id = await monitor();
+  const id = await monitor('down/');
   const [{ id: incident }] = (await ctx.db.query(`INSERT INTO incidents (monitor_id, account_id, status, started_at, cause) VALUES ($1, $2, 'open', now(), 'x') RETURNING id`, [id, owner.account.id])) as { id: number }[];
   return [id, incident];
 }
