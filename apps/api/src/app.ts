@@ -6,6 +6,7 @@ import type { RouteDef } from './http/route.js';
 import { AccountQuota } from './limits/account-quota.js';
 import { RollupWindows } from './monitors/rollup-totals.js';
 import { RequestUsage } from './usage/request-usage.js';
+import { KeyUseFlusher } from './auth/key-use.js';
 import { apiKeyRouteMatcher } from './middleware/api-key-routes.js';
 import { burstLimit } from './middleware/burst-limit.js';
 import { dependencyGate } from './middleware/dependency-gate.js';
@@ -21,7 +22,7 @@ import { StatusPageService } from './public-status/status-page-service.js';
 import { customHostnamePages } from './routes/public-status.routes.js';
 
 /** The API as an Express app (no listening): main.ts serves it, tests drive it with supertest. */
-export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: RequestUsage } {
+export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: RequestUsage; keyUse: KeyUseFlusher } {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.trustProxy);
@@ -30,6 +31,8 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: 
   const quota = new AccountQuota(ctx.redis, ctx.config.redisPrefix);
   // Flushed by the API process (main.ts); tests call usage.flush() themselves.
   const usage = new RequestUsage(ctx);
+  // Likewise the keys' last use (and first use from an IP) recorded in Redis.
+  const keyUse = new KeyUseFlusher(ctx);
   const routes: RouteDef[] = [];
   const statusPages = new StatusPageService(ctx);
   const badges = new BadgeService(ctx);
@@ -48,5 +51,5 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: 
   if (ctx.config.opsPort === undefined) mountBullBoard(app, ctx);
   app.use(notFound);
   app.use(errorHandler(ctx));
-  return Object.assign(app, { routes, usage });
+  return Object.assign(app, { routes, usage, keyUse });
 }

@@ -96,6 +96,7 @@ export function createApiProcess(ctx: Context): HttpProcess {
       app,
       started: () => {
         app.usage.start();
+        app.keyUse.start();
         // Counters an earlier release kept outside the prefix: carried once, in the background.
         carryLegacyCounters(ctx).then(
           (carried) => carried && ctx.logger.info('rate-limit counters moved under the Redis prefix', { carried }),
@@ -103,7 +104,10 @@ export function createApiProcess(ctx: Context): HttpProcess {
         );
       },
       // After the last request: every counted request reaches daily_usage.
-      stopped: () => app.usage.stop(),
+      stopped: async () => {
+        await app.usage.stop();
+        await app.keyUse.stop();
+      },
       ops: () => createOpsApp(ctx, mountBullBoard),
     };
   });

@@ -6,7 +6,7 @@ import { checkLimiter, monitorBucketJob, type AccountsOf } from './jobs/monitor-
 import { monitorCheckJob } from './jobs/monitor-check.job.js';
 import { createMonitorChecks, type MonitorCheckOptions } from './monitors/monitor-checks.js';
 import { reverifyDomainsJob } from './domains/reverify-domains.job.js';
-import { pruneAlertDeliveriesJob, pruneChecksJob, pruneHeaderChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
+import { pruneAlertDeliveriesJob, pruneAuditLogJob, pruneChecksJob, pruneHeaderChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
 import { sendIncidentRepeatsJob } from './jobs/send-incident-repeats.job.js';
 import { reconcileDomainSchedulesJob } from './jobs/reconcile-domain-schedules.job.js';
 import { reconcileMonitorSchedulesJob, startMaintenanceWatchdog } from './jobs/reconcile-monitor-schedules.job.js';
@@ -84,6 +84,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
         [JobName.PruneScans]: pruneScansJob(ctx),
         [JobName.PruneAlertDeliveries]: pruneAlertDeliveriesJob(ctx),
         [JobName.PruneHeaderChecks]: pruneHeaderChecksJob(ctx),
+        [JobName.PruneAuditLog]: pruneAuditLogJob(ctx),
         [JobName.ReverifyDomains]: reverifyDomainsJob(ctx, () => relay.wake()),
         [JobName.EnsureCheckPartitions]: ensureCheckPartitionsJob(ctx),
         [JobName.ReconcileDomainSchedules]: reconcileDomainSchedulesJob(ctx),

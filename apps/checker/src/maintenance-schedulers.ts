@@ -12,6 +12,7 @@ export const MAINTENANCE_SCHEDULES: { id: string; job: JobName; every?: number; 
   { id: 'prune-scans', job: JobName.PruneScans, pattern: '27 3 * * *' },
   { id: 'prune-alert-deliveries', job: JobName.PruneAlertDeliveries, pattern: '37 3 * * *' },
   { id: 'prune-header-checks', job: JobName.PruneHeaderChecks, pattern: '47 3 * * *' },
+  { id: 'prune-audit-log', job: JobName.PruneAuditLog, pattern: '57 3 * * *' },
   // Daily: verified DNS claims whose TXT record is gone lapse after VIGIL_DOMAIN_REVERIFY_GRACE_DAYS.
   { id: 'reverify-domains', job: JobName.ReverifyDomains, pattern: '13 4 * * *' },
   // Hourly, so a week of partitions ahead survives a long outage of every checker.

@@ -138,6 +138,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/audit-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's changes, newest first: who (key and IP), when, what (resource and action) and the fields before and after (secrets masked) */
+        get: operations["getApiV1AuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/integrations/types": {
         parameters: {
             query?: never;
@@ -1730,6 +1747,36 @@ export interface components {
             last_used_ip: string | null;
             /** Format: date-time */
             revoked_at: string | null;
+        };
+        AuditEntry: {
+            /** @description Increasing with time; unique */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description The key that made the change; null for an operator (vigil CLI) */
+            key: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description The client IP of the request */
+            ip: string | null;
+            resource: {
+                /** @example monitor */
+                type: string;
+                /** @example 42 */
+                id: string;
+            };
+            /** @enum {string} */
+            action: "create" | "update" | "delete" | "pause" | "resume" | "acknowledge" | "rotate" | "revoke" | "check" | "scan" | "test" | "redeliver" | "verify" | "apply" | "tier_change" | "use_from_new_ip";
+            /** @description Per field that changed: its value before and after (null where absent: every field of a create has before null, of a delete after null) */
+            changes: {
+                [key: string]: {
+                    /** @description The value (secrets masked as ****; long text cut at 500 characters) */
+                    before: unknown;
+                    /** @description The value (secrets masked as ****; long text cut at 500 characters) */
+                    after: unknown;
+                };
+            };
         };
         Integration: {
             id: number;
@@ -3656,6 +3703,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */
+            429: {
+                headers: {
+                    "Retry-After"?: string;
+                    "X-RateLimit-Limit"?: string;
+                    "X-RateLimit-Remaining"?: string;
+                    "X-RateLimit-Reset"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimited"];
+                };
+            };
+            /** @description PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds */
+            503: {
+                headers: {
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getApiV1AuditLog: {
+        parameters: {
+            query?: {
+                /** @description A resource type (monitor, domain, integration, status_page, status_page_notice, incident, incident_update, maintenance_window, api_key, scan, verification, account) or type:id, e.g. monitor:42 */
+                resource?: string;
+                /** @description Only the changes made with this API key (its id) */
+                key?: number;
+                /** @description Only this action (create, update, delete, pause, resume, acknowledge, rotate, revoke, check, scan, test, redeliver, verify, apply, tier_change, use_from_new_ip) */
+                action?: string;
+                /** @description ISO 8601 date or date-time; entries at or after it */
+                from?: string;
+                /** @description ISO 8601 date or date-time; entries at or before it */
+                to?: string;
+                /** @description next_cursor of the previous page */
+                cursor?: string;
+                /** @description Default 50; above 100 is clamped to 100 */
+                per_page?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Newest first */
+                        entries: components["schemas"]["AuditEntry"][];
+                        pagination: {
+                            per_page: number;
+                            has_next: boolean;
+                            /** @description Pass as `cursor` for the next (older) page; null on the last page */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Invalid resource, key, action, from, to, date range, cursor or per_page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description API key required, invalid or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `Account inactive`: the key's account is deactivated; `Insufficient scope`: the key does not hold `keys:read` (or a scope that grants it) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Forbidden"];
                 };
             };
             /** @description Rate limit exceeded: burst per client IP, per-minute or daily quota of the account */

@@ -81,3 +81,4 @@ export * from './checks/index.js';
 export * from './incidents/index.js';
 export * from './locations/index.js';
 export * from './schema/typebox-helpers.js';
+export * from './audit/index.js';

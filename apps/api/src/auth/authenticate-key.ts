@@ -1,5 +1,6 @@
 import { Account, ApiKey, AuthenticationError, ForbiddenError, hashApiKeySecret, type Context } from '@vigil/core';
 import type { AuthInfo } from '../http/request-auth.js';
+import { recordKeyUse } from './key-use.js';
 
 /**
  * Reads the key of `Authorization: Bearer <key>`; null when the header is absent, not Bearer,
@@ -12,9 +13,6 @@ export function bearerToken(header: string | undefined): string | null {
   const token = match?.[1]?.trim();
   return token ? token : null;
 }
-
-// last_used_at is written at most this often per key, so a busy key is not a write per request.
-const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** The key with this hash and its account, in one round trip; null when there is none. */
 export async function findKey(ctx: Context, keyHash: string): Promise<AuthInfo | null> {
@@ -42,14 +40,6 @@ export function checkKey(found: AuthInfo | null, now: Date, opts: { allowInactiv
   return found;
 }
 
-/** Records that the key was used and from where, at most once a minute per key (in this process). */
-export async function touchKey(ctx: Context, apiKey: ApiKey, now: Date, ip: string): Promise<void> {
-  if (apiKey.lastUsedAt && now.getTime() - apiKey.lastUsedAt.getTime() <= LAST_USED_RESOLUTION_MS) return;
-  apiKey.lastUsedAt = now;
-  apiKey.lastUsedIp = ip;
-  await ctx.db.getRepository(ApiKey).update({ id: apiKey.id }, { lastUsedAt: now, lastUsedIp: ip });
-}
-
 /**
  * Looks the key up by hash and applies checkKey, so revocation and deactivation take effect on
  * the next request. (Routes that require a key use the cached lookup of ApiKeyGate instead.)
@@ -57,6 +47,6 @@ export async function touchKey(ctx: Context, apiKey: ApiKey, now: Date, ip: stri
 export async function authenticateKey(ctx: Context, token: string, ip: string, opts: { allowInactive?: boolean } = {}): Promise<AuthInfo> {
   const now = ctx.clock.now();
   const found = checkKey(await findKey(ctx, hashApiKeySecret(token)), now, opts);
-  await touchKey(ctx, found.apiKey, now, ip);
+  await recordKeyUse(ctx, found.apiKey, now, ip);
   return found;
 }

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, MapOf } from '../http/schema.js';
 import { randomBytes } from 'node:crypto';
-import { BadgeToken, type Context } from '@vigil/core';
+import { BadgeToken, recordAudit, type AuditActor, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from './badge-values.js';
 import { component } from '../http/components.js';
@@ -28,12 +28,17 @@ export async function badgeTokenFor(ctx: Context, accountId: number, target: Bad
 }
 
 /** A new token replaces the old one, which stops working at once (the account's cache version moves). */
-export async function rotateBadgeToken(ctx: Context, accountId: number, target: BadgeTarget): Promise<BadgeToken> {
+export async function rotateBadgeToken(ctx: Context, actor: AuditActor, target: BadgeTarget): Promise<BadgeToken> {
+  const { accountId } = actor;
   const where = column(target);
   const saved = await ctx.db.transaction(async (m) => {
     const repo = m.getRepository(BadgeToken);
-    await repo.delete('monitorId' in target ? { monitorId: target.monitorId } : { domainId: target.domainId });
-    return repo.save(repo.create({ token: newToken(), accountId, ...where }));
+    const old = await repo.findOneBy('monitorId' in target ? { monitorId: target.monitorId } : { domainId: target.domainId });
+    if (old) await repo.delete({ token: old.token });
+    const row = await repo.save(repo.create({ token: newToken(), accountId, ...where }));
+    const [resource, id] = 'monitorId' in target ? ['monitor', target.monitorId] : ['domain', target.domainId];
+    await recordAudit(m, actor, [{ resource, id, action: 'rotate', before: { badge_token: old?.token ?? null }, after: { badge_token: row.token } }]);
+    return row;
   });
   await statusChanged(ctx, accountId);
   return saved;

@@ -1,4 +1,4 @@
-import { ConflictError, type Account, type Context } from '@vigil/core';
+import { ConflictError, recordAudit, type Account, type AuditActor, type AuditChange, type Context } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { lockAccountLimit, tryLockConfigApply } from '../limits/account-limit-lock.js';
 import { loadAccountState } from './account-state.js';
@@ -31,9 +31,9 @@ async function runAfterCommit(steps: AfterCommit[]): Promise<void> {
  * Everything an apply does in its transaction; when it returns, the transaction commits. One
  * apply per account at a time (the second gets 409 at once), and the account's creates by hand
  * wait for it (the limit locks and the account row), so the limits hold for the end state.
- * The place to record the apply (an audit entry) in the same transaction is the end of this function.
+ * Each change is recorded in the audit log (action `apply`) in the same transaction.
  */
-async function applyInTransaction(ctx: Context, em: EntityManager, account: Account, doc: ParsedDocument, opts: ApplyOptions): Promise<{ plan: Plan; after: AfterCommit[] }> {
+async function applyInTransaction(ctx: Context, em: EntityManager, actor: AuditActor, account: Account, doc: ParsedDocument, opts: ApplyOptions): Promise<{ plan: Plan; after: AfterCommit[] }> {
   if (!(await tryLockConfigApply(em, account.id))) throw new ConflictError(APPLY_IN_PROGRESS);
   await lockAccountLimit(em, 'monitors', account.id);
   await lockAccountLimit(em, 'domains', account.id);
@@ -41,7 +41,13 @@ async function applyInTransaction(ctx: Context, em: EntityManager, account: Acco
   const state = await loadAccountState(ctx, em, account.id);
   if (opts.fingerprint !== undefined && opts.fingerprint !== state.fingerprint) throw new ConflictError(ACCOUNT_CHANGED, { fingerprint: state.fingerprint });
   const plan = await computePlan(ctx, account, doc, state, opts.prune);
-  const after = await executePlan(ctx, em, account, plan, state);
+  const { after, ids } = await executePlan(ctx, em, account, plan, state);
+  const entries: AuditChange[] = plan.changes.flatMap((c) => {
+    if (c.action === 'unchanged') return [];
+    const id = c.current?.id ?? ids[c.kind].get(c.key) ?? c.key;
+    return [{ resource: c.kind, id, action: 'apply' as const, before: c.current?.spec ?? null, after: c.action === 'delete' ? null : c.desired }];
+  });
+  await recordAudit(em, actor, entries);
   return { plan, after };
 }
 
@@ -50,9 +56,9 @@ async function applyInTransaction(ctx: Context, em: EntityManager, account: Acco
  * back). Redis side effects (schedules, first checks, status caches) only after the commit;
  * when Redis fails there, the reconcilers bring it in line as for any other change.
  */
-export async function applyDocument(ctx: Context, account: Account, body: unknown, opts: ApplyOptions): Promise<Plan> {
+export async function applyDocument(ctx: Context, actor: AuditActor, account: Account, body: unknown, opts: ApplyOptions): Promise<Plan> {
   const doc = parseDocument(body);
-  const { plan, after } = await ctx.db.transaction((em) => applyInTransaction(ctx, em, account, doc, opts));
+  const { plan, after } = await ctx.db.transaction((em) => applyInTransaction(ctx, em, actor, account, doc, opts));
   await runAfterCommit(after);
   return plan;
 }

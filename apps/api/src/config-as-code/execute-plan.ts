@@ -21,7 +21,7 @@ const CREATE_ORDER: readonly Kind[] = ['domain', 'integration', 'monitor', 'main
  * monitor) is created without them and completed with the updates. Returns what must wait for
  * the commit.
  */
-export async function executePlan(ctx: Context, em: EntityManager, account: Account, plan: Plan, state: AccountState): Promise<AfterCommit[]> {
+export async function executePlan(ctx: Context, em: EntityManager, account: Account, plan: Plan, state: AccountState): Promise<{ after: AfterCommit[]; ids: Record<Kind, Map<string, number>> }> {
   const after: AfterCommit[] = [];
   const ids = Object.fromEntries(KINDS.map((k) => [k, new Map([...state.kinds[k].byKey].map(([key, o]) => [key, o.id]))])) as Record<Kind, Map<string, number>>;
   const of = (action: PlannedChange['action']) => plan.changes.filter((c) => c.action === action);
@@ -75,5 +75,5 @@ export async function executePlan(ctx: Context, em: EntityManager, account: Acco
     return [...rows, ...kept.map((o) => ({ kind, key: o.key, resourceId: o.id }))];
   });
   await saveManaged(em, account.id, managed);
-  return after;
+  return { after, ids };
 }

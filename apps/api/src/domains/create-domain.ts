@@ -1,4 +1,4 @@
-import { ConflictError, Domain, insertScan, type Account, type Context, type Scan } from '@vigil/core';
+import { ConflictError, Domain, insertScan, recordAudit, type Account, type AuditActor, type Context, type Scan } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
 import { lockAccountLimit } from '../limits/account-limit-lock.js';
 import { DOMAIN_DEFAULTS, type CreateDomainInput } from './domain-input.js';
@@ -22,7 +22,7 @@ export const DOMAIN_EXISTS = 'Domain already exists';
  * limit, so concurrent creates with room for k leave exactly k new domains. The schedule goes
  * to Redis after the commit (applyCreatedDomainSchedule).
  */
-export async function createDomain(ctx: Context, account: Account, input: CreateDomainInput): Promise<{ domain: Domain; scan: Scan }> {
+export async function createDomain(ctx: Context, account: Account, actor: AuditActor, input: CreateDomainInput): Promise<{ domain: Domain; scan: Scan }> {
   const tier = ctx.config.tiers[account.tier];
   const fields = { ...DOMAIN_DEFAULTS, ...input };
   await requireOwnedHostname(ctx, account, fields.hostname);
@@ -42,6 +42,8 @@ export async function createDomain(ctx: Context, account: Account, input: Create
           sslScore: null,
         }),
       );
+      // Recorded with the insert: a create refused below (limit, frequency) rolls its entry back with it.
+      await recordAudit(m, actor, [{ resource: 'domain', id: domain.id, action: 'create', after: domain }]);
       if (tier.domains !== null) {
         await lockAccountLimit(m, 'domains', account.id);
         const current = (await repo.countBy({ accountId: account.id })) - 1;

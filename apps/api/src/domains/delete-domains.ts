@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { Context } from '@vigil/core';
+import { recordAudit, type AuditActor, type Context } from '@vigil/core';
 import { applyDomainSchedule } from './schedule-effects.js';
 
 /**
@@ -8,14 +8,16 @@ import { applyDomainSchedule } from './schedule-effects.js';
  * schedulers are removed. Ids that are missing or belong to another account are skipped.
  * Returns the ids deleted, ascending.
  */
-export async function deleteDomains(ctx: Context, accountId: number, ids: number[]): Promise<number[]> {
-  if (!ids.length) return [];
+export async function deleteDomains(ctx: Context, actor: AuditActor, ids: number[]): Promise<number[]> {
+  const { accountId } = actor;
   return ctx.db.transaction(async (m: EntityManager) => {
-    const [rows] = (await m.query(`DELETE FROM domains WHERE account_id = $1 AND id = ANY($2::int[]) RETURNING id`, [accountId, ids])) as [
-      { id: number }[],
+    const [rows] = (await m.query(`DELETE FROM domains WHERE account_id = $1 AND id = ANY($2::int[]) RETURNING *`, [accountId, ids])) as [
+      ({ id: number } & Record<string, unknown>)[],
       number,
     ];
-    const deleted = rows.map((r) => r.id).sort((a, b) => a - b);
+    rows.sort((a, b) => a.id - b.id);
+    await recordAudit(m, actor, rows.map((row) => ({ resource: 'domain', id: row.id, action: 'delete', before: row })));
+    const deleted = rows.map((r) => r.id);
     if (!deleted.length) return deleted;
     await m.query(`DELETE FROM alert_deliveries WHERE account_id = $1 AND domain_id = ANY($2::int[])`, [accountId, deleted]);
     for (const id of deleted) await applyDomainSchedule(ctx, { id, deleted: true });

@@ -1,4 +1,4 @@
-import { ConflictError, Domain, type Account, type Context } from '@vigil/core';
+import { ConflictError, Domain, recordAudit, snapshotOf, type Account, type AuditActor, type Context } from '@vigil/core';
 import type { Static } from '@sinclair/typebox';
 import type { DomainUpdatedSchema } from './domain.schema.js';
 import type { DomainSettings } from './domain-input.js';
@@ -18,6 +18,7 @@ import { isUniqueViolation } from './unique-violation.js';
 export async function updateDomain(
   ctx: Context,
   account: Account,
+  actor: AuditActor,
   rawId: string | string[] | undefined,
   input: DomainSettings,
 ): Promise<Static<typeof DomainUpdatedSchema>> {
@@ -34,7 +35,9 @@ export async function updateDomain(
       if (input.is_active !== undefined) changes.isActive = input.is_active;
       if (input.notifications_enabled !== undefined) changes.notificationsEnabled = input.notifications_enabled;
       if (input.alert_days_before_expiry !== undefined) changes.alertDaysBeforeExpiry = input.alert_days_before_expiry;
+      const was = snapshotOf(m, domain);
       const saved = await m.getRepository(Domain).save(Object.assign(domain, changes));
+      await recordAudit(m, actor, [{ resource: 'domain', id: saved.id, action: 'update', before: was, after: saved }]);
       if (input.is_active !== undefined || input.monitoring_frequency !== undefined) await applyDomainSchedule(ctx, saved);
       return {
         id: saved.id,

@@ -101,6 +101,9 @@ describe('every answer matches the served OpenAPI document', () => {
     await call('get', '/api/v1/api-keys/{id}', { params: { id: 999999 } });
     await call('post', '/api/v1/api-keys/{id}/rotate', { params: { id } });
     await call('delete', '/api/v1/api-keys/{id}', { params: { id } });
+    const page = await call('get', '/api/v1/audit-log', { query: { resource: 'api_key', per_page: '1' } });
+    await call('get', '/api/v1/audit-log', { query: { cursor: page.body.pagination.next_cursor as string } });
+    await call('get', '/api/v1/audit-log', { query: { action: 'explode' } });
     await call('get', '/api/v1/api-keys', { auth: false });
   });
 

@@ -11,8 +11,9 @@ import { declaredScope, requireScope } from '../middleware/require-scope.js';
 import { FairScheduler } from '../limits/fair-scheduler.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { rejectNulInBody } from './reject-nul.js';
-import type { AuthMode, RouteDef } from './route.js';
+import type { AuthMode, RouteDef, SendAny } from './route.js';
 import { responseSender } from './send.js';
+import { assertAudited } from '../audit/audit-actor.js';
 
 export const JSON_BODY_LIMIT = '1mb';
 /** How long after another account's last request a busy account keeps to the shared slots. */
@@ -24,7 +25,9 @@ const FAIR_SHARE_HOLD_MS = 1_000;
  * account limits and the route's own `before` steps: a request without a key is a 401 whatever
  * its body, and a 400 for invalid JSON or a 413 carries the rate-limit headers like any other
  * answer to an authenticated request. A key without the route's scope is a 403 before any of
- * the route's own steps; an `api-key` route without a declared scope stops the boot.
+ * the route's own steps; an `api-key` route without a declared scope stops the boot. A write
+ * (keyed, not GET) that answers 2xx without recording its audit entries is an error, not an
+ * answer (decisions: "Audit log").
  */
 export function registerRoutes(app: Express, ctx: Context, limits: { quota: AccountQuota; usage: RequestUsage }, routes: RouteDef[]): void {
   const jsonBody = express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
@@ -53,7 +56,12 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
     for (const def of defs) {
       const sender = responseSender(def, checkAnswers, (e) => ctx.logger.error('response schema cannot write an answer; sent as JSON.stringify writes it', { where: e.where, pointer: e.pointer }));
       const handler = async (req: Request, res: Response) => {
-        await def.handler(req, res, sender(res));
+        const send = sender(res);
+        const audited: SendAny = (status, body) => {
+          assertAudited(req, status);
+          send(status, body);
+        };
+        await def.handler(req, res, isWrite(def) ? audited : send);
       };
       const body = def.body === 'ignore' ? [] : [jsonBody, rejectNulInBody];
       const scope = def.auth === 'api-key' ? [requireScope(declaredScope(def))] : [];
@@ -61,4 +69,12 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
     }
     chain.all(methodNotAllowed(defs.map((d) => d.method)));
   }
+}
+
+/**
+ * A keyed route that is not a GET and needs a write scope: a change, which records its audit
+ * entries (recordAudit). A POST that only reads (a config plan) declares a read scope.
+ */
+export function isWrite(def: RouteDef): boolean {
+  return def.auth === 'api-key' && def.method !== 'get' && !(def.scope ?? '').endsWith(':read');
 }

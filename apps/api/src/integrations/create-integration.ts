@@ -1,4 +1,4 @@
-import { channelOf, Integration, type Context, type SecretBox } from '@vigil/core';
+import { channelOf, Integration, recordAudit, type AuditActor, type Context, type SecretBox } from '@vigil/core';
 import { splitConfig } from './config-secrets.js';
 import { parseCreateBody, validateConfig } from './integration-input.js';
 import { assertOwnScope } from './integration-scope.js';
@@ -15,7 +15,8 @@ export interface Created {
  * POST /integrations: validates per type, generates the type's generated secret (a webhook's
  * signing secret) when none is given, seals secrets.
  */
-export async function createIntegration(ctx: Context, box: SecretBox, accountId: number, body: unknown): Promise<Created> {
+export async function createIntegration(ctx: Context, box: SecretBox, actor: AuditActor, body: unknown): Promise<Created> {
+  const { accountId } = actor;
   const input = parseCreateBody(body);
   const config = validateConfig(input.type, input.config);
   const generated = channelOf(input.type).generated;
@@ -27,16 +28,20 @@ export async function createIntegration(ctx: Context, box: SecretBox, accountId:
   }
   await assertOwnScope(ctx, accountId, { monitorIds: input.monitor_ids, domainIds: input.domain_ids });
   const { clear, secret } = splitConfig(input.type, config);
-  const integration = await ctx.db.getRepository(Integration).save({
-    accountId,
-    type: input.type,
-    name: input.name,
-    config: clear,
-    secrets: Object.keys(secret).length ? box.sealJson(secret) : null,
-    events: input.events ?? [],
-    monitorIds: input.monitor_ids ?? [],
-    domainIds: input.domain_ids ?? [],
-    isActive: input.is_active ?? true,
+  const integration = await ctx.db.transaction(async (m) => {
+    const saved = await m.getRepository(Integration).save({
+      accountId,
+      type: input.type,
+      name: input.name,
+      config: clear,
+      secrets: Object.keys(secret).length ? box.sealJson(secret) : null,
+      events: input.events ?? [],
+      monitorIds: input.monitor_ids ?? [],
+      domainIds: input.domain_ids ?? [],
+      isActive: input.is_active ?? true,
+    });
+    await recordAudit(m, actor, [{ resource: 'integration', id: saved.id, action: 'create', after: saved }]);
+    return saved;
   });
   return { integration, reveal: generated ? [generated.field] : [], secret: shown };
 }

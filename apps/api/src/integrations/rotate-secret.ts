@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { generateWebhookSecret, Integration, SecretBoxError, ValidationError, type Context, type SecretBox } from '@vigil/core';
+import { generateWebhookSecret, Integration, recordAudit, SecretBoxError, snapshotOf, ValidationError, type AuditActor, type Context, type SecretBox } from '@vigil/core';
 import { annotated } from '../http/joi-schema.js';
 import { validate } from '../http/validate.js';
 
@@ -41,6 +41,7 @@ function openSecrets(integration: Integration, box: SecretBox): Record<string, u
 export async function rotateWebhookSecret(
   ctx: Context,
   box: SecretBox,
+  actor: AuditActor,
   integrationId: number,
   overlapSeconds: number,
 ): Promise<{ integration: Integration; secret: string }> {
@@ -48,6 +49,7 @@ export async function rotateWebhookSecret(
     const repo = m.getRepository(Integration);
     const current = await repo.findOneOrFail({ where: { id: integrationId }, lock: { mode: 'pessimistic_write' } });
     if (current.type !== 'webhook') throw new ValidationError('Only webhook integrations have a signing secret');
+    const was = snapshotOf(m, current);
     const secrets = openSecrets(current, box);
     const old = typeof secrets.secret === 'string' ? secrets.secret : null;
     const secret = generateWebhookSecret();
@@ -55,6 +57,8 @@ export async function rotateWebhookSecret(
     current.secrets = box.sealJson({ ...secrets, secret });
     current.previousSecret = overlapping ? box.seal(old) : null;
     current.previousSecretExpiresAt = overlapping ? new Date(ctx.clock.now().getTime() + overlapSeconds * 1000) : null;
-    return { integration: await repo.save(current), secret };
+    const saved = await repo.save(current);
+    await recordAudit(m, actor, [{ resource: 'integration', id: saved.id, action: 'rotate', before: was, after: saved }]);
+    return { integration: saved, secret };
   });
 }

@@ -1,4 +1,4 @@
-import { channelOf, Integration, type Context, type SecretBox } from '@vigil/core';
+import { channelOf, Integration, recordAudit, snapshotOf, type AuditActor, type Context, type SecretBox } from '@vigil/core';
 import { dropEchoedMasks, openConfig, splitConfig } from './config-secrets.js';
 import { findOwnIntegration } from './find-own-integration.js';
 import { parseUpdateBody, requireConfigOnTypeChange, validateConfig } from './integration-input.js';
@@ -15,7 +15,8 @@ export interface Updated {
  * (so a new URL keeps the secret) and re-validated for the type; a type change needs a whole
  * config. Masked secrets sent back unchanged keep their stored values.
  */
-export async function updateIntegration(ctx: Context, box: SecretBox, accountId: number, rawId: string | string[] | undefined, body: unknown): Promise<Updated> {
+export async function updateIntegration(ctx: Context, box: SecretBox, actor: AuditActor, rawId: string | string[] | undefined, body: unknown): Promise<Updated> {
+  const { accountId } = actor;
   const current = await findOwnIntegration(ctx, accountId, rawId);
   const input = parseUpdateBody(body);
   requireConfigOnTypeChange(input, current.type);
@@ -42,7 +43,15 @@ export async function updateIntegration(ctx: Context, box: SecretBox, accountId:
   if (input.domain_ids !== undefined) changes.domainIds = input.domain_ids;
   if (input.is_active !== undefined) changes.isActive = input.is_active;
 
-  if (!Object.keys(changes).length) return { integration: current, reveal };
-  const saved = await ctx.db.getRepository(Integration).save(Object.assign(current, changes));
+  if (!Object.keys(changes).length) {
+    await recordAudit(ctx.db.manager, actor, []);
+    return { integration: current, reveal };
+  }
+  const saved = await ctx.db.transaction(async (m) => {
+    const was = snapshotOf(m, current);
+    const row = await m.getRepository(Integration).save(Object.assign(current, changes));
+    await recordAudit(m, actor, [{ resource: 'integration', id: row.id, action: 'update', before: was, after: row }]);
+    return row;
+  });
   return { integration: saved, reveal };
 }

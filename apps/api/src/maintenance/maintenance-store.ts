@@ -1,4 +1,4 @@
-import { Account, ForbiddenError, MaintenanceWindow, NotFoundError, type Context } from '@vigil/core';
+import { Account, ForbiddenError, MaintenanceWindow, NotFoundError, recordAudit, snapshotOf, type AuditActor, type Context } from '@vigil/core';
 import { parseId } from '../http/validate.js';
 import { assertOwnScope } from '../integrations/integration-scope.js';
 import { parseMaintenanceBody, resolveWindow } from './maintenance-input.js';
@@ -16,7 +16,8 @@ export async function findOwnWindow(ctx: Context, accountId: number, rawId: stri
 }
 
 /** POST: validates the window as a whole and its scope, then saves under the account lock (cap). */
-export async function createWindow(ctx: Context, accountId: number, body: unknown): Promise<MaintenanceWindow> {
+export async function createWindow(ctx: Context, actor: AuditActor, body: unknown): Promise<MaintenanceWindow> {
+  const { accountId } = actor;
   const fields = resolveWindow(parseMaintenanceBody(body, { update: false }), null, ctx.clock.now());
   await assertOwnScope(ctx, accountId, { monitorIds: fields.monitorIds, domainIds: fields.domainIds });
   return ctx.db.transaction(async (em) => {
@@ -25,15 +26,34 @@ export async function createWindow(ctx: Context, accountId: number, body: unknow
     if (count >= MAX_WINDOWS_PER_ACCOUNT) {
       throw new ForbiddenError('Maintenance window limit reached', { limit: MAX_WINDOWS_PER_ACCOUNT, current: count, remaining: 0 });
     }
-    return em.getRepository(MaintenanceWindow).save({ accountId, ...fields });
+    const repo = em.getRepository(MaintenanceWindow);
+    const saved = await repo.save(repo.create({ accountId, ...fields }));
+    await recordAudit(em, actor, [{ resource: 'maintenance_window', id: saved.id, action: 'create', after: saved }]);
+    return saved;
   });
 }
 
 /** PUT/PATCH: the fields sent change, and the merged window is validated again as a whole. */
-export async function updateWindow(ctx: Context, accountId: number, rawId: string | string[] | undefined, body: unknown): Promise<MaintenanceWindow> {
+export async function updateWindow(ctx: Context, actor: AuditActor, rawId: string | string[] | undefined, body: unknown): Promise<MaintenanceWindow> {
+  const { accountId } = actor;
   const current = await findOwnWindow(ctx, accountId, rawId);
   const input = parseMaintenanceBody(body, { update: true });
   const fields = resolveWindow(input, current, ctx.clock.now());
   await assertOwnScope(ctx, accountId, { monitorIds: input.monitor_ids, domainIds: input.domain_ids });
-  return ctx.db.getRepository(MaintenanceWindow).save({ ...current, ...fields });
+  return ctx.db.transaction(async (em) => {
+    const was = snapshotOf(em, current);
+    const saved = await em.getRepository(MaintenanceWindow).save(Object.assign(current, fields));
+    await recordAudit(em, actor, [{ resource: 'maintenance_window', id: saved.id, action: 'update', before: was, after: saved }]);
+    return saved;
+  });
+}
+
+/** DELETE: the caller's window goes, with its entry. */
+export async function deleteWindow(ctx: Context, actor: AuditActor, rawId: string | string[] | undefined): Promise<MaintenanceWindow> {
+  const window = await findOwnWindow(ctx, actor.accountId, rawId);
+  await ctx.db.transaction(async (em) => {
+    await em.getRepository(MaintenanceWindow).delete({ id: window.id, accountId: actor.accountId });
+    await recordAudit(em, actor, [{ resource: 'maintenance_window', id: window.id, action: 'delete', before: window }]);
+  });
+  return window;
 }

@@ -1,4 +1,4 @@
-import { daysUntilExpiry, type Context, type MonitorStatus } from '@vigil/core';
+import { CHECK_TIMING_PHASES, daysUntilExpiry, type CheckTimings, type Context, type MonitorStatus } from '@vigil/core';
 import { BoundedTtlCache } from '../auth/key-cache.js';
 import { ReadCoalescer } from '../http/read-coalescer.js';
 import type { RollupWindows } from '../monitors/rollup-totals.js';
@@ -22,7 +22,11 @@ interface MonitorRow {
   regions: string[];
   status: MonitorStatus;
   last_response_time_ms: number | null;
+  last_timings: CheckTimings | null;
   open_incidents: number;
+  /** Of the last judged round of a multi-region monitor (null: one region, or no round yet). */
+  failing_regions: string[] | null;
+  skipped_regions: string[] | null;
 }
 
 interface DomainRow {
@@ -33,11 +37,18 @@ interface DomainRow {
   header_grade: string | null;
 }
 
-// One index scan of the account's monitors; open incidents counted by their partial lookup.
+// One index scan of the account's monitors; open incidents counted by their partial lookup; a
+// multi-region monitor's last judged round by one probe of monitor_rounds_monitor_judged_idx.
 const MONITORS = `
-  SELECT m.id, m.name, m.type, m.regions, m.status, m.last_response_time_ms,
-         (SELECT count(*)::int FROM incidents i WHERE i.monitor_id = m.id AND i.status = 'open') AS open_incidents
-  FROM monitors m WHERE m.account_id = $1 ORDER BY m.id`;
+  SELECT m.id, m.name, m.type, m.regions, m.status, m.last_response_time_ms, m.last_timings,
+         (SELECT count(*)::int FROM incidents i WHERE i.monitor_id = m.id AND i.status = 'open') AS open_incidents,
+         r.failing_regions, r.skipped_regions
+  FROM monitors m
+  LEFT JOIN LATERAL (
+    SELECT failing_regions, skipped_regions FROM monitor_rounds
+    WHERE monitor_id = m.id AND cardinality(m.regions) > 1 ORDER BY judged_at DESC LIMIT 1
+  ) r ON true
+  WHERE m.account_id = $1 ORDER BY m.id`;
 const DOMAINS = 'SELECT id, hostname, cert_valid_to, ssl_grade, header_grade FROM domains WHERE account_id = $1 ORDER BY id';
 
 /**
@@ -77,6 +88,8 @@ export class AccountMetrics {
     const up = new GaugeFamily('vigil_monitor_up', 'Whether the monitor is up (1: up or degraded; 0: down, paused or not checked yet)');
     const state = new GaugeFamily('vigil_monitor_state', 'The monitor\'s state: 1 for the state it is in, 0 for the others');
     const responseTime = new GaugeFamily('vigil_monitor_response_time_milliseconds', 'Response time of the last check');
+    const phases = new GaugeFamily('vigil_monitor_timing_milliseconds', 'Time of each phase of the last check (dns, connect, tls, first_byte, download); a phase that did not happen is absent');
+    const regionUp = new GaugeFamily('vigil_monitor_region_up', 'Multi-region monitors: whether the region\'s check passed in the last judged round (1) or failed (0); absent for a region skipped in it');
     const uptime = new GaugeFamily('vigil_monitor_uptime_percent', 'Successful checks over all checks of the window, in percent (from hourly rollups)');
     const incidents = new GaugeFamily('vigil_monitor_open_incidents', 'Incidents of the monitor not resolved yet');
     for (const m of monitors) {
@@ -84,12 +97,21 @@ export class AccountMetrics {
       up.add(labels, m.status === 'up' || m.status === 'degraded' ? 1 : 0);
       for (const s of STATES) state.add({ ...labels, state: s }, m.status === s ? 1 : 0);
       if (m.last_response_time_ms !== null) responseTime.add(labels, m.last_response_time_ms);
+      for (const phase of CHECK_TIMING_PHASES) {
+        const ms = m.last_timings?.[phase];
+        if (typeof ms === 'number') phases.add({ ...labels, phase }, ms);
+      }
       const w = totals.get(m.id);
       for (const window of WINDOWS) {
         const percent = w ? uptimePercent(w[window].successful, w[window].total) : null;
         if (percent !== null) uptime.add({ ...labels, window }, percent);
       }
       incidents.add(labels, m.open_incidents);
+      if (m.failing_regions && m.skipped_regions) {
+        for (const region of m.regions) {
+          if (!m.skipped_regions.includes(region)) regionUp.add({ ...labels, region }, m.failing_regions.includes(region) ? 0 : 1);
+        }
+      }
     }
     const expiry = new GaugeFamily('vigil_domain_certificate_expiry_days', 'Whole days until the domain\'s certificate expires (negative: expired)');
     const tls = new GaugeFamily('vigil_domain_tls_grade', 'TLS grade of the last scan: A+ 6, A 5, B 4, C 3, D 2, F 1');
@@ -100,6 +122,6 @@ export class AccountMetrics {
       if (d.ssl_grade && d.ssl_grade in GRADE_VALUES) tls.add(labels, GRADE_VALUES[d.ssl_grade]);
       if (d.header_grade && d.header_grade in GRADE_VALUES) headers.add(labels, GRADE_VALUES[d.header_grade]);
     }
-    return exposition([up, state, responseTime, uptime, incidents, expiry, tls, headers]);
+    return exposition([up, state, responseTime, phases, uptime, incidents, regionUp, expiry, tls, headers]);
   }
 }

@@ -1,7 +1,8 @@
 import type { Request, RequestHandler } from 'express';
 import { AuthenticationError, hashApiKeySecret, logContext, type Context } from '@vigil/core';
 import { BoundedTtlCache } from '../auth/key-cache.js';
-import { bearerToken, checkKey, findKey, touchKey } from '../auth/authenticate-key.js';
+import { bearerToken, checkKey, findKey } from '../auth/authenticate-key.js';
+import { recordKeyUse } from '../auth/key-use.js';
 import type { AuthInfo } from '../http/request-auth.js';
 import { clientIp } from '../http/client-ip.js';
 import type { AccountQuota, QuotaDecision } from '../limits/account-quota.js';
@@ -147,7 +148,7 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
     req.auth = { account, apiKey };
     const store = logContext.getStore();
     if (store) store.accountId = account.id;
-    await touchKey(ctx, apiKey, now, clientIp(req));
+    await recordKeyUse(ctx, apiKey, now, clientIp(req));
     await enforceQuota(ctx, deps, res, account, decision, quotaLimits(ctx, account), now);
     next();
   };

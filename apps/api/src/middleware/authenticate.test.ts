@@ -111,6 +111,8 @@ describe('API-key authentication', () => {
   it('records when a key was last used', async () => {
     const { key, auth } = await createTestAccount(ctx, 'pro');
     await request(app).get('/api/v1/usage').set(auth);
+    // Recorded in Redis, in PostgreSQL from the next flush (decisions: "Audit log", key use).
+    await app.keyUse.flush();
     const stored = await ctx.db.getRepository(ApiKey).findOneByOrFail({ keyHash: hashApiKeySecret(key) });
     expect(stored.lastUsedAt?.toISOString()).toBe(clock.now().toISOString());
   });

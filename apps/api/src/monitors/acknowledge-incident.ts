@@ -1,4 +1,4 @@
-import { acknowledgeLockedIncident, type AcknowledgeResult, type Context } from '@vigil/core';
+import { acknowledgeLockedIncident, recordAudit, snapshotOf, type AcknowledgeResult, type AuditActor, type Context } from '@vigil/core';
 import { findOwnIncident } from './find-own-incident.js';
 
 /**
@@ -10,13 +10,17 @@ import { findOwnIncident } from './find-own-incident.js';
  */
 export async function acknowledgeIncident(
   ctx: Context,
-  accountId: number,
+  actor: AuditActor,
   by: string,
   rawMonitorId: string | string[] | undefined,
   rawIncidentId: string | string[] | undefined,
 ): Promise<AcknowledgeResult> {
   return ctx.db.transaction(async (m) => {
-    const incident = await findOwnIncident(m, accountId, rawMonitorId, rawIncidentId, { lock: true });
-    return acknowledgeLockedIncident(m, incident, { by, via: 'api', at: ctx.clock.now() });
+    const incident = await findOwnIncident(m, actor.accountId, rawMonitorId, rawIncidentId, { lock: true });
+    const was = snapshotOf(m, incident);
+    const result = await acknowledgeLockedIncident(m, incident, { by, via: 'api', at: ctx.clock.now() });
+    // An incident acknowledged before is answered as it is: no change, no diff.
+    await recordAudit(m, actor, result.changed ? [{ resource: 'incident', id: incident.id, action: 'acknowledge', before: was, after: result.incident }] : []);
+    return result;
   });
 }

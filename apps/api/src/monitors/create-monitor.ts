@@ -1,4 +1,4 @@
-import { alreadyMonitoredMessage, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
+import { alreadyMonitoredMessage, createSecretBox, Monitor, recordAudit, type Account, type AuditActor, type Context } from '@vigil/core';
 import type { DataSource, EntityManager } from 'typeorm';
 import { alreadyMonitoredError } from './already-monitored.js';
 import { createHeartbeat } from '../heartbeats/heartbeat-store.js';
@@ -23,7 +23,7 @@ export const URL_ALREADY_MONITORED = alreadyMonitoredMessage('http');
  * (lockAccountLimit), so concurrent creates with room for k leave exactly k new monitors. The
  * schedule goes to Redis after the commit (applyCreatedMonitorSchedule).
  */
-export async function createMonitor(ctx: Context, account: Account, input: CreateMonitorInput): Promise<Monitor> {
+export async function createMonitor(ctx: Context, account: Account, actor: AuditActor, input: CreateMonitorInput): Promise<Monitor> {
   const tier = ctx.config.tiers[account.tier];
   const typed = typedConfigOfCreate(input);
   const fields = { ...monitorDefaults(typed ? typed.type : 'http'), ...input };
@@ -46,6 +46,8 @@ export async function createMonitor(ctx: Context, account: Account, input: Creat
         m.getRepository(Monitor).create({ ...columns, accountId: account.id, status: 'pending', isActive: true }),
       );
       await createHeartbeat(ctx, m, saved, ctx.clock.now());
+      // Recorded with the insert: a create refused below rolls its entry back with it.
+      await recordAudit(m, actor, [{ resource: 'monitor', id: saved.id, action: 'create', after: saved }]);
       if (limit !== null) {
         await lockAccountLimit(m, 'monitors', account.id);
         assertRoom((await countMonitors(m, account.id)) - 1);

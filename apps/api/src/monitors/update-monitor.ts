@@ -1,4 +1,4 @@
-import { alreadyMonitoredMessage, createSecretBox, Monitor, type Account, type Context } from '@vigil/core';
+import { alreadyMonitoredMessage, createSecretBox, Monitor, recordAudit, snapshotOf, type Account, type AuditActor, type Context } from '@vigil/core';
 import { alreadyMonitoredError } from './already-monitored.js';
 import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
@@ -18,7 +18,7 @@ import { resolveRegions } from './region-policy.js';
  * type never changes, a `config` given is merged into the current one), and changes the schedule
  * in the same request when check_interval or is_active is given. Answers the fields given.
  */
-export async function updateMonitor(ctx: Context, account: Account, rawId: string | string[] | undefined, input: UpdateMonitorInput) {
+export async function updateMonitor(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined, input: UpdateMonitorInput) {
   let alreadyMonitored = alreadyMonitoredMessage('http');
   let target: { id: number; normalizedUrl: string } | null = null;
   const updated = await ctx.db
@@ -39,10 +39,12 @@ export async function updateMonitor(ctx: Context, account: Account, rawId: strin
       }
       const placement = input.regions !== undefined || input.min_failing_regions !== undefined ? await resolveRegions(ctx, account, input, monitor) : {};
       const before = { checkInterval: monitor.checkInterval };
+      const was = snapshotOf(m, monitor);
       Object.assign(monitor, columns, placement);
       const saved = await m.getRepository(Monitor).save(monitor);
       if (input.check_interval !== undefined || input.is_active !== undefined || input.regions !== undefined) await applyMonitorSchedule(ctx, saved, before);
       if (typed) await rescheduleHeartbeat(m, saved);
+      await recordAudit(m, actor, [{ resource: 'monitor', id: saved.id, action: 'update', before: was, after: saved }]);
       return saved;
     })
     .catch(async (e: unknown) => {

@@ -1,6 +1,8 @@
 import Joi from 'joi';
 import { IsNull } from 'typeorm';
-import { ALL_SCOPES, ApiKey, ConflictError, ForbiddenError, NotFoundError, ValidationError, bumpAuthStamp, heldScopes, issueApiKey, scopeBeyond, type Context, type Scope } from '@vigil/core';
+import { ALL_SCOPES, ApiKey, ConflictError, ForbiddenError, NotFoundError, ValidationError, bumpAuthStamp, heldScopes, issueApiKey, recordAudit, scopeBeyond, snapshotOf, type Context, type Scope } from '@vigil/core';
+import { auditActor } from '../audit/audit-actor.js';
+import { withPendingUse } from '../auth/key-use.js';
 import { INSUFFICIENT_SCOPE } from '../middleware/require-scope.js';
 import { ReadCoalescer } from '../http/read-coalescer.js';
 import { authOf } from '../http/request-auth.js';
@@ -66,7 +68,8 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
   // Overlapping lists of one account share one read, each still one that started after it arrived.
   const lists = new ReadCoalescer<{ api_keys: ApiKeyView[]; total: number }>();
   const listKeys = async (accountId: number) => {
-    const list = await keys.find({ where: { accountId }, order: { id: 'ASC' } });
+    // Uses still in Redis (flushed every VIGIL_USAGE_FLUSH_MS) count: the figures are current.
+    const list = await withPendingUse(ctx, await keys.find({ where: { accountId }, order: { id: 'ASC' } }));
     return { api_keys: list.map(apiKeyView), total: list.length };
   };
   return [
@@ -99,7 +102,11 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         const { account, apiKey: caller } = authOf(req);
         const scopes = body.scopes ?? heldScopes(caller.scopes);
         refuseEscalation(caller, scopes);
-        const { key, secret } = await issueApiKey(ctx.db.manager, account.id, { name: body.name, expiresAt, scopes });
+        const { key, secret } = await ctx.db.transaction(async (m) => {
+          const issued = await issueApiKey(m, account.id, { name: body.name, expiresAt, scopes });
+          await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'api_key', id: issued.key.id, action: 'create', after: issued.key }]);
+          return issued;
+        });
         send(201, { api_key: issuedApiKeyView(key), key: secret, message: 'API key created. Store the key now: it is not shown again.' });
       },
       docs: {
@@ -119,7 +126,8 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'keys:read',
       handler: async (req, _res, send) => {
-        send(200, { api_key: apiKeyView(await findOwnKey(ctx, authOf(req).account.id, req.params.id)) });
+        const [key] = await withPendingUse(ctx, [await findOwnKey(ctx, authOf(req).account.id, req.params.id)]);
+        send(200, { api_key: apiKeyView(key) });
       },
       docs: { responses: { 200: { description: 'The key', schema: ApiKeyAnswerSchema }, 404: { description: 'API key not found' } } },
     }),
@@ -133,9 +141,15 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       handler: async (req, _res, send) => {
         const key = await findOwnKey(ctx, authOf(req).account.id, req.params.id);
         if (!key.revokedAt) {
+          const was = snapshotOf(ctx.db.manager, key);
           key.revokedAt = ctx.clock.now();
-          await keys.update({ id: key.id }, { revokedAt: key.revokedAt });
+          await ctx.db.transaction(async (m) => {
+            await m.getRepository(ApiKey).update({ id: key.id }, { revokedAt: key.revokedAt });
+            await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'api_key', id: key.id, action: 'revoke', before: was, after: key }]);
+          });
           await bumpAuthStamp(ctx, key.accountId);
+        } else {
+          await recordAudit(ctx.db.manager, auditActor(req, ctx.clock), []);
         }
         send(200, { message: 'API key revoked', revoked_key_id: key.id, api_key: apiKeyView(key) });
       },
@@ -160,7 +174,12 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
           const revokedAt = ctx.clock.now();
           const revoked = await m.getRepository(ApiKey).update({ id: old.id, revokedAt: IsNull() }, { revokedAt });
           if (!revoked.affected) throw new ConflictError('API key is revoked');
-          return issueApiKey(m, accountId, { name: old.name, expiresAt: old.expiresAt, scopes: heldScopes(old.scopes) });
+          const issued = await issueApiKey(m, accountId, { name: old.name, expiresAt: old.expiresAt, scopes: heldScopes(old.scopes) });
+          await recordAudit(m, auditActor(req, ctx.clock), [
+            { resource: 'api_key', id: old.id, action: 'revoke', before: { revoked_at: null }, after: { revoked_at: revokedAt } },
+            { resource: 'api_key', id: issued.key.id, action: 'rotate', after: { ...snapshotOf(m, issued.key), rotated_key_id: old.id } },
+          ]);
+          return issued;
         });
         await bumpAuthStamp(ctx, accountId);
         send(201, { api_key: issuedApiKeyView(key), key: secret, rotated_key_id: old.id, message: 'API key rotated. The old key no longer works.' });

@@ -6,6 +6,7 @@ import { customLabel, ShieldsEndpointSchema } from '../badges/render-badge.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from '../badges/badge-values.js';
 import { findOwnDomain } from '../domains/find-own-domain.js';
 import { authOf } from '../http/request-auth.js';
+import { auditActor } from '../audit/audit-actor.js';
 import { route, type RouteDef } from '../http/route.js';
 import { queryValue } from '../http/validate.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
@@ -53,8 +54,8 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
         scope: kind === 'monitor' ? 'monitors:write' : 'domains:write',
         before: kind === 'monitor' ? gate : [],
         handler: async (req, _res, send) => {
-          const accountId = authOf(req).account.id;
-          const token = await rotateBadgeToken(ctx, accountId, await target(accountId, req.params.id));
+          const actor = auditActor(req, ctx.clock);
+          const token = await rotateBadgeToken(ctx, actor, await target(actor.accountId, req.params.id));
           send(201, { badge: badgeTokenView(token, base), message: 'Badge token rotated' });
         },
         docs: { responses: { 201: { description: 'New links', schema: ROTATED }, ...notFound } },

@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import type { Context, RequiredScope } from '@vigil/core';
+import { auditActor } from '../audit/audit-actor.js';
 import { applyDocument, planDocument } from '../config-as-code/apply.js';
 import { configDocumentSchema } from '../config-as-code/config-schema.js';
 import { ConfigConflictSchema, ConfigDocumentSchema, ConfigErrorSchema, ConfigPlanSchema, JsonSchemaDocument } from '../config-as-code/config.schema.js';
@@ -90,7 +91,7 @@ export function configRoutes(ctx: Context): RouteDef[] {
       before: allOf('write'),
       handler: async (req, _res, send) => {
         const query = validate(applyQuery, req.query);
-        const plan = await applyDocument(ctx, authOf(req).account, req.body, { prune: query.prune === 'true', fingerprint: query.fingerprint });
+        const plan = await applyDocument(ctx, auditActor(req, ctx.clock), authOf(req).account, req.body, { prune: query.prune === 'true', fingerprint: query.fingerprint });
         send(200, planView(plan));
       },
       docs: {

@@ -21,6 +21,7 @@ import { DomainExistsSchema } from '../http/error.schema.js';
 import { paginationNavBody, paginationParams } from '../http/pagination.js';
 import { queryFields } from '../http/joi-schema.js';
 import { authOf } from '../http/request-auth.js';
+import { auditActor } from '../audit/audit-actor.js';
 import { route, type RouteDef } from '../http/route.js';
 import { validate } from '../http/validate.js';
 import { endpointLimit } from '../middleware/endpoint-limit.js';
@@ -51,7 +52,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
         const { account } = authOf(req);
         await findOwnDomain(ctx.db.manager, account.id, req.params.id);
         const input = parseUpdateDomain(req.body, res);
-        const domain = await updateDomain(ctx, account, req.params.id, input);
+        const domain = await updateDomain(ctx, account, auditActor(req, ctx.clock), req.params.id, input);
         send(200, { domain, message: 'Domain updated' });
       },
       docs: {
@@ -116,7 +117,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       ],
       handler: async (req, res, send) => {
         const input = parseCreateDomain(req.body, res);
-        const { domain, scan } = await createDomain(ctx, authOf(req).account, input);
+        const { domain, scan } = await createDomain(ctx, authOf(req).account, auditActor(req, ctx.clock), input);
         send(201, { domain: domainCreatedView(domain), message: 'Domain added; initial scan queued', scan_id: scan.id });
       },
       docs: {
@@ -144,7 +145,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       handler: async (req, res, send) => {
         const { domain_ids } = validate(bulkDeleteBody, req.body);
         const ids = [...new Set(domain_ids.filter((id) => id >= 1 && id <= MAX_ID))];
-        const deleted = await deleteDomains(ctx, authOf(req).account.id, ids);
+        const deleted = await deleteDomains(ctx, auditActor(req, ctx.clock), ids);
         send(200, {
           message: `${deleted.length} domain${deleted.length === 1 ? '' : 's'} deleted`,
           deleted_count: deleted.length,
@@ -185,9 +186,8 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'domains:write',
       handler: async (req, res, send) => {
-        const accountId = authOf(req).account.id;
-        const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
-        await deleteDomains(ctx, accountId, [domain.id]);
+        const domain = await findOwnDomain(ctx.db.manager, authOf(req).account.id, req.params.id);
+        await deleteDomains(ctx, auditActor(req, ctx.clock), [domain.id]);
         send(200, { message: 'Domain deleted', deleted_domain_id: domain.id });
       },
       docs: { responses: { 200: { description: 'Deleted', schema: Type.Object({ message: Type.String({ examples: ['Domain deleted'] }), deleted_domain_id: Type.Integer() }) }, 404: { description: DOMAIN_NOT_FOUND } } },

@@ -1,9 +1,9 @@
-import { createSecretBox, keptPingBody, ValidationError, type Context } from '@vigil/core';
+import { createSecretBox, keptPingBody, recordAudit, ValidationError, type Context } from '@vigil/core';
 import type { Request, Response } from 'express';
 import { readPingBody } from '../heartbeats/read-ping-body.js';
 import { PINGS_PER_MINUTE, PingIntake, type IncomingPing } from '../heartbeats/ping-intake.js';
 import { pingUrl, rotatePingToken } from '../heartbeats/ping-tokens.js';
-import { authOf } from '../http/request-auth.js';
+import { auditActor } from '../audit/audit-actor.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { ErrorSchema } from '../http/error.schema.js';
 import { route, type HttpMethod, type RouteDef } from '../http/route.js';
@@ -91,10 +91,13 @@ export function heartbeatRoutes(ctx: Context): RouteDef[] {
       scope: 'monitors:write',
       before: [requireUptimeFeature(ctx)],
       handler: async (req, _res, send) => {
-        const accountId = authOf(req).account.id;
+        const actor = auditActor(req, ctx.clock);
         const token = await ctx.db.transaction(async (em) => {
-          const monitor = await findOwnMonitor(em, accountId, req.params.id, { lock: true });
-          return rotatePingToken(em, box, monitor.id);
+          const monitor = await findOwnMonitor(em, actor.accountId, req.params.id, { lock: true });
+          const rotated = await rotatePingToken(em, box, monitor.id);
+          // The old token is not read back (it is sealed); the entry tells that a new one was set.
+          await recordAudit(em, actor, [{ resource: 'monitor', id: monitor.id, action: 'rotate', after: { ping_token: rotated } }]);
+          return rotated;
         });
         send(200, { ping_url: pingUrl(ctx, token), message: 'Ping token rotated' });
       },

@@ -9,6 +9,7 @@ import { statusPageRoutes } from './status-pages.routes.js';
 import type { RollupWindows } from '../monitors/rollup-totals.js';
 import type { RequestUsage } from '../usage/request-usage.js';
 import { apiKeyRoutes } from './api-keys.routes.js';
+import { auditLogRoutes } from './audit-log.routes.js';
 import { integrationRoutes } from './integrations.routes.js';
 import { authRemovedRoutes } from './auth-removed.routes.js';
 import { billingRoutes } from './billing.routes.js';
@@ -45,6 +46,7 @@ export function allRoutes(ctx: Context, deps: RouteDeps): RouteDef[] {
     ...homeRoutes(ctx),
     ...opsRoutes(ctx),
     ...apiKeyRoutes(ctx),
+    ...auditLogRoutes(ctx),
     ...integrationRoutes(ctx),
     ...usageRoutes(ctx, deps),
     ...headerCheckRoutes(ctx),

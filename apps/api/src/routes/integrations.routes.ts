@@ -1,7 +1,8 @@
 import Joi from 'joi';
-import { ALERT_EVENTS, AlertDelivery, CHANNELS, createSecretBox, DELIVERY_STATUSES, Integration, INTEGRATION_TYPES, ValidationError, type Context } from '@vigil/core';
+import { ALERT_EVENTS, AlertDelivery, CHANNELS, createSecretBox, DELIVERY_STATUSES, Integration, INTEGRATION_TYPES, recordAudit, ValidationError, type Context } from '@vigil/core';
 import type { FindOptionsWhere } from 'typeorm';
 import { authOf } from '../http/request-auth.js';
+import { auditActor } from '../audit/audit-actor.js';
 import { ATTEMPT_LIMIT_DOC, attemptLimit } from '../integrations/attempt-limit.js';
 import { paginationBody, paginationParams, PaginationSchema, parsePagination } from '../http/pagination.js';
 import { queryFields } from '../http/joi-schema.js';
@@ -61,7 +62,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'integrations:write',
       handler: async (req, _res, send) => {
-        const { integration, reveal } = await updateIntegration(ctx, box, authOf(req).account.id, req.params.id, req.body);
+        const { integration, reveal } = await updateIntegration(ctx, box, auditActor(req, ctx.clock), req.params.id, req.body);
         send(200, { integration: integrationView(integration, box, ctx.config.baseUrl, reveal), message: 'Integration updated' });
       },
       docs: { body: updateIntegrationBody, responses: { 200: { description: 'Updated', schema: UPDATED }, 400: { description: 'Invalid field' }, ...NOT_FOUND } },
@@ -140,7 +141,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'integrations:write',
       handler: async (req, _res, send) => {
-        const { integration, reveal, secret } = await createIntegration(ctx, box, authOf(req).account.id, req.body);
+        const { integration, reveal, secret } = await createIntegration(ctx, box, auditActor(req, ctx.clock), req.body);
         send(201, {
           integration: integrationView(integration, box, ctx.config.baseUrl, reveal),
           ...(secret !== undefined ? { secret } : {}),
@@ -187,7 +188,10 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
         const integration = await findOwnIntegration(ctx, accountId, req.params.id);
-        await repo.delete({ id: integration.id, accountId });
+        await ctx.db.transaction(async (m) => {
+          await m.getRepository(Integration).delete({ id: integration.id, accountId });
+          await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'integration', id: integration.id, action: 'delete', before: integration }]);
+        });
         send(200, { message: 'Integration deleted', deleted_integration_id: integration.id });
       },
       docs: { responses: { 200: { description: 'Deleted', schema: Type.Object({ message: Type.String({ examples: ['Integration deleted'] }), deleted_integration_id: Type.Integer() }) }, ...NOT_FOUND } },
@@ -203,7 +207,9 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       handler: async (req, res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         yieldSlot(res);
-        answerAttempt(send, await sendTestDelivery(ctx, integration), { queued: 'Test delivery queued', delivered: 'Test event delivered', failed: 'Test delivery failed' });
+        const attempt = await sendTestDelivery(ctx, integration);
+        await recordAudit(ctx.db.manager, auditActor(req, ctx.clock), [{ resource: 'integration', id: integration.id, action: 'test' }]);
+        answerAttempt(send, attempt, { queued: 'Test delivery queued', delivered: 'Test event delivered', failed: 'Test delivery failed' });
       },
       docs: {
         responses: {
@@ -261,7 +267,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       handler: async (req, _res, send) => {
         const own = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         const overlapSeconds = parseRotateBody(req.body);
-        const { integration, secret } = await rotateWebhookSecret(ctx, box, own.id, overlapSeconds);
+        const { integration, secret } = await rotateWebhookSecret(ctx, box, auditActor(req, ctx.clock), own.id, overlapSeconds);
         send(200, {
           integration: integrationView(integration, box, ctx.config.baseUrl, ['secret']),
           secret,
@@ -297,7 +303,9 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       handler: async (req, res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         yieldSlot(res);
-        answerAttempt(send, await redeliver(ctx, integration, req.params.delivery_id), { queued: 'Redelivery queued', delivered: 'Redelivered', failed: 'Redelivery failed' });
+        const attempt = await redeliver(ctx, integration, req.params.delivery_id);
+        await recordAudit(ctx.db.manager, auditActor(req, ctx.clock), [{ resource: 'integration', id: integration.id, action: 'redeliver' }]);
+        answerAttempt(send, attempt, { queued: 'Redelivery queued', delivered: 'Redelivered', failed: 'Redelivery failed' });
       },
       docs: {
         responses: {

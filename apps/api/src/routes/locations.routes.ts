@@ -9,10 +9,12 @@ import {
   deleteLocation,
   findOwnLocation,
   listLocations,
+  recordAudit,
   rotateLocationKey,
   type Context,
   type LocationRow,
 } from '@vigil/core';
+import { auditActor } from '../audit/audit-actor.js';
 import { authOf } from '../http/request-auth.js';
 import { parseId, validate } from '../http/validate.js';
 import { route, type RouteDef } from '../http/route.js';
@@ -87,14 +89,20 @@ export function locationRoutes(ctx: Context): RouteDef[] {
         if ((await listLocations(ctx.db, accountId)).length >= MAX_LOCATIONS_PER_ACCOUNT) {
           throw new ForbiddenError(`Location limit reached (${MAX_LOCATIONS_PER_ACCOUNT} per account)`);
         }
-        const created = await createLocation(ctx.db, box, {
-          accountId,
-          name: body.name,
-          allowedCidrs: body.allowed_cidrs ?? [],
-          offlineAfterSeconds: body.offline_after_seconds ?? DEFAULT_OFFLINE_AFTER_SECONDS,
-        }).catch((e: unknown) => {
-          throw isUniqueViolation(e) ? new ConflictError('Location name already exists') : e;
-        });
+        const created = await ctx.db
+          .transaction(async (m) => {
+            const made = await createLocation(m, box, {
+              accountId,
+              name: body.name,
+              allowedCidrs: body.allowed_cidrs ?? [],
+              offlineAfterSeconds: body.offline_after_seconds ?? DEFAULT_OFFLINE_AFTER_SECONDS,
+            });
+            await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'location', id: made.location.id, action: 'create', after: privateLocationView(made.location) }]);
+            return made;
+          })
+          .catch((e: unknown) => {
+            throw isUniqueViolation(e) ? new ConflictError('Location name already exists') : e;
+          });
         send(201, {
           location: privateLocationView(created.location),
           agent_key: created.agentKey,
@@ -135,7 +143,10 @@ export function locationRoutes(ctx: Context): RouteDef[] {
         const location = await findOwn(ctx, accountId, req.params.id);
         const monitorIds = await monitorsAt(ctx, accountId, location.name);
         if (monitorIds.length) throw new ConflictError('Location is used by monitors', { monitor_ids: monitorIds });
-        if (!(await deleteLocation(ctx.db, accountId, location.id))) throw new NotFoundError(NOT_FOUND);
+        await ctx.db.transaction(async (m) => {
+          if (!(await deleteLocation(m, accountId, location.id))) throw new NotFoundError(NOT_FOUND);
+          await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'location', id: location.id, action: 'delete', before: privateLocationView(location) }]);
+        });
         await clearLocationRuns(ctx.redis, ctx.config.redisPrefix, location.id);
         await clearLocationAgents(ctx.redis, ctx.config.redisPrefix, location.id);
         send(200, { message: 'Location deleted', deleted_location_id: location.id });
@@ -161,8 +172,12 @@ export function locationRoutes(ctx: Context): RouteDef[] {
         const id = (await findOwn(ctx, accountId, req.params.id)).id;
         const now = ctx.clock.now();
         const overlapUntil = new Date(now.getTime() + (body.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS) * 1000);
-        const rotated = await rotateLocationKey(ctx.db, box, accountId, id, now, overlapUntil);
-        if (!rotated) throw new NotFoundError(NOT_FOUND);
+        const rotated = await ctx.db.transaction(async (m) => {
+          const done = await rotateLocationKey(m, box, accountId, id, now, overlapUntil);
+          if (!done) throw new NotFoundError(NOT_FOUND);
+          await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'location', id, action: 'rotate' }]);
+          return done;
+        });
         send(201, {
           location: privateLocationView(rotated.location),
           agent_key: rotated.agentKey,

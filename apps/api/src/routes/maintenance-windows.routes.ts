@@ -1,9 +1,10 @@
 import { MaintenanceWindow, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
+import { auditActor } from '../audit/audit-actor.js';
 import { paginationBody, paginationParams, PaginationSchema, parsePagination } from '../http/pagination.js';
 import { route, type RouteDef } from '../http/route.js';
 import { maintenanceBody } from '../maintenance/maintenance-input.js';
-import { createWindow, findOwnWindow, MAINTENANCE_WINDOW_NOT_FOUND, MAX_WINDOWS_PER_ACCOUNT, updateWindow } from '../maintenance/maintenance-store.js';
+import { createWindow, deleteWindow, findOwnWindow, MAINTENANCE_WINDOW_NOT_FOUND, MAX_WINDOWS_PER_ACCOUNT, updateWindow } from '../maintenance/maintenance-store.js';
 import { MaintenanceWindowSchema, maintenanceWindowView } from '../maintenance/maintenance-views.js';
 import { Type } from '@sinclair/typebox';
 
@@ -24,7 +25,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'maintenance:write',
       handler: async (req, _res, send) => {
-        const window = await updateWindow(ctx, authOf(req).account.id, req.params.id, req.body);
+        const window = await updateWindow(ctx, auditActor(req, ctx.clock), req.params.id, req.body);
         send(200, { maintenance_window: maintenanceWindowView(window, ctx.clock.now()), message: 'Maintenance window updated' });
       },
       docs: { body: maintenanceBody, responses: { 200: { description: 'Updated', schema: WITH_MESSAGE('Maintenance window updated') }, 400: { description: 'Invalid field or window' }, ...NOT_FOUND } },
@@ -68,7 +69,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'maintenance:write',
       handler: async (req, _res, send) => {
-        const window = await createWindow(ctx, authOf(req).account.id, req.body);
+        const window = await createWindow(ctx, auditActor(req, ctx.clock), req.body);
         send(201, { maintenance_window: maintenanceWindowView(window, ctx.clock.now()), message: 'Maintenance window created' });
       },
       docs: {
@@ -103,9 +104,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'maintenance:write',
       handler: async (req, _res, send) => {
-        const { account } = authOf(req);
-        const window = await findOwnWindow(ctx, account.id, req.params.id);
-        await ctx.db.getRepository(MaintenanceWindow).delete({ id: window.id, accountId: account.id });
+        const window = await deleteWindow(ctx, auditActor(req, ctx.clock), req.params.id);
         send(200, { message: 'Maintenance window deleted', deleted_maintenance_window_id: window.id });
       },
       docs: {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { createApp } from '@vigil/api';
+import { recordChecks } from '@vigil/checker';
 import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
 
 const clock = testClock('2026-11-21T10:30:00Z');
@@ -87,6 +88,56 @@ describe('GET /api/v1/metrics', () => {
     expect(domain.days_until_expiry).toBe(40);
     expect(samples(res.text, 'vigil_domain_tls_grade')).toEqual([{ labels: domainLabels, value: 6 }]);
     expect(samples(res.text, 'vigil_domain_header_grade')).toEqual([{ labels: domainLabels, value: 3 }]);
+  });
+
+  it('exports the timing phases of each monitor\'s last check, as the checks list shows them', async () => {
+    const { auth } = await createTestAccount(ctx, 'pro');
+    const m = (await request(app).post('/api/v1/uptime/monitors').set(auth).send({ name: 'phases', url: 'https://phases.example.com' })).body.monitor;
+    const check = (at: Date, timings: Record<string, number | null>) => ({
+      monitorId: m.id,
+      jobKey: `phases-${at.getTime()}`,
+      manual: false,
+      result: { timestamp: at.toISOString(), status: 'success' as const, response_time_ms: 90, status_code: 200, timings: { dns: null, connect: null, tls: null, first_byte: null, download: null, ...timings } },
+    });
+    // Through the checker's own writer: the older check first, then the last one (a reused connection: no dns, connect, tls).
+    await recordChecks(ctx.db, [check(new Date(clock.now().getTime() - 120_000), { dns: 9, connect: 9, tls: 9, first_byte: 9, download: 9 })]);
+    await recordChecks(ctx.db, [check(new Date(clock.now().getTime() - 60_000), { first_byte: 71, download: 19 })]);
+    clock.advance(11_000);
+
+    const text = (await request(app).get('/api/v1/metrics').set(auth)).text;
+    const phases = samples(text, 'vigil_monitor_timing_milliseconds').filter((s) => s.labels.monitor_id === String(m.id));
+    const last = (await request(app).get(`/api/v1/uptime/monitors/${m.id}/checks`).set(auth)).body.checks[0];
+    expect(last.timings).toEqual({ dns: null, connect: null, tls: null, first_byte: 71, download: 19 });
+    expect(Object.fromEntries(phases.map((s) => [s.labels.phase, s.value]))).toEqual({ first_byte: 71, download: 19 });
+    expect(phases[0].labels).toMatchObject({ name: 'phases', type: 'http', region: 'default' });
+  });
+
+  it('exports per region whether a multi-region monitor\'s regions passed its last judged round', async () => {
+    const { auth } = await createTestAccount(ctx, 'pro');
+    const multi = (await request(app).post('/api/v1/uptime/monitors').set(auth).send({ name: 'multi', url: 'https://multi.example.com' })).body.monitor;
+    const single = (await request(app).post('/api/v1/uptime/monitors').set(auth).send({ name: 'single', url: 'https://single.example.com' })).body.monitor;
+    await ctx.db.query(`UPDATE monitors SET regions = '{eu,us,ap}' WHERE id = $1`, [multi.id]);
+    const round = (id: number, key: string, minutesAgo: number, failing: string[], skipped: string[]) =>
+      ctx.db.query(`INSERT INTO monitor_rounds (monitor_id, job_key, judged_at, failed, failing_regions, skipped_regions) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        id,
+        key,
+        new Date(clock.now().getTime() - minutesAgo * 60_000),
+        failing.length > 1,
+        failing,
+        skipped,
+      ]);
+    await round(multi.id, 'z-older', 2, ['eu', 'us', 'ap'], []);
+    await round(multi.id, 'a-last', 1, ['us'], ['ap']);
+    await round(single.id, 'only', 1, ['default'], []);
+    clock.advance(11_000);
+
+    const text = (await request(app).get('/api/v1/metrics').set(auth)).text;
+    const regions = samples(text, 'vigil_monitor_region_up');
+    expect(regions.map((s) => [s.labels.monitor_id, s.labels.region, s.value])).toEqual([
+      [String(multi.id), 'eu', 1],
+      [String(multi.id), 'us', 0],
+    ]);
+    expect(regions[0].labels).toMatchObject({ name: 'multi', type: 'http' });
   });
 
   it('serves an account\'s figures from memory for a few seconds', async () => {

@@ -1,10 +1,11 @@
-import { MONITOR_TYPE_SPECS, ValidationError, type Context } from '@vigil/core';
+import { MONITOR_TYPE_SPECS, recordAudit, ValidationError, type Context } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { DateTimeOrNull } from '../http/schema.js';
 import { Type } from '@sinclair/typebox';
 import { authOf } from '../http/request-auth.js';
+import { auditActor } from '../audit/audit-actor.js';
 import { route, type RouteDef } from '../http/route.js';
-import { validate } from '../http/validate.js';
+import { parseId, validate } from '../http/validate.js';
 import { heartbeatFields } from '../heartbeats/heartbeat-store.js';
 import { createMonitor } from '../monitors/create-monitor.js';
 import { deleteMonitor } from '../monitors/delete-monitor.js';
@@ -77,7 +78,7 @@ function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
       assertObjectBody(req.body);
       const input = canonicalFields(validate(updateMonitorSchema, req.body));
       if (!Object.keys(input).length) throw new ValidationError(MONITOR_INPUT_MESSAGES.emptyUpdate);
-      const monitor = await updateMonitor(ctx, account, req.params.id, input);
+      const monitor = await updateMonitor(ctx, account, auditActor(req, ctx.clock), req.params.id, input);
       send(200, { monitor, message: 'Monitor updated' });
     },
     docs: {
@@ -155,7 +156,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       handler: async (req, _res, send) => {
         assertObjectBody(req.body);
         const input = canonicalFields(validate(createMonitorSchema, req.body));
-        const monitor = await createMonitor(ctx, authOf(req).account, input);
+        const monitor = await createMonitor(ctx, authOf(req).account, auditActor(req, ctx.clock), input);
         send(201, { monitor: { ...createdMonitorView(monitor), ...(await heartbeatFields(ctx, ctx.db.manager, monitor)) }, message: 'Monitor created. The first check runs shortly.' });
       },
       docs: {
@@ -200,7 +201,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       scope: 'monitors:write',
       before: gate,
       handler: async (req, _res, send) => {
-        const id = await deleteMonitor(ctx, authOf(req).account, req.params.id);
+        const id = await deleteMonitor(ctx, authOf(req).account, auditActor(req, ctx.clock), req.params.id);
         send(200, { message: 'Monitor deleted', deleted_monitor_id: id });
       },
       docs: {
@@ -220,7 +221,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       scope: 'monitors:write',
       before: gate,
       handler: async (req, _res, send) => {
-        const m = await pauseMonitor(ctx, authOf(req).account, req.params.id);
+        const m = await pauseMonitor(ctx, authOf(req).account, auditActor(req, ctx.clock), req.params.id);
         send(200, { monitor: { id: m.id, status: m.status, paused_at: iso(m.pausedAt) }, message: 'Monitor paused' });
       },
       docs: {
@@ -240,7 +241,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       scope: 'monitors:write',
       before: gate,
       handler: async (req, _res, send) => {
-        const m = await resumeMonitor(ctx, authOf(req).account, req.params.id);
+        const m = await resumeMonitor(ctx, authOf(req).account, auditActor(req, ctx.clock), req.params.id);
         send(200, { monitor: { id: m.id, status: m.status, resumed_at: iso(m.resumedAt) }, message: 'Monitor resumed' });
       },
       docs: {
@@ -325,8 +326,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       scope: 'monitors:write',
       before: gate,
       handler: async (req, _res, send) => {
-        const { account, apiKey } = authOf(req);
-        const { incident, changed } = await acknowledgeIncident(ctx, account.id, apiKey.name, req.params.id, req.params.incident_id);
+        const { incident, changed } = await acknowledgeIncident(ctx, auditActor(req, ctx.clock), authOf(req).apiKey.name, req.params.id, req.params.incident_id);
         send(200, { incident: incidentView(incident), message: changed ? 'Incident acknowledged' : 'Incident already acknowledged' });
       },
       docs: {
@@ -352,6 +352,8 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       handler: async (req, res, send) => {
         yieldSlot(res);
         const outcome = await runManualCheck(ctx, authOf(req).account.id, req.params.id);
+        // A check asked for changes no setting; the entry says who made the target see a request.
+        await recordAudit(ctx.db.manager, auditActor(req, ctx.clock), [{ resource: 'monitor', id: parseId(req.params.id, 'Monitor not found'), action: 'check' }]);
         if (outcome.done) {
           send(200, { check: outcome.check, ...(outcome.checks ? { checks: outcome.checks } : {}) });
           return;

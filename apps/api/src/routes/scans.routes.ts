@@ -8,6 +8,7 @@ import { HeaderCheckSchema, HeaderCheckWithReportSchema, headerCheckView } from 
 import { Type } from '@sinclair/typebox';
 import { paginationNavBody, PaginationNavSchema, paginationParams, parsePagination } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
+import { auditActor } from '../audit/audit-actor.js';
 import { documented } from '../http/joi-schema.js';
 import { route, type RouteDef } from '../http/route.js';
 import { parseId, validate } from '../http/validate.js';
@@ -86,7 +87,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       before: scanTriggerLimit(ctx),
       handler: async (req, _res, send) => {
         const { hostname, port } = validate(onDemand, req.body);
-        const scan = await startRequestedScan(ctx, authOf(req).account, { domainId: null, hostname, port, trigger: 'on_demand' });
+        const scan = await startRequestedScan(ctx, authOf(req).account, auditActor(req, ctx.clock), { domainId: null, hostname, port, trigger: 'on_demand' });
         send(202, scanQueuedBody(ctx.config.baseUrl, scan));
       },
       docs: {
@@ -110,7 +111,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
         const { account } = authOf(req);
         const { domain_id } = validate(rescanBody, req.body);
         const domain = await findOwnDomain(ctx.db.manager, account.id, String(domain_id));
-        const scan = await startRequestedScan(ctx, account, { domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'manual' });
+        const scan = await startRequestedScan(ctx, account, auditActor(req, ctx.clock), { domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'manual' });
         send(202, scanQueuedBody(ctx.config.baseUrl, scan));
       },
       docs: {

@@ -2,6 +2,7 @@ import { StatusPage, type Context } from '@vigil/core';
 import { Type } from '@sinclair/typebox';
 import { paginationBody, paginationParams, PaginationSchema, parsePagination } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
+import { auditActor } from '../audit/audit-actor.js';
 import { route, type RouteDef } from '../http/route.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { findOwnStatusPage } from '../status-pages/find-own-status-page.js';
@@ -32,7 +33,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'status_pages:write',
       handler: async (req, _res, send) => {
-        const page = await updateStatusPage(ctx, authOf(req).account, req.params.id, req.body);
+        const page = await updateStatusPage(ctx, authOf(req).account, auditActor(req, ctx.clock), req.params.id, req.body);
         send(200, { status_page: statusPageView(page, base), message: 'Status page updated' });
       },
       docs: {
@@ -55,7 +56,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'status_pages:write',
       handler: async (req, _res, send) => {
-        send(200, { notice: noticeView(await updateNotice(ctx, authOf(req).account.id, req.params, req.body)), message: 'Notice updated' });
+        send(200, { notice: noticeView(await updateNotice(ctx, auditActor(req, ctx.clock), req.params, req.body)), message: 'Notice updated' });
       },
       docs: { body: noticeUpdateBody, responses: { 200: { description: 'Updated', schema: NOTICE_ONE('Notice updated') }, 400: { description: 'Invalid field' }, 404: { description: 'Status page not found; Notice not found' } } },
     });
@@ -96,7 +97,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'status_pages:write',
       handler: async (req, _res, send) => {
-        const page = await createStatusPage(ctx, authOf(req).account, req.body);
+        const page = await createStatusPage(ctx, authOf(req).account, auditActor(req, ctx.clock), req.body);
         send(201, { status_page: statusPageView(page, base), message: 'Status page created' });
       },
       docs: {
@@ -131,7 +132,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'status_pages:write',
       handler: async (req, _res, send) => {
-        const page = await deleteStatusPage(ctx, authOf(req).account, req.params.id);
+        const page = await deleteStatusPage(ctx, authOf(req).account, auditActor(req, ctx.clock), req.params.id);
         send(200, { message: 'Status page deleted', deleted_status_page_id: page.id });
       },
       docs: { responses: { 200: { description: 'Deleted', schema: Type.Object({ message: Type.String({ examples: ['Status page deleted'] }), deleted_status_page_id: Type.Integer() }) }, ...NOT_FOUND } },
@@ -156,7 +157,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'status_pages:write',
       handler: async (req, _res, send) => {
-        send(201, { notice: noticeView(await createNotice(ctx, authOf(req).account.id, req.params, req.body)), message: 'Notice posted' });
+        send(201, { notice: noticeView(await createNotice(ctx, auditActor(req, ctx.clock), req.params, req.body)), message: 'Notice posted' });
       },
       docs: { body: noticeCreateBody, responses: { 201: { description: 'Posted', schema: NOTICE_ONE('Notice posted') }, 400: { description: 'Invalid field' }, ...NOT_FOUND } },
     }),
@@ -170,7 +171,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'status_pages:write',
       handler: async (req, _res, send) => {
-        const notice = await deleteNotice(ctx, authOf(req).account.id, req.params);
+        const notice = await deleteNotice(ctx, auditActor(req, ctx.clock), req.params);
         send(200, { message: 'Notice deleted', deleted_notice_id: notice.id });
       },
       docs: { responses: { 200: { description: 'Deleted', schema: Type.Object({ message: Type.String({ examples: ['Notice deleted'] }), deleted_notice_id: Type.Integer() }) }, 404: { description: 'Status page not found; Notice not found' } } },
@@ -203,7 +204,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       scope: 'monitors:write',
       before: gate,
       handler: async (req, _res, send) => {
-        const saved = await postIncidentUpdate(ctx, authOf(req).account.id, req.params, req.body);
+        const saved = await postIncidentUpdate(ctx, auditActor(req, ctx.clock), req.params, req.body);
         send(201, { update: incidentUpdateView(saved), message: 'Incident update posted' });
       },
       docs: {

@@ -5,6 +5,8 @@ import {
   checkVerification,
   outboundPolicy,
   policyResolver,
+  recordAudit,
+  snapshotOf,
   startVerification,
   verificationRecordName,
   verificationRecordValue,
@@ -13,6 +15,7 @@ import {
 import { hostnameField } from '../domains/domain-input.js';
 import { iso } from '../http/iso.js';
 import { authOf } from '../http/request-auth.js';
+import { auditActor } from '../audit/audit-actor.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { route, type RouteDef } from '../http/route.js';
 import { DateTime, DateTimeOrNull, StringEnum } from '../http/schema.js';
@@ -68,7 +71,12 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       scope: 'domains:write',
       handler: async (req, _res, send) => {
         const { hostname } = validate(createBody, req.body);
-        const { verification, created } = await startVerification(ctx.db.manager, authOf(req).account.id, hostname);
+        const actor = auditActor(req, ctx.clock);
+        const { verification, created } = await ctx.db.transaction(async (m) => {
+          const started = await startVerification(m, actor.accountId, hostname);
+          await recordAudit(m, actor, started.created ? [{ resource: 'verification', id: started.verification.id, action: 'create', after: started.verification }] : []);
+          return started;
+        });
         send(created ? 201 : 200, {
           verification: view(verification),
           message: `Publish a TXT record ${verificationRecordName(hostname)} with the value ${verificationRecordValue(verification.token)}, then POST /api/v1/verifications/${verification.id}/check`,
@@ -118,7 +126,13 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       handler: async (req, _res, send) => {
         const v = await findOwn(ctx, authOf(req).account.id, req.params.id);
         const resolver = policyResolver(outboundPolicy(ctx.config));
-        const { verification, detail } = await checkVerification(ctx.db.manager, resolver, v, ctx.clock.now());
+        const was = snapshotOf(ctx.db.manager, v);
+        // The lookup is bounded by the resolver's timeout; the row and its entry commit together.
+        const { verification, detail } = await ctx.db.transaction(async (m) => {
+          const checked = await checkVerification(m, resolver, v, ctx.clock.now());
+          await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'verification', id: v.id, action: 'verify', before: was, after: checked.verification }]);
+          return checked;
+        });
         send(200, {
           verification: view(verification),
           message: verification.status === 'verified' ? `${verification.hostname} is verified` : (detail ?? 'TXT record not found yet'),

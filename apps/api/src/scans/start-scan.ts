@@ -5,7 +5,9 @@ import {
   countUnfinishedScans,
   enqueueTlsScan,
   insertScan,
+  recordAudit,
   type Account,
+  type AuditActor,
   type Context,
   type NewScan,
 } from '@vigil/core';
@@ -16,7 +18,7 @@ import {
  * new one inserted. At the limit: 429 {error, message, retry_after, limit_type: "concurrent"}
  * with Retry-After.
  */
-export async function startRequestedScan(ctx: Context, account: Account, target: Omit<NewScan, 'accountId'>): Promise<Scan> {
+export async function startRequestedScan(ctx: Context, account: Account, actor: AuditActor, target: Omit<NewScan, 'accountId'>): Promise<Scan> {
   const limit = ctx.config.tiers[account.tier].concurrentScans;
   const scan = await ctx.db.transaction(async (m) => {
     await m.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
@@ -34,7 +36,9 @@ export async function startRequestedScan(ctx: Context, account: Account, target:
         );
       }
     }
-    return insertScan(m, { ...target, accountId: account.id }, ctx.clock.now());
+    const inserted = await insertScan(m, { ...target, accountId: account.id }, ctx.clock.now());
+    await recordAudit(m, actor, [{ resource: 'scan', id: inserted.id, action: 'scan', after: inserted }]);
+    return inserted;
   });
   try {
     await enqueueTlsScan(ctx.queues, scan.id);

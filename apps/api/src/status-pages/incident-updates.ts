@@ -1,4 +1,4 @@
-import { Incident, INCIDENT_UPDATE_STATUSES, IncidentUpdate, NotFoundError, type Context } from '@vigil/core';
+import { Incident, INCIDENT_UPDATE_STATUSES, IncidentUpdate, NotFoundError, recordAudit, type AuditActor, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, StringEnum } from '../http/schema.js';
@@ -38,10 +38,16 @@ async function findOwnIncident(ctx: Context, accountId: number, rawMonitorId: st
  * POST .../incidents/{incident_id}/updates. An update is what people are told; the incident's
  * own open/resolved state stays the checks' verdict (a `resolved` update does not close it).
  */
-export async function postIncidentUpdate(ctx: Context, accountId: number, params: Record<string, string | string[] | undefined>, body: unknown): Promise<IncidentUpdate> {
+export async function postIncidentUpdate(ctx: Context, actor: AuditActor, params: Record<string, string | string[] | undefined>, body: unknown): Promise<IncidentUpdate> {
+  const { accountId } = actor;
   const incident = await findOwnIncident(ctx, accountId, params.id, params.incident_id);
   const input = parseIncidentUpdate(body);
-  const saved = await ctx.db.getRepository(IncidentUpdate).save({ incidentId: incident.id, accountId, status: input.status, message: input.message, createdAt: ctx.clock.now() });
+  const saved = await ctx.db.transaction(async (m) => {
+    const repo = m.getRepository(IncidentUpdate);
+    const row = await repo.save(repo.create({ incidentId: incident.id, accountId, status: input.status, message: input.message, createdAt: ctx.clock.now() }));
+    await recordAudit(m, actor, [{ resource: 'incident_update', id: row.id, action: 'create', after: row }]);
+    return row;
+  });
   await statusChanged(ctx, accountId);
   return saved;
 }

@@ -1,4 +1,4 @@
-import { NotFoundError, StatusPageNotice, type Context } from '@vigil/core';
+import { NotFoundError, recordAudit, snapshotOf, StatusPageNotice, type AuditActor, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime } from '../http/schema.js';
@@ -41,26 +41,41 @@ export async function listNotices(ctx: Context, accountId: number, params: Param
   return { status_page_id: page.id, notices: notices.map(noticeView) };
 }
 
-export async function createNotice(ctx: Context, accountId: number, params: Params, body: unknown): Promise<StatusPageNotice> {
+export async function createNotice(ctx: Context, actor: AuditActor, params: Params, body: unknown): Promise<StatusPageNotice> {
+  const { accountId } = actor;
   const page = await findOwnStatusPage(ctx, accountId, params.id);
   const input = parseNoticeCreate(body);
   const now = ctx.clock.now();
-  const saved = await ctx.db.getRepository(StatusPageNotice).save({ statusPageId: page.id, accountId, ...input, createdAt: now, updatedAt: now });
+  const saved = await ctx.db.transaction(async (m) => {
+    const row = await m.getRepository(StatusPageNotice).save(m.getRepository(StatusPageNotice).create({ statusPageId: page.id, accountId, ...input, createdAt: now, updatedAt: now }));
+    await recordAudit(m, actor, [{ resource: 'status_page_notice', id: row.id, action: 'create', after: row }]);
+    return row;
+  });
   await statusChanged(ctx, accountId);
   return saved;
 }
 
-export async function updateNotice(ctx: Context, accountId: number, params: Params, body: unknown): Promise<StatusPageNotice> {
+export async function updateNotice(ctx: Context, actor: AuditActor, params: Params, body: unknown): Promise<StatusPageNotice> {
+  const { accountId } = actor;
   const notice = await findOwnNotice(ctx, accountId, params);
   const input = parseNoticeUpdate(body);
-  const saved = await ctx.db.getRepository(StatusPageNotice).save(Object.assign(notice, input, { updatedAt: ctx.clock.now() }));
+  const saved = await ctx.db.transaction(async (m) => {
+    const was = snapshotOf(m, notice);
+    const row = await m.getRepository(StatusPageNotice).save(Object.assign(notice, input, { updatedAt: ctx.clock.now() }));
+    await recordAudit(m, actor, [{ resource: 'status_page_notice', id: row.id, action: 'update', before: was, after: row }]);
+    return row;
+  });
   await statusChanged(ctx, accountId);
   return saved;
 }
 
-export async function deleteNotice(ctx: Context, accountId: number, params: Params): Promise<StatusPageNotice> {
+export async function deleteNotice(ctx: Context, actor: AuditActor, params: Params): Promise<StatusPageNotice> {
+  const { accountId } = actor;
   const notice = await findOwnNotice(ctx, accountId, params);
-  await ctx.db.getRepository(StatusPageNotice).delete({ id: notice.id });
+  await ctx.db.transaction(async (m) => {
+    await m.getRepository(StatusPageNotice).delete({ id: notice.id });
+    await recordAudit(m, actor, [{ resource: 'status_page_notice', id: notice.id, action: 'delete', before: notice }]);
+  });
   await statusChanged(ctx, accountId);
   return notice;
 }

@@ -1,4 +1,4 @@
-import { ConflictError, StatusPage, type Account, type Context } from '@vigil/core';
+import { ConflictError, recordAudit, snapshotOf, StatusPage, type Account, type AuditActor, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { requireOwnedHostname } from '../domains/require-owned-hostname.js';
 import { isUniqueViolation } from '../domains/unique-violation.js';
@@ -40,7 +40,7 @@ export function conflictOf(e: unknown): unknown {
  * POST /status-pages. The page cap of the tier is atomic like the monitor cap: the account row
  * is locked, the pages counted and the page inserted in one transaction.
  */
-export async function createStatusPage(ctx: Context, account: Account, body: unknown): Promise<StatusPage> {
+export async function createStatusPage(ctx: Context, account: Account, actor: AuditActor, body: unknown): Promise<StatusPage> {
   const input = parseCreateBody(body);
   await checkReferences(ctx, account, input);
   const limit = ctx.config.tiers[account.tier].statusPages;
@@ -52,7 +52,9 @@ export async function createStatusPage(ctx: Context, account: Account, body: unk
         if (n >= limit) throw tierLimitError('Status page limit reached', { tier: account.tier, limit, current: n, baseUrl: ctx.config.baseUrl });
       }
       const repo = m.getRepository(StatusPage);
-      return repo.save(repo.create({ sections: [], theme: 'auto', isPublic: true, showUptimeBars: true, description: null, customHostname: null, ...columns(input), accountId: account.id }));
+      const saved = await repo.save(repo.create({ sections: [], theme: 'auto', isPublic: true, showUptimeBars: true, description: null, customHostname: null, ...columns(input), accountId: account.id }));
+      await recordAudit(m, actor, [{ resource: 'status_page', id: saved.id, action: 'create', after: saved }]);
+      return saved;
     })
     .catch((e: unknown) => {
       throw conflictOf(e);
@@ -62,13 +64,17 @@ export async function createStatusPage(ctx: Context, account: Account, body: unk
 }
 
 /** PUT and PATCH /status-pages/{id}: partial update, validated like create. */
-export async function updateStatusPage(ctx: Context, account: Account, rawId: string | string[] | undefined, body: unknown): Promise<StatusPage> {
+export async function updateStatusPage(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined, body: unknown): Promise<StatusPage> {
   const current = await findOwnStatusPage(ctx, account.id, rawId);
   const input = parseUpdateBody(body);
   await checkReferences(ctx, account, input, current);
   const saved = await ctx.db
-    .getRepository(StatusPage)
-    .save(Object.assign(current, columns(input)))
+    .transaction(async (m) => {
+      const was = snapshotOf(m, current);
+      const row = await m.getRepository(StatusPage).save(Object.assign(current, columns(input)));
+      await recordAudit(m, actor, [{ resource: 'status_page', id: row.id, action: 'update', before: was, after: row }]);
+      return row;
+    })
     .catch((e: unknown) => {
       throw conflictOf(e);
     });
@@ -76,9 +82,12 @@ export async function updateStatusPage(ctx: Context, account: Account, rawId: st
   return saved;
 }
 
-export async function deleteStatusPage(ctx: Context, account: Account, rawId: string | string[] | undefined): Promise<StatusPage> {
+export async function deleteStatusPage(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<StatusPage> {
   const page = await findOwnStatusPage(ctx, account.id, rawId);
-  await ctx.db.getRepository(StatusPage).delete({ id: page.id, accountId: account.id });
+  await ctx.db.transaction(async (m) => {
+    await m.getRepository(StatusPage).delete({ id: page.id, accountId: account.id });
+    await recordAudit(m, actor, [{ resource: 'status_page', id: page.id, action: 'delete', before: page }]);
+  });
   await statusChanged(ctx, account.id);
   return page;
 }

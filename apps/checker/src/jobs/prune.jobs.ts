@@ -2,11 +2,13 @@
  * The retention jobs of the maintenance queue, one per table, each removing what is older than
  * its VIGIL_*_RETENTION_DAYS: raw checks by dropping whole daily partitions (rollups stay)
  * and the judged rounds of the same age,
- * finished scans and header checks (a domain's latest ones stay) and alert delivery attempts in batches.
+ * finished scans and header checks (a domain's latest ones stay) and alert delivery attempts in batches;
+ * audit entries by their account's tier (auditLogRetentionDays).
  */
 import type { DataSource } from 'typeorm';
 import type { Context, JobHandler, JobName } from '@vigil/core';
 import { pruneAlertDeliveriesBefore } from '../retention/prune-alert-deliveries.js';
+import { pruneAuditLog } from '../retention/prune-audit-log.js';
 import { pruneChecksBefore, retentionCutoff } from '../retention/prune-checks.js';
 import { pruneHeaderChecksBefore } from '../retention/prune-header-checks.js';
 import { pruneRoundsBefore } from '../retention/prune-rounds.js';
@@ -47,4 +49,13 @@ export function pruneAlertDeliveriesJob(ctx: Context): JobHandler<JobName.PruneA
 
 export function pruneHeaderChecksJob(ctx: Context): JobHandler<JobName.PruneHeaderChecks> {
   return retentionJob(ctx, 'header checks', ctx.config.headerCheckRetentionDays, pruneHeaderChecksBefore);
+}
+
+/** Audit entries past their account's tier retention (auditLogRetentionDays). */
+export function pruneAuditLogJob(ctx: Context): JobHandler<JobName.PruneAuditLog> {
+  return async () => {
+    const deleted = await pruneAuditLog(ctx.db, ctx.config.tiers, ctx.clock.now());
+    ctx.logger.info('pruned audit log', { deleted });
+    return { deleted };
+  };
 }

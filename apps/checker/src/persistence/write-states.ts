@@ -31,9 +31,10 @@ export async function writeStates(em: EntityManager, updates: readonly MonitorUp
           last_checked_at = CASE WHEN d.touch THEN d.at ELSE m.last_checked_at END,
           last_check_status = CASE WHEN d.touch THEN d.check_status ELSE m.last_check_status END,
           last_response_time_ms = CASE WHEN d.touch THEN d.response_time_ms ELSE m.last_response_time_ms END,
-          last_status_code = CASE WHEN d.touch THEN d.status_code ELSE m.last_status_code END
-         FROM unnest($1::int[], $2::text[], $3::int[], $4::bool[], $5::timestamptz[], $6::text[], $7::int[], $8::int[], $9::int[])
-           AS d(id, status, failures, touch, at, check_status, response_time_ms, status_code, successes)
+          last_status_code = CASE WHEN d.touch THEN d.status_code ELSE m.last_status_code END,
+          last_timings = CASE WHEN d.touch THEN d.timings ELSE m.last_timings END
+         FROM unnest($1::int[], $2::text[], $3::int[], $4::bool[], $5::timestamptz[], $6::text[], $7::int[], $8::int[], $9::int[], $${18 + TIMING_COLUMNS.length}::jsonb[])
+           AS d(id, status, failures, touch, at, check_status, response_time_ms, status_code, successes, timings)
         WHERE m.id = d.id
         RETURNING 1
      ), incident_counts AS (
@@ -62,6 +63,8 @@ export async function writeStates(em: EntityManager, updates: readonly MonitorUp
       deltas.map((d) => d.responseTimeSum),
       deltas.map((d) => d.responseTimeCount),
       ...CHECK_TIMING_PHASES.flatMap((p) => [deltas.map((d) => d.timings[p].sum), deltas.map((d) => d.timings[p].count)]),
+      // The last check's timing phases, for the metrics export (monitors.last_timings).
+      updates.map((u) => (u.last?.timings ? JSON.stringify(u.last.timings) : null)),
     ],
   );
 }

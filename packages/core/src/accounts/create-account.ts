@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors/errors.
 import { isTier, type Tier } from '../tiers/tiers.js';
 import { bumpAuthStamp, type AuthStampTarget } from './auth-stamp.js';
 import { issueApiKey } from './issue-api-key.js';
+import { recordAudit, type AuditActor } from '../audit/record-audit.js';
 
 /** Changing an account's tier or state: the database, then the account's auth stamp in Redis. */
 export interface AccountAdmin extends AuthStampTarget {
@@ -50,6 +51,11 @@ async function findAccount(m: EntityManager, id: number): Promise<Account> {
   return account;
 }
 
+/** Changes an operator makes (the vigil CLI): no key, no IP. */
+function operatorActor(accountId: number, at: Date): AuditActor {
+  return { accountId, keyId: null, keyName: null, ip: null, now: () => at };
+}
+
 /**
  * Moves an account to another tier, recording when, so billing can prorate exactly. API
  * processes apply the new tier's limits from the next request on (the auth stamp changes).
@@ -59,9 +65,11 @@ export async function setAccountTier(admin: AccountAdmin, id: number, tier: Tier
   const changed = await admin.db.transaction(async (m) => {
     const account = await findAccount(m, id);
     if (account.tier === tier) return account;
+    const was = account.tier;
     account.tier = tier;
     await m.getRepository(Account).save(account);
     await m.getRepository(TierChange).save({ accountId: id, tier, changedAt: now });
+    await recordAudit(m, operatorActor(id, now), [{ resource: 'account', id, action: 'tier_change', before: { tier: was }, after: { tier } }]);
     return account;
   });
   await bumpAuthStamp(admin, id);
@@ -69,11 +77,14 @@ export async function setAccountTier(admin: AccountAdmin, id: number, tier: Tier
 }
 
 /** Deactivated accounts get 403 "Account inactive" on their next request. */
-export async function setAccountActive(admin: AccountAdmin, id: number, active: boolean): Promise<Account> {
+export async function setAccountActive(admin: AccountAdmin, id: number, active: boolean, now: Date = new Date()): Promise<Account> {
   const account = await admin.db.transaction(async (m) => {
     const found = await findAccount(m, id);
+    const was = found.isActive;
     found.isActive = active;
-    return m.getRepository(Account).save(found);
+    const saved = await m.getRepository(Account).save(found);
+    await recordAudit(m, operatorActor(id, now), [{ resource: 'account', id, action: 'update', before: { is_active: was }, after: { is_active: active } }]);
+    return saved;
   });
   await bumpAuthStamp(admin, id);
   return account;

@@ -10,7 +10,8 @@ export async function issueApiKey(
   opts: { name: string; expiresAt?: Date | null; scopes?: readonly Scope[] },
 ): Promise<{ key: ApiKey; secret: string }> {
   const secret = generateApiKeySecret();
-  const key = await m.getRepository(ApiKey).save({
+  const repo = m.getRepository(ApiKey);
+  const key = await repo.save(repo.create({
     accountId,
     name: opts.name,
     keyHash: hashApiKeySecret(secret),
@@ -20,6 +21,6 @@ export async function issueApiKey(
     lastUsedAt: null,
     lastUsedIp: null,
     scopes: [...(opts.scopes ?? FULL_ACCESS)],
-  });
+  }));
   return { key, secret };
 }

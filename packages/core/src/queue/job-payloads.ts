@@ -159,6 +159,7 @@ export interface JobPayloads {
   [JobName.PruneScans]: EmptyPayload;
   [JobName.PruneAlertDeliveries]: EmptyPayload;
   [JobName.PruneHeaderChecks]: EmptyPayload;
+  [JobName.PruneAuditLog]: EmptyPayload;
   [JobName.ReverifyDomains]: EmptyPayload;
   [JobName.EnsureCheckPartitions]: EmptyPayload;
   [JobName.TlsScan]: TlsScanPayload;
@@ -187,6 +188,8 @@ export interface JobResults {
   [JobName.PruneScans]: { deleted: number };
   [JobName.PruneAlertDeliveries]: { deleted: number };
   [JobName.PruneHeaderChecks]: { deleted: number };
+  /** Entries deleted per tier. */
+  [JobName.PruneAuditLog]: { deleted: Record<string, number> };
   /** Verified DNS claims whose TXT record was found, found missing (still in grace), set back to pending, and not told (DNS did not answer). */
   [JobName.ReverifyDomains]: { confirmed: number; missing: number; lapsed: number; unknown: number };
   [JobName.EnsureCheckPartitions]: { created: string[] };

@@ -18,6 +18,8 @@ export enum JobName {
   PruneScans = 'prune-scans',
   PruneAlertDeliveries = 'prune-alert-deliveries',
   PruneHeaderChecks = 'prune-header-checks',
+  /** Audit entries older than their account's tier keeps them (auditLogRetentionDays). */
+  PruneAuditLog = 'prune-audit-log',
   /** Re-checks the TXT record of every verified DNS claim (domains/reverification.ts). */
   ReverifyDomains = 'reverify-domains',
   EnsureCheckPartitions = 'ensure-check-partitions',
@@ -45,6 +47,7 @@ export const JOB_QUEUE = {
   [JobName.PruneScans]: QueueName.Maintenance,
   [JobName.PruneAlertDeliveries]: QueueName.Maintenance,
   [JobName.PruneHeaderChecks]: QueueName.Maintenance,
+  [JobName.PruneAuditLog]: QueueName.Maintenance,
   [JobName.ReverifyDomains]: QueueName.Maintenance,
   [JobName.EnsureCheckPartitions]: QueueName.Maintenance,
   [JobName.TlsScan]: QueueName.Scans,

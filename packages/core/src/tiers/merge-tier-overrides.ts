@@ -14,6 +14,7 @@ const limitsOverride = Joi.object<Partial<TierLimits>>({
   headerChecksPerDay: Joi.number().integer().min(1),
   statusPages: Joi.number().integer().min(0).allow(null),
   regionsPerMonitor: Joi.number().integer().min(1),
+  auditLogRetentionDays: Joi.number().integer().min(1),
   monthlyPriceCents: Joi.number().integer().min(0),
 });
 

@@ -25,6 +25,8 @@ export interface TierLimits {
   statusPages: number | null;
   /** Regions a monitor may be checked from (decisions: Regions and quorum). */
   regionsPerMonitor: number;
+  /** Days the audit log keeps an entry (decisions: Audit log). */
+  auditLogRetentionDays: number;
   monthlyPriceCents: number;
 }
 
@@ -45,6 +47,7 @@ export const DEFAULT_TIERS: TierTable = {
     headerChecksPerDay: 2_000,
     statusPages: 1,
     regionsPerMonitor: 1,
+    auditLogRetentionDays: 7,
     monthlyPriceCents: 0,
   },
   pro: {
@@ -60,6 +63,7 @@ export const DEFAULT_TIERS: TierTable = {
     headerChecksPerDay: 2_000,
     statusPages: 5,
     regionsPerMonitor: 2,
+    auditLogRetentionDays: 90,
     monthlyPriceCents: 2_900,
   },
   business: {
@@ -75,6 +79,7 @@ export const DEFAULT_TIERS: TierTable = {
     headerChecksPerDay: 2_000,
     statusPages: 25,
     regionsPerMonitor: 3,
+    auditLogRetentionDays: 365,
     monthlyPriceCents: 14_900,
   },
   enterprise: {
@@ -90,6 +95,7 @@ export const DEFAULT_TIERS: TierTable = {
     headerChecksPerDay: 2_000,
     statusPages: null,
     regionsPerMonitor: 5,
+    auditLogRetentionDays: 730,
     monthlyPriceCents: 99_900,
   },
 };

@@ -24,6 +24,10 @@ import { ChannelRegistry1765800000000 } from './1765800000000-channel-registry.j
 import { WriterFillfactor1765840000000 } from './1765840000000-writer-fillfactor.js';
 import { Locations1765830000000 } from './1765830000000-locations.js';
 import { ConfigManaged1765820000000 } from './1765820000000-config-managed.js';
+import { AuditLog1765860000000 } from './1765860000000-audit-log.js';
+import { KeyIps1765860100000 } from './1765860100000-key-ips.js';
+import { MonitorLastTimings1765860200000 } from './1765860200000-monitor-last-timings.js';
+import { LastRoundIndex1765860300000 } from './1765860300000-last-round-index.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -53,4 +57,8 @@ export const MIGRATIONS = [
   WriterFillfactor1765840000000,
   Locations1765830000000,
   ConfigManaged1765820000000,
+  AuditLog1765860000000,
+  KeyIps1765860100000,
+  MonitorLastTimings1765860200000,
+  LastRoundIndex1765860300000,
 ];

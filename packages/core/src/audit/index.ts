@@ -1,0 +1,2 @@
+export * from './audit-diff.js';
+export * from './record-audit.js';
