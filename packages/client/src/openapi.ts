@@ -1768,7 +1768,23 @@ export interface components {
             };
             /** @enum {string} */
             action: "create" | "update" | "delete" | "pause" | "resume" | "acknowledge" | "rotate" | "revoke" | "check" | "scan" | "test" | "redeliver" | "verify" | "apply" | "tier_change" | "use_from_new_ip";
-            /** @description Per field that changed: its value before and after (null where absent: every field of a create has before null, of a delete after null) */
+            /**
+             * @description Per field that changed: its value before and after (null where absent: every field of a create has before null, of a delete after null)
+             * @example {
+             *       "name": {
+             *         "before": "shop",
+             *         "after": "shop eu"
+             *       },
+             *       "alert_threshold": {
+             *         "before": 2,
+             *         "after": 5
+             *       },
+             *       "credentials": {
+             *         "before": "****",
+             *         "after": "****"
+             *       }
+             *     }
+             */
             changes: {
                 [key: string]: {
                     /** @description The value (secrets masked as ****; long text cut at 500 characters) */
