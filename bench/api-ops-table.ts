@@ -54,7 +54,7 @@ const window: Params = (f) => ({ id: f.maintenanceId });
 const created = (c: Carry) => ({ id: c.id });
 const ping = (f: Fixtures, n: number, share: number) => f.pingTokens[share * Math.floor(f.pingTokens.length / 4) + (n % Math.floor(f.pingTokens.length / 4))];
 const httpMonitor = (f: Fixtures, n: number) => ({ name: `bench ${n}`, url: `${f.siteUrl}/new-${n}`, check_interval: 300 });
-const windowBody = () => ({ title: 'Bench window', applies_to_all: true, starts_at: new Date(Date.now() + 86_400_000).toISOString(), duration_minutes: 30 });
+const windowBody = () => ({ title: 'Bench window', applies_to_all: true, starts_at: new Date(Date.now() + 86_400_000).toISOString(), ends_at: new Date(Date.now() + 90_000_000).toISOString() });
 const removed = (name: string) => (['get', 'put', 'post', 'delete', 'patch'] as const).map((m) => open(`${m} /api/v1/auth/${name}`));
 
 export const OPERATIONS: OpRow[] = [
@@ -211,5 +211,5 @@ export const OPERATIONS: OpRow[] = [
   open('get /status/{slug}.json', (f) => ({ slug: f.statusSlug })),
   open('get /status/{slug}/feed.atom', (f) => ({ slug: f.statusSlug })),
   open('get /status/{slug}', (f) => ({ slug: f.statusSlug }), { accept: 'text/html' }),
-  open('get /badges/{token}/{badge}', (f) => ({ token: f.badgeToken, badge: 'uptime.svg' })),
+  open('get /badges/{token}/{badge}', (f) => ({ token: f.badgeToken, badge: 'uptime-30d.svg' })),
 ];

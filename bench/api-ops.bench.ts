@@ -17,7 +17,8 @@
  * Targets: authenticated rows >= 0.3 x bare throughput, public ones >= 0.5 x, and p99 <= 2 x bare
  * Express's p99 in the same run.
  *
- * Env: BENCH_API_OPS_SECONDS (2 per measurement), BENCH_API_OPS_WARMUP (0.5 s before each),
+ * Env: BENCH_API_OPS_SECONDS (2 per measurement), BENCH_API_OPS_WARMUP (0.5 s of the same run
+ * before it, not counted),
  * BENCH_API_OPS_CONNECTIONS (100), BENCH_API_OPS_ONLY (a regex on the row's label, e.g.
  * 'monitors'), BENCH_API_OPS_PORT (3960; +1 bare Express, +2 to +4 the workers' health ports).
  */
@@ -139,8 +140,14 @@ async function record(base: string, f: Fixtures, rowIndex: number, row: OpRow): 
   return answers;
 }
 
-/** One autocannon run of the row's cycle on every connection: its answers' times (all statuses) and the unexpected ones. */
-function cannon(base: string, f: Fixtures, rowIndex: number, row: OpRow, expected: Map<string, Answer>, seconds: number) {
+/**
+ * One autocannon run of the row's cycle on every connection for WARMUP + SECONDS, counting only
+ * what answers after the warm-up (one run: the connections stay open, and no backlog of a
+ * separate warm-up run is left for the measurement to wait behind): the answers' times (all
+ * statuses), those whose status is not the recorded one, errors, and the server's CPU time per answer.
+ */
+function measure(base: string, server: ChildProcess, f: Fixtures, rowIndex: number, row: OpRow, expected: Map<string, Answer>): Promise<Measured> {
+  let counting = false;
   let unexpected = 0;
   const requests = row.steps.map((step, s) => {
     const index = `${rowIndex}.${s}`;
@@ -150,31 +157,34 @@ function cannon(base: string, f: Fixtures, rowIndex: number, row: OpRow, expecte
       // autocannon hands each connection's context as an object; this bench only ever puts a Carry in it.
       setupRequest: (req: autocannon.Request, c: object) => ({ ...req, ...requestOf(f, index, step, c as Carry) }),
       onResponse: (status: number, body: string, c: object, headers?: IncomingHttpHeaders) => {
-        if (status !== expected.get(index)?.status) unexpected++;
+        if (counting && status !== expected.get(index)?.status) unexpected++;
         // autocannon keeps the header names as the server wrote them (Express: Content-Type).
         const type = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
         carryFrom(step, String(type ?? ''), body, c as Carry);
       },
     };
   });
-  return new Promise<{ r: autocannon.Result; times: number[]; unexpected: number }>((resolve, reject) => {
+  return new Promise<Measured>((resolve, reject) => {
     const times: number[] = [];
-    const instance = autocannon({ url: base, connections: CONNECTIONS, duration: seconds, timeout: 20, requests }, (err: unknown, r: autocannon.Result) => {
+    let before: Promise<number | undefined> = Promise.resolve(undefined);
+    const warm = setTimeout(() => {
+      counting = true;
+      before = cpuSeconds(server.pid);
+    }, WARMUP * 1000);
+    const instance = autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP + SECONDS, timeout: 20, requests }, (err: unknown, r: autocannon.Result) => {
+      clearTimeout(warm);
       if (err) return reject(err instanceof Error ? err : new Error(String(err)));
-      resolve({ r, times: times.sort((a, b) => a - b), unexpected });
+      void Promise.all([before, cpuSeconds(server.pid)]).then(([start, end]) => {
+        times.sort((a, b) => a - b);
+        const p99 = times.length ? times[Math.max(0, Math.ceil(0.99 * times.length) - 1)] : 0;
+        const cpuUs = start === undefined || end === undefined || !times.length ? undefined : ((end - start) / times.length) * 1e6;
+        resolve({ rps: times.length / SECONDS, p99, unexpected, errors: r.errors + r.timeouts, cpuUs });
+      });
     });
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
+      if (counting) times.push(ms);
+    });
   });
-}
-
-async function measure(base: string, server: ChildProcess, f: Fixtures, rowIndex: number, row: OpRow, expected: Map<string, Answer>): Promise<Measured> {
-  await cannon(base, f, rowIndex, row, expected, WARMUP);
-  const before = await cpuSeconds(server.pid);
-  const { r, times, unexpected } = await cannon(base, f, rowIndex, row, expected, SECONDS);
-  const after = await cpuSeconds(server.pid);
-  const p99 = times.length ? times[Math.max(0, Math.ceil(0.99 * times.length) - 1)] : 0;
-  const cpuUs = before === undefined || after === undefined || !times.length ? undefined : ((after - before) / times.length) * 1e6;
-  return { rps: times.length / SECONDS, p99, unexpected, errors: r.errors + r.timeouts, cpuUs };
 }
 
 /** The document's operations, "get /path/{id}". */
@@ -247,7 +257,7 @@ export default async function bench(): Promise<BenchResult> {
     const bare = `http://127.0.0.1:${PORT + 1}`;
     await waitFor(`${bare}/bench-ready`);
 
-    lines.push(`API: \`vigil start api\` (compiled, NODE_ENV=production) + checker, notifier and scanner in child processes; bare Express (express.json(), the recorded answer) in another; autocannon here, ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP} s of warm-up`);
+    lines.push(`API: \`vigil start api\` (compiled, NODE_ENV=production) + checker, notifier and scanner in child processes; bare Express (express.json(), the recorded answer) in another; autocannon here, ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP} s of warm-up on the same connections`);
     lines.push(`data: one enterprise account, ${f.otherKeys.length} more for the "(other accounts)" rows; every monitor 30 days of hourly rollups and 1,440 checks in the last 24 h; ${f.pingTokens.length} heartbeat tokens for the ping rows`);
     lines.push(`a row is one cycle a connection repeats (→ between its steps); req/s counts every request; p99 of every answer; CPU = the serving process's user + system time per request; "answers" = the recorded statuses, ! when some answers differed`);
     lines.push('');
