@@ -17,6 +17,9 @@
  * Targets: authenticated rows >= 0.3 x bare throughput, public ones >= 0.5 x, and p99 <= 2 x bare
  * Express's p99 in the same run.
  *
+ * `npm run bench api-ops` runs it alone; `npm run bench api` runs it and then api.bench.ts (the
+ * hot-path figures other docs quote).
+ *
  * Env: BENCH_API_OPS_SECONDS (2 per measurement), BENCH_API_OPS_WARMUP (0.5 s of the same run
  * before it, not counted),
  * BENCH_API_OPS_CONNECTIONS (100), BENCH_API_OPS_ONLY (a regex on the row's label, e.g.
