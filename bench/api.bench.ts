@@ -128,6 +128,8 @@ export default async function bench(): Promise<BenchResult> {
     VIGIL_REDIS_PREFIX: prefix,
     PORT: String(PORT),
     LOG_LEVEL: 'warn',
+    // Required with NODE_ENV=production (the API encrypts stored secrets with it).
+    VIGIL_SECRET_KEY: process.env.VIGIL_SECRET_KEY ?? randomBytes(32).toString('hex'),
     VIGIL_BURST_PER_SECOND: '100000000',
     VIGIL_TIERS: JSON.stringify({ enterprise: { requestsPerMinute: 100_000_000 } }),
   };
