@@ -18,17 +18,14 @@
  * `node --cpu-prof` and writes its profile there on stop), BENCH_API_DB (vigil_apiperf; dropped
  * at the end).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createAccount, createContext, createLogger, loadConfig } from '@vigil/core';
 import type { BenchResult } from './run.js';
-import { dropRedisKeys } from './support.js';
+import { child, cpuSeconds, dropRedisKeys, load, stop, waitFor } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 6);
 const PORT = Number(process.env.BENCH_API_PORT ?? 3950);
@@ -36,9 +33,6 @@ const BARE_PORT = PORT + 1;
 const QUIET_CONNECTIONS = Number(process.env.BENCH_API_QUIET_CONNECTIONS ?? 2);
 const MONITORS = 20;
 const DB_NAME = process.env.BENCH_API_DB ?? 'vigil_apiperf';
-/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in hundredths of a second. */
-const CLOCK_TICKS = 100;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 interface Measured {
   rps: number;
@@ -49,18 +43,6 @@ interface Measured {
   non2xx: number;
   /** CPU time the serving process spent per request (user + system), when /proc tells. */
   cpuUs?: number;
-}
-
-/** User + system CPU seconds of a process so far (Linux /proc); undefined elsewhere. */
-async function cpuSeconds(pid: number | undefined): Promise<number | undefined> {
-  if (pid === undefined) return undefined;
-  try {
-    // Fields after the command name: state is 3rd, utime 14th and stime 15th of the whole line.
-    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
 }
 
 /** The value below which a share `p` of the sorted times fall (nearest rank). */
@@ -103,31 +85,6 @@ async function cannon(url: string, connections: number, headers: Record<string, 
   return measured(answers, cpuUs);
 }
 
-function child(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const proc = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  proc.unref();
-  return proc;
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} never answered`);
-}
-
-async function stop(proc: ChildProcess): Promise<void> {
-  if (proc.exitCode !== null) return;
-  const exited = new Promise((r) => proc.once('exit', r));
-  proc.kill('SIGTERM');
-  await exited;
-}
-
 async function dropDatabase(serverUrl: URL): Promise<void> {
   const admin = new URL(serverUrl);
   admin.pathname = '/postgres';
@@ -158,12 +115,6 @@ const fmt = (m: Measured) =>
   (m.cpuUs === undefined ? '' : `, server CPU ${Math.round(m.cpuUs)} µs/req`) +
   (m.errors || m.non2xx ? ` (${m.errors} errors, ${m.non2xx} non-2xx)` : '');
 
-const load = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' / ');
-
 export default async function bench(): Promise<BenchResult> {
   const lines: string[] = [];
   const loadBefore = load();
@@ -177,6 +128,8 @@ export default async function bench(): Promise<BenchResult> {
     VIGIL_REDIS_PREFIX: prefix,
     PORT: String(PORT),
     LOG_LEVEL: 'warn',
+    // Required with NODE_ENV=production (the API encrypts stored secrets with it).
+    VIGIL_SECRET_KEY: process.env.VIGIL_SECRET_KEY ?? randomBytes(32).toString('hex'),
     VIGIL_BURST_PER_SECOND: '100000000',
     VIGIL_TIERS: JSON.stringify({ enterprise: { requestsPerMinute: 100_000_000 } }),
   };

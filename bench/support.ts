@@ -1,12 +1,16 @@
 /** Helpers shared by the benchmarks (bench/run.ts only runs *.bench.ts, so this is never run). */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
@@ -260,3 +264,54 @@ export async function listen(handler: http.RequestListener): Promise<LoopbackSer
   };
 }
 
+
+/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in hundredths of a second. */
+const CLOCK_TICKS = 100;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** User + system CPU seconds of a process so far (Linux /proc); undefined elsewhere. */
+export async function cpuSeconds(pid: number | undefined): Promise<number | undefined> {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name: state is 3rd, utime 14th and stime 15th of the whole line.
+    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `node <args>` from the repository's root, its stderr shown; stop() ends it. */
+export function child(args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const proc = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  proc.unref();
+  return proc;
+}
+
+/** Resolves once `url` answers 2xx (`seconds` at most: 20 unless told). */
+export async function waitFor(url: string, seconds = 20): Promise<void> {
+  for (let i = 0; i < seconds * 10; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} never answered`);
+}
+
+/** SIGTERM, then waits for the exit. */
+export async function stop(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null) return;
+  const exited = new Promise((r) => proc.once('exit', r));
+  proc.kill('SIGTERM');
+  await exited;
+}
+
+/** The load average over 1, 5 and 15 minutes, "1.2 / 3.4 / 5.6". */
+export const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');

@@ -1,0 +1,311 @@
+/**
+ * Every operation of the API's served OpenAPI document under autocannon, against bare Express
+ * answering the same bytes, in one run (issue 35):
+ * - the real API (`vigil start api`, compiled) in a child process on a database of its own, with
+ *   a checker (manual checks), a notifier (test deliveries) and a scanner (header grades) beside it, a loopback site, and a
+ *   loopback DNS server (domain verifications); the data is api-ops-fixtures.ts's (30 days of
+ *   rollups and 1,440 checks a monitor, incidents, a scanned domain, deliveries...), limits that
+ *   a setting raises raised (VIGIL_TIERS, VIGIL_BURST_PER_SECOND);
+ * - each row of api-ops-table.ts is a sequence of requests a connection repeats (a read, or a
+ *   write cycle: create + delete, update there and back), first made once to record each
+ *   answer's status, content type and body;
+ * - bare Express (express.json() and the recorded answer by the x-bench-step header) in another
+ *   child process, sent the very same sequence;
+ * - autocannon in this process, BENCH_API_OPS_CONNECTIONS (100) connections.
+ * An operation of the document that no row names is listed and the run ends with exit code 1.
+ *
+ * Targets: authenticated rows >= 0.3 x bare throughput, public ones >= 0.5 x, and p99 <= 2 x bare
+ * Express's p99 in the same run.
+ *
+ * `npm run bench api-ops` runs it alone; `npm run bench api` runs it and then api.bench.ts (the
+ * hot-path figures other docs quote).
+ *
+ * Env: BENCH_API_OPS_SECONDS (2 per measurement), BENCH_API_OPS_WARMUP (0.5 s of the same run
+ * before it, not counted),
+ * BENCH_API_OPS_CONNECTIONS (100), BENCH_API_OPS_ONLY (a regex on the row's label, e.g.
+ * 'monitors'), BENCH_API_OPS_PORT (3960; +1 bare Express, +2 to +4 the workers' health ports).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import type { IncomingHttpHeaders } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { createContext, createLogger, loadConfig } from '@vigil/core';
+import { startDnsServer } from '../test/support/dns-server.js';
+import { seedFixtures, seedHeaderCheck, type Fixtures } from './api-ops-fixtures.js';
+import { OPERATIONS, type Carry, type OpRow, type Step } from './api-ops-table.js';
+import type { BenchResult } from './run.js';
+import { benchDatabase, child, cpuSeconds, dropRedisKeys, listen, load, stop, waitFor } from './support.js';
+
+const SECONDS = Number(process.env.BENCH_API_OPS_SECONDS ?? 2);
+const WARMUP = Number(process.env.BENCH_API_OPS_WARMUP ?? 0.5);
+const CONNECTIONS = Number(process.env.BENCH_API_OPS_CONNECTIONS ?? 100);
+const ONLY = process.env.BENCH_API_OPS_ONLY ? new RegExp(process.env.BENCH_API_OPS_ONLY, 'i') : undefined;
+const PORT = Number(process.env.BENCH_API_OPS_PORT ?? 3960);
+/** Heartbeat monitors whose tokens the four ping rows share out (120 pings a minute each). */
+const PING_TOKENS = 400;
+const OTHER_ACCOUNTS = 10;
+/** Recording a limited row repeats it until its 429, at most this many times. */
+const UNTIL_LIMIT = 30;
+
+interface Answer {
+  status: number;
+  type: string;
+  body: string;
+}
+
+interface Measured {
+  rps: number;
+  p99: number;
+  /** Answers whose status is not the one recorded for their step, and socket errors or timeouts. */
+  unexpected: number;
+  errors: number;
+  cpuUs?: number;
+}
+
+const BARE_SERVER = `
+import { readFileSync } from 'node:fs';
+import express from 'express';
+const answers = JSON.parse(readFileSync(process.env.BENCH_ANSWERS, 'utf8'));
+const app = express();
+app.disable('x-powered-by');
+app.use(express.json());
+app.get('/bench-ready', (_req, res) => res.end());
+app.use((req, res) => {
+  const a = answers[req.get('x-bench-step')];
+  if (!a) return res.status(404).end();
+  res.status(a.status).set('content-type', a.type).send(a.body);
+});
+app.listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+const METHODS = { get: 'GET', put: 'PUT', post: 'POST', delete: 'DELETE', patch: 'PATCH' } as const;
+const isMethod = (m: string): m is keyof typeof METHODS => m in METHODS;
+
+const opOf = (step: Step) => {
+  const [method, template] = step.op.split(' ');
+  if (!isMethod(method)) throw new Error(`bench/api-ops-table.ts: ${step.op} is not "get|put|post|delete|patch /path"`);
+  return { method: METHODS[method], template };
+};
+
+/** "GET /x → DELETE /x/{id}" (each operation once), "(other accounts)" when the keys vary. */
+function labelOf(row: OpRow): string {
+  const ops = [...new Set(row.steps.map((s) => `${opOf(s).method} ${opOf(s).template}`))];
+  return ops.join(' → ') + (row.steps.some((s) => s.auth === 'many') ? ' (other accounts)' : '');
+}
+
+let sequence = 0;
+
+/** The request of `step` for this cycle's carry: method, path with its query, headers, body. */
+function requestOf(f: Fixtures, index: string, step: Step, c: Carry) {
+  const n = ++sequence;
+  const { method, template } = opOf(step);
+  if (step.auth === 'many' && index.endsWith('.0')) c.acct = n % f.otherKeys.length;
+  const params = step.params?.(f, c, n) ?? {};
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name]))) + (step.query ? `?${step.query(f)}` : '');
+  const headers: Record<string, string> = { 'x-bench-step': index };
+  if (step.auth === undefined || step.auth === 'main') headers.authorization = `Bearer ${f.key}`;
+  if (step.auth === 'many') headers.authorization = `Bearer ${f.otherKeys[Number(c.acct)]}`;
+  if (step.accept) headers.accept = step.accept;
+  const body = step.body?.(f, n, c);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  return { method, path, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+}
+
+function carryFrom(step: Step, type: string, body: string, c: Carry): void {
+  if (!step.save || !type.startsWith('application/json')) return;
+  try {
+    step.save(JSON.parse(body) as Record<string, unknown>, c);
+  } catch {
+    // not JSON after all: nothing to carry, the next step answers its 404
+  }
+}
+
+/** Makes a row's cycle once against the API; a limited row again until its 429. The answers by step. */
+async function record(base: string, f: Fixtures, rowIndex: number, row: OpRow): Promise<Map<string, Answer>> {
+  const repeats = row.note?.startsWith('measured at its 429') ? UNTIL_LIMIT : 1;
+  let answers = new Map<string, Answer>();
+  for (let i = 0; i < repeats; i++) {
+    answers = new Map();
+    const c: Carry = {};
+    for (const [s, step] of row.steps.entries()) {
+      const index = `${rowIndex}.${s}`;
+      const req = requestOf(f, index, step, c);
+      const res = await fetch(`${base}${req.path}`, { method: req.method, headers: req.headers, body: req.body });
+      const answer = { status: res.status, type: res.headers.get('content-type') ?? 'text/plain', body: await res.text() };
+      answers.set(index, answer);
+      carryFrom(step, answer.type, answer.body, c);
+    }
+    if ([...answers.values()].some((a) => a.status === 429)) break;
+  }
+  return answers;
+}
+
+/**
+ * One autocannon run of the row's cycle on every connection for WARMUP + SECONDS, counting only
+ * what answers after the warm-up (one run: the connections stay open, and no backlog of a
+ * separate warm-up run is left for the measurement to wait behind): the answers' times (all
+ * statuses), those whose status is not the recorded one, errors, and the server's CPU time per answer.
+ */
+function measure(base: string, server: ChildProcess, f: Fixtures, rowIndex: number, row: OpRow, expected: Map<string, Answer>): Promise<Measured> {
+  let counting = false;
+  let unexpected = 0;
+  const requests = row.steps.map((step, s) => {
+    const index = `${rowIndex}.${s}`;
+    return {
+      method: opOf(step).method,
+      path: '/',
+      // autocannon hands each connection's context as an object; this bench only ever puts a Carry in it.
+      setupRequest: (req: autocannon.Request, c: object) => ({ ...req, ...requestOf(f, index, step, c as Carry) }),
+      onResponse: (status: number, body: string, c: object, headers?: IncomingHttpHeaders) => {
+        if (counting && status !== expected.get(index)?.status) unexpected++;
+        // autocannon keeps the header names as the server wrote them (Express: Content-Type).
+        const type = Object.entries(headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type')?.[1];
+        carryFrom(step, String(type ?? ''), body, c as Carry);
+      },
+    };
+  });
+  return new Promise<Measured>((resolve, reject) => {
+    const times: number[] = [];
+    let before: Promise<number | undefined> = Promise.resolve(undefined);
+    const warm = setTimeout(() => {
+      counting = true;
+      before = cpuSeconds(server.pid);
+    }, WARMUP * 1000);
+    const instance = autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP + SECONDS, timeout: 20, requests }, (err: unknown, r: autocannon.Result) => {
+      clearTimeout(warm);
+      if (err) return reject(err instanceof Error ? err : new Error(String(err)));
+      void Promise.all([before, cpuSeconds(server.pid)]).then(([start, end]) => {
+        times.sort((a, b) => a - b);
+        const p99 = times.length ? times[Math.max(0, Math.ceil(0.99 * times.length) - 1)] : 0;
+        const cpuUs = start === undefined || end === undefined || !times.length ? undefined : ((end - start) / times.length) * 1e6;
+        resolve({ rps: times.length / SECONDS, p99, unexpected, errors: r.errors + r.timeouts, cpuUs });
+      });
+    });
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
+      if (counting) times.push(ms);
+    });
+  });
+}
+
+/** The document's operations, "get /path/{id}". */
+async function documentedOperations(base: string): Promise<string[]> {
+  const doc = (await (await fetch(`${base}/api/v1/openapi.json`)).json()) as { paths: Record<string, Record<string, unknown>> };
+  const methods = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']);
+  return Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).filter((m) => methods.has(m)).map((m) => `${m} ${p}`));
+}
+
+const int = (n: number) => Math.round(n).toLocaleString('en');
+const ms = (n: number) => n.toFixed(1);
+
+export default async function bench(): Promise<BenchResult> {
+  const started = Date.now();
+  const lines: string[] = [];
+  const loadBefore = load();
+  const db = await benchDatabase('apiops');
+  const prefix = `{vbops${randomBytes(3).toString('hex')}}`;
+  const site = await listen((req, res) => {
+    req.resume();
+    res.writeHead(200, { 'content-type': 'text/html', 'x-content-type-options': 'nosniff' }).end('<p>ok</p>');
+  });
+  const dns = await startDnsServer();
+  const answersFile = path.join(os.tmpdir(), `vigil-api-ops-${process.pid}.json`);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: db.url,
+    VIGIL_REDIS_PREFIX: prefix,
+    PORT: String(PORT),
+    CHECKER_HEALTH_PORT: String(PORT + 2),
+    NOTIFIER_HEALTH_PORT: String(PORT + 3),
+    SCANNER_HEALTH_PORT: String(PORT + 4),
+    LOG_LEVEL: 'error',
+    VIGIL_SECRET_KEY: process.env.VIGIL_SECRET_KEY ?? randomBytes(32).toString('hex'),
+    VIGIL_ALLOW_PRIVATE_TARGETS: 'true',
+    VIGIL_DNS_SERVERS: dns.server,
+    VIGIL_BURST_PER_SECOND: '100000000',
+    // A busy shared machine delays Redis answers past the 1 s default (the API then ends on an
+    // unhandled ioredis "Command timed out"): set it higher to measure on one.
+    VIGIL_REDIS_COMMAND_TIMEOUT_MS: process.env.VIGIL_REDIS_COMMAND_TIMEOUT_MS ?? '1000',
+    VIGIL_TIERS: JSON.stringify({ enterprise: { requestsPerMinute: 100_000_000, domainCreatesPerMinute: 100_000_000, headerChecksPerDay: 100_000_000 } }),
+  };
+  const ctx = await createContext(loadConfig(env), { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
+  const procs: ChildProcess[] = [];
+  let undeclared = 0;
+  try {
+    const api = child(['packages/cli/bin/vigil.js', 'start', 'api'], env);
+    procs.push(api, child(['packages/cli/bin/vigil.js', 'start', 'checker'], env), child(['packages/cli/bin/vigil.js', 'start', 'notifier'], env));
+    const base = `http://127.0.0.1:${PORT}`;
+    // Three processes start at once on a machine that may be busy: a minute's patience.
+    await waitFor(`${base}/healthz`, 60);
+    const seeded = await seedFixtures(ctx, base, site.url, dns, { pingTokens: PING_TOKENS, otherAccounts: OTHER_ACCOUNTS });
+    // The scanner grades headers (/headers/check, /headers/grade); started only now, so the
+    // domain's first scan was the fixture's to complete, not the scanner's to fail.
+    procs.push(child(['packages/cli/bin/vigil.js', 'start', 'scanner'], env));
+    const f: Fixtures = { ...seeded.fixtures, headerCheckId: await seedHeaderCheck(ctx, base, seeded.fixtures, seeded.accountId) };
+
+    const documented = await documentedOperations(base);
+    const declared = new Set(OPERATIONS.flatMap((row) => row.steps.map((s) => s.op)));
+    const missing = documented.filter((op) => !declared.has(op));
+    const stale = [...declared].filter((op) => !documented.includes(op));
+    undeclared = missing.length;
+    for (const op of missing) lines.push(`UNDECLARED: ${op.toUpperCase().split(' ')[0]} ${op.split(' ')[1]} is in the document but no row of bench/api-ops-table.ts calls it: add one`);
+    for (const op of stale) lines.push(`STALE: ${op} is declared in bench/api-ops-table.ts but not in the document`);
+
+    const rows = OPERATIONS.map((row, i) => ({ row, i, label: labelOf(row) })).filter(({ label }) => !ONLY || ONLY.test(label));
+    const recorded = new Map<number, Map<string, Answer>>();
+    for (const { row, i } of rows) recorded.set(i, await record(base, f, i, row));
+    await writeFile(answersFile, JSON.stringify(Object.fromEntries([...recorded.values()].flatMap((m) => [...m]))));
+    const bareProc = child(['--input-type=module', '-e', BARE_SERVER], { ...process.env, PORT: String(PORT + 1), BENCH_ANSWERS: answersFile });
+    procs.push(bareProc);
+    const bare = `http://127.0.0.1:${PORT + 1}`;
+    await waitFor(`${bare}/bench-ready`);
+
+    lines.push(`API: \`vigil start api\` (compiled, NODE_ENV=production) + checker, notifier and scanner in child processes; bare Express (express.json(), the recorded answer) in another; autocannon here, ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP} s of warm-up on the same connections`);
+    lines.push(`data: one enterprise account, ${f.otherKeys.length} more for the "(other accounts)" rows; every monitor 30 days of hourly rollups and 1,440 checks in the last 24 h; ${f.pingTokens.length} heartbeat tokens for the ping rows`);
+    lines.push(`a row is one cycle a connection repeats (→ between its steps); req/s counts every request; p99 of every answer; CPU = the serving process's user + system time per request; "answers" = the recorded statuses, ! when some answers differed`);
+    lines.push('');
+    lines.push('| operation | Vigil req/s | bare req/s | ratio | Vigil p99 ms | bare p99 ms | p99 ratio | CPU µs/req Vigil / bare | answers | verdict |');
+    lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+    const verdicts = { pass: 0, fail: [] as string[] };
+    for (const { row, i, label } of rows) {
+      if (api.exitCode !== null) {
+        lines.push(`| ${label} | API process exited (code ${api.exitCode}): not measured | | | | | | | | FAIL |`);
+        verdicts.fail.push(label);
+        continue;
+      }
+      const expected = recorded.get(i) ?? new Map<string, Answer>();
+      const vigil = await measure(base, api, f, i, row, expected);
+      const baseline = await measure(bare, bareProc, f, i, row, expected);
+      const ratio = baseline.rps ? vigil.rps / baseline.rps : 0;
+      const p99Ratio = baseline.p99 ? vigil.p99 / baseline.p99 : Infinity;
+      const target = row.public ? 0.5 : 0.3;
+      const ok = ratio >= target && p99Ratio <= 2;
+      if (ok) verdicts.pass++;
+      else verdicts.fail.push(label);
+      const statuses = [...new Set([...expected.values()].map((a) => a.status))].join('/');
+      const odd = vigil.unexpected + vigil.errors ? ` ! ${vigil.unexpected} other, ${vigil.errors} errors` : '';
+      const cpu = `${vigil.cpuUs === undefined ? '?' : int(vigil.cpuUs)} / ${baseline.cpuUs === undefined ? '?' : int(baseline.cpuUs)}`;
+      const verdict = `${ok ? 'PASS' : 'FAIL'} (≥ ${target} ×)${row.note ? `; ${row.note}` : ''}`;
+      lines.push(`| ${label} | ${int(vigil.rps)} | ${int(baseline.rps)} | ${ratio.toFixed(2)} | ${ms(vigil.p99)} | ${ms(baseline.p99)} | ${p99Ratio.toFixed(2)} | ${cpu} | ${statuses}${odd} | ${verdict} |`);
+    }
+    lines.push('');
+    lines.push(`SUMMARY: ${verdicts.pass} rows PASS, ${verdicts.fail.length} FAIL of ${rows.length}${ONLY ? ` (BENCH_API_OPS_ONLY=${ONLY.source})` : ''}; ${documented.length} operations in the document, ${missing.length} without a row`);
+    lines.push(`load average 1/5/15 min: ${loadBefore} before, ${load()} after, on ${os.cpus().length} cores; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
+    if (os.loadavg()[0] > os.cpus().length) lines.push('NOTE: the load average exceeded the core count: other work shared the CPUs; rerun on a quiet machine before judging');
+    if (undeclared) lines.push(`FAIL: ${undeclared} operations of the document have no row in bench/api-ops-table.ts (exit code 1)`);
+  } finally {
+    await Promise.all(procs.map(stop));
+    await rm(answersFile, { force: true });
+    await dropRedisKeys(ctx, prefix);
+    await dropRedisKeys(ctx, `${prefix.slice(0, -1)}:`);
+    await ctx.close();
+    await db.drop();
+    await site.close();
+    await dns.close();
+  }
+  if (undeclared) process.exitCode = 1;
+  return { name: 'API, every operation', lines };
+}
