@@ -32,12 +32,15 @@ export async function rotateBadgeToken(ctx: Context, actor: AuditActor, target: 
   const { accountId } = actor;
   const where = column(target);
   const saved = await ctx.db.transaction(async (m) => {
+    // Rotations of one target queue on its row: each then replaces the token the previous one
+    // committed (without it, two at once both insert and one breaks the unique key: a 500).
+    const [table, targetId] = 'monitorId' in target ? ['monitors', target.monitorId] : ['domains', target.domainId];
+    await m.query(`SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`, [targetId]);
     const repo = m.getRepository(BadgeToken);
     const old = await repo.findOneBy('monitorId' in target ? { monitorId: target.monitorId } : { domainId: target.domainId });
     if (old) await repo.delete({ token: old.token });
     const row = await repo.save(repo.create({ token: newToken(), accountId, ...where }));
-    const [resource, id] = 'monitorId' in target ? ['monitor', target.monitorId] : ['domain', target.domainId];
-    await recordAudit(m, actor, [{ resource, id, action: 'rotate', before: { badge_token: old?.token ?? null }, after: { badge_token: row.token } }]);
+    await recordAudit(m, actor, [{ resource: 'monitorId' in target ? 'monitor' : 'domain', id: targetId, action: 'rotate', before: { badge_token: old?.token ?? null }, after: { badge_token: row.token } }]);
     return row;
   });
   await statusChanged(ctx, accountId);

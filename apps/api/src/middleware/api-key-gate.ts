@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { AuthenticationError, hashApiKeySecret, logContext, type Context } from '@vigil/core';
+import { AuthenticationError, hashApiKeySecret, logContext, UnavailableError, type Context } from '@vigil/core';
 import { BoundedTtlCache } from '../auth/key-cache.js';
 import { bearerToken, checkKey, findKey } from '../auth/authenticate-key.js';
 import { recordKeyUse } from '../auth/key-use.js';
@@ -129,7 +129,9 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
       entry = undefined;
       known = { stamp: admission.stamp };
     }
-    throw new Error(`the auth stamp changed ${MAX_RELOADS} times while one request looked its key up`);
+    // The account's keys change faster than this request can look one up (a client churning
+    // keys): a retryable 503, not a 500.
+    throw new UnavailableError('The account\'s API keys are changing; retry shortly', {}, { 'Retry-After': '1' });
   }
 
   const handler: RequestHandler = async (req, res, next) => {

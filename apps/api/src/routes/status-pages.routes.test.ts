@@ -284,6 +284,13 @@ describe('badges', () => {
     expect(rotated.body.badge.token).not.toBe(token);
     expect((await request(app).get(`/badges/${token}/status.svg`)).body).toEqual({ error: 'Badge not found' });
     expect((await request(app).get(`/badges/${rotated.body.badge.token as string}/status.svg`)).status).toBe(200);
+
+    // Rotations at once queue on the monitor: every one answers 201, one token is left and it works.
+    const together = await Promise.all(Array.from({ length: 6 }, () => request(app).post(`/api/v1/uptime/monitors/${fixture.monitorIds[0]}/badges/rotate`).set(owner.auth)));
+    expect(together.map((r) => r.status)).toEqual([201, 201, 201, 201, 201, 201]);
+    const left = (await ctx.db.query(`SELECT token FROM badge_tokens WHERE monitor_id = $1`, [fixture.monitorIds[0]])) as { token: string }[];
+    expect(left).toHaveLength(1);
+    expect(together.map((r) => r.body.badge.token as string)).toContain(left[0].token);
   });
 
   it('a grade F domain with an untrusted certificate is red on its page and its badges alike, and the page says untrusted', async () => {

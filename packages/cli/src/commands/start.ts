@@ -1,4 +1,4 @@
-import { assertSecretKeyForProduction, createContext, createLogger, loadConfig, type AppProcess, type Context } from '@vigil/core';
+import { assertSecretKeyForProduction, classifyOutage, createContext, createLogger, loadConfig, type AppProcess, type Context, type Logger } from '@vigil/core';
 import { UsageError, type CliIo } from '../cli-io.js';
 import { APP_NAMES, DEFAULT_APPS, loadAppFactory, SECRET_KEY_APPS, type AppName } from './load-app.js';
 import { startupBanner } from './startup-banner.js';
@@ -61,6 +61,7 @@ export async function startApps(names: AppName[], env: NodeJS.ProcessEnv = proce
 export async function startCommand(args: string[], io: CliIo): Promise<number> {
   const names = parseAppNames(args);
   const running = await startApps(names);
+  process.on('unhandledRejection', outageTolerantRejection(running.ctx.logger));
   running.ctx.logger.info('vigil started', { apps: names });
   // Logs are JSON lines for machines; a person at a terminal also gets one line to act on.
   if (process.stdout.isTTY) io.out(startupBanner(names, running.ctx.config));
@@ -84,4 +85,22 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
     process.on('SIGTERM', onSignal);
     process.on('SIGINT', onSignal);
   });
+}
+
+/**
+ * A promise nobody awaited that failed because PostgreSQL or Redis is out of reach (a
+ * background write timing out under load, a connection lost in a failover) is logged and
+ * survived: the process keeps serving and its probes report the outage. Any other unhandled
+ * rejection is a bug: logged, and the process exits as Node.js would.
+ */
+export function outageTolerantRejection(logger: Logger, exit: (code: number) => void = (code) => process.exit(code)): (reason: unknown) => void {
+  return (reason) => {
+    const outage = classifyOutage(reason);
+    if (outage) {
+      logger.warn('a background call failed during an outage', { dependency: outage.dependency, reason: outage.reason });
+      return;
+    }
+    logger.error('unhandled rejection', { error: reason instanceof Error ? { message: reason.message, stack: reason.stack } : String(reason) });
+    exit(1);
+  };
 }
