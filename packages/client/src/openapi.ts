@@ -8569,7 +8569,7 @@ export interface operations {
                     name: string;
                     /** @description Non-public networks the location's agents may reach; public addresses are always reachable, any other private address is refused. Default: none */
                     allowed_cidrs?: string[];
-                    /** @description Send `location.offline` after this long without a polling agent (default 300) */
+                    /** @description How long without a polling agent counts as offline (default 300); stored for the location.offline alert, which is not sent yet */
                     offline_after_seconds?: number;
                 };
             };
@@ -15058,6 +15058,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "monitors": [
+                 *         {
+                 *           "key": "homepage",
+                 *           "name": "Homepage",
+                 *           "url": "https://example.com/"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     domains?: {
                         [key: string]: unknown;
@@ -15162,6 +15173,17 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "monitors": [
+                 *         {
+                 *           "key": "homepage",
+                 *           "name": "Homepage",
+                 *           "url": "https://example.com/"
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     domains?: {
                         [key: string]: unknown;

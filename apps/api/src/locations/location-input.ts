@@ -1,5 +1,6 @@
 import Joi from 'joi';
 import { REGION_NAME_PATTERN, ValidationError } from '@vigil/core';
+import { documented } from '../http/joi-schema.js';
 
 /** At most this many private locations per account, and networks per location (tenant input is bounded). */
 export const MAX_LOCATIONS_PER_ACCOUNT = 20;
@@ -19,7 +20,8 @@ export interface CreateLocationInput {
 export const createLocationBody = Joi.object<CreateLocationInput>({
   name: Joi.string().required().pattern(REGION_NAME_PATTERN).error(new ValidationError(INVALID_LOCATION_NAME)).description('Lower-case letters, digits and `-`, starting with a letter; what monitors name in `regions`'),
   allowed_cidrs: Joi.array()
-    .items(Joi.string().ip({ cidr: 'required' }))
+    // joi-to-json reads ip() as format ipv4, which a CIDR is not.
+    .items(documented(Joi.string().ip({ cidr: 'required' }), { type: 'string', description: 'A network in CIDR notation, e.g. 10.0.0.0/8 or fd00::/8' }))
     .max(MAX_ALLOWED_CIDRS)
     .unique()
     .error(new ValidationError(INVALID_CIDRS))
@@ -29,7 +31,7 @@ export const createLocationBody = Joi.object<CreateLocationInput>({
     .min(60)
     .max(86_400)
     .error(new ValidationError('Invalid offline_after_seconds: must be an integer from 60 to 86400'))
-    .description(`Send \`location.offline\` after this long without a polling agent (default ${DEFAULT_OFFLINE_AFTER_SECONDS})`),
+    .description(`How long without a polling agent counts as offline (default ${DEFAULT_OFFLINE_AFTER_SECONDS}); stored for the location.offline alert, which is not sent yet`),
 }).example({ name: 'office-berlin', allowed_cidrs: ['10.20.0.0/16'] });
 
 export const rotateKeyBody = Joi.object<{ overlap_seconds?: number }>({

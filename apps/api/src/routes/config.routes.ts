@@ -7,7 +7,7 @@ import { ConfigConflictSchema, ConfigDocumentSchema, ConfigErrorSchema, ConfigPl
 import { KINDS, LIST_OF } from '../config-as-code/document.js';
 import { exportDocument } from '../config-as-code/export.js';
 import { planView } from '../config-as-code/plan.js';
-import { documented, queryFields } from '../http/joi-schema.js';
+import { queryFields } from '../http/joi-schema.js';
 import { authOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
 import { validate } from '../http/validate.js';
@@ -26,14 +26,11 @@ const schema = configDocumentSchema();
  * operation documents its lists; the entries' fields are in the document's JSON Schema (GET
  * /api/v1/config/schema), so that clients pass an entry they have not typed on to the checks.
  */
-const documentBody = documented(Joi.any(), {
-  type: 'object',
-  description: 'A configuration document; GET /api/v1/config/schema describes every entry',
-  additionalProperties: false,
-  properties: Object.fromEntries(
-    KINDS.map((k) => [LIST_OF[k], { type: 'array', items: { type: 'object', additionalProperties: true, description: 'key plus the fields of the create body' } }]),
-  ),
-});
+const documentBody = Joi.object(
+  Object.fromEntries(KINDS.map((k) => [LIST_OF[k], Joi.array().items(Joi.object().unknown(true).description('key plus the fields of the create body'))])),
+)
+  .description('A configuration document; GET /api/v1/config/schema describes every entry')
+  .example({ monitors: [{ key: 'homepage', name: 'Homepage', url: 'https://example.com/' }] });
 
 const prune = Joi.string()
   .valid('true', 'false')
