@@ -1,6 +1,4 @@
-import { JobName } from '@vigil/core';
 import { createTestContext, flushPrefixKeys, waitFor, type TestContext } from '@vigil/testing';
-import { createCheckerApp } from './app.js';
 import { watchRedisRecovery } from './redis-recovery.js';
 
 let ctx: TestContext;
@@ -46,23 +44,6 @@ describe('watchRedisRecovery', () => {
       expect(attempts).toBe(3);
     } finally {
       stop();
-    }
-  });
-});
-
-describe('the checker after Redis lost its data', () => {
-  it('re-creates its maintenance schedulers and reconciles without waiting for the watchdog', async () => {
-    // The first describe reconnected the shared connection: on a loaded host it may still be on its way.
-    await waitFor(() => (ctx.redis.status === 'ready' ? true : undefined), { what: 'the Redis connection ready again' });
-    const app = createCheckerApp(ctx);
-    await app.start();
-    try {
-      await flushPrefixKeys(ctx);
-      await waitFor(() => ctx.queues.queueOf(JobName.ReconcileMonitorSchedules).getJobScheduler('reconcile-monitor-schedules'), {
-        what: 'the maintenance schedulers back',
-      });
-    } finally {
-      await app.stop();
     }
   });
 });
