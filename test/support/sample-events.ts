@@ -1,4 +1,4 @@
-import type { AlertEventDataMap } from '@vigil/core';
+import type { AlertEnvelope, AlertEventDataMap } from '@vigil/core';
 
 /** The `checked_at` of the sample check events. */
 export const SAMPLE_CHECKED_AT = '2026-11-21T10:00:00.000Z';
@@ -104,4 +104,18 @@ export const sampleEventData: AlertEventDataMap = {
     verification_url: 'https://vigil.example/api/v1/verifications/7',
   },
   test: { message: 'This is a test event from Vigil.', integration: { id: 1, name: 'Ops hook', type: 'webhook' } },
+};
+
+/** A monitor.down envelope with fixed facts, for the channels' rendering tests. */
+export const CHECKOUT_DOWN_ENVELOPE: AlertEnvelope = {
+  id: 'evt-42',
+  event: 'monitor.down',
+  created_at: '2026-11-21T10:15:30.000Z',
+  data: {
+    monitor: { id: 7, name: 'Checkout API ✓', url: 'https://shop.example.com', status: 'down' },
+    checked_at: '2026-11-21T10:15:30.000Z',
+    status_code: null,
+    error: 'Connection refused',
+    monitor_id: 7,
+  },
 };

@@ -1,19 +1,7 @@
-import { senderDeps, startReceiver, type Receiver } from '@vigil/testing';
-import type { AlertEnvelope } from '../../queue/alert-events.js';
+import { CHECKOUT_DOWN_ENVELOPE, senderDeps, startReceiver, type Receiver } from '@vigil/testing';
 import { discord } from './index.js';
 
-const envelope: AlertEnvelope = {
-  id: 'evt-42',
-  event: 'monitor.down',
-  created_at: '2026-11-21T10:15:30.000Z',
-  data: {
-    monitor: { id: 7, name: 'Checkout API ✓', url: 'https://shop.example.com', status: 'down' },
-    checked_at: '2026-11-21T10:15:30.000Z',
-    status_code: null,
-    error: 'Connection refused',
-    monitor_id: 7,
-  },
-};
+const envelope = CHECKOUT_DOWN_ENVELOPE;
 
 describe('discord channel', () => {
   let receiver: Receiver;

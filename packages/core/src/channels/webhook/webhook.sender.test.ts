@@ -1,22 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import { senderDeps, startReceiver, type Receiver } from '@vigil/testing';
-import type { AlertEnvelope } from '../../queue/alert-events.js';
+import { CHECKOUT_DOWN_ENVELOPE, senderDeps, startReceiver, type Receiver } from '@vigil/testing';
 import { ManualClock } from '../../time/clock.js';
 import { webhook } from './index.js';
 
-const envelope: AlertEnvelope = {
-  id: 'evt-42',
-  event: 'monitor.down',
-  created_at: '2026-11-21T10:15:30.000Z',
-  data: {
-    monitor: { id: 7, name: 'Checkout API ✓', url: 'https://shop.example.com', status: 'down' },
-    checked_at: '2026-11-21T10:15:30.000Z',
-    status_code: null,
-    error: 'Connection refused',
-    monitor_id: 7,
-  },
-};
+const envelope = CHECKOUT_DOWN_ENVELOPE;
 
 /** What a receiver does (docs/webhooks.md): HMAC over the raw bytes, constant-time compare. */
 function verify(raw: Buffer, secret: string, header: string | undefined): boolean {
