@@ -144,8 +144,10 @@ export interface ResourceUse {
   peakRssGrowthMib: number;
   /** Heap growth at the end, in MiB. */
   heapGrowthMib: number;
-  /** Longest event-loop delay seen, in ms. */
+  /** Longest event-loop delay seen, in ms (includes time the machine did not schedule the process). */
   maxEventLoopDelayMs: number;
+  /** CPU time the process spent (user + system), in ms: the work done, whatever the machine's load. */
+  cpuMs: number;
 }
 
 /**
@@ -160,6 +162,7 @@ export async function watchResources<T>(work: () => Promise<T>): Promise<{ resul
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
+  const cpuStart = process.cpuUsage();
   let result: T | Error;
   try {
     result = await work();
@@ -169,6 +172,7 @@ export async function watchResources<T>(work: () => Promise<T>): Promise<{ resul
     delay.disable();
     clearInterval(sampler);
   }
+  const cpu = process.cpuUsage(cpuStart);
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
   const mib = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
   return {
@@ -177,6 +181,7 @@ export async function watchResources<T>(work: () => Promise<T>): Promise<{ resul
       peakRssGrowthMib: mib(peakRss - start.rss),
       heapGrowthMib: mib(process.memoryUsage().heapUsed - start.heapUsed),
       maxEventLoopDelayMs: Math.round(delay.max / 1e6),
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     },
   };
 }
