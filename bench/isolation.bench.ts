@@ -15,7 +15,8 @@
  * 5. a crowd of BENCH_ISOLATION_CROWD connections on its public status page (autocannon in a
  *    child process);
  * 6. integration test and redelivery floods (BENCH_ISOLATION_FLOOD requests in flight) to a
- *    webhook tarpit.
+ *    webhook tarpit, from a child process (bench/isolation-flood.ts) as the crowd is: thousands of
+ *    429s a second in this process would delay the quiet target's own arrival stamps.
  *
  * The quiet account's figures per phase: scheduled check start lag (arrival at its target minus
  * the monitor's due time, its phase = monitorScheduleOffsetMs; runs due in the phase that never
@@ -519,23 +520,27 @@ export default async function isolation(): Promise<BenchResult> {
       },
     );
 
-    // 6. Test and redelivery floods to a webhook tarpit.
+    // 6. Test and redelivery floods to a webhook tarpit, from a process of its own (isolation-flood.ts).
     const first = await hostile('POST', `/api/v1/integrations/${hostileHook}/test`, {}, 30_000);
     const deliveryId = (first.body as { delivery?: { delivery_id?: number } } | null)?.delivery?.delivery_id;
-    const floodCounts = { test: new Map<number, number>(), redeliver: new Map<number, number>() };
-    const count = (m: Map<number, number>, status: number) => m.set(status, (m.get(status) ?? 0) + 1);
+    let flood: ReturnType<typeof run> | undefined;
     await measure(
       `${FLOOD} integration test + redelivery requests in flight to a webhook tarpit`,
       async () => `first test delivery: ${first.status} in ${ms(first.ms)}`,
-      () =>
-        loops(FLOOD, async () => {
-          if (deliveryId !== undefined && Math.random() < 0.5) count(floodCounts.redeliver, (await hostile('POST', `/api/v1/integrations/${hostileHook}/deliveries/${deliveryId}/redeliver`, {}, 30_000)).status);
-          else count(floodCounts.test, (await hostile('POST', `/api/v1/integrations/${hostileHook}/test`, {}, 30_000)).status);
-        }),
+      () => {
+        const client = path.join(repoRoot, 'bench/isolation-flood.ts');
+        flood = run(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), client, baseUrl, hostileKey, String(hostileHook), String(deliveryId ?? '-'), String(FLOOD), String(PHASE_S)], { maxBuffer: 1024 * 1024 });
+        return async () => {
+          await flood?.catch(() => undefined);
+        };
+      },
       async () => {
         pit.release();
-        const fmt = (m: Map<number, number>) => [...m].map(([status, n]) => `${n}× ${status || 'no answer'}`).join(', ') || 'none';
-        return `hostile test answers: ${fmt(floodCounts.test)}; redeliver answers: ${fmt(floodCounts.redeliver)}`;
+        const out = await flood?.catch(() => undefined);
+        if (!out) return 'flood: its client failed';
+        const counts = JSON.parse(String(out.stdout)) as Record<'test' | 'redeliver', Record<string, number>>;
+        const fmt = (m: Record<string, number>) => Object.entries(m).map(([status, n]) => `${n}× ${status}`).join(', ') || 'none';
+        return `hostile test answers: ${fmt(counts.test)}; redeliver answers: ${fmt(counts.redeliver)}`;
       },
     );
 
