@@ -1,8 +1,11 @@
 import {
   createSecretBox,
   generatePingToken,
-  HEARTBEAT_COLUMNS,
   hashPingToken,
+  insertHeartbeatRow,
+  lockHeartbeatRow,
+  readHeartbeatRowWithToken,
+  setHeartbeatDeadline,
   heartbeatRules,
   heartbeatState,
   lastReportAt,
@@ -12,7 +15,6 @@ import {
   nextHeartbeatDeadline,
   scheduleConfigOf,
   type Context,
-  type HeartbeatRow,
   type HeartbeatConfig,
   type Monitor,
 } from '@vigil/core';
@@ -36,29 +38,21 @@ export async function createHeartbeat(ctx: Context, em: EntityManager, m: Heartb
   if (m.type !== 'heartbeat') return;
   const token = generatePingToken();
   const deadline = nextHeartbeatDeadline(rulesOf(m), newHeartbeatState(now));
-  await em.query(`INSERT INTO heartbeat_monitors (monitor_id, token_hash, token_sealed, anchor_at, deadline_at) VALUES ($1, $2, $3, $4, $5)`, [
-    m.id,
-    hashPingToken(token),
-    createSecretBox(ctx.config.secretKey).seal(token),
-    now,
-    deadline,
-  ]);
+  await insertHeartbeatRow(em, { monitorId: m.id, tokenHash: hashPingToken(token), tokenSealed: createSecretBox(ctx.config.secretKey).seal(token), anchorAt: now, deadlineAt: deadline });
 }
 
 /** In the monitor's update transaction (its row locked): the deadline under the new config. */
 export async function rescheduleHeartbeat(em: EntityManager, m: HeartbeatMonitor): Promise<void> {
   if (m.type !== 'heartbeat') return;
-  const rows = (await em.query(`SELECT ${HEARTBEAT_COLUMNS} FROM heartbeat_monitors WHERE monitor_id = $1 FOR UPDATE`, [m.id])) as HeartbeatRow[];
-  if (!rows[0]) return;
-  const deadline = nextHeartbeatDeadline(rulesOf(m), heartbeatState(rows[0], m.resumedAt));
-  await em.query(`UPDATE heartbeat_monitors SET deadline_at = $2 WHERE monitor_id = $1`, [m.id, deadline]);
+  const row = await lockHeartbeatRow(em, m.id);
+  if (!row) return;
+  await setHeartbeatDeadline(em, m.id, nextHeartbeatDeadline(rulesOf(m), heartbeatState(row, m.resumedAt)));
 }
 
 /** What a heartbeat monitor's create, detail and update answers add: its ping URL and its schedule's standing. */
 export async function heartbeatFields(ctx: Context, db: EntityManager, m: HeartbeatMonitor): Promise<HeartbeatFieldsView> {
   if (m.type !== 'heartbeat') return {};
-  const rows = (await db.query(`SELECT ${HEARTBEAT_COLUMNS}, token_sealed FROM heartbeat_monitors WHERE monitor_id = $1`, [m.id])) as (HeartbeatRow & { token_sealed: string })[];
-  const row = rows[0];
+  const row = await readHeartbeatRowWithToken(db, m.id);
   if (!row) return {};
   const rules = rulesOf(m);
   const state = heartbeatState(row, m.resumedAt);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { JobName, hashPingToken, looksLikePingToken, type Context, type HeartbeatPingPayload } from '@vigil/core';
+import { JobName, hashPingToken, looksLikePingToken, monitorIdOfPingToken, type Context, type HeartbeatPingPayload } from '@vigil/core';
 import { FixedWindowLimiter, limiterNamespace, type FixedWindowResult } from '../limits/fixed-window-limiter.js';
 
 /** Pings a token may send per minute (start + success of a job every second fit twice over). */
@@ -46,12 +46,12 @@ export class PingIntake {
     const hash = hashPingToken(ping.token);
     const limit = await this.limiter.consume(hash, this.perMinute);
     if (!limit.allowed) return { kind: 'limited', limit };
-    const rows = (await this.ctx.db.query(`SELECT monitor_id FROM heartbeat_monitors WHERE token_hash = $1`, [hash])) as { monitor_id: number }[];
-    if (!rows.length) return { kind: 'unknown' };
+    const monitorId = await monitorIdOfPingToken(this.ctx.db.manager, hash);
+    if (monitorId === null) return { kind: 'unknown' };
     const pingId = randomUUID();
     const payload: HeartbeatPingPayload = {
       pingId,
-      monitorId: rows[0].monitor_id,
+      monitorId,
       kind: ping.kind,
       exitCode: ping.exitCode,
       receivedAt: this.ctx.clock.now().toISOString(),

@@ -1,4 +1,4 @@
-import { generatePingToken, hashPingToken, ValidationError, type Context, type SecretBox } from '@vigil/core';
+import { generatePingToken, hashPingToken, replaceHeartbeatToken, ValidationError, type Context, type SecretBox } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 
 /** The ping URL of a token. */
@@ -12,14 +12,6 @@ export function pingUrl(ctx: Context, token: string): string {
  */
 export async function rotatePingToken(em: EntityManager, box: SecretBox, monitorId: number): Promise<string> {
   const token = generatePingToken();
-  const rows = (await em.query(`UPDATE heartbeat_monitors SET token_hash = $2, token_sealed = $3 WHERE monitor_id = $1 RETURNING monitor_id`, [
-    monitorId,
-    hashPingToken(token),
-    box.seal(token),
-  ])) as [
-    { monitor_id: number }[],
-    number,
-  ];
-  if (!rows[1]) throw new ValidationError('Monitor is not a heartbeat monitor: it has no ping URL');
+  if (!(await replaceHeartbeatToken(em, monitorId, hashPingToken(token), box.seal(token)))) throw new ValidationError('Monitor is not a heartbeat monitor: it has no ping URL');
   return token;
 }

@@ -1,14 +1,17 @@
 import {
-  HEARTBEAT_COLUMNS,
+  dueHeartbeatMonitorIds,
   heartbeatRules,
   heartbeatState,
   judgePing,
+  lockHeartbeatMonitor,
+  lockHeartbeatRow,
   nextHeartbeatDeadline,
+  saveHeartbeatState,
+  setCheckPingBody,
   scheduleConfigOf,
   sweepHeartbeat,
   type HeartbeatPingPayload,
   type HeartbeatRules,
-  type HeartbeatConfig,
   type HeartbeatRow,
   type HeartbeatState,
   type HeartbeatVerdict,
@@ -36,28 +39,16 @@ interface LockedHeartbeat {
 }
 
 async function lockHeartbeat(em: EntityManager, monitorId: number, tiers: readonly Tier[]): Promise<LockedHeartbeat | null> {
-  const monitors = (await em.query(
-    `SELECT m.id, m.type, m.config, m.is_active, m.status, m.resumed_at, a.is_active AS account_active, a.tier
-       FROM monitors m JOIN accounts a ON a.id = m.account_id WHERE m.id = $1 FOR UPDATE OF m`,
-    [monitorId],
-  )) as { id: number; type: string; config: Partial<HeartbeatConfig> | null; is_active: boolean; status: string; resumed_at: Date | null; account_active: boolean; tier: Tier }[];
-  const m = monitors[0];
+  const m = await lockHeartbeatMonitor(em, monitorId);
   if (!m || m.type !== 'heartbeat' || !m.config) return null;
-  const rows = (await em.query(`SELECT ${HEARTBEAT_COLUMNS} FROM heartbeat_monitors WHERE monitor_id = $1 FOR UPDATE`, [monitorId])) as HeartbeatRow[];
-  const row = rows[0];
+  const row = await lockHeartbeatRow(em, monitorId);
   if (!row) return null;
   const live = m.is_active && m.status !== 'paused' && m.account_active && tiers.includes(m.tier);
   return { row, rules: heartbeatRules(scheduleConfigOf(m.config)), state: heartbeatState(row, m.resumed_at), live };
 }
 
 async function saveState(em: EntityManager, monitorId: number, rules: HeartbeatRules, state: HeartbeatState): Promise<void> {
-  const deadline = nextHeartbeatDeadline(rules, state);
-  await em.query(
-    `UPDATE heartbeat_monitors SET anchor_at = $2, last_start_at = $3, last_success_at = $4, last_failure_at = $5,
-            late_through_at = $6, slow_start_at = $7, deadline_at = $8
-      WHERE monitor_id = $1`,
-    [monitorId, state.anchorAt, state.lastStartAt, state.lastSuccessAt, state.lastFailureAt, state.lateThroughAt, state.slowStartAt, deadline],
-  );
+  await saveHeartbeatState(em, monitorId, state, nextHeartbeatDeadline(rules, state));
 }
 
 function checkRecord(monitorId: number, jobKey: string, v: HeartbeatVerdict): CheckRecord {
@@ -97,12 +88,7 @@ export async function recordPing(db: DataSource, tiers: readonly Tier[], ping: H
       if (batch.outcomes[0].kind !== 'recorded') return { recorded: false, alerts: 0 };
       alerts = batch.alerts.length;
       if (ping.body !== null && outcome.verdict.status === 'failure') {
-        await em.query(`UPDATE checks SET ping_body = $4 WHERE monitor_id = $1 AND job_key = $2 AND checked_at = $3`, [
-          ping.monitorId,
-          jobKey,
-          outcome.verdict.at,
-          ping.body,
-        ]);
+        await setCheckPingBody(em, { monitorId: ping.monitorId, jobKey, checkedAt: outcome.verdict.at }, ping.body);
       }
     }
     await saveState(em, ping.monitorId, locked.rules, outcome.state);
@@ -136,12 +122,5 @@ export async function sweepMonitor(db: DataSource, tiers: readonly Tier[], monit
 
 /** Live monitors whose deadline passed (oldest first), for a sweep; a paused one waits for its resume. */
 export async function dueHeartbeats(db: DataSource, tiers: readonly Tier[], now: Date, limit: number): Promise<number[]> {
-  const rows = (await db.query(
-    `SELECT h.monitor_id FROM heartbeat_monitors h
-       JOIN monitors m ON m.id = h.monitor_id JOIN accounts a ON a.id = m.account_id
-      WHERE h.deadline_at <= $1 AND m.is_active AND m.status <> 'paused' AND a.is_active AND a.tier = ANY($3::text[])
-      ORDER BY h.deadline_at LIMIT $2`,
-    [now, limit, tiers],
-  )) as { monitor_id: number }[];
-  return rows.map((r) => r.monitor_id);
+  return dueHeartbeatMonitorIds(db.manager, tiers, now, limit);
 }

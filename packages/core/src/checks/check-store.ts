@@ -140,6 +140,11 @@ export function roundChecks(em: EntityManager, rounds: readonly RoundKey[], wind
   );
 }
 
+/** Keeps a failure ping's body with its check (the heartbeat path). */
+export async function setCheckPingBody(em: EntityManager, check: { monitorId: number; jobKey: string; checkedAt: Date }, body: string): Promise<void> {
+  await em.query(`UPDATE checks SET ping_body = $4 WHERE monitor_id = $1 AND job_key = $2 AND checked_at = $3`, [check.monitorId, check.jobKey, check.checkedAt, body]);
+}
+
 /** When the newest check of a round ran (null: none stored). */
 export async function newestRoundCheckAt(em: EntityManager, round: RoundKey): Promise<Date | null> {
   const [row] = await em.query<{ at: Date | null }[]>(`SELECT max(checked_at) AS at FROM checks WHERE monitor_id = $1 AND job_key = $2`, [

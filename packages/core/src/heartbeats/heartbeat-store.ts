@@ -1,0 +1,108 @@
+import type { EntityManager } from 'typeorm';
+import type { Tier } from '../tiers/tiers.js';
+import type { HeartbeatConfig } from '../monitors/types/heartbeat/heartbeat-config.js';
+import type { HeartbeatState } from './heartbeat-judge.js';
+import { HEARTBEAT_COLUMNS, type HeartbeatRow } from './heartbeat-row.js';
+
+/**
+ * The store of heartbeat monitors (issue 30): every statement on heartbeat_monitors, with its row
+ * types. The API creates, reschedules and rotates rows; the checker locks, judges and saves them;
+ * pings find their monitor by token hash. Locks follow every writer's order: the monitor row
+ * first (lockHeartbeatMonitor), then its heartbeat row (lockHeartbeatRow).
+ */
+
+/** A new monitor's heartbeat row: its token (hashed, and sealed for showing the URL again) and its first deadline. */
+export interface NewHeartbeatRow {
+  monitorId: number;
+  tokenHash: string;
+  tokenSealed: string;
+  anchorAt: Date;
+  deadlineAt: Date | null;
+}
+
+export async function insertHeartbeatRow(em: EntityManager, row: NewHeartbeatRow): Promise<void> {
+  await em.query(`INSERT INTO heartbeat_monitors (monitor_id, token_hash, token_sealed, anchor_at, deadline_at) VALUES ($1, $2, $3, $4, $5)`, [
+    row.monitorId,
+    row.tokenHash,
+    row.tokenSealed,
+    row.anchorAt,
+    row.deadlineAt,
+  ]);
+}
+
+/** The monitor's heartbeat row, locked for the caller's transaction (null when it has none). */
+export async function lockHeartbeatRow(em: EntityManager, monitorId: number): Promise<HeartbeatRow | null> {
+  const rows = await em.query<HeartbeatRow[]>(`SELECT ${HEARTBEAT_COLUMNS} FROM heartbeat_monitors WHERE monitor_id = $1 FOR UPDATE`, [monitorId]);
+  return rows[0] ?? null;
+}
+
+/** The row with the sealed token, for a view that shows the ping URL (null when it has none). */
+export async function readHeartbeatRowWithToken(em: EntityManager, monitorId: number): Promise<(HeartbeatRow & { token_sealed: string }) | null> {
+  const rows = await em.query<(HeartbeatRow & { token_sealed: string })[]>(`SELECT ${HEARTBEAT_COLUMNS}, token_sealed FROM heartbeat_monitors WHERE monitor_id = $1`, [monitorId]);
+  return rows[0] ?? null;
+}
+
+export async function setHeartbeatDeadline(em: EntityManager, monitorId: number, deadlineAt: Date | null): Promise<void> {
+  await em.query(`UPDATE heartbeat_monitors SET deadline_at = $2 WHERE monitor_id = $1`, [monitorId, deadlineAt]);
+}
+
+/** Saves a judged state and the deadline it leads to. */
+export async function saveHeartbeatState(em: EntityManager, monitorId: number, state: HeartbeatState, deadlineAt: Date | null): Promise<void> {
+  await em.query(
+    `UPDATE heartbeat_monitors SET anchor_at = $2, last_start_at = $3, last_success_at = $4, last_failure_at = $5,
+            late_through_at = $6, slow_start_at = $7, deadline_at = $8
+      WHERE monitor_id = $1`,
+    [monitorId, state.anchorAt, state.lastStartAt, state.lastSuccessAt, state.lastFailureAt, state.lateThroughAt, state.slowStartAt, deadlineAt],
+  );
+}
+
+/** Replaces the monitor's token; false when the monitor has no heartbeat row (not a heartbeat monitor). */
+export async function replaceHeartbeatToken(em: EntityManager, monitorId: number, tokenHash: string, tokenSealed: string): Promise<boolean> {
+  // An UPDATE's answer through TypeORM's postgres driver is [rows, affected].
+  const [, affected] = await em.query<[unknown[], number]>(`UPDATE heartbeat_monitors SET token_hash = $2, token_sealed = $3 WHERE monitor_id = $1`, [
+    monitorId,
+    tokenHash,
+    tokenSealed,
+  ]);
+  return affected > 0;
+}
+
+/** The monitor a ping token (by its hash) belongs to, or null. */
+export async function monitorIdOfPingToken(em: EntityManager, tokenHash: string): Promise<number | null> {
+  const rows = await em.query<{ monitor_id: number }[]>(`SELECT monitor_id FROM heartbeat_monitors WHERE token_hash = $1`, [tokenHash]);
+  return rows[0]?.monitor_id ?? null;
+}
+
+/** What the checker judges a heartbeat monitor by, read with the monitor row locked. */
+export interface HeartbeatMonitorRow {
+  id: number;
+  type: string;
+  config: Partial<HeartbeatConfig> | null;
+  is_active: boolean;
+  status: string;
+  resumed_at: Date | null;
+  account_active: boolean;
+  tier: Tier;
+}
+
+/** The monitor row (locked, the first lock of every writer) and its account's standing. */
+export async function lockHeartbeatMonitor(em: EntityManager, monitorId: number): Promise<HeartbeatMonitorRow | null> {
+  const rows = await em.query<HeartbeatMonitorRow[]>(
+    `SELECT m.id, m.type, m.config, m.is_active, m.status, m.resumed_at, a.is_active AS account_active, a.tier
+       FROM monitors m JOIN accounts a ON a.id = m.account_id WHERE m.id = $1 FOR UPDATE OF m`,
+    [monitorId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Live monitors whose deadline passed (oldest first), for a sweep; a paused one waits for its resume. */
+export async function dueHeartbeatMonitorIds(em: EntityManager, tiers: readonly Tier[], now: Date, limit: number): Promise<number[]> {
+  const rows = await em.query<{ monitor_id: number }[]>(
+    `SELECT h.monitor_id FROM heartbeat_monitors h
+       JOIN monitors m ON m.id = h.monitor_id JOIN accounts a ON a.id = m.account_id
+      WHERE h.deadline_at <= $1 AND m.is_active AND m.status <> 'paused' AND a.is_active AND a.tier = ANY($3::text[])
+      ORDER BY h.deadline_at LIMIT $2`,
+    [now, limit, tiers],
+  );
+  return rows.map((r) => r.monitor_id);
+}
