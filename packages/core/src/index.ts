@@ -60,6 +60,7 @@ export * from './accounts/auth-stamp.js';
 export * from './accounts/create-account.js';
 export * from './accounts/issue-api-key.js';
 export * from './accounts/api-key-scopes.js';
+export * from './accounts/usage-counts.js';
 export * from './billing/index.js';
 export * from './scheduling/periodic-schedules.js';
 export * from './scheduling/monitor-buckets.js';

@@ -1,5 +1,4 @@
-import { BILLING_CURRENCY, billingPeriodOf, TIERS, utcDay, type Account, type Context } from '@vigil/core';
-import { countAlerts, countChecks, countDomains, countMonitors, countScans } from '../usage/feature-usage.js';
+import { BILLING_CURRENCY, billingPeriodOf, countAlerts, countChecks, countDomains, countMonitors, countScans, TIERS, utcDay, type Account, type Context } from '@vigil/core';
 import { planLimits, PlanLimitsSchema } from '../usage/plan-limits.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, StringEnum } from '../http/schema.js';

@@ -1,9 +1,4 @@
 import Joi from 'joi';
-import { isoWithOffset, nextUtcMidnight, utcDay, ValidationError, type Context } from '@vigil/core';
-import { authOf } from '../http/request-auth.js';
-import { route, type RouteDef } from '../http/route.js';
-import { queryFields } from '../http/joi-schema.js';
-import { queryValue, validate } from '../http/validate.js';
 import {
   countAlerts,
   countChecks,
@@ -11,7 +6,16 @@ import {
   countMonitors,
   countRunningScans,
   countScans,
-} from '../usage/feature-usage.js';
+  isoWithOffset,
+  nextUtcMidnight,
+  utcDay,
+  ValidationError,
+  type Context,
+} from '@vigil/core';
+import { authOf } from '../http/request-auth.js';
+import { route, type RouteDef } from '../http/route.js';
+import { queryFields } from '../http/joi-schema.js';
+import { queryValue, validate } from '../http/validate.js';
 import { fullPlanLimits, FullPlanLimitsSchema } from '../usage/plan-limits.js';
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../http/schema.js';

@@ -12,7 +12,7 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
  * (integration_id, event_id, attempt) is unique, so fan-out running twice for one event cannot
  * create a second delivery. Retries stop at the first 'success'; only a redelivery the user
  * asks for can add another, and that is one more alert sent, so counting successful rows
- * counts delivered alerts (apps/api/src/usage/feature-usage.ts).
+ * counts delivered alerts (packages/core/src/accounts/usage-counts.ts).
  */
 @Entity({ name: 'alert_deliveries' })
 @Index(['integrationId', 'eventId', 'attempt'], { unique: true })

@@ -1,32 +1,25 @@
 import type { DataSource } from 'typeorm';
 
 /**
- * Counts that belong to the feature modules (monitors, domains, scans, checks, alerts). Each
- * is a real query; while a feature's table does not exist yet the count is 0. Feature owners
- * keep these queries in step with their schema.
+ * What an account uses, counted where each thing is stored (issue 30: the usage and billing
+ * answers' SQL in one module). Every count is one statement.
  */
-async function countIfTable(db: DataSource, table: string, sql: string, params: unknown[]): Promise<number> {
-  const [{ present }] = (await db.query('SELECT to_regclass($1) IS NOT NULL AS present', [table])) as { present: boolean }[];
-  if (!present) return 0;
-  const [{ n }] = (await db.query(sql, params)) as { n: string | number }[];
-  return Number(n);
+
+async function count(db: DataSource, sql: string, params: unknown[]): Promise<number> {
+  const [row] = await db.query<{ n: string | number }[]>(sql, params);
+  return Number(row?.n ?? 0);
 }
 
 export function countMonitors(db: DataSource, accountId: number): Promise<number> {
-  return countIfTable(db, 'public.monitors', 'SELECT count(*) AS n FROM monitors WHERE account_id = $1', [accountId]);
+  return count(db, 'SELECT count(*) AS n FROM monitors WHERE account_id = $1', [accountId]);
 }
 
 export function countDomains(db: DataSource, accountId: number): Promise<number> {
-  return countIfTable(db, 'public.domains', 'SELECT count(*) AS n FROM domains WHERE account_id = $1', [accountId]);
+  return count(db, 'SELECT count(*) AS n FROM domains WHERE account_id = $1', [accountId]);
 }
 
 export function countRunningScans(db: DataSource, accountId: number): Promise<number> {
-  return countIfTable(
-    db,
-    'public.scans',
-    `SELECT count(*) AS n FROM scans WHERE account_id = $1 AND status IN ('queued', 'running')`,
-    [accountId],
-  );
+  return count(db, `SELECT count(*) AS n FROM scans WHERE account_id = $1 AND status IN ('queued', 'running')`, [accountId]);
 }
 
 /**
@@ -35,9 +28,8 @@ export function countRunningScans(db: DataSource, accountId: number): Promise<nu
  * of an hour (callers pass UTC day starts); the hour containing `to` counts up to now.
  */
 export function countChecks(db: DataSource, accountId: number, from: Date, to: Date): Promise<number> {
-  return countIfTable(
+  return count(
     db,
-    'public.monitor_rollups',
     `SELECT COALESCE(sum(r.total), 0) AS n FROM monitor_rollups r JOIN monitors m ON m.id = r.monitor_id
      WHERE m.account_id = $1 AND r.hour >= $2 AND r.hour < $3`,
     [accountId, from, to],
@@ -46,12 +38,7 @@ export function countChecks(db: DataSource, accountId: number, from: Date, to: D
 
 /** Scans requested by the account in [from, to). */
 export function countScans(db: DataSource, accountId: number, from: Date, to: Date): Promise<number> {
-  return countIfTable(
-    db,
-    'public.scans',
-    'SELECT count(*) AS n FROM scans WHERE account_id = $1 AND created_at >= $2 AND created_at < $3',
-    [accountId, from, to],
-  );
+  return count(db, 'SELECT count(*) AS n FROM scans WHERE account_id = $1 AND created_at >= $2 AND created_at < $3', [accountId, from, to]);
 }
 
 /**
@@ -59,9 +46,8 @@ export function countScans(db: DataSource, accountId: number, from: Date, to: Da
  * per attempt and at most one successful attempt per delivery; `test` events are not alerts.
  */
 export function countAlerts(db: DataSource, accountId: number, from: Date, to: Date): Promise<number> {
-  return countIfTable(
+  return count(
     db,
-    'public.alert_deliveries',
     `SELECT count(*) AS n FROM alert_deliveries WHERE account_id = $1 AND status = 'success' AND event <> 'test'
      AND created_at >= $2 AND created_at < $3`,
     [accountId, from, to],
