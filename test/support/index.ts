@@ -36,3 +36,4 @@ export * from './providers/gotify.js';
 export * from './providers/twilio.js';
 export * from './providers/pagerduty.js';
 export * from './providers/opsgenie.js';
+export * from './run-migration.js';

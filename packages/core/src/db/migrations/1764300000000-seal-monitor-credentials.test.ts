@@ -1,4 +1,4 @@
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, runMigration, type TestContext } from '@vigil/testing';
 import { openMonitorSecrets } from '../../monitors/monitor-credentials.js';
 import { parseMonitorUrl, storedNormalizedUrl } from '../../monitors/monitor-url.js';
 import { createSecretBox } from '../../security/secret-box.js';
@@ -31,16 +31,7 @@ async function legacyMonitor(url: string, headers: Record<string, string> = {}):
 
 const row = async (id: number) => ((await ctx.db.query('SELECT id, url, headers, normalized_url, credentials FROM monitors WHERE id = $1', [id])) as Row[])[0];
 
-async function migrate(direction: 'up' | 'down'): Promise<void> {
-  const runner = ctx.db.createQueryRunner();
-  try {
-    await runner.startTransaction();
-    await new SealMonitorCredentials1764300000000(() => ctx.config.secretKey)[direction](runner);
-    await runner.commitTransaction();
-  } finally {
-    await runner.release();
-  }
-}
+const migrate = (direction: 'up' | 'down') => runMigration(ctx.db, new SealMonitorCredentials1764300000000(() => ctx.config.secretKey), direction);
 
 it('seals the user info and header values of existing monitors, and leaves monitors without any alone', async () => {
   const box = createSecretBox(ctx.config.secretKey);

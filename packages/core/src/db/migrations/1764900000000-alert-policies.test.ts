@@ -1,4 +1,4 @@
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, runMigration, type TestContext } from '@vigil/testing';
 import { AlertPolicies1764900000000 } from './1764900000000-alert-policies.js';
 
 let ctx: TestContext;
@@ -7,16 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
-async function migrate(direction: 'up' | 'down'): Promise<void> {
-  const runner = ctx.db.createQueryRunner();
-  try {
-    await runner.startTransaction();
-    await new AlertPolicies1764900000000()[direction](runner);
-    await runner.commitTransaction();
-  } finally {
-    await runner.release();
-  }
-}
+const migrate = (direction: 'up' | 'down') => runMigration(ctx.db, new AlertPolicies1764900000000(), direction);
 
 it('marks alerts_sent entries of before as first alerts, with the event of the delivery each records', async () => {
   await migrate('down');

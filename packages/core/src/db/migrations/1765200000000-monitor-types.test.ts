@@ -1,4 +1,4 @@
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, runMigration, type TestContext } from '@vigil/testing';
 import { MonitorTypes1765200000000 } from './1765200000000-monitor-types.js';
 
 let ctx: TestContext;
@@ -7,16 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
-async function migrate(direction: 'up' | 'down'): Promise<void> {
-  const runner = ctx.db.createQueryRunner();
-  try {
-    await runner.startTransaction();
-    await new MonitorTypes1765200000000()[direction](runner);
-    await runner.commitTransaction();
-  } finally {
-    await runner.release();
-  }
-}
+const migrate = (direction: 'up' | 'down') => runMigration(ctx.db, new MonitorTypes1765200000000(), direction);
 
 it('existing monitors become http without a config; checks gain the new columns on every partition', async () => {
   await migrate('down');

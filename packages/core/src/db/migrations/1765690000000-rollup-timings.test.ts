@@ -1,4 +1,4 @@
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, runMigration, type TestContext } from '@vigil/testing';
 import { RollupTimings1765690000000 } from './1765690000000-rollup-timings.js';
 
 let ctx: TestContext;
@@ -7,16 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
-async function migrate(direction: 'up' | 'down'): Promise<void> {
-  const runner = ctx.db.createQueryRunner();
-  try {
-    await runner.startTransaction();
-    await new RollupTimings1765690000000()[direction](runner);
-    await runner.commitTransaction();
-  } finally {
-    await runner.release();
-  }
-}
+const migrate = (direction: 'up' | 'down') => runMigration(ctx.db, new RollupTimings1765690000000(), direction);
 
 it('fills the timing sums of the recent hours from their checks', async () => {
   await migrate('down');

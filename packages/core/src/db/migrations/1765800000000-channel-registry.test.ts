@@ -1,4 +1,4 @@
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, runMigration, type TestContext } from '@vigil/testing';
 import { ChannelRegistry1765800000000 } from './1765800000000-channel-registry.js';
 
 let ctx: TestContext;
@@ -7,16 +7,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
-async function migrate(direction: 'up' | 'down'): Promise<void> {
-  const runner = ctx.db.createQueryRunner();
-  try {
-    await runner.startTransaction();
-    await new ChannelRegistry1765800000000()[direction](runner);
-    await runner.commitTransaction();
-  } finally {
-    await runner.release();
-  }
-}
+const migrate = (direction: 'up' | 'down') => runMigration(ctx.db, new ChannelRegistry1765800000000(), direction);
 
 const insert = (accountId: number, type: string) => ctx.db.query(`INSERT INTO integrations (account_id, type, name) VALUES ($1, $2, 'i')`, [accountId, type]);
 
