@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { recordAudit, taggedPrefix, type ApiKey, type Context, type RedisClient } from '@vigil/core';
+import { SerialFlusher } from '../usage/serial-flusher.js';
 
 /**
  * Key use (last_used_at, last_used_ip) without a database write per request (decisions: "Audit
@@ -137,30 +138,26 @@ function pairs(flat: string[]): [string, string][] {
  * older uses do not overwrite newer ones and a known IP is not new again.
  */
 export class KeyUseFlusher {
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
+  private readonly flusher: SerialFlusher;
 
-  constructor(private readonly ctx: Context) {}
-
-  start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.flush(), this.ctx.config.usageFlushMs);
-    this.timer.unref();
+  constructor(private readonly ctx: Context) {
+    this.flusher = new SerialFlusher({
+      everyMs: ctx.config.usageFlushMs,
+      flushOnce: () => this.flushOnce(),
+      onError: (e) => ctx.logger.warn('key use flush failed; will retry', { error: e.message }),
+    });
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.flush();
+  start(): void {
+    this.flusher.start();
+  }
+
+  stop(): Promise<void> {
+    return this.flusher.stop();
   }
 
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() =>
-      this.flushOnce().catch((e: Error) => {
-        this.ctx.logger.warn('key use flush failed; will retry', { error: e.message });
-      }),
-    );
-    return this.flushing;
+    return this.flusher.flush();
   }
 
   private async flushOnce(): Promise<void> {

@@ -1,5 +1,6 @@
 import { scanKeys, type Context, type RedisClient } from '@vigil/core';
 import { accountOfLegacyUsageKey, accountOfUsageKey, legacyUsageKeyPattern, legacyUsageKeys, usageKeyPattern, usageKeys, type UsageKeys } from './usage-keys.js';
+import { SerialFlusher } from './serial-flusher.js';
 
 /**
  * Takes an account's pending counts as a batch: renames pending to inflight under a new sequence
@@ -94,8 +95,7 @@ export class RequestUsage {
   private readonly redis: RedisWithUsage;
   /** Accounts with counts this process added since its last flush. */
   private dirty = new Set<number>();
-  private timer: NodeJS.Timeout | undefined;
-  private flushing: Promise<void> = Promise.resolve();
+  private readonly flusher: SerialFlusher;
 
   constructor(private readonly ctx: Context) {
     const redis = ctx.redis;
@@ -105,6 +105,11 @@ export class RequestUsage {
       redis.defineCommand('vigilUsageRead', { numberOfKeys: 3, lua: READ });
     }
     this.redis = redis as RedisWithUsage;
+    this.flusher = new SerialFlusher({
+      everyMs: ctx.config.usageFlushMs,
+      flushOnce: () => this.flushOnce(),
+      onError: (e) => ctx.logger.warn('usage flush failed; will retry', { error: e.message }),
+    });
   }
 
   /** Called after the quota script counted (or took back) a request of the account. */
@@ -117,32 +122,24 @@ export class RequestUsage {
    * picks up counts a crashed process left in Redis.
    */
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => void this.flush(), this.ctx.config.usageFlushMs);
-    this.timer.unref();
     // The first flush waits for these (flushes run one after another).
-    this.flushing = this.flushLegacy()
-      .then(() => this.recoverOrphans())
-      .catch((e: Error) => {
-        this.ctx.logger.warn('could not look for unflushed usage', { error: e.message });
-      });
+    this.flusher.start(() =>
+      this.flushLegacy()
+        .then(() => this.recoverOrphans())
+        .catch((e: Error) => {
+          this.ctx.logger.warn('could not look for unflushed usage', { error: e.message });
+        }),
+    );
   }
 
   /** Stops the timer and flushes what is left. */
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.flush();
+  stop(): Promise<void> {
+    return this.flusher.stop();
   }
 
   /** Writes every touched account's counts to daily_usage; one flush at a time. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() =>
-      this.flushOnce().catch((e: Error) => {
-        this.ctx.logger.warn('usage flush failed; will retry', { error: e.message });
-      }),
-    );
-    return this.flushing;
+    return this.flusher.flush();
   }
 
   private async flushOnce(): Promise<void> {
