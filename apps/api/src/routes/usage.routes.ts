@@ -4,8 +4,8 @@ import {
   countChecks,
   countDomains,
   countMonitors,
-  countRunningScans,
   countScans,
+  countUnfinishedScans,
   isoWithOffset,
   nextUtcMidnight,
   utcDay,
@@ -136,7 +136,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
         const [monitors, domains, scans] = await Promise.all([
           countMonitors(ctx.db, account.id),
           countDomains(ctx.db, account.id),
-          countRunningScans(ctx.db, account.id),
+          countUnfinishedScans(ctx.db, account.id),
         ]);
         send(200, {
           tier: account.tier,

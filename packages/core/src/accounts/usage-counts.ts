@@ -1,25 +1,22 @@
-import type { DataSource } from 'typeorm';
+import type { Queryable } from '../db/queryable.js';
 
 /**
  * What an account uses, counted where each thing is stored (issue 30: the usage and billing
- * answers' SQL in one module). Every count is one statement.
+ * answers' SQL in one module; unfinished scans are counted by the scan store). Every count is
+ * one statement.
  */
 
-async function count(db: DataSource, sql: string, params: unknown[]): Promise<number> {
+async function count(db: Queryable, sql: string, params: unknown[]): Promise<number> {
   const [row] = await db.query<{ n: string | number }[]>(sql, params);
   return Number(row?.n ?? 0);
 }
 
-export function countMonitors(db: DataSource, accountId: number): Promise<number> {
+export function countMonitors(db: Queryable, accountId: number): Promise<number> {
   return count(db, 'SELECT count(*) AS n FROM monitors WHERE account_id = $1', [accountId]);
 }
 
-export function countDomains(db: DataSource, accountId: number): Promise<number> {
+export function countDomains(db: Queryable, accountId: number): Promise<number> {
   return count(db, 'SELECT count(*) AS n FROM domains WHERE account_id = $1', [accountId]);
-}
-
-export function countRunningScans(db: DataSource, accountId: number): Promise<number> {
-  return count(db, `SELECT count(*) AS n FROM scans WHERE account_id = $1 AND status IN ('queued', 'running')`, [accountId]);
 }
 
 /**
@@ -27,7 +24,7 @@ export function countRunningScans(db: DataSource, accountId: number): Promise<nu
  * outlive check retention and are 60x fewer rows): whole hours, so `from` should be the start
  * of an hour (callers pass UTC day starts); the hour containing `to` counts up to now.
  */
-export function countChecks(db: DataSource, accountId: number, from: Date, to: Date): Promise<number> {
+export function countChecks(db: Queryable, accountId: number, from: Date, to: Date): Promise<number> {
   return count(
     db,
     `SELECT COALESCE(sum(r.total), 0) AS n FROM monitor_rollups r JOIN monitors m ON m.id = r.monitor_id
@@ -37,7 +34,7 @@ export function countChecks(db: DataSource, accountId: number, from: Date, to: D
 }
 
 /** Scans requested by the account in [from, to). */
-export function countScans(db: DataSource, accountId: number, from: Date, to: Date): Promise<number> {
+export function countScans(db: Queryable, accountId: number, from: Date, to: Date): Promise<number> {
   return count(db, 'SELECT count(*) AS n FROM scans WHERE account_id = $1 AND created_at >= $2 AND created_at < $3', [accountId, from, to]);
 }
 
@@ -45,7 +42,7 @@ export function countScans(db: DataSource, accountId: number, from: Date, to: Da
  * Alerts delivered successfully for the account in [from, to): alert_deliveries has one row
  * per attempt and at most one successful attempt per delivery; `test` events are not alerts.
  */
-export function countAlerts(db: DataSource, accountId: number, from: Date, to: Date): Promise<number> {
+export function countAlerts(db: Queryable, accountId: number, from: Date, to: Date): Promise<number> {
   return count(
     db,
     `SELECT count(*) AS n FROM alert_deliveries WHERE account_id = $1 AND status = 'success' AND event <> 'test'

@@ -9,3 +9,4 @@ export * from './grade-diff.js';
 export * from './header-checks.js';
 export * from './tls-scan-report.js';
 export * from './reverification.js';
+export * from './scan-store.js';

@@ -8,6 +8,16 @@ import { tlsGradeReasons, type TlsDiffable } from './grade-diff.js';
 import type { TlsScanReport } from './tls-scan-report.js';
 import { certificateExpiryEvent, gradeChangedEvent, scanCompletedEvent, type ScanEventFacts } from './scan-events.js';
 import { storableJson } from './storable-json.js';
+import {
+  claimCertificateNotices,
+  completeScanRow,
+  failScanRow,
+  lockDomainScanFacts,
+  previousCompletedReport,
+  setDomainScanCompleted,
+  setDomainScanFailed,
+  startScanRow,
+} from './scan-store.js';
 
 /** What the scan lifecycle reads from a stored report (TlsScanReport has these and more). */
 export interface ScanReportLike extends TlsDiffable {
@@ -30,11 +40,7 @@ type ScanContext = Pick<Context, 'db' | 'config'>;
  * is gone (its domain was deleted) or already finished: nothing to do.
  */
 export async function markScanRunning(db: EntityManager, scanId: number, now: Date): Promise<Scan | null> {
-  const [, affected] = (await db.query(
-    `UPDATE scans SET status = 'running', started_at = $2 WHERE id = $1 AND status IN ('queued', 'running')`,
-    [scanId, now],
-  )) as [unknown, number];
-  if (!affected) return null;
+  if (!(await startScanRow(db, scanId, now))) return null;
   return db.getRepository(Scan).findOneBy({ id: scanId });
 }
 
@@ -57,15 +63,6 @@ function durationOf(scan: Scan, finishedAt: Date): number {
 }
 
 
-interface LockedDomain {
-  id: number;
-  ssl_grade: string | null;
-  ssl_score: number | null;
-  last_scan_id: number | null;
-  notifications_enabled: boolean;
-  alert_days_before_expiry: number;
-}
-
 /**
  * Stores a finished scan's report and grade, brings its domain up to date (grade, score,
  * certificate, last scan) unless a newer scan already did, and writes the events to the outbox
@@ -80,13 +77,8 @@ export async function completeScan(ctx: ScanContext, scan: Scan, received: TlsSc
   const report = storableJson(received);
   return ctx.db.transaction(async (m) => {
     const durationMs = durationOf(scan, finishedAt);
-    const [, affected] = (await m.query(
-      `UPDATE scans SET status = 'completed', grade = $2, score = $3, report = $4::jsonb, error = NULL,
-         completed_at = $5, duration_ms = $6
-       WHERE id = $1 AND status IN ('queued', 'running')`,
-      [scan.id, report.grade, report.score, JSON.stringify(report), finishedAt, durationMs],
-    )) as [unknown, number];
-    if (!affected) return [];
+    const stored = await completeScanRow(m, scan.id, { grade: report.grade, score: report.score, reportJson: JSON.stringify(report), finishedAt, durationMs });
+    if (!stored) return [];
     const f = facts(ctx, scan, { status: 'completed', grade: report.grade, score: report.score, error: null }, finishedAt);
     const events: AlertEventPayload[] = [scanCompletedEvent(f)];
     if (scan.domainId !== null) events.push(...(await updateDomain(m, { ...f, domainId: scan.domainId }, report)));
@@ -96,55 +88,35 @@ export async function completeScan(ctx: ScanContext, scan: Scan, received: TlsSc
 }
 
 async function updateDomain(m: EntityManager, f: ScanEventFacts & { domainId: number }, report: ScanReportLike): Promise<AlertEventPayload[]> {
-  const [domain] = (await m.query(
-    `SELECT id, ssl_grade, ssl_score, last_scan_id, notifications_enabled, alert_days_before_expiry
-     FROM domains WHERE id = $1 FOR UPDATE`,
-    [f.domainId],
-  )) as LockedDomain[];
+  const domain = await lockDomainScanFacts(m, f.domainId);
   // Gone, or a newer scan finished first: its facts stay.
   if (!domain || (domain.last_scan_id !== null && domain.last_scan_id > f.scanId)) return [];
   const cert = report.certificate;
-  await m.query(
-    `UPDATE domains SET ssl_grade = $2, ssl_score = $3, last_scan_at = $4, last_scan_id = $5, last_scan_status = 'completed',
-       cert_issuer = $6, cert_subject = $7, cert_valid_from = $8, cert_valid_to = $9, cert_serial_number = $10,
-       cert_fingerprint_sha256 = $11
-     WHERE id = $1`,
-    [
-      domain.id,
-      report.grade,
-      report.score,
-      f.finishedAt,
-      f.scanId,
-      cert?.issuer ?? null,
-      cert?.subject ?? null,
-      cert ? new Date(cert.valid_from) : null,
-      cert ? new Date(cert.valid_to) : null,
-      cert?.serial_number ?? null,
-      cert?.fingerprint_sha256 ?? null,
-    ],
-  );
+  await setDomainScanCompleted(m, domain.id, {
+    id: f.scanId,
+    grade: report.grade,
+    score: report.score,
+    finishedAt: f.finishedAt,
+    certificate: cert && {
+      issuer: cert.issuer,
+      subject: cert.subject,
+      validFrom: new Date(cert.valid_from),
+      validTo: new Date(cert.valid_to),
+      serialNumber: cert.serial_number,
+      fingerprintSha256: cert.fingerprint_sha256,
+    },
+  });
   if (!domain.notifications_enabled) return [];
   const events: AlertEventPayload[] = [];
   if (domain.ssl_grade !== null && domain.ssl_grade !== report.grade) {
-    const [previous] = (await m.query(
-      `SELECT report FROM scans WHERE domain_id = $1 AND status = 'completed' AND id < $2 ORDER BY id DESC LIMIT 1`,
-      [domain.id, f.scanId],
-    )) as { report: TlsDiffable | null }[];
-    const reasons = tlsGradeReasons(previous?.report ?? {}, report);
+    const reasons = tlsGradeReasons((await previousCompletedReport(m, domain.id, f.scanId)) ?? {}, report);
     events.push(gradeChangedEvent(f, { grade: domain.ssl_grade, score: domain.ssl_score }, reasons));
   }
   if (cert) {
     const validTo = new Date(cert.valid_to);
     const reached = reachedThresholds(validTo, f.finishedAt, domain.alert_days_before_expiry);
     if (reached.length) {
-      const inserted = (await m.query(
-        `INSERT INTO certificate_notifications (domain_id, fingerprint_sha256, threshold, event, scan_id)
-         SELECT $1, $2, t, CASE WHEN t = 0 THEN 'certificate.expired' ELSE 'certificate.expiring' END, $3
-         FROM unnest($4::int[]) AS t
-         ON CONFLICT DO NOTHING RETURNING threshold`,
-        [domain.id, cert.fingerprint_sha256, f.scanId, reached],
-      )) as { threshold: number }[];
-      const notice = expiryNotice(inserted.map((r) => r.threshold));
+      const notice = expiryNotice(await claimCertificateNotices(m, domain.id, cert.fingerprint_sha256, f.scanId, reached));
       if (notice) {
         events.push(
           certificateExpiryEvent(
@@ -174,19 +146,8 @@ async function updateDomain(m: EntityManager, f: ScanEventFacts & { domainId: nu
 export async function failScan(ctx: ScanContext, scan: Scan, error: string, finishedAt: Date): Promise<AlertEventPayload[]> {
   return ctx.db.transaction(async (m) => {
     const durationMs = durationOf(scan, finishedAt);
-    const [, affected] = (await m.query(
-      `UPDATE scans SET status = 'failed', error = $2, completed_at = $3, duration_ms = $4
-       WHERE id = $1 AND status IN ('queued', 'running')`,
-      [scan.id, error, finishedAt, durationMs],
-    )) as [unknown, number];
-    if (!affected) return [];
-    if (scan.domainId !== null) {
-      await m.query(
-        `UPDATE domains SET last_scan_at = $2, last_scan_id = $3, last_scan_status = 'failed'
-         WHERE id = $1 AND (last_scan_id IS NULL OR last_scan_id <= $3)`,
-        [scan.domainId, finishedAt, scan.id],
-      );
-    }
+    if (!(await failScanRow(m, scan.id, error, finishedAt, durationMs))) return [];
+    if (scan.domainId !== null) await setDomainScanFailed(m, scan.domainId, scan.id, finishedAt);
     const events = [scanCompletedEvent(facts(ctx, scan, { status: 'failed', grade: null, score: null, error }, finishedAt))];
     await writeOutbox(m, events.map(alertOutboxMessage));
     return events;

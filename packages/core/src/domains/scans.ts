@@ -4,6 +4,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { Scan, type ScanTrigger } from '../db/entities/scan.entity.js';
 import { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
+import { failScansCreatedBefore, hasUnfinishedScan, lockDomainToScan } from './scan-store.js';
 
 export interface NewScan {
   accountId: number;
@@ -45,14 +46,6 @@ export async function insertScan(m: EntityManager, s: NewScan, now: Date): Promi
   });
 }
 
-/** Queued and running scans of an account (the concurrent-scan limit counts these). */
-export async function countUnfinishedScans(m: EntityManager, accountId: number): Promise<number> {
-  const [{ n }] = (await m.query(`SELECT count(*) AS n FROM scans WHERE account_id = $1 AND status IN ('queued', 'running')`, [
-    accountId,
-  ])) as { n: string }[];
-  return Number(n);
-}
-
 /**
  * A unique job id per enqueue: the scan id plus random bits, so a database whose sequences
  * started again never collides with a job id BullMQ still remembers.
@@ -69,13 +62,12 @@ export async function enqueueTlsScan(queues: Queues, scanId: number): Promise<st
 
 /** Fails the scans that stayed queued or running past SCAN_ABANDONED_AFTER_MS (worker lost, Redis lost its jobs). */
 export async function failAbandonedScans(m: EntityManager, now: Date): Promise<number> {
-  const rows = (await m.query(
-    `UPDATE scans SET status = 'failed', completed_at = $2,
-       error = 'Scan abandoned: no scanner finished it within ${SCAN_ABANDONED_AFTER_MS / 60_000} minutes'
-     WHERE status IN ('queued', 'running') AND created_at < $1 RETURNING id`,
-    [new Date(now.getTime() - SCAN_ABANDONED_AFTER_MS), now],
-  )) as [{ id: number }[], number];
-  return rows[1];
+  return failScansCreatedBefore(
+    m,
+    new Date(now.getTime() - SCAN_ABANDONED_AFTER_MS),
+    now,
+    `Scan abandoned: no scanner finished it within ${SCAN_ABANDONED_AFTER_MS / 60_000} minutes`,
+  );
 }
 
 export type ScheduledScanOutcome =
@@ -89,11 +81,7 @@ export type ScheduledScanOutcome =
  */
 export async function createScheduledScan(db: DataSource, domainId: number, jobKey: string, now: Date): Promise<ScheduledScanOutcome> {
   return db.transaction(async (m) => {
-    const [domain] = (await m.query(
-      `SELECT d.id, d.account_id, d.hostname, d.port, d.is_active AND a.is_active AS active
-       FROM domains d JOIN accounts a ON a.id = d.account_id WHERE d.id = $1 FOR UPDATE OF d`,
-      [domainId],
-    )) as { id: number; account_id: number; hostname: string; port: number; active: boolean }[];
+    const domain = await lockDomainToScan(m, domainId);
     if (!domain) return { kind: 'skip', reason: 'domain gone' };
     const repo = m.getRepository(Scan);
     const existing = await repo.findOneBy({ domainId, jobKey });
@@ -101,11 +89,7 @@ export async function createScheduledScan(db: DataSource, domainId: number, jobK
       return existing.status === 'queued' || existing.status === 'running' ? { kind: 'run', scan: existing } : { kind: 'skip', reason: 'already done' };
     }
     if (!domain.active) return { kind: 'skip', reason: 'inactive' };
-    const [{ busy }] = (await m.query(
-      `SELECT EXISTS (SELECT 1 FROM scans WHERE domain_id = $1 AND status IN ('queued', 'running')) AS busy`,
-      [domainId],
-    )) as { busy: boolean }[];
-    if (busy) return { kind: 'skip', reason: 'already scanning' };
+    if (await hasUnfinishedScan(m, domainId)) return { kind: 'skip', reason: 'already scanning' };
     const scan = await insertScan(m, {
       accountId: domain.account_id,
       domainId,
