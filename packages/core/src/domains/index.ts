@@ -10,3 +10,5 @@ export * from './header-checks.js';
 export * from './tls-scan-report.js';
 export * from './reverification.js';
 export * from './scan-store.js';
+export * from './header-check-store.js';
+export * from './verification-store.js';

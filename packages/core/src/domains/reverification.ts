@@ -6,6 +6,9 @@ import { runInLanes } from '../runtime/limiter.js';
 import type { Context } from '../runtime/context.js';
 import { nameCovers } from './hostname.js';
 import { accountOwnsHostname } from './ownership.js';
+import { verifiedEmailDomainOf } from '../accounts/account-store.js';
+import { lockPagesWithCustomHostname, releaseCustomHostname } from '../status-pages/custom-hostname-store.js';
+import { claimsToRecheck, lapseClaimRow, markClaimChecked, markClaimMissing, markClaimPresent, type ClaimRow } from './verification-store.js';
 import { txtRecordsMatch, verificationRecordName, verificationRecordValue } from './verifications.js';
 
 /** A claim checked less than this long ago is left for the next daily run. */
@@ -32,15 +35,6 @@ export async function challengePresence(
   } catch (e) {
     return ABSENT_CODES.has((e as NodeJS.ErrnoException).code ?? '') ? 'absent' : 'unknown';
   }
-}
-
-interface ClaimRow {
-  id: number;
-  account_id: number;
-  hostname: string;
-  token: string;
-  verified_at: Date | null;
-  missing_since: Date | null;
 }
 
 export interface ReverifyOutcome {
@@ -70,12 +64,7 @@ export async function reverifyDomains(
   const graceMs = ctx.config.domainReverifyGraceDays * 86_400_000;
   const checkedBefore = new Date(now.getTime() - REVERIFY_AFTER_MS);
   for (let after = 0; ; ) {
-    const claims = (await ctx.db.query(
-      `SELECT id, account_id, hostname, token, verified_at, missing_since FROM domain_verifications
-       WHERE status = 'verified' AND method = 'dns_txt' AND id > $1 AND (last_checked_at IS NULL OR last_checked_at < $2)
-       ORDER BY id LIMIT $3`,
-      [after, checkedBefore, BATCH],
-    )) as ClaimRow[];
+    const claims = await claimsToRecheck(ctx.db, after, checkedBefore, BATCH);
     if (!claims.length) break;
     after = claims[claims.length - 1].id;
     await runInLanes(
@@ -83,10 +72,10 @@ export async function reverifyDomains(
         const presence = await challengePresence(resolver, claim.hostname, claim.token);
         if (presence === 'present') {
           outcome.confirmed++;
-          await ctx.db.query(`UPDATE domain_verifications SET last_checked_at = $2, missing_since = NULL WHERE id = $1 AND status = 'verified'`, [claim.id, now]);
+          await markClaimPresent(ctx.db, claim.id, now);
         } else if (presence === 'unknown') {
           outcome.unknown++;
-          await ctx.db.query(`UPDATE domain_verifications SET last_checked_at = $2 WHERE id = $1`, [claim.id, now]);
+          await markClaimChecked(ctx.db, claim.id, now);
         } else {
           const missingSince = claim.missing_since;
           if (missingSince && now.getTime() - missingSince.getTime() >= graceMs) {
@@ -98,10 +87,7 @@ export async function reverifyDomains(
             return;
           }
           outcome.missing++;
-          await ctx.db.query(
-            `UPDATE domain_verifications SET last_checked_at = $2, missing_since = COALESCE(missing_since, $2) WHERE id = $1 AND status = 'verified'`,
-            [claim.id, now],
-          );
+          await markClaimMissing(ctx.db, claim.id, now);
         }
       }),
       LANES,
@@ -119,21 +105,13 @@ export async function reverifyDomains(
  * hostnames released.
  */
 async function lapseClaim(ctx: ReverifyContext, m: EntityManager, claim: ClaimRow & { missing_since: Date }, now: Date): Promise<string[] | null> {
-  const [lapsed] = (await m.query(
-    `UPDATE domain_verifications SET status = 'pending', verified_at = NULL, missing_since = NULL, last_checked_at = $2, updated_at = $2
-     WHERE id = $1 AND status = 'verified' AND method = 'dns_txt' RETURNING id`,
-    [claim.id, now],
-  )) as { id: number }[];
-  if (!lapsed) return null;
-  const [account] = (await m.query(`SELECT id, verified_email_domain FROM accounts WHERE id = $1`, [claim.account_id])) as { id: number; verified_email_domain: string | null }[];
-  const pages = (await m.query(`SELECT id, custom_hostname FROM status_pages WHERE account_id = $1 AND custom_hostname IS NOT NULL FOR UPDATE`, [claim.account_id])) as {
-    id: number;
-    custom_hostname: string;
-  }[];
+  if (!(await lapseClaimRow(m, claim.id, now))) return null;
+  const account = await verifiedEmailDomainOf(m, claim.account_id);
+  const pages = await lockPagesWithCustomHostname(m, claim.account_id);
   const released: string[] = [];
   for (const page of pages.filter((p) => nameCovers(claim.hostname, p.custom_hostname))) {
-    if (account && (await accountOwnsHostname(m, { id: account.id, verifiedEmailDomain: account.verified_email_domain }, page.custom_hostname))) continue;
-    await m.query(`UPDATE status_pages SET custom_hostname = NULL WHERE id = $1`, [page.id]);
+    if (account && (await accountOwnsHostname(m, account, page.custom_hostname))) continue;
+    await releaseCustomHostname(m, page.id);
     released.push(page.custom_hostname);
   }
   const event: AlertEventPayloadOf<'domain.verification_lapsed'> = {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type dns from 'node:dns';
 import type { EntityManager } from 'typeorm';
 import { DomainVerification } from '../db/entities/domain-verification.entity.js';
+import { insertPendingClaim, upsertManualClaim } from './verification-store.js';
 
 const RECORD_PREFIX = '_vigil-challenge.';
 const VALUE_PREFIX = 'vigil-verification=';
@@ -28,14 +29,9 @@ export async function startVerification(
   hostname: string,
 ): Promise<{ verification: DomainVerification; created: boolean }> {
   const repo = db.getRepository(DomainVerification);
-  const inserted = (await db.query(
-    `INSERT INTO domain_verifications (account_id, hostname, method, token, status)
-     VALUES ($1, $2, 'dns_txt', $3, 'pending')
-     ON CONFLICT (account_id, hostname) DO NOTHING RETURNING id`,
-    [accountId, hostname, newToken()],
-  )) as { id: number }[];
+  const created = await insertPendingClaim(db, accountId, hostname, newToken());
   const verification = await repo.findOneByOrFail({ accountId, hostname });
-  return { verification, created: inserted.length > 0 };
+  return { verification, created };
 }
 
 /** Whether the TXT records of the challenge name contain the expected value (chunks joined, RFC 7208 style). */
@@ -96,15 +92,6 @@ export async function checkVerification(
  * verification of the hostname verified, creating it when missing. Idempotent.
  */
 export async function verifyHostnameManually(db: EntityManager, accountId: number, hostname: string, now: Date): Promise<DomainVerification> {
-  await db.query(
-    `INSERT INTO domain_verifications (account_id, hostname, method, token, status, verified_at)
-     VALUES ($1, $2, 'manual', $3, 'verified', $4)
-     ON CONFLICT (account_id, hostname) DO UPDATE
-       SET method = CASE WHEN domain_verifications.status = 'verified' THEN domain_verifications.method ELSE 'manual' END,
-           verified_at = COALESCE(domain_verifications.verified_at, EXCLUDED.verified_at),
-           status = 'verified',
-           updated_at = $4`,
-    [accountId, hostname, newToken(), now],
-  );
+  await upsertManualClaim(db, accountId, hostname, newToken(), now);
   return db.getRepository(DomainVerification).findOneByOrFail({ accountId, hostname });
 }

@@ -1,1 +1,2 @@
 export * from './status-version.js';
+export * from './custom-hostname-store.js';

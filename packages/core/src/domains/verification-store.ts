@@ -1,0 +1,90 @@
+import type { EntityManager } from 'typeorm';
+import type { Queryable, WriteResult } from '../db/queryable.js';
+
+/**
+ * The store of domain verifications (issue 30): every statement on domain_verifications. A claim
+ * is pending until its DNS TXT record is found (or the operator verifies it), verified until its
+ * record has been missing for the grace period, then pending again with the same token.
+ */
+
+/** Whether the account holds a verified claim on one of `names`. */
+export async function hasVerifiedClaim(em: Queryable, accountId: number, names: readonly string[]): Promise<boolean> {
+  const rows = await em.query<unknown[]>(`SELECT 1 FROM domain_verifications WHERE account_id = $1 AND status = 'verified' AND hostname = ANY($2::text[]) LIMIT 1`, [
+    accountId,
+    names,
+  ]);
+  return rows.length > 0;
+}
+
+/** A pending DNS TXT claim with `token`, unless the account has one for the hostname; whether it was created. */
+export async function insertPendingClaim(em: Queryable, accountId: number, hostname: string, token: string): Promise<boolean> {
+  const rows = await em.query<{ id: number }[]>(
+    `INSERT INTO domain_verifications (account_id, hostname, method, token, status)
+     VALUES ($1, $2, 'dns_txt', $3, 'pending')
+     ON CONFLICT (account_id, hostname) DO NOTHING RETURNING id`,
+    [accountId, hostname, token],
+  );
+  return rows.length > 0;
+}
+
+/** The operator's override: the claim verified (created with `token` when missing), its DNS method kept when already verified. */
+export async function upsertManualClaim(em: Queryable, accountId: number, hostname: string, token: string, now: Date): Promise<void> {
+  await em.query(
+    `INSERT INTO domain_verifications (account_id, hostname, method, token, status, verified_at)
+     VALUES ($1, $2, 'manual', $3, 'verified', $4)
+     ON CONFLICT (account_id, hostname) DO UPDATE
+       SET method = CASE WHEN domain_verifications.status = 'verified' THEN domain_verifications.method ELSE 'manual' END,
+           verified_at = COALESCE(domain_verifications.verified_at, EXCLUDED.verified_at),
+           status = 'verified',
+           updated_at = $4`,
+    [accountId, hostname, token, now],
+  );
+}
+
+/** A verified DNS claim due for its re-check. */
+export interface ClaimRow {
+  id: number;
+  account_id: number;
+  hostname: string;
+  token: string;
+  verified_at: Date | null;
+  missing_since: Date | null;
+}
+
+/** Verified DNS claims with id > `after` not checked since `checkedBefore`, by id, at most `limit`. */
+export function claimsToRecheck(em: Queryable, after: number, checkedBefore: Date, limit: number): Promise<ClaimRow[]> {
+  return em.query<ClaimRow[]>(
+    `SELECT id, account_id, hostname, token, verified_at, missing_since FROM domain_verifications
+     WHERE status = 'verified' AND method = 'dns_txt' AND id > $1 AND (last_checked_at IS NULL OR last_checked_at < $2)
+     ORDER BY id LIMIT $3`,
+    [after, checkedBefore, limit],
+  );
+}
+
+/** The record was found: the claim stands (no longer missing). */
+export async function markClaimPresent(em: Queryable, claimId: number, now: Date): Promise<void> {
+  await em.query(`UPDATE domain_verifications SET last_checked_at = $2, missing_since = NULL WHERE id = $1 AND status = 'verified'`, [claimId, now]);
+}
+
+/** DNS did not answer: checked, nothing learnt. */
+export async function markClaimChecked(em: Queryable, claimId: number, now: Date): Promise<void> {
+  await em.query(`UPDATE domain_verifications SET last_checked_at = $2 WHERE id = $1`, [claimId, now]);
+}
+
+/** The record is missing: noted since the first time it was. */
+export async function markClaimMissing(em: Queryable, claimId: number, now: Date): Promise<void> {
+  await em.query(`UPDATE domain_verifications SET last_checked_at = $2, missing_since = COALESCE(missing_since, $2) WHERE id = $1 AND status = 'verified'`, [
+    claimId,
+    now,
+  ]);
+}
+
+/** A verified DNS claim back to pending (its token stays); false when it changed meanwhile. */
+export async function lapseClaimRow(em: EntityManager, claimId: number, now: Date): Promise<boolean> {
+  const [, affected] = await em.query<WriteResult>(
+    `UPDATE domain_verifications SET status = 'pending', verified_at = NULL, missing_since = NULL, last_checked_at = $2, updated_at = $2
+     WHERE id = $1 AND status = 'verified' AND method = 'dns_txt'`,
+    [claimId, now],
+  );
+  return affected > 0;
+}
