@@ -63,6 +63,7 @@ export * from './accounts/issue-api-key.js';
 export * from './accounts/api-key-scopes.js';
 export * from './accounts/usage-counts.js';
 export * from './accounts/account-store.js';
+export * from './deliveries/index.js';
 export * from './billing/index.js';
 export * from './scheduling/periodic-schedules.js';
 export * from './scheduling/monitor-buckets.js';

@@ -1,4 +1,4 @@
-import { AlertDelivery, ConflictError, JobName, NotFoundError, type Context, type Integration } from '@vigil/core';
+import { AlertDelivery, ConflictError, insertNextAttempt, JobName, NotFoundError, type Context, type Integration } from '@vigil/core';
 import { parseId } from '../http/validate.js';
 import { TEST_DELIVERY_DEADLINE_MS } from './send-test-delivery.js';
 
@@ -20,19 +20,8 @@ export async function redeliver(
   const first = await ctx.db.getRepository(AlertDelivery).findOneBy({ id: deliveryId, deliveryId, integrationId: integration.id });
   if (!first) throw new NotFoundError(DELIVERY_NOT_FOUND);
   // The next attempt number; a concurrent redelivery that took it makes this one try the next.
-  let row: { id: number; attempt: number } | undefined;
-  for (let tries = 0; !row && tries < 3; tries++) {
-    [row] = (await ctx.db.query(
-      `INSERT INTO alert_deliveries (delivery_id, account_id, integration_id, integration_type, event_id, event,
-         monitor_id, domain_id, incident_id, payload, alert_kind, attempt, status)
-       SELECT delivery_id, account_id, integration_id, $2, event_id, event, monitor_id, domain_id, incident_id, payload, alert_kind,
-         (SELECT max(attempt) + 1 FROM alert_deliveries WHERE delivery_id = $1), 'pending'
-       FROM alert_deliveries WHERE id = $1
-       ON CONFLICT (integration_id, event_id, attempt) DO NOTHING
-       RETURNING id, attempt`,
-      [first.id, integration.type],
-    )) as { id: number; attempt: number }[];
-  }
+  let row: { id: number; attempt: number } | null = null;
+  for (let tries = 0; !row && tries < 3; tries++) row = await insertNextAttempt(ctx.db, first.id, integration.type);
   if (!row) throw new ConflictError('Delivery is being redelivered already; retry');
   await ctx.queues.run(JobName.AlertDelivery, { deliveryId: first.id, attempt: row.attempt }, TEST_DELIVERY_DEADLINE_MS, {
     jobId: `alert-redeliver-${row.id}`,

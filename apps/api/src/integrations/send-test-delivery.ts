@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AlertDelivery, JobName, type AlertEnvelope, type Context, type Integration } from '@vigil/core';
+import { AlertDelivery, createTestDelivery, JobName, type AlertEnvelope, type Context, type Integration } from '@vigil/core';
 
 /**
  * How long POST /integrations/{id}/test waits for the notifier: one attempt's 10 s budget
@@ -28,13 +28,7 @@ export function testEnvelope(integration: Integration, now: Date): AlertEnvelope
 export async function sendTestDelivery(ctx: Context, integration: Integration): Promise<{ delivery: AlertDelivery; finished: boolean }> {
   const now = ctx.clock.now();
   const envelope = testEnvelope(integration, now);
-  const [{ id }] = (await ctx.db.query(
-    `WITH n AS (SELECT nextval(pg_get_serial_sequence('alert_deliveries', 'id'))::integer AS id)
-     INSERT INTO alert_deliveries (id, delivery_id, account_id, integration_id, integration_type, event_id, event, payload, attempt, status, created_at)
-     SELECT n.id, n.id, $1, $2, $3, $4, 'test', $5, 1, 'pending', $6 FROM n
-     RETURNING id`,
-    [integration.accountId, integration.id, integration.type, envelope.id, JSON.stringify(envelope), now],
-  )) as { id: number }[];
+  const id = await createTestDelivery(ctx.db, integration, envelope, now);
   await ctx.queues.run(JobName.AlertDelivery, { deliveryId: id }, TEST_DELIVERY_DEADLINE_MS, {
     jobId: `alert-test-${id}`,
     attempts: 1,

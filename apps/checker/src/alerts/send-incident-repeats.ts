@@ -1,13 +1,14 @@
 import {
   activeMaintenance,
   alertOutboxMessage,
+  incidentsOwingRepeats,
+  lockIncidentForRepeats,
   MaintenanceWindow,
+  saveRepeatProgress,
   writeOutbox,
   type AlertEventPayload,
   type AlertRepeat,
   type Context,
-  type EscalationStep,
-  type MonitorStatus,
 } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { dueRepeats } from './due-repeats.js';
@@ -15,26 +16,6 @@ import { repeatAlertEvent } from './monitor-alert-events.js';
 
 /** Incidents handled per run at most; the rest wait a minute (the query takes the longest open first). */
 const BATCH = 500;
-
-interface IncidentRow {
-  id: number;
-  status: 'open' | 'resolved';
-  acknowledged_at: Date | null;
-  cause: string;
-  started_at: Date;
-  affected_checks: number;
-  reminders_sent: number;
-  last_reminder_at: Date | null;
-  escalation_step: number;
-  monitor_id: number;
-  account_id: number;
-  name: string;
-  url: string;
-  monitor_status: MonitorStatus;
-  degraded_threshold_ms: number;
-  reminder_interval_minutes: number | null;
-  escalation: EscalationStep[];
-}
 
 /**
  * Sends what open, unacknowledged incidents owe at the clock's now: reminders of the down alert
@@ -52,23 +33,10 @@ interface IncidentRow {
  */
 export async function sendIncidentRepeats(ctx: Context, tiers: readonly string[]): Promise<{ reminders: number; escalations: number }> {
   const now = ctx.clock.now();
-  const candidates = (await ctx.db.query(
-    `SELECT i.id FROM incidents i
-       JOIN monitors m ON m.id = i.monitor_id
-       JOIN accounts a ON a.id = m.account_id
-      WHERE i.status = 'open' AND i.acknowledged_at IS NULL
-        AND m.is_active AND m.status <> 'paused' AND a.is_active AND a.tier = ANY($2::text[])
-        AND ((m.reminder_interval_minutes IS NOT NULL
-              AND coalesce(i.last_reminder_at, i.started_at) + m.reminder_interval_minutes * interval '1 minute' <= $1)
-          OR (jsonb_array_length(m.escalation) > i.escalation_step
-              AND i.started_at + (m.escalation -> i.escalation_step ->> 'after_minutes')::int * interval '1 minute' <= $1))
-      ORDER BY i.started_at, i.id
-      LIMIT ${BATCH}`,
-    [now, tiers],
-  )) as { id: number }[];
+  const candidates = await incidentsOwingRepeats(ctx.db, now, tiers, BATCH);
 
   const sent = { reminders: 0, escalations: 0 };
-  for (const { id } of candidates) {
+  for (const id of candidates) {
     const events = await ctx.db.transaction((em) => sendForIncident(em, id, now));
     for (const e of events) sent[e.repeat?.kind === 'reminder' ? 'reminders' : 'escalations'] += 1;
   }
@@ -76,15 +44,7 @@ export async function sendIncidentRepeats(ctx: Context, tiers: readonly string[]
 }
 
 async function sendForIncident(em: EntityManager, incidentId: number, now: Date): Promise<AlertEventPayload[]> {
-  const [row] = (await em.query(
-    `SELECT i.id, i.status, i.acknowledged_at, i.cause, i.started_at, i.affected_checks, i.reminders_sent, i.last_reminder_at,
-            i.escalation_step, m.id AS monitor_id, m.account_id, m.name, m.url, m.status AS monitor_status,
-            m.degraded_threshold_ms, m.reminder_interval_minutes, m.escalation
-       FROM incidents i JOIN monitors m ON m.id = i.monitor_id
-      WHERE i.id = $1
-        FOR UPDATE OF i`,
-    [incidentId],
-  )) as IncidentRow[];
+  const row = await lockIncidentForRepeats(em, incidentId);
   if (!row || row.status !== 'open' || row.acknowledged_at !== null) return [];
 
   const windows = await em.getRepository(MaintenanceWindow).findBy({ accountId: row.account_id });
@@ -112,10 +72,11 @@ async function sendForIncident(em: EntityManager, incidentId: number, now: Date)
   };
   const events = repeats.map((r) => repeatAlertEvent(monitor, row.monitor_status, incident, r, now));
   const lastStep = due.escalations.length ? due.escalations[due.escalations.length - 1].step : row.escalation_step;
-  await em.query(
-    `UPDATE incidents SET reminders_sent = $2, last_reminder_at = $3, escalation_step = $4 WHERE id = $1`,
-    [row.id, due.reminder?.number ?? row.reminders_sent, due.reminder?.at ?? row.last_reminder_at, lastStep],
-  );
+  await saveRepeatProgress(em, row.id, {
+    remindersSent: due.reminder?.number ?? row.reminders_sent,
+    lastReminderAt: due.reminder?.at ?? row.last_reminder_at,
+    escalationStep: lastStep,
+  });
   // In the transaction that records the progress: the outbox relay delivers them after commit
   // (event ids as job ids), so a crash or a Redis outage at any instant loses or repeats nothing.
   await writeOutbox(em, events.map(alertOutboxMessage));

@@ -1,6 +1,17 @@
-import { Integration, SecretBoxError, type AlertDelivery, type Context, type DeliveryOutcome, type SecretBox, type StoredTarget } from '@vigil/core';
+import {
+  attemptRow,
+  finishAttempt,
+  Integration,
+  loadDelivery,
+  SecretBoxError,
+  successfulAttempt,
+  type AlertDelivery,
+  type Context,
+  type DeliveryOutcome,
+  type SecretBox,
+  type StoredTarget,
+} from '@vigil/core';
 import type { Channels } from '../channels/index.js';
-import { attemptRow, finishAttempt, loadDelivery, successfulAttempt } from './delivery-store.js';
 import { shouldRetry } from './retry-policy.js';
 
 export interface AttemptResult {

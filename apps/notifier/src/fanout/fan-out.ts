@@ -1,5 +1,4 @@
-import { alertEnvelope, Integration, JobName, type AlertEventPayload, type Context } from '@vigil/core';
-import { createDelivery } from '../delivery/delivery-store.js';
+import { alertEnvelope, createDelivery, Integration, JobName, pendingFirstAttempts, type AlertEventPayload, type Context } from '@vigil/core';
 import { deliveryJobOptions, type RetryPolicy } from '../delivery/retry-policy.js';
 import { loadEventSubject, subjectRefs } from './event-subject.js';
 import { heldByMaintenance } from './maintenance.js';
@@ -44,15 +43,11 @@ export async function fanOutAlertEvent(ctx: Context, p: AlertEventPayload, polic
       alertKind: repeat?.kind ?? 'alert',
     }, now);
   }
-  const pending = (await ctx.db.query(
-    `SELECT id FROM alert_deliveries
-     WHERE event_id = $1 AND attempt = 1 AND status = 'pending' AND integration_id = ANY($2::int[])`,
-    [p.eventId, targets.map((i) => i.id)],
-  )) as { id: number }[];
+  const pending = await pendingFirstAttempts(ctx.db, p.eventId, targets.map((i) => i.id));
   if (pending.length) {
     await ctx.queues.addBulk(
       JobName.AlertDelivery,
-      pending.map((r) => ({ payload: { deliveryId: r.id }, opts: deliveryJobOptions(r.id, policy) })),
+      pending.map((id) => ({ payload: { deliveryId: id }, opts: deliveryJobOptions(id, policy) })),
     );
   }
   return { deliveries: targets.length };

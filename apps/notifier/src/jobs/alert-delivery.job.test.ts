@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import {
   AlertDelivery,
+  createDelivery,
   Incident,
   Integration,
   JobName,
@@ -10,7 +11,6 @@ import {
   type AppProcess,
 } from '@vigil/core';
 import { createTestAccount, createTestContext, waitFor, type TestContext, startReceiver, type Receiver, type Responder, parseMail, startSmtpSink, type SmtpSink, sampleEventData } from '@vigil/testing';
-import { createDelivery } from '../delivery/delivery-store.js';
 import { ALERT_WORKER_SETTINGS, deliveryJobOptions, type RetryPolicy } from '../delivery/retry-policy.js';
 import { alertEvent, downData, eventOf, insertIncident, insertIntegration, insertMonitor, webhookIntegration } from '../testing/fixtures.js';
 import { alertDeliveryJob } from './alert-delivery.job.js';

@@ -2,3 +2,4 @@ export * from './acknowledge-incident.js';
 export * from './acknowledgement-event.js';
 export * from './incident-alert-key.js';
 export * from './inbound-acknowledgement.js';
+export * from './incident-store.js';

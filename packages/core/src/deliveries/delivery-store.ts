@@ -1,5 +1,16 @@
 import type { DataSource } from 'typeorm';
-import { AlertDelivery, type AlertEnvelope, type AlertKind, type DeliveryOutcome } from '@vigil/core';
+import { AlertDelivery } from '../db/entities/alert-delivery.entity.js';
+import type { Queryable, WriteResult } from '../db/queryable.js';
+import { appendAlertSent } from '../incidents/incident-store.js';
+import type { AlertEnvelope } from '../queue/alert-events.js';
+import type { AlertKind } from '../queue/job-payloads.js';
+import type { DeliveryOutcome } from '../channels/definition.js';
+
+/**
+ * The store of alert deliveries (issue 30): every statement on alert_deliveries. A delivery is
+ * one row per attempt; its id is that of its first attempt (delivery_id), and an integration
+ * gets at most one delivery of an event id (the unique key decides between concurrent writers).
+ */
 
 /** The first attempt of a delivery (its id is the delivery id), or null when it is gone. */
 export async function loadDelivery(db: DataSource, deliveryId: number): Promise<AlertDelivery | null> {
@@ -46,21 +57,14 @@ export async function finishAttempt(
 ): Promise<AlertDelivery> {
   return db.transaction(async (m) => {
     const status = outcome.ok ? 'success' : 'failed';
-    const updated = (await m.query(
+    const [, finished] = await m.query<WriteResult>(
       `UPDATE alert_deliveries
        SET status = $2, response_code = $3, error = $4, duration_ms = $5, will_retry = $6, completed_at = $7
-       WHERE id = $1 AND status = 'pending'
-       RETURNING id`,
+       WHERE id = $1 AND status = 'pending'`,
       [row.id, status, outcome.responseCode, outcome.error, outcome.durationMs, opts.willRetry, opts.at],
-    )) as [{ id: number }[], number];
-    if (updated[1] > 0 && outcome.ok && row.incidentId !== null) {
-      await m.query(
-        `UPDATE incidents
-         SET alerts_sent = alerts_sent || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
-               'type', $3::text, 'sent_at', $4::text, 'event', $5::text, 'kind', $6::text, 'integration_id', $7::int)))
-         WHERE id = $1 AND account_id = $2`,
-        [row.incidentId, row.accountId, opts.channelType, opts.at.toISOString(), row.event, row.alertKind, row.integrationId],
-      );
+    );
+    if (finished > 0 && outcome.ok && row.incidentId !== null) {
+      await appendAlertSent(m, { id: row.incidentId, accountId: row.accountId }, { type: opts.channelType, sentAt: opts.at, event: row.event, kind: row.alertKind, integrationId: row.integrationId });
     }
     const fresh = await m.getRepository(AlertDelivery).findOneBy({ id: row.id });
     if (!fresh) throw new Error(`Delivery attempt ${row.id} vanished`);
@@ -85,7 +89,7 @@ export interface NewDelivery {
  * null when it existed already.
  */
 export async function createDelivery(db: DataSource, d: NewDelivery, now: Date): Promise<number | null> {
-  const rows = (await db.query(
+  const rows = await db.query<{ id: number }[]>(
     `WITH n AS (SELECT nextval(pg_get_serial_sequence('alert_deliveries', 'id'))::integer AS id)
      INSERT INTO alert_deliveries (id, delivery_id, account_id, integration_id, integration_type, event_id, event,
        monitor_id, domain_id, incident_id, payload, alert_kind, attempt, status, created_at)
@@ -105,6 +109,46 @@ export async function createDelivery(db: DataSource, d: NewDelivery, now: Date):
       d.alertKind,
       now,
     ],
-  )) as { id: number }[];
+  );
   return rows[0]?.id ?? null;
+}
+
+/** A `test` delivery of an integration, pending, created at `now`; its id. */
+export async function createTestDelivery(db: Queryable, integration: { id: number; accountId: number; type: string }, envelope: AlertEnvelope, now: Date): Promise<number> {
+  const [row] = await db.query<{ id: number }[]>(
+    `WITH n AS (SELECT nextval(pg_get_serial_sequence('alert_deliveries', 'id'))::integer AS id)
+     INSERT INTO alert_deliveries (id, delivery_id, account_id, integration_id, integration_type, event_id, event, payload, attempt, status, created_at)
+     SELECT n.id, n.id, $1, $2, $3, $4, 'test', $5, 1, 'pending', $6 FROM n
+     RETURNING id`,
+    [integration.accountId, integration.id, integration.type, envelope.id, JSON.stringify(envelope), now],
+  );
+  return row.id;
+}
+
+/**
+ * One more attempt of a delivery (a redelivery), pending, numbered after its last; null when a
+ * concurrent redelivery took that number (the caller tries again).
+ */
+export async function insertNextAttempt(db: Queryable, firstId: number, integrationType: string): Promise<{ id: number; attempt: number } | null> {
+  const [row] = await db.query<{ id: number; attempt: number }[]>(
+    `INSERT INTO alert_deliveries (delivery_id, account_id, integration_id, integration_type, event_id, event,
+       monitor_id, domain_id, incident_id, payload, alert_kind, attempt, status)
+     SELECT delivery_id, account_id, integration_id, $2, event_id, event, monitor_id, domain_id, incident_id, payload, alert_kind,
+       (SELECT max(attempt) + 1 FROM alert_deliveries WHERE delivery_id = $1), 'pending'
+     FROM alert_deliveries WHERE id = $1
+     ON CONFLICT (integration_id, event_id, attempt) DO NOTHING
+     RETURNING id, attempt`,
+    [firstId, integrationType],
+  );
+  return row ?? null;
+}
+
+/** The first attempts of an event, still pending, among these integrations' deliveries. */
+export async function pendingFirstAttempts(db: Queryable, eventId: string, integrationIds: readonly number[]): Promise<number[]> {
+  const rows = await db.query<{ id: number }[]>(
+    `SELECT id FROM alert_deliveries
+     WHERE event_id = $1 AND attempt = 1 AND status = 'pending' AND integration_id = ANY($2::int[])`,
+    [eventId, integrationIds],
+  );
+  return rows.map((r) => r.id);
 }

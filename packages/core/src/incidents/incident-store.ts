@@ -1,0 +1,95 @@
+import type { EntityManager } from 'typeorm';
+import type { EscalationStep, MonitorStatus } from '../db/entities/monitor.entity.js';
+import type { Queryable } from '../db/queryable.js';
+
+/**
+ * The store of incidents (issue 30): the statements on incidents beyond the check writer's own
+ * (apps/checker/src/persistence opens and resolves them): reminders and escalations owed, and
+ * the delivered alerts an incident lists.
+ */
+
+/**
+ * Open, unacknowledged incidents of live monitors (active, not paused, of an active account on
+ * one of `tiers`) that owe a reminder or an escalation step at `now`: the longest open first,
+ * read without locks.
+ */
+export async function incidentsOwingRepeats(em: Queryable, now: Date, tiers: readonly string[], limit: number): Promise<number[]> {
+  const rows = await em.query<{ id: number }[]>(
+    `SELECT i.id FROM incidents i
+       JOIN monitors m ON m.id = i.monitor_id
+       JOIN accounts a ON a.id = m.account_id
+      WHERE i.status = 'open' AND i.acknowledged_at IS NULL
+        AND m.is_active AND m.status <> 'paused' AND a.is_active AND a.tier = ANY($2::text[])
+        AND ((m.reminder_interval_minutes IS NOT NULL
+              AND coalesce(i.last_reminder_at, i.started_at) + m.reminder_interval_minutes * interval '1 minute' <= $1)
+          OR (jsonb_array_length(m.escalation) > i.escalation_step
+              AND i.started_at + (m.escalation -> i.escalation_step ->> 'after_minutes')::int * interval '1 minute' <= $1))
+      ORDER BY i.started_at, i.id
+      LIMIT $3`,
+    [now, tiers, limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** An incident with its repeat progress and its monitor's alert policy. */
+export interface IncidentRepeatRow {
+  id: number;
+  status: 'open' | 'resolved';
+  acknowledged_at: Date | null;
+  cause: string;
+  started_at: Date;
+  affected_checks: number;
+  reminders_sent: number;
+  last_reminder_at: Date | null;
+  escalation_step: number;
+  monitor_id: number;
+  account_id: number;
+  name: string;
+  url: string;
+  monitor_status: MonitorStatus;
+  degraded_threshold_ms: number;
+  reminder_interval_minutes: number | null;
+  escalation: EscalationStep[];
+}
+
+/** The incident, its row locked (an acknowledgement committed first is seen; a later one waits). */
+export async function lockIncidentForRepeats(em: EntityManager, incidentId: number): Promise<IncidentRepeatRow | null> {
+  const [row] = await em.query<IncidentRepeatRow[]>(
+    `SELECT i.id, i.status, i.acknowledged_at, i.cause, i.started_at, i.affected_checks, i.reminders_sent, i.last_reminder_at,
+            i.escalation_step, m.id AS monitor_id, m.account_id, m.name, m.url, m.status AS monitor_status,
+            m.degraded_threshold_ms, m.reminder_interval_minutes, m.escalation
+       FROM incidents i JOIN monitors m ON m.id = i.monitor_id
+      WHERE i.id = $1
+        FOR UPDATE OF i`,
+    [incidentId],
+  );
+  return row ?? null;
+}
+
+export async function saveRepeatProgress(em: Queryable, incidentId: number, progress: { remindersSent: number; lastReminderAt: Date | null; escalationStep: number }): Promise<void> {
+  await em.query(`UPDATE incidents SET reminders_sent = $2, last_reminder_at = $3, escalation_step = $4 WHERE id = $1`, [
+    incidentId,
+    progress.remindersSent,
+    progress.lastReminderAt,
+    progress.escalationStep,
+  ]);
+}
+
+/** One successful delivery as the incident lists it in alerts_sent (nulls left out). */
+export interface AlertSentEntry {
+  type: string;
+  sentAt: Date;
+  event: string;
+  kind: string | null;
+  integrationId: number | null;
+}
+
+export async function appendAlertSent(em: Queryable, incident: { id: number; accountId: number }, entry: AlertSentEntry): Promise<void> {
+  await em.query(
+    `UPDATE incidents
+     SET alerts_sent = alerts_sent || jsonb_build_array(jsonb_strip_nulls(jsonb_build_object(
+           'type', $3::text, 'sent_at', $4::text, 'event', $5::text, 'kind', $6::text, 'integration_id', $7::int)))
+     WHERE id = $1 AND account_id = $2`,
+    [incident.id, incident.accountId, entry.type, entry.sentAt.toISOString(), entry.event, entry.kind, entry.integrationId],
+  );
+}
