@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { AlertEventPayload, AlertSubjectRefs } from '@vigil/core';
+import { domainOfAccount, monitorOfAccount, type AlertEventPayload, type AlertSubjectRefs, type DomainOfAccount } from '@vigil/core';
 
 export interface MonitorFacts {
   id: number;
@@ -7,12 +7,7 @@ export interface MonitorFacts {
   url: string;
 }
 
-export interface DomainFacts {
-  id: number;
-  hostname: string;
-  port: number;
-  notificationsEnabled: boolean;
-}
+export type DomainFacts = DomainOfAccount;
 
 /** Each null when the event names none, or when it no longer exists in the event's account. */
 export interface EventSubject {
@@ -22,23 +17,10 @@ export interface EventSubject {
 
 /** The monitor and domain an event is about, read within the event's account. */
 export async function loadEventSubject(db: DataSource, p: AlertEventPayload): Promise<EventSubject> {
-  let monitor: MonitorFacts | null = null;
-  let domain: DomainFacts | null = null;
-  if (p.monitorId !== undefined) {
-    const rows = (await db.query('SELECT id, name, url FROM monitors WHERE id = $1 AND account_id = $2', [
-      p.monitorId,
-      p.accountId,
-    ])) as MonitorFacts[];
-    monitor = rows[0] ?? null;
-  }
-  if (p.domainId !== undefined) {
-    const rows = (await db.query(
-      `SELECT id, hostname, port, notifications_enabled AS "notificationsEnabled"
-       FROM domains WHERE id = $1 AND account_id = $2`,
-      [p.domainId, p.accountId],
-    )) as DomainFacts[];
-    domain = rows[0] ?? null;
-  }
+  const [monitor, domain] = await Promise.all([
+    p.monitorId !== undefined ? monitorOfAccount(db, p.monitorId, p.accountId) : null,
+    p.domainId !== undefined ? domainOfAccount(db, p.domainId, p.accountId) : null,
+  ]);
   return { monitor, domain };
 }
 

@@ -12,3 +12,4 @@ export * from './reverification.js';
 export * from './scan-store.js';
 export * from './header-check-store.js';
 export * from './verification-store.js';
+export * from './domain-store.js';

@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { Incident } from '../db/entities/incident.entity.js';
-import type { MonitorStatus } from '../db/entities/monitor.entity.js';
 import { ConflictError } from '../errors/errors.js';
+import { monitorRef } from '../monitors/monitor-store.js';
 import { alertOutboxMessage, writeOutbox } from '../outbox/outbox-message.js';
 import { acknowledgementEvent, type Acknowledgement } from './acknowledgement-event.js';
 
@@ -26,12 +26,9 @@ export async function acknowledgeLockedIncident(em: EntityManager, incident: Inc
   incident.acknowledgedAt = ack.at;
   incident.acknowledgedBy = ack.by;
   await em.getRepository(Incident).update({ id: incident.id }, { acknowledgedAt: ack.at, acknowledgedBy: ack.by });
-  const [monitor] = (await em.query(`SELECT id, name, url, status FROM monitors WHERE id = $1`, [incident.monitorId])) as {
-    id: number;
-    name: string;
-    url: string;
-    status: MonitorStatus;
-  }[];
+  const monitor = await monitorRef(em, incident.monitorId);
+  // The incident goes with its monitor (ON DELETE CASCADE): the row locked here keeps the monitor.
+  if (!monitor) throw new Error(`Monitor ${incident.monitorId} of incident ${incident.id} is gone`);
   await writeOutbox(em, [alertOutboxMessage(acknowledgementEvent(incident, monitor, ack))]);
   return { incident, changed: true };
 }
