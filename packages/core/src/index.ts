@@ -17,6 +17,7 @@ export * from './channels/index.js';
 export * from './db/data-source.js';
 export * from './db/prepared-query.js';
 export * from './db/queryable.js';
+export * from './db/owned-ids.js';
 export * from './db/ensure-database.js';
 export * from './db/migrate.js';
 export * from './db/partitions/check-partition-plan.js';

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { recordAudit, type AuditActor, type Context } from '@vigil/core';
+import { deleteDomainDeliveries, deleteDomainsOfAccount, recordAudit, type AuditActor, type Context } from '@vigil/core';
 import { applyDomainSchedule } from './schedule-effects.js';
 
 /**
@@ -11,15 +11,11 @@ import { applyDomainSchedule } from './schedule-effects.js';
 export async function deleteDomains(ctx: Context, actor: AuditActor, ids: number[]): Promise<number[]> {
   const { accountId } = actor;
   return ctx.db.transaction(async (m: EntityManager) => {
-    const [rows] = (await m.query(`DELETE FROM domains WHERE account_id = $1 AND id = ANY($2::int[]) RETURNING *`, [accountId, ids])) as [
-      ({ id: number } & Record<string, unknown>)[],
-      number,
-    ];
-    rows.sort((a, b) => a.id - b.id);
+    const rows = await deleteDomainsOfAccount(m, accountId, ids);
     await recordAudit(m, actor, rows.map((row) => ({ resource: 'domain', id: row.id, action: 'delete', before: row })));
     const deleted = rows.map((r) => r.id);
     if (!deleted.length) return deleted;
-    await m.query(`DELETE FROM alert_deliveries WHERE account_id = $1 AND domain_id = ANY($2::int[])`, [accountId, deleted]);
+    await deleteDomainDeliveries(m, accountId, deleted);
     for (const id of deleted) await applyDomainSchedule(ctx, { id, deleted: true });
     return deleted;
   });

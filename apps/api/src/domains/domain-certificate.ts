@@ -1,45 +1,20 @@
-import { NotFoundError, daysUntilExpiry, type Context, type Domain } from '@vigil/core';
+import { latestCertificateScan, NotFoundError, daysUntilExpiry, type Context, type Domain, type StoredCertificate } from '@vigil/core';
 import type { DomainCertificateChainView, DomainCertificateView } from './domain.schema.js';
-
-/** The certificate fields of a scanner report that these views read (TlsScanReport's CertificateReport). */
-interface ReportCertificate {
-  subject: string;
-  issuer: string;
-  valid_from: string;
-  valid_to: string;
-  serial_number: string;
-  fingerprint_sha256: string;
-  sans?: string[];
-  key_type?: string;
-  key_size?: number;
-  key_curve?: string | null;
-  signature_algorithm?: string;
-  self_signed?: boolean;
-  trusted?: boolean;
-  trust_error?: string | null;
-  hostname_match?: boolean;
-}
 
 interface LatestCertificate {
   scanId: number;
   scannedAt: Date;
-  leaf: ReportCertificate;
-  chain: ReportCertificate[];
+  leaf: StoredCertificate;
+  chain: StoredCertificate[];
 }
 
 /** The newest completed scan of the domain that saw a certificate; null before any. */
 async function latestCertificate(ctx: Context, domain: Domain): Promise<LatestCertificate | null> {
-  const [row] = (await ctx.db.query(
-    `SELECT id, completed_at, report->'certificate' AS leaf, COALESCE(report->'chain', '[]'::jsonb) AS chain
-     FROM scans
-     WHERE domain_id = $1 AND account_id = $2 AND status = 'completed' AND jsonb_typeof(report->'certificate') = 'object'
-     ORDER BY id DESC LIMIT 1`,
-    [domain.id, domain.accountId],
-  )) as { id: number; completed_at: Date; leaf: ReportCertificate; chain: ReportCertificate[] }[];
-  return row ? { scanId: row.id, scannedAt: row.completed_at, leaf: row.leaf, chain: Array.isArray(row.chain) ? row.chain : [] } : null;
+  const scan = await latestCertificateScan(ctx.db, domain);
+  return scan ? { scanId: scan.id, scannedAt: scan.completedAt, leaf: scan.leaf, chain: scan.chain } : null;
 }
 
-function certificateBase(c: ReportCertificate) {
+function certificateBase(c: StoredCertificate) {
   return {
     subject: c.subject,
     issuer: c.issuer,

@@ -1,12 +1,8 @@
-import { ValidationError, type Context } from '@vigil/core';
+import { ownedIds, ValidationError, type Context, type OwnedTable } from '@vigil/core';
 
 /** Which of `ids` are not rows of the account in `table` (another account's count as missing). */
-export async function missingIds(ctx: Context, table: 'monitors' | 'domains' | 'integrations', accountId: number, ids: number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = (await ctx.db.query(`SELECT id FROM ${table} WHERE account_id = $1 AND id = ANY($2::int[])`, [accountId, ids])) as {
-    id: number;
-  }[];
-  const found = new Set(rows.map((r) => r.id));
+export async function missingIds(ctx: Context, table: OwnedTable, accountId: number, ids: number[]): Promise<number[]> {
+  const found = await ownedIds(ctx.db, table, accountId, ids);
   return ids.filter((id) => !found.has(id));
 }
 

@@ -1,4 +1,4 @@
-import { CHECK_TIMING_PHASES, daysUntilExpiry, type CheckTimings, type Context, type MonitorStatus } from '@vigil/core';
+import { CHECK_TIMING_PHASES, daysUntilExpiry, domainsForMetrics, monitorsForMetrics, type Context, type MonitorStatus } from '@vigil/core';
 import { BoundedTtlCache } from '../auth/key-cache.js';
 import { ReadCoalescer } from '../http/read-coalescer.js';
 import type { RollupWindows } from '../monitors/rollup-totals.js';
@@ -14,42 +14,6 @@ export const GRADE_VALUES: Record<string, number> = { 'A+': 6, A: 5, B: 4, C: 3,
 
 const STATES: MonitorStatus[] = ['up', 'down', 'degraded', 'paused', 'pending'];
 const WINDOWS: WindowName[] = ['24h', '7d', '30d'];
-
-interface MonitorRow {
-  id: number;
-  name: string;
-  type: string;
-  regions: string[];
-  status: MonitorStatus;
-  last_response_time_ms: number | null;
-  last_timings: CheckTimings | null;
-  open_incidents: number;
-  /** Of the last judged round of a multi-region monitor (null: one region, or no round yet). */
-  failing_regions: string[] | null;
-  skipped_regions: string[] | null;
-}
-
-interface DomainRow {
-  id: number;
-  hostname: string;
-  cert_valid_to: Date | null;
-  ssl_grade: string | null;
-  header_grade: string | null;
-}
-
-// One index scan of the account's monitors; open incidents counted by their partial lookup; a
-// multi-region monitor's last judged round by one probe of monitor_rounds_monitor_judged_idx.
-const MONITORS = `
-  SELECT m.id, m.name, m.type, m.regions, m.status, m.last_response_time_ms, m.last_timings,
-         (SELECT count(*)::int FROM incidents i WHERE i.monitor_id = m.id AND i.status = 'open') AS open_incidents,
-         r.failing_regions, r.skipped_regions
-  FROM monitors m
-  LEFT JOIN LATERAL (
-    SELECT failing_regions, skipped_regions FROM monitor_rounds
-    WHERE monitor_id = m.id AND cardinality(m.regions) > 1 ORDER BY judged_at DESC LIMIT 1
-  ) r ON true
-  WHERE m.account_id = $1 ORDER BY m.id`;
-const DOMAINS = 'SELECT id, hostname, cert_valid_to, ssl_grade, header_grade FROM domains WHERE account_id = $1 ORDER BY id';
 
 /**
  * Every figure of one account in the Prometheus text format, built at most once per
@@ -81,8 +45,8 @@ export class AccountMetrics {
     const now = this.ctx.clock.now();
     const db = this.ctx.readDb;
     const [monitors, domains] = await Promise.all([
-      db.query(MONITORS, [accountId]) as Promise<MonitorRow[]>,
-      db.query(DOMAINS, [accountId]) as Promise<DomainRow[]>,
+      monitorsForMetrics(db, accountId),
+      domainsForMetrics(db, accountId),
     ]);
     const totals = await this.windows.totals(db, monitors.map((m) => m.id), now);
     const up = new GaugeFamily('vigil_monitor_up', 'Whether the monitor is up (1: up or degraded; 0: down, paused or not checked yet)');

@@ -152,3 +152,8 @@ export async function pendingFirstAttempts(db: Queryable, eventId: string, integ
   );
   return rows.map((r) => r.id);
 }
+
+/** The delivery logs of deleted domains (alert_deliveries keeps no foreign key to domains). */
+export async function deleteDomainDeliveries(db: Queryable, accountId: number, domainIds: readonly number[]): Promise<void> {
+  await db.query(`DELETE FROM alert_deliveries WHERE account_id = $1 AND domain_id = ANY($2::int[])`, [accountId, domainIds]);
+}

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/queryable.js';
+import type { Queryable, WriteResult } from '../db/queryable.js';
 
 /**
  * Reads of the domains table that events and alerts need (issue 30: their SQL in one place; a
@@ -20,4 +20,26 @@ export async function domainOfAccount(em: Queryable, domainId: number, accountId
     [domainId, accountId],
   );
   return row ?? null;
+}
+
+/** A domain as the account's Prometheus metrics show it. */
+export interface DomainMetricsRow {
+  id: number;
+  hostname: string;
+  cert_valid_to: Date | null;
+  ssl_grade: string | null;
+  header_grade: string | null;
+}
+
+export function domainsForMetrics(em: Queryable, accountId: number): Promise<DomainMetricsRow[]> {
+  return em.query<DomainMetricsRow[]>('SELECT id, hostname, cert_valid_to, ssl_grade, header_grade FROM domains WHERE account_id = $1 ORDER BY id', [accountId]);
+}
+
+/**
+ * Deletes the account's domains among `ids` (another account's are skipped); the rows deleted,
+ * whole (the audit keeps them), by id. Scans and expiry records go with them (ON DELETE CASCADE).
+ */
+export async function deleteDomainsOfAccount(em: Queryable, accountId: number, ids: readonly number[]): Promise<({ id: number } & Record<string, unknown>)[]> {
+  const [rows] = await em.query<WriteResult<{ id: number } & Record<string, unknown>>>(`DELETE FROM domains WHERE account_id = $1 AND id = ANY($2::int[]) RETURNING *`, [accountId, ids]);
+  return rows.sort((a, b) => a.id - b.id);
 }

@@ -177,3 +177,62 @@ export async function claimCertificateNotices(em: Queryable, domainId: number, f
   );
   return rows.map((r) => r.threshold);
 }
+
+/** An account's scans since `from`: counts by status and by grade, and the average duration. */
+export interface ScanStatsRows {
+  byStatus: { status: string; n: number }[];
+  byGrade: { grade: string; n: number }[];
+  averageDurationMs: number | null;
+}
+
+export async function scanStatsSince(em: Queryable, accountId: number, from: Date): Promise<ScanStatsRows> {
+  const [byStatus, byGrade, [avg]] = await Promise.all([
+    em.query<{ status: string; n: number }[]>(`SELECT status, count(*)::int AS n FROM scans WHERE account_id = $1 AND created_at >= $2 GROUP BY status`, [accountId, from]),
+    em.query<{ grade: string; n: number }[]>(
+      `SELECT grade, count(*)::int AS n FROM scans WHERE account_id = $1 AND created_at >= $2 AND status = 'completed' AND grade IS NOT NULL GROUP BY grade`,
+      [accountId, from],
+    ),
+    em.query<{ avg: number | null }[]>(
+      `SELECT avg(duration_ms)::float AS avg FROM scans WHERE account_id = $1 AND created_at >= $2 AND status IN ('completed', 'failed') AND duration_ms IS NOT NULL`,
+      [accountId, from],
+    ),
+  ]);
+  return { byStatus, byGrade, averageDurationMs: avg?.avg ?? null };
+}
+
+/**
+ * A certificate as a stored report has it: reports stored by earlier releases lack the fields
+ * marked optional (the current shape is CertificateReport / LeafCertificateReport).
+ */
+export interface StoredCertificate {
+  subject: string;
+  issuer: string;
+  valid_from: string;
+  valid_to: string;
+  serial_number: string;
+  fingerprint_sha256: string;
+  sans?: string[];
+  key_type?: string;
+  key_size?: number;
+  key_curve?: string | null;
+  signature_algorithm?: string;
+  self_signed?: boolean;
+  trusted?: boolean;
+  trust_error?: string | null;
+  hostname_match?: boolean;
+}
+
+/** The newest completed scan of the account's domain that saw a certificate: its leaf and chain as reported. */
+export async function latestCertificateScan(
+  em: Queryable,
+  domain: { id: number; accountId: number },
+): Promise<{ id: number; completedAt: Date; leaf: StoredCertificate; chain: StoredCertificate[] } | null> {
+  const [row] = await em.query<{ id: number; completed_at: Date; leaf: StoredCertificate; chain: StoredCertificate[] | null }[]>(
+    `SELECT id, completed_at, report->'certificate' AS leaf, COALESCE(report->'chain', '[]'::jsonb) AS chain
+     FROM scans
+     WHERE domain_id = $1 AND account_id = $2 AND status = 'completed' AND jsonb_typeof(report->'certificate') = 'object'
+     ORDER BY id DESC LIMIT 1`,
+    [domain.id, domain.accountId],
+  );
+  return row ? { id: row.id, completedAt: row.completed_at, leaf: row.leaf, chain: Array.isArray(row.chain) ? row.chain : [] } : null;
+}

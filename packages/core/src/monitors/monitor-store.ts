@@ -1,4 +1,6 @@
+import type { MonitorStatus } from '../db/entities/monitor.entity.js';
 import type { Queryable } from '../db/queryable.js';
+import type { CheckTimings } from '../queue/job-payloads.js';
 import type { MonitorRef } from '../queue/alert-events.js';
 
 /**
@@ -16,4 +18,39 @@ export async function monitorRef(em: Queryable, monitorId: number): Promise<Moni
 export async function monitorOfAccount(em: Queryable, monitorId: number, accountId: number): Promise<{ id: number; name: string; url: string } | null> {
   const [row] = await em.query<{ id: number; name: string; url: string }[]>('SELECT id, name, url FROM monitors WHERE id = $1 AND account_id = $2', [monitorId, accountId]);
   return row ?? null;
+}
+
+/** A monitor as the account's Prometheus metrics show it. */
+export interface MonitorMetricsRow {
+  id: number;
+  name: string;
+  type: string;
+  regions: string[];
+  status: MonitorStatus;
+  last_response_time_ms: number | null;
+  last_timings: CheckTimings | null;
+  open_incidents: number;
+  /** Of the last judged round of a multi-region monitor (null: one region, or no round yet). */
+  failing_regions: string[] | null;
+  skipped_regions: string[] | null;
+}
+
+/**
+ * The account's monitors for its metrics, by id: one index scan of its monitors; open incidents
+ * counted by their partial lookup; a multi-region monitor's last judged round by one probe of
+ * monitor_rounds_monitor_judged_idx.
+ */
+export function monitorsForMetrics(em: Queryable, accountId: number): Promise<MonitorMetricsRow[]> {
+  return em.query<MonitorMetricsRow[]>(
+    `SELECT m.id, m.name, m.type, m.regions, m.status, m.last_response_time_ms, m.last_timings,
+            (SELECT count(*)::int FROM incidents i WHERE i.monitor_id = m.id AND i.status = 'open') AS open_incidents,
+            r.failing_regions, r.skipped_regions
+     FROM monitors m
+     LEFT JOIN LATERAL (
+       SELECT failing_regions, skipped_regions FROM monitor_rounds
+       WHERE monitor_id = m.id AND cardinality(m.regions) > 1 ORDER BY judged_at DESC LIMIT 1
+     ) r ON true
+     WHERE m.account_id = $1 ORDER BY m.id`,
+    [accountId],
+  );
 }
