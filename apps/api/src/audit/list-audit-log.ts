@@ -1,24 +1,14 @@
-import { AUDIT_ACTIONS, ValidationError, type AuditAction, type Context, type FieldChange } from '@vigil/core';
+import { AUDIT_ACTIONS, auditRows, ValidationError, type AuditAction, type AuditFilters, type Context } from '@vigil/core';
 import { parseIsoDate } from '../monitors/date-query.js';
 import { queryValue } from '../http/validate.js';
 import type { AuditLogBody } from './audit-log.schema.js';
+
+const isAuditAction = (value: string): value is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(value);
 
 export const AUDIT_PAGE = { defaultPerPage: 50, maxPerPage: 100 };
 const RESOURCE = /^([a-z_]{1,40})(?::([A-Za-z0-9_-]{1,64}))?$/;
 const CURSOR = /^(\d{1,15})\.(\d{1,19})$/;
 const MAX_KEY_ID = 2_147_483_647;
-
-export interface AuditFilters {
-  resourceType?: string;
-  resourceId?: string;
-  keyId?: number;
-  action?: AuditAction;
-  from?: Date;
-  to?: Date;
-  /** Entries strictly older than this (created_at, id) position. */
-  after?: { at: Date; id: string };
-  perPage: number;
-}
 
 function parseDate(raw: unknown, name: 'from' | 'to'): Date | undefined {
   const text = queryValue(raw);
@@ -63,26 +53,14 @@ export function parseAuditQuery(query: Record<string, unknown>): AuditFilters {
   }
   const action = queryValue(query.action);
   if (action !== undefined && action !== '') {
-    if (!(AUDIT_ACTIONS as readonly string[]).includes(action)) throw new ValidationError(`Invalid action: must be one of ${AUDIT_ACTIONS.join(', ')}`);
-    filters.action = action as AuditAction;
+    if (!isAuditAction(action)) throw new ValidationError(`Invalid action: must be one of ${AUDIT_ACTIONS.join(', ')}`);
+    filters.action = action;
   }
   filters.from = parseDate(query.from, 'from');
   filters.to = parseDate(query.to, 'to');
   if (filters.from && filters.to && filters.from.getTime() > filters.to.getTime()) throw new ValidationError('Invalid date range: from must not be after to');
   filters.after = decodeCursor(query.cursor);
   return filters;
-}
-
-interface Row {
-  id: string;
-  created_at: Date;
-  key_id: number | null;
-  key_name: string | null;
-  ip: string | null;
-  resource_type: string;
-  resource_id: string;
-  action: AuditAction;
-  changes: Record<string, FieldChange>;
 }
 
 /**
@@ -92,29 +70,7 @@ interface Row {
  * entry is listed as soon as its change answered.
  */
 export async function listAuditLog(ctx: Context, accountId: number, f: AuditFilters): Promise<AuditLogBody> {
-  const where = ['account_id = $1'];
-  const params: unknown[] = [accountId];
-  const add = (sql: (n: number) => string, value: unknown) => {
-    params.push(value);
-    where.push(sql(params.length));
-  };
-  if (f.resourceType !== undefined) add((n) => `resource_type = $${n}`, f.resourceType);
-  if (f.resourceId !== undefined) add((n) => `resource_id = $${n}`, f.resourceId);
-  if (f.keyId !== undefined) add((n) => `key_id = $${n}`, f.keyId);
-  if (f.action !== undefined) add((n) => `action = $${n}`, f.action);
-  if (f.from) add((n) => `created_at >= $${n}`, f.from);
-  if (f.to) add((n) => `created_at <= $${n}`, f.to);
-  if (f.after) {
-    params.push(f.after.at, f.after.id);
-    where.push(`(created_at, id) < ($${params.length - 1}, $${params.length}::bigint)`);
-  }
-  params.push(f.perPage + 1);
-  const rows = (await ctx.db.query(
-    `SELECT id::text AS id, created_at, key_id, key_name, ip, resource_type, resource_id, action, changes
-     FROM audit_log WHERE ${where.join(' AND ')}
-     ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
-    params,
-  )) as Row[];
+  const rows = await auditRows(ctx.db, accountId, f);
   const page = rows.slice(0, f.perPage);
   const last = page.at(-1);
   const hasNext = rows.length > f.perPage && last !== undefined;

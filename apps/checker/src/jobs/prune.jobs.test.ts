@@ -1,12 +1,9 @@
-import { Check, Domain, MonitorRollup, listCheckPartitions, partitionName } from '@vigil/core';
+import { Check, Domain, MonitorRollup, listCheckPartitions, partitionName, pruneAlertDeliveriesBefore, pruneHeaderChecksBefore, pruneScansBefore, retentionCutoff } from '@vigil/core';
 import { createTestAccount, createTestContext, shiftDates, testClock, type TestContext } from '@vigil/testing';
 import { createMonitor } from '../testing/monitors.js';
 import { ensureCheckPartitions } from '../retention/ensure-check-partitions.js';
-import { pruneAlertDeliveriesBefore } from '../retention/prune-alert-deliveries.js';
-import { pruneChecksBefore, retentionCutoff } from '../retention/prune-checks.js';
+import { pruneChecksBefore } from '../retention/prune-checks.js';
 import { pruneRoundsBefore } from '../retention/prune-rounds.js';
-import { pruneScansBefore } from '../retention/prune-scans.js';
-import { pruneHeaderChecksBefore } from '../retention/prune-header-checks.js';
 import { pruneAlertDeliveriesJob, pruneChecksJob, pruneHeaderChecksJob, pruneScansJob } from './prune.jobs.js';
 
 const clock = testClock('2025-06-01T12:00:00Z');

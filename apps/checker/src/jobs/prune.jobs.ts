@@ -6,13 +6,9 @@
  * audit entries by their account's tier (auditLogRetentionDays).
  */
 import type { DataSource } from 'typeorm';
-import type { Context, JobHandler, JobName } from '@vigil/core';
-import { pruneAlertDeliveriesBefore } from '../retention/prune-alert-deliveries.js';
-import { pruneAuditLog } from '../retention/prune-audit-log.js';
-import { pruneChecksBefore, retentionCutoff } from '../retention/prune-checks.js';
-import { pruneHeaderChecksBefore } from '../retention/prune-header-checks.js';
+import { pruneAlertDeliveriesBefore, pruneAuditLog, pruneHeaderChecksBefore, pruneScansBefore, retentionCutoff, type Context, type JobHandler, type JobName } from '@vigil/core';
+import { pruneChecksBefore } from '../retention/prune-checks.js';
 import { pruneRoundsBefore } from '../retention/prune-rounds.js';
-import { pruneScansBefore } from '../retention/prune-scans.js';
 
 type PruneJobName = JobName.PruneScans | JobName.PruneAlertDeliveries | JobName.PruneHeaderChecks;
 

@@ -1,11 +1,5 @@
-import { CHECKS_DEFAULT_PARTITION, DAY_MS, dropCheckPartition, listCheckPartitions, partitionsBefore } from '@vigil/core';
+import { CHECKS_DEFAULT_PARTITION, deleteInBatches, dropCheckPartition, listCheckPartitions, partitionsBefore } from '@vigil/core';
 import type { DataSource } from 'typeorm';
-import { deleteInBatches } from './delete-in-batches.js';
-
-/** The moment before which rows kept for `retentionDays` are pruned. */
-export function retentionCutoff(now: Date, retentionDays: number): Date {
-  return new Date(now.getTime() - retentionDays * DAY_MS);
-}
 
 export interface PruneOutcome {
   /** Daily partitions detached and dropped: every check of their day, with no row-by-row work. */

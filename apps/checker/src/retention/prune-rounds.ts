@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { deleteInBatches } from './delete-in-batches.js';
+import { deleteInBatches } from '@vigil/core';
 
 /**
  * Deletes the judged rounds (`monitor_rounds`, the "judged once" claims of multi-region

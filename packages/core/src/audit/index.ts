@@ -1,2 +1,3 @@
 export * from './audit-diff.js';
 export * from './record-audit.js';
+export * from './audit-store.js';

@@ -1,5 +1,6 @@
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { fieldDiff, type Snapshot } from './audit-diff.js';
+import { insertAuditRows, type NewAuditRow } from './audit-store.js';
 
 /** What an entry can say was done. */
 export const AUDIT_ACTIONS = [
@@ -47,7 +48,6 @@ export interface AuditChange {
   after?: ObjectLiteral | null;
 }
 
-const COLUMNS = ['account_id', 'created_at', 'key_id', 'key_name', 'ip', 'resource_type', 'resource_id', 'action', 'changes'];
 
 /** Columns every row has that say nothing about the change. */
 const UNTOLD = new Set(['account_id', 'updated_at']);
@@ -68,16 +68,13 @@ export function snapshotOf(m: EntityManager, value: ObjectLiteral): Snapshot {
  */
 export async function recordAudit(m: EntityManager, actor: AuditActor, changes: readonly AuditChange[]): Promise<void> {
   const at = actor.now();
-  const rows = changes.flatMap((c) => {
+  const rows = changes.flatMap((c): NewAuditRow[] => {
     const before = c.before ? snapshotOf(m, c.before) : null;
     const after = c.after ? snapshotOf(m, c.after) : null;
     const diff = before || after ? fieldDiff(before, after) : {};
     if (c.action === 'update' && !Object.keys(diff).length) return [];
-    return [[actor.accountId, at, actor.keyId, actor.keyName, actor.ip, c.resource, String(c.id), c.action, JSON.stringify(diff)]];
+    return [{ accountId: actor.accountId, at, keyId: actor.keyId, keyName: actor.keyName, ip: actor.ip, resourceType: c.resource, resourceId: String(c.id), action: c.action, changes: diff }];
   });
-  if (rows.length) {
-    const values = rows.map((_, i) => `(${Array.from({ length: COLUMNS.length }, (_c, j) => `$${i * COLUMNS.length + j + 1}`).join(', ')})`);
-    await m.query(`INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${values.join(', ')}`, rows.flat());
-  }
+  await insertAuditRows(m, rows);
   actor.recorded?.();
 }

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { deleteInBatches } from '../db/delete-in-batches.js';
 import { AlertDelivery } from '../db/entities/alert-delivery.entity.js';
 import type { Queryable, WriteResult } from '../db/queryable.js';
 import { appendAlertSent } from '../incidents/incident-store.js';
@@ -156,4 +157,20 @@ export async function pendingFirstAttempts(db: Queryable, eventId: string, integ
 /** The delivery logs of deleted domains (alert_deliveries keeps no foreign key to domains). */
 export async function deleteDomainDeliveries(db: Queryable, accountId: number, domainIds: readonly number[]): Promise<void> {
   await db.query(`DELETE FROM alert_deliveries WHERE account_id = $1 AND domain_id = ANY($2::int[])`, [accountId, domainIds]);
+}
+
+/**
+ * Delivery attempts created before $1, a whole delivery at a time: none of its attempts is
+ * newer or still pending (a retry in flight reads its first attempt).
+ */
+const PRUNABLE_DELIVERIES = `
+  SELECT a.id FROM alert_deliveries a
+  WHERE a.created_at < $1
+    AND NOT EXISTS (
+      SELECT 1 FROM alert_deliveries o
+      WHERE o.delivery_id = a.delivery_id AND (o.created_at >= $1 OR o.status = 'pending'))`;
+
+/** Deletes delivery attempts older than `before`, in batches. Returns how many rows went. */
+export function pruneAlertDeliveriesBefore(db: DataSource, before: Date, batchSize = 10_000): Promise<number> {
+  return deleteInBatches(db, 'alert_deliveries', PRUNABLE_DELIVERIES, [before], batchSize);
 }

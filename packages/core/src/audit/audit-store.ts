@@ -1,0 +1,107 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { deleteInBatches, retentionCutoff } from '../db/delete-in-batches.js';
+import type { Queryable } from '../db/queryable.js';
+import { TIERS, type TierTable } from '../tiers/tiers.js';
+import type { AuditAction } from './record-audit.js';
+import type { FieldChange } from './audit-diff.js';
+
+/**
+ * The store of the audit log (issue 30): every statement on audit_log. Entries are written in
+ * the transaction of the change they record, listed newest first by keyset, and pruned per
+ * account tier.
+ */
+
+const COLUMNS = ['account_id', 'created_at', 'key_id', 'key_name', 'ip', 'resource_type', 'resource_id', 'action', 'changes'];
+
+export interface NewAuditRow {
+  accountId: number;
+  at: Date;
+  keyId: number | null;
+  keyName: string | null;
+  ip: string | null;
+  resourceType: string;
+  resourceId: string;
+  action: AuditAction;
+  changes: Record<string, FieldChange>;
+}
+
+/** Inserts the entries in one statement. */
+export async function insertAuditRows(m: EntityManager, rows: readonly NewAuditRow[]): Promise<void> {
+  if (!rows.length) return;
+  const values = rows.map((_, i) => `(${COLUMNS.map((_c, j) => `$${i * COLUMNS.length + j + 1}`).join(', ')})`);
+  await m.query(
+    `INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${values.join(', ')}`,
+    rows.flatMap((r) => [r.accountId, r.at, r.keyId, r.keyName, r.ip, r.resourceType, r.resourceId, r.action, JSON.stringify(r.changes)]),
+  );
+}
+
+export interface AuditFilters {
+  resourceType?: string;
+  resourceId?: string;
+  keyId?: number;
+  action?: AuditAction;
+  from?: Date;
+  to?: Date;
+  /** Entries strictly older than this (created_at, id) position. */
+  after?: { at: Date; id: string };
+  perPage: number;
+}
+
+export interface AuditRow {
+  id: string;
+  created_at: Date;
+  key_id: number | null;
+  key_name: string | null;
+  ip: string | null;
+  resource_type: string;
+  resource_id: string;
+  action: AuditAction;
+  changes: Record<string, FieldChange>;
+}
+
+/**
+ * Up to `perPage + 1` of the account's entries, newest first, from the cursor: an index range
+ * scan of (account_id[, resource_type, resource_id | key_id], created_at DESC, id DESC); the extra
+ * row tells whether another page follows.
+ */
+export function auditRows(em: Queryable, accountId: number, f: AuditFilters): Promise<AuditRow[]> {
+  const where = ['account_id = $1'];
+  const params: unknown[] = [accountId];
+  const add = (sql: (n: number) => string, value: unknown) => {
+    params.push(value);
+    where.push(sql(params.length));
+  };
+  if (f.resourceType !== undefined) add((n) => `resource_type = $${n}`, f.resourceType);
+  if (f.resourceId !== undefined) add((n) => `resource_id = $${n}`, f.resourceId);
+  if (f.keyId !== undefined) add((n) => `key_id = $${n}`, f.keyId);
+  if (f.action !== undefined) add((n) => `action = $${n}`, f.action);
+  if (f.from) add((n) => `created_at >= $${n}`, f.from);
+  if (f.to) add((n) => `created_at <= $${n}`, f.to);
+  if (f.after) {
+    params.push(f.after.at, f.after.id);
+    where.push(`(created_at, id) < ($${params.length - 1}, $${params.length}::bigint)`);
+  }
+  params.push(f.perPage + 1);
+  return em.query<AuditRow[]>(
+    `SELECT id::text AS id, created_at, key_id, key_name, ip, resource_type, resource_id, action, changes
+     FROM audit_log WHERE ${where.join(' AND ')}
+     ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+    params,
+  );
+}
+
+/** Entries of the accounts on tier $1 made before $2 (each account's range of audit_log_account_time_idx). */
+const PRUNABLE_ENTRIES = `
+  SELECT l.id FROM accounts a JOIN LATERAL (
+    SELECT id FROM audit_log WHERE account_id = a.id AND created_at < $2
+  ) l ON true
+  WHERE a.tier = $1`;
+
+/** Removes each account's entries older than its tier's auditLogRetentionDays, in batches; how many per tier. */
+export async function pruneAuditLog(db: DataSource, tiers: TierTable, now: Date, batchSize = 1_000): Promise<Record<string, number>> {
+  const deleted: Record<string, number> = {};
+  for (const tier of TIERS) {
+    deleted[tier] = await deleteInBatches(db, 'audit_log', PRUNABLE_ENTRIES, [tier, retentionCutoff(now, tiers[tier].auditLogRetentionDays)], batchSize);
+  }
+  return deleted;
+}
