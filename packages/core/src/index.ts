@@ -65,6 +65,8 @@ export * from './accounts/create-account.js';
 export * from './accounts/issue-api-key.js';
 export * from './accounts/api-key-scopes.js';
 export * from './accounts/usage-counts.js';
+export * from './accounts/usage-store.js';
+export * from './accounts/key-use-store.js';
 export * from './accounts/account-store.js';
 export * from './deliveries/index.js';
 export * from './billing/index.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { recordAudit, taggedPrefix, type ApiKey, type Context, type RedisClient } from '@vigil/core';
+import { applyKeyUses, recordAudit, recordKeySightings, taggedPrefix, type ApiKey, type Context, type RedisClient } from '@vigil/core';
 import { SerialFlusher } from '../usage/serial-flusher.js';
 
 /**
@@ -108,22 +108,6 @@ export async function withPendingUse<K extends Pick<ApiKey, 'id' | 'lastUsedAt' 
   });
 }
 
-/** Applies a batch: newer uses to api_keys; first sightings of (key, ip) to api_key_ips, with their audit entries. */
-const APPLY_USE = `
-UPDATE api_keys k SET last_used_at = u.at, last_used_ip = u.ip
-FROM unnest($1::int[], $2::timestamptz[], $3::text[]) AS u(id, at, ip)
-WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.at)`;
-
-const NEW_IPS = `
-WITH seen AS (
-  INSERT INTO api_key_ips (key_id, ip, first_seen_at)
-  SELECT s.id, s.ip, s.at FROM unnest($1::int[], $2::text[], $3::timestamptz[]) AS s(id, ip, at)
-  WHERE EXISTS (SELECT 1 FROM api_keys k WHERE k.id = s.id)
-  ON CONFLICT (key_id, ip) DO NOTHING
-  RETURNING key_id, ip, first_seen_at)
-SELECT seen.key_id, seen.ip, seen.first_seen_at, k.account_id, k.name
-FROM seen JOIN api_keys k ON k.id = seen.key_id ORDER BY seen.first_seen_at, seen.key_id`;
-
 /** Flattened HGETALL to field/value pairs, the batch tag left out. */
 function pairs(flat: string[]): [string, string][] {
   const out: [string, string][] = [];
@@ -174,14 +158,9 @@ export class KeyUseFlusher {
     });
     if (used.length || ips.length) {
       await this.ctx.db.transaction(async (m) => {
-        await m.query(APPLY_USE, [used.map((u) => u.id), used.map((u) => u.at), used.map((u) => u.ip)]);
-        const fresh = (await m.query(NEW_IPS, [ips.map((s) => s.id), ips.map((s) => s.ip), ips.map((s) => s.at)])) as {
-          key_id: number;
-          ip: string;
-          first_seen_at: Date;
-          account_id: number;
-          name: string;
-        }[];
+        // Newer uses to api_keys; first sightings of (key, ip) to api_key_ips, with their audit entries.
+        await applyKeyUses(m, used);
+        const fresh = await recordKeySightings(m, ips);
         for (const f of fresh) {
           const actor = { accountId: f.account_id, keyId: f.key_id, keyName: f.name, ip: f.ip, now: () => f.first_seen_at };
           await recordAudit(m, actor, [{ resource: 'api_key', id: f.key_id, action: 'use_from_new_ip', after: { ip: f.ip } }]);

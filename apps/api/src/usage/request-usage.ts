@@ -1,4 +1,4 @@
-import { scanKeys, type Context, type RedisClient } from '@vigil/core';
+import { applyUsageBatches, flushedUsage, scanKeys, type Context, type RedisClient, type UsageBatch } from '@vigil/core';
 import { accountOfLegacyUsageKey, accountOfUsageKey, legacyUsageKeyPattern, legacyUsageKeys, usageKeyPattern, usageKeys, type UsageKeys } from './usage-keys.js';
 import { SerialFlusher } from './serial-flusher.js';
 
@@ -38,35 +38,11 @@ const READ = `
 return {redis.call('GET', KEYS[3]) or '0', redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[2])}
 `;
 
-/**
- * Adds each taken batch to daily_usage and advances its account's sequence in one statement; an
- * account whose sequence is already at or past the batch's (a retried or twice-flushed batch)
- * adds nothing, nor does a deleted account (its batch is then dropped).
- */
-const APPLY = `
-WITH batch AS (
-  SELECT b.account_id, b.seq FROM unnest($1::int[], $2::bigint[]) AS b(account_id, seq)
-  WHERE EXISTS (SELECT 1 FROM accounts a WHERE a.id = b.account_id)),
-advanced AS (
-  INSERT INTO usage_flush_state (account_id, seq) SELECT account_id, seq FROM batch
-  ON CONFLICT (account_id) DO UPDATE SET seq = EXCLUDED.seq WHERE usage_flush_state.seq < EXCLUDED.seq
-  RETURNING account_id)
-INSERT INTO daily_usage (account_id, day, requests)
-SELECT d.account_id, d.day, d.delta FROM unnest($3::int[], $4::date[], $5::int[]) AS d(account_id, day, delta)
-WHERE d.account_id IN (SELECT account_id FROM advanced)
-ON CONFLICT (account_id, day) DO UPDATE SET requests = GREATEST(daily_usage.requests + EXCLUDED.requests, 0)`;
-
 type RedisWithUsage = RedisClient & {
   vigilUsageTake(pending: string, inflight: string, seq: string): Promise<[string, string[], number]>;
   vigilUsageFinish(inflight: string, seq: string, batch: string): Promise<number>;
   vigilUsageRead(pending: string, inflight: string, seq: string): Promise<[string, string[], string[]]>;
 };
-
-interface Batch {
-  accountId: number;
-  seq: string;
-  days: Map<string, number>;
-}
 
 /** Flattened HGETALL (day, count, day, count, ...) to a map. */
 function dayCounts(flat: string[]): Map<string, number> {
@@ -159,7 +135,7 @@ export class RequestUsage {
 
   /** Flushes the accounts' keys (`keysOf`); how many batches it wrote. */
   private async flushAccounts(accountIds: number[], keysOf: (accountId: number) => UsageKeys): Promise<number> {
-    const batches: Batch[] = [];
+    const batches: UsageBatch[] = [];
     await Promise.all(
       accountIds.map(async (accountId) => {
         const k = keysOf(accountId);
@@ -170,14 +146,7 @@ export class RequestUsage {
       }),
     );
     if (!batches.length) return 0;
-    const rows = batches.flatMap((b) => [...b.days].map(([day, delta]) => ({ accountId: b.accountId, day, delta })));
-    await this.ctx.db.query(APPLY, [
-      batches.map((b) => b.accountId),
-      batches.map((b) => b.seq),
-      rows.map((r) => r.accountId),
-      rows.map((r) => r.day),
-      rows.map((r) => r.delta),
-    ]);
+    await applyUsageBatches(this.ctx.db, batches);
     await Promise.all(
       batches.map((b) => {
         const k = keysOf(b.accountId);
@@ -233,16 +202,11 @@ export class RequestUsage {
     const k = usageKeys(this.ctx.config.redisPrefix, accountId);
     for (let attempt = 1; ; attempt++) {
       const [seqText, pendingFlat, inflightFlat] = await this.redis.vigilUsageRead(k.pending, k.inflight, k.seq);
-      const [row] = (await this.ctx.db.query(
-        `SELECT COALESCE((SELECT seq FROM usage_flush_state WHERE account_id = $1), 0)::text AS flushed,
-                (SELECT json_object_agg(to_char(day, 'YYYY-MM-DD'), requests) FROM daily_usage
-                 WHERE account_id = $1 AND day >= $2::date AND day <= $3::date) AS days`,
-        [accountId, fromDay, toDay],
-      )) as { flushed: string; days: Record<string, number> | null }[];
+      const stored = await flushedUsage(this.ctx.db, accountId, fromDay, toDay);
       const seq = BigInt(seqText);
-      const flushed = BigInt(row.flushed);
+      const flushed = BigInt(stored.flushedSeq);
       if (seq > 0n && flushed > seq && attempt < READ_ATTEMPTS) continue;
-      const result = new Map(Object.entries(row.days ?? {}).map(([day, n]) => [day, Number(n)]));
+      const result = stored.days;
       addInto(result, dayCounts(pendingFlat));
       if (flushed < seq) addInto(result, dayCounts(inflightFlat));
       for (const day of result.keys()) if (day < fromDay || day > toDay) result.delete(day);
