@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Queue } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
 import { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
@@ -7,7 +8,9 @@ import { DEFAULT_REGION } from '../regions/region-names.js';
 import { isPushMonitorType, PUSH_MONITOR_TYPES, type MonitorType } from '../monitors/monitor-types.js';
 import { TIERS, type Tier, type TierTable } from '../tiers/tiers.js';
 import { SCHEDULED_JOB_OPTIONS, scheduleOffsetMs, type WantedSchedule } from './periodic-schedules.js';
-import { bucketOfMonitor, joinBucket, leaveBucket } from './monitor-buckets.js';
+import { pipelineReplies } from '../queue/pipeline-replies.js';
+import { runInLanes } from '../runtime/limiter.js';
+import { bucketIndexKey, bucketMembersKey, bucketOfMonitor, bucketSchedulerId, joinBucket, leaveBucket, upsertBucketScheduler, type MonitorBucket } from './monitor-buckets.js';
 
 /** Template options of every scheduled check job (and of one-off checks). */
 export const SCHEDULED_CHECK_JOB_OPTIONS = SCHEDULED_JOB_OPTIONS;
@@ -90,6 +93,57 @@ export async function syncMonitorSchedule(
   return scheduled ? 'scheduled' : 'unscheduled';
 }
 
+/** A monitor whose schedule a batch makes match its row; `before`: the interval it had, when a change of interval is being applied. */
+export interface MonitorScheduleChange extends MonitorScheduleFacts {
+  before?: number;
+}
+
+/** Bucket scheduler upserts in flight at once (each is one short Redis script). */
+const SCHEDULER_LANES = 50;
+
+/**
+ * syncMonitorSchedule (and, with `before`, the leaving of the former interval's bucket) for many
+ * monitors at once: every member and index change in one pipeline, then each bucket's scheduler
+ * once (a config apply of 1,000 monitors: one round trip instead of a few per monitor).
+ */
+export async function syncMonitorSchedules(queues: Queues, monitors: readonly MonitorScheduleChange[], allRegions: readonly string[] = [DEFAULT_REGION]): Promise<void> {
+  const pipeline = queues.connection.pipeline();
+  const schedulers = new Map<string, { queue: Queue; bucket: MonitorBucket }>();
+  const leave = (m: { id: number; checkInterval: number }, regions: readonly string[]) => {
+    const b = bucketOf(m);
+    for (const region of regions) pipeline.srem(bucketMembersKey(queues.bucketQueue(region, b), b), String(m.id));
+  };
+  for (const m of monitors) {
+    if (m.before !== undefined && m.before !== m.checkInterval) leave({ id: m.id, checkInterval: m.before }, allRegions);
+    const own = regionsOf(m);
+    if (shouldBeScheduled(m)) {
+      const b = bucketOf(m);
+      for (const region of own) {
+        const queue = queues.bucketQueue(region, b);
+        pipeline.sadd(bucketMembersKey(queue, b), String(m.id)).sadd(bucketIndexKey(queue), bucketSchedulerId(b));
+        schedulers.set(bucketMembersKey(queue, b), { queue, bucket: b });
+      }
+    } else leave(m, own);
+    leave(m, allRegions.filter((r) => !own.includes(r)));
+  }
+  // exec() reports a failed command in its replies instead of throwing: pipelineReplies throws it.
+  if (pipeline.length) pipelineReplies(await pipeline.exec());
+  await runInLanes(
+    [...schedulers.values()].map(({ queue, bucket }) => () => upsertBucketScheduler(queue, bucket)),
+    SCHEDULER_LANES,
+  );
+}
+
+/** removeMonitorSchedule for many monitors (deleted ones), in one pipeline. */
+export async function removeMonitorSchedules(queues: Queues, monitors: readonly { id: number; checkInterval: number }[], regions: readonly string[] = [DEFAULT_REGION]): Promise<void> {
+  const pipeline = queues.connection.pipeline();
+  for (const m of monitors) {
+    const b = bucketOf(m);
+    for (const region of regions) pipeline.srem(bucketMembersKey(queues.bucketQueue(region, b), b), String(m.id));
+  }
+  if (pipeline.length) pipelineReplies(await pipeline.exec());
+}
+
 /** A monitor checked periodically, with what the reconciler's catch-up needs. */
 export interface WantedMonitor extends WantedSchedule {
   accountId: number;
@@ -138,4 +192,18 @@ export async function enqueueImmediateCheck(
     await queues.checkQueue(region).add(JobName.MonitorCheck, { monitorId } satisfies JobPayloads[JobName.MonitorCheck], { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId });
   }
   return jobId;
+}
+
+/** enqueueImmediateCheck for many monitors: one bulk add per region's queue. */
+export async function enqueueImmediateChecks(queues: Queues, monitors: readonly { id: number; regions: readonly string[] }[], reason: 'created' | 'resumed'): Promise<void> {
+  const byRegion = new Map<string, Parameters<Queue['addBulk']>[0]>();
+  for (const m of monitors) {
+    const jobId = oneOffCheckJobId(m.id, reason);
+    for (const region of m.regions) {
+      const jobs = byRegion.get(region) ?? [];
+      jobs.push({ name: JobName.MonitorCheck, data: { monitorId: m.id } satisfies JobPayloads[JobName.MonitorCheck], opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId } });
+      byRegion.set(region, jobs);
+    }
+  }
+  for (const [region, jobs] of byRegion) await queues.checkQueue(region).addBulk(jobs);
 }
