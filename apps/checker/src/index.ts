@@ -14,3 +14,5 @@ export { pruneScansBefore } from './retention/prune-scans.js';
 export { pruneAlertDeliveriesBefore } from './retention/prune-alert-deliveries.js';
 export { heartbeatPingJob, sweepHeartbeatsJob, MAX_LATE_PER_SWEEP } from './jobs/heartbeat.jobs.js';
 export { createAgent, type Agent, type AgentOptions } from './agent/run-agent.js';
+export { createOneShotProbe, type OneShotProbe } from './probe/one-shot.js';
+export { probeTargetOfEntry } from './probe/entry-target.js';
