@@ -60,6 +60,9 @@ export function snapshotOf(m: EntityManager, value: ObjectLiteral): Snapshot {
   return Object.fromEntries(entries.filter(([name]) => !UNTOLD.has(name)));
 }
 
+/** Rows per INSERT (9 parameters each). */
+const AUDIT_ROWS_PER_INSERT = 5_000;
+
 /**
  * Records `changes` with the transaction `m` of the change itself, so a change commits with
  * its entries or not at all (decisions: "Audit log"). An update that changed no field leaves
@@ -75,9 +78,11 @@ export async function recordAudit(m: EntityManager, actor: AuditActor, changes: 
     if (c.action === 'update' && !Object.keys(diff).length) return [];
     return [[actor.accountId, at, actor.keyId, actor.keyName, actor.ip, c.resource, String(c.id), c.action, JSON.stringify(diff)]];
   });
-  if (rows.length) {
-    const values = rows.map((_, i) => `(${Array.from({ length: COLUMNS.length }, (_c, j) => `$${i * COLUMNS.length + j + 1}`).join(', ')})`);
-    await m.query(`INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${values.join(', ')}`, rows.flat());
+  // A statement takes at most 65,535 parameters: a config apply of thousands of changes takes a few.
+  for (let start = 0; start < rows.length; start += AUDIT_ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + AUDIT_ROWS_PER_INSERT);
+    const values = chunk.map((_, i) => `(${Array.from({ length: COLUMNS.length }, (_c, j) => `$${i * COLUMNS.length + j + 1}`).join(', ')})`);
+    await m.query(`INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${values.join(', ')}`, chunk.flat());
   }
   actor.recorded?.();
 }
