@@ -126,6 +126,15 @@ describe('config plan, apply and export', () => {
     expect(res.body.changes.find((c: { key: string }) => c.key === 'shop-home')).toEqual({ action: 'update', kind: 'monitor', key: 'shop-home', diff: { check_interval: { before: 600, after: 300 } } });
     expect((await apply(who, doc)).body.summary.update).toBe(2);
     expect((await plan(who, doc)).body.summary.update).toBe(0);
+    // A sealed header, a typed configuration and a heartbeat's schedule change in place.
+    doc.monitors[0].headers = { Authorization: 'Bearer another-secret-token-654321' };
+    doc.monitors[1].config = { host: 'db.example.com', port: 5433 };
+    doc.monitors[3].config = { cron: '0 4 * * *', timezone: 'Europe/Berlin', grace: 900 };
+    expect((await apply(who, doc)).body.summary).toEqual({ create: 0, update: 3, delete: 0, unchanged: 6 });
+    expect((await plan(who, doc)).body.summary.update).toBe(0);
+    const rows = await ctx.db.getRepository(Monitor).find({ where: { accountId: who.account.id }, order: { id: 'ASC' } });
+    expect(rows[1].url).toBe('tcp://db.example.com:5433');
+    expect(JSON.stringify(rows[0])).not.toContain('another-secret-token');
   });
 });
 

@@ -9,6 +9,7 @@ import { isPushMonitorType, PUSH_MONITOR_TYPES, type MonitorType } from '../moni
 import { TIERS, type Tier, type TierTable } from '../tiers/tiers.js';
 import { SCHEDULED_JOB_OPTIONS, scheduleOffsetMs, type WantedSchedule } from './periodic-schedules.js';
 import { pipelineReplies } from '../queue/pipeline-replies.js';
+import type { RedisClient } from '../queue/redis-client.js';
 import { runInLanes } from '../runtime/limiter.js';
 import { bucketIndexKey, bucketMembersKey, bucketOfMonitor, bucketSchedulerId, joinBucket, leaveBucket, upsertBucketScheduler, type MonitorBucket } from './monitor-buckets.js';
 
@@ -102,46 +103,74 @@ export interface MonitorScheduleChange extends MonitorScheduleFacts {
 const SCHEDULER_LANES = 50;
 
 /**
+ * Commands per pipeline, and jobs per bulk add: bounded, so that a command of another request,
+ * or the dependency probe's PING (1 s, on the same connection), never waits behind thousands.
+ */
+const PIPELINE_COMMANDS = 500;
+const BULK_JOBS = 200;
+
+/** A change of one bucket's member set. */
+interface SetChange {
+  op: 'sadd' | 'srem';
+  key: string;
+  member: string;
+}
+
+/** The changes in pipelines of PIPELINE_COMMANDS, one after another. */
+async function applySetChanges(redis: RedisClient, changes: readonly SetChange[]): Promise<void> {
+  for (let i = 0; i < changes.length; i += PIPELINE_COMMANDS) {
+    const pipeline = redis.pipeline();
+    for (const c of changes.slice(i, i + PIPELINE_COMMANDS)) {
+      if (c.op === 'sadd') pipeline.sadd(c.key, c.member);
+      else pipeline.srem(c.key, c.member);
+    }
+    // exec() reports a failed command in its replies instead of throwing: pipelineReplies throws it.
+    pipelineReplies(await pipeline.exec());
+  }
+}
+
+/** A monitor's leaving of its bucket at `checkInterval` in `regions`. */
+function leaving(queues: Queues, m: { id: number; checkInterval: number }, regions: readonly string[]): SetChange[] {
+  const b = bucketOf(m);
+  return regions.map((region) => ({ op: 'srem', key: bucketMembersKey(queues.bucketQueue(region, b), b), member: String(m.id) }));
+}
+
+/**
  * syncMonitorSchedule (and, with `before`, the leaving of the former interval's bucket) for many
- * monitors at once: every member and index change in one pipeline, then each bucket's scheduler
- * once (a config apply of 1,000 monitors: one round trip instead of a few per monitor).
+ * monitors at once: the member and index changes in a few pipelines, then each bucket's
+ * scheduler once (a config apply of 1,000 monitors: a few round trips instead of a few per
+ * monitor).
  */
 export async function syncMonitorSchedules(queues: Queues, monitors: readonly MonitorScheduleChange[], allRegions: readonly string[] = [DEFAULT_REGION]): Promise<void> {
-  const pipeline = queues.connection.pipeline();
+  const changes: SetChange[] = [];
   const schedulers = new Map<string, { queue: Queue; bucket: MonitorBucket }>();
-  const leave = (m: { id: number; checkInterval: number }, regions: readonly string[]) => {
-    const b = bucketOf(m);
-    for (const region of regions) pipeline.srem(bucketMembersKey(queues.bucketQueue(region, b), b), String(m.id));
-  };
   for (const m of monitors) {
-    if (m.before !== undefined && m.before !== m.checkInterval) leave({ id: m.id, checkInterval: m.before }, allRegions);
+    if (m.before !== undefined && m.before !== m.checkInterval) changes.push(...leaving(queues, { id: m.id, checkInterval: m.before }, allRegions));
     const own = regionsOf(m);
     if (shouldBeScheduled(m)) {
       const b = bucketOf(m);
       for (const region of own) {
         const queue = queues.bucketQueue(region, b);
-        pipeline.sadd(bucketMembersKey(queue, b), String(m.id)).sadd(bucketIndexKey(queue), bucketSchedulerId(b));
-        schedulers.set(bucketMembersKey(queue, b), { queue, bucket: b });
+        const members = bucketMembersKey(queue, b);
+        changes.push({ op: 'sadd', key: members, member: String(m.id) }, { op: 'sadd', key: bucketIndexKey(queue), member: bucketSchedulerId(b) });
+        schedulers.set(members, { queue, bucket: b });
       }
-    } else leave(m, own);
-    leave(m, allRegions.filter((r) => !own.includes(r)));
+    } else changes.push(...leaving(queues, m, own));
+    changes.push(...leaving(queues, m, allRegions.filter((r) => !own.includes(r))));
   }
-  // exec() reports a failed command in its replies instead of throwing: pipelineReplies throws it.
-  if (pipeline.length) pipelineReplies(await pipeline.exec());
+  await applySetChanges(queues.connection, changes);
   await runInLanes(
     [...schedulers.values()].map(({ queue, bucket }) => () => upsertBucketScheduler(queue, bucket)),
     SCHEDULER_LANES,
   );
 }
 
-/** removeMonitorSchedule for many monitors (deleted ones), in one pipeline. */
+/** removeMonitorSchedule for many monitors (deleted ones), in a few pipelines. */
 export async function removeMonitorSchedules(queues: Queues, monitors: readonly { id: number; checkInterval: number }[], regions: readonly string[] = [DEFAULT_REGION]): Promise<void> {
-  const pipeline = queues.connection.pipeline();
-  for (const m of monitors) {
-    const b = bucketOf(m);
-    for (const region of regions) pipeline.srem(bucketMembersKey(queues.bucketQueue(region, b), b), String(m.id));
-  }
-  if (pipeline.length) pipelineReplies(await pipeline.exec());
+  await applySetChanges(
+    queues.connection,
+    monitors.flatMap((m) => leaving(queues, m, regions)),
+  );
 }
 
 /** A monitor checked periodically, with what the reconciler's catch-up needs. */
@@ -194,7 +223,7 @@ export async function enqueueImmediateCheck(
   return jobId;
 }
 
-/** enqueueImmediateCheck for many monitors: one bulk add per region's queue. */
+/** enqueueImmediateCheck for many monitors: bulk adds of BULK_JOBS per region's queue. */
 export async function enqueueImmediateChecks(queues: Queues, monitors: readonly { id: number; regions: readonly string[] }[], reason: 'created' | 'resumed'): Promise<void> {
   const byRegion = new Map<string, Parameters<Queue['addBulk']>[0]>();
   for (const m of monitors) {
@@ -205,5 +234,7 @@ export async function enqueueImmediateChecks(queues: Queues, monitors: readonly 
       byRegion.set(region, jobs);
     }
   }
-  for (const [region, jobs] of byRegion) await queues.checkQueue(region).addBulk(jobs);
+  for (const [region, jobs] of byRegion) {
+    for (let i = 0; i < jobs.length; i += BULK_JOBS) await queues.checkQueue(region).addBulk(jobs.slice(i, i + BULK_JOBS));
+  }
 }

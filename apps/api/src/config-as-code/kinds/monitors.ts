@@ -179,14 +179,16 @@ export const monitorKind: KindAdapter = {
         if (!monitor) throw new Error(`config apply: monitor ${e.current.id} of the plan is gone`);
         const input = inputOf(e.spec);
         const typed = typedConfigOfCreate(input);
-        const before = monitor.checkInterval;
-        Object.assign(monitor, monitorColumns(input, box, monitor), typed ? typedConfigColumns(typed) : {}, {
+        const columns: Partial<Monitor> = {
+          ...monitorColumns(input, box, monitor),
+          ...(typed ? typedConfigColumns(typed) : {}),
           regions: input.regions ?? ctx.config.defaultRegions,
           minFailingRegions: input.min_failing_regions ?? null,
-        });
-        const saved = await uniqueTarget(monitor.type, () => repo.save(monitor));
-        if (typed) await rescheduleHeartbeat(em, saved);
-        changed.push({ id: saved.id, before });
+        };
+        // One UPDATE of the columns (a save would read the row again first).
+        await uniqueTarget(monitor.type, () => repo.update({ id: monitor.id, accountId: account.id }, columns));
+        if (typed) await rescheduleHeartbeat(em, { id: monitor.id, type: monitor.type, config: columns.config ?? monitor.config, resumedAt: monitor.resumedAt });
+        changed.push({ id: monitor.id, before: monitor.checkInterval });
       });
     }
     return [() => applyCommittedMonitorSchedules(ctx, changed)];
