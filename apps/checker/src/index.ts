@@ -12,3 +12,5 @@ export { pruneChecksBefore, type PruneOutcome } from './retention/prune-checks.j
 export { ensureCheckPartitions } from './retention/ensure-check-partitions.js';
 export { heartbeatPingJob, sweepHeartbeatsJob, MAX_LATE_PER_SWEEP } from './jobs/heartbeat.jobs.js';
 export { createAgent, type Agent, type AgentOptions } from './agent/run-agent.js';
+export { createOneShotProbe, type OneShotProbe } from './probe/one-shot.js';
+export { probeTargetOfEntry } from './probe/entry-target.js';

@@ -41,13 +41,20 @@ const COMMANDS: Record<string, CommandSpec> = {
     usage: `  apply -f vigil.yaml [--prune] [--yes]      make the document's changes in one transaction`,
     load: async () => (await import('./commands/config.js')).applyCommand,
   },
+  test: {
+    usage: `  test -f vigil.yaml [--only KEY]... [--allow-cidr CIDR]... [--json]
+                                             run the file's http, tcp and dns monitors once from here, before
+                                             deploying (exit 0 all pass, 1 a failure or an error); public
+                                             addresses only, plus each network given with --allow-cidr`,
+    load: async () => (await import('./commands/test-file.js')).testCommand,
+  },
   export: {
     usage: `  export [--json]                            the account as a document (vigil export > vigil.yaml)`,
     load: async () => (await import('./commands/config.js')).exportCommand,
   },
 };
 
-const FOOTER = `Configuration comes from the environment (DATABASE_URL, REDIS_URL, PORT, ...; plan, apply and export: VIGIL_API_URL and VIGIL_KEY); see README.md.`;
+const FOOTER = `Configuration comes from the environment (DATABASE_URL, REDIS_URL, PORT, ...; plan, apply and export: VIGIL_API_URL and VIGIL_KEY; test needs neither); see README.md.`;
 
 export const USAGE = `Usage: vigil <command>
 

@@ -55,6 +55,7 @@ export { joinFailures as joinAssertionFailures } from './monitors/assertions/ass
 export * from './monitors/assertions/evaluate-assertions.js';
 export * from './monitors/assertions/parse-assertions.js';
 export * from './monitors/monitor-types.js';
+export * from './monitors/check-defaults.js';
 export * from './net/forbidden-address.js';
 export * from './net/outbound-guard.js';
 export * from './net/internal-names.js';

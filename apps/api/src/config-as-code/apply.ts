@@ -16,7 +16,7 @@ export interface ApplyOptions {
   fingerprint?: string;
 }
 
-/** After-commit steps run a few at a time (1,000 new monitors each have a schedule to add). */
+/** After-commit steps run a few at a time (monitors' are one step per batch; a domain's and a status page's one each). */
 const AFTER_COMMIT_CONCURRENCY = 8;
 
 async function runAfterCommit(steps: AfterCommit[]): Promise<void> {

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { Monitor, verifyHostnameManually } from '@vigil/core';
-import { createTestAccount, createTestContext, testClock, type TestAccount, type TestContext } from '@vigil/testing';
+import { DEFAULT_REGION, Monitor, verifyHostnameManually } from '@vigil/core';
+import { bucketsOfMonitor, createTestAccount, createTestContext, testClock, type TestAccount, type TestContext } from '@vigil/testing';
 import { configDocumentSchema } from './config-schema.js';
 
 const clock = testClock('2026-11-21T10:30:00Z');
@@ -126,6 +126,15 @@ describe('config plan, apply and export', () => {
     expect(res.body.changes.find((c: { key: string }) => c.key === 'shop-home')).toEqual({ action: 'update', kind: 'monitor', key: 'shop-home', diff: { check_interval: { before: 600, after: 300 } } });
     expect((await apply(who, doc)).body.summary.update).toBe(2);
     expect((await plan(who, doc)).body.summary.update).toBe(0);
+    // A sealed header, a typed configuration and a heartbeat's schedule change in place.
+    doc.monitors[0].headers = { Authorization: 'Bearer another-secret-token-654321' };
+    doc.monitors[1].config = { host: 'db.example.com', port: 5433 };
+    doc.monitors[3].config = { cron: '0 4 * * *', timezone: 'Europe/Berlin', grace: 900 };
+    expect((await apply(who, doc)).body.summary).toEqual({ create: 0, update: 3, delete: 0, unchanged: 6 });
+    expect((await plan(who, doc)).body.summary.update).toBe(0);
+    const rows = await ctx.db.getRepository(Monitor).find({ where: { accountId: who.account.id }, order: { id: 'ASC' } });
+    expect(rows[1].url).toBe('tcp://db.example.com:5433');
+    expect(JSON.stringify(rows[0])).not.toContain('another-secret-token');
   });
 });
 
@@ -185,6 +194,34 @@ describe('config apply atomicity and concurrency', () => {
     expect(res.body).toEqual({ error: 'URL already monitored', path: 'monitors[1]' });
     expect(await countMonitors(who)).toBe(1);
     expect((await exported(who)).body.domains).toEqual([]);
+  });
+
+  it('two entries of one document with the same target: 409 at the second, nothing applied', async () => {
+    const who = await proAccount();
+    const res = await apply(who, { monitors: [monitorEntry('one'), monitorEntry('two'), monitorEntry('again', { url: 'https://one.example.com' })] });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ error: 'URL already monitored', path: 'monitors[2]' });
+    expect(await countMonitors(who)).toBe(0);
+  });
+
+  it('schedules what an apply created or changed after the commit, in batches, and unschedules what it deleted', async () => {
+    const who = await proAccount();
+    const doc = { monitors: [monitorEntry('s1'), monitorEntry('s2', { check_interval: 600 }), monitorEntry('s3')] };
+    expect((await apply(who, doc)).status).toBe(200);
+    const ids = (await ctx.db.getRepository(Monitor).find({ where: { accountId: who.account.id }, order: { id: 'ASC' } })).map((m) => m.id);
+    const intervals = async (id: number) => (await bucketsOfMonitor(ctx, id)).map((b) => ({ everyMs: b.everyMs, scheduled: b.scheduler !== undefined }));
+    expect(await Promise.all(ids.map(intervals))).toEqual([
+      [{ everyMs: 300_000, scheduled: true }],
+      [{ everyMs: 600_000, scheduled: true }],
+      [{ everyMs: 300_000, scheduled: true }],
+    ]);
+    // Each new monitor's first check is queued.
+    const firstChecks = (await ctx.queues.checkQueue(DEFAULT_REGION).getWaiting()).map((j) => (j.data as { monitorId: number }).monitorId);
+    expect(firstChecks).toEqual(expect.arrayContaining(ids));
+    // A changed interval moves the monitor to the other bucket; a pruned monitor leaves its own.
+    const changed = await apply(who, { monitors: [monitorEntry('s1', { check_interval: 600 }), doc.monitors[1]] }, '?prune=true');
+    expect(changed.body.summary).toEqual({ create: 0, update: 1, delete: 1, unchanged: 1 });
+    expect(await Promise.all(ids.map(intervals))).toEqual([[{ everyMs: 600_000, scheduled: true }], [{ everyMs: 600_000, scheduled: true }], []]);
   });
 
   it('concurrent applies with the same plan: one wins, the other gets 409', async () => {

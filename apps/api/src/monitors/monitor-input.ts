@@ -1,6 +1,7 @@
 import Joi from 'joi';
 import {
   assertionsSchema,
+  CHECK_DEFAULTS,
   CHECK_INTERVALS,
   MONITOR_METHODS,
   MONITOR_TYPES,
@@ -92,24 +93,16 @@ export const HTTP_ONLY_FIELDS = ['url', 'method', 'expected_status_codes', 'expe
 export type CreateMonitorInput = Omit<MonitorFields, 'is_active' | 'url' | 'type' | 'config'> & Partial<Pick<MonitorFields, 'url' | 'type' | 'config'>>;
 export type UpdateMonitorInput = Partial<MonitorFields>;
 
-/** decisions §4/§6 and the seed's Monitor table. */
+/** decisions §4/§6 and the seed's Monitor table (what a check does: core's CHECK_DEFAULTS, which `vigil test` uses too). */
 export const MONITOR_DEFAULTS: Omit<CreateMonitorInput, 'name' | 'url' | 'type' | 'config'> = {
-  method: 'GET',
+  ...CHECK_DEFAULTS,
   check_interval: 300,
-  timeout: 30,
-  expected_status_codes: [200, 201, 204],
-  expected_content: null,
-  headers: {},
-  body: null,
   alert_threshold: 2,
   degraded_threshold_ms: 5000,
-  follow_redirects: true,
-  verify_ssl: true,
   slo_target: null,
   recovery_threshold: 1,
   reminder_interval_minutes: null,
   escalation: [],
-  assertions: [],
 };
 
 const {

@@ -1,4 +1,17 @@
-import { enqueueImmediateCheck, isPushMonitorType, Monitor, removeMonitorSchedule, syncMonitorSchedule, type Context, type MonitorScheduleFacts, type MonitorType } from '@vigil/core';
+import {
+  enqueueImmediateCheck,
+  enqueueImmediateChecks,
+  isPushMonitorType,
+  Monitor,
+  removeMonitorSchedule,
+  removeMonitorSchedules,
+  syncMonitorSchedule,
+  syncMonitorSchedules,
+  type Context,
+  type MonitorScheduleFacts,
+  type MonitorType,
+} from '@vigil/core';
+import { In } from 'typeorm';
 import { knownRegions, publicRegionsOf } from './region-policy.js';
 
 /**
@@ -62,5 +75,54 @@ export async function checkNow(ctx: Context, m: { id: number; type: MonitorType;
     if (regions.length) await enqueueImmediateCheck(ctx.queues, monitorId, reason, regions);
   } catch (e) {
     ctx.logger.warn('immediate check not queued; the schedule will check the monitor', { monitorId, error: (e as Error).message });
+  }
+}
+
+/**
+ * applyCreatedMonitorSchedule for many committed monitors at once (a config apply): their rows
+ * read under their locks (in id order) in one query, every schedule change in one Redis
+ * pipeline. `before`: the interval each had when a committed update changed it.
+ */
+export async function applyCommittedMonitorSchedules(ctx: Context, changed: readonly { id: number; before?: number }[]): Promise<void> {
+  if (!changed.length) return;
+  const before = new Map(changed.map((c) => [c.id, c.before]));
+  try {
+    await ctx.db.transaction(async (m) => {
+      const rows = await m.getRepository(Monitor).find({
+        where: { id: In([...before.keys()]) },
+        select: { id: true, type: true, checkInterval: true, isActive: true, status: true, regions: true },
+        order: { id: 'ASC' },
+        lock: { mode: 'pessimistic_write' },
+      });
+      const regions = await knownRegions(ctx);
+      const facts = rows.map((r) => {
+        const was = before.get(r.id);
+        return { ...r, regions: r.regions.filter((x) => regions.includes(x)), ...(was !== undefined ? { before: was } : {}) };
+      });
+      await syncMonitorSchedules(ctx.queues, facts, regions);
+    });
+  } catch (e) {
+    ctx.logger.warn('monitor schedules not updated; the reconciler will fix them', { monitors: changed.length, error: (e as Error).message });
+  }
+}
+
+/** The schedules of deleted monitors removed, in one pipeline. */
+export async function removeDeletedMonitorSchedules(ctx: Context, deleted: readonly { id: number; checkInterval: number }[]): Promise<void> {
+  if (!deleted.length) return;
+  try {
+    await removeMonitorSchedules(ctx.queues, deleted, await knownRegions(ctx));
+  } catch (e) {
+    ctx.logger.warn('monitor schedules not removed; the reconciler will fix them', { monitors: deleted.length, error: (e as Error).message });
+  }
+}
+
+/** checkNow for many monitors: one bulk add per region. */
+export async function checkNowAll(ctx: Context, monitors: readonly { id: number; type: MonitorType; regions: string[] }[], reason: 'created' | 'resumed'): Promise<void> {
+  try {
+    const known = await knownRegions(ctx);
+    const probed = monitors.filter((m) => !isPushMonitorType(m.type)).map((m) => ({ id: m.id, regions: m.regions.filter((r) => known.includes(r)) }));
+    await enqueueImmediateChecks(ctx.queues, probed, reason);
+  } catch (e) {
+    ctx.logger.warn('immediate checks not queued; the schedule will check the monitors', { monitors: monitors.length, error: (e as Error).message });
   }
 }

@@ -1,8 +1,7 @@
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { leaseBox, leaseSecretOf, systemClock, type Clock, type Logger } from '@vigil/core';
-import { closeProbers, probeWith, type Probers } from '../probe/prober.js';
-import { createProbers } from '../probe/probers/index.js';
+import { createOneShotProbe, type OneShotProbe } from '../probe/one-shot.js';
 import type { ProbeTarget } from '../probe/probe-target.js';
 import { AgentApiError, agentApi, type AgentLease } from './agent-api.js';
 import { ResultOutbox } from './result-outbox.js';
@@ -52,23 +51,22 @@ export function createAgent(opts: AgentOptions): Agent {
   const agentId = `${hostname().replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 48)}.${process.pid}`;
   const abort = new AbortController();
   const inFlight = new Set<Promise<void>>();
-  let probers: { cidrs: string; probers: Probers } | null = null;
+  let probers: { cidrs: string; probe: OneShotProbe } | null = null;
   let loops: Promise<void>[] = [];
   let stopping = false;
   let wakeSender: (() => void) | null = null;
 
   /** The probers of the location's guard policy (made again when allowed_cidrs change). */
-  const probersFor = (cidrs: string[]): Probers => {
+  const probersFor = (cidrs: string[]): OneShotProbe => {
     const key = JSON.stringify(cidrs);
     if (probers?.cidrs !== key) {
-      if (probers) closeProbers(probers.probers);
-      const source = opts.sourceAddress !== undefined ? { sourceAddress: opts.sourceAddress } : {};
-      probers = { cidrs: key, probers: createProbers({ allowPrivate: false, dnsServers: [], allowedNetworks: cidrs }, source) };
+      probers?.probe.close();
+      probers = { cidrs: key, probe: createOneShotProbe(cidrs, opts.sourceAddress !== undefined ? { sourceAddress: opts.sourceAddress } : {}) };
     }
-    return probers.probers;
+    return probers.probe;
   };
 
-  const run = async (lease: AgentLease, location: string, p: Probers) => {
+  const run = async (lease: AgentLease, location: string, p: OneShotProbe) => {
     let target: ProbeTarget;
     try {
       target = opener.openJson<ProbeTarget>(lease.sealed_target);
@@ -77,7 +75,7 @@ export function createAgent(opts: AgentOptions): Agent {
       opts.logger.warn('lease target could not be opened with this key', { leaseId: lease.lease_id });
       return;
     }
-    const probing = probeWith(p, target, clock);
+    const probing = p.probe(target, clock);
     if (!probing) return;
     outbox.add({ lease_id: lease.lease_id, location, result: await probing });
     wakeSender?.();
@@ -146,7 +144,7 @@ export function createAgent(opts: AgentOptions): Agent {
       await Promise.all(inFlight);
       wakeSender?.();
       await Promise.race([Promise.all(loops), sleep(graceMs)]);
-      if (probers) closeProbers(probers.probers);
+      probers?.probe.close();
       if (outbox.size) opts.logger.warn('agent stopped with results not posted', { buffered: outbox.size });
     },
     buffered: () => outbox.size,

@@ -25,14 +25,19 @@ export interface NewAuditRow {
   changes: Record<string, FieldChange>;
 }
 
-/** Inserts the entries in one statement. */
+/** Rows per INSERT (9 parameters each): a statement takes at most 65,535 parameters. */
+const AUDIT_ROWS_PER_INSERT = 5_000;
+
+/** Inserts the entries, 5,000 a statement (a config apply of thousands of changes takes a few). */
 export async function insertAuditRows(m: EntityManager, rows: readonly NewAuditRow[]): Promise<void> {
-  if (!rows.length) return;
-  const values = rows.map((_, i) => `(${COLUMNS.map((_c, j) => `$${i * COLUMNS.length + j + 1}`).join(', ')})`);
-  await m.query(
-    `INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${values.join(', ')}`,
-    rows.flatMap((r) => [r.accountId, r.at, r.keyId, r.keyName, r.ip, r.resourceType, r.resourceId, r.action, JSON.stringify(r.changes)]),
-  );
+  for (let start = 0; start < rows.length; start += AUDIT_ROWS_PER_INSERT) {
+    const chunk = rows.slice(start, start + AUDIT_ROWS_PER_INSERT);
+    const values = chunk.map((_, i) => `(${COLUMNS.map((_c, j) => `$${i * COLUMNS.length + j + 1}`).join(', ')})`);
+    await m.query(
+      `INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${values.join(', ')}`,
+      chunk.flatMap((r) => [r.accountId, r.at, r.keyId, r.keyName, r.ip, r.resourceType, r.resourceId, r.action, JSON.stringify(r.changes)]),
+    );
+  }
 }
 
 export interface AuditFilters {

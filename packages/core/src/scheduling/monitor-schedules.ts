@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Queue } from 'bullmq';
 import type { DataSource, EntityManager } from 'typeorm';
 import { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
@@ -7,7 +8,10 @@ import { DEFAULT_REGION } from '../regions/region-names.js';
 import { isPushMonitorType, PUSH_MONITOR_TYPES, type MonitorType } from '../monitors/monitor-types.js';
 import { TIERS, type Tier, type TierTable } from '../tiers/tiers.js';
 import { SCHEDULED_JOB_OPTIONS, scheduleOffsetMs, type WantedSchedule } from './periodic-schedules.js';
-import { bucketOfMonitor, joinBucket, leaveBucket } from './monitor-buckets.js';
+import { pipelineReplies } from '../queue/pipeline-replies.js';
+import type { RedisClient } from '../queue/redis-client.js';
+import { runInLanes } from '../runtime/limiter.js';
+import { bucketIndexKey, bucketMembersKey, bucketOfMonitor, bucketSchedulerId, joinBucket, leaveBucket, upsertBucketScheduler, type MonitorBucket } from './monitor-buckets.js';
 
 /** Template options of every scheduled check job (and of one-off checks). */
 export const SCHEDULED_CHECK_JOB_OPTIONS = SCHEDULED_JOB_OPTIONS;
@@ -90,6 +94,85 @@ export async function syncMonitorSchedule(
   return scheduled ? 'scheduled' : 'unscheduled';
 }
 
+/** A monitor whose schedule a batch makes match its row; `before`: the interval it had, when a change of interval is being applied. */
+export interface MonitorScheduleChange extends MonitorScheduleFacts {
+  before?: number;
+}
+
+/** Bucket scheduler upserts in flight at once (each is one short Redis script). */
+const SCHEDULER_LANES = 50;
+
+/**
+ * Commands per pipeline, and jobs per bulk add: bounded, so that a command of another request,
+ * or the dependency probe's PING (1 s, on the same connection), never waits behind thousands.
+ */
+const PIPELINE_COMMANDS = 500;
+const BULK_JOBS = 200;
+
+/** A change of one bucket's member set. */
+interface SetChange {
+  op: 'sadd' | 'srem';
+  key: string;
+  member: string;
+}
+
+/** The changes in pipelines of PIPELINE_COMMANDS, one after another. */
+async function applySetChanges(redis: RedisClient, changes: readonly SetChange[]): Promise<void> {
+  for (let i = 0; i < changes.length; i += PIPELINE_COMMANDS) {
+    const pipeline = redis.pipeline();
+    for (const c of changes.slice(i, i + PIPELINE_COMMANDS)) {
+      if (c.op === 'sadd') pipeline.sadd(c.key, c.member);
+      else pipeline.srem(c.key, c.member);
+    }
+    // exec() reports a failed command in its replies instead of throwing: pipelineReplies throws it.
+    pipelineReplies(await pipeline.exec());
+  }
+}
+
+/** A monitor's leaving of its bucket at `checkInterval` in `regions`. */
+function leaving(queues: Queues, m: { id: number; checkInterval: number }, regions: readonly string[]): SetChange[] {
+  const b = bucketOf(m);
+  return regions.map((region) => ({ op: 'srem', key: bucketMembersKey(queues.bucketQueue(region, b), b), member: String(m.id) }));
+}
+
+/**
+ * syncMonitorSchedule (and, with `before`, the leaving of the former interval's bucket) for many
+ * monitors at once: the member and index changes in a few pipelines, then each bucket's
+ * scheduler once (a config apply of 1,000 monitors: a few round trips instead of a few per
+ * monitor).
+ */
+export async function syncMonitorSchedules(queues: Queues, monitors: readonly MonitorScheduleChange[], allRegions: readonly string[] = [DEFAULT_REGION]): Promise<void> {
+  const changes: SetChange[] = [];
+  const schedulers = new Map<string, { queue: Queue; bucket: MonitorBucket }>();
+  for (const m of monitors) {
+    if (m.before !== undefined && m.before !== m.checkInterval) changes.push(...leaving(queues, { id: m.id, checkInterval: m.before }, allRegions));
+    const own = regionsOf(m);
+    if (shouldBeScheduled(m)) {
+      const b = bucketOf(m);
+      for (const region of own) {
+        const queue = queues.bucketQueue(region, b);
+        const members = bucketMembersKey(queue, b);
+        changes.push({ op: 'sadd', key: members, member: String(m.id) }, { op: 'sadd', key: bucketIndexKey(queue), member: bucketSchedulerId(b) });
+        schedulers.set(members, { queue, bucket: b });
+      }
+    } else changes.push(...leaving(queues, m, own));
+    changes.push(...leaving(queues, m, allRegions.filter((r) => !own.includes(r))));
+  }
+  await applySetChanges(queues.connection, changes);
+  await runInLanes(
+    [...schedulers.values()].map(({ queue, bucket }) => () => upsertBucketScheduler(queue, bucket)),
+    SCHEDULER_LANES,
+  );
+}
+
+/** removeMonitorSchedule for many monitors (deleted ones), in a few pipelines. */
+export async function removeMonitorSchedules(queues: Queues, monitors: readonly { id: number; checkInterval: number }[], regions: readonly string[] = [DEFAULT_REGION]): Promise<void> {
+  await applySetChanges(
+    queues.connection,
+    monitors.flatMap((m) => leaving(queues, m, regions)),
+  );
+}
+
 /** A monitor checked periodically, with what the reconciler's catch-up needs. */
 export interface WantedMonitor extends WantedSchedule {
   accountId: number;
@@ -138,4 +221,20 @@ export async function enqueueImmediateCheck(
     await queues.checkQueue(region).add(JobName.MonitorCheck, { monitorId } satisfies JobPayloads[JobName.MonitorCheck], { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId });
   }
   return jobId;
+}
+
+/** enqueueImmediateCheck for many monitors: bulk adds of BULK_JOBS per region's queue. */
+export async function enqueueImmediateChecks(queues: Queues, monitors: readonly { id: number; regions: readonly string[] }[], reason: 'created' | 'resumed'): Promise<void> {
+  const byRegion = new Map<string, Parameters<Queue['addBulk']>[0]>();
+  for (const m of monitors) {
+    const jobId = oneOffCheckJobId(m.id, reason);
+    for (const region of m.regions) {
+      const jobs = byRegion.get(region) ?? [];
+      jobs.push({ name: JobName.MonitorCheck, data: { monitorId: m.id } satisfies JobPayloads[JobName.MonitorCheck], opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId } });
+      byRegion.set(region, jobs);
+    }
+  }
+  for (const [region, jobs] of byRegion) {
+    for (let i = 0; i < jobs.length; i += BULK_JOBS) await queues.checkQueue(region).addBulk(jobs.slice(i, i + BULK_JOBS));
+  }
 }

@@ -9,7 +9,7 @@ import { applyCreatedDomainSchedule, applyDomainSchedule, queueScan } from '../.
 import { isUniqueViolation } from '../../domains/unique-violation.js';
 import type { Spec } from '../document.js';
 import { inField } from '../error-path.js';
-import type { AfterCommit, Current, KindAdapter } from './kind.js';
+import { oneByOne, type Current, type KindAdapter } from './kind.js';
 
 type DomainSpec = Required<CreateDomainInput>;
 
@@ -70,25 +70,27 @@ export const domainKind: KindAdapter = {
 
   masked: (spec) => spec,
 
-  async create(ctx: Context, em: EntityManager, account: Account, raw: Spec): Promise<{ id: number; after: AfterCommit[] }> {
-    const spec = inputOf(raw);
-    const repo = em.getRepository(Domain);
-    const domain = await uniqueDomain(spec, () =>
-      repo.save(repo.create({ accountId: account.id, hostname: spec.hostname, ...columnsOf(spec), isActive: true, sslGrade: null, sslScore: null })),
-    );
-    const scan = await insertScan(em, { accountId: account.id, domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'initial' }, ctx.clock.now());
-    return { id: domain.id, after: [() => applyCreatedDomainSchedule(ctx, domain.id), () => queueScan(ctx, scan.id)] };
-  },
+  ...oneByOne({
+    async create(ctx, em, account, raw) {
+      const spec = inputOf(raw);
+      const repo = em.getRepository(Domain);
+      const domain = await uniqueDomain(spec, () =>
+        repo.save(repo.create({ accountId: account.id, hostname: spec.hostname, ...columnsOf(spec), isActive: true, sslGrade: null, sslScore: null })),
+      );
+      const scan = await insertScan(em, { accountId: account.id, domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'initial' }, ctx.clock.now());
+      return { id: domain.id, after: [() => applyCreatedDomainSchedule(ctx, domain.id), () => queueScan(ctx, scan.id)] };
+    },
 
-  async update(ctx: Context, em: EntityManager, account: Account, current: Current, raw: Spec): Promise<AfterCommit[]> {
-    const spec = inputOf(raw);
-    await uniqueDomain(spec, () => em.getRepository(Domain).update({ id: current.id, accountId: account.id }, columnsOf(spec)));
-    return [() => applyCreatedDomainSchedule(ctx, current.id)];
-  },
+    async update(ctx, em, account, { current, spec: raw }) {
+      const spec = inputOf(raw);
+      await uniqueDomain(spec, () => em.getRepository(Domain).update({ id: current.id, accountId: account.id }, columnsOf(spec)));
+      return [() => applyCreatedDomainSchedule(ctx, current.id)];
+    },
 
-  async remove(ctx: Context, em: EntityManager, account: Account, current: Current): Promise<AfterCommit[]> {
-    await em.query('DELETE FROM domains WHERE id = $1 AND account_id = $2', [current.id, account.id]);
-    await em.query('DELETE FROM alert_deliveries WHERE account_id = $1 AND domain_id = $2', [account.id, current.id]);
-    return [() => applyDomainSchedule(ctx, { id: current.id, deleted: true })];
-  },
+    async remove(ctx, em, account, current) {
+      await em.query('DELETE FROM domains WHERE id = $1 AND account_id = $2', [current.id, account.id]);
+      await em.query('DELETE FROM alert_deliveries WHERE account_id = $1 AND domain_id = $2', [account.id, current.id]);
+      return [() => applyDomainSchedule(ctx, { id: current.id, deleted: true })];
+    },
+  }),
 };

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { dropEchoedMasks, maskedConfig, openConfig, splitConfig } from '../../integrations/config-secrets.js';
 import { createIntegrationBody, parseCreateBody, validateConfig } from '../../integrations/integration-input.js';
 import type { Spec } from '../document.js';
-import { mapList, type AfterCommit, type Current, type KindAdapter, type RefMapper } from './kind.js';
+import { mapList, oneByOne, type Current, type KindAdapter, type RefMapper } from './kind.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isType = (v: unknown): v is IntegrationType => (INTEGRATION_TYPES as readonly unknown[]).includes(v);
@@ -80,19 +80,21 @@ export const integrationKind: KindAdapter = {
     return isObject(spec.config) && isType(spec.type) ? { ...spec, config: maskedConfig(spec.type, spec.config) } : spec;
   },
 
-  async create(ctx: Context, em: EntityManager, account: Account, spec: Spec): Promise<{ id: number; after: AfterCommit[] }> {
-    const saved = await em.getRepository(Integration).save({ accountId: account.id, ...columnsOf(ctx, spec) });
-    return { id: saved.id, after: [] };
-  },
+  ...oneByOne({
+    async create(ctx, em, account, spec) {
+      const saved = await em.getRepository(Integration).save({ accountId: account.id, ...columnsOf(ctx, spec) });
+      return { id: saved.id, after: [] };
+    },
 
-  async update(ctx: Context, em: EntityManager, account: Account, current: Current, spec: Spec): Promise<AfterCommit[]> {
-    const repo = em.getRepository(Integration);
-    await repo.save(Object.assign(await repo.findOneByOrFail({ id: current.id, accountId: account.id }), columnsOf(ctx, spec)));
-    return [];
-  },
+    async update(ctx, em, account, { current, spec }) {
+      const repo = em.getRepository(Integration);
+      await repo.save(Object.assign(await repo.findOneByOrFail({ id: current.id, accountId: account.id }), columnsOf(ctx, spec)));
+      return [];
+    },
 
-  async remove(_ctx: Context, em: EntityManager, account: Account, current: Current): Promise<AfterCommit[]> {
-    await em.getRepository(Integration).delete({ id: current.id, accountId: account.id });
-    return [];
-  },
+    async remove(_ctx, em, account, current) {
+      await em.getRepository(Integration).delete({ id: current.id, accountId: account.id });
+      return [];
+    },
+  }),
 };

@@ -3,7 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { iso } from '../../http/iso.js';
 import { maintenanceBody, parseMaintenanceBody, resolveWindow } from '../../maintenance/maintenance-input.js';
 import type { Spec } from '../document.js';
-import { mapList, type AfterCommit, type Current, type KindAdapter, type RefMapper } from './kind.js';
+import { mapList, oneByOne, type Current, type KindAdapter, type RefMapper } from './kind.js';
 
 type WindowColumns = ReturnType<typeof resolveWindow>;
 
@@ -51,18 +51,20 @@ export const maintenanceWindowKind: KindAdapter = {
 
   masked: (spec) => spec,
 
-  async create(ctx: Context, em: EntityManager, account: Account, spec: Spec): Promise<{ id: number; after: AfterCommit[] }> {
-    const saved = await em.getRepository(MaintenanceWindow).save({ accountId: account.id, ...columnsOf(ctx, spec) });
-    return { id: saved.id, after: [] };
-  },
+  ...oneByOne({
+    async create(ctx, em, account, spec) {
+      const saved = await em.getRepository(MaintenanceWindow).save({ accountId: account.id, ...columnsOf(ctx, spec) });
+      return { id: saved.id, after: [] };
+    },
 
-  async update(ctx: Context, em: EntityManager, account: Account, current: Current, spec: Spec): Promise<AfterCommit[]> {
-    await em.getRepository(MaintenanceWindow).update({ id: current.id, accountId: account.id }, columnsOf(ctx, spec));
-    return [];
-  },
+    async update(ctx, em, account, { current, spec }) {
+      await em.getRepository(MaintenanceWindow).update({ id: current.id, accountId: account.id }, columnsOf(ctx, spec));
+      return [];
+    },
 
-  async remove(_ctx: Context, em: EntityManager, account: Account, current: Current): Promise<AfterCommit[]> {
-    await em.getRepository(MaintenanceWindow).delete({ id: current.id, accountId: account.id });
-    return [];
-  },
+    async remove(_ctx, em, account, current) {
+      await em.getRepository(MaintenanceWindow).delete({ id: current.id, accountId: account.id });
+      return [];
+    },
+  }),
 };

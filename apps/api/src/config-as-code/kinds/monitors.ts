@@ -12,8 +12,9 @@ import {
   type Account,
   type Context,
   type MonitorType,
+  type SecretBox,
 } from '@vigil/core';
-import type { EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import { validate } from '../../http/validate.js';
 import { createHeartbeat, rescheduleHeartbeat } from '../../heartbeats/heartbeat-store.js';
 import { assertIntervalAllowed } from '../../monitors/interval-policy.js';
@@ -21,10 +22,10 @@ import { isUniqueViolation, monitorColumns, typedConfigColumns } from '../../mon
 import { canonicalFields, createMonitorSchema, monitorDefaults, MONITOR_INPUT_MESSAGES, type CreateMonitorInput } from '../../monitors/monitor-input.js';
 import { typedConfigOfCreate } from '../../monitors/monitor-type-input.js';
 import { resolveRegions } from '../../monitors/region-policy.js';
-import { applyCreatedMonitorSchedule, applyMonitorSchedule, checkNow } from '../../monitors/schedule-effects.js';
+import { applyCommittedMonitorSchedules, checkNowAll, removeDeletedMonitorSchedules } from '../../monitors/schedule-effects.js';
 import type { Spec } from '../document.js';
-import { inField } from '../error-path.js';
-import { mapList, type AfterCommit, type Current, type KindAdapter, type RefMapper } from './kind.js';
+import { atPath, inField } from '../error-path.js';
+import { mapList, type AfterCommit, type Change, type Creation, type Current, type KindAdapter, type RefMapper } from './kind.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -142,42 +143,117 @@ export const monitorKind: KindAdapter = {
     return out;
   },
 
-  async create(ctx: Context, em: EntityManager, account: Account, spec: Spec): Promise<{ id: number; after: AfterCommit[] }> {
-    const input = inputOf(spec);
-    const typed = typedConfigOfCreate(input);
-    const repo = em.getRepository(Monitor);
-    const columns = {
-      ...monitorColumns({ ...monitorDefaults(typed ? typed.type : 'http'), ...input }, createSecretBox(ctx.config.secretKey)),
-      ...(typed ? typedConfigColumns(typed) : {}),
-      regions: input.regions ?? ctx.config.defaultRegions,
-      minFailingRegions: input.min_failing_regions ?? null,
+  async create(ctx: Context, em: EntityManager, account: Account, entries: readonly Creation[]): Promise<{ ids: number[]; after: AfterCommit[] }> {
+    if (!entries.length) return { ids: [], after: [] };
+    const box = createSecretBox(ctx.config.secretKey);
+    const rows: NewRow[] = [];
+    for (const e of entries) rows.push(await atPath(e.path, async () => newRow(ctx, account, box, e)));
+    const inserted = await insertRows(em, rows);
+    const ids: number[] = [];
+    const claimed = new Set<number>();
+    for (const row of rows) {
+      const id = inserted.get(row.columns.normalizedUrl);
+      // Its target was taken: by an existing monitor, or by an entry before it in the document.
+      if (id === undefined || claimed.has(id)) return atPath(row.path, () => Promise.reject(new ConflictError(alreadyMonitoredMessage(row.type))));
+      ids.push(id);
+      claimed.add(id);
+      if (row.type === 'heartbeat') await createHeartbeat(ctx, em, { id, type: row.type, config: row.columns.config ?? null, resumedAt: null }, ctx.clock.now());
+    }
+    const created = rows.map((r, k) => ({ id: ids[k], type: r.type, regions: r.columns.regions }));
+    return {
+      ids,
+      after: [() => applyCommittedMonitorSchedules(ctx, ids.map((id) => ({ id }))), () => checkNowAll(ctx, created, 'created')],
     };
-    const saved = await uniqueTarget(typed ? typed.type : 'http', () => repo.save(repo.create({ ...columns, accountId: account.id, status: 'pending', isActive: true })));
-    await createHeartbeat(ctx, em, saved, ctx.clock.now());
-    return { id: saved.id, after: [() => applyCreatedMonitorSchedule(ctx, saved.id), () => checkNow(ctx, saved, 'created')] };
   },
 
-  async update(ctx: Context, em: EntityManager, account: Account, current: Current, spec: Spec): Promise<AfterCommit[]> {
+  async update(ctx: Context, em: EntityManager, account: Account, entries: readonly Change[]): Promise<AfterCommit[]> {
+    if (!entries.length) return [];
     const repo = em.getRepository(Monitor);
-    const monitor = await repo.findOneOrFail({ where: { id: current.id, accountId: account.id }, lock: { mode: 'pessimistic_write' } });
-    const input = inputOf(spec);
-    const typed = typedConfigOfCreate(input);
-    const before = { checkInterval: monitor.checkInterval };
-    Object.assign(monitor, monitorColumns(input, createSecretBox(ctx.config.secretKey), monitor), typed ? typedConfigColumns(typed) : {}, {
-      regions: input.regions ?? ctx.config.defaultRegions,
-      minFailingRegions: input.min_failing_regions ?? null,
-    });
-    const saved = await uniqueTarget(monitor.type, () => repo.save(monitor));
-    if (typed) await rescheduleHeartbeat(em, saved);
-    return [() => applyCreatedMonitorSchedule(ctx, saved.id, before)];
+    const box = createSecretBox(ctx.config.secretKey);
+    const ids = entries.map((e) => e.current.id);
+    const locked = new Map((await repo.find({ where: { id: In(ids), accountId: account.id }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } })).map((m) => [m.id, m]));
+    const changed: { id: number; before: number }[] = [];
+    for (const e of entries) {
+      await atPath(e.path, async () => {
+        const monitor = locked.get(e.current.id);
+        if (!monitor) throw new Error(`config apply: monitor ${e.current.id} of the plan is gone`);
+        const input = inputOf(e.spec);
+        const typed = typedConfigOfCreate(input);
+        const columns: Partial<Monitor> = {
+          ...monitorColumns(input, box, monitor),
+          ...(typed ? typedConfigColumns(typed) : {}),
+          regions: input.regions ?? ctx.config.defaultRegions,
+          minFailingRegions: input.min_failing_regions ?? null,
+        };
+        // One UPDATE of the columns (a save would read the row again first).
+        await uniqueTarget(monitor.type, () => repo.update({ id: monitor.id, accountId: account.id }, columns));
+        if (typed) await rescheduleHeartbeat(em, { id: monitor.id, type: monitor.type, config: columns.config ?? monitor.config, resumedAt: monitor.resumedAt });
+        changed.push({ id: monitor.id, before: monitor.checkInterval });
+      });
+    }
+    return [() => applyCommittedMonitorSchedules(ctx, changed)];
   },
 
-  async remove(ctx: Context, em: EntityManager, account: Account, current: Current): Promise<AfterCommit[]> {
-    await em.query('DELETE FROM monitors WHERE id = $1 AND account_id = $2', [current.id, account.id]);
-    const checkInterval = Number(current.spec.check_interval);
-    return [() => applyMonitorSchedule(ctx, { id: current.id, checkInterval, deleted: true })];
+  async remove(ctx: Context, em: EntityManager, account: Account, objects: readonly Current[]): Promise<AfterCommit[]> {
+    if (!objects.length) return [];
+    await em.query('DELETE FROM monitors WHERE account_id = $1 AND id = ANY($2::int[])', [account.id, objects.map((o) => o.id)]);
+    const deleted = objects.map((o) => ({ id: o.id, checkInterval: Number(o.spec.check_interval) }));
+    return [() => removeDeletedMonitorSchedules(ctx, deleted)];
   },
 };
+
+/** A monitor to insert: its columns, its type and where its entry is. */
+interface NewRow {
+  path: string;
+  type: MonitorType;
+  columns: Partial<Monitor> & { normalizedUrl: string; regions: string[] };
+}
+
+function newRow(ctx: Context, account: Account, box: SecretBox, e: Creation): NewRow {
+  const input = inputOf(e.spec);
+  const typed = typedConfigOfCreate(input);
+  const type = typed ? typed.type : 'http';
+  const columns = { ...monitorColumns({ ...monitorDefaults(type), ...input }, box), ...(typed ? typedConfigColumns(typed) : {}) };
+  if (columns.normalizedUrl === undefined) throw new Error('config apply: a monitor without a target key');
+  return {
+    path: e.path,
+    type,
+    columns: {
+      ...columns,
+      normalizedUrl: columns.normalizedUrl,
+      regions: input.regions ?? ctx.config.defaultRegions,
+      minFailingRegions: input.min_failing_regions ?? null,
+      accountId: account.id,
+      status: 'pending',
+      isActive: true,
+    },
+  };
+}
+
+/** Rows per INSERT: about 25 parameters a row stays well under PostgreSQL's 65,535. */
+const INSERT_CHUNK = 500;
+
+/**
+ * The rows in multi-row INSERTs; a row whose target the account has already (the unique index
+ * of account and normalized_url) is skipped, not an error. Returns the id of each inserted
+ * row by its target key.
+ */
+async function insertRows(em: EntityManager, rows: readonly NewRow[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const result = await em
+      .createQueryBuilder()
+      .insert()
+      .into(Monitor)
+      .values(rows.slice(i, i + INSERT_CHUNK).map((r) => r.columns))
+      .orIgnore()
+      .returning('id, normalized_url')
+      .updateEntity(false)
+      .execute();
+    for (const r of result.raw as { id: number; normalized_url: string }[]) ids.set(r.normalized_url, r.id);
+  }
+  return ids;
+}
 
 /** A write that takes a target another monitor of the account has: the type's 409 (the transaction is over: no lookup of which). */
 async function uniqueTarget<T>(type: MonitorType, write: () => Promise<T>): Promise<T> {

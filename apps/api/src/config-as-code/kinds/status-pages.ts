@@ -6,7 +6,7 @@ import { conflictOf } from '../../status-pages/save-status-page.js';
 import { createStatusPageBody, parseCreateBody } from '../../status-pages/status-page-input.js';
 import type { Spec } from '../document.js';
 import { inField } from '../error-path.js';
-import { mapList, type AfterCommit, type Current, type KindAdapter, type RefMapper } from './kind.js';
+import { mapList, oneByOne, type Current, type KindAdapter, type RefMapper } from './kind.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -87,19 +87,21 @@ export const statusPageKind: KindAdapter = {
 
   masked: (spec) => spec,
 
-  async create(ctx: Context, em: EntityManager, account: Account, spec: Spec): Promise<{ id: number; after: AfterCommit[] }> {
-    const repo = em.getRepository(StatusPage);
-    const saved = await unique(() => repo.save(repo.create({ ...columnsOf(spec), accountId: account.id })));
-    return { id: saved.id, after: [() => statusChanged(ctx, account.id)] };
-  },
+  ...oneByOne({
+    async create(ctx, em, account, spec) {
+      const repo = em.getRepository(StatusPage);
+      const saved = await unique(() => repo.save(repo.create({ ...columnsOf(spec), accountId: account.id })));
+      return { id: saved.id, after: [() => statusChanged(ctx, account.id)] };
+    },
 
-  async update(ctx: Context, em: EntityManager, account: Account, current: Current, spec: Spec): Promise<AfterCommit[]> {
-    await unique(() => em.getRepository(StatusPage).update({ id: current.id, accountId: account.id }, columnsOf(spec)));
-    return [() => statusChanged(ctx, account.id)];
-  },
+    async update(ctx, em, account, { current, spec }) {
+      await unique(() => em.getRepository(StatusPage).update({ id: current.id, accountId: account.id }, columnsOf(spec)));
+      return [() => statusChanged(ctx, account.id)];
+    },
 
-  async remove(ctx: Context, em: EntityManager, account: Account, current: Current): Promise<AfterCommit[]> {
-    await em.getRepository(StatusPage).delete({ id: current.id, accountId: account.id });
-    return [() => statusChanged(ctx, account.id)];
-  },
+    async remove(ctx, em, account, current) {
+      await em.getRepository(StatusPage).delete({ id: current.id, accountId: account.id });
+      return [() => statusChanged(ctx, account.id)];
+    },
+  }),
 };
