@@ -6,6 +6,7 @@ import { canonicalJson } from './canonical-json.js';
 import { documentError, KINDS, LIST_OF, type Kind, type ParsedDocument, type Spec } from './document.js';
 import { atEntry } from './error-path.js';
 import { KIND_ADAPTERS } from './kinds/index.js';
+import { yieldEvery } from './yield-to-loop.js';
 
 export type Action = 'create' | 'update' | 'delete' | 'unchanged';
 export type FieldDiff = Record<string, { before?: unknown; after?: unknown }>;
@@ -68,7 +69,8 @@ export async function computePlan(ctx: Context, account: Account, doc: ParsedDoc
   const changes: PlannedChange[] = [];
   for (const kind of KINDS) {
     const adapter = KIND_ADAPTERS[kind];
-    for (const entry of doc[kind]) {
+    for (const [i, entry] of doc[kind].entries()) {
+      await yieldEvery(i);
       const fields = adapter.mapRefs(entry.fields, (refKind, ref, field) => {
         const id = typeof ref === 'string' ? standIn[refKind].get(ref) : undefined;
         if (id === undefined) throw documentError(`Invalid ${field}: no such ${LABEL[refKind]}: ${String(ref)} (name ${LIST_OF[refKind]} by their key)`, `${entry.path}.${field}`);

@@ -25,6 +25,7 @@ import { resolveRegions } from '../../monitors/region-policy.js';
 import { applyCommittedMonitorSchedules, checkNowAll, removeDeletedMonitorSchedules } from '../../monitors/schedule-effects.js';
 import type { Spec } from '../document.js';
 import { atPath, inField } from '../error-path.js';
+import { yieldEvery } from '../yield-to-loop.js';
 import { mapList, type AfterCommit, type Change, type Creation, type Current, type KindAdapter, type RefMapper } from './kind.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -147,7 +148,10 @@ export const monitorKind: KindAdapter = {
     if (!entries.length) return { ids: [], after: [] };
     const box = createSecretBox(ctx.config.secretKey);
     const rows: NewRow[] = [];
-    for (const e of entries) rows.push(await atPath(e.path, async () => newRow(ctx, account, box, e)));
+    for (const [i, e] of entries.entries()) {
+      await yieldEvery(i);
+      rows.push(await atPath(e.path, async () => newRow(ctx, account, box, e)));
+    }
     const inserted = await insertRows(em, rows);
     const ids: number[] = [];
     const claimed = new Set<number>();
