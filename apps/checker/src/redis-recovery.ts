@@ -9,30 +9,34 @@ export const REDIS_WATCH_MS = 2_000;
  * after it closed (a restart, empty or not, or a network cut), and when a marker key this
  * watcher keeps has vanished (the data was lost under a live connection: FLUSHALL, a failover
  * to an empty replica). A recovery that fails is tried again on the next tick. Returns the
- * function that stops watching.
+ * function that stops watching: it waits for a recovery in progress, so nothing of it (a queue
+ * opened on a connection being closed) outlives the app.
  */
-export async function watchRedisRecovery(ctx: Context, recover: (reason: string) => Promise<void>, everyMs = REDIS_WATCH_MS): Promise<() => void> {
+export async function watchRedisRecovery(ctx: Context, recover: (reason: string) => Promise<void>, everyMs = REDIS_WATCH_MS): Promise<() => Promise<void>> {
   const key = `${ctx.config.redisPrefix}:data-marker`;
   const marker = randomBytes(8).toString('hex');
   await ctx.redis.set(key, marker, 'NX');
   let disconnected = false;
   let pending: string | null = null;
-  let running = false;
+  let running: Promise<void> | null = null;
+  let stopped = false;
 
-  const tick = async () => {
-    if (running) return;
-    running = true;
+  const attempt = async () => {
     try {
       if ((await ctx.redis.set(key, marker, 'NX')) === 'OK') pending ??= 'Redis lost its data';
-      if (pending) {
+      if (pending && !stopped) {
         await recover(pending);
         pending = null;
       }
     } catch (e) {
       ctx.logger.debug('Redis recovery not run yet', { error: (e as Error).message });
-    } finally {
-      running = false;
     }
+  };
+  const tick = () => {
+    if (stopped) return;
+    running ??= attempt().finally(() => {
+      running = null;
+    });
   };
   const onClose = () => {
     disconnected = true;
@@ -41,15 +45,17 @@ export async function watchRedisRecovery(ctx: Context, recover: (reason: string)
     if (!disconnected) return;
     disconnected = false;
     pending ??= 'Redis connection restored';
-    void tick();
+    tick();
   };
   ctx.redis.on('close', onClose);
   ctx.redis.on('ready', onReady);
-  const timer = setInterval(() => void tick(), everyMs);
+  const timer = setInterval(tick, everyMs);
   timer.unref();
-  return () => {
+  return async () => {
+    stopped = true;
     clearInterval(timer);
     ctx.redis.off('close', onClose);
     ctx.redis.off('ready', onReady);
+    await running;
   };
 }

@@ -8,6 +8,18 @@ import type { MonitorBucket } from '../scheduling/monitor-buckets.js';
 import { JOB_QUEUE, type JobName, QueueName } from './queue-names.js';
 import type { JobPayloads, JobResults } from './job-payloads.js';
 import { checkQueueOf, type CheckQueueName } from '../regions/region-names.js';
+import { UnavailableError } from '../errors/errors.js';
+
+/**
+ * A queue asked for after Queues.close(): work that outlived its app (503 should it ever reach a
+ * client). Opening the queue anyway would start BullMQ's handshake on a connection being closed,
+ * whose failure BullMQ leaves unhandled (docs/decisions.md, "The checker after Redis lost its data").
+ */
+export class QueuesClosedError extends UnavailableError {
+  constructor(readonly queue: string) {
+    super('Service unavailable', { reason: `queue ${queue} asked for after the queues were closed` });
+  }
+}
 
 /**
  * One Queue (and at most one QueueEvents) per queue name per process, created on first use
@@ -19,6 +31,7 @@ export class Queues {
   private readonly events = new Map<QueueName | CheckQueueName, QueueEvents>();
   /** The connections made for QueueEvents: BullMQ duplicates them again and never closes ours. */
   private readonly eventConnections: RedisClient[] = [];
+  private closed = false;
 
   /**
    * `connection`: the fail-fast command connection every Queue shares; `blockingConnection`
@@ -43,6 +56,7 @@ export class Queues {
     const key = shard === 0 ? name : `${name}@${shard}`;
     let queue = this.queues.get(key);
     if (!queue) {
+      if (this.closed) throw new QueuesClosedError(key);
       queue = new Queue(name, {
         connection: this.connection as ConnectionOptions,
         prefix: shardPrefix(this.prefix, shard),
@@ -106,6 +120,7 @@ export class Queues {
   private async queueEvents(name: QueueName | CheckQueueName): Promise<QueueEvents> {
     let events = this.events.get(name);
     if (!events) {
+      if (this.closed) throw new QueuesClosedError(name);
       const connection = this.blockingConnection();
       this.eventConnections.push(connection);
       events = new QueueEvents(name, {
@@ -129,11 +144,15 @@ export class Queues {
     return Object.fromEntries(entries) as Record<QueueName, number>;
   }
 
+  /** Closes every queue; from then on a queue not open yet is refused (QueuesClosedError), never opened on a closing connection. */
   async close(): Promise<void> {
-    await Promise.all([...this.events.values()].map((e) => e.close()));
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
-    await Promise.all(this.eventConnections.splice(0).map(closeRedisConnection));
+    this.closed = true;
+    const events = [...this.events.values()];
+    const queues = [...this.queues.values()];
     this.events.clear();
     this.queues.clear();
+    await Promise.all(events.map((e) => e.close()));
+    await Promise.all(queues.map((q) => q.close()));
+    await Promise.all(this.eventConnections.splice(0).map(closeRedisConnection));
   }
 }
