@@ -74,4 +74,20 @@ describe('watchRedisRecovery', () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(started).toBe(1);
   });
+
+  it('stopping waits at most stopWaitMs for a recovery that never settles', async () => {
+    let started = false;
+    const stop = await watchRedisRecovery(
+      ctx,
+      () => {
+        started = true;
+        return new Promise<void>(() => undefined);
+      },
+      20,
+      100,
+    );
+    await flushPrefixKeys(ctx);
+    await waitFor(() => started, { what: 'a recovery under way' });
+    await stop();
+  });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Context } from '@vigil/core';
+import { withTimeout, type Context } from '@vigil/core';
 
 /** How often the checker looks for a Redis that lost its data without dropping the connection (FLUSHALL). */
 export const REDIS_WATCH_MS = 2_000;
@@ -10,9 +10,15 @@ export const REDIS_WATCH_MS = 2_000;
  * watcher keeps has vanished (the data was lost under a live connection: FLUSHALL, a failover
  * to an empty replica). A recovery that fails is tried again on the next tick. Returns the
  * function that stops watching: it waits for a recovery in progress, so nothing of it (a queue
- * opened on a connection being closed) outlives the app.
+ * opened on a connection being closed) outlives the app; at most `stopWaitMs`
+ * (VIGIL_SHUTDOWN_TIMEOUT_MS), so a call that never settles cannot hold a shutdown.
  */
-export async function watchRedisRecovery(ctx: Context, recover: (reason: string) => Promise<void>, everyMs = REDIS_WATCH_MS): Promise<() => Promise<void>> {
+export async function watchRedisRecovery(
+  ctx: Context,
+  recover: (reason: string) => Promise<void>,
+  everyMs = REDIS_WATCH_MS,
+  stopWaitMs = ctx.config.shutdownTimeoutMs,
+): Promise<() => Promise<void>> {
   const key = `${ctx.config.redisPrefix}:data-marker`;
   const marker = randomBytes(8).toString('hex');
   await ctx.redis.set(key, marker, 'NX');
@@ -56,6 +62,6 @@ export async function watchRedisRecovery(ctx: Context, recover: (reason: string)
     clearInterval(timer);
     ctx.redis.off('close', onClose);
     ctx.redis.off('ready', onReady);
-    await running;
+    if (running) await withTimeout(running, stopWaitMs).catch(() => ctx.logger.warn('Redis recovery still running at shutdown; not waited for', { waitedMs: stopWaitMs }));
   };
 }

@@ -11,6 +11,7 @@ import {
   shardOfBucket,
   seenRegions,
   wantedMonitorSchedules,
+  withTimeout,
   type Context,
   type JobHandler,
   type JobPayloads,
@@ -132,7 +133,7 @@ export const MAINTENANCE_WATCHDOG_MS = 20_000;
  * missing maintenance schedulers (a few reads when nothing is missing); a re-created `every`
  * scheduler fires at once, so the reconciler puts every active monitor back within
  * `everyMs` + one reconcile. Returns the function that stops it, which waits for a check in
- * progress (nothing of it outlives the app: see watchRedisRecovery).
+ * progress, up to VIGIL_SHUTDOWN_TIMEOUT_MS (nothing of it outlives the app: see watchRedisRecovery).
  */
 export function startMaintenanceWatchdog(ctx: Context, everyMs = MAINTENANCE_WATCHDOG_MS): () => Promise<void> {
   let running: Promise<void> | null = null;
@@ -149,6 +150,6 @@ export function startMaintenanceWatchdog(ctx: Context, everyMs = MAINTENANCE_WAT
   timer.unref();
   return async () => {
     clearInterval(timer);
-    await running;
+    if (running) await withTimeout(running, ctx.config.shutdownTimeoutMs).catch(() => ctx.logger.warn('maintenance schedulers check still running at shutdown; not waited for'));
   };
 }

@@ -64,6 +64,15 @@ export class Queues {
       });
       queue.on('error', (e) => logConnectionError(this.logger, e, { queue: key }));
       this.queues.set(key, queue);
+      // BullMQ keeps a failed handshake for good: every later call on that Queue fails with it
+      // (and its job-scheduler calls never settle). A queue opened at the instant the connection
+      // dropped is forgotten, so the next use opens a new one and the process heals by itself.
+      const opened = queue;
+      opened.waitUntilReady().catch(() => {
+        if (this.queues.get(key) !== opened) return;
+        this.queues.delete(key);
+        opened.close().catch(() => undefined);
+      });
     }
     return queue;
   }
