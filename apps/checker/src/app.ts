@@ -37,7 +37,8 @@ export const MONITOR_WARM_MS = 60_000;
 
 /** The checker fleet: HTTP checks and the periodic maintenance jobs. `opts` tunes the checks (benchmarks). */
 export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorCheckOptions } = {}) {
-  const stops: (() => void)[] = [];
+  /** What onStarted started; stopping waits for work they have in progress (a recovery, a watchdog check). */
+  const stops: (() => void | Promise<void>)[] = [];
   let stopHeartbeat: (() => Promise<void>) | undefined;
   let stopRoundSweep: (() => Promise<void>) | undefined;
   let stopLocationDispatch: (() => Promise<void>) | undefined;
@@ -108,7 +109,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
       stopLocationDispatch = startLocationDispatch(ctx, monitors);
     },
     onStopping: async () => {
-      stops.splice(0).forEach((stop) => stop());
+      await Promise.all(stops.splice(0).map((stop) => stop()));
       await stopRoundSweep?.();
       await stopLocationDispatch?.();
       await stopHeartbeat?.();

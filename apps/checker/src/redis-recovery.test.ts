@@ -7,7 +7,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
-
 describe('watchRedisRecovery', () => {
   it('recovers once when the data is lost under a live connection, and again after a reconnect', async () => {
     const reasons: string[] = [];
@@ -24,7 +23,7 @@ describe('watchRedisRecovery', () => {
       await waitFor(() => reasons.length === 2, { what: 'a recovery after the reconnect' });
       expect(reasons[1]).toBe('Redis connection restored');
     } finally {
-      stop();
+      await stop();
     }
   });
 
@@ -43,7 +42,52 @@ describe('watchRedisRecovery', () => {
       await new Promise((r) => setTimeout(r, 100));
       expect(attempts).toBe(3);
     } finally {
-      stop();
+      await stop();
     }
+  });
+
+  it('stopping waits for a recovery in progress, and no recovery starts after it', async () => {
+    let started = 0;
+    let finished = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const stop = await watchRedisRecovery(
+      ctx,
+      async () => {
+        started++;
+        await gate;
+        finished++;
+      },
+      20,
+    );
+    await flushPrefixKeys(ctx);
+    await waitFor(() => started === 1, { what: 'a recovery under way' });
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(stopped).toBe(false);
+    release();
+    await stopping;
+    expect(finished).toBe(1);
+    // The marker is gone again, but the watcher has stopped: nothing runs any more.
+    await flushPrefixKeys(ctx);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(started).toBe(1);
+  });
+
+  it('stopping waits at most stopWaitMs for a recovery that never settles', async () => {
+    let started = false;
+    const stop = await watchRedisRecovery(
+      ctx,
+      () => {
+        started = true;
+        return new Promise<void>(() => undefined);
+      },
+      20,
+      100,
+    );
+    await flushPrefixKeys(ctx);
+    await waitFor(() => started, { what: 'a recovery under way' });
+    await stop();
   });
 });

@@ -155,7 +155,7 @@ it('when Redis loses its data while the checker runs, the watchdog brings the re
     expect(maintenance?.every).toBe(60_000);
     expect((await members()).get(paused)).toBeUndefined();
   } finally {
-    stop();
+    await stop();
     await app.stop();
   }
 });

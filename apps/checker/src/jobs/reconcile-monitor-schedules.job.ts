@@ -11,6 +11,7 @@ import {
   shardOfBucket,
   seenRegions,
   wantedMonitorSchedules,
+  withTimeout,
   type Context,
   type JobHandler,
   type JobPayloads,
@@ -131,20 +132,24 @@ export const MAINTENANCE_WATCHDOG_MS = 20_000;
  * then nothing would run the reconciler again until a restart. Every `everyMs` this re-creates
  * missing maintenance schedulers (a few reads when nothing is missing); a re-created `every`
  * scheduler fires at once, so the reconciler puts every active monitor back within
- * `everyMs` + one reconcile. Returns the function that stops it.
+ * `everyMs` + one reconcile. Returns the function that stops it, which waits for a check in
+ * progress, up to VIGIL_SHUTDOWN_TIMEOUT_MS (nothing of it outlives the app: see watchRedisRecovery).
  */
-export function startMaintenanceWatchdog(ctx: Context, everyMs = MAINTENANCE_WATCHDOG_MS): () => void {
-  let running = false;
+export function startMaintenanceWatchdog(ctx: Context, everyMs = MAINTENANCE_WATCHDOG_MS): () => Promise<void> {
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    ensureMaintenanceSchedulers(ctx)
+    running ??= ensureMaintenanceSchedulers(ctx)
       // During an outage the DependencyWatch has said so once; this would repeat it every tick.
-      .catch((e: unknown) => ctx.logger.log(classifyOutage(e) ? 'debug' : 'warn', 'maintenance schedulers not checked', { error: (e as Error).message }))
+      .catch((e: unknown) => {
+        ctx.logger.log(classifyOutage(e) ? 'debug' : 'warn', 'maintenance schedulers not checked', { error: (e as Error).message });
+      })
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    if (running) await withTimeout(running, ctx.config.shutdownTimeoutMs).catch(() => ctx.logger.warn('maintenance schedulers check still running at shutdown; not waited for'));
+  };
 }

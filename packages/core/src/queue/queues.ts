@@ -8,6 +8,18 @@ import type { MonitorBucket } from '../scheduling/monitor-buckets.js';
 import { JOB_QUEUE, type JobName, QueueName } from './queue-names.js';
 import type { JobPayloads, JobResults } from './job-payloads.js';
 import { checkQueueOf, type CheckQueueName } from '../regions/region-names.js';
+import { UnavailableError } from '../errors/errors.js';
+
+/**
+ * A queue asked for after Queues.close(): work that outlived its app (503 should it ever reach a
+ * client). Opening the queue anyway would start BullMQ's handshake on a connection being closed,
+ * whose failure BullMQ leaves unhandled (docs/decisions.md, "The checker after Redis lost its data").
+ */
+export class QueuesClosedError extends UnavailableError {
+  constructor(readonly queue: string) {
+    super('Service unavailable', { reason: `queue ${queue} asked for after the queues were closed` });
+  }
+}
 
 /**
  * One Queue (and at most one QueueEvents) per queue name per process, created on first use
@@ -19,6 +31,7 @@ export class Queues {
   private readonly events = new Map<QueueName | CheckQueueName, QueueEvents>();
   /** The connections made for QueueEvents: BullMQ duplicates them again and never closes ours. */
   private readonly eventConnections: RedisClient[] = [];
+  private closed = false;
 
   /**
    * `connection`: the fail-fast command connection every Queue shares; `blockingConnection`
@@ -43,6 +56,7 @@ export class Queues {
     const key = shard === 0 ? name : `${name}@${shard}`;
     let queue = this.queues.get(key);
     if (!queue) {
+      if (this.closed) throw new QueuesClosedError(key);
       queue = new Queue(name, {
         connection: this.connection as ConnectionOptions,
         prefix: shardPrefix(this.prefix, shard),
@@ -50,6 +64,15 @@ export class Queues {
       });
       queue.on('error', (e) => logConnectionError(this.logger, e, { queue: key }));
       this.queues.set(key, queue);
+      // BullMQ keeps a failed handshake for good: every later call on that Queue fails with it
+      // (and its job-scheduler calls never settle). A queue opened at the instant the connection
+      // dropped is forgotten, so the next use opens a new one and the process heals by itself.
+      const opened = queue;
+      opened.waitUntilReady().catch(() => {
+        if (this.queues.get(key) !== opened) return;
+        this.queues.delete(key);
+        opened.close().catch(() => undefined);
+      });
     }
     return queue;
   }
@@ -106,6 +129,7 @@ export class Queues {
   private async queueEvents(name: QueueName | CheckQueueName): Promise<QueueEvents> {
     let events = this.events.get(name);
     if (!events) {
+      if (this.closed) throw new QueuesClosedError(name);
       const connection = this.blockingConnection();
       this.eventConnections.push(connection);
       events = new QueueEvents(name, {
@@ -129,11 +153,15 @@ export class Queues {
     return Object.fromEntries(entries) as Record<QueueName, number>;
   }
 
+  /** Closes every queue; from then on a queue not open yet is refused (QueuesClosedError), never opened on a closing connection. */
   async close(): Promise<void> {
-    await Promise.all([...this.events.values()].map((e) => e.close()));
-    await Promise.all([...this.queues.values()].map((q) => q.close()));
-    await Promise.all(this.eventConnections.splice(0).map(closeRedisConnection));
+    this.closed = true;
+    const events = [...this.events.values()];
+    const queues = [...this.queues.values()];
     this.events.clear();
     this.queues.clear();
+    await Promise.all(events.map((e) => e.close()));
+    await Promise.all(queues.map((q) => q.close()));
+    await Promise.all(this.eventConnections.splice(0).map(closeRedisConnection));
   }
 }
