@@ -5,10 +5,12 @@ import {
   maskMonitorHeaders,
   maskMonitorUrl,
   Monitor,
+  monitorScheduleChange,
   openMonitorSecretsOrDrop,
   parseMonitorUrl,
   restoreEchoedMasks,
   ValidationError,
+  writeScheduleChanges,
   type Account,
   type Context,
   type MonitorType,
@@ -21,7 +23,8 @@ import { isUniqueViolation, monitorColumns, typedConfigColumns } from '../../mon
 import { canonicalFields, createMonitorSchema, monitorDefaults, MONITOR_INPUT_MESSAGES, type CreateMonitorInput } from '../../monitors/monitor-input.js';
 import { typedConfigOfCreate } from '../../monitors/monitor-type-input.js';
 import { resolveRegions } from '../../monitors/region-policy.js';
-import { applyCreatedMonitorSchedule, applyMonitorSchedule, checkNow } from '../../monitors/schedule-effects.js';
+import { checkNow } from '../../monitors/schedule-effects.js';
+import { applyScheduleNow } from '../../schedules/apply-schedule-now.js';
 import type { Spec } from '../document.js';
 import { inField } from '../error-path.js';
 import { mapList, type AfterCommit, type Current, type KindAdapter, type RefMapper } from './kind.js';
@@ -154,7 +157,8 @@ export const monitorKind: KindAdapter = {
     };
     const saved = await uniqueTarget(typed ? typed.type : 'http', () => repo.save(repo.create({ ...columns, accountId: account.id, status: 'pending', isActive: true })));
     await createHeartbeat(ctx, em, saved, ctx.clock.now());
-    return { id: saved.id, after: [() => applyCreatedMonitorSchedule(ctx, saved.id), () => checkNow(ctx, saved, 'created')] };
+    await writeScheduleChanges(em, [monitorScheduleChange(saved)]);
+    return { id: saved.id, after: [() => applyScheduleNow(ctx, [{ kind: 'monitor', id: saved.id }]), () => checkNow(ctx, saved, 'created')] };
   },
 
   async update(ctx: Context, em: EntityManager, account: Account, current: Current, spec: Spec): Promise<AfterCommit[]> {
@@ -169,13 +173,14 @@ export const monitorKind: KindAdapter = {
     });
     const saved = await uniqueTarget(monitor.type, () => repo.save(monitor));
     if (typed) await rescheduleHeartbeat(em, saved);
-    return [() => applyCreatedMonitorSchedule(ctx, saved.id, before)];
+    await writeScheduleChanges(em, [monitorScheduleChange(saved, before)]);
+    return [() => applyScheduleNow(ctx, [{ kind: 'monitor', id: saved.id }])];
   },
 
   async remove(ctx: Context, em: EntityManager, account: Account, current: Current): Promise<AfterCommit[]> {
     await em.query('DELETE FROM monitors WHERE id = $1 AND account_id = $2', [current.id, account.id]);
-    const checkInterval = Number(current.spec.check_interval);
-    return [() => applyMonitorSchedule(ctx, { id: current.id, checkInterval, deleted: true })];
+    await writeScheduleChanges(em, [monitorScheduleChange({ id: current.id, checkInterval: Number(current.spec.check_interval) })]);
+    return [() => applyScheduleNow(ctx, [{ kind: 'monitor', id: current.id }])];
   },
 };
 
