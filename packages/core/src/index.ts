@@ -50,6 +50,7 @@ export * from './monitors/assertions/assertion.js';
 export { joinFailures as joinAssertionFailures } from './monitors/assertions/assertion-text.js';
 export * from './monitors/assertions/evaluate-assertions.js';
 export * from './monitors/assertions/parse-assertions.js';
+export * from './monitors/assertions/assertion-shapes.js';
 export * from './monitors/monitor-types.js';
 export * from './net/forbidden-address.js';
 export * from './net/outbound-guard.js';
