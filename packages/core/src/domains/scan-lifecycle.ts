@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { Scan } from '../db/entities/scan.entity.js';
-import type { AlertEventPayload } from '../queue/alert-events.js';
+import type { AlertEventPayload, ScanCompletedData } from '../queue/alert-events.js';
 import { alertOutboxMessage, writeOutbox } from '../outbox/outbox-message.js';
 import type { Context } from '../runtime/context.js';
 import { daysUntilExpiry, expiryNotice, reachedThresholds } from './expiry.js';
@@ -38,17 +38,19 @@ export async function markScanRunning(db: EntityManager, scanId: number, now: Da
   return db.getRepository(Scan).findOneBy({ id: scanId });
 }
 
-function facts(ctx: ScanContext, scan: Scan, outcome: Pick<ScanEventFacts, 'status' | 'grade' | 'score' | 'error'>, finishedAt: Date): ScanEventFacts {
+function facts(ctx: ScanContext, scan: Scan, outcome: Pick<ScanCompletedData, 'status' | 'grade' | 'score' | 'error'>, finishedAt: Date): ScanEventFacts {
   return {
-    scanId: scan.id,
     accountId: scan.accountId,
-    domainId: scan.domainId,
-    hostname: scan.hostname,
-    port: scan.port,
-    ...outcome,
-    durationMs: durationOf(scan, finishedAt),
     finishedAt,
-    scanUrl: `${ctx.config.baseUrl}/api/v1/scans/${scan.id}`,
+    scan: {
+      scan_id: scan.id,
+      domain_id: scan.domainId,
+      hostname: scan.hostname,
+      port: scan.port,
+      ...outcome,
+      duration_ms: durationOf(scan, finishedAt),
+      scan_url: `${ctx.config.baseUrl}/api/v1/scans/${scan.id}`,
+    },
   };
 }
 
@@ -102,7 +104,7 @@ async function updateDomain(m: EntityManager, f: ScanEventFacts & { domainId: nu
     [f.domainId],
   )) as LockedDomain[];
   // Gone, or a newer scan finished first: its facts stay.
-  if (!domain || (domain.last_scan_id !== null && domain.last_scan_id > f.scanId)) return [];
+  if (!domain || (domain.last_scan_id !== null && domain.last_scan_id > f.scan.scan_id)) return [];
   const cert = report.certificate;
   await m.query(
     `UPDATE domains SET ssl_grade = $2, ssl_score = $3, last_scan_at = $4, last_scan_id = $5, last_scan_status = 'completed',
@@ -114,7 +116,7 @@ async function updateDomain(m: EntityManager, f: ScanEventFacts & { domainId: nu
       report.grade,
       report.score,
       f.finishedAt,
-      f.scanId,
+      f.scan.scan_id,
       cert?.issuer ?? null,
       cert?.subject ?? null,
       cert ? new Date(cert.valid_from) : null,
@@ -128,7 +130,7 @@ async function updateDomain(m: EntityManager, f: ScanEventFacts & { domainId: nu
   if (domain.ssl_grade !== null && domain.ssl_grade !== report.grade) {
     const [previous] = (await m.query(
       `SELECT report FROM scans WHERE domain_id = $1 AND status = 'completed' AND id < $2 ORDER BY id DESC LIMIT 1`,
-      [domain.id, f.scanId],
+      [domain.id, f.scan.scan_id],
     )) as { report: TlsDiffable | null }[];
     const reasons = tlsGradeReasons(previous?.report ?? {}, report);
     events.push(gradeChangedEvent(f, { grade: domain.ssl_grade, score: domain.ssl_score }, reasons));
@@ -142,7 +144,7 @@ async function updateDomain(m: EntityManager, f: ScanEventFacts & { domainId: nu
          SELECT $1, $2, t, CASE WHEN t = 0 THEN 'certificate.expired' ELSE 'certificate.expiring' END, $3
          FROM unnest($4::int[]) AS t
          ON CONFLICT DO NOTHING RETURNING threshold`,
-        [domain.id, cert.fingerprint_sha256, f.scanId, reached],
+        [domain.id, cert.fingerprint_sha256, f.scan.scan_id, reached],
       )) as { threshold: number }[];
       const notice = expiryNotice(inserted.map((r) => r.threshold));
       if (notice) {
