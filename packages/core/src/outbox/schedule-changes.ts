@@ -59,37 +59,49 @@ export interface ScheduleApplyDeps {
   timeoutMs: number;
 }
 
-/** Every region a monitor may be scheduled in: configured, or seen reporting (each has its own buckets). */
-async function scheduleRegions(deps: ScheduleApplyDeps): Promise<string[]> {
-  return [...new Set([...deps.regions, ...(await seenRegions(deps.queues.connection, deps.queues.prefix))])].sort();
+/** Every region a monitor may be scheduled in: configured, or seen reporting (each has its own buckets). Read once per call that applies changes. */
+type Regions = () => Promise<string[]>;
+
+function scheduleRegions(deps: ScheduleApplyDeps): Regions {
+  let read: Promise<string[]> | undefined;
+  return () => {
+    read ??= seenRegions(deps.queues.connection, deps.queues.prefix).then((seen) => [...new Set([...deps.regions, ...seen])].sort());
+    // A failed read is not kept: the next entity asks Redis again.
+    read.catch(() => (read = undefined));
+    return read;
+  };
 }
+
+/** Deletes (and so locks) the entity's pending rows, after any applier holding them. */
+const TAKE_WAITING = `DELETE FROM schedule_outbox WHERE kind = $1 AND entity_id = $2 RETURNING payload`;
+/** The same, skipping rows another applier holds. */
+const TAKE_SKIPPING = `DELETE FROM schedule_outbox WHERE id IN (SELECT id FROM schedule_outbox WHERE kind = $1 AND entity_id = $2 FOR UPDATE SKIP LOCKED) RETURNING payload`;
 
 /**
- * The pending changes of one entity, in the caller's transaction: locks its rows (`wait`: after
- * any applier holding them, which deletes them; else skipping them), then its row FOR SHARE (an
- * update of it waits until Redis is written, so no later change reaches Redis first), makes
- * Redis match the row as it stands (no row: deleted, out of every schedule), and deletes the
- * rows. Returns how many rows it applied (0: none pending, or another applier has them).
+ * The pending changes of one entity, in the caller's transaction: takes its rows (deleted,
+ * locked until the commit; `wait`: after any applier holding them, else skipping those), then
+ * its row FOR SHARE (an update of it waits until Redis is written, so no later change reaches
+ * Redis first), and makes Redis match the row as it stands (no row: deleted, out of every
+ * schedule). A failure rolls the transaction back: the rows are pending again. Returns how many
+ * rows it applied (0: none pending, or another applier has them).
  */
-async function applyPendingOf(em: EntityManager, deps: ScheduleApplyDeps, target: ScheduleTarget, wait: boolean): Promise<number> {
-  const rows = (await em.query(
-    `SELECT id, payload FROM schedule_outbox WHERE kind = $1 AND entity_id = $2 ORDER BY id FOR UPDATE${wait ? '' : ' SKIP LOCKED'}`,
-    [target.kind, target.id],
-  )) as { id: string; payload: ScheduleChangePayload }[];
-  if (!rows.length) return 0;
-  const redis = target.kind === 'monitor' ? applyMonitor(em, deps, target.id, rows.flatMap((r) => r.payload.intervals ?? [])) : applyDomain(em, deps, target.id);
+async function applyPendingOf(em: EntityManager, deps: ScheduleApplyDeps, regions: Regions, target: ScheduleTarget, wait: boolean): Promise<number> {
+  const rows = (await em.query(wait ? TAKE_WAITING : TAKE_SKIPPING, [target.kind, target.id])) as [{ payload: ScheduleChangePayload }[], number];
+  const taken = rows[0];
+  if (!taken.length) return 0;
+  const redis =
+    target.kind === 'monitor' ? applyMonitor(em, deps, regions, target.id, taken.flatMap((r) => r.payload.intervals ?? [])) : applyDomain(em, deps, target.id);
   await withTimeout(redis, deps.timeoutMs, `Schedule of ${target.kind} ${target.id}: Redis timed out`);
-  await em.query(`DELETE FROM schedule_outbox WHERE id = ANY($1::bigint[])`, [rows.map((r) => r.id)]);
-  return rows.length;
+  return taken.length;
 }
 
-async function applyMonitor(em: EntityManager, deps: ScheduleApplyDeps, id: number, intervals: readonly number[]): Promise<void> {
+async function applyMonitor(em: EntityManager, deps: ScheduleApplyDeps, known: Regions, id: number, intervals: readonly number[]): Promise<void> {
   const row = await em.getRepository(Monitor).findOne({
     where: { id },
     select: { id: true, type: true, checkInterval: true, isActive: true, status: true, regions: true },
     lock: { mode: 'pessimistic_read' },
   });
-  const regions = await scheduleRegions(deps);
+  const regions = await known();
   // Out of the buckets of its former intervals too, so they do not start it in vain.
   for (const checkInterval of new Set(intervals)) {
     if (checkInterval !== row?.checkInterval) await removeMonitorSchedule(deps.queues, { id, checkInterval }, regions);
@@ -112,9 +124,10 @@ async function applyDomain(em: EntityManager, deps: ScheduleApplyDeps, id: numbe
  * failure is logged, not thrown: PostgreSQL is the truth and the change stands.
  */
 export async function applyScheduleChanges(deps: ScheduleApplyDeps & { logger: Logger }, targets: readonly ScheduleTarget[]): Promise<void> {
+  const regions = scheduleRegions(deps);
   for (const target of targets) {
     try {
-      await deps.db.transaction((em) => applyPendingOf(em, deps, target, true));
+      await deps.db.transaction((em) => applyPendingOf(em, deps, regions, target, true));
     } catch (e) {
       deps.logger.warn('schedule not updated yet; the outbox relay will apply it', { kind: target.kind, id: target.id, error: (e as Error).message });
       return;
@@ -129,6 +142,7 @@ export async function applyScheduleChanges(deps: ScheduleApplyDeps & { logger: L
  * many entities it applied; rejects on the first failure (the rows stay).
  */
 export async function relayScheduleChanges(deps: ScheduleApplyDeps, batch: number): Promise<number> {
+  const regions = scheduleRegions(deps);
   let applied = 0;
   while (applied < batch) {
     const done = await deps.db.transaction(async (em) => {
@@ -136,7 +150,7 @@ export async function relayScheduleChanges(deps: ScheduleApplyDeps, batch: numbe
         kind: ScheduleTarget['kind'];
         entity_id: number;
       }[];
-      return oldest ? (await applyPendingOf(em, deps, { kind: oldest.kind, id: oldest.entity_id }, false)) > 0 : false;
+      return oldest ? (await applyPendingOf(em, deps, regions, { kind: oldest.kind, id: oldest.entity_id }, false)) > 0 : false;
     });
     if (!done) break;
     applied++;
