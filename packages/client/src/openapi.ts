@@ -3749,20 +3749,20 @@ export interface operations {
     getApiV1AuditLog: {
         parameters: {
             query?: {
+                /** @description Default 50; above 100 is clamped to 100 */
+                per_page?: number;
                 /** @description A resource type (monitor, domain, integration, status_page, status_page_notice, incident, incident_update, maintenance_window, api_key, scan, verification, account) or type:id, e.g. monitor:42 */
                 resource?: string;
                 /** @description Only the changes made with this API key (its id) */
                 key?: number;
-                /** @description Only this action (create, update, delete, pause, resume, acknowledge, rotate, revoke, check, scan, test, redeliver, verify, apply, tier_change, use_from_new_ip) */
-                action?: string;
+                /** @description Only this action */
+                action?: "create" | "update" | "delete" | "pause" | "resume" | "acknowledge" | "rotate" | "revoke" | "check" | "scan" | "test" | "redeliver" | "verify" | "apply" | "tier_change" | "use_from_new_ip";
                 /** @description ISO 8601 date or date-time; entries at or after it */
                 from?: string;
                 /** @description ISO 8601 date or date-time; entries at or before it */
                 to?: string;
                 /** @description next_cursor of the previous page */
                 cursor?: string;
-                /** @description Default 50; above 100 is clamped to 100 */
-                per_page?: number;
             };
             header?: never;
             path?: never;

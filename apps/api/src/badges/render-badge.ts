@@ -1,4 +1,5 @@
 import { makeBadge } from 'badge-maker';
+import Joi from 'joi';
 import { Type, type Static } from '@sinclair/typebox';
 import type { BadgeFace } from './badge-values.js';
 
@@ -26,9 +27,12 @@ export function renderShieldsEndpoint(face: BadgeFace, cacheSeconds: number): St
   return { schemaVersion: 1, label: face.label, message: face.message, color: face.color, cacheSeconds };
 }
 
-/** A caller's `?label=`: printable text, at most MAX_LABEL_LENGTH characters; anything else keeps the default. */
+/** The `label` query parameter: what customLabel keeps (and what the document says). */
+export const LABEL_FIELD = Joi.string().max(MAX_LABEL_LENGTH).description('Replaces the left-hand text');
+
+/** A caller's `?label=`: printable text (control characters dropped, then trimmed) that LABEL_FIELD accepts; anything else keeps the default, never a 400. */
 export function customLabel(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
   const text = [...raw].filter((c) => c >= ' ' && c !== '\u007f').join('').trim();
-  return text && text.length <= MAX_LABEL_LENGTH ? text : null;
+  return LABEL_FIELD.validate(text).error ? null : text;
 }

@@ -53,8 +53,9 @@ async function applyInTransaction(ctx: Context, em: EntityManager, actor: AuditA
 
 /**
  * POST /config/apply: the plan's changes in one transaction, or none (any error rolls all
- * back). Redis side effects (schedules, first checks, status caches) only after the commit;
- * when Redis fails there, the reconcilers bring it in line as for any other change.
+ * back). Schedule changes are written to the schedule outbox in it; Redis side effects
+ * (schedules applied, first checks, status caches) only after the commit; when Redis fails
+ * there, the outbox relay applies the schedules once it answers.
  */
 export async function applyDocument(ctx: Context, actor: AuditActor, account: Account, body: unknown, opts: ApplyOptions): Promise<Plan> {
   const doc = parseDocument(body);

@@ -1,9 +1,10 @@
-import { ConflictError, Domain, insertScan, recordAudit, type Account, type AuditActor, type Context, type Scan } from '@vigil/core';
+import { ConflictError, Domain, domainScheduleChange, insertScan, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context, type Scan } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
 import { lockAccountLimit } from '../limits/account-limit-lock.js';
 import { DOMAIN_DEFAULTS, type CreateDomainInput } from './domain-input.js';
 import { assertFrequencyAllowed } from './frequency-policy.js';
-import { applyCreatedDomainSchedule, queueScan } from './schedule-effects.js';
+import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
+import { queueScan } from './schedule-effects.js';
 import { requireOwnedHostname } from './require-owned-hostname.js';
 import { isUniqueViolation } from './unique-violation.js';
 
@@ -19,8 +20,9 @@ export const DOMAIN_EXISTS = 'Domain already exists';
  * Creates of one account run in parallel: 2 is the unique index on (account_id, hostname, port)
  * (a concurrent insert of the same key waits for the first and fails); 3 is counted after the
  * insert under the account's domain-limit lock (lockAccountLimit), only when the tier has a
- * limit, so concurrent creates with room for k leave exactly k new domains. The schedule goes
- * to Redis after the commit (applyCreatedDomainSchedule).
+ * limit, so concurrent creates with room for k leave exactly k new domains. Its schedule change
+ * is written to the schedule outbox with the insert and applied to Redis after the commit
+ * (applyScheduleNow; the outbox relay when Redis failed).
  */
 export async function createDomain(ctx: Context, account: Account, actor: AuditActor, input: CreateDomainInput): Promise<{ domain: Domain; scan: Scan }> {
   const tier = ctx.config.tiers[account.tier];
@@ -52,6 +54,7 @@ export async function createDomain(ctx: Context, account: Account, actor: AuditA
         }
       }
       assertFrequencyAllowed(account.tier, tier, fields.monitoring_frequency, ctx.config.baseUrl);
+      await writeScheduleChanges(m, [domainScheduleChange(domain.id)]);
       const scan = await insertScan(m, { accountId: account.id, domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'initial' }, ctx.clock.now());
       return { domain, scan };
     })
@@ -59,7 +62,7 @@ export async function createDomain(ctx: Context, account: Account, actor: AuditA
       if (isUniqueViolation(e)) throw new ConflictError(DOMAIN_EXISTS, { hostname: fields.hostname, port: fields.port });
       throw e;
     });
-  await applyCreatedDomainSchedule(ctx, created.domain.id);
+  await applyScheduleNow(ctx, [{ kind: 'domain', id: created.domain.id }]);
   await queueScan(ctx, created.scan.id);
   return created;
 }

@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import type { Response } from 'express';
 import { MONITORING_FREQUENCIES, ValidationError, normaliseHostname, type MonitoringFrequency } from '@vigil/core';
-import { annotated, documented } from '../http/joi-schema.js';
+import { annotated, documentedAs } from '../http/joi-schema.js';
 import { validate } from '../http/validate.js';
 import { markDeprecated } from '../middleware/deprecation.js';
 
@@ -34,7 +34,7 @@ const frequencyField = (name: string) =>
     .error(new ValidationError(`Invalid ${name}: must be one of ${MONITORING_FREQUENCIES.join(', ')}`));
 
 /** A hostname, normalised (lower case, punycode); anything else is the seed's 400 Invalid hostname. */
-export const hostnameField = documented(
+export const hostnameField = documentedAs(
   Joi.any()
     .custom((v: unknown) => {
       const hostname = normaliseHostname(v);
@@ -42,7 +42,7 @@ export const hostnameField = documented(
       return hostname;
     })
     .error(new ValidationError('Invalid hostname')),
-  { type: 'string', maxLength: 253, description: 'A domain name (internationalised names are stored in punycode)' },
+  Joi.string().max(253).description('A domain name (internationalised names are stored in punycode)'),
 );
 
 export const portField = Joi.number().integer().min(1).max(65_535).error(new ValidationError('Invalid port'));

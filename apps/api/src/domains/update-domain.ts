@@ -1,11 +1,11 @@
-import { ConflictError, Domain, recordAudit, snapshotOf, type Account, type AuditActor, type Context } from '@vigil/core';
+import { ConflictError, Domain, domainScheduleChange, recordAudit, snapshotOf, writeScheduleChanges, type Account, type AuditActor, type Context } from '@vigil/core';
 import type { Static } from '@sinclair/typebox';
 import type { DomainUpdatedSchema } from './domain.schema.js';
 import type { DomainSettings } from './domain-input.js';
 import { DOMAIN_EXISTS } from './create-domain.js';
 import { findOwnDomain } from './find-own-domain.js';
 import { assertFrequencyAllowed } from './frequency-policy.js';
-import { applyDomainSchedule } from './schedule-effects.js';
+import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
 import { isUniqueViolation } from './unique-violation.js';
 
 /**
@@ -13,7 +13,7 @@ import { isUniqueViolation } from './unique-violation.js';
  * (done by the caller), then 403 Frequency not allowed for a frequency that changes to one
  * the tier lacks (an unchanged one is left alone after a downgrade), then 409 when a new port
  * collides with another domain of the account. The scheduler follows is_active and the
- * frequency. Answers {domain{id, hostname, port, changed fields, updated_at}}.
+ * frequency (a schedule change in the outbox, applied after the commit). Answers {domain{id, hostname, port, changed fields, updated_at}}.
  */
 export async function updateDomain(
   ctx: Context,
@@ -23,8 +23,9 @@ export async function updateDomain(
   input: DomainSettings,
 ): Promise<Static<typeof DomainUpdatedSchema>> {
   const tier = ctx.config.tiers[account.tier];
+  const reschedules = input.is_active !== undefined || input.monitoring_frequency !== undefined;
   try {
-    return await ctx.db.transaction(async (m) => {
+    const updated = await ctx.db.transaction(async (m) => {
       const domain = await findOwnDomain(m, account.id, rawId, true);
       if (input.monitoring_frequency !== undefined && input.monitoring_frequency !== domain.monitoringFrequency) {
         assertFrequencyAllowed(account.tier, tier, input.monitoring_frequency, ctx.config.baseUrl);
@@ -38,7 +39,7 @@ export async function updateDomain(
       const was = snapshotOf(m, domain);
       const saved = await m.getRepository(Domain).save(Object.assign(domain, changes));
       await recordAudit(m, actor, [{ resource: 'domain', id: saved.id, action: 'update', before: was, after: saved }]);
-      if (input.is_active !== undefined || input.monitoring_frequency !== undefined) await applyDomainSchedule(ctx, saved);
+      if (reschedules) await writeScheduleChanges(m, [domainScheduleChange(saved.id)]);
       return {
         id: saved.id,
         hostname: saved.hostname,
@@ -47,6 +48,8 @@ export async function updateDomain(
         updated_at: saved.updatedAt.toISOString(),
       };
     });
+    if (reschedules) await applyScheduleNow(ctx, [{ kind: 'domain', id: updated.id }]);
+    return updated;
   } catch (e) {
     if (isUniqueViolation(e)) throw new ConflictError(DOMAIN_EXISTS);
     throw e;

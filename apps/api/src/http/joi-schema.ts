@@ -20,6 +20,14 @@ export function documented<S extends Joi.Schema>(schema: S, jsonSchema: JsonSche
 }
 
 /**
+ * Documents a joi schema whose rule is a `.custom()` (a parser) by a plain joi schema of what it
+ * accepts, e.g. `Joi.string().max(253)` for a hostname: the document is derived from joi all the same.
+ */
+export function documentedAs<S extends Joi.Schema>(schema: S, as: Joi.Schema): S {
+  return documented(schema, requestSchema(as));
+}
+
+/**
  * Adds JSON Schema keywords to what is derived: facts joi must not act on (`default`: joi's own
  * `.default()` would fill the value in, and an update would then overwrite it) and the part of
  * a `.custom()` rule JSON Schema can say (e.g. `propertyNames` of header names).
@@ -52,6 +60,13 @@ function resolve(schema: unknown): unknown {
   // joi's greater()/less() come out as both exclusiveMinimum and minimum (same for the maximum): keep the exclusive one.
   if (out.exclusiveMinimum !== undefined && out.exclusiveMinimum === out.minimum) delete out.minimum;
   if (out.exclusiveMaximum !== undefined && out.exclusiveMaximum === out.maximum) delete out.maximum;
+  // joi's valid(x) of one value comes out as a bare const: with its type (null: type null), which client generators read.
+  if ('const' in out && out.type === undefined) {
+    if (out.const === null) {
+      delete out.const;
+      out.type = 'null';
+    } else if (typeof out.const === 'string' || typeof out.const === 'number' || typeof out.const === 'boolean') out.type = typeof out.const;
+  }
   const merged = schema[MERGE];
   return isObject(merged) ? { ...out, ...merged } : out;
 }

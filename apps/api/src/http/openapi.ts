@@ -1,4 +1,4 @@
-import Joi from 'joi';
+import type Joi from 'joi';
 import { INDEPENDENT_PATHS } from '../middleware/dependency-gate.js';
 import { UNLIMITED_PATHS } from '../middleware/burst-limit.js';
 import { Type, type Static } from '@sinclair/typebox';
@@ -7,7 +7,7 @@ import { OpenObject } from './schema.js';
 import { componentName } from './components.js';
 import { declaredScope } from '../middleware/require-scope.js';
 import { ErrorSchema, ForbiddenSchema, RateLimitedSchema } from './error.schema.js';
-import type { JsonSchema, QueryParamDoc, RouteDef } from './route.js';
+import type { JsonSchema, RouteDef } from './route.js';
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 const DEFAULT_ERROR_SCHEMAS: Record<string, JsonSchema> = {
@@ -176,9 +176,8 @@ function securityOf(r: RouteDef): { security: Record<string, string[]>[] } {
   return { security: [] };
 }
 
-/** A query parameter as a route documents it; a joi one is derived from its validator. */
-function queryDoc(param: Joi.Schema | QueryParamDoc): QueryParamDoc {
-  if (!Joi.isSchema(param)) return param;
+/** A query parameter, derived from the joi schema that validates it. */
+function queryDoc(param: Joi.Schema): JsonSchema & { description?: unknown; required: boolean } {
   return { ...requestSchema(param), required: (param.describe().flags as { presence?: string } | undefined)?.presence === 'required' };
 }
 

@@ -16,9 +16,6 @@ export type AuthMode = 'api-key' | 'optional-api-key' | 'agent-key' | 'none';
 /** A JSON Schema fragment, as OpenAPI 3.1 uses it. */
 export type JsonSchema = Record<string, unknown>;
 
-/** A query parameter read by hand (not through a joi schema): its schema, description and whether required. */
-export type QueryParamDoc = JsonSchema & { description?: string; required?: boolean };
-
 /**
  * One documented answer. `schema` is the TypeBox schema of a JSON body: the document shows it
  * and the answer is serialised through it. `contentType` when the body is not JSON (pages,
@@ -37,10 +34,9 @@ export type ResponseDocs = Record<number, ResponseDoc>;
 export interface RouteDocs<R extends ResponseDocs = ResponseDocs> {
   /**
    * Query parameters: name -> the joi schema that validates it (the document derives the
-   * parameter from it; see joiQuery()) or, for a parameter read by hand, its JSON Schema.
-   * Path parameters come from the path.
+   * parameter from it: queryFields() of the query's joi object). Path parameters come from the path.
    */
-  query?: Record<string, Joi.Schema | QueryParamDoc>;
+  query?: Record<string, Joi.Schema>;
   /** The joi schema that validates the body: the document derives the body's schema and example from it. */
   body?: Joi.Schema;
   responses: R;

@@ -1,6 +1,6 @@
 import Joi from 'joi';
 import { REGION_NAME_PATTERN, ValidationError } from '@vigil/core';
-import { documented } from '../http/joi-schema.js';
+import { documentedAs } from '../http/joi-schema.js';
 
 /** At most this many private locations per account, and networks per location (tenant input is bounded). */
 export const MAX_LOCATIONS_PER_ACCOUNT = 20;
@@ -21,7 +21,7 @@ export const createLocationBody = Joi.object<CreateLocationInput>({
   name: Joi.string().required().pattern(REGION_NAME_PATTERN).error(new ValidationError(INVALID_LOCATION_NAME)).description('Lower-case letters, digits and `-`, starting with a letter; what monitors name in `regions`'),
   allowed_cidrs: Joi.array()
     // joi-to-json reads ip() as format ipv4, which a CIDR is not.
-    .items(documented(Joi.string().ip({ cidr: 'required' }), { type: 'string', description: 'A network in CIDR notation, e.g. 10.0.0.0/8 or fd00::/8' }))
+    .items(documentedAs(Joi.string().ip({ cidr: 'required' }), Joi.string().description('A network in CIDR notation, e.g. 10.0.0.0/8 or fd00::/8')))
     .max(MAX_ALLOWED_CIDRS)
     .unique()
     .error(new ValidationError(INVALID_CIDRS))

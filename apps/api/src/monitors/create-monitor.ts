@@ -1,4 +1,4 @@
-import { alreadyMonitoredMessage, createSecretBox, Monitor, recordAudit, type Account, type AuditActor, type Context } from '@vigil/core';
+import { alreadyMonitoredMessage, createSecretBox, Monitor, monitorScheduleChange, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context } from '@vigil/core';
 import type { DataSource, EntityManager } from 'typeorm';
 import { alreadyMonitoredError } from './already-monitored.js';
 import { createHeartbeat } from '../heartbeats/heartbeat-store.js';
@@ -9,7 +9,8 @@ import { assertIntervalAllowed } from './interval-policy.js';
 import { monitorDefaults, type CreateMonitorInput } from './monitor-input.js';
 import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
 import { typedConfigOfCreate } from './monitor-type-input.js';
-import { applyCreatedMonitorSchedule, checkNow } from './schedule-effects.js';
+import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
+import { checkNow } from './schedule-effects.js';
 import { resolveRegions } from './region-policy.js';
 
 export const URL_ALREADY_MONITORED = alreadyMonitoredMessage('http');
@@ -20,8 +21,9 @@ export const URL_ALREADY_MONITORED = alreadyMonitoredMessage('http');
  * index on (account_id, normalized_url) (a concurrent insert of the same key waits for the
  * first and fails), and the monitor limit, counting monitors of every type, is checked only
  * when the tier has one: after the insert, under the account's monitor-limit lock
- * (lockAccountLimit), so concurrent creates with room for k leave exactly k new monitors. The
- * schedule goes to Redis after the commit (applyCreatedMonitorSchedule).
+ * (lockAccountLimit), so concurrent creates with room for k leave exactly k new monitors. Its
+ * schedule change is written to the schedule outbox with the insert and applied to Redis after
+ * the commit (applyScheduleNow; the outbox relay when Redis failed).
  */
 export async function createMonitor(ctx: Context, account: Account, actor: AuditActor, input: CreateMonitorInput): Promise<Monitor> {
   const tier = ctx.config.tiers[account.tier];
@@ -46,6 +48,7 @@ export async function createMonitor(ctx: Context, account: Account, actor: Audit
         m.getRepository(Monitor).create({ ...columns, accountId: account.id, status: 'pending', isActive: true }),
       );
       await createHeartbeat(ctx, m, saved, ctx.clock.now());
+      await writeScheduleChanges(m, [monitorScheduleChange(saved)]);
       // Recorded with the insert: a create refused below rolls its entry back with it.
       await recordAudit(m, actor, [{ resource: 'monitor', id: saved.id, action: 'create', after: saved }]);
       if (limit !== null) {
@@ -61,7 +64,7 @@ export async function createMonitor(ctx: Context, account: Account, actor: Audit
       // The 409 names the monitor that has the target.
       throw (await alreadyMonitoredError(ctx.db.manager, account.id, columns.normalizedUrl, alreadyMonitored)) ?? e;
     });
-  await applyCreatedMonitorSchedule(ctx, monitor.id);
+  await applyScheduleNow(ctx, [{ kind: 'monitor', id: monitor.id }]);
   await checkNow(ctx, monitor, 'created');
   return monitor;
 }

@@ -13,7 +13,7 @@ import {
   type MonitorMethod,
   type MonitorType,
 } from '@vigil/core';
-import { annotated, documented } from '../http/joi-schema.js';
+import { annotated, documented, documentedAs } from '../http/joi-schema.js';
 import { ASSERTIONS_PROPERTY } from './assertions-openapi.js';
 import { TypeConfigSchema } from './monitor.schema.js';
 
@@ -141,16 +141,15 @@ const fields = {
   // `config` is checked once the type is known (monitor-type-input.ts, against the type's spec).
   config: documented(Joi.any(), TypeConfigSchema),
   // http monitors: required (create schema below); the other types refuse it.
-  url: documented(
+  url: documentedAs(
     Joi.string()
       .custom((value: string, helpers) => (parseMonitorUrl(value) ? value.trim() : helpers.error('any.invalid')))
       .error(fail(M.url)),
-    {
-      type: 'string',
-      description:
+    Joi.string()
+      .description(
         'http monitors: http:// or https:// URL (required). Other types (read only): the display form of the target, e.g. tcp://host:port, tls://host:port, dns:name?type=A, or `heartbeat`',
-      examples: ['https://example.com/health'],
-    },
+      )
+      .example('https://example.com/health'),
   ),
   method: annotated(
     Joi.string()
@@ -240,7 +239,7 @@ const fields = {
       ),
     { default: D.escalation },
   ),
-  // Messages name the item and field (parse-assertions.ts); null is none. Checked by a custom rule: documented by hand.
+  // Messages name the item and field (parse-assertions.ts); null is none. Checked by a custom rule: documented by core's joi shapes (assertions-openapi.ts).
   assertions: documented(assertionsSchema, ASSERTIONS_PROPERTY),
   is_active: Joi.boolean().error(fail(M.isActive)),
   regions: Joi.array()

@@ -1,13 +1,15 @@
-import { ConflictError, Monitor, recordAudit, snapshotOf, type Account, type AuditActor, type Context } from '@vigil/core';
+import { ConflictError, Monitor, monitorScheduleChange, recordAudit, snapshotOf, writeScheduleChanges, type Account, type AuditActor, type Context } from '@vigil/core';
 import { findOwnMonitor } from './find-own-monitor.js';
-import { applyMonitorSchedule, checkNow } from './schedule-effects.js';
+import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
+import { checkNow } from './schedule-effects.js';
 
 /**
  * Pause from any state (decisions §4), idempotent: a second pause keeps the first paused_at.
- * The scheduler is removed in the same request.
+ * The monitor leaves its schedule in the same request (a schedule change in the outbox, applied
+ * after the commit).
  */
 export async function pauseMonitor(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor> {
-  return ctx.db.transaction(async (m) => {
+  const paused = await ctx.db.transaction(async (m) => {
     const monitor = await findOwnMonitor(m, account.id, rawId, { lock: true });
     if (monitor.status !== 'paused') {
       const was = snapshotOf(m, monitor);
@@ -18,9 +20,11 @@ export async function pauseMonitor(ctx: Context, account: Account, actor: AuditA
     } else {
       await recordAudit(m, actor, []);
     }
-    await applyMonitorSchedule(ctx, monitor);
+    await writeScheduleChanges(m, [monitorScheduleChange(monitor)]);
     return monitor;
   });
+  await applyScheduleNow(ctx, [{ kind: 'monitor', id: paused.id }]);
+  return paused;
 }
 
 /**
@@ -39,9 +43,10 @@ export async function resumeMonitor(ctx: Context, account: Account, actor: Audit
     found.consecutiveSuccesses = 0;
     await m.getRepository(Monitor).save(found);
     await recordAudit(m, actor, [{ resource: 'monitor', id: found.id, action: 'resume', before: was, after: found }]);
-    await applyMonitorSchedule(ctx, found);
+    await writeScheduleChanges(m, [monitorScheduleChange(found)]);
     return found;
   });
+  await applyScheduleNow(ctx, [{ kind: 'monitor', id: monitor.id }]);
   if (monitor.isActive) await checkNow(ctx, monitor, 'resumed');
   return monitor;
 }

@@ -1,70 +1,24 @@
 import {
+  dropScheduleChanges,
   enqueueImmediateCheck,
   enqueueImmediateChecks,
   isPushMonitorType,
   Monitor,
-  removeMonitorSchedule,
+  OUTBOX_RELAY_DEFAULTS,
   removeMonitorSchedules,
-  syncMonitorSchedule,
   syncMonitorSchedules,
+  withTimeout,
   type Context,
-  type MonitorScheduleFacts,
   type MonitorType,
 } from '@vigil/core';
 import { In } from 'typeorm';
 import { knownRegions, publicRegionsOf } from './region-policy.js';
 
 /**
- * Makes the monitor's schedule (its interval bucket, scheduling/monitor-buckets.ts) match its
- * row, in the request that changed the row (called under the monitor's row lock: inside an
- * update's, pause's or delete's transaction, or after a create's commit, applyCreatedMonitorSchedule;
- * so changes of one monitor reach Redis in order). PostgreSQL is the truth: when
- * Redis fails, the change still stands, the failure is logged, and the reconciler (every minute)
- * brings the schedule in line.
- */
-export async function applyMonitorSchedule(
-  ctx: Context,
-  m: MonitorScheduleFacts | { id: number; checkInterval: number; deleted: true },
-  before?: { checkInterval: number },
-): Promise<void> {
-  try {
-    const regions = await knownRegions(ctx);
-    // Out of the bucket of its former interval too, so that bucket does not start it in vain.
-    if (before && before.checkInterval !== m.checkInterval) await removeMonitorSchedule(ctx.queues, { id: m.id, checkInterval: before.checkInterval }, regions);
-    if ('deleted' in m) await removeMonitorSchedule(ctx.queues, m, regions);
-    // Buckets only in public regions: a private location's runs are offered to its agents.
-    else await syncMonitorSchedule(ctx.queues, { ...m, regions: m.regions?.filter((r) => regions.includes(r)) }, regions);
-  } catch (e) {
-    ctx.logger.warn('monitor schedule not updated; the reconciler will fix it', { monitorId: m.id, error: (e as Error).message });
-  }
-}
-
-/**
- * After a create committed (nothing of it goes to Redis inside its transaction): the schedule of
- * the monitor as its row stands now, read under the row lock, so an update or delete that came
- * in between (they apply theirs under the same lock) is not undone. A crash or a failure
- * between the commit and this step leaves the committed monitor unscheduled until the
- * reconciler (every minute) adds it and catches up its missed run. `before`: the interval the
- * monitor had when a committed update changed it (config apply), to leave that bucket too.
- */
-export async function applyCreatedMonitorSchedule(ctx: Context, id: number, before?: { checkInterval: number }): Promise<void> {
-  try {
-    await ctx.db.transaction(async (m) => {
-      const row = await m.getRepository(Monitor).findOne({
-        where: { id },
-        select: { id: true, type: true, checkInterval: true, isActive: true, status: true, regions: true },
-        lock: { mode: 'pessimistic_write' },
-      });
-      if (row) await applyMonitorSchedule(ctx, row, before);
-    });
-  } catch (e) {
-    ctx.logger.warn('monitor schedule not updated; the reconciler will fix it', { monitorId: id, error: (e as Error).message });
-  }
-}
-
-/**
  * One check now in each of the monitor's regions (after create, after resume); the next
- * scheduled run follows at its time. None for a push type (heartbeat): nothing to probe.
+ * scheduled run follows at its time. None for a push type (heartbeat): nothing to probe. A
+ * Redis that neither answers nor refuses holds the request at most the outbox relay's enqueue
+ * timeout (5 s). (Schedule changes go through the schedule outbox: applyScheduleNow.)
  */
 export async function checkNow(ctx: Context, m: { id: number; type: MonitorType; regions: string[] }, reason: 'created' | 'resumed'): Promise<void> {
   if (isPushMonitorType(m.type)) return;
@@ -72,18 +26,23 @@ export async function checkNow(ctx: Context, m: { id: number; type: MonitorType;
   try {
     const regions = await publicRegionsOf(ctx, m.regions);
     // Only at private locations: its first due run there is its first check.
-    if (regions.length) await enqueueImmediateCheck(ctx.queues, monitorId, reason, regions);
+    if (regions.length) {
+      await withTimeout(enqueueImmediateCheck(ctx.queues, monitorId, reason, regions), OUTBOX_RELAY_DEFAULTS.enqueueTimeoutMs, 'Redis timed out');
+    }
   } catch (e) {
     ctx.logger.warn('immediate check not queued; the schedule will check the monitor', { monitorId, error: (e as Error).message });
   }
 }
 
 /**
- * applyCreatedMonitorSchedule for many committed monitors at once (a config apply): their rows
- * read under their locks (in id order) in one query, every schedule change in one Redis
- * pipeline. `before`: the interval each had when a committed update changed it.
+ * The schedule outbox's rows of a config apply, applied at once after its commit (applyScheduleNow
+ * takes one entity per transaction: for thousands of monitors, minutes): the monitors' rows read
+ * under their locks (in id order) in one query, every schedule change in pipelines, and the
+ * apply's own outbox rows (`outbox`, their ids) dropped in the same transaction. When Redis fails
+ * the rows stay and the outbox relay applies them, one entity at a time, from the rows as they
+ * stand then. `before`: the interval each had when a committed update changed it.
  */
-export async function applyCommittedMonitorSchedules(ctx: Context, changed: readonly { id: number; before?: number }[]): Promise<void> {
+export async function applyCommittedMonitorSchedules(ctx: Context, changed: readonly { id: number; before?: number }[], outbox: readonly number[]): Promise<void> {
   if (!changed.length) return;
   const before = new Map(changed.map((c) => [c.id, c.before]));
   try {
@@ -100,19 +59,21 @@ export async function applyCommittedMonitorSchedules(ctx: Context, changed: read
         return { ...r, regions: r.regions.filter((x) => regions.includes(x)), ...(was !== undefined ? { before: was } : {}) };
       });
       await syncMonitorSchedules(ctx.queues, facts, regions);
+      await dropScheduleChanges(m, outbox);
     });
   } catch (e) {
-    ctx.logger.warn('monitor schedules not updated; the reconciler will fix them', { monitors: changed.length, error: (e as Error).message });
+    ctx.logger.warn('monitor schedules not updated yet; the outbox relay will apply them', { monitors: changed.length, error: (e as Error).message });
   }
 }
 
-/** The schedules of deleted monitors removed, in one pipeline. */
-export async function removeDeletedMonitorSchedules(ctx: Context, deleted: readonly { id: number; checkInterval: number }[]): Promise<void> {
+/** The schedules of a config apply's deleted monitors removed in pipelines, then its outbox rows dropped (see applyCommittedMonitorSchedules). */
+export async function removeDeletedMonitorSchedules(ctx: Context, deleted: readonly { id: number; checkInterval: number }[], outbox: readonly number[]): Promise<void> {
   if (!deleted.length) return;
   try {
     await removeMonitorSchedules(ctx.queues, deleted, await knownRegions(ctx));
+    await dropScheduleChanges(ctx.db, outbox);
   } catch (e) {
-    ctx.logger.warn('monitor schedules not removed; the reconciler will fix them', { monitors: deleted.length, error: (e as Error).message });
+    ctx.logger.warn('monitor schedules not removed yet; the outbox relay will remove them', { monitors: deleted.length, error: (e as Error).message });
   }
 }
 

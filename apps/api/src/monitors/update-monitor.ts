@@ -1,4 +1,15 @@
-import { alreadyMonitoredMessage, createSecretBox, Monitor, recordAudit, snapshotOf, type Account, type AuditActor, type Context } from '@vigil/core';
+import {
+  alreadyMonitoredMessage,
+  createSecretBox,
+  Monitor,
+  monitorScheduleChange,
+  recordAudit,
+  snapshotOf,
+  writeScheduleChanges,
+  type Account,
+  type AuditActor,
+  type Context,
+} from '@vigil/core';
 import { alreadyMonitoredError } from './already-monitored.js';
 import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
@@ -9,18 +20,20 @@ import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor
 import { typedConfigOfUpdate } from './monitor-type-input.js';
 import { configView } from './monitor-views.js';
 import type { ConfigView } from './monitor.schema.js';
-import { applyMonitorSchedule } from './schedule-effects.js';
+import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
 import { resolveRegions } from './region-policy.js';
 
 /**
  * PUT and PATCH (same partial meaning): applies the given fields, re-validated like create
  * (uniqueness of the type's key within the account, a changed interval allowed by the tier; the
  * type never changes, a `config` given is merged into the current one), and changes the schedule
- * in the same request when check_interval or is_active is given. Answers the fields given.
+ * in the same request when check_interval, is_active or regions is given (a schedule change in the
+ * outbox with the update, applied after the commit). Answers the fields given.
  */
 export async function updateMonitor(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined, input: UpdateMonitorInput) {
   let alreadyMonitored = alreadyMonitoredMessage('http');
   let target: { id: number; normalizedUrl: string } | null = null;
+  const reschedules = input.check_interval !== undefined || input.is_active !== undefined || input.regions !== undefined;
   const updated = await ctx.db
     .transaction(async (m) => {
       const monitor = await findOwnMonitor(m, account.id, rawId, { lock: true });
@@ -42,7 +55,7 @@ export async function updateMonitor(ctx: Context, account: Account, actor: Audit
       const was = snapshotOf(m, monitor);
       Object.assign(monitor, columns, placement);
       const saved = await m.getRepository(Monitor).save(monitor);
-      if (input.check_interval !== undefined || input.is_active !== undefined || input.regions !== undefined) await applyMonitorSchedule(ctx, saved, before);
+      if (reschedules) await writeScheduleChanges(m, [monitorScheduleChange(saved, before)]);
       if (typed) await rescheduleHeartbeat(m, saved);
       await recordAudit(m, actor, [{ resource: 'monitor', id: saved.id, action: 'update', before: was, after: saved }]);
       return saved;
@@ -52,6 +65,7 @@ export async function updateMonitor(ctx: Context, account: Account, actor: Audit
       if (isUniqueViolation(e) && target) throw (await alreadyMonitoredError(ctx.db.manager, account.id, target.normalizedUrl, alreadyMonitored, target.id)) ?? e;
       throw e;
     });
+  if (reschedules) await applyScheduleNow(ctx, [{ kind: 'monitor', id: updated.id }]);
   const config: ConfigView = configView(updated);
   // The fields given, in the order of the configuration (the answer's schema order).
   const changed = Object.fromEntries(Object.entries(config).filter(([k]) => k in input));

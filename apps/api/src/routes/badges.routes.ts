@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { Context } from '@vigil/core';
 import { type BadgeService, BADGE_HEADERS } from '../badges/badge-service.js';
 import { BADGE_TOKEN_SCHEMA, badgeTokenFor, badgeTokenView, rotateBadgeToken, type BadgeTarget } from '../badges/badge-tokens.js';
-import { customLabel, ShieldsEndpointSchema } from '../badges/render-badge.js';
+import { customLabel, LABEL_FIELD, ShieldsEndpointSchema } from '../badges/render-badge.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from '../badges/badge-values.js';
 import { findOwnDomain } from '../domains/find-own-domain.js';
 import { authOf } from '../http/request-auth.js';
@@ -84,7 +84,7 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
         sendCached(req, res, found, BADGE_HEADERS);
       },
       docs: {
-        query: { label: { type: 'string', maxLength: 64, description: 'Replaces the left-hand text' } },
+        query: { label: LABEL_FIELD },
         responses: {
           // The cached bodies were drawn (SVG) or serialised through ShieldsEndpointSchema (JSON) by the badge service.
           200: { description: 'The badge: image/svg+xml for .svg, the shields.io endpoint JSON for .json', contentType: 'image/svg+xml', schema: ShieldsEndpointSchema, headers: ['ETag', 'Cache-Control'] },

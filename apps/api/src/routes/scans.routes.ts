@@ -9,7 +9,7 @@ import { Type } from '@sinclair/typebox';
 import { paginationNavBody, PaginationNavSchema, paginationParams, parsePagination } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
 import { auditActor } from '../audit/audit-actor.js';
-import { documented } from '../http/joi-schema.js';
+import { documentedAs } from '../http/joi-schema.js';
 import { route, type RouteDef } from '../http/route.js';
 import { parseId, validate } from '../http/validate.js';
 import { endpointLimit } from '../middleware/endpoint-limit.js';
@@ -24,7 +24,7 @@ const FULL_REPORTS_PER_MINUTE = 5;
 /** A domain name; with VIGIL_ALLOW_PRIVATE_TARGETS also localhost and IP literals. */
 function onDemandBody(allowPrivate: boolean) {
   return Joi.object<{ hostname: string; port: number }>({
-    hostname: documented(
+    hostname: documentedAs(
       Joi.any()
         .custom((v: unknown) => {
           const target = normaliseScanTarget(v, allowPrivate);
@@ -33,7 +33,7 @@ function onDemandBody(allowPrivate: boolean) {
         })
         .required()
         .error(new ValidationError('Invalid hostname')),
-      { type: 'string', description: 'A domain name; with VIGIL_ALLOW_PRIVATE_TARGETS also localhost and IP literals' },
+      Joi.string().description('A domain name; with VIGIL_ALLOW_PRIVATE_TARGETS also localhost and IP literals'),
     ),
     port: portField.default(443),
   }).example({ hostname: 'example.com', port: 443 });

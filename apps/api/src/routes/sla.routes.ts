@@ -9,7 +9,7 @@ import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { slaRows } from '../sla/load-sla.js';
 import { slaCsv, type SlaRow } from '../sla/sla-csv.js';
-import { MAX_SLA_DAYS, parseMonitorSlaPeriod, parseSlaMonth } from '../sla/sla-period.js';
+import { parseMonitorSlaPeriod, parseSlaMonth, SLA_MONTH_FIELD, SLA_RANGE_FIELDS } from '../sla/sla-period.js';
 import { AccountSlaSchema, MonitorSlaSchema } from '../sla/sla.schema.js';
 
 const TAG = 'SLA reports';
@@ -55,9 +55,8 @@ export function slaRoutes(ctx: Context): RouteDef[] {
       },
       docs: {
         query: {
-          month: { type: 'string', pattern: '^\\d{4}-\\d{2}$', description: 'YYYY-MM, as for the account report (not with from or to); without month, from and to: the current UTC month' },
-          from: { type: 'string', description: 'ISO 8601 date or date-time; default: the start of the current UTC month' },
-          to: { type: 'string', description: `ISO 8601 date (its whole UTC day) or date-time, exclusive; default: now (the end of the current UTC month when from is not given either); at most ${MAX_SLA_DAYS} days after from` },
+          month: SLA_MONTH_FIELD.description('YYYY-MM, as for the account report (not with from or to); without month, from and to: the current UTC month'),
+          ...SLA_RANGE_FIELDS,
           ...FORMAT_QUERY,
         },
         responses: {
@@ -98,7 +97,7 @@ export function slaRoutes(ctx: Context): RouteDef[] {
         });
       },
       docs: {
-        query: { month: { type: 'string', pattern: '^\\d{4}-\\d{2}$', description: 'YYYY-MM; default: the current UTC month' }, ...FORMAT_QUERY },
+        query: { month: SLA_MONTH_FIELD.description('YYYY-MM; default: the current UTC month'), ...FORMAT_QUERY },
         responses: {
           200: {
             description: 'One report per monitor (text/csv: a header row and a row per monitor)',

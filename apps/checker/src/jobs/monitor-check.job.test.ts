@@ -190,7 +190,7 @@ describe('MonitorCheck job', () => {
       (await ctx.db.query(`SELECT job_id FROM outbox WHERE payload->>'monitorId' = $1 AND relayed_at IS NULL`, [String(m.id)])) as { job_id: string }[];
     // This "process" relays to a Redis that is down: every enqueue fails.
     const dead = await deadRedisQueues(ctx.config.redisPrefix);
-    const failingRelay = createOutboxRelay({ db: ctx.db, queues: dead.queues, logger: ctx.logger }, { enqueueTimeoutMs: 300 });
+    const failingRelay = createOutboxRelay({ db: ctx.db, queues: dead.queues, logger: ctx.logger, config: ctx.config }, { enqueueTimeoutMs: 300 });
     const checkWhileRedisDown = monitorCheckJob(createMonitorChecks(ctx, { onOutboxWritten: () => failingRelay.wake() }));
     try {
       for (let i = 0; i < 3; i++) {

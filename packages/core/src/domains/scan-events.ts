@@ -1,4 +1,4 @@
-import type { AlertEventPayload } from '../queue/alert-events.js';
+import type { AlertEventPayload, ScanCompletedData } from '../queue/alert-events.js';
 import type { ExpiryNotice } from './expiry.js';
 import type { GradeReason } from './grade-diff.js';
 
@@ -7,66 +7,51 @@ import type { GradeReason } from './grade-diff.js';
  * finished twice (a redelivered job) enqueues the same ids and the queue keeps one of each.
  */
 
+/**
+ * A finished scan: the facts are the scan.completed event's data (ScanCompletedData, one shape
+ * for both), with the account and the finish time the event carries beside them.
+ */
 export interface ScanEventFacts {
-  scanId: number;
   accountId: number;
-  domainId: number | null;
-  hostname: string;
-  port: number;
-  status: 'completed' | 'failed';
-  grade: string | null;
-  score: number | null;
-  error: string | null;
-  durationMs: number | null;
   finishedAt: Date;
-  /** Where the client reads the scan (VIGIL_BASE_URL + /api/v1/scans/{id}). */
-  scanUrl: string;
+  scan: ScanCompletedData;
 }
 
 export function scanCompletedEvent(f: ScanEventFacts): AlertEventPayload {
   return {
-    eventId: `scan-completed-${f.scanId}`,
+    eventId: `scan-completed-${f.scan.scan_id}`,
     accountId: f.accountId,
     event: 'scan.completed',
     createdAt: f.finishedAt.toISOString(),
-    ...(f.domainId !== null ? { domainId: f.domainId } : {}),
-    data: {
-      scan_id: f.scanId,
-      domain_id: f.domainId,
-      hostname: f.hostname,
-      port: f.port,
-      status: f.status,
-      grade: f.grade,
-      score: f.score,
-      error: f.error,
-      duration_ms: f.durationMs,
-      scan_url: f.scanUrl,
-    },
+    ...(f.scan.domain_id !== null ? { domainId: f.scan.domain_id } : {}),
+    data: f.scan,
   };
 }
 
+/** `domainId`: the scan's domain (a scan of a monitored domain). */
 export function gradeChangedEvent(
   f: ScanEventFacts & { domainId: number },
   previous: { grade: string; score: number | null },
   reasons: GradeReason[],
 ): AlertEventPayload {
+  const { scan } = f;
   return {
-    eventId: `domain-grade-changed-${f.scanId}`,
+    eventId: `domain-grade-changed-${scan.scan_id}`,
     accountId: f.accountId,
     event: 'domain.grade_changed',
     createdAt: f.finishedAt.toISOString(),
     domainId: f.domainId,
     data: {
       domain_id: f.domainId,
-      hostname: f.hostname,
-      port: f.port,
+      hostname: scan.hostname,
+      port: scan.port,
       previous_grade: previous.grade,
       previous_score: previous.score,
-      grade: f.grade,
-      score: f.score,
+      grade: scan.grade,
+      score: scan.score,
       reasons,
-      scan_id: f.scanId,
-      scan_url: f.scanUrl,
+      scan_id: scan.scan_id,
+      scan_url: scan.scan_url,
     },
   };
 }
@@ -81,7 +66,7 @@ export interface CertificateFacts {
 }
 
 export function certificateExpiryEvent(
-  f: Pick<ScanEventFacts, 'scanId' | 'accountId' | 'hostname' | 'port' | 'finishedAt'> & { domainId: number },
+  f: Pick<ScanEventFacts, 'accountId' | 'finishedAt'> & { scan: Pick<ScanCompletedData, 'scan_id' | 'hostname' | 'port'>; domainId: number },
   cert: CertificateFacts,
   notice: ExpiryNotice,
 ): AlertEventPayload {
@@ -94,8 +79,8 @@ export function certificateExpiryEvent(
     domainId: f.domainId,
     data: {
       domain_id: f.domainId,
-      hostname: f.hostname,
-      port: f.port,
+      hostname: f.scan.hostname,
+      port: f.scan.port,
       threshold_days: notice.threshold,
       days_until_expiry: cert.daysUntilExpiry,
       valid_to: cert.validTo.toISOString(),
@@ -103,7 +88,7 @@ export function certificateExpiryEvent(
       subject: cert.subject,
       issuer: cert.issuer,
       alert_days_before_expiry: cert.alertDaysBeforeExpiry,
-      scan_id: f.scanId,
+      scan_id: f.scan.scan_id,
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { Scan } from '../db/entities/scan.entity.js';
-import type { AlertEventPayload } from '../queue/alert-events.js';
+import type { AlertEventPayload, ScanCompletedData } from '../queue/alert-events.js';
 import { alertOutboxMessage, writeOutbox } from '../outbox/outbox-message.js';
 import type { Context } from '../runtime/context.js';
 import { daysUntilExpiry, expiryNotice, reachedThresholds } from './expiry.js';
@@ -44,17 +44,19 @@ export async function markScanRunning(db: EntityManager, scanId: number, now: Da
   return db.getRepository(Scan).findOneBy({ id: scanId });
 }
 
-function facts(ctx: ScanContext, scan: Scan, outcome: Pick<ScanEventFacts, 'status' | 'grade' | 'score' | 'error'>, finishedAt: Date): ScanEventFacts {
+function facts(ctx: ScanContext, scan: Scan, outcome: Pick<ScanCompletedData, 'status' | 'grade' | 'score' | 'error'>, finishedAt: Date): ScanEventFacts {
   return {
-    scanId: scan.id,
     accountId: scan.accountId,
-    domainId: scan.domainId,
-    hostname: scan.hostname,
-    port: scan.port,
-    ...outcome,
-    durationMs: durationOf(scan, finishedAt),
     finishedAt,
-    scanUrl: `${ctx.config.baseUrl}/api/v1/scans/${scan.id}`,
+    scan: {
+      scan_id: scan.id,
+      domain_id: scan.domainId,
+      hostname: scan.hostname,
+      port: scan.port,
+      ...outcome,
+      duration_ms: durationOf(scan, finishedAt),
+      scan_url: `${ctx.config.baseUrl}/api/v1/scans/${scan.id}`,
+    },
   };
 }
 
@@ -90,10 +92,10 @@ export async function completeScan(ctx: ScanContext, scan: Scan, received: TlsSc
 async function updateDomain(m: EntityManager, f: ScanEventFacts & { domainId: number }, report: ScanReportLike): Promise<AlertEventPayload[]> {
   const domain = await lockDomainScanFacts(m, f.domainId);
   // Gone, or a newer scan finished first: its facts stay.
-  if (!domain || (domain.last_scan_id !== null && domain.last_scan_id > f.scanId)) return [];
+  if (!domain || (domain.last_scan_id !== null && domain.last_scan_id > f.scan.scan_id)) return [];
   const cert = report.certificate;
   await setDomainScanCompleted(m, domain.id, {
-    id: f.scanId,
+    id: f.scan.scan_id,
     grade: report.grade,
     score: report.score,
     finishedAt: f.finishedAt,
@@ -109,14 +111,14 @@ async function updateDomain(m: EntityManager, f: ScanEventFacts & { domainId: nu
   if (!domain.notifications_enabled) return [];
   const events: AlertEventPayload[] = [];
   if (domain.ssl_grade !== null && domain.ssl_grade !== report.grade) {
-    const reasons = tlsGradeReasons((await previousCompletedReport(m, domain.id, f.scanId)) ?? {}, report);
+    const reasons = tlsGradeReasons((await previousCompletedReport(m, domain.id, f.scan.scan_id)) ?? {}, report);
     events.push(gradeChangedEvent(f, { grade: domain.ssl_grade, score: domain.ssl_score }, reasons));
   }
   if (cert) {
     const validTo = new Date(cert.valid_to);
     const reached = reachedThresholds(validTo, f.finishedAt, domain.alert_days_before_expiry);
     if (reached.length) {
-      const notice = expiryNotice(await claimCertificateNotices(m, domain.id, cert.fingerprint_sha256, f.scanId, reached));
+      const notice = expiryNotice(await claimCertificateNotices(m, domain.id, cert.fingerprint_sha256, f.scan.scan_id, reached));
       if (notice) {
         events.push(
           certificateExpiryEvent(

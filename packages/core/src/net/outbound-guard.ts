@@ -171,31 +171,14 @@ function guardConnectOptions<T extends { host?: string | null; lookup?: unknown 
   return { ...options, lookup: guardedLookup(policy) };
 }
 
-class GuardedHttpAgent extends http.Agent {
-  constructor(
-    private readonly policy: OutboundPolicy,
-    opts?: http.AgentOptions,
-  ) {
-    super(opts);
-  }
-  override createConnection(options: net.NetConnectOpts, cb?: (err: Error | null, socket: net.Socket) => void) {
-    // Node's Agent types omit createConnection from the base class; it exists at run time.
-    const base = http.Agent.prototype as unknown as { createConnection: (o: unknown, c?: unknown) => net.Socket };
-    return base.createConnection.call(this, guardConnectOptions(options as net.TcpNetConnectOpts, this.policy), cb);
-  }
-}
+/** An agent's createConnection (Node's Agent types omit it from the base classes; it exists at run time). */
+type CreateConnection = (options: net.TcpNetConnectOpts | tls.ConnectionOptions, cb?: (err: Error | null, socket: net.Socket) => void) => net.Socket;
 
-class GuardedHttpsAgent extends https.Agent {
-  constructor(
-    private readonly policy: OutboundPolicy,
-    opts?: https.AgentOptions,
-  ) {
-    super(opts);
-  }
-  override createConnection(options: tls.ConnectionOptions, cb?: (err: Error | null, socket: net.Socket) => void) {
-    const base = https.Agent.prototype as unknown as { createConnection: (o: unknown, c?: unknown) => net.Socket };
-    return base.createConnection.call(this, guardConnectOptions(options, this.policy), cb);
-  }
+/** The agent, its every connection checked per policy: one wrapper for the HTTP and the HTTPS agent. */
+function guarded<A extends http.Agent>(agent: A, policy: OutboundPolicy): A {
+  const own = (agent as unknown as { createConnection: CreateConnection }).createConnection;
+  const createConnection: CreateConnection = (options, cb) => own.call(agent, guardConnectOptions(options, policy), cb);
+  return Object.assign(agent, { createConnection });
 }
 
 export interface GuardedAgents {
@@ -205,7 +188,7 @@ export interface GuardedAgents {
 
 /** HTTP(S) agents whose every connection is checked per policy; pass them to got as `agent`. */
 export function createGuardedAgents(policy: OutboundPolicy, opts: https.AgentOptions = {}): GuardedAgents {
-  return { http: new GuardedHttpAgent(policy, opts), https: new GuardedHttpsAgent(policy, opts) };
+  return { http: guarded(new http.Agent(opts), policy), https: guarded(new https.Agent(opts), policy) };
 }
 
 /**

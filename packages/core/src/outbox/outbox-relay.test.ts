@@ -54,7 +54,7 @@ describe('outbox', () => {
   it('the relay adds each message as a job with its job id, payload and options, then marks it relayed', async () => {
     const [a, b] = [alert(), alert()];
     await commit([a, b]);
-    const relay = createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger });
+    const relay = createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger, config: ctx.config });
     expect(await relay.relayNow()).toBe(2);
     expect(await outboxRows()).toBe(0);
     const job = await ctx.queues.queue(QueueName.Alerts).getJob(a.jobId);
@@ -69,7 +69,7 @@ describe('outbox', () => {
     await commit([m]);
     const dead = await deadRedisQueues(ctx.config.redisPrefix);
     try {
-      const failing = createOutboxRelay({ db: ctx.db, queues: dead.queues, logger }, { enqueueTimeoutMs: 300 });
+      const failing = createOutboxRelay({ db: ctx.db, queues: dead.queues, logger, config: ctx.config }, { enqueueTimeoutMs: 300 });
       await expect(failing.relayNow()).rejects.toThrow();
       await expect(failing.relayNow()).rejects.toThrow();
     } finally {
@@ -77,7 +77,7 @@ describe('outbox', () => {
     }
     expect(await outboxRows()).toBe(1);
     expect(await alertJobIds()).toEqual([]);
-    const relay = createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger });
+    const relay = createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger, config: ctx.config });
     expect(await relay.relayNow()).toBe(1);
     expect(await alertJobIds()).toEqual([m.jobId]);
   });
@@ -104,7 +104,7 @@ describe('outbox', () => {
     const m = alert();
     await commit([m]);
     // The committing process died here: no wake, no relay. A new process starts its relay.
-    const relay = createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger }, { pollMs: 20 });
+    const relay = createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger, config: ctx.config }, { pollMs: 20 });
     relay.start();
     try {
       await waitFor(async () => (await outboxRows()) === 0, { what: 'the new relay to deliver' });
@@ -119,7 +119,7 @@ describe('outbox', () => {
     await commit([m]);
     // The first relay's add reached Redis, then the process died before its DELETE committed.
     await ctx.queues.add(JobName.AlertEvent, m.payload as AlertEventPayload, { jobId: m.jobId });
-    const relay = createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger });
+    const relay = createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger, config: ctx.config });
     expect(await relay.relayNow()).toBe(1);
     expect(await alertJobIds()).toEqual([m.jobId]);
     expect(await outboxRows()).toBe(0);
@@ -128,7 +128,7 @@ describe('outbox', () => {
   it('relays racing (several processes, SKIP LOCKED) move each message once', async () => {
     const messages = Array.from({ length: 300 }, () => alert());
     await commit(messages);
-    const relays = Array.from({ length: 4 }, () => createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger }, { batch: 25 }));
+    const relays = Array.from({ length: 4 }, () => createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger, config: ctx.config }, { batch: 25 }));
     const moved = await Promise.all(relays.map((r) => r.relayNow()));
     expect(moved.reduce((a, b) => a + b, 0)).toBe(300);
     expect(await outboxRows()).toBe(0);
@@ -136,7 +136,7 @@ describe('outbox', () => {
   });
 
   it('wake() after a commit delivers without waiting for a poll', async () => {
-    const relay = createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger }, { pollMs: 3_600_000 });
+    const relay = createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger, config: ctx.config }, { pollMs: 3_600_000 });
     relay.start();
     try {
       await waitFor(async () => (await outboxRows()) === 0);
@@ -152,7 +152,7 @@ describe('outbox', () => {
   it('after Redis lost its data, replay() relays the recently relayed messages again; old ones are pruned', async () => {
     const [recent, old] = [alert(), alert()];
     await commit([recent, old]);
-    const relay = createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger }, { keepMs: 60_000 });
+    const relay = createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger, config: ctx.config }, { keepMs: 60_000 });
     expect(await relay.relayNow()).toBe(2);
     await ctx.db.query(`UPDATE outbox SET relayed_at = now() - interval '2 minutes' WHERE job_id = $1`, [old.jobId]);
     // Redis loses everything, the alert jobs included.
@@ -161,7 +161,7 @@ describe('outbox', () => {
     await waitFor(async () => (await outboxRows()) === 0, { what: 'the replayed message relayed' });
     expect(await alertJobIds()).toEqual([recent.jobId]);
     // The next pass (a new relay: its first pass prunes) deletes what is older than keepMs.
-    await createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger }, { keepMs: 60_000 }).relayNow();
+    await createOutboxRelay({ db: ctx.db, queues: ctx.queues, logger, config: ctx.config }, { keepMs: 60_000 }).relayNow();
     expect((await ctx.db.query('SELECT job_id FROM outbox')).map((r: { job_id: string }) => r.job_id)).toEqual([recent.jobId]);
   });
 });

@@ -1,16 +1,18 @@
 import type { JobsOptions } from 'bullmq';
 import type { DataSource } from 'typeorm';
+import type { Config } from '../config/config.js';
 import type { Logger } from '../logging/logger.js';
 import { QueueName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
 import { withTimeout } from '../time/with-timeout.js';
+import { relayScheduleChanges } from './schedule-changes.js';
 
 export interface OutboxRelayOptions {
   /** How often the relay looks for messages nobody woke it for (another process's, a failed pass). */
   pollMs: number;
-  /** Messages moved per transaction. */
+  /** Messages moved per transaction; entities whose schedule changes are applied per batch. */
   batch: number;
-  /** A BullMQ add that takes longer fails the pass (the messages stay and are relayed later). */
+  /** A BullMQ add (or one entity's schedule change) that takes longer fails the pass (the messages stay and are relayed later). */
   enqueueTimeoutMs: number;
   /** How long relayed messages are kept, to be relayed again if Redis loses its data (replay). */
   keepMs: number;
@@ -26,7 +28,7 @@ export interface OutboxRelay {
   start(): void;
   /** Asks for a pass as soon as possible (after a commit that wrote messages, after Redis came back). */
   wake(): void;
-  /** Runs passes until the outbox is empty; resolves with how many messages moved. Rejects on failure. */
+  /** Runs passes until the outbox is empty; resolves with how many messages moved (and entities rescheduled). Rejects on failure. */
   relayNow(): Promise<number>;
   /**
    * Marks the messages relayed in the last keepMs as not relayed, and wakes the relay: after
@@ -79,12 +81,22 @@ export async function relayOutboxBatch(db: DataSource, queues: Queues, opts: Pic
   });
 }
 
+/** What a relay works with: `config.knownRegions` are the regions schedule changes visit besides those seen reporting. */
+export interface OutboxRelayDeps {
+  db: DataSource;
+  queues: Queues;
+  logger: Logger;
+  config: Pick<Config, 'knownRegions'>;
+}
+
 /**
  * The relay loop of one process: a pass when woken and every pollMs; a pass runs batches until
- * the outbox is empty. Failures (Redis or PostgreSQL down) are logged once when they start and
- * once when relaying works again, never per attempt.
+ * the outbox is empty: the jobs of `outbox`, then the changes of `schedule_outbox` (applied to
+ * Redis from the rows' current state, schedule-changes.ts), each even when the other fails.
+ * Failures (Redis or PostgreSQL down) are logged once when they start and once when relaying
+ * works again, never per attempt.
  */
-export function createOutboxRelay(deps: { db: DataSource; queues: Queues; logger: Logger }, options: Partial<OutboxRelayOptions> = {}): OutboxRelay {
+export function createOutboxRelay(deps: OutboxRelayDeps, options: Partial<OutboxRelayOptions> = {}): OutboxRelay {
   const opts = { ...OUTBOX_RELAY_DEFAULTS, ...options };
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
@@ -92,13 +104,24 @@ export function createOutboxRelay(deps: { db: DataSource; queues: Queues; logger
   let failing = false;
   let prunedAt: number | undefined;
 
-  const drain = async (): Promise<number> => {
+  const schedules = { db: deps.db, queues: deps.queues, regions: deps.config.knownRegions, timeoutMs: opts.enqueueTimeoutMs };
+  const untilEmpty = async (batch: () => Promise<number>): Promise<number> => {
     let moved = 0;
     for (;;) {
-      const n = await relayOutboxBatch(deps.db, deps.queues, opts);
+      const n = await batch();
       moved += n;
-      if (n < opts.batch) break;
+      if (n < opts.batch) return moved;
     }
+  };
+
+  const drain = async (): Promise<number> => {
+    const [jobs, rescheduled] = await Promise.allSettled([
+      untilEmpty(() => relayOutboxBatch(deps.db, deps.queues, opts)),
+      untilEmpty(() => relayScheduleChanges(schedules, opts.batch)),
+    ]);
+    if (jobs.status === 'rejected') throw jobs.reason;
+    if (rescheduled.status === 'rejected') throw rescheduled.reason;
+    const moved = jobs.value + rescheduled.value;
     if (prunedAt === undefined || performance.now() - prunedAt >= PRUNE_EVERY_MS) {
       await deps.db.query(`DELETE FROM outbox WHERE relayed_at < now() - make_interval(secs => $1)`, [opts.keepMs / 1000]);
       prunedAt = performance.now();

@@ -1,11 +1,12 @@
-import { ConflictError, Domain, insertScan, ValidationError, type Account, type Context, type MonitoringFrequency } from '@vigil/core';
+import { ConflictError, deleteDomainDeliveries, deleteDomainsOfAccount, Domain, domainScheduleChange, insertScan, ValidationError, writeScheduleChanges, type Account, type Context, type MonitoringFrequency } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { validate } from '../../http/validate.js';
 import { DOMAIN_EXISTS } from '../../domains/create-domain.js';
 import { createDomainBody, DOMAIN_DEFAULTS, type CreateDomainInput } from '../../domains/domain-input.js';
 import { assertFrequencyAllowed } from '../../domains/frequency-policy.js';
 import { requireOwnedHostname } from '../../domains/require-owned-hostname.js';
-import { applyCreatedDomainSchedule, applyDomainSchedule, queueScan } from '../../domains/schedule-effects.js';
+import { queueScan } from '../../domains/schedule-effects.js';
+import { applyScheduleNow } from '../../schedules/apply-schedule-now.js';
 import { isUniqueViolation } from '../../domains/unique-violation.js';
 import type { Spec } from '../document.js';
 import { inField } from '../error-path.js';
@@ -78,19 +79,22 @@ export const domainKind: KindAdapter = {
         repo.save(repo.create({ accountId: account.id, hostname: spec.hostname, ...columnsOf(spec), isActive: true, sslGrade: null, sslScore: null })),
       );
       const scan = await insertScan(em, { accountId: account.id, domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'initial' }, ctx.clock.now());
-      return { id: domain.id, after: [() => applyCreatedDomainSchedule(ctx, domain.id), () => queueScan(ctx, scan.id)] };
+      await writeScheduleChanges(em, [domainScheduleChange(domain.id)]);
+      return { id: domain.id, after: [() => applyScheduleNow(ctx, [{ kind: 'domain', id: domain.id }]), () => queueScan(ctx, scan.id)] };
     },
 
     async update(ctx, em, account, { current, spec: raw }) {
       const spec = inputOf(raw);
       await uniqueDomain(spec, () => em.getRepository(Domain).update({ id: current.id, accountId: account.id }, columnsOf(spec)));
-      return [() => applyCreatedDomainSchedule(ctx, current.id)];
+      await writeScheduleChanges(em, [domainScheduleChange(current.id)]);
+      return [() => applyScheduleNow(ctx, [{ kind: 'domain', id: current.id }])];
     },
 
     async remove(ctx, em, account, current) {
-      await em.query('DELETE FROM domains WHERE id = $1 AND account_id = $2', [current.id, account.id]);
-      await em.query('DELETE FROM alert_deliveries WHERE account_id = $1 AND domain_id = $2', [account.id, current.id]);
-      return [() => applyDomainSchedule(ctx, { id: current.id, deleted: true })];
+      await deleteDomainsOfAccount(em, account.id, [current.id]);
+      await deleteDomainDeliveries(em, account.id, [current.id]);
+      await writeScheduleChanges(em, [domainScheduleChange(current.id)]);
+      return [() => applyScheduleNow(ctx, [{ kind: 'domain', id: current.id }])];
     },
   }),
 };

@@ -5,10 +5,12 @@ import {
   maskMonitorHeaders,
   maskMonitorUrl,
   Monitor,
+  monitorScheduleChange,
   openMonitorSecretsOrDrop,
   parseMonitorUrl,
   restoreEchoedMasks,
   ValidationError,
+  writeScheduleChanges,
   type Account,
   type Context,
   type MonitorType,
@@ -164,9 +166,10 @@ export const monitorKind: KindAdapter = {
       if (row.type === 'heartbeat') await createHeartbeat(ctx, em, { id, type: row.type, config: row.columns.config ?? null, resumedAt: null }, ctx.clock.now());
     }
     const created = rows.map((r, k) => ({ id: ids[k], type: r.type, regions: r.columns.regions }));
+    const outbox = await writeScheduleChanges(em, rows.map((r, k) => monitorScheduleChange({ id: ids[k], checkInterval: r.columns.checkInterval })));
     return {
       ids,
-      after: [() => applyCommittedMonitorSchedules(ctx, ids.map((id) => ({ id }))), () => checkNowAll(ctx, created, 'created')],
+      after: [() => applyCommittedMonitorSchedules(ctx, ids.map((id) => ({ id })), outbox), () => checkNowAll(ctx, created, 'created')],
     };
   },
 
@@ -176,7 +179,7 @@ export const monitorKind: KindAdapter = {
     const box = createSecretBox(ctx.config.secretKey);
     const ids = entries.map((e) => e.current.id);
     const locked = new Map((await repo.find({ where: { id: In(ids), accountId: account.id }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } })).map((m) => [m.id, m]));
-    const changed: { id: number; before: number }[] = [];
+    const changed: { id: number; before: number; after: number }[] = [];
     for (const e of entries) {
       await atPath(e.path, async () => {
         const monitor = locked.get(e.current.id);
@@ -192,17 +195,19 @@ export const monitorKind: KindAdapter = {
         // One UPDATE of the columns (a save would read the row again first).
         await uniqueTarget(monitor.type, () => repo.update({ id: monitor.id, accountId: account.id }, columns));
         if (typed) await rescheduleHeartbeat(em, { id: monitor.id, type: monitor.type, config: columns.config ?? monitor.config, resumedAt: monitor.resumedAt });
-        changed.push({ id: monitor.id, before: monitor.checkInterval });
+        changed.push({ id: monitor.id, before: monitor.checkInterval, after: columns.checkInterval ?? monitor.checkInterval });
       });
     }
-    return [() => applyCommittedMonitorSchedules(ctx, changed)];
+    const outbox = await writeScheduleChanges(em, changed.map((c) => monitorScheduleChange({ id: c.id, checkInterval: c.after }, { checkInterval: c.before })));
+    return [() => applyCommittedMonitorSchedules(ctx, changed, outbox)];
   },
 
   async remove(ctx: Context, em: EntityManager, account: Account, objects: readonly Current[]): Promise<AfterCommit[]> {
     if (!objects.length) return [];
     await em.query('DELETE FROM monitors WHERE account_id = $1 AND id = ANY($2::int[])', [account.id, objects.map((o) => o.id)]);
     const deleted = objects.map((o) => ({ id: o.id, checkInterval: Number(o.spec.check_interval) }));
-    return [() => removeDeletedMonitorSchedules(ctx, deleted)];
+    const outbox = await writeScheduleChanges(em, deleted.map((d) => monitorScheduleChange(d)));
+    return [() => removeDeletedMonitorSchedules(ctx, deleted, outbox)];
   },
 };
 
@@ -210,7 +215,7 @@ export const monitorKind: KindAdapter = {
 interface NewRow {
   path: string;
   type: MonitorType;
-  columns: Partial<Monitor> & { normalizedUrl: string; regions: string[] };
+  columns: Partial<Monitor> & { normalizedUrl: string; regions: string[]; checkInterval: number };
 }
 
 function newRow(ctx: Context, account: Account, box: SecretBox, e: Creation): NewRow {
@@ -219,12 +224,14 @@ function newRow(ctx: Context, account: Account, box: SecretBox, e: Creation): Ne
   const type = typed ? typed.type : 'http';
   const columns = { ...monitorColumns({ ...monitorDefaults(type), ...input }, box), ...(typed ? typedConfigColumns(typed) : {}) };
   if (columns.normalizedUrl === undefined) throw new Error('config apply: a monitor without a target key');
+  if (columns.checkInterval === undefined) throw new Error('config apply: a monitor without an interval');
   return {
     path: e.path,
     type,
     columns: {
       ...columns,
       normalizedUrl: columns.normalizedUrl,
+      checkInterval: columns.checkInterval,
       regions: input.regions ?? ctx.config.defaultRegions,
       minFailingRegions: input.min_failing_regions ?? null,
       accountId: account.id,

@@ -11,7 +11,8 @@ import { assertionJsonPath, regexProblem } from './user-regex.js';
  */
 
 const L = ASSERTION_LIMITS;
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** An HTTP header name: a token. */
+export const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export const ASSERTIONS_MESSAGE = `Invalid assertions: must be an array of at most ${L.count} assertions, each an object with a source (${ASSERTION_SOURCES.join(', ')}) and an operator`;
 
@@ -34,7 +35,8 @@ const RULES = {
 
 const jsonPath = assertionJsonPath();
 
-interface FieldRule {
+/** A field's values (joi, also what assertion-shapes.ts documents) and the rule its 400 names. */
+export interface FieldRule {
   schema: Joi.Schema;
   rule: string;
 }
@@ -49,24 +51,22 @@ const scalar: FieldRule = {
 const finite: FieldRule = { schema: Joi.number().required(), rule: RULES.number };
 const pattern: FieldRule = { schema: Joi.string().min(1).max(L.pattern).required(), rule: RULES.pattern };
 
+/** What `value` must be by source, for the operators that compare (not matches, not less_than/greater_than of json_path). */
+export const VALUE_RULES: Record<AssertionSource, FieldRule> = {
+  status_code: integer(100, 599, RULES.statusCode),
+  response_time: integer(1, 60_000, RULES.responseTime),
+  certificate_expiry: integer(-3650, 3650, RULES.certificateDays),
+  header: text,
+  body: nonEmptyText,
+  json_path: scalar,
+};
+
 /** What `value` must be, by source and operator; null when the operator takes no value. */
 function valueRule(source: AssertionSource, operator: string): FieldRule | null {
   if (operator === 'exists' || operator === 'not_exists') return null;
   if (operator === 'matches') return pattern;
-  switch (source) {
-    case 'status_code':
-      return integer(100, 599, RULES.statusCode);
-    case 'response_time':
-      return integer(1, 60_000, RULES.responseTime);
-    case 'certificate_expiry':
-      return integer(-3650, 3650, RULES.certificateDays);
-    case 'header':
-      return text;
-    case 'body':
-      return nonEmptyText;
-    case 'json_path':
-      return operator === 'less_than' || operator === 'greater_than' ? finite : scalar;
-  }
+  if (source === 'json_path' && (operator === 'less_than' || operator === 'greater_than')) return finite;
+  return VALUE_RULES[source];
 }
 
 function invalid(path: string, rule: string): ValidationError {

@@ -1,0 +1,50 @@
+import request from 'supertest';
+import { createApp } from '@vigil/api';
+import { Domain, domainSchedulerId, JobName, verifyHostnameManually } from '@vigil/core';
+import { bucketsOfMonitor, createTestAccount, createTestContext, testClock, type TestAccount, type TestContext } from '@vigil/testing';
+
+// A config apply changes schedules through the schedule outbox like the resource endpoints: rows
+// written in its transaction, applied after the commit (nothing left pending).
+const clock = testClock('2026-11-21T10:30:00Z');
+let ctx: TestContext;
+let app: ReturnType<typeof createApp>;
+let who: TestAccount;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ clock });
+  app = createApp(ctx);
+  who = await createTestAccount(ctx, 'business');
+  await verifyHostnameManually(ctx.db.manager, who.account.id, 'example.com', clock.now());
+});
+afterAll(() => ctx.teardown());
+
+const apply = (doc: unknown, query = '') => request(app).post(`/api/v1/config/apply${query}`).set(who.auth).send(doc as object);
+const intervalsOf = async (id: number) => (await bucketsOfMonitor(ctx, id)).map((b) => b.everyMs / 1000);
+const pending = async () => Number((await ctx.db.query('SELECT count(*)::int AS n FROM schedule_outbox'))[0].n);
+const idOf = async (name: string) => Number((await ctx.db.query('SELECT id FROM monitors WHERE account_id = $1 AND name = $2', [who.account.id, name]))[0].id);
+const domainScheduler = (id: number) => ctx.queues.queueOf(JobName.DomainScan).getJobScheduler(domainSchedulerId(id));
+
+const doc = (interval: number, withB = true) => ({
+  domains: [{ key: 'shop', hostname: 'shop.example.com', monitoring_frequency: 'hourly' }],
+  monitors: [
+    { key: 'a', name: 'A', url: 'https://a.example.com/', check_interval: interval },
+    ...(withB ? [{ key: 'b', name: 'B', url: 'https://b.example.com/', check_interval: 600 }] : []),
+  ],
+});
+
+it('apply schedules what it creates, moves what changes interval, and unschedules what prune deletes', async () => {
+  expect((await apply(doc(300))).status).toBe(200);
+  const [a, b] = [await idOf('A'), await idOf('B')];
+  expect([await intervalsOf(a), await intervalsOf(b)]).toEqual([[300], [600]]);
+  const [domain] = await ctx.db.getRepository(Domain).findBy({ accountId: who.account.id });
+  expect(Number((await domainScheduler(domain.id))?.every)).toBe(3_600_000);
+  expect(await pending()).toBe(0);
+
+  expect((await apply(doc(60))).status).toBe(200);
+  expect(await intervalsOf(a)).toEqual([60]);
+
+  expect((await apply(doc(60, false), '?prune=true')).status).toBe(200);
+  expect(await intervalsOf(b)).toEqual([]);
+  expect(await intervalsOf(a)).toEqual([60]);
+  expect(await pending()).toBe(0);
+});

@@ -1,0 +1,14 @@
+import { applyScheduleChanges, OUTBOX_RELAY_DEFAULTS, type Context, type ScheduleTarget } from '@vigil/core';
+
+/**
+ * After the commit of a transaction that wrote schedule changes (writeScheduleChanges): applies
+ * the pending changes of `targets` now, so the answer finds Redis as the request left it, as
+ * when the API wrote Redis itself. When Redis fails, the change stands, the failure is logged,
+ * and the outbox relay (checker, scanner: polling every second) applies it once Redis answers.
+ */
+export function applyScheduleNow(ctx: Context, targets: readonly ScheduleTarget[]): Promise<void> {
+  return applyScheduleChanges(
+    { db: ctx.db, queues: ctx.queues, logger: ctx.logger, regions: ctx.config.knownRegions, timeoutMs: OUTBOX_RELAY_DEFAULTS.enqueueTimeoutMs },
+    targets,
+  );
+}

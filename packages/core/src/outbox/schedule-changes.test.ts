@@ -1,0 +1,141 @@
+import { bucketsOfMonitor, captureLogs, createTestAccount, createTestContext, deadRedisQueues, type TestContext } from '@vigil/testing';
+import { JobName } from '../queue/queue-names.js';
+import { domainSchedulerId } from '../scheduling/domain-schedules.js';
+import { createOutboxRelay } from './outbox-relay.js';
+import { applyScheduleChanges, domainScheduleChange, monitorScheduleChange, writeScheduleChanges, type ScheduleChange } from './schedule-changes.js';
+
+let ctx: TestContext;
+let accountId: number;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  accountId = (await createTestAccount(ctx, 'business')).account.id;
+});
+afterAll(() => ctx.teardown());
+beforeEach(() => ctx.db.query('DELETE FROM schedule_outbox'));
+
+const relay = () => createOutboxRelay(ctx);
+const commit = (changes: ScheduleChange[]) => ctx.db.transaction((em) => writeScheduleChanges(em, changes));
+const pending = async () => Number((await ctx.db.query('SELECT count(*)::int AS n FROM schedule_outbox'))[0].n);
+/** The intervals (s) whose buckets hold the monitor in the default region. */
+const intervalsOf = async (id: number) => (await bucketsOfMonitor(ctx, id)).map((b) => b.everyMs / 1000);
+const domainScheduler = (id: number) => ctx.queues.queueOf(JobName.DomainScan).getJobScheduler(domainSchedulerId(id));
+
+let n = 0;
+async function insertMonitor(checkInterval: number, status = 'up'): Promise<number> {
+  const url = `https://outbox-${++n}.example.com/`;
+  const [{ id }] = (await ctx.db.query(
+    `INSERT INTO monitors (account_id, name, url, normalized_url, check_interval, status) VALUES ($1, 'm', $2, $2, $3, $4) RETURNING id`,
+    [accountId, url, checkInterval, status],
+  )) as { id: number }[];
+  return id;
+}
+const setMonitor = (id: number, set: string, values: unknown[] = []) => ctx.db.query(`UPDATE monitors SET ${set} WHERE id = $1`, [id, ...values]);
+
+describe('schedule outbox', () => {
+  it('a change exists only if its transaction commits', async () => {
+    const id = await insertMonitor(300);
+    await expect(
+      ctx.db.transaction(async (em) => {
+        await writeScheduleChanges(em, [monitorScheduleChange({ id, checkInterval: 300 })]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await pending()).toBe(0);
+    expect(await relay().relayNow()).toBe(0);
+    expect(await intervalsOf(id)).toEqual([]);
+  });
+
+  it('the relay applies the row as it stands, so a change applied late never undoes a later one', async () => {
+    const id = await insertMonitor(300);
+    await commit([monitorScheduleChange({ id, checkInterval: 300 })]);
+    // A later change (300 → 60) commits before the first was applied.
+    await setMonitor(id, 'check_interval = 60');
+    await commit([monitorScheduleChange({ id, checkInterval: 60 }, { checkInterval: 300 })]);
+    expect(await relay().relayNow()).toBe(1);
+    expect(await intervalsOf(id)).toEqual([60]);
+    expect(await pending()).toBe(0);
+    // The first change again (a replay, a relay that took it late): the row says 60, so 60 it stays.
+    await commit([monitorScheduleChange({ id, checkInterval: 300 })]);
+    await relay().relayNow();
+    expect(await intervalsOf(id)).toEqual([60]);
+  });
+
+  it('an interval change leaves the old bucket; pause, is_active false and delete leave every bucket', async () => {
+    const id = await insertMonitor(300);
+    await commit([monitorScheduleChange({ id, checkInterval: 300 })]);
+    await relay().relayNow();
+    await setMonitor(id, 'check_interval = 600');
+    await commit([monitorScheduleChange({ id, checkInterval: 600 }, { checkInterval: 300 })]);
+    await relay().relayNow();
+    expect(await intervalsOf(id)).toEqual([600]);
+
+    await setMonitor(id, `status = 'paused'`);
+    await commit([monitorScheduleChange({ id, checkInterval: 600 })]);
+    await relay().relayNow();
+    expect(await intervalsOf(id)).toEqual([]);
+    await setMonitor(id, `status = 'up', is_active = false`);
+    await commit([monitorScheduleChange({ id, checkInterval: 600 })]);
+    await relay().relayNow();
+    expect(await intervalsOf(id)).toEqual([]);
+
+    const gone = await insertMonitor(120);
+    await commit([monitorScheduleChange({ id: gone, checkInterval: 120 })]);
+    await relay().relayNow();
+    expect(await intervalsOf(gone)).toEqual([120]);
+    await ctx.db.query('DELETE FROM monitors WHERE id = $1', [gone]);
+    await commit([monitorScheduleChange({ id: gone, checkInterval: 120 })]);
+    await relay().relayNow();
+    expect(await intervalsOf(gone)).toEqual([]);
+  });
+
+  it('domains: a scheduler while active, none once inactive or deleted', async () => {
+    const [{ id }] = (await ctx.db.query(`INSERT INTO domains (account_id, hostname, monitoring_frequency) VALUES ($1, 'outbox.example.com', 'hourly') RETURNING id`, [
+      accountId,
+    ])) as { id: number }[];
+    await commit([domainScheduleChange(id)]);
+    await relay().relayNow();
+    expect(Number((await domainScheduler(id))?.every)).toBe(3_600_000);
+    await ctx.db.query('UPDATE domains SET is_active = false WHERE id = $1', [id]);
+    await commit([domainScheduleChange(id)]);
+    await relay().relayNow();
+    expect(await domainScheduler(id)).toBeFalsy();
+    await ctx.db.query('UPDATE domains SET is_active = true WHERE id = $1', [id]);
+    await commit([domainScheduleChange(id)]);
+    await relay().relayNow();
+    expect(await domainScheduler(id)).toBeTruthy();
+    await ctx.db.query('DELETE FROM domains WHERE id = $1', [id]);
+    await commit([domainScheduleChange(id)]);
+    await relay().relayNow();
+    expect(await domainScheduler(id)).toBeFalsy();
+  });
+
+  it('Redis down: applying now logs and keeps the change, the relay fails and keeps it; once Redis answers the relay applies it', async () => {
+    const id = await insertMonitor(300);
+    await commit([monitorScheduleChange({ id, checkInterval: 300 })]);
+    const dead = await deadRedisQueues(ctx.config.redisPrefix);
+    const logs = captureLogs('warn');
+    try {
+      const deps = { db: ctx.db, queues: dead.queues, logger: logs.logger, regions: ctx.config.knownRegions, timeoutMs: 300 };
+      await applyScheduleChanges(deps, [{ kind: 'monitor', id }]);
+      await expect(createOutboxRelay({ ...ctx, queues: dead.queues }, { enqueueTimeoutMs: 300 }).relayNow()).rejects.toThrow();
+      expect(await pending()).toBe(1);
+      expect(logs.entries()).toEqual([expect.objectContaining({ message: 'schedule not updated yet; the outbox relay will apply it', kind: 'monitor', id })]);
+    } finally {
+      await dead.close();
+    }
+    expect(await relay().relayNow()).toBe(1);
+    expect(await intervalsOf(id)).toEqual([300]);
+    expect(await pending()).toBe(0);
+  });
+
+  it('relays running at once apply every change, each entity by one of them', async () => {
+    const ids = await Promise.all(Array.from({ length: 30 }, () => insertMonitor(60)));
+    await commit(ids.flatMap((id) => [monitorScheduleChange({ id, checkInterval: 60 }), monitorScheduleChange({ id, checkInterval: 60 })]));
+    const applied = await Promise.all(Array.from({ length: 4 }, () => createOutboxRelay(ctx, { batch: 5 }).relayNow()));
+    // Two relays may both apply one monitor (each took some of its rows): the same state twice.
+    expect(applied.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(30);
+    expect(await pending()).toBe(0);
+    for (const id of ids) expect(await intervalsOf(id)).toEqual([60]);
+  });
+});

@@ -1,0 +1,172 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { Domain } from '../db/entities/domain.entity.js';
+import { Monitor } from '../db/entities/monitor.entity.js';
+import type { Logger } from '../logging/logger.js';
+import type { Queues } from '../queue/queues.js';
+import { seenRegions } from '../regions/checker-heartbeats.js';
+import { removeDomainSchedule, syncDomainSchedule } from '../scheduling/domain-schedules.js';
+import { removeMonitorSchedule, syncMonitorSchedule } from '../scheduling/monitor-schedules.js';
+import { withTimeout } from '../time/with-timeout.js';
+
+/**
+ * A schedule change a transaction decided (a monitor or domain created, changed, paused,
+ * resumed or deleted), written to `schedule_outbox` in that transaction. It names the entity,
+ * not the schedule: whoever applies it makes Redis match the entity's row as it stands then, so
+ * a change applied late never undoes a later one.
+ */
+export type ScheduleChange =
+  | {
+      kind: 'monitor';
+      id: number;
+      /** Every check interval (s) whose bucket the monitor may be in: before and after the change (a deleted row has no interval left to read). */
+      intervals: number[];
+    }
+  | { kind: 'domain'; id: number };
+
+/** The entity a change is about. */
+export type ScheduleTarget = Pick<ScheduleChange, 'kind' | 'id'>;
+
+/** What a row's payload holds, per kind. */
+interface ScheduleChangePayload {
+  intervals?: number[];
+}
+
+/** The change of a monitor that had `before.checkInterval` (when the change may have moved it) and has `m.checkInterval` now. */
+export function monitorScheduleChange(m: { id: number; checkInterval: number }, before?: { checkInterval: number }): ScheduleChange {
+  return { kind: 'monitor', id: m.id, intervals: [...new Set([m.checkInterval, ...(before ? [before.checkInterval] : [])])] };
+}
+
+export function domainScheduleChange(id: number): ScheduleChange {
+  return { kind: 'domain', id };
+}
+
+/** Writes the changes in the caller's transaction (one statement); their row ids. See applyScheduleChanges and relayScheduleChanges. */
+export async function writeScheduleChanges(em: EntityManager, changes: readonly ScheduleChange[]): Promise<number[]> {
+  if (!changes.length) return [];
+  const rows = await em.query<{ id: string }[]>(
+    `INSERT INTO schedule_outbox (kind, entity_id, payload) SELECT * FROM unnest($1::text[], $2::int[], $3::jsonb[]) RETURNING id`,
+    [
+      changes.map((c) => c.kind),
+      changes.map((c) => c.id),
+      changes.map((c) => JSON.stringify(c.kind === 'monitor' ? ({ intervals: c.intervals } satisfies ScheduleChangePayload) : {})),
+    ],
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+/**
+ * Drops rows a caller applied itself (a config apply's batch: applied in pipelines from the rows
+ * as they stood after its commit). A later change of the same entity has rows of its own.
+ */
+export async function dropScheduleChanges(em: Pick<EntityManager, 'query'>, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await em.query(`DELETE FROM schedule_outbox WHERE id = ANY($1::bigint[])`, [ids]);
+}
+
+export interface ScheduleApplyDeps {
+  db: DataSource;
+  queues: Queues;
+  /** The configured regions (VIGIL_REGIONS and the defaults); the regions seen reporting are added. */
+  regions: readonly string[];
+  /** Redis work of one entity that takes longer fails (its changes stay for the relay). */
+  timeoutMs: number;
+}
+
+/** Every region a monitor may be scheduled in: configured, or seen reporting (each has its own buckets). Read once per call that applies changes. */
+type Regions = () => Promise<string[]>;
+
+function scheduleRegions(deps: ScheduleApplyDeps): Regions {
+  let read: Promise<string[]> | undefined;
+  return () => {
+    read ??= seenRegions(deps.queues.connection, deps.queues.prefix).then((seen) => [...new Set([...deps.regions, ...seen])].sort());
+    // A failed read is not kept: the next entity asks Redis again.
+    read.catch(() => (read = undefined));
+    return read;
+  };
+}
+
+/** Deletes (and so locks) the entity's pending rows, after any applier holding them. */
+const TAKE_WAITING = `DELETE FROM schedule_outbox WHERE kind = $1 AND entity_id = $2 RETURNING payload`;
+/** The same, skipping rows another applier holds. */
+const TAKE_SKIPPING = `DELETE FROM schedule_outbox WHERE id IN (SELECT id FROM schedule_outbox WHERE kind = $1 AND entity_id = $2 FOR UPDATE SKIP LOCKED) RETURNING payload`;
+
+/**
+ * The pending changes of one entity, in the caller's transaction: takes its rows (deleted,
+ * locked until the commit; `wait`: after any applier holding them, else skipping those), then
+ * its row FOR SHARE (an update of it waits until Redis is written, so no later change reaches
+ * Redis first), and makes Redis match the row as it stands (no row: deleted, out of every
+ * schedule). A failure rolls the transaction back: the rows are pending again. Returns how many
+ * rows it applied (0: none pending, or another applier has them).
+ */
+async function applyPendingOf(em: EntityManager, deps: ScheduleApplyDeps, regions: Regions, target: ScheduleTarget, wait: boolean): Promise<number> {
+  const rows = (await em.query(wait ? TAKE_WAITING : TAKE_SKIPPING, [target.kind, target.id])) as [{ payload: ScheduleChangePayload }[], number];
+  const taken = rows[0];
+  if (!taken.length) return 0;
+  const redis =
+    target.kind === 'monitor' ? applyMonitor(em, deps, regions, target.id, taken.flatMap((r) => r.payload.intervals ?? [])) : applyDomain(em, deps, target.id);
+  await withTimeout(redis, deps.timeoutMs, `Schedule of ${target.kind} ${target.id}: Redis timed out`);
+  return taken.length;
+}
+
+async function applyMonitor(em: EntityManager, deps: ScheduleApplyDeps, known: Regions, id: number, intervals: readonly number[]): Promise<void> {
+  const row = await em.getRepository(Monitor).findOne({
+    where: { id },
+    select: { id: true, type: true, checkInterval: true, isActive: true, status: true, regions: true },
+    lock: { mode: 'pessimistic_read' },
+  });
+  const regions = await known();
+  // Out of the buckets of its former intervals too, so they do not start it in vain.
+  for (const checkInterval of new Set(intervals)) {
+    if (checkInterval !== row?.checkInterval) await removeMonitorSchedule(deps.queues, { id, checkInterval }, regions);
+  }
+  // Buckets only in public regions: a private location's runs are offered to its agents.
+  if (row) await syncMonitorSchedule(deps.queues, { ...row, regions: row.regions.filter((r) => regions.includes(r)) }, regions);
+}
+
+async function applyDomain(em: EntityManager, deps: ScheduleApplyDeps, id: number): Promise<void> {
+  const row = await em.getRepository(Domain).findOne({ where: { id }, select: { id: true, monitoringFrequency: true, isActive: true }, lock: { mode: 'pessimistic_read' } });
+  if (row) await syncDomainSchedule(deps.queues, row);
+  else await removeDomainSchedule(deps.queues, id);
+}
+
+/**
+ * After the commit that wrote them: the pending changes of `targets`, applied now, one short
+ * transaction each, so the answer that follows finds Redis changed as before the outbox. A
+ * target whose rows a relay is applying at this moment waits for it. On the first failure (Redis
+ * down) the rest are left to the outbox relay, which applies them once Redis answers; the
+ * failure is logged, not thrown: PostgreSQL is the truth and the change stands.
+ */
+export async function applyScheduleChanges(deps: ScheduleApplyDeps & { logger: Logger }, targets: readonly ScheduleTarget[]): Promise<void> {
+  const regions = scheduleRegions(deps);
+  for (const target of targets) {
+    try {
+      await deps.db.transaction((em) => applyPendingOf(em, deps, regions, target, true));
+    } catch (e) {
+      deps.logger.warn('schedule not updated yet; the outbox relay will apply it', { kind: target.kind, id: target.id, error: (e as Error).message });
+      return;
+    }
+  }
+}
+
+/**
+ * One relay batch: the entities with pending changes, oldest change first, at most `batch` of
+ * them, each in its own transaction (one entity's row lock at a time, so it never waits in a
+ * cycle with a transaction that locks several), skipping rows another applier holds. Returns how
+ * many entities it applied; rejects on the first failure (the rows stay).
+ */
+export async function relayScheduleChanges(deps: ScheduleApplyDeps, batch: number): Promise<number> {
+  const regions = scheduleRegions(deps);
+  let applied = 0;
+  while (applied < batch) {
+    const done = await deps.db.transaction(async (em) => {
+      const [oldest] = (await em.query(`SELECT kind, entity_id FROM schedule_outbox ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`)) as {
+        kind: ScheduleTarget['kind'];
+        entity_id: number;
+      }[];
+      return oldest ? (await applyPendingOf(em, deps, regions, { kind: oldest.kind, id: oldest.entity_id }, false)) > 0 : false;
+    });
+    if (!done) break;
+    applied++;
+  }
+  return applied;
+}
