@@ -14,3 +14,4 @@ export { pruneScansBefore } from './retention/prune-scans.js';
 export { pruneAlertDeliveriesBefore } from './retention/prune-alert-deliveries.js';
 export { heartbeatPingJob, sweepHeartbeatsJob, MAX_LATE_PER_SWEEP } from './jobs/heartbeat.jobs.js';
 export { createAgent, type Agent, type AgentOptions } from './agent/run-agent.js';
+export { sweepLocationPresenceJob } from './locations/sweep-location-presence.job.js';

@@ -28,6 +28,7 @@ import { AuditLog1765860000000 } from './1765860000000-audit-log.js';
 import { KeyIps1765860100000 } from './1765860100000-key-ips.js';
 import { MonitorLastTimings1765860200000 } from './1765860200000-monitor-last-timings.js';
 import { LastRoundIndex1765860300000 } from './1765860300000-last-round-index.js';
+import { LocationOfflineRegions1765870000000 } from './1765870000000-location-offline-regions.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   KeyIps1765860100000,
   MonitorLastTimings1765860200000,
   LastRoundIndex1765860300000,
+  LocationOfflineRegions1765870000000,
 ];
