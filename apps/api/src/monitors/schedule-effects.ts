@@ -19,8 +19,9 @@ export async function applyMonitorSchedule(
     // Out of the bucket of its former interval too, so that bucket does not start it in vain.
     if (before && before.checkInterval !== m.checkInterval) await removeMonitorSchedule(ctx.queues, { id: m.id, checkInterval: before.checkInterval }, regions);
     if ('deleted' in m) await removeMonitorSchedule(ctx.queues, m, regions);
-    // Buckets only in public regions: a private location's runs are offered to its agents.
-    else await syncMonitorSchedule(ctx.queues, { ...m, regions: m.regions?.filter((r) => regions.includes(r)) }, regions);
+    // Buckets only in regions with checkers: the runs of a private location, or of a region
+    // served by agents, are offered to its agents.
+    else await syncMonitorSchedule(ctx.queues, { ...m, regions: m.regions?.filter((r) => regions.includes(r) && !ctx.config.agentRegions.includes(r)) }, regions);
   } catch (e) {
     ctx.logger.warn('monitor schedule not updated; the reconciler will fix it', { monitorId: m.id, error: (e as Error).message });
   }
