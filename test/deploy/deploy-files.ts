@@ -489,6 +489,7 @@ export interface K8sProbe {
 
 export interface K8sPodSpec {
   containers: K8sContainer[];
+  automountServiceAccountToken?: boolean;
   initContainers?: K8sContainer[];
   restartPolicy?: string;
   terminationGracePeriodSeconds?: number;

@@ -103,6 +103,19 @@ export const sampleEventData: AlertEventDataMap = {
     released_custom_hostnames: ['status.shop.example.com'],
     verification_url: 'https://vigil.example/api/v1/verifications/7',
   },
+  'location.offline': {
+    location: { id: 3, name: 'office-berlin' },
+    last_poll: '2026-11-21T09:55:00.000Z',
+    offline_after_seconds: 300,
+    location_url: 'https://vigil.example/api/v1/locations/3',
+  },
+  'location.online': {
+    location: { id: 3, name: 'office-berlin' },
+    offline_since: '2026-11-21T09:55:00.000Z',
+    last_poll: '2026-11-21T10:40:10.000Z',
+    offline_seconds: 2710,
+    location_url: 'https://vigil.example/api/v1/locations/3',
+  },
   test: { message: 'This is a test event from Vigil.', integration: { id: 1, name: 'Ops hook', type: 'webhook' } },
 };
 

@@ -20,6 +20,7 @@ import { createCheckWriter } from './persistence/check-writer.js';
 import { createLiveRegions } from './rounds/live-regions.js';
 import { recordAgentCheckJob } from './locations/record-agent-check.job.js';
 import { startLocationDispatch } from './locations/dispatch-location-runs.js';
+import { sweepLocationPresenceJob } from './locations/sweep-location-presence.job.js';
 
 /**
  * Checks of a checker that died are taken back within lockDuration + stalledInterval (8 s):
@@ -94,6 +95,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
         [JobName.JudgeRound]: judgeRoundJob(ctx, () => relay.wake()),
         [JobName.SweepHeartbeats]: sweepHeartbeatsJob(ctx, () => relay.wake()),
         [JobName.RecordAgentCheck]: recordAgentCheckJob(monitors, writer, createLiveRegions(ctx)),
+        [JobName.SweepLocationPresence]: sweepLocationPresenceJob(ctx, () => relay.wake()),
       },
       [QueueName.Heartbeats]: { [JobName.HeartbeatPing]: heartbeatPingJob(ctx, () => relay.wake()) },
     },

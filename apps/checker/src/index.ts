@@ -14,3 +14,4 @@ export { heartbeatPingJob, sweepHeartbeatsJob, MAX_LATE_PER_SWEEP } from './jobs
 export { createAgent, type Agent, type AgentOptions } from './agent/run-agent.js';
 export { createOneShotProbe, type OneShotProbe } from './probe/one-shot.js';
 export { probeTargetOfEntry } from './probe/entry-target.js';
+export { sweepLocationPresenceJob } from './locations/sweep-location-presence.job.js';

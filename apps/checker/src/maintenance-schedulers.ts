@@ -8,6 +8,8 @@ export const MAINTENANCE_SCHEDULES: { id: string; job: JobName; every?: number; 
   { id: 'send-incident-repeats', job: JobName.SendIncidentRepeats, every: 60_000 },
   // Heartbeat deadlines (missed pings, too-slow runs) are found within 15 s.
   { id: 'sweep-heartbeats', job: JobName.SweepHeartbeats, every: 15_000 },
+  // Private locations without a polling agent (location.offline / location.online) within 15 s.
+  { id: 'sweep-location-presence', job: JobName.SweepLocationPresence, every: 15_000 },
   { id: 'prune-checks', job: JobName.PruneChecks, pattern: '17 3 * * *' },
   { id: 'prune-scans', job: JobName.PruneScans, pattern: '27 3 * * *' },
   { id: 'prune-alert-deliveries', job: JobName.PruneAlertDeliveries, pattern: '37 3 * * *' },

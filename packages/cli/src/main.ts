@@ -15,8 +15,12 @@ const COMMANDS: Record<string, CommandSpec> = {
     load: async () => (await import('./commands/start.js')).startCommand,
   },
   agent: {
-    usage: `  agent                                      run a private location's agent (VIGIL_API_URL, VIGIL_AGENT_KEY; optional VIGIL_SOURCE_ADDRESS)`,
+    usage: `  agent                                      run a location's agent (VIGIL_API_URL, VIGIL_AGENT_KEY; optional VIGIL_SOURCE_ADDRESS)`,
     load: async () => (await import('./commands/agent.js')).agentCommand,
+  },
+  'region-key': {
+    usage: `  region-key REGION [--overlap-seconds N] [--json]   the agent key of a region in VIGIL_AGENT_REGIONS (created, then rotated)`,
+    load: async () => (await import('./commands/region-key.js')).regionKeyCommand,
   },
   migrate: {
     usage: `  migrate [--json]                           create the database if missing, apply migrations`,

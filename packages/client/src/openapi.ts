@@ -1898,7 +1898,7 @@ export interface components {
                 };
             };
             /** @description Subscribed events; empty = all */
-            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+            events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "location.offline" | "location.online" | "test")[];
             /** @description Monitors in scope; empty = all */
             monitor_ids: number[];
             /** @description Domains in scope; empty = all */
@@ -1932,7 +1932,7 @@ export interface components {
             integration_id: number | null;
             event_id: string;
             /** @enum {string} */
-            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
+            event: "monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "location.offline" | "location.online" | "test";
             /** @description 1 to 5 */
             attempt: number;
             /** @enum {string} */
@@ -2323,7 +2323,7 @@ export interface components {
             allowed_cidrs: string[];
             /** @description First 8 characters of the current agent key (private locations) */
             key_prefix: string | null;
-            /** @description `location.offline` is sent after this long without an agent (private locations) */
+            /** @description After this long without a polling agent `location.offline` is sent, once, and `location.online` when one polls again (private locations) */
             offline_after_seconds: number | null;
             /** Format: date-time */
             created_at: string | null;
@@ -2349,7 +2349,7 @@ export interface components {
             allowed_cidrs: string[];
             /** @description First 8 characters of the current agent key (private locations) */
             key_prefix: string | null;
-            /** @description `location.offline` is sent after this long without an agent (private locations) */
+            /** @description After this long without a polling agent `location.offline` is sent, once, and `location.online` when one polls again (private locations) */
             offline_after_seconds: number | null;
             /** Format: date-time */
             created_at: string | null;
@@ -3871,7 +3871,7 @@ export interface operations {
                                 description: string;
                             }[];
                         }[];
-                        events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+                        events: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "location.offline" | "location.online" | "test")[];
                     };
                 };
             };
@@ -4121,7 +4121,7 @@ export interface operations {
                         };
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "location.offline" | "location.online" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -4311,7 +4311,7 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "location.offline" | "location.online" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -4510,7 +4510,7 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     /** @description Empty or absent = all events */
-                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test")[];
+                    events?: ("monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "location.offline" | "location.online" | "test")[];
                     /** @description The account's own monitors; empty = all */
                     monitor_ids?: number[];
                     /** @description The account's own domains; empty = all */
@@ -4690,7 +4690,7 @@ export interface operations {
                 /** @description Default 20; above 100 is clamped to 100 */
                 per_page?: number;
                 status?: "pending" | "success" | "failed";
-                event?: "monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "test";
+                event?: "monitor.down" | "monitor.up" | "monitor.degraded" | "incident.acknowledged" | "certificate.expiring" | "certificate.expired" | "domain.grade_changed" | "headers.grade_changed" | "scan.completed" | "domain.verification_lapsed" | "location.offline" | "location.online" | "test";
             };
             header?: never;
             path: {
@@ -8569,7 +8569,7 @@ export interface operations {
                     name: string;
                     /** @description Non-public networks the location's agents may reach; public addresses are always reachable, any other private address is refused. Default: none */
                     allowed_cidrs?: string[];
-                    /** @description How long without a polling agent counts as offline (default 300); stored for the location.offline alert, which is not sent yet */
+                    /** @description How long without a polling agent counts as offline (default 300): then `location.offline` is sent, once, and `location.online` when an agent polls again */
                     offline_after_seconds?: number;
                 };
             };

@@ -20,3 +20,5 @@ export * from './accounts/issue-api-key.js';
 export * from './domains/hostname.js';
 export * from './domains/ownership.js';
 export * from './domains/verifications.js';
+export * from './security/secret-box.js';
+export * from './locations/location-store.js';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createSecretBox, leaseBox, recordAgentPoll, takeLeases, type AgentKeyOwner, type Context, type Lease } from '@vigil/core';
+import { HEARTBEAT_EVERY_MS, createSecretBox, leaseBox, recordAgentPoll, recordHeartbeat, takeLeases, type AgentKeyOwner, type Context, type Lease } from '@vigil/core';
 
 /** How often a long poll looks again for a due run. */
 const POLL_STEP_MS = 250;
@@ -20,7 +20,9 @@ export interface IssuedLease {
  * one to be due; stops early when the request is gone. The probe target, stored sealed under
  * VIGIL_SECRET_KEY, is re-sealed to the lease secret of the very key the agent presented (the
  * current one, or the previous one during a rotation's overlap), so only that location's
- * agents can open it. Records the poll (agent id, version, time) for GET /locations/{id}.
+ * agents can open it. Records the poll (agent id, version, time) for GET /locations/{id}; an
+ * agent of a region location (a public region served by agents) also counts as a live checker of
+ * its region while it polls (GET /regions, and rounds wait for the region's answer).
  */
 export async function leaseRuns(
   ctx: Context,
@@ -32,9 +34,14 @@ export async function leaseRuns(
   const toAgent = leaseBox(box.open(owner.sealedLeaseSecret));
   const started = ctx.clock.now().getTime();
   let leases: Lease[] = [];
+  let beatMs = -Infinity;
   for (;;) {
     const nowMs = ctx.clock.now().getTime();
-    await recordAgentPoll(ctx.redis, p, owner.location.id, { agentId: opts.agentId, version: opts.version, lastPollMs: nowMs });
+    await recordAgentPoll(ctx.redis, p, owner.location, { agentId: opts.agentId, version: opts.version, lastPollMs: nowMs });
+    if (owner.location.accountId === null && nowMs - beatMs >= HEARTBEAT_EVERY_MS) {
+      await recordHeartbeat(ctx.redis, p, owner.location.name, `agent-${opts.agentId}`, new Date(nowMs));
+      beatMs = nowMs;
+    }
     const ids = Array.from({ length: opts.max }, () => randomBytes(16).toString('hex'));
     leases = await takeLeases(ctx.redis, p, owner.location.id, nowMs, ids);
     if (leases.length || opts.gone() || nowMs - started >= opts.waitMs) break;

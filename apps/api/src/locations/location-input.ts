@@ -31,7 +31,9 @@ export const createLocationBody = Joi.object<CreateLocationInput>({
     .min(60)
     .max(86_400)
     .error(new ValidationError('Invalid offline_after_seconds: must be an integer from 60 to 86400'))
-    .description(`How long without a polling agent counts as offline (default ${DEFAULT_OFFLINE_AFTER_SECONDS}); stored for the location.offline alert, which is not sent yet`),
+    .description(
+      `How long without a polling agent counts as offline (default ${DEFAULT_OFFLINE_AFTER_SECONDS}): then \`location.offline\` is sent, once, and \`location.online\` when an agent polls again`,
+    ),
 }).example({ name: 'office-berlin', allowed_cidrs: ['10.20.0.0/16'] });
 
 export const rotateKeyBody = Joi.object<{ overlap_seconds?: number }>({

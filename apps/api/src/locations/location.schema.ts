@@ -10,7 +10,9 @@ const LOCATION_FIELDS = {
     kind: StringEnum(['public', 'private'] as const, { description: '`public`: a region run by the operator; `private`: a location of this account, checked by its own agents' }),
     allowed_cidrs: Type.Array(Type.String(), { description: 'Private networks the location\'s agents may reach (public addresses always); empty for public regions' }),
     key_prefix: Nullable(Type.String(), { description: 'First 8 characters of the current agent key (private locations)' }),
-    offline_after_seconds: Nullable(Type.Integer(), { description: '`location.offline` is sent after this long without an agent (private locations)' }),
+    offline_after_seconds: Nullable(Type.Integer(), {
+      description: 'After this long without a polling agent `location.offline` is sent, once, and `location.online` when one polls again (private locations)',
+    }),
     created_at: DateTimeOrNull(),
     key_rotated_at: DateTimeOrNull(),
     previous_key_expires_at: DateTimeOrNull({ description: 'Until when the key before the last rotation still works' }),

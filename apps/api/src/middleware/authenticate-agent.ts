@@ -7,7 +7,7 @@ export const INVALID_AGENT_KEY = 'Invalid agent key';
 
 /**
  * Routes of the agent protocol (docs/agents.md): `Authorization: Bearer <agent key>`, the key of
- * one private location (its current key, or the previous one during a rotation's overlap). The
+ * one location (private, or a region location) (its current key, or the previous one during a rotation's overlap). The
  * location the key belongs to is who is calling: whatever the agent says about itself is not.
  * API keys are not agent keys, nor the other way round (401).
  */
@@ -19,7 +19,8 @@ export function authenticateAgent(ctx: Context): RequestHandler {
     if (!owner) throw new AuthenticationError(INVALID_AGENT_KEY);
     req.agent = owner;
     const store = logContext.getStore();
-    if (store) store.accountId = owner.location.accountId;
+    // A region location (a public region served by agents) belongs to no account.
+    if (store && owner.location.accountId !== null) store.accountId = owner.location.accountId;
     next();
   };
 }

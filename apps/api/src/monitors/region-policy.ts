@@ -10,13 +10,13 @@ export async function knownRegions(ctx: Context): Promise<string[]> {
 }
 
 /**
- * The public regions among a monitor's regions (those with checkers in the cluster: its buckets,
- * one-off and manual checks go there); the others are the account's private locations, whose
- * runs are leased to their agents (docs/agents.md).
+ * The regions among a monitor's regions that have checkers (its buckets, one-off and manual
+ * checks go there); the others are the account's private locations and the public regions
+ * served by agents (VIGIL_AGENT_REGIONS), whose runs are leased to their agents (docs/agents.md).
  */
 export async function publicRegionsOf(ctx: Context, regions: readonly string[]): Promise<string[]> {
   const known = await knownRegions(ctx);
-  return regions.filter((r) => known.includes(r));
+  return regions.filter((r) => known.includes(r) && !ctx.config.agentRegions.includes(r));
 }
 
 /**

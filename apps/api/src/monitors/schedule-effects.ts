@@ -56,7 +56,8 @@ export async function applyCommittedMonitorSchedules(ctx: Context, changed: read
       const regions = await knownRegions(ctx);
       const facts = rows.map((r) => {
         const was = before.get(r.id);
-        return { ...r, regions: r.regions.filter((x) => regions.includes(x)), ...(was !== undefined ? { before: was } : {}) };
+        // Buckets only in regions with checkers (not private locations, not regions served by agents).
+        return { ...r, regions: r.regions.filter((x) => regions.includes(x) && !ctx.config.agentRegions.includes(x)), ...(was !== undefined ? { before: was } : {}) };
       });
       await syncMonitorSchedules(ctx.queues, facts, regions);
       await dropScheduleChanges(m, outbox);

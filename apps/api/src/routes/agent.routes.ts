@@ -77,9 +77,9 @@ export function agentRoutes(ctx: Context): RouteDef[] {
         const owner = agentOf(req);
         // The region of a check is the key's location: a result claiming another is refused whole.
         if (body.results.some((r) => r.location !== undefined && r.location !== owner.location.name)) throw new ForbiddenError(FORGED_LOCATION);
-        const results = [];
-        for (const posted of body.results) results.push({ lease_id: posted.lease_id, status: await acceptResult(ctx, owner, posted) });
-        send(200, { results });
+        // Each result is its own lease (independent Redis keys and job ids): accepted side by side (at most 100).
+        const statuses = await Promise.all(body.results.map((posted) => acceptResult(ctx, owner, posted)));
+        send(200, { results: body.results.map((posted, i) => ({ lease_id: posted.lease_id, status: statuses[i] })) });
       },
       docs: {
         body: resultsBody,

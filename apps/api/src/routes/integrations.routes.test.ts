@@ -125,6 +125,8 @@ describe('GET /api/v1/integrations/types', () => {
       'headers.grade_changed',
       'scan.completed',
       'domain.verification_lapsed',
+      'location.offline',
+      'location.online',
       'test',
     ]);
   });

@@ -8,7 +8,7 @@ import { applyScheduleChanges, OUTBOX_RELAY_DEFAULTS, type Context, type Schedul
  */
 export function applyScheduleNow(ctx: Context, targets: readonly ScheduleTarget[]): Promise<void> {
   return applyScheduleChanges(
-    { db: ctx.db, queues: ctx.queues, logger: ctx.logger, regions: ctx.config.knownRegions, timeoutMs: OUTBOX_RELAY_DEFAULTS.enqueueTimeoutMs },
+    { db: ctx.db, queues: ctx.queues, logger: ctx.logger, regions: ctx.config.knownRegions, agentRegions: ctx.config.agentRegions, timeoutMs: OUTBOX_RELAY_DEFAULTS.enqueueTimeoutMs },
     targets,
   );
 }

@@ -110,6 +110,12 @@ describe('private locations with agent processes', () => {
       ['east', 'success', 200],
       ['west', 'failure', 503],
     ]);
+    // Rounds wait for locations with a connected agent: judged with both answers (the round may still be waiting for its last writer).
+    const skipped = await waitFor(async () => {
+      const [round] = (await ctx.db.query(`SELECT skipped_regions FROM monitor_rounds WHERE monitor_id = $1 AND job_key = $2`, [m.id, checks[0].jobKey])) as { skipped_regions: string[] }[];
+      return round?.skipped_regions ?? null;
+    }, { what: 'the round judged' });
+    expect(skipped).toEqual([]);
     expect(arrivals.filter((a) => a.path === '/two').every((a) => ['127.0.0.2', '127.0.0.3'].includes(a.from))).toBe(true);
     const detail = await request(api).get(`/api/v1/locations/${east.id}`).set(owner.auth);
     expect(detail.body.location).toMatchObject({ status: 'online', connected_agents: 1 });

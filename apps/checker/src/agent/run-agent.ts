@@ -4,7 +4,7 @@ import { leaseBox, leaseSecretOf, systemClock, type Clock, type Logger } from '@
 import { createOneShotProbe, type OneShotProbe } from '../probe/one-shot.js';
 import type { ProbeTarget } from '../probe/probe-target.js';
 import { AgentApiError, agentApi, type AgentLease } from './agent-api.js';
-import { ResultOutbox } from './result-outbox.js';
+import { RESULTS_PER_POST, ResultOutbox } from './result-outbox.js';
 
 export interface AgentOptions {
   /** VIGIL_API_URL: where the API is (https://, or http:// on loopback). */
@@ -16,7 +16,7 @@ export interface AgentOptions {
   version: string;
   logger: Logger;
   clock?: Clock;
-  /** Checks probed at once (default 20). */
+  /** Checks probed at once (default 50). */
   concurrency?: number;
   /** Results kept while the API is unreachable (default 10,000). */
   bufferLimit?: number;
@@ -33,6 +33,8 @@ export interface Agent {
 }
 
 const BACKOFF_MS = [500, 1_000, 2_000, 5_000];
+/** How long the sender lets results gather while probes are still in flight (fewer, larger posts). */
+export const RESULT_GATHER_MS = 100;
 
 /**
  * `vigil agent` (docs/agents.md): a stateless prober of one private location. It holds one key
@@ -46,7 +48,9 @@ export function createAgent(opts: AgentOptions): Agent {
   const api = agentApi(opts.apiUrl, opts.agentKey);
   const opener = leaseBox(leaseSecretOf(opts.agentKey));
   const clock = opts.clock ?? systemClock;
-  const concurrency = opts.concurrency ?? 20;
+  const concurrency = opts.concurrency ?? 50;
+  // Leases are asked for in batches: while probes are in flight, only once half the slots are free.
+  const leaseBatch = Math.max(1, Math.floor(concurrency / 2));
   const outbox = new ResultOutbox(opts.bufferLimit ?? 10_000);
   const agentId = `${hostname().replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 48)}.${process.pid}`;
   const abort = new AbortController();
@@ -85,7 +89,7 @@ export function createAgent(opts: AgentOptions): Agent {
     let failures = 0;
     while (!stopping) {
       const free = concurrency - inFlight.size;
-      if (free <= 0) {
+      if (inFlight.size > 0 && free < leaseBatch) {
         await Promise.race(inFlight);
         continue;
       }
@@ -112,6 +116,8 @@ export function createAgent(opts: AgentOptions): Agent {
       if (!outbox.size) {
         await new Promise<void>((resolve) => (wakeSender = resolve));
         wakeSender = null;
+        // More results are on their way: let them join this post.
+        if (!stopping && inFlight.size > 0 && outbox.size < RESULTS_PER_POST) await sleep(RESULT_GATHER_MS);
         continue;
       }
       const batch = outbox.peek();

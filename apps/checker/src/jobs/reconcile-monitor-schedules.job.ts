@@ -51,7 +51,8 @@ export async function reconcileMonitorSchedules(ctx: Context, calendar: Calendar
   for (const region of regions) {
     // Redis first, then PostgreSQL: a monitor the API adds in between is not taken out.
     const found = await Promise.all(Array.from({ length: visit }, (_, s) => readShard(ctx, ctx.queues.checkQueue(region, s))));
-    const wanted = await wantedMonitorSchedules(ctx.db, ctx.config.tiers, region);
+    // A region served by agents has no buckets (its runs are offered to its agents): emptied.
+    const wanted = ctx.config.agentRegions.includes(region) ? [] : await wantedMonitorSchedules(ctx.db, ctx.config.tiers, region);
     const missed = await missedRunsOf(calendar, wanted, ctx.clock.now().getTime());
     const shardOf = (id: number, everyMs: number) => shardOfBucket(bucketOfMonitor(id, everyMs), shards);
     for (let s = 0; s < visit; s++) {

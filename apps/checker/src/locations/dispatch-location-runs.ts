@@ -26,8 +26,8 @@ export const LEASE_MARGIN_MS = 5_000;
 const lockKey = (p: string) => `${p}:location-dispatch:lock`;
 
 /**
- * Private locations have no checker in the cluster: their agents lease due runs from the API
- * (docs/agents.md). This loop, in every checker (one at a time, under a short Redis lock), offers
+ * Private locations, and public regions served by agents (VIGIL_AGENT_REGIONS), have no checker
+ * in the cluster: their agents lease due runs from the API (docs/agents.md). This loop, in every checker (one at a time, under a short Redis lock), offers
  * each due run of every monitor placed at a private location to that location: the run key is
  * `repeat:monitor-<id>:<due ms>`, the due times those of the monitor's buckets in public regions,
  * so a monitor in a public region and a private location makes one round. A run is offered only
@@ -44,7 +44,7 @@ export function startLocationDispatch(ctx: Context, monitors: Pick<MonitorLoader
 
   const placed = async (nowMs: number) => {
     if (!placements || nowMs - placements.at >= PLACEMENT_TTL_MS) {
-      placements = { at: nowMs, rows: await monitorsOfLocations(ctx.db, monitoredTiers(ctx.config.tiers), PUSH_MONITOR_TYPES) };
+      placements = { at: nowMs, rows: await monitorsOfLocations(ctx.db, monitoredTiers(ctx.config.tiers), PUSH_MONITOR_TYPES, ctx.config.agentRegions) };
     }
     return placements.rows;
   };

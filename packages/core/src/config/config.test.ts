@@ -179,6 +179,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VIGIL_SOURCE_ADDRESS: 'somewhere' })).toThrow(/VIGIL_SOURCE_ADDRESS/);
   });
 
+  it('reads the regions served by agents: known regions, never the process\'s own checker region', () => {
+    expect(loadConfig({}).agentRegions).toEqual([]);
+    const c = loadConfig({ VIGIL_REGION: 'eu', VIGIL_DEFAULT_REGIONS: 'eu', VIGIL_AGENT_REGIONS: 'us, ap' });
+    expect([c.agentRegions, c.knownRegions.sort()]).toEqual([['us', 'ap'], ['ap', 'eu', 'us']]);
+    expect(() => loadConfig({ VIGIL_REGION: 'us', VIGIL_AGENT_REGIONS: 'us' })).toThrow(
+      'Invalid configuration: VIGIL_REGION us is in VIGIL_AGENT_REGIONS (a region served by agents has no checkers)',
+    );
+    expect(() => loadConfig({ VIGIL_AGENT_REGIONS: 'Bad' })).toThrow(/VIGIL_AGENT_REGIONS/);
+  });
+
   it('lists every variable of decisions §1 in its schema', () => {
     for (const name of [
       'DATABASE_URL', 'REDIS_URL', 'PORT', 'VIGIL_BASE_URL', 'VIGIL_ALLOW_PRIVATE_TARGETS', 'VIGIL_DNS_SERVERS',

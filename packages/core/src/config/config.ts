@@ -43,6 +43,8 @@ export interface Config {
   knownRegions: string[];
   /** A new monitor's regions when it names none. */
   defaultRegions: string[];
+  /** Public regions served by agents (VIGIL_AGENT_REGIONS, docs/agents.md): no check queue, their runs are leased to the region's agents. Known regions too. */
+  agentRegions: string[];
   /** The local address outbound checks bind to; unset, the system chooses. */
   sourceAddress: string | undefined;
   /** Resolvers for target hosts and TXT records; empty means the system resolver. */
@@ -104,11 +106,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   let defaultRegions: string[];
   let listedRegions: string[];
+  let agentRegions: string[];
   try {
     defaultRegions = parseRegionList((v.VIGIL_DEFAULT_REGIONS as string | undefined) ?? DEFAULT_REGION);
     listedRegions = v.VIGIL_REGIONS === undefined ? [] : parseRegionList(v.VIGIL_REGIONS);
+    agentRegions = v.VIGIL_AGENT_REGIONS === undefined ? [] : parseRegionList(v.VIGIL_AGENT_REGIONS);
   } catch (e) {
-    throw new ConfigError(`Invalid configuration: VIGIL_DEFAULT_REGIONS / VIGIL_REGIONS ${(e as Error).message}`);
+    throw new ConfigError(`Invalid configuration: VIGIL_DEFAULT_REGIONS / VIGIL_REGIONS / VIGIL_AGENT_REGIONS ${(e as Error).message}`);
+  }
+  if (agentRegions.includes(v.VIGIL_REGION)) {
+    throw new ConfigError(`Invalid configuration: VIGIL_REGION ${String(v.VIGIL_REGION)} is in VIGIL_AGENT_REGIONS (a region served by agents has no checkers)`);
   }
   if (v.VIGIL_OPS_PORT !== undefined && v.VIGIL_OPS_PORT === port && port !== 0) {
     throw new ConfigError('Invalid configuration: VIGIL_OPS_PORT must differ from PORT (the ops port is a second listener)');
@@ -151,8 +158,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     burstPerSecond: v.VIGIL_BURST_PER_SECOND,
     allowPrivateTargets: v.VIGIL_ALLOW_PRIVATE_TARGETS,
     region,
-    knownRegions: [...new Set([...listedRegions, ...defaultRegions, region])],
+    knownRegions: [...new Set([...listedRegions, ...defaultRegions, ...agentRegions, region])],
     defaultRegions,
+    agentRegions,
     sourceAddress: v.VIGIL_SOURCE_ADDRESS,
     dnsServers: serverList('VIGIL_DNS_SERVERS'),
     dnsMonitorResolvers: serverList('VIGIL_DNS_MONITOR_RESOLVERS'),

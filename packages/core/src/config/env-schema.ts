@@ -59,6 +59,8 @@ export const envSchema = Joi.object({
   VIGIL_REGION: Joi.string().pattern(REGION_NAME_PATTERN).default(DEFAULT_REGION),
   VIGIL_REGIONS: Joi.string(),
   VIGIL_DEFAULT_REGIONS: Joi.string(),
+  // Public regions whose checks run on agents (`vigil agent` with a region key), not on checkers.
+  VIGIL_AGENT_REGIONS: Joi.string(),
   VIGIL_SOURCE_ADDRESS: Joi.string().ip({ cidr: 'forbidden' }),
   SMTP_URL: Joi.string().uri({ scheme: ['smtp', 'smtps'] }),
   SMTP_FROM: Joi.string().default('Vigil <alerts@vigil.invalid>'),

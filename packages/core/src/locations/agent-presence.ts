@@ -15,16 +15,30 @@ export interface AgentPresence {
 
 const agentsKey = (p: string, loc: number) => `${p}:location:${loc}:agents`;
 const lastPollKey = (p: string, loc: number) => `${p}:location:${loc}:last-poll`;
+/** Location names by their newest poll (a sorted set): which locations rounds wait for. */
+const connectedNamesKey = (p: string) => `${p}:locations:connected`;
 
-/** Records a poll of an agent (its self-chosen id and version, both bounded by the caller). */
-export async function recordAgentPoll(redis: RedisClient, prefix: string, locationId: number, agent: AgentPresence): Promise<void> {
+/** Records a poll of an agent (its self-chosen id and version, both bounded by the caller) at the location `location`. */
+export async function recordAgentPoll(redis: RedisClient, prefix: string, location: { id: number; name: string }, agent: AgentPresence): Promise<void> {
   pipelineReplies(
     await redis
       .multi()
-      .hset(agentsKey(prefix, locationId), agent.agentId, JSON.stringify({ version: agent.version, lastPollMs: agent.lastPollMs }))
-      .set(lastPollKey(prefix, locationId), String(agent.lastPollMs))
+      .hset(agentsKey(prefix, location.id), agent.agentId, JSON.stringify({ version: agent.version, lastPollMs: agent.lastPollMs }))
+      .set(lastPollKey(prefix, location.id), String(agent.lastPollMs))
+      .zadd(connectedNamesKey(prefix), agent.lastPollMs, location.name)
       .exec(),
   );
+}
+
+/**
+ * The names of the locations an agent polled within AGENT_CONNECTED_MS of `nowMs`: the locations
+ * a round waits for, as it waits for regions with a live checker. Names are per account, so two
+ * accounts' `office` count as one: a silent one is then waited for until the round's deadline,
+ * never judged as failed. Older names are removed.
+ */
+export async function connectedLocationNames(redis: RedisClient, prefix: string, nowMs: number): Promise<string[]> {
+  await redis.zremrangebyscore(connectedNamesKey(prefix), '-inf', nowMs - AGENT_CONNECTED_MS);
+  return redis.zrange(connectedNamesKey(prefix), 0, -1);
 }
 
 /** The location's agents seen in the last day, newest poll first (older ones are removed). */
@@ -47,6 +61,13 @@ export async function locationAgents(redis: RedisClient, prefix: string, locatio
 export async function lastAgentPoll(redis: RedisClient, prefix: string, locationId: number): Promise<number | null> {
   const raw = await redis.get(lastPollKey(prefix, locationId));
   return raw === null ? null : Number(raw);
+}
+
+/** The newest poll of each location (epoch ms, null: never polled), in the order of `locationIds`; one command. */
+export async function lastAgentPolls(redis: RedisClient, prefix: string, locationIds: readonly number[]): Promise<(number | null)[]> {
+  if (!locationIds.length) return [];
+  const raw = await redis.mget(...locationIds.map((id) => lastPollKey(prefix, id)));
+  return raw.map((v) => (v === null ? null : Number(v)));
 }
 
 /** Forgets a deleted location's agents. */

@@ -2,3 +2,4 @@ export * from './agent-key.js';
 export * from './location-store.js';
 export * from './lease-store.js';
 export * from './agent-presence.js';
+export * from './location-presence.js';

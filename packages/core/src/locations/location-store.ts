@@ -5,10 +5,14 @@ import { generateAgentKey, leaseSecretOf } from './agent-key.js';
 
 type Db = DataSource | EntityManager;
 
-/** A private location as stored (never its key; the lease secrets stay sealed). */
+/**
+ * A location as stored (never its key; the lease secrets stay sealed): a private location of an
+ * account, or (accountId null) a region location, whose agents check a public region served by
+ * agents (VIGIL_AGENT_REGIONS) for every account.
+ */
 export interface LocationRow {
   id: number;
-  accountId: number;
+  accountId: number | null;
   name: string;
   allowedCidrs: string[];
   keyPrefix: string;
@@ -26,7 +30,7 @@ export interface AgentKeyOwner {
 
 interface RawRow {
   id: number;
-  account_id: number;
+  account_id: number | null;
   name: string;
   allowed_cidrs: string[];
   key_prefix: string;
@@ -129,6 +133,25 @@ export async function findLocationByAgentKey(db: Db, agentKey: string, now: Date
   return rows.length ? { location: rowOf(rows[0]), sealedLeaseSecret: rows[0].sealed_lease_secret } : null;
 }
 
+/**
+ * The agent key of the region location named `region` (a public region served by agents): the
+ * location is created on first use; after that each call rotates its key, the previous one
+ * accepted until `overlapUntil`. The operator's command (`vigil region-key`), never an API.
+ */
+export async function issueRegionKey(db: Db, box: SecretBox, region: string, now: Date, overlapUntil: Date): Promise<{ location: LocationRow; agentKey: string }> {
+  const k = newKey(box);
+  const rows = (await db.query(
+    `INSERT INTO locations (account_id, name, key_hash, key_prefix, lease_secret)
+     VALUES (NULL, $1, $2, $3, $4)
+     ON CONFLICT (name) WHERE account_id IS NULL DO UPDATE
+        SET previous_key_hash = locations.key_hash, previous_lease_secret = locations.lease_secret, previous_key_expires_at = $6,
+            key_hash = EXCLUDED.key_hash, key_prefix = EXCLUDED.key_prefix, lease_secret = EXCLUDED.lease_secret, key_rotated_at = $5
+     RETURNING ${COLUMNS}`,
+    [region, k.hash, k.prefix, k.sealedLeaseSecret, now, overlapUntil],
+  )) as RawRow[];
+  return { location: rowOf(rows[0]), agentKey: k.key };
+}
+
 /** The names of the account's private locations (what its monitors may name besides public regions). */
 export async function locationNamesOf(db: Db, accountId: number): Promise<string[]> {
   const rows = (await db.query(`SELECT name FROM locations WHERE account_id = $1`, [accountId])) as { name: string }[];
@@ -143,18 +166,19 @@ export interface LocationMonitor {
 }
 
 /**
- * Every monitor checked periodically from a private location: active, not paused, not a push
- * type, of an active account on a plan in `tiers`, naming one of its own account's locations.
+ * Every monitor checked periodically from a location: active, not paused, not a push type, of an
+ * active account on a plan in `tiers`, naming one of its own account's private locations or a
+ * region of `agentRegions` that has a region location.
  */
-export async function monitorsOfLocations(db: Db, tiers: readonly string[], pushTypes: readonly string[]): Promise<LocationMonitor[]> {
+export async function monitorsOfLocations(db: Db, tiers: readonly string[], pushTypes: readonly string[], agentRegions: readonly string[] = []): Promise<LocationMonitor[]> {
   const rows = (await db.query(
     `SELECT l.id AS location_id, m.id AS monitor_id, m.check_interval
        FROM locations l
-       JOIN monitors m ON m.account_id = l.account_id AND l.name = ANY(m.regions)
-       JOIN accounts a ON a.id = l.account_id
+       JOIN monitors m ON l.name = ANY(m.regions) AND (m.account_id = l.account_id OR (l.account_id IS NULL AND l.name = ANY($3::text[])))
+       JOIN accounts a ON a.id = m.account_id
       WHERE m.is_active AND m.status <> 'paused' AND m.type <> ALL($2::text[]) AND a.is_active AND a.tier = ANY($1::text[])
       ORDER BY l.id, m.id`,
-    [tiers, pushTypes],
+    [tiers, pushTypes, agentRegions],
   )) as { location_id: number; monitor_id: number; check_interval: number }[];
   return rows.map((r) => ({ locationId: r.location_id, monitorId: r.monitor_id, everyMs: r.check_interval * 1000 }));
 }

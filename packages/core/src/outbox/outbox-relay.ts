@@ -86,7 +86,7 @@ export interface OutboxRelayDeps {
   db: DataSource;
   queues: Queues;
   logger: Logger;
-  config: Pick<Config, 'knownRegions'>;
+  config: Pick<Config, 'knownRegions' | 'agentRegions'>;
 }
 
 /**
@@ -104,7 +104,7 @@ export function createOutboxRelay(deps: OutboxRelayDeps, options: Partial<Outbox
   let failing = false;
   let prunedAt: number | undefined;
 
-  const schedules = { db: deps.db, queues: deps.queues, regions: deps.config.knownRegions, timeoutMs: opts.enqueueTimeoutMs };
+  const schedules = { db: deps.db, queues: deps.queues, regions: deps.config.knownRegions, agentRegions: deps.config.agentRegions, timeoutMs: opts.enqueueTimeoutMs };
   const untilEmpty = async (batch: () => Promise<number>): Promise<number> => {
     let moved = 0;
     for (;;) {

@@ -116,7 +116,7 @@ describe('schedule outbox', () => {
     const dead = await deadRedisQueues(ctx.config.redisPrefix);
     const logs = captureLogs('warn');
     try {
-      const deps = { db: ctx.db, queues: dead.queues, logger: logs.logger, regions: ctx.config.knownRegions, timeoutMs: 300 };
+      const deps = { db: ctx.db, queues: dead.queues, logger: logs.logger, regions: ctx.config.knownRegions, agentRegions: [], timeoutMs: 300 };
       await applyScheduleChanges(deps, [{ kind: 'monitor', id }]);
       await expect(createOutboxRelay({ ...ctx, queues: dead.queues }, { enqueueTimeoutMs: 300 }).relayNow()).rejects.toThrow();
       expect(await pending()).toBe(1);

@@ -68,6 +68,8 @@ export interface ScheduleApplyDeps {
   queues: Queues;
   /** The configured regions (VIGIL_REGIONS and the defaults); the regions seen reporting are added. */
   regions: readonly string[];
+  /** Public regions served by agents (VIGIL_AGENT_REGIONS): no buckets there, their runs are leased. */
+  agentRegions: readonly string[];
   /** Redis work of one entity that takes longer fails (its changes stay for the relay). */
   timeoutMs: number;
 }
@@ -119,8 +121,9 @@ async function applyMonitor(em: EntityManager, deps: ScheduleApplyDeps, known: R
   for (const checkInterval of new Set(intervals)) {
     if (checkInterval !== row?.checkInterval) await removeMonitorSchedule(deps.queues, { id, checkInterval }, regions);
   }
-  // Buckets only in public regions: a private location's runs are offered to its agents.
-  if (row) await syncMonitorSchedule(deps.queues, { ...row, regions: row.regions.filter((r) => regions.includes(r)) }, regions);
+  // Buckets only in regions with checkers: the runs of a private location, or of a region served
+  // by agents, are offered to its agents.
+  if (row) await syncMonitorSchedule(deps.queues, { ...row, regions: row.regions.filter((r) => regions.includes(r) && !deps.agentRegions.includes(r)) }, regions);
 }
 
 async function applyDomain(em: EntityManager, deps: ScheduleApplyDeps, id: number): Promise<void> {

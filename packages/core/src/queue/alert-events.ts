@@ -127,6 +127,33 @@ export interface DomainVerificationLapsedData {
   verification_url: string;
 }
 
+/** A private location (docs/agents.md). */
+export interface LocationRef {
+  id: number;
+  name: string;
+}
+
+/** No agent of a private location has polled for `offline_after_seconds`: sent once per silence. */
+export interface LocationOfflineData {
+  location: LocationRef;
+  /** The last poll of any of its agents: when the location went silent. */
+  last_poll: string;
+  offline_after_seconds: number;
+  location_url: string;
+}
+
+/** An agent of a location that was reported offline polls again: ends the silence `location.offline` reported. */
+export interface LocationOnlineData {
+  location: LocationRef;
+  /** The last poll before the silence (the `last_poll` of its `location.offline`). */
+  offline_since: string;
+  /** The newest poll seen, which ended the silence. */
+  last_poll: string;
+  /** From `offline_since` to `last_poll`. */
+  offline_seconds: number;
+  location_url: string;
+}
+
 export interface TestEventData {
   message: string;
   integration: { id: number; name: string; type: string };
@@ -143,6 +170,8 @@ export interface AlertEventDataMap {
   'headers.grade_changed': HeadersGradeChangedData;
   'scan.completed': ScanCompletedData;
   'domain.verification_lapsed': DomainVerificationLapsedData;
+  'location.offline': LocationOfflineData;
+  'location.online': LocationOnlineData;
   test: TestEventData;
 }
 

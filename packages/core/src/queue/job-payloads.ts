@@ -19,6 +19,8 @@ export const ALERT_EVENTS = [
   'headers.grade_changed',
   'scan.completed',
   'domain.verification_lapsed',
+  'location.offline',
+  'location.online',
   'test',
 ] as const;
 export type AlertEventName = (typeof ALERT_EVENTS)[number];
@@ -175,6 +177,7 @@ export interface JobPayloads {
   [JobName.HeartbeatPing]: HeartbeatPingPayload;
   [JobName.SweepHeartbeats]: EmptyPayload;
   [JobName.RecordAgentCheck]: RecordAgentCheckPayload;
+  [JobName.SweepLocationPresence]: EmptyPayload;
 }
 
 /** What each job returns (what a waiting API request receives). */
@@ -210,4 +213,6 @@ export interface JobResults {
   [JobName.SweepHeartbeats]: { monitors: number; checks: number };
   /** Whether the check was written now (false: the monitor is gone or no longer at the location, or the run was recorded already). */
   [JobName.RecordAgentCheck]: { recorded: boolean };
+  /** Private locations looked at, and `location.offline` / `location.online` events written. */
+  [JobName.SweepLocationPresence]: { locations: number; offline: number; online: number };
 }

@@ -37,6 +37,8 @@ export enum JobName {
   SweepHeartbeats = 'sweep-heartbeats',
   /** A check result an agent of a private location posted (locations/lease-store.ts). */
   RecordAgentCheck = 'record-agent-check',
+  /** Private locations without a polling agent for their offline_after_seconds (locations/location-presence.ts). */
+  SweepLocationPresence = 'sweep-location-presence',
 }
 
 export const JOB_QUEUE = {
@@ -63,6 +65,7 @@ export const JOB_QUEUE = {
   [JobName.HeartbeatPing]: QueueName.Heartbeats,
   [JobName.SweepHeartbeats]: QueueName.Maintenance,
   [JobName.RecordAgentCheck]: QueueName.Maintenance,
+  [JobName.SweepLocationPresence]: QueueName.Maintenance,
 } as const satisfies Record<JobName, QueueName>;
 
 export type QueueOfJob<J extends JobName> = (typeof JOB_QUEUE)[J];

@@ -282,6 +282,14 @@ describe('describeAlert', () => {
         '/verifications/7',
       ],
     ],
+    [
+      env('location.offline', d['location.offline']),
+      ['office-berlin', '2026-11-21 09:55:00 UTC', '5m', '/locations/3'],
+    ],
+    [
+      env('location.online', d['location.online']),
+      ['office-berlin', '2026-11-21 09:55:00 UTC', '2026-11-21 10:40:10 UTC', '45m 10s', '/locations/3'],
+    ],
     [env('test', d.test), [d.test.integration.name, `/integrations/${d.test.integration.id}`]],
   ];
 

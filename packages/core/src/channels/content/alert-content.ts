@@ -1,5 +1,5 @@
 import type { GradeReason } from '../../domains/grade-diff.js';
-import type { AcknowledgementSource, AlertEnvelope, DomainRef, MonitorDownRepeatData, MonitorRef } from '../../queue/alert-events.js';
+import type { AcknowledgementSource, AlertEnvelope, DomainRef, LocationRef, MonitorDownRepeatData, MonitorRef } from '../../queue/alert-events.js';
 
 export type Severity = 'critical' | 'warning' | 'ok' | 'info';
 
@@ -77,6 +77,10 @@ function domainSubject(data: { domain_id: number | null; hostname: string; port:
   const d = data.domain ?? { id: data.domain_id, hostname: data.hostname, port: data.port };
   const label = d.port !== 443 ? `${d.hostname}:${d.port}` : d.hostname;
   return { label, facts: [{ label: 'Domain', value: label }], link: d.id !== null ? `${baseUrl}/api/v1/domains/${d.id}` : baseUrl };
+}
+
+function locationSubject(data: { location: LocationRef; location_url: string }): Subject {
+  return { label: data.location.name, facts: [{ label: 'Location', value: data.location.name }], link: data.location_url };
 }
 
 /** "appeared: TLSv1.0; disappeared: Strict-Transport-Security" from a grade change's `reasons`. */
@@ -262,6 +266,34 @@ export function describeAlert(envelope: AlertEnvelope, baseUrl: string): AlertCo
           { label: 'TXT record', value: `${data.record_name} = ${data.record_value}` },
           { label: 'Missing since', value: formatTime(data.missing_since) },
           ...(released ? [{ label: 'Custom hostnames released', value: released }] : []),
+        ],
+      );
+    }
+    case 'location.offline': {
+      const data = envelope.data;
+      const name = data.location.name;
+      return build(
+        locationSubject(data),
+        {
+          title: `Private location offline: ${name}`,
+          summary: `No agent of the private location ${name} has polled since ${formatTime(data.last_poll)}: its monitors are not checked from there until an agent is back.`,
+          severity: 'critical',
+        },
+        [
+          { label: 'Last poll', value: formatTime(data.last_poll) },
+          { label: 'Offline after', value: formatDuration(data.offline_after_seconds) },
+        ],
+      );
+    }
+    case 'location.online': {
+      const data = envelope.data;
+      const name = data.location.name;
+      return build(
+        locationSubject(data),
+        { title: `Private location back online: ${name}`, summary: `An agent of the private location ${name} is polling again after ${formatDuration(data.offline_seconds)}.`, severity: 'ok' },
+        [
+          { label: 'Silent since', value: formatTime(data.offline_since) },
+          { label: 'Back at', value: formatTime(data.last_poll) },
         ],
       );
     }

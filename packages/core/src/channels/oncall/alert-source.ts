@@ -2,7 +2,8 @@ import type { AlertEnvelope } from '../../queue/alert-events.js';
 
 /**
  * The system an alert is about, as on-call tools name it (PagerDuty's `payload.source`,
- * Opsgenie's `entity`): the monitored URL's host, the domain's hostname, else "Vigil".
+ * Opsgenie's `entity`): the monitored URL's host, the domain's hostname, the private location
+ * ("location office"), else "Vigil".
  */
 export function alertSource(envelope: AlertEnvelope): string {
   const data: object = envelope.data;
@@ -10,6 +11,9 @@ export function alertSource(envelope: AlertEnvelope): string {
     return hostOf(data.monitor.url);
   }
   if ('hostname' in data && typeof data.hostname === 'string') return data.hostname;
+  if ('location' in data && typeof data.location === 'object' && data.location !== null && 'name' in data.location && typeof data.location.name === 'string') {
+    return `location ${data.location.name}`;
+  }
   return 'Vigil';
 }
 

@@ -34,6 +34,27 @@ describe('onCallAction', () => {
     ]);
   });
 
+  it('keys a private location\'s silence by the location and its last poll: offline triggers, online resolves', () => {
+    const location = { id: 3, name: 'office' };
+    const offline: AlertEnvelope = {
+      id: 'location-3-offline-1',
+      event: 'location.offline',
+      created_at: at,
+      data: { location, last_poll: '2026-11-21T09:55:00.000Z', offline_after_seconds: 300, location_url: 'https://vigil.example/api/v1/locations/3' },
+    };
+    const online: AlertEnvelope = {
+      id: 'location-3-online-1',
+      event: 'location.online',
+      created_at: at,
+      data: { location, offline_since: '2026-11-21T09:55:00.000Z', last_poll: at, offline_seconds: 300, location_url: 'https://vigil.example/api/v1/locations/3' },
+    };
+    const key = `vigil-location-3-${Date.parse('2026-11-21T09:55:00.000Z')}`;
+    expect([offline, online].map(onCallAction)).toEqual([
+      { action: 'trigger', key },
+      { action: 'resolve', key },
+    ]);
+  });
+
   it('makes any other event an alert of its own, keyed by the event id', () => {
     const test: AlertEnvelope = { id: 'test-1', event: 'test', created_at: at, data: { message: 'hi', integration: { id: 1, name: 'PD', type: 'pagerduty' } } };
     const degraded: AlertEnvelope = {

@@ -29,6 +29,7 @@ import { KeyIps1765860100000 } from './1765860100000-key-ips.js';
 import { MonitorLastTimings1765860200000 } from './1765860200000-monitor-last-timings.js';
 import { LastRoundIndex1765860300000 } from './1765860300000-last-round-index.js';
 import { ScheduleOutbox1765875000000 } from './1765875000000-schedule-outbox.js';
+import { LocationOfflineRegions1765870000000 } from './1765870000000-location-offline-regions.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   MonitorLastTimings1765860200000,
   LastRoundIndex1765860300000,
   ScheduleOutbox1765875000000,
+  LocationOfflineRegions1765870000000,
 ];
