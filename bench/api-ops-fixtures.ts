@@ -7,13 +7,14 @@
 import { Incident, completeScan, createAccount, markScanRunning, recordHeaderCheck, type Context, type HeaderReport } from '@vigil/core';
 import { tlsReportFixture } from '../test/support/tls-report-fixture.js';
 import type { LoopbackDns } from '../test/support/dns-server.js';
+import { seedConfigAccounts, seedInbound, seedLocation, type ConfigFixtures, type InboundFixtures, type LocationFixtures } from './api-ops-fixtures-more.js';
 
-/** Monitors of each account, each with 30 days of hourly rollups and 24 h of checks once a minute. */
+/** Monitors of each account, each with 30 days of hourly rollups (timing phases included) and 24 h of checks once a minute. */
 export const MONITORS = 20;
 const ROLLUP_HOURS = 720;
 const CHECKS_PER_MONITOR = 1_440;
 
-export interface Fixtures {
+export interface Fixtures extends LocationFixtures, InboundFixtures, ConfigFixtures {
   /** The main account's key, its email's domain (its domains are under it) and the default key's id. */
   key: string;
   company: string;
@@ -68,8 +69,10 @@ export function apiClient(base: string, key: string) {
 
 async function addHistory(ctx: Context, monitorIds: number[]): Promise<void> {
   await ctx.db.query(
-    `INSERT INTO monitor_rollups (monitor_id, hour, total, successful, response_time_sum, response_time_count)
-     SELECT m, date_trunc('hour', now()) - h * interval '1 hour', 60, 59 + (h % 2), 60 * 120, 60
+    `INSERT INTO monitor_rollups (monitor_id, hour, total, successful, response_time_sum, response_time_count,
+                                  dns_sum, dns_count, connect_sum, connect_count, tls_sum, tls_count, first_byte_sum, first_byte_count, download_sum, download_count)
+     SELECT m, date_trunc('hour', now()) - h * interval '1 hour', 60, 59 + (h % 2), 60 * 120, 60,
+            60 * 2, 60, 60 * 6, 60, 60 * 20, 60, 60 * 80, 60, 60 * 3, 60
      FROM unnest($1::int[]) m, generate_series(1, $2::int) h`,
     [monitorIds, ROLLUP_HOURS],
   );
@@ -88,7 +91,7 @@ export async function seedFixtures(
   base: string,
   siteUrl: string,
   dns: LoopbackDns,
-  opts: { pingTokens: number; otherAccounts: number },
+  opts: { pingTokens: number; otherAccounts: number; configAccounts: number },
 ): Promise<{ fixtures: Omit<Fixtures, 'headerCheckId'>; accountId: number }> {
   const company = `bench-${Date.now().toString(36)}.test`;
   const now = new Date();
@@ -149,6 +152,10 @@ export async function seedFixtures(
   const notice = await call('post', `/api/v1/status-pages/${statusPageId}/notices`, { title: 'Slow', status: 'investigating', message: 'Looking' });
   const noticeId = num(notice, 'notice.id');
 
+  const located = await seedLocation(base, main.apiKey, siteUrl);
+  const inbound = await seedInbound(ctx, base, main.apiKey, siteUrl, accountId, monitorIds.slice(2));
+  const configured = await seedConfigAccounts(ctx, base, siteUrl, company, opts.configAccounts);
+
   const otherKeys: string[] = [];
   for (let a = 0; a < opts.otherAccounts; a++) {
     const other = await createAccount(ctx.db, { email: `ops-${a}@${company}`, tier: 'enterprise' }, now);
@@ -165,6 +172,7 @@ export async function seedFixtures(
   const fixtures = {
     key: main.apiKey, company, keyId, otherKeys, siteUrl, monitorId, spareMonitorId, incidentId: incident.id, badgeToken, heartbeatId, pingTokens,
     integrationId, deliveryId, maintenanceId, domainId, scanId, verificationId, statusPageId, statusSlug, noticeId,
+    ...located, ...inbound, ...configured,
   };
   return { fixtures, accountId };
 }

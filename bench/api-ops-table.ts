@@ -20,9 +20,15 @@ export interface Step {
   query?: (f: Fixtures) => string;
   /** The JSON body; `n` is unique per request (names and hostnames that must not repeat). */
   body?: (f: Fixtures, n: number, c: Carry) => unknown;
-  /** The main account's key (default), no key, or one of the other accounts' keys per cycle. */
-  auth?: 'main' | 'none' | 'many';
+  /**
+   * The main account's key (default), no key, one of the other accounts' keys per cycle, the
+   * connection's own configuration account (`own`: an account per connection, as configuration
+   * applies are one per account at a time), or the private location's agent key.
+   */
+  auth?: 'main' | 'none' | 'many' | 'own' | 'agent';
   accept?: string;
+  /** Headers the operation needs besides the key (an on-call tool's shared secret). */
+  headers?: (f: Fixtures) => Record<string, string>;
   save?: (json: Json, c: Carry) => void;
 }
 
@@ -55,6 +61,9 @@ const created = (c: Carry) => ({ id: c.id });
 const ping = (f: Fixtures, n: number, share: number) => f.pingTokens[share * Math.floor(f.pingTokens.length / 4) + (n % Math.floor(f.pingTokens.length / 4))];
 const httpMonitor = (f: Fixtures, n: number) => ({ name: `bench ${n}`, url: `${f.siteUrl}/new-${n}`, check_interval: 300 });
 const windowBody = () => ({ title: 'Bench window', applies_to_all: true, starts_at: new Date(Date.now() + 86_400_000).toISOString(), ends_at: new Date(Date.now() + 90_000_000).toISOString() });
+const location: Params = (f) => ({ id: f.locationId });
+/** The connection's configuration account's document: as applied (`a`), or with its first monitor renamed (`b`). */
+const configDocument = (which: 'a' | 'b') => (f: Fixtures, _n: number, c: Carry) => f.configDocuments[Number(c.own)][which];
 const removed = (name: string) => (['get', 'put', 'post', 'delete', 'patch'] as const).map((m) => open(`${m} /api/v1/auth/${name}`));
 
 export const OPERATIONS: OpRow[] = [
@@ -89,6 +98,10 @@ export const OPERATIONS: OpRow[] = [
   cycle({ op: 'put /api/v1/integrations/{id}', params: integration, body: () => ({ name: 'hook A' }) }, { op: 'put /api/v1/integrations/{id}', params: integration, body: () => ({ name: 'hook B' }) }),
   cycle({ op: 'patch /api/v1/integrations/{id}', params: integration, body: () => ({ name: 'hook C' }) }, { op: 'patch /api/v1/integrations/{id}', params: integration, body: () => ({ name: 'hook D' }) }),
   read('post /api/v1/integrations/{id}/rotate-secret', integration),
+  open('post /inbound/{type}/{token}', (f) => ({ type: 'opsgenie', token: f.inboundToken }), {
+    headers: (f) => ({ 'x-vigil-webhook-secret': f.inboundSecret }),
+    body: (f, n) => ({ action: 'Acknowledge', alert: { alias: `vigil-incident-${f.acknowledgedIncidentIds[n % f.acknowledgedIncidentIds.length]}`, username: 'oncall@example.com' } }),
+  }),
   limited(read('post /api/v1/integrations/{id}/test', integration), at429('10 test deliveries a minute')),
   limited(read('post /api/v1/integrations/{id}/deliveries/{delivery_id}/redeliver', (f) => ({ id: f.integrationId, delivery_id: f.deliveryId })), at429('10 redeliveries a minute')),
 
@@ -120,6 +133,7 @@ export const OPERATIONS: OpRow[] = [
   read('get /api/v1/uptime/sla'),
   read('get /api/v1/metrics'),
   read('get /api/v1/regions'),
+  read('get /api/v1/audit-log'),
   cycle(
     { op: 'post /api/v1/uptime/monitors', body: httpMonitor, save: keep('id', 'monitor.id') },
     { op: 'delete /api/v1/uptime/monitors/{id}', params: (_f, c) => created(c) },
@@ -139,6 +153,48 @@ export const OPERATIONS: OpRow[] = [
   read('post /api/v1/uptime/monitors/{id}/rotate-ping-token', (f) => ({ id: f.heartbeatId })),
   read('get /api/v1/uptime/monitors/{id}/badges', monitor),
   read('post /api/v1/uptime/monitors/{id}/badges/rotate', (f) => ({ id: f.spareMonitorId })),
+
+  // Private locations (one with 20 monitors and an agent polling) and the agent protocol.
+  read('get /api/v1/locations'),
+  read('get /api/v1/locations/{id}', location),
+  {
+    public: false,
+    note: 'each cycle one of the other accounts (20 locations per account, a fixed limit, would refuse 100 connections of one)',
+    steps: [
+      { op: 'post /api/v1/locations', auth: 'many', body: (_f, n) => ({ name: `bench-${n}` }), save: keep('id', 'location.id') },
+      { op: 'delete /api/v1/locations/{id}', auth: 'many', params: (_f, c) => created(c) },
+    ],
+  },
+  read('post /api/v1/locations/{id}/rotate-key', (f) => ({ id: f.spareLocationId }), { body: () => ({ overlap_seconds: 60 }) }),
+  {
+    public: false,
+    note: 'the agent key; no wait (the 20 monitors fall due one every 3 s: most polls lease nothing)',
+    steps: [{ op: 'post /api/v1/agent/leases', auth: 'agent', body: (_f, n) => ({ agent_id: `bench-${n % 4}`, version: '0.1.0', max: 10, wait_seconds: 0 }) }],
+  },
+  {
+    public: false,
+    note: 'the agent key; a result posted again (duplicate), as an agent retrying a batch does',
+    steps: [
+      {
+        op: 'post /api/v1/agent/results',
+        auth: 'agent',
+        body: (f) => ({ results: [{ lease_id: f.doneLeaseId, location: f.locationName, result: { timestamp: new Date().toISOString(), status: 'success', response_time_ms: 42, status_code: 200 } }] }),
+      },
+    ],
+  },
+
+  // Configuration as code: an account per connection (10 monitors, a webhook, a window, a page).
+  open('get /api/v1/config/schema'),
+  { public: false, steps: [{ op: 'post /api/v1/config/plan', auth: 'own', body: configDocument('a') }] },
+  { public: false, steps: [{ op: 'get /api/v1/config/export', auth: 'own' }] },
+  {
+    public: false,
+    note: 'one monitor renamed and back; an account per connection (one apply per account at a time, the next 409)',
+    steps: [
+      { op: 'post /api/v1/config/apply', auth: 'own', body: configDocument('b') },
+      { op: 'post /api/v1/config/apply', auth: 'own', body: configDocument('a') },
+    ],
+  },
 
   // Heartbeat pings: each operation its own quarter of the tokens, one after another (120 pings a minute per token).
   open('get /ping/{token}', (f, _c, n) => ({ token: ping(f, n, 0) })),

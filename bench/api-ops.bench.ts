@@ -2,9 +2,11 @@
  * Every operation of the API's served OpenAPI document under autocannon, against bare Express
  * answering the same bytes, in one run (issue 35):
  * - the real API (`vigil start api`, compiled) in a child process on a database of its own, with
- *   a checker (manual checks), a notifier (test deliveries) and a scanner (header grades) beside it, a loopback site, and a
+ *   a checker (manual checks, private-location offers), a notifier (test deliveries) and a scanner (header grades) beside it, a loopback site, and a
  *   loopback DNS server (domain verifications); the data is api-ops-fixtures.ts's (30 days of
- *   rollups and 1,440 checks a monitor, incidents, a scanned domain, deliveries...), limits that
+ *   rollups and 1,440 checks a monitor, incidents, a scanned domain, deliveries...) and
+ *   api-ops-fixtures-more.ts's (a private location and its agent, an on-call integration, an
+ *   account per connection for configuration as code), limits that
  *   a setting raises raised (VIGIL_TIERS, VIGIL_BURST_PER_SECOND);
  * - each row of api-ops-table.ts is a sequence of requests a connection repeats (a read, or a
  *   write cycle: create + delete, update there and back), first made once to record each
@@ -23,7 +25,9 @@
  * Env: BENCH_API_OPS_SECONDS (2 per measurement), BENCH_API_OPS_WARMUP (0.5 s of the same run
  * before it, not counted),
  * BENCH_API_OPS_CONNECTIONS (100), BENCH_API_OPS_ONLY (a regex on the row's label, e.g.
- * 'monitors'), BENCH_API_OPS_PORT (3960; +1 bare Express, +2 to +4 the workers' health ports).
+ * 'monitors'), BENCH_API_OPS_PORT (3960; +1 bare Express, +2 to +4 the workers' health ports),
+ * BENCH_API_OPS_CPU_PROF (a directory: the API runs with `node --cpu-prof` and writes its
+ * profile there on stop; with BENCH_API_OPS_ONLY, the profile of those rows).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -44,6 +48,7 @@ const WARMUP = Number(process.env.BENCH_API_OPS_WARMUP ?? 0.5);
 const CONNECTIONS = Number(process.env.BENCH_API_OPS_CONNECTIONS ?? 100);
 const ONLY = process.env.BENCH_API_OPS_ONLY ? new RegExp(process.env.BENCH_API_OPS_ONLY, 'i') : undefined;
 const PORT = Number(process.env.BENCH_API_OPS_PORT ?? 3960);
+const CPU_PROF = process.env.BENCH_API_OPS_CPU_PROF;
 /** Heartbeat monitors whose tokens the four ping rows share out (120 pings a minute each). */
 const PING_TOKENS = 400;
 const OTHER_ACCOUNTS = 10;
@@ -90,24 +95,44 @@ const opOf = (step: Step) => {
   return { method: METHODS[method], template };
 };
 
-/** "GET /x → DELETE /x/{id}" (each operation once), "(other accounts)" when the keys vary. */
+/** "GET /x → DELETE /x/{id}" (each operation once), "(other accounts)" when the keys vary, "(an account per connection)". */
 function labelOf(row: OpRow): string {
   const ops = [...new Set(row.steps.map((s) => `${opOf(s).method} ${opOf(s).template}`))];
-  return ops.join(' → ') + (row.steps.some((s) => s.auth === 'many') ? ' (other accounts)' : '');
+  const accounts = row.steps.some((s) => s.auth === 'many') ? ' (other accounts)' : row.steps.some((s) => s.auth === 'own') ? ' (an account per connection)' : '';
+  return ops.join(' → ') + accounts;
 }
 
 let sequence = 0;
+/** The next connection's own configuration account (`auth: 'own'`), handed out in turn. */
+let ownAccounts = 0;
+
+/** The Authorization header of a step, for this cycle's carry. */
+function authorizationOf(f: Fixtures, step: Step, c: Carry): string | undefined {
+  switch (step.auth ?? 'main') {
+    case 'main':
+      return `Bearer ${f.key}`;
+    case 'many':
+      return `Bearer ${f.otherKeys[Number(c.acct)]}`;
+    case 'own':
+      return `Bearer ${f.configKeys[Number(c.own)]}`;
+    case 'agent':
+      return `Bearer ${f.agentKey}`;
+    case 'none':
+      return undefined;
+  }
+}
 
 /** The request of `step` for this cycle's carry: method, path with its query, headers, body. */
 function requestOf(f: Fixtures, index: string, step: Step, c: Carry) {
   const n = ++sequence;
   const { method, template } = opOf(step);
   if (step.auth === 'many' && index.endsWith('.0')) c.acct = n % f.otherKeys.length;
+  if (step.auth === 'own' && c.own === undefined) c.own = ownAccounts++ % f.configKeys.length;
   const params = step.params?.(f, c, n) ?? {};
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(params[name]))) + (step.query ? `?${step.query(f)}` : '');
-  const headers: Record<string, string> = { 'x-bench-step': index };
-  if (step.auth === undefined || step.auth === 'main') headers.authorization = `Bearer ${f.key}`;
-  if (step.auth === 'many') headers.authorization = `Bearer ${f.otherKeys[Number(c.acct)]}`;
+  const headers: Record<string, string> = { 'x-bench-step': index, ...step.headers?.(f) };
+  const authorization = authorizationOf(f, step, c);
+  if (authorization) headers.authorization = authorization;
   if (step.accept) headers.accept = step.accept;
   const body = step.body?.(f, n, c);
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -235,12 +260,12 @@ export default async function bench(): Promise<BenchResult> {
   const procs: ChildProcess[] = [];
   let undeclared = 0;
   try {
-    const api = child(['packages/cli/bin/vigil.js', 'start', 'api'], env);
+    const api = child([...(CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROF] : []), 'packages/cli/bin/vigil.js', 'start', 'api'], env);
     procs.push(api, child(['packages/cli/bin/vigil.js', 'start', 'checker'], env), child(['packages/cli/bin/vigil.js', 'start', 'notifier'], env));
     const base = `http://127.0.0.1:${PORT}`;
     // Three processes start at once on a machine that may be busy: a minute's patience.
     await waitFor(`${base}/healthz`, 60);
-    const seeded = await seedFixtures(ctx, base, site.url, dns, { pingTokens: PING_TOKENS, otherAccounts: OTHER_ACCOUNTS });
+    const seeded = await seedFixtures(ctx, base, site.url, dns, { pingTokens: PING_TOKENS, otherAccounts: OTHER_ACCOUNTS, configAccounts: CONNECTIONS });
     // The scanner grades headers (/headers/check, /headers/grade); started only now, so the
     // domain's first scan was the fixture's to complete, not the scanner's to fail.
     procs.push(child(['packages/cli/bin/vigil.js', 'start', 'scanner'], env));
@@ -264,7 +289,9 @@ export default async function bench(): Promise<BenchResult> {
     await waitFor(`${bare}/bench-ready`);
 
     lines.push(`API: \`vigil start api\` (compiled, NODE_ENV=production) + checker, notifier and scanner in child processes; bare Express (express.json(), the recorded answer) in another; autocannon here, ${CONNECTIONS} connections, ${SECONDS} s per measurement after ${WARMUP} s of warm-up on the same connections`);
-    lines.push(`data: one enterprise account, ${f.otherKeys.length} more for the "(other accounts)" rows; every monitor 30 days of hourly rollups and 1,440 checks in the last 24 h; ${f.pingTokens.length} heartbeat tokens for the ping rows`);
+    lines.push(
+      `data: one enterprise account, ${f.otherKeys.length} more for the "(other accounts)" rows, ${f.configKeys.length} configuration accounts (10 monitors, a webhook, a window and a page each) for the "(an account per connection)" rows; every HTTP monitor of the first ${f.otherKeys.length + 1} accounts 30 days of hourly rollups and 1,440 checks in the last 24 h; ${f.pingTokens.length} heartbeat tokens for the ping rows; a private location with 20 monitors and an agent; an Opsgenie integration with ${f.acknowledgedIncidentIds.length} incidents it acknowledged`,
+    );
     lines.push(`a row is one cycle a connection repeats (→ between its steps); req/s counts every request; p99 of every answer; CPU = the serving process's user + system time per request; "answers" = the recorded statuses, ! when some answers differed`);
     lines.push('');
     lines.push('| operation | Vigil req/s | bare req/s | ratio | Vigil p99 ms | bare p99 ms | p99 ratio | CPU µs/req Vigil / bare | answers | verdict |');

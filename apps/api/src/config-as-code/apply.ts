@@ -30,14 +30,15 @@ async function runAfterCommit(steps: AfterCommit[]): Promise<void> {
 /**
  * Everything an apply does in its transaction; when it returns, the transaction commits. One
  * apply per account at a time (the second gets 409 at once), and the account's creates by hand
- * wait for it (the limit locks and the account row), so the limits hold for the end state.
+ * of counted kinds wait for it (their limit locks), so the limits hold for the end state.
  * Each change is recorded in the audit log (action `apply`) in the same transaction.
  */
 async function applyInTransaction(ctx: Context, em: EntityManager, actor: AuditActor, account: Account, doc: ParsedDocument, opts: ApplyOptions): Promise<{ plan: Plan; after: AfterCommit[] }> {
   if (!(await tryLockConfigApply(em, account.id))) throw new ConflictError(APPLY_IN_PROGRESS);
   await lockAccountLimit(em, 'monitors', account.id);
   await lockAccountLimit(em, 'domains', account.id);
-  await em.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
+  await lockAccountLimit(em, 'status_pages', account.id);
+  await lockAccountLimit(em, 'maintenance_windows', account.id);
   const state = await loadAccountState(ctx, em, account.id);
   if (opts.fingerprint !== undefined && opts.fingerprint !== state.fingerprint) throw new ConflictError(ACCOUNT_CHANGED, { fingerprint: state.fingerprint });
   const plan = await computePlan(ctx, account, doc, state, opts.prune);

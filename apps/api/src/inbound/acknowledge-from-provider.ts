@@ -1,4 +1,4 @@
-import { acknowledgeLockedIncident, lockAccountIncident, type Context, type InboundAcknowledgement, type InboundType } from '@vigil/core';
+import { acknowledgeLockedIncident, Incident, lockAccountIncident, type Context, type InboundAcknowledgement, type InboundType } from '@vigil/core';
 
 /** What a callback did: the answer's `result`. */
 export type InboundResult = 'acknowledged' | 'already_acknowledged' | 'ignored';
@@ -12,10 +12,26 @@ export type InboundResult = 'acknowledged' | 'already_acknowledged' | 'ignored';
  */
 export async function acknowledgeFromProvider(ctx: Context, accountId: number, via: InboundType, request: InboundAcknowledgement): Promise<InboundResult> {
   if (request.kind === 'ignore') return 'ignored';
+  const settled = await settledAnswer(ctx, accountId, request.incidentId);
+  if (settled) return settled;
   return ctx.db.transaction(async (em) => {
     const incident = await lockAccountIncident(em, accountId, request.incidentId);
     if (!incident || (incident.status === 'resolved' && !incident.acknowledgedAt)) return 'ignored';
     const { changed } = await acknowledgeLockedIncident(em, incident, { by: request.by, via, at: ctx.clock.now() });
     return changed ? 'acknowledged' : 'already_acknowledged';
   });
+}
+
+/**
+ * The answer for an incident whose acknowledgement can no longer change, from a plain read (no
+ * transaction, no row lock): one acknowledged stays so (the first acknowledgement is kept), one
+ * resolved unacknowledged can no longer be, one not of the account never is. A tool's repeated
+ * callbacks (PagerDuty's incident.resolved after its incident.acknowledged, retries) end here.
+ * Null: an open incident nobody acknowledged, decided under its row lock.
+ */
+async function settledAnswer(ctx: Context, accountId: number, incidentId: number): Promise<InboundResult | null> {
+  const seen = await ctx.db.getRepository(Incident).findOne({ where: { id: incidentId, accountId }, select: { id: true, status: true, acknowledgedAt: true } });
+  if (!seen) return 'ignored';
+  if (seen.acknowledgedAt) return 'already_acknowledged';
+  return seen.status === 'resolved' ? 'ignored' : null;
 }

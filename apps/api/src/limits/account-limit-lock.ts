@@ -1,19 +1,21 @@
 import type { EntityManager } from 'typeorm';
 
-/** The tier limits counted under a lock; each has its own lock per account. */
-export type CountedLimit = 'monitors' | 'domains';
+/** The limits counted under a lock (the tier's, and the fixed maintenance-window cap); each has its own lock per account. */
+export type CountedLimit = 'monitors' | 'domains' | 'status_pages' | 'scans' | 'maintenance_windows';
 
-const NAMESPACE: Record<CountedLimit | 'config-apply', bigint> = { monitors: 1n, domains: 2n, 'config-apply': 3n };
+const NAMESPACE: Record<CountedLimit | 'config-apply', bigint> = { monitors: 1n, domains: 2n, 'config-apply': 3n, status_pages: 4n, scans: 5n, maintenance_windows: 6n };
 
 /**
  * Serialises, per account, only the creates that check one counted limit (not the account's
  * other writes): a transaction-scoped advisory lock on (limit, account) in the single 64-bit key
  * space (namespace in the high 32 bits; the other single-key locks of the project are small
  * constants, the per-monitor locks use the two-key space, which PostgreSQL keeps apart). Take it
- * after the row is inserted and count in a later statement: under READ COMMITTED that count sees
- * every create that committed before the lock was granted, plus the caller's own row, so N
- * concurrent creates against room for k leave exactly k, and the lock is held only for the count
- * and the commit.
+ * only when a limit applies, and count in a later statement: under READ COMMITTED that count sees
+ * every create that committed before the lock was granted, so N concurrent creates against room
+ * for k leave exactly k. Taken after the row is inserted (monitors, domains), the count includes
+ * the caller's own row and the lock is held only for the count and the commit; taken before the
+ * insert (status pages, scans, maintenance windows: their limit answers before their other
+ * checks), it is held through the insert as well.
  */
 export async function lockAccountLimit(em: EntityManager, limit: CountedLimit, accountId: number): Promise<void> {
   const key = (NAMESPACE[limit] << 32n) | BigInt(accountId);

@@ -1,6 +1,7 @@
-import { Account, ForbiddenError, MaintenanceWindow, NotFoundError, recordAudit, snapshotOf, type AuditActor, type Context } from '@vigil/core';
+import { ForbiddenError, MaintenanceWindow, NotFoundError, recordAudit, snapshotOf, type AuditActor, type Context } from '@vigil/core';
 import { parseId } from '../http/validate.js';
 import { assertOwnScope } from '../integrations/integration-scope.js';
+import { lockAccountLimit } from '../limits/account-limit-lock.js';
 import { parseMaintenanceBody, resolveWindow } from './maintenance-input.js';
 
 export const MAINTENANCE_WINDOW_NOT_FOUND = 'Maintenance window not found';
@@ -15,13 +16,16 @@ export async function findOwnWindow(ctx: Context, accountId: number, rawId: stri
   return found;
 }
 
-/** POST: validates the window as a whole and its scope, then saves under the account lock (cap). */
+/**
+ * POST: validates the window as a whole and its scope, then counts and saves under the account's
+ * maintenance-window lock (the cap; not the account row, so the account's other writes never wait).
+ */
 export async function createWindow(ctx: Context, actor: AuditActor, body: unknown): Promise<MaintenanceWindow> {
   const { accountId } = actor;
   const fields = resolveWindow(parseMaintenanceBody(body, { update: false }), null, ctx.clock.now());
   await assertOwnScope(ctx, accountId, { monitorIds: fields.monitorIds, domainIds: fields.domainIds });
   return ctx.db.transaction(async (em) => {
-    await em.getRepository(Account).createQueryBuilder('a').setLock('pessimistic_write').where('a.id = :accountId', { accountId }).getOne();
+    await lockAccountLimit(em, 'maintenance_windows', accountId);
     const count = await em.getRepository(MaintenanceWindow).countBy({ accountId });
     if (count >= MAX_WINDOWS_PER_ACCOUNT) {
       throw new ForbiddenError('Maintenance window limit reached', { limit: MAX_WINDOWS_PER_ACCOUNT, current: count, remaining: 0 });

@@ -145,6 +145,21 @@ describe('POST /api/v1/maintenance-windows', () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: `Invalid monitor_ids: no such monitor: ${foreignMonitorId}` });
   });
+
+  it('holds the cap of 100 windows under concurrent creates', async () => {
+    const full = await createTestAccount(ctx, 'pro');
+    await ctx.db.query(
+      `INSERT INTO maintenance_windows (account_id, title, applies_to_all, starts_at, ends_at)
+       SELECT $1, 'Planned ' || g, true, '2026-12-01T00:00:00Z', '2026-12-01T01:00:00Z' FROM generate_series(1, 97) g`,
+      [full.account.id],
+    );
+    const body = { title: 'Race', applies_to_all: true, starts_at: '2026-12-01T00:00:00Z', ends_at: '2026-12-01T01:00:00Z' };
+    const results = await Promise.all(Array.from({ length: 6 }, () => create(body, full)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 403, 403, 403]);
+    expect(results.find((r) => r.status === 403)?.body).toEqual({ error: 'Maintenance window limit reached', limit: 100, current: 100, remaining: 0 });
+    const [{ n }] = (await ctx.db.query('SELECT count(*)::int AS n FROM maintenance_windows WHERE account_id = $1', [full.account.id])) as { n: number }[];
+    expect(n).toBe(100);
+  });
 });
 
 describe('GET, PUT/PATCH and DELETE /api/v1/maintenance-windows/{id}', () => {

@@ -7,7 +7,7 @@ import { route, type RouteDef } from '../http/route.js';
 import { queryValue, validateQuery } from '../http/validate.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
-import { slaRows } from '../sla/load-sla.js';
+import { SLA_MONITOR_COLUMNS, slaRows } from '../sla/load-sla.js';
 import { slaCsv, type SlaRow } from '../sla/sla-csv.js';
 import { parseMonitorSlaPeriod, parseSlaMonth, SLA_MONTH_FIELD, SLA_RANGE_FIELDS } from '../sla/sla-period.js';
 import { AccountSlaSchema, MonitorSlaSchema } from '../sla/sla.schema.js';
@@ -79,7 +79,7 @@ export function slaRoutes(ctx: Context): RouteDef[] {
         const { account } = authOf(req);
         const { month, ...period } = parseSlaMonth(queryValue(req.query.month), ctx.clock.now());
         const csv = wantsCsv(req);
-        const monitors = await ctx.db.getRepository(Monitor).find({ where: { accountId: account.id }, order: { id: 'ASC' } });
+        const monitors = await ctx.db.getRepository(Monitor).find({ select: SLA_MONITOR_COLUMNS, where: { accountId: account.id }, order: { id: 'ASC' } });
         const rows = await slaRows(ctx, account.id, monitors, period);
         if (csv) return sendCsv(res, `sla-${month}.csv`, rows);
         const uptimes = rows.map((r) => r.report.uptime_percentage).filter((u): u is number => u !== null);

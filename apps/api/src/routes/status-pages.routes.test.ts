@@ -84,6 +84,15 @@ describe('status pages API', () => {
     expect(second.body).toMatchObject({ error: 'Status page limit reached', limit: 1, current: 1, remaining: 0, tier: 'free' });
   });
 
+  it('holds the cap under concurrent creates (free: 1)', async () => {
+    const free = await createTestAccount(ctx, 'free');
+    const creates = Array.from({ length: 5 }, (_, i) => request(app).post('/api/v1/status-pages').set(free.auth).send({ slug: nextSlug(), title: `Race ${i}` }));
+    const results = await Promise.all(creates);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 403, 403, 403, 403]);
+    const [{ n }] = (await ctx.db.query('SELECT count(*)::int AS n FROM status_pages WHERE account_id = $1', [free.account.id])) as { n: number }[];
+    expect(n).toBe(1);
+  });
+
   it('takes a custom hostname only under a verified name, and serves the page on it', async () => {
     const refused = await request(app).post('/api/v1/status-pages').set(owner.auth).send({ slug: nextSlug(), title: 'x', custom_hostname: 'status.unverified.example' });
     expect(refused.status).toBe(403);

@@ -11,18 +11,20 @@ import {
   type Context,
   type NewScan,
 } from '@vigil/core';
+import { lockAccountLimit } from '../limits/account-limit-lock.js';
 
 /**
  * Queues a scan the client asked for (POST /scan, POST /scans). The concurrent-scan limit of
- * the tier is atomic: under the account row lock, queued and running scans are counted and the
- * new one inserted. At the limit: 429 {error, message, retry_after, limit_type: "concurrent"}
- * with Retry-After.
+ * the tier is atomic, and taken only when the tier has one: under the account's scan lock
+ * (lockAccountLimit; not the account row, so the account's other writes never wait for it),
+ * queued and running scans are counted and the new one inserted. At the limit: 429 {error,
+ * message, retry_after, limit_type: "concurrent"} with Retry-After.
  */
 export async function startRequestedScan(ctx: Context, account: Account, actor: AuditActor, target: Omit<NewScan, 'accountId'>): Promise<Scan> {
   const limit = ctx.config.tiers[account.tier].concurrentScans;
   const scan = await ctx.db.transaction(async (m) => {
-    await m.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
     if (limit !== null) {
+      await lockAccountLimit(m, 'scans', account.id);
       const running = await countUnfinishedScans(m, account.id);
       if (running >= limit) {
         throw new RateLimitError(

@@ -4,12 +4,17 @@ import type { SlaRow } from './sla-csv.js';
 import type { SlaPeriod } from './sla-period.js';
 import { slaReport } from './sla-report.js';
 
+/** What a report needs of a monitor (the account report loads only these columns). */
+export type SlaMonitor = Pick<Monitor, 'id' | 'name' | 'createdAt' | 'sloTarget'>;
+export const SLA_MONITOR_COLUMNS = { id: true, name: true, createdAt: true, sloTarget: true } as const;
+
 /**
  * The SLA rows of some of an account's monitors over a period, in three queries whatever their
  * number: incidents overlapping the period, rollup sums of the period's hours, the account's
- * maintenance windows (their occurrences computed here). Raw checks are never read.
+ * maintenance windows (their occurrences computed here). Raw checks are never read. Incidents
+ * are grouped by monitor once (not filtered again for each monitor).
  */
-export async function slaRows(ctx: Context, accountId: number, monitors: readonly Monitor[], period: SlaPeriod): Promise<SlaRow[]> {
+export async function slaRows(ctx: Context, accountId: number, monitors: readonly SlaMonitor[], period: SlaPeriod): Promise<SlaRow[]> {
   if (!monitors.length) return [];
   const ids = monitors.map((m) => m.id);
   // Incidents and rollups may lag (a report); the windows come from the primary, so a window
@@ -33,6 +38,12 @@ export async function slaRows(ctx: Context, accountId: number, monitors: readonl
     intervals: occurrencesBetween(scheduleOf(w), period.from, period.to).map((o): Interval => ({ start: o.start.getTime(), end: o.end.getTime() })),
   }));
   const checks = new Map(rollups.map((r) => [r.monitor_id, { total: Number(r.total), successful: Number(r.successful) }]));
+  const incidentsOf = new Map<number, { startedAt: Date; resolvedAt: Date | null }[]>();
+  for (const i of incidents) {
+    const list = incidentsOf.get(i.monitor_id) ?? [];
+    list.push({ startedAt: i.started_at, resolvedAt: i.resolved_at });
+    incidentsOf.set(i.monitor_id, list);
+  }
   const now = ctx.clock.now();
   return monitors.map((m) => ({
     monitor_id: m.id,
@@ -41,7 +52,7 @@ export async function slaRows(ctx: Context, accountId: number, monitors: readonl
       ...period,
       now,
       monitorCreatedAt: m.createdAt,
-      incidents: incidents.filter((i) => i.monitor_id === m.id).map((i) => ({ startedAt: i.started_at, resolvedAt: i.resolved_at })),
+      incidents: incidentsOf.get(m.id) ?? [],
       maintenance: occurrences.filter((o) => windowCovers(o.window, { monitorId: m.id })).flatMap((o) => o.intervals),
       checks: checks.get(m.id) ?? { total: 0, successful: 0 },
       sloTarget: m.sloTarget,

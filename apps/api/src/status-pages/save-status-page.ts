@@ -3,6 +3,7 @@ import { statusChanged } from '../public-status/read-status-version.js';
 import { requireOwnedHostname } from '../domains/require-owned-hostname.js';
 import { isUniqueViolation } from '../domains/unique-violation.js';
 import { tierLimitError } from '../http/tier-limit.js';
+import { lockAccountLimit } from '../limits/account-limit-lock.js';
 import { assertOwnScope } from '../integrations/integration-scope.js';
 import { findOwnStatusPage } from './find-own-status-page.js';
 import { parseCreateBody, parseUpdateBody, sectionIds, type StatusPageInput } from './status-page-input.js';
@@ -37,8 +38,10 @@ export function conflictOf(e: unknown): unknown {
 }
 
 /**
- * POST /status-pages. The page cap of the tier is atomic like the monitor cap: the account row
- * is locked, the pages counted and the page inserted in one transaction.
+ * POST /status-pages. The page cap of the tier is atomic like the monitor cap, and taken only
+ * when the tier has one: under the account's status-page lock (lockAccountLimit; not the account
+ * row, so the account's other writes never wait for it), the pages are counted and the page
+ * inserted in one transaction.
  */
 export async function createStatusPage(ctx: Context, account: Account, actor: AuditActor, body: unknown): Promise<StatusPage> {
   const input = parseCreateBody(body);
@@ -46,8 +49,8 @@ export async function createStatusPage(ctx: Context, account: Account, actor: Au
   const limit = ctx.config.tiers[account.tier].statusPages;
   const page = await ctx.db
     .transaction(async (m) => {
-      await m.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [account.id]);
       if (limit !== null) {
+        await lockAccountLimit(m, 'status_pages', account.id);
         const [{ n }] = (await m.query('SELECT count(*)::int AS n FROM status_pages WHERE account_id = $1', [account.id])) as { n: number }[];
         if (n >= limit) throw tierLimitError('Status page limit reached', { tier: account.tier, limit, current: n, baseUrl: ctx.config.baseUrl });
       }
