@@ -165,36 +165,45 @@ export function guardedLookup(policy: OutboundPolicy) {
   };
 }
 
-function guardConnectOptions<T extends { host?: string | null; lookup?: unknown }>(options: T, policy: OutboundPolicy): T {
+/**
+ * The connect options of one new connection of a guarded agent, with the policy's lookup: an IP
+ * literal is checked here (no lookup happens for it), a name when it resolves. The agent builds
+ * a fresh options object for every connection, so it is completed in place (no copy per check).
+ */
+function guardConnectOptions<T extends { host?: string | null; lookup?: unknown }>(options: T, policy: OutboundPolicy, lookup: ReturnType<typeof guardedLookup>): T {
   const host = stripBrackets(options.host ?? 'localhost');
   if (net.isIP(host)) assertAllowedAddress(host, host, policy);
-  return { ...options, lookup: guardedLookup(policy) };
+  return Object.assign(options, { lookup });
 }
 
 class GuardedHttpAgent extends http.Agent {
+  private readonly lookup: ReturnType<typeof guardedLookup>;
   constructor(
     private readonly policy: OutboundPolicy,
     opts?: http.AgentOptions,
   ) {
     super(opts);
+    this.lookup = guardedLookup(policy);
   }
   override createConnection(options: net.NetConnectOpts, cb?: (err: Error | null, socket: net.Socket) => void) {
     // Node's Agent types omit createConnection from the base class; it exists at run time.
     const base = http.Agent.prototype as unknown as { createConnection: (o: unknown, c?: unknown) => net.Socket };
-    return base.createConnection.call(this, guardConnectOptions(options as net.TcpNetConnectOpts, this.policy), cb);
+    return base.createConnection.call(this, guardConnectOptions(options as net.TcpNetConnectOpts, this.policy, this.lookup), cb);
   }
 }
 
 class GuardedHttpsAgent extends https.Agent {
+  private readonly lookup: ReturnType<typeof guardedLookup>;
   constructor(
     private readonly policy: OutboundPolicy,
     opts?: https.AgentOptions,
   ) {
     super(opts);
+    this.lookup = guardedLookup(policy);
   }
   override createConnection(options: tls.ConnectionOptions, cb?: (err: Error | null, socket: net.Socket) => void) {
     const base = https.Agent.prototype as unknown as { createConnection: (o: unknown, c?: unknown) => net.Socket };
-    return base.createConnection.call(this, guardConnectOptions(options, this.policy), cb);
+    return base.createConnection.call(this, guardConnectOptions(options, this.policy, this.lookup), cb);
   }
 }
 
