@@ -3,16 +3,18 @@
  * process), one checker process (the real worker app: BullMQ worker, MonitorCheck handler,
  * group-commit writer, PostgreSQL), every result persisted. Jobs are enqueued first, then the
  * app drains them; checks/s is measured over the middle 80% of the run (so start-up and the
- * tail do not count). In the same run, a bare loop of the same probe (same got client and
+ * tail do not count). In the same run, a bare loop of the same probe (same client and
  * options, the same concurrency, no queue, no database) gives the probe's limit, and a raw
- * node:http loop (same keep-alive setting and concurrency) the wire's.
+ * node:http loop (same keep-alive setting and concurrency), run before and again after the
+ * checker, the wire's: ratios are to the mean of the two.
  *
  * Variants: the defaults (no keep-alive, batched writer); the writer unbatched (one
  * transaction per check); keep-alive on (with its own bare loop).
  *
  * Env: BENCH_CHECKER_MONITORS (1000), BENCH_CHECKER_ROUNDS (20), BENCH_CHECKER_CONCURRENCY
  * (the config default), BENCH_CHECKER_VARIANTS (comma list of default,unbatched,unbatchedLoads,keepalive),
- * BENCH_CHECKER_BARE=0 skips the bare loops (for profiling the checker alone).
+ * BENCH_CHECKER_BARE=0 skips the bare loops (for profiling the checker alone), BENCH_CHECKER_ACCOUNTS
+ * (20) the accounts the monitors are spread over (1: every check in one account's share).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -41,6 +43,7 @@ const MONITORS = Number(process.env.BENCH_CHECKER_MONITORS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_CHECKER_ROUNDS ?? 20);
 const VARIANTS = (process.env.BENCH_CHECKER_VARIANTS ?? 'default,unbatched,unbatchedLoads,keepalive').split(',');
 const BARE = process.env.BENCH_CHECKER_BARE !== '0';
+const ACCOUNTS = Number(process.env.BENCH_CHECKER_ACCOUNTS ?? 20);
 
 export interface Variant {
   name: string;
@@ -138,10 +141,19 @@ async function rawHttpLoop(url: string, total: number, concurrency: number, keep
   return total / seconds;
 }
 
+/**
+ * MONITORS monitors spread round robin over ACCOUNTS accounts: consecutive jobs belong to
+ * different accounts, so no account reaches its share of the worker's slots
+ * (CHECKER_ACCOUNT_CONCURRENCY, a tenth of the concurrency by default), which would send its
+ * further jobs back to the queue for 5 to 10 s (runInAccountShare).
+ */
 async function seedMonitors(ctx: Context, url: string): Promise<number[]> {
-  const account = await ctx.db.getRepository(Account).save({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, tier: 'enterprise' });
+  const tag = randomBytes(4).toString('hex');
+  const accounts = await ctx.db
+    .getRepository(Account)
+    .save(Array.from({ length: ACCOUNTS }, (_, i) => ({ email: `bench-${tag}-${i}@example.com`, tier: 'enterprise' })));
   const rows = Array.from({ length: MONITORS }, (_, i) => ({
-    accountId: account.id,
+    accountId: accounts[i % ACCOUNTS].id,
     name: `bench ${i}`,
     url: `${url}?m=${i}`,
     normalizedUrl: `${url}?m=${i}`,
@@ -162,6 +174,17 @@ async function countBenchChecks(ctx: Context, tag: string): Promise<number> {
   return n;
 }
 
+/**
+ * Checks persisted in the bench database so far: the sum of the hourly rollups, which every
+ * recorded check adds to in its own transaction. One row per monitor and hour, so polling it
+ * every 50 ms costs PostgreSQL next to nothing; counting the run's rows of `checks` scanned the
+ * whole partition each time, CPU taken from the checker on a 2-core machine.
+ */
+async function rolledUpChecks(ctx: Context): Promise<number> {
+  const [{ n }] = (await ctx.db.query(`SELECT coalesce(sum(total), 0)::int AS n FROM monitor_rollups`)) as { n: number }[];
+  return n;
+}
+
 /** Enqueues ROUNDS jobs per monitor, starts the checker app and times the drain. */
 export async function checkerRun(
   ctx: Context,
@@ -171,6 +194,7 @@ export async function checkerRun(
   rounds = ROUNDS,
 ): Promise<{ perSecond: number; total: number; seconds: number }> {
   const total = ids.length * rounds;
+  const before = await rolledUpChecks(ctx);
   for (let r = 0; r < rounds; r++) {
     await ctx.queues.addBulk(
       JobName.MonitorCheck,
@@ -182,7 +206,7 @@ export async function checkerRun(
   await app.start();
   const samples: { t: number; n: number }[] = [];
   for (;;) {
-    const n = await countBenchChecks(ctx, tag);
+    const n = (await rolledUpChecks(ctx)) - before;
     samples.push({ t: performance.now(), n });
     if (n >= total) break;
     if (performance.now() - started > 600_000) throw new Error(`checker run stuck at ${n}/${total}`);
@@ -190,6 +214,8 @@ export async function checkerRun(
   }
   const seconds = (performance.now() - started) / 1000;
   await app.stop();
+  const recorded = await countBenchChecks(ctx, tag);
+  if (recorded !== total) throw new Error(`checker run: ${recorded} checks recorded under its job ids, ${total} expected`);
   const lo = samples.find((s) => s.n >= total * 0.1) ?? samples[0];
   const hi = samples.find((s) => s.n >= total * 0.9) ?? samples[samples.length - 1];
   const perSecond = hi.t > lo.t ? (hi.n - lo.n) / ((hi.t - lo.t) / 1000) : total / seconds;
@@ -215,16 +241,22 @@ export default async function bench(): Promise<BenchResult> {
     const ids = await seedMonitors(ctx, url);
     // Warm-up (JIT, connection pools, a fresh database's caches): one round, not reported.
     await checkerRun(ctx, ids.slice(0, 1000), ALL_VARIANTS.default, 'warmup', 1);
-    lines.push(`${MONITORS} monitors × ${ROUNDS} rounds = ${MONITORS * ROUNDS} checks per run; worker concurrency ${concurrency}; target: one-line node:http server in a child process`);
+    lines.push(`${MONITORS} monitors of ${ACCOUNTS} accounts × ${ROUNDS} rounds = ${MONITORS * ROUNDS} checks per run; worker concurrency ${concurrency}; target: one-line node:http server in a child process`);
     for (const key of VARIANTS) {
       const variant = ALL_VARIANTS[key];
       if (!variant) continue;
       const withBare = !key.startsWith('unbatched') && BARE;
       const bare = withBare ? await bareLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
-      const raw = withBare ? await rawHttpLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
+      const rawBefore = withBare ? await rawHttpLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
       const run = await checkerRun(ctx, ids, variant, `bench${key}`);
+      // Again after the checker: on a shared machine the load moves within a minute; the ratio is to the mean.
+      const rawAfter = withBare ? await rawHttpLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
+      const raw = rawBefore && rawAfter ? (rawBefore + rawAfter) / 2 : null;
       const ratio = bare ? ` = ${(run.perSecond / bare).toFixed(2)} × the bare probe loop (${bare.toFixed(0)} probes/s)` : '';
-      const wire = raw && bare ? `; raw node:http loop ${raw.toFixed(0)} req/s: checker ${(run.perSecond / raw).toFixed(2)} ×, bare probe ${(bare / raw).toFixed(2)} ×` : '';
+      const wire =
+        raw && bare && rawBefore && rawAfter
+          ? `; raw node:http loop ${rawBefore.toFixed(0)} req/s before the checker, ${rawAfter.toFixed(0)} after (mean ${raw.toFixed(0)}): checker ${(run.perSecond / raw).toFixed(2)} ×, bare probe ${(bare / raw).toFixed(2)} ×`
+          : '';
       lines.push(`${variant.name}: ${run.perSecond.toFixed(0)} checks/s persisted${ratio}${wire}; all ${run.total} in ${run.seconds.toFixed(1)} s`);
     }
   } finally {
