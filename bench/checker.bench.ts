@@ -6,7 +6,9 @@
  * tail do not count). In the same run, a bare loop of the same probe (same client and
  * options, the same concurrency, no queue, no database) gives the probe's limit, and a raw
  * node:http loop (same keep-alive setting and concurrency), run before and again after the
- * checker, the wire's: ratios are to the mean of the two.
+ * checker, the wire's: ratios are to the mean of the two. Each also reports the CPU time per
+ * check or request of this process, the target, this database's PostgreSQL backends and the
+ * Redis server (shared with whatever else uses it: an upper bound).
  *
  * Variants: the defaults (no keep-alive, batched writer); the writer unbatched (one
  * transaction per check); keep-alive on (with its own bare loop).
@@ -32,7 +34,8 @@ import {
   type Context,
 } from '@vigil/core';
 import type { BenchResult } from './run.js';
-import { benchDatabase, dropRedisKeys } from './support.js';
+import { redisStats } from './scheduling.bench.js';
+import { backendCpuMs, benchDatabase, dropRedisKeys, processCpuMs } from './support.js';
 import { createCheckerApp } from '../apps/checker/src/app.js';
 import type { MonitorCheckOptions } from '../apps/checker/src/monitors/monitor-checks.js';
 import { probe } from '../apps/checker/src/probe/probe.js';
@@ -90,6 +93,41 @@ function target(url: string): HttpProbeTarget {
     assertions: [],
   };
 }
+
+/** CPU µs per operation of each process taking part, between start and stop (the Redis server is shared: an upper bound). */
+export interface CpuPerOp {
+  self: number;
+  target: number;
+  postgres: number;
+  redis: number;
+}
+
+/**
+ * Starts counting CPU time: this process (the loops, or the checker app), the target's process,
+ * this database's PostgreSQL backends and the Redis server (whole server: other sessions' commands too).
+ */
+async function startCpuMeter(ctx: Context, targetPid: number): Promise<(ops: number) => Promise<CpuPerOp>> {
+  const self = process.cpuUsage();
+  const target = processCpuMs(targetPid) ?? 0;
+  const pg = await backendCpuMs(ctx);
+  const redis = (await redisStats(ctx.redis)).cpuS;
+  return async (ops) => {
+    const used = process.cpuUsage(self);
+    const pgNow = await backendCpuMs(ctx);
+    const pgMs = [...pgNow].reduce((sum, [pid, ms]) => sum + ms - (pg.get(pid) ?? 0), 0);
+    const redisS = (await redisStats(ctx.redis)).cpuS - redis;
+    const per = (us: number) => us / ops;
+    return {
+      self: per(used.user + used.system),
+      target: per(((processCpuMs(targetPid) ?? target) - target) * 1000),
+      postgres: per(pgMs * 1000),
+      redis: per(redisS * 1e6),
+    };
+  };
+}
+
+const describeCpu = (c: CpuPerOp) =>
+  `${c.self.toFixed(0)} µs this process, ${c.target.toFixed(0)} target, ${c.postgres.toFixed(0)} PostgreSQL, ${c.redis.toFixed(0)} Redis (whole server)`;
 
 /** The same probe, same client options and concurrency, no queue and no database. */
 async function bareLoop(url: string, total: number, concurrency: number, keepAlive: boolean): Promise<number> {
@@ -192,7 +230,8 @@ export async function checkerRun(
   variant: Variant,
   tag: string,
   rounds = ROUNDS,
-): Promise<{ perSecond: number; total: number; seconds: number }> {
+  targetPid?: number,
+): Promise<{ perSecond: number; total: number; seconds: number; cpu: CpuPerOp | null }> {
   const total = ids.length * rounds;
   const before = await rolledUpChecks(ctx);
   for (let r = 0; r < rounds; r++) {
@@ -202,6 +241,7 @@ export async function checkerRun(
     );
   }
   const app = createCheckerApp(ctx, { monitorCheck: variant.options });
+  const meter = targetPid === undefined ? null : await startCpuMeter(ctx, targetPid);
   const started = performance.now();
   await app.start();
   const samples: { t: number; n: number }[] = [];
@@ -213,13 +253,14 @@ export async function checkerRun(
     await new Promise((r) => setTimeout(r, 50));
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = meter ? await meter(total) : null;
   await app.stop();
   const recorded = await countBenchChecks(ctx, tag);
   if (recorded !== total) throw new Error(`checker run: ${recorded} checks recorded under its job ids, ${total} expected`);
   const lo = samples.find((s) => s.n >= total * 0.1) ?? samples[0];
   const hi = samples.find((s) => s.n >= total * 0.9) ?? samples[samples.length - 1];
   const perSecond = hi.t > lo.t ? (hi.n - lo.n) / ((hi.t - lo.t) / 1000) : total / seconds;
-  return { perSecond, total, seconds };
+  return { perSecond, total, seconds, cpu };
 }
 
 export default async function bench(): Promise<BenchResult> {
@@ -246,9 +287,14 @@ export default async function bench(): Promise<BenchResult> {
       const variant = ALL_VARIANTS[key];
       if (!variant) continue;
       const withBare = !key.startsWith('unbatched') && BARE;
+      const loopOps = MONITORS * ROUNDS + Math.min(2_000, MONITORS * ROUNDS); // warm-up included
+      const bareMeter = withBare ? await startCpuMeter(ctx, child.pid ?? 0) : null;
       const bare = withBare ? await bareLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
+      const bareCpu = bareMeter ? await bareMeter(loopOps) : null;
+      const rawMeter = withBare ? await startCpuMeter(ctx, child.pid ?? 0) : null;
       const rawBefore = withBare ? await rawHttpLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
-      const run = await checkerRun(ctx, ids, variant, `bench${key}`);
+      const rawCpu = rawMeter ? await rawMeter(loopOps) : null;
+      const run = await checkerRun(ctx, ids, variant, `bench${key}`, ROUNDS, child.pid);
       // Again after the checker: on a shared machine the load moves within a minute; the ratio is to the mean.
       const rawAfter = withBare ? await rawHttpLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
       const raw = rawBefore && rawAfter ? (rawBefore + rawAfter) / 2 : null;
@@ -258,6 +304,8 @@ export default async function bench(): Promise<BenchResult> {
           ? `; raw node:http loop ${rawBefore.toFixed(0)} req/s before the checker, ${rawAfter.toFixed(0)} after (mean ${raw.toFixed(0)}): checker ${(run.perSecond / raw).toFixed(2)} ×, bare probe ${(bare / raw).toFixed(2)} ×`
           : '';
       lines.push(`${variant.name}: ${run.perSecond.toFixed(0)} checks/s persisted${ratio}${wire}; all ${run.total} in ${run.seconds.toFixed(1)} s`);
+      if (run.cpu) lines.push(`  CPU per check: ${describeCpu(run.cpu)}`);
+      if (bareCpu && rawCpu) lines.push(`  CPU per bare probe: ${describeCpu(bareCpu)}; per raw request: ${describeCpu(rawCpu)}`);
     }
   } finally {
     await dropRedisKeys(ctx, config.redisPrefix);
