@@ -3,16 +3,20 @@
  * process), one checker process (the real worker app: BullMQ worker, MonitorCheck handler,
  * group-commit writer, PostgreSQL), every result persisted. Jobs are enqueued first, then the
  * app drains them; checks/s is measured over the middle 80% of the run (so start-up and the
- * tail do not count). In the same run, a bare loop of the same probe (same got client and
+ * tail do not count). In the same run, a bare loop of the same probe (same client and
  * options, the same concurrency, no queue, no database) gives the probe's limit, and a raw
- * node:http loop (same keep-alive setting and concurrency) the wire's.
+ * node:http loop (same keep-alive setting and concurrency), run before and again after the
+ * checker, the wire's: ratios are to the mean of the two. Each also reports the CPU time per
+ * check or request of this process, the target, this database's PostgreSQL backends and the
+ * Redis server (shared with whatever else uses it: an upper bound).
  *
  * Variants: the defaults (no keep-alive, batched writer); the writer unbatched (one
  * transaction per check); keep-alive on (with its own bare loop).
  *
  * Env: BENCH_CHECKER_MONITORS (1000), BENCH_CHECKER_ROUNDS (20), BENCH_CHECKER_CONCURRENCY
  * (the config default), BENCH_CHECKER_VARIANTS (comma list of default,unbatched,unbatchedLoads,keepalive),
- * BENCH_CHECKER_BARE=0 skips the bare loops (for profiling the checker alone).
+ * BENCH_CHECKER_BARE=0 skips the bare loops (for profiling the checker alone), BENCH_CHECKER_ACCOUNTS
+ * (20) the accounts the monitors are spread over (1: every check in one account's share).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,7 +34,8 @@ import {
   type Context,
 } from '@vigil/core';
 import type { BenchResult } from './run.js';
-import { benchDatabase, dropRedisKeys } from './support.js';
+import { redisStats } from './scheduling.bench.js';
+import { backendCpuMs, benchDatabase, dropRedisKeys, processCpuMs } from './support.js';
 import { createCheckerApp } from '../apps/checker/src/app.js';
 import type { MonitorCheckOptions } from '../apps/checker/src/monitors/monitor-checks.js';
 import { probe } from '../apps/checker/src/probe/probe.js';
@@ -41,6 +46,7 @@ const MONITORS = Number(process.env.BENCH_CHECKER_MONITORS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_CHECKER_ROUNDS ?? 20);
 const VARIANTS = (process.env.BENCH_CHECKER_VARIANTS ?? 'default,unbatched,unbatchedLoads,keepalive').split(',');
 const BARE = process.env.BENCH_CHECKER_BARE !== '0';
+const ACCOUNTS = Number(process.env.BENCH_CHECKER_ACCOUNTS ?? 20);
 
 export interface Variant {
   name: string;
@@ -87,6 +93,41 @@ function target(url: string): HttpProbeTarget {
     assertions: [],
   };
 }
+
+/** CPU µs per operation of each process taking part, between start and stop (the Redis server is shared: an upper bound). */
+export interface CpuPerOp {
+  self: number;
+  target: number;
+  postgres: number;
+  redis: number;
+}
+
+/**
+ * Starts counting CPU time: this process (the loops, or the checker app), the target's process,
+ * this database's PostgreSQL backends and the Redis server (whole server: other sessions' commands too).
+ */
+async function startCpuMeter(ctx: Context, targetPid: number): Promise<(ops: number) => Promise<CpuPerOp>> {
+  const self = process.cpuUsage();
+  const target = processCpuMs(targetPid) ?? 0;
+  const pg = await backendCpuMs(ctx);
+  const redis = (await redisStats(ctx.redis)).cpuS;
+  return async (ops) => {
+    const used = process.cpuUsage(self);
+    const pgNow = await backendCpuMs(ctx);
+    const pgMs = [...pgNow].reduce((sum, [pid, ms]) => sum + ms - (pg.get(pid) ?? 0), 0);
+    const redisS = (await redisStats(ctx.redis)).cpuS - redis;
+    const per = (us: number) => us / ops;
+    return {
+      self: per(used.user + used.system),
+      target: per(((processCpuMs(targetPid) ?? target) - target) * 1000),
+      postgres: per(pgMs * 1000),
+      redis: per(redisS * 1e6),
+    };
+  };
+}
+
+const describeCpu = (c: CpuPerOp) =>
+  `${c.self.toFixed(0)} µs this process, ${c.target.toFixed(0)} target, ${c.postgres.toFixed(0)} PostgreSQL, ${c.redis.toFixed(0)} Redis (whole server)`;
 
 /** The same probe, same client options and concurrency, no queue and no database. */
 async function bareLoop(url: string, total: number, concurrency: number, keepAlive: boolean): Promise<number> {
@@ -138,10 +179,19 @@ async function rawHttpLoop(url: string, total: number, concurrency: number, keep
   return total / seconds;
 }
 
+/**
+ * MONITORS monitors spread round robin over ACCOUNTS accounts: consecutive jobs belong to
+ * different accounts, so no account reaches its share of the worker's slots
+ * (CHECKER_ACCOUNT_CONCURRENCY, a tenth of the concurrency by default), which would send its
+ * further jobs back to the queue for 5 to 10 s (runInAccountShare).
+ */
 async function seedMonitors(ctx: Context, url: string): Promise<number[]> {
-  const account = await ctx.db.getRepository(Account).save({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, tier: 'enterprise' });
+  const tag = randomBytes(4).toString('hex');
+  const accounts = await ctx.db
+    .getRepository(Account)
+    .save(Array.from({ length: ACCOUNTS }, (_, i) => ({ email: `bench-${tag}-${i}@example.com`, tier: 'enterprise' })));
   const rows = Array.from({ length: MONITORS }, (_, i) => ({
-    accountId: account.id,
+    accountId: accounts[i % ACCOUNTS].id,
     name: `bench ${i}`,
     url: `${url}?m=${i}`,
     normalizedUrl: `${url}?m=${i}`,
@@ -162,6 +212,18 @@ async function countBenchChecks(ctx: Context, tag: string): Promise<number> {
   return n;
 }
 
+/**
+ * Checks persisted in the bench database so far: the sum of the hourly rollups, which every
+ * recorded check adds to in its own transaction (the run's, and the few periodic checks of the
+ * hourly monitors that come due meanwhile). One row per monitor and hour, so polling it every
+ * 50 ms costs PostgreSQL next to nothing; counting the run's rows of `checks` scanned the whole
+ * partition each time, CPU taken from the checker on a 2-core machine.
+ */
+async function rolledUpChecks(ctx: Context): Promise<number> {
+  const [{ n }] = (await ctx.db.query(`SELECT coalesce(sum(total), 0)::int AS n FROM monitor_rollups`)) as { n: number }[];
+  return n;
+}
+
 /** Enqueues ROUNDS jobs per monitor, starts the checker app and times the drain. */
 export async function checkerRun(
   ctx: Context,
@@ -169,8 +231,10 @@ export async function checkerRun(
   variant: Variant,
   tag: string,
   rounds = ROUNDS,
-): Promise<{ perSecond: number; total: number; seconds: number }> {
+  targetPid?: number,
+): Promise<{ perSecond: number; total: number; seconds: number; cpu: CpuPerOp | null }> {
   const total = ids.length * rounds;
+  const before = await rolledUpChecks(ctx);
   for (let r = 0; r < rounds; r++) {
     await ctx.queues.addBulk(
       JobName.MonitorCheck,
@@ -178,22 +242,27 @@ export async function checkerRun(
     );
   }
   const app = createCheckerApp(ctx, { monitorCheck: variant.options });
+  const meter = targetPid === undefined ? null : await startCpuMeter(ctx, targetPid);
   const started = performance.now();
   await app.start();
   const samples: { t: number; n: number }[] = [];
   for (;;) {
-    const n = await countBenchChecks(ctx, tag);
+    const n = (await rolledUpChecks(ctx)) - before;
     samples.push({ t: performance.now(), n });
-    if (n >= total) break;
+    // The rollups also count the few periodic checks the reconciler's buckets start meanwhile: done when the run's own are all in.
+    if (n >= total && (await countBenchChecks(ctx, tag)) >= total) break;
     if (performance.now() - started > 600_000) throw new Error(`checker run stuck at ${n}/${total}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = meter ? await meter(total) : null;
   await app.stop();
+  const recorded = await countBenchChecks(ctx, tag);
+  if (recorded !== total) throw new Error(`checker run: ${recorded} checks recorded under its job ids, ${total} expected`);
   const lo = samples.find((s) => s.n >= total * 0.1) ?? samples[0];
   const hi = samples.find((s) => s.n >= total * 0.9) ?? samples[samples.length - 1];
   const perSecond = hi.t > lo.t ? (hi.n - lo.n) / ((hi.t - lo.t) / 1000) : total / seconds;
-  return { perSecond, total, seconds };
+  return { perSecond, total, seconds, cpu };
 }
 
 export default async function bench(): Promise<BenchResult> {
@@ -215,17 +284,30 @@ export default async function bench(): Promise<BenchResult> {
     const ids = await seedMonitors(ctx, url);
     // Warm-up (JIT, connection pools, a fresh database's caches): one round, not reported.
     await checkerRun(ctx, ids.slice(0, 1000), ALL_VARIANTS.default, 'warmup', 1);
-    lines.push(`${MONITORS} monitors × ${ROUNDS} rounds = ${MONITORS * ROUNDS} checks per run; worker concurrency ${concurrency}; target: one-line node:http server in a child process`);
+    lines.push(`${MONITORS} monitors of ${ACCOUNTS} accounts × ${ROUNDS} rounds = ${MONITORS * ROUNDS} checks per run; worker concurrency ${concurrency}; target: one-line node:http server in a child process`);
     for (const key of VARIANTS) {
       const variant = ALL_VARIANTS[key];
       if (!variant) continue;
       const withBare = !key.startsWith('unbatched') && BARE;
+      const loopOps = MONITORS * ROUNDS + Math.min(2_000, MONITORS * ROUNDS); // warm-up included
+      const bareMeter = withBare ? await startCpuMeter(ctx, child.pid ?? 0) : null;
       const bare = withBare ? await bareLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
-      const raw = withBare ? await rawHttpLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
-      const run = await checkerRun(ctx, ids, variant, `bench${key}`);
+      const bareCpu = bareMeter ? await bareMeter(loopOps) : null;
+      const rawMeter = withBare ? await startCpuMeter(ctx, child.pid ?? 0) : null;
+      const rawBefore = withBare ? await rawHttpLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
+      const rawCpu = rawMeter ? await rawMeter(loopOps) : null;
+      const run = await checkerRun(ctx, ids, variant, `bench${key}`, ROUNDS, child.pid);
+      // Again after the checker: on a shared machine the load moves within a minute; the ratio is to the mean.
+      const rawAfter = withBare ? await rawHttpLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
+      const raw = rawBefore && rawAfter ? (rawBefore + rawAfter) / 2 : null;
       const ratio = bare ? ` = ${(run.perSecond / bare).toFixed(2)} × the bare probe loop (${bare.toFixed(0)} probes/s)` : '';
-      const wire = raw && bare ? `; raw node:http loop ${raw.toFixed(0)} req/s: checker ${(run.perSecond / raw).toFixed(2)} ×, bare probe ${(bare / raw).toFixed(2)} ×` : '';
+      const wire =
+        raw && bare && rawBefore && rawAfter
+          ? `; raw node:http loop ${rawBefore.toFixed(0)} req/s before the checker, ${rawAfter.toFixed(0)} after (mean ${raw.toFixed(0)}): checker ${(run.perSecond / raw).toFixed(2)} ×, bare probe ${(bare / raw).toFixed(2)} ×`
+          : '';
       lines.push(`${variant.name}: ${run.perSecond.toFixed(0)} checks/s persisted${ratio}${wire}; all ${run.total} in ${run.seconds.toFixed(1)} s`);
+      if (run.cpu) lines.push(`  CPU per check: ${describeCpu(run.cpu)}`);
+      if (bareCpu && rawCpu) lines.push(`  CPU per bare probe: ${describeCpu(bareCpu)}; per raw request: ${describeCpu(rawCpu)}`);
     }
   } finally {
     await dropRedisKeys(ctx, config.redisPrefix);

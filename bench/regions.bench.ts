@@ -14,13 +14,12 @@
  * BENCH_REGIONS_PACED_MONITORS (20).
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { Account, JobName, Monitor, SCHEDULED_CHECK_JOB_OPTIONS, createContext, createLogger, loadConfig, type Config, type Context } from '@vigil/core';
 import { createCheckerApp } from '@vigil/checker';
 import { startTarget } from './checker.bench.js';
 import type { BenchResult } from './run.js';
-import { benchDatabase, dropRedisKeys, percentile } from './support.js';
+import { backendCpuMs, benchDatabase, dropRedisKeys, percentile } from './support.js';
 
 const MONITORS = Number(process.env.BENCH_REGIONS_MONITORS ?? 300);
 const ROUNDS = Number(process.env.BENCH_REGIONS_ROUNDS ?? 10);
@@ -70,23 +69,6 @@ async function startCheckers(config: Config, regions: string[]) {
       await a.ctx.close();
     }
   };
-}
-
-/** Drains ROUNDS rounds with 3 checker apps in `checkerRegions`; checks/s between 10 % and 90 %. */
-/** CPU time (ms) of this database's PostgreSQL backends so far, by pid (from /proc: PostgreSQL runs on this host). */
-async function backendCpuMs(ctx: Context): Promise<Map<number, number>> {
-  const rows = (await ctx.db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)) as { pid: number }[];
-  const out = new Map<number, number>();
-  for (const { pid } of rows) {
-    try {
-      // Fields after the command name: state is the first, utime the 12th, stime the 13th (clock ticks of 10 ms).
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
-    } catch {
-      // The backend ended in between.
-    }
-  }
-  return out;
 }
 
 /**

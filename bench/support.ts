@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -315,3 +316,25 @@ export const load = () =>
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ');
+
+/** CPU time (ms) of a process of this host so far (utime + stime from /proc, clock ticks of 10 ms); null once it ended. */
+export function processCpuMs(pid: number): number | null {
+  try {
+    // Fields after the command name: state is the first, utime the 12th, stime the 13th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (ms) of this database's PostgreSQL backends so far, by pid (from /proc: PostgreSQL runs on this host). */
+export async function backendCpuMs(ctx: Context): Promise<Map<number, number>> {
+  const rows = (await ctx.db.query(`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`)) as { pid: number }[];
+  const out = new Map<number, number>();
+  for (const { pid } of rows) {
+    const ms = processCpuMs(pid);
+    if (ms !== null) out.set(pid, ms);
+  }
+  return out;
+}

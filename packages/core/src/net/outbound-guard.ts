@@ -165,10 +165,15 @@ export function guardedLookup(policy: OutboundPolicy) {
   };
 }
 
-function guardConnectOptions<T extends { host?: string | null; lookup?: unknown }>(options: T, policy: OutboundPolicy): T {
+/**
+ * The connect options of one new connection of a guarded agent, with the policy's lookup: an IP
+ * literal is checked here (no lookup happens for it), a name when it resolves. The agent builds
+ * a fresh options object for every connection, so it is completed in place (no copy per check).
+ */
+function guardConnectOptions<T extends { host?: string | null; lookup?: unknown }>(options: T, policy: OutboundPolicy, lookup: ReturnType<typeof guardedLookup>): T {
   const host = stripBrackets(options.host ?? 'localhost');
   if (net.isIP(host)) assertAllowedAddress(host, host, policy);
-  return { ...options, lookup: guardedLookup(policy) };
+  return Object.assign(options, { lookup });
 }
 
 /** An agent's createConnection (Node's Agent types omit it from the base classes; it exists at run time). */
@@ -176,8 +181,9 @@ type CreateConnection = (options: net.TcpNetConnectOpts | tls.ConnectionOptions,
 
 /** The agent, its every connection checked per policy: one wrapper for the HTTP and the HTTPS agent. */
 function guarded<A extends http.Agent>(agent: A, policy: OutboundPolicy): A {
+  const lookup = guardedLookup(policy);
   const own = (agent as unknown as { createConnection: CreateConnection }).createConnection;
-  const createConnection: CreateConnection = (options, cb) => own.call(agent, guardConnectOptions(options, policy), cb);
+  const createConnection: CreateConnection = (options, cb) => own.call(agent, guardConnectOptions(options, policy, lookup), cb);
   return Object.assign(agent, { createConnection });
 }
 
