@@ -1,5 +1,6 @@
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 import { RollupTimings1765690000000 } from './1765690000000-rollup-timings.js';
+import { RollupOnMonitor1765872000000 } from './1765872000000-rollup-on-monitor.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -7,11 +8,13 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
+/** This migration down or up, with the later one that makes monitor_rollups a view undone around it. */
 async function migrate(direction: 'up' | 'down'): Promise<void> {
   const runner = ctx.db.createQueryRunner();
   try {
     await runner.startTransaction();
-    await new RollupTimings1765690000000()[direction](runner);
+    const steps = [new RollupTimings1765690000000(), new RollupOnMonitor1765872000000()];
+    for (const step of direction === 'up' ? steps : steps.reverse()) await step[direction](runner);
     await runner.commitTransaction();
   } finally {
     await runner.release();
