@@ -171,7 +171,8 @@ export interface WalMeter {
  * slot on a connection of its own keeps the server's WAL from now on (other sessions' forced
  * checkpoints would recycle it), and is dropped with that connection whatever happens; at stop,
  * pg_walinspect sums the records whose blocks belong to the database (commit records, which
- * have none, are left out). Null when the server does not allow it (a superuser is needed).
+ * have none, are left out), up to the WAL flushed (it refuses an end past that: "cannot accept
+ * future end LSN"; what was measured is committed, hence flushed). Null when the server does not allow it (a superuser is needed).
  */
 export async function meterDatabaseWal(url: string): Promise<WalMeter | null> {
   const client = new pg.Client({ connectionString: url });
@@ -189,7 +190,7 @@ export async function meterDatabaseWal(url: string): Promise<WalMeter | null> {
             rows: [row],
           } = await client.query<{ bytes: string | null; fpi: string | null }>(
             `SELECT sum(record_length)::bigint AS bytes, sum(fpi_length)::bigint AS fpi
-               FROM pg_get_wal_records_info($1::pg_lsn, pg_current_wal_lsn())
+               FROM pg_get_wal_records_info($1::pg_lsn, pg_current_wal_flush_lsn())
               WHERE block_ref LIKE '%/' || (SELECT oid FROM pg_database WHERE datname = current_database()) || '/%'`,
             [lsn],
           );
