@@ -16,6 +16,7 @@ export * from './db/entities/index.js';
 export * from './channels/index.js';
 export * from './db/data-source.js';
 export * from './db/prepared-query.js';
+export * from './db/array-literals.js';
 export * from './db/ensure-database.js';
 export * from './db/migrate.js';
 export * from './db/partitions/check-partition-plan.js';

@@ -1,4 +1,4 @@
-import { CHECK_TIMING_PHASES, type CheckResult, type MonitorStatus } from '@vigil/core';
+import { CHECK_TIMING_PHASES, numberArrayLiteral, textArrayLiteral, type CheckResult, type MonitorStatus } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import type { RoutedDelta } from './rollup-routes.js';
 
@@ -62,27 +62,27 @@ export async function writeStates(em: EntityManager, updates: readonly MonitorUp
      ON CONFLICT (monitor_id, hour) DO UPDATE SET
        ${SUMS.map((c) => `${c} = monitor_rollup_hours.${c} + EXCLUDED.${c}`).join(',\n       ')}`,
     [
-      updates.map((u) => u.id),
-      updates.map((u) => u.status),
-      updates.map((u) => u.consecutiveFailures),
+      numberArrayLiteral(updates.map((u) => u.id)),
+      textArrayLiteral(updates.map((u) => u.status)),
+      numberArrayLiteral(updates.map((u) => u.consecutiveFailures)),
       updates.map((u) => u.last !== null),
-      updates.map((u) => u.last?.timestamp ?? null),
-      updates.map((u) => u.last?.status ?? null),
-      updates.map((u) => u.last?.response_time_ms ?? null),
-      updates.map((u) => u.last?.status_code ?? null),
-      updates.map((u) => u.consecutiveSuccesses),
-      [...affected.keys()],
-      [...affected.values()],
-      deltas.map((d) => d.monitorId),
-      deltas.map((d) => d.hour.toISOString()),
-      deltas.map((d) => d.total),
-      deltas.map((d) => d.successful),
-      deltas.map((d) => d.responseTimeSum),
-      deltas.map((d) => d.responseTimeCount),
-      ...CHECK_TIMING_PHASES.flatMap((p) => [deltas.map((d) => d.timings[p].sum), deltas.map((d) => d.timings[p].count)]),
-      deltas.map((d) => d.route),
+      textArrayLiteral(updates.map((u) => u.last?.timestamp ?? null)),
+      textArrayLiteral(updates.map((u) => u.last?.status ?? null)),
+      numberArrayLiteral(updates.map((u) => u.last?.response_time_ms ?? null)),
+      numberArrayLiteral(updates.map((u) => u.last?.status_code ?? null)),
+      numberArrayLiteral(updates.map((u) => u.consecutiveSuccesses)),
+      numberArrayLiteral([...affected.keys()]),
+      numberArrayLiteral([...affected.values()]),
+      numberArrayLiteral(deltas.map((d) => d.monitorId)),
+      textArrayLiteral(deltas.map((d) => d.hour.toISOString())),
+      numberArrayLiteral(deltas.map((d) => d.total)),
+      numberArrayLiteral(deltas.map((d) => d.successful)),
+      numberArrayLiteral(deltas.map((d) => d.responseTimeSum)),
+      numberArrayLiteral(deltas.map((d) => d.responseTimeCount)),
+      ...CHECK_TIMING_PHASES.flatMap((p) => [numberArrayLiteral(deltas.map((d) => d.timings[p].sum)), numberArrayLiteral(deltas.map((d) => d.timings[p].count))]),
+      textArrayLiteral(deltas.map((d) => d.route)),
       // The last check's timing phases, for the metrics export (monitors.last_timings).
-      updates.map((u) => (u.last?.timings ? JSON.stringify(u.last.timings) : null)),
+      textArrayLiteral(updates.map((u) => (u.last?.timings ? JSON.stringify(u.last.timings) : null))),
     ],
   );
 }
