@@ -60,7 +60,7 @@ async function seed(ctx: Context, accountId: number, now: Date, monitors: number
     [ids],
   );
   await ctx.db.query('VACUUM ANALYZE checks');
-  await ctx.db.query('VACUUM ANALYZE monitor_rollups');
+  await ctx.db.query('VACUUM ANALYZE monitor_rollup_hours');
   return ids;
 }
 

@@ -106,7 +106,7 @@ async function seed(ctx: Context) {
   const email = () => `bench-${randomBytes(4).toString('hex')}@example.com`;
   const owner = await createAccount(ctx.db, { email: email(), tier: 'enterprise' }, new Date());
   const fixture = await seedStatusFixture(ctx, owner.account.id, new Date(), { monitors: 50, days: 90 });
-  await ctx.db.query('VACUUM ANALYZE monitor_rollups');
+  await ctx.db.query('VACUUM ANALYZE monitor_rollup_hours');
   const other = await createAccount(ctx.db, { email: email(), tier: 'enterprise' }, new Date());
   await seedStatusFixture(ctx, other.account.id, new Date(), { monitors: 20, days: 2 });
   return { owner, fixture, other };

@@ -2,13 +2,17 @@
  * Check storage, write side (issue 12): can one checker's writer keep up with 1,000,000 monitors
  * at 60 s, i.e. 16,667 checks/s? The writer alone, no probes: the real group-commit check writer
  * (createCheckWriter → recordChecks: lock the batch's monitors, insert the checks skipping
- * duplicates, update the monitors, upsert the hourly rollups) records BENCH_STORAGE_ROWS
- * successful checks of BENCH_STORAGE_MONITORS monitors, submitted as fast as it takes them.
+ * duplicates, update the monitors with their newest hour's rollup sums, store older hours)
+ * records BENCH_STORAGE_ROWS successful checks of BENCH_STORAGE_MONITORS monitors, submitted as
+ * fast as it takes them.
  * Baseline in the same run: a raw COPY of rows of the same shape into the same partitioned
  * `checks` table (same indexes), one day later so both fill an empty daily partition.
  *
  * Check times advance at 16,667 per second of "check time" (the 1 M-monitor rate), so the rows
- * of a run fall in one hour, as they would.
+ * of a run fall in one hour, as they would. Each variant writes a later day: in the first, no
+ * monitor's hour is moved to the stored hours; in every later one, each monitor's first check
+ * moves the hour it kept (one stored-hour upsert per monitor, i.e. per 2 checks with the
+ * defaults; at 60 s a monitor moves one per 60 checks).
  *
  * Variants (BENCH_STORAGE_VARIANTS, comma list of maxBatch/maxInFlight): by default the
  * writer's defaults, and twice as many batches in flight (what two checker processes offer the
@@ -19,13 +23,28 @@
  * support.ts meterDatabaseWal), the WAL records of this database's blocks alone, full-page
  * images shown apart.
  *
+ * CPU per check (and per COPY row): this process's (the writer and its submitters; for COPY, the
+ * rows' formatting) and, where the server runs on this host (/proc), its backends' for this
+ * database: where the time goes, less blurred by other load than the rates.
+ *
  * Env: BENCH_STORAGE_MONITORS (100,000), BENCH_STORAGE_ROWS (200,000), BENCH_STORAGE_VARIANTS.
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Account, DAY_MS, createContext, createLogger, dayStart, loadConfig, type Context } from '@vigil/core';
 import type { BenchResult } from './run.js';
-import { benchDatabase, copyChecks, dropRedisKeys, meterDatabaseWal, walBytesSince, walLsn, type BenchCheckRow, type WalMeter } from './support.js';
+import {
+  benchDatabase,
+  copyChecks,
+  databaseBackendsCpu,
+  databaseBackendsCpuSince,
+  dropRedisKeys,
+  meterDatabaseWal,
+  walBytesSince,
+  walLsn,
+  type BenchCheckRow,
+  type WalMeter,
+} from './support.js';
 import { CHECK_WRITER_DEFAULTS, createCheckWriter } from '../apps/checker/src/persistence/check-writer.js';
 
 const MONITORS = Number(process.env.BENCH_STORAGE_MONITORS ?? 100_000);
@@ -76,6 +95,13 @@ async function walPer(ctx: Context, unit: string, n: number, from: string, meter
 }
 const fmt = (n: number) => Math.round(n).toLocaleString('en');
 
+/** CPU per row: this process's (since `from`, process.cpuUsage) and the PostgreSQL backends' (seconds, when known). */
+function cpuPer(unit: string, n: number, from: NodeJS.CpuUsage, backendSeconds: number | undefined): string {
+  const own = process.cpuUsage(from);
+  const us = (seconds: number) => ((seconds * 1e6) / n).toFixed(1);
+  return `CPU ${us((own.user + own.system) / 1e6)} µs/${unit} in this process` + (backendSeconds === undefined ? '' : `, ${us(backendSeconds)} µs/${unit} in PostgreSQL backends`);
+}
+
 export default async function bench(): Promise<BenchResult> {
   const lines: string[] = [];
   const db = await benchDatabase('storw');
@@ -90,18 +116,22 @@ export default async function bench(): Promise<BenchResult> {
 
     let meter = await meterDatabaseWal(db.url);
     let lsn = await walLsn(ctx);
+    let cpu = process.cpuUsage();
     let t = performance.now();
-    await copyChecks(db.url, 'checks', rows(new Date(today.getTime() + DAY_MS + 3_600_000), 'copy'));
+    const copied = await copyChecks(db.url, 'checks', rows(new Date(today.getTime() + DAY_MS + 3_600_000), 'copy'));
     const copyMs = performance.now() - t;
+    const copyCpu = cpuPer('row', ROWS, cpu, copied.backendCpuSeconds);
     const copyRate = rate(ROWS, copyMs);
     const copyWal = await walPer(ctx, 'row', ROWS, lsn, meter);
-    lines.push(`baseline, raw COPY into checks: ${fmt(copyRate)} rows/s (${(copyMs / 1000).toFixed(1)} s), ${copyWal}`);
+    lines.push(`baseline, raw COPY into checks: ${fmt(copyRate)} rows/s (${(copyMs / 1000).toFixed(1)} s), ${copyWal}; ${copyCpu}`);
 
     for (const [n, { maxBatch, maxInFlight }] of VARIANTS.entries()) {
       const writer = createCheckWriter(ctx, { maxBatch, maxInFlight });
       const start = new Date(today.getTime() + (2 + n) * DAY_MS + 3_600_000);
       meter = await meterDatabaseWal(db.url);
       lsn = await walLsn(ctx);
+      const backends = await databaseBackendsCpu(ctx);
+      cpu = process.cpuUsage();
       t = performance.now();
       // Like a checker's jobs: JOBS loops, each submitting its next check when the last is written.
       const pending = rows(start, `w${n}`);
@@ -121,11 +151,12 @@ export default async function bench(): Promise<BenchResult> {
         }),
       );
       const ms = performance.now() - t;
+      const writerCpu = cpuPer('check', recorded, cpu, await databaseBackendsCpuSince(ctx, backends));
       const wal = await walPer(ctx, 'check', recorded, lsn, meter);
       const writerRate = rate(recorded, ms);
       lines.push(
         `check writer (batches ≤ ${maxBatch}, ${maxInFlight} in flight, with monitor updates and rollups): ${fmt(writerRate)} checks/s (${(ms / 1000).toFixed(1)} s, ${fmt(recorded)} recorded), ` +
-          `${(writerRate / copyRate).toFixed(2)} × COPY, ${(writerRate / TARGET_PER_S).toFixed(2)} × the 1 M-monitor rate, ${wal}`,
+          `${(writerRate / copyRate).toFixed(2)} × COPY, ${(writerRate / TARGET_PER_S).toFixed(2)} × the 1 M-monitor rate, ${wal}; ${writerCpu}`,
       );
     }
     const [{ size }] = (await ctx.db.query(

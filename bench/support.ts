@@ -85,11 +85,18 @@ export interface BenchCheckRow {
   jobKey: string;
 }
 
-/** COPY FROM STDIN of rows into a table with the checks columns; resolves once committed. */
-export async function copyChecks(url: string, table: string, rows: Iterable<BenchCheckRow>): Promise<void> {
+/**
+ * COPY FROM STDIN of rows into a table with the checks columns; resolves once committed, with the
+ * CPU seconds its server backend spent (undefined when the server's /proc is not this host's).
+ */
+export async function copyChecks(url: string, table: string, rows: Iterable<BenchCheckRow>): Promise<{ backendCpuSeconds: number | undefined }> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
+    const {
+      rows: [{ pid }],
+    } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const before = await cpuSeconds(pid);
     const stream = client.query(
       copyFrom(`COPY ${table} (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key) FROM STDIN`),
     );
@@ -109,9 +116,32 @@ export async function copyChecks(url: string, table: string, rows: Iterable<Benc
       ),
       stream,
     );
+    const after = await cpuSeconds(pid);
+    return { backendCpuSeconds: before === undefined || after === undefined ? undefined : after - before };
   } finally {
     await client.end();
   }
+}
+
+/** CPU seconds so far of each server backend connected to ctx's database, by pid (this host's /proc; undefined elsewhere). */
+export async function databaseBackendsCpu(ctx: Context): Promise<Map<number, number> | undefined> {
+  const backends = await ctx.db.query<{ pid: number }[]>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+  const cpu = new Map<number, number>();
+  for (const { pid } of backends) {
+    const seconds = await cpuSeconds(pid);
+    if (seconds === undefined) return undefined;
+    cpu.set(pid, seconds);
+  }
+  return cpu;
+}
+
+/** The CPU seconds ctx's database's backends spent since `before` (databaseBackendsCpu); backends started since count whole. */
+export async function databaseBackendsCpuSince(ctx: Context, before: Map<number, number> | undefined): Promise<number | undefined> {
+  const after = await databaseBackendsCpu(ctx);
+  if (!before || !after) return undefined;
+  let spent = 0;
+  for (const [pid, seconds] of after) spent += seconds - (before.get(pid) ?? 0);
+  return spent;
 }
 
 /** Bytes of WAL written between two LSNs read from pg_current_wal_lsn(). */
@@ -142,7 +172,8 @@ export interface WalMeter {
  * slot on a connection of its own keeps the server's WAL from now on (other sessions' forced
  * checkpoints would recycle it), and is dropped with that connection whatever happens; at stop,
  * pg_walinspect sums the records whose blocks belong to the database (commit records, which
- * have none, are left out). Null when the server does not allow it (a superuser is needed).
+ * have none, are left out), up to the WAL flushed (it refuses an end past that: "cannot accept
+ * future end LSN"; what was measured is committed, hence flushed). Null when the server does not allow it (a superuser is needed).
  */
 export async function meterDatabaseWal(url: string): Promise<WalMeter | null> {
   const client = new pg.Client({ connectionString: url });
@@ -160,7 +191,7 @@ export async function meterDatabaseWal(url: string): Promise<WalMeter | null> {
             rows: [row],
           } = await client.query<{ bytes: string | null; fpi: string | null }>(
             `SELECT sum(record_length)::bigint AS bytes, sum(fpi_length)::bigint AS fpi
-               FROM pg_get_wal_records_info($1::pg_lsn, pg_current_wal_lsn())
+               FROM pg_get_wal_records_info($1::pg_lsn, pg_current_wal_flush_lsn())
               WHERE block_ref LIKE '%/' || (SELECT oid FROM pg_database WHERE datname = current_database()) || '/%'`,
             [lsn],
           );

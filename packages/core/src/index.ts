@@ -19,6 +19,7 @@ export * from './db/prepared-query.js';
 export * from './db/queryable.js';
 export * from './db/owned-ids.js';
 export * from './db/delete-in-batches.js';
+export * from './db/array-literals.js';
 export * from './db/ensure-database.js';
 export * from './db/migrate.js';
 export * from './db/partitions/check-partition-plan.js';

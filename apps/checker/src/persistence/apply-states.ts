@@ -6,6 +6,7 @@ import type { CheckRecord } from './check-record.js';
 import { openIncident, resolveIncident } from './incident-writes.js';
 import type { MonitorRow, MonitorRows } from './monitor-locks.js';
 import { rollupDeltas } from './rollup-deltas.js';
+import { routeRollups } from './rollup-routes.js';
 import type { StateEntry } from './state-entries.js';
 import { writeStates, type MonitorUpdate } from './write-states.js';
 
@@ -37,7 +38,8 @@ export function entriesByMonitor(entries: readonly StateEntry[]): [number, (Stat
 /**
  * Runs each monitor's state machine over its entries in time order, opening, counting and
  * resolving incidents, then writes the monitors' states, the incident counts and the rollups of
- * `rolledUp` (the checks inserted) in one statement. Callers hold the monitors' locks. Returns
+ * `rolledUp` (the checks inserted; a monitor in one region keeps its newest hour on its row,
+ * rollup-routes.ts) in one statement. Callers hold the monitors' locks. Returns
  * the alert events decided (for the outbox of the same transaction).
  */
 export async function applyStates(
@@ -82,8 +84,17 @@ export async function applyStates(
     const touchLast = !m.last_checked_at || newest.at.getTime() >= m.last_checked_at.getTime();
     updates.push({ id: m.id, status: state.status, consecutiveFailures: state.consecutiveFailures, consecutiveSuccesses: state.consecutiveSuccesses, last: touchLast ? newest.record.result : null });
   }
-  const deltas = rollupDeltas(
-    rolledUp.map((r) => ({ monitorId: r.monitorId, checkedAt: new Date(r.result.timestamp), status: r.result.status, responseTimeMs: r.result.response_time_ms, timings: r.result.timings ?? null })),
+  // A monitor in one region keeps its newest hour's sums on the row its update writes anyway.
+  const kept = new Map<number, Date | null>();
+  for (const u of updates) {
+    const m = monitors.get(u.id);
+    if (m && m.regions.length <= 1) kept.set(m.id, m.rollup_hour);
+  }
+  const deltas = routeRollups(
+    rollupDeltas(
+      rolledUp.map((r) => ({ monitorId: r.monitorId, checkedAt: new Date(r.result.timestamp), status: r.result.status, responseTimeMs: r.result.response_time_ms, timings: r.result.timings ?? null })),
+    ),
+    kept,
   );
   if (updates.length || affected.size || deltas.length) await writeStates(em, updates, affected, deltas);
   return alerts;

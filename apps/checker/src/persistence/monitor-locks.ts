@@ -19,6 +19,8 @@ export interface MonitorRow {
   degraded_threshold_ms: number;
   is_active: boolean;
   last_checked_at: Date | null;
+  /** The hour whose rollup sums the row keeps (the monitor's newest; null: none). */
+  rollup_hour: Date | null;
 }
 
 export type MonitorRows = Map<number, MonitorRow>;
@@ -33,7 +35,7 @@ export async function readMonitors(em: EntityManager, monitorIds: readonly numbe
   const ids = [...new Set(monitorIds)].sort((a, b) => a - b);
   const rows = await em.query<MonitorRow[]>(
     `SELECT m.id, m.account_id, m.name, m.url, m.status, m.consecutive_failures, m.consecutive_successes, m.alert_threshold,
-            m.recovery_threshold, m.degraded_threshold_ms, m.is_active, m.last_checked_at, m.regions, m.min_failing_regions, m.timeout
+            m.recovery_threshold, m.degraded_threshold_ms, m.is_active, m.last_checked_at, m.rollup_hour, m.regions, m.min_failing_regions, m.timeout
        FROM monitors m WHERE m.id = ANY($1::int[]) ORDER BY m.id${lock ? ' FOR NO KEY UPDATE' : ''}`,
     [ids],
   );

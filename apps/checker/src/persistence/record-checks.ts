@@ -38,7 +38,8 @@ function maintenanceOf(db: DataSource, records: readonly CheckRecord[]): Promise
  *    locked is judged by quorum once its live regions answered, or gets a deadline job;
  * 4. apply (apply-states.ts): each monitor's state machine over its verdicts in time order,
  *    opening and resolving incidents, then one statement for the monitors' states (one UPDATE
- *    per monitor), the incident counts and the hourly rollups (one upsert per monitor and hour);
+ *    per monitor, which also carries a monitor's newest hour of rollup sums: rollup-routes.ts),
+ *    the incident counts and the other hours' rollups (one upsert per monitor and hour);
  * 5. outbox: the deadline jobs and alert events decided, in the same transaction (the relay
  *    moves them to their queues after commit, whatever fails between).
  *

@@ -21,6 +21,7 @@ const monitor = (id: number, accountId: number): MonitorRow => ({
   degraded_threshold_ms: 1000,
   is_active: true,
   last_checked_at: null,
+  rollup_hour: null,
 });
 /** Covers account 7's monitors from second 10 on. */
 const window: MaintenanceLookup = { covers: (accountId, _monitorId, when) => accountId === 7 && when.getTime() >= Date.parse(at(10)) };

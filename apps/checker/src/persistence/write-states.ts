@@ -1,6 +1,6 @@
-import { CHECK_TIMING_PHASES, type CheckResult, type MonitorStatus } from '@vigil/core';
+import { CHECK_TIMING_PHASES, numberArrayLiteral, textArrayLiteral, type CheckResult, type MonitorStatus } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
-import type { RollupDelta } from './rollup-deltas.js';
+import type { RoutedDelta } from './rollup-routes.js';
 
 /** A monitor's state after a batch: one UPDATE per monitor per batch, whatever its number of checks. */
 export interface MonitorUpdate {
@@ -12,18 +12,27 @@ export interface MonitorUpdate {
   last: CheckResult | null;
 }
 
-/** monitor_rollups' timing columns, in the order of CHECK_TIMING_PHASES: each phase's sum, then its count. */
-const TIMING_COLUMNS = CHECK_TIMING_PHASES.flatMap((p) => [`${p}_sum`, `${p}_count`]);
+/** The rollup sum columns (monitor_rollup_hours'; on monitors with the prefix rollup_): counts and sums, then each timing phase's sum and count. */
+const SUMS = ['total', 'successful', 'response_time_sum', 'response_time_count', ...CHECK_TIMING_PHASES.flatMap((p) => [`${p}_sum`, `${p}_count`])];
+/** Parameters of the rollup deltas: $12 on, in the order of SUMS after the monitor and hour. */
+const DELTA_TYPES = ['int', 'timestamptz', ...SUMS.map((c) => (c.endsWith('_sum') ? 'bigint' : 'int')), 'text'];
+const DELTAS_AT = 12;
+const LAST_TIMINGS_AT = DELTAS_AT + DELTA_TYPES.length;
 
 /**
- * One statement: the monitors' new state and last-check facts, the open incidents' affected-check
- * counts, and the batch's hourly rollup sums, one upsert per (monitor, hour) (data-modifying CTEs
- * on three tables; the rollup upsert takes its row locks in (monitor, hour) order, like the
- * monitor lock).
+ * One statement: the monitors' new state and last-check facts, the open incidents'
+ * affected-check counts, and the batch's hourly rollup sums (rollup-routes.ts): a monitor's
+ * newest hour added to or replacing the one its row keeps (the replaced one moved to
+ * monitor_rollup_hours: the statement reads the rows as they were before it), other hours
+ * upserted into monitor_rollup_hours, one row per (monitor, hour) taken in that order, like the
+ * monitor lock. Data-modifying CTEs on three tables.
  */
-export async function writeStates(em: EntityManager, updates: readonly MonitorUpdate[], affected: ReadonlyMap<number, number>, deltas: readonly RollupDelta[]): Promise<void> {
+export async function writeStates(em: EntityManager, updates: readonly MonitorUpdate[], affected: ReadonlyMap<number, number>, deltas: readonly RoutedDelta[]): Promise<void> {
+  const kept = (c: string) => `rollup_${c} = CASE a.route WHEN 'add' THEN m.rollup_${c} + a.${c} WHEN 'replace' THEN a.${c} ELSE m.rollup_${c} END`;
   await em.query(
-    `WITH monitor_updates AS (
+    `WITH r AS MATERIALIZED (
+       SELECT * FROM unnest(${DELTA_TYPES.map((t, i) => `$${DELTAS_AT + i}::${t}[]`).join(', ')}) AS r(monitor_id, hour, ${SUMS.join(', ')}, route)
+     ), monitor_updates AS (
        UPDATE monitors m SET
           status = d.status,
           consecutive_failures = d.failures,
@@ -32,39 +41,48 @@ export async function writeStates(em: EntityManager, updates: readonly MonitorUp
           last_check_status = CASE WHEN d.touch THEN d.check_status ELSE m.last_check_status END,
           last_response_time_ms = CASE WHEN d.touch THEN d.response_time_ms ELSE m.last_response_time_ms END,
           last_status_code = CASE WHEN d.touch THEN d.status_code ELSE m.last_status_code END,
-          last_timings = CASE WHEN d.touch THEN d.timings ELSE m.last_timings END
-         FROM unnest($1::int[], $2::text[], $3::int[], $4::bool[], $5::timestamptz[], $6::text[], $7::int[], $8::int[], $9::int[], $${18 + TIMING_COLUMNS.length}::jsonb[])
-           AS d(id, status, failures, touch, at, check_status, response_time_ms, status_code, successes, timings)
+          last_timings = CASE WHEN d.touch THEN d.timings ELSE m.last_timings END,
+          rollup_hour = COALESCE(a.hour, m.rollup_hour),
+          ${SUMS.map(kept).join(',\n          ')}
+         FROM unnest($1::int[], $2::text[], $3::int[], $4::bool[], $5::timestamptz[], $6::text[], $7::int[], $8::int[], $9::int[], $${LAST_TIMINGS_AT}::jsonb[])
+                AS d(id, status, failures, touch, at, check_status, response_time_ms, status_code, successes, timings)
+         LEFT JOIN r a ON a.monitor_id = d.id AND a.route <> 'store'
         WHERE m.id = d.id
         RETURNING 1
      ), incident_counts AS (
        UPDATE incidents i SET affected_checks = d.n FROM unnest($10::int[], $11::int[]) AS d(id, n) WHERE i.id = d.id RETURNING 1
      )
-     INSERT INTO monitor_rollups (monitor_id, hour, total, successful, response_time_sum, response_time_count, ${TIMING_COLUMNS.join(', ')})
-     SELECT * FROM unnest($12::int[], $13::timestamptz[], $14::int[], $15::int[], $16::bigint[], $17::int[], ${TIMING_COLUMNS.map((c, i) => `$${18 + i}::${c.endsWith('_sum') ? 'bigint' : 'int'}[]`).join(', ')})
+     INSERT INTO monitor_rollup_hours (monitor_id, hour, ${SUMS.join(', ')})
+     SELECT monitor_id, hour, ${SUMS.map((c) => `sum(${c})`).join(', ')}
+       FROM (SELECT monitor_id, hour, ${SUMS.join(', ')} FROM r WHERE route = 'store'
+             UNION ALL
+             SELECT m.id, m.rollup_hour, ${SUMS.map((c) => `m.rollup_${c}`).join(', ')}
+               FROM monitors m JOIN r ON r.monitor_id = m.id AND r.route = 'replace' WHERE m.rollup_hour IS NOT NULL) s
+      GROUP BY monitor_id, hour ORDER BY monitor_id, hour
      ON CONFLICT (monitor_id, hour) DO UPDATE SET
-       ${['total', 'successful', 'response_time_sum', 'response_time_count', ...TIMING_COLUMNS].map((c) => `${c} = monitor_rollups.${c} + EXCLUDED.${c}`).join(',\n       ')}`,
+       ${SUMS.map((c) => `${c} = monitor_rollup_hours.${c} + EXCLUDED.${c}`).join(',\n       ')}`,
     [
-      updates.map((u) => u.id),
-      updates.map((u) => u.status),
-      updates.map((u) => u.consecutiveFailures),
+      numberArrayLiteral(updates.map((u) => u.id)),
+      textArrayLiteral(updates.map((u) => u.status)),
+      numberArrayLiteral(updates.map((u) => u.consecutiveFailures)),
       updates.map((u) => u.last !== null),
-      updates.map((u) => u.last?.timestamp ?? null),
-      updates.map((u) => u.last?.status ?? null),
-      updates.map((u) => u.last?.response_time_ms ?? null),
-      updates.map((u) => u.last?.status_code ?? null),
-      updates.map((u) => u.consecutiveSuccesses),
-      [...affected.keys()],
-      [...affected.values()],
-      deltas.map((d) => d.monitorId),
-      deltas.map((d) => d.hour),
-      deltas.map((d) => d.total),
-      deltas.map((d) => d.successful),
-      deltas.map((d) => d.responseTimeSum),
-      deltas.map((d) => d.responseTimeCount),
-      ...CHECK_TIMING_PHASES.flatMap((p) => [deltas.map((d) => d.timings[p].sum), deltas.map((d) => d.timings[p].count)]),
+      textArrayLiteral(updates.map((u) => u.last?.timestamp ?? null)),
+      textArrayLiteral(updates.map((u) => u.last?.status ?? null)),
+      numberArrayLiteral(updates.map((u) => u.last?.response_time_ms ?? null)),
+      numberArrayLiteral(updates.map((u) => u.last?.status_code ?? null)),
+      numberArrayLiteral(updates.map((u) => u.consecutiveSuccesses)),
+      numberArrayLiteral([...affected.keys()]),
+      numberArrayLiteral([...affected.values()]),
+      numberArrayLiteral(deltas.map((d) => d.monitorId)),
+      textArrayLiteral(deltas.map((d) => d.hour.toISOString())),
+      numberArrayLiteral(deltas.map((d) => d.total)),
+      numberArrayLiteral(deltas.map((d) => d.successful)),
+      numberArrayLiteral(deltas.map((d) => d.responseTimeSum)),
+      numberArrayLiteral(deltas.map((d) => d.responseTimeCount)),
+      ...CHECK_TIMING_PHASES.flatMap((p) => [numberArrayLiteral(deltas.map((d) => d.timings[p].sum)), numberArrayLiteral(deltas.map((d) => d.timings[p].count))]),
+      textArrayLiteral(deltas.map((d) => d.route)),
       // The last check's timing phases, for the metrics export (monitors.last_timings).
-      updates.map((u) => (u.last?.timings ? JSON.stringify(u.last.timings) : null)),
+      textArrayLiteral(updates.map((u) => (u.last?.timings ? JSON.stringify(u.last.timings) : null))),
     ],
   );
 }

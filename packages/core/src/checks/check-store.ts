@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { numberArrayLiteral, textArrayLiteral } from '../db/array-literals.js';
 import { checkKey, type CheckRow, type NewCheckRow, type StoredCheckRow } from './check-rows.js';
 
 /**
@@ -72,22 +73,23 @@ export async function insertChecks(em: EntityManager, rows: readonly NewCheckRow
      UNION ALL
      SELECT 'incident', id::text, monitor_id, NULL, NULL, cause, started_at, affected_checks
        FROM incidents WHERE status = 'open' AND monitor_id = ANY($1::int[])`,
+    // Array literals built here (db/array-literals.ts): pg's own escaping of each element cost the writer.
     [
-      rows.map((r) => r.monitorId),
-      rows.map((r) => r.result.timestamp),
-      rows.map((r) => r.result.status),
-      rows.map((r) => r.result.response_time_ms),
-      rows.map((r) => r.result.status_code),
-      rows.map((r) => r.result.error ?? null),
-      rows.map((r) => r.jobKey),
+      numberArrayLiteral(rows.map((r) => r.monitorId)),
+      textArrayLiteral(rows.map((r) => r.result.timestamp)),
+      textArrayLiteral(rows.map((r) => r.result.status)),
+      numberArrayLiteral(rows.map((r) => r.result.response_time_ms)),
+      numberArrayLiteral(rows.map((r) => r.result.status_code)),
+      textArrayLiteral(rows.map((r) => r.result.error ?? null)),
+      textArrayLiteral(rows.map((r) => r.jobKey)),
       rows.map((r) => r.inMaintenance),
       window.from,
       window.to,
       // The additions of monitor types (timing breakdown, certificate expiry, DNS answers): passed through.
-      rows.map((r) => (r.result.timings ? JSON.stringify(r.result.timings) : null)),
-      rows.map((r) => r.result.certificate_expires_at ?? null),
-      rows.map((r) => (r.result.details ? JSON.stringify(r.result.details) : null)),
-      rows.map((r) => r.region),
+      textArrayLiteral(rows.map((r) => (r.result.timings ? JSON.stringify(r.result.timings) : null))),
+      textArrayLiteral(rows.map((r) => r.result.certificate_expires_at ?? null)),
+      textArrayLiteral(rows.map((r) => (r.result.details ? JSON.stringify(r.result.details) : null))),
+      textArrayLiteral(rows.map((r) => r.region)),
     ],
   );
   const ids = new Map<string, string>();

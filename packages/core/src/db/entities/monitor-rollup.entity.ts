@@ -1,6 +1,10 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** Per-monitor hourly totals; statistics and list-view uptime read these, not raw checks. */
+/**
+ * Per-monitor hourly totals; statistics and list-view uptime read these, not raw checks. A view
+ * (migration 1765872000000): the stored hours (monitor_rollup_hours) and each monitor's newest
+ * hour, kept on its row by the check writer.
+ */
 @Entity({ name: 'monitor_rollups' })
 export class MonitorRollup {
   @PrimaryColumn({ name: 'monitor_id', type: 'integer' })

@@ -1,5 +1,6 @@
 import { createTestAccount, createTestContext, runMigration, type TestContext } from '@vigil/testing';
 import { RollupTimings1765690000000 } from './1765690000000-rollup-timings.js';
+import { RollupOnMonitor1765872000000 } from './1765872000000-rollup-on-monitor.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -7,7 +8,11 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
-const migrate = (direction: 'up' | 'down') => runMigration(ctx.db, new RollupTimings1765690000000(), direction);
+/** This migration down or up, with the later one that makes monitor_rollups a view undone around it. */
+async function migrate(direction: 'up' | 'down'): Promise<void> {
+  const steps = [new RollupTimings1765690000000(), new RollupOnMonitor1765872000000()];
+  for (const step of direction === 'up' ? steps : steps.reverse()) await runMigration(ctx.db, step, direction);
+}
 
 it('fills the timing sums of the recent hours from their checks', async () => {
   await migrate('down');

@@ -22,6 +22,7 @@ import { RollupTimings1765690000000 } from './1765690000000-rollup-timings.js';
 import { KeyScopes1765710000000 } from './1765710000000-key-scopes.js';
 import { ChannelRegistry1765800000000 } from './1765800000000-channel-registry.js';
 import { WriterFillfactor1765840000000 } from './1765840000000-writer-fillfactor.js';
+import { RollupOnMonitor1765872000000 } from './1765872000000-rollup-on-monitor.js';
 import { Locations1765830000000 } from './1765830000000-locations.js';
 import { ConfigManaged1765820000000 } from './1765820000000-config-managed.js';
 import { AuditLog1765860000000 } from './1765860000000-audit-log.js';
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   LastRoundIndex1765860300000,
   ScheduleOutbox1765875000000,
   LocationOfflineRegions1765870000000,
+  RollupOnMonitor1765872000000,
 ];

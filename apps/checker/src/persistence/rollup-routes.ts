@@ -1,0 +1,33 @@
+import type { RollupDelta } from './rollup-deltas.js';
+
+/**
+ * Where a batch's sums of one (monitor, hour) go: added to the hour kept on the monitor's row,
+ * replacing that hour (the one kept before moves to monitor_rollup_hours in the same
+ * statement), or straight to monitor_rollup_hours.
+ */
+export type RollupRoute = 'add' | 'replace' | 'store';
+
+export interface RoutedDelta extends RollupDelta {
+  route: RollupRoute;
+}
+
+/**
+ * Pure: routes rollup deltas (ordered by monitor and hour, as rollupDeltas gives them). `kept`:
+ * the monitors whose row the batch updates under their lock and that keep their newest hour on
+ * it, with the hour kept now (null: none yet). Such a monitor's newest hour of the batch is kept
+ * on its row (added when it is the hour kept, else replacing it when newer); every other hour,
+ * and every hour of other monitors, is stored. An hour older than the one kept is stored: the
+ * hour on the row only moves forward.
+ */
+export function routeRollups(deltas: readonly RollupDelta[], kept: ReadonlyMap<number, Date | null>): RoutedDelta[] {
+  return deltas.map((d, i) => {
+    const next = deltas[i + 1];
+    const newestOfMonitor = next === undefined || next.monitorId !== d.monitorId;
+    // Only the newest hour of a monitor can stay on its row: an older hour of the batch is stored
+    // (with the hour kept until now, when the newest replaces it: the insert sums them).
+    if (!kept.has(d.monitorId) || !newestOfMonitor) return { ...d, route: 'store' };
+    const hour = kept.get(d.monitorId) ?? null;
+    if (hour === null || d.hour.getTime() > hour.getTime()) return { ...d, route: 'replace' };
+    return { ...d, route: d.hour.getTime() === hour.getTime() ? 'add' : 'store' };
+  });
+}
