@@ -72,6 +72,8 @@ export * from './accounts/usage-store.js';
 export * from './accounts/key-use-store.js';
 export * from './accounts/account-store.js';
 export * from './deliveries/index.js';
+export * from './badges/index.js';
+export * from './domains/certificate-trust-sql.js';
 export * from './billing/index.js';
 export * from './scheduling/periodic-schedules.js';
 export * from './scheduling/monitor-buckets.js';

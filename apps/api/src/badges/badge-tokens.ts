@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, MapOf } from '../http/schema.js';
 import { randomBytes } from 'node:crypto';
-import { BadgeToken, recordAudit, type AuditActor, type Context } from '@vigil/core';
+import { BadgeToken, lockBadgeTarget, recordAudit, type AuditActor, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from './badge-values.js';
 import { component } from '../http/components.js';
@@ -34,8 +34,8 @@ export async function rotateBadgeToken(ctx: Context, actor: AuditActor, target: 
   const saved = await ctx.db.transaction(async (m) => {
     // Rotations of one target queue on its row: each then replaces the token the previous one
     // committed (without it, two at once both insert and one breaks the unique key: a 500).
-    const [table, targetId] = 'monitorId' in target ? ['monitors', target.monitorId] : ['domains', target.domainId];
-    await m.query(`SELECT 1 FROM ${table} WHERE id = $1 FOR UPDATE`, [targetId]);
+    const targetId = 'monitorId' in target ? target.monitorId : target.domainId;
+    await lockBadgeTarget(m, target);
     const repo = m.getRepository(BadgeToken);
     const old = await repo.findOneBy('monitorId' in target ? { monitorId: target.monitorId } : { domainId: target.domainId });
     if (old) await repo.delete({ token: old.token });

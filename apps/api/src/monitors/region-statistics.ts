@@ -1,4 +1,4 @@
-import type { Context } from '@vigil/core';
+import { latestRoundOutcomes, regionCheckCounts, type Context } from '@vigil/core';
 import { uptimePercent } from './uptime-math.js';
 
 const DAY_MS = 86_400_000;
@@ -16,12 +16,7 @@ export interface RegionStatistics {
  * checks (one index range scan: at most regions × 1440 rows), in the monitor's region order.
  */
 export async function regionStatistics24h(ctx: Context, monitor: { id: number; regions: string[] }, now: Date): Promise<RegionStatistics[]> {
-  const rows = (await ctx.readDb.query(
-    `SELECT region, count(*)::int AS total, count(*) FILTER (WHERE status = 'success')::int AS successful,
-            round(avg(response_time_ms) FILTER (WHERE status = 'success'))::int AS avg_ms
-       FROM checks WHERE monitor_id = $1 AND checked_at > $2 AND checked_at <= $3 GROUP BY region`,
-    [monitor.id, new Date(now.getTime() - DAY_MS), now],
-  )) as { region: string; total: number; successful: number; avg_ms: number | null }[];
+  const rows = await regionCheckCounts(ctx.readDb, monitor.id, new Date(now.getTime() - DAY_MS), now);
   const byRegion = new Map(rows.map((r) => [r.region, r]));
   return monitor.regions.map((region) => {
     const r = byRegion.get(region);
@@ -40,10 +35,6 @@ export async function regionStatistics24h(ctx: Context, monitor: { id: number; r
  */
 export async function partiallyFailing(ctx: Context, monitorIds: number[]): Promise<Set<number>> {
   if (!monitorIds.length) return new Set();
-  const rows = (await ctx.readDb.query(
-    `SELECT DISTINCT ON (monitor_id) monitor_id, failed, cardinality(failing_regions) AS failing
-       FROM monitor_rounds WHERE monitor_id = ANY($1::int[]) ORDER BY monitor_id, judged_at DESC`,
-    [monitorIds],
-  )) as { monitor_id: number; failed: boolean; failing: number }[];
+  const rows = await latestRoundOutcomes(ctx.readDb, monitorIds);
   return new Set(rows.filter((r) => !r.failed && r.failing > 0).map((r) => r.monitor_id));
 }

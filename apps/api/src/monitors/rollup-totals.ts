@@ -1,25 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { accountRollupCounts, rollupSumsByMonitor, rollupWindowSums } from '@vigil/core';
 import { EMPTY_TOTALS, HOUR_MS, WINDOW_HOURS, startOfHour, windowStart, type RollupTotals, type WindowName } from './uptime-math.js';
 
 export type WindowTotals = Record<WindowName, RollupTotals>;
 
 export const EMPTY_WINDOWS: WindowTotals = { '24h': EMPTY_TOTALS, '7d': EMPTY_TOTALS, '30d': EMPTY_TOTALS };
-
-type Row = Record<string, string | number | null> & { monitor_id: number };
-
-const sums = (suffix: string, filter: string) =>
-  ['total', 'successful', 'response_time_sum', 'response_time_count']
-    .map((c) => `COALESCE(sum(${c}) FILTER (WHERE ${filter}), 0) AS ${c}_${suffix}`)
-    .join(',\n       ');
-
-function totalsOf(r: Row, w: WindowName): RollupTotals {
-  return {
-    total: Number(r[`total_${w}`]),
-    successful: Number(r[`successful_${w}`]),
-    responseTimeSum: Number(r[`response_time_sum_${w}`]),
-    responseTimeCount: Number(r[`response_time_count_${w}`]),
-  };
-}
 
 /**
  * Rollup sums of the 24 h, 7 d and 30 d windows for each monitor, from monitor_rollups only
@@ -34,17 +19,8 @@ export async function rollupTotals(
 ): Promise<Map<number, WindowTotals>> {
   const result = new Map<number, WindowTotals>(monitorIds.map((id) => [id, EMPTY_WINDOWS]));
   if (!monitorIds.length) return result;
-  const rows = (await db.query(
-    `SELECT monitor_id,
-       ${sums('24h', 'hour >= $2')},
-       ${sums('7d', 'hour >= $3')},
-       ${sums('30d', 'true')}
-     FROM monitor_rollups
-     WHERE monitor_id = ANY($1) AND hour >= $4 AND hour <= $5
-     GROUP BY monitor_id`,
-    [monitorIds, windowStart(now, WINDOW_HOURS['24h']), windowStart(now, WINDOW_HOURS['7d']), windowStart(now, WINDOW_HOURS['30d']), lastHour],
-  )) as Row[];
-  for (const r of rows) result.set(Number(r.monitor_id), { '24h': totalsOf(r, '24h'), '7d': totalsOf(r, '7d'), '30d': totalsOf(r, '30d') });
+  const sums = await rollupWindowSums(db, monitorIds, [windowStart(now, WINDOW_HOURS['24h']), windowStart(now, WINDOW_HOURS['7d']), windowStart(now, WINDOW_HOURS['30d'])], lastHour);
+  for (const [id, [h24, d7, d30]] of sums) result.set(id, { '24h': h24, '7d': d7, '30d': d30 });
   return result;
 }
 
@@ -61,20 +37,8 @@ export function liveStart(now: Date): Date {
 }
 
 /** The live hours' sums of each monitor (they lie in every window). */
-async function liveTotals(db: DataSource | EntityManager, monitorIds: number[], now: Date): Promise<Map<number, RollupTotals>> {
-  if (!monitorIds.length) return new Map();
-  const rows = (await db.query(
-    `SELECT monitor_id, sum(total) AS total, sum(successful) AS successful,
-            sum(response_time_sum) AS response_time_sum, sum(response_time_count) AS response_time_count
-     FROM monitor_rollups WHERE monitor_id = ANY($1) AND hour >= $2 AND hour <= $3 GROUP BY monitor_id`,
-    [monitorIds, liveStart(now), startOfHour(now)],
-  )) as Record<string, string | number>[];
-  return new Map(
-    rows.map((r) => [
-      Number(r.monitor_id),
-      { total: Number(r.total), successful: Number(r.successful), responseTimeSum: Number(r.response_time_sum), responseTimeCount: Number(r.response_time_count) },
-    ]),
-  );
+function liveTotals(db: DataSource | EntityManager, monitorIds: number[], now: Date): Promise<Map<number, RollupTotals>> {
+  return rollupSumsByMonitor(db, monitorIds, liveStart(now), startOfHour(now));
 }
 
 function plus(a: RollupTotals, b: RollupTotals): RollupTotals {
@@ -118,13 +82,6 @@ export class RollupWindows {
 }
 
 /** 24 h sums of each of an account's monitors that has rollups in the window. */
-export async function uptime24hByMonitor(db: DataSource, accountId: number, now: Date): Promise<Map<number, { total: number; successful: number }>> {
-  const rows = (await db.query(
-    `SELECT r.monitor_id, sum(r.total) AS total, sum(r.successful) AS successful
-     FROM monitor_rollups r JOIN monitors m ON m.id = r.monitor_id
-     WHERE m.account_id = $1 AND r.hour >= $2 AND r.hour <= $3
-     GROUP BY r.monitor_id`,
-    [accountId, windowStart(now, WINDOW_HOURS['24h']), startOfHour(now)],
-  )) as { monitor_id: number; total: string; successful: string }[];
-  return new Map(rows.map((r) => [Number(r.monitor_id), { total: Number(r.total), successful: Number(r.successful) }]));
+export function uptime24hByMonitor(db: DataSource, accountId: number, now: Date): Promise<Map<number, { total: number; successful: number }>> {
+  return accountRollupCounts(db, accountId, windowStart(now, WINDOW_HOURS['24h']), startOfHour(now));
 }

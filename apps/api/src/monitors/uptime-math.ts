@@ -1,3 +1,4 @@
+import { EMPTY_ROLLUP_SUMS, type RollupSums } from '@vigil/core';
 /**
  * Uptime arithmetic, pure. Statistics read hourly rollups, so windows are whole hours: the
  * "24 h" window is the current (partial) hour plus the 23 hours before it, i.e. it starts at
@@ -19,15 +20,10 @@ export function windowStart(now: Date, hours: number): Date {
   return new Date(startOfHour(now).getTime() - (hours - 1) * HOUR_MS);
 }
 
-/** Rollup sums over a window. */
-export interface RollupTotals {
-  total: number;
-  successful: number;
-  responseTimeSum: number;
-  responseTimeCount: number;
-}
+/** Rollup sums over a window (the rollup store's sums). */
+export type RollupTotals = RollupSums;
 
-export const EMPTY_TOTALS: RollupTotals = { total: 0, successful: 0, responseTimeSum: 0, responseTimeCount: 0 };
+export const EMPTY_TOTALS: RollupTotals = EMPTY_ROLLUP_SUMS;
 
 /** successful / total × 100, two decimals (half up); null when the window has no checks. */
 export function uptimePercent(successful: number, total: number): number | null {

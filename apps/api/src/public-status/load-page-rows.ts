@@ -1,7 +1,7 @@
 import { activeMaintenance, firstOccurrencesBetween, MaintenanceWindow, scheduleOf, windowCovers, type Context, type IncidentUpdateStatus, type MonitorStatus, type StatusPageSection, type StatusPageTheme } from '@vigil/core';
 import { BAR_DAYS, barDays, RECENT_DAYS, utcDay, type MaintenanceView, type PageRows } from './page-model.js';
 import type { DayRow, FinishedDays, ReadDays } from './finished-days.js';
-import { CERTIFICATE_TRUSTED_SQL } from '../domains/certificate-trust.js';
+import { CERTIFICATE_TRUSTED_SQL } from '@vigil/core';
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,4 @@
-import { MaintenanceWindow, type Monitor, occurrencesBetween, scheduleOf, windowCovers, type Context } from '@vigil/core';
+import { incidentsOverlapping, MaintenanceWindow, type Monitor, occurrencesBetween, rollupCountsBetween, scheduleOf, windowCovers, type Context } from '@vigil/core';
 import type { Interval } from './intervals.js';
 import type { SlaRow } from './sla-csv.js';
 import type { SlaPeriod } from './sla-period.js';
@@ -19,25 +19,15 @@ export async function slaRows(ctx: Context, accountId: number, monitors: readonl
   const ids = monitors.map((m) => m.id);
   // Incidents and rollups may lag (a report); the windows come from the primary, so a window
   // created a moment ago already counts.
-  const [incidents, rollups, windows] = await Promise.all([
-    ctx.readDb.query(
-      `SELECT monitor_id, started_at, resolved_at FROM incidents
-        WHERE monitor_id = ANY($1::int[]) AND started_at < $3 AND (resolved_at IS NULL OR resolved_at > $2)`,
-      [ids, period.from, period.to],
-    ) as Promise<{ monitor_id: number; started_at: Date; resolved_at: Date | null }[]>,
-    ctx.readDb.query(
-      `SELECT monitor_id, sum(total)::bigint AS total, sum(successful)::bigint AS successful FROM monitor_rollups
-        WHERE monitor_id = ANY($1::int[]) AND hour >= date_trunc('hour', $2::timestamptz) AND hour < $3
-        GROUP BY monitor_id`,
-      [ids, period.from, period.to],
-    ) as Promise<{ monitor_id: number; total: string; successful: string }[]>,
+  const [incidents, checks, windows] = await Promise.all([
+    incidentsOverlapping(ctx.readDb, ids, period.from, period.to),
+    rollupCountsBetween(ctx.readDb, ids, period.from, period.to),
     ctx.db.getRepository(MaintenanceWindow).findBy({ accountId }),
   ]);
   const occurrences = windows.map((w) => ({
     window: w,
     intervals: occurrencesBetween(scheduleOf(w), period.from, period.to).map((o): Interval => ({ start: o.start.getTime(), end: o.end.getTime() })),
   }));
-  const checks = new Map(rollups.map((r) => [r.monitor_id, { total: Number(r.total), successful: Number(r.successful) }]));
   const incidentsOf = new Map<number, { startedAt: Date; resolvedAt: Date | null }[]>();
   for (const i of incidents) {
     const list = incidentsOf.get(i.monitor_id) ?? [];

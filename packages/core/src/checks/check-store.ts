@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { Queryable } from '../db/queryable.js';
 import { numberArrayLiteral, textArrayLiteral } from '../db/array-literals.js';
 import { checkKey, type CheckRow, type NewCheckRow, type StoredCheckRow } from './check-rows.js';
 
@@ -199,4 +200,31 @@ export async function claimRounds(em: EntityManager, claims: readonly RoundClaim
     ],
   );
   return rows.map((r) => ({ monitorId: r.monitor_id, jobKey: r.job_key }));
+}
+
+/** One region's checks of a monitor over a period: how many, how many succeeded, their average response time (ms, successes only). */
+export interface RegionCheckCounts {
+  region: string;
+  total: number;
+  successful: number;
+  avg_ms: number | null;
+}
+
+/** A monitor's checks per region in (from, to] (one index range scan: at most regions × checks a day for a day). */
+export function regionCheckCounts(em: Queryable, monitorId: number, from: Date, to: Date): Promise<RegionCheckCounts[]> {
+  return em.query<RegionCheckCounts[]>(
+    `SELECT region, count(*)::int AS total, count(*) FILTER (WHERE status = 'success')::int AS successful,
+            round(avg(response_time_ms) FILTER (WHERE status = 'success'))::int AS avg_ms
+       FROM checks WHERE monitor_id = $1 AND checked_at > $2 AND checked_at <= $3 GROUP BY region`,
+    [monitorId, from, to],
+  );
+}
+
+/** The latest judged round of each of these monitors: whether it failed, and in how many regions it failed. */
+export function latestRoundOutcomes(em: Queryable, monitorIds: readonly number[]): Promise<{ monitor_id: number; failed: boolean; failing: number }[]> {
+  return em.query<{ monitor_id: number; failed: boolean; failing: number }[]>(
+    `SELECT DISTINCT ON (monitor_id) monitor_id, failed, cardinality(failing_regions) AS failing
+       FROM monitor_rounds WHERE monitor_id = ANY($1::int[]) ORDER BY monitor_id, judged_at DESC`,
+    [monitorIds],
+  );
 }

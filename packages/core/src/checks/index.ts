@@ -1,2 +1,3 @@
 export * from './check-rows.js';
 export * from './check-store.js';
+export * from './rollup-store.js';

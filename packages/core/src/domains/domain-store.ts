@@ -1,4 +1,5 @@
 import type { Queryable, WriteResult } from '../db/queryable.js';
+import { CERTIFICATE_TRUSTED_SQL } from './certificate-trust-sql.js';
 
 /**
  * Reads of the domains table that events and alerts need (issue 30: their SQL in one place; a
@@ -42,4 +43,17 @@ export function domainsForMetrics(em: Queryable, accountId: number): Promise<Dom
 export async function deleteDomainsOfAccount(em: Queryable, accountId: number, ids: readonly number[]): Promise<({ id: number } & Record<string, unknown>)[]> {
   const [rows] = await em.query<WriteResult<{ id: number } & Record<string, unknown>>>(`DELETE FROM domains WHERE account_id = $1 AND id = ANY($2::int[]) RETURNING *`, [accountId, ids]);
   return rows.sort((a, b) => a.id - b.id);
+}
+
+/** What a domain's badges show: its grades, certificate expiry and the latest scan's trust verdict (null: gone). */
+export interface DomainBadgeRow {
+  ssl_grade: string | null;
+  cert_valid_to: Date | null;
+  header_grade: string | null;
+  trusted: boolean | null;
+}
+
+export async function domainBadgeRow(em: Queryable, domainId: number): Promise<DomainBadgeRow | null> {
+  const [row] = await em.query<DomainBadgeRow[]>(`SELECT d.ssl_grade, d.cert_valid_to, d.header_grade, ${CERTIFICATE_TRUSTED_SQL} AS trusted FROM domains d WHERE d.id = $1`, [domainId]);
+  return row ?? null;
 }

@@ -93,3 +93,12 @@ export async function appendAlertSent(em: Queryable, incident: { id: number; acc
     [incident.id, incident.accountId, entry.type, entry.sentAt.toISOString(), entry.event, entry.kind, entry.integrationId],
   );
 }
+
+/** The incidents of these monitors that overlap [from, to) (a report's period). */
+export function incidentsOverlapping(em: Queryable, monitorIds: readonly number[], from: Date, to: Date): Promise<{ monitor_id: number; started_at: Date; resolved_at: Date | null }[]> {
+  return em.query<{ monitor_id: number; started_at: Date; resolved_at: Date | null }[]>(
+    `SELECT monitor_id, started_at, resolved_at FROM incidents
+      WHERE monitor_id = ANY($1::int[]) AND started_at < $3 AND (resolved_at IS NULL OR resolved_at > $2)`,
+    [monitorIds, from, to],
+  );
+}

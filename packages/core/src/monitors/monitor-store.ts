@@ -54,3 +54,9 @@ export function monitorsForMetrics(em: Queryable, accountId: number): Promise<Mo
     [accountId],
   );
 }
+
+/** A monitor's status and whether it is active (null: gone), as its badges show it. */
+export async function monitorStanding(em: Queryable, monitorId: number): Promise<{ status: MonitorStatus; is_active: boolean } | null> {
+  const [row] = await em.query<{ status: MonitorStatus; is_active: boolean }[]>(`SELECT status, is_active FROM monitors WHERE id = $1`, [monitorId]);
+  return row ?? null;
+}

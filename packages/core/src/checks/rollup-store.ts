@@ -1,0 +1,79 @@
+import type { Queryable } from '../db/queryable.js';
+
+/**
+ * Reads of the hourly rollups (issue 30: their SQL in one place). `monitor_rollups` is a view over
+ * the settled hours and each single-region monitor's newest hour (kept on its row by the check
+ * writer); every read sums, so an hour that appears in both adds up correctly.
+ */
+
+export interface RollupSums {
+  total: number;
+  successful: number;
+  responseTimeSum: number;
+  responseTimeCount: number;
+}
+
+export const EMPTY_ROLLUP_SUMS: RollupSums = { total: 0, successful: 0, responseTimeSum: 0, responseTimeCount: 0 };
+
+const SUM_COLUMNS = ['total', 'successful', 'response_time_sum', 'response_time_count'] as const;
+
+type SumRow = Record<string, string | number | null> & { monitor_id: number };
+
+const sumsOf = (r: SumRow, suffix = ''): RollupSums => ({
+  total: Number(r[`total${suffix}`] ?? 0),
+  successful: Number(r[`successful${suffix}`] ?? 0),
+  responseTimeSum: Number(r[`response_time_sum${suffix}`] ?? 0),
+  responseTimeCount: Number(r[`response_time_count${suffix}`] ?? 0),
+});
+
+/** Each monitor's sums over the hours from `fromHour` to `lastHour`, both included (monitors without rows are absent). */
+export async function rollupSumsByMonitor(em: Queryable, monitorIds: readonly number[], fromHour: Date, lastHour: Date): Promise<Map<number, RollupSums>> {
+  if (!monitorIds.length) return new Map();
+  const rows = await em.query<SumRow[]>(
+    `SELECT monitor_id, ${SUM_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')}
+     FROM monitor_rollups WHERE monitor_id = ANY($1) AND hour >= $2 AND hour <= $3 GROUP BY monitor_id`,
+    [monitorIds, fromHour, lastHour],
+  );
+  return new Map(rows.map((r) => [Number(r.monitor_id), sumsOf(r)]));
+}
+
+/**
+ * Each monitor's sums over several windows at once, in one index range scan per monitor: window i
+ * sums the hours from `starts[i]` to `lastHour` (included); the sums come in the order of
+ * `starts`. Monitors without rows are absent.
+ */
+export async function rollupWindowSums(em: Queryable, monitorIds: readonly number[], starts: readonly Date[], lastHour: Date): Promise<Map<number, RollupSums[]>> {
+  if (!monitorIds.length || !starts.length) return new Map();
+  const earliest = new Date(Math.min(...starts.map((at) => at.getTime())));
+  const columns = starts.flatMap((_, i) => SUM_COLUMNS.map((c) => `COALESCE(sum(${c}) FILTER (WHERE hour >= $${i + 4}), 0) AS ${c}_${i}`));
+  const rows = await em.query<SumRow[]>(
+    `SELECT monitor_id, ${columns.join(',\n       ')}
+     FROM monitor_rollups WHERE monitor_id = ANY($1) AND hour >= $2 AND hour <= $3 GROUP BY monitor_id`,
+    [monitorIds, earliest, lastHour, ...starts],
+  );
+  return new Map(rows.map((r) => [Number(r.monitor_id), starts.map((_, i) => sumsOf(r, `_${i}`))]));
+}
+
+/** Each monitor's checks and successes over [from, to): the hours from from's hour, before `to` (an SLA period). */
+export async function rollupCountsBetween(em: Queryable, monitorIds: readonly number[], from: Date, to: Date): Promise<Map<number, { total: number; successful: number }>> {
+  if (!monitorIds.length) return new Map();
+  const rows = await em.query<{ monitor_id: number; total: string; successful: string }[]>(
+    `SELECT monitor_id, sum(total)::bigint AS total, sum(successful)::bigint AS successful FROM monitor_rollups
+      WHERE monitor_id = ANY($1::int[]) AND hour >= date_trunc('hour', $2::timestamptz) AND hour < $3
+      GROUP BY monitor_id`,
+    [monitorIds, from, to],
+  );
+  return new Map(rows.map((r) => [r.monitor_id, { total: Number(r.total), successful: Number(r.successful) }]));
+}
+
+/** The sums of every monitor of the account with rollups between `fromHour` and `lastHour` (included). */
+export async function accountRollupCounts(em: Queryable, accountId: number, fromHour: Date, lastHour: Date): Promise<Map<number, { total: number; successful: number }>> {
+  const rows = await em.query<{ monitor_id: number; total: string; successful: string }[]>(
+    `SELECT r.monitor_id, sum(r.total) AS total, sum(r.successful) AS successful
+     FROM monitor_rollups r JOIN monitors m ON m.id = r.monitor_id
+     WHERE m.account_id = $1 AND r.hour >= $2 AND r.hour <= $3
+     GROUP BY r.monitor_id`,
+    [accountId, fromHour, lastHour],
+  );
+  return new Map(rows.map((r) => [Number(r.monitor_id), { total: Number(r.total), successful: Number(r.successful) }]));
+}
