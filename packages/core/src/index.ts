@@ -71,6 +71,7 @@ export * from './accounts/usage-counts.js';
 export * from './accounts/usage-store.js';
 export * from './accounts/key-use-store.js';
 export * from './accounts/account-store.js';
+export * from './accounts/account-limit-lock.js';
 export * from './deliveries/index.js';
 export * from './badges/index.js';
 export * from './domains/certificate-trust-sql.js';

@@ -1,6 +1,5 @@
-import { ConflictError, recordAudit, type Account, type AuditActor, type AuditChange, type Context } from '@vigil/core';
+import { ConflictError, lockAccountLimit, recordAudit, tryLockConfigApply, type Account, type AuditActor, type AuditChange, type Context } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
-import { lockAccountLimit, tryLockConfigApply } from '../limits/account-limit-lock.js';
 import { loadAccountState } from './account-state.js';
 import { parseDocument, type ParsedDocument } from './document.js';
 import { executePlan } from './execute-plan.js';

@@ -1,6 +1,5 @@
-import { ConflictError, Domain, domainScheduleChange, insertScan, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context, type Scan } from '@vigil/core';
+import { ConflictError, Domain, domainScheduleChange, insertScan, lockAccountLimit, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context, type Scan } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
-import { lockAccountLimit } from '../limits/account-limit-lock.js';
 import { DOMAIN_DEFAULTS, type CreateDomainInput } from './domain-input.js';
 import { assertFrequencyAllowed } from './frequency-policy.js';
 import { applyScheduleNow } from '../schedules/apply-schedule-now.js';

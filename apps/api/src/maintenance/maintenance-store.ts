@@ -1,7 +1,6 @@
-import { ForbiddenError, MaintenanceWindow, NotFoundError, recordAudit, snapshotOf, type AuditActor, type Context } from '@vigil/core';
+import { ForbiddenError, lockAccountLimit, MaintenanceWindow, NotFoundError, recordAudit, snapshotOf, type AuditActor, type Context } from '@vigil/core';
 import { parseId } from '../http/validate.js';
 import { assertOwnScope } from '../integrations/integration-scope.js';
-import { lockAccountLimit } from '../limits/account-limit-lock.js';
 import { parseMaintenanceBody, resolveWindow } from './maintenance-input.js';
 
 export const MAINTENANCE_WINDOW_NOT_FOUND = 'Maintenance window not found';

@@ -1,9 +1,7 @@
-import { alreadyMonitoredMessage, createSecretBox, Monitor, monitorScheduleChange, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context } from '@vigil/core';
-import type { DataSource, EntityManager } from 'typeorm';
+import { alreadyMonitoredMessage, countMonitors, createSecretBox, lockAccountLimit, Monitor, monitorScheduleChange, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context } from '@vigil/core';
 import { alreadyMonitoredError } from './already-monitored.js';
 import { createHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { tierLimitError } from '../http/tier-limit.js';
-import { lockAccountLimit } from '../limits/account-limit-lock.js';
 import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
 import { monitorDefaults, type CreateMonitorInput } from './monitor-input.js';
@@ -69,7 +67,3 @@ export async function createMonitor(ctx: Context, account: Account, actor: Audit
   return monitor;
 }
 
-async function countMonitors(db: DataSource | EntityManager, accountId: number): Promise<number> {
-  const [{ n }] = (await db.query('SELECT count(*)::int AS n FROM monitors WHERE account_id = $1', [accountId])) as { n: number }[];
-  return n;
-}

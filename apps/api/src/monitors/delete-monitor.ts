@@ -1,4 +1,4 @@
-import { monitorScheduleChange, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context } from '@vigil/core';
+import { deleteMonitorRow, monitorScheduleChange, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context } from '@vigil/core';
 import { findOwnMonitor } from './find-own-monitor.js';
 import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
 
@@ -10,7 +10,7 @@ import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
 export async function deleteMonitor(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<number> {
   const id = await ctx.db.transaction(async (m) => {
     const monitor = await findOwnMonitor(m, account.id, rawId, { lock: true });
-    await m.query('DELETE FROM monitors WHERE id = $1 AND account_id = $2', [monitor.id, account.id]);
+    await deleteMonitorRow(m, monitor.id, account.id);
     await recordAudit(m, actor, [{ resource: 'monitor', id: monitor.id, action: 'delete', before: monitor }]);
     await writeScheduleChanges(m, [monitorScheduleChange(monitor)]);
     return monitor.id;

@@ -5,6 +5,7 @@ import {
   clearLocationAgents,
   clearLocationRuns,
   createLocation,
+  monitorIdsAtLocation,
   createSecretBox,
   deleteLocation,
   findOwnLocation,
@@ -50,8 +51,7 @@ async function findOwn(ctx: Context, accountId: number, rawId: string | string[]
 
 /** The ids of the account's monitors that name the location (it cannot be deleted under them). */
 async function monitorsAt(ctx: Context, accountId: number, name: string): Promise<number[]> {
-  const rows = (await ctx.db.query(`SELECT id FROM monitors WHERE account_id = $1 AND $2 = ANY(regions) ORDER BY id LIMIT 100`, [accountId, name])) as { id: number }[];
-  return rows.map((r) => r.id);
+  return monitorIdsAtLocation(ctx.db, accountId, name);
 }
 
 /**

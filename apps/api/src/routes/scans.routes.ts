@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { HeaderCheck, normaliseScanTarget, NotFoundError, Scan, ValidationError, type Context, type TlsScanReport } from '@vigil/core';
+import { HeaderCheck, normaliseScanTarget, scanReport, NotFoundError, Scan, ValidationError, type Context } from '@vigil/core';
 import type { Request } from 'express';
 import type { FindOptionsSelect } from 'typeorm';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
@@ -188,7 +188,8 @@ export function scanRoutes(ctx: Context): RouteDef[] {
           send(200, { scan_id: scan.id, status: scan.status, hostname: scan.hostname, port: scan.port, domain_id: scan.domainId, error: scan.error, report: null });
           return;
         }
-        const [{ report }] = (await ctx.db.query('SELECT report FROM scans WHERE id = $1', [scan.id])) as { report: TlsScanReport }[];
+        const report = await scanReport(ctx.db, scan.id);
+        if (!report) throw new Error(`Completed scan ${scan.id} has no report`);
         send(200, { ...report, scan_id: scan.id, status: scan.status, domain_id: scan.domainId, completed_at: scan.completedAt?.toISOString() ?? null });
       },
       docs: {

@@ -1,17 +1,4 @@
-import {
-  CONCURRENT_SCAN_RETRY_AFTER_SEC,
-  RateLimitError,
-  type Scan,
-  countUnfinishedScans,
-  enqueueTlsScan,
-  insertScan,
-  recordAudit,
-  type Account,
-  type AuditActor,
-  type Context,
-  type NewScan,
-} from '@vigil/core';
-import { lockAccountLimit } from '../limits/account-limit-lock.js';
+import { CONCURRENT_SCAN_RETRY_AFTER_SEC, countUnfinishedScans, enqueueTlsScan, insertScan, lockAccountLimit, markScanUnqueued, RateLimitError, recordAudit, type Account, type AuditActor, type Context, type NewScan, type Scan } from '@vigil/core';
 
 /**
  * Queues a scan the client asked for (POST /scan, POST /scans). The concurrent-scan limit of
@@ -46,10 +33,7 @@ export async function startRequestedScan(ctx: Context, account: Account, actor: 
     await enqueueTlsScan(ctx.queues, scan.id);
   } catch (e) {
     // Never answer 202 for a scan no scanner will see.
-    await ctx.db.query(`UPDATE scans SET status = 'failed', error = 'Could not queue the scan', completed_at = $2 WHERE id = $1`, [
-      scan.id,
-      ctx.clock.now(),
-    ]);
+    await markScanUnqueued(ctx.db, scan.id, ctx.clock.now());
     throw e;
   }
   return scan;

@@ -1,9 +1,8 @@
-import { ConflictError, recordAudit, snapshotOf, StatusPage, type Account, type AuditActor, type Context } from '@vigil/core';
+import { ConflictError, countStatusPages, lockAccountLimit, recordAudit, snapshotOf, StatusPage, type Account, type AuditActor, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { requireOwnedHostname } from '../domains/require-owned-hostname.js';
 import { isUniqueViolation } from '../domains/unique-violation.js';
 import { tierLimitError } from '../http/tier-limit.js';
-import { lockAccountLimit } from '../limits/account-limit-lock.js';
 import { assertOwnScope } from '../integrations/integration-scope.js';
 import { findOwnStatusPage } from './find-own-status-page.js';
 import { parseCreateBody, parseUpdateBody, sectionIds, type StatusPageInput } from './status-page-input.js';
@@ -51,7 +50,7 @@ export async function createStatusPage(ctx: Context, account: Account, actor: Au
     .transaction(async (m) => {
       if (limit !== null) {
         await lockAccountLimit(m, 'status_pages', account.id);
-        const [{ n }] = (await m.query('SELECT count(*)::int AS n FROM status_pages WHERE account_id = $1', [account.id])) as { n: number }[];
+        const n = await countStatusPages(m, account.id);
         if (n >= limit) throw tierLimitError('Status page limit reached', { tier: account.tier, limit, current: n, baseUrl: ctx.config.baseUrl });
       }
       const repo = m.getRepository(StatusPage);

@@ -15,6 +15,10 @@ export function countMonitors(db: Queryable, accountId: number): Promise<number>
   return count(db, 'SELECT count(*) AS n FROM monitors WHERE account_id = $1', [accountId]);
 }
 
+export function countStatusPages(db: Queryable, accountId: number): Promise<number> {
+  return count(db, 'SELECT count(*) AS n FROM status_pages WHERE account_id = $1', [accountId]);
+}
+
 export function countDomains(db: Queryable, accountId: number): Promise<number> {
   return count(db, 'SELECT count(*) AS n FROM domains WHERE account_id = $1', [accountId]);
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/queryable.js';
+import { CHECK_TIMING_PHASES, type CheckTimings } from '../queue/job-payloads.js';
 
 /**
  * Reads of the hourly rollups (issue 30: their SQL in one place). `monitor_rollups` is a view over
@@ -76,4 +77,16 @@ export async function accountRollupCounts(em: Queryable, accountId: number, from
     [accountId, fromHour, lastHour],
   );
   return new Map(rows.map((r) => [Number(r.monitor_id), { total: Number(r.total), successful: Number(r.successful) }]));
+}
+
+/** Each timing phase's average over the hours from `fromHour` to `lastHour` (ms, rounded; null for a phase never timed), null when no phase was. */
+export async function timingAverages(em: Queryable, monitorId: number, fromHour: Date, lastHour: Date): Promise<CheckTimings | null> {
+  const [row] = await em.query<Record<string, string | number | null>[]>(
+    `SELECT ${CHECK_TIMING_PHASES.map((p) => `sum(${p}_count)::bigint AS ${p}_n, round(sum(${p}_sum)::numeric / NULLIF(sum(${p}_count), 0))::int AS ${p}`).join(', ')}
+       FROM monitor_rollups WHERE monitor_id = $1 AND hour >= $2 AND hour <= $3`,
+    [monitorId, fromHour, lastHour],
+  );
+  if (!row || CHECK_TIMING_PHASES.every((p) => !Number(row[`${p}_n`]))) return null;
+  const ms = (p: (typeof CHECK_TIMING_PHASES)[number]) => (row[p] === null ? null : Number(row[p]));
+  return { dns: ms('dns'), connect: ms('connect'), tls: ms('tls'), first_byte: ms('first_byte'), download: ms('download') };
 }

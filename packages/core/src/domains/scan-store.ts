@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { deleteInBatches } from '../db/delete-in-batches.js';
 import type { Queryable, WriteResult } from '../db/queryable.js';
 import type { TlsDiffable } from './grade-diff.js';
+import type { TlsScanReport } from './tls-scan-report.js';
 
 /**
  * The store of scans and of the scan facts they leave on their domain (issue 30): every statement
@@ -260,4 +261,15 @@ const PRUNABLE_SCANS = `
 /** Deletes scans older than `before` that no domain view still needs, in batches. Returns how many went. */
 export function pruneScansBefore(db: DataSource, before: Date, batchSize = 1_000): Promise<number> {
   return deleteInBatches(db, 'scans', PRUNABLE_SCANS, [before], batchSize);
+}
+
+/** A scan that could not be handed to the scanners: failed at once (never answered 202 for a scan no scanner will see). */
+export async function markScanUnqueued(em: Queryable, scanId: number, now: Date): Promise<void> {
+  await em.query(`UPDATE scans SET status = 'failed', error = 'Could not queue the scan', completed_at = $2 WHERE id = $1`, [scanId, now]);
+}
+
+/** A scan's stored report (null until it completed). */
+export async function scanReport(em: Queryable, scanId: number): Promise<TlsScanReport | null> {
+  const [row] = await em.query<{ report: TlsScanReport | null }[]>('SELECT report FROM scans WHERE id = $1', [scanId]);
+  return row?.report ?? null;
 }

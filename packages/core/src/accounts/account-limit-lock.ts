@@ -29,6 +29,6 @@ export async function lockAccountLimit(em: EntityManager, limit: CountedLimit, a
  */
 export async function tryLockConfigApply(em: EntityManager, accountId: number): Promise<boolean> {
   const key = (NAMESPACE['config-apply'] << 32n) | BigInt(accountId);
-  const [{ locked }] = (await em.query('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [key.toString()])) as { locked: boolean }[];
-  return locked;
+  const [row] = await em.query<{ locked: boolean }[]>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [key.toString()]);
+  return row?.locked ?? false;
 }
