@@ -12,10 +12,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { Account, DAY_MS, createContext, deleteInBatches, createLogger, dayStart, loadConfig, partitionName, type Context } from '@vigil/core';
+import { Account, DAY_MS, createContext, deleteInBatches, pruneChecksBefore, createLogger, dayStart, loadConfig, partitionName, type Context } from '@vigil/core';
 import type { BenchResult } from './run.js';
 import { benchDatabase, copyChecks, walBytesSince, walLsn, type BenchCheckRow } from './support.js';
-import { pruneChecksBefore } from '../apps/checker/src/retention/prune-checks.js';
 
 const ROWS = Number(process.env.BENCH_STORAGE_RETENTION_ROWS ?? 500_000);
 const MONITORS = Number(process.env.BENCH_STORAGE_RETENTION_MONITORS ?? 10_000);

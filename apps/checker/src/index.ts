@@ -8,7 +8,6 @@ export type { HttpProbeTarget, ProbeTarget } from './probe/probe-target.js';
 export { nextMonitorState, applyTransition, type MonitorState, type Transition } from './state/monitor-state-machine.js';
 export { recordChecks, type CheckRecord, type RecordOutcome } from './persistence/record-checks.js';
 export { rollupDeltas, utcHour } from './persistence/rollup-deltas.js';
-export { pruneChecksBefore, type PruneOutcome } from './retention/prune-checks.js';
 export { ensureCheckPartitions } from './retention/ensure-check-partitions.js';
 export { heartbeatPingJob, sweepHeartbeatsJob, MAX_LATE_PER_SWEEP } from './jobs/heartbeat.jobs.js';
 export { createAgent, type Agent, type AgentOptions } from './agent/run-agent.js';

@@ -1,9 +1,7 @@
-import { Check, Domain, MonitorRollup, listCheckPartitions, partitionName, pruneAlertDeliveriesBefore, pruneHeaderChecksBefore, pruneScansBefore, retentionCutoff } from '@vigil/core';
+import { Check, Domain, MonitorRollup, listCheckPartitions, partitionName, pruneAlertDeliveriesBefore, pruneChecksBefore, pruneHeaderChecksBefore, pruneRoundsBefore, pruneScansBefore, retentionCutoff } from '@vigil/core';
 import { createTestAccount, createTestContext, shiftDates, testClock, type TestContext } from '@vigil/testing';
 import { createMonitor } from '../testing/monitors.js';
 import { ensureCheckPartitions } from '../retention/ensure-check-partitions.js';
-import { pruneChecksBefore } from '../retention/prune-checks.js';
-import { pruneRoundsBefore } from '../retention/prune-rounds.js';
 import { pruneAlertDeliveriesJob, pruneChecksJob, pruneHeaderChecksJob, pruneScansJob } from './prune.jobs.js';
 
 const clock = testClock('2025-06-01T12:00:00Z');

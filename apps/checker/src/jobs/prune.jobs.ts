@@ -6,9 +6,7 @@
  * audit entries by their account's tier (auditLogRetentionDays).
  */
 import type { DataSource } from 'typeorm';
-import { pruneAlertDeliveriesBefore, pruneAuditLog, pruneHeaderChecksBefore, pruneScansBefore, retentionCutoff, type Context, type JobHandler, type JobName } from '@vigil/core';
-import { pruneChecksBefore } from '../retention/prune-checks.js';
-import { pruneRoundsBefore } from '../retention/prune-rounds.js';
+import { pruneAlertDeliveriesBefore, pruneAuditLog, pruneChecksBefore, pruneRoundsBefore, pruneHeaderChecksBefore, pruneScansBefore, retentionCutoff, type Context, type JobHandler, type JobName } from '@vigil/core';
 
 type PruneJobName = JobName.PruneScans | JobName.PruneAlertDeliveries | JobName.PruneHeaderChecks;
 

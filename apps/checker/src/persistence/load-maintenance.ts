@@ -1,4 +1,4 @@
-import { maintenanceLookup, MaintenanceWindow, NO_MAINTENANCE, type MaintenanceLookup } from '@vigil/core';
+import { maintenanceLookup, NO_MAINTENANCE, windowsOfMonitorAccounts, type MaintenanceLookup } from '@vigil/core';
 import type { DataSource } from 'typeorm';
 
 /**
@@ -17,11 +17,7 @@ const AHEAD_MS = 60_000;
  */
 export async function loadMaintenance(db: DataSource, monitorIds: readonly number[], instants: readonly Date[]): Promise<MaintenanceLookup> {
   if (!monitorIds.length || !instants.length) return NO_MAINTENANCE;
-  const windows = await db
-    .getRepository(MaintenanceWindow)
-    .createQueryBuilder('w')
-    .where('w.account_id IN (SELECT m.account_id FROM monitors m WHERE m.id = ANY(:ids))', { ids: [...new Set(monitorIds)] })
-    .getMany();
+  const windows = await windowsOfMonitorAccounts(db.manager, monitorIds);
   const times = instants.map((t) => t.getTime());
   return maintenanceLookup(windows, new Date(Math.min(...times) - MAINTENANCE_LOOKBACK_MS), new Date(Math.max(...times) + AHEAD_MS));
 }

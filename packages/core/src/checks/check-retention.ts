@@ -1,5 +1,7 @@
-import { CHECKS_DEFAULT_PARTITION, deleteInBatches, dropCheckPartition, listCheckPartitions, partitionsBefore } from '@vigil/core';
 import type { DataSource } from 'typeorm';
+import { deleteInBatches } from '../db/delete-in-batches.js';
+import { CHECKS_DEFAULT_PARTITION, partitionsBefore } from '../db/partitions/check-partition-plan.js';
+import { dropCheckPartition, listCheckPartitions } from '../db/partitions/check-partitions.js';
 
 export interface PruneOutcome {
   /** Daily partitions detached and dropped: every check of their day, with no row-by-row work. */
@@ -25,4 +27,13 @@ export async function pruneChecksBefore(db: DataSource, before: Date, batchSize 
     batchSize,
   );
   return { droppedPartitions, deleted };
+}
+
+/**
+ * Deletes the judged rounds (`monitor_rounds`, the "judged once" claims of multi-region
+ * monitors) judged before `before`, in batches: with the checks of the same age gone, no late
+ * answer can reach them any more. Returns how many went.
+ */
+export function pruneRoundsBefore(db: DataSource, before: Date, batchSize = 10_000): Promise<number> {
+  return deleteInBatches(db, 'monitor_rounds', `SELECT ctid FROM monitor_rounds WHERE judged_at < $1`, [before], batchSize, 'ctid');
 }
