@@ -12,6 +12,12 @@ const config: Config = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   maxWorkers: 1,
   testTimeout: 120_000,
+  // Once in a fresh-clone CI run (2026-11-27, 1 of 9 runs) the process stayed at 100 % CPU after
+  // every test had passed and its results were written, past jest's one-second "did not exit"
+  // notice; the leftover was not found (--detectOpenHandles shows none in later runs). The
+  // failover files stop their own servers and apps; exiting once the results are written keeps
+  // such a leftover from holding CI. Known gap: docs/decisions.md, Faults.
+  forceExit: true,
 };
 
 export default config;
