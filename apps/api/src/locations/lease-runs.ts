@@ -1,19 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HEARTBEAT_EVERY_MS, createSecretBox, leaseBox, recordAgentPoll, recordHeartbeat, takeLeases, type AgentKeyOwner, type Context, type Lease } from '@vigil/core';
+import { HEARTBEAT_EVERY_MS, createSecretBox, leaseBox, recordAgentPoll, recordHeartbeat, takeLeases, type AgentKeyOwner, type AgentLease, type Context, type Lease } from '@vigil/core';
 
 /** How often a long poll looks again for a due run. */
 const POLL_STEP_MS = 250;
-
-/** A lease as an agent receives it: the target sealed to the key it authenticated with. */
-export interface IssuedLease {
-  lease_id: string;
-  monitor_id: number;
-  run_key: string;
-  due_at: string;
-  expires_at: string;
-  sealed_target: string;
-}
 
 /**
  * Leases up to `max` due runs of the agent's location, waiting up to `waitMs` (long poll) for
@@ -28,7 +18,7 @@ export async function leaseRuns(
   ctx: Context,
   owner: AgentKeyOwner,
   opts: { agentId: string; version: string; max: number; waitMs: number; gone: () => boolean },
-): Promise<IssuedLease[]> {
+): Promise<AgentLease[]> {
   const p = ctx.config.redisPrefix;
   const box = createSecretBox(ctx.config.secretKey);
   const toAgent = leaseBox(box.open(owner.sealedLeaseSecret));

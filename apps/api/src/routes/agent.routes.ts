@@ -1,8 +1,8 @@
 import { Type } from '@sinclair/typebox';
-import { ForbiddenError, type Context } from '@vigil/core';
+import { ForbiddenError, LeaseAnswerSchema, type Context } from '@vigil/core';
 import { agentOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
-import { DateTime, StringEnum } from '../http/schema.js';
+import { StringEnum } from '../http/schema.js';
 import { validate } from '../http/validate.js';
 import { ErrorSchema } from '../http/error.schema.js';
 import { DEFAULT_WAIT_SECONDS, leaseRequestBody, resultsBody } from '../locations/agent-input.js';
@@ -10,20 +10,6 @@ import { acceptResult } from '../locations/accept-results.js';
 import { leaseRuns } from '../locations/lease-runs.js';
 
 export const FORGED_LOCATION = "Result location does not match the agent key's location";
-
-const LeaseSchema = Type.Object({
-  lease_id: Type.String({ description: 'Post the result under this id (idempotent)' }),
-  monitor_id: Type.Integer(),
-  run_key: Type.String({ description: 'The run (`repeat:monitor-<id>:<due ms>`): every location of the monitor checks the same run' }),
-  due_at: DateTime(),
-  expires_at: DateTime({ description: 'Past this (API clock), the run is leased again, to this or another agent' }),
-  sealed_target: Type.String({ description: 'The probe target (credentials included) sealed to the location: AES-256-GCM under a key derived from the agent key (docs/agents.md)' }),
-});
-
-const LeasesSchema = Type.Object({
-  location: Type.Object({ id: Type.Integer(), name: Type.String(), allowed_cidrs: Type.Array(Type.String()) }),
-  leases: Type.Array(LeaseSchema),
-});
 
 const ResultsSchema = Type.Object({
   results: Type.Array(
@@ -63,7 +49,7 @@ export function agentRoutes(ctx: Context): RouteDef[] {
       },
       docs: {
         body: leaseRequestBody,
-        responses: { 200: { description: 'The leases (none when nothing fell due while waiting), and the location\'s guard policy', schema: LeasesSchema } },
+        responses: { 200: { description: 'The leases (none when nothing fell due while waiting), and the location\'s guard policy', schema: LeaseAnswerSchema } },
       },
     }),
     route({

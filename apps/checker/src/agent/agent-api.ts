@@ -1,20 +1,4 @@
-import type { CheckResult } from '@vigil/core';
-
-/** One leased run as the API hands it out (docs/agents.md). */
-export interface AgentLease {
-  lease_id: string;
-  monitor_id: number;
-  run_key: string;
-  due_at: string;
-  expires_at: string;
-  sealed_target: string;
-}
-
-/** A poll's answer: the location (its guard policy) and the leases. */
-export interface LeaseAnswer {
-  location: { id: number; name: string; allowed_cidrs: string[] };
-  leases: AgentLease[];
-}
+import type { AgentLease, CheckResult, LeaseAnswer } from '@vigil/core';
 
 /** A result to post: the location is the agent's own (the API checks it against the key). */
 export interface AgentResult {

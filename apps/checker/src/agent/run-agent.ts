@@ -1,9 +1,9 @@
 import { hostname } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { leaseBox, leaseSecretOf, systemClock, type Clock, type Logger } from '@vigil/core';
+import { leaseBox, leaseSecretOf, systemClock, type AgentLease, type Clock, type Logger } from '@vigil/core';
 import { createOneShotProbe, type OneShotProbe } from '../probe/one-shot.js';
 import type { ProbeTarget } from '../probe/probe-target.js';
-import { AgentApiError, agentApi, type AgentLease } from './agent-api.js';
+import { AgentApiError, agentApi } from './agent-api.js';
 import { RESULTS_PER_POST, ResultOutbox } from './result-outbox.js';
 
 export interface AgentOptions {

@@ -3,3 +3,4 @@ export * from './location-store.js';
 export * from './lease-store.js';
 export * from './agent-presence.js';
 export * from './location-presence.js';
+export * from './agent-protocol.js';
