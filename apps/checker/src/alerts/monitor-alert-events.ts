@@ -1,4 +1,4 @@
-import type { AlertEventPayload, AlertRepeat, CheckFacts, IncidentFacts, MaybeIncidentFacts, MonitorStatus } from '@vigil/core';
+import { incidentFacts, type AlertEventPayload, type AlertIncident, type AlertRepeat, type CheckFacts, type MaybeIncidentFacts, type MonitorStatus } from '@vigil/core';
 import type { MonitorAlertEvent } from '../state/monitor-state-machine.js';
 
 export interface AlertMonitor {
@@ -7,15 +7,6 @@ export interface AlertMonitor {
   name: string;
   url: string;
   degradedThresholdMs: number;
-}
-
-export interface AlertIncident {
-  id: number;
-  cause: string;
-  startedAt: Date;
-  resolvedAt: Date | null;
-  durationSeconds: number | null;
-  affectedChecks: number;
 }
 
 export interface AlertCheck {
@@ -80,17 +71,6 @@ export function repeatAlertEvent(
 
 function repeatFields(repeat: AlertRepeat): { alert_kind: 'reminder'; reminder: number } | { alert_kind: 'escalation'; escalation_step: number } {
   return repeat.kind === 'reminder' ? { alert_kind: 'reminder', reminder: repeat.number } : { alert_kind: 'escalation', escalation_step: repeat.step };
-}
-
-function incidentFacts(incident: AlertIncident): IncidentFacts {
-  return {
-    incident_id: incident.id,
-    cause: incident.cause,
-    started_at: incident.startedAt.toISOString(),
-    resolved_at: incident.resolvedAt?.toISOString() ?? null,
-    duration_seconds: incident.durationSeconds,
-    affected_checks: incident.affectedChecks,
-  };
 }
 
 /** The typed AlertEvent job payload of a monitor event (what the notifier renders). */

@@ -1,6 +1,6 @@
-import type { AlertEventPayload } from '@vigil/core';
+import type { AlertEventPayload, AlertIncident } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
-import { monitorAlertEvent, type AlertIncident, type AlertMonitor } from '../alerts/monitor-alert-events.js';
+import { monitorAlertEvent, type AlertMonitor } from '../alerts/monitor-alert-events.js';
 import { applyTransition, nextMonitorState, type MonitorState } from '../state/monitor-state-machine.js';
 import type { CheckRecord } from './check-record.js';
 import { openIncident, resolveIncident } from './incident-writes.js';

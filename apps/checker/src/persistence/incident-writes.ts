@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import type { AlertIncident } from '../alerts/monitor-alert-events.js';
+import type { AlertIncident } from '@vigil/core';
 
 /** The open incidents of monitors (what applyStates starts from outside a check batch). */
 export async function openIncidentsOf(em: EntityManager, monitorIds: readonly number[]): Promise<Map<number, AlertIncident>> {

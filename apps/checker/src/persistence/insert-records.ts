@@ -1,6 +1,5 @@
-import { checkKey, checkResultOf, insertChecks, storedChecks, type CheckResult } from '@vigil/core';
+import { checkKey, checkResultOf, insertChecks, storedChecks, type AlertIncident, type CheckResult } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
-import type { AlertIncident } from '../alerts/monitor-alert-events.js';
 import { recordKey, regionOf, type CheckRecord } from './check-record.js';
 import { duplicateWindow } from './duplicate-window.js';
 

@@ -1,5 +1,5 @@
 import type { Incident } from '../db/entities/incident.entity.js';
-import type { AcknowledgementSource, AlertEventPayloadOf, MonitorRef } from '../queue/alert-events.js';
+import { incidentFacts, type AcknowledgementSource, type AlertEventPayloadOf, type MonitorRef } from '../queue/alert-events.js';
 
 /** Who acknowledged an incident, where, and when (the injected clock's time). */
 export interface Acknowledgement {
@@ -25,12 +25,7 @@ export function acknowledgementEvent(incident: Incident, monitor: MonitorRef, ac
     incidentId: incident.id,
     data: {
       monitor: { id: monitor.id, name: monitor.name, url: monitor.url, status: monitor.status },
-      incident_id: incident.id,
-      cause: incident.cause,
-      started_at: incident.startedAt.toISOString(),
-      resolved_at: incident.resolvedAt?.toISOString() ?? null,
-      duration_seconds: incident.durationSeconds,
-      affected_checks: incident.affectedChecks,
+      ...incidentFacts(incident),
       acknowledged_at: ack.at.toISOString(),
       acknowledged_by: ack.by,
       acknowledged_via: ack.via,

@@ -26,6 +26,28 @@ export interface IncidentFacts {
   affected_checks: number;
 }
 
+/** An incident as alert events describe it (the Incident entity has these fields and more). */
+export interface AlertIncident {
+  id: number;
+  cause: string;
+  startedAt: Date;
+  resolvedAt: Date | null;
+  durationSeconds: number | null;
+  affectedChecks: number;
+}
+
+/** The incident's fields of an alert event's data (monitor events and acknowledgements alike). */
+export function incidentFacts(incident: AlertIncident): IncidentFacts {
+  return {
+    incident_id: incident.id,
+    cause: incident.cause,
+    started_at: incident.startedAt.toISOString(),
+    resolved_at: incident.resolvedAt?.toISOString() ?? null,
+    duration_seconds: incident.durationSeconds,
+    affected_checks: incident.affectedChecks,
+  };
+}
+
 /** Either all incident fields or none (a monitor event outside an incident). */
 export type MaybeIncidentFacts = IncidentFacts | { [K in keyof IncidentFacts]?: never };
 
