@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { createLogger, looksLikeAgentKey } from '@vigil/core';
 import { UsageError, type CliIo } from '../cli-io.js';
+import { runUntilSignal } from './run-until-signal.js';
 import { cliVersion } from '../main.js';
 
 /** What the agent process needs, and only that: no database, Redis or deployment secret. */
@@ -49,24 +50,5 @@ export async function agentCommand(_args: string[], io: CliIo): Promise<number> 
   const logger = createLogger({ level: process.env.LOG_LEVEL?.trim().toLowerCase() || 'info' });
   const agent = await loadAgent({ ...env, version: cliVersion(), logger });
   await agent.start();
-  return await new Promise<number>((resolve) => {
-    let stopping = false;
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (stopping) {
-        io.err(`vigil: ${signal} again, exiting now`);
-        process.exit(1);
-      }
-      stopping = true;
-      logger.info('agent shutting down', { signal });
-      agent.stop().then(
-        () => resolve(0),
-        (e: Error) => {
-          io.err(`vigil: agent shutdown failed: ${e.message}`);
-          resolve(1);
-        },
-      );
-    };
-    process.on('SIGTERM', onSignal);
-    process.on('SIGINT', onSignal);
-  });
+  return runUntilSignal(io, logger, () => agent.stop(), 'agent');
 }

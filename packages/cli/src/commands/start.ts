@@ -2,6 +2,7 @@ import { assertSecretKeyForProduction, classifyOutage, createContext, createLogg
 import { UsageError, type CliIo } from '../cli-io.js';
 import { APP_NAMES, DEFAULT_APPS, loadAppFactory, SECRET_KEY_APPS, type AppName } from './load-app.js';
 import { startupBanner } from './startup-banner.js';
+import { runUntilSignal } from './run-until-signal.js';
 
 export { APP_NAMES, SECRET_KEY_APPS, type AppName };
 
@@ -65,26 +66,7 @@ export async function startCommand(args: string[], io: CliIo): Promise<number> {
   running.ctx.logger.info('vigil started', { apps: names });
   // Logs are JSON lines for machines; a person at a terminal also gets one line to act on.
   if (process.stdout.isTTY) io.out(startupBanner(names, running.ctx.config));
-  return await new Promise<number>((resolve) => {
-    let stopping = false;
-    const onSignal = (signal: NodeJS.Signals) => {
-      if (stopping) {
-        io.err(`vigil: ${signal} again, exiting now`);
-        process.exit(1);
-      }
-      stopping = true;
-      running.ctx.logger.info('shutting down', { signal });
-      running.stop().then(
-        () => resolve(0),
-        (e: Error) => {
-          io.err(`vigil: shutdown failed: ${e.message}`);
-          resolve(1);
-        },
-      );
-    };
-    process.on('SIGTERM', onSignal);
-    process.on('SIGINT', onSignal);
-  });
+  return runUntilSignal(io, running.ctx.logger, () => running.stop());
 }
 
 /**
