@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AlertDelivery, createTestDelivery, JobName, type AlertEnvelope, type Context, type Integration } from '@vigil/core';
+import { AlertDelivery, createDelivery, JobName, type AlertEnvelope, type Context, type Integration } from '@vigil/core';
 
 /**
  * How long POST /integrations/{id}/test waits for the notifier: one attempt's 10 s budget
@@ -28,7 +28,13 @@ export function testEnvelope(integration: Integration, now: Date): AlertEnvelope
 export async function sendTestDelivery(ctx: Context, integration: Integration): Promise<{ delivery: AlertDelivery; finished: boolean }> {
   const now = ctx.clock.now();
   const envelope = testEnvelope(integration, now);
-  const id = await createTestDelivery(ctx.db, integration, envelope, now);
+  // A fresh event id: never a delivery of it before, so one is always created.
+  const id = await createDelivery(
+    ctx.db,
+    { accountId: integration.accountId, integrationId: integration.id, integrationType: integration.type, envelope, monitorId: null, domainId: null, incidentId: null, alertKind: 'alert' },
+    now,
+  );
+  if (id === null) throw new Error(`Test delivery ${envelope.id} exists already`);
   await ctx.queues.run(JobName.AlertDelivery, { deliveryId: id }, TEST_DELIVERY_DEADLINE_MS, {
     jobId: `alert-test-${id}`,
     attempts: 1,

@@ -114,18 +114,6 @@ export async function createDelivery(db: DataSource, d: NewDelivery, now: Date):
   return rows[0]?.id ?? null;
 }
 
-/** A `test` delivery of an integration, pending, created at `now`; its id. */
-export async function createTestDelivery(db: Queryable, integration: { id: number; accountId: number; type: string }, envelope: AlertEnvelope, now: Date): Promise<number> {
-  const [row] = await db.query<{ id: number }[]>(
-    `WITH n AS (SELECT nextval(pg_get_serial_sequence('alert_deliveries', 'id'))::integer AS id)
-     INSERT INTO alert_deliveries (id, delivery_id, account_id, integration_id, integration_type, event_id, event, payload, attempt, status, created_at)
-     SELECT n.id, n.id, $1, $2, $3, $4, 'test', $5, 1, 'pending', $6 FROM n
-     RETURNING id`,
-    [integration.accountId, integration.id, integration.type, envelope.id, JSON.stringify(envelope), now],
-  );
-  return row.id;
-}
-
 /**
  * One more attempt of a delivery (a redelivery), pending, numbered after its last; null when a
  * concurrent redelivery took that number (the caller tries again).
