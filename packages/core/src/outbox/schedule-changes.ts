@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import type { Queryable } from '../db/queryable.js';
 import { Domain } from '../db/entities/domain.entity.js';
 import { Monitor } from '../db/entities/monitor.entity.js';
 import type { Logger } from '../logging/logger.js';
@@ -58,7 +59,7 @@ export async function writeScheduleChanges(em: EntityManager, changes: readonly 
  * Drops rows a caller applied itself (a config apply's batch: applied in pipelines from the rows
  * as they stood after its commit). A later change of the same entity has rows of its own.
  */
-export async function dropScheduleChanges(em: Pick<EntityManager, 'query'>, ids: readonly number[]): Promise<void> {
+export async function dropScheduleChanges(em: Queryable, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
   await em.query(`DELETE FROM schedule_outbox WHERE id = ANY($1::bigint[])`, [ids]);
 }
