@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import type { Queryable } from '../db/queryable.js';
+import type { Queryable, WriteResult } from '../db/queryable.js';
 import { Domain } from '../db/entities/domain.entity.js';
 import { Monitor } from '../db/entities/monitor.entity.js';
 import type { Logger } from '../logging/logger.js';
@@ -102,8 +102,7 @@ const TAKE_SKIPPING = `DELETE FROM schedule_outbox WHERE id IN (SELECT id FROM s
  * rows it applied (0: none pending, or another applier has them).
  */
 async function applyPendingOf(em: EntityManager, deps: ScheduleApplyDeps, regions: Regions, target: ScheduleTarget, wait: boolean): Promise<number> {
-  const rows = (await em.query(wait ? TAKE_WAITING : TAKE_SKIPPING, [target.kind, target.id])) as [{ payload: ScheduleChangePayload }[], number];
-  const taken = rows[0];
+  const [taken] = await em.query<WriteResult<{ payload: ScheduleChangePayload }>>(wait ? TAKE_WAITING : TAKE_SKIPPING, [target.kind, target.id]);
   if (!taken.length) return 0;
   const redis =
     target.kind === 'monitor' ? applyMonitor(em, deps, regions, target.id, taken.flatMap((r) => r.payload.intervals ?? [])) : applyDomain(em, deps, target.id);
@@ -163,10 +162,7 @@ export async function relayScheduleChanges(deps: ScheduleApplyDeps, batch: numbe
   let applied = 0;
   while (applied < batch) {
     const done = await deps.db.transaction(async (em) => {
-      const [oldest] = (await em.query(`SELECT kind, entity_id FROM schedule_outbox ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`)) as {
-        kind: ScheduleTarget['kind'];
-        entity_id: number;
-      }[];
+      const [oldest] = await em.query<{ kind: ScheduleTarget['kind']; entity_id: number }[]>(`SELECT kind, entity_id FROM schedule_outbox ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`);
       return oldest ? (await applyPendingOf(em, deps, regions, { kind: oldest.kind, id: oldest.entity_id }, false)) > 0 : false;
     });
     if (!done) break;
