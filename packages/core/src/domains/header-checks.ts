@@ -59,6 +59,10 @@ export function headersGradeChangedEvent(
 export async function recordHeaderCheck(ctx: HeaderCheckContext, c: DomainHeaderCheck): Promise<AlertEventPayload[]> {
   const report = c.outcome.status === 'completed' ? storableJson(c.outcome.report) : null;
   return ctx.db.transaction(async (m) => {
+    // The domain's row is locked before the insert: a delete under way then either finished
+    // (nothing to record) or waits for this commit; inserting first raced it into a foreign-key error.
+    const domain = await lockDomainHeaderFacts(m, c.domainId);
+    if (!domain) return [];
     const checkId = await insertHeaderCheckRow(m, {
       domainId: c.domainId,
       accountId: c.accountId,
@@ -69,9 +73,7 @@ export async function recordHeaderCheck(ctx: HeaderCheckContext, c: DomainHeader
       error: c.outcome.status === 'failed' ? c.outcome.error : null,
       checkedAt: c.checkedAt,
     });
-    if (checkId === null) return [];
-    const domain = await lockDomainHeaderFacts(m, c.domainId);
-    if (!domain || (domain.last_header_check_id !== null && domain.last_header_check_id > checkId)) return [];
+    if (checkId === null || (domain.last_header_check_id !== null && domain.last_header_check_id > checkId)) return [];
     if (c.outcome.status === 'failed' || !report) {
       await setDomainHeaderCheck(m, c.domainId, { id: checkId, checkedAt: c.checkedAt, grade: null });
       return [];

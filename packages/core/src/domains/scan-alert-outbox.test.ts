@@ -125,4 +125,23 @@ describe('header alerts through the outbox', () => {
     await relayAll();
     expect(await alertJobIds()).toContain(event.eventId);
   });
+
+  it('a domain deleted while its header check records leaves nothing behind and raises nothing', async () => {
+    const { account } = await createTestAccount(ctx, 'pro');
+    const check = await graded(account.id, 'deleted.example');
+    const runner = ctx.db.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      await runner.query(`DELETE FROM domains WHERE id = $1`, [check.domainId]);
+      const recording = recordHeaderCheck(ctx, { ...check, outcome: { status: 'completed', report: reportF('deleted.example') } });
+      // The delete commits while the check waits on the domain's row.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await runner.commitTransaction();
+      await expect(recording).resolves.toEqual([]);
+    } finally {
+      await runner.release();
+    }
+    expect(await ctx.db.query(`SELECT id FROM header_checks WHERE scan_id = $1`, [check.scanId])).toEqual([]);
+  });
 });
