@@ -27,7 +27,11 @@
  * rows' formatting) and, where the server runs on this host (/proc), its backends' for this
  * database: where the time goes, less blurred by other load than the rates.
  *
- * Env: BENCH_STORAGE_MONITORS (100,000), BENCH_STORAGE_ROWS (200,000), BENCH_STORAGE_VARIANTS.
+ * Then the multi-region part (storage-writer-regions.ts): the writer on monitors in 3 regions, and
+ * what the per-region hourly rollups' upsert costs per check of theirs.
+ *
+ * Env: BENCH_STORAGE_MONITORS (100,000), BENCH_STORAGE_ROWS (200,000), BENCH_STORAGE_VARIANTS,
+ * BENCH_STORAGE_REGION_MONITORS (10,000; 0: no multi-region part).
  */
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
@@ -45,6 +49,7 @@ import {
   type BenchCheckRow,
   type WalMeter,
 } from './support.js';
+import { measureRegionWriter } from './storage-writer-regions.js';
 import { CHECK_WRITER_DEFAULTS, createCheckWriter } from '../apps/checker/src/persistence/check-writer.js';
 
 const MONITORS = Number(process.env.BENCH_STORAGE_MONITORS ?? 100_000);
@@ -54,11 +59,13 @@ const VARIANTS = (process.env.BENCH_STORAGE_VARIANTS ?? `${D.maxBatch}/${D.maxIn
   const [maxBatch, maxInFlight] = v.split('/').map(Number);
   return { maxBatch, maxInFlight };
 });
+/** Monitors in 3 regions of the multi-region part (storage-writer-regions.ts); 0 skips it. */
+const REGION_MONITORS = Number(process.env.BENCH_STORAGE_REGION_MONITORS ?? 10_000);
 const TARGET_PER_S = 1_000_000 / 60;
 /** Checks waiting for the writer at once: a checker's concurrency (500) times two. */
 const JOBS = 1000;
 
-async function seedMonitors(ctx: Context): Promise<void> {
+async function seedMonitors(ctx: Context): Promise<number> {
   const account = await ctx.db.getRepository(Account).save({ email: `bench-${randomBytes(4).toString('hex')}@example.com`, tier: 'enterprise' });
   await ctx.db.query(
     `INSERT INTO monitors (account_id, name, url, normalized_url, check_interval, status)
@@ -67,6 +74,7 @@ async function seedMonitors(ctx: Context): Promise<void> {
     [account.id, MONITORS],
   );
   await ctx.db.query('VACUUM ANALYZE monitors');
+  return account.id;
 }
 
 /** Row i of a run starting at `start`: monitors in turn, 16,667 checks per second of check time. */
@@ -109,7 +117,7 @@ export default async function bench(): Promise<BenchResult> {
   const config = loadConfig({ ...process.env, DATABASE_URL: db.url, VIGIL_REDIS_PREFIX: prefix, LOG_LEVEL: 'error' });
   const ctx = await createContext(config, { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
   try {
-    await seedMonitors(ctx);
+    const accountId = await seedMonitors(ctx);
     // The migration made daily partitions from yesterday to a week ahead of the real now.
     const today = dayStart(new Date());
     lines.push(`${fmt(ROWS)} checks of ${fmt(MONITORS)} monitors per variant, each into an empty daily partition; target ${fmt(TARGET_PER_S)} checks/s`);
@@ -158,6 +166,10 @@ export default async function bench(): Promise<BenchResult> {
         `check writer (batches ≤ ${maxBatch}, ${maxInFlight} in flight, with monitor updates and rollups): ${fmt(writerRate)} checks/s (${(ms / 1000).toFixed(1)} s, ${fmt(recorded)} recorded), ` +
           `${(writerRate / copyRate).toFixed(2)} × COPY, ${(writerRate / TARGET_PER_S).toFixed(2)} × the 1 M-monitor rate, ${wal}; ${writerCpu}`,
       );
+    }
+    if (REGION_MONITORS > 0) {
+      const first = 2 + VARIANTS.length;
+      lines.push(...(await measureRegionWriter(ctx, db.url, accountId, { monitors: REGION_MONITORS, rows: ROWS, start: (n) => new Date(today.getTime() + (first + n) * DAY_MS + 3_600_000) })));
     }
     const [{ size }] = (await ctx.db.query(
       `SELECT pg_total_relation_size(c.oid)::bigint AS size FROM pg_class c WHERE c.relname = $1`,

@@ -4,7 +4,7 @@ import { maintenanceNow } from '../maintenance/maintenance-now.js';
 import { averageTimings24h } from './average-timings.js';
 import { findOwnMonitor } from './find-own-monitor.js';
 import { detailMonitorView, isMultiRegion } from './monitor-views.js';
-import { regionStatistics24h } from './region-statistics.js';
+import { regionStatistics, regionSums24h } from './region-statistics.js';
 import { EMPTY_WINDOWS, type RollupWindows } from './rollup-totals.js';
 import { statisticsFromTotals } from './uptime-math.js';
 
@@ -12,12 +12,12 @@ export const RECENT_INCIDENTS = 5;
 
 /**
  * GET /uptime/monitors/{id}: configuration, state, last check, statistics from rollups (and the
- * average timing breakdown of the last 24 h of http checks), recent incidents.
+ * average timing breakdown of the last 24 h of http checks, and per-region figures), recent incidents.
  */
 export async function monitorDetail(ctx: Context, windows: RollupWindows, accountId: number, rawId: string | string[] | undefined) {
   const monitor = await findOwnMonitor(ctx.db, accountId, rawId);
   const now = ctx.clock.now();
-  const [totals, incidents, maintenance, timings, regions] = await Promise.all([
+  const [totals, incidents, maintenance, timings, regionSums] = await Promise.all([
     windows.totals(ctx.db, [monitor.id], now),
     ctx.db.getRepository(Incident).find({
       where: { monitorId: monitor.id },
@@ -27,12 +27,13 @@ export async function monitorDetail(ctx: Context, windows: RollupWindows, accoun
     maintenanceNow(ctx, accountId),
     averageTimings24h(ctx, monitor.id, now),
     // Only for monitors placed outside the lone default region: one-region answers stay as they were.
-    isMultiRegion(monitor) ? regionStatistics24h(ctx, monitor, now) : undefined,
+    isMultiRegion(monitor) ? regionSums24h(ctx, monitor, now) : undefined,
   ]);
+  const own = totals.get(monitor.id) ?? EMPTY_WINDOWS;
   const statistics = {
-    ...statisticsFromTotals(totals.get(monitor.id) ?? EMPTY_WINDOWS),
+    ...statisticsFromTotals(own),
     avg_timings_24h_ms: timings,
-    ...(regions ? { regions } : {}),
+    ...(regionSums ? { regions: regionStatistics(monitor.regions, regionSums, own['24h']) } : {}),
   };
   return { ...detailMonitorView(monitor, statistics, incidents, maintenance.monitor(monitor.id)), ...(await heartbeatFields(ctx, ctx.db.manager, monitor)) };
 }

@@ -1,7 +1,5 @@
-import { latestRoundOutcomes, regionCheckCounts, type Context } from '@vigil/core';
-import { uptimePercent } from './uptime-math.js';
-
-const DAY_MS = 86_400_000;
+import { EMPTY_ROLLUP_SUMS, latestRoundOutcomes, regionRollupSums, type Context, type RollupSums } from '@vigil/core';
+import { averageMs, startOfHour, uptimePercent, WINDOW_HOURS, windowStart } from './uptime-math.js';
 
 /** One region's last 24 h of a monitor (statistics.regions). */
 export interface RegionStatistics {
@@ -12,19 +10,28 @@ export interface RegionStatistics {
 }
 
 /**
- * Per-region uptime and average response time of a monitor over the last 24 h, from its raw
- * checks (one index range scan: at most regions × 1440 rows), in the monitor's region order.
+ * Per-region sums of a monitor in more than one region over the 24 h window of the other
+ * statistics (the hourly rollups from 23 hours before now's hour through now's hour, as the
+ * monitor's own 24 h figures), from its per-region hours (at most regions × 24 rows). A
+ * monitor in one region has none: its region's figures are its own (regionStatistics).
  */
-export async function regionStatistics24h(ctx: Context, monitor: { id: number; regions: string[] }, now: Date): Promise<RegionStatistics[]> {
-  const rows = await regionCheckCounts(ctx.readDb, monitor.id, new Date(now.getTime() - DAY_MS), now);
-  const byRegion = new Map(rows.map((r) => [r.region, r]));
-  return monitor.regions.map((region) => {
-    const r = byRegion.get(region);
+export async function regionSums24h(ctx: Context, monitor: { id: number; regions: string[] }, now: Date): Promise<Map<string, RollupSums>> {
+  if (monitor.regions.length <= 1) return new Map();
+  return regionRollupSums(ctx.readDb, monitor.id, windowStart(now, WINDOW_HOURS['24h']), startOfHour(now));
+}
+
+/**
+ * Pure: statistics.regions in the monitor's region order, from the regions' sums; a monitor in
+ * one region answers its own 24 h sums (`own`, its monitor rollups) for it.
+ */
+export function regionStatistics(regions: readonly string[], byRegion: ReadonlyMap<string, RollupSums>, own: RollupSums): RegionStatistics[] {
+  return regions.map((region) => {
+    const s = regions.length === 1 ? own : (byRegion.get(region) ?? EMPTY_ROLLUP_SUMS);
     return {
       region,
-      uptime_24h: r ? uptimePercent(r.successful, r.total) : null,
-      avg_response_time_24h_ms: r?.avg_ms ?? null,
-      total_checks_24h: r?.total ?? 0,
+      uptime_24h: uptimePercent(s.successful, s.total),
+      avg_response_time_24h_ms: averageMs(s.responseTimeSum, s.responseTimeCount),
+      total_checks_24h: s.total,
     };
   });
 }

@@ -87,6 +87,13 @@ describe('regions', () => {
          ($1, $2, 'success', 120, 200, NULL, 'r1', 'us')`,
       [id, new Date(now.getTime() - 60_000)],
     );
+    // The writer rolls each check into its region's hour as it inserts it (statistics.regions reads those).
+    await ctx.db.query(
+      `INSERT INTO monitor_region_hours (monitor_id, region, hour, total, successful, response_time_sum, response_time_count) VALUES
+         ($1, 'eu', date_bin('1 hour', $2::timestamptz, TIMESTAMPTZ '2000-01-01 00:00:00+00'), 1, 0, 0, 0),
+         ($1, 'us', date_bin('1 hour', $2::timestamptz, TIMESTAMPTZ '2000-01-01 00:00:00+00'), 1, 1, 120, 1)`,
+      [id, new Date(now.getTime() - 60_000)],
+    );
     await ctx.db.query(`UPDATE monitors SET status = 'up' WHERE id = $1`, [id]);
     await ctx.db.query(`INSERT INTO monitor_rounds VALUES ($1, 'r1', $2, false, '{eu}', '{}')`, [id, now]);
     const all = await request(app).get(`/api/v1/uptime/monitors/${id}/checks`).set(pro.auth);
@@ -105,5 +112,36 @@ describe('regions', () => {
     const status = await request(app).get('/api/v1/uptime/status').set(pro.auth);
     expect(status.body.status).toBe('degraded');
     expect(status.body.monitors.find((m: { id: number }) => m.id === id).status).toBe('up');
+  });
+
+  it('statistics.regions sums the regions\' hours of the 24 h window (now\'s hour and the 23 before it), never the raw checks', async () => {
+    const id = (await request(app).post('/api/v1/uptime/monitors').set(pro.auth).send(body())).body.monitor.id as number;
+    const hour = new Date(Math.floor(ctx.clock.now().getTime() / 3_600_000) * 3_600_000);
+    const hoursAgo = (h: number) => new Date(hour.getTime() - h * 3_600_000);
+    await ctx.db.query(
+      `INSERT INTO monitor_region_hours (monitor_id, region, hour, total, successful, response_time_sum, response_time_count) VALUES
+         ($1, 'eu', $2, 60, 60, 6000, 60), ($1, 'eu', $3, 60, 30, 3600, 30), ($1, 'eu', $4, 60, 0, 0, 0), ($1, 'ap', $2, 5, 5, 50, 5)`,
+      [id, hoursAgo(0), hoursAgo(23), hoursAgo(24)],
+    );
+    // A raw check alone (no hour of its region) counts for nothing: the figures are the rollups'.
+    await ctx.db.query(`INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, job_key, region) VALUES ($1, $2, 'success', 10, 200, 'x', 'us')`, [
+      id,
+      ctx.clock.now(),
+    ]);
+    expect(((await detail(pro, id)).statistics as { regions: unknown }).regions).toEqual([
+      { region: 'eu', uptime_24h: 75, avg_response_time_24h_ms: 107, total_checks_24h: 120 },
+      { region: 'us', uptime_24h: null, avg_response_time_24h_ms: null, total_checks_24h: 0 },
+    ]);
+  });
+
+  it('a monitor in one region (not the default) answers its own 24 h figures as its region\'s', async () => {
+    const id = (await request(app).post('/api/v1/uptime/monitors').set(pro.auth).send(body({ regions: ['us'] }))).body.monitor.id as number;
+    await ctx.db.query(`INSERT INTO monitor_rollups (monitor_id, hour, total, successful, response_time_sum, response_time_count) VALUES ($1, date_bin('1 hour', $2::timestamptz, TIMESTAMPTZ '2000-01-01 00:00:00+00'), 4, 3, 300, 3)`, [
+      id,
+      ctx.clock.now(),
+    ]);
+    const monitor = await detail(pro, id);
+    expect((monitor.statistics as { regions: unknown }).regions).toEqual([{ region: 'us', uptime_24h: 75, avg_response_time_24h_ms: 100, total_checks_24h: 4 }]);
+    expect(monitor.statistics).toMatchObject({ uptime_24h: 75, avg_response_time_24h_ms: 100, total_checks_24h: 4 });
   });
 });

@@ -1,4 +1,4 @@
-import { Check, Domain, MonitorRollup, listCheckPartitions, partitionName, pruneAlertDeliveriesBefore, pruneChecksBefore, pruneHeaderChecksBefore, pruneRoundsBefore, pruneScansBefore, retentionCutoff } from '@vigil/core';
+import { Check, Domain, MonitorRollup, listCheckPartitions, partitionName, pruneAlertDeliveriesBefore, pruneChecksBefore, pruneHeaderChecksBefore, pruneRegionHoursBefore, pruneRoundsBefore, pruneScansBefore, retentionCutoff } from '@vigil/core';
 import { createTestAccount, createTestContext, shiftDates, testClock, type TestContext } from '@vigil/testing';
 import { createMonitor } from '../testing/monitors.js';
 import { ensureCheckPartitions } from '../retention/ensure-check-partitions.js';
@@ -90,6 +90,27 @@ describe('judged round retention (with the checks)', () => {
     await ctx.db.query(`UPDATE monitor_rounds SET judged_at = $2 WHERE monitor_id = $1 AND job_key = 'round-3'`, [m.id, daysAgo(35)]);
     expect((await pruneChecksJob(ctx)({}, undefined as never)).rounds).toBe(1);
     expect(await keys()).toEqual(['round-4', 'round-5']);
+  });
+});
+
+describe('per-region hourly rollup retention (with the checks)', () => {
+  it('the checks job deletes region hours before VIGIL_CHECK_RETENTION_DAYS, in batches, and keeps newer ones and the monitor rollups', async () => {
+    const m = await createMonitor(ctx);
+    const ages = [400, 31, 30.01, 29.9, 1, 0];
+    await ctx.db.query(
+      `INSERT INTO monitor_region_hours (monitor_id, region, hour, total, successful)
+       SELECT $1, r, date_bin('1 hour', t, TIMESTAMPTZ '2000-01-01 00:00:00+00'), 60, 60 FROM unnest($2::timestamptz[]) AS d(t), unnest('{eu,us}'::text[]) AS g(r)`,
+      [m.id, ages.map(daysAgo)],
+    );
+    await ctx.db.getRepository(MonitorRollup).insert({ monitorId: m.id, hour: daysAgo(400), total: 5, successful: 5, responseTimeSum: '50', responseTimeCount: 5 });
+    const hours = async () => ((await ctx.db.query(`SELECT count(*)::int AS n FROM monitor_region_hours WHERE monitor_id = $1`, [m.id])) as { n: number }[])[0].n;
+    expect(await pruneRegionHoursBefore(ctx.db, retentionCutoff(NOW, 30), 4)).toBe(6);
+    expect(await hours()).toBe(6);
+    expect((await pruneChecksJob(ctx)({}, undefined as never)).regionHours).toBe(0);
+    await ctx.db.query(`UPDATE monitor_region_hours SET hour = $2 WHERE monitor_id = $1 AND hour < $3`, [m.id, daysAgo(35), daysAgo(29)]);
+    expect((await pruneChecksJob(ctx)({}, undefined as never)).regionHours).toBe(2);
+    expect(await hours()).toBe(4);
+    expect(await ctx.db.getRepository(MonitorRollup).countBy({ monitorId: m.id })).toBe(1);
   });
 });
 

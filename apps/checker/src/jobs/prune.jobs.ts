@@ -1,12 +1,12 @@
 /**
  * The retention jobs of the maintenance queue, one per table, each removing what is older than
  * its VIGIL_*_RETENTION_DAYS: raw checks by dropping whole daily partitions (rollups stay)
- * and the judged rounds of the same age,
+ * and the judged rounds and per-region hourly rollups of the same age,
  * finished scans and header checks (a domain's latest ones stay) and alert delivery attempts in batches;
  * audit entries by their account's tier (auditLogRetentionDays).
  */
 import type { DataSource } from 'typeorm';
-import { pruneAlertDeliveriesBefore, pruneAuditLog, pruneChecksBefore, pruneRoundsBefore, pruneHeaderChecksBefore, pruneScansBefore, retentionCutoff, type Context, type JobHandler, type JobName } from '@vigil/core';
+import { pruneAlertDeliveriesBefore, pruneAuditLog, pruneChecksBefore, pruneRegionHoursBefore, pruneRoundsBefore, pruneHeaderChecksBefore, pruneScansBefore, retentionCutoff, type Context, type JobHandler, type JobName } from '@vigil/core';
 
 type PruneJobName = JobName.PruneScans | JobName.PruneAlertDeliveries | JobName.PruneHeaderChecks;
 
@@ -27,7 +27,11 @@ function retentionJob<J extends PruneJobName>(
 export function pruneChecksJob(ctx: Context): JobHandler<JobName.PruneChecks> {
   return async () => {
     const before = retentionCutoff(ctx.clock.now(), ctx.config.checkRetentionDays);
-    const outcome = { ...(await pruneChecksBefore(ctx.db, before)), rounds: await pruneRoundsBefore(ctx.db, before) };
+    const outcome = {
+      ...(await pruneChecksBefore(ctx.db, before)),
+      rounds: await pruneRoundsBefore(ctx.db, before),
+      regionHours: await pruneRegionHoursBefore(ctx.db, before),
+    };
     ctx.logger.info('pruned raw checks', { before: before.toISOString(), ...outcome });
     return outcome;
   };

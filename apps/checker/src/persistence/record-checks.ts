@@ -10,6 +10,7 @@ import { judgeBatch } from './judge-batch.js';
 import { loadMaintenance } from './load-maintenance.js';
 import { lockBatch } from './lock-batch.js';
 import type { MonitorRows } from './monitor-locks.js';
+import { writeRegionRollups } from './region-rollups.js';
 import { maintenanceFlags } from './state-entries.js';
 
 export type { CheckRecord, RecordedBatch, RecordOutcome, SkipReason } from './check-record.js';
@@ -78,6 +79,7 @@ async function recordIn(
   const { inserted, duplicates, openIncidents } = await insertRecords(em, records, admission.candidates, maintenanceFlags(records, monitors, maintenance));
   const judged = await judgeBatch(em, inserted, monitors, locked, maintenance);
   const alerts = inserted.length ? await applyStates(em, judged.entries, monitors, openIncidents, inserted.map((i) => i.record)) : [];
+  await writeRegionRollups(em, inserted.map((i) => i.record), monitors);
   await writeOutbox(em, [...judged.deadlines, ...alerts.map(alertOutboxMessage)]);
   return {
     outcomes: batchOutcomes(records, admission, duplicates),

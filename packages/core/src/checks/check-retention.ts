@@ -37,3 +37,12 @@ export async function pruneChecksBefore(db: DataSource, before: Date, batchSize 
 export function pruneRoundsBefore(db: DataSource, before: Date, batchSize = 10_000): Promise<number> {
   return deleteInBatches(db, 'monitor_rounds', `SELECT ctid FROM monitor_rounds WHERE judged_at < $1`, [before], batchSize, 'ctid');
 }
+
+/**
+ * Deletes the per-region hourly rollups (`monitor_region_hours`) of hours before `before`, in
+ * batches (by the hour index): they sum raw checks and go with them, unlike the monitors' own
+ * rollups, which are kept (only the 24 h detail view reads them). Returns how many went.
+ */
+export function pruneRegionHoursBefore(db: DataSource, before: Date, batchSize = 10_000): Promise<number> {
+  return deleteInBatches(db, 'monitor_region_hours', `SELECT ctid FROM monitor_region_hours WHERE hour < $1`, [before], batchSize, 'ctid');
+}

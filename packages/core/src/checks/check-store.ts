@@ -202,24 +202,6 @@ export async function claimRounds(em: EntityManager, claims: readonly RoundClaim
   return rows.map((r) => ({ monitorId: r.monitor_id, jobKey: r.job_key }));
 }
 
-/** One region's checks of a monitor over a period: how many, how many succeeded, their average response time (ms, successes only). */
-export interface RegionCheckCounts {
-  region: string;
-  total: number;
-  successful: number;
-  avg_ms: number | null;
-}
-
-/** A monitor's checks per region in (from, to] (one index range scan: at most regions × checks a day for a day). */
-export function regionCheckCounts(em: Queryable, monitorId: number, from: Date, to: Date): Promise<RegionCheckCounts[]> {
-  return em.query<RegionCheckCounts[]>(
-    `SELECT region, count(*)::int AS total, count(*) FILTER (WHERE status = 'success')::int AS successful,
-            round(avg(response_time_ms) FILTER (WHERE status = 'success'))::int AS avg_ms
-       FROM checks WHERE monitor_id = $1 AND checked_at > $2 AND checked_at <= $3 GROUP BY region`,
-    [monitorId, from, to],
-  );
-}
-
 /** The latest judged round of each of these monitors: whether it failed, and in how many regions it failed. */
 export function latestRoundOutcomes(em: Queryable, monitorIds: readonly number[]): Promise<{ monitor_id: number; failed: boolean; failing: number }[]> {
   return em.query<{ monitor_id: number; failed: boolean; failing: number }[]>(

@@ -90,3 +90,17 @@ export async function timingAverages(em: Queryable, monitorId: number, fromHour:
   const ms = (p: (typeof CHECK_TIMING_PHASES)[number]) => (row[p] === null ? null : Number(row[p]));
   return { dns: ms('dns'), connect: ms('connect'), tls: ms('tls'), first_byte: ms('first_byte'), download: ms('download') };
 }
+
+/**
+ * One monitor's sums per region over the hours from `fromHour` to `lastHour` (included), from
+ * monitor_region_hours (kept for monitors in more than one region): one index range scan of at
+ * most regions × hours rows. Regions without rows are absent.
+ */
+export async function regionRollupSums(em: Queryable, monitorId: number, fromHour: Date, lastHour: Date): Promise<Map<string, RollupSums>> {
+  const rows = await em.query<(SumRow & { region: string })[]>(
+    `SELECT monitor_id, region, ${SUM_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')}
+     FROM monitor_region_hours WHERE monitor_id = $1 AND hour >= $2 AND hour <= $3 GROUP BY monitor_id, region`,
+    [monitorId, fromHour, lastHour],
+  );
+  return new Map(rows.map((r) => [r.region, sumsOf(r)]));
+}

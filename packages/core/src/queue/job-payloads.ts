@@ -187,7 +187,7 @@ export interface JobResults {
   [JobName.MonitorBucket]: { checked: number; skipped: number; failed: number };
   [JobName.ReconcileMonitorSchedules]: { added: number; removed: number };
   /** Daily partitions dropped whole, rows deleted from the default partition, and judged rounds (multi-region monitors) deleted. */
-  [JobName.PruneChecks]: { droppedPartitions: string[]; deleted: number; rounds: number };
+  [JobName.PruneChecks]: { droppedPartitions: string[]; deleted: number; rounds: number; regionHours: number };
   [JobName.PruneScans]: { deleted: number };
   [JobName.PruneAlertDeliveries]: { deleted: number };
   [JobName.PruneHeaderChecks]: { deleted: number };

@@ -31,6 +31,7 @@ import { MonitorLastTimings1765860200000 } from './1765860200000-monitor-last-ti
 import { LastRoundIndex1765860300000 } from './1765860300000-last-round-index.js';
 import { ScheduleOutbox1765875000000 } from './1765875000000-schedule-outbox.js';
 import { LocationOfflineRegions1765870000000 } from './1765870000000-location-offline-regions.js';
+import { RegionHours1765885000000 } from './1765885000000-region-hours.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   ScheduleOutbox1765875000000,
   LocationOfflineRegions1765870000000,
   RollupOnMonitor1765872000000,
+  RegionHours1765885000000,
 ];

@@ -1,0 +1,58 @@
+import { numberArrayLiteral, textArrayLiteral } from '@vigil/core';
+import type { EntityManager } from 'typeorm';
+import { regionOf, type CheckRecord } from './check-record.js';
+import type { MonitorRows } from './monitor-locks.js';
+import { rollupDeltas, type RollupDelta } from './rollup-deltas.js';
+
+/** What a batch adds to one monitor_region_hours row (timing phases are not kept per region). */
+export type RegionHourDelta = Pick<RollupDelta, 'monitorId' | 'hour' | 'total' | 'successful' | 'responseTimeSum' | 'responseTimeCount'> & { region: string };
+
+/**
+ * Pure: the per-(monitor, region, UTC hour) sums of the checks inserted, for monitors in more
+ * than one region only (a monitor in one region answers its region's figures from its own
+ * rollups), summed as the monitor rollups are (rollupDeltas), ordered by monitor, region and
+ * hour (so concurrent upserts take row locks in one order).
+ */
+export function regionHourDeltas(inserted: readonly CheckRecord[], monitors: MonitorRows): RegionHourDelta[] {
+  const byRegion = new Map<string, CheckRecord[]>();
+  for (const r of inserted) {
+    if ((monitors.get(r.monitorId)?.regions.length ?? 0) <= 1) continue;
+    const list = byRegion.get(regionOf(r)) ?? [];
+    list.push(r);
+    byRegion.set(regionOf(r), list);
+  }
+  const deltas = [...byRegion].flatMap(([region, records]) =>
+    rollupDeltas(records.map((r) => ({ monitorId: r.monitorId, checkedAt: new Date(r.result.timestamp), status: r.result.status, responseTimeMs: r.result.response_time_ms, timings: null }))).map(
+      (d): RegionHourDelta => ({ monitorId: d.monitorId, region, hour: d.hour, total: d.total, successful: d.successful, responseTimeSum: d.responseTimeSum, responseTimeCount: d.responseTimeCount }),
+    ),
+  );
+  return deltas.sort((a, b) => a.monitorId - b.monitorId || (a.region < b.region ? -1 : a.region > b.region ? 1 : 0) || a.hour.getTime() - b.hour.getTime());
+}
+
+/**
+ * Adds a batch's inserted checks of multi-region monitors to their per-region hours, in one
+ * upsert (nothing for a batch without such checks). After the batch's monitor rollups, in every
+ * batch: row locks are always taken in that order, so writers cannot deadlock on them. Writers
+ * of one monitor's regions touch different rows (a region's writers are serialized already by
+ * the duplicate check's locks), so regional batches do not queue on each other here.
+ */
+export async function writeRegionRollups(em: EntityManager, inserted: readonly CheckRecord[], monitors: MonitorRows): Promise<void> {
+  const deltas = regionHourDeltas(inserted, monitors);
+  if (!deltas.length) return;
+  await em.query(
+    `INSERT INTO monitor_region_hours AS h (monitor_id, region, hour, total, successful, response_time_sum, response_time_count)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::bigint[], $7::int[])
+     ON CONFLICT (monitor_id, region, hour) DO UPDATE SET
+       total = h.total + EXCLUDED.total, successful = h.successful + EXCLUDED.successful,
+       response_time_sum = h.response_time_sum + EXCLUDED.response_time_sum, response_time_count = h.response_time_count + EXCLUDED.response_time_count`,
+    [
+      numberArrayLiteral(deltas.map((d) => d.monitorId)),
+      textArrayLiteral(deltas.map((d) => d.region)),
+      textArrayLiteral(deltas.map((d) => d.hour.toISOString())),
+      numberArrayLiteral(deltas.map((d) => d.total)),
+      numberArrayLiteral(deltas.map((d) => d.successful)),
+      numberArrayLiteral(deltas.map((d) => d.responseTimeSum)),
+      numberArrayLiteral(deltas.map((d) => d.responseTimeCount)),
+    ],
+  );
+}
