@@ -1,6 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import type { EscalationStep, MonitorStatus } from '../db/entities/monitor.entity.js';
 import type { Queryable } from '../db/queryable.js';
+import type { EntityAccess } from '../db/entity-access.js';
+import { Incident } from '../db/entities/incident.entity.js';
 
 /**
  * The store of incidents (issue 30): the statements on incidents beyond the check writer's own
@@ -101,4 +103,9 @@ export function incidentsOverlapping(em: Queryable, monitorIds: readonly number[
       WHERE monitor_id = ANY($1::int[]) AND started_at < $3 AND (resolved_at IS NULL OR resolved_at > $2)`,
     [monitorIds, from, to],
   );
+}
+
+/** The monitor's incident (null when missing or another monitor's). */
+export function incidentOfMonitor(em: EntityAccess, monitorId: number, id: number): Promise<Incident | null> {
+  return em.getRepository(Incident).findOneBy({ id, monitorId });
 }
