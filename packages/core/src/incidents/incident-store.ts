@@ -109,3 +109,21 @@ export function incidentsOverlapping(em: Queryable, monitorIds: readonly number[
 export function incidentOfMonitor(em: EntityAccess, monitorId: number, id: number): Promise<Incident | null> {
   return em.getRepository(Incident).findOneBy({ id, monitorId });
 }
+
+/** An incident of the account's monitor (null when missing or another's); `lock` takes its row lock (inside a transaction). */
+export function incidentEntityOfAccount(em: EntityAccess, accountId: number, monitorId: number, id: number, opts: { lock?: boolean } = {}): Promise<Incident | null> {
+  return em.getRepository(Incident).findOne({
+    where: { id, monitorId, accountId },
+    ...(opts.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+  });
+}
+
+/** The monitor's newest incidents, at most `limit`. */
+export function recentIncidentsOfMonitor(em: EntityAccess, monitorId: number, limit: number): Promise<Incident[]> {
+  return em.getRepository(Incident).find({ where: { monitorId }, order: { startedAt: 'DESC', id: 'DESC' }, take: limit });
+}
+
+/** Whether the account's incident is acknowledged or resolved, from a plain read (null when missing or another account's). */
+export function incidentAckState(em: EntityAccess, accountId: number, id: number): Promise<Pick<Incident, 'id' | 'status' | 'acknowledgedAt'> | null> {
+  return em.getRepository(Incident).findOne({ where: { id, accountId }, select: { id: true, status: true, acknowledgedAt: true } });
+}
