@@ -17,6 +17,7 @@ export * from './accounts/auth-stamp.js';
 export * from './accounts/admin-redis.js';
 export * from './accounts/create-account.js';
 export * from './accounts/issue-api-key.js';
+export * from './accounts/account-store.js';
 export * from './domains/hostname.js';
 export * from './domains/ownership.js';
 export * from './domains/verifications.js';

@@ -1,12 +1,22 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, MapOf } from '../http/schema.js';
 import { randomBytes } from 'node:crypto';
-import { BadgeToken, lockBadgeTarget, recordAudit, type AuditActor, type Context } from '@vigil/core';
+import {
+  badgeTokenOfTarget,
+  badgeTokenOfTargetOrFail,
+  deleteBadgeToken,
+  insertBadgeToken,
+  insertBadgeTokenIfMissing,
+  lockBadgeTarget,
+  recordAudit,
+  type AuditActor,
+  type BadgeTarget,
+  type BadgeToken,
+  type Context,
+} from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from './badge-values.js';
 import { component } from '../http/components.js';
-
-export type BadgeTarget = { monitorId: number } | { domainId: number };
 
 /** 128 random bits, base64url: unguessable, and unrelated to any other token or id. */
 export const BADGE_TOKEN = /^[A-Za-z0-9_-]{22}$/;
@@ -21,10 +31,8 @@ function column(target: BadgeTarget): { monitorId: number | null; domainId: numb
 
 /** The resource's badge token, created on first use. */
 export async function badgeTokenFor(ctx: Context, accountId: number, target: BadgeTarget): Promise<BadgeToken> {
-  const repo = ctx.db.getRepository(BadgeToken);
-  const where = column(target);
-  await repo.createQueryBuilder().insert().values({ token: newToken(), accountId, ...where }).orIgnore().execute();
-  return repo.findOneByOrFail('monitorId' in target ? { monitorId: target.monitorId } : { domainId: target.domainId });
+  await insertBadgeTokenIfMissing(ctx.db, { token: newToken(), accountId, ...column(target) });
+  return badgeTokenOfTargetOrFail(ctx.db, target);
 }
 
 /** A new token replaces the old one, which stops working at once (the account's cache version moves). */
@@ -36,10 +44,9 @@ export async function rotateBadgeToken(ctx: Context, actor: AuditActor, target: 
     // committed (without it, two at once both insert and one breaks the unique key: a 500).
     const targetId = 'monitorId' in target ? target.monitorId : target.domainId;
     await lockBadgeTarget(m, target);
-    const repo = m.getRepository(BadgeToken);
-    const old = await repo.findOneBy('monitorId' in target ? { monitorId: target.monitorId } : { domainId: target.domainId });
-    if (old) await repo.delete({ token: old.token });
-    const row = await repo.save(repo.create({ token: newToken(), accountId, ...where }));
+    const old = await badgeTokenOfTarget(m, target);
+    if (old) await deleteBadgeToken(m, old.token);
+    const row = await insertBadgeToken(m, { token: newToken(), accountId, ...where });
     await recordAudit(m, actor, [{ resource: 'monitorId' in target ? 'monitor' : 'domain', id: targetId, action: 'rotate', before: { badge_token: old?.token ?? null }, after: { badge_token: row.token } }]);
     return row;
   });

@@ -1,13 +1,12 @@
-import type { EntityManager } from 'typeorm';
-import { Domain, NotFoundError } from '@vigil/core';
+import { domainEntityOfAccount, NotFoundError, type Domain, type EntityAccess } from '@vigil/core';
 import { parseId } from '../http/validate.js';
 
 export const DOMAIN_NOT_FOUND = 'Domain not found';
 
 /** The caller's domain by path id; another account's domain is answered exactly like a missing one. */
-export async function findOwnDomain(db: Pick<EntityManager, 'getRepository'>, accountId: number, rawId: string | string[] | undefined, lock = false): Promise<Domain> {
+export async function findOwnDomain(db: EntityAccess, accountId: number, rawId: string | string[] | undefined, lock = false): Promise<Domain> {
   const id = parseId(rawId, DOMAIN_NOT_FOUND);
-  const domain = await db.getRepository(Domain).findOne({ where: { id, accountId }, ...(lock ? { lock: { mode: 'pessimistic_write' } } : {}) });
+  const domain = await domainEntityOfAccount(db, accountId, id, { lock });
   if (!domain) throw new NotFoundError(DOMAIN_NOT_FOUND);
   return domain;
 }

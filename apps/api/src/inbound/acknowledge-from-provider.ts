@@ -1,4 +1,4 @@
-import { acknowledgeLockedIncident, Incident, lockAccountIncident, type Context, type InboundAcknowledgement, type InboundType } from '@vigil/core';
+import { acknowledgeLockedIncident, incidentAckState, lockAccountIncident, type Context, type InboundAcknowledgement, type InboundType } from '@vigil/core';
 
 /** What a callback did: the answer's `result`. */
 export type InboundResult = 'acknowledged' | 'already_acknowledged' | 'ignored';
@@ -30,7 +30,7 @@ export async function acknowledgeFromProvider(ctx: Context, accountId: number, v
  * Null: an open incident nobody acknowledged, decided under its row lock.
  */
 async function settledAnswer(ctx: Context, accountId: number, incidentId: number): Promise<InboundResult | null> {
-  const seen = await ctx.db.getRepository(Incident).findOne({ where: { id: incidentId, accountId }, select: { id: true, status: true, acknowledgedAt: true } });
+  const seen = await incidentAckState(ctx.db, accountId, incidentId);
   if (!seen) return 'ignored';
   if (seen.acknowledgedAt) return 'already_acknowledged';
   return seen.status === 'resolved' ? 'ignored' : null;

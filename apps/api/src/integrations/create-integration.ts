@@ -1,4 +1,4 @@
-import { channelOf, Integration, recordAudit, type AuditActor, type Context, type SecretBox } from '@vigil/core';
+import { channelOf, insertIntegration, recordAudit, type AuditActor, type Context, type Integration, type SecretBox } from '@vigil/core';
 import { splitConfig } from './config-secrets.js';
 import { parseCreateBody, validateConfig } from './integration-input.js';
 import { assertOwnScope } from './integration-scope.js';
@@ -29,7 +29,7 @@ export async function createIntegration(ctx: Context, box: SecretBox, actor: Aud
   await assertOwnScope(ctx, accountId, { monitorIds: input.monitor_ids, domainIds: input.domain_ids });
   const { clear, secret } = splitConfig(input.type, config);
   const integration = await ctx.db.transaction(async (m) => {
-    const saved = await m.getRepository(Integration).save({
+    const saved = await insertIntegration(m, {
       accountId,
       type: input.type,
       name: input.name,

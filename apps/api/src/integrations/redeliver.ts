@@ -1,4 +1,4 @@
-import { AlertDelivery, ConflictError, insertNextAttempt, JobName, NotFoundError, type Context, type Integration } from '@vigil/core';
+import { ConflictError, deliveryAttempt, firstAttemptOfIntegration, insertNextAttempt, JobName, NotFoundError, type AlertDelivery, type Context, type Integration } from '@vigil/core';
 import { parseId } from '../http/validate.js';
 import { TEST_DELIVERY_DEADLINE_MS } from './send-test-delivery.js';
 
@@ -17,7 +17,7 @@ export async function redeliver(
   rawDeliveryId: string | string[] | undefined,
 ): Promise<{ delivery: AlertDelivery; finished: boolean }> {
   const deliveryId = parseId(rawDeliveryId, DELIVERY_NOT_FOUND);
-  const first = await ctx.db.getRepository(AlertDelivery).findOneBy({ id: deliveryId, deliveryId, integrationId: integration.id });
+  const first = await firstAttemptOfIntegration(ctx.db, deliveryId, integration.id);
   if (!first) throw new NotFoundError(DELIVERY_NOT_FOUND);
   // The next attempt number; a concurrent redelivery that took it makes this one try the next.
   let row: { id: number; attempt: number } | null = null;
@@ -27,6 +27,6 @@ export async function redeliver(
     jobId: `alert-redeliver-${row.id}`,
     attempts: 1,
   });
-  const delivery = await ctx.db.getRepository(AlertDelivery).findOneByOrFail({ id: row.id });
+  const delivery = await deliveryAttempt(ctx.db, row.id);
   return { delivery, finished: delivery.status !== 'pending' };
 }

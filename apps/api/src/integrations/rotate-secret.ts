@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { generateWebhookSecret, Integration, recordAudit, SecretBoxError, snapshotOf, ValidationError, type AuditActor, type Context, type SecretBox } from '@vigil/core';
+import { generateWebhookSecret, lockIntegration, recordAudit, saveIntegration, SecretBoxError, snapshotOf, ValidationError, type AuditActor, type Context, type Integration, type SecretBox } from '@vigil/core';
 import { annotated } from '../http/joi-schema.js';
 import { validate } from '../http/validate.js';
 
@@ -46,8 +46,7 @@ export async function rotateWebhookSecret(
   overlapSeconds: number,
 ): Promise<{ integration: Integration; secret: string }> {
   return ctx.db.transaction(async (m) => {
-    const repo = m.getRepository(Integration);
-    const current = await repo.findOneOrFail({ where: { id: integrationId }, lock: { mode: 'pessimistic_write' } });
+    const current = await lockIntegration(m, integrationId);
     if (current.type !== 'webhook') throw new ValidationError('Only webhook integrations have a signing secret');
     const was = snapshotOf(m, current);
     const secrets = openSecrets(current, box);
@@ -57,7 +56,7 @@ export async function rotateWebhookSecret(
     current.secrets = box.sealJson({ ...secrets, secret });
     current.previousSecret = overlapping ? box.seal(old) : null;
     current.previousSecretExpiresAt = overlapping ? new Date(ctx.clock.now().getTime() + overlapSeconds * 1000) : null;
-    const saved = await repo.save(current);
+    const saved = await saveIntegration(m, current);
     await recordAudit(m, actor, [{ resource: 'integration', id: saved.id, action: 'rotate', before: was, after: saved }]);
     return { integration: saved, secret };
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AlertDelivery, createDelivery, JobName, type AlertEnvelope, type Context, type Integration } from '@vigil/core';
+import { createDelivery, deliveryAttempt, JobName, type AlertDelivery, type AlertEnvelope, type Context, type Integration } from '@vigil/core';
 
 /**
  * How long POST /integrations/{id}/test waits for the notifier: one attempt's 10 s budget
@@ -39,7 +39,7 @@ export async function sendTestDelivery(ctx: Context, integration: Integration): 
     jobId: `alert-test-${id}`,
     attempts: 1,
   });
-  const delivery = await ctx.db.getRepository(AlertDelivery).findOneByOrFail({ id });
+  const delivery = await deliveryAttempt(ctx.db, id);
   // The job returns nothing: the row tells whether the attempt finished within the deadline.
   return { delivery, finished: delivery.status !== 'pending' };
 }

@@ -1,4 +1,4 @@
-import { channelOf, Integration, recordAudit, snapshotOf, type AuditActor, type Context, type SecretBox } from '@vigil/core';
+import { channelOf, recordAudit, saveIntegration, snapshotOf, type AuditActor, type Context, type Integration, type SecretBox } from '@vigil/core';
 import { dropEchoedMasks, openConfig, splitConfig } from './config-secrets.js';
 import { findOwnIntegration } from './find-own-integration.js';
 import { parseUpdateBody, requireConfigOnTypeChange, validateConfig } from './integration-input.js';
@@ -49,7 +49,7 @@ export async function updateIntegration(ctx: Context, box: SecretBox, actor: Aud
   }
   const saved = await ctx.db.transaction(async (m) => {
     const was = snapshotOf(m, current);
-    const row = await m.getRepository(Integration).save(Object.assign(current, changes));
+    const row = await saveIntegration(m, Object.assign(current, changes));
     await recordAudit(m, actor, [{ resource: 'integration', id: row.id, action: 'update', before: was, after: row }]);
     return row;
   });

@@ -1,4 +1,18 @@
-import { ForbiddenError, lockAccountLimit, MaintenanceWindow, NotFoundError, recordAudit, snapshotOf, type AuditActor, type Context } from '@vigil/core';
+import {
+  countMaintenanceWindows,
+  deleteMaintenanceWindowOfAccount,
+  ForbiddenError,
+  insertMaintenanceWindow,
+  lockAccountLimit,
+  maintenanceWindowOfAccount,
+  NotFoundError,
+  recordAudit,
+  saveMaintenanceWindow,
+  snapshotOf,
+  type AuditActor,
+  type Context,
+  type MaintenanceWindow,
+} from '@vigil/core';
 import { parseId } from '../http/validate.js';
 import { assertOwnScope } from '../integrations/integration-scope.js';
 import { parseMaintenanceBody, resolveWindow } from './maintenance-input.js';
@@ -10,7 +24,7 @@ export const MAX_WINDOWS_PER_ACCOUNT = 100;
 /** The caller's window, or 404 (missing and foreign alike). */
 export async function findOwnWindow(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<MaintenanceWindow> {
   const id = parseId(rawId, MAINTENANCE_WINDOW_NOT_FOUND);
-  const found = await ctx.db.getRepository(MaintenanceWindow).findOneBy({ id, accountId });
+  const found = await maintenanceWindowOfAccount(ctx.db, accountId, id);
   if (!found) throw new NotFoundError(MAINTENANCE_WINDOW_NOT_FOUND);
   return found;
 }
@@ -25,12 +39,11 @@ export async function createWindow(ctx: Context, actor: AuditActor, body: unknow
   await assertOwnScope(ctx, accountId, { monitorIds: fields.monitorIds, domainIds: fields.domainIds });
   return ctx.db.transaction(async (em) => {
     await lockAccountLimit(em, 'maintenance_windows', accountId);
-    const count = await em.getRepository(MaintenanceWindow).countBy({ accountId });
+    const count = await countMaintenanceWindows(em, accountId);
     if (count >= MAX_WINDOWS_PER_ACCOUNT) {
       throw new ForbiddenError('Maintenance window limit reached', { limit: MAX_WINDOWS_PER_ACCOUNT, current: count, remaining: 0 });
     }
-    const repo = em.getRepository(MaintenanceWindow);
-    const saved = await repo.save(repo.create({ accountId, ...fields }));
+    const saved = await insertMaintenanceWindow(em, { accountId, ...fields });
     await recordAudit(em, actor, [{ resource: 'maintenance_window', id: saved.id, action: 'create', after: saved }]);
     return saved;
   });
@@ -45,7 +58,7 @@ export async function updateWindow(ctx: Context, actor: AuditActor, rawId: strin
   await assertOwnScope(ctx, accountId, { monitorIds: input.monitor_ids, domainIds: input.domain_ids });
   return ctx.db.transaction(async (em) => {
     const was = snapshotOf(em, current);
-    const saved = await em.getRepository(MaintenanceWindow).save(Object.assign(current, fields));
+    const saved = await saveMaintenanceWindow(em, Object.assign(current, fields));
     await recordAudit(em, actor, [{ resource: 'maintenance_window', id: saved.id, action: 'update', before: was, after: saved }]);
     return saved;
   });
@@ -55,7 +68,7 @@ export async function updateWindow(ctx: Context, actor: AuditActor, rawId: strin
 export async function deleteWindow(ctx: Context, actor: AuditActor, rawId: string | string[] | undefined): Promise<MaintenanceWindow> {
   const window = await findOwnWindow(ctx, actor.accountId, rawId);
   await ctx.db.transaction(async (em) => {
-    await em.getRepository(MaintenanceWindow).delete({ id: window.id, accountId: actor.accountId });
+    await deleteMaintenanceWindowOfAccount(em, actor.accountId, window.id);
     await recordAudit(em, actor, [{ resource: 'maintenance_window', id: window.id, action: 'delete', before: window }]);
   });
   return window;

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { Incident, NotFoundError } from '@vigil/core';
+import { incidentEntityOfAccount, NotFoundError, type Incident } from '@vigil/core';
 import { parseId } from '../http/validate.js';
 import { findOwnMonitor } from './find-own-monitor.js';
 
@@ -19,10 +19,7 @@ export async function findOwnIncident(
 ): Promise<Incident> {
   const monitor = await findOwnMonitor(db, accountId, rawMonitorId);
   const id = parseId(rawIncidentId, INCIDENT_NOT_FOUND);
-  const incident = await db.getRepository(Incident).findOne({
-    where: { id, monitorId: monitor.id, accountId },
-    ...(opts.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-  });
+  const incident = await incidentEntityOfAccount(db, accountId, monitor.id, id, opts);
   if (!incident) throw new NotFoundError(INCIDENT_NOT_FOUND);
   return incident;
 }

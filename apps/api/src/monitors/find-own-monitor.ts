@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { Monitor, NotFoundError } from '@vigil/core';
+import { monitorEntityOfAccount, NotFoundError, type Monitor } from '@vigil/core';
 import { parseId } from '../http/validate.js';
 
 export const MONITOR_NOT_FOUND = 'Monitor not found';
@@ -16,10 +16,7 @@ export async function findOwnMonitor(
   opts: { lock?: boolean } = {},
 ): Promise<Monitor> {
   const id = parseId(rawId, MONITOR_NOT_FOUND);
-  const monitor = await db.getRepository(Monitor).findOne({
-    where: { id, accountId },
-    ...(opts.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-  });
+  const monitor = await monitorEntityOfAccount(db, accountId, id, opts);
   if (!monitor) throw new NotFoundError(MONITOR_NOT_FOUND);
   return monitor;
 }

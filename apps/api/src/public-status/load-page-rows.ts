@@ -1,38 +1,20 @@
-import { activeMaintenance, firstOccurrencesBetween, MaintenanceWindow, scheduleOf, windowCovers, type Context, type IncidentUpdateStatus, type MonitorStatus, type StatusPageSection, type StatusPageTheme } from '@vigil/core';
+import {
+  activeMaintenance,
+  firstOccurrencesBetween,
+  maintenanceWindowsOfAccount,
+  noticesShownOnPage,
+  scheduleOf,
+  updatesOfIncidents,
+  windowCovers,
+  type Context,
+  type MonitorStatus,
+  type PublicPageRow,
+} from '@vigil/core';
 import { BAR_DAYS, barDays, RECENT_DAYS, utcDay, type MaintenanceView, type PageRows } from './page-model.js';
 import type { DayRow, FinishedDays, ReadDays } from './finished-days.js';
 import { CERTIFICATE_TRUSTED_SQL } from '@vigil/core';
 
 const DAY_MS = 86_400_000;
-
-/** A page is addressed by its slug (/status/{slug}) or by its custom hostname. */
-export type PageRef = { slug: string } | { hostname: string };
-
-interface PageRow {
-  id: number;
-  account_id: number;
-  slug: string;
-  title: string;
-  description: string | null;
-  theme: StatusPageTheme;
-  is_public: boolean;
-  show_uptime_bars: boolean;
-  sections: StatusPageSection[];
-}
-
-/**
- * The page row, public or not (a private page still tells whose version to watch). A page of a
- * deactivated account counts as private: its monitors are no longer checked.
- */
-export async function findPage(ctx: Context, ref: PageRef): Promise<PageRow | null> {
-  const [column, value] = 'slug' in ref ? ['p.slug', ref.slug] : ['p.custom_hostname', ref.hostname];
-  const rows = (await ctx.db.query(
-    `SELECT p.id, p.account_id, p.slug, p.title, p.description, p.theme, p.is_public AND a.is_active AS is_public, p.show_uptime_bars, p.sections
-       FROM status_pages p JOIN accounts a ON a.id = p.account_id WHERE ${column} = $1`,
-    [value],
-  )) as PageRow[];
-  return rows[0] ?? null;
-}
 
 /** Maintenance is announced this many days ahead. */
 export const MAINTENANCE_AHEAD_DAYS = 14;
@@ -50,7 +32,7 @@ async function loadMaintenance(
   domainIds: number[],
   now: Date,
 ): Promise<{ maintenance: MaintenanceView[]; underMaintenance: number[] }> {
-  const windows = await ctx.db.getRepository(MaintenanceWindow).findBy({ accountId });
+  const windows = await maintenanceWindowsOfAccount(ctx.db, accountId);
   const covering = windows.filter((w) => monitorIds.some((id) => windowCovers(w, { monitorId: id })) || domainIds.some((id) => windowCovers(w, { domainId: id })));
   const until = new Date(now.getTime() + MAINTENANCE_AHEAD_DAYS * DAY_MS);
   const maintenance = covering
@@ -89,7 +71,7 @@ function readDays(ctx: Context): ReadDays {
  * their updates, domain grades and certificate expiry, and the page's notices. Finished days of
  * the bars come from `finished` when it holds them (see FinishedDays).
  */
-export async function loadPageRows(ctx: Context, page: PageRow, finished: FinishedDays): Promise<PageRows> {
+export async function loadPageRows(ctx: Context, page: PublicPageRow, finished: FinishedDays): Promise<PageRows> {
   const now = ctx.clock.now();
   const read = readDays(ctx);
   const monitorIds = [...new Set(page.sections.flatMap((s) => s.monitor_ids))];
@@ -116,19 +98,11 @@ export async function loadPageRows(ctx: Context, page: PageRow, finished: Finish
          FROM domains d WHERE d.account_id = $1 AND d.id = ANY($2::int[])`,
       [page.account_id, domainIds],
     ) as Promise<{ id: number; hostname: string; port: number; is_active: boolean; ssl_grade: string | null; cert_valid_to: Date | null; trusted: boolean | null }[]>,
-    ctx.db.query(
-      `SELECT id, title, status, message, created_at, updated_at FROM status_page_notices
-        WHERE status_page_id = $1 AND (status <> 'resolved' OR updated_at >= $2) ORDER BY created_at DESC LIMIT 50`,
-      [page.id, recentFrom],
-    ) as Promise<{ id: number; title: string; status: IncidentUpdateStatus; message: string; created_at: Date; updated_at: Date }[]>,
+    noticesShownOnPage(ctx.db, page.id, recentFrom),
     loadMaintenance(ctx, page.account_id, own, domainIds, now),
   ]);
   const shownIncidents = incidents.filter((i) => i.status === 'open' || (i.resolved_at !== null && i.resolved_at >= recentFrom)).map((i) => i.id);
-  const updates = shownIncidents.length
-    ? ((await ctx.db.query(`SELECT incident_id, status, message, created_at FROM incident_updates WHERE incident_id = ANY($1::int[]) ORDER BY created_at, id`, [
-        shownIncidents,
-      ])) as { incident_id: number; status: IncidentUpdateStatus; message: string; created_at: Date }[])
-    : [];
+  const updates = shownIncidents.length ? await updatesOfIncidents(ctx.db, shownIncidents) : [];
   return {
     page: { slug: page.slug, title: page.title, description: page.description, theme: page.theme, showUptimeBars: page.show_uptime_bars, sections: page.sections },
     monitors: monitors.map((m) => ({ id: m.id, name: m.name, status: m.status, isActive: m.is_active })),

@@ -1,6 +1,24 @@
 import Joi from 'joi';
-import { IsNull } from 'typeorm';
-import { ALL_SCOPES, ApiKey, ConflictError, ForbiddenError, NotFoundError, ValidationError, bumpAuthStamp, heldScopes, issueApiKey, recordAudit, scopeBeyond, snapshotOf, type Context, type Scope } from '@vigil/core';
+import {
+  ALL_SCOPES,
+  apiKeyOfAccount,
+  apiKeysOfAccount,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+  bumpAuthStamp,
+  heldScopes,
+  issueApiKey,
+  recordAudit,
+  revokeLiveKey,
+  scopeBeyond,
+  setKeyRevokedAt,
+  snapshotOf,
+  type ApiKey,
+  type Context,
+  type Scope,
+} from '@vigil/core';
 import { auditActor } from '../audit/audit-actor.js';
 import { withPendingUse } from '../auth/key-use.js';
 import { INSUFFICIENT_SCOPE } from '../middleware/require-scope.js';
@@ -58,18 +76,17 @@ function refuseEscalation(caller: ApiKey, requested: readonly Scope[]): void {
 
 async function findOwnKey(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<ApiKey> {
   const id = parseId(rawId, 'API key not found');
-  const key = await ctx.db.getRepository(ApiKey).findOneBy({ id, accountId });
+  const key = await apiKeyOfAccount(ctx.db, accountId, id);
   if (!key) throw new NotFoundError('API key not found');
   return key;
 }
 
 export function apiKeyRoutes(ctx: Context): RouteDef[] {
-  const keys = ctx.db.getRepository(ApiKey);
   // Overlapping lists of one account share one read, each still one that started after it arrived.
   const lists = new ReadCoalescer<{ api_keys: ApiKeyView[]; total: number }>();
   const listKeys = async (accountId: number) => {
     // Uses still in Redis (flushed every VIGIL_USAGE_FLUSH_MS) count: the figures are current.
-    const list = await withPendingUse(ctx, await keys.find({ where: { accountId }, order: { id: 'ASC' } }));
+    const list = await withPendingUse(ctx, await apiKeysOfAccount(ctx.db, accountId));
     return { api_keys: list.map(apiKeyView), total: list.length };
   };
   return [
@@ -144,7 +161,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
           const was = snapshotOf(ctx.db.manager, key);
           key.revokedAt = ctx.clock.now();
           await ctx.db.transaction(async (m) => {
-            await m.getRepository(ApiKey).update({ id: key.id }, { revokedAt: key.revokedAt });
+            await setKeyRevokedAt(m, key.id, key.revokedAt);
             await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'api_key', id: key.id, action: 'revoke', before: was, after: key }]);
           });
           await bumpAuthStamp(ctx, key.accountId);
@@ -172,8 +189,7 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         if (old.expiresAt && old.expiresAt.getTime() <= ctx.clock.now().getTime()) throw new ConflictError('API key is expired');
         const { key, secret } = await ctx.db.transaction(async (m) => {
           const revokedAt = ctx.clock.now();
-          const revoked = await m.getRepository(ApiKey).update({ id: old.id, revokedAt: IsNull() }, { revokedAt });
-          if (!revoked.affected) throw new ConflictError('API key is revoked');
+          if (!(await revokeLiveKey(m, old.id, revokedAt))) throw new ConflictError('API key is revoked');
           const issued = await issueApiKey(m, accountId, { name: old.name, expiresAt: old.expiresAt, scopes: heldScopes(old.scopes) });
           await recordAudit(m, auditActor(req, ctx.clock), [
             { resource: 'api_key', id: old.id, action: 'revoke', before: { revoked_at: null }, after: { revoked_at: revokedAt } },

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { createSecretBox, INBOUND_CHANNELS, INBOUND_TYPES, Integration, isInboundType, type Context } from '@vigil/core';
+import { activeIntegrationOfType, createSecretBox, INBOUND_CHANNELS, INBOUND_TYPES, isInboundType, type Context } from '@vigil/core';
 import { readPingBody } from '../heartbeats/read-ping-body.js';
 import { ErrorSchema } from '../http/error.schema.js';
 import { route, type RouteDef } from '../http/route.js';
@@ -45,7 +45,7 @@ export function inboundRoutes(ctx: Context): RouteDef[] {
         const read = await readPingBody(req, INBOUND_BODY_MAX_BYTES);
         if (read.abandoned) res.set('Connection', 'close');
         if (read.truncated) return send(413, { error: `Body too large: at most ${INBOUND_BODY_MAX_BYTES} bytes` });
-        const integration = await ctx.db.getRepository(Integration).findOneBy({ id: integrationId, type, isActive: true });
+        const integration = await activeIntegrationOfType(ctx.db, integrationId, type);
         if (!integration) return send(404, { error: UNKNOWN });
         const inbound = INBOUND_CHANNELS[type];
         if (!inbound.verify(read.bytes, (name) => req.get(name), openConfig(integration, box))) return send(401, { error: INVALID_SIGNATURE });

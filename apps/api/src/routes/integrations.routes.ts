@@ -1,6 +1,5 @@
 import Joi from 'joi';
-import { ALERT_EVENTS, AlertDelivery, CHANNELS, createSecretBox, DELIVERY_STATUSES, Integration, INTEGRATION_TYPES, recordAudit, ValidationError, type Context } from '@vigil/core';
-import type { FindOptionsWhere } from 'typeorm';
+import { ALERT_EVENTS, CHANNELS, createSecretBox, deleteIntegrationOfAccount, DELIVERY_STATUSES, INTEGRATION_TYPES, listDeliveryAttempts, listIntegrations, recordAudit, ValidationError, type AlertDelivery, type Context, type DeliveryFilters } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
 import { auditActor } from '../audit/audit-actor.js';
 import { ATTEMPT_LIMIT_DOC, attemptLimit } from '../integrations/attempt-limit.js';
@@ -24,7 +23,7 @@ const TAG = 'Integrations';
 const PAGE = { defaultPerPage: 20, maxPerPage: 100 };
 
 /** The delivery log's filters: exact values (an empty one is refused too). */
-const DELIVERY_FILTERS = Joi.object<{ status?: AlertDelivery['status']; event?: AlertDelivery['event'] }>({
+const DELIVERY_FILTERS = Joi.object<DeliveryFilters>({
   status: Joi.string()
     .valid(...DELIVERY_STATUSES)
     .error(new ValidationError(`Invalid status: must be one of ${DELIVERY_STATUSES.join(', ')}`)),
@@ -51,7 +50,6 @@ function answerAttempt(send: (status: 200 | 202, body: Static<typeof AttemptSche
 
 export function integrationRoutes(ctx: Context): RouteDef[] {
   const box = createSecretBox(ctx.config.secretKey);
-  const repo = ctx.db.getRepository(Integration);
 
   const update = (method: 'put' | 'patch') =>
     route({
@@ -117,12 +115,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       scope: 'integrations:read',
       handler: async (req, _res, send) => {
         const page = parsePagination(req.query, PAGE);
-        const [rows, total] = await repo.findAndCount({
-          where: { accountId: authOf(req).account.id },
-          order: { id: 'ASC' },
-          skip: page.offset,
-          take: page.perPage,
-        });
+        const [rows, total] = await listIntegrations(ctx.db, authOf(req).account.id, page);
         send(200, { integrations: rows.map((i) => integrationView(i, box, ctx.config.baseUrl)), pagination: paginationBody(page, total) });
       },
       docs: {
@@ -189,7 +182,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
         const accountId = authOf(req).account.id;
         const integration = await findOwnIntegration(ctx, accountId, req.params.id);
         await ctx.db.transaction(async (m) => {
-          await m.getRepository(Integration).delete({ id: integration.id, accountId });
+          await deleteIntegrationOfAccount(m, accountId, integration.id);
           await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'integration', id: integration.id, action: 'delete', before: integration }]);
         });
         send(200, { message: 'Integration deleted', deleted_integration_id: integration.id });
@@ -230,16 +223,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       handler: async (req, _res, send) => {
         const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
         const page = parsePagination(req.query, PAGE);
-        const where: FindOptionsWhere<AlertDelivery> = { integrationId: integration.id };
-        const { status, event } = validateQuery(DELIVERY_FILTERS, req.query);
-        if (status !== undefined) where.status = status;
-        if (event !== undefined) where.event = event;
-        const [rows, total] = await ctx.db.getRepository(AlertDelivery).findAndCount({
-          where,
-          order: { id: 'DESC' },
-          skip: page.offset,
-          take: page.perPage,
-        });
+        const [rows, total] = await listDeliveryAttempts(ctx.db, integration.id, validateQuery(DELIVERY_FILTERS, req.query), page);
         send(200, { integration_id: integration.id, deliveries: rows.map(deliveryView), pagination: paginationBody(page, total) });
       },
       docs: {

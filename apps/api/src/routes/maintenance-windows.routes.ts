@@ -1,4 +1,4 @@
-import { MaintenanceWindow, type Context } from '@vigil/core';
+import { listMaintenanceWindows, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
 import { auditActor } from '../audit/audit-actor.js';
 import { paginationBody, paginationParams, PaginationSchema, parsePagination } from '../http/pagination.js';
@@ -41,12 +41,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       scope: 'maintenance:read',
       handler: async (req, _res, send) => {
         const page = parsePagination(req.query, PAGE);
-        const [windows, total] = await ctx.db.getRepository(MaintenanceWindow).findAndCount({
-          where: { accountId: authOf(req).account.id },
-          order: { id: 'ASC' },
-          skip: page.offset,
-          take: page.perPage,
-        });
+        const [windows, total] = await listMaintenanceWindows(ctx.db, authOf(req).account.id, page);
         const now = ctx.clock.now();
         send(200, { maintenance_windows: windows.map((w) => maintenanceWindowView(w, now)), pagination: paginationBody(page, total) });
       },

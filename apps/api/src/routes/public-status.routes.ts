@@ -1,16 +1,15 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { normaliseHostname } from '@vigil/core';
+import { normaliseHostname, type StatusPageAddress } from '@vigil/core';
 import { requestHost } from '../http/request-host.js';
 import { route, type RouteDef } from '../http/route.js';
 import { sendCached } from '../public-status/cached-body.js';
-import type { PageRef } from '../public-status/load-page-rows.js';
 import { HOST_PATHS, PUBLIC_BUSY_DOC, SLUG } from '../public-status/public-paths.js';
 import { NOT_FOUND_JSON, NOT_FOUND_PAGE, PAGE_HEADERS, type StatusPageService, type PageVariant } from '../public-status/status-page-service.js';
 import { PublicStatusPageSchema } from '../public-status/render-feeds.js';
 
 const TAG = 'Public status pages';
 
-async function answer(service: StatusPageService, req: Request, res: Response, ref: PageRef | null, variant: PageVariant): Promise<void> {
+async function answer(service: StatusPageService, req: Request, res: Response, ref: StatusPageAddress | null, variant: PageVariant): Promise<void> {
   const found = ref ? await service.get(ref, variant) : null;
   if (found && found !== 'hidden') return sendCached(req, res, found, PAGE_HEADERS);
   await notFound(req, res, variant);
@@ -21,7 +20,7 @@ async function notFound(req: Request, res: Response, variant: PageVariant): Prom
   sendCached(req, res, await (variant === 'json' ? NOT_FOUND_JSON : NOT_FOUND_PAGE), PAGE_HEADERS, 404);
 }
 
-function slugRef(req: Request): PageRef | null {
+function slugRef(req: Request): StatusPageAddress | null {
   const slug = typeof req.params.slug === 'string' ? req.params.slug : '';
   return SLUG.test(slug) ? { slug } : null;
 }

@@ -1,7 +1,6 @@
 import Joi from 'joi';
-import { HeaderCheck, normaliseScanTarget, scanReport, NotFoundError, Scan, ValidationError, type Context } from '@vigil/core';
+import { headerCheckHistoryPage, headerCheckOfDomain, normaliseScanTarget, scanHistoryPage, scanReport, NotFoundError, ValidationError, type Context, type PageSlice } from '@vigil/core';
 import type { Request } from 'express';
-import type { FindOptionsSelect } from 'typeorm';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
 import { portField } from '../domains/domain-input.js';
 import { HeaderCheckSchema, HeaderCheckWithReportSchema, headerCheckView } from '../domains/header-check-views.js';
@@ -48,29 +47,14 @@ const HEADER_CHECK_NOT_FOUND = 'Header check not found';
 const HISTORY_PAGE = { defaultPerPage: 20, maxPerPage: 50 };
 const HISTORY_QUERY = paginationParams(HISTORY_PAGE);
 
-/** Every column but the report, for history pages. */
-const HEADER_CHECK_COLUMNS: FindOptionsSelect<HeaderCheck> = {
-  id: true,
-  domainId: true,
-  accountId: true,
-  scanId: true,
-  url: true,
-  status: true,
-  grade: true,
-  score: true,
-  deeperScore: true,
-  algorithmVersion: true,
-  error: true,
-  checkedAt: true,
-};
 
 export function scanRoutes(ctx: Context): RouteDef[] {
   /** A page of a domain's history rows (scans, header checks), newest first, within the caller's account. */
-  async function domainHistoryPage<R>(req: Request, find: (where: { domainId: number; accountId: number }, page: { skip: number; take: number }) => Promise<[R[], number]>) {
+  async function domainHistoryPage<R>(req: Request, find: (where: { domainId: number; accountId: number }, page: PageSlice) => Promise<[R[], number]>) {
     const accountId = authOf(req).account.id;
     const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
     const page = parsePagination(req.query, HISTORY_PAGE);
-    const [rows, total] = await find({ domainId: domain.id, accountId }, { skip: page.offset, take: page.perPage });
+    const [rows, total] = await find({ domainId: domain.id, accountId }, page);
     return { domainId: domain.id, rows, pagination: paginationNavBody(page, total) };
   }
 
@@ -217,9 +201,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'domains:read',
       handler: async (req, _res, send) => {
-        const { domainId, rows, pagination } = await domainHistoryPage(req, (where, page) =>
-          ctx.db.getRepository(Scan).findAndCount({ where, order: { id: 'DESC' }, ...page }),
-        );
+        const { domainId, rows, pagination } = await domainHistoryPage(req, (where, page) => scanHistoryPage(ctx.db, where, page));
         send(200, { domain_id: domainId, scans: rows.map(scanView), pagination });
       },
       docs: {
@@ -238,9 +220,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'domains:read',
       handler: async (req, _res, send) => {
-        const { domainId, rows, pagination } = await domainHistoryPage(req, (where, page) =>
-          ctx.db.getRepository(HeaderCheck).findAndCount({ where, order: { id: 'DESC' }, select: HEADER_CHECK_COLUMNS, ...page }),
-        );
+        const { domainId, rows, pagination } = await domainHistoryPage(req, (where, page) => headerCheckHistoryPage(ctx.db, where, page));
         send(200, { domain_id: domainId, header_checks: rows.map(headerCheckView), pagination });
       },
       docs: {
@@ -265,7 +245,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
         const accountId = authOf(req).account.id;
         const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
         const id = parseId(req.params.check_id, HEADER_CHECK_NOT_FOUND);
-        const check = await ctx.db.getRepository(HeaderCheck).findOneBy({ id, domainId: domain.id, accountId });
+        const check = await headerCheckOfDomain(ctx.db, accountId, domain.id, id);
         if (!check) throw new NotFoundError(HEADER_CHECK_NOT_FOUND);
         send(200, { header_check: { ...headerCheckView(check), report: check.report } });
       },

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { Monitor, ValidationError, type Context } from '@vigil/core';
+import { monitorsOfAccount, ValidationError, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
 import Joi from 'joi';
 import { queryFields } from '../http/joi-schema.js';
@@ -79,7 +79,7 @@ export function slaRoutes(ctx: Context): RouteDef[] {
         const { account } = authOf(req);
         const { month, ...period } = parseSlaMonth(queryValue(req.query.month), ctx.clock.now());
         const csv = wantsCsv(req);
-        const monitors = await ctx.db.getRepository(Monitor).find({ select: SLA_MONITOR_COLUMNS, where: { accountId: account.id }, order: { id: 'ASC' } });
+        const monitors = await monitorsOfAccount(ctx.db, account.id, SLA_MONITOR_COLUMNS);
         const rows = await slaRows(ctx, account.id, monitors, period);
         if (csv) return sendCsv(res, `sla-${month}.csv`, rows);
         const uptimes = rows.map((r) => r.report.uptime_percentage).filter((u): u is number => u !== null);

@@ -1,4 +1,4 @@
-import { StatusPage, type Context } from '@vigil/core';
+import { listStatusPages, type Context } from '@vigil/core';
 import { Type } from '@sinclair/typebox';
 import { paginationBody, paginationParams, PaginationSchema, parsePagination } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
@@ -73,12 +73,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       scope: 'status_pages:read',
       handler: async (req, _res, send) => {
         const page = parsePagination(req.query, PAGE);
-        const [rows, total] = await ctx.db.getRepository(StatusPage).findAndCount({
-          where: { accountId: authOf(req).account.id },
-          order: { id: 'ASC' },
-          skip: page.offset,
-          take: page.perPage,
-        });
+        const [rows, total] = await listStatusPages(ctx.db, authOf(req).account.id, page);
         send(200, { status_pages: rows.map((p) => statusPageView(p, base)), pagination: paginationBody(page, total) });
       },
       docs: {

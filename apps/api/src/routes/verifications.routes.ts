@@ -1,6 +1,5 @@
 import Joi from 'joi';
 import {
-  DomainVerification,
   NotFoundError,
   checkVerification,
   outboundPolicy,
@@ -9,8 +8,11 @@ import {
   snapshotOf,
   startVerification,
   verificationRecordName,
+  verificationOfAccount,
   verificationRecordValue,
+  verificationsOfAccount,
   type Context,
+  type DomainVerification,
 } from '@vigil/core';
 import { hostnameField } from '../domains/domain-input.js';
 import { iso } from '../http/iso.js';
@@ -54,7 +56,7 @@ function view(v: DomainVerification): Static<typeof VerificationSchema> {
 
 async function findOwn(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<DomainVerification> {
   const id = parseId(rawId, NOT_FOUND);
-  const v = await ctx.db.getRepository(DomainVerification).findOneBy({ id, accountId });
+  const v = await verificationOfAccount(ctx.db, accountId, id);
   if (!v) throw new NotFoundError(NOT_FOUND);
   return v;
 }
@@ -99,7 +101,7 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'domains:read',
       handler: async (req, _res, send) => {
-        const list = await ctx.db.getRepository(DomainVerification).find({ where: { accountId: authOf(req).account.id }, order: { id: 'ASC' } });
+        const list = await verificationsOfAccount(ctx.db, authOf(req).account.id);
         send(200, { verifications: list.map(view), total: list.length });
       },
       docs: { responses: { 200: { description: 'The verifications', schema: Type.Object({ verifications: Type.Array(VerificationSchema), total: Type.Integer() }) } } },

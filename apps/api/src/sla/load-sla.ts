@@ -1,4 +1,4 @@
-import { incidentsOverlapping, MaintenanceWindow, type Monitor, occurrencesBetween, rollupCountsBetween, scheduleOf, windowCovers, type Context } from '@vigil/core';
+import { incidentsOverlapping, maintenanceWindowsOfAccount, type Monitor, occurrencesBetween, rollupCountsBetween, scheduleOf, windowCovers, type Context } from '@vigil/core';
 import type { Interval } from './intervals.js';
 import type { SlaRow } from './sla-csv.js';
 import type { SlaPeriod } from './sla-period.js';
@@ -22,7 +22,7 @@ export async function slaRows(ctx: Context, accountId: number, monitors: readonl
   const [incidents, checks, windows] = await Promise.all([
     incidentsOverlapping(ctx.readDb, ids, period.from, period.to),
     rollupCountsBetween(ctx.readDb, ids, period.from, period.to),
-    ctx.db.getRepository(MaintenanceWindow).findBy({ accountId }),
+    maintenanceWindowsOfAccount(ctx.db, accountId),
   ]);
   const occurrences = windows.map((w) => ({
     window: w,

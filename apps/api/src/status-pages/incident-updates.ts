@@ -1,4 +1,4 @@
-import { Incident, INCIDENT_UPDATE_STATUSES, IncidentUpdate, NotFoundError, recordAudit, type AuditActor, type Context } from '@vigil/core';
+import { INCIDENT_UPDATE_STATUSES, incidentOfMonitor, insertIncidentUpdate, NotFoundError, recordAudit, updatesOfIncident, type AuditActor, type Context, type Incident, type IncidentUpdate } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, StringEnum } from '../http/schema.js';
@@ -29,7 +29,7 @@ export const IncidentUpdateListSchema = Type.Object({ monitor_id: Type.Integer()
 async function findOwnIncident(ctx: Context, accountId: number, rawMonitorId: string | string[] | undefined, rawIncidentId: string | string[] | undefined): Promise<Incident> {
   const monitor = await findOwnMonitor(ctx.db, accountId, rawMonitorId);
   const id = parseId(rawIncidentId, INCIDENT_NOT_FOUND);
-  const incident = await ctx.db.getRepository(Incident).findOneBy({ id, monitorId: monitor.id });
+  const incident = await incidentOfMonitor(ctx.db, monitor.id, id);
   if (!incident) throw new NotFoundError(INCIDENT_NOT_FOUND);
   return incident;
 }
@@ -43,8 +43,7 @@ export async function postIncidentUpdate(ctx: Context, actor: AuditActor, params
   const incident = await findOwnIncident(ctx, accountId, params.id, params.incident_id);
   const input = parseIncidentUpdate(body);
   const saved = await ctx.db.transaction(async (m) => {
-    const repo = m.getRepository(IncidentUpdate);
-    const row = await repo.save(repo.create({ incidentId: incident.id, accountId, status: input.status, message: input.message, createdAt: ctx.clock.now() }));
+    const row = await insertIncidentUpdate(m, { incidentId: incident.id, accountId, status: input.status, message: input.message, createdAt: ctx.clock.now() });
     await recordAudit(m, actor, [{ resource: 'incident_update', id: row.id, action: 'create', after: row }]);
     return row;
   });
@@ -55,6 +54,6 @@ export async function postIncidentUpdate(ctx: Context, actor: AuditActor, params
 /** Oldest first, as a timeline reads. */
 export async function listIncidentUpdates(ctx: Context, accountId: number, params: Record<string, string | string[] | undefined>): Promise<Static<typeof IncidentUpdateListSchema>> {
   const incident = await findOwnIncident(ctx, accountId, params.id, params.incident_id);
-  const updates = await ctx.db.getRepository(IncidentUpdate).find({ where: { incidentId: incident.id }, order: { createdAt: 'ASC', id: 'ASC' } });
+  const updates = await updatesOfIncident(ctx.db, incident.id);
   return { monitor_id: incident.monitorId, incident_id: incident.id, updates: updates.map(incidentUpdateView) };
 }

@@ -1,4 +1,4 @@
-import { NotFoundError, recordAudit, snapshotOf, StatusPageNotice, type AuditActor, type Context } from '@vigil/core';
+import { deleteNoticeById, insertNotice, noticeOfPage, noticesOfPage, NotFoundError, recordAudit, saveNotice, snapshotOf, type AuditActor, type Context, type StatusPageNotice } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime } from '../http/schema.js';
@@ -28,7 +28,7 @@ export const NOTICE_SCHEMA = component('Notice', Type.Object({
 async function findOwnNotice(ctx: Context, accountId: number, params: Params): Promise<StatusPageNotice> {
   const page = await findOwnStatusPage(ctx, accountId, params.id);
   const id = parseId(params.notice_id, NOTICE_NOT_FOUND);
-  const notice = await ctx.db.getRepository(StatusPageNotice).findOneBy({ id, statusPageId: page.id });
+  const notice = await noticeOfPage(ctx.db, page.id, id);
   if (!notice) throw new NotFoundError(NOTICE_NOT_FOUND);
   return notice;
 }
@@ -37,7 +37,7 @@ export const NoticeListSchema = Type.Object({ status_page_id: Type.Integer(), no
 
 export async function listNotices(ctx: Context, accountId: number, params: Params): Promise<Static<typeof NoticeListSchema>> {
   const page = await findOwnStatusPage(ctx, accountId, params.id);
-  const notices = await ctx.db.getRepository(StatusPageNotice).find({ where: { statusPageId: page.id }, order: { createdAt: 'DESC', id: 'DESC' } });
+  const notices = await noticesOfPage(ctx.db, page.id);
   return { status_page_id: page.id, notices: notices.map(noticeView) };
 }
 
@@ -47,7 +47,7 @@ export async function createNotice(ctx: Context, actor: AuditActor, params: Para
   const input = parseNoticeCreate(body);
   const now = ctx.clock.now();
   const saved = await ctx.db.transaction(async (m) => {
-    const row = await m.getRepository(StatusPageNotice).save(m.getRepository(StatusPageNotice).create({ statusPageId: page.id, accountId, ...input, createdAt: now, updatedAt: now }));
+    const row = await insertNotice(m, { statusPageId: page.id, accountId, ...input, createdAt: now, updatedAt: now });
     await recordAudit(m, actor, [{ resource: 'status_page_notice', id: row.id, action: 'create', after: row }]);
     return row;
   });
@@ -61,7 +61,7 @@ export async function updateNotice(ctx: Context, actor: AuditActor, params: Para
   const input = parseNoticeUpdate(body);
   const saved = await ctx.db.transaction(async (m) => {
     const was = snapshotOf(m, notice);
-    const row = await m.getRepository(StatusPageNotice).save(Object.assign(notice, input, { updatedAt: ctx.clock.now() }));
+    const row = await saveNotice(m, Object.assign(notice, input, { updatedAt: ctx.clock.now() }));
     await recordAudit(m, actor, [{ resource: 'status_page_notice', id: row.id, action: 'update', before: was, after: row }]);
     return row;
   });
@@ -73,7 +73,7 @@ export async function deleteNotice(ctx: Context, actor: AuditActor, params: Para
   const { accountId } = actor;
   const notice = await findOwnNotice(ctx, accountId, params);
   await ctx.db.transaction(async (m) => {
-    await m.getRepository(StatusPageNotice).delete({ id: notice.id });
+    await deleteNoticeById(m, notice.id);
     await recordAudit(m, actor, [{ resource: 'status_page_notice', id: notice.id, action: 'delete', before: notice }]);
   });
   await statusChanged(ctx, accountId);

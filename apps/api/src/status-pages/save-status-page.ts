@@ -1,4 +1,4 @@
-import { ConflictError, countStatusPages, lockAccountLimit, recordAudit, snapshotOf, StatusPage, type Account, type AuditActor, type Context } from '@vigil/core';
+import { ConflictError, countStatusPages, deleteStatusPageOfAccount, insertStatusPage, lockAccountLimit, recordAudit, saveStatusPage, snapshotOf, type Account, type AuditActor, type Context, type StatusPage } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { requireOwnedHostname } from '../domains/require-owned-hostname.js';
 import { isUniqueViolation } from '../domains/unique-violation.js';
@@ -53,8 +53,7 @@ export async function createStatusPage(ctx: Context, account: Account, actor: Au
         const n = await countStatusPages(m, account.id);
         if (n >= limit) throw tierLimitError('Status page limit reached', { tier: account.tier, limit, current: n, baseUrl: ctx.config.baseUrl });
       }
-      const repo = m.getRepository(StatusPage);
-      const saved = await repo.save(repo.create({ sections: [], theme: 'auto', isPublic: true, showUptimeBars: true, description: null, customHostname: null, ...columns(input), accountId: account.id }));
+      const saved = await insertStatusPage(m, { sections: [], theme: 'auto', isPublic: true, showUptimeBars: true, description: null, customHostname: null, ...columns(input), accountId: account.id });
       await recordAudit(m, actor, [{ resource: 'status_page', id: saved.id, action: 'create', after: saved }]);
       return saved;
     })
@@ -73,7 +72,7 @@ export async function updateStatusPage(ctx: Context, account: Account, actor: Au
   const saved = await ctx.db
     .transaction(async (m) => {
       const was = snapshotOf(m, current);
-      const row = await m.getRepository(StatusPage).save(Object.assign(current, columns(input)));
+      const row = await saveStatusPage(m, Object.assign(current, columns(input)));
       await recordAudit(m, actor, [{ resource: 'status_page', id: row.id, action: 'update', before: was, after: row }]);
       return row;
     })
@@ -87,7 +86,7 @@ export async function updateStatusPage(ctx: Context, account: Account, actor: Au
 export async function deleteStatusPage(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<StatusPage> {
   const page = await findOwnStatusPage(ctx, account.id, rawId);
   await ctx.db.transaction(async (m) => {
-    await m.getRepository(StatusPage).delete({ id: page.id, accountId: account.id });
+    await deleteStatusPageOfAccount(m, account.id, page.id);
     await recordAudit(m, actor, [{ resource: 'status_page', id: page.id, action: 'delete', before: page }]);
   });
   await statusChanged(ctx, account.id);

@@ -1,13 +1,14 @@
 import {
   attemptRow,
   finishAttempt,
-  Integration,
+  integrationById,
   loadDelivery,
   SecretBoxError,
   successfulAttempt,
   type AlertDelivery,
   type Context,
   type DeliveryOutcome,
+  type Integration,
   type SecretBox,
   type StoredTarget,
 } from '@vigil/core';
@@ -51,7 +52,7 @@ async function sendAttempt(
   deps: AttemptDeps,
   first: AlertDelivery,
 ): Promise<{ outcome: DeliveryOutcome; channelType: string }> {
-  const integration = first.integrationId === null ? null : await ctx.db.getRepository(Integration).findOneBy({ id: first.integrationId });
+  const integration = first.integrationId === null ? null : await integrationById(ctx.db, first.integrationId);
   if (!integration) return { outcome: failure('Integration was deleted'), channelType: first.integrationType };
   let target: StoredTarget;
   try {

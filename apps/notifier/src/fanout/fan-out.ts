@@ -1,4 +1,4 @@
-import { alertEnvelope, createDelivery, Integration, JobName, pendingFirstAttempts, type AlertEventPayload, type Context } from '@vigil/core';
+import { activeIntegrationsOfAccount, alertEnvelope, createDelivery, JobName, pendingFirstAttempts, type AlertEventPayload, type Context } from '@vigil/core';
 import { deliveryJobOptions, type RetryPolicy } from '../delivery/retry-policy.js';
 import { loadEventSubject, subjectRefs } from './event-subject.js';
 import { heldByMaintenance } from './maintenance.js';
@@ -21,7 +21,7 @@ export async function fanOutAlertEvent(ctx: Context, p: AlertEventPayload, polic
   if (p.domainId !== undefined && (!subject.domain || !subject.domain.notificationsEnabled)) return { deliveries: 0 };
   if (await heldByMaintenance(ctx, p)) return { deliveries: 0 };
 
-  const integrations = await ctx.db.getRepository(Integration).find({ where: { accountId: p.accountId, isActive: true }, order: { id: 'ASC' } });
+  const integrations = await activeIntegrationsOfAccount(ctx.db, p.accountId);
   const repeat = p.repeat;
   const targets =
     repeat?.kind === 'escalation'

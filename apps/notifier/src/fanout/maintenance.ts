@@ -1,4 +1,4 @@
-import { activeMaintenance, MaintenanceWindow, type AlertEventName, type AlertEventPayload, type Context } from '@vigil/core';
+import { activeMaintenance, maintenanceWindowsOfAccount, type AlertEventName, type AlertEventPayload, type Context } from '@vigil/core';
 
 /**
  * Domain events that planned work can cause (an SSL or security-header grade that changes while
@@ -10,6 +10,6 @@ const HELD_DURING_MAINTENANCE: ReadonlySet<AlertEventName> = new Set(['domain.gr
 /** Whether a maintenance window covering the event's domain was under way when the event happened. */
 export async function heldByMaintenance(ctx: Context, p: AlertEventPayload): Promise<boolean> {
   if (p.domainId === undefined || !HELD_DURING_MAINTENANCE.has(p.event)) return false;
-  const windows = await ctx.db.getRepository(MaintenanceWindow).findBy({ accountId: p.accountId });
+  const windows = await maintenanceWindowsOfAccount(ctx.db, p.accountId);
   return windows.length > 0 && activeMaintenance(windows, { domainId: p.domainId }, new Date(p.createdAt)).length > 0;
 }

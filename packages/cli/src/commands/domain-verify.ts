@@ -1,4 +1,4 @@
-import { Account, NotFoundError, requireHostname, verifyHostnameManually } from '@vigil/core/admin';
+import { accountById, NotFoundError, requireHostname, verifyHostnameManually } from '@vigil/core/admin';
 import type { Context } from '@vigil/core';
 
 /**
@@ -12,7 +12,7 @@ export async function domainVerify(
   hostname: string,
 ): Promise<{ account_id: number; hostname: string; verified: true }> {
   const name = requireHostname(hostname);
-  const account = Number.isInteger(accountId) && accountId > 0 ? await ctx.db.getRepository(Account).findOneBy({ id: accountId }) : null;
+  const account = Number.isInteger(accountId) && accountId > 0 ? await accountById(ctx.db, accountId) : null;
   if (!account) throw new NotFoundError(`Account ${accountId} not found`);
   await verifyHostnameManually(ctx.db.manager, account.id, name, ctx.clock.now());
   return { account_id: account.id, hostname: name, verified: true };

@@ -1,4 +1,7 @@
-import type { DataSource } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
+import type { EntityAccess, PageSlice } from '../db/entity-access.js';
+import { InvoiceLine } from '../db/entities/invoice-line.entity.js';
+import { Invoice } from '../db/entities/invoice.entity.js';
 import type { BillingPeriod } from './period.js';
 import type { InvoiceDraft } from './prorate.js';
 
@@ -51,4 +54,14 @@ export async function insertInvoice(db: DataSource, accountId: number, draft: In
     }
     return true;
   });
+}
+
+/** A page of the account's invoices, newest period first, and how many it has. */
+export function listInvoicesOfAccount(em: EntityAccess, accountId: number, page: PageSlice): Promise<[Invoice[], number]> {
+  return em.getRepository(Invoice).findAndCount({ where: { accountId }, order: { period: 'DESC', id: 'DESC' }, skip: page.offset, take: page.perPage });
+}
+
+/** The lines of these invoices, in their order on each invoice. */
+export function linesOfInvoices(em: EntityAccess, invoiceIds: readonly number[]): Promise<InvoiceLine[]> {
+  return em.getRepository(InvoiceLine).find({ where: { invoiceId: In([...invoiceIds]) }, order: { position: 'ASC' } });
 }

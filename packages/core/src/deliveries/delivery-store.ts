@@ -1,4 +1,5 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, FindOptionsWhere } from 'typeorm';
+import type { EntityAccess, PageSlice } from '../db/entity-access.js';
 import { deleteInBatches } from '../db/delete-in-batches.js';
 import { AlertDelivery } from '../db/entities/alert-delivery.entity.js';
 import type { Queryable, WriteResult } from '../db/queryable.js';
@@ -16,6 +17,30 @@ import type { DeliveryOutcome } from '../channels/definition.js';
 /** The first attempt of a delivery (its id is the delivery id), or null when it is gone. */
 export async function loadDelivery(db: DataSource, deliveryId: number): Promise<AlertDelivery | null> {
   return db.getRepository(AlertDelivery).findOneBy({ id: deliveryId, deliveryId });
+}
+
+/** The first attempt of a delivery of this integration (null when gone or another integration's). */
+export function firstAttemptOfIntegration(em: EntityAccess, deliveryId: number, integrationId: number): Promise<AlertDelivery | null> {
+  return em.getRepository(AlertDelivery).findOneBy({ id: deliveryId, deliveryId, integrationId });
+}
+
+/** An attempt just created; TypeORM's EntityNotFoundError when it is gone. */
+export function deliveryAttempt(em: EntityAccess, id: number): Promise<AlertDelivery> {
+  return em.getRepository(AlertDelivery).findOneByOrFail({ id });
+}
+
+/** The delivery log's filters: exact values, absent ones not filtered on. */
+export interface DeliveryFilters {
+  status?: AlertDelivery['status'];
+  event?: AlertDelivery['event'];
+}
+
+/** A page of an integration's attempts, newest first, and how many match. */
+export function listDeliveryAttempts(em: EntityAccess, integrationId: number, filters: DeliveryFilters, page: PageSlice): Promise<[AlertDelivery[], number]> {
+  const where: FindOptionsWhere<AlertDelivery> = { integrationId };
+  if (filters.status !== undefined) where.status = filters.status;
+  if (filters.event !== undefined) where.event = filters.event;
+  return em.getRepository(AlertDelivery).findAndCount({ where, order: { id: 'DESC' }, skip: page.offset, take: page.perPage });
 }
 
 /** The successful attempt of a delivery, if one exists. */

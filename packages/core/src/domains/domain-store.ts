@@ -1,3 +1,5 @@
+import type { EntityAccess } from '../db/entity-access.js';
+import { Domain } from '../db/entities/domain.entity.js';
 import type { Queryable, WriteResult } from '../db/queryable.js';
 import { CERTIFICATE_TRUSTED_SQL } from './certificate-trust-sql.js';
 
@@ -56,4 +58,9 @@ export interface DomainBadgeRow {
 export async function domainBadgeRow(em: Queryable, domainId: number): Promise<DomainBadgeRow | null> {
   const [row] = await em.query<DomainBadgeRow[]>(`SELECT d.ssl_grade, d.cert_valid_to, d.header_grade, ${CERTIFICATE_TRUSTED_SQL} AS trusted FROM domains d WHERE d.id = $1`, [domainId]);
   return row ?? null;
+}
+
+/** The account's domain, whole (null when missing or another account's); `lock` takes its row lock (inside a transaction). */
+export function domainEntityOfAccount(em: EntityAccess, accountId: number, id: number, opts: { lock?: boolean } = {}): Promise<Domain | null> {
+  return em.getRepository(Domain).findOne({ where: { id, accountId }, ...(opts.lock ? { lock: { mode: 'pessimistic_write' } } : {}) });
 }

@@ -1,4 +1,6 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, FindOptionsSelect } from 'typeorm';
+import type { EntityAccess, PageSlice } from '../db/entity-access.js';
+import { HeaderCheck } from '../db/entities/header-check.entity.js';
 import { deleteInBatches } from '../db/delete-in-batches.js';
 import type { Queryable } from '../db/queryable.js';
 import type { HeaderReport } from '../headers/header-report.js';
@@ -99,4 +101,30 @@ const PRUNABLE_HEADER_CHECKS = `
 /** Deletes header checks older than `before` that no domain still needs, in batches. Returns how many went. */
 export function pruneHeaderChecksBefore(db: DataSource, before: Date, batchSize = 1_000): Promise<number> {
   return deleteInBatches(db, 'header_checks', PRUNABLE_HEADER_CHECKS, [before], batchSize);
+}
+
+/** Every column but the report, for history pages. */
+const HEADER_CHECK_COLUMNS: FindOptionsSelect<HeaderCheck> = {
+  id: true,
+  domainId: true,
+  accountId: true,
+  scanId: true,
+  url: true,
+  status: true,
+  grade: true,
+  score: true,
+  deeperScore: true,
+  algorithmVersion: true,
+  error: true,
+  checkedAt: true,
+};
+
+/** A page of the account's domain's header checks (without their reports), newest first, and how many it has. */
+export function headerCheckHistoryPage(em: EntityAccess, where: { domainId: number; accountId: number }, page: PageSlice): Promise<[HeaderCheck[], number]> {
+  return em.getRepository(HeaderCheck).findAndCount({ where, order: { id: 'DESC' }, select: HEADER_CHECK_COLUMNS, skip: page.offset, take: page.perPage });
+}
+
+/** A header check of the account's domain, with its report (null when missing or another domain's). */
+export function headerCheckOfDomain(em: EntityAccess, accountId: number, domainId: number, id: number): Promise<HeaderCheck | null> {
+  return em.getRepository(HeaderCheck).findOneBy({ id, domainId, accountId });
 }

@@ -1,5 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { deleteInBatches } from '../db/delete-in-batches.js';
+import type { EntityAccess, PageSlice } from '../db/entity-access.js';
+import { Scan } from '../db/entities/scan.entity.js';
 import type { Queryable, WriteResult } from '../db/queryable.js';
 import type { TlsDiffable } from './grade-diff.js';
 import type { TlsScanReport } from './tls-scan-report.js';
@@ -272,4 +274,14 @@ export async function markScanUnqueued(em: Queryable, scanId: number, now: Date)
 export async function scanReport(em: Queryable, scanId: number): Promise<TlsScanReport | null> {
   const [row] = await em.query<{ report: TlsScanReport | null }[]>('SELECT report FROM scans WHERE id = $1', [scanId]);
   return row?.report ?? null;
+}
+
+/** The account's scan (null when missing or another account's). */
+export function scanOfAccount(em: EntityAccess, accountId: number, id: number): Promise<Scan | null> {
+  return em.getRepository(Scan).findOneBy({ id, accountId });
+}
+
+/** A page of the account's domain's scans, newest first, and how many it has. */
+export function scanHistoryPage(em: EntityAccess, where: { domainId: number; accountId: number }, page: PageSlice): Promise<[Scan[], number]> {
+  return em.getRepository(Scan).findAndCount({ where, order: { id: 'DESC' }, skip: page.offset, take: page.perPage });
 }

@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Queryable, WriteResult } from '../db/queryable.js';
+import type { EntityAccess } from '../db/entity-access.js';
+import { DomainVerification } from '../db/entities/domain-verification.entity.js';
 
 /**
  * The store of domain verifications (issue 30): every statement on domain_verifications. A claim
@@ -87,4 +89,14 @@ export async function lapseClaimRow(em: EntityManager, claimId: number, now: Dat
     [claimId, now],
   );
   return affected > 0;
+}
+
+/** The account's verification (null when missing or another account's). */
+export function verificationOfAccount(em: EntityAccess, accountId: number, id: number): Promise<DomainVerification | null> {
+  return em.getRepository(DomainVerification).findOneBy({ id, accountId });
+}
+
+/** Every verification of the account, oldest first. */
+export function verificationsOfAccount(em: EntityAccess, accountId: number): Promise<DomainVerification[]> {
+  return em.getRepository(DomainVerification).find({ where: { accountId }, order: { id: 'ASC' } });
 }

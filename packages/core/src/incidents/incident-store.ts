@@ -1,6 +1,8 @@
 import type { EntityManager } from 'typeorm';
 import type { EscalationStep, MonitorStatus } from '../db/entities/monitor.entity.js';
 import type { Queryable } from '../db/queryable.js';
+import type { EntityAccess } from '../db/entity-access.js';
+import { Incident } from '../db/entities/incident.entity.js';
 
 /**
  * The store of incidents (issue 30): the statements on incidents beyond the check writer's own
@@ -101,4 +103,27 @@ export function incidentsOverlapping(em: Queryable, monitorIds: readonly number[
       WHERE monitor_id = ANY($1::int[]) AND started_at < $3 AND (resolved_at IS NULL OR resolved_at > $2)`,
     [monitorIds, from, to],
   );
+}
+
+/** The monitor's incident (null when missing or another monitor's). */
+export function incidentOfMonitor(em: EntityAccess, monitorId: number, id: number): Promise<Incident | null> {
+  return em.getRepository(Incident).findOneBy({ id, monitorId });
+}
+
+/** An incident of the account's monitor (null when missing or another's); `lock` takes its row lock (inside a transaction). */
+export function incidentEntityOfAccount(em: EntityAccess, accountId: number, monitorId: number, id: number, opts: { lock?: boolean } = {}): Promise<Incident | null> {
+  return em.getRepository(Incident).findOne({
+    where: { id, monitorId, accountId },
+    ...(opts.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+  });
+}
+
+/** The monitor's newest incidents, at most `limit`. */
+export function recentIncidentsOfMonitor(em: EntityAccess, monitorId: number, limit: number): Promise<Incident[]> {
+  return em.getRepository(Incident).find({ where: { monitorId }, order: { startedAt: 'DESC', id: 'DESC' }, take: limit });
+}
+
+/** Whether the account's incident is acknowledged or resolved, from a plain read (null when missing or another account's). */
+export function incidentAckState(em: EntityAccess, accountId: number, id: number): Promise<Pick<Incident, 'id' | 'status' | 'acknowledgedAt'> | null> {
+  return em.getRepository(Incident).findOne({ where: { id, accountId }, select: { id: true, status: true, acknowledgedAt: true } });
 }

@@ -1,11 +1,13 @@
-import type { MonitorStatus } from '../db/entities/monitor.entity.js';
+import type { FindOptionsSelect } from 'typeorm';
+import type { EntityAccess } from '../db/entity-access.js';
+import { Monitor, type MonitorStatus } from '../db/entities/monitor.entity.js';
 import type { Queryable } from '../db/queryable.js';
 import type { CheckTimings } from '../queue/job-payloads.js';
 import type { MonitorRef } from '../queue/alert-events.js';
 
 /**
- * Reads of the monitors table that events and alerts need (issue 30: their SQL in one place;
- * the check writer and the API's monitor module hold the rest until they move here).
+ * Reads of the monitors table that events, alerts and the API's reads need (issue 30: their SQL
+ * in one place; the check writer and the API's monitor writes hold the rest until they move here).
  */
 
 /** A monitor as alert events name it (null when it is gone). */
@@ -70,4 +72,17 @@ export async function monitorIdsAtLocation(em: Queryable, accountId: number, loc
 /** Deletes the account's monitor (its checks, incidents, rollups and heartbeat row go with it: ON DELETE CASCADE). */
 export async function deleteMonitorRow(em: Queryable, monitorId: number, accountId: number): Promise<void> {
   await em.query('DELETE FROM monitors WHERE id = $1 AND account_id = $2', [monitorId, accountId]);
+}
+
+/** The account's monitor, whole (null when missing or another account's); `lock` takes its row lock (inside a transaction). */
+export function monitorEntityOfAccount(em: EntityAccess, accountId: number, id: number, opts: { lock?: boolean } = {}): Promise<Monitor | null> {
+  return em.getRepository(Monitor).findOne({
+    where: { id, accountId },
+    ...(opts.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+  });
+}
+
+/** The account's monitors, oldest first, with only the `select`ed columns. */
+export function monitorsOfAccount(em: EntityAccess, accountId: number, select: FindOptionsSelect<Monitor>): Promise<Monitor[]> {
+  return em.getRepository(Monitor).find({ select, where: { accountId }, order: { id: 'ASC' } });
 }

@@ -1,4 +1,4 @@
-import { channelOf, createSecretBox, Integration, INTEGRATION_TYPES, type Account, type Context, type IntegrationType } from '@vigil/core';
+import { channelOf, createSecretBox, deleteIntegrationOfAccount, insertIntegration, integrationOfAccountOrFail, integrationsOfAccount, INTEGRATION_TYPES, saveIntegration, type Account, type Context, type IntegrationType, type NewIntegration } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { dropEchoedMasks, maskedConfig, openConfig, splitConfig } from '../../integrations/config-secrets.js';
 import { createIntegrationBody, parseCreateBody, validateConfig } from '../../integrations/integration-input.js';
@@ -25,7 +25,7 @@ function intendedConfig(type: IntegrationType, sent: Record<string, unknown>, cu
 }
 
 /** What the row stores for a spec: the secret fields sealed. */
-function columnsOf(ctx: Context, spec: Spec): Partial<Integration> {
+function columnsOf(ctx: Context, spec: Spec): Omit<NewIntegration, 'accountId'> {
   const input = parseCreateBody(spec);
   const config = validateConfig(input.type, input.config);
   const generated = channelOf(input.type).generated;
@@ -69,7 +69,7 @@ export const integrationKind: KindAdapter = {
 
   async load(ctx: Context, em: EntityManager, accountId: number): Promise<Current[]> {
     const box = createSecretBox(ctx.config.secretKey);
-    const rows = await em.getRepository(Integration).find({ where: { accountId }, order: { id: 'ASC' } });
+    const rows = await integrationsOfAccount(em, accountId);
     return rows.map((i) => ({
       id: i.id,
       spec: { type: i.type, name: i.name, config: openConfig(i, box), events: i.events, monitor_ids: i.monitorIds, domain_ids: i.domainIds, is_active: i.isActive },
@@ -82,18 +82,17 @@ export const integrationKind: KindAdapter = {
 
   ...oneByOne({
     async create(ctx, em, account, spec) {
-      const saved = await em.getRepository(Integration).save({ accountId: account.id, ...columnsOf(ctx, spec) });
+      const saved = await insertIntegration(em, { accountId: account.id, ...columnsOf(ctx, spec) });
       return { id: saved.id, after: [] };
     },
 
     async update(ctx, em, account, { current, spec }) {
-      const repo = em.getRepository(Integration);
-      await repo.save(Object.assign(await repo.findOneByOrFail({ id: current.id, accountId: account.id }), columnsOf(ctx, spec)));
+      await saveIntegration(em, Object.assign(await integrationOfAccountOrFail(em, account.id, current.id), columnsOf(ctx, spec)));
       return [];
     },
 
     async remove(_ctx, em, account, current) {
-      await em.getRepository(Integration).delete({ id: current.id, accountId: account.id });
+      await deleteIntegrationOfAccount(em, account.id, current.id);
       return [];
     },
   }),

@@ -1,4 +1,4 @@
-import { MaintenanceWindow, ValidationError, type Account, type Context } from '@vigil/core';
+import { deleteMaintenanceWindowOfAccount, insertMaintenanceWindow, maintenanceWindowsInOrder, updateMaintenanceWindowOfAccount, ValidationError, type Account, type Context } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { iso } from '../../http/iso.js';
 import { maintenanceBody, parseMaintenanceBody, resolveWindow } from '../../maintenance/maintenance-input.js';
@@ -45,7 +45,7 @@ export const maintenanceWindowKind: KindAdapter = {
   },
 
   async load(_ctx: Context, em: EntityManager, accountId: number): Promise<Current[]> {
-    const rows = await em.getRepository(MaintenanceWindow).find({ where: { accountId }, order: { id: 'ASC' } });
+    const rows = await maintenanceWindowsInOrder(em, accountId);
     return rows.map((w) => ({ id: w.id, spec: specOf(w) }));
   },
 
@@ -53,17 +53,17 @@ export const maintenanceWindowKind: KindAdapter = {
 
   ...oneByOne({
     async create(ctx, em, account, spec) {
-      const saved = await em.getRepository(MaintenanceWindow).save({ accountId: account.id, ...columnsOf(ctx, spec) });
+      const saved = await insertMaintenanceWindow(em, { accountId: account.id, ...columnsOf(ctx, spec) });
       return { id: saved.id, after: [] };
     },
 
     async update(ctx, em, account, { current, spec }) {
-      await em.getRepository(MaintenanceWindow).update({ id: current.id, accountId: account.id }, columnsOf(ctx, spec));
+      await updateMaintenanceWindowOfAccount(em, account.id, current.id, columnsOf(ctx, spec));
       return [];
     },
 
     async remove(_ctx, em, account, current) {
-      await em.getRepository(MaintenanceWindow).delete({ id: current.id, accountId: account.id });
+      await deleteMaintenanceWindowOfAccount(em, account.id, current.id);
       return [];
     },
   }),

@@ -1,4 +1,4 @@
-import { StatusPage, type Account, type Context } from '@vigil/core';
+import { deleteStatusPageOfAccount, insertStatusPage, statusPagesOfAccount, updateStatusPageOfAccount, type Account, type Context, type StatusPage } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { requireOwnedHostname } from '../../domains/require-owned-hostname.js';
 import { statusChanged } from '../../public-status/read-status-version.js';
@@ -69,7 +69,7 @@ export const statusPageKind: KindAdapter = {
   },
 
   async load(_ctx: Context, em: EntityManager, accountId: number): Promise<Current[]> {
-    const rows = await em.getRepository(StatusPage).find({ where: { accountId }, order: { id: 'ASC' } });
+    const rows = await statusPagesOfAccount(em, accountId);
     return rows.map((p) => ({
       id: p.id,
       spec: {
@@ -89,18 +89,17 @@ export const statusPageKind: KindAdapter = {
 
   ...oneByOne({
     async create(ctx, em, account, spec) {
-      const repo = em.getRepository(StatusPage);
-      const saved = await unique(() => repo.save(repo.create({ ...columnsOf(spec), accountId: account.id })));
+      const saved = await unique(() => insertStatusPage(em, { ...columnsOf(spec), accountId: account.id }));
       return { id: saved.id, after: [() => statusChanged(ctx, account.id)] };
     },
 
     async update(ctx, em, account, { current, spec }) {
-      await unique(() => em.getRepository(StatusPage).update({ id: current.id, accountId: account.id }, columnsOf(spec)));
+      await unique(() => updateStatusPageOfAccount(em, account.id, current.id, columnsOf(spec)));
       return [() => statusChanged(ctx, account.id)];
     },
 
     async remove(ctx, em, account, current) {
-      await em.getRepository(StatusPage).delete({ id: current.id, accountId: account.id });
+      await deleteStatusPageOfAccount(em, account.id, current.id);
       return [() => statusChanged(ctx, account.id)];
     },
   }),

@@ -1,0 +1,1 @@
+export * from './api-key-store.js';

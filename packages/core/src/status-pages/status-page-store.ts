@@ -1,0 +1,150 @@
+import type { DeepPartial } from 'typeorm';
+import type { EntityAccess, PageSlice } from '../db/entity-access.js';
+import type { Queryable } from '../db/queryable.js';
+import { IncidentUpdate, type IncidentUpdateStatus } from '../db/entities/incident-update.entity.js';
+import { StatusPageNotice } from '../db/entities/status-page-notice.entity.js';
+import { StatusPage, type StatusPageSection, type StatusPageTheme } from '../db/entities/status-page.entity.js';
+
+/**
+ * The store of status pages (issue 30): status_pages, their notices (status_page_notices) and the
+ * incident updates the pages show (incident_updates), as the API's endpoints and config-as-code
+ * read and write them, and the page's own rows its public face reads (the monitors, rollups,
+ * incidents and domains it shows are still read in the API's public-status/load-page-rows).
+ * Custom hostnames are in custom-hostname-store.
+ */
+
+/** The account's status page (null when missing or another account's). */
+export function statusPageOfAccount(em: EntityAccess, accountId: number, id: number): Promise<StatusPage | null> {
+  return em.getRepository(StatusPage).findOneBy({ id, accountId });
+}
+
+/** A page of the account's status pages, oldest first, and how many it has. */
+export function listStatusPages(em: EntityAccess, accountId: number, page: PageSlice): Promise<[StatusPage[], number]> {
+  return em.getRepository(StatusPage).findAndCount({ where: { accountId }, order: { id: 'ASC' }, skip: page.offset, take: page.perPage });
+}
+
+/** Every status page of the account, oldest first. */
+export function statusPagesOfAccount(em: EntityAccess, accountId: number): Promise<StatusPage[]> {
+  return em.getRepository(StatusPage).find({ where: { accountId }, order: { id: 'ASC' } });
+}
+
+/** Inserts a status page (columns not given take the entity's defaults); a slug or hostname taken is a unique violation. */
+export function insertStatusPage(em: EntityAccess, fields: DeepPartial<StatusPage> & { accountId: number }): Promise<StatusPage> {
+  const repo = em.getRepository(StatusPage);
+  return repo.save(repo.create(fields));
+}
+
+/** Saves a status page's changed fields. */
+export function saveStatusPage(em: EntityAccess, page: StatusPage): Promise<StatusPage> {
+  return em.getRepository(StatusPage).save(page);
+}
+
+/** Sets these columns of the account's status page (nothing when it is another account's). */
+export async function updateStatusPageOfAccount(em: EntityAccess, accountId: number, id: number, columns: Partial<StatusPage>): Promise<void> {
+  await em.getRepository(StatusPage).update({ id, accountId }, columns);
+}
+
+/** Deletes the account's status page (its notices go with it). */
+export async function deleteStatusPageOfAccount(em: EntityAccess, accountId: number, id: number): Promise<void> {
+  await em.getRepository(StatusPage).delete({ id, accountId });
+}
+
+/** A notice of the page (null when missing or another page's). */
+export function noticeOfPage(em: EntityAccess, statusPageId: number, id: number): Promise<StatusPageNotice | null> {
+  return em.getRepository(StatusPageNotice).findOneBy({ id, statusPageId });
+}
+
+/** The page's notices, newest first. */
+export function noticesOfPage(em: EntityAccess, statusPageId: number): Promise<StatusPageNotice[]> {
+  return em.getRepository(StatusPageNotice).find({ where: { statusPageId }, order: { createdAt: 'DESC', id: 'DESC' } });
+}
+
+export type NewNotice = Pick<StatusPageNotice, 'statusPageId' | 'accountId' | 'title' | 'status' | 'message' | 'createdAt' | 'updatedAt'>;
+
+export function insertNotice(em: EntityAccess, fields: NewNotice): Promise<StatusPageNotice> {
+  const repo = em.getRepository(StatusPageNotice);
+  return repo.save(repo.create(fields));
+}
+
+/** Saves a notice's changed fields. */
+export function saveNotice(em: EntityAccess, notice: StatusPageNotice): Promise<StatusPageNotice> {
+  return em.getRepository(StatusPageNotice).save(notice);
+}
+
+export async function deleteNoticeById(em: EntityAccess, id: number): Promise<void> {
+  await em.getRepository(StatusPageNotice).delete({ id });
+}
+
+export type NewIncidentUpdate = Pick<IncidentUpdate, 'incidentId' | 'accountId' | 'status' | 'message' | 'createdAt'>;
+
+export function insertIncidentUpdate(em: EntityAccess, fields: NewIncidentUpdate): Promise<IncidentUpdate> {
+  const repo = em.getRepository(IncidentUpdate);
+  return repo.save(repo.create(fields));
+}
+
+/** The incident's updates, oldest first (as a timeline reads). */
+export function updatesOfIncident(em: EntityAccess, incidentId: number): Promise<IncidentUpdate[]> {
+  return em.getRepository(IncidentUpdate).find({ where: { incidentId }, order: { createdAt: 'ASC', id: 'ASC' } });
+}
+
+/** A public page is addressed by its slug (/status/{slug}) or by its custom hostname. */
+export type StatusPageAddress = { slug: string } | { hostname: string };
+
+/** A page as its public face reads it. */
+export interface PublicPageRow {
+  id: number;
+  account_id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  theme: StatusPageTheme;
+  is_public: boolean;
+  show_uptime_bars: boolean;
+  sections: StatusPageSection[];
+}
+
+/**
+ * The page at this address, public or not (a private page still tells whose version to watch).
+ * A page of a deactivated account counts as private: its monitors are no longer checked.
+ */
+export async function statusPageAtAddress(em: Queryable, ref: StatusPageAddress): Promise<PublicPageRow | null> {
+  const [column, value] = 'slug' in ref ? ['p.slug', ref.slug] : ['p.custom_hostname', ref.hostname];
+  const rows = await em.query<PublicPageRow[]>(
+    `SELECT p.id, p.account_id, p.slug, p.title, p.description, p.theme, p.is_public AND a.is_active AS is_public, p.show_uptime_bars, p.sections
+       FROM status_pages p JOIN accounts a ON a.id = p.account_id WHERE ${column} = $1`,
+    [value],
+  );
+  return rows[0] ?? null;
+}
+
+export interface PublicNoticeRow {
+  id: number;
+  title: string;
+  status: IncidentUpdateStatus;
+  message: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The notices a public page shows: unresolved ones and those resolved since `resolvedSince`, newest first, at most 50. */
+export function noticesShownOnPage(em: Queryable, statusPageId: number, resolvedSince: Date): Promise<PublicNoticeRow[]> {
+  return em.query<PublicNoticeRow[]>(
+    `SELECT id, title, status, message, created_at, updated_at FROM status_page_notices
+        WHERE status_page_id = $1 AND (status <> 'resolved' OR updated_at >= $2) ORDER BY created_at DESC LIMIT 50`,
+    [statusPageId, resolvedSince],
+  );
+}
+
+export interface PublicIncidentUpdateRow {
+  incident_id: number;
+  status: IncidentUpdateStatus;
+  message: string;
+  created_at: Date;
+}
+
+/** The updates of these incidents, oldest first. */
+export function updatesOfIncidents(em: Queryable, incidentIds: readonly number[]): Promise<PublicIncidentUpdateRow[]> {
+  return em.query<PublicIncidentUpdateRow[]>(`SELECT incident_id, status, message, created_at FROM incident_updates WHERE incident_id = ANY($1::int[]) ORDER BY created_at, id`, [
+    incidentIds,
+  ]);
+}
