@@ -75,7 +75,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Prometheus metrics: request counts and durations by route and status, queue depths */
+        /** Prometheus metrics: request counts and durations by route and status, queue depths; at most 1 s old */
         get: operations["getMetrics"];
         put?: never;
         post?: never;

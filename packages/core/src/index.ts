@@ -71,6 +71,7 @@ export * from './accounts/api-key-scopes.js';
 export * from './accounts/usage-counts.js';
 export * from './accounts/usage-store.js';
 export * from './accounts/key-use-store.js';
+export * from './accounts/api-key-store.js';
 export * from './accounts/account-store.js';
 export * from './accounts/account-limit-lock.js';
 export * from './deliveries/index.js';

@@ -1,4 +1,4 @@
-import { Account, ApiKey, AuthenticationError, ForbiddenError, hashApiKeySecret, type Context } from '@vigil/core';
+import { AuthenticationError, ForbiddenError, hashApiKeySecret, keyWithAccount, type Context } from '@vigil/core';
 import type { AuthInfo } from '../http/request-auth.js';
 import { recordKeyUse } from './key-use.js';
 
@@ -15,16 +15,8 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 /** The key with this hash and its account, in one round trip; null when there is none. */
-export async function findKey(ctx: Context, keyHash: string): Promise<AuthInfo | null> {
-  const found = (await ctx.db
-    .getRepository(ApiKey)
-    .createQueryBuilder('k')
-    .innerJoinAndMapOne('k.account', Account, 'a', 'a.id = k.account_id')
-    .where('k.key_hash = :hash', { hash: keyHash })
-    .getOne()) as (ApiKey & { account: Account }) | null;
-  if (!found) return null;
-  const { account, ...fields } = found;
-  return { account, apiKey: Object.assign(new ApiKey(), fields) };
+export function findKey(ctx: Context, keyHash: string): Promise<AuthInfo | null> {
+  return keyWithAccount(ctx.db, keyHash);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { JobName, hashPingToken, looksLikePingToken, monitorIdOfPingToken, type Context, type HeartbeatPingPayload } from '@vigil/core';
+import { JobName, hashPingToken, looksLikePingToken, monitorIdsOfPingTokens, type Context, type HeartbeatPingPayload } from '@vigil/core';
 import { FixedWindowLimiter, limiterNamespace, type FixedWindowResult } from '../limits/fixed-window-limiter.js';
+import { TickBatch } from './tick-batch.js';
 
 /** Pings a token may send per minute (start + success of a job every second fit twice over). */
 export const PINGS_PER_MINUTE = 120;
@@ -30,15 +31,33 @@ const JOB_OPTIONS = {
  * counted under the token's hash (the token itself never reaches Redis or a log), before the
  * lookup, so a runaway job costs Redis only; a known token's ping becomes a HeartbeatPing job
  * (job id = ping id) that the checker judges and records.
+ *
+ * The pings that arrive in one turn of the event loop share one token lookup (one statement for
+ * all their tokens) and one enqueue (addBulk: one Redis transaction), instead of a round trip
+ * each to PostgreSQL and Redis. Each ping's lookup still starts after it arrived, so a rotated
+ * token is unknown from the next ping on, in every process (no cache of tokens).
  */
 export class PingIntake {
   private readonly limiter: FixedWindowLimiter;
+  private readonly lookups: TickBatch<string, number | null>;
+  private readonly enqueues: TickBatch<HeartbeatPingPayload, void>;
 
   constructor(
     private readonly ctx: Context,
     private readonly perMinute = PINGS_PER_MINUTE,
   ) {
     this.limiter = new FixedWindowLimiter(ctx.redis, limiterNamespace(ctx.config.redisPrefix, 'ping'), 60, { spentInMemory: true });
+    this.lookups = new TickBatch(async (hashes) => {
+      const found = await monitorIdsOfPingTokens(ctx.db, hashes);
+      return hashes.map((h) => found.get(h) ?? null);
+    });
+    this.enqueues = new TickBatch<HeartbeatPingPayload, void>(async (payloads) => {
+      await ctx.queues.addBulk(
+        JobName.HeartbeatPing,
+        payloads.map((payload) => ({ payload, opts: { ...JOB_OPTIONS, jobId: payload.pingId } })),
+      );
+      return payloads.map(() => undefined);
+    });
   }
 
   async accept(ping: IncomingPing): Promise<PingAnswer> {
@@ -46,7 +65,7 @@ export class PingIntake {
     const hash = hashPingToken(ping.token);
     const limit = await this.limiter.consume(hash, this.perMinute);
     if (!limit.allowed) return { kind: 'limited', limit };
-    const monitorId = await monitorIdOfPingToken(this.ctx.db.manager, hash);
+    const monitorId = await this.lookups.add(hash);
     if (monitorId === null) return { kind: 'unknown' };
     const pingId = randomUUID();
     const payload: HeartbeatPingPayload = {
@@ -57,7 +76,7 @@ export class PingIntake {
       receivedAt: this.ctx.clock.now().toISOString(),
       body: ping.body,
     };
-    await this.ctx.queues.add(JobName.HeartbeatPing, payload, { ...JOB_OPTIONS, jobId: pingId });
+    await this.enqueues.add(payload);
     return { kind: 'accepted' };
   }
 }

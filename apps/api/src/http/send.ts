@@ -30,7 +30,11 @@ export function responseSender(def: RouteDef, check: boolean, unwritable: (e: Re
   // The readers of one coalesced read (ReadCoalescer) answer the same object one after another.
   let last: ({ status: number; body: unknown } & Answer) | null = null;
   const serialized = (status: number, body: unknown, serialize: Serializer): Answer => {
-    if (last && last.body === body && last.status === status) return last;
+    if (last && last.body === body && last.status === status) {
+      // Answered again (a coalesced read, the OpenAPI document): its bytes are encoded once.
+      last.bytes ??= Buffer.from(last.text);
+      return last;
+    }
     let text: string;
     try {
       text = serialize(body);
@@ -40,7 +44,7 @@ export function responseSender(def: RouteDef, check: boolean, unwritable: (e: Re
       text = JSON.stringify(body);
     }
     if (check) assertSerializedAsIs(where(status), body, text);
-    last = { status, body, text, etag: undefined };
+    last = { status, body, text, etag: undefined, bytes: undefined };
     return last;
   };
   return (res) => {
@@ -62,10 +66,15 @@ export function responseSender(def: RouteDef, check: boolean, unwritable: (e: Re
   };
 }
 
-/** A serialised body, and its ETag once computed (null: the app makes none). */
+/**
+ * A serialised body, its ETag once computed (null: the app makes none), and its UTF-8 bytes once
+ * it is answered more than once (a body sent once is written as text: Node then sends headers
+ * and body in one write without a copy of its own).
+ */
 interface Answer {
   text: string;
   etag: string | null | undefined;
+  bytes: Buffer | undefined;
 }
 
 /**
@@ -75,14 +84,14 @@ interface Answer {
  * Statuses whose body Express strips (204, 205) go through Express.
  */
 function writeJsonText(res: Response, status: number, answer: Answer): void {
-  const { text } = answer;
+  const { text, bytes } = answer;
   if (status === 204 || status === 205) {
     res.status(status).set('Content-Type', JSON_TYPE).send(text);
     return;
   }
   res.status(status);
   res.setHeader('Content-Type', JSON_TYPE);
-  if (!res.getHeader('Transfer-Encoding')) res.setHeader('Content-Length', Buffer.byteLength(text));
+  if (!res.getHeader('Transfer-Encoding')) res.setHeader('Content-Length', bytes ? bytes.length : Buffer.byteLength(text));
   if (!res.getHeader('ETag')) {
     const etagOf: unknown = res.app.get('etag fn');
     if (answer.etag === undefined) {
@@ -100,5 +109,5 @@ function writeJsonText(res: Response, status: number, answer: Answer): void {
     return;
   }
   if (res.req.method === 'HEAD') res.end();
-  else res.end(text);
+  else res.end(bytes ?? text);
 }

@@ -2,6 +2,7 @@ import { checkReadiness, type Context } from '@vigil/core';
 import { Type } from '@sinclair/typebox';
 import { route, type RouteDef } from '../http/route.js';
 import { MapOf, StringEnum } from '../http/schema.js';
+import { PROCESS_METRICS_MAX_AGE_MS, ProcessExposition } from '../metrics/process-exposition.js';
 
 const ReadinessSchema = Type.Object({
   status: StringEnum(['ready', 'not ready']),
@@ -19,6 +20,7 @@ export function opsRoutes(ctx: Context): RouteDef[] {
 
 /** Liveness, readiness and Prometheus metrics: what the ops port (VIGIL_OPS_PORT) serves. */
 export function operatorPortRoutes(ctx: Context): RouteDef[] {
+  const exposition = new ProcessExposition(ctx);
   return [
     route({
       method: 'get',
@@ -44,11 +46,11 @@ export function operatorPortRoutes(ctx: Context): RouteDef[] {
     route({
       method: 'get',
       path: '/metrics',
-      summary: 'Prometheus metrics: request counts and durations by route and status, queue depths',
+      summary: `Prometheus metrics: request counts and durations by route and status, queue depths; at most ${PROCESS_METRICS_MAX_AGE_MS / 1000} s old`,
       tag: 'Operations',
       auth: 'none',
       handler: async (_req, res) => {
-        res.type(ctx.metrics.registry.contentType).send(await ctx.metrics.registry.metrics());
+        res.type(exposition.contentType).send(await exposition.text());
       },
       docs: { responses: { 200: { description: 'Prometheus text format', contentType: 'text/plain' } } },
     }),

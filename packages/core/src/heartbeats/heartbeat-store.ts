@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { Queryable } from '../db/queryable.js';
 import type { Tier } from '../tiers/tiers.js';
 import type { HeartbeatConfig } from '../monitors/types/heartbeat/heartbeat-config.js';
 import type { HeartbeatState } from './heartbeat-judge.js';
@@ -67,10 +68,12 @@ export async function replaceHeartbeatToken(em: EntityManager, monitorId: number
   return affected > 0;
 }
 
-/** The monitor a ping token (by its hash) belongs to, or null. */
-export async function monitorIdOfPingToken(em: EntityManager, tokenHash: string): Promise<number | null> {
-  const rows = await em.query<{ monitor_id: number }[]>(`SELECT monitor_id FROM heartbeat_monitors WHERE token_hash = $1`, [tokenHash]);
-  return rows[0]?.monitor_id ?? null;
+/** The monitor each ping token (by its hash) belongs to, in one statement; a hash no token has is left out. */
+export async function monitorIdsOfPingTokens(em: Queryable, tokenHashes: readonly string[]): Promise<Map<string, number>> {
+  const rows = await em.query<{ token_hash: string; monitor_id: number }[]>(`SELECT token_hash, monitor_id FROM heartbeat_monitors WHERE token_hash = ANY($1::text[])`, [
+    [...tokenHashes],
+  ]);
+  return new Map(rows.map((r) => [r.token_hash, r.monitor_id]));
 }
 
 /** What the checker judges a heartbeat monitor by, read with the monitor row locked. */

@@ -63,6 +63,10 @@ export class Queues {
         defaultJobOptions: { removeOnComplete: { age: 3600, count: 1000 }, removeOnFail: { age: 86_400 } },
       });
       queue.on('error', (e) => logConnectionError(this.logger, e, { queue: key }));
+      // Each job run() waits on (Job.waitUntilFinished) holds a 'closing' listener on its Queue
+      // until the job ends or its wait times out: as many as requests waiting on a worker (manual
+      // checks, test deliveries), not a leak; Node's default of 10 warned under load.
+      queue.setMaxListeners(0);
       this.queues.set(key, queue);
       // BullMQ keeps a failed handshake for good: every later call on that Queue fails with it
       // (and its job-scheduler calls never settle). A queue opened at the instant the connection

@@ -1,0 +1,34 @@
+import request from 'supertest';
+import { createApp } from '@vigil/api';
+import { createTestContext, testClock, type TestContext } from '@vigil/testing';
+import { PROCESS_METRICS_MAX_AGE_MS } from './process-exposition.js';
+
+const clock = testClock('2026-11-27T10:00:00Z');
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({ clock });
+});
+afterAll(() => ctx.teardown());
+
+const healthzCount = (text: string) => Number(/vigil_http_requests_total\{method="GET",route="\/healthz",status="200"\} (\d+)/.exec(text)?.[1] ?? 0);
+
+describe('/metrics', () => {
+  it('is rendered at most once per PROCESS_METRICS_MAX_AGE_MS of the clock; concurrent scrapes share a render', async () => {
+    const app = createApp(ctx);
+    await request(app).get('/healthz');
+    const first = await request(app).get('/metrics');
+    expect(first.status).toBe(200);
+    expect(first.type).toMatch(/^text\/plain/);
+    expect(healthzCount(first.text)).toBe(1);
+
+    await request(app).get('/healthz');
+    clock.advance(PROCESS_METRICS_MAX_AGE_MS - 1);
+    // Still the first render: the second /healthz is not in it yet.
+    const [a, b] = await Promise.all([request(app).get('/metrics'), request(app).get('/metrics')]);
+    expect(a.text).toBe(first.text);
+    expect(b.text).toBe(first.text);
+
+    clock.advance(1);
+    expect(healthzCount((await request(app).get('/metrics')).text)).toBe(2);
+  });
+});

@@ -1,0 +1,66 @@
+import type { Queryable } from '../db/queryable.js';
+import { Account } from '../db/entities/account.entity.js';
+import { ApiKey } from '../db/entities/api-key.entity.js';
+import type { Tier } from '../tiers/tiers.js';
+
+/**
+ * The store of API key lookups (issue 30): what authentication reads of a key and its account.
+ * Keys are written through the ApiKey entity (issue, rotate, revoke) and their use through
+ * key-use-store.ts.
+ */
+
+interface KeyWithAccountRow {
+  id: number;
+  account_id: number;
+  name: string;
+  key_hash: string;
+  prefix: string;
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  scopes: string[];
+  last_used_ip: string | null;
+  created_at: Date;
+  a_email: string;
+  a_tier: Tier;
+  a_is_active: boolean;
+  a_verified_email_domain: string | null;
+  a_created_at: Date;
+  a_updated_at: Date;
+}
+
+/** The key with this hash (revoked and expired ones too: the caller tells them apart) and its account, in one statement; null when there is none. */
+export async function keyWithAccount(em: Queryable, keyHash: string): Promise<{ account: Account; apiKey: ApiKey } | null> {
+  const [row] = await em.query<KeyWithAccountRow[]>(
+    `SELECT k.id, k.account_id, k.name, k.key_hash, k.prefix, k.expires_at, k.revoked_at, k.last_used_at, k.scopes, k.last_used_ip, k.created_at,
+            a.email AS a_email, a.tier AS a_tier, a.is_active AS a_is_active, a.verified_email_domain AS a_verified_email_domain,
+            a.created_at AS a_created_at, a.updated_at AS a_updated_at
+     FROM api_keys k JOIN accounts a ON a.id = k.account_id
+     WHERE k.key_hash = $1`,
+    [keyHash],
+  );
+  if (!row) return null;
+  const account = Object.assign(new Account(), {
+    id: row.account_id,
+    email: row.a_email,
+    tier: row.a_tier,
+    isActive: row.a_is_active,
+    verifiedEmailDomain: row.a_verified_email_domain,
+    createdAt: row.a_created_at,
+    updatedAt: row.a_updated_at,
+  });
+  const apiKey = Object.assign(new ApiKey(), {
+    id: row.id,
+    accountId: row.account_id,
+    name: row.name,
+    keyHash: row.key_hash,
+    prefix: row.prefix,
+    expiresAt: row.expires_at,
+    revokedAt: row.revoked_at,
+    lastUsedAt: row.last_used_at,
+    scopes: row.scopes,
+    lastUsedIp: row.last_used_ip,
+    createdAt: row.created_at,
+  });
+  return { account, apiKey };
+}
