@@ -1,6 +1,6 @@
 /**
  * Monitor scheduling at scale: BENCH_SCHED_MONITORS (100,000) active monitors at 60 s in the
- * product's interval buckets (scheduling/monitor-buckets.ts: one BullMQ job scheduler per slot
+ * product's interval buckets (scheduling/interval-buckets.ts: one BullMQ job scheduler per slot
  * of 1/3600 of the interval), created by the real reconciler from an empty Redis (what happens
  * after Redis lost its data). BullMQ workers on the checks queue, in this process, run the
  * product's bucket handler (monitor-bucket.job.ts) with a check that does nothing but record the

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_REGION, QueueName, bucketOfMonitor, bucketSchedulerId, isKeyUnderPrefix, scanKeys, shardOfBucket } from '@vigil/core';
+import { DEFAULT_REGION, QueueName, bucketOf, bucketSchedulerId, isKeyUnderPrefix, scanKeys, shardOfBucket } from '@vigil/core';
 import { bumpAuthStamp, withAdminRedis } from '@vigil/core/admin';
 import { createApiProcess } from '@vigil/api';
 import { createCheckerApp } from '@vigil/checker';
@@ -52,7 +52,7 @@ it('creates monitors, checks them on 3 queue shards, opens an incident and count
   // Each monitor's bucket is on the shard of its slot (3 shards: {prefix}, {prefix:1}, {prefix:2}).
   for (const { monitor } of [up.json, down.json] as { monitor: { id: number; check_interval: number } }[]) {
     const id = monitor.id;
-    const bucket = bucketOfMonitor(id, monitor.check_interval * 1000);
+    const bucket = bucketOf(id, monitor.check_interval * 1000);
     const queue = ctx.queues.bucketQueue(DEFAULT_REGION, bucket);
     expect(queue.opts.prefix).toBe(ctx.queues.checkQueuePrefixes()[shardOfBucket(bucket, 3)]);
     await waitFor(() => queue.getJobScheduler(bucketSchedulerId(bucket)), { timeoutMs: 60_000, what: `the bucket scheduler of monitor ${id}` });

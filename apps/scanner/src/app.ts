@@ -1,4 +1,5 @@
 import { JobName, QueueName, createOutboxRelay, createWorkerApp, type Context } from '@vigil/core';
+import { domainBucketJob } from './jobs/domain-bucket.job.js';
 import { domainScanJob } from './jobs/domain-scan.job.js';
 import { headerCheckJob } from './jobs/header-check.job.js';
 import { headerGradeJob } from './jobs/header-grade.job.js';
@@ -17,7 +18,7 @@ export function createScannerApp(ctx: Context) {
     concurrency: ctx.config.concurrency.scanner,
     healthPort: ctx.config.healthPorts.scanner,
     handlers: {
-      [QueueName.Scans]: { [JobName.TlsScan]: tlsScanJob(ctx, engines), [JobName.DomainScan]: domainScanJob(ctx, engines) },
+      [QueueName.Scans]: { [JobName.TlsScan]: tlsScanJob(ctx, engines), [JobName.DomainScan]: domainScanJob(ctx, engines), [JobName.DomainBucket]: domainBucketJob(ctx) },
       [QueueName.Headers]: { [JobName.HeaderCheck]: headerCheckJob(ctx), [JobName.HeaderGrade]: headerGradeJob(ctx) },
     },
     onStarted: async () => relay.start(),

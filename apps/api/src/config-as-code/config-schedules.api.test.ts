@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { Domain, domainSchedulerId, JobName, verifyHostnameManually } from '@vigil/core';
-import { bucketsOfMonitor, createTestAccount, createTestContext, testClock, type TestAccount, type TestContext } from '@vigil/testing';
+import { Domain, verifyHostnameManually } from '@vigil/core';
+import { bucketsOfDomain, bucketsOfMonitor, createTestAccount, createTestContext, testClock, type TestAccount, type TestContext } from '@vigil/testing';
 
 // A config apply changes schedules through the schedule outbox like the resource endpoints: rows
 // written in its transaction, applied after the commit (nothing left pending).
@@ -22,7 +22,6 @@ const apply = (doc: unknown, query = '') => request(app).post(`/api/v1/config/ap
 const intervalsOf = async (id: number) => (await bucketsOfMonitor(ctx, id)).map((b) => b.everyMs / 1000);
 const pending = async () => Number((await ctx.db.query('SELECT count(*)::int AS n FROM schedule_outbox'))[0].n);
 const idOf = async (name: string) => Number((await ctx.db.query('SELECT id FROM monitors WHERE account_id = $1 AND name = $2', [who.account.id, name]))[0].id);
-const domainScheduler = (id: number) => ctx.queues.queueOf(JobName.DomainScan).getJobScheduler(domainSchedulerId(id));
 
 const doc = (interval: number, withB = true) => ({
   domains: [{ key: 'shop', hostname: 'shop.example.com', monitoring_frequency: 'hourly' }],
@@ -37,7 +36,7 @@ it('apply schedules what it creates, moves what changes interval, and unschedule
   const [a, b] = [await idOf('A'), await idOf('B')];
   expect([await intervalsOf(a), await intervalsOf(b)]).toEqual([[300], [600]]);
   const [domain] = await ctx.db.getRepository(Domain).findBy({ accountId: who.account.id });
-  expect(Number((await domainScheduler(domain.id))?.every)).toBe(3_600_000);
+  expect((await bucketsOfDomain(ctx, domain.id)).map((b) => b.scheduler?.every)).toEqual([3_600_000]);
   expect(await pending()).toBe(0);
 
   expect((await apply(doc(60))).status).toBe(200);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { JobName, bucketOfMonitor, bucketOffsetMs } from '@vigil/core';
+import { JobName, bucketOf, bucketOffsetMs } from '@vigil/core';
 import { bucketMemberships, bucketsOfMonitor, createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
 
 let ctx: TestContext;
@@ -26,7 +26,7 @@ const queue = () => ctx.queues.queueOf(JobName.MonitorCheck);
 const scheduled = (id: number) => bucketsOfMonitor(ctx, id);
 /** The monitor scheduled once, in its bucket of this interval, whose scheduler fires just before the monitor's phase. */
 const scheduledEvery = (id: number, seconds: number) => {
-  const bucket = bucketOfMonitor(id, seconds * 1000);
+  const bucket = bucketOf(id, seconds * 1000);
   return [{ ...bucket, scheduler: expect.objectContaining({ every: seconds * 1000, offset: bucketOffsetMs(bucket), template: expect.objectContaining({ data: bucket }) }) }];
 };
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { Domain, JobName, Scan, bumpAuthStamp, domainSchedulerId, verifyHostnameManually, type Tier } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { Domain, JobName, Scan, bumpAuthStamp, verifyHostnameManually, type Tier } from '@vigil/core';
+import { bucketsOfDomain, createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 
 const RELAXED_TIERS = JSON.stringify(
   Object.fromEntries(['free', 'pro', 'business', 'enterprise'].map((t) => [t, { requestsPerMinute: 100_000 }])),
@@ -27,8 +27,11 @@ async function addDomain(auth: { Authorization: string }, body: Record<string, u
   return request(app).post('/api/v1/domains').set(auth).send(body);
 }
 
-async function scheduler(domainId: number) {
-  return ctx.queues.queueOf(JobName.DomainScan).getJobScheduler(domainSchedulerId(domainId));
+/** The period (ms) of the domain bucket that holds the domain, read from the bucket's scheduler; undefined when no bucket holds it. */
+async function scheduledEvery(domainId: number): Promise<number | undefined> {
+  const buckets = await bucketsOfDomain(ctx, domainId);
+  expect(buckets.length).toBeLessThanOrEqual(1);
+  return buckets[0] && Number(buckets[0].scheduler?.every);
 }
 
 async function queuedScanJobs(): Promise<number[]> {
@@ -60,8 +63,7 @@ describe('POST /api/v1/domains', () => {
     const scan = await ctx.db.getRepository(Scan).findOneByOrFail({ id: res.body.scan_id });
     expect(scan).toMatchObject({ accountId: account.id, domainId: res.body.domain.id, hostname: `www.${domain}`, port: 443, status: 'queued', trigger: 'initial' });
     expect(await queuedScanJobs()).toContain(scan.id);
-    const s = await scheduler(res.body.domain.id);
-    expect(Number(s?.every)).toBe(86_400_000);
+    expect(await scheduledEvery(res.body.domain.id)).toBe(86_400_000);
     expect(res.headers.deprecation).toBeUndefined();
   });
 
@@ -76,7 +78,7 @@ describe('POST /api/v1/domains', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.domain).toMatchObject({ port: 8443, monitoring_frequency: '15min', notifications_enabled: false, alert_days_before_expiry: 14 });
-    expect(Number((await scheduler(res.body.domain.id))?.every)).toBe(15 * 60_000);
+    expect(await scheduledEvery(res.body.domain.id)).toBe(15 * 60_000);
   });
 
   it('stores an IDN in punycode', async () => {
@@ -476,15 +478,18 @@ describe('PUT and PATCH /api/v1/domains/:id', () => {
     expect(row).toMatchObject({ port: 8443, alertDaysBeforeExpiry: 10, notificationsEnabled: false, monitoringFrequency: 'daily' });
   });
 
-  it('keeps the scheduler in step with is_active and the frequency', async () => {
+  it('keeps the domain\'s bucket in step with is_active and the frequency', async () => {
     const { auth, domain } = await owner();
     const id = (await addDomain(auth, { hostname: domain })).body.domain.id as number;
-    expect(await scheduler(id)).toBeTruthy();
+    expect(await scheduledEvery(id)).toBeDefined();
     const off = await request(app).patch(`/api/v1/domains/${id}`).set(auth).send({ is_active: false });
     expect(off.body.domain.is_active).toBe(false);
-    expect(await scheduler(id)).toBeFalsy();
+    expect(await scheduledEvery(id)).toBeUndefined();
     await request(app).put(`/api/v1/domains/${id}`).set(auth).send({ is_active: true, monitoring_frequency: 'hourly' });
-    expect(Number((await scheduler(id))?.every)).toBe(3_600_000);
+    expect(await scheduledEvery(id)).toBe(3_600_000);
+    // A change of frequency alone moves it: out of the hourly bucket, into the daily one.
+    await request(app).patch(`/api/v1/domains/${id}`).set(auth).send({ monitoring_frequency: 'daily' });
+    expect(await scheduledEvery(id)).toBe(86_400_000);
   });
 
   it('answers the frequency rules: 403 for a tier-forbidden change, the alias with Deprecation', async () => {
@@ -528,7 +533,7 @@ describe('PUT and PATCH /api/v1/domains/:id', () => {
 });
 
 describe('DELETE /api/v1/domains/:id', () => {
-  it('removes the domain with its scans, notifications, alert logs and scheduler', async () => {
+  it('removes the domain with its scans, notifications, alert logs and its bucket membership', async () => {
     const { auth, domain, account } = await owner();
     const created = await addDomain(auth, { hostname: domain });
     const id = created.body.domain.id as number;
@@ -549,7 +554,7 @@ describe('DELETE /api/v1/domains/:id', () => {
     expect(await ctx.db.getRepository(Scan).countBy({ domainId: id })).toBe(0);
     const [{ n }] = await ctx.db.query('SELECT (SELECT count(*) FROM certificate_notifications WHERE domain_id = $1) + (SELECT count(*) FROM alert_deliveries WHERE domain_id = $1) AS n', [id]);
     expect(Number(n)).toBe(0);
-    expect(await scheduler(id)).toBeFalsy();
+    expect(await scheduledEvery(id)).toBeUndefined();
     expect((await request(app).get(`/api/v1/domains/${id}`).set(auth)).status).toBe(404);
     expect((await request(app).delete(`/api/v1/domains/${id}`).set(auth)).status).toBe(404);
   });
@@ -568,8 +573,8 @@ describe('POST /api/v1/domains/bulk-delete', () => {
       .send({ domain_ids: [mine[2], mine[0], theirs, 999_999, mine[0], 99_999_999_999] });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: '2 domains deleted', deleted_count: 2, deleted_ids: [mine[0], mine[2]] });
-    expect(await scheduler(mine[0])).toBeFalsy();
-    expect(await scheduler(mine[1])).toBeTruthy();
+    expect(await scheduledEvery(mine[0])).toBeUndefined();
+    expect(await scheduledEvery(mine[1])).toBeDefined();
     expect(await ctx.db.getRepository(Domain).countBy({ id: theirs })).toBe(1);
     const none = await request(app).post('/api/v1/domains/bulk-delete').set(auth).send({ domain_ids: [theirs] });
     expect(none.body).toEqual({ message: '0 domains deleted', deleted_count: 0, deleted_ids: [] });

@@ -9,7 +9,7 @@ import type { Job } from 'bullmq';
 import {
   JobName,
   bucketDueOf,
-  bucketOfMonitor,
+  bucketOf,
   bucketRunJobId,
   createSecretBox,
   monitoredTiers,
@@ -50,9 +50,9 @@ afterAll(async () => {
 });
 
 it("an account whose 6 targets all hang holds 2 of the 4 slots: another account's check in the same bucket starts at once", async () => {
-  const b = bucketOfMonitor(6_000_001, EVERY);
+  const b = bucketOf(6_000_001, EVERY);
   const ids: number[] = [];
-  for (let id = 6_000_001; ids.length < 7; id++) if (bucketOfMonitor(id, EVERY).slot === b.slot) ids.push(id);
+  for (let id = 6_000_001; ids.length < 7; id++) if (bucketOf(id, EVERY).slot === b.slot) ids.push(id);
   const now = Date.now();
   const latestDue = nextDueMs(ids[0], EVERY, now) - EVERY;
   const bucketDue = bucketDueOf(b, latestDue);

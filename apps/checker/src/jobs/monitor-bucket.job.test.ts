@@ -1,14 +1,14 @@
 import {
   JobName,
   bucketDueOf,
-  bucketOfMonitor,
+  bucketOf,
   bucketRunJobId,
   createSecretBox,
   monitoredTiers,
   nextDueMs,
   upsertMonitorSchedule,
   type JobPayloads,
-  type MonitorBucket,
+  type IntervalBucket,
 } from '@vigil/core';
 import { createTestContext, waitFor, type TestContext } from '@vigil/testing';
 import type { Job } from 'bullmq';
@@ -52,19 +52,19 @@ async function scheduledMetrics() {
 }
 
 /** Ids above `from` whose bucket at 60 s is `b`'s. */
-function idsInBucket(b: MonitorBucket, from: number, count: number): number[] {
+function idsInBucket(b: IntervalBucket, from: number, count: number): number[] {
   const found: number[] = [];
-  for (let id = from; found.length < count; id++) if (bucketOfMonitor(id, EVERY).slot === b.slot) found.push(id);
+  for (let id = from; found.length < count; id++) if (bucketOf(id, EVERY).slot === b.slot) found.push(id);
   return found;
 }
 
 /** The bucket's run that started the monitor's latest due time, as BullMQ's scheduler would add it. */
-async function bucketRun(b: MonitorBucket, monitorDueMs: number): Promise<Job<JobPayloads[JobName.MonitorBucket]>> {
+async function bucketRun(b: IntervalBucket, monitorDueMs: number): Promise<Job<JobPayloads[JobName.MonitorBucket]>> {
   return (await queue().add(JobName.MonitorBucket, b, { jobId: bucketRunJobId(b, bucketDueOf(b, monitorDueMs)) })) as Job<JobPayloads[JobName.MonitorBucket]>;
 }
 
 it("checks the bucket's members at their own due times, records each under its own run key once, and skips members that do not belong (another interval or region, paused, deleted)", async () => {
-  const b = bucketOfMonitor(4_000_001, EVERY);
+  const b = bucketOf(4_000_001, EVERY);
   const [due1, due2, staleInterval, paused, deleted, otherRegion] = idsInBucket(b, 4_000_001, 6);
   const first = await monitorWithId(due1);
   await monitorWithId(due2, { accountId: first.accountId });
@@ -95,7 +95,7 @@ it("checks the bucket's members at their own due times, records each under its o
 });
 
 it("a member whose check throws does not stop the others, and the run reports it", async () => {
-  const b = bucketOfMonitor(4_100_001, EVERY);
+  const b = bucketOf(4_100_001, EVERY);
   const [ok, broken] = idsInBucket(b, 4_100_001, 2);
   const m = await monitorWithId(ok);
   await monitorWithId(broken, { accountId: m.accountId });
@@ -110,7 +110,7 @@ it("a member whose check throws does not stop the others, and the run reports it
 });
 
 it('a job that is not a scheduler run starts nothing', async () => {
-  const b = bucketOfMonitor(4_200_001, EVERY);
+  const b = bucketOf(4_200_001, EVERY);
   const m = await monitorWithId(4_200_001);
   await upsertMonitorSchedule(ctx.queues, { id: m.id, checkInterval: 60 });
   const job = (await queue().add(JobName.MonitorBucket, b, { jobId: 'not-a-run' })) as Job<JobPayloads[JobName.MonitorBucket]>;

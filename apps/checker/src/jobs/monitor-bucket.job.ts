@@ -14,7 +14,7 @@ export function checkLimiter(ctx: Context): FairLimiter {
 
 /**
  * MonitorBucket: the periodic checks of one slot of one interval in this checker's region
- * (scheduling/monitor-buckets.ts). Reads the slot's members, starts each at its own due time
+ * (scheduling/interval-buckets.ts). Reads the slot's members, starts each at its own due time
  * (the run fires a little early), at most CHECKER_CONCURRENCY of its checks at once across the
  * buckets this handler runs and at most CHECKER_ACCOUNT_CONCURRENCY of one account's, the slots
  * shared fairly between accounts (createFairLimiter): an account whose targets all hang for their
@@ -36,11 +36,11 @@ export function monitorBucketJob(
     // Only the bucket's scheduler adds these jobs; anything else names no due time.
     if (bucketDueMs === null) return { checked: 0, skipped: 0, failed: 0 };
     const runs = runsOfBucket(bucket, await bucketMembers(ctx.redis, ctx.queues.bucketQueue(ctx.config.region, bucket), bucket), bucketDueMs);
-    const accounts = await accountsOf(runs.map((r) => r.monitorId));
+    const accounts = await accountsOf(runs.map((r) => r.id));
     let checked = 0;
     const failures: { monitorId: number; error: string }[] = [];
     await Promise.all(
-      runs.map(async ({ monitorId, dueMs }) => {
+      runs.map(async ({ id: monitorId, dueMs }) => {
         const wait = dueMs - Date.now(); // BullMQ's due times are this clock's
         if (wait > 0) await sleep(wait);
         try {

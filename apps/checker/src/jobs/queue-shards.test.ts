@@ -1,4 +1,4 @@
-import { DEFAULT_REGION, bucketOfMonitor, bucketSchedulerId, createContext, shardOfBucket, type Context } from '@vigil/core';
+import { DEFAULT_REGION, bucketOf, bucketSchedulerId, createContext, shardOfBucket, type Context } from '@vigil/core';
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 import { reconcileMonitorSchedules } from './reconcile-monitor-schedules.job.js';
 
@@ -27,7 +27,7 @@ it('spreads the buckets over the shards by slot, and gathers them again on one',
     )) as { id: number }[];
     ids.push(id);
   }
-  const buckets = ids.map((id) => bucketOfMonitor(id, 60_000));
+  const buckets = ids.map((id) => bucketOf(id, 60_000));
   const expected = (shards: number, shard: number) => [...new Set(buckets.filter((b) => shardOfBucket(b, shards) === shard).map(bucketSchedulerId))].sort();
 
   await reconcileMonitorSchedules(ctx);

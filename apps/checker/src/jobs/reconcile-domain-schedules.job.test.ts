@@ -3,16 +3,16 @@ import {
   Domain,
   FREQUENCY_MS,
   JobName,
+  MONITORING_FREQUENCIES,
   Scan,
-  domainScheduleOffsetMs,
-  domainSchedulerId,
+  bucketSchedulerId,
+  domainBucket,
   insertScan,
-  DOMAIN_SCHEDULE,
-  readSchedules,
-  upsertDomainSchedule,
+  readQueueSchedules,
+  syncDomainSchedule,
   type JobPayloads,
 } from '@vigil/core';
-import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
+import { bucketsOfDomain, createTestAccount, createTestContext, domainBucketMemberships, flushPrefixKeys, testClock, type TestContext } from '@vigil/testing';
 import { createCheckerApp } from '../app.js';
 import { reconcileDomainSchedulesJob } from './reconcile-domain-schedules.job.js';
 
@@ -31,8 +31,12 @@ async function domain(accountId: number, hostname: string, extra: Partial<Domain
   return ctx.db.getRepository(Domain).save({ accountId, hostname, port: 443, monitoringFrequency: 'daily', ...extra });
 }
 
+const queue = () => ctx.queues.queueOf(JobName.DomainBucket);
+/** Each domain's bucket membership, by domain id. */
+const membership = async () => new Map((await domainBucketMemberships(ctx)).map(({ domainId, ...bucket }) => [domainId, bucket]));
+
 describe('ReconcileDomainSchedules', () => {
-  it('makes Redis agree with PostgreSQL and leaves other schedulers alone', async () => {
+  it('makes the domain buckets agree with PostgreSQL, removes per-domain schedulers of earlier releases, and leaves other schedulers alone', async () => {
     const { account } = await createTestAccount(ctx, 'enterprise');
     const daily = await domain(account.id, 'a.example');
     const hourly = await domain(account.id, 'b.example', { monitoringFrequency: 'hourly' });
@@ -41,45 +45,62 @@ describe('ReconcileDomainSchedules', () => {
     const ofInactiveAccount = await domain(off.account.id, 'd.example');
     await ctx.db.query('UPDATE accounts SET is_active = false WHERE id = $1', [off.account.id]);
 
-    // Redis drifted: a deleted domain, an inactive one, a wrong period, and a scheduler that is not ours.
-    await upsertDomainSchedule(ctx.queues, { id: 777_777, monitoringFrequency: 'daily' });
-    await upsertDomainSchedule(ctx.queues, { id: inactive.id, monitoringFrequency: 'daily' });
-    await upsertDomainSchedule(ctx.queues, { id: hourly.id, monitoringFrequency: 'daily' });
-    const queue = ctx.queues.queueOf(JobName.DomainScan);
-    await queue.upsertJobScheduler('not-a-domain', { every: 3_600_000 }, { name: JobName.DomainScan, data: { domainId: 0 } });
+    // Redis drifted: a deleted domain, an inactive one, one in the bucket of another frequency,
+    // the per-domain schedulers of a release before buckets, and a scheduler that is not ours.
+    await syncDomainSchedule(ctx.queues, { id: 777_777, monitoringFrequency: 'daily', isActive: true });
+    await syncDomainSchedule(ctx.queues, { id: inactive.id, monitoringFrequency: 'daily', isActive: true });
+    await syncDomainSchedule(ctx.queues, { id: hourly.id, monitoringFrequency: 'daily', isActive: true });
+    for (const id of [daily.id, 888_888]) {
+      await queue().upsertJobScheduler(`domain-${id}`, { every: FREQUENCY_MS.daily, offset: 1000 }, { name: JobName.DomainScan, data: { domainId: id } });
+    }
+    await queue().upsertJobScheduler('not-a-domain', { every: 3_600_000 }, { name: JobName.DomainScan, data: { domainId: 0 } });
 
-    expect(await run()).toEqual({ added: 2, removed: 2 });
+    // Joined: daily, hourly (at its own frequency). Out: 777777, inactive, hourly's daily bucket, two per-domain schedulers.
+    expect(await run()).toEqual({ added: 2, removed: 5 });
 
-    const schedules = await readSchedules(ctx.queues, ctx.redis, DOMAIN_SCHEDULE);
-    expect([...schedules.keys()].sort()).toEqual([domainSchedulerId(daily.id), domainSchedulerId(hourly.id), 'not-a-domain'].sort());
-    expect(schedules.get(domainSchedulerId(daily.id))).toEqual({ everyMs: FREQUENCY_MS.daily, offsetMs: domainScheduleOffsetMs(daily.id, 'daily'), hasNextJob: true });
-    expect(schedules.get(domainSchedulerId(hourly.id))).toEqual({ everyMs: FREQUENCY_MS.hourly, offsetMs: domainScheduleOffsetMs(hourly.id, 'hourly'), hasNextJob: true });
-    expect(schedules.has(domainSchedulerId(ofInactiveAccount.id))).toBe(false);
-    const template = await queue.getJobScheduler(domainSchedulerId(daily.id));
-    expect(template?.template?.data).toEqual({ domainId: daily.id });
+    const dailyBucket = domainBucket(daily.id, 'daily');
+    const hourlyBucket = domainBucket(hourly.id, 'hourly');
+    expect(await membership()).toEqual(new Map([[daily.id, dailyBucket], [hourly.id, hourlyBucket]]));
+    expect([...(await readQueueSchedules(ctx.redis, queue())).keys()].sort()).toEqual([bucketSchedulerId(dailyBucket), bucketSchedulerId(hourlyBucket), 'not-a-domain'].sort());
+    const [scheduled] = await bucketsOfDomain(ctx, daily.id);
+    expect(scheduled.scheduler).toMatchObject({ every: FREQUENCY_MS.daily, name: JobName.DomainBucket, template: { data: dailyBucket } });
+    expect((await membership()).has(ofInactiveAccount.id)).toBe(false);
 
     // Settled: a second run changes nothing.
     expect(await run()).toEqual({ added: 0, removed: 0 });
-
-    // Redis lost everything: the next run restores it.
-    await queue.removeJobScheduler(domainSchedulerId(daily.id));
-    await queue.removeJobScheduler(domainSchedulerId(hourly.id));
-    expect(await run()).toEqual({ added: 2, removed: 0 });
   });
 
-  it('re-adds the next run of a domain whose delayed job was deleted (it would never be rescanned again)', async () => {
+  it('restores every domain into its bucket, with the bucket\'s scheduler, from an empty Redis', async () => {
+    const { account } = await createTestAccount(ctx, 'enterprise');
+    const domains = [];
+    for (let i = 0; i < 40; i++) domains.push(await domain(account.id, `restore-${i}.example`, { monitoringFrequency: MONITORING_FREQUENCIES[i % MONITORING_FREQUENCIES.length] }));
+    await run();
+    await flushPrefixKeys(ctx);
+    const wanted = await ctx.db.query<{ id: number; monitoring_frequency: Domain['monitoringFrequency'] }[]>(
+      `SELECT d.id, d.monitoring_frequency FROM domains d JOIN accounts a ON a.id = d.account_id WHERE d.is_active AND a.is_active`,
+    );
+    expect((await run()).added).toBe(wanted.length);
+    expect(await membership()).toEqual(new Map(wanted.map((d) => [d.id, domainBucket(d.id, d.monitoring_frequency)])));
+    for (const d of domains) {
+      const [b] = await bucketsOfDomain(ctx, d.id);
+      expect(Number(b.scheduler?.every)).toBe(FREQUENCY_MS[d.monitoringFrequency]);
+    }
+  });
+
+  it('re-adds the next run of a bucket whose delayed job was deleted (its domains would never be rescanned again)', async () => {
     const { account } = await createTestAccount(ctx, 'pro');
     const d = await domain(account.id, 'lost-run.example', { monitoringFrequency: 'hourly' });
     await run();
-    const queue = ctx.queues.queueOf(JobName.DomainScan);
-    const s = await queue.getJobScheduler(domainSchedulerId(d.id));
+    const id = bucketSchedulerId(domainBucket(d.id, 'hourly'));
+    const s = await queue().getJobScheduler(id);
     // Deleted by hand (BullMQ refuses to remove a scheduler's job through its API).
-    const jobId = `repeat:${domainSchedulerId(d.id)}:${s?.next}`;
-    await ctx.redis.del(queue.toKey(jobId));
-    await ctx.redis.zrem(queue.keys.delayed, jobId);
-    expect(await run()).toEqual({ added: 1, removed: 0 });
-    const again = await queue.getJobScheduler(domainSchedulerId(d.id));
-    expect(await (await queue.getJob(`repeat:${domainSchedulerId(d.id)}:${again?.next}`))?.getState()).toBe('delayed');
+    const jobId = `repeat:${id}:${s?.next}`;
+    await ctx.redis.del(queue().toKey(jobId));
+    await ctx.redis.zrem(queue().keys.delayed, jobId);
+    expect((await readQueueSchedules(ctx.redis, queue())).get(id)?.hasNextJob).toBe(false);
+    await run();
+    const again = await queue().getJobScheduler(id);
+    expect(await (await queue().getJob(`repeat:${id}:${again?.next}`))?.getState()).toBe('delayed');
   });
 
   it('fails scans that stayed unfinished past 30 minutes, and only those', async () => {
@@ -107,7 +128,7 @@ describe('ReconcileDomainSchedules', () => {
     try {
       const { result } = await ctx.queues.run(JobName.ReconcileDomainSchedules, {}, 15_000);
       expect(result).toEqual(expect.objectContaining({ added: expect.any(Number), removed: expect.any(Number) }));
-      expect((await readSchedules(ctx.queues, ctx.redis, DOMAIN_SCHEDULE)).get(domainSchedulerId(d.id))?.everyMs).toBe(FREQUENCY_MS.hourly);
+      expect((await bucketsOfDomain(ctx, d.id)).map((b) => b.everyMs)).toEqual([FREQUENCY_MS.hourly]);
     } finally {
       await checker.stop();
     }

@@ -3,7 +3,7 @@ import {
   MaintenanceWindow,
   SCHEDULED_CHECK_JOB_OPTIONS,
   bucketDueOf,
-  bucketOfMonitor,
+  bucketOf,
   bucketOffsetMs,
   bucketRunJobId,
   bucketSchedulerId,
@@ -48,7 +48,7 @@ const members = async () => new Map((await bucketMemberships(ctx)).map((m) => [m
 
 /** The schedulers of exactly these monitors' buckets, each at its bucket's period and phase. */
 async function expectBucketSchedulersOf(monitors: { id: number; everyMs: number }[]) {
-  const buckets = new Map(monitors.map((m) => bucketOfMonitor(m.id, m.everyMs)).map((b) => [bucketSchedulerId(b), b]));
+  const buckets = new Map(monitors.map((m) => bucketOf(m.id, m.everyMs)).map((b) => [bucketSchedulerId(b), b]));
   const found = await schedulers();
   expect([...found.keys()].sort()).toEqual([...buckets.keys()].sort());
   for (const [id, b] of buckets) expect(found.get(id)).toMatchObject({ every: b.everyMs, offset: bucketOffsetMs(b), template: { data: b } });
@@ -95,8 +95,8 @@ it('takes out paused, inactive and deleted monitors, moves a changed interval, a
   await expectBucketSchedulersOf([{ id: keep, everyMs: 60_000 }, { id: retime, everyMs: 600_000 }]);
   const delayed = await queue().getDelayed();
   expect(delayed.map((j) => j.data).sort((x, y) => ('everyMs' in x && 'everyMs' in y ? Number(x.everyMs) - Number(y.everyMs) : 0))).toEqual([
-    bucketOfMonitor(keep, 60_000),
-    bucketOfMonitor(retime, 600_000),
+    bucketOf(keep, 60_000),
+    bucketOf(retime, 600_000),
   ]);
 });
 
@@ -185,7 +185,7 @@ it('does not catch up a run its bucket started (the bucket run still exists), no
   await ctx.db.query(`UPDATE monitors SET created_at = now() - interval '3 hours', last_checked_at = now() - interval '2 hours' WHERE id = ANY($1::int[])`, [
     [started, inMaintenance],
   ]);
-  const bucket = bucketOfMonitor(started, 60_000);
+  const bucket = bucketOf(started, 60_000);
   // The run that started `started`'s latest due time (and the next, should a due time pass meanwhile):
   // finished, but nothing recorded yet (still probing, say).
   const due = nextDueMs(started, 60_000, Date.now()) - 60_000;

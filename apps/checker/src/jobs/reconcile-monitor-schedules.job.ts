@@ -1,13 +1,15 @@
 import {
   JobName,
+  MONITOR_BUCKETS,
   SCHEDULED_CHECK_JOB_OPTIONS,
+  applyBucketPlan,
   bucketDueOf,
-  bucketIndexKey,
-  bucketOfMonitor,
+  bucketOf,
   bucketRunJobId,
   classifyOutage,
   pipelineReplies,
-  readQueueSchedules,
+  planBuckets,
+  readBuckets,
   shardOfBucket,
   seenRegions,
   wantedMonitorSchedules,
@@ -20,8 +22,6 @@ import {
 } from '@vigil/core';
 import type { Queue } from 'bullmq';
 import { ensureMaintenanceSchedulers } from '../maintenance-schedulers.js';
-import { planBuckets } from '../monitors/bucket-plan.js';
-import { applyBucketPlan, readBucketMembers } from '../monitors/bucket-store.js';
 import { createMaintenanceCalendar } from '../monitors/maintenance-calendar.js';
 import { catchUpJobId, missedRuns, scheduledRunJobId, type MissedRun } from '../monitors/missed-runs.js';
 
@@ -30,7 +30,7 @@ type Calendar = ReturnType<typeof createMaintenanceCalendar>;
 /**
  * Makes Redis agree with PostgreSQL (runs every minute from the maintenance queue), region by
  * region: every active, non-paused monitor of an active account on a plan with uptime
- * monitoring is a member of its interval bucket (scheduling/monitor-buckets.ts), and every
+ * monitoring is a member of its interval bucket (scheduling/interval-buckets.ts), and every
  * bucket with members has its scheduler (after Redis lost its data, after a change the API could
  * not write, or when a scheduler lost its next run); members that are paused, inactive, deleted,
  * of a deactivated account or of a plan without uptime monitoring, or that moved to another
@@ -50,19 +50,20 @@ export async function reconcileMonitorSchedules(ctx: Context, calendar: Calendar
   const visit = Math.max(shards, Number(await ctx.redis.get(shardsKey)) || 1);
   for (const region of regions) {
     // Redis first, then PostgreSQL: a monitor the API adds in between is not taken out.
-    const found = await Promise.all(Array.from({ length: visit }, (_, s) => readShard(ctx, ctx.queues.checkQueue(region, s))));
+    const found = await Promise.all(Array.from({ length: visit }, (_, s) => readBuckets(ctx.redis, ctx.queues.checkQueue(region, s))));
     // A region served by agents has no buckets (its runs are offered to its agents): emptied.
     const wanted = ctx.config.agentRegions.includes(region) ? [] : await wantedMonitorSchedules(ctx.db, ctx.config.tiers, region);
     const missed = await missedRunsOf(calendar, wanted, ctx.clock.now().getTime());
-    const shardOf = (id: number, everyMs: number) => shardOfBucket(bucketOfMonitor(id, everyMs), shards);
+    const shardOf = (id: number, everyMs: number) => shardOfBucket(bucketOf(id, everyMs), shards);
     for (let s = 0; s < visit; s++) {
       const queue = ctx.queues.checkQueue(region, s);
       const plan = planBuckets(
+        MONITOR_BUCKETS,
         wanted.filter((w) => shardOf(w.id, w.everyMs) === s),
         found[s].schedulers,
         found[s].members,
       );
-      const { added, removed } = await applyBucketPlan(ctx.redis, queue, plan);
+      const { added, removed } = await applyBucketPlan(ctx.redis, queue, MONITOR_BUCKETS, plan);
       const caughtUp = await catchUp(ctx, queue, missed.filter((m) => shardOf(m.monitorId, m.everyMs) === s));
       if (added || removed || caughtUp) ctx.logger.info('monitor schedules reconciled', { region, shard: s, added, removed, caughtUp, active: wanted.length });
       total.added += added;
@@ -71,13 +72,6 @@ export async function reconcileMonitorSchedules(ctx: Context, calendar: Calendar
   }
   if (visit !== shards || shards > 1) await ctx.redis.set(shardsKey, String(shards));
   return total;
-}
-
-/** The schedulers and bucket members of one shard of a check queue. */
-async function readShard(ctx: Context, queue: Queue) {
-  const schedulers = await readQueueSchedules(ctx.redis, queue);
-  const members = await readBucketMembers(ctx.redis, queue, [...new Set([...(await ctx.redis.smembers(bucketIndexKey(queue))), ...schedulers.keys()])]);
-  return { schedulers, members };
 }
 
 const CATCH_UP_BATCH = 1000;
@@ -102,7 +96,7 @@ async function catchUp(ctx: Context, queue: Queue, missed: MissedRun[]): Promise
     const batch = missed.slice(i, i + CATCH_UP_BATCH);
     const pipeline = ctx.redis.pipeline();
     for (const m of batch) {
-      const bucket = bucketOfMonitor(m.monitorId, m.everyMs);
+      const bucket = bucketOf(m.monitorId, m.everyMs);
       pipeline.exists(queue.toKey(bucketRunJobId(bucket, bucketDueOf(bucket, m.dueMs))), queue.toKey(scheduledRunJobId(m.monitorId, m.dueMs)));
     }
     const replies = pipelineReplies(await pipeline.exec());

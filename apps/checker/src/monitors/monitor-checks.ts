@@ -1,4 +1,4 @@
-import { createSecretBox, monitoredTiers, outboundPolicy, type CheckResult, type Context, type MonitorBucket } from '@vigil/core';
+import { createSecretBox, monitoredTiers, outboundPolicy, type CheckResult, type Context, type IntervalBucket } from '@vigil/core';
 import { createMonitorLoader, shouldCheck, type MonitorLoader, type MonitorLoaderOptions } from './load-monitors.js';
 import { createCheckWriter, type CheckWriter, type CheckWriterOptions } from '../persistence/check-writer.js';
 import { createMaintenanceCalendar } from './maintenance-calendar.js';
@@ -27,7 +27,7 @@ export interface CheckRequest {
   runKey: string;
   manual: boolean;
   /** Set when started by an interval bucket: a member no longer of it (interval or regions changed) is skipped. */
-  bucket?: MonitorBucket;
+  bucket?: IntervalBucket;
 }
 
 /** Checks one monitor; the check record, or null when nothing was checked. */
@@ -55,7 +55,7 @@ export function createMonitorChecks(ctx: Context, opts: MonitorCheckOptions = {}
   const maintenance = createMaintenanceCalendar(ctx.db, ctx.clock);
   const liveRegions = createLiveRegions(ctx);
   // The slot follows from id and interval, and the bucket run only starts members of its slot.
-  const belongs = (m: { checkInterval: number; regions: string[] }, b: MonitorBucket) => m.checkInterval * 1000 === b.everyMs && m.regions.includes(ctx.config.region);
+  const belongs = (m: { checkInterval: number; regions: string[] }, b: IntervalBucket) => m.checkInterval * 1000 === b.everyMs && m.regions.includes(ctx.config.region);
   return async ({ monitorId, runKey, manual, bucket }) => {
     const monitor = await monitors.load(monitorId);
     if (!monitor || !shouldCheck(monitor, manual)) return null;

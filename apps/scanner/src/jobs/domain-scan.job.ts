@@ -2,9 +2,9 @@ import { createScheduledScan, removeDomainSchedule, type Context, type JobHandle
 import { runTlsScan, type ScanEngines } from './tls-scan.job.js';
 
 /**
- * DomainScan {domainId}: a scheduled rescan (the domain's job scheduler). Creates the scan row
- * (once per run), then runs it like any scan. A domain that no longer exists loses its
- * scheduler at once; inactive ones and ones still being scanned are skipped.
+ * DomainScan {domainId}: a scheduled rescan (queued by its bucket, domain-bucket.job.ts). Creates the scan row
+ * (once per run), then runs it like any scan. A domain that no longer exists leaves its
+ * buckets at once; inactive ones and ones still being scanned are skipped.
  */
 export function domainScanJob(ctx: Context, engines: ScanEngines = {}): JobHandler<JobName.DomainScan> {
   return async ({ domainId }, job) => {

@@ -13,16 +13,15 @@ import {
   JobName,
   ManualClock,
   Scan,
-  domainSchedulerId,
   insertScan,
   relayOutboxBatch,
-  upsertDomainSchedule,
+  syncDomainSchedule,
   verifyHostnameManually,
   type AlertEventPayload,
   type AlertEventPayloadOf,
   type JobPayloads,
 } from '@vigil/core';
-import { createTestAccount, createTestContext, startDnsServer, waitFor, type LoopbackDns, type TestContext } from '@vigil/testing';
+import { bucketsOfDomain, createTestAccount, createTestContext, startDnsServer, waitFor, type LoopbackDns, type TestContext } from '@vigil/testing';
 import { createScannerApp } from '../app.js';
 import { makeCert } from '../tls/testing/certs.js';
 import { startHttpsServer, type RunningServer } from '../tls/testing/servers.js';
@@ -315,12 +314,11 @@ describe('DomainScan job (scheduled rescans)', () => {
     expect(await ctx.db.getRepository(Scan).countBy({ domainId: gone.id })).toBe(0);
   });
 
-  it('removes the scheduler of a domain that no longer exists', async () => {
-    await upsertDomainSchedule(ctx.queues, { id: 424_242, monitoringFrequency: 'daily' });
-    const queue = ctx.queues.queueOf(JobName.DomainScan);
-    expect(await queue.getJobScheduler(domainSchedulerId(424_242))).toBeTruthy();
+  it('takes a domain that no longer exists out of its bucket', async () => {
+    await syncDomainSchedule(ctx.queues, { id: 424_242, monitoringFrequency: 'daily', isActive: true });
+    expect(await bucketsOfDomain(ctx, 424_242)).toHaveLength(1);
     await runJob('repeat:domain-424242:1', { domainId: 424_242 });
-    expect(await queue.getJobScheduler(domainSchedulerId(424_242))).toBeFalsy();
+    expect(await bucketsOfDomain(ctx, 424_242)).toEqual([]);
   });
 });
 

@@ -1,6 +1,4 @@
-import { bucketsOfMonitor, captureLogs, createTestAccount, createTestContext, deadRedisQueues, type TestContext } from '@vigil/testing';
-import { JobName } from '../queue/queue-names.js';
-import { domainSchedulerId } from '../scheduling/domain-schedules.js';
+import { bucketsOfDomain, bucketsOfMonitor, captureLogs, createTestAccount, createTestContext, deadRedisQueues, type TestContext } from '@vigil/testing';
 import { createOutboxRelay } from './outbox-relay.js';
 import { applyScheduleChanges, domainScheduleChange, monitorScheduleChange, writeScheduleChanges, type ScheduleChange } from './schedule-changes.js';
 
@@ -19,7 +17,8 @@ const commit = (changes: ScheduleChange[]) => ctx.db.transaction((em) => writeSc
 const pending = async () => Number((await ctx.db.query('SELECT count(*)::int AS n FROM schedule_outbox'))[0].n);
 /** The intervals (s) whose buckets hold the monitor in the default region. */
 const intervalsOf = async (id: number) => (await bucketsOfMonitor(ctx, id)).map((b) => b.everyMs / 1000);
-const domainScheduler = (id: number) => ctx.queues.queueOf(JobName.DomainScan).getJobScheduler(domainSchedulerId(id));
+/** The frequencies (ms) whose buckets hold the domain. */
+const domainPeriodsOf = async (id: number) => (await bucketsOfDomain(ctx, id)).map((b) => b.everyMs);
 
 let n = 0;
 async function insertMonitor(checkInterval: number, status = 'up'): Promise<number> {
@@ -89,25 +88,30 @@ describe('schedule outbox', () => {
     expect(await intervalsOf(gone)).toEqual([]);
   });
 
-  it('domains: a scheduler while active, none once inactive or deleted', async () => {
+  it('domains: in the bucket of their frequency while active, moved on a change of it, in none once inactive or deleted', async () => {
     const [{ id }] = (await ctx.db.query(`INSERT INTO domains (account_id, hostname, monitoring_frequency) VALUES ($1, 'outbox.example.com', 'hourly') RETURNING id`, [
       accountId,
     ])) as { id: number }[];
     await commit([domainScheduleChange(id)]);
     await relay().relayNow();
-    expect(Number((await domainScheduler(id))?.every)).toBe(3_600_000);
+    expect(await domainPeriodsOf(id)).toEqual([3_600_000]);
+    expect((await bucketsOfDomain(ctx, id))[0].scheduler?.every).toBe(3_600_000);
+    await ctx.db.query(`UPDATE domains SET monitoring_frequency = 'daily' WHERE id = $1`, [id]);
+    await commit([domainScheduleChange(id)]);
+    await relay().relayNow();
+    expect(await domainPeriodsOf(id)).toEqual([86_400_000]);
     await ctx.db.query('UPDATE domains SET is_active = false WHERE id = $1', [id]);
     await commit([domainScheduleChange(id)]);
     await relay().relayNow();
-    expect(await domainScheduler(id)).toBeFalsy();
+    expect(await domainPeriodsOf(id)).toEqual([]);
     await ctx.db.query('UPDATE domains SET is_active = true WHERE id = $1', [id]);
     await commit([domainScheduleChange(id)]);
     await relay().relayNow();
-    expect(await domainScheduler(id)).toBeTruthy();
+    expect(await domainPeriodsOf(id)).toEqual([86_400_000]);
     await ctx.db.query('DELETE FROM domains WHERE id = $1', [id]);
     await commit([domainScheduleChange(id)]);
     await relay().relayNow();
-    expect(await domainScheduler(id)).toBeFalsy();
+    expect(await domainPeriodsOf(id)).toEqual([]);
   });
 
   it('Redis down: applying now logs and keeps the change, the relay fails and keeps it; once Redis answers the relay applies it', async () => {

@@ -31,8 +31,11 @@ export interface MonitorCheckPayload {
   manual?: boolean;
 }
 
-/** A bucket of periodic checks: the monitors of one slot of one interval (scheduling/monitor-buckets.ts). */
-export interface MonitorBucketPayload {
+/**
+ * A bucket of periodic work: the rows of one slot of one interval (scheduling/interval-buckets.ts),
+ * monitors to check (MonitorBucket) or domains to rescan (DomainBucket).
+ */
+export interface BucketPayload {
   everyMs: number;
   slot: number;
 }
@@ -155,7 +158,7 @@ export interface GenerateInvoicesPayload {
 /** The one payload type of every job name. */
 export interface JobPayloads {
   [JobName.MonitorCheck]: MonitorCheckPayload;
-  [JobName.MonitorBucket]: MonitorBucketPayload;
+  [JobName.MonitorBucket]: BucketPayload;
   [JobName.ReconcileMonitorSchedules]: EmptyPayload;
   [JobName.PruneChecks]: EmptyPayload;
   [JobName.PruneScans]: EmptyPayload;
@@ -166,6 +169,7 @@ export interface JobPayloads {
   [JobName.EnsureCheckPartitions]: EmptyPayload;
   [JobName.TlsScan]: TlsScanPayload;
   [JobName.DomainScan]: DomainScanPayload;
+  [JobName.DomainBucket]: BucketPayload;
   [JobName.ReconcileDomainSchedules]: EmptyPayload;
   [JobName.HeaderCheck]: HeaderCheckPayload;
   [JobName.HeaderGrade]: HeaderGradePayload;
@@ -198,6 +202,8 @@ export interface JobResults {
   [JobName.EnsureCheckPartitions]: { created: string[] };
   [JobName.TlsScan]: void;
   [JobName.DomainScan]: void;
+  /** The bucket's domains whose rescan was queued (each once per due time), and members left out (of another frequency). */
+  [JobName.DomainBucket]: { queued: number; skipped: number };
   [JobName.ReconcileDomainSchedules]: { added: number; removed: number };
   [JobName.HeaderCheck]: HeaderCheckJobResult;
   [JobName.HeaderGrade]: WhatIfHeaderReport;

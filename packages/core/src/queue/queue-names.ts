@@ -11,7 +11,7 @@ export enum QueueName {
 /** Every kind of job, each on exactly one queue and handled by exactly one handler. */
 export enum JobName {
   MonitorCheck = 'monitor-check',
-  /** A slot of periodic checks (scheduling/monitor-buckets.ts). */
+  /** A slot of periodic checks (scheduling/interval-buckets.ts). */
   MonitorBucket = 'monitor-bucket',
   ReconcileMonitorSchedules = 'reconcile-monitor-schedules',
   PruneChecks = 'prune-checks',
@@ -26,6 +26,8 @@ export enum JobName {
   TlsScan = 'tls-scan',
   ReconcileDomainSchedules = 'reconcile-domain-schedules',
   DomainScan = 'domain-scan',
+  /** A slot of periodic domain rescans: queues a DomainScan per domain due (scheduling/domain-schedules.ts). */
+  DomainBucket = 'domain-bucket',
   HeaderCheck = 'header-check',
   HeaderGrade = 'header-grade',
   AlertEvent = 'alert-event',
@@ -54,6 +56,7 @@ export const JOB_QUEUE = {
   [JobName.EnsureCheckPartitions]: QueueName.Maintenance,
   [JobName.TlsScan]: QueueName.Scans,
   [JobName.DomainScan]: QueueName.Scans,
+  [JobName.DomainBucket]: QueueName.Scans,
   [JobName.ReconcileDomainSchedules]: QueueName.Maintenance,
   [JobName.HeaderCheck]: QueueName.Headers,
   [JobName.HeaderGrade]: QueueName.Headers,

@@ -4,7 +4,7 @@ import type { Logger } from '../logging/logger.js';
 import { logConnectionError } from '../dependencies/log-connection-error.js';
 import { closeRedisConnection } from './redis-connection.js';
 import { shardOfBucket, shardPrefix } from '../scheduling/queue-shards.js';
-import type { MonitorBucket } from '../scheduling/monitor-buckets.js';
+import type { IntervalBucket } from '../scheduling/interval-buckets.js';
 import { JOB_QUEUE, type JobName, QueueName } from './queue-names.js';
 import type { JobPayloads, JobResults } from './job-payloads.js';
 import { checkQueueOf, type CheckQueueName } from '../regions/region-names.js';
@@ -91,7 +91,7 @@ export class Queues {
   }
 
   /** The shard of the region's check queue that holds the bucket. */
-  bucketQueue(region: string, b: MonitorBucket): Queue {
+  bucketQueue(region: string, b: IntervalBucket): Queue {
     return this.checkQueue(region, shardOfBucket(b, this.shards));
   }
 

@@ -8,7 +8,7 @@ export interface Metrics {
   httpDuration: Histogram<'method' | 'route' | 'status'>;
   jobsProcessed: Counter<'queue' | 'job' | 'outcome'>;
   jobDuration: Histogram<'queue' | 'job'>;
-  /** Checks started by interval buckets (scheduling/monitor-buckets.ts), by outcome. */
+  /** Checks started by interval buckets (scheduling/interval-buckets.ts), by outcome. */
   scheduledChecks: Counter<'outcome'>;
   /** How late after its due time a bucket started each check. */
   scheduledCheckLag: Histogram;

@@ -1,30 +1,24 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
-import type { MonitoringFrequency } from '../tiers/tiers.js';
-import {
-  SCHEDULED_JOB_OPTIONS,
-  idOfScheduler,
-  removeSchedule,
-  scheduleOffsetMs,
-  schedulerId,
-  syncSchedule,
-  upsertSchedule,
-  type ScheduleKind,
-  type WantedSchedule,
-} from './periodic-schedules.js';
+import { pipelineReplies } from '../queue/pipeline-replies.js';
+import { MONITORING_FREQUENCIES, type MonitoringFrequency } from '../tiers/tiers.js';
+import { bucketIndexKey, bucketMembersKey, bucketOf, bucketSchedulerId, upsertBucketScheduler, type BucketKind, type IntervalBucket } from './interval-buckets.js';
+import type { WantedSchedule } from './periodic-schedules.js';
 
 /**
- * Periodic domain rescans (periodic-schedules.ts): scheduler `domain-<id>` on the scans queue,
- * `every` = the monitoring_frequency, payload `{domainId}`; each run is a DomainScan job
- * `repeat:domain-<id>:<due ms>` whose handler creates the scan row.
+ * Periodic domain rescans in interval buckets (interval-buckets.ts) on the scans queue: a domain
+ * is a member of the bucket of its monitoring_frequency; a bucket's run (DomainBucket) queues one
+ * DomainScan per member at the member's own due time, job id `repeat:domain-<id>:<due ms>` (what
+ * the domain's own scheduler `domain-<id>` of releases before buckets named its runs), whose
+ * handler creates the scan row once per run.
  */
-export const DOMAIN_SCHEDULE: ScheduleKind<JobName.DomainScan> = {
-  name: 'domain',
-  job: JobName.DomainScan,
-  payload: (domainId) => ({ domainId }),
-  jobOptions: SCHEDULED_JOB_OPTIONS,
-};
+export const DOMAIN_BUCKETS: BucketKind = { job: JobName.DomainBucket, isLegacyScheduler: isPerDomainScheduler };
+
+/** Whether a scheduler is a domain's own (`domain-<id>`), as releases before buckets made them: the reconciler removes them. */
+export function isPerDomainScheduler(scheduler: string): boolean {
+  return /^domain-[1-9]\d{0,9}$/.test(scheduler);
+}
 
 export const FREQUENCY_MS: Record<MonitoringFrequency, number> = {
   '5min': 5 * 60_000,
@@ -40,45 +34,50 @@ export interface DomainScheduleFacts {
   isActive: boolean;
 }
 
-export function domainSchedulerId(domainId: number): string {
-  return schedulerId(DOMAIN_SCHEDULE, domainId);
+/** The bucket of a domain rescanned at `frequency`. */
+export function domainBucket(domainId: number, frequency: MonitoringFrequency): IntervalBucket {
+  return bucketOf(domainId, FREQUENCY_MS[frequency]);
 }
 
-/** The domain id of a scheduler id of ours, or null for any other scheduler. */
-export function domainIdOfScheduler(scheduler: string): number | null {
-  return idOfScheduler(DOMAIN_SCHEDULE, scheduler);
+/** The job id of the domain's rescan due at `dueMs`: one per due time, whichever bucket run (or re-run) queues it. */
+export function domainScanRunJobId(domainId: number, dueMs: number): string {
+  return `repeat:domain-${domainId}:${dueMs}`;
 }
 
-/** The domain's phase within its period, in ms. */
-export function domainScheduleOffsetMs(domainId: number, frequency: MonitoringFrequency): number {
-  return scheduleOffsetMs(domainId, FREQUENCY_MS[frequency]);
+/**
+ * Makes the domain's buckets match its row: a member of its frequency's bucket while active (the
+ * bucket's scheduler made sure of), of no other frequency's bucket; of none while inactive. A
+ * domain has four possible buckets, so each is written, whatever the change was: nothing needs
+ * to remember the frequency it had. One MULTI, then the scheduler.
+ */
+export async function syncDomainSchedule(queues: Queues, d: DomainScheduleFacts): Promise<'scheduled' | 'unscheduled'> {
+  const queue = queues.queueOf(JobName.DomainBucket);
+  const multi = queues.connection.multi();
+  for (const frequency of MONITORING_FREQUENCIES) {
+    const b = domainBucket(d.id, frequency);
+    if (d.isActive && frequency === d.monitoringFrequency) multi.sadd(bucketMembersKey(queue, b), String(d.id)).sadd(bucketIndexKey(queue), bucketSchedulerId(b));
+    else multi.srem(bucketMembersKey(queue, b), String(d.id));
+  }
+  // exec() reports a failed command in its replies instead of throwing: pipelineReplies throws it.
+  pipelineReplies(await multi.exec());
+  if (!d.isActive) return 'unscheduled';
+  await upsertBucketScheduler(queue, DOMAIN_BUCKETS, domainBucket(d.id, d.monitoringFrequency));
+  return 'scheduled';
 }
 
-const wantedOf = (d: { id: number; monitoringFrequency: MonitoringFrequency }): WantedSchedule => ({
-  id: d.id,
-  everyMs: FREQUENCY_MS[d.monitoringFrequency],
-});
-
-/** Creates or re-times the domain's scheduler (idempotent; an unchanged one keeps its next run). */
-export async function upsertDomainSchedule(queues: Queues, d: { id: number; monitoringFrequency: MonitoringFrequency }): Promise<void> {
-  await upsertSchedule(queues, DOMAIN_SCHEDULE, wantedOf(d));
-}
-
-/** Removes the domain's scheduler and its next (delayed) run; a no-op when there is none. */
+/** Takes the domain out of every bucket (deleted); a no-op where it is not a member. An emptied bucket's scheduler is left to the reconciler. */
 export async function removeDomainSchedule(queues: Queues, domainId: number): Promise<void> {
-  await removeSchedule(queues, DOMAIN_SCHEDULE, domainId);
-}
-
-/** Makes the domain's scheduler match its row: scheduled while active, else none. */
-export function syncDomainSchedule(queues: Queues, d: DomainScheduleFacts): Promise<'scheduled' | 'unscheduled'> {
-  return syncSchedule(queues, DOMAIN_SCHEDULE, wantedOf(d), d.isActive);
+  const queue = queues.queueOf(JobName.DomainBucket);
+  const multi = queues.connection.multi();
+  for (const frequency of MONITORING_FREQUENCIES) multi.srem(bucketMembersKey(queue, domainBucket(domainId, frequency)), String(domainId));
+  pipelineReplies(await multi.exec());
 }
 
 /** Domains that should be rescanned periodically: active, of an active account. */
 export async function wantedDomainSchedules(db: EntityManager | DataSource): Promise<WantedSchedule[]> {
-  const rows = (await db.query(
+  const rows = await db.query<{ id: number; monitoring_frequency: MonitoringFrequency }[]>(
     `SELECT d.id, d.monitoring_frequency FROM domains d JOIN accounts a ON a.id = d.account_id
      WHERE d.is_active AND a.is_active`,
-  )) as { id: number; monitoring_frequency: MonitoringFrequency }[];
-  return rows.map((r) => wantedOf({ id: r.id, monitoringFrequency: r.monitoring_frequency }));
+  );
+  return rows.map((r) => ({ id: r.id, everyMs: FREQUENCY_MS[r.monitoring_frequency] }));
 }

@@ -11,7 +11,7 @@ import { SCHEDULED_JOB_OPTIONS, scheduleOffsetMs, type WantedSchedule } from './
 import { pipelineReplies } from '../queue/pipeline-replies.js';
 import type { RedisClient } from '../queue/redis-client.js';
 import { runInLanes } from '../runtime/limiter.js';
-import { bucketIndexKey, bucketMembersKey, bucketOfMonitor, bucketSchedulerId, joinBucket, leaveBucket, upsertBucketScheduler, type MonitorBucket } from './monitor-buckets.js';
+import { bucketIndexKey, bucketMembersKey, bucketOf, bucketSchedulerId, joinBucket, leaveBucket, upsertBucketScheduler, type BucketKind, type IntervalBucket } from './interval-buckets.js';
 
 /** Template options of every scheduled check job (and of one-off checks). */
 export const SCHEDULED_CHECK_JOB_OPTIONS = SCHEDULED_JOB_OPTIONS;
@@ -38,6 +38,9 @@ export function isPerMonitorScheduler(scheduler: string): boolean {
   return /^monitor-[1-9]\d{0,9}$/.test(scheduler);
 }
 
+/** Monitor checks in interval buckets on each region's checks queue (MonitorBucket runs, checked by the checker). */
+export const MONITOR_BUCKETS: BucketKind = { job: JobName.MonitorBucket, isLegacyScheduler: isPerMonitorScheduler };
+
 /** The monitor's phase within its interval (seconds), in ms. */
 export function monitorScheduleOffsetMs(monitorId: number, checkIntervalSec: number): number {
   return scheduleOffsetMs(monitorId, checkIntervalSec * 1000);
@@ -57,7 +60,7 @@ export function shouldBeScheduled(m: Pick<MonitorScheduleFacts, 'type' | 'isActi
   return m.isActive && m.status !== 'paused' && !isPushMonitorType(m.type);
 }
 
-const bucketOf = (m: { id: number; checkInterval: number }) => bucketOfMonitor(m.id, m.checkInterval * 1000);
+const monitorBucket = (m: { id: number; checkInterval: number }) => bucketOf(m.id, m.checkInterval * 1000);
 
 /**
  * Puts the monitor in its interval bucket in each of its regions (idempotent). Its bucket at
@@ -65,7 +68,7 @@ const bucketOf = (m: { id: number; checkInterval: number }) => bucketOfMonitor(m
  * takes it out; the checker skips members of another interval.
  */
 export async function upsertMonitorSchedule(queues: Queues, m: { id: number; checkInterval: number; regions?: readonly string[] }): Promise<void> {
-  for (const region of regionsOf(m)) await joinBucket(queues.connection, queues.bucketQueue(region, bucketOf(m)), m.id, bucketOf(m));
+  for (const region of regionsOf(m)) await joinBucket(queues.connection, queues.bucketQueue(region, monitorBucket(m)), MONITOR_BUCKETS, m.id, monitorBucket(m));
 }
 
 /** Takes the monitor out of its bucket in `regions`; a no-op where it is not a member. */
@@ -74,7 +77,7 @@ export async function removeMonitorSchedule(
   m: { id: number; checkInterval: number },
   regions: readonly string[] = [DEFAULT_REGION],
 ): Promise<void> {
-  for (const region of regions) await leaveBucket(queues.connection, queues.bucketQueue(region, bucketOf(m)), m.id, bucketOf(m));
+  for (const region of regions) await leaveBucket(queues.connection, queues.bucketQueue(region, monitorBucket(m)), m.id, monitorBucket(m));
 }
 
 /**
@@ -131,7 +134,7 @@ async function applySetChanges(redis: RedisClient, changes: readonly SetChange[]
 
 /** A monitor's leaving of its bucket at `checkInterval` in `regions`. */
 function leaving(queues: Queues, m: { id: number; checkInterval: number }, regions: readonly string[]): SetChange[] {
-  const b = bucketOf(m);
+  const b = monitorBucket(m);
   return regions.map((region) => ({ op: 'srem', key: bucketMembersKey(queues.bucketQueue(region, b), b), member: String(m.id) }));
 }
 
@@ -143,12 +146,12 @@ function leaving(queues: Queues, m: { id: number; checkInterval: number }, regio
  */
 export async function syncMonitorSchedules(queues: Queues, monitors: readonly MonitorScheduleChange[], allRegions: readonly string[] = [DEFAULT_REGION]): Promise<void> {
   const changes: SetChange[] = [];
-  const schedulers = new Map<string, { queue: Queue; bucket: MonitorBucket }>();
+  const schedulers = new Map<string, { queue: Queue; bucket: IntervalBucket }>();
   for (const m of monitors) {
     if (m.before !== undefined && m.before !== m.checkInterval) changes.push(...leaving(queues, { id: m.id, checkInterval: m.before }, allRegions));
     const own = regionsOf(m);
     if (shouldBeScheduled(m)) {
-      const b = bucketOf(m);
+      const b = monitorBucket(m);
       for (const region of own) {
         const queue = queues.bucketQueue(region, b);
         const members = bucketMembersKey(queue, b);
@@ -160,7 +163,7 @@ export async function syncMonitorSchedules(queues: Queues, monitors: readonly Mo
   }
   await applySetChanges(queues.connection, changes);
   await runInLanes(
-    [...schedulers.values()].map(({ queue, bucket }) => () => upsertBucketScheduler(queue, bucket)),
+    [...schedulers.values()].map(({ queue, bucket }) => () => upsertBucketScheduler(queue, MONITOR_BUCKETS, bucket)),
     SCHEDULER_LANES,
   );
 }

@@ -1,29 +1,16 @@
 import type { JobsOptions, Queue } from 'bullmq';
 import type { RedisClient } from '../queue/redis-client.js';
-import type { JobPayloads } from '../queue/job-payloads.js';
-import type { JobName } from '../queue/queue-names.js';
-import type { Queues } from '../queue/queues.js';
-import { runInLanes } from '../runtime/limiter.js';
 import { pipelineReplies } from '../queue/pipeline-replies.js';
 
 /**
- * Periodic work on BullMQ job schedulers, one scheduler per row (a domain's rescans, whatever
- * gets a schedule next; monitors' checks are grouped in interval buckets, monitor-buckets.ts,
- * which share the phases, due times and scheduler reads below). A scheduler is keyed `<kind>-<row id>` (no ':'),
- * fires every `everyMs` at multiples of the period plus an offset derived from the row id, so
- * rows of one period spread over it and whoever (re)creates a scheduler (the API, the
- * reconciler after Redis lost its data) gets the same phase. Each run's job id is
- * `repeat:<kind>-<id>:<due ms>`, unique per due time.
+ * What every kind of periodic work shares (monitor checks and domain rescans, both in interval
+ * buckets, interval-buckets.ts): a row's phase within its period, derived from its id so that
+ * rows of one period spread over it and whoever schedules it (the API, a reconciler after Redis
+ * lost its data) gets the same phase; its due times (multiples of the period plus the phase);
+ * the options of scheduled runs; and the reading of a queue's BullMQ job schedulers.
  */
-export interface ScheduleKind<J extends JobName = JobName> {
-  /** Scheduler ids are `<name>-<row id>`. */
-  name: string;
-  job: J;
-  payload(id: number): JobPayloads[J];
-  jobOptions: JobsOptions;
-}
 
-/** What a row wants: a scheduler with this period. */
+/** What a row wants: a run every `everyMs`. */
 export interface WantedSchedule {
   id: number;
   everyMs: number;
@@ -41,11 +28,6 @@ export interface FoundSchedule {
   hasNextJob: boolean;
 }
 
-export interface SchedulePlan {
-  upsert: WantedSchedule[];
-  remove: string[];
-}
-
 export interface ReconcileResult {
   added: number;
   removed: number;
@@ -59,17 +41,6 @@ export const SCHEDULED_JOB_OPTIONS: JobsOptions = {
 };
 
 const GOLDEN_RATIO_32 = 0x9e3779b1;
-
-export function schedulerId(kind: ScheduleKind, id: number): string {
-  return `${kind.name}-${id}`;
-}
-
-/** The row id of a scheduler of this kind, or null for any other scheduler. */
-export function idOfScheduler(kind: ScheduleKind, scheduler: string): number | null {
-  if (!scheduler.startsWith(`${kind.name}-`)) return null;
-  const rest = scheduler.slice(kind.name.length + 1);
-  return /^[1-9]\d{0,9}$/.test(rest) ? Number(rest) : null;
-}
 
 /**
  * The row's phase within its period, in ms, in [1, everyMs - 1]: the fractional part of
@@ -87,64 +58,7 @@ export function nextDueMs(id: number, everyMs: number, nowMs: number): number {
   return due <= nowMs ? due + everyMs : due;
 }
 
-/**
- * What makes Redis match PostgreSQL: upsert every wanted row whose scheduler is missing, has
- * another period or phase, or lost its next run's job; remove every scheduler of this kind that
- * no wanted row owns. Other schedulers on the queue are not touched.
- */
-export function planReconcile(kind: ScheduleKind, wanted: WantedSchedule[], actual: Map<string, FoundSchedule>): SchedulePlan {
-  const upsert: WantedSchedule[] = [];
-  const keep = new Set<string>();
-  for (const w of wanted) {
-    const id = schedulerId(kind, w.id);
-    keep.add(id);
-    const found = actual.get(id);
-    if (!found || !found.hasNextJob || found.everyMs !== w.everyMs || found.offsetMs !== scheduleOffsetMs(w.id, w.everyMs)) {
-      upsert.push({ id: w.id, everyMs: w.everyMs });
-    }
-  }
-  const remove = [...actual.keys()].filter((id) => idOfScheduler(kind, id) !== null && !keep.has(id));
-  return { upsert, remove };
-}
-
-/** Creates or re-times the row's scheduler (idempotent; an unchanged one keeps its next run). */
-export async function upsertSchedule<J extends JobName>(queues: Queues, kind: ScheduleKind<J>, w: WantedSchedule): Promise<void> {
-  await queues.queueOf(kind.job).upsertJobScheduler(
-    schedulerId(kind, w.id),
-    { every: w.everyMs, offset: scheduleOffsetMs(w.id, w.everyMs) },
-    { name: kind.job, data: kind.payload(w.id), opts: kind.jobOptions },
-  );
-}
-
-/** Removes the row's scheduler and its next (delayed) run; a no-op when there is none. */
-export async function removeSchedule(queues: Queues, kind: ScheduleKind, id: number): Promise<void> {
-  await queues.queueOf(kind.job).removeJobScheduler(schedulerId(kind, id));
-}
-
-/** Makes the row's scheduler match the row: scheduled when `scheduled`, else none. */
-export async function syncSchedule(
-  queues: Queues,
-  kind: ScheduleKind,
-  w: WantedSchedule,
-  scheduled: boolean,
-): Promise<'scheduled' | 'unscheduled'> {
-  if (scheduled) {
-    await upsertSchedule(queues, kind, w);
-    return 'scheduled';
-  }
-  await removeSchedule(queues, kind, w.id);
-  return 'unscheduled';
-}
-
 const READ_BATCH = 1000;
-
-/**
- * Every scheduler of the kind's queue with its period, offset and whether its next run's job
- * exists (`client`: the Redis connection of `queues`, i.e. ctx.redis).
- */
-export function readSchedules(queues: Queues, client: RedisClient, kind: ScheduleKind): Promise<Map<string, FoundSchedule>> {
-  return readQueueSchedules(client, queues.queueOf(kind.job));
-}
 
 /** Every scheduler of the queue, read straight from its scheduler set and hashes in pipelined batches. */
 export async function readQueueSchedules(client: RedisClient, queue: Queue): Promise<Map<string, FoundSchedule>> {
@@ -171,32 +85,4 @@ export async function readQueueSchedules(client: RedisClient, queue: Queue): Pro
     });
   }
   return found;
-}
-
-/** Applies a plan with a bounded number of Redis calls in flight. */
-export async function applyReconcilePlan(queues: Queues, kind: ScheduleKind, plan: SchedulePlan, concurrency = 200): Promise<void> {
-  const queue = queues.queueOf(kind.job);
-  const tasks: (() => Promise<unknown>)[] = [
-    ...plan.remove.map((id) => () => queue.removeJobScheduler(id)),
-    ...plan.upsert.map((w) => () => upsertSchedule(queues, kind, w)),
-  ];
-  await runInLanes(tasks, concurrency);
-}
-
-/**
- * The one reconciler: makes Redis agree with the rows `loadWanted` returns. Redis is read
- * first, then PostgreSQL, so a row created in between is upserted again (harmless) rather than
- * having its brand-new scheduler removed.
- */
-export async function reconcileSchedules(
-  queues: Queues,
-  client: RedisClient,
-  kind: ScheduleKind,
-  loadWanted: () => Promise<WantedSchedule[]>,
-): Promise<ReconcileResult & { wanted: number }> {
-  const actual = await readSchedules(queues, client, kind);
-  const wanted = await loadWanted();
-  const plan = planReconcile(kind, wanted, actual);
-  await applyReconcilePlan(queues, kind, plan);
-  return { added: plan.upsert.length, removed: plan.remove.length, wanted: wanted.length };
 }

@@ -1,5 +1,5 @@
 import { taggedPrefix } from '../queue/redis-keys.js';
-import type { MonitorBucket } from './monitor-buckets.js';
+import type { IntervalBucket } from './interval-buckets.js';
 
 /**
  * The check queue of a region is split over VIGIL_QUEUE_SHARDS shards, each a BullMQ queue of the
@@ -8,7 +8,7 @@ import type { MonitorBucket } from './monitor-buckets.js';
  * tag (`{vigil:1}`). An interval bucket (its members, its scheduler, its runs) lives on one shard,
  * by its slot; one-off checks go to shard 0. A checker consumes every shard of its region.
  */
-export function shardOfBucket(b: MonitorBucket, shards: number): number {
+export function shardOfBucket(b: IntervalBucket, shards: number): number {
   return b.slot % shards;
 }
 

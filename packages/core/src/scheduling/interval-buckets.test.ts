@@ -3,7 +3,7 @@ import {
   BUCKET_LEAD_MS,
   SLOTS_PER_INTERVAL,
   bucketDueOf,
-  bucketOfMonitor,
+  bucketOf,
   bucketOfSchedulerId,
   bucketOffsetMs,
   bucketRunJobId,
@@ -11,19 +11,19 @@ import {
   dueOfRunJobId,
   runsOfBucket,
   slotStartMs,
-} from './monitor-buckets.js';
+} from './interval-buckets.js';
 import { nextDueMs, scheduleOffsetMs } from './periodic-schedules.js';
 
 const periods = CHECK_INTERVALS.map((s) => s * 1000);
 const ids = [...Array.from({ length: 3000 }, (_, i) => i + 1), 1_000_003, 2_147_483_647];
 const NOW = Date.UTC(2026, 10, 26, 21, 0, 0, 123);
 
-describe('bucketOfMonitor', () => {
+describe('bucketOf', () => {
   it('puts each monitor in the slot that holds its phase, for every interval', () => {
     const wrong: string[] = [];
     for (const every of periods) {
       for (const id of ids) {
-        const b = bucketOfMonitor(id, every);
+        const b = bucketOf(id, every);
         const phase = scheduleOffsetMs(id, every);
         const next = slotStartMs({ everyMs: every, slot: b.slot + 1 });
         if (!Number.isInteger(b.slot) || b.slot < 0 || b.slot >= SLOTS_PER_INTERVAL || phase < slotStartMs(b) || phase >= next) {
@@ -36,7 +36,7 @@ describe('bucketOfMonitor', () => {
 
   it('spreads a million consecutive ids evenly: no slot holds more than 1.1 × its share at 60 s', () => {
     const counts = new Uint32Array(SLOTS_PER_INTERVAL);
-    for (let id = 1; id <= 1_000_000; id++) counts[bucketOfMonitor(id, 60_000).slot]++;
+    for (let id = 1; id <= 1_000_000; id++) counts[bucketOf(id, 60_000).slot]++;
     const share = 1_000_000 / SLOTS_PER_INTERVAL;
     expect(Math.max(...counts)).toBeLessThanOrEqual(Math.ceil(share * 1.1));
     expect(Math.min(...counts)).toBeGreaterThanOrEqual(Math.floor(share * 0.9));
@@ -64,7 +64,7 @@ describe('runsOfBucket', () => {
     for (const every of periods) {
       const width = Math.ceil(every / SLOTS_PER_INTERVAL);
       for (const id of ids) {
-        const b = bucketOfMonitor(id, every);
+        const b = bucketOf(id, every);
         const due = nextDueMs(id, every, NOW);
         const bucketDue = bucketDueOf(b, due);
         const runs = runsOfBucket(b, [id], bucketDue);
@@ -77,17 +77,17 @@ describe('runsOfBucket', () => {
 
   it('orders runs by due time and leaves out members of other slots', () => {
     const every = 60_000;
-    const b = bucketOfMonitor(1, every);
-    const same = ids.filter((id) => bucketOfMonitor(id, every).slot === b.slot);
-    const other = ids.find((id) => bucketOfMonitor(id, every).slot !== b.slot) ?? 0;
+    const b = bucketOf(1, every);
+    const same = ids.filter((id) => bucketOf(id, every).slot === b.slot);
+    const other = ids.find((id) => bucketOf(id, every).slot !== b.slot) ?? 0;
     const bucketDue = bucketDueOf(b, nextDueMs(1, every, NOW));
     const runs = runsOfBucket(b, [other, ...same.reverse()], bucketDue);
-    expect(runs.map((r) => r.monitorId).sort((x, y) => x - y)).toEqual([...same].sort((x, y) => x - y));
+    expect(runs.map((r) => r.id).sort((x, y) => x - y)).toEqual([...same].sort((x, y) => x - y));
     expect(runs.map((r) => r.dueMs)).toEqual([...runs.map((r) => r.dueMs)].sort((x, y) => x - y));
   });
 
   it('starts nothing for a run that is not at the bucket phase', () => {
-    const b = bucketOfMonitor(7, 60_000);
+    const b = bucketOf(7, 60_000);
     const bucketDue = bucketDueOf(b, nextDueMs(7, 60_000, NOW));
     expect(runsOfBucket(b, [7], bucketDue)).toHaveLength(1);
     expect(runsOfBucket(b, [7], bucketDue + 1)).toEqual([]);

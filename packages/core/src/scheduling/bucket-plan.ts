@@ -1,42 +1,36 @@
-import {
-  SLOTS_PER_INTERVAL,
-  bucketOfSchedulerId,
-  bucketOffsetMs,
-  bucketSchedulerId,
-  isPerMonitorScheduler,
-  slotOfMonitor,
-  type FoundSchedule,
-  type MonitorBucket,
-  type WantedSchedule,
-} from '@vigil/core';
+import { SLOTS_PER_INTERVAL, bucketOfSchedulerId, bucketOffsetMs, bucketSchedulerId, slotOf, type BucketKind, type IntervalBucket } from './interval-buckets.js';
+import type { FoundSchedule, WantedSchedule } from './periodic-schedules.js';
 
-/** What makes one region's interval buckets in Redis match the monitors PostgreSQL wants checked. */
+/**
+ * What makes one queue's interval buckets in Redis match the rows PostgreSQL wants run (the
+ * monitors of a region checked, the domains rescanned).
+ */
 export interface BucketPlan {
-  /** Members to add, per bucket: wanted monitors not read as members. */
-  join: Map<string, { bucket: MonitorBucket; ids: number[] }>;
+  /** Members to add, per bucket: wanted rows not read as members. */
+  join: Map<string, { bucket: IntervalBucket; ids: number[] }>;
   /** Members to take out, per bucket: members read that are not wanted there (paused, deleted, moved). */
-  leave: Map<string, { bucket: MonitorBucket; ids: number[] }>;
+  leave: Map<string, { bucket: IntervalBucket; ids: number[] }>;
   /** Every bucket with wanted members (the index of buckets). */
-  buckets: MonitorBucket[];
+  buckets: IntervalBucket[];
   /** Buckets whose scheduler is missing, has another period or phase, or lost its next run. */
-  upsert: MonitorBucket[];
+  upsert: IntervalBucket[];
   /** Buckets known (indexed or scheduled) without wanted members: removed once their set is empty. */
-  emptied: MonitorBucket[];
-  /** Per-monitor schedulers (`monitor-<id>`) of releases before buckets: removed. */
+  emptied: IntervalBucket[];
+  /** Schedulers of one row (`monitor-<id>`, `domain-<id>`) of releases before buckets: removed. */
   removeLegacy: string[];
 }
 
-const add = (to: BucketPlan['join'], key: string, bucket: MonitorBucket, id: number) => {
+const add = (to: BucketPlan['join'], key: string, bucket: IntervalBucket, id: number) => {
   const entry = to.get(key) ?? { bucket, ids: [] };
   entry.ids.push(id);
   to.set(key, entry);
 };
 
-/** The wanted monitors grouped by bucket, keyed by scheduler id (a million a minute at scale: one id string per bucket, not per monitor). */
-function groupByBucket(wanted: readonly WantedSchedule[]): Map<string, { bucket: MonitorBucket; ids: number[] }> {
-  const byCode = new Map<number, { bucket: MonitorBucket; ids: number[] }>();
+/** The wanted rows grouped by bucket, keyed by scheduler id (a million a minute at scale: one id string per bucket, not per row). */
+function groupByBucket(wanted: readonly WantedSchedule[]): Map<string, { bucket: IntervalBucket; ids: number[] }> {
+  const byCode = new Map<number, { bucket: IntervalBucket; ids: number[] }>();
   for (const w of wanted) {
-    const slot = slotOfMonitor(w.id, w.everyMs);
+    const slot = slotOf(w.id, w.everyMs);
     const code = w.everyMs * SLOTS_PER_INTERVAL + slot;
     let entry = byCode.get(code);
     if (!entry) byCode.set(code, (entry = { bucket: { everyMs: w.everyMs, slot }, ids: [] }));
@@ -46,11 +40,11 @@ function groupByBucket(wanted: readonly WantedSchedule[]): Map<string, { bucket:
 }
 
 /**
- * The plan, from the wanted monitors (PostgreSQL), the queue's schedulers and the members read
- * (Redis, read first): only members that were read are taken out, so a monitor the API adds
- * while the reconciler runs is not.
+ * The plan, from the wanted rows (PostgreSQL), the queue's schedulers and the members read
+ * (Redis, read first): only members that were read are taken out, so a row the API adds while
+ * the reconciler runs is not.
  */
-export function planBuckets(wanted: readonly WantedSchedule[], schedulers: ReadonlyMap<string, FoundSchedule>, members: ReadonlyMap<string, readonly number[]>): BucketPlan {
+export function planBuckets(kind: BucketKind, wanted: readonly WantedSchedule[], schedulers: ReadonlyMap<string, FoundSchedule>, members: ReadonlyMap<string, readonly number[]>): BucketPlan {
   const join: BucketPlan['join'] = new Map();
   const leave: BucketPlan['leave'] = new Map();
   const wantedBuckets = groupByBucket(wanted);
@@ -59,7 +53,7 @@ export function planBuckets(wanted: readonly WantedSchedule[], schedulers: Reado
     for (const id of ids) if (!found.has(id)) add(join, key, bucket, id);
   }
   const known = new Set([...members.keys(), ...[...schedulers.keys()].filter((id) => bucketOfSchedulerId(id) !== null)]);
-  const emptied: MonitorBucket[] = [];
+  const emptied: IntervalBucket[] = [];
   for (const key of known) {
     const bucket = bucketOfSchedulerId(key);
     if (!bucket) continue;
@@ -80,6 +74,6 @@ export function planBuckets(wanted: readonly WantedSchedule[], schedulers: Reado
     buckets: [...wantedBuckets.values()].map((e) => e.bucket),
     upsert,
     emptied,
-    removeLegacy: [...schedulers.keys()].filter(isPerMonitorScheduler),
+    removeLegacy: [...schedulers.keys()].filter((id) => kind.isLegacyScheduler(id)),
   };
 }
