@@ -3,8 +3,8 @@ import {
   alertOutboxMessage,
   incidentsOwingRepeats,
   lockIncidentForRepeats,
-  MaintenanceWindow,
   saveRepeatProgress,
+  windowsOfAccount,
   writeOutbox,
   type AlertEventPayload,
   type AlertRepeat,
@@ -47,7 +47,7 @@ async function sendForIncident(em: EntityManager, incidentId: number, now: Date)
   const row = await lockIncidentForRepeats(em, incidentId);
   if (!row || row.status !== 'open' || row.acknowledged_at !== null) return [];
 
-  const windows = await em.getRepository(MaintenanceWindow).findBy({ accountId: row.account_id });
+  const windows = await windowsOfAccount(em, row.account_id);
   if (activeMaintenance(windows, { monitorId: row.monitor_id }, now).length > 0) return [];
 
   const due = dueRepeats(

@@ -1,4 +1,4 @@
-import { activeMaintenance, isDatabaseUnavailable, MaintenanceWindow, type Clock } from '@vigil/core';
+import { activeMaintenance, isDatabaseUnavailable, windowsThatStopChecks, type Clock, type MaintenanceWindow } from '@vigil/core';
 import type { DataSource } from 'typeorm';
 
 /** How long the windows that stop checks are cached: a new window takes effect within this. */
@@ -17,7 +17,7 @@ export function createMaintenanceCalendar(db: DataSource, clock: Clock, ttlMs = 
   let loading: Promise<void> | null = null;
 
   const refresh = async () => {
-    const windows = await db.getRepository(MaintenanceWindow).findBy({ keepChecking: false });
+    const windows = await windowsThatStopChecks(db);
     const next = new Map<number, MaintenanceWindow[]>();
     for (const w of windows) next.set(w.accountId, [...(next.get(w.accountId) ?? []), w]);
     byAccount = next;

@@ -14,3 +14,13 @@ export function windowsOfMonitorAccounts(em: Pick<EntityManager, 'getRepository'
     .where('w.account_id IN (SELECT m.account_id FROM monitors m WHERE m.id = ANY(:ids))', { ids: [...new Set(monitorIds)] })
     .getMany();
 }
+
+/** Every window of an account. */
+export function windowsOfAccount(em: Pick<EntityManager, 'getRepository'>, accountId: number): Promise<MaintenanceWindow[]> {
+  return em.getRepository(MaintenanceWindow).findBy({ accountId });
+}
+
+/** Every window that stops checks (`keep_checking: false`), of every account: what the checker's calendar caches. */
+export function windowsThatStopChecks(em: Pick<EntityManager, 'getRepository'>): Promise<MaintenanceWindow[]> {
+  return em.getRepository(MaintenanceWindow).findBy({ keepChecking: false });
+}
