@@ -1,7 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Queryable } from '../db/queryable.js';
 import { numberArrayLiteral, textArrayLiteral } from '../db/array-literals.js';
-import { preparedQueryIn } from '../db/prepared-query.js';
 import type { OpenIncidentRow } from '../incidents/incident-store.js';
 import { checkKey, type CheckRow, type NewCheckRow, type StoredCheckRow } from './check-rows.js';
 
@@ -44,10 +43,7 @@ interface InsertedRow {
  */
 export async function insertChecks(em: EntityManager, rows: readonly NewCheckRow[], window: CheckWindow): Promise<InsertedChecks> {
   if (!rows.length) return { ids: new Map(), openIncidents: [] };
-  // Prepared (db/prepared-query.ts): parsed and planned once per connection, not per batch.
-  const out = await preparedQueryIn<InsertedRow>(
-    em,
-    'vigil_insert_checks',
+  const out = await em.query<InsertedRow[]>(
     // checks is partitioned by checked_at, so its unique key (monitor_id, job_key, checked_at)
     // catches only a replay of the same record; a redelivery probes again at a later time and is
     // found by the NOT EXISTS in the window, which therefore finds every conflict too: no ON

@@ -1,7 +1,6 @@
 import type pg from 'pg';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
 import { isTransactionPooled } from './data-source.js';
 
 function poolOf(db: DataSource): pg.Pool {
@@ -20,18 +19,5 @@ function poolOf(db: DataSource): pg.Pool {
  */
 export async function preparedQuery<T extends object>(db: DataSource, name: string, text: string, values: unknown[]): Promise<T[]> {
   const result = await poolOf(db).query<T>(isTransactionPooled(db) ? { text, values } : { name, text, values });
-  return result.rows;
-}
-
-/**
- * preparedQuery on the connection of a transaction (`em` from DataSource.transaction): the
- * check writer's batch statements, whose planning is a share of their cost. Unnamed behind a
- * transaction pooler, like preparedQuery.
- */
-export async function preparedQueryIn<T extends object>(em: EntityManager, name: string, text: string, values: unknown[]): Promise<T[]> {
-  const runner = em.queryRunner;
-  if (!(runner instanceof PostgresQueryRunner)) throw new Error('preparedQueryIn needs the EntityManager of a PostgreSQL transaction');
-  const client: pg.PoolClient = await runner.connect();
-  const result = await client.query<T>(isTransactionPooled(em.connection) ? { text, values } : { name, text, values });
   return result.rows;
 }

@@ -1,6 +1,5 @@
 import type { EntityManager } from 'typeorm';
 import { numberArrayLiteral, textArrayLiteral } from '../db/array-literals.js';
-import { preparedQueryIn } from '../db/prepared-query.js';
 import type { MonitorStatus } from '../db/entities/monitor.entity.js';
 import { CHECK_TIMING_PHASES, type CheckResult } from '../queue/job-payloads.js';
 
@@ -140,8 +139,7 @@ export async function writeMonitorStates(
   affected: ReadonlyMap<number, number>,
   deltas: readonly RoutedRollup[],
 ): Promise<void> {
-  // Prepared: planning this statement (three data-modifying CTEs) was a share of its cost per batch.
-  await preparedQueryIn(em, 'vigil_write_monitor_states', WRITE_STATES, [
+  await em.query(WRITE_STATES, [
     numberArrayLiteral(updates.map((u) => u.id)),
     textArrayLiteral(updates.map((u) => u.status)),
     numberArrayLiteral(updates.map((u) => u.consecutiveFailures)),
