@@ -14,11 +14,11 @@
  * later checks of the hour, ROWS / (3 × REGION_MONITORS) checks per row (at 60 s: 60).
  */
 import { performance } from 'node:perf_hooks';
-import type { Context } from '@vigil/core';
+import { readWriterMonitors, type Context } from '@vigil/core';
 import { databaseBackendsCpu, databaseBackendsCpuSince, meterDatabaseWal, walBytesSince, walLsn } from './support.js';
 import { CHECK_WRITER_DEFAULTS, createCheckWriter } from '../apps/checker/src/persistence/check-writer.js';
 import type { CheckRecord } from '../apps/checker/src/persistence/record-checks.js';
-import { readMonitors } from '../apps/checker/src/persistence/monitor-locks.js';
+
 import { writeRegionRollups } from '../apps/checker/src/persistence/region-rollups.js';
 
 const REGIONS = ['a', 'b', 'c'];
@@ -114,7 +114,7 @@ export async function measureRegionWriter(ctx: Context, url: string, accountId: 
     `  whole writer (batches ≤ ${CHECK_WRITER_DEFAULTS.maxBatch}, ${CHECK_WRITER_DEFAULTS.maxInFlight} in flight): ${((recorded / whole.ms) * 1000).toFixed(0)} checks/s (${recorded.toLocaleString('en')} recorded), ${describe(wholePer, whole.ownWalBytes !== null)}`,
   );
 
-  const monitors = await readMonitors(ctx.db.manager, ids, false);
+  const monitors = await readWriterMonitors(ctx.db.manager, ids, false);
   const all = [...records(ids, opts.rows, opts.start(1), 'up')];
   const before = await ctx.db.query<{ upd: string; hot: string }[]>(`SELECT n_tup_upd AS upd, n_tup_hot_upd AS hot FROM pg_stat_user_tables WHERE relname = 'monitor_region_hours'`);
   const alone = await metered(ctx, url, async () => {

@@ -1,4 +1,4 @@
-import { createDataSource, databaseTarget, describeDatabaseError, loadConfig, runMigrations, withAdminRedis, type AccountAdmin, type Config } from '@vigil/core/admin';
+import { createDataSource, databaseTarget, describeDatabaseError, hasVigilSchema, loadConfig, runMigrations, withAdminRedis, type AccountAdmin, type Config } from '@vigil/core/admin';
 import type { DataSource } from 'typeorm';
 import { CommandError } from './cli-io.js';
 
@@ -17,8 +17,7 @@ export async function withAdminDb<T>(work: (db: DataSource, config: Config) => P
     throw new CommandError(describeDatabaseError(config.databaseUrl, e));
   }
   try {
-    const [{ present }] = (await db.query(`SELECT to_regclass('migrations') IS NOT NULL AS present`)) as { present: boolean }[];
-    if (!present) {
+    if (!(await hasVigilSchema(db))) {
       const { database, host } = databaseTarget(config.databaseUrl);
       throw new CommandError(`Database "${database}" on ${host} has no Vigil schema yet. Run \`vigil migrate\` first, or check DATABASE_URL.`);
     }

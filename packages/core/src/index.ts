@@ -52,6 +52,8 @@ export * from './security/evaluation-bounds.js';
 export * from './monitors/monitor-url.js';
 export * from './monitors/monitor-credentials.js';
 export * from './monitors/monitor-store.js';
+export * from './monitors/monitor-state-store.js';
+export * from './monitors/monitor-check-store.js';
 export * from './monitors/assertions/assertion.js';
 export { joinFailures as joinAssertionFailures } from './monitors/assertions/assertion-text.js';
 export * from './monitors/assertions/evaluate-assertions.js';

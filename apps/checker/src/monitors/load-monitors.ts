@@ -1,14 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  accountsOfMonitors,
   isDatabaseUnavailable,
+  monitorsToCheck,
   openMonitorSecrets,
+  scheduledMonitorsPage,
   typedConfigOf,
-  type Assertion,
   type Logger,
-  type MonitorConfig,
-  type MonitorMethod,
   type MonitorStatus,
-  type MonitorType,
+  type MonitorToCheckRow,
   type SecretBox,
 } from '@vigil/core';
 import type { DataSource } from 'typeorm';
@@ -28,30 +28,8 @@ export interface MonitorToCheck {
   target: ProbeTarget;
 }
 
-interface Row {
-  id: number;
-  account_id: number;
-  status: MonitorStatus;
-  is_active: boolean;
-  type: MonitorType;
-  config: MonitorConfig | null;
-  url: string;
-  method: MonitorMethod;
-  headers: Record<string, string> | null;
-  credentials: string | null;
-  body: string | null;
-  timeout: number;
-  follow_redirects: boolean;
-  verify_ssl: boolean;
-  expected_status_codes: number[] | null;
-  expected_content: string | null;
-  assertions: Assertion[] | null;
-  regions: string[];
-  check_interval: number;
-}
-
 /** The monitor with its credentials opened (throws SecretBoxError when sealed under another key). */
-function toMonitor(r: Row, box: SecretBox): MonitorToCheck {
+function toMonitor(r: MonitorToCheckRow, box: SecretBox): MonitorToCheck {
   return {
     id: r.id,
     accountId: r.account_id,
@@ -64,7 +42,7 @@ function toMonitor(r: Row, box: SecretBox): MonitorToCheck {
 }
 
 /** The probe target of a row: http from its columns, other types from their configuration. */
-function targetOf(r: Row, box: SecretBox): ProbeTarget {
+function targetOf(r: MonitorToCheckRow, box: SecretBox): ProbeTarget {
   if (r.type !== 'http') {
     const typed = typedConfigOf({ id: r.id, type: r.type, config: r.config });
     return { ...typed.config, type: typed.type, timeoutSeconds: r.timeout } as ProbeTarget;
@@ -86,18 +64,13 @@ function targetOf(r: Row, box: SecretBox): ProbeTarget {
 }
 
 /** The monitor, or why it cannot be checked (its credentials cannot be opened). */
-function settle(r: Row, box: SecretBox): PromiseSettledResult<MonitorToCheck> {
+function settle(r: MonitorToCheckRow, box: SecretBox): PromiseSettledResult<MonitorToCheck> {
   try {
     return { status: 'fulfilled', value: toMonitor(r, box) };
   } catch (e) {
     return { status: 'rejected', reason: new Error(`Monitor credentials cannot be opened (${(e as Error).message}); set its URL and headers again`) };
   }
 }
-
-const SELECT_TO_CHECK = `SELECT m.id, m.account_id, m.status, m.is_active, m.type, m.config, m.url, m.method, m.headers, m.credentials, m.body, m.timeout, m.follow_redirects,
-            m.verify_ssl, m.expected_status_codes, m.expected_content, m.assertions, m.regions, m.check_interval
-       FROM monitors m JOIN accounts a ON a.id = m.account_id
-      WHERE a.is_active AND a.tier = ANY($1::text[])`;
 
 /**
  * The monitors of these ids that exist and belong to an active account on one of `tiers` (the
@@ -109,7 +82,7 @@ export async function loadMonitorsToCheck(
   ids: number[],
   tiers: readonly string[],
 ): Promise<Map<number, PromiseSettledResult<MonitorToCheck>>> {
-  const rows = (await db.query(`${SELECT_TO_CHECK} AND m.id = ANY($2::int[])`, [tiers, ids])) as Row[];
+  const rows = await monitorsToCheck(db, ids, tiers);
   return new Map(rows.map((r): [number, PromiseSettledResult<MonitorToCheck>] => [r.id, settle(r, box)]));
 }
 
@@ -121,11 +94,7 @@ const WARM_PAGE = 5_000;
  */
 async function* scheduledMonitors(db: DataSource, box: SecretBox, tiers: readonly string[], after: number): AsyncGenerator<MonitorToCheck[]> {
   for (;;) {
-    const rows = (await db.query(`${SELECT_TO_CHECK} AND m.is_active AND m.status <> 'paused' AND m.id > $2 ORDER BY m.id LIMIT $3`, [
-      tiers,
-      after,
-      WARM_PAGE,
-    ])) as Row[];
+    const rows = await scheduledMonitorsPage(db, tiers, after, WARM_PAGE);
     if (!rows.length) return;
     yield rows.map((r) => settle(r, box)).flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     after = rows[rows.length - 1].id;
@@ -204,8 +173,7 @@ export function createMonitorLoader(
       }
       if (!unknown.length || performance.now() < unreachableUntil) return accounts;
       try {
-        const rows = (await db.query('SELECT id, account_id FROM monitors WHERE id = ANY($1::int[])', [unknown])) as { id: number; account_id: number }[];
-        for (const r of rows) accounts.set(r.id, r.account_id);
+        for (const [id, accountId] of await accountsOfMonitors(db, unknown)) accounts.set(id, accountId);
       } catch (e) {
         if (!isDatabaseUnavailable(e)) throw e;
       }

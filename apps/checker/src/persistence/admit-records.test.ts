@@ -1,11 +1,10 @@
-import type { CheckResult } from '@vigil/core';
+import type { CheckResult, WriterMonitorRow } from '@vigil/core';
 import { admitRecords, batchOutcomes } from './admit-records.js';
 import type { CheckRecord } from './check-record.js';
-import type { MonitorRow } from './monitor-locks.js';
 
 const ok = (s: number): CheckResult => ({ timestamp: new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString(), status: 'success', response_time_ms: 10, status_code: 200 });
 const rec = (monitorId: number, jobKey: string, over: Partial<CheckRecord> = {}): CheckRecord => ({ monitorId, jobKey, manual: false, result: ok(0), ...over });
-type Facts = Pick<MonitorRow, 'is_active' | 'status'>;
+type Facts = Pick<WriterMonitorRow, 'is_active' | 'status'>;
 const live: Facts = { is_active: true, status: 'up' };
 
 describe('admitRecords', () => {

@@ -1,6 +1,5 @@
-import type { CheckResult } from '@vigil/core';
+import type { CheckResult, WriterMonitorRow } from '@vigil/core';
 import { recordKey, type CheckRecord, type RecordOutcome, type SkipReason } from './check-record.js';
-import type { MonitorRow } from './monitor-locks.js';
 
 /** Which records of a batch go in. */
 export interface Admission {
@@ -13,7 +12,7 @@ export interface Admission {
 }
 
 /** Pure: admits the records whose monitor may be checked, one per check key (monitor, job key, region). */
-export function admitRecords(records: readonly CheckRecord[], monitors: ReadonlyMap<number, Pick<MonitorRow, 'is_active' | 'status'>>): Admission {
+export function admitRecords(records: readonly CheckRecord[], monitors: ReadonlyMap<number, Pick<WriterMonitorRow, 'is_active' | 'status'>>): Admission {
   const admission: Admission = { skipped: new Map(), candidates: [], sameAs: new Map() };
   const firstOfKey = new Map<string, number>();
   records.forEach((r, i) => {

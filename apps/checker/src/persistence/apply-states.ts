@@ -1,18 +1,24 @@
-import type { AlertEventPayload, AlertIncident } from '@vigil/core';
+import {
+  openIncident,
+  resolveIncident,
+  writeMonitorStates,
+  type AlertEventPayload,
+  type AlertIncident,
+  type MonitorStateUpdate,
+  type WriterMonitorRow,
+  type WriterMonitorRows,
+} from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { monitorAlertEvent, type AlertMonitor } from '../alerts/monitor-alert-events.js';
 import { applyTransition, nextMonitorState, type MonitorState } from '../state/monitor-state-machine.js';
 import type { CheckRecord } from './check-record.js';
-import { openIncident, resolveIncident } from './incident-writes.js';
-import type { MonitorRow, MonitorRows } from './monitor-locks.js';
 import { rollupDeltas } from './rollup-deltas.js';
 import { routeRollups } from './rollup-routes.js';
 import type { StateEntry } from './state-entries.js';
-import { writeStates, type MonitorUpdate } from './write-states.js';
 
-const alertMonitor = (m: MonitorRow): AlertMonitor => ({ id: m.id, accountId: m.account_id, name: m.name, url: m.url, degradedThresholdMs: m.degraded_threshold_ms });
+const alertMonitor = (m: WriterMonitorRow): AlertMonitor => ({ id: m.id, accountId: m.account_id, name: m.name, url: m.url, degradedThresholdMs: m.degraded_threshold_ms });
 
-const stateOf = (m: MonitorRow, incident: AlertIncident | null): MonitorState => ({
+const stateOf = (m: WriterMonitorRow, incident: AlertIncident | null): MonitorState => ({
   status: m.status,
   consecutiveFailures: m.consecutive_failures,
   consecutiveSuccesses: m.consecutive_successes,
@@ -45,12 +51,12 @@ export function entriesByMonitor(entries: readonly StateEntry[]): [number, (Stat
 export async function applyStates(
   em: EntityManager,
   entries: readonly StateEntry[],
-  monitors: MonitorRows,
+  monitors: WriterMonitorRows,
   openIncidents: ReadonlyMap<number, AlertIncident>,
   rolledUp: readonly CheckRecord[],
 ): Promise<AlertEventPayload[]> {
   const alerts: AlertEventPayload[] = [];
-  const updates: MonitorUpdate[] = [];
+  const updates: MonitorStateUpdate[] = [];
   const affected = new Map<number, number>();
   for (const [monitorId, checks] of entriesByMonitor(entries)) {
     const m = monitors.get(monitorId);
@@ -96,6 +102,6 @@ export async function applyStates(
     ),
     kept,
   );
-  if (updates.length || affected.size || deltas.length) await writeStates(em, updates, affected, deltas);
+  if (updates.length || affected.size || deltas.length) await writeMonitorStates(em, updates, affected, deltas);
   return alerts;
 }

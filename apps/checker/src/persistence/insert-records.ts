@@ -1,4 +1,4 @@
-import { checkKey, checkResultOf, insertChecks, storedChecks, type AlertIncident, type CheckResult } from '@vigil/core';
+import { checkKey, checkResultOf, insertChecks, openAlertIncident, storedChecks, type AlertIncident, type CheckResult } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { recordKey, regionOf, type CheckRecord } from './check-record.js';
 import { duplicateWindow } from './duplicate-window.js';
@@ -33,9 +33,7 @@ export async function insertRecords(em: EntityManager, records: readonly CheckRe
   if (!batch.length) return out;
   const rows = candidates.map((i) => ({ monitorId: records[i].monitorId, jobKey: records[i].jobKey, region: regionOf(records[i]), inMaintenance: inMaintenance[i], result: records[i].result }));
   const { ids, openIncidents } = await insertChecks(em, rows, windowOf(batch));
-  for (const r of openIncidents) {
-    out.openIncidents.set(r.monitor_id, { id: r.id, cause: r.cause, startedAt: r.started_at, resolvedAt: null, durationSeconds: null, affectedChecks: r.affected_checks });
-  }
+  for (const r of openIncidents) out.openIncidents.set(r.monitor_id, openAlertIncident(r));
   const conflicted: number[] = [];
   for (const i of candidates) {
     const checkId = ids.get(recordKey(records[i]));

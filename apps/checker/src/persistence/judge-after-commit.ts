@@ -1,10 +1,8 @@
-import { alertOutboxMessage, writeOutbox, type AlertEventPayload, type MaintenanceLookup } from '@vigil/core';
+import { type AlertEventPayload, alertOutboxMessage, lockWriterMonitors, type MaintenanceLookup, openIncidentsOf, writeOutbox, type WriterMonitorRows } from '@vigil/core';
 import type { DataSource } from 'typeorm';
 import { roundComplete } from '../rounds/judge-round.js';
 import { judgeRounds, roundAnswers, roundKey, type JudgedRound, type TouchedRound } from '../rounds/judge-rounds.js';
 import { applyStates } from './apply-states.js';
-import { openIncidentsOf } from './incident-writes.js';
-import { lockMonitors, type MonitorRows } from './monitor-locks.js';
 import { roundEntries } from './state-entries.js';
 
 /**
@@ -19,7 +17,7 @@ import { roundEntries } from './state-entries.js';
 export async function judgeAfterCommit(
   db: DataSource,
   waiting: readonly TouchedRound[],
-  monitors: MonitorRows,
+  monitors: WriterMonitorRows,
   maintenance: MaintenanceLookup,
 ): Promise<{ rounds: JudgedRound[]; alerts: AlertEventPayload[] }> {
   if (!waiting.length) return { rounds: [], alerts: [] };
@@ -30,7 +28,7 @@ export async function judgeAfterCommit(
   });
   if (!complete.length) return { rounds: [], alerts: [] };
   return db.transaction(async (em) => {
-    const locked = await lockMonitors(em, complete.map((t) => t.monitorId));
+    const locked = await lockWriterMonitors(em, complete.map((t) => t.monitorId));
     const { judged } = await judgeRounds(em, complete, locked);
     if (!judged.length) return { rounds: [], alerts: [] };
     const incidents = await openIncidentsOf(em, [...new Set(judged.map((j) => j.monitorId))]);

@@ -1,8 +1,7 @@
-import type { MaintenanceLookup, OutboxMessage } from '@vigil/core';
+import type { MaintenanceLookup, OutboxMessage, WriterMonitorRows } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { judgeRounds, roundKey, type JudgedRound, type TouchedRound } from '../rounds/judge-rounds.js';
 import type { InsertedRecord } from './insert-records.js';
-import type { MonitorRows } from './monitor-locks.js';
 import { roundEntries, type StateEntry } from './state-entries.js';
 
 /** What a batch's new checks decide in its transaction. */
@@ -31,7 +30,7 @@ const touchedRound = ({ record: r }: InsertedRecord): TouchedRound => ({
  * duplicates made it once). A round of many is judged by quorum once every live region answered
  * (rounds/), here when this transaction holds its monitor's lock, else after the commit.
  */
-export async function judgeBatch(em: EntityManager, inserted: readonly InsertedRecord[], monitors: MonitorRows, locked: ReadonlySet<number>, maintenance: MaintenanceLookup): Promise<BatchJudgement> {
+export async function judgeBatch(em: EntityManager, inserted: readonly InsertedRecord[], monitors: WriterMonitorRows, locked: ReadonlySet<number>, maintenance: MaintenanceLookup): Promise<BatchJudgement> {
   const entries: StateEntry[] = [];
   const ofMany: InsertedRecord[] = [];
   for (const i of inserted) {

@@ -1,11 +1,10 @@
-import { lockCheckWriters } from '@vigil/core';
+import { lockCheckWriters, lockWriterMonitors, readWriterMonitors, type WriterMonitorRows } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { regionOf, type CheckRecord } from './check-record.js';
-import { lockMonitors, readMonitors, type MonitorRows } from './monitor-locks.js';
 
 /** A batch's monitors, and which of them its transaction holds locked (their checks' rounds are judged in it). */
 export interface LockedBatch {
-  monitors: MonitorRows;
+  monitors: WriterMonitorRows;
   locked: ReadonlySet<number>;
 }
 
@@ -33,10 +32,10 @@ export function planLocks(records: readonly CheckRecord[], lockAll: boolean): { 
  */
 export async function lockBatch(em: EntityManager, records: readonly CheckRecord[], lockAll: boolean): Promise<LockedBatch> {
   const { locked, loose } = planLocks(records, lockAll);
-  if (!loose.length) return { monitors: await lockMonitors(em, [...locked]), locked };
-  const seen = await readMonitors(em, loose.map((r) => r.monitorId), false);
+  if (!loose.length) return { monitors: await lockWriterMonitors(em, [...locked]), locked };
+  const seen = await readWriterMonitors(em, loose.map((r) => r.monitorId), false);
   for (const r of loose) if ((seen.get(r.monitorId)?.regions.length ?? 1) <= 1) locked.add(r.monitorId);
   await lockCheckWriters(em, loose.filter((r) => !locked.has(r.monitorId)).map((r) => ({ monitorId: r.monitorId, region: regionOf(r) })));
-  const held = await lockMonitors(em, [...locked]);
+  const held = await lockWriterMonitors(em, [...locked]);
   return { monitors: new Map([...seen, ...held]), locked };
 }

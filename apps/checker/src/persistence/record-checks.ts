@@ -1,4 +1,4 @@
-import { alertOutboxMessage, writeOutbox, type MaintenanceLookup } from '@vigil/core';
+import { alertOutboxMessage, type MaintenanceLookup, writeOutbox, type WriterMonitorRows } from '@vigil/core';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { TouchedRound } from '../rounds/judge-rounds.js';
 import { admitRecords, batchOutcomes } from './admit-records.js';
@@ -9,7 +9,6 @@ import { judgeAfterCommit } from './judge-after-commit.js';
 import { judgeBatch } from './judge-batch.js';
 import { loadMaintenance } from './load-maintenance.js';
 import { lockBatch } from './lock-batch.js';
-import type { MonitorRows } from './monitor-locks.js';
 import { writeRegionRollups } from './region-rollups.js';
 import { maintenanceFlags } from './state-entries.js';
 
@@ -73,7 +72,7 @@ async function recordIn(
   records: CheckRecord[],
   maintenance: MaintenanceLookup,
   lockAll: boolean,
-): Promise<RecordedBatch & { waiting: TouchedRound[]; monitors: MonitorRows }> {
+): Promise<RecordedBatch & { waiting: TouchedRound[]; monitors: WriterMonitorRows }> {
   const { monitors, locked } = await lockBatch(em, records, lockAll);
   const admission = admitRecords(records, monitors);
   const { inserted, duplicates, openIncidents } = await insertRecords(em, records, admission.candidates, maintenanceFlags(records, monitors, maintenance));

@@ -1,7 +1,6 @@
-import { numberArrayLiteral, textArrayLiteral } from '@vigil/core';
+import { addRegionHours, type WriterMonitorRows } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { regionOf, type CheckRecord } from './check-record.js';
-import type { MonitorRows } from './monitor-locks.js';
 import { rollupDeltas, type RollupDelta } from './rollup-deltas.js';
 
 /** What a batch adds to one monitor_region_hours row (timing phases are not kept per region). */
@@ -13,7 +12,7 @@ export type RegionHourDelta = Pick<RollupDelta, 'monitorId' | 'hour' | 'total' |
  * rollups), summed as the monitor rollups are (rollupDeltas), ordered by monitor, region and
  * hour (so concurrent upserts take row locks in one order).
  */
-export function regionHourDeltas(inserted: readonly CheckRecord[], monitors: MonitorRows): RegionHourDelta[] {
+export function regionHourDeltas(inserted: readonly CheckRecord[], monitors: WriterMonitorRows): RegionHourDelta[] {
   const byRegion = new Map<string, CheckRecord[]>();
   for (const r of inserted) {
     if ((monitors.get(r.monitorId)?.regions.length ?? 0) <= 1) continue;
@@ -36,23 +35,6 @@ export function regionHourDeltas(inserted: readonly CheckRecord[], monitors: Mon
  * of one monitor's regions touch different rows (a region's writers are serialized already by
  * the duplicate check's locks), so regional batches do not queue on each other here.
  */
-export async function writeRegionRollups(em: EntityManager, inserted: readonly CheckRecord[], monitors: MonitorRows): Promise<void> {
-  const deltas = regionHourDeltas(inserted, monitors);
-  if (!deltas.length) return;
-  await em.query(
-    `INSERT INTO monitor_region_hours AS h (monitor_id, region, hour, total, successful, response_time_sum, response_time_count)
-     SELECT * FROM unnest($1::int[], $2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::bigint[], $7::int[])
-     ON CONFLICT (monitor_id, region, hour) DO UPDATE SET
-       total = h.total + EXCLUDED.total, successful = h.successful + EXCLUDED.successful,
-       response_time_sum = h.response_time_sum + EXCLUDED.response_time_sum, response_time_count = h.response_time_count + EXCLUDED.response_time_count`,
-    [
-      numberArrayLiteral(deltas.map((d) => d.monitorId)),
-      textArrayLiteral(deltas.map((d) => d.region)),
-      textArrayLiteral(deltas.map((d) => d.hour.toISOString())),
-      numberArrayLiteral(deltas.map((d) => d.total)),
-      numberArrayLiteral(deltas.map((d) => d.successful)),
-      numberArrayLiteral(deltas.map((d) => d.responseTimeSum)),
-      numberArrayLiteral(deltas.map((d) => d.responseTimeCount)),
-    ],
-  );
+export function writeRegionRollups(em: EntityManager, inserted: readonly CheckRecord[], monitors: WriterMonitorRows): Promise<void> {
+  return addRegionHours(em, regionHourDeltas(inserted, monitors));
 }

@@ -1,12 +1,7 @@
+import type { RollupRoute } from '@vigil/core';
 import type { RollupDelta } from './rollup-deltas.js';
 
-/**
- * Where a batch's sums of one (monitor, hour) go: added to the hour kept on the monitor's row,
- * replacing that hour (the one kept before moves to monitor_rollup_hours in the same
- * statement), or straight to monitor_rollup_hours.
- */
-export type RollupRoute = 'add' | 'replace' | 'store';
-
+/** A delta with where it goes (RollupRoute: the store's writeMonitorStates writes it). */
 export interface RoutedDelta extends RollupDelta {
   route: RollupRoute;
 }

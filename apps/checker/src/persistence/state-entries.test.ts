@@ -1,11 +1,10 @@
-import type { CheckResult, MaintenanceLookup } from '@vigil/core';
+import type { CheckResult, MaintenanceLookup, WriterMonitorRow } from '@vigil/core';
 import { entriesByMonitor } from './apply-states.js';
-import type { MonitorRow } from './monitor-locks.js';
 import { maintenanceFlags, roundEntries, type StateEntry } from './state-entries.js';
 
 const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s)).toISOString();
 const ok = (s: number): CheckResult => ({ timestamp: at(s), status: 'success', response_time_ms: 10, status_code: 200 });
-const monitor = (id: number, accountId: number): MonitorRow => ({
+const monitor = (id: number, accountId: number): WriterMonitorRow => ({
   id,
   account_id: accountId,
   regions: ['eu', 'us', 'ap'],

@@ -1,7 +1,6 @@
-import type { MaintenanceLookup } from '@vigil/core';
+import type { MaintenanceLookup, WriterMonitorRows } from '@vigil/core';
 import type { JudgedRound } from '../rounds/judge-rounds.js';
 import type { CheckRecord } from './check-record.js';
-import type { MonitorRows } from './monitor-locks.js';
 
 /** One result to run through a monitor's state machine: a judged round (a round of one: its check). */
 export interface StateEntry {
@@ -17,7 +16,7 @@ export interface StateEntry {
  * Pure: per record, whether a maintenance window of its account covered its monitor when it
  * ran, from the lookup made before the transaction (no rule is evaluated here).
  */
-export function maintenanceFlags(records: readonly CheckRecord[], monitors: MonitorRows, maintenance: MaintenanceLookup): boolean[] {
+export function maintenanceFlags(records: readonly CheckRecord[], monitors: WriterMonitorRows, maintenance: MaintenanceLookup): boolean[] {
   return records.map((r) => {
     const m = monitors.get(r.monitorId);
     return m !== undefined && maintenance.covers(m.account_id, r.monitorId, new Date(r.result.timestamp));
@@ -25,7 +24,7 @@ export function maintenanceFlags(records: readonly CheckRecord[], monitors: Moni
 }
 
 /** Pure: what judged rounds of many regions mean to the state machine: one result each, standing for all its regions. */
-export function roundEntries(rounds: readonly JudgedRound[], monitors: MonitorRows, maintenance: MaintenanceLookup): StateEntry[] {
+export function roundEntries(rounds: readonly JudgedRound[], monitors: WriterMonitorRows, maintenance: MaintenanceLookup): StateEntry[] {
   const records: CheckRecord[] = rounds.map((r) => ({ monitorId: r.monitorId, jobKey: r.jobKey, manual: false, result: r.verdict.result }));
   const flags = maintenanceFlags(records, monitors, maintenance);
   return rounds.map((r, i) => ({

@@ -1,19 +1,6 @@
-import {
-  accountsWithIncidentChanges,
-  alertOutboxMessage,
-  bumpStatusVersions,
-  newestRoundCheckAt,
-  writeOutbox,
-  type AlertEventPayload,
-  type Context,
-  type JobHandler,
-  type JobName,
-  type JudgeRoundPayload,
-} from '@vigil/core';
+import { accountsWithIncidentChanges, type AlertEventPayload, alertOutboxMessage, bumpStatusVersions, type Context, type JobHandler, type JobName, type JudgeRoundPayload, lockWriterMonitors, newestRoundCheckAt, openIncidentsOf, writeOutbox } from '@vigil/core';
 import { applyStates } from '../persistence/apply-states.js';
-import { openIncidentsOf } from '../persistence/incident-writes.js';
 import { loadMaintenance } from '../persistence/load-maintenance.js';
-import { lockMonitors } from '../persistence/monitor-locks.js';
 import { roundEntries } from '../persistence/state-entries.js';
 import type { RoundDeadline } from './round-deadlines.js';
 import { judgeRounds } from './judge-rounds.js';
@@ -47,7 +34,7 @@ export async function judgeDueRounds(ctx: Context, due: readonly RoundDeadline[]
   // Evaluated before the transaction: no RRULE is expanded under the monitors' locks.
   const maintenance = await loadMaintenance(ctx.db, due.map((d) => d.monitorId), [ctx.clock.now(), ...due.map((d) => d.at)]);
   const { judged, alerts } = await ctx.db.transaction(async (em) => {
-    const locked = await lockMonitors(em, due.map((d) => d.monitorId));
+    const locked = await lockWriterMonitors(em, due.map((d) => d.monitorId));
     const monitors = new Map([...locked].filter(([, m]) => m.is_active && m.regions.length > 1));
     const decided = await judgeRounds(em, due.filter((d) => monitors.has(d.monitorId)), monitors, { force: true, now: ctx.clock.now() });
     // A paused monitor's round is judged (claimed) but moves nothing.

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Queryable } from '../db/queryable.js';
 import { numberArrayLiteral, textArrayLiteral } from '../db/array-literals.js';
+import type { OpenIncidentRow } from '../incidents/incident-store.js';
 import { checkKey, type CheckRow, type NewCheckRow, type StoredCheckRow } from './check-rows.js';
 
 /**
@@ -13,15 +14,6 @@ import { checkKey, type CheckRow, type NewCheckRow, type StoredCheckRow } from '
 export interface CheckWindow {
   from: Date;
   to: Date;
-}
-
-/** An open incident of a batch's monitors, as the insert statement reads it. */
-export interface OpenIncidentRow {
-  id: number;
-  monitor_id: number;
-  cause: string;
-  started_at: Date;
-  affected_checks: number;
 }
 
 export interface InsertedChecks {

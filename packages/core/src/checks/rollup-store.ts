@@ -1,3 +1,4 @@
+import { numberArrayLiteral, textArrayLiteral } from '../db/array-literals.js';
 import type { Queryable } from '../db/queryable.js';
 import { CHECK_TIMING_PHASES, type CheckTimings } from '../queue/job-payloads.js';
 
@@ -103,4 +104,32 @@ export async function regionRollupSums(em: Queryable, monitorId: number, fromHou
     [monitorId, fromHour, lastHour],
   );
   return new Map(rows.map((r) => [r.region, sumsOf(r)]));
+}
+
+/** What a check batch adds to one monitor's hour in one region. */
+export interface RegionHourSums extends RollupSums {
+  monitorId: number;
+  region: string;
+  hour: Date;
+}
+
+/** Adds a batch's per-region sums to monitor_region_hours, one multi-row upsert (the check writer's, in its transaction). */
+export async function addRegionHours(em: Queryable, sums: readonly RegionHourSums[]): Promise<void> {
+  if (!sums.length) return;
+  await em.query(
+    `INSERT INTO monitor_region_hours AS h (monitor_id, region, hour, total, successful, response_time_sum, response_time_count)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::timestamptz[], $4::int[], $5::int[], $6::bigint[], $7::int[])
+     ON CONFLICT (monitor_id, region, hour) DO UPDATE SET
+       total = h.total + EXCLUDED.total, successful = h.successful + EXCLUDED.successful,
+       response_time_sum = h.response_time_sum + EXCLUDED.response_time_sum, response_time_count = h.response_time_count + EXCLUDED.response_time_count`,
+    [
+      numberArrayLiteral(sums.map((d) => d.monitorId)),
+      textArrayLiteral(sums.map((d) => d.region)),
+      textArrayLiteral(sums.map((d) => d.hour.toISOString())),
+      numberArrayLiteral(sums.map((d) => d.total)),
+      numberArrayLiteral(sums.map((d) => d.successful)),
+      numberArrayLiteral(sums.map((d) => d.responseTimeSum)),
+      numberArrayLiteral(sums.map((d) => d.responseTimeCount)),
+    ],
+  );
 }

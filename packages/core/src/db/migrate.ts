@@ -2,9 +2,16 @@ import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import type { PostgresConnectionOptions } from 'typeorm/driver/postgres/PostgresConnectionOptions.js';
 import { createDataSource, isTransactionPooled } from './data-source.js';
+import type { Queryable } from './queryable.js';
 
 // Any constant works; it only has to be the same in every process that migrates.
 const MIGRATION_LOCK_ID = 7_423_901;
+
+/** Whether the database has a Vigil schema (its migrations table), for commands that must not create one. */
+export async function hasVigilSchema(db: Queryable): Promise<boolean> {
+  const [{ present }] = await db.query<{ present: boolean }[]>(`SELECT to_regclass('migrations') IS NOT NULL AS present`);
+  return present;
+}
 
 /**
  * Applies pending migrations of the database `dataSource` points at, under a PostgreSQL

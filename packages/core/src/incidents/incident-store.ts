@@ -3,12 +3,72 @@ import type { EscalationStep, MonitorStatus } from '../db/entities/monitor.entit
 import type { Queryable } from '../db/queryable.js';
 import type { EntityAccess } from '../db/entity-access.js';
 import { Incident } from '../db/entities/incident.entity.js';
+import type { AlertIncident } from '../queue/alert-events.js';
 
 /**
- * The store of incidents (issue 30): the statements on incidents beyond the check writer's own
- * (apps/checker/src/persistence opens and resolves them): reminders and escalations owed, and
- * the delivered alerts an incident lists.
+ * The store of incidents (issue 30): the check writer's (open incidents of a batch's monitors,
+ * opening and resolving one), reminders and escalations owed, and the delivered alerts an
+ * incident lists. The writer's count of affected checks is part of its state statement
+ * (monitors/monitor-state-store.ts).
  */
+
+/** An open incident as the writer reads it. */
+export interface OpenIncidentRow {
+  id: number;
+  monitor_id: number;
+  cause: string;
+  started_at: Date;
+  affected_checks: number;
+}
+
+/** The incident as the state machine and alert events carry it. */
+export const openAlertIncident = (r: OpenIncidentRow): AlertIncident => ({
+  id: r.id,
+  cause: r.cause,
+  startedAt: r.started_at,
+  resolvedAt: null,
+  durationSeconds: null,
+  affectedChecks: r.affected_checks,
+});
+
+/** The open incidents of monitors, by monitor (what the state machine starts from outside a check batch). */
+export async function openIncidentsOf(em: Queryable, monitorIds: readonly number[]): Promise<Map<number, AlertIncident>> {
+  const rows = await em.query<OpenIncidentRow[]>(
+    `SELECT id, monitor_id, cause, started_at, affected_checks FROM incidents WHERE status = 'open' AND monitor_id = ANY($1::int[])`,
+    [monitorIds],
+  );
+  return new Map(rows.map((r) => [r.monitor_id, openAlertIncident(r)]));
+}
+
+/** Resolves an open incident (its final affected-check count with it). */
+export async function resolveIncident(em: Queryable, resolved: AlertIncident): Promise<void> {
+  await em.query(`UPDATE incidents SET status = 'resolved', resolved_at = $2, duration_seconds = $3, affected_checks = $4 WHERE id = $1`, [
+    resolved.id,
+    resolved.resolvedAt,
+    resolved.durationSeconds,
+    resolved.affectedChecks,
+  ]);
+}
+
+export interface NewIncident {
+  monitorId: number;
+  accountId: number;
+  startedAt: Date;
+  cause: string;
+  affectedChecks: number;
+  /** The failing regions of a round of many; none for a round of one. */
+  regions: readonly string[];
+}
+
+/** Opens an incident; returns it (the one-open-incident index and the monitor's lock keep it to one). */
+export async function openIncident(em: Queryable, n: NewIncident): Promise<AlertIncident> {
+  const [{ id }] = await em.query<{ id: number }[]>(
+    `INSERT INTO incidents (monitor_id, account_id, status, started_at, cause, affected_checks, regions)
+     VALUES ($1, $2, 'open', $3, $4, $5, $6) RETURNING id`,
+    [n.monitorId, n.accountId, n.startedAt, n.cause, n.affectedChecks, n.regions],
+  );
+  return { id, cause: n.cause, startedAt: n.startedAt, resolvedAt: null, durationSeconds: null, affectedChecks: n.affectedChecks };
+}
 
 /**
  * Open, unacknowledged incidents of live monitors (active, not paused, of an active account on

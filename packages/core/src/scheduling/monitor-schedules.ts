@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Queue } from 'bullmq';
-import type { DataSource, EntityManager } from 'typeorm';
 import { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
 import type { JobPayloads } from '../queue/job-payloads.js';
 import { DEFAULT_REGION } from '../regions/region-names.js';
 import { isPushMonitorType, PUSH_MONITOR_TYPES, type MonitorType } from '../monitors/monitor-types.js';
+import { periodicMonitors } from '../monitors/monitor-check-store.js';
+import type { Queryable } from '../db/queryable.js';
 import { TIERS, type Tier, type TierTable } from '../tiers/tiers.js';
 import { SCHEDULED_JOB_OPTIONS, scheduleOffsetMs, type WantedSchedule } from './periodic-schedules.js';
 import { pipelineReplies } from '../queue/pipeline-replies.js';
@@ -185,18 +186,10 @@ export interface WantedMonitor extends WantedSchedule {
 
 /**
  * Monitors checked periodically: active, not paused, not of a push type, of an active account on a plan with
- * uptime monitoring, at their current interval. One query; times come as numbers, not dates
- * (a million rows a minute at scale).
+ * uptime monitoring, at their current interval (the monitor check store's periodicMonitors).
  */
-export async function wantedMonitorSchedules(db: EntityManager | DataSource, tiers: TierTable, region: string = DEFAULT_REGION): Promise<WantedMonitor[]> {
-  const rows = (await db.query(
-    `SELECT m.id, m.check_interval, m.account_id,
-            (extract(epoch FROM greatest(m.last_checked_at, m.created_at)) * 1000)::float8 AS seen_ms
-       FROM monitors m JOIN accounts a ON a.id = m.account_id
-      WHERE m.is_active AND m.status <> 'paused' AND m.type <> ALL($2::text[]) AND a.is_active AND a.tier = ANY($1::text[])
-        AND $3 = ANY(m.regions)`,
-    [monitoredTiers(tiers), PUSH_MONITOR_TYPES, region],
-  )) as { id: number; check_interval: number; account_id: number; seen_ms: number }[];
+export async function wantedMonitorSchedules(db: Queryable, tiers: TierTable, region: string = DEFAULT_REGION): Promise<WantedMonitor[]> {
+  const rows = await periodicMonitors(db, monitoredTiers(tiers), PUSH_MONITOR_TYPES, region);
   return rows.map((r) => ({ id: r.id, everyMs: r.check_interval * 1000, accountId: r.account_id, seenMs: r.seen_ms }));
 }
 
