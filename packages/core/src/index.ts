@@ -51,6 +51,7 @@ export * from './security/evaluation-bounds.js';
 export * from './monitors/monitor-url.js';
 export * from './monitors/monitor-credentials.js';
 export * from './monitors/monitor-store.js';
+export * from './monitors/monitor-row-store.js';
 export * from './monitors/assertions/assertion.js';
 export { joinFailures as joinAssertionFailures } from './monitors/assertions/assertion-text.js';
 export * from './monitors/assertions/evaluate-assertions.js';

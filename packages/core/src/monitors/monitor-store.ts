@@ -66,8 +66,3 @@ export async function monitorIdsAtLocation(em: Queryable, accountId: number, loc
   const rows = await em.query<{ id: number }[]>(`SELECT id FROM monitors WHERE account_id = $1 AND $2 = ANY(regions) ORDER BY id LIMIT 100`, [accountId, location]);
   return rows.map((r) => r.id);
 }
-
-/** Deletes the account's monitor (its checks, incidents, rollups and heartbeat row go with it: ON DELETE CASCADE). */
-export async function deleteMonitorRow(em: Queryable, monitorId: number, accountId: number): Promise<void> {
-  await em.query('DELETE FROM monitors WHERE id = $1 AND account_id = $2', [monitorId, accountId]);
-}
