@@ -102,3 +102,21 @@ export function incidentsOverlapping(em: Queryable, monitorIds: readonly number[
     [monitorIds, from, to],
   );
 }
+
+/** An incident as a monitor's detail lists it. */
+export interface RecentIncidentRow {
+  id: number;
+  startedAt: Date;
+  resolvedAt: Date | null;
+  durationSeconds: number | null;
+  cause: string;
+}
+
+/** The monitor's latest `limit` incidents, newest first (incidents_monitor_started_idx), with the five columns the detail shows. */
+export function recentIncidentsOf(q: Queryable, monitorId: number, limit: number): Promise<RecentIncidentRow[]> {
+  return q.query<RecentIncidentRow[]>(
+    `SELECT id, started_at AS "startedAt", resolved_at AS "resolvedAt", duration_seconds AS "durationSeconds", cause
+     FROM incidents WHERE monitor_id = $1 ORDER BY started_at DESC, id DESC LIMIT $2`,
+    [monitorId, limit],
+  );
+}
