@@ -65,7 +65,10 @@ export function apiClient(base: string, key: string) {
     let res = await send();
     // On a host loaded far past its cores the API's 1 s dependency probes time out and it answers
     // 503 for a moment (Retry-After): the fixtures wait and ask again rather than end the run.
-    for (let retry = 0; res.status === 503 && !expect.includes(503) && retry < 10; retry++) {
+    // A 503 can come while the request still runs (a config apply: the retry then meets 409
+    // "in progress" until it ends); fixture writes are idempotent or refused as duplicates.
+    const again = (status: number, retry: number) => status === 503 || (retry > 0 && status === 409);
+    for (let retry = 0; again(res.status, retry) && !expect.includes(res.status) && retry < 20; retry++) {
       await res.text();
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       res = await send();
