@@ -56,11 +56,23 @@ export const str = (json: Json, path: string) => String(pick(json, path));
 /** A client of the running API for one key: `call('post', path, body)` answers the parsed JSON, throwing on an unexpected status. */
 export function apiClient(base: string, key: string) {
   return async (method: string, path: string, body?: unknown, expect = [200, 201, 202]): Promise<Json> => {
-    const res = await fetch(`${base}${path}`, {
-      method: method.toUpperCase(),
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const send = () =>
+      fetch(`${base}${path}`, {
+        method: method.toUpperCase(),
+        headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    let res = await send();
+    // On a host loaded far past its cores the API's 1 s dependency probes time out and it answers
+    // 503 for a moment (Retry-After): the fixtures wait and ask again rather than end the run.
+    // A 503 can come while the request still runs (a config apply: the retry then meets 409
+    // "in progress" until it ends); fixture writes are idempotent or refused as duplicates.
+    const again = (status: number, retry: number) => status === 503 || (retry > 0 && status === 409);
+    for (let retry = 0; again(res.status, retry) && !expect.includes(res.status) && retry < 20; retry++) {
+      await res.text();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      res = await send();
+    }
     const text = await res.text();
     if (!expect.includes(res.status)) throw new Error(`fixture ${method} ${path} answered ${res.status}: ${text.slice(0, 300)}`);
     return text.startsWith('{') ? (JSON.parse(text) as Json) : {};

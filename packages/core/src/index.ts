@@ -54,6 +54,7 @@ export * from './monitors/monitor-credentials.js';
 export * from './monitors/monitor-store.js';
 export * from './monitors/monitor-state-store.js';
 export * from './monitors/monitor-check-store.js';
+export * from './monitors/monitor-row-store.js';
 export * from './monitors/assertions/assertion.js';
 export { joinFailures as joinAssertionFailures } from './monitors/assertions/assertion-text.js';
 export * from './monitors/assertions/evaluate-assertions.js';

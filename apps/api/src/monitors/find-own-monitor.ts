@@ -1,5 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import { monitorEntityOfAccount, NotFoundError, type Monitor } from '@vigil/core';
+import { NotFoundError, readMonitorOfAccount, type Monitor, type Queryable } from '@vigil/core';
 import { parseId } from '../http/validate.js';
 
 export const MONITOR_NOT_FOUND = 'Monitor not found';
@@ -9,14 +8,9 @@ export const MONITOR_NOT_FOUND = 'Monitor not found';
  * account's monitor alike. `lock` takes the row lock (inside a transaction) so that changes of
  * one monitor, and their schedule changes, happen one after another.
  */
-export async function findOwnMonitor(
-  db: DataSource | EntityManager,
-  accountId: number,
-  rawId: string | string[] | undefined,
-  opts: { lock?: boolean } = {},
-): Promise<Monitor> {
+export async function findOwnMonitor(db: Queryable, accountId: number, rawId: string | string[] | undefined, opts: { lock?: boolean } = {}): Promise<Monitor> {
   const id = parseId(rawId, MONITOR_NOT_FOUND);
-  const monitor = await monitorEntityOfAccount(db, accountId, id, opts);
+  const monitor = await readMonitorOfAccount(db, id, accountId, opts.lock ?? false);
   if (!monitor) throw new NotFoundError(MONITOR_NOT_FOUND);
   return monitor;
 }

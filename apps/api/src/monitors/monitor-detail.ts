@@ -1,4 +1,4 @@
-import { recentIncidentsOfMonitor, type Context } from '@vigil/core';
+import { recentIncidentsOf, type Context } from '@vigil/core';
 import { heartbeatFields } from '../heartbeats/heartbeat-store.js';
 import { maintenanceNow } from '../maintenance/maintenance-now.js';
 import { averageTimings24h } from './average-timings.js';
@@ -19,7 +19,7 @@ export async function monitorDetail(ctx: Context, windows: RollupWindows, accoun
   const now = ctx.clock.now();
   const [totals, incidents, maintenance, timings, regionSums] = await Promise.all([
     windows.totals(ctx.db, [monitor.id], now),
-    recentIncidentsOfMonitor(ctx.db, monitor.id, RECENT_INCIDENTS),
+    recentIncidentsOf(ctx.db, monitor.id, RECENT_INCIDENTS),
     maintenanceNow(ctx, accountId),
     averageTimings24h(ctx, monitor.id, now),
     // Only for monitors placed outside the lone default region: one-region answers stay as they were.

@@ -1,4 +1,4 @@
-import { DEFAULT_REGION, type Check, type Incident, type Monitor } from '@vigil/core';
+import { DEFAULT_REGION, type Check, type Incident, type Monitor, type RecentIncidentRow } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { effectiveMinFailingRegions } from './region-policy.js';
 import { uptimePercent } from './uptime-math.js';
@@ -100,7 +100,7 @@ export function lastCheckView(m: Monitor): Static<typeof LastCheckSchema> {
   };
 }
 
-export function recentIncidentView(i: Incident): Static<typeof RecentIncidentSchema> {
+export function recentIncidentView(i: RecentIncidentRow): Static<typeof RecentIncidentSchema> {
   return {
     id: i.id,
     started_at: i.startedAt.toISOString(),
@@ -110,7 +110,7 @@ export function recentIncidentView(i: Incident): Static<typeof RecentIncidentSch
   };
 }
 
-export function detailMonitorView(m: Monitor, statistics: Static<typeof StatisticsSchema>, incidents: Incident[], inMaintenance: boolean): Omit<MonitorDetailView, keyof HeartbeatFieldsView> {
+export function detailMonitorView(m: Monitor, statistics: Static<typeof StatisticsSchema>, incidents: RecentIncidentRow[], inMaintenance: boolean): Omit<MonitorDetailView, keyof HeartbeatFieldsView> {
   return {
     id: m.id,
     ...configView(m),

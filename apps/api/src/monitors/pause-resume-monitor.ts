@@ -1,4 +1,4 @@
-import { ConflictError, Monitor, monitorScheduleChange, recordAudit, snapshotOf, writeScheduleChanges, type Account, type AuditActor, type Context } from '@vigil/core';
+import { ConflictError, monitorScheduleChange, recordAudit, snapshotOf, updateMonitorColumns, writeScheduleChanges, type Monitor, type Account, type AuditActor, type Context } from '@vigil/core';
 import { findOwnMonitor } from './find-own-monitor.js';
 import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
 import { checkNow } from './schedule-effects.js';
@@ -13,9 +13,7 @@ export async function pauseMonitor(ctx: Context, account: Account, actor: AuditA
     const monitor = await findOwnMonitor(m, account.id, rawId, { lock: true });
     if (monitor.status !== 'paused') {
       const was = snapshotOf(m, monitor);
-      monitor.status = 'paused';
-      monitor.pausedAt = ctx.clock.now();
-      await m.getRepository(Monitor).save(monitor);
+      await updateMonitorColumns(m, monitor, { status: 'paused', pausedAt: ctx.clock.now() });
       await recordAudit(m, actor, [{ resource: 'monitor', id: monitor.id, action: 'pause', before: was, after: monitor }]);
     } else {
       await recordAudit(m, actor, []);
@@ -36,12 +34,7 @@ export async function resumeMonitor(ctx: Context, account: Account, actor: Audit
     const found = await findOwnMonitor(m, account.id, rawId, { lock: true });
     if (found.status !== 'paused') throw new ConflictError('Monitor is not paused');
     const was = snapshotOf(m, found);
-    found.status = 'up';
-    found.resumedAt = ctx.clock.now();
-    found.pausedAt = null;
-    found.consecutiveFailures = 0;
-    found.consecutiveSuccesses = 0;
-    await m.getRepository(Monitor).save(found);
+    await updateMonitorColumns(m, found, { status: 'up', resumedAt: ctx.clock.now(), pausedAt: null, consecutiveFailures: 0, consecutiveSuccesses: 0 });
     await recordAudit(m, actor, [{ resource: 'monitor', id: found.id, action: 'resume', before: was, after: found }]);
     await writeScheduleChanges(m, [monitorScheduleChange(found)]);
     return found;

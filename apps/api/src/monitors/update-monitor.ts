@@ -1,10 +1,10 @@
 import {
   alreadyMonitoredMessage,
   createSecretBox,
-  Monitor,
   monitorScheduleChange,
   recordAudit,
   snapshotOf,
+  updateMonitorColumns,
   writeScheduleChanges,
   type Account,
   type AuditActor,
@@ -53,12 +53,11 @@ export async function updateMonitor(ctx: Context, account: Account, actor: Audit
       const placement = input.regions !== undefined || input.min_failing_regions !== undefined ? await resolveRegions(ctx, account, input, monitor) : {};
       const before = { checkInterval: monitor.checkInterval };
       const was = snapshotOf(m, monitor);
-      Object.assign(monitor, columns, placement);
-      const saved = await m.getRepository(Monitor).save(monitor);
-      if (reschedules) await writeScheduleChanges(m, [monitorScheduleChange(saved, before)]);
-      if (typed) await rescheduleHeartbeat(m, saved);
-      await recordAudit(m, actor, [{ resource: 'monitor', id: saved.id, action: 'update', before: was, after: saved }]);
-      return saved;
+      await updateMonitorColumns(m, monitor, { ...columns, ...placement });
+      if (reschedules) await writeScheduleChanges(m, [monitorScheduleChange(monitor, before)]);
+      if (typed) await rescheduleHeartbeat(m, monitor);
+      await recordAudit(m, actor, [{ resource: 'monitor', id: monitor.id, action: 'update', before: was, after: monitor }]);
+      return monitor;
     })
     .catch(async (e: unknown) => {
       // A concurrent create or update took the target: name its monitor.

@@ -1,4 +1,4 @@
-import { monitorsOfAccount, type Context } from '@vigil/core';
+import { monitorsForStatus, type Context } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { maintenanceNow } from '../maintenance/maintenance-now.js';
 import { uptime24hByMonitor } from './rollup-totals.js';
@@ -12,7 +12,7 @@ import { aggregateStatus, uptimePercent } from './uptime-math.js';
  */
 export async function uptimeStatus(ctx: Context, accountId: number) {
   const now = ctx.clock.now();
-  const monitors = await monitorsOfAccount(ctx.readDb, accountId, { id: true, name: true, url: true, status: true, isActive: true, lastCheckedAt: true });
+  const monitors = await monitorsForStatus(ctx.readDb, accountId);
   const [counts, perMonitor, maintenance, partial] = await Promise.all([
     statusCounts(ctx, accountId),
     uptime24hByMonitor(ctx.readDb, accountId, now),

@@ -62,6 +62,23 @@ const VALIDATION_400 = `One of: ${[
   ...Object.values(MONITOR_TYPE_SPECS).flatMap((spec) => Object.values(spec.messages)),
 ].join('; ')}`;
 
+/**
+ * The fields of an update. 404 before 400: a body refused for a monitor that is not the
+ * caller's answers 404, so another account's monitor is never told apart by its validation
+ * answers. The monitor is read only then: a valid update reads it once, under its lock.
+ */
+async function updateInput(ctx: Context, accountId: number, rawId: string | string[] | undefined, body: unknown) {
+  try {
+    assertObjectBody(body);
+    const input = canonicalFields(validate(updateMonitorSchema, body));
+    if (!Object.keys(input).length) throw new ValidationError(MONITOR_INPUT_MESSAGES.emptyUpdate);
+    return input;
+  } catch (e) {
+    await findOwnMonitor(ctx.db, accountId, rawId);
+    throw e;
+  }
+}
+
 function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
   return route({
     method,
@@ -73,11 +90,7 @@ function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
     before: [requireUptimeFeature(ctx)],
     handler: async (req, _res, send) => {
       const { account } = authOf(req);
-      // 404 before 400: another account's monitor is never told apart by its validation answers.
-      await findOwnMonitor(ctx.db, account.id, req.params.id);
-      assertObjectBody(req.body);
-      const input = canonicalFields(validate(updateMonitorSchema, req.body));
-      if (!Object.keys(input).length) throw new ValidationError(MONITOR_INPUT_MESSAGES.emptyUpdate);
+      const input = await updateInput(ctx, account.id, req.params.id, req.body);
       const monitor = await updateMonitor(ctx, account, auditActor(req, ctx.clock), req.params.id, input);
       send(200, { monitor, message: 'Monitor updated' });
     },

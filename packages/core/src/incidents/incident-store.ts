@@ -178,12 +178,25 @@ export function incidentEntityOfAccount(em: EntityAccess, accountId: number, mon
   });
 }
 
-/** The monitor's newest incidents, at most `limit`. */
-export function recentIncidentsOfMonitor(em: EntityAccess, monitorId: number, limit: number): Promise<Incident[]> {
-  return em.getRepository(Incident).find({ where: { monitorId }, order: { startedAt: 'DESC', id: 'DESC' }, take: limit });
-}
-
 /** Whether the account's incident is acknowledged or resolved, from a plain read (null when missing or another account's). */
 export function incidentAckState(em: EntityAccess, accountId: number, id: number): Promise<Pick<Incident, 'id' | 'status' | 'acknowledgedAt'> | null> {
   return em.getRepository(Incident).findOne({ where: { id, accountId }, select: { id: true, status: true, acknowledgedAt: true } });
+}
+
+/** An incident as a monitor's detail lists it. */
+export interface RecentIncidentRow {
+  id: number;
+  startedAt: Date;
+  resolvedAt: Date | null;
+  durationSeconds: number | null;
+  cause: string;
+}
+
+/** The monitor's latest `limit` incidents, newest first (incidents_monitor_started_idx), with the five columns the detail shows. */
+export function recentIncidentsOf(q: Queryable, monitorId: number, limit: number): Promise<RecentIncidentRow[]> {
+  return q.query<RecentIncidentRow[]>(
+    `SELECT id, started_at AS "startedAt", resolved_at AS "resolvedAt", duration_seconds AS "durationSeconds", cause
+     FROM incidents WHERE monitor_id = $1 ORDER BY started_at DESC, id DESC LIMIT $2`,
+    [monitorId, limit],
+  );
 }

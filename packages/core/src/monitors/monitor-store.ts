@@ -69,17 +69,22 @@ export async function monitorIdsAtLocation(em: Queryable, accountId: number, loc
   return rows.map((r) => r.id);
 }
 
-/** Deletes the account's monitor (its checks, incidents, rollups and heartbeat row go with it: ON DELETE CASCADE). */
-export async function deleteMonitorRow(em: Queryable, monitorId: number, accountId: number): Promise<void> {
-  await em.query('DELETE FROM monitors WHERE id = $1 AND account_id = $2', [monitorId, accountId]);
+/** A monitor as the account's uptime status lists it. */
+export interface MonitorStatusRow {
+  id: number;
+  name: string;
+  url: string;
+  status: MonitorStatus;
+  isActive: boolean;
+  lastCheckedAt: Date | null;
 }
 
-/** The account's monitor, whole (null when missing or another account's); `lock` takes its row lock (inside a transaction). */
-export function monitorEntityOfAccount(em: EntityAccess, accountId: number, id: number, opts: { lock?: boolean } = {}): Promise<Monitor | null> {
-  return em.getRepository(Monitor).findOne({
-    where: { id, accountId },
-    ...(opts.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-  });
+/** The account's monitors by id, with the six columns its uptime status reads (one index scan). */
+export function monitorsForStatus(q: Queryable, accountId: number): Promise<MonitorStatusRow[]> {
+  return q.query<MonitorStatusRow[]>(
+    `SELECT id, name, url, status, is_active AS "isActive", last_checked_at AS "lastCheckedAt" FROM monitors WHERE account_id = $1 ORDER BY id`,
+    [accountId],
+  );
 }
 
 /** The account's monitors, oldest first, with only the `select`ed columns. */

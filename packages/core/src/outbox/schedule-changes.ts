@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Queryable, WriteResult } from '../db/queryable.js';
 import { Domain } from '../db/entities/domain.entity.js';
-import { Monitor } from '../db/entities/monitor.entity.js';
+import { monitorScheduleFactsFor } from '../monitors/monitor-row-store.js';
 import type { Logger } from '../logging/logger.js';
 import type { Queues } from '../queue/queues.js';
 import { seenRegions } from '../regions/checker-heartbeats.js';
@@ -111,11 +111,7 @@ async function applyPendingOf(em: EntityManager, deps: ScheduleApplyDeps, region
 }
 
 async function applyMonitor(em: EntityManager, deps: ScheduleApplyDeps, known: Regions, id: number, intervals: readonly number[]): Promise<void> {
-  const row = await em.getRepository(Monitor).findOne({
-    where: { id },
-    select: { id: true, type: true, checkInterval: true, isActive: true, status: true, regions: true },
-    lock: { mode: 'pessimistic_read' },
-  });
+  const row = await monitorScheduleFactsFor(em, id);
   const regions = await known();
   // Out of the buckets of its former intervals too, so they do not start it in vain.
   for (const checkInterval of new Set(intervals)) {

@@ -47,7 +47,27 @@ export function deriveSecretBoxKey(secretKey: string): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(secretKey, 'utf8'), HKDF_SALT, HKDF_INFO, 32));
 }
 
+/**
+ * Boxes by secret key: a box holds nothing but its two derived keys, so one per key serves every
+ * caller. Deriving them (two HKDF runs) on each call was a visible part of every write that
+ * seals or opens a secret (issue 35). Bounded: past a few keys (tests make one per context) it
+ * starts over.
+ */
+const boxes = new Map<string, SecretBox>();
+const MAX_BOXES = 16;
+
+/** The box of a configured secret key (VIGIL_SECRET_KEY); an empty key throws. */
 export function createSecretBox(secretKey: string): SecretBox {
+  let box = boxes.get(secretKey);
+  if (!box) {
+    box = newSecretBox(secretKey);
+    if (boxes.size >= MAX_BOXES) boxes.clear();
+    boxes.set(secretKey, box);
+  }
+  return box;
+}
+
+function newSecretBox(secretKey: string): SecretBox {
   const key = deriveSecretBoxKey(secretKey);
   const fingerprintKey = Buffer.from(hkdfSync('sha256', Buffer.from(secretKey, 'utf8'), HKDF_SALT, FINGERPRINT_INFO, 32));
   const box: SecretBox = {

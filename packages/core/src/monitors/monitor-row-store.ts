@@ -1,0 +1,201 @@
+import { Monitor, type EscalationStep, type MonitorMethod, type MonitorStatus } from '../db/entities/monitor.entity.js';
+import type { Queryable, WriteResult } from '../db/queryable.js';
+import type { MonitorScheduleFacts } from '../scheduling/monitor-schedules.js';
+import type { Assertion } from './assertions/assertion.js';
+import type { MonitorConfig, MonitorType } from './monitor-types.js';
+
+/**
+ * One monitor's row as the API's writes and its detail read it (issue 35): a plain statement
+ * each, mapped to the Monitor entity by hand. TypeORM's findOne built its query and hydrated
+ * the entity through its metadata on every call, and save() read the row again to compute what
+ * changed; those were a large part of a monitor write's CPU.
+ */
+
+/** Entity property, column, and whether the column is jsonb (written as JSON text). */
+type ColumnOf = readonly [keyof Monitor, string, boolean];
+
+/** Every column of the entity, in its order (not the rollup sums the check writer keeps on the row). */
+const COLUMNS: readonly ColumnOf[] = [
+  ['id', 'id', false],
+  ['accountId', 'account_id', false],
+  ['name', 'name', false],
+  ['type', 'type', false],
+  ['config', 'config', true],
+  ['url', 'url', false],
+  ['normalizedUrl', 'normalized_url', false],
+  ['method', 'method', false],
+  ['status', 'status', false],
+  ['checkInterval', 'check_interval', false],
+  ['timeout', 'timeout', false],
+  ['expectedStatusCodes', 'expected_status_codes', false],
+  ['expectedContent', 'expected_content', false],
+  ['headers', 'headers', true],
+  ['credentials', 'credentials', false],
+  ['body', 'body', false],
+  ['alertThreshold', 'alert_threshold', false],
+  ['regions', 'regions', false],
+  ['minFailingRegions', 'min_failing_regions', false],
+  ['degradedThresholdMs', 'degraded_threshold_ms', false],
+  ['recoveryThreshold', 'recovery_threshold', false],
+  ['reminderIntervalMinutes', 'reminder_interval_minutes', false],
+  ['escalation', 'escalation', true],
+  ['sloTarget', 'slo_target', false],
+  ['assertions', 'assertions', true],
+  ['followRedirects', 'follow_redirects', false],
+  ['verifySsl', 'verify_ssl', false],
+  ['isActive', 'is_active', false],
+  ['consecutiveFailures', 'consecutive_failures', false],
+  ['consecutiveSuccesses', 'consecutive_successes', false],
+  ['lastCheckedAt', 'last_checked_at', false],
+  ['lastCheckStatus', 'last_check_status', false],
+  ['lastResponseTimeMs', 'last_response_time_ms', false],
+  ['lastStatusCode', 'last_status_code', false],
+  ['pausedAt', 'paused_at', false],
+  ['resumedAt', 'resumed_at', false],
+  ['createdAt', 'created_at', false],
+  ['updatedAt', 'updated_at', false],
+];
+
+const SELECT_LIST = COLUMNS.map(([, column]) => column).join(', ');
+
+/** A monitors row as PostgreSQL answers it (numeric comes as text). */
+export interface MonitorRow {
+  id: number;
+  account_id: number;
+  name: string;
+  type: MonitorType;
+  config: MonitorConfig | null;
+  url: string;
+  normalized_url: string;
+  method: MonitorMethod;
+  status: MonitorStatus;
+  check_interval: number;
+  timeout: number;
+  expected_status_codes: number[];
+  expected_content: string | null;
+  headers: Record<string, string>;
+  credentials: string | null;
+  body: string | null;
+  alert_threshold: number;
+  regions: string[];
+  min_failing_regions: number | null;
+  degraded_threshold_ms: number;
+  recovery_threshold: number;
+  reminder_interval_minutes: number | null;
+  escalation: EscalationStep[];
+  slo_target: string | null;
+  assertions: Assertion[];
+  follow_redirects: boolean;
+  verify_ssl: boolean;
+  is_active: boolean;
+  consecutive_failures: number;
+  consecutive_successes: number;
+  last_checked_at: Date | null;
+  last_check_status: 'success' | 'failure' | null;
+  last_response_time_ms: number | null;
+  last_status_code: number | null;
+  paused_at: Date | null;
+  resumed_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The entity of a row, as TypeORM hydrated it (an instance: the audit reads its columns through the metadata). */
+export function monitorOfRow(r: MonitorRow): Monitor {
+  const fields: Monitor = {
+    id: r.id,
+    accountId: r.account_id,
+    name: r.name,
+    type: r.type,
+    config: r.config,
+    url: r.url,
+    normalizedUrl: r.normalized_url,
+    method: r.method,
+    status: r.status,
+    checkInterval: r.check_interval,
+    timeout: r.timeout,
+    expectedStatusCodes: r.expected_status_codes,
+    expectedContent: r.expected_content,
+    headers: r.headers,
+    credentials: r.credentials,
+    body: r.body,
+    alertThreshold: r.alert_threshold,
+    regions: r.regions,
+    minFailingRegions: r.min_failing_regions,
+    degradedThresholdMs: r.degraded_threshold_ms,
+    recoveryThreshold: r.recovery_threshold,
+    reminderIntervalMinutes: r.reminder_interval_minutes,
+    escalation: r.escalation,
+    // The entity's transformer: numeric text to a number.
+    sloTarget: r.slo_target === null ? null : Number(r.slo_target),
+    assertions: r.assertions,
+    followRedirects: r.follow_redirects,
+    verifySsl: r.verify_ssl,
+    isActive: r.is_active,
+    consecutiveFailures: r.consecutive_failures,
+    consecutiveSuccesses: r.consecutive_successes,
+    lastCheckedAt: r.last_checked_at,
+    lastCheckStatus: r.last_check_status,
+    lastResponseTimeMs: r.last_response_time_ms,
+    lastStatusCode: r.last_status_code,
+    pausedAt: r.paused_at,
+    resumedAt: r.resumed_at,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+  return Object.assign(new Monitor(), fields);
+}
+
+/**
+ * The account's monitor `id` (null: missing or another account's); `lock`: FOR UPDATE, inside a
+ * transaction, so that one monitor's changes (and their schedule changes) happen one after another.
+ */
+export async function readMonitorOfAccount(q: Queryable, id: number, accountId: number, lock: boolean): Promise<Monitor | null> {
+  const [row] = await q.query<MonitorRow[]>(`SELECT ${SELECT_LIST} FROM monitors WHERE id = $1 AND account_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, accountId]);
+  return row ? monitorOfRow(row) : null;
+}
+
+/**
+ * Deletes the account's monitor `id` (its checks, incidents, rollups and heartbeat row go with
+ * it: ON DELETE CASCADE) and answers it as it was; null: missing or another account's. One
+ * statement: the delete takes the row lock a read FOR UPDATE took before it.
+ */
+export async function deleteMonitorOfAccount(q: Queryable, id: number, accountId: number): Promise<Monitor | null> {
+  const [[row]] = await q.query<WriteResult<MonitorRow>>(`DELETE FROM monitors WHERE id = $1 AND account_id = $2 RETURNING ${SELECT_LIST}`, [id, accountId]);
+  return row ? monitorOfRow(row) : null;
+}
+
+/** What a monitor's schedule follows, read FOR SHARE (an update of the row waits until its schedule is written); null: gone. */
+export async function monitorScheduleFactsFor(q: Queryable, id: number): Promise<MonitorScheduleFacts & { regions: string[] } | null> {
+  const [row] = await q.query<{ id: number; type: MonitorType; check_interval: number; is_active: boolean; status: MonitorStatus; regions: string[] }[]>(
+    `SELECT id, type, check_interval, is_active, status, regions FROM monitors WHERE id = $1 FOR SHARE`,
+    [id],
+  );
+  return row ? { id: row.id, type: row.type, checkInterval: row.check_interval, isActive: row.is_active, status: row.status, regions: row.regions } : null;
+}
+
+/** A value as compared for "changed": dates by their instant, the rest by their JSON. */
+function comparable(value: unknown): string | undefined {
+  return JSON.stringify(value instanceof Date ? value.toISOString() : value);
+}
+
+/**
+ * Writes the properties of `set` that differ from `current` (the row as read under its lock)
+ * and stamps updated_at, as save() did: no statement, and updated_at kept, when nothing differs.
+ * Assigns the written values and the new updated_at to `current`; returns whether it wrote.
+ */
+export async function updateMonitorColumns(q: Queryable, current: Monitor, set: Partial<Monitor>): Promise<boolean> {
+  const assignments: string[] = [];
+  const params: unknown[] = [current.id];
+  for (const [property, column, json] of COLUMNS) {
+    const value = set[property];
+    if (value === undefined || comparable(value) === comparable(current[property])) continue;
+    params.push(json && value !== null ? JSON.stringify(value) : value);
+    assignments.push(`${column} = $${params.length}`);
+  }
+  Object.assign(current, set);
+  if (!assignments.length) return false;
+  const [[row]] = await q.query<WriteResult<{ updated_at: Date }>>(`UPDATE monitors SET ${assignments.join(', ')}, updated_at = CURRENT_TIMESTAMP WHERE id = $1 RETURNING updated_at`, params);
+  if (row) current.updatedAt = row.updated_at;
+  return true;
+}
