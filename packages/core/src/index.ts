@@ -79,7 +79,6 @@ export * from './accounts/account-store.js';
 export * from './accounts/account-limit-lock.js';
 export * from './deliveries/index.js';
 export * from './integrations/index.js';
-export * from './api-keys/index.js';
 export * from './badges/index.js';
 export * from './domains/certificate-trust-sql.js';
 export * from './billing/index.js';

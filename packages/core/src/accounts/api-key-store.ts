@@ -1,12 +1,13 @@
+import { IsNull } from 'typeorm';
+import type { EntityAccess } from '../db/entity-access.js';
 import type { Queryable } from '../db/queryable.js';
+import type { Tier } from '../tiers/tiers.js';
 import { Account } from '../db/entities/account.entity.js';
 import { ApiKey } from '../db/entities/api-key.entity.js';
-import type { Tier } from '../tiers/tiers.js';
 
 /**
- * The store of API key lookups (issue 30): what authentication reads of a key and its account.
- * Keys are written through the ApiKey entity (issue, rotate, revoke) and their use through
- * key-use-store.ts.
+ * The store of API keys (issue 30): what authentication reads of a key and its account, and
+ * what the key endpoints read and revoke. Issuing is issue-api-key.ts, their use key-use-store.ts.
  */
 
 interface KeyWithAccountRow {
@@ -63,4 +64,25 @@ export async function keyWithAccount(em: Queryable, keyHash: string): Promise<{ 
     createdAt: row.created_at,
   });
   return { account, apiKey };
+}
+
+/** The account's key (null when missing or another account's). */
+export function apiKeyOfAccount(em: EntityAccess, accountId: number, id: number): Promise<ApiKey | null> {
+  return em.getRepository(ApiKey).findOneBy({ id, accountId });
+}
+
+/** Every key of the account, revoked ones too, oldest first. */
+export function apiKeysOfAccount(em: EntityAccess, accountId: number): Promise<ApiKey[]> {
+  return em.getRepository(ApiKey).find({ where: { accountId }, order: { id: 'ASC' } });
+}
+
+/** Sets the key's revocation time. */
+export async function setKeyRevokedAt(em: EntityAccess, id: number, revokedAt: Date | null): Promise<void> {
+  await em.getRepository(ApiKey).update({ id }, { revokedAt });
+}
+
+/** Revokes the key unless it is revoked already; whether this call revoked it (concurrent revocations: one wins). */
+export async function revokeLiveKey(em: EntityAccess, id: number, revokedAt: Date): Promise<boolean> {
+  const revoked = await em.getRepository(ApiKey).update({ id, revokedAt: IsNull() }, { revokedAt });
+  return Boolean(revoked.affected);
 }

@@ -1,1 +1,0 @@
-export * from './api-key-store.js';
