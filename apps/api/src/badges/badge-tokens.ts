@@ -1,12 +1,10 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, MapOf } from '../http/schema.js';
 import { randomBytes } from 'node:crypto';
-import { BadgeToken, lockBadgeTarget, recordAudit, type AuditActor, type Context } from '@vigil/core';
+import { ensureBadgeToken, lockBadgeTarget, recordAudit, replaceBadgeToken, type AuditActor, type BadgeTarget, type BadgeToken, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from './badge-values.js';
 import { component } from '../http/components.js';
-
-export type BadgeTarget = { monitorId: number } | { domainId: number };
 
 /** 128 random bits, base64url: unguessable, and unrelated to any other token or id. */
 export const BADGE_TOKEN = /^[A-Za-z0-9_-]{22}$/;
@@ -15,32 +13,21 @@ function newToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
-function column(target: BadgeTarget): { monitorId: number | null; domainId: number | null } {
-  return 'monitorId' in target ? { monitorId: target.monitorId, domainId: null } : { monitorId: null, domainId: target.domainId };
-}
-
 /** The resource's badge token, created on first use. */
-export async function badgeTokenFor(ctx: Context, accountId: number, target: BadgeTarget): Promise<BadgeToken> {
-  const repo = ctx.db.getRepository(BadgeToken);
-  const where = column(target);
-  await repo.createQueryBuilder().insert().values({ token: newToken(), accountId, ...where }).orIgnore().execute();
-  return repo.findOneByOrFail('monitorId' in target ? { monitorId: target.monitorId } : { domainId: target.domainId });
+export function badgeTokenFor(ctx: Context, accountId: number, target: BadgeTarget): Promise<BadgeToken> {
+  return ensureBadgeToken(ctx.db, accountId, target, newToken());
 }
 
 /** A new token replaces the old one, which stops working at once (the account's cache version moves). */
 export async function rotateBadgeToken(ctx: Context, actor: AuditActor, target: BadgeTarget): Promise<BadgeToken> {
   const { accountId } = actor;
-  const where = column(target);
   const saved = await ctx.db.transaction(async (m) => {
     // Rotations of one target queue on its row: each then replaces the token the previous one
     // committed (without it, two at once both insert and one breaks the unique key: a 500).
     const targetId = 'monitorId' in target ? target.monitorId : target.domainId;
     await lockBadgeTarget(m, target);
-    const repo = m.getRepository(BadgeToken);
-    const old = await repo.findOneBy('monitorId' in target ? { monitorId: target.monitorId } : { domainId: target.domainId });
-    if (old) await repo.delete({ token: old.token });
-    const row = await repo.save(repo.create({ token: newToken(), accountId, ...where }));
-    await recordAudit(m, actor, [{ resource: 'monitorId' in target ? 'monitor' : 'domain', id: targetId, action: 'rotate', before: { badge_token: old?.token ?? null }, after: { badge_token: row.token } }]);
+    const { old, row } = await replaceBadgeToken(m, accountId, target, newToken());
+    await recordAudit(m, actor, [{ resource: 'monitorId' in target ? 'monitor' : 'domain', id: targetId, action: 'rotate', before: { badge_token: old }, after: { badge_token: row.token } }]);
     return row;
   });
   await statusChanged(ctx, accountId);

@@ -1,38 +1,22 @@
-import { activeMaintenance, firstOccurrencesBetween, MaintenanceWindow, scheduleOf, windowCovers, type Context, type IncidentUpdateStatus, type MonitorStatus, type StatusPageSection, type StatusPageTheme } from '@vigil/core';
+import {
+  activeMaintenance,
+  domainsForPage,
+  firstOccurrencesBetween,
+  incidentsForPage,
+  MaintenanceWindow,
+  monitorsForPage,
+  recentPageNotices,
+  rollupDaySums,
+  scheduleOf,
+  updatesOfIncidents,
+  windowCovers,
+  type Context,
+  type PublicPageRow,
+} from '@vigil/core';
 import { BAR_DAYS, barDays, RECENT_DAYS, utcDay, type MaintenanceView, type PageRows } from './page-model.js';
-import type { DayRow, FinishedDays, ReadDays } from './finished-days.js';
-import { CERTIFICATE_TRUSTED_SQL } from '@vigil/core';
+import type { FinishedDays, ReadDays } from './finished-days.js';
 
 const DAY_MS = 86_400_000;
-
-/** A page is addressed by its slug (/status/{slug}) or by its custom hostname. */
-export type PageRef = { slug: string } | { hostname: string };
-
-interface PageRow {
-  id: number;
-  account_id: number;
-  slug: string;
-  title: string;
-  description: string | null;
-  theme: StatusPageTheme;
-  is_public: boolean;
-  show_uptime_bars: boolean;
-  sections: StatusPageSection[];
-}
-
-/**
- * The page row, public or not (a private page still tells whose version to watch). A page of a
- * deactivated account counts as private: its monitors are no longer checked.
- */
-export async function findPage(ctx: Context, ref: PageRef): Promise<PageRow | null> {
-  const [column, value] = 'slug' in ref ? ['p.slug', ref.slug] : ['p.custom_hostname', ref.hostname];
-  const rows = (await ctx.db.query(
-    `SELECT p.id, p.account_id, p.slug, p.title, p.description, p.theme, p.is_public AND a.is_active AS is_public, p.show_uptime_bars, p.sections
-       FROM status_pages p JOIN accounts a ON a.id = p.account_id WHERE ${column} = $1`,
-    [value],
-  )) as PageRow[];
-  return rows[0] ?? null;
-}
 
 /** Maintenance is announced this many days ahead. */
 export const MAINTENANCE_AHEAD_DAYS = 14;
@@ -69,18 +53,7 @@ export const LATE_WRITES_MS = 15 * 60_000;
 
 /** Daily sums of hourly rollups of `monitorIds` over days `from` to `until` (exclusive). */
 function readDays(ctx: Context): ReadDays {
-  return (monitorIds, from, until) =>
-    from >= until || !monitorIds.length
-      ? Promise.resolve([])
-      : // UTC day numbers (days since the epoch) are cheaper to group by than formatted dates, and
-        // a date difference is cheaper than extract(epoch), which is numeric (about half the time).
-        (ctx.db.query(
-          `SELECT monitor_id, ((hour AT TIME ZONE 'UTC')::date - DATE '1970-01-01') AS day, sum(total)::int AS total, sum(successful)::int AS successful
-             FROM monitor_rollups
-            WHERE monitor_id = ANY($1::int[]) AND hour >= $2 AND hour < $3
-            GROUP BY 1, 2`,
-          [monitorIds, new Date(from * DAY_MS), new Date(until * DAY_MS)],
-        ) as Promise<DayRow[]>);
+  return (monitorIds, from, until) => (from >= until || !monitorIds.length ? Promise.resolve([]) : rollupDaySums(ctx.db, monitorIds, from, until));
 }
 
 /**
@@ -89,7 +62,7 @@ function readDays(ctx: Context): ReadDays {
  * their updates, domain grades and certificate expiry, and the page's notices. Finished days of
  * the bars come from `finished` when it holds them (see FinishedDays).
  */
-export async function loadPageRows(ctx: Context, page: PageRow, finished: FinishedDays): Promise<PageRows> {
+export async function loadPageRows(ctx: Context, page: PublicPageRow, finished: FinishedDays): Promise<PageRows> {
   const now = ctx.clock.now();
   const read = readDays(ctx);
   const monitorIds = [...new Set(page.sections.flatMap((s) => s.monitor_ids))];
@@ -99,36 +72,17 @@ export async function loadPageRows(ctx: Context, page: PageRow, finished: Finish
   // Days from here on may still be written to: read live; those before from `finished`.
   const liveFrom = Math.max(firstDayNumber, Math.floor((now.getTime() - LATE_WRITES_MS) / DAY_MS));
   const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY_MS);
-  const monitors = (await ctx.db.query(`SELECT id, name, status, is_active FROM monitors WHERE account_id = $1 AND id = ANY($2::int[])`, [
-    page.account_id,
-    monitorIds,
-  ])) as { id: number; name: string; status: MonitorStatus; is_active: boolean }[];
+  const monitors = await monitorsForPage(ctx.db, page.account_id, monitorIds);
   const own = monitors.map((m) => m.id);
   const [days, incidents, domains, notices, planned] = await Promise.all([
     Promise.all([finished.rows(own, firstDayNumber, liveFrom, read), read(own, liveFrom, firstDayNumber + BAR_DAYS)]).then(([done, live]) => done.concat(live)),
-    ctx.db.query(
-      `SELECT id, monitor_id, status, started_at, resolved_at, duration_seconds FROM incidents
-        WHERE monitor_id = ANY($1::int[]) AND (status = 'open' OR resolved_at >= $2) AND started_at <= $3`,
-      [own, firstDay, now],
-    ) as Promise<{ id: number; monitor_id: number; status: 'open' | 'resolved'; started_at: Date; resolved_at: Date | null; duration_seconds: number | null }[]>,
-    ctx.db.query(
-      `SELECT d.id, d.hostname, d.port, d.is_active, d.ssl_grade, d.cert_valid_to, ${CERTIFICATE_TRUSTED_SQL} AS trusted
-         FROM domains d WHERE d.account_id = $1 AND d.id = ANY($2::int[])`,
-      [page.account_id, domainIds],
-    ) as Promise<{ id: number; hostname: string; port: number; is_active: boolean; ssl_grade: string | null; cert_valid_to: Date | null; trusted: boolean | null }[]>,
-    ctx.db.query(
-      `SELECT id, title, status, message, created_at, updated_at FROM status_page_notices
-        WHERE status_page_id = $1 AND (status <> 'resolved' OR updated_at >= $2) ORDER BY created_at DESC LIMIT 50`,
-      [page.id, recentFrom],
-    ) as Promise<{ id: number; title: string; status: IncidentUpdateStatus; message: string; created_at: Date; updated_at: Date }[]>,
+    incidentsForPage(ctx.db, own, firstDay, now),
+    domainsForPage(ctx.db, page.account_id, domainIds),
+    recentPageNotices(ctx.db, page.id, recentFrom),
     loadMaintenance(ctx, page.account_id, own, domainIds, now),
   ]);
   const shownIncidents = incidents.filter((i) => i.status === 'open' || (i.resolved_at !== null && i.resolved_at >= recentFrom)).map((i) => i.id);
-  const updates = shownIncidents.length
-    ? ((await ctx.db.query(`SELECT incident_id, status, message, created_at FROM incident_updates WHERE incident_id = ANY($1::int[]) ORDER BY created_at, id`, [
-        shownIncidents,
-      ])) as { incident_id: number; status: IncidentUpdateStatus; message: string; created_at: Date }[])
-    : [];
+  const updates = shownIncidents.length ? await updatesOfIncidents(ctx.db, shownIncidents) : [];
   return {
     page: { slug: page.slug, title: page.title, description: page.description, theme: page.theme, showUptimeBars: page.show_uptime_bars, sections: page.sections },
     monitors: monitors.map((m) => ({ id: m.id, name: m.name, status: m.status, isActive: m.is_active })),

@@ -1,4 +1,4 @@
-import type { PageRef } from './load-page-rows.js';
+import type { PageRef } from '@vigil/core';
 import type { PageVariant } from './status-page-service.js';
 
 /** A page slug as the API accepts it (status-page-input validates the same shape). */

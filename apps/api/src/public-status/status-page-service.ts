@@ -1,7 +1,7 @@
-import type { Context } from '@vigil/core';
+import { publicPageRow, type Context, type PageRef } from '@vigil/core';
 import { cachedBody, type CachedBody } from './cached-body.js';
 import { FinishedDays } from './finished-days.js';
-import { findPage, loadPageRows, type PageRef } from './load-page-rows.js';
+import { loadPageRows } from './load-page-rows.js';
 import { buildPageModel, type PageModel } from './page-model.js';
 import { pageJsonBody, renderPageAtom } from './render-feeds.js';
 import { NOT_FOUND_HTML, renderPageHtml } from './render-html.js';
@@ -84,10 +84,10 @@ export class StatusPageService {
 
   /** The version is read before the rows, so a change committed during the build makes the next request rebuild. */
   private async build(ref: PageRef) {
-    const found = await findPage(this.ctx, ref);
+    const found = await publicPageRow(this.ctx.db, ref);
     if (!found) return { owner: null, version: null, value: null };
     const version = await this.version(found.account_id);
-    const page = await findPage(this.ctx, ref);
+    const page = await publicPageRow(this.ctx.db, ref);
     if (!page?.is_public || page.account_id !== found.account_id) return { owner: found.account_id, version, value: 'hidden' as const };
     const rows = await loadPageRows(this.ctx, page, this.finishedDays);
     await nextTurn();

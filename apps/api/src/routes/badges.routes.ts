@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
-import type { Context } from '@vigil/core';
+import type { BadgeTarget, Context } from '@vigil/core';
 import { type BadgeService, BADGE_HEADERS } from '../badges/badge-service.js';
-import { BADGE_TOKEN_SCHEMA, badgeTokenFor, badgeTokenView, rotateBadgeToken, type BadgeTarget } from '../badges/badge-tokens.js';
+import { BADGE_TOKEN_SCHEMA, badgeTokenFor, badgeTokenView, rotateBadgeToken } from '../badges/badge-tokens.js';
 import { customLabel, LABEL_FIELD, ShieldsEndpointSchema } from '../badges/render-badge.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from '../badges/badge-values.js';
 import { findOwnDomain } from '../domains/find-own-domain.js';

@@ -1,9 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { normaliseHostname } from '@vigil/core';
+import { normaliseHostname, type PageRef } from '@vigil/core';
 import { requestHost } from '../http/request-host.js';
 import { route, type RouteDef } from '../http/route.js';
 import { sendCached } from '../public-status/cached-body.js';
-import type { PageRef } from '../public-status/load-page-rows.js';
 import { HOST_PATHS, PUBLIC_BUSY_DOC, SLUG } from '../public-status/public-paths.js';
 import { NOT_FOUND_JSON, NOT_FOUND_PAGE, PAGE_HEADERS, type StatusPageService, type PageVariant } from '../public-status/status-page-service.js';
 import { PublicStatusPageSchema } from '../public-status/render-feeds.js';

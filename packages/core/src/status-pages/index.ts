@@ -1,2 +1,3 @@
 export * from './status-version.js';
 export * from './custom-hostname-store.js';
+export * from './status-page-store.js';
