@@ -1,19 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, MapOf } from '../http/schema.js';
 import { randomBytes } from 'node:crypto';
-import {
-  badgeTokenOfTarget,
-  badgeTokenOfTargetOrFail,
-  deleteBadgeToken,
-  insertBadgeToken,
-  insertBadgeTokenIfMissing,
-  lockBadgeTarget,
-  recordAudit,
-  type AuditActor,
-  type BadgeTarget,
-  type BadgeToken,
-  type Context,
-} from '@vigil/core';
+import { ensureBadgeToken, lockBadgeTarget, recordAudit, replaceBadgeToken, type AuditActor, type BadgeTarget, type BadgeToken, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from './badge-values.js';
 import { component } from '../http/components.js';
@@ -25,29 +13,21 @@ function newToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
-function column(target: BadgeTarget): { monitorId: number | null; domainId: number | null } {
-  return 'monitorId' in target ? { monitorId: target.monitorId, domainId: null } : { monitorId: null, domainId: target.domainId };
-}
-
 /** The resource's badge token, created on first use. */
-export async function badgeTokenFor(ctx: Context, accountId: number, target: BadgeTarget): Promise<BadgeToken> {
-  await insertBadgeTokenIfMissing(ctx.db, { token: newToken(), accountId, ...column(target) });
-  return badgeTokenOfTargetOrFail(ctx.db, target);
+export function badgeTokenFor(ctx: Context, accountId: number, target: BadgeTarget): Promise<BadgeToken> {
+  return ensureBadgeToken(ctx.db, accountId, target, newToken());
 }
 
 /** A new token replaces the old one, which stops working at once (the account's cache version moves). */
 export async function rotateBadgeToken(ctx: Context, actor: AuditActor, target: BadgeTarget): Promise<BadgeToken> {
   const { accountId } = actor;
-  const where = column(target);
   const saved = await ctx.db.transaction(async (m) => {
     // Rotations of one target queue on its row: each then replaces the token the previous one
     // committed (without it, two at once both insert and one breaks the unique key: a 500).
     const targetId = 'monitorId' in target ? target.monitorId : target.domainId;
     await lockBadgeTarget(m, target);
-    const old = await badgeTokenOfTarget(m, target);
-    if (old) await deleteBadgeToken(m, old.token);
-    const row = await insertBadgeToken(m, { token: newToken(), accountId, ...where });
-    await recordAudit(m, actor, [{ resource: 'monitorId' in target ? 'monitor' : 'domain', id: targetId, action: 'rotate', before: { badge_token: old?.token ?? null }, after: { badge_token: row.token } }]);
+    const { old, row } = await replaceBadgeToken(m, accountId, target, newToken());
+    await recordAudit(m, actor, [{ resource: 'monitorId' in target ? 'monitor' : 'domain', id: targetId, action: 'rotate', before: { badge_token: old }, after: { badge_token: row.token } }]);
     return row;
   });
   await statusChanged(ctx, accountId);

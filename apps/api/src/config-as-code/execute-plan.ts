@@ -1,9 +1,9 @@
 import type { EntityManager } from 'typeorm';
-import type { Account, Context } from '@vigil/core';
+import { replaceManagedRows, type Account, type Context } from '@vigil/core';
 import type { AccountState } from './account-state.js';
 import { KINDS, type Kind, type Spec } from './document.js';
 import { KIND_ADAPTERS, type AfterCommit, type Current } from './kinds/index.js';
-import { saveManaged, type ManagedRow } from './managed-store.js';
+import type { ManagedRow } from './managed-store.js';
 import type { Plan, PlannedChange } from './plan.js';
 
 /**
@@ -83,6 +83,7 @@ export async function executePlan(ctx: Context, em: EntityManager, account: Acco
     });
     return [...rows, ...kept.map((o) => ({ kind, key: o.key, resourceId: o.id }))];
   });
-  await saveManaged(em, account.id, managed);
+  // Rows of objects deleted, by apply or by hand, go; new and taken-over objects are added.
+  await replaceManagedRows(em, account.id, managed);
   return { after, ids };
 }

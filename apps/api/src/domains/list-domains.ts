@@ -1,6 +1,6 @@
 import { domainToASCII } from 'node:url';
 import Joi from 'joi';
-import { Domain, SSL_GRADES, ValidationError, type Context, type SslGrade } from '@vigil/core';
+import { domainListPage, SSL_GRADES, ValidationError, type Context, type Domain, type SslGrade } from '@vigil/core';
 import { parsePagination, type PageRequest } from '../http/pagination.js';
 import { queryValue, validate } from '../http/validate.js';
 
@@ -61,28 +61,7 @@ export function parseDomainListQuery(query: Record<string, unknown>): DomainList
   return { page, ...value };
 }
 
-function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/**
- * The account's domains, oldest first. status: active / inactive (is_active), expiring (the
- * certificate expires within the domain's alert_days_before_expiry, already expired included:
- * days_until_expiry <= alert_days_before_expiry, the rule of the expiry notices; as
- * days_until_expiry is rounded down, that is valid_to < now + (alert days + 1) days);
- * grade: exact ssl_grade; search: substring of the hostname.
- */
-export async function listDomains(ctx: Context, accountId: number, q: DomainListQuery): Promise<{ domains: Domain[]; total: number }> {
-  const qb = ctx.readDb.getRepository(Domain).createQueryBuilder('d').where('d.account_id = :accountId', { accountId });
-  if (q.status === 'active') qb.andWhere('d.is_active');
-  if (q.status === 'inactive') qb.andWhere('NOT d.is_active');
-  if (q.status === 'expiring') {
-    qb.andWhere(`d.cert_valid_to IS NOT NULL AND d.cert_valid_to < CAST(:now AS timestamptz) + (d.alert_days_before_expiry + 1) * interval '1 day'`, {
-      now: ctx.clock.now(),
-    });
-  }
-  if (q.grade) qb.andWhere('d.ssl_grade = :grade', { grade: q.grade });
-  if (q.search) qb.andWhere(`d.hostname LIKE :pattern ESCAPE '\\'`, { pattern: likePattern(q.search) });
-  const [domains, total] = await qb.orderBy('d.id', 'ASC').skip(q.page.offset).take(q.page.perPage).getManyAndCount();
-  return { domains, total };
+/** The account's domains, oldest first, filtered as the query says (see domainListPage). */
+export function listDomains(ctx: Context, accountId: number, q: DomainListQuery): Promise<{ domains: Domain[]; total: number }> {
+  return domainListPage(ctx.readDb, { accountId, status: q.status, grade: q.grade, search: q.search, now: ctx.clock.now() }, q.page.perPage, q.page.offset);
 }

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { Check, REGION_NAME_PATTERN, ValidationError, type Context } from '@vigil/core';
+import { checkListPage, REGION_NAME_PATTERN, ValidationError, type Context } from '@vigil/core';
 import { paginationBody, parsePagination } from '../http/pagination.js';
 import { validateQuery } from '../http/validate.js';
 import { dateRangeQuery, parseDateRange } from './date-query.js';
@@ -28,33 +28,6 @@ export async function listChecks(ctx: Context, accountId: number, rawId: string 
   const range = parseDateRange(dates.from_date, dates.to_date);
   const { status, region } = validateQuery(CHECK_LIST_FILTERS, query);
   const page = parsePagination(query, CHECK_LIST_PAGE);
-  const qb = ctx.readDb
-    .getRepository(Check)
-    .createQueryBuilder('c')
-    .select([
-      'c.id',
-      'c.checkedAt',
-      'c.status',
-      'c.responseTimeMs',
-      'c.statusCode',
-      'c.error',
-      'c.inMaintenance',
-      'c.timings',
-      'c.certificateExpiresAt',
-      'c.details',
-      'c.region',
-      'c.pingBody',
-    ])
-    .where('c.monitor_id = :id', { id: monitor.id });
-  if (range.from) qb.andWhere('c.checked_at >= :from', { from: range.from });
-  if (range.toExclusive) qb.andWhere('c.checked_at < :to', { to: range.toExclusive });
-  if (status) qb.andWhere('c.status = :status', { status });
-  if (region !== undefined) qb.andWhere('c.region = :region', { region });
-  const [checks, total] = await qb
-    .orderBy('c.checked_at', 'DESC')
-    .addOrderBy('c.id', 'DESC')
-    .offset(page.offset)
-    .limit(page.perPage)
-    .getManyAndCount();
+  const { checks, total } = await checkListPage(ctx.readDb, { monitorId: monitor.id, from: range.from, toExclusive: range.toExclusive, status, region }, page.perPage, page.offset);
   return { monitor_id: monitor.id, checks: checks.map((c) => checkView(c)), pagination: paginationBody(page, total) };
 }

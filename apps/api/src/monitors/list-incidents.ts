@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { Incident, ValidationError, type Context } from '@vigil/core';
+import { incidentListPage, incidentsInWindow, ValidationError, type Context } from '@vigil/core';
 import { paginationBody, parsePagination } from '../http/pagination.js';
 import { validateQuery } from '../http/validate.js';
 import { dateRangeQuery, parseDateRange } from './date-query.js';
@@ -30,21 +30,11 @@ export async function listIncidents(ctx: Context, accountId: number, rawId: stri
   const dates = validateQuery(INCIDENT_LIST_DATES, query);
   const range = parseDateRange(dates.from_date, dates.to_date);
   const page = parsePagination(query, INCIDENT_LIST_PAGE);
-  const repo = ctx.readDb.getRepository(Incident);
-  const qb = repo.createQueryBuilder('i').where('i.monitor_id = :id', { id: monitor.id });
-  if (status) qb.andWhere('i.status = :status', { status });
-  if (range.from) qb.andWhere('i.started_at >= :from', { from: range.from });
-  if (range.toExclusive) qb.andWhere('i.started_at < :to', { to: range.toExclusive });
   const now = ctx.clock.now();
   const windowFrom = new Date(now.getTime() - 30 * DAY_MS);
-  const [[incidents, total], inWindow] = await Promise.all([
-    qb.orderBy('i.started_at', 'DESC').addOrderBy('i.id', 'DESC').offset(page.offset).limit(page.perPage).getManyAndCount(),
-    repo
-      .createQueryBuilder('i')
-      .where('i.monitor_id = :id', { id: monitor.id })
-      .andWhere('i.started_at <= :now', { now })
-      .andWhere('(i.resolved_at IS NULL OR i.resolved_at >= :from)', { from: windowFrom })
-      .getMany(),
+  const [{ incidents, total }, inWindow] = await Promise.all([
+    incidentListPage(ctx.readDb, { monitorId: monitor.id, status, from: range.from, toExclusive: range.toExclusive }, page.perPage, page.offset),
+    incidentsInWindow(ctx.readDb, monitor.id, windowFrom, now),
   ]);
   return {
     monitor_id: monitor.id,

@@ -1,10 +1,7 @@
+import type { RollupDayRow } from '@vigil/core';
+
 /** One monitor's checks on one UTC day, summed from its hourly rollups; `day` counts days since 1970-01-01. */
-export interface DayRow {
-  monitor_id: number;
-  day: number;
-  total: number;
-  successful: number;
-}
+export type DayRow = RollupDayRow;
 
 /** Reads the day rows of `monitorIds` for days `from` (inclusive) to `until` (exclusive). */
 export type ReadDays = (monitorIds: number[], from: number, until: number) => Promise<DayRow[]>;

@@ -1,18 +1,20 @@
 import {
   activeMaintenance,
+  domainsForPage,
   firstOccurrencesBetween,
+  incidentsForPage,
   maintenanceWindowsOfAccount,
-  noticesShownOnPage,
+  monitorsForPage,
+  recentPageNotices,
+  rollupDaySums,
   scheduleOf,
   updatesOfIncidents,
   windowCovers,
   type Context,
-  type MonitorStatus,
   type PublicPageRow,
 } from '@vigil/core';
 import { BAR_DAYS, barDays, RECENT_DAYS, utcDay, type MaintenanceView, type PageRows } from './page-model.js';
-import type { DayRow, FinishedDays, ReadDays } from './finished-days.js';
-import { CERTIFICATE_TRUSTED_SQL } from '@vigil/core';
+import type { FinishedDays, ReadDays } from './finished-days.js';
 
 const DAY_MS = 86_400_000;
 
@@ -51,18 +53,7 @@ export const LATE_WRITES_MS = 15 * 60_000;
 
 /** Daily sums of hourly rollups of `monitorIds` over days `from` to `until` (exclusive). */
 function readDays(ctx: Context): ReadDays {
-  return (monitorIds, from, until) =>
-    from >= until || !monitorIds.length
-      ? Promise.resolve([])
-      : // UTC day numbers (days since the epoch) are cheaper to group by than formatted dates, and
-        // a date difference is cheaper than extract(epoch), which is numeric (about half the time).
-        (ctx.db.query(
-          `SELECT monitor_id, ((hour AT TIME ZONE 'UTC')::date - DATE '1970-01-01') AS day, sum(total)::int AS total, sum(successful)::int AS successful
-             FROM monitor_rollups
-            WHERE monitor_id = ANY($1::int[]) AND hour >= $2 AND hour < $3
-            GROUP BY 1, 2`,
-          [monitorIds, new Date(from * DAY_MS), new Date(until * DAY_MS)],
-        ) as Promise<DayRow[]>);
+  return (monitorIds, from, until) => (from >= until || !monitorIds.length ? Promise.resolve([]) : rollupDaySums(ctx.db, monitorIds, from, until));
 }
 
 /**
@@ -81,24 +72,13 @@ export async function loadPageRows(ctx: Context, page: PublicPageRow, finished: 
   // Days from here on may still be written to: read live; those before from `finished`.
   const liveFrom = Math.max(firstDayNumber, Math.floor((now.getTime() - LATE_WRITES_MS) / DAY_MS));
   const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY_MS);
-  const monitors = (await ctx.db.query(`SELECT id, name, status, is_active FROM monitors WHERE account_id = $1 AND id = ANY($2::int[])`, [
-    page.account_id,
-    monitorIds,
-  ])) as { id: number; name: string; status: MonitorStatus; is_active: boolean }[];
+  const monitors = await monitorsForPage(ctx.db, page.account_id, monitorIds);
   const own = monitors.map((m) => m.id);
   const [days, incidents, domains, notices, planned] = await Promise.all([
     Promise.all([finished.rows(own, firstDayNumber, liveFrom, read), read(own, liveFrom, firstDayNumber + BAR_DAYS)]).then(([done, live]) => done.concat(live)),
-    ctx.db.query(
-      `SELECT id, monitor_id, status, started_at, resolved_at, duration_seconds FROM incidents
-        WHERE monitor_id = ANY($1::int[]) AND (status = 'open' OR resolved_at >= $2) AND started_at <= $3`,
-      [own, firstDay, now],
-    ) as Promise<{ id: number; monitor_id: number; status: 'open' | 'resolved'; started_at: Date; resolved_at: Date | null; duration_seconds: number | null }[]>,
-    ctx.db.query(
-      `SELECT d.id, d.hostname, d.port, d.is_active, d.ssl_grade, d.cert_valid_to, ${CERTIFICATE_TRUSTED_SQL} AS trusted
-         FROM domains d WHERE d.account_id = $1 AND d.id = ANY($2::int[])`,
-      [page.account_id, domainIds],
-    ) as Promise<{ id: number; hostname: string; port: number; is_active: boolean; ssl_grade: string | null; cert_valid_to: Date | null; trusted: boolean | null }[]>,
-    noticesShownOnPage(ctx.db, page.id, recentFrom),
+    incidentsForPage(ctx.db, own, firstDay, now),
+    domainsForPage(ctx.db, page.account_id, domainIds),
+    recentPageNotices(ctx.db, page.id, recentFrom),
     loadMaintenance(ctx, page.account_id, own, domainIds, now),
   ]);
   const shownIncidents = incidents.filter((i) => i.status === 'open' || (i.resolved_at !== null && i.resolved_at >= recentFrom)).map((i) => i.id);

@@ -1,4 +1,4 @@
-import type { StatusPageAddress } from '@vigil/core';
+import type { PageRef } from '@vigil/core';
 import type { PageVariant } from './status-page-service.js';
 
 /** A page slug as the API accepts it (status-page-input validates the same shape). */
@@ -26,7 +26,7 @@ export function isPublicPath(path: string, host: string, serviceHost: string): b
  * hostname's root paths (`hostnameOf` gives the request's normalised Host); null for anything else.
  * `route` is the page route's path (for the access log and metrics), none for a custom hostname.
  */
-export function pageTarget(path: string, hostnameOf: () => string | null): { ref: StatusPageAddress; variant: PageVariant; route?: string } | null {
+export function pageTarget(path: string, hostnameOf: () => string | null): { ref: PageRef; variant: PageVariant; route?: string } | null {
   const hostVariant = HOST_PATHS[path];
   if (hostVariant) {
     const hostname = hostnameOf();

@@ -1,4 +1,4 @@
-import { statusPageAtAddress, type Context, type StatusPageAddress } from '@vigil/core';
+import { publicPageRow, type Context, type PageRef } from '@vigil/core';
 import { cachedBody, type CachedBody } from './cached-body.js';
 import { FinishedDays } from './finished-days.js';
 import { loadPageRows } from './load-page-rows.js';
@@ -11,7 +11,7 @@ import { VersionedCache } from './versioned-cache.js';
 export type PageVariant = 'html' | 'json' | 'atom';
 
 /** Where a page and its siblings are reached: under /status/{slug}, or at the root of its custom hostname. */
-function urls(baseUrl: string, ref: StatusPageAddress, slug: string) {
+function urls(baseUrl: string, ref: PageRef, slug: string) {
   if ('hostname' in ref) {
     const root = `https://${ref.hostname}`;
     return { page: `${root}/`, json: '/index.json', feed: '/feed.atom', absoluteFeed: `${root}/feed.atom` };
@@ -38,7 +38,7 @@ export const PAGE_HEADERS = {
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const cacheKey = (ref: StatusPageAddress) => ('slug' in ref ? `slug:${ref.slug}` : `host:${ref.hostname}`);
+const cacheKey = (ref: PageRef) => ('slug' in ref ? `slug:${ref.slug}` : `host:${ref.hostname}`);
 export const NOT_FOUND_PAGE = cachedBody(NOT_FOUND_HTML, 'text/html; charset=utf-8');
 export const NOT_FOUND_JSON = cachedBody(JSON.stringify({ error: 'Status page not found' }), 'application/json; charset=utf-8');
 
@@ -63,7 +63,7 @@ export class StatusPageService {
   }
 
   /** The page's answer in one form; `hidden` for a private page, null for an unknown or deleted one. */
-  async get(ref: StatusPageAddress, variant: PageVariant): Promise<CachedBody | 'hidden' | null> {
+  async get(ref: PageRef, variant: PageVariant): Promise<CachedBody | 'hidden' | null> {
     const rendered = await this.cache.get(cacheKey(ref), () => this.build(ref));
     return rendered && rendered !== 'hidden' ? rendered[variant] : rendered;
   }
@@ -73,7 +73,7 @@ export class StatusPageService {
    * is known and unchanged; past the ttl it is rebuilt behind it); undefined otherwise, including
    * private and unknown pages.
    */
-  peek(ref: StatusPageAddress, variant: PageVariant): CachedBody | undefined {
+  peek(ref: PageRef, variant: PageVariant): CachedBody | undefined {
     const rendered = this.cache.peek(
       cacheKey(ref),
       (owner) => knownStatusVersion(this.ctx, owner),
@@ -83,11 +83,11 @@ export class StatusPageService {
   }
 
   /** The version is read before the rows, so a change committed during the build makes the next request rebuild. */
-  private async build(ref: StatusPageAddress) {
-    const found = await statusPageAtAddress(this.ctx.db, ref);
+  private async build(ref: PageRef) {
+    const found = await publicPageRow(this.ctx.db, ref);
     if (!found) return { owner: null, version: null, value: null };
     const version = await this.version(found.account_id);
-    const page = await statusPageAtAddress(this.ctx.db, ref);
+    const page = await publicPageRow(this.ctx.db, ref);
     if (!page?.is_public || page.account_id !== found.account_id) return { owner: found.account_id, version, value: 'hidden' as const };
     const rows = await loadPageRows(this.ctx, page, this.finishedDays);
     await nextTurn();
@@ -100,7 +100,7 @@ export class StatusPageService {
    * The three forms, each rendered in its own event-loop turn (a large page takes milliseconds
    * per form: requests waiting meanwhile are answered between them) and compressed off the loop.
    */
-  private async render(model: PageModel, ref: StatusPageAddress): Promise<Record<PageVariant, CachedBody>> {
+  private async render(model: PageModel, ref: PageRef): Promise<Record<PageVariant, CachedBody>> {
     const u = urls(this.ctx.config.baseUrl, ref, model.slug);
     const html = cachedBody(renderPageHtml(model, { json: u.json, feed: u.feed }), 'text/html; charset=utf-8');
     await nextTurn();

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { normaliseHostname, type StatusPageAddress } from '@vigil/core';
+import { normaliseHostname, type PageRef } from '@vigil/core';
 import { requestHost } from '../http/request-host.js';
 import { route, type RouteDef } from '../http/route.js';
 import { sendCached } from '../public-status/cached-body.js';
@@ -9,7 +9,7 @@ import { PublicStatusPageSchema } from '../public-status/render-feeds.js';
 
 const TAG = 'Public status pages';
 
-async function answer(service: StatusPageService, req: Request, res: Response, ref: StatusPageAddress | null, variant: PageVariant): Promise<void> {
+async function answer(service: StatusPageService, req: Request, res: Response, ref: PageRef | null, variant: PageVariant): Promise<void> {
   const found = ref ? await service.get(ref, variant) : null;
   if (found && found !== 'hidden') return sendCached(req, res, found, PAGE_HEADERS);
   await notFound(req, res, variant);
@@ -20,7 +20,7 @@ async function notFound(req: Request, res: Response, variant: PageVariant): Prom
   sendCached(req, res, await (variant === 'json' ? NOT_FOUND_JSON : NOT_FOUND_PAGE), PAGE_HEADERS, 404);
 }
 
-function slugRef(req: Request): StatusPageAddress | null {
+function slugRef(req: Request): PageRef | null {
   const slug = typeof req.params.slug === 'string' ? req.params.slug : '';
   return SLUG.test(slug) ? { slug } : null;
 }

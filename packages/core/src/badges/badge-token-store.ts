@@ -1,5 +1,4 @@
-import type { EntityManager } from 'typeorm';
-import type { EntityAccess } from '../db/entity-access.js';
+import type { DataSource, EntityManager } from 'typeorm';
 import { BadgeToken } from '../db/entities/badge-token.entity.js';
 import type { Queryable } from '../db/queryable.js';
 
@@ -32,32 +31,23 @@ export async function lockBadgeTarget(em: EntityManager, target: BadgeTarget): P
   else await em.query(`SELECT 1 FROM domains WHERE id = $1 FOR UPDATE`, [target.domainId]);
 }
 
-function targetWhere(target: BadgeTarget): { monitorId: number } | { domainId: number } {
-  return 'monitorId' in target ? { monitorId: target.monitorId } : { domainId: target.domainId };
+const targetColumns = (target: BadgeTarget): { monitorId: number | null; domainId: number | null } =>
+  'monitorId' in target ? { monitorId: target.monitorId, domainId: null } : { monitorId: null, domainId: target.domainId };
+
+const targetWhere = (target: BadgeTarget) => ('monitorId' in target ? { monitorId: target.monitorId } : { domainId: target.domainId });
+
+/** The target's token; `candidate` becomes it when it has none (a concurrent first use keeps the one inserted first). */
+export async function ensureBadgeToken(db: DataSource, accountId: number, target: BadgeTarget, candidate: string): Promise<BadgeToken> {
+  const repo = db.getRepository(BadgeToken);
+  await repo.createQueryBuilder().insert().values({ token: candidate, accountId, ...targetColumns(target) }).orIgnore().execute();
+  return repo.findOneByOrFail(targetWhere(target));
 }
 
-/** The target's token (null when it has none yet). */
-export function badgeTokenOfTarget(em: EntityAccess, target: BadgeTarget): Promise<BadgeToken | null> {
-  return em.getRepository(BadgeToken).findOneBy(targetWhere(target));
-}
-
-/** The target's token; TypeORM's EntityNotFoundError when it has none. */
-export function badgeTokenOfTargetOrFail(em: EntityAccess, target: BadgeTarget): Promise<BadgeToken> {
-  return em.getRepository(BadgeToken).findOneByOrFail(targetWhere(target));
-}
-
-export type NewBadgeToken = Pick<BadgeToken, 'token' | 'accountId' | 'monitorId' | 'domainId'>;
-
-/** Inserts the token unless its target has one already (the unique key decides between concurrent first uses). */
-export async function insertBadgeTokenIfMissing(em: EntityAccess, fields: NewBadgeToken): Promise<void> {
-  await em.getRepository(BadgeToken).createQueryBuilder().insert().values(fields).orIgnore().execute();
-}
-
-export function insertBadgeToken(em: EntityAccess, fields: NewBadgeToken): Promise<BadgeToken> {
+/** Makes `token` the target's token (call under lockBadgeTarget); answers the old one (null: none) and the new row. */
+export async function replaceBadgeToken(em: EntityManager, accountId: number, target: BadgeTarget, token: string): Promise<{ old: string | null; row: BadgeToken }> {
   const repo = em.getRepository(BadgeToken);
-  return repo.save(repo.create(fields));
-}
-
-export async function deleteBadgeToken(em: EntityAccess, token: string): Promise<void> {
-  await em.getRepository(BadgeToken).delete({ token });
+  const old = await repo.findOneBy(targetWhere(target));
+  if (old) await repo.delete({ token: old.token });
+  const row = await repo.save(repo.create({ token, accountId, ...targetColumns(target) }));
+  return { old: old?.token ?? null, row };
 }

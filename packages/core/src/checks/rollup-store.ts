@@ -17,6 +17,8 @@ export interface RollupSums {
 
 export const EMPTY_ROLLUP_SUMS: RollupSums = { total: 0, successful: 0, responseTimeSum: 0, responseTimeCount: 0 };
 
+const DAY_MS = 86_400_000;
+
 const SUM_COLUMNS = ['total', 'successful', 'response_time_sum', 'response_time_count'] as const;
 
 type SumRow = Record<string, string | number | null> & { monitor_id: number };
@@ -131,5 +133,26 @@ export async function addRegionHours(em: Queryable, sums: readonly RegionHourSum
       numberArrayLiteral(sums.map((d) => d.responseTimeSum)),
       numberArrayLiteral(sums.map((d) => d.responseTimeCount)),
     ],
+  );
+}
+
+/** One monitor's checks on one UTC day, summed from its hourly rollups; `day` counts days since 1970-01-01. */
+export interface RollupDayRow {
+  monitor_id: number;
+  day: number;
+  total: number;
+  successful: number;
+}
+
+/** Each monitor's daily sums over the UTC days `fromDay` (included) to `untilDay` (excluded), days counted since 1970-01-01. */
+export function rollupDaySums(em: Queryable, monitorIds: readonly number[], fromDay: number, untilDay: number): Promise<RollupDayRow[]> {
+  // UTC day numbers are cheaper to group by than formatted dates, and a date difference is
+  // cheaper than extract(epoch), which is numeric (about half the time).
+  return em.query<RollupDayRow[]>(
+    `SELECT monitor_id, ((hour AT TIME ZONE 'UTC')::date - DATE '1970-01-01') AS day, sum(total)::int AS total, sum(successful)::int AS successful
+       FROM monitor_rollups
+      WHERE monitor_id = ANY($1::int[]) AND hour >= $2 AND hour < $3
+      GROUP BY 1, 2`,
+    [monitorIds, new Date(fromDay * DAY_MS), new Date(untilDay * DAY_MS)],
   );
 }

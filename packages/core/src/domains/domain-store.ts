@@ -64,3 +64,23 @@ export async function domainBadgeRow(em: Queryable, domainId: number): Promise<D
 export function domainEntityOfAccount(em: EntityAccess, accountId: number, id: number, opts: { lock?: boolean } = {}): Promise<Domain | null> {
   return em.getRepository(Domain).findOne({ where: { id, accountId }, ...(opts.lock ? { lock: { mode: 'pessimistic_write' } } : {}) });
 }
+
+/** A domain as a public status page shows it. */
+export interface PageDomainRow {
+  id: number;
+  hostname: string;
+  port: number;
+  is_active: boolean;
+  ssl_grade: string | null;
+  cert_valid_to: Date | null;
+  trusted: boolean | null;
+}
+
+/** The account's domains among `ids` (another account's are skipped). */
+export function domainsForPage(em: Queryable, accountId: number, ids: readonly number[]): Promise<PageDomainRow[]> {
+  return em.query<PageDomainRow[]>(
+    `SELECT d.id, d.hostname, d.port, d.is_active, d.ssl_grade, d.cert_valid_to, ${CERTIFICATE_TRUSTED_SQL} AS trusted
+       FROM domains d WHERE d.account_id = $1 AND d.id = ANY($2::int[])`,
+    [accountId, ids],
+  );
+}

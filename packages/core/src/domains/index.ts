@@ -13,3 +13,4 @@ export * from './scan-store.js';
 export * from './header-check-store.js';
 export * from './verification-store.js';
 export * from './domain-store.js';
+export * from './domain-list-store.js';

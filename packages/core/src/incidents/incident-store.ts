@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { IncidentUpdateStatus } from '../db/entities/incident-update.entity.js';
 import type { EscalationStep, MonitorStatus } from '../db/entities/monitor.entity.js';
 import type { Queryable } from '../db/queryable.js';
 import type { EntityAccess } from '../db/entity-access.js';
@@ -199,4 +200,35 @@ export function recentIncidentsOf(q: Queryable, monitorId: number, limit: number
      FROM incidents WHERE monitor_id = $1 ORDER BY started_at DESC, id DESC LIMIT $2`,
     [monitorId, limit],
   );
+}
+/** An incident as a public status page shows it. */
+export interface PageIncidentRow {
+  id: number;
+  monitor_id: number;
+  status: 'open' | 'resolved';
+  started_at: Date;
+  resolved_at: Date | null;
+  duration_seconds: number | null;
+}
+
+/** The incidents of these monitors open now, or resolved since `resolvedSince`, that started by `startedBy`. */
+export function incidentsForPage(em: Queryable, monitorIds: readonly number[], resolvedSince: Date, startedBy: Date): Promise<PageIncidentRow[]> {
+  return em.query<PageIncidentRow[]>(
+    `SELECT id, monitor_id, status, started_at, resolved_at, duration_seconds FROM incidents
+      WHERE monitor_id = ANY($1::int[]) AND (status = 'open' OR resolved_at >= $2) AND started_at <= $3`,
+    [monitorIds, resolvedSince, startedBy],
+  );
+}
+
+/** An update of an incident as a public status page shows it. */
+export interface PageIncidentUpdateRow {
+  incident_id: number;
+  status: IncidentUpdateStatus;
+  message: string;
+  created_at: Date;
+}
+
+/** The updates of these incidents, oldest first. */
+export function updatesOfIncidents(em: Queryable, incidentIds: readonly number[]): Promise<PageIncidentUpdateRow[]> {
+  return em.query<PageIncidentUpdateRow[]>(`SELECT incident_id, status, message, created_at FROM incident_updates WHERE incident_id = ANY($1::int[]) ORDER BY created_at, id`, [incidentIds]);
 }

@@ -1,4 +1,4 @@
-import type { FindOptionsSelect } from 'typeorm';
+import type { EntityManager, FindOptionsSelect } from 'typeorm';
 import type { EntityAccess } from '../db/entity-access.js';
 import { Monitor, type MonitorStatus } from '../db/entities/monitor.entity.js';
 import type { Queryable } from '../db/queryable.js';
@@ -57,6 +57,19 @@ export function monitorsForMetrics(em: Queryable, accountId: number): Promise<Mo
   );
 }
 
+/** A monitor as a public status page shows it. */
+export interface PageMonitorRow {
+  id: number;
+  name: string;
+  status: MonitorStatus;
+  is_active: boolean;
+}
+
+/** The account's monitors among `ids` (another account's are skipped). */
+export function monitorsForPage(em: Queryable, accountId: number, ids: readonly number[]): Promise<PageMonitorRow[]> {
+  return em.query<PageMonitorRow[]>(`SELECT id, name, status, is_active FROM monitors WHERE account_id = $1 AND id = ANY($2::int[])`, [accountId, ids]);
+}
+
 /** A monitor's status and whether it is active (null: gone), as its badges show it. */
 export async function monitorStanding(em: Queryable, monitorId: number): Promise<{ status: MonitorStatus; is_active: boolean } | null> {
   const [row] = await em.query<{ status: MonitorStatus; is_active: boolean }[]>(`SELECT status, is_active FROM monitors WHERE id = $1`, [monitorId]);
@@ -90,4 +103,38 @@ export function monitorsForStatus(q: Queryable, accountId: number): Promise<Moni
 /** The account's monitors, oldest first, with only the `select`ed columns. */
 export function monitorsOfAccount(em: EntityAccess, accountId: number, select: FindOptionsSelect<Monitor>): Promise<Monitor[]> {
   return em.getRepository(Monitor).find({ select, where: { accountId }, order: { id: 'ASC' } });
+}
+
+/** Deletes the account's monitors among `ids` (another account's are skipped; their checks, incidents, rollups and heartbeat rows go with them). */
+export async function deleteMonitorRows(em: Queryable, accountId: number, ids: readonly number[]): Promise<void> {
+  await em.query('DELETE FROM monitors WHERE account_id = $1 AND id = ANY($2::int[])', [accountId, ids]);
+}
+
+/** Rows per INSERT: about 25 parameters a row stays well under PostgreSQL's 65,535. */
+const INSERT_CHUNK = 500;
+
+/** A new monitor's columns: its target key is what a skipped row is told by. */
+export type NewMonitorColumns = Partial<Monitor> & { normalizedUrl: string };
+
+/**
+ * Inserts the monitors in multi-row INSERTs; a row whose target its account has already (the
+ * unique index of account and normalized_url) is skipped, not an error. Returns the id of each
+ * inserted row by its target key. The entity's metadata writes the statement (column names,
+ * transformers, defaults); its rows are typed here.
+ */
+export async function insertMonitorsSkippingTaken(em: EntityManager, rows: readonly NewMonitorColumns[]): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    const [sql, parameters] = em
+      .createQueryBuilder()
+      .insert()
+      .into(Monitor)
+      .values(rows.slice(i, i + INSERT_CHUNK))
+      .orIgnore()
+      .returning('id, normalized_url')
+      .getQueryAndParameters();
+    const inserted = await em.query<{ id: number; normalized_url: string }[]>(sql, parameters);
+    for (const r of inserted) ids.set(r.normalized_url, r.id);
+  }
+  return ids;
 }

@@ -8,9 +8,9 @@ import { StatusPage, type StatusPageSection, type StatusPageTheme } from '../db/
 /**
  * The store of status pages (issue 30): status_pages, their notices (status_page_notices) and the
  * incident updates the pages show (incident_updates), as the API's endpoints and config-as-code
- * read and write them, and the page's own rows its public face reads (the monitors, rollups,
- * incidents and domains it shows are still read in the API's public-status/load-page-rows).
- * Custom hostnames are in custom-hostname-store.
+ * read and write them, and the page row and notices its public face reads (the monitors,
+ * incidents, domains and day sums it shows are read through their own stores). Custom
+ * hostnames are in custom-hostname-store.
  */
 
 /** The account's status page (null when missing or another account's). */
@@ -87,10 +87,10 @@ export function updatesOfIncident(em: EntityAccess, incidentId: number): Promise
   return em.getRepository(IncidentUpdate).find({ where: { incidentId }, order: { createdAt: 'ASC', id: 'ASC' } });
 }
 
-/** A public page is addressed by its slug (/status/{slug}) or by its custom hostname. */
-export type StatusPageAddress = { slug: string } | { hostname: string };
+/** A page is addressed by its slug (/status/{slug}) or by its custom hostname. */
+export type PageRef = { slug: string } | { hostname: string };
 
-/** A page as its public face reads it. */
+/** A status page as its public rendering reads it. */
 export interface PublicPageRow {
   id: number;
   account_id: number;
@@ -98,26 +98,25 @@ export interface PublicPageRow {
   title: string;
   description: string | null;
   theme: StatusPageTheme;
+  /** The page's own flag, and false while its account is deactivated (its monitors are no longer checked). */
   is_public: boolean;
   show_uptime_bars: boolean;
   sections: StatusPageSection[];
 }
 
-/**
- * The page at this address, public or not (a private page still tells whose version to watch).
- * A page of a deactivated account counts as private: its monitors are no longer checked.
- */
-export async function statusPageAtAddress(em: Queryable, ref: StatusPageAddress): Promise<PublicPageRow | null> {
+/** The page row, public or not (a private page still tells whose version to watch); null when none. */
+export async function publicPageRow(em: Queryable, ref: PageRef): Promise<PublicPageRow | null> {
   const [column, value] = 'slug' in ref ? ['p.slug', ref.slug] : ['p.custom_hostname', ref.hostname];
-  const rows = await em.query<PublicPageRow[]>(
+  const [row] = await em.query<PublicPageRow[]>(
     `SELECT p.id, p.account_id, p.slug, p.title, p.description, p.theme, p.is_public AND a.is_active AS is_public, p.show_uptime_bars, p.sections
        FROM status_pages p JOIN accounts a ON a.id = p.account_id WHERE ${column} = $1`,
     [value],
   );
-  return rows[0] ?? null;
+  return row ?? null;
 }
 
-export interface PublicNoticeRow {
+/** A notice as a public page shows it. */
+export interface PageNoticeRow {
   id: number;
   title: string;
   status: IncidentUpdateStatus;
@@ -126,25 +125,11 @@ export interface PublicNoticeRow {
   updated_at: Date;
 }
 
-/** The notices a public page shows: unresolved ones and those resolved since `resolvedSince`, newest first, at most 50. */
-export function noticesShownOnPage(em: Queryable, statusPageId: number, resolvedSince: Date): Promise<PublicNoticeRow[]> {
-  return em.query<PublicNoticeRow[]>(
+/** The page's notices not resolved, or updated since `since`: the newest 50, newest first. */
+export function recentPageNotices(em: Queryable, pageId: number, since: Date): Promise<PageNoticeRow[]> {
+  return em.query<PageNoticeRow[]>(
     `SELECT id, title, status, message, created_at, updated_at FROM status_page_notices
-        WHERE status_page_id = $1 AND (status <> 'resolved' OR updated_at >= $2) ORDER BY created_at DESC LIMIT 50`,
-    [statusPageId, resolvedSince],
+      WHERE status_page_id = $1 AND (status <> 'resolved' OR updated_at >= $2) ORDER BY created_at DESC LIMIT 50`,
+    [pageId, since],
   );
-}
-
-export interface PublicIncidentUpdateRow {
-  incident_id: number;
-  status: IncidentUpdateStatus;
-  message: string;
-  created_at: Date;
-}
-
-/** The updates of these incidents, oldest first. */
-export function updatesOfIncidents(em: Queryable, incidentIds: readonly number[]): Promise<PublicIncidentUpdateRow[]> {
-  return em.query<PublicIncidentUpdateRow[]>(`SELECT incident_id, status, message, created_at FROM incident_updates WHERE incident_id = ANY($1::int[]) ORDER BY created_at, id`, [
-    incidentIds,
-  ]);
 }

@@ -2,6 +2,8 @@ import {
   alreadyMonitoredMessage,
   ConflictError,
   createSecretBox,
+  deleteMonitorRows,
+  insertMonitorsSkippingTaken,
   maskMonitorHeaders,
   maskMonitorUrl,
   Monitor,
@@ -14,6 +16,7 @@ import {
   type Account,
   type Context,
   type MonitorType,
+  type NewMonitorColumns,
   type SecretBox,
 } from '@vigil/core';
 import { In, type EntityManager } from 'typeorm';
@@ -154,7 +157,7 @@ export const monitorKind: KindAdapter = {
       await yieldEvery(i);
       rows.push(await atPath(e.path, async () => newRow(ctx, account, box, e)));
     }
-    const inserted = await insertRows(em, rows);
+    const inserted = await insertMonitorsSkippingTaken(em, rows.map((r) => r.columns));
     const ids: number[] = [];
     const claimed = new Set<number>();
     for (const row of rows) {
@@ -204,7 +207,7 @@ export const monitorKind: KindAdapter = {
 
   async remove(ctx: Context, em: EntityManager, account: Account, objects: readonly Current[]): Promise<AfterCommit[]> {
     if (!objects.length) return [];
-    await em.query('DELETE FROM monitors WHERE account_id = $1 AND id = ANY($2::int[])', [account.id, objects.map((o) => o.id)]);
+    await deleteMonitorRows(em, account.id, objects.map((o) => o.id));
     const deleted = objects.map((o) => ({ id: o.id, checkInterval: Number(o.spec.check_interval) }));
     const outbox = await writeScheduleChanges(em, deleted.map((d) => monitorScheduleChange(d)));
     return [() => removeDeletedMonitorSchedules(ctx, deleted, outbox)];
@@ -215,7 +218,7 @@ export const monitorKind: KindAdapter = {
 interface NewRow {
   path: string;
   type: MonitorType;
-  columns: Partial<Monitor> & { normalizedUrl: string; regions: string[]; checkInterval: number };
+  columns: NewMonitorColumns & { regions: string[]; checkInterval: number };
 }
 
 function newRow(ctx: Context, account: Account, box: SecretBox, e: Creation): NewRow {
@@ -239,31 +242,6 @@ function newRow(ctx: Context, account: Account, box: SecretBox, e: Creation): Ne
       isActive: true,
     },
   };
-}
-
-/** Rows per INSERT: about 25 parameters a row stays well under PostgreSQL's 65,535. */
-const INSERT_CHUNK = 500;
-
-/**
- * The rows in multi-row INSERTs; a row whose target the account has already (the unique index
- * of account and normalized_url) is skipped, not an error. Returns the id of each inserted
- * row by its target key.
- */
-async function insertRows(em: EntityManager, rows: readonly NewRow[]): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    const result = await em
-      .createQueryBuilder()
-      .insert()
-      .into(Monitor)
-      .values(rows.slice(i, i + INSERT_CHUNK).map((r) => r.columns))
-      .orIgnore()
-      .returning('id, normalized_url')
-      .updateEntity(false)
-      .execute();
-    for (const r of result.raw as { id: number; normalized_url: string }[]) ids.set(r.normalized_url, r.id);
-  }
-  return ids;
 }
 
 /** A write that takes a target another monitor of the account has: the type's 409 (the transaction is over: no lookup of which). */

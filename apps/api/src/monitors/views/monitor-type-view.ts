@@ -1,8 +1,8 @@
-import type { Monitor } from '@vigil/core';
+import type { ListedMonitor, Monitor } from '@vigil/core';
 import type { ConfigTypeFields, CreatedTypeFields, ListedMonitorView } from '../monitor.schema.js';
 
-/** The columns every list row has (list-monitors.ts selects them). */
-export type ListedMonitor = Pick<Monitor, 'id' | 'name' | 'type' | 'url' | 'method' | 'status' | 'checkInterval' | 'timeout' | 'isActive' | 'lastCheckedAt' | 'lastResponseTimeMs' | 'createdAt' | 'updatedAt'>;
+/** The columns every list row has (the monitor list store reads them). */
+export type { ListedMonitor };
 
 /**
  * The type-specific fields of each monitor view (monitor-views.ts adds the common ones): http's
