@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import type { Queryable, WriteResult } from '../db/queryable.js';
 import { hashApiKeySecret, apiKeyPrefix } from '../security/api-key-secret.js';
 import type { SecretBox } from '../security/secret-box.js';
 import { generateAgentKey, leaseSecretOf } from './agent-key.js';
@@ -183,3 +184,34 @@ export async function monitorsOfLocations(db: Db, tiers: readonly string[], push
   return rows.map((r) => ({ locationId: r.location_id, monitorId: r.monitor_id, everyMs: r.check_interval * 1000 }));
 }
 
+
+/** A private location as the presence sweep reads it. */
+export interface PresenceLocationRow {
+  id: number;
+  account_id: number;
+  name: string;
+  offline_after_seconds: number;
+  offline_since: Date | null;
+}
+
+/** Up to `limit` locations of active accounts with an id above `after`, in id order (one statement). */
+export function presenceLocationsPage(q: Queryable, after: number, limit: number): Promise<PresenceLocationRow[]> {
+  return q.query<PresenceLocationRow[]>(
+    `SELECT l.id, l.account_id, l.name, l.offline_after_seconds, l.offline_since
+       FROM locations l JOIN accounts a ON a.id = l.account_id
+      WHERE l.id > $1 AND a.is_active ORDER BY l.id LIMIT $2`,
+    [after, limit],
+  );
+}
+
+/** Opens the location's offline episode at `since`; false when one is open already (a concurrent sweep opened it). */
+export async function openOfflineEpisode(q: Queryable, id: number, since: Date): Promise<boolean> {
+  const [opened] = await q.query<WriteResult<{ id: number }>>(`UPDATE locations SET offline_since = $2 WHERE id = $1 AND offline_since IS NULL RETURNING id`, [id, since]);
+  return opened.length > 0;
+}
+
+/** Closes the location's offline episode begun at `since`; false when it is not open any more (a concurrent sweep closed it). */
+export async function closeOfflineEpisode(q: Queryable, id: number, since: Date): Promise<boolean> {
+  const [closed] = await q.query<WriteResult<{ id: number }>>(`UPDATE locations SET offline_since = NULL WHERE id = $1 AND offline_since = $2 RETURNING id`, [id, since]);
+  return closed.length > 0;
+}
