@@ -1,4 +1,4 @@
-import { ConflictError, Domain, domainScheduleChange, insertScan, lockAccountLimit, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context, type Scan } from '@vigil/core';
+import { ConflictError, countDomains, domainScheduleChange, insertDomain, insertScan, lockAccountLimit, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context, type Domain, type Scan } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
 import { DOMAIN_DEFAULTS, type CreateDomainInput } from './domain-input.js';
 import { assertFrequencyAllowed } from './frequency-policy.js';
@@ -29,25 +29,22 @@ export async function createDomain(ctx: Context, account: Account, actor: AuditA
   await requireOwnedHostname(ctx, account, fields.hostname);
   const created = await ctx.db
     .transaction(async (m) => {
-      const repo = m.getRepository(Domain);
-      const domain = await repo.save(
-        repo.create({
-          accountId: account.id,
-          hostname: fields.hostname,
-          port: fields.port,
-          monitoringFrequency: fields.monitoring_frequency,
-          notificationsEnabled: fields.notifications_enabled,
-          alertDaysBeforeExpiry: fields.alert_days_before_expiry,
-          isActive: true,
-          sslGrade: null,
-          sslScore: null,
-        }),
-      );
+      const domain = await insertDomain(m, {
+        accountId: account.id,
+        hostname: fields.hostname,
+        port: fields.port,
+        monitoringFrequency: fields.monitoring_frequency,
+        notificationsEnabled: fields.notifications_enabled,
+        alertDaysBeforeExpiry: fields.alert_days_before_expiry,
+        isActive: true,
+        sslGrade: null,
+        sslScore: null,
+      });
       // Recorded with the insert: a create refused below (limit, frequency) rolls its entry back with it.
       await recordAudit(m, actor, [{ resource: 'domain', id: domain.id, action: 'create', after: domain }]);
       if (tier.domains !== null) {
         await lockAccountLimit(m, 'domains', account.id);
-        const current = (await repo.countBy({ accountId: account.id })) - 1;
+        const current = (await countDomains(m, account.id)) - 1;
         if (current >= tier.domains) {
           throw tierLimitError('Domain limit reached', { tier: account.tier, limit: tier.domains, current, baseUrl: ctx.config.baseUrl });
         }

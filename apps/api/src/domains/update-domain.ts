@@ -1,4 +1,4 @@
-import { ConflictError, Domain, domainScheduleChange, recordAudit, snapshotOf, writeScheduleChanges, type Account, type AuditActor, type Context } from '@vigil/core';
+import { ConflictError, domainScheduleChange, recordAudit, saveDomainChanges, snapshotOf, writeScheduleChanges, type Account, type AuditActor, type Context, type Domain } from '@vigil/core';
 import type { Static } from '@sinclair/typebox';
 import type { DomainUpdatedSchema } from './domain.schema.js';
 import type { DomainSettings } from './domain-input.js';
@@ -37,7 +37,7 @@ export async function updateDomain(
       if (input.notifications_enabled !== undefined) changes.notificationsEnabled = input.notifications_enabled;
       if (input.alert_days_before_expiry !== undefined) changes.alertDaysBeforeExpiry = input.alert_days_before_expiry;
       const was = snapshotOf(m, domain);
-      const saved = await m.getRepository(Domain).save(Object.assign(domain, changes));
+      const saved = await saveDomainChanges(m, domain, changes);
       await recordAudit(m, actor, [{ resource: 'domain', id: saved.id, action: 'update', before: was, after: saved }]);
       if (reschedules) await writeScheduleChanges(m, [domainScheduleChange(saved.id)]);
       return {

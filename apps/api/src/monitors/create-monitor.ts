@@ -1,4 +1,4 @@
-import { alreadyMonitoredMessage, countMonitors, createSecretBox, lockAccountLimit, Monitor, monitorScheduleChange, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context } from '@vigil/core';
+import { alreadyMonitoredMessage, countMonitors, createSecretBox, insertMonitor, lockAccountLimit, monitorScheduleChange, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context, type Monitor } from '@vigil/core';
 import { alreadyMonitoredError } from './already-monitored.js';
 import { createHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { tierLimitError } from '../http/tier-limit.js';
@@ -42,9 +42,7 @@ export async function createMonitor(ctx: Context, account: Account, actor: Audit
 
   const monitor = await ctx.db
     .transaction(async (m) => {
-      const saved = await m.getRepository(Monitor).save(
-        m.getRepository(Monitor).create({ ...columns, accountId: account.id, status: 'pending', isActive: true }),
-      );
+      const saved = await insertMonitor(m, { ...columns, accountId: account.id, status: 'pending', isActive: true });
       await createHeartbeat(ctx, m, saved, ctx.clock.now());
       await writeScheduleChanges(m, [monitorScheduleChange(saved)]);
       // Recorded with the insert: a create refused below rolls its entry back with it.

@@ -3,7 +3,7 @@ import {
   enqueueImmediateCheck,
   enqueueImmediateChecks,
   isPushMonitorType,
-  Monitor,
+  lockMonitorScheduleColumns,
   OUTBOX_RELAY_DEFAULTS,
   removeMonitorSchedules,
   syncMonitorSchedules,
@@ -11,7 +11,6 @@ import {
   type Context,
   type MonitorType,
 } from '@vigil/core';
-import { In } from 'typeorm';
 import { knownRegions, publicRegionsOf } from './region-policy.js';
 
 /**
@@ -47,12 +46,7 @@ export async function applyCommittedMonitorSchedules(ctx: Context, changed: read
   const before = new Map(changed.map((c) => [c.id, c.before]));
   try {
     await ctx.db.transaction(async (m) => {
-      const rows = await m.getRepository(Monitor).find({
-        where: { id: In([...before.keys()]) },
-        select: { id: true, type: true, checkInterval: true, isActive: true, status: true, regions: true },
-        order: { id: 'ASC' },
-        lock: { mode: 'pessimistic_write' },
-      });
+      const rows = await lockMonitorScheduleColumns(m, [...before.keys()]);
       const regions = await knownRegions(ctx);
       const facts = rows.map((r) => {
         const was = before.get(r.id);

@@ -1,11 +1,13 @@
 import type { EntityAccess } from '../db/entity-access.js';
 import { Domain } from '../db/entities/domain.entity.js';
 import type { Queryable, WriteResult } from '../db/queryable.js';
+import type { MonitoringFrequency } from '../tiers/tiers.js';
 import { CERTIFICATE_TRUSTED_SQL } from './certificate-trust-sql.js';
 
 /**
- * Reads of the domains table that events and alerts need (issue 30: their SQL in one place; a
- * scan's and a header check's writes are in scan-store and header-check-store).
+ * Reads of the domains table that events, alerts, the API and the scheduler need, and the API's
+ * and config-as-code's domain writes (issue 30: their SQL in one place; a scan's and a header
+ * check's writes are in scan-store and header-check-store).
  */
 
 export interface DomainOfAccount {
@@ -82,5 +84,44 @@ export function domainsForPage(em: Queryable, accountId: number, ids: readonly n
     `SELECT d.id, d.hostname, d.port, d.is_active, d.ssl_grade, d.cert_valid_to, ${CERTIFICATE_TRUSTED_SQL} AS trusted
        FROM domains d WHERE d.account_id = $1 AND d.id = ANY($2::int[])`,
     [accountId, ids],
+  );
+}
+
+/** The account's domains, whole, oldest first. */
+export function domainsOfAccount(em: EntityAccess, accountId: number): Promise<Domain[]> {
+  return em.getRepository(Domain).find({ where: { accountId }, order: { id: 'ASC' } });
+}
+
+/**
+ * Inserts a domain through the entity's save(): the entity answered is what save() leaves set
+ * (the given columns, the generated id, the defaults and timestamps it reads back), which the
+ * create's 201 body and its audit entry show.
+ */
+export function insertDomain(em: EntityAccess, columns: Partial<Domain>): Promise<Domain> {
+  const repo = em.getRepository(Domain);
+  return repo.save(repo.create(columns));
+}
+
+/** Assigns `changes` to the domain (as read under its lock) and saves it: save() writes what differs and stamps updated_at. */
+export function saveDomainChanges(em: EntityAccess, domain: Domain, changes: Partial<Domain>): Promise<Domain> {
+  return em.getRepository(Domain).save(Object.assign(domain, changes));
+}
+
+/** One UPDATE of the given columns of the account's domain `id` (no read first; nothing when another account's). */
+export async function updateDomainOfAccount(em: EntityAccess, accountId: number, id: number, columns: Partial<Domain>): Promise<void> {
+  await em.getRepository(Domain).update({ id, accountId }, columns);
+}
+
+/** A domain rescanned periodically, as the scheduler reads it. */
+export interface ScheduledDomainRow {
+  id: number;
+  monitoring_frequency: MonitoringFrequency;
+}
+
+/** Domains rescanned periodically: active, of an active account (one statement). */
+export function scheduledDomains(q: Queryable): Promise<ScheduledDomainRow[]> {
+  return q.query<ScheduledDomainRow[]>(
+    `SELECT d.id, d.monitoring_frequency FROM domains d JOIN accounts a ON a.id = d.account_id
+     WHERE d.is_active AND a.is_active`,
   );
 }

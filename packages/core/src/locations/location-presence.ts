@@ -3,6 +3,7 @@ import { alertOutboxMessage, writeOutbox } from '../outbox/outbox-message.js';
 import type { AlertEventPayloadOf } from '../queue/alert-events.js';
 import type { Context } from '../runtime/context.js';
 import { lastAgentPolls } from './agent-presence.js';
+import { closeOfflineEpisode, openOfflineEpisode, presenceLocationsPage, type PresenceLocationRow } from './location-store.js';
 
 /** Locations a sweep reads per query, and queries per run; the next run carries on from a cursor in Redis. */
 export const PRESENCE_BATCH = 500;
@@ -25,14 +26,6 @@ export function presenceChange(state: PresenceState, lastPollMs: number | null, 
   if (lastPollMs === null) return null;
   if (state.offlineSinceMs === null) return nowMs - lastPollMs >= state.offlineAfterSeconds * 1000 ? 'offline' : null;
   return lastPollMs > state.offlineSinceMs ? 'online' : null;
-}
-
-interface LocationRow {
-  id: number;
-  account_id: number;
-  name: string;
-  offline_after_seconds: number;
-  offline_since: Date | null;
 }
 
 export interface PresenceOutcome {
@@ -61,12 +54,7 @@ export async function sweepLocationPresence(
   const outcome: PresenceOutcome = { locations: 0, offline: 0, online: 0 };
   let after = Number((await ctx.redis.get(cursorKey(p))) ?? 0);
   for (let round = 0; round < limits.rounds; round++) {
-    const rows = (await ctx.db.query(
-      `SELECT l.id, l.account_id, l.name, l.offline_after_seconds, l.offline_since
-         FROM locations l JOIN accounts a ON a.id = l.account_id
-        WHERE l.id > $1 AND a.is_active ORDER BY l.id LIMIT $2`,
-      [after, limits.batch],
-    )) as LocationRow[];
+    const rows = await presenceLocationsPage(ctx.db, after, limits.batch);
     const polls = await lastAgentPolls(ctx.redis, p, rows.map((r) => r.id));
     for (const [i, row] of rows.entries()) {
       const lastPollMs = polls[i];
@@ -87,10 +75,9 @@ export async function sweepLocationPresence(
 const locationUrl = (ctx: PresenceContext, id: number) => `${ctx.config.baseUrl}/api/v1/locations/${id}`;
 
 /** Opens the offline episode (unless a concurrent sweep did) and writes `location.offline`. */
-async function reportOffline(ctx: PresenceContext, m: EntityManager, row: LocationRow, lastPollMs: number, now: Date): Promise<boolean> {
+async function reportOffline(ctx: PresenceContext, m: EntityManager, row: PresenceLocationRow, lastPollMs: number, now: Date): Promise<boolean> {
   const since = new Date(lastPollMs);
-  const [opened] = (await m.query(`UPDATE locations SET offline_since = $2 WHERE id = $1 AND offline_since IS NULL RETURNING id`, [row.id, since])) as [{ id: number }[], number];
-  if (!opened.length) return false;
+  if (!(await openOfflineEpisode(m, row.id, since))) return false;
   const event: AlertEventPayloadOf<'location.offline'> = {
     eventId: `location-${row.id}-offline-${lastPollMs}`,
     accountId: row.account_id,
@@ -108,14 +95,10 @@ async function reportOffline(ctx: PresenceContext, m: EntityManager, row: Locati
 }
 
 /** Closes the offline episode (unless a concurrent sweep did) and writes `location.online`. */
-async function reportOnline(ctx: PresenceContext, m: EntityManager, row: LocationRow, lastPollMs: number, now: Date): Promise<boolean> {
+async function reportOnline(ctx: PresenceContext, m: EntityManager, row: PresenceLocationRow, lastPollMs: number, now: Date): Promise<boolean> {
   const since = row.offline_since;
   if (since === null) return false;
-  const [closed] = (await m.query(`UPDATE locations SET offline_since = NULL WHERE id = $1 AND offline_since = $2 RETURNING id`, [row.id, since])) as [
-    { id: number }[],
-    number,
-  ];
-  if (!closed.length) return false;
+  if (!(await closeOfflineEpisode(m, row.id, since))) return false;
   const event: AlertEventPayloadOf<'location.online'> = {
     eventId: `location-${row.id}-online-${since.getTime()}`,
     accountId: row.account_id,

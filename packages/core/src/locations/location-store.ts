@@ -1,4 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import type { Queryable, WriteResult } from '../db/queryable.js';
 import { hashApiKeySecret, apiKeyPrefix } from '../security/api-key-secret.js';
 import type { SecretBox } from '../security/secret-box.js';
 import { generateAgentKey, leaseSecretOf } from './agent-key.js';
@@ -69,29 +70,29 @@ export async function createLocation(
   input: { accountId: number; name: string; allowedCidrs: string[]; offlineAfterSeconds: number },
 ): Promise<{ location: LocationRow; agentKey: string }> {
   const k = newKey(box);
-  const rows = (await db.query(
+  const rows = await db.query<RawRow[]>(
     `INSERT INTO locations (account_id, name, allowed_cidrs, key_hash, key_prefix, lease_secret, offline_after_seconds)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
     [input.accountId, input.name, input.allowedCidrs, k.hash, k.prefix, k.sealedLeaseSecret, input.offlineAfterSeconds],
-  )) as RawRow[];
+  );
   return { location: rowOf(rows[0]), agentKey: k.key };
 }
 
 /** The account's locations, oldest first. */
 export async function listLocations(db: Db, accountId: number): Promise<LocationRow[]> {
-  const rows = (await db.query(`SELECT ${COLUMNS} FROM locations WHERE account_id = $1 ORDER BY id`, [accountId])) as RawRow[];
+  const rows = await db.query<RawRow[]>(`SELECT ${COLUMNS} FROM locations WHERE account_id = $1 ORDER BY id`, [accountId]);
   return rows.map(rowOf);
 }
 
 /** One location of the account, or null (another account's is null too). */
 export async function findOwnLocation(db: Db, accountId: number, id: number): Promise<LocationRow | null> {
-  const rows = (await db.query(`SELECT ${COLUMNS} FROM locations WHERE id = $1 AND account_id = $2`, [id, accountId])) as RawRow[];
+  const rows = await db.query<RawRow[]>(`SELECT ${COLUMNS} FROM locations WHERE id = $1 AND account_id = $2`, [id, accountId]);
   return rows.length ? rowOf(rows[0]) : null;
 }
 
 /** Deletes one location of the account; whether it existed. */
 export async function deleteLocation(db: Db, accountId: number, id: number): Promise<boolean> {
-  const [rows] = (await db.query(`DELETE FROM locations WHERE id = $1 AND account_id = $2 RETURNING id`, [id, accountId])) as [{ id: number }[], number];
+  const [rows] = await db.query<WriteResult<{ id: number }>>(`DELETE FROM locations WHERE id = $1 AND account_id = $2 RETURNING id`, [id, accountId]);
   return rows.length > 0;
 }
 
@@ -108,12 +109,12 @@ export async function rotateLocationKey(
   overlapUntil: Date,
 ): Promise<{ location: LocationRow; agentKey: string } | null> {
   const k = newKey(box);
-  const [updated] = (await db.query(
+  const [updated] = await db.query<WriteResult<RawRow>>(
     `UPDATE locations SET previous_key_hash = key_hash, previous_lease_secret = lease_secret, previous_key_expires_at = $3,
             key_hash = $4, key_prefix = $5, lease_secret = $6, key_rotated_at = $7
       WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
     [id, accountId, overlapUntil, k.hash, k.prefix, k.sealedLeaseSecret, now],
-  )) as [RawRow[], number];
+  );
   return updated.length ? { location: rowOf(updated[0]), agentKey: k.key } : null;
 }
 
@@ -124,12 +125,12 @@ export async function rotateLocationKey(
  */
 export async function findLocationByAgentKey(db: Db, agentKey: string, now: Date): Promise<AgentKeyOwner | null> {
   const hash = hashApiKeySecret(agentKey);
-  const rows = (await db.query(
+  const rows = await db.query<(RawRow & { sealed_lease_secret: string })[]>(
     `SELECT ${COLUMNS}, CASE WHEN key_hash = $1 THEN lease_secret ELSE previous_lease_secret END AS sealed_lease_secret
        FROM locations
       WHERE key_hash = $1 OR (previous_key_hash = $1 AND previous_key_expires_at > $2)`,
     [hash, now],
-  )) as (RawRow & { sealed_lease_secret: string })[];
+  );
   return rows.length ? { location: rowOf(rows[0]), sealedLeaseSecret: rows[0].sealed_lease_secret } : null;
 }
 
@@ -140,7 +141,7 @@ export async function findLocationByAgentKey(db: Db, agentKey: string, now: Date
  */
 export async function issueRegionKey(db: Db, box: SecretBox, region: string, now: Date, overlapUntil: Date): Promise<{ location: LocationRow; agentKey: string }> {
   const k = newKey(box);
-  const rows = (await db.query(
+  const rows = await db.query<RawRow[]>(
     `INSERT INTO locations (account_id, name, key_hash, key_prefix, lease_secret)
      VALUES (NULL, $1, $2, $3, $4)
      ON CONFLICT (name) WHERE account_id IS NULL DO UPDATE
@@ -148,13 +149,13 @@ export async function issueRegionKey(db: Db, box: SecretBox, region: string, now
             key_hash = EXCLUDED.key_hash, key_prefix = EXCLUDED.key_prefix, lease_secret = EXCLUDED.lease_secret, key_rotated_at = $5
      RETURNING ${COLUMNS}`,
     [region, k.hash, k.prefix, k.sealedLeaseSecret, now, overlapUntil],
-  )) as RawRow[];
+  );
   return { location: rowOf(rows[0]), agentKey: k.key };
 }
 
 /** The names of the account's private locations (what its monitors may name besides public regions). */
 export async function locationNamesOf(db: Db, accountId: number): Promise<string[]> {
-  const rows = (await db.query(`SELECT name FROM locations WHERE account_id = $1`, [accountId])) as { name: string }[];
+  const rows = await db.query<{ name: string }[]>(`SELECT name FROM locations WHERE account_id = $1`, [accountId]);
   return rows.map((r) => r.name);
 }
 
@@ -171,7 +172,7 @@ export interface LocationMonitor {
  * region of `agentRegions` that has a region location.
  */
 export async function monitorsOfLocations(db: Db, tiers: readonly string[], pushTypes: readonly string[], agentRegions: readonly string[] = []): Promise<LocationMonitor[]> {
-  const rows = (await db.query(
+  const rows = await db.query<{ location_id: number; monitor_id: number; check_interval: number }[]>(
     `SELECT l.id AS location_id, m.id AS monitor_id, m.check_interval
        FROM locations l
        JOIN monitors m ON l.name = ANY(m.regions) AND (m.account_id = l.account_id OR (l.account_id IS NULL AND l.name = ANY($3::text[])))
@@ -179,7 +180,37 @@ export async function monitorsOfLocations(db: Db, tiers: readonly string[], push
       WHERE m.is_active AND m.status <> 'paused' AND m.type <> ALL($2::text[]) AND a.is_active AND a.tier = ANY($1::text[])
       ORDER BY l.id, m.id`,
     [tiers, pushTypes, agentRegions],
-  )) as { location_id: number; monitor_id: number; check_interval: number }[];
+  );
   return rows.map((r) => ({ locationId: r.location_id, monitorId: r.monitor_id, everyMs: r.check_interval * 1000 }));
 }
 
+/** A private location as the presence sweep reads it. */
+export interface PresenceLocationRow {
+  id: number;
+  account_id: number;
+  name: string;
+  offline_after_seconds: number;
+  offline_since: Date | null;
+}
+
+/** Up to `limit` locations of active accounts with an id above `after`, in id order (one statement). */
+export function presenceLocationsPage(q: Queryable, after: number, limit: number): Promise<PresenceLocationRow[]> {
+  return q.query<PresenceLocationRow[]>(
+    `SELECT l.id, l.account_id, l.name, l.offline_after_seconds, l.offline_since
+       FROM locations l JOIN accounts a ON a.id = l.account_id
+      WHERE l.id > $1 AND a.is_active ORDER BY l.id LIMIT $2`,
+    [after, limit],
+  );
+}
+
+/** Opens the location's offline episode at `since`; false when one is open already (a concurrent sweep opened it). */
+export async function openOfflineEpisode(q: Queryable, id: number, since: Date): Promise<boolean> {
+  const [opened] = await q.query<WriteResult<{ id: number }>>(`UPDATE locations SET offline_since = $2 WHERE id = $1 AND offline_since IS NULL RETURNING id`, [id, since]);
+  return opened.length > 0;
+}
+
+/** Closes the location's offline episode begun at `since`; false when it is not open any more (a concurrent sweep closed it). */
+export async function closeOfflineEpisode(q: Queryable, id: number, since: Date): Promise<boolean> {
+  const [closed] = await q.query<WriteResult<{ id: number }>>(`UPDATE locations SET offline_since = NULL WHERE id = $1 AND offline_since = $2 RETURNING id`, [id, since]);
+  return closed.length > 0;
+}

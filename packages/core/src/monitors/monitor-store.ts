@@ -1,4 +1,4 @@
-import type { EntityManager, FindOptionsSelect } from 'typeorm';
+import { In, Not, type EntityManager, type FindOptionsSelect } from 'typeorm';
 import type { EntityAccess } from '../db/entity-access.js';
 import { Monitor, type MonitorStatus } from '../db/entities/monitor.entity.js';
 import type { Queryable } from '../db/queryable.js';
@@ -6,8 +6,10 @@ import type { CheckTimings } from '../queue/job-payloads.js';
 import type { MonitorRef } from '../queue/alert-events.js';
 
 /**
- * Reads of the monitors table that events, alerts and the API's reads need (issue 30: their SQL
- * in one place; the check writer and the API's monitor writes hold the rest until they move here).
+ * Reads of the monitors table that events, alerts and the API's reads need, and the API's and
+ * config-as-code's monitor writes through the entity's repository (issue 30: their SQL in one
+ * place; one row's plain statements are in monitor-row-store, the check writer's in
+ * monitor-state-store).
  */
 
 /** A monitor as alert events name it (null when it is gone). */
@@ -100,9 +102,51 @@ export function monitorsForStatus(q: Queryable, accountId: number): Promise<Moni
   );
 }
 
-/** The account's monitors, oldest first, with only the `select`ed columns. */
-export function monitorsOfAccount(em: EntityAccess, accountId: number, select: FindOptionsSelect<Monitor>): Promise<Monitor[]> {
-  return em.getRepository(Monitor).find({ select, where: { accountId }, order: { id: 'ASC' } });
+/** The account's monitors, oldest first, with only the `select`ed columns (every column without one). */
+export function monitorsOfAccount(em: EntityAccess, accountId: number, select?: FindOptionsSelect<Monitor>): Promise<Monitor[]> {
+  return em.getRepository(Monitor).find({ ...(select ? { select } : {}), where: { accountId }, order: { id: 'ASC' } });
+}
+
+/**
+ * Inserts a monitor through the entity's save(): the entity answered is what save() leaves set
+ * (the given columns, the generated id, the defaults and timestamps it reads back), which the
+ * create's 201 body and its audit entry show.
+ */
+export function insertMonitor(em: EntityAccess, columns: Partial<Monitor>): Promise<Monitor> {
+  const repo = em.getRepository(Monitor);
+  return repo.save(repo.create(columns));
+}
+
+/** The id of the account's monitor whose target key is `normalizedUrl`, other than `exceptId` (null: none). */
+export async function monitorIdWithTarget(em: EntityAccess, accountId: number, normalizedUrl: string, exceptId?: number): Promise<number | null> {
+  const other = await em.getRepository(Monitor).findOne({
+    select: { id: true },
+    where: { accountId, normalizedUrl, ...(exceptId === undefined ? {} : { id: Not(exceptId) }) },
+  });
+  return other ? other.id : null;
+}
+
+/** What the schedules of monitors follow. */
+export type MonitorScheduleColumns = Pick<Monitor, 'id' | 'type' | 'checkInterval' | 'isActive' | 'status' | 'regions'>;
+
+/** The monitors among `ids` with the columns their schedules follow, locked FOR UPDATE in id order (inside a transaction). */
+export function lockMonitorScheduleColumns(em: EntityAccess, ids: readonly number[]): Promise<MonitorScheduleColumns[]> {
+  return em.getRepository(Monitor).find({
+    where: { id: In([...ids]) },
+    select: { id: true, type: true, checkInterval: true, isActive: true, status: true, regions: true },
+    order: { id: 'ASC' },
+    lock: { mode: 'pessimistic_write' },
+  });
+}
+
+/** The account's monitors among `ids`, whole, locked FOR UPDATE in id order (inside a transaction; another account's are skipped). */
+export function lockMonitorsOfAccount(em: EntityAccess, accountId: number, ids: readonly number[]): Promise<Monitor[]> {
+  return em.getRepository(Monitor).find({ where: { id: In([...ids]), accountId }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+}
+
+/** One UPDATE of the given columns of the account's monitor `id` (no read first, unlike a save; nothing when another account's). */
+export async function updateMonitorOfAccount(em: EntityAccess, accountId: number, id: number, columns: Partial<Monitor>): Promise<void> {
+  await em.getRepository(Monitor).update({ id, accountId }, columns);
 }
 
 /** Deletes the account's monitors among `ids` (another account's are skipped; their checks, incidents, rollups and heartbeat rows go with them). */

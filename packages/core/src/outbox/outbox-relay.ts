@@ -62,10 +62,10 @@ const isQueueName = (q: string): q is QueueName => QUEUES.has(q);
  */
 export async function relayOutboxBatch(db: DataSource, queues: Queues, opts: Pick<OutboxRelayOptions, 'batch' | 'enqueueTimeoutMs'>): Promise<number> {
   return db.transaction(async (em) => {
-    const rows = (await em.query(
+    const rows = await em.query<Row[]>(
       `SELECT id, queue, job_name, job_id, payload, options FROM outbox WHERE relayed_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
       [opts.batch],
-    )) as Row[];
+    );
     if (!rows.length) return 0;
     const byQueue = new Map<QueueName, Row[]>();
     for (const row of rows) {
@@ -168,11 +168,11 @@ export function createOutboxRelay(deps: OutboxRelayDeps, options: Partial<Outbox
       return running ? running : pass();
     },
     async replay() {
-      const [{ n }] = (await deps.db.query(
+      const [{ n }] = await deps.db.query<{ n: number }[]>(
         `WITH again AS (UPDATE outbox SET relayed_at = NULL WHERE relayed_at >= now() - make_interval(secs => $1) RETURNING 1)
          SELECT count(*)::int AS n FROM again`,
         [opts.keepMs / 1000],
-      )) as { n: number }[];
+      );
       wake();
       return n;
     },

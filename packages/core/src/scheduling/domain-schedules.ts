@@ -1,4 +1,5 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { Queryable } from '../db/queryable.js';
+import { scheduledDomains } from '../domains/domain-store.js';
 import { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
 import { pipelineReplies } from '../queue/pipeline-replies.js';
@@ -74,10 +75,7 @@ export async function removeDomainSchedule(queues: Queues, domainId: number): Pr
 }
 
 /** Domains that should be rescanned periodically: active, of an active account. */
-export async function wantedDomainSchedules(db: EntityManager | DataSource): Promise<WantedSchedule[]> {
-  const rows = await db.query<{ id: number; monitoring_frequency: MonitoringFrequency }[]>(
-    `SELECT d.id, d.monitoring_frequency FROM domains d JOIN accounts a ON a.id = d.account_id
-     WHERE d.is_active AND a.is_active`,
-  );
+export async function wantedDomainSchedules(db: Queryable): Promise<WantedSchedule[]> {
+  const rows = await scheduledDomains(db);
   return rows.map((r) => ({ id: r.id, everyMs: FREQUENCY_MS[r.monitoring_frequency] }));
 }

@@ -1,4 +1,19 @@
-import { ConflictError, deleteDomainDeliveries, deleteDomainsOfAccount, Domain, domainScheduleChange, insertScan, ValidationError, writeScheduleChanges, type Account, type Context, type MonitoringFrequency } from '@vigil/core';
+import {
+  ConflictError,
+  deleteDomainDeliveries,
+  deleteDomainsOfAccount,
+  domainScheduleChange,
+  domainsOfAccount,
+  insertDomain,
+  insertScan,
+  updateDomainOfAccount,
+  ValidationError,
+  writeScheduleChanges,
+  type Account,
+  type Context,
+  type Domain,
+  type MonitoringFrequency,
+} from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { validate } from '../../http/validate.js';
 import { DOMAIN_EXISTS } from '../../domains/create-domain.js';
@@ -62,7 +77,7 @@ export const domainKind: KindAdapter = {
   },
 
   async load(_ctx: Context, em: EntityManager, accountId: number): Promise<Current[]> {
-    const rows = await em.getRepository(Domain).find({ where: { accountId }, order: { id: 'ASC' } });
+    const rows = await domainsOfAccount(em, accountId);
     return rows.map((d) => ({
       id: d.id,
       spec: { hostname: d.hostname, port: d.port, monitoring_frequency: d.monitoringFrequency, notifications_enabled: d.notificationsEnabled, alert_days_before_expiry: d.alertDaysBeforeExpiry },
@@ -74,9 +89,8 @@ export const domainKind: KindAdapter = {
   ...oneByOne({
     async create(ctx, em, account, raw) {
       const spec = inputOf(raw);
-      const repo = em.getRepository(Domain);
       const domain = await uniqueDomain(spec, () =>
-        repo.save(repo.create({ accountId: account.id, hostname: spec.hostname, ...columnsOf(spec), isActive: true, sslGrade: null, sslScore: null })),
+        insertDomain(em, { accountId: account.id, hostname: spec.hostname, ...columnsOf(spec), isActive: true, sslGrade: null, sslScore: null }),
       );
       const scan = await insertScan(em, { accountId: account.id, domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'initial' }, ctx.clock.now());
       await writeScheduleChanges(em, [domainScheduleChange(domain.id)]);
@@ -85,7 +99,7 @@ export const domainKind: KindAdapter = {
 
     async update(ctx, em, account, { current, spec: raw }) {
       const spec = inputOf(raw);
-      await uniqueDomain(spec, () => em.getRepository(Domain).update({ id: current.id, accountId: account.id }, columnsOf(spec)));
+      await uniqueDomain(spec, () => updateDomainOfAccount(em, account.id, current.id, columnsOf(spec)));
       await writeScheduleChanges(em, [domainScheduleChange(current.id)]);
       return [() => applyScheduleNow(ctx, [{ kind: 'domain', id: current.id }])];
     },

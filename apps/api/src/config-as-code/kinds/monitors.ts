@@ -4,22 +4,25 @@ import {
   createSecretBox,
   deleteMonitorRows,
   insertMonitorsSkippingTaken,
+  lockMonitorsOfAccount,
   maskMonitorHeaders,
   maskMonitorUrl,
-  Monitor,
   monitorScheduleChange,
+  monitorsOfAccount,
   openMonitorSecretsOrDrop,
   parseMonitorUrl,
   restoreEchoedMasks,
+  updateMonitorOfAccount,
   ValidationError,
   writeScheduleChanges,
   type Account,
   type Context,
+  type Monitor,
   type MonitorType,
   type NewMonitorColumns,
   type SecretBox,
 } from '@vigil/core';
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { validate } from '../../http/validate.js';
 import { createHeartbeat, rescheduleHeartbeat } from '../../heartbeats/heartbeat-store.js';
 import { assertIntervalAllowed } from '../../monitors/interval-policy.js';
@@ -138,7 +141,7 @@ export const monitorKind: KindAdapter = {
 
   async load(ctx: Context, em: EntityManager, accountId: number): Promise<Current[]> {
     const box = createSecretBox(ctx.config.secretKey);
-    const rows = await em.getRepository(Monitor).find({ where: { accountId }, order: { id: 'ASC' } });
+    const rows = await monitorsOfAccount(em, accountId);
     return rows.map((m) => ({ id: m.id, spec: specOf(m, box) }));
   },
 
@@ -178,10 +181,9 @@ export const monitorKind: KindAdapter = {
 
   async update(ctx: Context, em: EntityManager, account: Account, entries: readonly Change[]): Promise<AfterCommit[]> {
     if (!entries.length) return [];
-    const repo = em.getRepository(Monitor);
     const box = createSecretBox(ctx.config.secretKey);
     const ids = entries.map((e) => e.current.id);
-    const locked = new Map((await repo.find({ where: { id: In(ids), accountId: account.id }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } })).map((m) => [m.id, m]));
+    const locked = new Map((await lockMonitorsOfAccount(em, account.id, ids)).map((m) => [m.id, m]));
     const changed: { id: number; before: number; after: number }[] = [];
     for (const e of entries) {
       await atPath(e.path, async () => {
@@ -196,7 +198,7 @@ export const monitorKind: KindAdapter = {
           minFailingRegions: input.min_failing_regions ?? null,
         };
         // One UPDATE of the columns (a save would read the row again first).
-        await uniqueTarget(monitor.type, () => repo.update({ id: monitor.id, accountId: account.id }, columns));
+        await uniqueTarget(monitor.type, () => updateMonitorOfAccount(em, account.id, monitor.id, columns));
         if (typed) await rescheduleHeartbeat(em, { id: monitor.id, type: monitor.type, config: columns.config ?? monitor.config, resumedAt: monitor.resumedAt });
         changed.push({ id: monitor.id, before: monitor.checkInterval, after: columns.checkInterval ?? monitor.checkInterval });
       });

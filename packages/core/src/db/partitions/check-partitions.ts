@@ -2,7 +2,7 @@ import { CHECKS_DEFAULT_PARTITION, CHECKS_TABLE, DAY_MS, dayStart, partitionName
 
 /** Anything that runs SQL: a DataSource, an EntityManager in a transaction, a QueryRunner. */
 export interface SqlRunner {
-  query(sql: string, parameters?: unknown[]): Promise<unknown>;
+  query<T = unknown>(sql: string, parameters?: unknown[]): Promise<T>;
 }
 
 /** Serialises partition DDL between checker replicas and the migration. */
@@ -18,11 +18,11 @@ const literal = (at: Date) => `'${at.toISOString()}'`;
 
 /** The partitions of `checks` (daily ones and the default), by name. */
 export async function listCheckPartitions(sql: SqlRunner): Promise<string[]> {
-  const rows = (await sql.query(
+  const rows = await sql.query<{ name: string }[]>(
     `SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
       WHERE i.inhparent = $1::regclass ORDER BY c.relname`,
     [CHECKS_TABLE],
-  )) as { name: string }[];
+  );
   return rows.map((r) => r.name);
 }
 
@@ -37,7 +37,7 @@ export async function createCheckPartition(sql: SqlRunner, day: Date): Promise<b
   const name = partitionName(from);
   await sql.query(`SET LOCAL lock_timeout = '${PARTITION_LOCK_TIMEOUT}'`);
   await sql.query('SELECT pg_advisory_xact_lock($1)', [PARTITION_LOCK_ID]);
-  const [{ found }] = (await sql.query('SELECT to_regclass($1) IS NOT NULL AS found', [name])) as { found: boolean }[];
+  const [{ found }] = await sql.query<{ found: boolean }[]>('SELECT to_regclass($1) IS NOT NULL AS found', [name]);
   if (found) return false;
   // Inserts of that day must wait until the rows have moved and the partition is attached.
   await sql.query(`LOCK TABLE ${CHECKS_DEFAULT_PARTITION} IN ACCESS EXCLUSIVE MODE`);
