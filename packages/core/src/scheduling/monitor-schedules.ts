@@ -194,8 +194,8 @@ export async function wantedMonitorSchedules(db: Queryable, tiers: TierTable, re
 }
 
 /**
- * A unique job id for a one-off check (first check after create, check on resume, manual check).
- * Random, not BullMQ's counter: the counter starts again when Redis loses its data, and the
+ * A unique job id for a one-off check (check on resume, manual check; a create's first check has
+ * firstCheckJobId). Random, not BullMQ's counter: the counter starts again when Redis loses its data, and the
  * checker dedupes on job id.
  */
 export function oneOffCheckJobId(monitorId: number, reason: 'created' | 'resumed' | 'manual', nowMs = Date.now()): string {
@@ -203,8 +203,8 @@ export function oneOffCheckJobId(monitorId: number, reason: 'created' | 'resumed
 }
 
 /**
- * Queues one check of the monitor now in each of its regions (first check after create, check
- * on resume), under one job id: one round.
+ * Queues one check of the monitor now in each of its regions (check on resume; a create's first
+ * check goes through the schedule outbox: enqueueFirstChecks), under one job id: one round.
  */
 export async function enqueueImmediateCheck(
   queues: Queues,
@@ -219,14 +219,22 @@ export async function enqueueImmediateCheck(
   return jobId;
 }
 
-/** enqueueImmediateCheck for many monitors: bulk adds of BULK_JOBS per region's queue. */
-export async function enqueueImmediateChecks(queues: Queues, monitors: readonly { id: number; regions: readonly string[] }[], reason: 'created' | 'resumed'): Promise<void> {
+/**
+ * The job id of a monitor's first check (after its create): one per monitor, so the API's apply
+ * and a relay's apply of the same schedule outbox row (or a relay that applied it, then failed
+ * to commit) add one job. A monitor is created once, so the id never repeats.
+ */
+export function firstCheckJobId(monitorId: number): string {
+  return `check-${monitorId}-created`;
+}
+
+/** The first check of each monitor in each of `regions` (those with checkers): bulk adds of BULK_JOBS per region's queue. */
+export async function enqueueFirstChecks(queues: Queues, monitors: readonly { id: number; regions: readonly string[] }[]): Promise<void> {
   const byRegion = new Map<string, Parameters<Queue['addBulk']>[0]>();
   for (const m of monitors) {
-    const jobId = oneOffCheckJobId(m.id, reason);
     for (const region of m.regions) {
       const jobs = byRegion.get(region) ?? [];
-      jobs.push({ name: JobName.MonitorCheck, data: { monitorId: m.id } satisfies JobPayloads[JobName.MonitorCheck], opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId } });
+      jobs.push({ name: JobName.MonitorCheck, data: { monitorId: m.id } satisfies JobPayloads[JobName.MonitorCheck], opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: firstCheckJobId(m.id) } });
       byRegion.set(region, jobs);
     }
   }

@@ -1,11 +1,10 @@
-import { ConflictError, deleteDomainDeliveries, deleteDomainsOfAccount, Domain, domainScheduleChange, insertScan, ValidationError, writeScheduleChanges, type Account, type Context, type MonitoringFrequency } from '@vigil/core';
+import { ConflictError, createdDomainChange, deleteDomainDeliveries, deleteDomainsOfAccount, Domain, domainScheduleChange, insertScan, ValidationError, writeScheduleChanges, type Account, type Context, type MonitoringFrequency } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { validate } from '../../http/validate.js';
 import { DOMAIN_EXISTS } from '../../domains/create-domain.js';
 import { createDomainBody, DOMAIN_DEFAULTS, type CreateDomainInput } from '../../domains/domain-input.js';
 import { assertFrequencyAllowed } from '../../domains/frequency-policy.js';
 import { requireOwnedHostname } from '../../domains/require-owned-hostname.js';
-import { queueScan } from '../../domains/schedule-effects.js';
 import { applyScheduleNow } from '../../schedules/apply-schedule-now.js';
 import { isUniqueViolation } from '../../domains/unique-violation.js';
 import type { Spec } from '../document.js';
@@ -79,8 +78,8 @@ export const domainKind: KindAdapter = {
         repo.save(repo.create({ accountId: account.id, hostname: spec.hostname, ...columnsOf(spec), isActive: true, sslGrade: null, sslScore: null })),
       );
       const scan = await insertScan(em, { accountId: account.id, domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'initial' }, ctx.clock.now());
-      await writeScheduleChanges(em, [domainScheduleChange(domain.id)]);
-      return { id: domain.id, after: [() => applyScheduleNow(ctx, [{ kind: 'domain', id: domain.id }]), () => queueScan(ctx, scan.id)] };
+      await writeScheduleChanges(em, [createdDomainChange(domain.id, scan.id)]);
+      return { id: domain.id, after: [() => applyScheduleNow(ctx, [{ kind: 'domain', id: domain.id }])] };
     },
 
     async update(ctx, em, account, { current, spec: raw }) {
