@@ -42,12 +42,13 @@ export async function checkNow(ctx: Context, m: { id: number; type: MonitorType;
  * apply's own outbox rows (`outbox`, their ids) dropped in the same transaction. When Redis fails
  * the rows stay and the outbox relay applies them, one entity at a time, from the rows as they
  * stand then. `before`: the interval each had when a committed update changed it; `firstCheck`:
- * created, its first check queued too (before the rows are dropped, so it is never lost).
+ * created, the job id of its first check (its row's), queued before the rows are dropped.
  */
-export async function applyCommittedMonitorSchedules(ctx: Context, changed: readonly { id: number; before?: number; firstCheck?: true }[], outbox: readonly number[]): Promise<void> {
+export async function applyCommittedMonitorSchedules(ctx: Context, changed: readonly { id: number; before?: number; firstCheck?: string }[], outbox: readonly number[]): Promise<void> {
   if (!changed.length) return;
   const before = new Map(changed.map((c) => [c.id, c.before]));
-  const firstChecks = new Set(changed.filter((c) => c.firstCheck).map((c) => c.id));
+  const firstChecks = new Map<number, string>();
+  for (const c of changed) if (c.firstCheck !== undefined) firstChecks.set(c.id, c.firstCheck);
   try {
     await ctx.db.transaction(async (m) => {
       const rows = await m.getRepository(Monitor).find({
@@ -63,7 +64,11 @@ export async function applyCommittedMonitorSchedules(ctx: Context, changed: read
         return { ...r, regions: r.regions.filter((x) => regions.includes(x) && !ctx.config.agentRegions.includes(x)), ...(was !== undefined ? { before: was } : {}) };
       });
       await syncMonitorSchedules(ctx.queues, facts, regions);
-      await enqueueFirstChecks(ctx.queues, facts.filter((f) => firstChecks.has(f.id) && shouldBeScheduled(f)));
+      const firsts = facts.flatMap((f) => {
+        const jobId = firstChecks.get(f.id);
+        return jobId !== undefined && shouldBeScheduled(f) ? [{ ...f, jobId }] : [];
+      });
+      await enqueueFirstChecks(ctx.queues, firsts);
       await dropScheduleChanges(m, outbox);
     });
   } catch (e) {

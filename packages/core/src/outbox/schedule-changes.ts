@@ -1,13 +1,13 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Queryable, WriteResult } from '../db/queryable.js';
 import { Domain } from '../db/entities/domain.entity.js';
-import { enqueueTlsScan } from '../domains/scans.js';
+import { enqueueTlsScan, tlsScanJobId } from '../domains/scans.js';
 import { monitorScheduleFactsFor } from '../monitors/monitor-row-store.js';
 import type { Logger } from '../logging/logger.js';
 import type { Queues } from '../queue/queues.js';
 import { seenRegions } from '../regions/checker-heartbeats.js';
 import { removeDomainSchedule, syncDomainSchedule } from '../scheduling/domain-schedules.js';
-import { enqueueFirstChecks, removeMonitorSchedule, shouldBeScheduled, syncMonitorSchedule } from '../scheduling/monitor-schedules.js';
+import { enqueueFirstChecks, oneOffCheckJobId, removeMonitorSchedule, shouldBeScheduled, syncMonitorSchedule } from '../scheduling/monitor-schedules.js';
 import { withTimeout } from '../time/with-timeout.js';
 
 /**
@@ -15,24 +15,26 @@ import { withTimeout } from '../time/with-timeout.js';
  * resumed or deleted), written to `schedule_outbox` in that transaction. It names the entity,
  * not the schedule: whoever applies it makes Redis match the entity's row as it stands then, so
  * a change applied late never undoes a later one. A create's change also carries its one-off
- * job (a monitor's first check, a domain's initial scan), added with a job id of its own
- * (firstCheckJobId, tlsScanJobId) so that two applies of it add one job.
+ * job (a monitor's first check, a domain's initial scan) under a job id drawn when the row is
+ * written, so that every apply of the row adds the same job: BullMQ adds it once.
  */
-export type ScheduleChange =
-  | {
-      kind: 'monitor';
-      id: number;
-      /** Every check interval (s) whose bucket the monitor may be in: before and after the change (a deleted row has no interval left to read). */
-      intervals: number[];
-      /** Created: its first check now, in the regions it is scheduled in, if it is still scheduled then. */
-      firstCheck?: true;
-    }
-  | {
-      kind: 'domain';
-      id: number;
-      /** Created: the scan (inserted queued with it) to hand to the scanners, if the domain still exists then. */
-      initialScan?: number;
-    };
+export type ScheduleChange = MonitorOutboxChange | DomainOutboxChange;
+
+export interface MonitorOutboxChange {
+  kind: 'monitor';
+  id: number;
+  /** Every check interval (s) whose bucket the monitor may be in: before and after the change (a deleted row has no interval left to read). */
+  intervals: number[];
+  /** Created: the job id of its first check, queued in the regions it is scheduled in if it is still scheduled then. */
+  firstCheck?: string;
+}
+
+export interface DomainOutboxChange {
+  kind: 'domain';
+  id: number;
+  /** Created: the scan inserted queued with it, handed to the scanners under `jobId` if the domain still exists then. */
+  initialScan?: { scanId: number; jobId: string };
+}
 
 /** The entity a change is about. */
 export type ScheduleTarget = Pick<ScheduleChange, 'kind' | 'id'>;
@@ -40,8 +42,8 @@ export type ScheduleTarget = Pick<ScheduleChange, 'kind' | 'id'>;
 /** What a row's payload holds, per kind. */
 interface ScheduleChangePayload {
   intervals?: number[];
-  firstCheck?: true;
-  scanId?: number;
+  firstCheck?: string;
+  initialScan?: { scanId: number; jobId: string };
 }
 
 /** The change of a monitor that had `before.checkInterval` (when the change may have moved it) and has `m.checkInterval` now. */
@@ -54,18 +56,18 @@ export function domainScheduleChange(id: number): ScheduleChange {
 }
 
 /** The change of a created monitor: its schedule and its first check. */
-export function createdMonitorChange(m: { id: number; checkInterval: number }): ScheduleChange {
-  return { kind: 'monitor', id: m.id, intervals: [m.checkInterval], firstCheck: true };
+export function createdMonitorChange(m: { id: number; checkInterval: number }): MonitorOutboxChange {
+  return { kind: 'monitor', id: m.id, intervals: [m.checkInterval], firstCheck: oneOffCheckJobId(m.id, 'created') };
 }
 
 /** The change of a created domain: its schedule and its initial scan (`scanId`, inserted with it). */
-export function createdDomainChange(id: number, scanId: number): ScheduleChange {
-  return { kind: 'domain', id, initialScan: scanId };
+export function createdDomainChange(id: number, scanId: number): DomainOutboxChange {
+  return { kind: 'domain', id, initialScan: { scanId, jobId: tlsScanJobId(scanId) } };
 }
 
 function payloadOf(c: ScheduleChange): ScheduleChangePayload {
-  if (c.kind === 'domain') return c.initialScan === undefined ? {} : { scanId: c.initialScan };
-  return c.firstCheck ? { intervals: c.intervals, firstCheck: true } : { intervals: c.intervals };
+  if (c.kind === 'domain') return c.initialScan === undefined ? {} : { initialScan: c.initialScan };
+  return c.firstCheck === undefined ? { intervals: c.intervals } : { intervals: c.intervals, firstCheck: c.firstCheck };
 }
 
 /** Writes the changes in the caller's transaction (one statement); their row ids. See applyScheduleChanges and relayScheduleChanges. */
@@ -149,15 +151,16 @@ async function applyMonitor(em: EntityManager, deps: ScheduleApplyDeps, known: R
   // by agents, are offered to its agents (their first due run there is its first check).
   const scheduled = { ...row, regions: row.regions.filter((r) => regions.includes(r) && !deps.agentRegions.includes(r)) };
   await syncMonitorSchedule(deps.queues, scheduled, regions);
-  // Paused (or deleted) before this apply: no first check, as its resume checks it.
-  if (payloads.some((p) => p.firstCheck) && shouldBeScheduled(scheduled)) await enqueueFirstChecks(deps.queues, [scheduled]);
+  // Paused before this apply: no first check, as its resume checks it.
+  const firstCheck = payloads.find((p) => p.firstCheck !== undefined)?.firstCheck;
+  if (firstCheck !== undefined && shouldBeScheduled(scheduled)) await enqueueFirstChecks(deps.queues, [{ id, regions: scheduled.regions, jobId: firstCheck }]);
 }
 
 async function applyDomain(em: EntityManager, deps: ScheduleApplyDeps, id: number, payloads: readonly ScheduleChangePayload[]): Promise<void> {
   const row = await em.getRepository(Domain).findOne({ where: { id }, select: { id: true, monitoringFrequency: true, isActive: true }, lock: { mode: 'pessimistic_read' } });
   if (!row) return removeDomainSchedule(deps.queues, id);
   await syncDomainSchedule(deps.queues, row);
-  for (const p of payloads) if (p.scanId !== undefined) await enqueueTlsScan(deps.queues, p.scanId);
+  for (const p of payloads) if (p.initialScan) await enqueueTlsScan(deps.queues, p.initialScan.scanId, p.initialScan.jobId);
 }
 
 /**

@@ -195,7 +195,7 @@ export async function wantedMonitorSchedules(db: Queryable, tiers: TierTable, re
 
 /**
  * A unique job id for a one-off check (check on resume, manual check; a create's first check has
- * firstCheckJobId). Random, not BullMQ's counter: the counter starts again when Redis loses its data, and the
+ * enqueueFirstChecks). Random, not BullMQ's counter: the counter starts again when Redis loses its data, and the
  * checker dedupes on job id.
  */
 export function oneOffCheckJobId(monitorId: number, reason: 'created' | 'resumed' | 'manual', nowMs = Date.now()): string {
@@ -220,21 +220,16 @@ export async function enqueueImmediateCheck(
 }
 
 /**
- * The job id of a monitor's first check (after its create): one per monitor, so the API's apply
- * and a relay's apply of the same schedule outbox row (or a relay that applied it, then failed
- * to commit) add one job. A monitor is created once, so the id never repeats.
+ * The first check of each monitor in each of `regions` (those with checkers), under the job id
+ * its schedule outbox row carries (oneOffCheckJobId, drawn once when the row is written): every
+ * apply of the row adds the same job, which BullMQ adds once. Bulk adds of BULK_JOBS per region's queue.
  */
-export function firstCheckJobId(monitorId: number): string {
-  return `check-${monitorId}-created`;
-}
-
-/** The first check of each monitor in each of `regions` (those with checkers): bulk adds of BULK_JOBS per region's queue. */
-export async function enqueueFirstChecks(queues: Queues, monitors: readonly { id: number; regions: readonly string[] }[]): Promise<void> {
+export async function enqueueFirstChecks(queues: Queues, monitors: readonly { id: number; regions: readonly string[]; jobId: string }[]): Promise<void> {
   const byRegion = new Map<string, Parameters<Queue['addBulk']>[0]>();
   for (const m of monitors) {
     for (const region of m.regions) {
       const jobs = byRegion.get(region) ?? [];
-      jobs.push({ name: JobName.MonitorCheck, data: { monitorId: m.id } satisfies JobPayloads[JobName.MonitorCheck], opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: firstCheckJobId(m.id) } });
+      jobs.push({ name: JobName.MonitorCheck, data: { monitorId: m.id } satisfies JobPayloads[JobName.MonitorCheck], opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: m.jobId } });
       byRegion.set(region, jobs);
     }
   }

@@ -169,8 +169,9 @@ export const monitorKind: KindAdapter = {
       claimed.add(id);
       if (row.type === 'heartbeat') await createHeartbeat(ctx, em, { id, type: row.type, config: row.columns.config ?? null, resumedAt: null }, ctx.clock.now());
     }
-    const outbox = await writeScheduleChanges(em, rows.map((r, k) => createdMonitorChange({ id: ids[k], checkInterval: r.columns.checkInterval })));
-    return { ids, after: [() => applyCommittedMonitorSchedules(ctx, ids.map((id) => ({ id, firstCheck: true })), outbox)] };
+    const changes = rows.map((r, k) => createdMonitorChange({ id: ids[k], checkInterval: r.columns.checkInterval }));
+    const outbox = await writeScheduleChanges(em, changes);
+    return { ids, after: [() => applyCommittedMonitorSchedules(ctx, changes.map((c) => ({ id: c.id, firstCheck: c.firstCheck })), outbox)] };
   },
 
   async update(ctx: Context, em: EntityManager, account: Account, entries: readonly Change[]): Promise<AfterCommit[]> {
