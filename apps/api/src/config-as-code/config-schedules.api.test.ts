@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { Domain, verifyHostnameManually } from '@vigil/core';
-import { bucketsOfDomain, bucketsOfMonitor, createTestAccount, createTestContext, testClock, type TestAccount, type TestContext } from '@vigil/testing';
+import { createOutboxRelay, DEFAULT_REGION, Domain, JobName, Scan, verifyHostnameManually } from '@vigil/core';
+import { bucketsOfDomain, bucketsOfMonitor, createTestAccount, createTestContext, deadRedisQueues, testClock, type TestAccount, type TestContext } from '@vigil/testing';
 
 // A config apply changes schedules through the schedule outbox like the resource endpoints: rows
 // written in its transaction, applied after the commit (nothing left pending).
@@ -46,4 +46,38 @@ it('apply schedules what it creates, moves what changes interval, and unschedule
   expect(await intervalsOf(b)).toEqual([]);
   expect(await intervalsOf(a)).toEqual([60]);
   expect(await pending()).toBe(0);
+});
+
+it('an apply whose Redis work fails after the commit: the relay queues its first checks and initial scans', async () => {
+  const other = await createTestAccount(ctx, 'business');
+  await verifyHostnameManually(ctx.db.manager, other.account.id, 'relayed.example.com', clock.now());
+  const dead = await deadRedisQueues(ctx.config.redisPrefix);
+  try {
+    const cut = createApp({ ...ctx, queues: dead.queues });
+    const res = await request(cut)
+      .post('/api/v1/config/apply')
+      .set(other.auth)
+      .send({
+        domains: [{ key: 'r', hostname: 'relayed.example.com' }],
+        monitors: [
+          { key: 'x', name: 'X', url: 'https://x.relayed.example.com/' },
+          { key: 'y', name: 'Y', url: 'https://y.relayed.example.com/' },
+        ],
+      });
+    expect(res.status).toBe(200);
+  } finally {
+    await dead.close();
+  }
+  const monitors = ((await ctx.db.query('SELECT id FROM monitors WHERE account_id = $1 ORDER BY id', [other.account.id])) as { id: number }[]).map((r) => r.id);
+  const [scan] = await ctx.db.getRepository(Scan).findBy({ accountId: other.account.id });
+  const firstChecks = async () =>
+    (await ctx.queues.checkQueue(DEFAULT_REGION).getJobs(['waiting'])).filter((j) => monitors.includes((j.data as { monitorId: number }).monitorId) && !j.id?.startsWith('repeat:'));
+  const scanJobs = async () => (await ctx.queues.queueOf(JobName.TlsScan).getJobs(['waiting'])).filter((j) => (j.data as { scanId: number }).scanId === scan.id);
+  expect(await firstChecks()).toEqual([]);
+  expect(await scanJobs()).toEqual([]);
+  await createOutboxRelay(ctx).relayNow();
+  expect((await firstChecks()).map((j) => (j.data as { monitorId: number }).monitorId).sort()).toEqual(monitors);
+  expect(await scanJobs()).toHaveLength(1);
+  await createOutboxRelay(ctx).relayNow();
+  expect(await firstChecks()).toHaveLength(2);
 });

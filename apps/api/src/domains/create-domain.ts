@@ -1,9 +1,8 @@
-import { ConflictError, countDomains, domainScheduleChange, insertDomain, insertScan, lockAccountLimit, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context, type Domain, type Scan } from '@vigil/core';
+import { ConflictError, countDomains, createdDomainChange, insertDomain, insertScan, lockAccountLimit, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context, type Domain, type Scan } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
 import { DOMAIN_DEFAULTS, type CreateDomainInput } from './domain-input.js';
 import { assertFrequencyAllowed } from './frequency-policy.js';
 import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
-import { queueScan } from './schedule-effects.js';
 import { requireOwnedHostname } from './require-owned-hostname.js';
 import { isUniqueViolation } from './unique-violation.js';
 
@@ -20,8 +19,8 @@ export const DOMAIN_EXISTS = 'Domain already exists';
  * (a concurrent insert of the same key waits for the first and fails); 3 is counted after the
  * insert under the account's domain-limit lock (lockAccountLimit), only when the tier has a
  * limit, so concurrent creates with room for k leave exactly k new domains. Its schedule change
- * is written to the schedule outbox with the insert and applied to Redis after the commit
- * (applyScheduleNow; the outbox relay when Redis failed).
+ * and initial scan are written to the schedule outbox with the insert and applied to Redis
+ * after the commit (applyScheduleNow; the outbox relay when Redis failed).
  */
 export async function createDomain(ctx: Context, account: Account, actor: AuditActor, input: CreateDomainInput): Promise<{ domain: Domain; scan: Scan }> {
   const tier = ctx.config.tiers[account.tier];
@@ -50,8 +49,8 @@ export async function createDomain(ctx: Context, account: Account, actor: AuditA
         }
       }
       assertFrequencyAllowed(account.tier, tier, fields.monitoring_frequency, ctx.config.baseUrl);
-      await writeScheduleChanges(m, [domainScheduleChange(domain.id)]);
       const scan = await insertScan(m, { accountId: account.id, domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'initial' }, ctx.clock.now());
+      await writeScheduleChanges(m, [createdDomainChange(domain.id, scan.id)]);
       return { domain, scan };
     })
     .catch((e: unknown) => {
@@ -59,6 +58,5 @@ export async function createDomain(ctx: Context, account: Account, actor: AuditA
       throw e;
     });
   await applyScheduleNow(ctx, [{ kind: 'domain', id: created.domain.id }]);
-  await queueScan(ctx, created.scan.id);
   return created;
 }

@@ -1,4 +1,4 @@
-import { alreadyMonitoredMessage, countMonitors, createSecretBox, insertMonitor, lockAccountLimit, monitorScheduleChange, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context, type Monitor } from '@vigil/core';
+import { alreadyMonitoredMessage, countMonitors, createdMonitorChange, createSecretBox, insertMonitor, lockAccountLimit, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context, type Monitor } from '@vigil/core';
 import { alreadyMonitoredError } from './already-monitored.js';
 import { createHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { tierLimitError } from '../http/tier-limit.js';
@@ -8,20 +8,19 @@ import { monitorDefaults, type CreateMonitorInput } from './monitor-input.js';
 import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
 import { typedConfigOfCreate } from './monitor-type-input.js';
 import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
-import { checkNow } from './schedule-effects.js';
 import { resolveRegions } from './region-policy.js';
 
 export const URL_ALREADY_MONITORED = alreadyMonitoredMessage('http');
 
 /**
- * Creates a monitor (status pending, active) of its type with its scheduler, then queues its
- * first check. Creates of one account run in parallel: a duplicate is refused by the unique
+ * Creates a monitor (status pending, active) of its type with its scheduler and its first
+ * check. Creates of one account run in parallel: a duplicate is refused by the unique
  * index on (account_id, normalized_url) (a concurrent insert of the same key waits for the
  * first and fails), and the monitor limit, counting monitors of every type, is checked only
  * when the tier has one: after the insert, under the account's monitor-limit lock
  * (lockAccountLimit), so concurrent creates with room for k leave exactly k new monitors. Its
- * schedule change is written to the schedule outbox with the insert and applied to Redis after
- * the commit (applyScheduleNow; the outbox relay when Redis failed).
+ * schedule change and first check are written to the schedule outbox with the insert and
+ * applied to Redis after the commit (applyScheduleNow; the outbox relay when Redis failed).
  */
 export async function createMonitor(ctx: Context, account: Account, actor: AuditActor, input: CreateMonitorInput): Promise<Monitor> {
   const tier = ctx.config.tiers[account.tier];
@@ -44,7 +43,7 @@ export async function createMonitor(ctx: Context, account: Account, actor: Audit
     .transaction(async (m) => {
       const saved = await insertMonitor(m, { ...columns, accountId: account.id, status: 'pending', isActive: true });
       await createHeartbeat(ctx, m, saved, ctx.clock.now());
-      await writeScheduleChanges(m, [monitorScheduleChange(saved)]);
+      await writeScheduleChanges(m, [createdMonitorChange(saved)]);
       // Recorded with the insert: a create refused below rolls its entry back with it.
       await recordAudit(m, actor, [{ resource: 'monitor', id: saved.id, action: 'create', after: saved }]);
       if (limit !== null) {
@@ -61,7 +60,6 @@ export async function createMonitor(ctx: Context, account: Account, actor: Audit
       throw (await alreadyMonitoredError(ctx.db.manager, account.id, columns.normalizedUrl, alreadyMonitored)) ?? e;
     });
   await applyScheduleNow(ctx, [{ kind: 'monitor', id: monitor.id }]);
-  await checkNow(ctx, monitor, 'created');
   return monitor;
 }
 

@@ -1,11 +1,12 @@
 import {
   dropScheduleChanges,
+  enqueueFirstChecks,
   enqueueImmediateCheck,
-  enqueueImmediateChecks,
   isPushMonitorType,
   lockMonitorScheduleColumns,
   OUTBOX_RELAY_DEFAULTS,
   removeMonitorSchedules,
+  shouldBeScheduled,
   syncMonitorSchedules,
   withTimeout,
   type Context,
@@ -14,12 +15,12 @@ import {
 import { knownRegions, publicRegionsOf } from './region-policy.js';
 
 /**
- * One check now in each of the monitor's regions (after create, after resume); the next
- * scheduled run follows at its time. None for a push type (heartbeat): nothing to probe. A
- * Redis that neither answers nor refuses holds the request at most the outbox relay's enqueue
- * timeout (5 s). (Schedule changes go through the schedule outbox: applyScheduleNow.)
+ * One check now in each of the monitor's regions (after resume); the next scheduled run follows
+ * at its time. None for a push type (heartbeat): nothing to probe. A Redis that neither answers
+ * nor refuses holds the request at most the outbox relay's enqueue timeout (5 s). (Schedule
+ * changes, and a create's first check, go through the schedule outbox: applyScheduleNow.)
  */
-export async function checkNow(ctx: Context, m: { id: number; type: MonitorType; regions: string[] }, reason: 'created' | 'resumed'): Promise<void> {
+export async function checkNow(ctx: Context, m: { id: number; type: MonitorType; regions: string[] }, reason: 'resumed'): Promise<void> {
   if (isPushMonitorType(m.type)) return;
   const monitorId = m.id;
   try {
@@ -39,11 +40,14 @@ export async function checkNow(ctx: Context, m: { id: number; type: MonitorType;
  * under their locks (in id order) in one query, every schedule change in pipelines, and the
  * apply's own outbox rows (`outbox`, their ids) dropped in the same transaction. When Redis fails
  * the rows stay and the outbox relay applies them, one entity at a time, from the rows as they
- * stand then. `before`: the interval each had when a committed update changed it.
+ * stand then. `before`: the interval each had when a committed update changed it; `firstCheck`:
+ * created, the job id of its first check (its row's), queued before the rows are dropped.
  */
-export async function applyCommittedMonitorSchedules(ctx: Context, changed: readonly { id: number; before?: number }[], outbox: readonly number[]): Promise<void> {
+export async function applyCommittedMonitorSchedules(ctx: Context, changed: readonly { id: number; before?: number; firstCheck?: string }[], outbox: readonly number[]): Promise<void> {
   if (!changed.length) return;
   const before = new Map(changed.map((c) => [c.id, c.before]));
+  const firstChecks = new Map<number, string>();
+  for (const c of changed) if (c.firstCheck !== undefined) firstChecks.set(c.id, c.firstCheck);
   try {
     await ctx.db.transaction(async (m) => {
       const rows = await lockMonitorScheduleColumns(m, [...before.keys()]);
@@ -54,6 +58,11 @@ export async function applyCommittedMonitorSchedules(ctx: Context, changed: read
         return { ...r, regions: r.regions.filter((x) => regions.includes(x) && !ctx.config.agentRegions.includes(x)), ...(was !== undefined ? { before: was } : {}) };
       });
       await syncMonitorSchedules(ctx.queues, facts, regions);
+      const firsts = facts.flatMap((f) => {
+        const jobId = firstChecks.get(f.id);
+        return jobId !== undefined && shouldBeScheduled(f) ? [{ ...f, jobId }] : [];
+      });
+      await enqueueFirstChecks(ctx.queues, firsts);
       await dropScheduleChanges(m, outbox);
     });
   } catch (e) {
@@ -69,16 +78,5 @@ export async function removeDeletedMonitorSchedules(ctx: Context, deleted: reado
     await dropScheduleChanges(ctx.db, outbox);
   } catch (e) {
     ctx.logger.warn('monitor schedules not removed yet; the outbox relay will remove them', { monitors: deleted.length, error: (e as Error).message });
-  }
-}
-
-/** checkNow for many monitors: one bulk add per region. */
-export async function checkNowAll(ctx: Context, monitors: readonly { id: number; type: MonitorType; regions: string[] }[], reason: 'created' | 'resumed'): Promise<void> {
-  try {
-    const known = await knownRegions(ctx);
-    const probed = monitors.filter((m) => !isPushMonitorType(m.type)).map((m) => ({ id: m.id, regions: m.regions.filter((r) => known.includes(r)) }));
-    await enqueueImmediateChecks(ctx.queues, probed, reason);
-  } catch (e) {
-    ctx.logger.warn('immediate checks not queued; the schedule will check the monitors', { monitors: monitors.length, error: (e as Error).message });
   }
 }

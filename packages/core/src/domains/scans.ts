@@ -54,9 +54,9 @@ export function tlsScanJobId(scanId: number): string {
   return `scan-${scanId}-${randomBytes(4).toString('hex')}`;
 }
 
-/** Hands a queued scan to the scanner fleet. */
-export async function enqueueTlsScan(queues: Queues, scanId: number): Promise<string> {
-  const job = await queues.add(JobName.TlsScan, { scanId }, { ...TLS_SCAN_JOB_OPTIONS, jobId: tlsScanJobId(scanId) });
+/** Hands a queued scan to the scanner fleet; `jobId`: drawn before (a schedule outbox row's, so that each apply of it adds the same job). */
+export async function enqueueTlsScan(queues: Queues, scanId: number, jobId = tlsScanJobId(scanId)): Promise<string> {
+  const job = await queues.add(JobName.TlsScan, { scanId }, { ...TLS_SCAN_JOB_OPTIONS, jobId });
   return String(job.id);
 }
 

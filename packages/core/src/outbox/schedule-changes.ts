@@ -1,28 +1,40 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Queryable, WriteResult } from '../db/queryable.js';
 import { Domain } from '../db/entities/domain.entity.js';
+import { enqueueTlsScan, tlsScanJobId } from '../domains/scans.js';
 import { monitorScheduleFactsFor } from '../monitors/monitor-row-store.js';
 import type { Logger } from '../logging/logger.js';
 import type { Queues } from '../queue/queues.js';
 import { seenRegions } from '../regions/checker-heartbeats.js';
 import { removeDomainSchedule, syncDomainSchedule } from '../scheduling/domain-schedules.js';
-import { removeMonitorSchedule, syncMonitorSchedule } from '../scheduling/monitor-schedules.js';
+import { enqueueFirstChecks, oneOffCheckJobId, removeMonitorSchedule, shouldBeScheduled, syncMonitorSchedule } from '../scheduling/monitor-schedules.js';
 import { withTimeout } from '../time/with-timeout.js';
 
 /**
  * A schedule change a transaction decided (a monitor or domain created, changed, paused,
  * resumed or deleted), written to `schedule_outbox` in that transaction. It names the entity,
  * not the schedule: whoever applies it makes Redis match the entity's row as it stands then, so
- * a change applied late never undoes a later one.
+ * a change applied late never undoes a later one. A create's change also carries its one-off
+ * job (a monitor's first check, a domain's initial scan) under a job id drawn when the row is
+ * written, so that every apply of the row adds the same job: BullMQ adds it once.
  */
-export type ScheduleChange =
-  | {
-      kind: 'monitor';
-      id: number;
-      /** Every check interval (s) whose bucket the monitor may be in: before and after the change (a deleted row has no interval left to read). */
-      intervals: number[];
-    }
-  | { kind: 'domain'; id: number };
+export type ScheduleChange = MonitorOutboxChange | DomainOutboxChange;
+
+export interface MonitorOutboxChange {
+  kind: 'monitor';
+  id: number;
+  /** Every check interval (s) whose bucket the monitor may be in: before and after the change (a deleted row has no interval left to read). */
+  intervals: number[];
+  /** Created: the job id of its first check, queued in the regions it is scheduled in if it is still scheduled then. */
+  firstCheck?: string;
+}
+
+export interface DomainOutboxChange {
+  kind: 'domain';
+  id: number;
+  /** Created: the scan inserted queued with it, handed to the scanners under `jobId` if the domain still exists then. */
+  initialScan?: { scanId: number; jobId: string };
+}
 
 /** The entity a change is about. */
 export type ScheduleTarget = Pick<ScheduleChange, 'kind' | 'id'>;
@@ -30,6 +42,8 @@ export type ScheduleTarget = Pick<ScheduleChange, 'kind' | 'id'>;
 /** What a row's payload holds, per kind. */
 interface ScheduleChangePayload {
   intervals?: number[];
+  firstCheck?: string;
+  initialScan?: { scanId: number; jobId: string };
 }
 
 /** The change of a monitor that had `before.checkInterval` (when the change may have moved it) and has `m.checkInterval` now. */
@@ -41,6 +55,21 @@ export function domainScheduleChange(id: number): ScheduleChange {
   return { kind: 'domain', id };
 }
 
+/** The change of a created monitor: its schedule and its first check. */
+export function createdMonitorChange(m: { id: number; checkInterval: number }): MonitorOutboxChange {
+  return { kind: 'monitor', id: m.id, intervals: [m.checkInterval], firstCheck: oneOffCheckJobId(m.id, 'created') };
+}
+
+/** The change of a created domain: its schedule and its initial scan (`scanId`, inserted with it). */
+export function createdDomainChange(id: number, scanId: number): DomainOutboxChange {
+  return { kind: 'domain', id, initialScan: { scanId, jobId: tlsScanJobId(scanId) } };
+}
+
+function payloadOf(c: ScheduleChange): ScheduleChangePayload {
+  if (c.kind === 'domain') return c.initialScan === undefined ? {} : { initialScan: c.initialScan };
+  return c.firstCheck === undefined ? { intervals: c.intervals } : { intervals: c.intervals, firstCheck: c.firstCheck };
+}
+
 /** Writes the changes in the caller's transaction (one statement); their row ids. See applyScheduleChanges and relayScheduleChanges. */
 export async function writeScheduleChanges(em: EntityManager, changes: readonly ScheduleChange[]): Promise<number[]> {
   if (!changes.length) return [];
@@ -49,7 +78,7 @@ export async function writeScheduleChanges(em: EntityManager, changes: readonly 
     [
       changes.map((c) => c.kind),
       changes.map((c) => c.id),
-      changes.map((c) => JSON.stringify(c.kind === 'monitor' ? ({ intervals: c.intervals } satisfies ScheduleChangePayload) : {})),
+      changes.map((c) => JSON.stringify(payloadOf(c))),
     ],
   );
   return rows.map((r) => Number(r.id));
@@ -104,28 +133,34 @@ const TAKE_SKIPPING = `DELETE FROM schedule_outbox WHERE id IN (SELECT id FROM s
 async function applyPendingOf(em: EntityManager, deps: ScheduleApplyDeps, regions: Regions, target: ScheduleTarget, wait: boolean): Promise<number> {
   const [taken] = await em.query<WriteResult<{ payload: ScheduleChangePayload }>>(wait ? TAKE_WAITING : TAKE_SKIPPING, [target.kind, target.id]);
   if (!taken.length) return 0;
-  const redis =
-    target.kind === 'monitor' ? applyMonitor(em, deps, regions, target.id, taken.flatMap((r) => r.payload.intervals ?? [])) : applyDomain(em, deps, target.id);
+  const payloads = taken.map((r) => r.payload);
+  const redis = target.kind === 'monitor' ? applyMonitor(em, deps, regions, target.id, payloads) : applyDomain(em, deps, target.id, payloads);
   await withTimeout(redis, deps.timeoutMs, `Schedule of ${target.kind} ${target.id}: Redis timed out`);
   return taken.length;
 }
 
-async function applyMonitor(em: EntityManager, deps: ScheduleApplyDeps, known: Regions, id: number, intervals: readonly number[]): Promise<void> {
+async function applyMonitor(em: EntityManager, deps: ScheduleApplyDeps, known: Regions, id: number, payloads: readonly ScheduleChangePayload[]): Promise<void> {
   const row = await monitorScheduleFactsFor(em, id);
   const regions = await known();
   // Out of the buckets of its former intervals too, so they do not start it in vain.
-  for (const checkInterval of new Set(intervals)) {
+  for (const checkInterval of new Set(payloads.flatMap((p) => p.intervals ?? []))) {
     if (checkInterval !== row?.checkInterval) await removeMonitorSchedule(deps.queues, { id, checkInterval }, regions);
   }
+  if (!row) return;
   // Buckets only in regions with checkers: the runs of a private location, or of a region served
-  // by agents, are offered to its agents.
-  if (row) await syncMonitorSchedule(deps.queues, { ...row, regions: row.regions.filter((r) => regions.includes(r) && !deps.agentRegions.includes(r)) }, regions);
+  // by agents, are offered to its agents (their first due run there is its first check).
+  const scheduled = { ...row, regions: row.regions.filter((r) => regions.includes(r) && !deps.agentRegions.includes(r)) };
+  await syncMonitorSchedule(deps.queues, scheduled, regions);
+  // Paused before this apply: no first check, as its resume checks it.
+  const firstCheck = payloads.find((p) => p.firstCheck !== undefined)?.firstCheck;
+  if (firstCheck !== undefined && shouldBeScheduled(scheduled)) await enqueueFirstChecks(deps.queues, [{ id, regions: scheduled.regions, jobId: firstCheck }]);
 }
 
-async function applyDomain(em: EntityManager, deps: ScheduleApplyDeps, id: number): Promise<void> {
+async function applyDomain(em: EntityManager, deps: ScheduleApplyDeps, id: number, payloads: readonly ScheduleChangePayload[]): Promise<void> {
   const row = await em.getRepository(Domain).findOne({ where: { id }, select: { id: true, monitoringFrequency: true, isActive: true }, lock: { mode: 'pessimistic_read' } });
-  if (row) await syncDomainSchedule(deps.queues, row);
-  else await removeDomainSchedule(deps.queues, id);
+  if (!row) return removeDomainSchedule(deps.queues, id);
+  await syncDomainSchedule(deps.queues, row);
+  for (const p of payloads) if (p.initialScan) await enqueueTlsScan(deps.queues, p.initialScan.scanId, p.initialScan.jobId);
 }
 
 /**

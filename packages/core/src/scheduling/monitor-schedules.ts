@@ -194,8 +194,8 @@ export async function wantedMonitorSchedules(db: Queryable, tiers: TierTable, re
 }
 
 /**
- * A unique job id for a one-off check (first check after create, check on resume, manual check).
- * Random, not BullMQ's counter: the counter starts again when Redis loses its data, and the
+ * A unique job id for a one-off check (check on resume, manual check; a create's first check has
+ * enqueueFirstChecks). Random, not BullMQ's counter: the counter starts again when Redis loses its data, and the
  * checker dedupes on job id.
  */
 export function oneOffCheckJobId(monitorId: number, reason: 'created' | 'resumed' | 'manual', nowMs = Date.now()): string {
@@ -203,8 +203,8 @@ export function oneOffCheckJobId(monitorId: number, reason: 'created' | 'resumed
 }
 
 /**
- * Queues one check of the monitor now in each of its regions (first check after create, check
- * on resume), under one job id: one round.
+ * Queues one check of the monitor now in each of its regions (check on resume; a create's first
+ * check goes through the schedule outbox: enqueueFirstChecks), under one job id: one round.
  */
 export async function enqueueImmediateCheck(
   queues: Queues,
@@ -219,14 +219,17 @@ export async function enqueueImmediateCheck(
   return jobId;
 }
 
-/** enqueueImmediateCheck for many monitors: bulk adds of BULK_JOBS per region's queue. */
-export async function enqueueImmediateChecks(queues: Queues, monitors: readonly { id: number; regions: readonly string[] }[], reason: 'created' | 'resumed'): Promise<void> {
+/**
+ * The first check of each monitor in each of `regions` (those with checkers), under the job id
+ * its schedule outbox row carries (oneOffCheckJobId, drawn once when the row is written): every
+ * apply of the row adds the same job, which BullMQ adds once. Bulk adds of BULK_JOBS per region's queue.
+ */
+export async function enqueueFirstChecks(queues: Queues, monitors: readonly { id: number; regions: readonly string[]; jobId: string }[]): Promise<void> {
   const byRegion = new Map<string, Parameters<Queue['addBulk']>[0]>();
   for (const m of monitors) {
-    const jobId = oneOffCheckJobId(m.id, reason);
     for (const region of m.regions) {
       const jobs = byRegion.get(region) ?? [];
-      jobs.push({ name: JobName.MonitorCheck, data: { monitorId: m.id } satisfies JobPayloads[JobName.MonitorCheck], opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId } });
+      jobs.push({ name: JobName.MonitorCheck, data: { monitorId: m.id } satisfies JobPayloads[JobName.MonitorCheck], opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: m.jobId } });
       byRegion.set(region, jobs);
     }
   }

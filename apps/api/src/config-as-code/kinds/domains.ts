@@ -1,5 +1,6 @@
 import {
   ConflictError,
+  createdDomainChange,
   deleteDomainDeliveries,
   deleteDomainsOfAccount,
   domainScheduleChange,
@@ -20,7 +21,6 @@ import { DOMAIN_EXISTS } from '../../domains/create-domain.js';
 import { createDomainBody, DOMAIN_DEFAULTS, type CreateDomainInput } from '../../domains/domain-input.js';
 import { assertFrequencyAllowed } from '../../domains/frequency-policy.js';
 import { requireOwnedHostname } from '../../domains/require-owned-hostname.js';
-import { queueScan } from '../../domains/schedule-effects.js';
 import { applyScheduleNow } from '../../schedules/apply-schedule-now.js';
 import { isUniqueViolation } from '../../domains/unique-violation.js';
 import type { Spec } from '../document.js';
@@ -93,8 +93,8 @@ export const domainKind: KindAdapter = {
         insertDomain(em, { accountId: account.id, hostname: spec.hostname, ...columnsOf(spec), isActive: true, sslGrade: null, sslScore: null }),
       );
       const scan = await insertScan(em, { accountId: account.id, domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'initial' }, ctx.clock.now());
-      await writeScheduleChanges(em, [domainScheduleChange(domain.id)]);
-      return { id: domain.id, after: [() => applyScheduleNow(ctx, [{ kind: 'domain', id: domain.id }]), () => queueScan(ctx, scan.id)] };
+      await writeScheduleChanges(em, [createdDomainChange(domain.id, scan.id)]);
+      return { id: domain.id, after: [() => applyScheduleNow(ctx, [{ kind: 'domain', id: domain.id }])] };
     },
 
     async update(ctx, em, account, { current, spec: raw }) {

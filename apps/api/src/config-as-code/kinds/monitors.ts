@@ -1,6 +1,7 @@
 import {
   alreadyMonitoredMessage,
   ConflictError,
+  createdMonitorChange,
   createSecretBox,
   deleteMonitorRows,
   insertMonitorsSkippingTaken,
@@ -30,7 +31,7 @@ import { isUniqueViolation, monitorColumns, typedConfigColumns } from '../../mon
 import { canonicalFields, createMonitorSchema, monitorDefaults, MONITOR_INPUT_MESSAGES, type CreateMonitorInput } from '../../monitors/monitor-input.js';
 import { typedConfigOfCreate } from '../../monitors/monitor-type-input.js';
 import { resolveRegions } from '../../monitors/region-policy.js';
-import { applyCommittedMonitorSchedules, checkNowAll, removeDeletedMonitorSchedules } from '../../monitors/schedule-effects.js';
+import { applyCommittedMonitorSchedules, removeDeletedMonitorSchedules } from '../../monitors/schedule-effects.js';
 import type { Spec } from '../document.js';
 import { atPath, inField } from '../error-path.js';
 import { yieldEvery } from '../yield-to-loop.js';
@@ -171,12 +172,9 @@ export const monitorKind: KindAdapter = {
       claimed.add(id);
       if (row.type === 'heartbeat') await createHeartbeat(ctx, em, { id, type: row.type, config: row.columns.config ?? null, resumedAt: null }, ctx.clock.now());
     }
-    const created = rows.map((r, k) => ({ id: ids[k], type: r.type, regions: r.columns.regions }));
-    const outbox = await writeScheduleChanges(em, rows.map((r, k) => monitorScheduleChange({ id: ids[k], checkInterval: r.columns.checkInterval })));
-    return {
-      ids,
-      after: [() => applyCommittedMonitorSchedules(ctx, ids.map((id) => ({ id })), outbox), () => checkNowAll(ctx, created, 'created')],
-    };
+    const changes = rows.map((r, k) => createdMonitorChange({ id: ids[k], checkInterval: r.columns.checkInterval }));
+    const outbox = await writeScheduleChanges(em, changes);
+    return { ids, after: [() => applyCommittedMonitorSchedules(ctx, changes.map((c) => ({ id: c.id, firstCheck: c.firstCheck })), outbox)] };
   },
 
   async update(ctx: Context, em: EntityManager, account: Account, entries: readonly Change[]): Promise<AfterCommit[]> {
