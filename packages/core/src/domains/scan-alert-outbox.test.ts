@@ -103,6 +103,33 @@ function reportF(site: string): HeaderReport {
   };
 }
 
+describe('a scan finishing while its domain is deleted', () => {
+  it('takes the locks in the order a domain delete takes them: neither deadlocks', async () => {
+    // Holds the scan row's lock for a moment after the scan's UPDATE: time for the delete to lock the domain.
+    await ctx.db.query(`
+      CREATE FUNCTION slow_scan_update() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.hostname = 'slow-delete.example' THEN PERFORM pg_sleep(0.4); END IF;
+        RETURN NEW;
+      END $$`);
+    await ctx.db.query(`CREATE TRIGGER slow_scan_update AFTER UPDATE ON scans FOR EACH ROW EXECUTE FUNCTION slow_scan_update()`);
+    try {
+      for (const finish of ['complete', 'fail'] as const) {
+        const { account } = await createTestAccount(ctx, 'pro');
+        const { domain, scan } = await runningScan(account.id, 'slow-delete.example');
+        const finishing =
+          finish === 'complete' ? completeScan(ctx, scan, tlsReportFixture('slow-delete.example', 'B', 80), ctx.clock.now()) : failScan(ctx, scan, 'Connection refused', ctx.clock.now());
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        const deleting = ctx.db.query(`DELETE FROM domains WHERE id = $1`, [domain.id]);
+        await expect(Promise.all([finishing, deleting])).resolves.toBeDefined();
+        expect(await ctx.db.query(`SELECT id FROM domains WHERE id = $1`, [domain.id])).toEqual([]);
+      }
+    } finally {
+      await ctx.db.query(`DROP TRIGGER slow_scan_update ON scans`);
+    }
+  });
+});
+
 describe('header alerts through the outbox', () => {
   async function graded(accountId: number, hostname: string) {
     const domain = await ctx.db.getRepository(Domain).save({ accountId, hostname, port: 443, monitoringFrequency: 'daily', sslGrade: null, sslScore: null });

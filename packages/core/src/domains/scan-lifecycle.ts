@@ -17,6 +17,7 @@ import {
   setDomainScanCompleted,
   setDomainScanFailed,
   startScanRow,
+  type DomainScanFacts,
 } from './scan-store.js';
 
 /** What the scan lifecycle reads from a stored report (TlsScanReport has these and more). */
@@ -78,21 +79,24 @@ function durationOf(scan: Scan, finishedAt: Date): number {
 export async function completeScan(ctx: ScanContext, scan: Scan, received: TlsScanReport, finishedAt: Date): Promise<AlertEventPayload[]> {
   const report = storableJson(received);
   return ctx.db.transaction(async (m) => {
+    // The domain's row is locked before the scan's, the order a domain delete takes them (the
+    // domain, then its scans by cascade): the opposite order deadlocked with a concurrent delete.
+    const domain = scan.domainId === null ? null : await lockDomainScanFacts(m, scan.domainId);
+    if (scan.domainId !== null && !domain) return [];
     const durationMs = durationOf(scan, finishedAt);
     const stored = await completeScanRow(m, scan.id, { grade: report.grade, score: report.score, reportJson: JSON.stringify(report), finishedAt, durationMs });
     if (!stored) return [];
     const f = facts(ctx, scan, { status: 'completed', grade: report.grade, score: report.score, error: null }, finishedAt);
     const events: AlertEventPayload[] = [scanCompletedEvent(f)];
-    if (scan.domainId !== null) events.push(...(await updateDomain(m, { ...f, domainId: scan.domainId }, report)));
+    if (domain) events.push(...(await updateDomain(m, { ...f, domainId: domain.id }, domain, report)));
     await writeOutbox(m, events.map(alertOutboxMessage));
     return events;
   });
 }
 
-async function updateDomain(m: EntityManager, f: ScanEventFacts & { domainId: number }, report: ScanReportLike): Promise<AlertEventPayload[]> {
-  const domain = await lockDomainScanFacts(m, f.domainId);
-  // Gone, or a newer scan finished first: its facts stay.
-  if (!domain || (domain.last_scan_id !== null && domain.last_scan_id > f.scan.scan_id)) return [];
+async function updateDomain(m: EntityManager, f: ScanEventFacts & { domainId: number }, domain: DomainScanFacts, report: ScanReportLike): Promise<AlertEventPayload[]> {
+  // A newer scan finished first: its facts stay.
+  if (domain.last_scan_id !== null && domain.last_scan_id > f.scan.scan_id) return [];
   const cert = report.certificate;
   await setDomainScanCompleted(m, domain.id, {
     id: f.scan.scan_id,
@@ -147,6 +151,8 @@ async function updateDomain(m: EntityManager, f: ScanEventFacts & { domainId: nu
  */
 export async function failScan(ctx: ScanContext, scan: Scan, error: string, finishedAt: Date): Promise<AlertEventPayload[]> {
   return ctx.db.transaction(async (m) => {
+    // The domain first, as completeScan: the order a domain delete locks them.
+    if (scan.domainId !== null && !(await lockDomainScanFacts(m, scan.domainId))) return [];
     const durationMs = durationOf(scan, finishedAt);
     if (!(await failScanRow(m, scan.id, error, finishedAt, durationMs))) return [];
     if (scan.domainId !== null) await setDomainScanFailed(m, scan.domainId, scan.id, finishedAt);
