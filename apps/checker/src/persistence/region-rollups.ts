@@ -1,10 +1,7 @@
-import { addRegionHours, type WriterMonitorRows } from '@vigil/core';
+import { addRegionHours, type RegionHourSums, type WriterMonitorRows } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { regionOf, type CheckRecord } from './check-record.js';
-import { rollupDeltas, type RollupDelta } from './rollup-deltas.js';
-
-/** What a batch adds to one monitor_region_hours row (timing phases are not kept per region). */
-export type RegionHourDelta = Pick<RollupDelta, 'monitorId' | 'hour' | 'total' | 'successful' | 'responseTimeSum' | 'responseTimeCount'> & { region: string };
+import { rollupDeltas } from './rollup-deltas.js';
 
 /**
  * Pure: the per-(monitor, region, UTC hour) sums of the checks inserted, for monitors in more
@@ -12,7 +9,7 @@ export type RegionHourDelta = Pick<RollupDelta, 'monitorId' | 'hour' | 'total' |
  * rollups), summed as the monitor rollups are (rollupDeltas), ordered by monitor, region and
  * hour (so concurrent upserts take row locks in one order).
  */
-export function regionHourDeltas(inserted: readonly CheckRecord[], monitors: WriterMonitorRows): RegionHourDelta[] {
+export function regionHourDeltas(inserted: readonly CheckRecord[], monitors: WriterMonitorRows): RegionHourSums[] {
   const byRegion = new Map<string, CheckRecord[]>();
   for (const r of inserted) {
     if ((monitors.get(r.monitorId)?.regions.length ?? 0) <= 1) continue;
@@ -22,7 +19,7 @@ export function regionHourDeltas(inserted: readonly CheckRecord[], monitors: Wri
   }
   const deltas = [...byRegion].flatMap(([region, records]) =>
     rollupDeltas(records.map((r) => ({ monitorId: r.monitorId, checkedAt: new Date(r.result.timestamp), status: r.result.status, responseTimeMs: r.result.response_time_ms, timings: null }))).map(
-      (d): RegionHourDelta => ({ monitorId: d.monitorId, region, hour: d.hour, total: d.total, successful: d.successful, responseTimeSum: d.responseTimeSum, responseTimeCount: d.responseTimeCount }),
+      (d): RegionHourSums => ({ monitorId: d.monitorId, region, hour: d.hour, total: d.total, successful: d.successful, responseTimeSum: d.responseTimeSum, responseTimeCount: d.responseTimeCount }),
     ),
   );
   return deltas.sort((a, b) => a.monitorId - b.monitorId || (a.region < b.region ? -1 : a.region > b.region ? 1 : 0) || a.hour.getTime() - b.hour.getTime());

@@ -1,4 +1,4 @@
-import { CHECK_TIMING_PHASES, type CheckTimings } from '@vigil/core';
+import { CHECK_TIMING_PHASES, type CheckTimings, type RoutedRollup } from '@vigil/core';
 
 const HOUR_MS = 3_600_000;
 
@@ -15,23 +15,14 @@ export interface RolledCheck {
   timings: CheckTimings | null;
 }
 
-type Phase = (typeof CHECK_TIMING_PHASES)[number];
-
 /** Per phase: the sum of its milliseconds and how many checks had it. */
-export type TimingSums = Record<Phase, { sum: number; count: number }>;
+export type TimingSums = RoutedRollup['timings'];
 
-/** What a batch adds to one monitor_rollups row. */
-export interface RollupDelta {
-  monitorId: number;
-  hour: Date;
-  total: number;
-  successful: number;
-  /** Sum and count of the response times of successful checks. */
-  responseTimeSum: number;
-  responseTimeCount: number;
-  /** The timing phases of the checks that had them (every status). */
-  timings: TimingSums;
-}
+/**
+ * What a batch adds to one monitor_rollups row: the state store's routed rollup before its
+ * route is chosen (response times of successful checks; timing phases of every status).
+ */
+export type RollupDelta = Omit<RoutedRollup, 'route'>;
 
 const emptyTimingSums = (): TimingSums => ({
   dns: { sum: 0, count: 0 },
