@@ -1,6 +1,6 @@
 import { ForbiddenError, type Account, type Context } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
-import { MAX_WINDOWS_PER_ACCOUNT } from '../maintenance/maintenance-store.js';
+import { MAX_WINDOWS_PER_ACCOUNT } from '../maintenance/maintenance-windows.js';
 import { keyedSpec, type AccountState, type KeyedObject } from './account-state.js';
 import { canonicalJson } from './canonical-json.js';
 import { documentError, KINDS, LIST_OF, type Kind, type ParsedDocument, type Spec } from './document.js';

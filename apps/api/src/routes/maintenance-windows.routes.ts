@@ -4,7 +4,7 @@ import { auditActor } from '../audit/audit-actor.js';
 import { paginationBody, paginationParams, PaginationSchema, parsePagination } from '../http/pagination.js';
 import { route, type RouteDef } from '../http/route.js';
 import { maintenanceBody } from '../maintenance/maintenance-input.js';
-import { createWindow, deleteWindow, findOwnWindow, MAINTENANCE_WINDOW_NOT_FOUND, MAX_WINDOWS_PER_ACCOUNT, updateWindow } from '../maintenance/maintenance-store.js';
+import { createWindow, deleteWindow, findOwnWindow, MAINTENANCE_WINDOW_NOT_FOUND, MAX_WINDOWS_PER_ACCOUNT, updateWindow } from '../maintenance/maintenance-windows.js';
 import { MaintenanceWindowSchema, maintenanceWindowView } from '../maintenance/maintenance-views.js';
 import { Type } from '@sinclair/typebox';
 
