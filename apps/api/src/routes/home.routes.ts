@@ -30,6 +30,10 @@ function wantsHtml(req: Request): boolean {
 export function homeRoutes(ctx: Context): RouteDef[] {
   const version = apiVersion();
   const base = ctx.config.baseUrl.replace(/\/+$/, '');
+  // The tiers are configuration: the table and its page are built once, and the same object
+  // answered each time lets send() reuse its encoding and ETag.
+  const table = pricingTable(ctx.config.tiers);
+  const page = pricingPage(table);
   const index = {
     name: 'Vigil',
     description: 'Uptime, TLS-certificate and security-header monitoring',
@@ -73,9 +77,8 @@ export function homeRoutes(ctx: Context): RouteDef[] {
       tag: 'Documentation',
       auth: 'none',
       handler: (req, res, send) => {
-        const table = pricingTable(ctx.config.tiers);
         res.vary('Accept');
-        if (wantsHtml(req)) res.type('html').send(pricingPage(table));
+        if (wantsHtml(req)) res.type('html').send(page);
         else send(200, table);
       },
       docs: {
