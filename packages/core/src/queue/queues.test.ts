@@ -13,6 +13,11 @@ it('gives every Queue an error listener (no raw stack traces when Redis goes awa
   for (const name of Object.values(QueueName)) expect(ctx.queues.queue(name).listenerCount('error')).toBeGreaterThan(0);
 });
 
+it('lets any number of waiting run() callers listen on one Queue (no MaxListenersExceeded warning under load)', () => {
+  // Each waiting run() holds a 'closing' listener until its job ends: 0 lifts Node's cap of 10.
+  for (const name of Object.values(QueueName)) expect(ctx.queues.queue(name).getMaxListeners()).toBe(0);
+});
+
 it('opens no queue after close(): a late caller gets QueuesClosedError, not a handshake on a closing connection', async () => {
   const queues = new Queues(ctx.redis, ctx.config.redisPrefix, () => {
     throw new Error('no QueueEvents connection is made after close()');
