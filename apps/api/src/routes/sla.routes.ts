@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { monitorsOfAccount, ValidationError, type Context } from '@vigil/core';
+import { monitorSlaFactsOfAccount, ValidationError, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
 import Joi from 'joi';
 import { queryFields } from '../http/joi-schema.js';
@@ -7,7 +7,7 @@ import { route, type RouteDef } from '../http/route.js';
 import { queryValue, validateQuery } from '../http/validate.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
-import { SLA_MONITOR_COLUMNS, slaRows } from '../sla/load-sla.js';
+import { slaRows } from '../sla/load-sla.js';
 import type { SettledCounts } from '../monitors/settled-counts.js';
 import { slaCsv, type SlaRow } from '../sla/sla-csv.js';
 import { parseMonitorSlaPeriod, parseSlaMonth, SLA_MONTH_FIELD, SLA_RANGE_FIELDS } from '../sla/sla-period.js';
@@ -80,7 +80,7 @@ export function slaRoutes(ctx: Context, counts: SettledCounts): RouteDef[] {
         const { account } = authOf(req);
         const { month, ...period } = parseSlaMonth(queryValue(req.query.month), ctx.clock.now());
         const csv = wantsCsv(req);
-        const monitors = await monitorsOfAccount(ctx.db, account.id, SLA_MONITOR_COLUMNS);
+        const monitors = await monitorSlaFactsOfAccount(ctx.db, account.id);
         const rows = await slaRows(ctx, counts, account.id, monitors, period);
         if (csv) return sendCsv(res, `sla-${month}.csv`, rows);
         const uptimes = rows.map((r) => r.report.uptime_percentage).filter((u): u is number => u !== null);

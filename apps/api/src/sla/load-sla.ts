@@ -5,9 +5,8 @@ import type { SlaPeriod } from './sla-period.js';
 import { slaReport } from './sla-report.js';
 import type { SettledCounts } from '../monitors/settled-counts.js';
 
-/** What a report needs of a monitor (the account report loads only these columns). */
+/** What a report needs of a monitor (the account report loads only these columns: monitorSlaFactsOfAccount). */
 export type SlaMonitor = Pick<Monitor, 'id' | 'name' | 'createdAt' | 'sloTarget'>;
-export const SLA_MONITOR_COLUMNS = { id: true, name: true, createdAt: true, sloTarget: true } as const;
 
 /**
  * The SLA rows of some of an account's monitors over a period, in three queries whatever their
