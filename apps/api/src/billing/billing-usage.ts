@@ -1,8 +1,9 @@
-import { BILLING_CURRENCY, billingPeriodOf, countAlerts, countChecks, countDomains, countMonitors, countScans, TIERS, utcDay, type Account, type Context } from '@vigil/core';
+import { BILLING_CURRENCY, billingPeriodOf, countAlerts, countDomains, countMonitors, countScans, TIERS, utcDay, type Account, type Context } from '@vigil/core';
 import { planLimits, PlanLimitsSchema } from '../usage/plan-limits.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, StringEnum } from '../http/schema.js';
 import type { RequestUsage } from '../usage/request-usage.js';
+import type { SettledCounts } from '../monitors/settled-counts.js';
 
 const DAY_MS = 86_400_000;
 
@@ -37,7 +38,7 @@ export const BillingUsageSchema = Type.Object({
 });
 
 /** The current billing period, the plan, its included limits and what was used so far this period. */
-export async function billingUsage(ctx: Context, usage: RequestUsage, account: Account): Promise<Static<typeof BillingUsageSchema>> {
+export async function billingUsage(ctx: Context, usage: RequestUsage, counts: SettledCounts, account: Account): Promise<Static<typeof BillingUsageSchema>> {
   const now = ctx.clock.now();
   const period = billingPeriodOf(now);
   const t = ctx.config.tiers[account.tier];
@@ -48,7 +49,7 @@ export async function billingUsage(ctx: Context, usage: RequestUsage, account: A
     countDomains(ctx.db, account.id),
     countScans(ctx.db, account.id, period.start, now),
     countAlerts(ctx.db, account.id, period.start, now),
-    countChecks(ctx.db, account.id, period.start, now),
+    counts.accountTotal(ctx.db, account.id, period.start, now),
   ]);
   return {
     period: { month: period.key, start: period.start.toISOString(), end: period.end.toISOString(), days: period.days },

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { accountRollupCounts, rollupSumsByMonitor, rollupWindowSums } from '@vigil/core';
+import { rollupSumsByMonitor, rollupWindowSums } from '@vigil/core';
+import { SettledCounts } from './settled-counts.js';
 import { EMPTY_TOTALS, HOUR_MS, WINDOW_HOURS, startOfHour, windowStart, type RollupTotals, type WindowName } from './uptime-math.js';
 
 export type WindowTotals = Record<WindowName, RollupTotals>;
@@ -59,6 +60,8 @@ const MAX_CACHED_MONITORS = 200_000;
  * monitors then reads 60 rollup rows instead of 14,400.
  */
 export class RollupWindows {
+  /** Checks and successes over other periods (usage, billing, SLA), settled hours cached alike. */
+  readonly counts = new SettledCounts();
   private settled = new Map<number, { hourMs: number; totals: WindowTotals }>();
 
   /** `live`: the live hours' sums when the caller read them already (the list's one statement). */
@@ -79,9 +82,4 @@ export class RollupWindows {
     }
     return result;
   }
-}
-
-/** 24 h sums of each of an account's monitors that has rollups in the window. */
-export function uptime24hByMonitor(db: DataSource, accountId: number, now: Date): Promise<Map<number, { total: number; successful: number }>> {
-  return accountRollupCounts(db, accountId, windowStart(now, WINDOW_HOURS['24h']), startOfHour(now));
 }

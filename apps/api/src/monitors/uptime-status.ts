@@ -1,29 +1,30 @@
 import { monitorsForStatus, type Context } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { maintenanceNow } from '../maintenance/maintenance-now.js';
-import { uptime24hByMonitor } from './rollup-totals.js';
+import type { RollupWindows } from './rollup-totals.js';
 import { statusCounts } from './list-monitors.js';
 import { partiallyFailing } from './region-statistics.js';
 import { aggregateStatus, uptimePercent } from './uptime-math.js';
 
 /**
  * GET /api/v1/uptime/status (decisions §4, §6): the account's overall state, counts by status,
- * the 24 h uptime over all its monitors, and each monitor's state and 24 h uptime.
+ * the 24 h uptime over all its monitors, and each monitor's state and 24 h uptime (the 24 h
+ * window of the monitor list's rollup totals: settled hours cached, live hours read).
  */
-export async function uptimeStatus(ctx: Context, accountId: number) {
+export async function uptimeStatus(ctx: Context, windows: RollupWindows, accountId: number) {
   const now = ctx.clock.now();
   const monitors = await monitorsForStatus(ctx.readDb, accountId);
   const [counts, perMonitor, maintenance, partial] = await Promise.all([
     statusCounts(ctx, accountId),
-    uptime24hByMonitor(ctx.readDb, accountId, now),
+    windows.totals(ctx.readDb, monitors.map((m) => m.id), now),
     maintenanceNow(ctx, accountId),
     partiallyFailing(ctx, monitors.map((m) => m.id)),
   ]);
   let total = 0;
   let successful = 0;
   for (const t of perMonitor.values()) {
-    total += t.total;
-    successful += t.successful;
+    total += t['24h'].total;
+    successful += t['24h'].successful;
   }
   return {
     // A monitor up by quorum but failing in some of its regions counts as degraded here.
@@ -31,7 +32,7 @@ export async function uptimeStatus(ctx: Context, accountId: number) {
     summary: counts,
     uptime_24h: uptimePercent(successful, total),
     monitors: monitors.map((m) => {
-      const t = perMonitor.get(m.id);
+      const t = perMonitor.get(m.id)?.['24h'];
       return {
         id: m.id,
         name: m.name,

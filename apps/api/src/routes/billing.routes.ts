@@ -2,6 +2,7 @@ import { estimateInvoice, tierPrices, type Context } from '@vigil/core';
 import { Type } from '@sinclair/typebox';
 import { billingUsage, BillingUsageSchema } from '../billing/billing-usage.js';
 import type { RequestUsage } from '../usage/request-usage.js';
+import type { SettledCounts } from '../monitors/settled-counts.js';
 import { EstimateSchema, InvoiceSchema, invoiceView } from '../billing/invoice-view.js';
 import { listInvoices } from '../billing/list-invoices.js';
 import { paginationBody, paginationParams, PaginationSchema, parsePagination } from '../http/pagination.js';
@@ -10,7 +11,7 @@ import { route, type RouteDef } from '../http/route.js';
 
 const PAGE = { defaultPerPage: 20, maxPerPage: 100 };
 
-export function billingRoutes(ctx: Context, usage: RequestUsage): RouteDef[] {
+export function billingRoutes(ctx: Context, usage: RequestUsage, counts: SettledCounts): RouteDef[] {
   return [
     route({
       method: 'get',
@@ -20,7 +21,7 @@ export function billingRoutes(ctx: Context, usage: RequestUsage): RouteDef[] {
       auth: 'api-key',
       scope: 'billing:read',
       handler: async (req, _res, send) => {
-        send(200, await billingUsage(ctx, usage, authOf(req).account));
+        send(200, await billingUsage(ctx, usage, counts, authOf(req).account));
       },
       docs: { responses: { 200: { description: 'Plan and use of the current period', schema: BillingUsageSchema } } },
     }),

@@ -123,7 +123,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       scope: 'monitors:read',
       before: gate,
       handler: async (req, _res, send) => {
-        send(200, await uptimeStatus(ctx, authOf(req).account.id));
+        send(200, await uptimeStatus(ctx, windows, authOf(req).account.id));
       },
       docs: {
         responses: {

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { monitorsOfAccount, ValidationError, type Context } from '@vigil/core';
+import { monitorSlaFactsOfAccount, ValidationError, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
 import Joi from 'joi';
 import { queryFields } from '../http/joi-schema.js';
@@ -7,7 +7,8 @@ import { route, type RouteDef } from '../http/route.js';
 import { queryValue, validateQuery } from '../http/validate.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
-import { SLA_MONITOR_COLUMNS, slaRows } from '../sla/load-sla.js';
+import { slaRows } from '../sla/load-sla.js';
+import type { SettledCounts } from '../monitors/settled-counts.js';
 import { slaCsv, type SlaRow } from '../sla/sla-csv.js';
 import { parseMonitorSlaPeriod, parseSlaMonth, SLA_MONTH_FIELD, SLA_RANGE_FIELDS } from '../sla/sla-period.js';
 import { AccountSlaSchema, MonitorSlaSchema } from '../sla/sla.schema.js';
@@ -30,7 +31,7 @@ function sendCsv(res: Response, filename: string, rows: SlaRow[]): void {
 }
 
 /** SLA reports from rollups, incidents and maintenance windows (issue 15). */
-export function slaRoutes(ctx: Context): RouteDef[] {
+export function slaRoutes(ctx: Context, counts: SettledCounts): RouteDef[] {
   const gate = [requireUptimeFeature(ctx)];
   return [
     route({
@@ -46,7 +47,7 @@ export function slaRoutes(ctx: Context): RouteDef[] {
         const monitor = await findOwnMonitor(ctx.db, account.id, req.params.id);
         const period = parseMonitorSlaPeriod({ month: queryValue(req.query.month), from: queryValue(req.query.from), to: queryValue(req.query.to) }, ctx.clock.now());
         const csv = wantsCsv(req);
-        const [row] = await slaRows(ctx, account.id, [monitor], period);
+        const [row] = await slaRows(ctx, counts, account.id, [monitor], period);
         if (csv) sendCsv(res, `sla-monitor-${monitor.id}.csv`, [row]);
         else {
           res.vary('Accept');
@@ -79,8 +80,8 @@ export function slaRoutes(ctx: Context): RouteDef[] {
         const { account } = authOf(req);
         const { month, ...period } = parseSlaMonth(queryValue(req.query.month), ctx.clock.now());
         const csv = wantsCsv(req);
-        const monitors = await monitorsOfAccount(ctx.db, account.id, SLA_MONITOR_COLUMNS);
-        const rows = await slaRows(ctx, account.id, monitors, period);
+        const monitors = await monitorSlaFactsOfAccount(ctx.db, account.id);
+        const rows = await slaRows(ctx, counts, account.id, monitors, period);
         if (csv) return sendCsv(res, `sla-${month}.csv`, rows);
         const uptimes = rows.map((r) => r.report.uptime_percentage).filter((u): u is number => u !== null);
         res.vary('Accept');

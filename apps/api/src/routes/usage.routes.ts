@@ -1,7 +1,6 @@
 import Joi from 'joi';
 import {
   countAlerts,
-  countChecks,
   countDomains,
   countMonitors,
   countScans,
@@ -64,7 +63,7 @@ const LimitsSchema = Type.Object({
   usage: Type.Object({ monitors: Type.Integer(), domains: Type.Integer(), concurrent_scans: Type.Integer() }),
 });
 
-export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef[] {
+export function usageRoutes(ctx: Context, { quota, usage, windows }: RouteDeps): RouteDef[] {
   return [
     route({
       method: 'get',
@@ -80,7 +79,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
         const dayStart = startOfUtcDay(now);
         const [requests, checks, scans, alerts] = await Promise.all([
           quota.dailyCount(account.id, now),
-          countChecks(ctx.db, account.id, dayStart, now),
+          windows.counts.accountTotal(ctx.db, account.id, dayStart, now),
           countScans(ctx.db, account.id, dayStart, now),
           countAlerts(ctx.db, account.id, dayStart, now),
         ]);
@@ -159,7 +158,7 @@ export function usageRoutes(ctx: Context, { quota, usage }: RouteDeps): RouteDef
         const from = new Date(startOfUtcDay(now).getTime() - 29 * DAY_MS);
         const [requests, checks, scans, alerts] = await Promise.all([
           usage.requestsBetween(account.id, utcDay(from), utcDay(now)),
-          countChecks(ctx.readDb, account.id, from, now),
+          windows.counts.accountTotal(ctx.readDb, account.id, from, now),
           countScans(ctx.readDb, account.id, from, now),
           countAlerts(ctx.readDb, account.id, from, now),
         ]);

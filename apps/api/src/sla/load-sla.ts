@@ -1,27 +1,29 @@
-import { incidentsOverlapping, maintenanceWindowsOfAccount, type Monitor, occurrencesBetween, rollupCountsBetween, scheduleOf, windowCovers, type Context } from '@vigil/core';
+import { incidentsOverlapping, maintenanceWindowsOfAccount, type Monitor, occurrencesBetween, scheduleOf, windowCovers, type Context } from '@vigil/core';
 import type { Interval } from './intervals.js';
 import type { SlaRow } from './sla-csv.js';
 import type { SlaPeriod } from './sla-period.js';
 import { slaReport } from './sla-report.js';
+import type { SettledCounts } from '../monitors/settled-counts.js';
 
-/** What a report needs of a monitor (the account report loads only these columns). */
+/** What a report needs of a monitor (the account report loads only these columns: monitorSlaFactsOfAccount). */
 export type SlaMonitor = Pick<Monitor, 'id' | 'name' | 'createdAt' | 'sloTarget'>;
-export const SLA_MONITOR_COLUMNS = { id: true, name: true, createdAt: true, sloTarget: true } as const;
 
 /**
  * The SLA rows of some of an account's monitors over a period, in three queries whatever their
- * number: incidents overlapping the period, rollup sums of the period's hours, the account's
+ * number: incidents overlapping the period, rollup sums of the period's hours (settled hours
+ * cached: `counts`), the account's
  * maintenance windows (their occurrences computed here). Raw checks are never read. Incidents
  * are grouped by monitor once (not filtered again for each monitor).
  */
-export async function slaRows(ctx: Context, accountId: number, monitors: readonly SlaMonitor[], period: SlaPeriod): Promise<SlaRow[]> {
+export async function slaRows(ctx: Context, counts: SettledCounts, accountId: number, monitors: readonly SlaMonitor[], period: SlaPeriod): Promise<SlaRow[]> {
   if (!monitors.length) return [];
   const ids = monitors.map((m) => m.id);
   // Incidents and rollups may lag (a report); the windows come from the primary, so a window
   // created a moment ago already counts.
+  const now = ctx.clock.now();
   const [incidents, checks, windows] = await Promise.all([
     incidentsOverlapping(ctx.readDb, ids, period.from, period.to),
-    rollupCountsBetween(ctx.readDb, ids, period.from, period.to),
+    counts.between(ctx.readDb, ids, period.from, period.to, now),
     maintenanceWindowsOfAccount(ctx.db, accountId),
   ]);
   const occurrences = windows.map((w) => ({
@@ -34,7 +36,6 @@ export async function slaRows(ctx: Context, accountId: number, monitors: readonl
     list.push({ startedAt: i.started_at, resolvedAt: i.resolved_at });
     incidentsOf.set(i.monitor_id, list);
   }
-  const now = ctx.clock.now();
   return monitors.map((m) => ({
     monitor_id: m.id,
     monitor_name: m.name,

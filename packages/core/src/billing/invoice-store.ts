@@ -1,5 +1,7 @@
-import { In, type DataSource } from 'typeorm';
-import type { EntityAccess, PageSlice } from '../db/entity-access.js';
+import type { DataSource } from 'typeorm';
+import type { PageSlice } from '../db/entity-access.js';
+import { pageTotal } from '../db/page-total.js';
+import type { Queryable } from '../db/queryable.js';
 import { InvoiceLine } from '../db/entities/invoice-line.entity.js';
 import { Invoice } from '../db/entities/invoice.entity.js';
 import type { BillingPeriod } from './period.js';
@@ -56,12 +58,32 @@ export async function insertInvoice(db: DataSource, accountId: number, draft: In
   });
 }
 
-/** A page of the account's invoices, newest period first, and how many it has. */
-export function listInvoicesOfAccount(em: EntityAccess, accountId: number, page: PageSlice): Promise<[Invoice[], number]> {
-  return em.getRepository(Invoice).findAndCount({ where: { accountId }, order: { period: 'DESC', id: 'DESC' }, skip: page.offset, take: page.perPage });
+/** Every column of each entity under its property name. */
+const INVOICE_COLUMNS = `id, account_id AS "accountId", period, period_start AS "periodStart", period_end AS "periodEnd", currency,
+  subtotal_cents AS "subtotalCents", total_cents AS "totalCents", status, issued_at AS "issuedAt", created_at AS "createdAt"`;
+const LINE_COLUMNS = `id, invoice_id AS "invoiceId", position, description, tier, starts_at AS "startsAt", ends_at AS "endsAt", days,
+  period_days AS "periodDays", unit_price_cents AS "unitPriceCents", amount_cents AS "amountCents"`;
+
+/**
+ * A page of the account's invoices, newest period first, and how many it has: plain statements
+ * mapped to the entity by column aliases (issue 35: TypeORM's findAndCount built two queries and
+ * hydrated through its metadata on every call); counted only when the page does not tell it.
+ */
+export async function listInvoicesOfAccount(q: Queryable, accountId: number, page: PageSlice): Promise<[Invoice[], number]> {
+  const rows = await q.query<Invoice[]>(`SELECT ${INVOICE_COLUMNS} FROM invoices WHERE account_id = $1 ORDER BY period DESC, id DESC LIMIT $2 OFFSET $3`, [
+    accountId,
+    page.perPage,
+    page.offset,
+  ]);
+  const total = await pageTotal(page.offset, page.perPage, rows.length, async () => {
+    const [row] = await q.query<{ n: number }[]>('SELECT count(*)::int AS n FROM invoices WHERE account_id = $1', [accountId]);
+    return row?.n ?? 0;
+  });
+  return [rows.map((r) => Object.assign(new Invoice(), r)), total];
 }
 
 /** The lines of these invoices, in their order on each invoice. */
-export function linesOfInvoices(em: EntityAccess, invoiceIds: readonly number[]): Promise<InvoiceLine[]> {
-  return em.getRepository(InvoiceLine).find({ where: { invoiceId: In([...invoiceIds]) }, order: { position: 'ASC' } });
+export async function linesOfInvoices(q: Queryable, invoiceIds: readonly number[]): Promise<InvoiceLine[]> {
+  const rows = await q.query<InvoiceLine[]>(`SELECT ${LINE_COLUMNS} FROM invoice_lines WHERE invoice_id = ANY($1::int[]) ORDER BY position`, [invoiceIds]);
+  return rows.map((r) => Object.assign(new InvoiceLine(), r));
 }

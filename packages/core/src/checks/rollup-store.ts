@@ -70,14 +70,20 @@ export async function rollupCountsBetween(em: Queryable, monitorIds: readonly nu
   return new Map(rows.map((r) => [r.monitor_id, { total: Number(r.total), successful: Number(r.successful) }]));
 }
 
-/** The sums of every monitor of the account with rollups between `fromHour` and `lastHour` (included). */
-export async function accountRollupCounts(em: Queryable, accountId: number, fromHour: Date, lastHour: Date): Promise<Map<number, { total: number; successful: number }>> {
+/**
+ * Every monitor of the account, each with its checks and successes over the hours from
+ * `fromHour` (included) to `to` (excluded), zeros for one without rows: the account's monitors by
+ * their index, then one index range scan of each one's hours (meant for a few hours: the API
+ * keeps the settled hours' sums in memory and reads only the live ones here).
+ */
+export async function accountMonitorCounts(em: Queryable, accountId: number, fromHour: Date, to: Date): Promise<Map<number, { total: number; successful: number }>> {
   const rows = await em.query<{ monitor_id: number; total: string; successful: string }[]>(
-    `SELECT r.monitor_id, sum(r.total) AS total, sum(r.successful) AS successful
-     FROM monitor_rollups r JOIN monitors m ON m.id = r.monitor_id
-     WHERE m.account_id = $1 AND r.hour >= $2 AND r.hour <= $3
-     GROUP BY r.monitor_id`,
-    [accountId, fromHour, lastHour],
+    `SELECT m.id AS monitor_id, COALESCE(s.total, 0) AS total, COALESCE(s.successful, 0) AS successful
+       FROM monitors m CROSS JOIN LATERAL (
+         SELECT sum(r.total) AS total, sum(r.successful) AS successful FROM monitor_rollups r
+          WHERE r.monitor_id = m.id AND r.hour >= $2 AND r.hour < $3) s
+      WHERE m.account_id = $1`,
+    [accountId, fromHour, to],
   );
   return new Map(rows.map((r) => [Number(r.monitor_id), { total: Number(r.total), successful: Number(r.successful) }]));
 }

@@ -62,9 +62,23 @@ export async function domainBadgeRow(em: Queryable, domainId: number): Promise<D
   return row ?? null;
 }
 
-/** The account's domain, whole (null when missing or another account's); `lock` takes its row lock (inside a transaction). */
-export function domainEntityOfAccount(em: EntityAccess, accountId: number, id: number, opts: { lock?: boolean } = {}): Promise<Domain | null> {
-  return em.getRepository(Domain).findOne({ where: { id, accountId }, ...(opts.lock ? { lock: { mode: 'pessimistic_write' } } : {}) });
+/** Every column of the entity under its property name. */
+const DOMAIN_COLUMNS = `id, account_id AS "accountId", hostname, port, monitoring_frequency AS "monitoringFrequency", is_active AS "isActive",
+  notifications_enabled AS "notificationsEnabled", alert_days_before_expiry AS "alertDaysBeforeExpiry", ssl_grade AS "sslGrade",
+  ssl_score AS "sslScore", last_scan_at AS "lastScanAt", last_scan_id AS "lastScanId", last_scan_status AS "lastScanStatus",
+  cert_issuer AS "certIssuer", cert_subject AS "certSubject", cert_valid_from AS "certValidFrom", cert_valid_to AS "certValidTo",
+  cert_serial_number AS "certSerialNumber", cert_fingerprint_sha256 AS "certFingerprintSha256", header_grade AS "headerGrade",
+  header_score AS "headerScore", last_header_check_at AS "lastHeaderCheckAt", last_header_check_id AS "lastHeaderCheckId",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/**
+ * The account's domain, whole (null when missing or another account's); `lock` takes its row
+ * lock (inside a transaction). One plain statement mapped to the entity by column aliases (issue
+ * 35: TypeORM's findOne built the query and hydrated through its metadata on every call).
+ */
+export async function domainEntityOfAccount(em: Queryable, accountId: number, id: number, opts: { lock?: boolean } = {}): Promise<Domain | null> {
+  const [row] = await em.query<Domain[]>(`SELECT ${DOMAIN_COLUMNS} FROM domains WHERE id = $1 AND account_id = $2${opts.lock ? ' FOR UPDATE' : ''}`, [id, accountId]);
+  return row ? Object.assign(new Domain(), row) : null;
 }
 
 /** A domain as a public status page shows it. */

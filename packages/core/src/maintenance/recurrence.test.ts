@@ -125,6 +125,19 @@ describe('nextOccurrences', () => {
     ]);
   });
 
+  it('answers a later instant from the list it computed until that list\'s first occurrence ends, as a fresh walk would', () => {
+    const w = recurring('2026-01-01T10:00:00Z', 'FREQ=DAILY;BYHOUR=10,22', 90, 'Europe/Berlin');
+    // A walk of its own (what nextOccurrences walks, without its cache).
+    const fresh = (t: string) =>
+      expand(w, at(t), new Date(at(t).getTime() + 3_660 * 86_400_000), 3, (start) => start + 90 * 60_000 > at(t).getTime()).starts.map((ms) => new Date(ms).toISOString());
+    const expansions = recurrenceStats.expansions;
+    const times = ['2026-03-28T08:00:00Z', '2026-03-28T09:00:00Z', '2026-03-28T10:29:59Z', '2026-03-28T10:30:00Z', '2026-03-29T23:00:00Z', '2026-03-28T08:30:00Z'];
+    const answers = times.map((t) => nextOccurrences(w, at(t), 3).map((o) => o.start.toISOString()));
+    // Two walks are answers of the cache: 09:00 and 10:29:59 (the first occurrence, 09:00 to 10:30 UTC, is still under way).
+    expect(recurrenceStats.expansions - expansions).toBe(times.length - 2);
+    for (const [i, t] of times.entries()) expect(answers[i]).toEqual(fresh(t));
+  });
+
   it('ends with COUNT and UNTIL', () => {
     const w = recurring('2026-01-01T10:00:00Z', 'FREQ=DAILY;COUNT=2', 60, 'UTC');
     expect(nextOccurrences(w, at('2025-12-01T00:00:00Z'), 5)).toHaveLength(2);

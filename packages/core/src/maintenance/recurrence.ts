@@ -167,13 +167,35 @@ export function occurrenceAt(s: MaintenanceSchedule, at: Date): Occurrence | nul
   return occurrencesOfDay(s, at).find((o) => o.start.getTime() <= t && o.end.getTime() > t) ?? null;
 }
 
+/**
+ * Full answers of nextOccurrences by schedule content and count, with the instant they were
+ * computed at. Such a list stays the answer for any later instant until its first occurrence
+ * ends: every occurrence not ended then had not ended at the earlier instant either, so the first
+ * `count` of them are the same ones (occurrences are ordered by start and all last as long).
+ */
+const nextByKey = new Map<string, { at: number; list: Occurrence[] }>();
+
 /** The next `count` occurrences that have not ended by `after` (one under way included). */
 export function nextOccurrences(s: MaintenanceSchedule, after: Date, count: number): Occurrence[] {
   if (!s.rrule) return occurrencesBetween(s, after, new Date(8.64e15)).slice(0, count);
+  const t = after.getTime();
+  const key = `${s.rrule}\u0000${s.startsAt.getTime()}\u0000${s.durationMinutes}\u0000${s.timezone}\u0000${count}`;
+  const cached = nextByKey.get(key);
+  if (cached && t >= cached.at && cached.list[0].end.getTime() > t) {
+    recurrenceStats.cacheHits++;
+    return cached.list.slice();
+  }
   const durationMs = (s.durationMinutes ?? 0) * MINUTE_MS;
   // The widened walk starts before `after`: occurrences that already ended are skipped, not counted.
-  const { starts } = expand(s, after, new Date(after.getTime() + FAR_FUTURE_MS), count, (start) => start + durationMs > after.getTime());
-  return starts.map((start) => ({ start: new Date(start), end: new Date(start + durationMs) }));
+  const { starts } = expand(s, after, new Date(t + FAR_FUTURE_MS), count, (start) => start + durationMs > t);
+  const list = starts.map((start) => ({ start: new Date(start), end: new Date(start + durationMs) }));
+  // Only a full list: a shorter one may grow as the walk's far end moves with `after`.
+  if (count > 0 && list.length === count) {
+    if (nextByKey.size >= RRULE_BOUNDS.cacheEntries) nextByKey.delete(nextByKey.keys().next().value ?? key);
+    nextByKey.set(key, { at: t, list });
+    return list.slice();
+  }
+  return list;
 }
 
 /** The first `count` occurrences that overlap [from, to), oldest first; the walk stops at the last of them. */

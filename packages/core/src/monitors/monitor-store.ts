@@ -102,6 +102,23 @@ export function monitorsForStatus(q: Queryable, accountId: number): Promise<Moni
   );
 }
 
+/** What an SLA report needs of a monitor. */
+export interface MonitorSlaFacts {
+  id: number;
+  name: string;
+  createdAt: Date;
+  sloTarget: number | null;
+}
+
+/** The account's monitors, oldest first, with what their SLA reports need (one index scan, no entity hydration). */
+export async function monitorSlaFactsOfAccount(q: Queryable, accountId: number): Promise<MonitorSlaFacts[]> {
+  const rows = await q.query<{ id: number; name: string; createdAt: Date; sloTarget: string | null }[]>(
+    `SELECT id, name, created_at AS "createdAt", slo_target AS "sloTarget" FROM monitors WHERE account_id = $1 ORDER BY id`,
+    [accountId],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, createdAt: r.createdAt, sloTarget: r.sloTarget === null ? null : Number(r.sloTarget) }));
+}
+
 /** The account's monitors, oldest first, with only the `select`ed columns (every column without one). */
 export function monitorsOfAccount(em: EntityAccess, accountId: number, select?: FindOptionsSelect<Monitor>): Promise<Monitor[]> {
   return em.getRepository(Monitor).find({ ...(select ? { select } : {}), where: { accountId }, order: { id: 'ASC' } });
