@@ -33,11 +33,16 @@ export async function insertAuditRows(m: EntityManager, rows: readonly NewAuditR
   for (let start = 0; start < rows.length; start += AUDIT_ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + AUDIT_ROWS_PER_INSERT);
     const values = chunk.map((_, i) => `(${COLUMNS.map((_c, j) => `$${i * COLUMNS.length + j + 1}`).join(', ')})`);
-    await m.query(
-      `INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${values.join(', ')}`,
-      chunk.flatMap((r) => [r.accountId, r.at, r.keyId, r.keyName, r.ip, r.resourceType, r.resourceId, r.action, JSON.stringify(r.changes)]),
-    );
+    await m.query(`INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${values.join(', ')}`, chunk.flatMap(auditRowValues));
   }
+}
+
+/** The columns of an entry, in the order auditRowValues gives their values. */
+export const AUDIT_COLUMNS: readonly string[] = COLUMNS;
+
+/** An entry's values, in AUDIT_COLUMNS' order (the statement's parameters). */
+export function auditRowValues(r: NewAuditRow): unknown[] {
+  return [r.accountId, r.at, r.keyId, r.keyName, r.ip, r.resourceType, r.resourceId, r.action, JSON.stringify(r.changes)];
 }
 
 export interface AuditFilters {
