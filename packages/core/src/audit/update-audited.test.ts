@@ -1,5 +1,4 @@
 import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
-import { MaintenanceWindow } from '../db/entities/maintenance-window.entity.js';
 import { StatusPageNotice } from '../db/entities/status-page-notice.entity.js';
 import { StatusPage, type StatusPageSection } from '../db/entities/status-page.entity.js';
 import { insertMaintenanceWindow, maintenanceWindowOfAccount } from '../maintenance/maintenance-window-store.js';
@@ -70,7 +69,7 @@ it('writes the changed columns and the entry in one statement, and answers the n
   await new Promise((r) => setTimeout(r, 5));
   const saved = await updateAudited(counted(), actor, window, { title: 'renamed', monitorIds: [], description: undefined }, { resource: 'maintenance_window' });
   expect(statements).toHaveLength(1);
-  expect(statements[0]).toMatch(/^WITH u AS \(UPDATE "maintenance_windows" SET "title" = \$2, "updated_at" = CURRENT_TIMESTAMP/);
+  expect(statements[0]).toMatch(/^WITH u AS \(UPDATE "maintenance_windows" SET "title" = \$2, "monitor_ids" = \$3, "updated_at" = CURRENT_TIMESTAMP WHERE "id" = \$1 AND \("title" IS DISTINCT FROM \$2 OR "monitor_ids" IS DISTINCT FROM \$3\)/);
   expect(saved).toBe(window);
   expect(saved?.title).toBe('renamed');
   const stored = await maintenanceWindowOfAccount(ctx.db, accountId, window.id);
@@ -94,13 +93,29 @@ it('writes arrays, dates and jsonb as save() did', async () => {
   expect((await entries(page.id, 'status_page'))[0].changes).toEqual({ sections: { before: [], after: sections } });
 });
 
-it('a change to nothing writes nothing and leaves no entry, but tells the actor', async () => {
+it('a change to nothing writes nothing (the update date stays) and leaves no entry, but tells the actor', async () => {
   const window = await windowOf();
-  const saved = await updateAudited(counted(), actor, window, { title: 'upgrade', timezone: 'UTC' }, { resource: 'maintenance_window' });
+  const was = window.updatedAt;
+  await new Promise((r) => setTimeout(r, 5));
+  const saved = await updateAudited(ctx.db.manager, actor, window, { title: 'upgrade', timezone: 'UTC' }, { resource: 'maintenance_window' });
   expect(saved).toBe(window);
-  expect(statements).toEqual([]);
+  expect((await maintenanceWindowOfAccount(ctx.db, accountId, window.id))?.updatedAt).toEqual(was);
+  expect(saved?.updatedAt).toEqual(was);
   expect(await entries(window.id)).toEqual([]);
   expect(recorded).toBe(1);
+  // Nothing given: no statement at all.
+  await updateAudited(counted(), actor, window, { description: undefined }, { resource: 'maintenance_window' });
+  expect(statements).toEqual([]);
+});
+
+it('compares with the row as it stands, as save() did: a value changed since the read is written back', async () => {
+  const window = await windowOf();
+  // Another request renames it after this one read it; this one sets the title it read.
+  await ctx.db.query(`UPDATE maintenance_windows SET title = 'other' WHERE id = $1`, [window.id]);
+  await updateAudited(ctx.db.manager, actor, window, { title: 'upgrade' }, { resource: 'maintenance_window' });
+  expect((await maintenanceWindowOfAccount(ctx.db, accountId, window.id))?.title).toBe('upgrade');
+  // The entry tells what this request changed from what it read: nothing.
+  expect(await entries(window.id)).toEqual([]);
 });
 
 it('another action than an update leaves its entry even without a change', async () => {

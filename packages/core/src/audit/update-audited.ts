@@ -1,7 +1,7 @@
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { fieldDiff } from './audit-diff.js';
 import { AUDIT_COLUMNS, auditRowValues } from './audit-store.js';
-import { recordAudit, snapshotOf, type AuditAction, type AuditActor } from './record-audit.js';
+import { snapshotOf, type AuditAction, type AuditActor } from './record-audit.js';
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -15,20 +15,23 @@ export interface UpdateAuditedOptions {
 }
 
 /**
- * An update of one entity and its audit entry in ONE statement (issue 35): the UPDATE of the
- * columns `changes` changes (the update-date column set to now) and the INSERT of the entry,
- * `WITH u AS (UPDATE ... RETURNING updated_at), a AS (INSERT INTO audit_log ... SELECT ... FROM u)`,
- * which commit together or not at all without a transaction of their own (decisions: "Audit log").
- * What it replaces: a transaction (BEGIN, TypeORM's save reading the row again to diff it, the
- * UPDATE, recordAudit's INSERT, COMMIT), five round trips and the persistence machinery.
+ * An update of one entity and its audit entry in ONE statement (issue 35), where there was a
+ * transaction (BEGIN, TypeORM's save reading the row again to compare it, the UPDATE,
+ * recordAudit's INSERT, COMMIT: five round trips and the persistence machinery):
  *
- * `entity` is the row as read (the entry's "before"); `changes` its properties as they are to be.
- * The columns written are those the entry tells changed (fieldDiff of the two snapshots, the same
- * comparison the entry makes): nothing changed, no statement and no entry (as save() wrote
- * nothing and recordAudit left no entry for an update without a change). Returns the entity with
- * `changes` applied and the database's update date, or null when the row is gone (deleted since
- * it was read: the caller answers its 404). Runs on `m` as it is: inside a transaction, as part of
- * it; else as a statement of its own.
+ *   WITH u AS (UPDATE t SET c = $2, updated_at = now() WHERE id = $1 AND (c IS DISTINCT FROM $2) RETURNING updated_at),
+ *        a AS (INSERT INTO audit_log ... SELECT ... FROM t WHERE id = $1)
+ *   SELECT (SELECT updated_at FROM u), updated_at FROM t WHERE id = $1
+ *
+ * As save() did: the properties `changes` sets (undefined: left as they are) are written only
+ * when one of them differs from the row as it stands (compared by PostgreSQL, so a concurrent
+ * change counts), the update date then set to now; nothing differs, nothing is written and the
+ * update date stays. As recordAudit did: the entry tells the fields that differ between `entity`
+ * as the caller read it and as `changes` leaves it (no entry for an 'update' without such a
+ * field; another action always has one). The update and the entry commit together, without a
+ * transaction of their own (decisions: "Audit log"); on a transaction's manager, as part of it.
+ * Returns the entity with `changes` applied and the row's update date, or null when the row is
+ * gone (deleted since it was read: the caller answers its 404, and no entry is written).
  */
 export async function updateAudited<E extends ObjectLiteral>(
   m: EntityManager,
@@ -38,54 +41,64 @@ export async function updateAudited<E extends ObjectLiteral>(
   { resource, action = 'update', updatedAt: setUpdatedAt }: UpdateAuditedOptions,
 ): Promise<E | null> {
   const meta = m.connection.getMetadata(entity.constructor);
-  const before = snapshotOf(m, entity);
-  // An undefined property is one the caller leaves as it is (as save() skips it).
-  Object.assign(entity, Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)));
-  const diff = fieldDiff(before, snapshotOf(m, entity));
-  const changed = Object.keys(diff);
-  const updated = meta.updateDateColumn;
-  if (!changed.length && !(setUpdatedAt && updated)) {
-    // Another action than an update is told even when it changed no field (recordAudit's rule).
-    await recordAudit(m, actor, action === 'update' ? [] : [{ resource, id: String(meta.primaryColumns[0]?.getEntityValue(entity)), action, before, after: before }]);
-    return entity;
-  }
   const [primary, ...more] = meta.primaryColumns;
   if (!primary || more.length) throw new Error(`updateAudited: ${meta.tableName} needs exactly one primary column`);
+  const before = snapshotOf(m, entity);
+  // An undefined property is one the caller leaves as it is (as save() skips it).
+  const given = Object.entries(changes).filter(([, v]) => v !== undefined);
+  Object.assign(entity, Object.fromEntries(given));
+  const diff = fieldDiff(before, snapshotOf(m, entity));
+  const told = Object.keys(diff).length > 0 || action !== 'update';
+  const updated = meta.updateDateColumn;
+  const table = quoted(meta.tableName);
+  const id = quoted(primary.databaseName);
   const params: unknown[] = [primary.getEntityValue(entity)];
-  const set = changed.map((name) => {
-    const column = meta.findColumnWithDatabaseName(name);
-    if (!column) throw new Error(`updateAudited: ${meta.tableName} has no column ${name}`);
+  const set: string[] = [];
+  const differs: string[] = [];
+  for (const [property] of given) {
+    const column = meta.findColumnWithPropertyPath(property);
+    if (!column) throw new Error(`updateAudited: ${meta.tableName} has no property ${property}`);
     params.push(m.connection.driver.preparePersistentValue(column.getEntityValue(entity), column));
-    return `${quoted(name)} = $${params.length}`;
-  });
+    set.push(`${quoted(column.databaseName)} = $${params.length}`);
+    differs.push(`${quoted(column.databaseName)} IS DISTINCT FROM $${params.length}`);
+  }
   if (updated && setUpdatedAt) {
+    // A date the caller set is a change in itself (save() compared it too).
     params.push(setUpdatedAt);
     set.push(`${quoted(updated.databaseName)} = $${params.length}`);
-  } else if (updated) set.push(`${quoted(updated.databaseName)} = CURRENT_TIMESTAMP`);
-  const entry = auditRowValues({
-    accountId: actor.accountId,
-    at: actor.now(),
-    keyId: actor.keyId,
-    keyName: actor.keyName,
-    ip: actor.ip,
-    resourceType: resource,
-    resourceId: String(params[0]),
-    action,
-    changes: diff,
-  });
-  const first = params.length + 1;
-  // An update without a change (only the update date set) leaves no entry, as recordAudit.
-  const told = changed.length > 0 || action !== 'update';
-  if (told) params.push(...entry);
-  const returned = updated ? quoted(updated.databaseName) : quoted(primary.databaseName);
-  const audit = told ? `, a AS (INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) SELECT ${entry.map((_, i) => `$${first + i}`).join(', ')} FROM u)` : '';
-  const rows: Record<string, unknown>[] = await m.query(
-    `WITH u AS (UPDATE ${quoted(meta.tableName)} SET ${set.join(', ')} WHERE ${quoted(primary.databaseName)} = $1 RETURNING ${returned} AS v)${audit} SELECT v FROM u`,
+    differs.length = 0;
+  } else if (updated && set.length) set.push(`${quoted(updated.databaseName)} = CURRENT_TIMESTAMP`);
+  if (!set.length && !told) {
+    actor.recorded?.();
+    return entity;
+  }
+  const dated = updated ? quoted(updated.databaseName) : id;
+  const parts: string[] = [];
+  if (set.length) parts.push(`u AS (UPDATE ${table} SET ${set.join(', ')} WHERE ${id} = $1${differs.length ? ` AND (${differs.join(' OR ')})` : ''} RETURNING ${dated} AS v)`);
+  if (told) {
+    const entry = auditRowValues({
+      accountId: actor.accountId,
+      at: actor.now(),
+      keyId: actor.keyId,
+      keyName: actor.keyName,
+      ip: actor.ip,
+      resourceType: resource,
+      resourceId: String(params[0]),
+      action,
+      changes: diff,
+    });
+    const first = params.length + 1;
+    params.push(...entry);
+    parts.push(`a AS (INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) SELECT ${entry.map((_, i) => `$${first + i}`).join(', ')} FROM ${table} WHERE ${id} = $1)`);
+  }
+  // The main query reads the row as it was before the statement: gone, or its update date then.
+  const rows: { v: unknown; was: unknown }[] = await m.query(
+    `${parts.length ? `WITH ${parts.join(', ')} ` : ''}SELECT ${set.length ? '(SELECT v FROM u)' : 'NULL'} AS v, ${dated} AS was FROM ${table} WHERE ${id} = $1`,
     params,
   );
   const [row] = rows;
   if (!row) return null;
-  if (updated) updated.setEntityValue(entity, m.connection.driver.prepareHydratedValue(row.v, updated));
+  if (updated) updated.setEntityValue(entity, m.connection.driver.prepareHydratedValue(row.v ?? row.was, updated));
   actor.recorded?.();
   return entity;
 }
