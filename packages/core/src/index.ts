@@ -17,6 +17,7 @@ export * from './channels/index.js';
 export * from './db/data-source.js';
 export * from './db/prepared-query.js';
 export * from './db/queryable.js';
+export * from './db/one-statement.js';
 export * from './db/entity-access.js';
 export * from './db/owned-ids.js';
 export * from './db/delete-in-batches.js';

@@ -1,7 +1,8 @@
 import Joi from 'joi';
-import { generateWebhookSecret, lockIntegration, recordAudit, saveIntegration, SecretBoxError, snapshotOf, ValidationError, type AuditActor, type Context, type Integration, type SecretBox } from '@vigil/core';
+import { generateWebhookSecret, lockIntegration, NotFoundError, SecretBoxError, updateAudited, ValidationError, type AuditActor, type Context, type Integration, type SecretBox } from '@vigil/core';
 import { annotated } from '../http/joi-schema.js';
 import { validate } from '../http/validate.js';
+import { INTEGRATION_NOT_FOUND } from './find-own-integration.js';
 
 /** How long the previous secret keeps signing after a rotation, unless the request says otherwise. */
 export const DEFAULT_OVERLAP_SECONDS = 86_400;
@@ -48,16 +49,23 @@ export async function rotateWebhookSecret(
   return ctx.db.transaction(async (m) => {
     const current = await lockIntegration(m, integrationId);
     if (current.type !== 'webhook') throw new ValidationError('Only webhook integrations have a signing secret');
-    const was = snapshotOf(m, current);
     const secrets = openSecrets(current, box);
     const old = typeof secrets.secret === 'string' ? secrets.secret : null;
     const secret = generateWebhookSecret();
     const overlapping = old !== null && overlapSeconds > 0;
-    current.secrets = box.sealJson({ ...secrets, secret });
-    current.previousSecret = overlapping ? box.seal(old) : null;
-    current.previousSecretExpiresAt = overlapping ? new Date(ctx.clock.now().getTime() + overlapSeconds * 1000) : null;
-    const saved = await saveIntegration(m, current);
-    await recordAudit(m, actor, [{ resource: 'integration', id: saved.id, action: 'rotate', before: was, after: saved }]);
+    // The changed columns and the entry in one statement, in the transaction that locked the row.
+    const saved = await updateAudited(
+      m,
+      actor,
+      current,
+      {
+        secrets: box.sealJson({ ...secrets, secret }),
+        previousSecret: overlapping ? box.seal(old) : null,
+        previousSecretExpiresAt: overlapping ? new Date(ctx.clock.now().getTime() + overlapSeconds * 1000) : null,
+      },
+      { resource: 'integration', action: 'rotate' },
+    );
+    if (!saved) throw new NotFoundError(INTEGRATION_NOT_FOUND);
     return { integration: saved, secret };
   });
 }

@@ -1,6 +1,6 @@
-import { channelOf, recordAudit, saveIntegration, snapshotOf, type AuditActor, type Context, type Integration, type SecretBox } from '@vigil/core';
+import { channelOf, NotFoundError, recordAudit, updateAudited, type AuditActor, type Context, type Integration, type SecretBox } from '@vigil/core';
 import { dropEchoedMasks, openConfig, splitConfig } from './config-secrets.js';
-import { findOwnIntegration } from './find-own-integration.js';
+import { findOwnIntegration, INTEGRATION_NOT_FOUND } from './find-own-integration.js';
 import { parseUpdateBody, requireConfigOnTypeChange, validateConfig } from './integration-input.js';
 import { assertOwnScope } from './integration-scope.js';
 
@@ -47,11 +47,8 @@ export async function updateIntegration(ctx: Context, box: SecretBox, actor: Aud
     await recordAudit(ctx.db.manager, actor, []);
     return { integration: current, reveal };
   }
-  const saved = await ctx.db.transaction(async (m) => {
-    const was = snapshotOf(m, current);
-    const row = await saveIntegration(m, Object.assign(current, changes));
-    await recordAudit(m, actor, [{ resource: 'integration', id: row.id, action: 'update', before: was, after: row }]);
-    return row;
-  });
+  // One statement: the changed columns and the entry (updateAudited).
+  const saved = await updateAudited(ctx.db.manager, actor, current, changes, { resource: 'integration' });
+  if (!saved) throw new NotFoundError(INTEGRATION_NOT_FOUND);
   return { integration: saved, reveal };
 }

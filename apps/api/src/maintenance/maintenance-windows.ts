@@ -7,8 +7,7 @@ import {
   maintenanceWindowOfAccount,
   NotFoundError,
   recordAudit,
-  saveMaintenanceWindow,
-  snapshotOf,
+  updateAudited,
   type AuditActor,
   type Context,
   type MaintenanceWindow,
@@ -56,12 +55,10 @@ export async function updateWindow(ctx: Context, actor: AuditActor, rawId: strin
   const input = parseMaintenanceBody(body, { update: true });
   const fields = resolveWindow(input, current, ctx.clock.now());
   await assertOwnScope(ctx, accountId, { monitorIds: input.monitor_ids, domainIds: input.domain_ids });
-  return ctx.db.transaction(async (em) => {
-    const was = snapshotOf(em, current);
-    const saved = await saveMaintenanceWindow(em, Object.assign(current, fields));
-    await recordAudit(em, actor, [{ resource: 'maintenance_window', id: saved.id, action: 'update', before: was, after: saved }]);
-    return saved;
-  });
+  // One statement: the changed columns and the entry (updateAudited).
+  const saved = await updateAudited(ctx.db.manager, actor, current, fields, { resource: 'maintenance_window' });
+  if (!saved) throw new NotFoundError(MAINTENANCE_WINDOW_NOT_FOUND);
+  return saved;
 }
 
 /** DELETE: the caller's window goes, with its entry. */

@@ -1,4 +1,17 @@
-import { alreadyMonitoredMessage, countMonitors, createdMonitorChange, createSecretBox, insertMonitor, lockAccountLimit, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context, type Monitor } from '@vigil/core';
+import {
+  accountLimitLock,
+  alreadyMonitoredMessage,
+  countMonitors,
+  createdMonitorChange,
+  createSecretBox,
+  insertMonitorRow,
+  recordAuditAlong,
+  scheduleChangesInsert,
+  type Account,
+  type AuditActor,
+  type Context,
+  type Monitor,
+} from '@vigil/core';
 import { alreadyMonitoredError } from './already-monitored.js';
 import { createHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { tierLimitError } from '../http/tier-limit.js';
@@ -41,15 +54,18 @@ export async function createMonitor(ctx: Context, account: Account, actor: Audit
 
   const monitor = await ctx.db
     .transaction(async (m) => {
-      const saved = await insertMonitor(m, { ...columns, accountId: account.id, status: 'pending', isActive: true });
+      const saved = await insertMonitorRow(m, { ...columns, accountId: account.id, status: 'pending', isActive: true });
       await createHeartbeat(ctx, m, saved, ctx.clock.now());
-      await writeScheduleChanges(m, [createdMonitorChange(saved)]);
-      // Recorded with the insert: a create refused below rolls its entry back with it.
-      await recordAudit(m, actor, [{ resource: 'monitor', id: saved.id, action: 'create', after: saved }]);
-      if (limit !== null) {
-        await lockAccountLimit(m, 'monitors', account.id);
-        assertRoom((await countMonitors(m, account.id)) - 1);
-      }
+      // One statement: the schedule change, the entry (recorded with the insert: a create refused
+      // below rolls it back with it) and, when the tier has a limit, its lock; the count after it.
+      await recordAuditAlong(
+        m,
+        actor,
+        [{ resource: 'monitor', id: saved.id, action: 'create', after: saved }],
+        [scheduleChangesInsert([createdMonitorChange(saved)])],
+        limit !== null ? accountLimitLock('monitors', account.id) : undefined,
+      );
+      if (limit !== null) assertRoom((await countMonitors(m, account.id)) - 1);
       return saved;
     })
     .catch(async (e: unknown) => {

@@ -1,4 +1,4 @@
-import { deleteMonitorOfAccount, monitorScheduleChange, NotFoundError, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context } from '@vigil/core';
+import { deleteMonitorOfAccount, monitorScheduleChange, NotFoundError, recordAuditAlong, scheduleChangesInsert, type Account, type AuditActor, type Context } from '@vigil/core';
 import { MONITOR_NOT_FOUND } from './find-own-monitor.js';
 import { parseId } from '../http/validate.js';
 import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
@@ -13,8 +13,8 @@ export async function deleteMonitor(ctx: Context, account: Account, actor: Audit
   await ctx.db.transaction(async (m) => {
     const monitor = await deleteMonitorOfAccount(m, id, account.id);
     if (!monitor) throw new NotFoundError(MONITOR_NOT_FOUND);
-    await recordAudit(m, actor, [{ resource: 'monitor', id, action: 'delete', before: monitor }]);
-    await writeScheduleChanges(m, [monitorScheduleChange(monitor)]);
+    // The entry and the schedule change in one statement.
+    await recordAuditAlong(m, actor, [{ resource: 'monitor', id, action: 'delete', before: monitor }], [scheduleChangesInsert([monitorScheduleChange(monitor)])]);
   });
   await applyScheduleNow(ctx, [{ kind: 'monitor', id }]);
   return id;

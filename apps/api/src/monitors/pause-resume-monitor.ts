@@ -1,4 +1,15 @@
-import { ConflictError, monitorScheduleChange, recordAudit, snapshotOf, updateMonitorColumns, writeScheduleChanges, type Monitor, type Account, type AuditActor, type Context } from '@vigil/core';
+import {
+  ConflictError,
+  monitorColumnsUpdate,
+  monitorScheduleChange,
+  recordAuditAlong,
+  scheduleChangesInsert,
+  snapshotOf,
+  type Monitor,
+  type Account,
+  type AuditActor,
+  type Context,
+} from '@vigil/core';
 import { findOwnMonitor } from './find-own-monitor.js';
 import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
 import { checkNow } from './schedule-effects.js';
@@ -11,14 +22,16 @@ import { checkNow } from './schedule-effects.js';
 export async function pauseMonitor(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor> {
   const paused = await ctx.db.transaction(async (m) => {
     const monitor = await findOwnMonitor(m, account.id, rawId, { lock: true });
+    // One statement: the update (its main query), the entry and the schedule change.
+    const outbox = scheduleChangesInsert([monitorScheduleChange(monitor)]);
     if (monitor.status !== 'paused') {
       const was = snapshotOf(m, monitor);
-      await updateMonitorColumns(m, monitor, { status: 'paused', pausedAt: ctx.clock.now() });
-      await recordAudit(m, actor, [{ resource: 'monitor', id: monitor.id, action: 'pause', before: was, after: monitor }]);
+      const update = monitorColumnsUpdate(monitor, { status: 'paused', pausedAt: ctx.clock.now() });
+      const [row] = await recordAuditAlong<{ updated_at?: Date }>(m, actor, [{ resource: 'monitor', id: monitor.id, action: 'pause', before: was, after: monitor }], [outbox], update ?? undefined);
+      if (row?.updated_at) monitor.updatedAt = row.updated_at;
     } else {
-      await recordAudit(m, actor, []);
+      await recordAuditAlong(m, actor, [], [outbox]);
     }
-    await writeScheduleChanges(m, [monitorScheduleChange(monitor)]);
     return monitor;
   });
   await applyScheduleNow(ctx, [{ kind: 'monitor', id: paused.id }]);
@@ -34,9 +47,16 @@ export async function resumeMonitor(ctx: Context, account: Account, actor: Audit
     const found = await findOwnMonitor(m, account.id, rawId, { lock: true });
     if (found.status !== 'paused') throw new ConflictError('Monitor is not paused');
     const was = snapshotOf(m, found);
-    await updateMonitorColumns(m, found, { status: 'up', resumedAt: ctx.clock.now(), pausedAt: null, consecutiveFailures: 0, consecutiveSuccesses: 0 });
-    await recordAudit(m, actor, [{ resource: 'monitor', id: found.id, action: 'resume', before: was, after: found }]);
-    await writeScheduleChanges(m, [monitorScheduleChange(found)]);
+    // One statement: the update (its main query), the entry and the schedule change.
+    const update = monitorColumnsUpdate(found, { status: 'up', resumedAt: ctx.clock.now(), pausedAt: null, consecutiveFailures: 0, consecutiveSuccesses: 0 });
+    const [row] = await recordAuditAlong<{ updated_at?: Date }>(
+      m,
+      actor,
+      [{ resource: 'monitor', id: found.id, action: 'resume', before: was, after: found }],
+      [scheduleChangesInsert([monitorScheduleChange(found)])],
+      update ?? undefined,
+    );
+    if (row?.updated_at) found.updatedAt = row.updated_at;
     return found;
   });
   await applyScheduleNow(ctx, [{ kind: 'monitor', id: monitor.id }]);

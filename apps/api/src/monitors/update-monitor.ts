@@ -1,11 +1,11 @@
 import {
   alreadyMonitoredMessage,
   createSecretBox,
+  monitorColumnsUpdate,
   monitorScheduleChange,
-  recordAudit,
+  recordAuditAlong,
+  scheduleChangesInsert,
   snapshotOf,
-  updateMonitorColumns,
-  writeScheduleChanges,
   type Account,
   type AuditActor,
   type Context,
@@ -53,10 +53,17 @@ export async function updateMonitor(ctx: Context, account: Account, actor: Audit
       const placement = input.regions !== undefined || input.min_failing_regions !== undefined ? await resolveRegions(ctx, account, input, monitor) : {};
       const before = { checkInterval: monitor.checkInterval };
       const was = snapshotOf(m, monitor);
-      await updateMonitorColumns(m, monitor, { ...columns, ...placement });
-      if (reschedules) await writeScheduleChanges(m, [monitorScheduleChange(monitor, before)]);
+      // One statement: the update (its main query), the schedule change and the entry.
+      const update = monitorColumnsUpdate(monitor, { ...columns, ...placement });
+      const [row] = await recordAuditAlong<{ updated_at?: Date }>(
+        m,
+        actor,
+        [{ resource: 'monitor', id: monitor.id, action: 'update', before: was, after: monitor }],
+        reschedules ? [scheduleChangesInsert([monitorScheduleChange(monitor, before)])] : [],
+        update ?? undefined,
+      );
+      if (row?.updated_at) monitor.updatedAt = row.updated_at;
       if (typed) await rescheduleHeartbeat(m, monitor);
-      await recordAudit(m, actor, [{ resource: 'monitor', id: monitor.id, action: 'update', before: was, after: monitor }]);
       return monitor;
     })
     .catch(async (e: unknown) => {

@@ -50,9 +50,9 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       scope: 'domains:write',
       handler: async (req, res, send) => {
         const { account } = authOf(req);
-        await findOwnDomain(ctx.db.manager, account.id, req.params.id);
+        const current = await findOwnDomain(ctx.db.manager, account.id, req.params.id);
         const input = parseUpdateDomain(req.body, res);
-        const domain = await updateDomain(ctx, account, auditActor(req, ctx.clock), req.params.id, input);
+        const domain = await updateDomain(ctx, account, auditActor(req, ctx.clock), current, input);
         send(200, { domain, message: 'Domain updated' });
       },
       docs: {

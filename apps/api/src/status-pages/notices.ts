@@ -1,4 +1,4 @@
-import { deleteNoticeById, insertNotice, noticeOfPage, noticesOfPage, NotFoundError, recordAudit, saveNotice, snapshotOf, type AuditActor, type Context, type StatusPageNotice } from '@vigil/core';
+import { deleteNoticeById, insertNotice, noticeOfPage, noticesOfPage, NotFoundError, recordAudit, updateAudited, type AuditActor, type Context, type StatusPageNotice } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime } from '../http/schema.js';
@@ -59,12 +59,9 @@ export async function updateNotice(ctx: Context, actor: AuditActor, params: Para
   const { accountId } = actor;
   const notice = await findOwnNotice(ctx, accountId, params);
   const input = parseNoticeUpdate(body);
-  const saved = await ctx.db.transaction(async (m) => {
-    const was = snapshotOf(m, notice);
-    const row = await saveNotice(m, Object.assign(notice, input, { updatedAt: ctx.clock.now() }));
-    await recordAudit(m, actor, [{ resource: 'status_page_notice', id: row.id, action: 'update', before: was, after: row }]);
-    return row;
-  });
+  // One statement: the changed columns, the update date (the clock's, even when nothing else changed) and the entry.
+  const saved = await updateAudited(ctx.db.manager, actor, notice, input, { resource: 'status_page_notice', updatedAt: ctx.clock.now() });
+  if (!saved) throw new NotFoundError(NOTICE_NOT_FOUND);
   await statusChanged(ctx, accountId);
   return saved;
 }

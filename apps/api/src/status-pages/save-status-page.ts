@@ -1,10 +1,10 @@
-import { ConflictError, countStatusPages, deleteStatusPageOfAccount, insertStatusPage, lockAccountLimit, recordAudit, saveStatusPage, snapshotOf, type Account, type AuditActor, type Context, type StatusPage } from '@vigil/core';
+import { ConflictError, countStatusPages, deleteStatusPageOfAccount, insertStatusPage, lockAccountLimit, NotFoundError, recordAudit, updateAudited, type Account, type AuditActor, type Context, type StatusPage } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { requireOwnedHostname } from '../domains/require-owned-hostname.js';
 import { isUniqueViolation } from '../domains/unique-violation.js';
 import { tierLimitError } from '../http/tier-limit.js';
 import { assertOwnScope } from '../integrations/integration-scope.js';
-import { findOwnStatusPage } from './find-own-status-page.js';
+import { findOwnStatusPage, STATUS_PAGE_NOT_FOUND } from './find-own-status-page.js';
 import { parseCreateBody, parseUpdateBody, sectionIds, type StatusPageInput } from './status-page-input.js';
 
 export const SLUG_TAKEN = 'Slug already taken';
@@ -69,16 +69,11 @@ export async function updateStatusPage(ctx: Context, account: Account, actor: Au
   const current = await findOwnStatusPage(ctx, account.id, rawId);
   const input = parseUpdateBody(body);
   await checkReferences(ctx, account, input, current);
-  const saved = await ctx.db
-    .transaction(async (m) => {
-      const was = snapshotOf(m, current);
-      const row = await saveStatusPage(m, Object.assign(current, columns(input)));
-      await recordAudit(m, actor, [{ resource: 'status_page', id: row.id, action: 'update', before: was, after: row }]);
-      return row;
-    })
-    .catch((e: unknown) => {
-      throw conflictOf(e);
-    });
+  // One statement: the changed columns and the entry (updateAudited).
+  const saved = await updateAudited(ctx.db.manager, actor, current, columns(input), { resource: 'status_page' }).catch((e: unknown) => {
+    throw conflictOf(e);
+  });
+  if (!saved) throw new NotFoundError(STATUS_PAGE_NOT_FOUND);
   await statusChanged(ctx, account.id);
   return saved;
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import type { Statement } from '../db/one-statement.js';
 
 /** The limits counted under a lock (the tier's, and the fixed maintenance-window cap); each has its own lock per account. */
 export type CountedLimit = 'monitors' | 'domains' | 'status_pages' | 'scans' | 'maintenance_windows';
@@ -18,8 +19,14 @@ const NAMESPACE: Record<CountedLimit | 'config-apply', bigint> = { monitors: 1n,
  * checks), it is held through the insert as well.
  */
 export async function lockAccountLimit(em: EntityManager, limit: CountedLimit, accountId: number): Promise<void> {
+  const { sql, params } = accountLimitLock(limit, accountId);
+  await em.query(sql, [...params]);
+}
+
+/** lockAccountLimit's statement, to send with other writes (oneStatement: as its main query). */
+export function accountLimitLock(limit: CountedLimit, accountId: number): Statement {
   const key = (NAMESPACE[limit] << 32n) | BigInt(accountId);
-  await em.query('SELECT pg_advisory_xact_lock($1::bigint)', [key.toString()]);
+  return { sql: 'SELECT pg_advisory_xact_lock($1::bigint)', params: [key.toString()] };
 }
 
 /**

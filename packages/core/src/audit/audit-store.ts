@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { deleteInBatches, retentionCutoff } from '../db/delete-in-batches.js';
 import type { Queryable } from '../db/queryable.js';
+import type { Statement } from '../db/one-statement.js';
 import { TIERS, type TierTable } from '../tiers/tiers.js';
 import type { AuditAction } from './record-audit.js';
 import type { FieldChange } from './audit-diff.js';
@@ -33,11 +34,23 @@ export async function insertAuditRows(m: EntityManager, rows: readonly NewAuditR
   for (let start = 0; start < rows.length; start += AUDIT_ROWS_PER_INSERT) {
     const chunk = rows.slice(start, start + AUDIT_ROWS_PER_INSERT);
     const values = chunk.map((_, i) => `(${COLUMNS.map((_c, j) => `$${i * COLUMNS.length + j + 1}`).join(', ')})`);
-    await m.query(
-      `INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${values.join(', ')}`,
-      chunk.flatMap((r) => [r.accountId, r.at, r.keyId, r.keyName, r.ip, r.resourceType, r.resourceId, r.action, JSON.stringify(r.changes)]),
-    );
+    await m.query(`INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${values.join(', ')}`, chunk.flatMap(auditRowValues));
   }
+}
+
+/** One INSERT of these entries (at most 5,000), to send with other writes (oneStatement). */
+export function auditInsert(rows: readonly NewAuditRow[]): Statement {
+  if (rows.length > AUDIT_ROWS_PER_INSERT) throw new Error(`auditInsert: ${rows.length} entries, more than one statement takes`);
+  const values = rows.map((_, i) => `(${COLUMNS.map((_c, j) => `$${i * COLUMNS.length + j + 1}`).join(', ')})`);
+  return { sql: `INSERT INTO audit_log (${COLUMNS.join(', ')}) VALUES ${values.join(', ')}`, params: rows.flatMap(auditRowValues) };
+}
+
+/** The columns of an entry, in the order auditRowValues gives their values. */
+export const AUDIT_COLUMNS: readonly string[] = COLUMNS;
+
+/** An entry's values, in AUDIT_COLUMNS' order (the statement's parameters). */
+export function auditRowValues(r: NewAuditRow): unknown[] {
+  return [r.accountId, r.at, r.keyId, r.keyName, r.ip, r.resourceType, r.resourceId, r.action, JSON.stringify(r.changes)];
 }
 
 export interface AuditFilters {

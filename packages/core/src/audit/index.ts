@@ -1,3 +1,4 @@
 export * from './audit-diff.js';
 export * from './record-audit.js';
 export * from './audit-store.js';
+export * from './update-audited.js';

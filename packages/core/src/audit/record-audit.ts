@@ -1,6 +1,7 @@
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { fieldDiff, type Snapshot } from './audit-diff.js';
-import { insertAuditRows, type NewAuditRow } from './audit-store.js';
+import { auditInsert, insertAuditRows, type NewAuditRow } from './audit-store.js';
+import { runAsOne, type Statement } from '../db/one-statement.js';
 
 /** What an entry can say was done. */
 export const AUDIT_ACTIONS = [
@@ -67,14 +68,31 @@ export function snapshotOf(m: EntityManager, value: ObjectLiteral): Snapshot {
  * whole list of changes, in the apply's transaction).
  */
 export async function recordAudit(m: EntityManager, actor: AuditActor, changes: readonly AuditChange[]): Promise<void> {
+  await insertAuditRows(m, auditRowsOf(m, actor, changes));
+  actor.recorded?.();
+}
+
+function auditRowsOf(m: EntityManager, actor: AuditActor, changes: readonly AuditChange[]): NewAuditRow[] {
   const at = actor.now();
-  const rows = changes.flatMap((c): NewAuditRow[] => {
+  return changes.flatMap((c): NewAuditRow[] => {
     const before = c.before ? snapshotOf(m, c.before) : null;
     const after = c.after ? snapshotOf(m, c.after) : null;
     const diff = before || after ? fieldDiff(before, after) : {};
     if (c.action === 'update' && !Object.keys(diff).length) return [];
     return [{ accountId: actor.accountId, at, keyId: actor.keyId, keyName: actor.keyName, ip: actor.ip, resourceType: c.resource, resourceId: String(c.id), action: c.action, changes: diff }];
   });
-  await insertAuditRows(m, rows);
+}
+
+/**
+ * recordAudit in the same statement as the transaction's other writes (issue 35): `writes` and
+ * the entries' INSERT as WITH queries, `last` the main query (oneStatement); its rows. For a
+ * change of a few entries (a create, a delete): one round trip where there were several.
+ */
+export async function recordAuditAlong<Row>(m: EntityManager, actor: AuditActor, changes: readonly AuditChange[], writes: readonly Statement[], last?: Statement): Promise<Row[]> {
+  const rows = auditRowsOf(m, actor, changes);
+  const entries = rows.length ? [auditInsert(rows)] : [];
+  const parts = [...writes, ...entries];
+  const answer = parts.length || last ? await runAsOne<Row>(m, parts, last) : [];
   actor.recorded?.();
+  return answer;
 }

@@ -1,5 +1,6 @@
 import { Monitor, type EscalationStep, type MonitorMethod, type MonitorStatus } from '../db/entities/monitor.entity.js';
 import type { Queryable, WriteResult } from '../db/queryable.js';
+import type { Statement } from '../db/one-statement.js';
 import type { MonitorScheduleFacts } from '../scheduling/monitor-schedules.js';
 import type { Assertion } from './assertions/assertion.js';
 import type { MonitorConfig, MonitorType } from './monitor-types.js';
@@ -174,6 +175,27 @@ export async function monitorScheduleFactsFor(q: Queryable, id: number): Promise
   return row ? { id: row.id, type: row.type, checkInterval: row.check_interval, isActive: row.is_active, status: row.status, regions: row.regions } : null;
 }
 
+/**
+ * Inserts a monitor of the properties `set` gives (the others take their column defaults) and
+ * answers its whole row: one INSERT ... RETURNING, where save() built the statement and read the
+ * generated columns back through the entity's metadata.
+ */
+export async function insertMonitorRow(q: Queryable, set: Partial<Monitor>): Promise<Monitor> {
+  const columns: string[] = [];
+  const params: unknown[] = [];
+  for (const [property, column, json] of COLUMNS) {
+    const value = set[property];
+    if (value === undefined) continue;
+    params.push(json && value !== null ? JSON.stringify(value) : value);
+    columns.push(column);
+  }
+  const [row] = await q.query<MonitorRow[]>(
+    `INSERT INTO monitors (${columns.join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${SELECT_LIST}`,
+    params,
+  );
+  return monitorOfRow(row);
+}
+
 /** A value as compared for "changed": dates by their instant, the rest by their JSON. */
 function comparable(value: unknown): string | undefined {
   return JSON.stringify(value instanceof Date ? value.toISOString() : value);
@@ -185,6 +207,19 @@ function comparable(value: unknown): string | undefined {
  * Assigns the written values and the new updated_at to `current`; returns whether it wrote.
  */
 export async function updateMonitorColumns(q: Queryable, current: Monitor, set: Partial<Monitor>): Promise<boolean> {
+  const update = monitorColumnsUpdate(current, set);
+  if (!update) return false;
+  const [[row]] = await q.query<WriteResult<{ updated_at: Date }>>(update.sql, [...update.params]);
+  if (row) current.updatedAt = row.updated_at;
+  return true;
+}
+
+/**
+ * updateMonitorColumns' statement (`UPDATE ... RETURNING updated_at`), to send with the
+ * transaction's other writes as their main query (recordAuditAlong); null when nothing differs.
+ * Assigns `set` to `current`; the caller assigns the updated_at the statement answers.
+ */
+export function monitorColumnsUpdate(current: Monitor, set: Partial<Monitor>): Statement | null {
   const assignments: string[] = [];
   const params: unknown[] = [current.id];
   for (const [property, column, json] of COLUMNS) {
@@ -194,8 +229,6 @@ export async function updateMonitorColumns(q: Queryable, current: Monitor, set: 
     assignments.push(`${column} = $${params.length}`);
   }
   Object.assign(current, set);
-  if (!assignments.length) return false;
-  const [[row]] = await q.query<WriteResult<{ updated_at: Date }>>(`UPDATE monitors SET ${assignments.join(', ')}, updated_at = CURRENT_TIMESTAMP WHERE id = $1 RETURNING updated_at`, params);
-  if (row) current.updatedAt = row.updated_at;
-  return true;
+  if (!assignments.length) return null;
+  return { sql: `UPDATE monitors SET ${assignments.join(', ')}, updated_at = CURRENT_TIMESTAMP WHERE id = $1 RETURNING updated_at`, params };
 }

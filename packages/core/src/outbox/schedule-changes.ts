@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Queryable, WriteResult } from '../db/queryable.js';
+import type { Statement } from '../db/one-statement.js';
 import { Domain } from '../db/entities/domain.entity.js';
 import { enqueueTlsScan, tlsScanJobId } from '../domains/scans.js';
 import { monitorScheduleFactsFor } from '../monitors/monitor-row-store.js';
@@ -73,15 +74,17 @@ function payloadOf(c: ScheduleChange): ScheduleChangePayload {
 /** Writes the changes in the caller's transaction (one statement); their row ids. See applyScheduleChanges and relayScheduleChanges. */
 export async function writeScheduleChanges(em: EntityManager, changes: readonly ScheduleChange[]): Promise<number[]> {
   if (!changes.length) return [];
-  const rows = await em.query<{ id: string }[]>(
-    `INSERT INTO schedule_outbox (kind, entity_id, payload) SELECT * FROM unnest($1::text[], $2::int[], $3::jsonb[]) RETURNING id`,
-    [
-      changes.map((c) => c.kind),
-      changes.map((c) => c.id),
-      changes.map((c) => JSON.stringify(payloadOf(c))),
-    ],
-  );
+  const { sql, params } = scheduleChangesInsert(changes);
+  const rows = await em.query<{ id: string }[]>(`${sql} RETURNING id`, [...params]);
   return rows.map((r) => Number(r.id));
+}
+
+/** writeScheduleChanges' INSERT (without RETURNING), to send with the transaction's other writes (oneStatement). */
+export function scheduleChangesInsert(changes: readonly ScheduleChange[]): Statement {
+  return {
+    sql: `INSERT INTO schedule_outbox (kind, entity_id, payload) SELECT * FROM unnest($1::text[], $2::int[], $3::jsonb[])`,
+    params: [changes.map((c) => c.kind), changes.map((c) => c.id), changes.map((c) => JSON.stringify(payloadOf(c)))],
+  };
 }
 
 /**
