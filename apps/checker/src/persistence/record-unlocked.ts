@@ -1,0 +1,100 @@
+import {
+  readUnlockedMonitors,
+  writeUnlockedBatch,
+  type MaintenanceLookup,
+  type NewCheckRow,
+  type RoutedRollup,
+  type UnlockedMonitorRow,
+  type VersionedStateUpdate,
+} from '@vigil/core';
+import type { DataSource } from 'typeorm';
+import { nextMonitorState, applyTransition } from '../state/monitor-state-machine.js';
+import { admitRecords, batchOutcomes } from './admit-records.js';
+import { stateOf } from './apply-states.js';
+import { regionOf, type CheckRecord, type RecordedBatch } from './check-record.js';
+import { duplicateWindow } from './duplicate-window.js';
+import { rollupDeltas } from './rollup-deltas.js';
+import { routeRollups } from './rollup-routes.js';
+import { maintenanceFlags } from './state-entries.js';
+
+/** What an unlocked batch writes, and what its records answer once it is written. */
+export interface UnlockedPlan {
+  checks: NewCheckRow[];
+  updates: VersionedStateUpdate[];
+  deltas: RoutedRollup[];
+  outcomes: RecordedBatch['outcomes'];
+}
+
+/**
+ * Pure: the unlocked batch of records (unlocked-batch-store.ts in core), or null when the batch
+ * needs the locked path (record-checks.ts): a record of a monitor in several regions (a round
+ * to judge), of a monitor with an open incident, or one that opens, resolves or counts into an
+ * incident or alerts. Each admitted record is taken as new (a duplicate makes the statement
+ * raise, and the locked path answers it). The state machine runs as applyStates runs it.
+ */
+export function planUnlocked(records: readonly CheckRecord[], monitors: Map<number, UnlockedMonitorRow>, maintenance: MaintenanceLookup): UnlockedPlan | null {
+  const admission = admitRecords(records, monitors);
+  const flags = maintenanceFlags(records, monitors, maintenance);
+  const byMonitor = new Map<number, number[]>();
+  for (const i of admission.candidates) {
+    const m = monitors.get(records[i].monitorId);
+    if (!m || m.regions.length > 1 || m.open_incident) return null;
+    const list = byMonitor.get(m.id);
+    if (list) list.push(i);
+    else byMonitor.set(m.id, [i]);
+  }
+  const checks: NewCheckRow[] = admission.candidates.map((i) => ({ monitorId: records[i].monitorId, jobKey: records[i].jobKey, region: regionOf(records[i]), inMaintenance: flags[i], result: records[i].result }));
+  const updates: VersionedStateUpdate[] = [];
+  const kept = new Map<number, Date | null>();
+  const timeOf = (i: number) => Date.parse(records[i].result.timestamp);
+  for (const id of [...byMonitor.keys()].sort((a, b) => a - b)) {
+    const m = monitors.get(id);
+    const list = byMonitor.get(id);
+    if (!m || !list) continue;
+    if (list.length > 1) list.sort((a, b) => timeOf(a) - timeOf(b));
+    let state = stateOf(m, null);
+    for (const i of list) {
+      const r = records[i].result;
+      const t = nextMonitorState(state, { status: r.status, responseTimeMs: r.response_time_ms, error: r.error, checkedAt: new Date(timeOf(i)), inMaintenance: flags[i] });
+      if (t.open || t.resolve || t.addAffectedCheck || t.alerts.length) return null;
+      state = applyTransition(state, t);
+    }
+    const newest = list[list.length - 1];
+    const touchLast = !m.last_checked_at || timeOf(newest) >= m.last_checked_at.getTime();
+    updates.push({
+      id,
+      version: m.version,
+      status: state.status,
+      consecutiveFailures: state.consecutiveFailures,
+      consecutiveSuccesses: state.consecutiveSuccesses,
+      last: touchLast ? records[newest].result : null,
+    });
+    kept.set(id, m.rollup_hour);
+  }
+  const deltas = routeRollups(
+    rollupDeltas(
+      checks.map((c) => ({ monitorId: c.monitorId, checkedAt: new Date(c.result.timestamp), status: c.result.status, responseTimeMs: c.result.response_time_ms, timings: c.result.timings ?? null })),
+    ),
+    kept,
+  );
+  return { checks, updates, deltas, outcomes: batchOutcomes(records, admission, new Map()) };
+}
+
+/** Whether records may go the unlocked way at all: none is an answer of a round of many regions. */
+export const mayGoUnlocked = (records: readonly CheckRecord[]): boolean => records.every((r) => r.roundDeadlineInMs === undefined && r.deadlineTracked !== true);
+
+/**
+ * Records a batch the unlocked way (see planUnlocked) with the maintenance lookup made for it,
+ * in one statement on the pool. Returns null when the batch must go the locked way (nothing
+ * written): it needs a lock, or it raced another write.
+ */
+export async function recordUnlocked(db: DataSource, records: readonly CheckRecord[], maintenance: MaintenanceLookup): Promise<RecordedBatch | null> {
+  const monitors = await readUnlockedMonitors(db.manager, records.map((r) => r.monitorId));
+  const plan = planUnlocked(records, monitors, maintenance);
+  if (!plan) return null;
+  if (plan.checks.length) {
+    const window = duplicateWindow(plan.checks.map((c) => new Date(c.result.timestamp)));
+    if (!(await writeUnlockedBatch(db.manager, plan.checks, window, plan.updates, plan.deltas))) return null;
+  }
+  return { outcomes: plan.outcomes, alerts: [], rounds: [], deadlines: 0 };
+}
