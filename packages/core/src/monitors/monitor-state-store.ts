@@ -93,7 +93,7 @@ const SUMS = ['total', 'successful', 'response_time_sum', 'response_time_count',
 const DELTA_TYPES = ['int', 'timestamptz', ...SUMS.map((c) => (c.endsWith('_sum') ? 'bigint' : 'int')), 'text'];
 const DELTAS_AT = 12;
 const LAST_TIMINGS_AT = DELTAS_AT + DELTA_TYPES.length;
-const kept = (c: string) => `rollup_${c} = CASE a.route WHEN 'add' THEN m.rollup_${c} + a.${c} WHEN 'replace' THEN a.${c} ELSE m.rollup_${c} END`;
+const kept = (a: string) => (c: string) => `rollup_${c} = CASE ${a}.route WHEN 'add' THEN m.rollup_${c} + ${a}.${c} WHEN 'replace' THEN ${a}.${c} ELSE m.rollup_${c} END`;
 
 /**
  * The statement's parts before its final INSERT: the deltas (r), the monitors' update and the
@@ -102,6 +102,14 @@ const kept = (c: string) => `rollup_${c} = CASE a.route WHEN 'add' THEN m.rollup
  */
 export function stateWriteCtes(versionsAt?: number): string {
   const version = versionsAt === undefined ? '' : `, $${versionsAt}::xid[]`;
+  // With versions the rows of the update and their deltas are joined first (OFFSET 0): the
+  // planner takes the version filter for a 1-in-200 one, and joined the deltas last, by a
+  // nested loop over all of them for every monitor (500 × 500 comparisons per batch). The
+  // subquery d then has the deltas' columns too (no name is in both).
+  const a = versionsAt === undefined ? 'a' : 'd';
+  const UPDATE_ROWS = `unnest($1::int[], $2::text[], $3::int[], $4::bool[], $5::timestamptz[], $6::text[], $7::int[], $8::int[], $9::int[], $${LAST_TIMINGS_AT}::jsonb[]${version})
+                AS d(id, status, failures, touch, at, check_status, response_time_ms, status_code, successes, timings${version ? ', version' : ''})
+         LEFT JOIN r a ON a.monitor_id = d.id AND a.route <> 'store'`;
   return `r AS MATERIALIZED (
        SELECT * FROM unnest(${DELTA_TYPES.map((t, i) => `$${DELTAS_AT + i}::${t}[]`).join(', ')}) AS r(monitor_id, hour, ${SUMS.join(', ')}, route)
      ), monitor_updates AS (
@@ -114,12 +122,10 @@ export function stateWriteCtes(versionsAt?: number): string {
           last_response_time_ms = CASE WHEN d.touch THEN d.response_time_ms ELSE m.last_response_time_ms END,
           last_status_code = CASE WHEN d.touch THEN d.status_code ELSE m.last_status_code END,
           last_timings = CASE WHEN d.touch THEN d.timings ELSE m.last_timings END,
-          rollup_hour = COALESCE(a.hour, m.rollup_hour),
-          ${SUMS.map(kept).join(',\n          ')}
-         FROM unnest($1::int[], $2::text[], $3::int[], $4::bool[], $5::timestamptz[], $6::text[], $7::int[], $8::int[], $9::int[], $${LAST_TIMINGS_AT}::jsonb[]${version})
-                AS d(id, status, failures, touch, at, check_status, response_time_ms, status_code, successes, timings${version ? ', version' : ''})
-         LEFT JOIN r a ON a.monitor_id = d.id AND a.route <> 'store'
-        WHERE m.id = d.id${version ? ' AND m.xmin = d.version' : ''}
+          rollup_hour = COALESCE(${a}.hour, m.rollup_hour),
+          ${SUMS.map(kept(a)).join(',\n          ')}
+         FROM ${versionsAt === undefined ? UPDATE_ROWS : `(SELECT * FROM ${UPDATE_ROWS} OFFSET 0) d`}
+        WHERE m.id = d.id${versionsAt === undefined ? '' : ' AND m.xmin = d.version'}
         RETURNING 1
      ), incident_counts AS (
        UPDATE incidents i SET affected_checks = d.n FROM unnest($10::int[], $11::int[]) AS d(id, n) WHERE i.id = d.id RETURNING 1

@@ -56,7 +56,7 @@ const CHECKS_AT = VERSIONS_AT + 1;
 const COUNTS_AT = CHECKS_AT + 14;
 
 /** Built once: the statement only depends on the columns. */
-const WRITE_UNLOCKED = `WITH inserted AS (
+export const WRITE_UNLOCKED = `WITH inserted AS (
        ${checkInsertSql(CHECKS_AT)}
        RETURNING 1
      ), ${stateWriteCtes(VERSIONS_AT)}, stored AS (
