@@ -51,15 +51,17 @@ function maintenanceOf(db: DataSource, records: readonly CheckRecord[]): Promise
  * (nearly every batch) goes the unlocked way (record-unlocked.ts): its monitors read without a
  * lock, then one statement without a transaction of its own that inserts the checks and updates
  * the monitors only at the row versions read, or raises and leaves nothing; then the batch goes
- * the locked way above. Two statements besides the windows' read, instead of three in a
- * transaction and no row-lock records in the WAL (bench/storage-writer.bench.ts).
+ * the locked way above. Two statements (the windows are read only for accounts that have
+ * any), instead of four and a transaction (bench/storage-writer.bench.ts).
  */
 export async function recordChecks(db: DataSource, records: CheckRecord[], maintenance?: MaintenanceLookup): Promise<RecordedBatch> {
-  const lookup = maintenance ?? (await maintenanceOf(db, records));
+  let lookup = maintenance;
   if (mayGoUnlocked(records)) {
-    const unlocked = await recordUnlocked(db, records, lookup);
-    if (unlocked) return unlocked;
+    const unlocked = await recordUnlocked(db, records, maintenance, () => maintenanceOf(db, records));
+    if (unlocked.recorded) return unlocked.recorded;
+    lookup = unlocked.maintenance;
   }
+  lookup ??= await maintenanceOf(db, records);
   const { waiting, monitors, ...first } = await db.transaction((em) => recordIn(em, records, lookup, false));
   const later = await judgeAfterCommit(db, waiting, monitors, lookup);
   return { ...first, alerts: [...first.alerts, ...later.alerts], rounds: [...first.rounds, ...later.rounds] };

@@ -1,4 +1,5 @@
 import {
+  NO_MAINTENANCE,
   readUnlockedMonitors,
   writeUnlockedBatch,
   type MaintenanceLookup,
@@ -84,17 +85,30 @@ export function planUnlocked(records: readonly CheckRecord[], monitors: Map<numb
 export const mayGoUnlocked = (records: readonly CheckRecord[]): boolean => records.every((r) => r.roundDeadlineInMs === undefined && r.deadlineTracked !== true);
 
 /**
- * Records a batch the unlocked way (see planUnlocked) with the maintenance lookup made for it,
- * in one statement on the pool. Returns null when the batch must go the locked way (nothing
- * written): it needs a lock, or it raced another write.
+ * Records a batch the unlocked way (see planUnlocked), in one statement on the pool after the
+ * read of its monitors. The maintenance lookup: the caller's, else made here only when an
+ * account of the batch has windows (the read says; no lock is held, so rules may be evaluated
+ * here). `recorded` is null when the batch must go the locked way (nothing written): it needs a
+ * lock, or it raced another write; `maintenance` is then the lookup made, if any, for it.
  */
-export async function recordUnlocked(db: DataSource, records: readonly CheckRecord[], maintenance: MaintenanceLookup): Promise<RecordedBatch | null> {
+export async function recordUnlocked(
+  db: DataSource,
+  records: readonly CheckRecord[],
+  given: MaintenanceLookup | undefined,
+  loadMaintenance: () => Promise<MaintenanceLookup>,
+): Promise<{ recorded: RecordedBatch | null; maintenance: MaintenanceLookup | undefined }> {
   const monitors = await readUnlockedMonitors(db.manager, records.map((r) => r.monitorId));
+  let maintenance = given;
+  if (!maintenance) {
+    let maintained = false;
+    for (const m of monitors.values()) maintained ||= m.maintained;
+    maintenance = maintained ? await loadMaintenance() : NO_MAINTENANCE;
+  }
   const plan = planUnlocked(records, monitors, maintenance);
-  if (!plan) return null;
+  if (!plan) return { recorded: null, maintenance };
   if (plan.checks.length) {
     const window = duplicateWindow(plan.checks.map((c) => new Date(c.result.timestamp)));
-    if (!(await writeUnlockedBatch(db.manager, plan.checks, window, plan.updates, plan.deltas))) return null;
+    if (!(await writeUnlockedBatch(db.manager, plan.checks, window, plan.updates, plan.deltas))) return { recorded: null, maintenance };
   }
-  return { outcomes: plan.outcomes, alerts: [], rounds: [], deadlines: 0 };
+  return { recorded: { outcomes: plan.outcomes, alerts: [], rounds: [], deadlines: 0 }, maintenance };
 }

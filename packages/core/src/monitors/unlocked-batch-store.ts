@@ -31,15 +31,18 @@ export interface UnlockedMonitorRow extends WriterMonitorRow {
   /** xmin, as text: changes with every update of the row. */
   version: string;
   open_incident: boolean;
+  /** Its account has maintenance windows (else none can cover its checks: no windows to read). */
+  maintained: boolean;
 }
 
-/** Reads monitors without a lock (id order), with their row versions and whether each has an open incident. */
+/** Reads monitors without a lock (id order), with their row versions, whether each has an open incident and whether its account has maintenance windows. */
 export async function readUnlockedMonitors(em: EntityManager, monitorIds: readonly number[]): Promise<Map<number, UnlockedMonitorRow>> {
   if (!monitorIds.length) return new Map();
   const ids = [...new Set(monitorIds)].sort((a, b) => a - b);
   const rows = await em.query<UnlockedMonitorRow[]>(
     `SELECT ${WRITER_MONITOR_COLUMNS}, m.xmin::text AS version,
-            EXISTS (SELECT 1 FROM incidents i WHERE i.monitor_id = m.id AND i.status = 'open') AS open_incident
+            EXISTS (SELECT 1 FROM incidents i WHERE i.monitor_id = m.id AND i.status = 'open') AS open_incident,
+            EXISTS (SELECT 1 FROM maintenance_windows w WHERE w.account_id = m.account_id) AS maintained
        FROM monitors m WHERE m.id = ANY($1::int[]) ORDER BY m.id`,
     [numberArrayLiteral(ids)],
   );
@@ -56,7 +59,7 @@ const CHECKS_AT = VERSIONS_AT + 1;
 const COUNTS_AT = CHECKS_AT + 14;
 
 /** Built once: the statement only depends on the columns. */
-export const WRITE_UNLOCKED = `WITH inserted AS (
+const WRITE_UNLOCKED = `WITH inserted AS (
        ${checkInsertSql(CHECKS_AT)}
        RETURNING 1
      ), ${stateWriteCtes(VERSIONS_AT)}, stored AS (
