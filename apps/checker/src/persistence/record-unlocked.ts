@@ -33,13 +33,13 @@ export interface UnlockedPlan {
  * incident or alerts. Each admitted record is taken as new (a duplicate makes the statement
  * raise, and the locked path answers it). The state machine runs as applyStates runs it.
  */
-export function planUnlocked(records: readonly CheckRecord[], monitors: Map<number, UnlockedMonitorRow>, maintenance: MaintenanceLookup): UnlockedPlan | null {
+export function planUnlocked(records: readonly CheckRecord[], monitors: ReadonlyMap<number, UnlockedMonitorRow>, maintenance: MaintenanceLookup): UnlockedPlan | null {
   const admission = admitRecords(records, monitors);
   const flags = maintenanceFlags(records, monitors, maintenance);
   const byMonitor = new Map<number, number[]>();
   for (const i of admission.candidates) {
     const m = monitors.get(records[i].monitorId);
-    if (!m || m.regions.length > 1 || m.open_incident) return null;
+    if (!m || m.region_count > 1 || m.open_incident) return null;
     const list = byMonitor.get(m.id);
     if (list) list.push(i);
     else byMonitor.set(m.id, [i]);

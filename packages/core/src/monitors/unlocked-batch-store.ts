@@ -6,7 +6,6 @@ import { numberArrayLiteral, textArrayLiteral } from '../db/array-literals.js';
 import {
   STATE_PARAMS_END,
   STORE_HOURS,
-  WRITER_MONITOR_COLUMNS,
   stateWriteCtes,
   stateWriteParams,
   type MonitorStateUpdate,
@@ -26,8 +25,27 @@ import {
  * and then finds a new version: it raises, and its locked retry finds the check recorded.
  */
 
-/** A monitor as the unlocked batch reads it: the writer's row, its row version and whether an incident is open. */
-export interface UnlockedMonitorRow extends WriterMonitorRow {
+/**
+ * A monitor as the unlocked batch reads it: what its state machine and admission need of the
+ * writer's row (no alert facts: a batch that alerts goes the locked way), how many regions it
+ * has, its row version and whether an incident is open.
+ */
+export interface UnlockedMonitorRow
+  extends Pick<
+    WriterMonitorRow,
+    | 'id'
+    | 'account_id'
+    | 'status'
+    | 'consecutive_failures'
+    | 'consecutive_successes'
+    | 'alert_threshold'
+    | 'recovery_threshold'
+    | 'degraded_threshold_ms'
+    | 'is_active'
+    | 'last_checked_at'
+    | 'rollup_hour'
+  > {
+  region_count: number;
   /** xmin, as text: changes with every update of the row. */
   version: string;
   open_incident: boolean;
@@ -40,7 +58,8 @@ export async function readUnlockedMonitors(em: EntityManager, monitorIds: readon
   if (!monitorIds.length) return new Map();
   const ids = [...new Set(monitorIds)].sort((a, b) => a - b);
   const rows = await em.query<UnlockedMonitorRow[]>(
-    `SELECT ${WRITER_MONITOR_COLUMNS}, m.xmin::text AS version,
+    `SELECT m.id, m.account_id, m.status, m.consecutive_failures, m.consecutive_successes, m.alert_threshold, m.recovery_threshold,
+            m.degraded_threshold_ms, m.is_active, m.last_checked_at, m.rollup_hour, cardinality(m.regions) AS region_count, m.xmin::text AS version,
             EXISTS (SELECT 1 FROM incidents i WHERE i.monitor_id = m.id AND i.status = 'open') AS open_incident,
             EXISTS (SELECT 1 FROM maintenance_windows w WHERE w.account_id = m.account_id) AS maintained
        FROM monitors m WHERE m.id = ANY($1::int[]) ORDER BY m.id`,
@@ -67,8 +86,13 @@ const WRITE_UNLOCKED = `WITH inserted AS (
      )
      SELECT vigil_assert_batch((SELECT count(*) FROM inserted) = $${COUNTS_AT} AND (SELECT count(*) FROM monitor_updates) = $${COUNTS_AT + 1}) AS ok`;
 
-/** The SQLSTATE of vigil_assert_batch. */
-const BATCH_RACED = 'VW001';
+/**
+ * What makes the caller take the locked way: vigil_assert_batch's SQLSTATE, and a deadlock (the
+ * update takes its rows' locks in the order of its join, mostly monitor id order but not always:
+ * two unlocked batches of the same monitors could meet the other way round; the locked way takes
+ * them in id order first).
+ */
+const BATCH_RACED = new Set(['VW001', '40P01']);
 
 /**
  * Writes an unlocked batch (see above): every check inserted and every monitor updated at the
@@ -92,7 +116,7 @@ export async function writeUnlockedBatch(
     ]);
     return true;
   } catch (e) {
-    if (e instanceof QueryFailedError && 'code' in e.driverError && e.driverError.code === BATCH_RACED) return false;
+    if (e instanceof QueryFailedError && 'code' in e.driverError && typeof e.driverError.code === 'string' && BATCH_RACED.has(e.driverError.code)) return false;
     throw e;
   }
 }
