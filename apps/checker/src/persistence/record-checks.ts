@@ -3,14 +3,14 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { TouchedRound } from '../rounds/judge-rounds.js';
 import { admitRecords, batchOutcomes } from './admit-records.js';
 import { applyStates } from './apply-states.js';
-import type { CheckRecord, RecordedBatch } from './check-record.js';
+import type { CheckRecord, RecordedBatch, RecordOutcome } from './check-record.js';
 import { insertRecords } from './insert-records.js';
 import { judgeAfterCommit } from './judge-after-commit.js';
 import { judgeBatch } from './judge-batch.js';
 import { loadMaintenance } from './load-maintenance.js';
 import { lockBatch } from './lock-batch.js';
 import { writeRegionRollups } from './region-rollups.js';
-import { mayGoUnlocked, recordUnlocked } from './record-unlocked.js';
+import { recordUnlocked, splitUnlocked } from './record-unlocked.js';
 import { maintenanceFlags } from './state-entries.js';
 
 export type { CheckRecord, RecordedBatch, RecordOutcome, SkipReason } from './check-record.js';
@@ -47,21 +47,36 @@ function maintenanceOf(db: DataSource, records: readonly CheckRecord[]): Promise
  * After the commit, rounds of many whose monitor the batch did not lock are judged
  * (judge-after-commit.ts). `maintenance`: a lookup the caller made for these records.
  *
- * First, though, a batch of monitors in one region that moves no incident and alerts nothing
- * (nearly every batch) goes the unlocked way (record-unlocked.ts): its monitors read without a
- * lock, then one statement without a transaction of its own that inserts the checks and updates
- * the monitors only at the row versions read, or raises and leaves nothing; then the batch goes
- * the locked way above. Two statements (the windows are read only for accounts that have
- * any), instead of four and a transaction (bench/storage-writer.bench.ts).
+ * First, though, the records of monitors in one region (all but rounds of many regions:
+ * splitUnlocked) go the unlocked way (record-unlocked.ts) when they move no incident and alert
+ * nothing (nearly always): their monitors read without a lock, then one statement without a
+ * transaction of its own that inserts the checks and updates the monitors only at the row
+ * versions read, or raises and leaves nothing; then they go the locked way above, with the
+ * others. Two statements (the windows are read only for accounts that have any), instead of
+ * four and a transaction (bench/storage-writer.bench.ts).
  */
 export async function recordChecks(db: DataSource, records: CheckRecord[], maintenance?: MaintenanceLookup): Promise<RecordedBatch> {
-  let lookup = maintenance;
-  if (mayGoUnlocked(records)) {
-    const unlocked = await recordUnlocked(db, records, maintenance, () => maintenanceOf(db, records));
-    if (unlocked.recorded) return unlocked.recorded;
-    lookup = unlocked.maintenance;
-  }
-  lookup ??= await maintenanceOf(db, records);
+  const { unlocked, locked } = splitUnlocked(records);
+  if (!unlocked.length) return recordLocked(db, records, maintenance);
+  const part = unlocked.map((i) => records[i]);
+  const done = await recordUnlocked(db, part, maintenance, () => maintenanceOf(db, part));
+  const first = done.recorded;
+  if (!first) return recordLocked(db, records, locked.length ? maintenance : done.maintenance);
+  if (!locked.length) return first;
+  const rest = await recordLocked(
+    db,
+    locked.map((i) => records[i]),
+    maintenance,
+  );
+  const outcomes = new Array<RecordOutcome>(records.length);
+  unlocked.forEach((i, j) => (outcomes[i] = first.outcomes[j]));
+  locked.forEach((i, j) => (outcomes[i] = rest.outcomes[j]));
+  return { ...rest, outcomes };
+}
+
+/** The locked way (see recordChecks). */
+async function recordLocked(db: DataSource, records: CheckRecord[], maintenance: MaintenanceLookup | undefined): Promise<RecordedBatch> {
+  const lookup = maintenance ?? (await maintenanceOf(db, records));
   const { waiting, monitors, ...first } = await db.transaction((em) => recordIn(em, records, lookup, false));
   const later = await judgeAfterCommit(db, waiting, monitors, lookup);
   return { ...first, alerts: [...first.alerts, ...later.alerts], rounds: [...first.rounds, ...later.rounds] };

@@ -3,7 +3,7 @@ import { createTestContext, type TestContext } from '@vigil/testing';
 import { checksOf, createMonitor, reloadMonitor, rollupsOf } from '../testing/monitors.js';
 import { duplicateWindow } from './duplicate-window.js';
 import { recordChecks, type CheckRecord } from './record-checks.js';
-import { planUnlocked, recordUnlocked, type UnlockedPlan } from './record-unlocked.js';
+import { planUnlocked, recordUnlocked, splitUnlocked, type UnlockedPlan } from './record-unlocked.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -110,5 +110,20 @@ describe('recordUnlocked', () => {
     expect(await checksOf(ctx, m.id)).toHaveLength(1);
     expect(await reloadMonitor(ctx, m.id)).toMatchObject({ consecutiveSuccesses: 1 });
     expect((await rollupsOf(ctx, m.id))[0]).toMatchObject({ total: 1 });
+  });
+
+  it('splits a batch by monitor: a monitor with an answer of a round of many goes the locked way with all its records', () => {
+    const records = [rec(1, ok(0)), rec(2, ok(0), { roundDeadlineInMs: 60_000, region: 'eu' }), rec(2, ok(1)), rec(3, ok(0), { deadlineTracked: true })];
+    expect(splitUnlocked(records)).toEqual({ unlocked: [0], locked: [1, 2, 3] });
+  });
+
+  it('a mixed batch: the one-region monitor recorded unlocked, the round of many the locked way, outcomes in order', async () => {
+    const single = await createMonitor(ctx);
+    const regional = await createMonitor(ctx, { regions: ['eu', 'us'] });
+    const { outcomes } = await recordChecks(ctx.db, [rec(regional.id, ok(0), { region: 'eu', roundDeadlineInMs: 60_000 }), rec(single.id, ok(0)), rec(single.id, ok(0), { jobKey: 'same' }), rec(single.id, ok(1), { jobKey: 'same' })]);
+    expect(outcomes.map((o) => o.kind)).toEqual(['recorded', 'recorded', 'recorded', 'duplicate']);
+    expect(await checksOf(ctx, single.id)).toHaveLength(2);
+    expect(await checksOf(ctx, regional.id)).toHaveLength(1);
+    expect((await reloadMonitor(ctx, single.id)).consecutiveSuccesses).toBe(2);
   });
 });

@@ -81,8 +81,18 @@ export function planUnlocked(records: readonly CheckRecord[], monitors: Readonly
   return { checks, updates, deltas, outcomes: batchOutcomes(records, admission, new Map()) };
 }
 
-/** Whether records may go the unlocked way at all: none is an answer of a round of many regions. */
-export const mayGoUnlocked = (records: readonly CheckRecord[]): boolean => records.every((r) => r.roundDeadlineInMs === undefined && r.deadlineTracked !== true);
+/**
+ * Pure: the indexes of the records that may go the unlocked way (their monitors have no record
+ * that answers a round of many regions: a monitor's records stay together, applied in time
+ * order by one way) and of the others.
+ */
+export function splitUnlocked(records: readonly CheckRecord[]): { unlocked: number[]; locked: number[] } {
+  const regional = new Set<number>();
+  for (const r of records) if (r.roundDeadlineInMs !== undefined || r.deadlineTracked === true) regional.add(r.monitorId);
+  const out: { unlocked: number[]; locked: number[] } = { unlocked: [], locked: [] };
+  records.forEach((r, i) => (regional.has(r.monitorId) ? out.locked : out.unlocked).push(i));
+  return out;
+}
 
 /**
  * Records a batch the unlocked way (see planUnlocked), in one statement on the pool after the
