@@ -54,6 +54,7 @@ export * from './monitors/monitor-url.js';
 export * from './monitors/monitor-credentials.js';
 export * from './monitors/monitor-store.js';
 export * from './monitors/monitor-state-store.js';
+export * from './monitors/unlocked-batch-store.js';
 export * from './monitors/monitor-check-store.js';
 export * from './monitors/monitor-row-store.js';
 export * from './monitors/monitor-list-store.js';

@@ -18,7 +18,10 @@ import type { StateEntry } from './state-entries.js';
 
 const alertMonitor = (m: WriterMonitorRow): AlertMonitor => ({ id: m.id, accountId: m.account_id, name: m.name, url: m.url, degradedThresholdMs: m.degraded_threshold_ms });
 
-const stateOf = (m: WriterMonitorRow, incident: AlertIncident | null): MonitorState => ({
+/** A monitor's state machine input from its row and open incident. */
+export const stateOf = (
+  m: Pick<WriterMonitorRow, 'status' | 'consecutive_failures' | 'consecutive_successes' | 'alert_threshold' | 'recovery_threshold' | 'degraded_threshold_ms'>,
+  incident: AlertIncident | null): MonitorState => ({
   status: m.status,
   consecutiveFailures: m.consecutive_failures,
   consecutiveSuccesses: m.consecutive_successes,

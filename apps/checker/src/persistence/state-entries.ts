@@ -1,4 +1,4 @@
-import type { MaintenanceLookup, WriterMonitorRows } from '@vigil/core';
+import type { MaintenanceLookup, WriterMonitorRow, WriterMonitorRows } from '@vigil/core';
 import type { JudgedRound } from '../rounds/judge-rounds.js';
 import type { CheckRecord } from './check-record.js';
 
@@ -16,7 +16,7 @@ export interface StateEntry {
  * Pure: per record, whether a maintenance window of its account covered its monitor when it
  * ran, from the lookup made before the transaction (no rule is evaluated here).
  */
-export function maintenanceFlags(records: readonly CheckRecord[], monitors: WriterMonitorRows, maintenance: MaintenanceLookup): boolean[] {
+export function maintenanceFlags(records: readonly CheckRecord[], monitors: ReadonlyMap<number, Pick<WriterMonitorRow, 'account_id'>>, maintenance: MaintenanceLookup): boolean[] {
   return records.map((r) => {
     const m = monitors.get(r.monitorId);
     return m !== undefined && maintenance.covers(m.account_id, r.monitorId, new Date(r.result.timestamp));

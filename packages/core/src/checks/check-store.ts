@@ -36,6 +36,62 @@ interface InsertedRow {
 }
 
 /**
+ * The INSERT of new checks from the parameters of checkInsertParams, numbered from `at`, skipping
+ * any (monitor, job key, region) already recorded in the window (for insertChecks and the
+ * unlocked batch, unlocked-batch-store.ts).
+ */
+export function checkInsertSql(at: number): string {
+  const $ = (n: number) => `$${at + n - 1}`;
+  // checks is partitioned by checked_at, so its unique key (monitor_id, job_key, checked_at)
+  // catches only a replay of the same record; a redelivery probes again at a later time and is
+  // found by the NOT EXISTS in the window, which therefore finds every conflict too: no ON
+  // CONFLICT clause (speculative insertion costs). OFFSET 0 keeps the NOT EXISTS a per-row
+  // probe of the unique index: pulled up into an anti join, a day's new partition (no
+  // statistics yet) was read whole and hashed for every batch.
+  return `INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance,
+                            timings, certificate_expires_at, details, region)
+       SELECT * FROM unnest(${$(1)}::int[], ${$(2)}::timestamptz[], ${$(3)}::text[], ${$(4)}::int[], ${$(5)}::int[], ${$(6)}::text[], ${$(7)}::text[], ${$(8)}::bool[],
+                             ${$(11)}::jsonb[], ${$(12)}::timestamptz[], ${$(13)}::jsonb[], ${$(14)}::text[])
+                AS n(monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance,
+                      timings, certificate_expires_at, details, region)
+        WHERE NOT EXISTS (SELECT 1 FROM checks c WHERE c.monitor_id = n.monitor_id AND c.job_key = n.job_key AND c.region = n.region
+                             AND c.checked_at >= ${$(9)} AND c.checked_at < ${$(10)} OFFSET 0)`;
+}
+
+/** The 14 parameters of checkInsertSql. */
+export function checkInsertParams(rows: readonly NewCheckRow[], window: CheckWindow): unknown[] {
+  // Array literals built here (db/array-literals.ts): pg's own escaping of each element cost the writer.
+  return [
+    numberArrayLiteral(rows.map((r) => r.monitorId)),
+    textArrayLiteral(rows.map((r) => r.result.timestamp)),
+    textArrayLiteral(rows.map((r) => r.result.status)),
+    numberArrayLiteral(rows.map((r) => r.result.response_time_ms)),
+    numberArrayLiteral(rows.map((r) => r.result.status_code)),
+    textArrayLiteral(rows.map((r) => r.result.error ?? null)),
+    textArrayLiteral(rows.map((r) => r.jobKey)),
+    rows.map((r) => r.inMaintenance),
+    window.from,
+    window.to,
+    // The additions of monitor types (timing breakdown, certificate expiry, DNS answers): passed through.
+    textArrayLiteral(rows.map((r) => (r.result.timings ? JSON.stringify(r.result.timings) : null))),
+    textArrayLiteral(rows.map((r) => r.result.certificate_expires_at ?? null)),
+    textArrayLiteral(rows.map((r) => (r.result.details ? JSON.stringify(r.result.details) : null))),
+    textArrayLiteral(rows.map((r) => r.region)),
+  ];
+}
+
+/** Built once: the statement only depends on the columns. */
+const INSERT_CHECKS = `WITH inserted AS (
+       ${checkInsertSql(1)}
+       RETURNING id, monitor_id, job_key, region
+     )
+     SELECT 'check' AS kind, id::text AS id, monitor_id, job_key, region, NULL::text AS cause, NULL::timestamptz AS started_at, NULL::int AS affected_checks
+       FROM inserted
+     UNION ALL
+     SELECT 'incident', id::text, monitor_id, NULL, NULL, cause, started_at, affected_checks
+       FROM incidents WHERE status = 'open' AND monitor_id = ANY($1::int[])`;
+
+/**
  * Inserts checks in one statement, skipping any (monitor, job key, region) already recorded in
  * `window` (callers serialize writers of a monitor and region, so the NOT EXISTS is race-free),
  * and reads the monitors' open incidents in the same statement (after the callers' locks, so
@@ -43,48 +99,7 @@ interface InsertedRow {
  */
 export async function insertChecks(em: EntityManager, rows: readonly NewCheckRow[], window: CheckWindow): Promise<InsertedChecks> {
   if (!rows.length) return { ids: new Map(), openIncidents: [] };
-  const out = await em.query<InsertedRow[]>(
-    // checks is partitioned by checked_at, so its unique key (monitor_id, job_key, checked_at)
-    // catches only a replay of the same record; a redelivery probes again at a later time and is
-    // found by the NOT EXISTS in the window, which therefore finds every conflict too: no ON
-    // CONFLICT clause (speculative insertion costs). OFFSET 0 keeps the NOT EXISTS a per-row
-    // probe of the unique index: pulled up into an anti join, a day's new partition (no
-    // statistics yet) was read whole and hashed for every batch.
-    `WITH inserted AS (
-       INSERT INTO checks (monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance,
-                            timings, certificate_expires_at, details, region)
-       SELECT * FROM unnest($1::int[], $2::timestamptz[], $3::text[], $4::int[], $5::int[], $6::text[], $7::text[], $8::bool[],
-                             $11::jsonb[], $12::timestamptz[], $13::jsonb[], $14::text[])
-                AS n(monitor_id, checked_at, status, response_time_ms, status_code, error, job_key, in_maintenance,
-                      timings, certificate_expires_at, details, region)
-        WHERE NOT EXISTS (SELECT 1 FROM checks c WHERE c.monitor_id = n.monitor_id AND c.job_key = n.job_key AND c.region = n.region
-                             AND c.checked_at >= $9 AND c.checked_at < $10 OFFSET 0)
-       RETURNING id, monitor_id, job_key, region
-     )
-     SELECT 'check' AS kind, id::text AS id, monitor_id, job_key, region, NULL::text AS cause, NULL::timestamptz AS started_at, NULL::int AS affected_checks
-       FROM inserted
-     UNION ALL
-     SELECT 'incident', id::text, monitor_id, NULL, NULL, cause, started_at, affected_checks
-       FROM incidents WHERE status = 'open' AND monitor_id = ANY($1::int[])`,
-    // Array literals built here (db/array-literals.ts): pg's own escaping of each element cost the writer.
-    [
-      numberArrayLiteral(rows.map((r) => r.monitorId)),
-      textArrayLiteral(rows.map((r) => r.result.timestamp)),
-      textArrayLiteral(rows.map((r) => r.result.status)),
-      numberArrayLiteral(rows.map((r) => r.result.response_time_ms)),
-      numberArrayLiteral(rows.map((r) => r.result.status_code)),
-      textArrayLiteral(rows.map((r) => r.result.error ?? null)),
-      textArrayLiteral(rows.map((r) => r.jobKey)),
-      rows.map((r) => r.inMaintenance),
-      window.from,
-      window.to,
-      // The additions of monitor types (timing breakdown, certificate expiry, DNS answers): passed through.
-      textArrayLiteral(rows.map((r) => (r.result.timings ? JSON.stringify(r.result.timings) : null))),
-      textArrayLiteral(rows.map((r) => r.result.certificate_expires_at ?? null)),
-      textArrayLiteral(rows.map((r) => (r.result.details ? JSON.stringify(r.result.details) : null))),
-      textArrayLiteral(rows.map((r) => r.region)),
-    ],
-  );
+  const out = await em.query<InsertedRow[]>(INSERT_CHECKS, checkInsertParams(rows, window));
   const ids = new Map<string, string>();
   const openIncidents: OpenIncidentRow[] = [];
   for (const r of out) {

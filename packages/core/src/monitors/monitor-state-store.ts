@@ -33,6 +33,10 @@ export interface WriterMonitorRow {
 
 export type WriterMonitorRows = Map<number, WriterMonitorRow>;
 
+/** The columns of WriterMonitorRow (of `monitors m`). */
+export const WRITER_MONITOR_COLUMNS = `m.id, m.account_id, m.name, m.url, m.status, m.consecutive_failures, m.consecutive_successes, m.alert_threshold,
+            m.recovery_threshold, m.degraded_threshold_ms, m.is_active, m.last_checked_at, m.rollup_hour, m.regions, m.min_failing_regions, m.timeout`;
+
 /**
  * Reads monitors (id order), with `lock` locking their rows: id order, so concurrent batches
  * cannot deadlock; NO KEY UPDATE, enough to serialize writers, and it leaves the key-share lock
@@ -42,8 +46,7 @@ export async function readWriterMonitors(em: EntityManager, monitorIds: readonly
   if (!monitorIds.length) return new Map();
   const ids = [...new Set(monitorIds)].sort((a, b) => a - b);
   const rows = await em.query<WriterMonitorRow[]>(
-    `SELECT m.id, m.account_id, m.name, m.url, m.status, m.consecutive_failures, m.consecutive_successes, m.alert_threshold,
-            m.recovery_threshold, m.degraded_threshold_ms, m.is_active, m.last_checked_at, m.rollup_hour, m.regions, m.min_failing_regions, m.timeout
+    `SELECT ${WRITER_MONITOR_COLUMNS}
        FROM monitors m WHERE m.id = ANY($1::int[]) ORDER BY m.id${lock ? ' FOR NO KEY UPDATE' : ''}`,
     [numberArrayLiteral(ids)],
   );
@@ -90,10 +93,24 @@ const SUMS = ['total', 'successful', 'response_time_sum', 'response_time_count',
 const DELTA_TYPES = ['int', 'timestamptz', ...SUMS.map((c) => (c.endsWith('_sum') ? 'bigint' : 'int')), 'text'];
 const DELTAS_AT = 12;
 const LAST_TIMINGS_AT = DELTAS_AT + DELTA_TYPES.length;
-const kept = (c: string) => `rollup_${c} = CASE a.route WHEN 'add' THEN m.rollup_${c} + a.${c} WHEN 'replace' THEN a.${c} ELSE m.rollup_${c} END`;
+const kept = (a: string) => (c: string) => `rollup_${c} = CASE ${a}.route WHEN 'add' THEN m.rollup_${c} + ${a}.${c} WHEN 'replace' THEN ${a}.${c} ELSE m.rollup_${c} END`;
 
-/** Built once: the statement only depends on the columns. */
-const WRITE_STATES = `WITH r AS MATERIALIZED (
+/**
+ * The statement's parts before its final INSERT: the deltas (r), the monitors' update and the
+ * incident counts. `versionsAt`: the parameter of the row versions (xmin) the update requires
+ * (the unlocked batch, unlocked-batch-store.ts); absent, the caller holds the rows' locks.
+ */
+export function stateWriteCtes(versionsAt?: number): string {
+  const version = versionsAt === undefined ? '' : `, $${versionsAt}::xid[]`;
+  // With versions the rows of the update and their deltas are joined first (OFFSET 0): the
+  // planner takes the version filter for a 1-in-200 one, and joined the deltas last, by a
+  // nested loop over all of them for every monitor (500 × 500 comparisons per batch). The
+  // subquery d then has the deltas' columns too (no name is in both).
+  const a = versionsAt === undefined ? 'a' : 'd';
+  const UPDATE_ROWS = `unnest($1::int[], $2::text[], $3::int[], $4::bool[], $5::timestamptz[], $6::text[], $7::int[], $8::int[], $9::int[], $${LAST_TIMINGS_AT}::jsonb[]${version})
+                AS d(id, status, failures, touch, at, check_status, response_time_ms, status_code, successes, timings${version ? ', version' : ''})
+         LEFT JOIN r a ON a.monitor_id = d.id AND a.route <> 'store'`;
+  return `r AS MATERIALIZED (
        SELECT * FROM unnest(${DELTA_TYPES.map((t, i) => `$${DELTAS_AT + i}::${t}[]`).join(', ')}) AS r(monitor_id, hour, ${SUMS.join(', ')}, route)
      ), monitor_updates AS (
        UPDATE monitors m SET
@@ -105,17 +122,18 @@ const WRITE_STATES = `WITH r AS MATERIALIZED (
           last_response_time_ms = CASE WHEN d.touch THEN d.response_time_ms ELSE m.last_response_time_ms END,
           last_status_code = CASE WHEN d.touch THEN d.status_code ELSE m.last_status_code END,
           last_timings = CASE WHEN d.touch THEN d.timings ELSE m.last_timings END,
-          rollup_hour = COALESCE(a.hour, m.rollup_hour),
-          ${SUMS.map(kept).join(',\n          ')}
-         FROM unnest($1::int[], $2::text[], $3::int[], $4::bool[], $5::timestamptz[], $6::text[], $7::int[], $8::int[], $9::int[], $${LAST_TIMINGS_AT}::jsonb[])
-                AS d(id, status, failures, touch, at, check_status, response_time_ms, status_code, successes, timings)
-         LEFT JOIN r a ON a.monitor_id = d.id AND a.route <> 'store'
-        WHERE m.id = d.id
+          rollup_hour = COALESCE(${a}.hour, m.rollup_hour),
+          ${SUMS.map(kept(a)).join(',\n          ')}
+         FROM ${versionsAt === undefined ? UPDATE_ROWS : `(SELECT * FROM ${UPDATE_ROWS} OFFSET 0) d`}
+        WHERE m.id = d.id${versionsAt === undefined ? '' : ' AND m.xmin = d.version'}
         RETURNING 1
      ), incident_counts AS (
        UPDATE incidents i SET affected_checks = d.n FROM unnest($10::int[], $11::int[]) AS d(id, n) WHERE i.id = d.id RETURNING 1
-     )
-     INSERT INTO monitor_rollup_hours (monitor_id, hour, ${SUMS.join(', ')})
+     )`;
+}
+
+/** The statement's final INSERT: the stored hours (see writeMonitorStates). */
+export const STORE_HOURS = `INSERT INTO monitor_rollup_hours (monitor_id, hour, ${SUMS.join(', ')})
      SELECT monitor_id, hour, ${SUMS.map((c) => `sum(${c})`).join(', ')}
        FROM (SELECT monitor_id, hour, ${SUMS.join(', ')} FROM r WHERE route = 'store'
              UNION ALL
@@ -125,21 +143,16 @@ const WRITE_STATES = `WITH r AS MATERIALIZED (
      ON CONFLICT (monitor_id, hour) DO UPDATE SET
        ${SUMS.map((c) => `${c} = monitor_rollup_hours.${c} + EXCLUDED.${c}`).join(',\n       ')}`;
 
-/**
- * One statement: the monitors' new state and last-check facts, the open incidents'
- * affected-check counts, and the batch's hourly rollup sums: a monitor's newest hour added to
- * or replacing the one its row keeps (the replaced one moved to monitor_rollup_hours: the
- * statement reads the rows as they were before it), other hours upserted into
- * monitor_rollup_hours, one row per (monitor, hour) taken in that order, like the monitor lock.
- * Data-modifying CTEs on three tables. Callers hold the monitors' locks.
- */
-export async function writeMonitorStates(
-  em: EntityManager,
-  updates: readonly MonitorStateUpdate[],
-  affected: ReadonlyMap<number, number>,
-  deltas: readonly RoutedRollup[],
-): Promise<void> {
-  await em.query(WRITE_STATES, [
+/** Parameters after the state statement's own (stateWriteParams): from here. */
+export const STATE_PARAMS_END = LAST_TIMINGS_AT + 1;
+
+/** Built once: the statement only depends on the columns. */
+const WRITE_STATES = `WITH ${stateWriteCtes()}
+     ${STORE_HOURS}`;
+
+/** The parameters of stateWriteCtes, $1 to $(STATE_PARAMS_END - 1). */
+export function stateWriteParams(updates: readonly MonitorStateUpdate[], affected: ReadonlyMap<number, number>, deltas: readonly RoutedRollup[]): unknown[] {
+  return [
     numberArrayLiteral(updates.map((u) => u.id)),
     textArrayLiteral(updates.map((u) => u.status)),
     numberArrayLiteral(updates.map((u) => u.consecutiveFailures)),
@@ -161,5 +174,22 @@ export async function writeMonitorStates(
     textArrayLiteral(deltas.map((d) => d.route)),
     // The last check's timing phases, for the metrics export (monitors.last_timings).
     textArrayLiteral(updates.map((u) => (u.last?.timings ? JSON.stringify(u.last.timings) : null))),
-  ]);
+  ];
+}
+
+/**
+ * One statement: the monitors' new state and last-check facts, the open incidents'
+ * affected-check counts, and the batch's hourly rollup sums: a monitor's newest hour added to
+ * or replacing the one its row keeps (the replaced one moved to monitor_rollup_hours: the
+ * statement reads the rows as they were before it), other hours upserted into
+ * monitor_rollup_hours, one row per (monitor, hour) taken in that order, like the monitor lock.
+ * Data-modifying CTEs on three tables. Callers hold the monitors' locks.
+ */
+export async function writeMonitorStates(
+  em: EntityManager,
+  updates: readonly MonitorStateUpdate[],
+  affected: ReadonlyMap<number, number>,
+  deltas: readonly RoutedRollup[],
+): Promise<void> {
+  await em.query(WRITE_STATES, stateWriteParams(updates, affected, deltas));
 }

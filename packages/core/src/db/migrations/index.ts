@@ -32,6 +32,7 @@ import { LastRoundIndex1765860300000 } from './1765860300000-last-round-index.js
 import { ScheduleOutbox1765875000000 } from './1765875000000-schedule-outbox.js';
 import { LocationOfflineRegions1765870000000 } from './1765870000000-location-offline-regions.js';
 import { RegionHours1765885000000 } from './1765885000000-region-hours.js';
+import { WriterBatchAssert1765920000000 } from './1765920000000-writer-batch-assert.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   LocationOfflineRegions1765870000000,
   RollupOnMonitor1765872000000,
   RegionHours1765885000000,
+  WriterBatchAssert1765920000000,
 ];
