@@ -45,6 +45,19 @@ describe('checker worker app', () => {
     expect(await ctx.db.getRepository(Check).countBy({ monitorId: m.id })).toBeGreaterThanOrEqual(1);
   });
 
+  it('keeps no return value in Redis for a check nobody waits for (a manual check keeps its record)', async () => {
+    const m = await createMonitor(ctx, { url: `${server.url}/status/200` });
+    const job = await ctx.queues.add(JobName.MonitorCheck, { monitorId: m.id }, { jobId: `e2e-noresult-${m.id}` });
+    await waitFor(async () => (await job.getState()) === 'completed', { what: 'the job to complete' });
+    const done = await ctx.queues.queue(QueueName.Checks).getJob(String(job.id));
+    expect(done?.returnvalue).toBeNull();
+    // The check itself is recorded as before.
+    expect(await ctx.db.getRepository(Check).countBy({ monitorId: m.id, jobKey: String(job.id) })).toBe(1);
+    const manual = await ctx.queues.run(JobName.MonitorCheck, { monitorId: m.id, manual: true }, 10_000, { jobId: `e2e-manual-${m.id}` });
+    const kept = await ctx.queues.queue(QueueName.Checks).getJob(manual.jobId);
+    expect(kept?.returnvalue).toMatchObject({ status: 'success', status_code: 200 });
+  });
+
   it('relays the alert events of a check to the alerts queue right after commit', async () => {
     const m = await createMonitor(ctx, { url: `${server.url}/status/500`, alertThreshold: 1 });
     await ctx.queues.add(JobName.MonitorCheck, { monitorId: m.id }, { jobId: `e2e-alert-${m.id}` });

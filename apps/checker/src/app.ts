@@ -3,7 +3,7 @@ import { ensureCheckPartitionsJob } from './jobs/ensure-check-partitions.job.js'
 import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
 import { heartbeatPingJob, sweepHeartbeatsJob } from './jobs/heartbeat.jobs.js';
 import { checkLimiter, monitorBucketJob, type AccountsOf } from './jobs/monitor-bucket.job.js';
-import { monitorCheckJob } from './jobs/monitor-check.job.js';
+import { manualResultsOnly, monitorCheckJob } from './jobs/monitor-check.job.js';
 import { createMonitorChecks, type MonitorCheckOptions } from './monitors/monitor-checks.js';
 import { reverifyDomainsJob } from './domains/reverify-domains.job.js';
 import { pruneAlertDeliveriesJob, pruneAuditLogJob, pruneChecksJob, pruneHeaderChecksJob, pruneScansJob } from './jobs/prune.jobs.js';
@@ -75,9 +75,12 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
     queueNames: { [QueueName.Checks]: checkQueueOf(ctx.config.region) },
     // ... on every shard of it (VIGIL_QUEUE_SHARDS).
     prefixes: { [QueueName.Checks]: ctx.queues.checkQueuePrefixes() },
+    // A check's lines (the loader's, the writer's batches, a failed job's) name what they concern
+    // themselves; the per-job log context would cost a promise hook on every promise (Node < 24).
+    withoutLogContext: [QueueName.Checks],
     handlers: {
       [QueueName.Checks]: {
-        [JobName.MonitorCheck]: monitorCheckJob(checks, { limit, accountsOf }),
+        [JobName.MonitorCheck]: manualResultsOnly(monitorCheckJob(checks, { limit, accountsOf })),
         [JobName.MonitorBucket]: monitorBucketJob(ctx, checks, accountsOf, limit),
       },
       [QueueName.Maintenance]: {

@@ -25,3 +25,16 @@ export function monitorCheckJob(check: MonitorChecks, gate?: AccountGate): JobHa
     return runInAccountShare(gate.limit, account, job, run);
   };
 }
+
+/**
+ * What BullMQ keeps of a MonitorCheck job: the check record only for a manual check (the API's
+ * request waits for it, Queues.run); null for the others, whose records nobody reads from the
+ * queue. BullMQ writes a job's return value into its hash and its completed event in Redis, a
+ * JSON of about 300 bytes per check on every scheduled, first or catch-up check otherwise.
+ */
+export function manualResultsOnly(handler: JobHandler<JobName.MonitorCheck>): JobHandler<JobName.MonitorCheck> {
+  return async (payload, job) => {
+    const result = await handler(payload, job);
+    return payload.manual === true ? result : null;
+  };
+}

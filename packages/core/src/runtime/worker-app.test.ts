@@ -1,4 +1,4 @@
-import { JobName, QueueName, createWorkerApp, type Context, type QueueHandlers } from '@vigil/core';
+import { JobName, QueueName, createWorkerApp, logContext, withLogContext, type Context, type LogContext, type QueueHandlers } from '@vigil/core';
 import { createTestContext, waitFor, type TestContext } from '@vigil/testing';
 
 let ctx: TestContext;
@@ -66,5 +66,58 @@ describe('worker app', () => {
     await worker.stop();
     expect(done).toEqual([]);
     held.release();
+  });
+
+  it('runs the jobs of a queue named in withoutLogContext without the log context; other apps keep the job id', async () => {
+    const seen = new Map<string, LogContext | undefined>();
+    const handlers: QueueHandlers<QueueName.Alerts> = {
+      [JobName.AlertEvent]: async (payload) => {
+        await new Promise((r) => setImmediate(r));
+        seen.set(payload.eventId, logContext.getStore());
+        return { deliveries: 0 };
+      },
+      [JobName.AlertDelivery]: async () => undefined,
+    };
+    const plain = createWorkerApp(ctx, { app: 'notifier', concurrency: 2, healthPort: 0, handlers: { [QueueName.Alerts]: handlers } });
+    await plain.start();
+    const withId = await ctx.queues.add(JobName.AlertEvent, event('with-context'));
+    await waitFor(() => seen.has('with-context'), { what: 'the job with a context' });
+    await plain.stop();
+    expect(seen.get('with-context')).toEqual({ jobId: `${QueueName.Alerts}:${withId.id}` });
+
+    const quiet = createWorkerApp(ctx, {
+      app: 'notifier',
+      concurrency: 2,
+      healthPort: 0,
+      handlers: { [QueueName.Alerts]: handlers },
+      withoutLogContext: [QueueName.Alerts],
+    });
+    await quiet.start();
+    await ctx.queues.add(JobName.AlertEvent, event('without-context'));
+    await waitFor(() => seen.has('without-context'), { what: 'the job without a context' });
+    await quiet.stop();
+    expect(seen.get('without-context')).toBeUndefined();
+  });
+
+  it('withLogContext keeps the job id across awaits, also after the storage was turned off between jobs', async () => {
+    const inJob = () =>
+      withLogContext(
+        'q:1',
+        async () => {
+          await new Promise((r) => setTimeout(r, 1));
+          return logContext.getStore();
+        },
+        true,
+      );
+    // Two at once: the first to end leaves the storage on for the other.
+    const [a, b] = await Promise.all([inJob(), withLogContext('q:2', async () => {
+      await new Promise((r) => setTimeout(r, 20));
+      return logContext.getStore();
+    }, true)]);
+    expect(a).toEqual({ jobId: 'q:1' });
+    expect(b).toEqual({ jobId: 'q:2' });
+    // Off between jobs (none running), on again for the next one.
+    expect(logContext.getStore()).toBeUndefined();
+    expect(await inJob()).toEqual({ jobId: 'q:1' });
   });
 });

@@ -11,6 +11,23 @@ import { logContext } from '../logging/request-context.js';
 import { logConnectionError } from '../dependencies/log-connection-error.js';
 import { classifyOutage } from '../dependencies/classify-outage.js';
 
+/** Jobs of this process running in a log context (withLogContext). */
+let jobsInContext = 0;
+
+/**
+ * Runs a job with `jobId` as its log context. With `quietWhenIdle`, the last such job to end turns
+ * the storage off (`disable`: before Node 24 this removes its promise hook, which the process
+ * keeps otherwise once any job ran with a context); the next job's `run` turns it on again.
+ */
+export async function withLogContext<T>(jobId: string, task: () => Promise<T>, quietWhenIdle = false): Promise<T> {
+  jobsInContext++;
+  try {
+    return await logContext.run({ jobId }, task);
+  } finally {
+    if (--jobsInContext === 0 && quietWhenIdle) logContext.disable();
+  }
+}
+
 type OwnedQueues<A extends WorkerAppName> = (typeof QUEUE_OWNERS)[A][number];
 
 export type WorkerHandlers<A extends WorkerAppName> = { [Q in OwnedQueues<A>]: QueueHandlers<Q> };
@@ -34,6 +51,14 @@ export interface WorkerAppOptions<A extends WorkerAppName> {
   queueNames?: Partial<Record<OwnedQueues<A>, string>>;
   /** The BullMQ prefixes a queue is consumed under, one Worker each, where not just VIGIL_REDIS_PREFIX (the shards of a check queue). */
   prefixes?: Partial<Record<OwnedQueues<A>, string[]>>;
+  /**
+   * Queues whose jobs run without the per-job log context (the job id on every line they log,
+   * through `logContext`, an AsyncLocalStorage). Before Node 24 an AsyncLocalStorage in use runs
+   * a promise hook for every promise the process makes, whatever job it belongs to: for a queue of
+   * many short jobs (the checks), whose lines name what they concern themselves. While no job
+   * with a context runs, this app turns the storage off again (see `withLogContext`).
+   */
+  withoutLogContext?: readonly OwnedQueues<A>[];
   /** Runs after the workers are up (e.g. register maintenance schedulers). */
   onStarted?: () => Promise<void>;
   /** Runs after the workers have stopped taking jobs. */
@@ -55,6 +80,8 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
   const health = new HealthServer(ctx, opts.app, opts.healthPort);
   let boundPort: number | undefined;
   const queues = QUEUE_OWNERS[opts.app] as readonly OwnedQueues<A>[];
+  // An app with queues run without the log context turns the storage off between the others' jobs.
+  const quietWhenIdle = (opts.withoutLogContext?.length ?? 0) > 0;
 
   const ownConnection = () => {
     const c = createRedisConnection(ctx.config.redis, 'worker');
@@ -70,6 +97,7 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
       for (const queue of queues) assertHandlers(queue, opts.handlers[queue] as Record<string, unknown>);
       for (const queue of queues) {
         const handlers = opts.handlers[queue] as Record<string, (data: unknown, job: Job) => Promise<unknown>>;
+        const inContext = !opts.withoutLogContext?.includes(queue);
         for (const prefix of opts.prefixes?.[queue] ?? [ctx.config.redisPrefix]) {
           const worker = new Worker(
             opts.queueNames?.[queue] ?? queue,
@@ -78,7 +106,9 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
               if (!handler) throw new Error(`No handler for job ${job.name} on queue ${queue}`);
               const end = ctx.metrics.jobDuration.startTimer({ queue, job: job.name });
               try {
-                const result = await logContext.run({ jobId: `${queue}:${job.id}` }, () => handler(job.data, job));
+                const result = inContext
+                  ? await withLogContext(`${queue}:${job.id}`, () => handler(job.data, job), quietWhenIdle)
+                  : await handler(job.data, job);
                 ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: 'completed' });
                 return result;
               } catch (e) {
