@@ -3,7 +3,7 @@ import request from 'supertest';
 import { ValidationError } from '@vigil/core';
 import { createApp } from '@vigil/api';
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
-import { containsNul, hasBody, NUL_IN_BODY, parsedBodyWithoutNul } from './reject-nul.js';
+import { containsNul, NUL_IN_BODY, parsedBodyWithoutNul } from './reject-nul.js';
 
 describe('containsNul', () => {
   it('finds U+0000 in any string or key, however deep', () => {

@@ -33,7 +33,7 @@ export const rejectNulInBody: RequestHandler = (req, _res, next) => {
 };
 
 /** Whether a request has a body, as body-parser judges it (type-is's hasBody): a Transfer-Encoding or a numeric Content-Length. */
-export function hasBody(req: Request): boolean {
+function hasBody(req: Request): boolean {
   return req.headers['transfer-encoding'] !== undefined || !Number.isNaN(Number(req.headers['content-length']));
 }
 
