@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import express, { type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { Context } from '@vigil/core';
 import type { AccountQuota } from '../limits/account-quota.js';
 import type { RequestUsage } from '../usage/request-usage.js';
@@ -52,9 +52,8 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
   }
   // Off in production: the check serialises every answer twice.
   const checkAnswers = ctx.config.env === 'test';
-  const groups = new RouteGroups(app);
   for (const [path, defs] of byPath) {
-    const chain = groups.routerFor(path).route(path);
+    const chain = app.route(path);
     for (const def of defs) {
       const sender = responseSender(def, checkAnswers, (e) => ctx.logger.error('response schema cannot write an answer; sent as JSON.stringify writes it', { where: e.where, pointer: e.pointer }));
       const handler = async (req: Request, res: Response) => {
@@ -70,65 +69,6 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
       chain[def.method](...auth[def.auth], ...scope, ...(def.before ?? []), ...body, handler);
     }
     chain.all(methodNotAllowed(defs.map((d) => d.method)));
-  }
-  groups.assertApart(byPath.keys());
-}
-
-/** `/api/v1/<segment>` of a route path whose first two segments after /api/v1 are literal, lower-cased; else null. */
-export function routeGroup(path: string): string | null {
-  const m = /^\/api\/v1\/([A-Za-z0-9_.-]+)(\/|$)/.exec(path);
-  return m ? m[1].toLowerCase() : null;
-}
-
-/** The group a request path may be answered by (Express matches paths case-insensitively). */
-function requestGroup(path: string): string | undefined {
-  const m = /^\/api\/v1\/([^/]+)/i.exec(path);
-  return m ? m[1].toLowerCase() : undefined;
-}
-
-/**
- * The API's routes in one router per `/api/v1/<segment>` instead of all in the app's router,
- * where a request tested every path before its own in turn (about 120 for the last ones, 10 %
- * of the CPU of a request answered from memory). One app-level step, where the first grouped
- * route was, hands a request to its group's router only: mounted without a path, so req.url,
- * req.path, req.baseUrl, req.params and req.route are what the app's router gave them, and the
- * routes keep their order within the group. A request its group does not answer goes on to the
- * app's next steps (the not-found answer), as before. Other paths (probes, public pages) stay
- * in the app's router, in their order; none of them may match a grouped path (checked at boot).
- */
-class RouteGroups {
-  private readonly routers = new Map<string, Router>();
-  private mounted = false;
-
-  constructor(private readonly app: Express) {}
-
-  routerFor(path: string): Express | Router {
-    const group = routeGroup(path);
-    if (group === null) return this.app;
-    let router = this.routers.get(group);
-    if (!router) {
-      router = express.Router();
-      this.routers.set(group, router);
-    }
-    if (!this.mounted) {
-      this.mounted = true;
-      const routers = this.routers;
-      this.app.use((req, res, next) => {
-        const key = requestGroup(req.path);
-        const groupRouter = key === undefined ? undefined : routers.get(key);
-        if (groupRouter) groupRouter(req, res, next);
-        else next();
-      });
-    }
-    return router;
-  }
-
-  /** A path left in the app's router that could match a grouped path would be reordered: refuse to start. */
-  assertApart(paths: Iterable<string>): void {
-    for (const path of paths) {
-      if (routeGroup(path) !== null) continue;
-      if (/^\/(:|api(\/|$)|api\/:|api\/v1(\/|$)|api\/v1\/:|\*)/i.test(path)) throw new Error(`Route ${path} could answer paths of a route group: give /api/v1/<segment> a literal segment`);
-    }
   }
 }
 
