@@ -2,7 +2,8 @@ import { NotFoundError, ValidationError } from '@vigil/core';
 import { allowHeader } from './method-not-allowed.js';
 import { openApiPath } from './openapi.js';
 import { paginationBody, paginationNavBody, parsePagination } from './pagination.js';
-import { parseId } from './validate.js';
+import Joi from 'joi';
+import { parseId, validateQuery } from './validate.js';
 
 describe('allowHeader', () => {
   it.each([
@@ -17,6 +18,8 @@ describe('parsePagination', () => {
   const opts = { defaultPerPage: 20, maxPerPage: 100 };
   it('defaults', () => expect(parsePagination({}, opts)).toEqual({ page: 1, perPage: 20, offset: 0 }));
   it('clamps per_page above the maximum', () => expect(parsePagination({ per_page: '5000' }, opts).perPage).toBe(100));
+  it('defaults when the parameters are empty, as when absent', () => expect(parsePagination({ page: '', per_page: '' }, opts)).toEqual({ page: 1, perPage: 20, offset: 0 }));
+  it('clamps the default to the maximum', () => expect(parsePagination({}, { defaultPerPage: 50, maxPerPage: 10 }).perPage).toBe(10));
   it('computes the offset', () => expect(parsePagination({ page: '3', per_page: '10' }, opts).offset).toBe(20));
   it('keeps a page far past the end within safe integers', () => {
     for (const page of ['99999999999999999999', '9'.repeat(400)]) {
@@ -51,5 +54,35 @@ describe('parseId', () => {
 describe('openApiPath', () => {
   it('turns express params into OpenAPI templates', () => {
     expect(openApiPath('/api/v1/domains/:id/certificate/chain')).toBe('/api/v1/domains/{id}/certificate/chain');
+  });
+});
+
+describe('validateQuery', () => {
+  const filters = Joi.object({ status: Joi.string().valid('up', 'down').insensitive().lowercase(), sort: Joi.string().default('name') });
+
+  it('gives the schema\'s defaults without parameters, a copy of its own to each caller', () => {
+    const first = validateQuery(filters, {});
+    expect(first).toEqual({ sort: 'name' });
+    Object.assign(first, { sort: 'changed', status: 'up' });
+    expect(validateQuery(filters, { other: 'x' })).toEqual({ sort: 'name' });
+  });
+
+  it('validates and converts the parameters given, as before', () => {
+    expect(validateQuery(filters, { status: ['DOWN', 'up'] })).toEqual({ status: 'down', sort: 'name' });
+    expect(() => validateQuery(filters, { status: 'sideways' })).toThrow(ValidationError);
+    expect(validateQuery(filters, {})).toEqual({ sort: 'name' });
+  });
+
+  it('refuses a missing required parameter every time', () => {
+    const required = Joi.object({ q: Joi.string().required() });
+    expect(() => validateQuery(required, {})).toThrow('q is required');
+    expect(() => validateQuery(required, {})).toThrow('q is required');
+  });
+
+  it('does not keep a default that is an object (each caller gets a new one)', () => {
+    const withList = Joi.object({ ids: Joi.array().items(Joi.string()).default([]) });
+    const first = validateQuery<{ ids: string[] }>(withList, {});
+    first.ids.push('x');
+    expect(validateQuery(withList, {})).toEqual({ ids: [] });
   });
 });

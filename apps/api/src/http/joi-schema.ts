@@ -82,8 +82,19 @@ export function requestSchema(schema: Joi.Schema): JsonSchema {
   return derived;
 }
 
-/** The fields of a joi object schema that validates a query, one per parameter, for RouteDocs.query. */
-export function queryFields(schema: Joi.ObjectSchema): Record<string, Joi.Schema> {
-  const keys = Object.keys((schema.describe() as { keys?: Record<string, unknown> }).keys ?? {});
-  return Object.fromEntries(keys.map((k) => [k, schema.extract(k)]));
+/** queryFields per schema: joi's describe() costs more than validating a query (schemas are immutable). */
+const fieldsOf = new WeakMap<Joi.ObjectSchema, Readonly<Record<string, Joi.Schema>>>();
+
+/**
+ * The fields of a joi object schema that validates a query, one per parameter, for RouteDocs.query
+ * and validateQuery. Derived once per schema; callers must not change the record.
+ */
+export function queryFields(schema: Joi.ObjectSchema): Readonly<Record<string, Joi.Schema>> {
+  let fields = fieldsOf.get(schema);
+  if (!fields) {
+    const keys = Object.keys((schema.describe() as { keys?: Record<string, unknown> }).keys ?? {});
+    fields = Object.freeze(Object.fromEntries(keys.map((k) => [k, schema.extract(k)])));
+    fieldsOf.set(schema, fields);
+  }
+  return fields;
 }

@@ -27,12 +27,22 @@ const positiveInt = (name: string) =>
     .min(1)
     .error(new ValidationError(`Invalid ${name}: must be a positive integer`));
 
+type PaginationQuery = Joi.ObjectSchema<{ page?: number; per_page?: number }>;
+/** One schema per default and maximum: built once, not per request (joi schemas are immutable). */
+const paginationSchemas = new Map<string, PaginationQuery>();
+
 /** The page and per_page query of a list: validates them and documents them (docs.query: queryFields()). */
-export function paginationQuery(opts: { defaultPerPage: number; maxPerPage: number }): Joi.ObjectSchema<{ page?: number; per_page?: number }> {
-  return Joi.object({
-    page: positiveInt('page').description('Default 1'),
-    per_page: positiveInt('per_page').description(`Default ${opts.defaultPerPage}; above ${opts.maxPerPage} is clamped to ${opts.maxPerPage}`),
-  });
+export function paginationQuery(opts: { defaultPerPage: number; maxPerPage: number }): PaginationQuery {
+  const key = `${opts.defaultPerPage}:${opts.maxPerPage}`;
+  let schema = paginationSchemas.get(key);
+  if (!schema) {
+    schema = Joi.object({
+      page: positiveInt('page').description('Default 1'),
+      per_page: positiveInt('per_page').description(`Default ${opts.defaultPerPage}; above ${opts.maxPerPage} is clamped to ${opts.maxPerPage}`),
+    });
+    paginationSchemas.set(key, schema);
+  }
+  return schema;
 }
 
 /** The documented page and per_page parameters (RouteDocs.query), from the schema that validates them. */
@@ -47,7 +57,10 @@ export function paginationParams(opts: { defaultPerPage: number; maxPerPage: num
  * page like 99999999999999999999 is an empty page, not a 500.
  */
 export function parsePagination(query: Record<string, unknown>, opts: { defaultPerPage: number; maxPerPage: number }): PageRequest {
-  const given = validate(paginationQuery(opts), { page: integerText(query.page), per_page: integerText(query.per_page) });
+  const input = { page: integerText(query.page), per_page: integerText(query.per_page) };
+  // Neither given (most requests): the defaults, without joi.
+  if (input.page === undefined && input.per_page === undefined) return { page: 1, perPage: Math.min(opts.defaultPerPage, opts.maxPerPage), offset: 0 };
+  const given = validate(paginationQuery(opts), input);
   const page = given.page ?? 1;
   const perPage = Math.min(given.per_page ?? opts.defaultPerPage, opts.maxPerPage);
   return { page, perPage, offset: Math.min((page - 1) * perPage, Number.MAX_SAFE_INTEGER) };

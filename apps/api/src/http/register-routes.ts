@@ -10,7 +10,7 @@ import { keyFairShare } from '../middleware/key-fair-share.js';
 import { declaredScope, requireScope } from '../middleware/require-scope.js';
 import { FairScheduler } from '../limits/fair-scheduler.js';
 import { methodNotAllowed } from './method-not-allowed.js';
-import { rejectNulInBody } from './reject-nul.js';
+import { parsedBodyWithoutNul } from './reject-nul.js';
 import type { AuthMode, RouteDef, SendAny } from './route.js';
 import { responseSender } from './send.js';
 import { assertAudited } from '../audit/audit-actor.js';
@@ -31,6 +31,7 @@ const FAIR_SHARE_HOLD_MS = 1_000;
  */
 export function registerRoutes(app: Express, ctx: Context, limits: { quota: AccountQuota; usage: RequestUsage }, routes: RouteDef[]): void {
   const jsonBody = express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
+  const jsonOrNothing = parsedBodyWithoutNul(jsonBody);
   const gate = apiKeyGate(ctx, limits);
   // A bounded number of API-key requests at a time, the slots shared fairly between accounts.
   const { alone, shared } = ctx.config.apiInFlight;
@@ -63,7 +64,7 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
         };
         await def.handler(req, res, isWrite(def) ? audited : send);
       };
-      const body = def.body === 'ignore' ? [] : [jsonBody, rejectNulInBody];
+      const body = def.body === 'ignore' ? [] : [jsonOrNothing];
       const scope = def.auth === 'api-key' ? [requireScope(declaredScope(def))] : [];
       chain[def.method](...auth[def.auth], ...scope, ...(def.before ?? []), ...body, handler);
     }

@@ -1,7 +1,9 @@
+import express, { type ErrorRequestHandler } from 'express';
 import request from 'supertest';
+import { ValidationError } from '@vigil/core';
 import { createApp } from '@vigil/api';
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
-import { containsNul, NUL_IN_BODY } from './reject-nul.js';
+import { containsNul, NUL_IN_BODY, parsedBodyWithoutNul } from './reject-nul.js';
 
 describe('containsNul', () => {
   it('finds U+0000 in any string or key, however deep', () => {
@@ -37,5 +39,40 @@ describe('NUL characters in request bodies', () => {
       const res = await request(app).post(path).set(auth).send(body);
       expect([path, res.status, res.body]).toEqual([path, 400, { error: NUL_IN_BODY }]);
     }
+  });
+});
+
+describe('parsedBodyWithoutNul', () => {
+  /** A JSON body route with the step, answering what the handler saw of the body. */
+  function app() {
+    const a = express();
+    a.post('/echo', parsedBodyWithoutNul(express.json()), (req, res) => {
+      res.json({ body: req.body === undefined ? 'unset' : req.body });
+    });
+    a.get('/echo', parsedBodyWithoutNul(express.json()), (req, res) => {
+      res.json({ body: req.body === undefined ? 'unset' : req.body });
+    });
+    const onError: ErrorRequestHandler = (err: unknown, _req, res, _next) => {
+      res.status(err instanceof ValidationError ? 400 : 500).json({ error: err instanceof Error ? err.message : String(err) });
+    };
+    a.use(onError);
+    return a;
+  }
+
+  it('passes a request without a body at once, its body unset, as the parser leaves it', async () => {
+    expect((await request(app()).get('/echo')).body).toEqual({ body: 'unset' });
+    expect((await request(app()).post('/echo')).body).toEqual({ body: 'unset' });
+  });
+
+  it('parses a body, including an empty one with a Content-Length of 0', async () => {
+    expect((await request(app()).post('/echo').send({ a: 1 })).body).toEqual({ body: { a: 1 } });
+    expect((await request(app()).post('/echo').set('Content-Type', 'application/json').set('Content-Length', '0')).body).toEqual({ body: {} });
+  });
+
+  it("answers NUL in a body with the 400 and forwards the parser's errors", async () => {
+    const nul = await request(app()).post('/echo').send({ a: 'x\u0000' });
+    expect([nul.status, nul.body]).toEqual([400, { error: NUL_IN_BODY }]);
+    const invalid = await request(app()).post('/echo').set('Content-Type', 'application/json').send('{"a":');
+    expect([invalid.status, invalid.body]).toEqual([500, { error: expect.stringMatching(/JSON/) }]);
   });
 });

@@ -64,6 +64,35 @@ export function queryValue(raw: unknown): string | undefined {
  * converted as the schema says (e.g. an enum matched in any case).
  */
 export function validateQuery<T>(schema: Joi.ObjectSchema<T>, query: Record<string, unknown>): T {
-  const input = Object.fromEntries(Object.keys(queryFields(schema)).map((k) => [k, queryValue(query[k])]));
-  return validate(schema, input, { convert: true });
+  const input: Record<string, string | undefined> = {};
+  let given = false;
+  for (const k of Object.keys(queryFields(schema))) {
+    const v = queryValue(query[k]);
+    input[k] = v;
+    if (v !== undefined) given = true;
+  }
+  if (given) return validate(schema, input, { convert: true });
+  return noParameters(schema, input);
+}
+
+/** What a query schema makes of no parameters at all (its defaults), once it accepted none. */
+const withoutParameters = new WeakMap<Joi.ObjectSchema, Record<string, unknown>>();
+
+/**
+ * validateQuery of a request that gives none of the schema's parameters (most requests): the
+ * answer is always the same for a schema, so joi runs once per schema. Each caller gets its own
+ * copy of the value; a result holding objects (a default array or object) is not kept, and a
+ * schema that refuses no parameters (a required one) runs joi each time.
+ */
+function noParameters<T>(schema: Joi.ObjectSchema<T>, input: Record<string, undefined | string>): T {
+  const known = withoutParameters.get(schema);
+  if (known) return { ...known } as T;
+  const value = validate(schema, input, { convert: true });
+  if (isFlatRecord(value)) withoutParameters.set(schema, { ...value });
+  return value;
+}
+
+function isFlatRecord(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return false;
+  return Object.values(value).every((v) => v === null || (typeof v !== 'object' && typeof v !== 'function'));
 }

@@ -1,5 +1,6 @@
 import type { Response } from 'express';
 import { ForbiddenError, RateLimitError, nextUtcMidnight, type Account, type Context } from '@vigil/core';
+import { whenFinished } from '../http/response-end.js';
 import type { AccountQuota, QuotaDecision } from '../limits/account-quota.js';
 import { dailyQuotaBody, perMinuteRetryAfter, quotaHeaders, type QuotaLimits } from '../limits/rate-limit-headers.js';
 import type { RequestUsage } from '../usage/request-usage.js';
@@ -51,7 +52,7 @@ export async function enforceQuota(
     );
   }
   usage.touched(account.id);
-  res.on('finish', () => {
+  whenFinished(res, () => {
     if (res.statusCode !== 429) return;
     quota.release(decision.token).then(
       () => usage.touched(account.id),

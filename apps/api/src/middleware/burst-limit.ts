@@ -2,6 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { classifyOutage, type Context } from '@vigil/core';
 import { bearerToken } from '../auth/authenticate-key.js';
 import { clientIp } from '../http/client-ip.js';
+import { whenClosed } from '../http/response-end.js';
 import { BurstCounter } from '../limits/burst-counter.js';
 import { limiterNamespace } from '../limits/fixed-window-limiter.js';
 
@@ -69,7 +70,7 @@ export function burstLimit(ctx: Context, takesApiKey: (method: string, path: str
     if (UNLIMITED_PATHS.has(req.path)) return next();
     if (combined && bearerToken(req.get('authorization')) && takesApiKey(req.method, req.path)) {
       deferred.add(req);
-      res.once('close', () => {
+      whenClosed(res, () => {
         if (takeDeferredBurst(req)) consume(req).catch(unavailable);
       });
       return next();

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { DependencyUnavailableError, type Context } from '@vigil/core';
+import { whenClosed } from '../http/response-end.js';
 import { sendError } from './error-handler.js';
 
 /** Paths that need neither PostgreSQL nor Redis (probes, documentation). */
@@ -21,7 +22,7 @@ export function dependencyGate(ctx: Context): RequestHandler {
     const unsubscribe = ctx.dependencies.onLost((lost) => {
       if (!res.headersSent) sendError(ctx, new DependencyUnavailableError(lost, 'lost while answering'), req, res);
     });
-    res.once('close', unsubscribe);
+    whenClosed(res, unsubscribe);
     next();
   };
 }

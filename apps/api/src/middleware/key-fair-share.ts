@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { bearerToken } from '../auth/authenticate-key.js';
+import { whenClosed } from '../http/response-end.js';
 import type { FairScheduler } from '../limits/fair-scheduler.js';
 
 /**
@@ -24,7 +25,7 @@ export function keyFairShare(scheduler: FairScheduler, lineOf: (token: string, r
     slots.set(res, () => leave());
     leave = scheduler.enter(lineOf(token, req), () => next());
     if (yielded) leave();
-    res.once('close', leave);
+    whenClosed(res, leave);
   };
 }
 

@@ -11,6 +11,7 @@ import { PublicFaceGate, PUBLIC_FACE_DEFAULTS, PUBLIC_RETRY_AFTER_S } from '../p
 import { PublicLane } from '../public-status/public-lane.js';
 import { badgeTarget, isPublicPath, pageTarget } from '../public-status/public-paths.js';
 import { PAGE_HEADERS, type StatusPageService } from '../public-status/status-page-service.js';
+import { whenClosed } from '../http/response-end.js';
 import { sendError } from './error-handler.js';
 
 /** Counts requests per client IP in the current second, in this process only. */
@@ -82,7 +83,7 @@ export function publicFace(ctx: Context, pages: StatusPageService, badges: Badge
   };
   return (req, res, next) => {
     if (!isPublicPath(req.path, requestHost(req), serviceHost)) {
-      res.once('close', own.apiStarted());
+      whenClosed(res, own.apiStarted());
       return next();
     }
     const serve = () => {
@@ -101,8 +102,8 @@ export function publicFace(ctx: Context, pages: StatusPageService, badges: Badge
     const leave = own.enter((admitted) => {
       if (res.closed) return;
       if (!admitted) return refuse();
-      res.once('close', slots.enter(laneKey(req), serve, refuse));
+      whenClosed(res, slots.enter(laneKey(req), serve, refuse));
     });
-    if (leave) res.once('close', leave);
+    if (leave) whenClosed(res, leave);
   };
 }

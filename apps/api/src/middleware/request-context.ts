@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { logContext, type Context } from '@vigil/core';
+import { whenFinished } from '../http/response-end.js';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -15,7 +16,7 @@ export function requestContext(ctx: Context): RequestHandler {
     req.requestId = given && SAFE_ID.test(given) ? given : randomUUID();
     res.setHeader('X-Request-Id', req.requestId);
     const started = process.hrtime.bigint();
-    res.on('finish', () => {
+    whenFinished(res, () => {
       const route = req.route ? `${req.baseUrl}${(req.route as { path: string }).path}` : 'unmatched';
       const labels = { method: req.method, route, status: String(res.statusCode) };
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
