@@ -1,7 +1,6 @@
 import { AUTH_STAMP_TTL_MS, accountKeyPrefix, authStampKey, msUntilNextUtcMidnight, newAuthStamp, pooledRandomBytes, utcDay, type RedisClient } from '@vigil/core';
 import { usageKeys } from '../usage/usage-keys.js';
 import { burstWindow, CONSUME_BURST_LUA } from './burst-counter.js';
-import { turnWrites, type TurnWrites } from './turn-writes.js';
 
 /**
  * The one Redis call of an authenticated request (the admission script):
@@ -118,7 +117,6 @@ type RedisWithQuota = RedisClient & {
 
 export class AccountQuota {
   private readonly redis: RedisWithQuota;
-  private readonly writes: TurnWrites;
 
   constructor(
     redis: RedisClient,
@@ -129,7 +127,6 @@ export class AccountQuota {
       redis.defineCommand('vigilQuotaRelease', { numberOfKeys: 3, lua: RELEASE });
     }
     this.redis = redis as RedisWithQuota;
-    this.writes = turnWrites(redis);
   }
 
   /** In the account's hash slot, so the scripts' keys share a Redis Cluster slot. */
@@ -149,8 +146,6 @@ export class AccountQuota {
     const [minuteKey, dayKey, usageKey] = this.keys(q.accountId, q.apiKeyId, day);
     const member = `${nowMs}-${pooledRandomBytes(6).toString('hex')}`;
     const burst = burstWindow(q.now);
-    // The admissions of the requests that arrived in one event-loop turn leave in one write.
-    this.writes.hold();
     const reply = await this.redis.vigilQuotaAdmit(
       q.burst?.key ?? minuteKey,
       authStampKey(this.prefix, q.accountId),

@@ -1,5 +1,4 @@
 import type { RedisClient } from '@vigil/core';
-import { turnWrites, type TurnWrites } from './turn-writes.js';
 
 /** The burst limit's window: requests per second of the injected clock. */
 export const BURST_WINDOW_MS = 1_000;
@@ -41,21 +40,17 @@ type RedisWithBurst = RedisClient & { vigilBurstConsume(key: string, window: str
 /** The per-IP burst counter on its own (the admission script counts it on the same key). */
 export class BurstCounter {
   private readonly redis: RedisWithBurst;
-  private readonly writes: TurnWrites;
 
   constructor(redis: RedisClient) {
     if (!('vigilBurstConsume' in redis)) {
       redis.defineCommand('vigilBurstConsume', { numberOfKeys: 1, lua: `${CONSUME_BURST_LUA}\nreturn consumeBurst(KEYS[1], ARGV[1])` });
     }
     this.redis = redis as RedisWithBurst;
-    this.writes = turnWrites(redis);
   }
 
   /** Counts a request at `now` against `limit` per window. */
   async consume(key: string, limit: number, now: Date): Promise<{ allowed: boolean; msBeforeNext: number }> {
     const { window, msBeforeNext } = burstWindow(now);
-    // The turn's requests send their counts in one write.
-    this.writes.hold();
     const consumed = await this.redis.vigilBurstConsume(key, window);
     return { allowed: consumed <= limit, msBeforeNext };
   }
