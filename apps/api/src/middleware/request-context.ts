@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { logContext, type Context } from '@vigil/core';
-import { whenFinished } from '../http/response-end.js';
+import { holdLogContext, logContext, type Context } from '@vigil/core';
+import { whenClosed, whenFinished } from '../http/response-end.js';
 
 const SAFE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
@@ -33,6 +33,9 @@ export function requestContext(ctx: Context): RequestHandler {
         ms: Math.round(seconds * 1000),
       });
     });
+    // Held until the response closes: a checker in the same process turns the storage off only
+    // while no request and no job is in a context.
+    whenClosed(res, holdLogContext());
     logContext.run({ requestId: req.requestId }, () => next());
   };
 }

@@ -1,4 +1,4 @@
-import { JobName, QueueName, createWorkerApp, logContext, withLogContext, type Context, type LogContext, type QueueHandlers } from '@vigil/core';
+import { JobName, QueueName, createWorkerApp, holdLogContext, logContext, quietLogContextWhenIdle, withLogContext, type Context, type LogContext, type QueueHandlers } from '@vigil/core';
 import { createTestContext, waitFor, type TestContext } from '@vigil/testing';
 
 let ctx: TestContext;
@@ -107,17 +107,30 @@ describe('worker app', () => {
           await new Promise((r) => setTimeout(r, 1));
           return logContext.getStore();
         },
-        true,
       );
+    quietLogContextWhenIdle();
     // Two at once: the first to end leaves the storage on for the other.
     const [a, b] = await Promise.all([inJob(), withLogContext('q:2', async () => {
       await new Promise((r) => setTimeout(r, 20));
       return logContext.getStore();
-    }, true)]);
+    })]);
     expect(a).toEqual({ jobId: 'q:1' });
     expect(b).toEqual({ jobId: 'q:2' });
     // Off between jobs (none running), on again for the next one.
     expect(logContext.getStore()).toBeUndefined();
     expect(await inJob()).toEqual({ jobId: 'q:1' });
+  });
+
+  it('keeps the storage on while any context is held, as an API request in the same process holds one', async () => {
+    quietLogContextWhenIdle();
+    const request = holdLogContext();
+    const seen = await logContext.run({ requestId: 'r1' }, async () => {
+      await withLogContext('q:3', async () => undefined);
+      // The job ended while the request still holds its context: the request keeps its fields.
+      await new Promise((r) => setTimeout(r, 1));
+      return logContext.getStore();
+    });
+    request();
+    expect(seen).toEqual({ requestId: 'r1' });
   });
 });

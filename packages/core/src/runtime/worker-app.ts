@@ -7,24 +7,17 @@ import { isDeferral } from '../queue/defer-job.js';
 import { assertHandlers, type QueueHandlers } from '../queue/job-handlers.js';
 import { QUEUE_OWNERS, type WorkerAppName } from '../queue/queue-names.js';
 import { createRedisConnection } from '../queue/redis-connection.js';
-import { logContext } from '../logging/request-context.js';
+import { holdLogContext, logContext, quietLogContextWhenIdle } from '../logging/request-context.js';
 import { logConnectionError } from '../dependencies/log-connection-error.js';
 import { classifyOutage } from '../dependencies/classify-outage.js';
 
-/** Jobs of this process running in a log context (withLogContext). */
-let jobsInContext = 0;
-
-/**
- * Runs a job with `jobId` as its log context. With `quietWhenIdle`, the last such job to end turns
- * the storage off (`disable`: before Node 24 this removes its promise hook, which the process
- * keeps otherwise once any job ran with a context); the next job's `run` turns it on again.
- */
-export async function withLogContext<T>(jobId: string, task: () => Promise<T>, quietWhenIdle = false): Promise<T> {
-  jobsInContext++;
+/** Runs a job with `jobId` as its log context, held (holdLogContext) until the job ends. */
+export async function withLogContext<T>(jobId: string, task: () => Promise<T>): Promise<T> {
+  const release = holdLogContext();
   try {
     return await logContext.run({ jobId }, task);
   } finally {
-    if (--jobsInContext === 0 && quietWhenIdle) logContext.disable();
+    release();
   }
 }
 
@@ -80,8 +73,8 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
   const health = new HealthServer(ctx, opts.app, opts.healthPort);
   let boundPort: number | undefined;
   const queues = QUEUE_OWNERS[opts.app] as readonly OwnedQueues<A>[];
-  // An app with queues run without the log context turns the storage off between the others' jobs.
-  const quietWhenIdle = (opts.withoutLogContext?.length ?? 0) > 0;
+  // An app with queues run without the log context turns the storage off while no context is held.
+  if ((opts.withoutLogContext?.length ?? 0) > 0) quietLogContextWhenIdle();
 
   const ownConnection = () => {
     const c = createRedisConnection(ctx.config.redis, 'worker');
@@ -107,7 +100,7 @@ export function createWorkerApp<A extends WorkerAppName>(ctx: Context, opts: Wor
               const end = ctx.metrics.jobDuration.startTimer({ queue, job: job.name });
               try {
                 const result = inContext
-                  ? await withLogContext(`${queue}:${job.id}`, () => handler(job.data, job), quietWhenIdle)
+                  ? await withLogContext(`${queue}:${job.id}`, () => handler(job.data, job))
                   : await handler(job.data, job);
                 ctx.metrics.jobsProcessed.inc({ queue, job: job.name, outcome: 'completed' });
                 return result;
