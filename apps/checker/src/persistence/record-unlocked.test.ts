@@ -112,6 +112,29 @@ describe('recordUnlocked', () => {
     expect((await rollupsOf(ctx, m.id))[0]).toMatchObject({ total: 1 });
   });
 
+  it('a delivery whose insert meets the uncommitted insert of the same check by another goes the locked way, nothing written', async () => {
+    const m = await createMonitor(ctx);
+    const r = rec(m.id, ok(0));
+    const [first, second] = [await plan([r]), await plan([r])];
+    if (!first || !second) throw new Error('expected plans');
+    const runner = ctx.db.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      expect(await writeUnlockedBatch(runner.manager, first.checks, duplicateWindow([new Date(r.result.timestamp)]), first.updates, first.deltas)).toBe(true);
+      // The second's duplicate probe cannot see the first's row yet: its insert waits on it.
+      const racing = write(second);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await runner.commitTransaction();
+      // A unique violation once the first commits: nothing of the second written, the locked way next.
+      expect(await racing).toBe(false);
+    } finally {
+      await runner.release();
+    }
+    expect(await checksOf(ctx, m.id)).toHaveLength(1);
+    expect(await reloadMonitor(ctx, m.id)).toMatchObject({ consecutiveSuccesses: 1 });
+  });
+
   it('splits a batch by monitor: a monitor with an answer of a round of many goes the locked way with all its records', () => {
     const records = [rec(1, ok(0)), rec(2, ok(0), { roundDeadlineInMs: 60_000, region: 'eu' }), rec(2, ok(1)), rec(3, ok(0), { deadlineTracked: true })];
     expect(splitUnlocked(records)).toEqual({ unlocked: [0], locked: [1, 2, 3] });

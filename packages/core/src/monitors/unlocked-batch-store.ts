@@ -92,7 +92,7 @@ const WRITE_UNLOCKED = `WITH inserted AS (
  * two unlocked batches of the same monitors could meet the other way round; the locked way takes
  * them in id order first).
  */
-const BATCH_RACED = new Set(['VW001', '40P01']);
+const BATCH_RACED = new Set(['VW001', '40P01', '23505']);
 
 /**
  * Writes an unlocked batch (see above): every check inserted and every monitor updated at the
