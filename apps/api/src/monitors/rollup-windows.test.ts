@@ -1,4 +1,4 @@
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, insertTestMonitors, type TestContext } from '@vigil/testing';
 import { RollupWindows, rollupTotals } from './rollup-totals.js';
 
 let ctx: TestContext;
@@ -6,13 +6,7 @@ let ids: number[];
 beforeAll(async () => {
   ctx = await createTestContext();
   const { account } = await createTestAccount(ctx, 'pro');
-  ids = (
-    (await ctx.db.query(
-      `INSERT INTO monitors (account_id, name, url, normalized_url) SELECT $1, 'm' || g, 'https://m' || g || '.example/', 'https://m' || g || '.example/'
-       FROM generate_series(1, 3) g RETURNING id`,
-      [account.id],
-    )) as { id: number }[]
-  ).map((r) => r.id);
+  ids = await insertTestMonitors(ctx, account.id, 3);
   // 31 days of hours up to 2026-11-21T10:00 (monitor 3 has none); uneven numbers per hour.
   await ctx.db.query(
     `INSERT INTO monitor_rollups (monitor_id, hour, total, successful, response_time_sum, response_time_count)

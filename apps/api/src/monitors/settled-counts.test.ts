@@ -1,5 +1,5 @@
 import { rollupCountsBetween } from '@vigil/core';
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, insertTestMonitors, type TestContext } from '@vigil/testing';
 import { SettledCounts } from './settled-counts.js';
 
 let ctx: TestContext;
@@ -9,13 +9,7 @@ const END = '2026-11-21T10:00:00Z';
 beforeAll(async () => {
   ctx = await createTestContext();
   ({ account: { id: accountId } } = await createTestAccount(ctx, 'pro'));
-  ids = (
-    await ctx.db.query<{ id: number }[]>(
-      `INSERT INTO monitors (account_id, name, url, normalized_url) SELECT $1, 'm' || g, 'https://m' || g || '.example/', 'https://m' || g || '.example/'
-       FROM generate_series(1, 3) g RETURNING id`,
-      [accountId],
-    )
-  ).map((r) => r.id);
+  ids = await insertTestMonitors(ctx, accountId, 3);
   // 40 days of hours up to END (monitor 3 has none); uneven numbers per hour.
   await ctx.db.query(
     `INSERT INTO monitor_rollups (monitor_id, hour, total, successful)

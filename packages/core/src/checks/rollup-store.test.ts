@@ -1,4 +1,4 @@
-import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, insertTestMonitors, type TestContext } from '@vigil/testing';
 import { accountMonitorCounts, rollupCountsBetween } from './rollup-store.js';
 
 let ctx: TestContext;
@@ -9,13 +9,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   ({ account: { id: accountId } } = await createTestAccount(ctx, 'pro'));
   const other = await createTestAccount(ctx, 'pro');
-  ids = (
-    await ctx.db.query<{ id: number }[]>(
-      `INSERT INTO monitors (account_id, name, url, normalized_url) SELECT $1, 'm' || g, 'https://m' || g || '.example/', 'https://m' || g || '.example/'
-       FROM generate_series(1, 3) g RETURNING id`,
-      [accountId],
-    )
-  ).map((r) => r.id);
+  ids = await insertTestMonitors(ctx, accountId, 3);
   const [{ id: otherId }] = await ctx.db.query<{ id: number }[]>(
     `INSERT INTO monitors (account_id, name, url, normalized_url) VALUES ($1, 'o', 'https://o.example/', 'https://o.example/') RETURNING id`,
     [other.account.id],
