@@ -17,7 +17,8 @@ let tlsServer: TargetServer;
 beforeAll(async () => {
   server = await startTargetServer();
   tlsServer = await startTlsTargetServer(await selfSignedCertificate());
-  ctx = await createTestContext({ env: { VIGIL_ALLOW_PRIVATE_TARGETS: 'true', VIGIL_BURST_PER_SECOND: '100000' } });
+  // Polling the API for checks would pass pro's 60 requests a minute on a slow machine.
+  ctx = await createTestContext({ env: { VIGIL_ALLOW_PRIVATE_TARGETS: 'true', VIGIL_BURST_PER_SECOND: '100000', VIGIL_TIERS: JSON.stringify({ pro: { requestsPerMinute: 100_000, requestsPerDay: null } }) } });
   app = createApp(ctx);
   checker = createCheckerApp(ctx);
   await checker.start();
