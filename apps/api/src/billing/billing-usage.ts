@@ -1,9 +1,10 @@
-import { BILLING_CURRENCY, billingPeriodOf, countAlerts, countDomains, countMonitors, countScans, TIERS, utcDay, type Account, type Context } from '@vigil/core';
+import { BILLING_CURRENCY, billingPeriodOf, TIERS, utcDay, type Account, type Context } from '@vigil/core';
 import { planLimits, PlanLimitsSchema } from '../usage/plan-limits.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, StringEnum } from '../http/schema.js';
 import type { RequestUsage } from '../usage/request-usage.js';
 import type { SettledCounts } from '../monitors/settled-counts.js';
+import { accountUsage } from '../usage/account-usage.js';
 
 const DAY_MS = 86_400_000;
 
@@ -42,14 +43,10 @@ export async function billingUsage(ctx: Context, usage: RequestUsage, counts: Se
   const now = ctx.clock.now();
   const period = billingPeriodOf(now);
   const t = ctx.config.tiers[account.tier];
-  const [requests, monitors, domains, scans, alerts, checks] = await Promise.all([
+  const [requests, { monitors, domains, scans, alerts, checks }] = await Promise.all([
     // The period's whole UTC days: [start, end).
     usage.requestsBetween(account.id, utcDay(period.start), utcDay(new Date(period.end.getTime() - DAY_MS))),
-    countMonitors(ctx.db, account.id),
-    countDomains(ctx.db, account.id),
-    countScans(ctx.db, account.id, period.start, now),
-    countAlerts(ctx.db, account.id, period.start, now),
-    counts.accountTotal(ctx.db, account.id, period.start, now),
+    accountUsage(ctx.db, counts, account.id, period.start, now),
   ]);
   return {
     period: { month: period.key, start: period.start.toISOString(), end: period.end.toISOString(), days: period.days },

@@ -11,6 +11,8 @@ import { declaredScope, requireScope } from '../middleware/require-scope.js';
 import { FairScheduler } from '../limits/fair-scheduler.js';
 import { methodNotAllowed } from './method-not-allowed.js';
 import { parsedBodyWithoutNul } from './reject-nul.js';
+import { ReadCoalescer } from './read-coalescer.js';
+import { authOf } from './request-auth.js';
 import type { AuthMode, RouteDef, SendAny } from './route.js';
 import { responseSender } from './send.js';
 import { assertAudited } from '../audit/audit-actor.js';
@@ -52,12 +54,20 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
   }
   // Off in production: the check serialises every answer twice.
   const checkAnswers = ctx.config.env === 'test';
+  const reads = new ReadCoalescer<Answered>();
   for (const [path, defs] of byPath) {
     const chain = app.route(path);
     for (const def of defs) {
+      if (def.coalesce && (def.method !== 'get' || def.auth !== 'api-key')) throw new Error(`Route ${def.method.toUpperCase()} ${def.path} coalesces but is not a keyed GET`);
       const sender = responseSender(def, checkAnswers, (e) => ctx.logger.error('response schema cannot write an answer; sent as JSON.stringify writes it', { where: e.where, pointer: e.pointer }));
       const handler = async (req: Request, res: Response) => {
         const send = sender(res);
+        if (def.coalesce) {
+          // The key decides the account and the scopes; the URL everything else the answer reads.
+          const answer = await reads.read(`${authOf(req).apiKey.id} ${req.originalUrl}`, () => answerOf(def, req, res));
+          send(answer.status, answer.body);
+          return;
+        }
         const audited: SendAny = (status, body) => {
           assertAudited(req, status);
           send(status, body);
@@ -78,4 +88,18 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
  */
 export function isWrite(def: RouteDef): boolean {
   return def.auth === 'api-key' && def.method !== 'get' && !(def.scope ?? '').endsWith(':read');
+}
+
+interface Answered {
+  status: number;
+  body: unknown;
+}
+
+/** What a coalesced route's handler answers, kept for every request that shares the execution. */
+async function answerOf(def: RouteDef, req: Request, res: Response): Promise<Answered> {
+  const answers: Answered[] = [];
+  await def.handler(req, res, (status, body) => answers.push({ status, body }));
+  const [answer] = answers;
+  if (!answer || answers.length > 1) throw new Error(`Route GET ${def.path} coalesces but did not answer once through send`);
+  return answer;
 }

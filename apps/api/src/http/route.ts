@@ -71,6 +71,13 @@ interface RouteFields {
   before?: RequestHandler[];
   /** `ignore`: the request body is never read (e.g. removed endpoints). Default: JSON parsed. */
   body?: 'json' | 'ignore';
+  /**
+   * A keyed GET whose answer depends only on the key and the URL: its handler answers through
+   * `send` alone (no headers of its own on `res`, no per-request side effects). Identical requests
+   * of one key that overlap share one execution (ReadCoalescer: each still gets a read that
+   * started after it asked, so read-your-writes holds).
+   */
+  coalesce?: boolean;
 }
 
 /** A route as written, typed by its own responses. */

@@ -1,5 +1,6 @@
 import { rollupCountsBetween } from '@vigil/core';
 import { createTestAccount, createTestContext, insertTestMonitors, type TestContext } from '@vigil/testing';
+import { accountUsage } from '../usage/account-usage.js';
 import { SettledCounts } from './settled-counts.js';
 
 let ctx: TestContext;
@@ -20,6 +21,8 @@ beforeAll(async () => {
 afterAll(() => ctx.teardown());
 
 const zeros = (counts: Map<number, { total: number; successful: number }>) => new Map(ids.map((id) => [id, counts.get(id) ?? { total: 0, successful: 0 }]));
+
+const accountChecks = async (counts: SettledCounts, from: Date, now: Date) => (await accountUsage(ctx.db, counts, accountId, from, now)).checks;
 
 async function accountTotalDirect(from: Date, to: Date): Promise<number> {
   const [row] = await ctx.db.query<{ n: string }[]>(
@@ -54,7 +57,7 @@ describe('SettledCounts (real PostgreSQL)', () => {
     for (const at of NOWS) {
       const now = new Date(at);
       for (const from of ['2026-11-01T00:00:00Z', '2026-10-23T00:00:00Z', '2026-11-21T00:00:00Z', '2026-11-20T23:59:00Z']) {
-        expect(await counts.accountTotal(ctx.db, accountId, new Date(from), now)).toBe(await accountTotalDirect(new Date(from), now));
+        expect(await accountChecks(counts, new Date(from), now)).toBe(await accountTotalDirect(new Date(from), now));
       }
     }
   });
@@ -63,12 +66,12 @@ describe('SettledCounts (real PostgreSQL)', () => {
     const counts = new SettledCounts();
     const now = new Date('2026-11-21T10:40:00Z');
     const from = new Date('2026-11-01T00:00:00Z');
-    await counts.accountTotal(ctx.db, accountId, from, now);
+    await accountChecks(counts, from, now);
     await counts.between(ctx.db, ids, from, now, now);
     await ctx.db.query(`UPDATE monitor_rollups SET total = total + 5, successful = successful + 1 WHERE monitor_id = $1 AND hour >= '2026-11-21T08:00:00Z'`, [ids[0]]);
-    expect(await counts.accountTotal(ctx.db, accountId, from, now)).toBe(await accountTotalDirect(from, now));
+    expect(await accountChecks(counts, from, now)).toBe(await accountTotalDirect(from, now));
     expect(await counts.between(ctx.db, ids, from, now, now)).toEqual(zeros(await rollupCountsBetween(ctx.db, ids, from, now)));
     await ctx.db.query('DELETE FROM monitors WHERE id = $1', [ids[1]]);
-    expect(await counts.accountTotal(ctx.db, accountId, from, now)).toBe(await accountTotalDirect(from, now));
+    expect(await accountChecks(counts, from, now)).toBe(await accountTotalDirect(from, now));
   });
 });

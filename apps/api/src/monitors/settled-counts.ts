@@ -1,4 +1,4 @@
-import { accountMonitorCounts, rollupCountsBetween, type Queryable } from '@vigil/core';
+import { accountSettledChecks, rollupCountsBetween, type Queryable } from '@vigil/core';
 import { HOUR_MS, startOfHour } from './uptime-math.js';
 
 export interface CheckCounts {
@@ -10,6 +10,8 @@ const ZERO: CheckCounts = { total: 0, successful: 0 };
 
 /** Bounds the memory of the settled sums (entries over all monitors); past it the cache starts over. */
 const MAX_CACHED = 500_000;
+/** Likewise for the per-account totals (one entry per account and period start). */
+const MAX_CACHED_ACCOUNTS = 100_000;
 
 /**
  * Hours still written to: now's hour and the two before it (RollupWindows' live hours; the
@@ -41,6 +43,8 @@ export class SettledCounts {
   /** Per monitor: the live start it was filled under, and settled sums by `from:to` (ms). */
   private cache = new Map<number, { liveMs: number; sums: Map<string, CheckCounts> }>();
   private entries = 0;
+  /** Per account and period start (`account:fromMs`): the settled total, the live start and monitor set it holds for. */
+  private accounts = new Map<string, { liveMs: number; monitorSet: string; total: number }>();
 
   private cached(monitorId: number, liveMs: number, key: string): CheckCounts | undefined {
     const slot = this.cache.get(monitorId);
@@ -97,28 +101,41 @@ export class SettledCounts {
     ]);
     return new Map(monitorIds.map((id) => [id, plus(settled.get(id) ?? ZERO, live.get(id))]));
   }
-
   /**
-   * Checks run for the account's monitors (those it has now) over the hours that start in
-   * [from, now): the live hours and the account's monitors in one statement, then the settled
-   * hours of monitors not cached yet.
+   * The checks of the account's monitors over the hours from the first hour starting at or after
+   * `hours.from` to before `hours.liveFrom` (accountCheckHours): one total per account and period
+   * start, kept while the live start and the account's set of monitors (`monitorSet`, as
+   * accountUsageCounts read it) stay the same; a new monitor or a deleted one reads it again.
    */
-  async accountTotal(db: Queryable, accountId: number, from: Date, now: Date): Promise<number> {
-    const fromMs = ceilHourMs(from);
-    const liveMs = liveStartMs(now);
-    if (fromMs >= liveMs) return sumTotals((await accountMonitorCounts(db, accountId, new Date(fromMs), now)).values());
-    const live = await accountMonitorCounts(db, accountId, new Date(liveMs), now);
-    const settled = await this.settled(db, [...live.keys()], fromMs, liveMs, liveMs);
-    return sumTotals(live.values()) + sumTotals(settled.values());
+  async accountSettled(db: Queryable, accountId: number, hours: AccountCheckHours, monitorSet: string): Promise<number> {
+    const fromMs = hours.from.getTime();
+    const liveMs = hours.liveFrom.getTime();
+    if (fromMs >= liveMs) return 0;
+    const key = `${accountId}:${fromMs}`;
+    const hit = this.accounts.get(key);
+    if (hit && hit.liveMs === liveMs && hit.monitorSet === monitorSet) return hit.total;
+    const read = await accountSettledChecks(db, accountId, hours.from, hours.liveFrom);
+    if (this.accounts.size >= MAX_CACHED_ACCOUNTS) this.accounts.clear();
+    // Kept under the version the sum was read with (a create or delete between the two reads
+    // makes the next request read it again).
+    this.accounts.set(key, { liveMs, monitorSet: read.monitorSet, total: read.total });
+    return read.total;
   }
+}
+
+export interface AccountCheckHours {
+  /** The first hour starting at or after the period's start. */
+  from: Date;
+  /** The first live hour (or `from`, when the period starts within the live hours). */
+  liveFrom: Date;
+}
+
+/** How an account's check count over the hours starting in [from, now) splits into settled and live hours. */
+export function accountCheckHours(from: Date, now: Date): AccountCheckHours {
+  const fromMs = ceilHourMs(from);
+  return { from: new Date(fromMs), liveFrom: new Date(Math.max(fromMs, liveStartMs(now))) };
 }
 
 function withZeros(ids: readonly number[], counts: ReadonlyMap<number, CheckCounts>): Map<number, CheckCounts> {
   return new Map(ids.map((id) => [id, counts.get(id) ?? ZERO]));
-}
-
-function sumTotals(counts: Iterable<CheckCounts>): number {
-  let n = 0;
-  for (const c of counts) n += c.total;
-  return n;
 }

@@ -20,6 +20,7 @@ export function billingRoutes(ctx: Context, usage: RequestUsage, counts: Settled
       tag: 'Billing',
       auth: 'api-key',
       scope: 'billing:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         send(200, await billingUsage(ctx, usage, counts, authOf(req).account));
       },

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { createTestAccount, createTestContext, shiftDates, testClock, type TestContext } from '@vigil/testing';
+import { createTestAccount, createTestContext, insertTestMonitors, shiftDates, testClock, type TestContext } from '@vigil/testing';
 
 const clock = testClock('2026-11-21T10:00:00Z');
 let ctx: TestContext;
@@ -93,5 +93,34 @@ describe('usage endpoints', () => {
     expect(res.status).toBe(200);
     expect(res.body.period).toEqual({ from: shiftDates('2026-10-23'), to: shiftDates('2026-11-21'), days: 30 });
     expect(res.body.totals).toEqual({ requests: 10, checks: 0, scans: 0, alerts: 0 });
+  });
+
+  it("counts checks from the rollups and successful alerts by the injected clock, in today's, the 30 days' and the billing month's answers, and a deleted monitor's checks no more", async () => {
+    const { account, auth } = await createTestAccount(ctx, 'pro');
+    const [first, second] = await insertTestMonitors(ctx, account.id, 2);
+    const now = clock.now().getTime();
+    const hour = Math.floor(now / 3_600_000) * 3_600_000;
+    const hoursAgo = (h: number) => new Date(hour - h * 3_600_000);
+    // Today: 3 (a live hour) + 4 (a settled one); this month and the 30 days: + 5 + 6; 40 days ago: neither.
+    for (const [id, at, total] of [[first, hoursAgo(2), 3], [second, hoursAgo(5), 4], [first, hoursAgo(72), 5], [second, hoursAgo(480), 6], [first, hoursAgo(960), 100]] as const) {
+      await ctx.db.query(`INSERT INTO monitor_rollups (monitor_id, hour, total, successful) VALUES ($1, $2, $3, $3)`, [id, at, total]);
+    }
+    // Successful alerts: one an hour ago, one 10 days ago, one 40 days ago; a test event and a failed attempt do not count.
+    for (const [event, status, ago] of [['monitor.down', 'success', 1], ['test', 'success', 1], ['monitor.down', 'failed', 1], ['monitor.up', 'success', 240], ['monitor.up', 'success', 960]] as const) {
+      await ctx.db.query(
+        `INSERT INTO alert_deliveries (delivery_id, account_id, integration_type, event_id, event, payload, attempt, status, created_at)
+         VALUES (0, $1, 'webhook', $2, $3, '{}', 1, $4, $5)`,
+        [account.id, `e-${event}-${status}-${ago}`, event, status, hoursAgo(ago)],
+      );
+    }
+    const counts = async () => {
+      const [today, summary, billing] = await Promise.all(['/api/v1/usage', '/api/v1/usage/summary', '/api/v1/billing/usage'].map((path) => request(app).get(path).set(auth)));
+      return { today: [today.body.checks_today, today.body.alerts_today], summary: [summary.body.totals.checks, summary.body.totals.alerts], billing: [billing.body.usage.checks, billing.body.usage.alerts, billing.body.usage.monitors] };
+    };
+    const expected = { today: [7, 1], summary: [18, 2], billing: [18, 2, 2] };
+    expect(await counts()).toEqual(expected);
+    expect(await counts()).toEqual(expected); // the settled hours now come from memory
+    await ctx.db.query('DELETE FROM monitors WHERE id = $1', [second]);
+    expect(await counts()).toEqual({ today: [3, 1], summary: [8, 2], billing: [8, 2, 1] });
   });
 });

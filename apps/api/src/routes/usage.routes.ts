@@ -1,9 +1,7 @@
 import Joi from 'joi';
 import {
-  countAlerts,
   countDomains,
   countMonitors,
-  countScans,
   countUnfinishedScans,
   isoWithOffset,
   nextUtcMidnight,
@@ -15,6 +13,7 @@ import { authOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
 import { queryFields } from '../http/joi-schema.js';
 import { queryValue, validate } from '../http/validate.js';
+import { accountUsage } from '../usage/account-usage.js';
 import { fullPlanLimits, FullPlanLimitsSchema } from '../usage/plan-limits.js';
 import { Type } from '@sinclair/typebox';
 import { Nullable } from '../http/schema.js';
@@ -72,16 +71,15 @@ export function usageRoutes(ctx: Context, { quota, usage, windows }: RouteDeps):
       tag: 'Usage',
       auth: 'api-key',
       scope: 'billing:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const { account } = authOf(req);
         const tier = ctx.config.tiers[account.tier];
         const now = ctx.clock.now();
         const dayStart = startOfUtcDay(now);
-        const [requests, checks, scans, alerts] = await Promise.all([
+        const [requests, { checks, scans, alerts }] = await Promise.all([
           quota.dailyCount(account.id, now),
-          windows.counts.accountTotal(ctx.db, account.id, dayStart, now),
-          countScans(ctx.db, account.id, dayStart, now),
-          countAlerts(ctx.db, account.id, dayStart, now),
+          accountUsage(ctx.db, windows.counts, account.id, dayStart, now),
         ]);
         send(200, {
           tier: account.tier,
@@ -152,15 +150,14 @@ export function usageRoutes(ctx: Context, { quota, usage, windows }: RouteDeps):
       tag: 'Usage',
       auth: 'api-key',
       scope: 'billing:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const { account } = authOf(req);
         const now = ctx.clock.now();
         const from = new Date(startOfUtcDay(now).getTime() - 29 * DAY_MS);
-        const [requests, checks, scans, alerts] = await Promise.all([
+        const [requests, { checks, scans, alerts }] = await Promise.all([
           usage.requestsBetween(account.id, utcDay(from), utcDay(now)),
-          windows.counts.accountTotal(ctx.readDb, account.id, from, now),
-          countScans(ctx.readDb, account.id, from, now),
-          countAlerts(ctx.readDb, account.id, from, now),
+          accountUsage(ctx.readDb, windows.counts, account.id, from, now),
         ]);
         send(200, {
           period: { from: utcDay(from), to: utcDay(now), days: 30 },

@@ -1,5 +1,6 @@
 import { createTestAccount, createTestContext, insertTestMonitors, type TestContext } from '@vigil/testing';
-import { accountMonitorCounts, rollupCountsBetween } from './rollup-store.js';
+import { accountSettledChecks, accountUsageCounts } from '../accounts/usage-counts.js';
+import { rollupCountsBetween } from './rollup-store.js';
 
 let ctx: TestContext;
 let accountId: number;
@@ -25,23 +26,29 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
-describe('accountMonitorCounts (real PostgreSQL)', () => {
-  it("answers each of the account's monitors with its hours in [from, to), zeros without rows, as rollupCountsBetween sums them", async () => {
-    const counts = await accountMonitorCounts(ctx.db, accountId, H(8), new Date(H(10).getTime() + 60_000));
-    expect(counts).toEqual(
-      new Map([
-        [ids[0], { total: 18 + 19, successful: 9 + 10 }],
-        [ids[1], { total: 18 + 19 + 7, successful: 9 + 10 + 6 }],
-        [ids[2], { total: 0, successful: 0 }],
-      ]),
-    );
-    const between = await rollupCountsBetween(ctx.db, ids, H(2), H(9));
-    const same = await accountMonitorCounts(ctx.db, accountId, H(2), H(9));
-    for (const id of ids) expect(same.get(id)).toEqual(between.get(id) ?? { total: 0, successful: 0 });
+describe("an account's check totals (real PostgreSQL)", () => {
+  it("sums the account's monitors' hours in [from, to), the row's newest hour included, as rollupCountsBetween does", async () => {
+    const to = new Date(H(10).getTime() + 60_000);
+    const between = await rollupCountsBetween(ctx.db, ids, H(2), to);
+    const sum = ids.reduce((n, id) => n + (between.get(id)?.total ?? 0), 0);
+    expect((await accountSettledChecks(ctx.db, accountId, H(2), to)).total).toBe(sum);
+    expect((await accountUsageCounts(ctx.db, accountId, { from: H(0), liveFromHour: H(2), to })).liveChecks).toBe(sum);
+    expect((await accountSettledChecks(ctx.db, accountId, H(8), to)).total).toBe(18 + 19 + 18 + 19 + 7);
   });
 
-  it('answers an empty map for an account without monitors', async () => {
+  it('gives the monitor set a version that a create or a delete changes, and zeros for an account without monitors', async () => {
     const { account } = await createTestAccount(ctx, 'pro');
-    expect(await accountMonitorCounts(ctx.db, account.id, H(0), H(10))).toEqual(new Map());
+    const empty = await accountUsageCounts(ctx.db, account.id, { from: H(0), liveFromHour: H(0), to: H(10) });
+    expect(empty).toEqual({ scans: 0, alerts: 0, monitors: 0, domains: 0, liveChecks: 0, monitorSet: '0:0:0' });
+    const versions = [(await accountSettledChecks(ctx.db, account.id, H(0), H(10))).monitorSet];
+    const [first, second] = await insertTestMonitors(ctx, account.id, 2);
+    versions.push((await accountSettledChecks(ctx.db, account.id, H(0), H(10))).monitorSet);
+    await ctx.db.query('DELETE FROM monitors WHERE id = $1', [second]);
+    versions.push((await accountSettledChecks(ctx.db, account.id, H(0), H(10))).monitorSet);
+    // Another delete and a create leave as many monitors as before: the version still moves.
+    await ctx.db.query('DELETE FROM monitors WHERE id = $1', [first]);
+    await insertTestMonitors(ctx, account.id, 1);
+    versions.push((await accountUsageCounts(ctx.db, account.id, { from: H(0), liveFromHour: H(0), to: H(10) })).monitorSet);
+    expect(new Set(versions).size).toBe(versions.length);
   });
 });

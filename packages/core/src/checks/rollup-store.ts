@@ -70,24 +70,6 @@ export async function rollupCountsBetween(em: Queryable, monitorIds: readonly nu
   return new Map(rows.map((r) => [r.monitor_id, { total: Number(r.total), successful: Number(r.successful) }]));
 }
 
-/**
- * Every monitor of the account, each with its checks and successes over the hours from
- * `fromHour` (included) to `to` (excluded), zeros for one without rows: the account's monitors by
- * their index, then one index range scan of each one's hours (meant for a few hours: the API
- * keeps the settled hours' sums in memory and reads only the live ones here).
- */
-export async function accountMonitorCounts(em: Queryable, accountId: number, fromHour: Date, to: Date): Promise<Map<number, { total: number; successful: number }>> {
-  const rows = await em.query<{ monitor_id: number; total: string; successful: string }[]>(
-    `SELECT m.id AS monitor_id, COALESCE(s.total, 0) AS total, COALESCE(s.successful, 0) AS successful
-       FROM monitors m CROSS JOIN LATERAL (
-         SELECT sum(r.total) AS total, sum(r.successful) AS successful FROM monitor_rollups r
-          WHERE r.monitor_id = m.id AND r.hour >= $2 AND r.hour < $3) s
-      WHERE m.account_id = $1`,
-    [accountId, fromHour, to],
-  );
-  return new Map(rows.map((r) => [Number(r.monitor_id), { total: Number(r.total), successful: Number(r.successful) }]));
-}
-
 /** Each timing phase's average over the hours from `fromHour` to `lastHour` (ms, rounded; null for a phase never timed), null when no phase was. */
 export async function timingAverages(em: Queryable, monitorId: number, fromHour: Date, lastHour: Date): Promise<CheckTimings | null> {
   const [row] = await em.query<Record<string, string | number | null>[]>(
