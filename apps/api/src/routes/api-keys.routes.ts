@@ -9,11 +9,12 @@ import {
   ValidationError,
   bumpAuthStamp,
   heldScopes,
-  issueApiKey,
+  issueApiKeyAudited,
   recordAudit,
-  revokeLiveKey,
+  recordAuditAlong,
+  rotateApiKeyAudited,
   scopeBeyond,
-  setKeyRevokedAt,
+  setKeyRevokedAtStatement,
   snapshotOf,
   type ApiKey,
   type Context,
@@ -116,14 +117,11 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         if (expiresAt && expiresAt.getTime() <= ctx.clock.now().getTime()) {
           throw new ValidationError('Invalid expires_at: must be in the future');
         }
-        const { account, apiKey: caller } = authOf(req);
+        const { apiKey: caller } = authOf(req);
         const scopes = body.scopes ?? heldScopes(caller.scopes);
         refuseEscalation(caller, scopes);
-        const { key, secret } = await ctx.db.transaction(async (m) => {
-          const issued = await issueApiKey(m, account.id, { name: body.name, expiresAt, scopes });
-          await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'api_key', id: issued.key.id, action: 'create', after: issued.key }]);
-          return issued;
-        });
+        // One statement: the key and its entry (issueApiKeyAudited).
+        const { key, secret } = await issueApiKeyAudited(ctx.db, auditActor(req, ctx.clock), { name: body.name, expiresAt, scopes });
         send(201, { api_key: issuedApiKeyView(key), key: secret, message: 'API key created. Store the key now: it is not shown again.' });
       },
       docs: {
@@ -160,10 +158,8 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         if (!key.revokedAt) {
           const was = snapshotOf(ctx.db.manager, key);
           key.revokedAt = ctx.clock.now();
-          await ctx.db.transaction(async (m) => {
-            await setKeyRevokedAt(m, key.id, key.revokedAt);
-            await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'api_key', id: key.id, action: 'revoke', before: was, after: key }]);
-          });
+          // One statement: the revocation and its entry.
+          await recordAuditAlong(ctx.db.manager, auditActor(req, ctx.clock), [{ resource: 'api_key', id: key.id, action: 'revoke', before: was, after: key }], [setKeyRevokedAtStatement(key.id, key.revokedAt)]);
           await bumpAuthStamp(ctx, key.accountId);
         } else {
           await recordAudit(ctx.db.manager, auditActor(req, ctx.clock), []);
@@ -187,16 +183,11 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         if (old.revokedAt) throw new ConflictError('API key is revoked');
         // The new key keeps the expiry: an expired key would give a key that never works.
         if (old.expiresAt && old.expiresAt.getTime() <= ctx.clock.now().getTime()) throw new ConflictError('API key is expired');
-        const { key, secret } = await ctx.db.transaction(async (m) => {
-          const revokedAt = ctx.clock.now();
-          if (!(await revokeLiveKey(m, old.id, revokedAt))) throw new ConflictError('API key is revoked');
-          const issued = await issueApiKey(m, accountId, { name: old.name, expiresAt: old.expiresAt, scopes: heldScopes(old.scopes) });
-          await recordAudit(m, auditActor(req, ctx.clock), [
-            { resource: 'api_key', id: old.id, action: 'revoke', before: { revoked_at: null }, after: { revoked_at: revokedAt } },
-            { resource: 'api_key', id: issued.key.id, action: 'rotate', after: { ...snapshotOf(m, issued.key), rotated_key_id: old.id } },
-          ]);
-          return issued;
-        });
+        // One statement: the old key revoked (unless a concurrent request did), the new one
+        // issued, and their 'revoke' and 'rotate' entries (rotateApiKeyAudited).
+        const rotated = await rotateApiKeyAudited(ctx.db, auditActor(req, ctx.clock), old, heldScopes(old.scopes), ctx.clock.now());
+        if (!rotated) throw new ConflictError('API key is revoked');
+        const { key, secret } = rotated;
         await bumpAuthStamp(ctx, accountId);
         send(201, { api_key: issuedApiKeyView(key), key: secret, rotated_key_id: old.id, message: 'API key rotated. The old key no longer works.' });
       },
