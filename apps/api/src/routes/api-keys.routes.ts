@@ -75,8 +75,8 @@ function refuseEscalation(caller: ApiKey, requested: readonly Scope[]): void {
   if (missing) throw new ForbiddenError(INSUFFICIENT_SCOPE, { required: missing });
 }
 
-async function findOwnKey(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<ApiKey> {
-  const id = parseId(rawId, 'API key not found');
+async function findOwnKey(ctx: Context, accountId: number, rawId: string | string[] | number | undefined): Promise<ApiKey> {
+  const id = typeof rawId === 'number' ? rawId : parseId(rawId, 'API key not found');
   const key = await apiKeyOfAccount(ctx.db, accountId, id);
   if (!key) throw new NotFoundError('API key not found');
   return key;
@@ -85,6 +85,8 @@ async function findOwnKey(ctx: Context, accountId: number, rawId: string | strin
 export function apiKeyRoutes(ctx: Context): RouteDef[] {
   // Overlapping lists of one account share one read, each still one that started after it arrived.
   const lists = new ReadCoalescer<{ api_keys: ApiKeyView[]; total: number }>();
+  // The same for overlapping reads of one key.
+  const ones = new ReadCoalescer<{ api_key: ApiKeyView }>();
   const listKeys = async (accountId: number) => {
     // Uses still in Redis (flushed every VIGIL_USAGE_FLUSH_MS) count: the figures are current.
     const list = await withPendingUse(ctx, await apiKeysOfAccount(ctx.db, accountId));
@@ -141,8 +143,15 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'keys:read',
       handler: async (req, _res, send) => {
-        const [key] = await withPendingUse(ctx, [await findOwnKey(ctx, authOf(req).account.id, req.params.id)]);
-        send(200, { api_key: apiKeyView(key) });
+        const accountId = authOf(req).account.id;
+        const id = parseId(req.params.id, 'API key not found');
+        send(
+          200,
+          await ones.read(`${accountId}:${id}`, async () => {
+            const [key] = await withPendingUse(ctx, [await findOwnKey(ctx, accountId, id)]);
+            return { api_key: apiKeyView(key) };
+          }),
+        );
       },
       docs: { responses: { 200: { description: 'The key', schema: ApiKeyAnswerSchema }, 404: { description: 'API key not found' } } },
     }),

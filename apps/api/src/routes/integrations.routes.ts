@@ -5,6 +5,7 @@ import { auditActor } from '../audit/audit-actor.js';
 import { ATTEMPT_LIMIT_DOC, attemptLimit } from '../integrations/attempt-limit.js';
 import { paginationBody, paginationParams, PaginationSchema, parsePagination, type PageRequest } from '../http/pagination.js';
 import { queryFields } from '../http/joi-schema.js';
+import { ReadCoalescer } from '../http/read-coalescer.js';
 import { route, type RouteDef } from '../http/route.js';
 import { parseId, validateQuery } from '../http/validate.js';
 import { createIntegration } from '../integrations/create-integration.js';
@@ -59,8 +60,16 @@ const types = {
   events: [...ALERT_EVENTS],
 };
 
+type IntegrationAnswer = Static<typeof IntegrationSchema>;
+type PaginationAnswer = ReturnType<typeof paginationBody>;
+
 export function integrationRoutes(ctx: Context): RouteDef[] {
   const box = createSecretBox(ctx.config.secretKey);
+  // Overlapping identical reads (of one account, same page and filters) share one read, each
+  // still one that started after it arrived (ReadCoalescer), as the key list does.
+  const lists = new ReadCoalescer<{ integrations: IntegrationAnswer[]; pagination: PaginationAnswer }>();
+  const ones = new ReadCoalescer<{ integration: IntegrationAnswer }>();
+  const logs = new ReadCoalescer<{ integration_id: number; deliveries: Static<typeof DeliverySchema>[]; pagination: PaginationAnswer }>();
 
   const update = (method: 'put' | 'patch') =>
     route({
@@ -117,8 +126,14 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       scope: 'integrations:read',
       handler: async (req, _res, send) => {
         const page = parsePagination(req.query, PAGE);
-        const [rows, total] = await listIntegrations(ctx.db, authOf(req).account.id, page);
-        send(200, { integrations: rows.map((i) => integrationView(i, box, ctx.config.baseUrl)), pagination: paginationBody(page, total) });
+        const accountId = authOf(req).account.id;
+        send(
+          200,
+          await lists.read(`${accountId}:${page.page}:${page.perPage}`, async () => {
+            const [rows, total] = await listIntegrations(ctx.db, accountId, page);
+            return { integrations: rows.map((i) => integrationView(i, box, ctx.config.baseUrl)), pagination: paginationBody(page, total) };
+          }),
+        );
       },
       docs: {
         query: paginationParams(PAGE),
@@ -167,7 +182,9 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'integrations:read',
       handler: async (req, _res, send) => {
-        send(200, { integration: integrationView(await findOwnIntegration(ctx, authOf(req).account.id, req.params.id), box, ctx.config.baseUrl) });
+        const accountId = authOf(req).account.id;
+        const id = parseId(req.params.id, INTEGRATION_NOT_FOUND);
+        send(200, await ones.read(`${accountId}:${id}`, async () => ({ integration: integrationView(await findOwnIntegration(ctx, accountId, String(id)), box, ctx.config.baseUrl) })));
       },
       docs: { responses: { 200: { description: 'The integration', schema: ONE }, ...NOT_FOUND } },
     }),
@@ -231,11 +248,18 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
           await findOwnIntegration(ctx, accountId, req.params.id);
           throw invalid;
         }
-        // One statement: the ownership check and the page (deliveryLogOfAccount).
-        const log = await deliveryLogOfAccount(ctx.db, accountId, id, query.filters, query.page);
-        if (!log) throw new NotFoundError(INTEGRATION_NOT_FOUND);
-        const [rows, total] = log;
-        send(200, { integration_id: id, deliveries: rows.map(deliveryView), pagination: paginationBody(query.page, total) });
+        const { page, filters } = query;
+        const key = `${accountId}:${id}:${page.page}:${page.perPage}:${filters.status ?? ''}:${filters.event ?? ''}`;
+        send(
+          200,
+          await logs.read(key, async () => {
+            // One statement: the ownership check and the page (deliveryLogOfAccount).
+            const log = await deliveryLogOfAccount(ctx.db, accountId, id, filters, page);
+            if (!log) throw new NotFoundError(INTEGRATION_NOT_FOUND);
+            const [rows, total] = log;
+            return { integration_id: id, deliveries: rows.map(deliveryView), pagination: paginationBody(page, total) };
+          }),
+        );
       },
       docs: {
         query: {
