@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
+import type { AuditRow } from '@vigil/core';
 import { createTestAccount, createTestContext, testClock, type TestAccount, type TestContext } from '@vigil/testing';
 
 /*
@@ -16,20 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
-interface Row {
-  id: string;
-  created_at: Date;
-  key_id: number | null;
-  key_name: string | null;
-  ip: string | null;
-  resource_type: string;
-  resource_id: string;
-  action: string;
-  changes: Record<string, { before: unknown; after: unknown }>;
-}
-
 /** The account's entries of one resource, oldest first (ties in the order they were inserted). */
-async function entries(who: TestAccount, type: string, id: number): Promise<Row[]> {
+async function entries(who: TestAccount, type: string, id: number): Promise<AuditRow[]> {
   return ctx.db.query(
     `SELECT id::text AS id, created_at, key_id, key_name, ip, resource_type, resource_id, action, changes
      FROM audit_log WHERE account_id = $1 AND resource_type = $2 AND resource_id = $3 ORDER BY id`,
