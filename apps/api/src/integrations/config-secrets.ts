@@ -52,7 +52,7 @@ export function splitConfig(type: IntegrationType, config: Record<string, unknow
  * (VIGIL_SECRET_KEY changed) are left out: answers then omit them and an update must send
  * them again (a webhook gets a new generated secret).
  */
-export function openConfig(integration: Integration, box: SecretBox): Record<string, unknown> {
+export function openConfig(integration: Pick<Integration, 'config' | 'secrets'>, box: SecretBox): Record<string, unknown> {
   let secret: Record<string, unknown> = {};
   try {
     if (integration.secrets) secret = box.openJson<Record<string, unknown>>(integration.secrets);

@@ -1,4 +1,4 @@
-import { channelOf, insertIntegration, recordAudit, type AuditActor, type Context, type Integration, type SecretBox } from '@vigil/core';
+import { channelOf, insertIntegrationAudited, type AuditActor, type Context, type Integration, type SecretBox } from '@vigil/core';
 import { splitConfig } from './config-secrets.js';
 import { parseCreateBody, validateConfig } from './integration-input.js';
 import { assertOwnScope } from './integration-scope.js';
@@ -28,20 +28,17 @@ export async function createIntegration(ctx: Context, box: SecretBox, actor: Aud
   }
   await assertOwnScope(ctx, accountId, { monitorIds: input.monitor_ids, domainIds: input.domain_ids });
   const { clear, secret } = splitConfig(input.type, config);
-  const integration = await ctx.db.transaction(async (m) => {
-    const saved = await insertIntegration(m, {
-      accountId,
-      type: input.type,
-      name: input.name,
-      config: clear,
-      secrets: Object.keys(secret).length ? box.sealJson(secret) : null,
-      events: input.events ?? [],
-      monitorIds: input.monitor_ids ?? [],
-      domainIds: input.domain_ids ?? [],
-      isActive: input.is_active ?? true,
-    });
-    await recordAudit(m, actor, [{ resource: 'integration', id: saved.id, action: 'create', after: saved }]);
-    return saved;
+  // One statement: the row and its entry (insertIntegrationAudited).
+  const integration = await insertIntegrationAudited(ctx.db, actor, {
+    accountId,
+    type: input.type,
+    name: input.name,
+    config: clear,
+    secrets: Object.keys(secret).length ? box.sealJson(secret) : null,
+    events: input.events ?? [],
+    monitorIds: input.monitor_ids ?? [],
+    domainIds: input.domain_ids ?? [],
+    isActive: input.is_active ?? true,
   });
   return { integration, reveal: generated ? [generated.field] : [], secret: shown };
 }

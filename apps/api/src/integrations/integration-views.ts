@@ -1,5 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { ALERT_EVENTS, CHANNELS, DELIVERY_STATUSES, INTEGRATION_TYPES, isInboundType, type AlertDelivery, type Channel, type ConfigField, type Integration, type SecretBox } from '@vigil/core';
+import { ALERT_EVENTS, CHANNELS, DELIVERY_STATUSES, INTEGRATION_TYPES, isInboundType, type Channel, type ConfigField, type Integration, type LoggedAttempt, type SecretBox } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { DateTime, DateTimeOrNull, Nullable, StringEnum } from '../http/schema.js';
 import { maskedConfig, openConfig } from './config-secrets.js';
@@ -103,7 +103,7 @@ export function integrationView(i: Integration, box: SecretBox, baseUrl: string,
 }
 
 /** One delivery attempt. `delivery_id` groups the attempts of one delivery (X-Vigil-Delivery). */
-export function deliveryView(d: AlertDelivery): Static<typeof DeliverySchema> {
+export function deliveryView(d: LoggedAttempt): Static<typeof DeliverySchema> {
   return {
     id: d.id,
     delivery_id: d.deliveryId,

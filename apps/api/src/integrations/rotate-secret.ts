@@ -1,7 +1,7 @@
 import Joi from 'joi';
-import { generateWebhookSecret, lockIntegration, NotFoundError, SecretBoxError, updateAudited, ValidationError, type AuditActor, type Context, type Integration, type SecretBox } from '@vigil/core';
+import { generateWebhookSecret, lockIntegrationOfAccount, NotFoundError, SecretBoxError, updateAudited, ValidationError, type AuditActor, type Context, type Integration, type SecretBox } from '@vigil/core';
 import { annotated } from '../http/joi-schema.js';
-import { validate } from '../http/validate.js';
+import { parseId, validate } from '../http/validate.js';
 import { INTEGRATION_NOT_FOUND } from './find-own-integration.js';
 
 /** How long the previous secret keeps signing after a rotation, unless the request says otherwise. */
@@ -35,19 +35,24 @@ function openSecrets(integration: Integration, box: SecretBox): Record<string, u
 }
 
 /**
- * Gives a webhook a new generated signing secret. The old one keeps signing (a second
- * signature) for `overlapSeconds`, so receivers can switch without losing deliveries; 0 ends
- * it at once. The row is locked, so concurrent rotations apply one after the other.
+ * POST /integrations/{id}/rotate-secret: gives the caller's webhook a new generated signing
+ * secret. The old one keeps signing (a second signature) for `overlap_seconds` of the body, so
+ * receivers can switch without losing deliveries; 0 ends it at once. The row is read locked (a
+ * missing or another account's: 404, before the body is looked at), so concurrent rotations
+ * apply one after the other.
  */
 export async function rotateWebhookSecret(
   ctx: Context,
   box: SecretBox,
   actor: AuditActor,
-  integrationId: number,
-  overlapSeconds: number,
+  rawId: string | string[] | undefined,
+  body: unknown,
 ): Promise<{ integration: Integration; secret: string }> {
+  const id = parseId(rawId, INTEGRATION_NOT_FOUND);
   return ctx.db.transaction(async (m) => {
-    const current = await lockIntegration(m, integrationId);
+    const current = await lockIntegrationOfAccount(m, actor.accountId, id);
+    if (!current) throw new NotFoundError(INTEGRATION_NOT_FOUND);
+    const overlapSeconds = parseRotateBody(body);
     if (current.type !== 'webhook') throw new ValidationError('Only webhook integrations have a signing secret');
     const secrets = openSecrets(current, box);
     const old = typeof secrets.secret === 'string' ? secrets.secret : null;

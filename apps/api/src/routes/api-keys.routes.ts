@@ -9,11 +9,12 @@ import {
   ValidationError,
   bumpAuthStamp,
   heldScopes,
-  issueApiKey,
+  issueApiKeyAudited,
   recordAudit,
-  revokeLiveKey,
+  recordAuditAlong,
+  rotateApiKeyAudited,
   scopeBeyond,
-  setKeyRevokedAt,
+  setKeyRevokedAtStatement,
   snapshotOf,
   type ApiKey,
   type Context,
@@ -74,8 +75,8 @@ function refuseEscalation(caller: ApiKey, requested: readonly Scope[]): void {
   if (missing) throw new ForbiddenError(INSUFFICIENT_SCOPE, { required: missing });
 }
 
-async function findOwnKey(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<ApiKey> {
-  const id = parseId(rawId, 'API key not found');
+async function findOwnKey(ctx: Context, accountId: number, rawId: string | string[] | number | undefined): Promise<ApiKey> {
+  const id = typeof rawId === 'number' ? rawId : parseId(rawId, 'API key not found');
   const key = await apiKeyOfAccount(ctx.db, accountId, id);
   if (!key) throw new NotFoundError('API key not found');
   return key;
@@ -84,6 +85,8 @@ async function findOwnKey(ctx: Context, accountId: number, rawId: string | strin
 export function apiKeyRoutes(ctx: Context): RouteDef[] {
   // Overlapping lists of one account share one read, each still one that started after it arrived.
   const lists = new ReadCoalescer<{ api_keys: ApiKeyView[]; total: number }>();
+  // The same for overlapping reads of one key.
+  const ones = new ReadCoalescer<{ api_key: ApiKeyView }>();
   const listKeys = async (accountId: number) => {
     // Uses still in Redis (flushed every VIGIL_USAGE_FLUSH_MS) count: the figures are current.
     const list = await withPendingUse(ctx, await apiKeysOfAccount(ctx.db, accountId));
@@ -116,14 +119,11 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         if (expiresAt && expiresAt.getTime() <= ctx.clock.now().getTime()) {
           throw new ValidationError('Invalid expires_at: must be in the future');
         }
-        const { account, apiKey: caller } = authOf(req);
+        const { apiKey: caller } = authOf(req);
         const scopes = body.scopes ?? heldScopes(caller.scopes);
         refuseEscalation(caller, scopes);
-        const { key, secret } = await ctx.db.transaction(async (m) => {
-          const issued = await issueApiKey(m, account.id, { name: body.name, expiresAt, scopes });
-          await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'api_key', id: issued.key.id, action: 'create', after: issued.key }]);
-          return issued;
-        });
+        // One statement: the key and its entry (issueApiKeyAudited).
+        const { key, secret } = await issueApiKeyAudited(ctx.db, auditActor(req, ctx.clock), { name: body.name, expiresAt, scopes });
         send(201, { api_key: issuedApiKeyView(key), key: secret, message: 'API key created. Store the key now: it is not shown again.' });
       },
       docs: {
@@ -143,8 +143,15 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'keys:read',
       handler: async (req, _res, send) => {
-        const [key] = await withPendingUse(ctx, [await findOwnKey(ctx, authOf(req).account.id, req.params.id)]);
-        send(200, { api_key: apiKeyView(key) });
+        const accountId = authOf(req).account.id;
+        const id = parseId(req.params.id, 'API key not found');
+        send(
+          200,
+          await ones.read(`${accountId}:${id}`, async () => {
+            const [key] = await withPendingUse(ctx, [await findOwnKey(ctx, accountId, id)]);
+            return { api_key: apiKeyView(key) };
+          }),
+        );
       },
       docs: { responses: { 200: { description: 'The key', schema: ApiKeyAnswerSchema }, 404: { description: 'API key not found' } } },
     }),
@@ -160,10 +167,8 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         if (!key.revokedAt) {
           const was = snapshotOf(ctx.db.manager, key);
           key.revokedAt = ctx.clock.now();
-          await ctx.db.transaction(async (m) => {
-            await setKeyRevokedAt(m, key.id, key.revokedAt);
-            await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'api_key', id: key.id, action: 'revoke', before: was, after: key }]);
-          });
+          // One statement: the revocation and its entry.
+          await recordAuditAlong(ctx.db.manager, auditActor(req, ctx.clock), [{ resource: 'api_key', id: key.id, action: 'revoke', before: was, after: key }], [setKeyRevokedAtStatement(key.id, key.revokedAt)]);
           await bumpAuthStamp(ctx, key.accountId);
         } else {
           await recordAudit(ctx.db.manager, auditActor(req, ctx.clock), []);
@@ -187,16 +192,11 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
         if (old.revokedAt) throw new ConflictError('API key is revoked');
         // The new key keeps the expiry: an expired key would give a key that never works.
         if (old.expiresAt && old.expiresAt.getTime() <= ctx.clock.now().getTime()) throw new ConflictError('API key is expired');
-        const { key, secret } = await ctx.db.transaction(async (m) => {
-          const revokedAt = ctx.clock.now();
-          if (!(await revokeLiveKey(m, old.id, revokedAt))) throw new ConflictError('API key is revoked');
-          const issued = await issueApiKey(m, accountId, { name: old.name, expiresAt: old.expiresAt, scopes: heldScopes(old.scopes) });
-          await recordAudit(m, auditActor(req, ctx.clock), [
-            { resource: 'api_key', id: old.id, action: 'revoke', before: { revoked_at: null }, after: { revoked_at: revokedAt } },
-            { resource: 'api_key', id: issued.key.id, action: 'rotate', after: { ...snapshotOf(m, issued.key), rotated_key_id: old.id } },
-          ]);
-          return issued;
-        });
+        // One statement: the old key revoked (unless a concurrent request did), the new one
+        // issued, and their 'revoke' and 'rotate' entries (rotateApiKeyAudited).
+        const rotated = await rotateApiKeyAudited(ctx.db, auditActor(req, ctx.clock), old, heldScopes(old.scopes), ctx.clock.now());
+        if (!rotated) throw new ConflictError('API key is revoked');
+        const { key, secret } = rotated;
         await bumpAuthStamp(ctx, accountId);
         send(201, { api_key: issuedApiKeyView(key), key: secret, rotated_key_id: old.id, message: 'API key rotated. The old key no longer works.' });
       },

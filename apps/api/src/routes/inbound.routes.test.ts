@@ -98,6 +98,8 @@ describe('POST /inbound/{type}/{token}', () => {
     const live = await pagerduty(pro);
     const notJson = await signed(live.path, '{"event":');
     expect([notJson.status, notJson.body]).toEqual([400, { error: 'Invalid JSON body' }]);
+    // A body that is not a callback is a 400 only once it proved authentic.
+    expect((await signed(live.path, '{"event":', 'wrong')).body).toEqual({ error: 'Invalid signature' });
     const huge = JSON.stringify({ event: { event_type: 'x', pad: 'a'.repeat(INBOUND_BODY_MAX_BYTES) } });
     const tooBig = await signed(live.path, huge);
     expect([tooBig.status, tooBig.body]).toEqual([413, { error: `Body too large: at most ${INBOUND_BODY_MAX_BYTES} bytes` }]);

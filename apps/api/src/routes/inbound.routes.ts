@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { activeIntegrationOfType, createSecretBox, INBOUND_CHANNELS, INBOUND_TYPES, isInboundType, type Context } from '@vigil/core';
+import { createSecretBox, inboundTarget, INBOUND_CHANNELS, INBOUND_TYPES, isInboundType, type Context } from '@vigil/core';
 import { readPingBody } from '../heartbeats/read-ping-body.js';
 import { ErrorSchema } from '../http/error.schema.js';
 import { route, type RouteDef } from '../http/route.js';
@@ -14,6 +14,16 @@ export const INBOUND_BODY_MAX_BYTES = 64 * 1024;
 const UNKNOWN = 'Unknown inbound URL';
 const param = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 const INVALID_SIGNATURE = 'Invalid signature';
+
+/** A value, or the error computing it threw (thrown later, in the order the answers take). */
+type ReadAhead<T> = { ok: true; value: T } | { ok: false; error: unknown };
+function readAhead<T>(read: () => T): ReadAhead<T> {
+  try {
+    return { ok: true, value: read() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
 
 const ResultSchema = Type.Object({
   result: StringEnum(['acknowledged', 'already_acknowledged', 'ignored'] as const, {
@@ -45,11 +55,16 @@ export function inboundRoutes(ctx: Context): RouteDef[] {
         const read = await readPingBody(req, INBOUND_BODY_MAX_BYTES);
         if (read.abandoned) res.set('Connection', 'close');
         if (read.truncated) return send(413, { error: `Body too large: at most ${INBOUND_BODY_MAX_BYTES} bytes` });
-        const integration = await activeIntegrationOfType(ctx.db, integrationId, type);
-        if (!integration) return send(404, { error: UNKNOWN });
         const inbound = INBOUND_CHANNELS[type];
-        if (!inbound.verify(read.bytes, (name) => req.get(name), openConfig(integration, box))) return send(401, { error: INVALID_SIGNATURE });
-        const result = await acknowledgeFromProvider(ctx, integration.accountId, type, inbound.read(read.bytes));
+        // Read ahead of the check so that the integration and the incident the callback names
+        // are one statement; used only once the callback proved authentic, and a body that is not
+        // a callback still answers its 400 only after the 404 and the 401.
+        const asked = readAhead(() => inbound.read(read.bytes));
+        const target = await inboundTarget(ctx.db, integrationId, type, asked.ok && asked.value.kind === 'acknowledge' ? asked.value.incidentId : null);
+        if (!target) return send(404, { error: UNKNOWN });
+        if (!inbound.verify(read.bytes, (name) => req.get(name), openConfig(target.integration, box))) return send(401, { error: INVALID_SIGNATURE });
+        if (!asked.ok) throw asked.error;
+        const result = await acknowledgeFromProvider(ctx, target.integration.accountId, type, asked.value, target.incident);
         ctx.logger.info('on-call callback', { integrationId, type, result });
         send(200, { result });
       },

@@ -282,6 +282,10 @@ describe('one integration: 404s, updates, delete', () => {
         request(app).delete(`/api/v1/integrations/${id}`).set(owner.auth),
         request(app).post(`/api/v1/integrations/${id}/test`).set(owner.auth),
         request(app).get(`/api/v1/integrations/${id}/deliveries`).set(owner.auth),
+        // The 404 comes before a bad query or body is looked at.
+        request(app).get(`/api/v1/integrations/${id}/deliveries?status=meh`).set(owner.auth),
+        request(app).get(`/api/v1/integrations/${id}/deliveries?per_page=0`).set(owner.auth),
+        request(app).post(`/api/v1/integrations/${id}/rotate-secret`).set(owner.auth).send({ overlap_seconds: -1 }),
       ];
       for (const res of await Promise.all(calls)) {
         expect(res.status).toBe(404);

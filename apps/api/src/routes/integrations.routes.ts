@@ -1,20 +1,21 @@
 import Joi from 'joi';
-import { ALERT_EVENTS, CHANNELS, createSecretBox, deleteIntegrationOfAccount, DELIVERY_STATUSES, INTEGRATION_TYPES, listDeliveryAttempts, listIntegrations, recordAudit, ValidationError, type AlertDelivery, type Context, type DeliveryFilters } from '@vigil/core';
+import { ALERT_EVENTS, CHANNELS, createSecretBox, deleteIntegrationStatement, DELIVERY_STATUSES, INTEGRATION_TYPES, deliveryLogOfAccount, listIntegrations, NotFoundError, recordAudit, recordAuditAlong, ValidationError, type AlertDelivery, type Context, type DeliveryFilters } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
 import { auditActor } from '../audit/audit-actor.js';
 import { ATTEMPT_LIMIT_DOC, attemptLimit } from '../integrations/attempt-limit.js';
-import { paginationBody, paginationParams, PaginationSchema, parsePagination } from '../http/pagination.js';
+import { paginationBody, paginationParams, PaginationSchema, parsePagination, type PageRequest } from '../http/pagination.js';
 import { queryFields } from '../http/joi-schema.js';
+import { ReadCoalescer } from '../http/read-coalescer.js';
 import { route, type RouteDef } from '../http/route.js';
-import { validateQuery } from '../http/validate.js';
+import { parseId, validateQuery } from '../http/validate.js';
 import { createIntegration } from '../integrations/create-integration.js';
-import { findOwnIntegration } from '../integrations/find-own-integration.js';
+import { findOwnIntegration, INTEGRATION_NOT_FOUND } from '../integrations/find-own-integration.js';
 import { createIntegrationBody, updateIntegrationBody } from '../integrations/integration-input.js';
 import { AttemptSchema, DeliverySchema, deliveryView, IntegrationSchema, integrationView } from '../integrations/integration-views.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTimeOrNull, StringEnum } from '../http/schema.js';
 import { redeliver } from '../integrations/redeliver.js';
-import { parseRotateBody, rotateSecretBody, rotateWebhookSecret } from '../integrations/rotate-secret.js';
+import { rotateSecretBody, rotateWebhookSecret } from '../integrations/rotate-secret.js';
 import { sendTestDelivery } from '../integrations/send-test-delivery.js';
 import { yieldSlot } from '../middleware/key-fair-share.js';
 import { updateIntegration } from '../integrations/update-integration.js';
@@ -48,8 +49,27 @@ function answerAttempt(send: (status: 200 | 202, body: Static<typeof AttemptSche
   });
 }
 
+/** The answer of GET /integrations/types: the registry's, the same for the life of the process. */
+const types = {
+  types: CHANNELS.map((c) => ({
+    type: c.type,
+    name: c.label,
+    description: c.description,
+    config_fields: c.fields.map((f) => ({ name: f.name, type: f.type, required: f.required, secret: f.secret, description: f.description })),
+  })),
+  events: [...ALERT_EVENTS],
+};
+
+type IntegrationAnswer = Static<typeof IntegrationSchema>;
+type PaginationAnswer = ReturnType<typeof paginationBody>;
+
 export function integrationRoutes(ctx: Context): RouteDef[] {
   const box = createSecretBox(ctx.config.secretKey);
+  // Overlapping identical reads (of one account, same page and filters) share one read, each
+  // still one that started after it arrived (ReadCoalescer), as the key list does.
+  const lists = new ReadCoalescer<{ integrations: IntegrationAnswer[]; pagination: PaginationAnswer }>();
+  const ones = new ReadCoalescer<{ integration: IntegrationAnswer }>();
+  const logs = new ReadCoalescer<{ integration_id: number; deliveries: Static<typeof DeliverySchema>[]; pagination: PaginationAnswer }>();
 
   const update = (method: 'put' | 'patch') =>
     route({
@@ -74,17 +94,8 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       scope: 'integrations:read',
-      handler: (_req, _res, send) => {
-        send(200, {
-          types: CHANNELS.map((c) => ({
-            type: c.type,
-            name: c.label,
-            description: c.description,
-            config_fields: c.fields.map((f) => ({ name: f.name, type: f.type, required: f.required, secret: f.secret, description: f.description })),
-          })),
-          events: [...ALERT_EVENTS],
-        });
-      },
+      // The same object every time: the sender serialises and encodes it once.
+      handler: (_req, _res, send) => send(200, types),
       docs: {
         responses: {
           200: {
@@ -115,8 +126,14 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       scope: 'integrations:read',
       handler: async (req, _res, send) => {
         const page = parsePagination(req.query, PAGE);
-        const [rows, total] = await listIntegrations(ctx.db, authOf(req).account.id, page);
-        send(200, { integrations: rows.map((i) => integrationView(i, box, ctx.config.baseUrl)), pagination: paginationBody(page, total) });
+        const accountId = authOf(req).account.id;
+        send(
+          200,
+          await lists.read(`${accountId}:${page.page}:${page.perPage}`, async () => {
+            const [rows, total] = await listIntegrations(ctx.db, accountId, page);
+            return { integrations: rows.map((i) => integrationView(i, box, ctx.config.baseUrl)), pagination: paginationBody(page, total) };
+          }),
+        );
       },
       docs: {
         query: paginationParams(PAGE),
@@ -165,7 +182,9 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'integrations:read',
       handler: async (req, _res, send) => {
-        send(200, { integration: integrationView(await findOwnIntegration(ctx, authOf(req).account.id, req.params.id), box, ctx.config.baseUrl) });
+        const accountId = authOf(req).account.id;
+        const id = parseId(req.params.id, INTEGRATION_NOT_FOUND);
+        send(200, await ones.read(`${accountId}:${id}`, async () => ({ integration: integrationView(await findOwnIntegration(ctx, accountId, String(id)), box, ctx.config.baseUrl) })));
       },
       docs: { responses: { 200: { description: 'The integration', schema: ONE }, ...NOT_FOUND } },
     }),
@@ -181,10 +200,8 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
         const integration = await findOwnIntegration(ctx, accountId, req.params.id);
-        await ctx.db.transaction(async (m) => {
-          await deleteIntegrationOfAccount(m, accountId, integration.id);
-          await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'integration', id: integration.id, action: 'delete', before: integration }]);
-        });
+        // One statement: the DELETE and its entry.
+        await recordAuditAlong(ctx.db.manager, auditActor(req, ctx.clock), [{ resource: 'integration', id: integration.id, action: 'delete', before: integration }], [deleteIntegrationStatement(accountId, integration.id)]);
         send(200, { message: 'Integration deleted', deleted_integration_id: integration.id });
       },
       docs: { responses: { 200: { description: 'Deleted', schema: Type.Object({ message: Type.String({ examples: ['Integration deleted'] }), deleted_integration_id: Type.Integer() }) }, ...NOT_FOUND } },
@@ -221,10 +238,28 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'integrations:read',
       handler: async (req, _res, send) => {
-        const integration = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
-        const page = parsePagination(req.query, PAGE);
-        const [rows, total] = await listDeliveryAttempts(ctx.db, integration.id, validateQuery(DELIVERY_FILTERS, req.query), page);
-        send(200, { integration_id: integration.id, deliveries: rows.map(deliveryView), pagination: paginationBody(page, total) });
+        const accountId = authOf(req).account.id;
+        const id = parseId(req.params.id, INTEGRATION_NOT_FOUND);
+        let query: { page: PageRequest; filters: DeliveryFilters };
+        try {
+          query = { page: parsePagination(req.query, PAGE), filters: validateQuery(DELIVERY_FILTERS, req.query) };
+        } catch (invalid) {
+          // Another account's integration stays a 404 whatever the query says (as before the merged read).
+          await findOwnIntegration(ctx, accountId, req.params.id);
+          throw invalid;
+        }
+        const { page, filters } = query;
+        const key = `${accountId}:${id}:${page.page}:${page.perPage}:${filters.status ?? ''}:${filters.event ?? ''}`;
+        send(
+          200,
+          await logs.read(key, async () => {
+            // One statement: the ownership check and the page (deliveryLogOfAccount).
+            const log = await deliveryLogOfAccount(ctx.db, accountId, id, filters, page);
+            if (!log) throw new NotFoundError(INTEGRATION_NOT_FOUND);
+            const [rows, total] = log;
+            return { integration_id: id, deliveries: rows.map(deliveryView), pagination: paginationBody(page, total) };
+          }),
+        );
       },
       docs: {
         query: {
@@ -249,9 +284,8 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'integrations:write',
       handler: async (req, _res, send) => {
-        const own = await findOwnIntegration(ctx, authOf(req).account.id, req.params.id);
-        const overlapSeconds = parseRotateBody(req.body);
-        const { integration, secret } = await rotateWebhookSecret(ctx, box, auditActor(req, ctx.clock), own.id, overlapSeconds);
+        // The locked read is the ownership check (404 before the body's 400, as before).
+        const { integration, secret } = await rotateWebhookSecret(ctx, box, auditActor(req, ctx.clock), req.params.id, req.body);
         send(200, {
           integration: integrationView(integration, box, ctx.config.baseUrl, ['secret']),
           secret,

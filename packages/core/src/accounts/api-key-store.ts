@@ -1,6 +1,5 @@
-import { IsNull } from 'typeorm';
-import type { EntityAccess } from '../db/entity-access.js';
 import type { Queryable } from '../db/queryable.js';
+import type { Statement } from '../db/one-statement.js';
 import type { Tier } from '../tiers/tiers.js';
 import { Account } from '../db/entities/account.entity.js';
 import { ApiKey } from '../db/entities/api-key.entity.js';
@@ -66,23 +65,32 @@ export async function keyWithAccount(em: Queryable, keyHash: string): Promise<{ 
   return { account, apiKey };
 }
 
-/** The account's key (null when missing or another account's). */
-export function apiKeyOfAccount(em: EntityAccess, accountId: number, id: number): Promise<ApiKey | null> {
-  return em.getRepository(ApiKey).findOneBy({ id, accountId });
+/** Every column of the entity under its property name. */
+export const API_KEY_COLUMNS = `id, account_id AS "accountId", name, key_hash AS "keyHash", prefix, expires_at AS "expiresAt", revoked_at AS "revokedAt",
+  last_used_at AS "lastUsedAt", scopes, last_used_ip AS "lastUsedIp", created_at AS "createdAt"`;
+
+/** Rows read under API_KEY_COLUMNS as entities (snapshotOf reads an entity's columns through its metadata). */
+export function apiKeysOfRows(rows: readonly ApiKey[]): ApiKey[] {
+  return rows.map((row) => Object.assign(new ApiKey(), row));
+}
+
+/**
+ * The account's key (null when missing or another account's). Plain statements mapped to the
+ * entity by column aliases (issue 35): TypeORM's find built its query and hydrated through its
+ * metadata on every call, most of a key read's CPU.
+ */
+export async function apiKeyOfAccount(q: Queryable, accountId: number, id: number): Promise<ApiKey | null> {
+  const [key] = apiKeysOfRows(await q.query<ApiKey[]>(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE id = $1 AND account_id = $2`, [id, accountId]));
+  return key ?? null;
 }
 
 /** Every key of the account, revoked ones too, oldest first. */
-export function apiKeysOfAccount(em: EntityAccess, accountId: number): Promise<ApiKey[]> {
-  return em.getRepository(ApiKey).find({ where: { accountId }, order: { id: 'ASC' } });
+export async function apiKeysOfAccount(q: Queryable, accountId: number): Promise<ApiKey[]> {
+  return apiKeysOfRows(await q.query<ApiKey[]>(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE account_id = $1 ORDER BY id`, [accountId]));
 }
 
-/** Sets the key's revocation time. */
-export async function setKeyRevokedAt(em: EntityAccess, id: number, revokedAt: Date | null): Promise<void> {
-  await em.getRepository(ApiKey).update({ id }, { revokedAt });
+/** The UPDATE that sets the key's revocation time (a write of recordAuditAlong's statement). */
+export function setKeyRevokedAtStatement(id: number, revokedAt: Date | null): Statement {
+  return { sql: 'UPDATE api_keys SET revoked_at = $2 WHERE id = $1', params: [id, revokedAt] };
 }
 
-/** Revokes the key unless it is revoked already; whether this call revoked it (concurrent revocations: one wins). */
-export async function revokeLiveKey(em: EntityAccess, id: number, revokedAt: Date): Promise<boolean> {
-  const revoked = await em.getRepository(ApiKey).update({ id, revokedAt: IsNull() }, { revokedAt });
-  return Boolean(revoked.affected);
-}

@@ -2,3 +2,4 @@ export * from './audit-diff.js';
 export * from './record-audit.js';
 export * from './audit-store.js';
 export * from './update-audited.js';
+export * from './insert-audited.js';

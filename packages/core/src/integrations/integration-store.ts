@@ -1,16 +1,41 @@
 import type { EntityManager } from 'typeorm';
 import type { EntityAccess, PageSlice } from '../db/entity-access.js';
 import { Integration } from '../db/entities/integration.entity.js';
+import { pageTotal } from '../db/page-total.js';
+import type { Queryable } from '../db/queryable.js';
+import type { Statement } from '../db/one-statement.js';
+import { insertAudited } from '../audit/insert-audited.js';
+import type { AuditActor } from '../audit/record-audit.js';
 import type { IntegrationType } from '../channels/registry.js';
 
 /**
  * The store of integrations (issue 30): every read and write of the integrations table that the
- * API and the notifier make. Their deliveries are in deliveries/delivery-store.
+ * API and the notifier make. Their deliveries are in deliveries/delivery-store. The reads are
+ * plain statements mapped to the entity by column aliases (issue 35): TypeORM's find built its
+ * query and hydrated through its metadata on every call, most of an integration read's CPU.
  */
 
+/** Every column of the entity under its property name. */
+const INTEGRATION_COLUMNS = `id, account_id AS "accountId", type, name, config, secrets, previous_secret AS "previousSecret",
+  previous_secret_expires_at AS "previousSecretExpiresAt", events, monitor_ids AS "monitorIds", domain_ids AS "domainIds",
+  is_active AS "isActive", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+function integrationsOfRows(rows: readonly Integration[]): Integration[] {
+  return rows.map((row) => Object.assign(new Integration(), row));
+}
+
+async function readIntegrations(q: Queryable, where: string, params: unknown[]): Promise<Integration[]> {
+  return integrationsOfRows(await q.query<Integration[]>(`SELECT ${INTEGRATION_COLUMNS} FROM integrations WHERE ${where}`, params));
+}
+
+async function readIntegration(q: Queryable, where: string, params: unknown[]): Promise<Integration | null> {
+  const [integration] = await readIntegrations(q, where, params);
+  return integration ?? null;
+}
+
 /** The account's integration (null when missing or another account's). */
-export function integrationOfAccount(em: EntityAccess, accountId: number, id: number): Promise<Integration | null> {
-  return em.getRepository(Integration).findOneBy({ id, accountId });
+export function integrationOfAccount(q: Queryable, accountId: number, id: number): Promise<Integration | null> {
+  return readIntegration(q, 'id = $1 AND account_id = $2', [id, accountId]);
 }
 
 /** The account's integration; TypeORM's EntityNotFoundError when it is gone (a row the caller just read). */
@@ -19,28 +44,62 @@ export function integrationOfAccountOrFail(em: EntityAccess, accountId: number, 
 }
 
 /** An integration by id, whoever's (a delivery names it); null when deleted. */
-export function integrationById(em: EntityAccess, id: number): Promise<Integration | null> {
-  return em.getRepository(Integration).findOneBy({ id });
+export function integrationById(q: Queryable, id: number): Promise<Integration | null> {
+  return readIntegration(q, 'id = $1', [id]);
 }
 
-/** An active integration of this type (an on-call tool's callback names one); null otherwise. */
-export function activeIntegrationOfType(em: EntityAccess, id: number, type: IntegrationType): Promise<Integration | null> {
-  return em.getRepository(Integration).findOneBy({ id, type, isActive: true });
+/** An on-call tool's callback target: what verifying it needs, and the state of the incident it names. */
+export interface InboundTarget {
+  integration: Pick<Integration, 'id' | 'accountId' | 'type' | 'config' | 'secrets'>;
+  /** The named incident's acknowledgement state when it is the integration's account's; null otherwise (or none named). */
+  incident: { status: 'open' | 'resolved'; acknowledgedAt: Date | null } | null;
+}
+
+/**
+ * The active integration of this type behind a callback (null: none) and, when the callback
+ * names an incident, that incident's acknowledgement state if it is of the integration's
+ * account, in one statement (issue 35: a callback took two TypeORM reads).
+ */
+export async function inboundTarget(q: Queryable, id: number, type: IntegrationType, incidentId: number | null): Promise<InboundTarget | null> {
+  const [row] = await q.query<(InboundTarget['integration'] & { incidentStatus: 'open' | 'resolved' | null; acknowledgedAt: Date | null })[]>(
+    `SELECT i.id, i.account_id AS "accountId", i.type, i.config, i.secrets, n.status AS "incidentStatus", n.acknowledged_at AS "acknowledgedAt"
+     FROM integrations i LEFT JOIN incidents n ON n.id = $3 AND n.account_id = i.account_id
+     WHERE i.id = $1 AND i.type = $2 AND i.is_active`,
+    [id, type, incidentId],
+  );
+  if (!row) return null;
+  const { incidentStatus, acknowledgedAt, ...integration } = row;
+  return { integration, incident: incidentStatus === null ? null : { status: incidentStatus, acknowledgedAt } };
 }
 
 /** A page of the account's integrations, oldest first, and how many it has. */
-export function listIntegrations(em: EntityAccess, accountId: number, page: PageSlice): Promise<[Integration[], number]> {
-  return em.getRepository(Integration).findAndCount({ where: { accountId }, order: { id: 'ASC' }, skip: page.offset, take: page.perPage });
+export async function listIntegrations(q: Queryable, accountId: number, page: PageSlice): Promise<[Integration[], number]> {
+  const rows = await readIntegrations(q, 'account_id = $1 ORDER BY id LIMIT $2 OFFSET $3', [accountId, page.perPage, page.offset]);
+  const total = await pageTotal(page.offset, page.perPage, rows.length, async () => {
+    const [row] = await q.query<{ n: number }[]>('SELECT count(*)::int AS n FROM integrations WHERE account_id = $1', [accountId]);
+    return row?.n ?? 0;
+  });
+  return [rows, total];
 }
 
 /** Every integration of the account, oldest first. */
-export function integrationsOfAccount(em: EntityAccess, accountId: number): Promise<Integration[]> {
-  return em.getRepository(Integration).find({ where: { accountId }, order: { id: 'ASC' } });
+export function integrationsOfAccount(q: Queryable, accountId: number): Promise<Integration[]> {
+  return readIntegrations(q, 'account_id = $1 ORDER BY id', [accountId]);
 }
 
 /** The account's active integrations, oldest first (those an alert event can go to). */
-export function activeIntegrationsOfAccount(em: EntityAccess, accountId: number): Promise<Integration[]> {
-  return em.getRepository(Integration).find({ where: { accountId, isActive: true }, order: { id: 'ASC' } });
+export function activeIntegrationsOfAccount(q: Queryable, accountId: number): Promise<Integration[]> {
+  return readIntegrations(q, 'account_id = $1 AND is_active ORDER BY id', [accountId]);
+}
+
+/** The account's integration, its row locked for the caller's transaction (changes of its secret take turns); null when missing or another account's. */
+export function lockIntegrationOfAccount(m: EntityManager, accountId: number, id: number): Promise<Integration | null> {
+  return readIntegration(m, 'id = $1 AND account_id = $2 FOR UPDATE', [id, accountId]);
+}
+
+/** The DELETE of the account's integration (nothing when it is another account's), a write of recordAuditAlong's statement. */
+export function deleteIntegrationStatement(accountId: number, id: number): Statement {
+  return { sql: 'DELETE FROM integrations WHERE id = $1 AND account_id = $2', params: [id, accountId] };
 }
 
 /** The columns of a new integration. */
@@ -51,14 +110,36 @@ export function insertIntegration(em: EntityAccess, fields: NewIntegration): Pro
   return em.getRepository(Integration).save(fields);
 }
 
+/**
+ * POST /integrations: inserts the integration and records its 'create' entry in one statement
+ * (insertAudited). The entry is the one recordAudit wrote for `after:` the object TypeORM's save
+ * filled in: the fields given by their property names (accountId too), with the id and both
+ * dates the insert made.
+ */
+export async function insertIntegrationAudited(q: Queryable, actor: AuditActor, fields: NewIntegration): Promise<Integration> {
+  const rows = await insertAudited<Integration>(
+    q,
+    actor,
+    {
+      sql: `INSERT INTO integrations (account_id, type, name, config, secrets, events, monitor_ids, domain_ids, is_active)
+            VALUES ($1, $2, $3, $4::jsonb, $5, $6::text[], $7::int[], $8::int[], $9) RETURNING ${INTEGRATION_COLUMNS}`,
+      params: [fields.accountId, fields.type, fields.name, JSON.stringify(fields.config), fields.secrets, fields.events, fields.monitorIds, fields.domainIds, fields.isActive],
+    },
+    {
+      resource: 'integration',
+      action: 'create',
+      after: { ...fields },
+      generated: { id: { column: 'id', time: false }, createdAt: { column: 'createdAt', time: true }, updatedAt: { column: 'updatedAt', time: true } },
+    },
+  );
+  const [saved] = integrationsOfRows(rows);
+  if (!saved) throw new Error('insertIntegrationAudited: the INSERT returned no row');
+  return saved;
+}
+
 /** Saves an integration's changed fields. */
 export function saveIntegration(em: EntityAccess, integration: Integration): Promise<Integration> {
   return em.getRepository(Integration).save(integration);
-}
-
-/** The integration, its row locked for the transaction (changes of its secret take turns). */
-export function lockIntegration(em: EntityManager, id: number): Promise<Integration> {
-  return em.getRepository(Integration).findOneOrFail({ where: { id }, lock: { mode: 'pessimistic_write' } });
 }
 
 /** Deletes the account's integration (nothing when it is another account's). */
