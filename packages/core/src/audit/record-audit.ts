@@ -1,7 +1,8 @@
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { fieldDiff, type Snapshot } from './audit-diff.js';
-import { auditInsert, insertAuditRows, type NewAuditRow } from './audit-store.js';
+import { AUDIT_COLUMNS, auditInsert, auditRowValues, insertAuditRows, type NewAuditRow } from './audit-store.js';
 import { runAsOne, type Statement } from '../db/one-statement.js';
+import type { Queryable } from '../db/queryable.js';
 
 /** What an entry can say was done. */
 export const AUDIT_ACTIONS = [
@@ -95,4 +96,37 @@ export async function recordAuditAlong<Row>(m: EntityManager, actor: AuditActor,
   const answer = parts.length || last ? await runAsOne<Row>(m, parts, last) : [];
   actor.recorded?.();
   return answer;
+}
+
+/**
+ * An INSERT of one row and the entry of its creation in ONE statement (issue 35), where there
+ * was a transaction (BEGIN, the INSERT, the entry's INSERT, COMMIT): `insert` is the INSERT
+ * (its text without RETURNING), `returning` the columns the answer reads, and `after` the new
+ * row's fields as the entry tells them (by column name) but its generated `id`, which the
+ * statement fills in from the inserted row (the entry's resource id and its `id` field). The row
+ * and its entry commit together. Answers the inserted row.
+ */
+export async function insertAudited<Row extends { id: number }>(
+  q: Queryable,
+  actor: AuditActor,
+  resource: string,
+  insert: Statement,
+  returning: string,
+  after: Snapshot,
+): Promise<Row> {
+  // The id is a number of the row's own; 0 holds its place in the diff until the statement knows it.
+  const changes = fieldDiff(null, { id: 0, ...after });
+  const entry = auditRowValues({ accountId: actor.accountId, at: actor.now(), keyId: actor.keyId, keyName: actor.keyName, ip: actor.ip, resourceType: resource, resourceId: '', action: 'create', changes });
+  const params: unknown[] = [...insert.params];
+  const values = AUDIT_COLUMNS.map((column, i) => {
+    if (column === 'resource_id') return 'r.id::text';
+    params.push(entry[i]);
+    return column === 'changes' ? `jsonb_set($${params.length}::jsonb, '{id,after}', to_jsonb(r.id))` : `$${params.length}`;
+  });
+  const [row] = await q.query<Row[]>(
+    `WITH r AS (${insert.sql} RETURNING ${returning}), a AS (INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) SELECT ${values.join(', ')} FROM r) SELECT * FROM r`,
+    params,
+  );
+  actor.recorded?.();
+  return row;
 }
