@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, MapOf } from '../http/schema.js';
 import { randomBytes } from 'node:crypto';
-import { ensureBadgeToken, lockBadgeTarget, recordAudit, replaceBadgeToken, type AuditActor, type BadgeTarget, type BadgeToken, type Context } from '@vigil/core';
+import { badgeTokenOfOwnTarget, ensureBadgeToken, replaceBadgeTokenAudited, type AuditActor, type BadgeTarget, type BadgeToken, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from './badge-values.js';
 import { component } from '../http/components.js';
@@ -13,24 +13,30 @@ function newToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
-/** The resource's badge token, created on first use. */
-export function badgeTokenFor(ctx: Context, accountId: number, target: BadgeTarget): Promise<BadgeToken> {
-  return ensureBadgeToken(ctx.db, accountId, target, newToken());
+/** The account's resource's badge token, created on first use; null when the resource is missing or another account's (404). */
+export async function badgeTokenFor(ctx: Context, accountId: number, target: BadgeTarget): Promise<BadgeToken | null> {
+  // One statement when the token exists (the usual case): the ownership and the token together.
+  const found = await badgeTokenOfOwnTarget(ctx.db, accountId, target);
+  if (!found) return null;
+  return found.token ?? ensureBadgeToken(ctx.db, accountId, target, newToken());
 }
 
-/** A new token replaces the old one, which stops working at once (the account's cache version moves). */
-export async function rotateBadgeToken(ctx: Context, actor: AuditActor, target: BadgeTarget): Promise<BadgeToken> {
+/**
+ * A new token replaces the old one, which stops working at once (the account's cache version
+ * moves); null when the resource is missing or another account's (404). Rotations of one target
+ * queue on its row lock: each then replaces the token the previous one committed (without it,
+ * two at once both insert and one breaks the unique key: a 500). Four statements: BEGIN, the
+ * target locked, the replacement with its audit entry, COMMIT.
+ */
+export async function rotateBadgeToken(ctx: Context, actor: AuditActor, target: BadgeTarget): Promise<BadgeToken | null> {
   const { accountId } = actor;
   const saved = await ctx.db.transaction(async (m) => {
-    // Rotations of one target queue on its row: each then replaces the token the previous one
-    // committed (without it, two at once both insert and one breaks the unique key: a 500).
-    const targetId = 'monitorId' in target ? target.monitorId : target.domainId;
-    await lockBadgeTarget(m, target);
-    const { old, row } = await replaceBadgeToken(m, accountId, target, newToken());
-    await recordAudit(m, actor, [{ resource: 'monitorId' in target ? 'monitor' : 'domain', id: targetId, action: 'rotate', before: { badge_token: old }, after: { badge_token: row.token } }]);
+    if (!(await badgeTokenOfOwnTarget(m, accountId, target, true))) return null;
+    // The replacement and its audit entry in one statement, after the lock.
+    const row = await replaceBadgeTokenAudited(m, actor, target, newToken());
     return row;
   });
-  await statusChanged(ctx, accountId);
+  if (saved) await statusChanged(ctx, accountId);
   return saved;
 }
 

@@ -1,4 +1,4 @@
-import { generatePingToken, hashPingToken, replaceHeartbeatToken, ValidationError, type Context, type SecretBox } from '@vigil/core';
+import { generatePingToken, hashPingToken, heartbeatTokenReplacement, recordAuditAlong, ValidationError, type AuditActor, type Context, type SecretBox } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 
 /** The ping URL of a token. */
@@ -9,9 +9,13 @@ export function pingUrl(ctx: Context, token: string): string {
 /**
  * Gives a heartbeat monitor a new ping token, replacing the old one at once (pings with it answer
  * 404 from now on), and returns the new token; 400 when the monitor is not a heartbeat monitor.
+ * In the caller's transaction (the monitor's row locked); the replacement and its audit entry in
+ * one statement (the entry rolls back with the transaction when there is no heartbeat row). The
+ * old token is not read back (it is sealed): the entry tells that a new one was set.
  */
-export async function rotatePingToken(em: EntityManager, box: SecretBox, monitorId: number): Promise<string> {
+export async function rotatePingToken(em: EntityManager, box: SecretBox, actor: AuditActor, monitorId: number): Promise<string> {
   const token = generatePingToken();
-  if (!(await replaceHeartbeatToken(em, monitorId, hashPingToken(token), box.seal(token)))) throw new ValidationError('Monitor is not a heartbeat monitor: it has no ping URL');
+  const replaced = await recordAuditAlong(em, actor, [{ resource: 'monitor', id: monitorId, action: 'rotate', after: { ping_token: token } }], [], heartbeatTokenReplacement(monitorId, hashPingToken(token), box.seal(token)));
+  if (!replaced.length) throw new ValidationError('Monitor is not a heartbeat monitor: it has no ping URL');
   return token;
 }

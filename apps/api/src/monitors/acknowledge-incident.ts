@@ -1,4 +1,4 @@
-import { acknowledgeLockedIncident, recordAudit, snapshotOf, type AcknowledgeResult, type AuditActor, type Context } from '@vigil/core';
+import { acknowledgeLockedIncident, ConflictError, INCIDENT_RESOLVED, recordAudit, snapshotOf, type AcknowledgeResult, type AuditActor, type Context } from '@vigil/core';
 import { findOwnIncident } from './find-own-incident.js';
 
 /**
@@ -6,7 +6,10 @@ import { findOwnIncident } from './find-own-incident.js';
  * the incident row lock, so the reminder job (which takes the same lock and re-reads the
  * acknowledgement) sends nothing after this commits; the `incident.acknowledged` event goes out
  * through the outbox (acknowledgeLockedIncident). 404s as findOwnIncident, 409 for a resolved
- * incident nobody acknowledged.
+ * incident nobody acknowledged. An incident already acknowledged, or resolved without an
+ * acknowledgement, is answered from one plain read, without the transaction and its lock: the
+ * first acknowledgement is never replaced and a resolved incident never opens again (nor is it
+ * acknowledged then), so the locked read would answer the same.
  */
 export async function acknowledgeIncident(
   ctx: Context,
@@ -15,6 +18,13 @@ export async function acknowledgeIncident(
   rawMonitorId: string | string[] | undefined,
   rawIncidentId: string | string[] | undefined,
 ): Promise<AcknowledgeResult> {
+  const seen = await findOwnIncident(ctx.db, actor.accountId, rawMonitorId, rawIncidentId);
+  if (seen.acknowledgedAt) {
+    // No change, no entry (as recordAudit of no change tells).
+    actor.recorded?.();
+    return { incident: seen, changed: false };
+  }
+  if (seen.status === 'resolved') throw new ConflictError(INCIDENT_RESOLVED);
   return ctx.db.transaction(async (m) => {
     const incident = await findOwnIncident(m, actor.accountId, rawMonitorId, rawIncidentId, { lock: true });
     const was = snapshotOf(m, incident);

@@ -3,7 +3,7 @@ import { checkListPage, REGION_NAME_PATTERN, ValidationError, type Context } fro
 import { paginationBody, parsePagination } from '../http/pagination.js';
 import { validateQuery } from '../http/validate.js';
 import { dateRangeQuery, parseDateRange } from './date-query.js';
-import { findOwnMonitor } from './find-own-monitor.js';
+import { findOwnMonitorId } from './find-own-monitor.js';
 import { checkView } from './monitor-views.js';
 
 /** The list's page sizes (the route documents the same). */
@@ -23,11 +23,11 @@ export const CHECK_LIST_FILTERS = Joi.object<{ status?: 'success' | 'failure'; r
 
 /** GET /uptime/monitors/{id}/checks: check records, newest first, filtered by time range and result. */
 export async function listChecks(ctx: Context, accountId: number, rawId: string | string[] | undefined, query: Record<string, unknown>) {
-  const monitor = await findOwnMonitor(ctx.db, accountId, rawId);
+  const monitorId = await findOwnMonitorId(ctx.db, accountId, rawId);
   const dates = validateQuery(CHECK_LIST_DATES, query);
   const range = parseDateRange(dates.from_date, dates.to_date);
   const { status, region } = validateQuery(CHECK_LIST_FILTERS, query);
   const page = parsePagination(query, CHECK_LIST_PAGE);
-  const { checks, total } = await checkListPage(ctx.readDb, { monitorId: monitor.id, from: range.from, toExclusive: range.toExclusive, status, region }, page.perPage, page.offset);
-  return { monitor_id: monitor.id, checks: checks.map((c) => checkView(c)), pagination: paginationBody(page, total) };
+  const { checks, total } = await checkListPage(ctx.readDb, { monitorId, from: range.from, toExclusive: range.toExclusive, status, region }, page.perPage, page.offset);
+  return { monitor_id: monitorId, checks: checks.map((c) => checkView(c)), pagination: paginationBody(page, total) };
 }

@@ -3,7 +3,7 @@ import { incidentListPage, incidentsInWindow, ValidationError, type Context } fr
 import { paginationBody, parsePagination } from '../http/pagination.js';
 import { validateQuery } from '../http/validate.js';
 import { dateRangeQuery, parseDateRange } from './date-query.js';
-import { findOwnMonitor } from './find-own-monitor.js';
+import { findOwnMonitorId } from './find-own-monitor.js';
 import { incidentView } from './monitor-views.js';
 import { incidentSummary } from './uptime-math.js';
 
@@ -25,7 +25,7 @@ export const INCIDENT_LIST_DATES = dateRangeQuery('incidents started');
  * whatever the filters.
  */
 export async function listIncidents(ctx: Context, accountId: number, rawId: string | string[] | undefined, query: Record<string, unknown>) {
-  const monitor = await findOwnMonitor(ctx.db, accountId, rawId);
+  const monitorId = await findOwnMonitorId(ctx.db, accountId, rawId);
   const { status } = validateQuery(INCIDENT_LIST_FILTERS, query);
   const dates = validateQuery(INCIDENT_LIST_DATES, query);
   const range = parseDateRange(dates.from_date, dates.to_date);
@@ -33,11 +33,11 @@ export async function listIncidents(ctx: Context, accountId: number, rawId: stri
   const now = ctx.clock.now();
   const windowFrom = new Date(now.getTime() - 30 * DAY_MS);
   const [{ incidents, total }, inWindow] = await Promise.all([
-    incidentListPage(ctx.readDb, { monitorId: monitor.id, status, from: range.from, toExclusive: range.toExclusive }, page.perPage, page.offset),
-    incidentsInWindow(ctx.readDb, monitor.id, windowFrom, now),
+    incidentListPage(ctx.readDb, { monitorId, status, from: range.from, toExclusive: range.toExclusive }, page.perPage, page.offset),
+    incidentsInWindow(ctx.readDb, monitorId, windowFrom, now),
   ]);
   return {
-    monitor_id: monitor.id,
+    monitor_id: monitorId,
     incidents: incidents.map(incidentView),
     summary: incidentSummary(inWindow, windowFrom, now),
     pagination: paginationBody(page, total),

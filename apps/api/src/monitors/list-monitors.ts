@@ -48,7 +48,7 @@ export const MONITOR_LIST_FILTERS = Joi.object<{ status?: MonitorStatus }>({
 });
 
 /** Whether a maintenance window of the account covers a monitor right now (as maintenanceNow answers). */
-function maintenanceCoverage(windows: ListMaintenanceWindow[], now: Date): (monitorId: number) => boolean {
+export function maintenanceCoverage(windows: ListMaintenanceWindow[], now: Date): (monitorId: number) => boolean {
   if (!windows.length) return () => false;
   return (monitorId) => windows.some((w) => windowCovers(w, { monitorId }) && occurrenceAt(scheduleOf(w), now) !== null);
 }

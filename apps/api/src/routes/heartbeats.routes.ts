@@ -1,4 +1,4 @@
-import { createSecretBox, keptPingBody, recordAudit, ValidationError, type Context } from '@vigil/core';
+import { createSecretBox, keptPingBody, ValidationError, type Context } from '@vigil/core';
 import type { Request, Response } from 'express';
 import { readPingBody } from '../heartbeats/read-ping-body.js';
 import { PINGS_PER_MINUTE, PingIntake, type IncomingPing } from '../heartbeats/ping-intake.js';
@@ -94,10 +94,7 @@ export function heartbeatRoutes(ctx: Context): RouteDef[] {
         const actor = auditActor(req, ctx.clock);
         const token = await ctx.db.transaction(async (em) => {
           const monitor = await findOwnMonitor(em, actor.accountId, req.params.id, { lock: true });
-          const rotated = await rotatePingToken(em, box, monitor.id);
-          // The old token is not read back (it is sealed); the entry tells that a new one was set.
-          await recordAudit(em, actor, [{ resource: 'monitor', id: monitor.id, action: 'rotate', after: { ping_token: rotated } }]);
-          return rotated;
+          return rotatePingToken(em, box, actor, monitor.id);
         });
         send(200, { ping_url: pingUrl(ctx, token), message: 'Ping token rotated' });
       },

@@ -1,11 +1,11 @@
 import type { Request, Response } from 'express';
-import { monitorSlaFactsOfAccount, ValidationError, type Context } from '@vigil/core';
+import { monitorSlaFactsOf, monitorSlaFactsOfAccount, NotFoundError, ValidationError, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
 import Joi from 'joi';
 import { queryFields } from '../http/joi-schema.js';
 import { route, type RouteDef } from '../http/route.js';
-import { queryValue, validateQuery } from '../http/validate.js';
-import { findOwnMonitor } from '../monitors/find-own-monitor.js';
+import { parseId, queryValue, validateQuery } from '../http/validate.js';
+import { MONITOR_NOT_FOUND } from '../monitors/find-own-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { slaRows } from '../sla/load-sla.js';
 import type { SettledCounts } from '../monitors/settled-counts.js';
@@ -44,7 +44,9 @@ export function slaRoutes(ctx: Context, counts: SettledCounts): RouteDef[] {
       before: gate,
       handler: async (req, res, send) => {
         const { account } = authOf(req);
-        const monitor = await findOwnMonitor(ctx.db, account.id, req.params.id);
+        // The four columns its report needs, not the whole row.
+        const monitor = await monitorSlaFactsOf(ctx.db, account.id, parseId(req.params.id, MONITOR_NOT_FOUND));
+        if (!monitor) throw new NotFoundError(MONITOR_NOT_FOUND);
         const period = parseMonitorSlaPeriod({ month: queryValue(req.query.month), from: queryValue(req.query.from), to: queryValue(req.query.to) }, ctx.clock.now());
         const csv = wantsCsv(req);
         const [row] = await slaRows(ctx, counts, account.id, [monitor], period);

@@ -70,16 +70,29 @@ export async function rollupCountsBetween(em: Queryable, monitorIds: readonly nu
   return new Map(rows.map((r) => [r.monitor_id, { total: Number(r.total), successful: Number(r.successful) }]));
 }
 
+/** A row of timing averages (timingAverageColumns): per phase its count (`{phase}_n`) and its rounded average. */
+export type TimingAverageRow = Record<string, string | number | null>;
+
+/** The aggregates of timingAverages over rows of monitor_rollups, as select-list items (`json`: as json_build_object's arguments). */
+export function timingAverageColumns(json = false): string {
+  return CHECK_TIMING_PHASES.map((p) => {
+    const n = `sum(${p}_count)::bigint`;
+    const avg = `round(sum(${p}_sum)::numeric / NULLIF(sum(${p}_count), 0))::int`;
+    return json ? `'${p}_n', ${n}, '${p}', ${avg}` : `${n} AS ${p}_n, ${avg} AS ${p}`;
+  }).join(', ');
+}
+
+/** The averages of a row of timingAverageColumns (ms, rounded; null for a phase never timed), null when no phase was. */
+export function timingAveragesOf(row: TimingAverageRow | null | undefined): CheckTimings | null {
+  if (!row || CHECK_TIMING_PHASES.every((p) => !Number(row[`${p}_n`]))) return null;
+  const ms = (p: (typeof CHECK_TIMING_PHASES)[number]) => (row[p] === null || row[p] === undefined ? null : Number(row[p]));
+  return { dns: ms('dns'), connect: ms('connect'), tls: ms('tls'), first_byte: ms('first_byte'), download: ms('download') };
+}
+
 /** Each timing phase's average over the hours from `fromHour` to `lastHour` (ms, rounded; null for a phase never timed), null when no phase was. */
 export async function timingAverages(em: Queryable, monitorId: number, fromHour: Date, lastHour: Date): Promise<CheckTimings | null> {
-  const [row] = await em.query<Record<string, string | number | null>[]>(
-    `SELECT ${CHECK_TIMING_PHASES.map((p) => `sum(${p}_count)::bigint AS ${p}_n, round(sum(${p}_sum)::numeric / NULLIF(sum(${p}_count), 0))::int AS ${p}`).join(', ')}
-       FROM monitor_rollups WHERE monitor_id = $1 AND hour >= $2 AND hour <= $3`,
-    [monitorId, fromHour, lastHour],
-  );
-  if (!row || CHECK_TIMING_PHASES.every((p) => !Number(row[`${p}_n`]))) return null;
-  const ms = (p: (typeof CHECK_TIMING_PHASES)[number]) => (row[p] === null ? null : Number(row[p]));
-  return { dns: ms('dns'), connect: ms('connect'), tls: ms('tls'), first_byte: ms('first_byte'), download: ms('download') };
+  const [row] = await em.query<TimingAverageRow[]>(`SELECT ${timingAverageColumns()} FROM monitor_rollups WHERE monitor_id = $1 AND hour >= $2 AND hour <= $3`, [monitorId, fromHour, lastHour]);
+  return timingAveragesOf(row);
 }
 
 /**

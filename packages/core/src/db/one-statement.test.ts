@@ -27,6 +27,16 @@ it('runs the writes and answers the main query\'s rows', async () => {
   expect(await ctx.db.query('SELECT n FROM one_statement_t ORDER BY n')).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
 });
 
+it('answers the rows of a main UPDATE or DELETE ... RETURNING, not TypeORM\'s [rows, affected]', async () => {
+  await ctx.db.query('CREATE TABLE one_statement_u (n int)');
+  await ctx.db.query('INSERT INTO one_statement_u VALUES (1), (2)');
+  const write = [{ sql: 'INSERT INTO one_statement_u VALUES ($1)', params: [9] }];
+  expect(await runAsOne<{ n: number }>(ctx.db, write, { sql: 'UPDATE one_statement_u SET n = n + 10 WHERE n = $1 RETURNING n', params: [1] })).toEqual([{ n: 11 }]);
+  expect(await runAsOne<{ n: number }>(ctx.db, [], { sql: 'DELETE FROM one_statement_u WHERE n = $1 RETURNING n', params: [2] })).toEqual([{ n: 2 }]);
+  expect(await runAsOne<{ n: number }>(ctx.db, [], { sql: 'UPDATE one_statement_u SET n = 0 WHERE n = $1 RETURNING n', params: [404] })).toEqual([]);
+  expect(await ctx.db.query('SELECT n FROM one_statement_u ORDER BY n')).toEqual([{ n: 9 }, { n: 11 }]);
+});
+
 it('an entry, a schedule change and an account-limit lock in one statement, rolled back with their transaction', async () => {
   const { account } = await createTestAccount(ctx, 'pro');
   let recorded = 0;

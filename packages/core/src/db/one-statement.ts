@@ -1,4 +1,4 @@
-import type { Queryable } from './queryable.js';
+import type { Queryable, WriteResult } from './queryable.js';
 
 /** A statement's text, numbering its own parameters from $1, and its parameters. */
 export interface Statement {
@@ -28,8 +28,17 @@ export function oneStatement(writes: readonly Statement[], last?: Statement): St
   return { sql: withs.length ? `WITH ${withs.join(', ')} ${main}` : main, params };
 }
 
-/** Runs oneStatement(writes, last) on `q`; the main query's rows. */
-export function runAsOne<Row>(q: Queryable, writes: readonly Statement[], last?: Statement): Promise<Row[]> {
+/** TypeORM's answer to a statement whose main query is an UPDATE or a DELETE: [rows, affected] (see WriteResult). */
+function isWriteResult<Row>(result: Row[] | WriteResult<Row>): result is WriteResult<Row> {
+  return result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number';
+}
+
+/**
+ * Runs oneStatement(writes, last) on `q`; the main query's rows, also when it is an UPDATE or a
+ * DELETE ... RETURNING (TypeORM answers those as [rows, affected]).
+ */
+export async function runAsOne<Row>(q: Queryable, writes: readonly Statement[], last?: Statement): Promise<Row[]> {
   const { sql, params } = oneStatement(writes, last);
-  return q.query<Row[]>(sql, [...params]);
+  const result = await q.query<Row[] | WriteResult<Row>>(sql, [...params]);
+  return isWriteResult(result) ? result[0] : result;
 }

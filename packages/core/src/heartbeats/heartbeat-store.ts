@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Queryable } from '../db/queryable.js';
+import type { Statement } from '../db/one-statement.js';
 import type { Tier } from '../tiers/tiers.js';
 import type { HeartbeatConfig } from '../monitors/types/heartbeat/heartbeat-config.js';
 import type { HeartbeatState } from './heartbeat-judge.js';
@@ -57,15 +58,12 @@ export async function saveHeartbeatState(em: EntityManager, monitorId: number, s
   );
 }
 
-/** Replaces the monitor's token; false when the monitor has no heartbeat row (not a heartbeat monitor). */
-export async function replaceHeartbeatToken(em: EntityManager, monitorId: number, tokenHash: string, tokenSealed: string): Promise<boolean> {
-  // An UPDATE's answer through TypeORM's postgres driver is [rows, affected].
-  const [, affected] = await em.query<[unknown[], number]>(`UPDATE heartbeat_monitors SET token_hash = $2, token_sealed = $3 WHERE monitor_id = $1`, [
-    monitorId,
-    tokenHash,
-    tokenSealed,
-  ]);
-  return affected > 0;
+/**
+ * The statement that replaces the monitor's token, to send with its audit entry (recordAuditAlong's
+ * main query): no row when the monitor has no heartbeat row (not a heartbeat monitor).
+ */
+export function heartbeatTokenReplacement(monitorId: number, tokenHash: string, tokenSealed: string): Statement {
+  return { sql: `UPDATE heartbeat_monitors SET token_hash = $2, token_sealed = $3 WHERE monitor_id = $1 RETURNING monitor_id`, params: [monitorId, tokenHash, tokenSealed] };
 }
 
 /** The monitor each ping token (by its hash) belongs to, in one statement; a hash no token has is left out. */

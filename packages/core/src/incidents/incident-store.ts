@@ -166,17 +166,53 @@ export function incidentsOverlapping(em: Queryable, monitorIds: readonly number[
   );
 }
 
+/**
+ * Every column of the Incident entity under its property name, `p` the table's alias with its
+ * dot (issue 35: plain statements mapped by alias, where TypeORM's find built its query and
+ * hydrated through its metadata on every call).
+ */
+const incidentColumns = (p: string) =>
+  `${p}id, ${p}monitor_id AS "monitorId", ${p}account_id AS "accountId", ${p}status, ${p}started_at AS "startedAt", ${p}resolved_at AS "resolvedAt",
+   ${p}duration_seconds AS "durationSeconds", ${p}cause, ${p}regions, ${p}affected_checks AS "affectedChecks", ${p}alerts_sent AS "alertsSent",
+   ${p}acknowledged_at AS "acknowledgedAt", ${p}acknowledged_by AS "acknowledgedBy", ${p}reminders_sent AS "remindersSent",
+   ${p}last_reminder_at AS "lastReminderAt", ${p}escalation_step AS "escalationStep", ${p}created_at AS "createdAt"`;
+
+/** The entity of a row read under incidentColumns (an instance: the audit reads its columns through the metadata). */
+const incidentOf = (row: Incident): Incident => Object.assign(new Incident(), row);
+
+/** Incidents of a plain read (`where` on the table aliased i), as entities. */
+export async function readIncidents(q: Queryable, where: string, params: readonly unknown[]): Promise<Incident[]> {
+  const rows = await q.query<Incident[]>(`SELECT ${incidentColumns('i.')} FROM incidents i WHERE ${where}`, [...params]);
+  return rows.map(incidentOf);
+}
+
 /** The monitor's incident (null when missing or another monitor's). */
-export function incidentOfMonitor(em: EntityAccess, monitorId: number, id: number): Promise<Incident | null> {
-  return em.getRepository(Incident).findOneBy({ id, monitorId });
+export async function incidentOfMonitor(q: Queryable, monitorId: number, id: number): Promise<Incident | null> {
+  const [incident] = await readIncidents(q, 'i.id = $1 AND i.monitor_id = $2', [id, monitorId]);
+  return incident ?? null;
 }
 
 /** An incident of the account's monitor (null when missing or another's); `lock` takes its row lock (inside a transaction). */
-export function incidentEntityOfAccount(em: EntityAccess, accountId: number, monitorId: number, id: number, opts: { lock?: boolean } = {}): Promise<Incident | null> {
-  return em.getRepository(Incident).findOne({
-    where: { id, monitorId, accountId },
-    ...(opts.lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-  });
+export async function incidentEntityOfAccount(q: Queryable, accountId: number, monitorId: number, id: number, opts: { lock?: boolean } = {}): Promise<Incident | null> {
+  const [incident] = await readIncidents(q, `i.id = $1 AND i.monitor_id = $2 AND i.account_id = $3${opts.lock ? ' FOR UPDATE' : ''}`, [id, monitorId, accountId]);
+  return incident ?? null;
+}
+
+/**
+ * Whether the account has monitor `monitorId` and, if so, its incident `id` (null: missing,
+ * another monitor's, or `id` null), in one statement (the API's 404s tell the two apart, the
+ * monitor's first). Read without locks.
+ */
+export async function incidentOfOwnMonitor(q: Queryable, accountId: number, monitorId: number, id: number | null): Promise<{ monitor: boolean; incident: Incident | null }> {
+  const [row] = await q.query<(Incident & { own_monitor: number })[]>(
+    `SELECT m.id AS own_monitor, ${incidentColumns('i.')}
+       FROM monitors m LEFT JOIN incidents i ON i.id = $3 AND i.monitor_id = m.id AND i.account_id = $2
+      WHERE m.id = $1 AND m.account_id = $2`,
+    [monitorId, accountId, id],
+  );
+  if (!row) return { monitor: false, incident: null };
+  const { own_monitor: _own, ...incident } = row;
+  return { monitor: true, incident: incident.id === null ? null : incidentOf(incident) };
 }
 
 /** Whether the account's incident is acknowledged or resolved, from a plain read (null when missing or another account's). */
@@ -184,7 +220,7 @@ export function incidentAckState(em: EntityAccess, accountId: number, id: number
   return em.getRepository(Incident).findOne({ where: { id, accountId }, select: { id: true, status: true, acknowledgedAt: true } });
 }
 
-/** An incident as a monitor's detail lists it. */
+/** An incident as a monitor's detail lists it (readMonitorDetail reads them). */
 export interface RecentIncidentRow {
   id: number;
   startedAt: Date;
@@ -193,14 +229,6 @@ export interface RecentIncidentRow {
   cause: string;
 }
 
-/** The monitor's latest `limit` incidents, newest first (incidents_monitor_started_idx), with the five columns the detail shows. */
-export function recentIncidentsOf(q: Queryable, monitorId: number, limit: number): Promise<RecentIncidentRow[]> {
-  return q.query<RecentIncidentRow[]>(
-    `SELECT id, started_at AS "startedAt", resolved_at AS "resolvedAt", duration_seconds AS "durationSeconds", cause
-     FROM incidents WHERE monitor_id = $1 ORDER BY started_at DESC, id DESC LIMIT $2`,
-    [monitorId, limit],
-  );
-}
 /** An incident as a public status page shows it. */
 export interface PageIncidentRow {
   id: number;

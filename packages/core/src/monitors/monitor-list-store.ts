@@ -138,7 +138,8 @@ function entryOf(r: MonitorListRow): MonitorListEntry {
   };
 }
 
-const windowOf = (w: ListMaintenanceRow): ListMaintenanceWindow => ({ ...w, startsAt: new Date(w.startsAt), endsAt: w.endsAt === null ? null : new Date(w.endsAt) });
+/** A window as the list statement wrote it, its times as dates. */
+export const listMaintenanceWindowOf = (w: ListMaintenanceRow): ListMaintenanceWindow => ({ ...w, startsAt: new Date(w.startsAt), endsAt: w.endsAt === null ? null : new Date(w.endsAt) });
 
 /** One page of the account's monitors (by id), with the counts and windows the list shows. */
 export async function monitorListPage(db: DataSource, q: MonitorListQuery): Promise<MonitorListPage> {
@@ -148,6 +149,6 @@ export async function monitorListPage(db: DataSource, q: MonitorListQuery): Prom
     entries: (answer.rows ?? []).map(entryOf),
     matching: answer.matching,
     summary: answer.summary ?? [],
-    maintenance: (answer.maintenance ?? []).map(windowOf),
+    maintenance: (answer.maintenance ?? []).map(listMaintenanceWindowOf),
   };
 }

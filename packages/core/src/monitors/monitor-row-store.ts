@@ -3,6 +3,10 @@ import type { Queryable, WriteResult } from '../db/queryable.js';
 import type { Statement } from '../db/one-statement.js';
 import type { MonitorScheduleFacts } from '../scheduling/monitor-schedules.js';
 import type { Assertion } from './assertions/assertion.js';
+import { timingAverageColumns, timingAveragesOf, type RollupSums, type TimingAverageRow } from '../checks/rollup-store.js';
+import type { CheckTimings } from '../queue/job-payloads.js';
+import type { RecentIncidentRow } from '../incidents/incident-store.js';
+import { listMaintenanceWindowOf, type ListMaintenanceRow, type ListMaintenanceWindow } from './monitor-list-store.js';
 import type { MonitorConfig, MonitorType } from './monitor-types.js';
 
 /**
@@ -154,6 +158,77 @@ export function monitorOfRow(r: MonitorRow): Monitor {
 export async function readMonitorOfAccount(q: Queryable, id: number, accountId: number, lock: boolean): Promise<Monitor | null> {
   const [row] = await q.query<MonitorRow[]>(`SELECT ${SELECT_LIST} FROM monitors WHERE id = $1 AND account_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, accountId]);
   return row ? monitorOfRow(row) : null;
+}
+
+/** What a monitor's detail reads besides its row: the hours and how many recent incidents. */
+export interface MonitorDetailQuery {
+  /** The live hours' rollup sums: from `liveFrom` to `lastHour`, both included. */
+  liveFrom: Date;
+  lastHour: Date;
+  /** The timing averages: the hours from `timingFrom` to `lastHour`, both included. */
+  timingFrom: Date;
+  /** How many of its latest incidents. */
+  recent: number;
+}
+
+/** A monitor's detail as one statement reads it. */
+export interface MonitorDetailRead {
+  monitor: Monitor;
+  /** The live hours' rollup sums. */
+  live: RollupSums;
+  timings: CheckTimings | null;
+  /** Its latest incidents, newest first. */
+  recentIncidents: RecentIncidentRow[];
+  /** Every maintenance window of its account. */
+  maintenance: ListMaintenanceWindow[];
+}
+
+interface DetailExtras {
+  live: { total: number | null; successful: number | null; rtSum: number | null; rtCount: number | null } | null;
+  timing: TimingAverageRow | null;
+  recent: { id: number; startedMs: number; resolvedMs: number | null; durationSeconds: number | null; cause: string }[] | null;
+  maintenance: ListMaintenanceRow[] | null;
+}
+
+/**
+ * The account's monitor with what its detail shows besides the settled rollup hours, in ONE
+ * statement (issue 35), where there were five: the row, the live hours' rollup sums, the 24 h
+ * timing averages (rollups, never raw checks), the latest incidents (incidents_monitor_started_idx)
+ * and the account's maintenance windows (each aggregate a JSON value: times as epoch
+ * milliseconds or text, as the list statement writes them). Null: missing or another account's.
+ */
+const DETAIL = `
+SELECT ${SELECT_LIST},
+  (SELECT json_build_object('total', sum(r.total), 'successful', sum(r.successful), 'rtSum', sum(r.response_time_sum), 'rtCount', sum(r.response_time_count))
+     FROM monitor_rollups r WHERE r.monitor_id = $1 AND r.hour >= $3 AND r.hour <= $4) AS live,
+  (SELECT json_build_object(${timingAverageColumns(true)}) FROM monitor_rollups r WHERE r.monitor_id = $1 AND r.hour >= $5 AND r.hour <= $4) AS timing,
+  (SELECT json_agg(i ORDER BY i.n) FROM (
+     SELECT id, floor(extract(epoch FROM started_at) * 1000)::bigint AS "startedMs", floor(extract(epoch FROM resolved_at) * 1000)::bigint AS "resolvedMs",
+            duration_seconds AS "durationSeconds", cause, row_number() OVER (ORDER BY started_at DESC, id DESC) AS n
+       FROM incidents WHERE monitor_id = $1 ORDER BY started_at DESC, id DESC LIMIT $6) i) AS recent,
+  (SELECT json_agg(w) FROM (
+     SELECT applies_to_all AS "appliesToAll", monitor_ids AS "monitorIds", domain_ids AS "domainIds",
+            starts_at AS "startsAt", ends_at AS "endsAt", rrule, duration_minutes AS "durationMinutes", timezone
+       FROM maintenance_windows WHERE account_id = $2) w) AS maintenance
+FROM monitors WHERE id = $1 AND account_id = $2`;
+
+export async function readMonitorDetail(q: Queryable, accountId: number, id: number, d: MonitorDetailQuery): Promise<MonitorDetailRead | null> {
+  const [row] = await q.query<(MonitorRow & DetailExtras)[]>(DETAIL, [id, accountId, d.liveFrom, d.lastHour, d.timingFrom, d.recent]);
+  if (!row) return null;
+  const { live, timing, recent, maintenance, ...monitor } = row;
+  return {
+    monitor: monitorOfRow(monitor),
+    live: { total: Number(live?.total ?? 0), successful: Number(live?.successful ?? 0), responseTimeSum: Number(live?.rtSum ?? 0), responseTimeCount: Number(live?.rtCount ?? 0) },
+    timings: timingAveragesOf(timing),
+    recentIncidents: (recent ?? []).map((i) => ({
+      id: i.id,
+      startedAt: new Date(i.startedMs),
+      resolvedAt: i.resolvedMs === null ? null : new Date(i.resolvedMs),
+      durationSeconds: i.durationSeconds,
+      cause: i.cause,
+    })),
+    maintenance: (maintenance ?? []).map(listMaintenanceWindowOf),
+  };
 }
 
 /**

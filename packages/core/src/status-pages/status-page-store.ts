@@ -1,6 +1,8 @@
 import type { DeepPartial } from 'typeorm';
 import type { EntityAccess, PageSlice } from '../db/entity-access.js';
 import type { Queryable } from '../db/queryable.js';
+import { insertAudited } from '../audit/insert-audited.js';
+import type { AuditActor } from '../audit/record-audit.js';
 import { IncidentUpdate, type IncidentUpdateStatus } from '../db/entities/incident-update.entity.js';
 import { StatusPageNotice } from '../db/entities/status-page-notice.entity.js';
 import { StatusPage, type StatusPageSection, type StatusPageTheme } from '../db/entities/status-page.entity.js';
@@ -77,14 +79,36 @@ export async function deleteNoticeById(em: EntityAccess, id: number): Promise<vo
 
 export type NewIncidentUpdate = Pick<IncidentUpdate, 'incidentId' | 'accountId' | 'status' | 'message' | 'createdAt'>;
 
-export function insertIncidentUpdate(em: EntityAccess, fields: NewIncidentUpdate): Promise<IncidentUpdate> {
-  const repo = em.getRepository(IncidentUpdate);
-  return repo.save(repo.create(fields));
+/** An incident update's columns under their property names. */
+const UPDATE_COLUMNS = `id, incident_id AS "incidentId", account_id AS "accountId", status, message, created_at AS "createdAt"`;
+
+/**
+ * Inserts an incident update and the audit entry of its creation in one statement (issue 35:
+ * was a transaction of TypeORM's save and the entry's insert); answers the row.
+ */
+export async function insertIncidentUpdateAudited(q: Queryable, actor: AuditActor, fields: NewIncidentUpdate): Promise<IncidentUpdate> {
+  const [row] = await insertAudited<IncidentUpdate>(
+    q,
+    actor,
+    {
+      sql: `INSERT INTO incident_updates (incident_id, account_id, status, message, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${UPDATE_COLUMNS}`,
+      params: [fields.incidentId, fields.accountId, fields.status, fields.message, fields.createdAt],
+    },
+    {
+      resource: 'incident_update',
+      action: 'create',
+      // The entry's fields, as recordAudit read the saved entity's columns (account_id untold); the id the insert makes.
+      after: { incident_id: fields.incidentId, status: fields.status, message: fields.message, created_at: fields.createdAt },
+      generated: { id: { column: 'id', time: false } },
+    },
+  );
+  return Object.assign(new IncidentUpdate(), row);
 }
 
 /** The incident's updates, oldest first (as a timeline reads). */
-export function updatesOfIncident(em: EntityAccess, incidentId: number): Promise<IncidentUpdate[]> {
-  return em.getRepository(IncidentUpdate).find({ where: { incidentId }, order: { createdAt: 'ASC', id: 'ASC' } });
+export async function updatesOfIncident(q: Queryable, incidentId: number): Promise<IncidentUpdate[]> {
+  const rows = await q.query<IncidentUpdate[]>(`SELECT ${UPDATE_COLUMNS} FROM incident_updates WHERE incident_id = $1 ORDER BY created_at, id`, [incidentId]);
+  return rows.map((row) => Object.assign(new IncidentUpdate(), row));
 }
 
 /** A page is addressed by its slug (/status/{slug}) or by its custom hostname. */
