@@ -1,15 +1,15 @@
 import { Type } from '@sinclair/typebox';
-import type { BadgeTarget, Context } from '@vigil/core';
+import { NotFoundError, type BadgeTarget, type Context } from '@vigil/core';
 import { type BadgeService, BADGE_HEADERS } from '../badges/badge-service.js';
 import { BADGE_TOKEN_SCHEMA, badgeTokenFor, badgeTokenView, rotateBadgeToken } from '../badges/badge-tokens.js';
 import { customLabel, LABEL_FIELD, ShieldsEndpointSchema } from '../badges/render-badge.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from '../badges/badge-values.js';
-import { findOwnDomain } from '../domains/find-own-domain.js';
+import { DOMAIN_NOT_FOUND } from '../domains/find-own-domain.js';
 import { authOf } from '../http/request-auth.js';
 import { auditActor } from '../audit/audit-actor.js';
 import { route, type RouteDef } from '../http/route.js';
-import { queryValue } from '../http/validate.js';
-import { findOwnMonitor } from '../monitors/find-own-monitor.js';
+import { parseId, queryValue } from '../http/validate.js';
+import { MONITOR_NOT_FOUND } from '../monitors/find-own-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { sendCached } from '../public-status/cached-body.js';
 import { PUBLIC_BUSY_DOC } from '../public-status/public-paths.js';
@@ -23,8 +23,16 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
   const gate = [requireUptimeFeature(ctx)];
   const manage = (kind: 'monitor' | 'domain') => {
     const path = kind === 'monitor' ? '/api/v1/uptime/monitors/:id/badges' : '/api/v1/domains/:id/badges';
-    const target = async (accountId: number, rawId: string | string[] | undefined): Promise<BadgeTarget> =>
-      kind === 'monitor' ? { monitorId: (await findOwnMonitor(ctx.db, accountId, rawId)).id } : { domainId: (await findOwnDomain(ctx.db.manager, accountId, rawId)).id };
+    const missing = kind === 'monitor' ? MONITOR_NOT_FOUND : DOMAIN_NOT_FOUND;
+    // The path id as parseId reads it; the store's statement checks that it is the caller's (else 404).
+    const target = (rawId: string | string[] | undefined): BadgeTarget => {
+      const id = parseId(rawId, missing);
+      return kind === 'monitor' ? { monitorId: id } : { domainId: id };
+    };
+    const found = <T>(value: T | null): T => {
+      if (value === null) throw new NotFoundError(missing);
+      return value;
+    };
     const notFound: Record<number, { description: string }> =
       kind === 'monitor'
         ? { 403: { description: 'Feature not available (plan without uptime monitoring)' }, 404: { description: 'Monitor not found' } }
@@ -41,7 +49,7 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
         before: kind === 'monitor' ? gate : [],
         handler: async (req, _res, send) => {
           const accountId = authOf(req).account.id;
-          send(200, { badge: badgeTokenView(await badgeTokenFor(ctx, accountId, await target(accountId, req.params.id)), base) });
+          send(200, { badge: badgeTokenView(found(await badgeTokenFor(ctx, accountId, target(req.params.id))), base) });
         },
         docs: { responses: { 200: { description: 'Badge links', schema: ONE }, ...notFound } },
       }),
@@ -55,7 +63,7 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
         before: kind === 'monitor' ? gate : [],
         handler: async (req, _res, send) => {
           const actor = auditActor(req, ctx.clock);
-          const token = await rotateBadgeToken(ctx, actor, await target(actor.accountId, req.params.id));
+          const token = found(await rotateBadgeToken(ctx, actor, target(req.params.id)));
           send(201, { badge: badgeTokenView(token, base), message: 'Badge token rotated' });
         },
         docs: { responses: { 201: { description: 'New links', schema: ROTATED }, ...notFound } },

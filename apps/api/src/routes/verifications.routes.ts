@@ -1,12 +1,12 @@
 import Joi from 'joi';
 import {
   NotFoundError,
-  checkVerification,
   outboundPolicy,
   policyResolver,
   recordAudit,
-  snapshotOf,
   startVerification,
+  updateAudited,
+  verificationCheckOutcome,
   verificationRecordName,
   verificationOfAccount,
   verificationRecordValue,
@@ -128,13 +128,10 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       handler: async (req, _res, send) => {
         const v = await findOwn(ctx, authOf(req).account.id, req.params.id);
         const resolver = policyResolver(outboundPolicy(ctx.config));
-        const was = snapshotOf(ctx.db.manager, v);
-        // The lookup is bounded by the resolver's timeout; the row and its entry commit together.
-        const { verification, detail } = await ctx.db.transaction(async (m) => {
-          const checked = await checkVerification(m, resolver, v, ctx.clock.now());
-          await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'verification', id: v.id, action: 'verify', before: was, after: checked.verification }]);
-          return checked;
-        });
+        // The lookup is bounded by the resolver's timeout; then the row and its entry in one statement.
+        const { changes, detail } = await verificationCheckOutcome(resolver, v, ctx.clock.now());
+        const verification = await updateAudited(ctx.db.manager, auditActor(req, ctx.clock), v, changes ?? {}, { resource: 'verification', action: 'verify' });
+        if (!verification) throw new NotFoundError(NOT_FOUND);
         send(200, {
           verification: view(verification),
           message: verification.status === 'verified' ? `${verification.hostname} is verified` : (detail ?? 'TXT record not found yet'),
