@@ -3,8 +3,7 @@ import {
   NotFoundError,
   outboundPolicy,
   policyResolver,
-  recordAudit,
-  startVerification,
+  startVerificationAudited,
   updateAudited,
   verificationCheckOutcome,
   verificationRecordName,
@@ -74,11 +73,8 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       handler: async (req, _res, send) => {
         const { hostname } = validate(createBody, req.body);
         const actor = auditActor(req, ctx.clock);
-        const { verification, created } = await ctx.db.transaction(async (m) => {
-          const started = await startVerification(m, actor.accountId, hostname);
-          await recordAudit(m, actor, started.created ? [{ resource: 'verification', id: started.verification.id, action: 'create', after: started.verification }] : []);
-          return started;
-        });
+        // Two statements, no transaction: the claim's id and time, then the claim with its entry.
+        const { verification, created } = await startVerificationAudited(ctx.db.manager, actor, hostname);
         send(created ? 201 : 200, {
           verification: view(verification),
           message: `Publish a TXT record ${verificationRecordName(hostname)} with the value ${verificationRecordValue(verification.token)}, then POST /api/v1/verifications/${verification.id}/check`,

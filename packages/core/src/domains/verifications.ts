@@ -3,7 +3,8 @@ import type dns from 'node:dns';
 import type { EntityManager } from 'typeorm';
 import { DomainVerification } from '../db/entities/domain-verification.entity.js';
 import type { Queryable } from '../db/queryable.js';
-import { insertOrReadPendingClaim, upsertManualClaim, verificationOfHostname } from './verification-store.js';
+import { auditRowsOf, type AuditActor } from '../audit/record-audit.js';
+import { insertOrReadPendingClaim, insertPendingClaimWithEntry, nextVerificationSlot, upsertManualClaim, verificationOfHostname } from './verification-store.js';
 
 const RECORD_PREFIX = '_vigil-challenge.';
 const VALUE_PREFIX = 'vigil-verification=';
@@ -33,6 +34,37 @@ export async function startVerification(
   if (started) return started;
   // A concurrent insert of the hostname committed after the statement's snapshot: it is the one.
   const verification = await verificationOfHostname(db, accountId, hostname);
+  if (!verification) throw new Error(`verification of ${hostname} neither inserted nor found`);
+  return { verification, created: false };
+}
+
+/**
+ * startVerification with the create entry of a new claim, without a transaction: the claim's id
+ * and creation time are taken first (one statement), so that the entry, which shows them, is
+ * written with the insert (a second); a claim the account already had is answered with no entry.
+ */
+export async function startVerificationAudited(m: EntityManager, actor: AuditActor, hostname: string): Promise<{ verification: DomainVerification; created: boolean }> {
+  const slot = await nextVerificationSlot(m);
+  const token = newToken();
+  const planned = Object.assign(new DomainVerification(), {
+    id: slot.id,
+    accountId: actor.accountId,
+    hostname,
+    method: 'dns_txt',
+    token,
+    status: 'pending',
+    verifiedAt: null,
+    lastCheckedAt: null,
+    missingSince: null,
+    createdAt: slot.at,
+    updatedAt: slot.at,
+  } satisfies DomainVerification);
+  const [entry] = auditRowsOf(m, actor, [{ resource: 'verification', id: slot.id, action: 'create', after: planned }]);
+  if (!entry) throw new Error('startVerificationAudited: no entry');
+  const started = await insertPendingClaimWithEntry(m, { slot, accountId: actor.accountId, hostname, token }, entry);
+  actor.recorded?.();
+  if (started) return started;
+  const verification = await verificationOfHostname(m, actor.accountId, hostname);
   if (!verification) throw new Error(`verification of ${hostname} neither inserted nor found`);
   return { verification, created: false };
 }
