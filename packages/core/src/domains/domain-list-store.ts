@@ -1,5 +1,6 @@
 import type { Domain, SslGrade } from '../db/entities/domain.entity.js';
 import type { Queryable } from '../db/queryable.js';
+import { epochMsSql } from '../db/epoch-ms.js';
 
 /** The list of an account's domains (GET /tls/domains), oldest first. */
 
@@ -44,8 +45,6 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::bigint`;
-
 /** The filter's WHERE clause on `domains d` and its parameters, from $1. */
 function listWhere(filter: DomainListFilter): { where: string; params: unknown[] } {
   const params: unknown[] = [filter.accountId];
@@ -80,10 +79,10 @@ export async function domainListPage(db: Queryable, filter: DomainListFilter, li
   const [row] = await db.query<{ rows: ListedDomainJson[] | null; total: number }[]>(
     `SELECT
        (SELECT json_agg(p ORDER BY p.id) FROM (
-          SELECT d.id, d.hostname, d.port, d.ssl_grade AS "sslGrade", d.ssl_score AS "sslScore", ${epochMs('d.cert_valid_to')} AS "certValidToMs",
-                 ${epochMs('d.last_scan_at')} AS "lastScanMs", d.is_active AS "isActive", d.monitoring_frequency AS "monitoringFrequency",
+          SELECT d.id, d.hostname, d.port, d.ssl_grade AS "sslGrade", d.ssl_score AS "sslScore", ${epochMsSql('d.cert_valid_to')} AS "certValidToMs",
+                 ${epochMsSql('d.last_scan_at')} AS "lastScanMs", d.is_active AS "isActive", d.monitoring_frequency AS "monitoringFrequency",
                  d.notifications_enabled AS "notificationsEnabled", d.alert_days_before_expiry AS "alertDaysBeforeExpiry",
-                 ${epochMs('d.created_at')} AS "createdMs", ${epochMs('d.updated_at')} AS "updatedMs"
+                 ${epochMsSql('d.created_at')} AS "createdMs", ${epochMsSql('d.updated_at')} AS "updatedMs"
           FROM domains d WHERE ${where} ORDER BY d.id LIMIT $${page} OFFSET $${page + 1}) p) AS rows,
        (SELECT count(*)::int FROM domains d WHERE ${where}) AS total`,
     [...params, limit, offset],

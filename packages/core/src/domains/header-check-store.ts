@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { PageSlice } from '../db/entity-access.js';
 import { HeaderCheck } from '../db/entities/header-check.entity.js';
 import { deleteInBatches } from '../db/delete-in-batches.js';
+import { epochMsSql } from '../db/epoch-ms.js';
 import type { Queryable } from '../db/queryable.js';
 import type { HeaderReport } from '../headers/header-report.js';
 
@@ -121,7 +122,7 @@ SELECT
   (SELECT json_agg(p ORDER BY p.id DESC) FROM (
      SELECT id, domain_id AS "domainId", account_id AS "accountId", scan_id AS "scanId", url, status, grade, score,
             deeper_score AS "deeperScore", algorithm_version AS "algorithmVersion", error,
-            floor(extract(epoch FROM checked_at) * 1000)::bigint AS "checkedMs"
+            ${epochMsSql('checked_at')} AS "checkedMs"
      FROM header_checks WHERE domain_id = d.id AND account_id = d.account_id ORDER BY id DESC LIMIT $3 OFFSET $4) p) AS rows,
   (SELECT count(*)::int FROM header_checks WHERE domain_id = d.id AND account_id = d.account_id) AS total
 FROM domains d WHERE d.id = $1 AND d.account_id = $2`;

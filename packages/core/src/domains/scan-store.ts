@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { deleteInBatches } from '../db/delete-in-batches.js';
+import { epochMsSql } from '../db/epoch-ms.js';
 import type { PageSlice } from '../db/entity-access.js';
 import { Scan } from '../db/entities/scan.entity.js';
 import type { Queryable, WriteResult } from '../db/queryable.js';
@@ -337,8 +338,6 @@ interface ScanSummaryJson extends Omit<ScanSummary, 'createdAt' | 'startedAt' | 
   completedMs: number | null;
 }
 
-const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::bigint`;
-
 /**
  * The account's domain's scans (newest first, one page) and how many it has, in one statement
  * answering one JSON value per part (issue 35: the domain, the page and the count were three).
@@ -347,7 +346,7 @@ const SCAN_HISTORY = `
 SELECT
   (SELECT json_agg(p ORDER BY p.id DESC) FROM (
      SELECT id, hostname, port, domain_id AS "domainId", status, trigger, grade, score, error, duration_ms AS "durationMs",
-            ${epochMs('created_at')} AS "createdMs", ${epochMs('started_at')} AS "startedMs", ${epochMs('completed_at')} AS "completedMs"
+            ${epochMsSql('created_at')} AS "createdMs", ${epochMsSql('started_at')} AS "startedMs", ${epochMsSql('completed_at')} AS "completedMs"
      FROM scans WHERE domain_id = d.id AND account_id = d.account_id ORDER BY id DESC LIMIT $3 OFFSET $4) p) AS rows,
   (SELECT count(*)::int FROM scans WHERE domain_id = d.id AND account_id = d.account_id) AS total
 FROM domains d WHERE d.id = $1 AND d.account_id = $2`;
