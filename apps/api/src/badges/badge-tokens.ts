@@ -1,7 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, MapOf } from '../http/schema.js';
 import { randomBytes } from 'node:crypto';
-import { badgeTokenOfOwnTarget, ensureBadgeToken, replaceBadgeTokenAudited, type AuditActor, type BadgeTarget, type BadgeToken, type Context } from '@vigil/core';
+import { auditRowsOf, ownBadgeToken, rotateBadgeTokenRow, type AuditActor, type AuditChange, type BadgeTarget, type BadgeToken, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { DOMAIN_BADGES, MONITOR_BADGES } from './badge-values.js';
 import { component } from '../http/components.js';
@@ -13,32 +13,34 @@ function newToken(): string {
   return randomBytes(16).toString('base64url');
 }
 
-/** The account's resource's badge token, created on first use; null when the resource is missing or another account's (404). */
-export async function badgeTokenFor(ctx: Context, accountId: number, target: BadgeTarget): Promise<BadgeToken | null> {
-  // One statement when the token exists (the usual case): the ownership and the token together.
-  const found = await badgeTokenOfOwnTarget(ctx.db, accountId, target);
-  if (!found) return null;
-  return found.token ?? ensureBadgeToken(ctx.db, accountId, target, newToken());
+/** The account's resource's badge token, created on first use; null when the resource is missing or another account's. */
+export function badgeTokenFor(ctx: Context, accountId: number, target: BadgeTarget): Promise<BadgeToken | null> {
+  return ownBadgeToken(ctx.db, accountId, target, newToken());
 }
 
 /**
  * A new token replaces the old one, which stops working at once (the account's cache version
- * moves); null when the resource is missing or another account's (404). Rotations of one target
- * queue on its row lock: each then replaces the token the previous one committed (without it,
- * two at once both insert and one breaks the unique key: a 500). Four statements: BEGIN, the
- * target locked, the replacement with its audit entry, COMMIT.
+ * moves); null when the resource is missing or another account's. The entry's change tells
+ * whether there was a token before: the old one itself is masked in it (a token is a secret),
+ * so any earlier value shows the same.
  */
 export async function rotateBadgeToken(ctx: Context, actor: AuditActor, target: BadgeTarget): Promise<BadgeToken | null> {
   const { accountId } = actor;
-  const saved = await ctx.db.transaction(async (m) => {
-    if (!(await badgeTokenOfOwnTarget(m, accountId, target, true))) return null;
-    // The replacement and its audit entry in one statement, after the lock.
-    const row = await replaceBadgeTokenAudited(m, actor, target, newToken());
-    return row;
-  });
-  if (saved) await statusChanged(ctx, accountId);
+  const token = newToken();
+  const resource = 'monitorId' in target ? 'monitor' : 'domain';
+  const id = 'monitorId' in target ? target.monitorId : target.domainId;
+  const change = (old: string | null): AuditChange => ({ resource, id, action: 'rotate', before: { badge_token: old }, after: { badge_token: token } });
+  const [replaced, first] = auditRowsOf(ctx.db.manager, actor, [change(SOME_EARLIER_TOKEN), change(null)]);
+  if (!replaced || !first) throw new Error('rotateBadgeToken: no audit entry');
+  const saved = await rotateBadgeTokenRow(ctx.db, accountId, target, token, { replaced, first });
+  if (!saved) return null;
+  actor.recorded?.();
+  await statusChanged(ctx, accountId);
   return saved;
 }
+
+/** Stands for the token a rotation replaces in its entry (shown masked, so only "there was one" tells). */
+const SOME_EARLIER_TOKEN = 'earlier';
 
 /** The answer of the badge-token endpoints: the token and, per badge, its SVG and shields.io endpoint URLs. */
 export function badgeTokenView(token: BadgeToken, baseUrl: string): Static<typeof BADGE_TOKEN_SCHEMA> {

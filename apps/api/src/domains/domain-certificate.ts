@@ -1,17 +1,16 @@
-import { latestCertificateScan, NotFoundError, daysUntilExpiry, type Context, type Domain, type StoredCertificate } from '@vigil/core';
+import { domainCertificateRow, NotFoundError, daysUntilExpiry, type Context, type StoredCertificate } from '@vigil/core';
+import { parseId } from '../http/validate.js';
 import type { DomainCertificateChainView, DomainCertificateView } from './domain.schema.js';
+import { DOMAIN_NOT_FOUND } from './find-own-domain.js';
 
-interface LatestCertificate {
-  scanId: number;
-  scannedAt: Date;
-  leaf: StoredCertificate;
-  chain: StoredCertificate[];
-}
-
-/** The newest completed scan of the domain that saw a certificate; null before any. */
-async function latestCertificate(ctx: Context, domain: Domain): Promise<LatestCertificate | null> {
-  const scan = await latestCertificateScan(ctx.db, domain);
-  return scan ? { scanId: scan.id, scannedAt: scan.completedAt, leaf: scan.leaf, chain: scan.chain } : null;
+/**
+ * The caller's domain by path id (404 Domain not found as findOwnDomain answers it) with the
+ * newest completed scan that saw a certificate (null before any): one statement.
+ */
+async function ownDomainCertificate(ctx: Context, accountId: number, rawId: string | string[] | undefined, withChain: boolean) {
+  const row = await domainCertificateRow(ctx.db, accountId, parseId(rawId, DOMAIN_NOT_FOUND), withChain);
+  if (!row) throw new NotFoundError(DOMAIN_NOT_FOUND);
+  return row;
 }
 
 function certificateBase(c: StoredCertificate) {
@@ -34,16 +33,17 @@ function certificateBase(c: StoredCertificate) {
  * and size, signature algorithm, trust and hostname match). 404 "Certificate not found"
  * before any scan has seen one.
  */
-export async function domainCertificate(ctx: Context, domain: Domain): Promise<DomainCertificateView> {
-  const latest = await latestCertificate(ctx, domain);
+export async function domainCertificate(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<DomainCertificateView> {
+  const domain = await ownDomainCertificate(ctx, accountId, rawId, false);
+  const latest = domain.scan;
   if (!latest) throw new NotFoundError('Certificate not found');
   const c = latest.leaf;
   return {
     domain_id: domain.id,
     hostname: domain.hostname,
     port: domain.port,
-    scan_id: latest.scanId,
-    scanned_at: latest.scannedAt.toISOString(),
+    scan_id: latest.id,
+    scanned_at: latest.completedAt.toISOString(),
     certificate: {
       ...certificateBase(c),
       sans: c.sans ?? [],
@@ -60,16 +60,17 @@ export async function domainCertificate(ctx: Context, domain: Domain): Promise<D
  * GET /domains/{id}/certificate/chain: the certificates as the server sent them, leaf first,
  * each with its role. 404 "Certificate chain not found" before any scan has chain data.
  */
-export async function domainCertificateChain(ctx: Context, domain: Domain): Promise<DomainCertificateChainView> {
-  const latest = await latestCertificate(ctx, domain);
+export async function domainCertificateChain(ctx: Context, accountId: number, rawId: string | string[] | undefined): Promise<DomainCertificateChainView> {
+  const domain = await ownDomainCertificate(ctx, accountId, rawId, true);
+  const latest = domain.scan;
   if (!latest) throw new NotFoundError('Certificate chain not found');
   const all = [latest.leaf, ...latest.chain];
   return {
     domain_id: domain.id,
     hostname: domain.hostname,
     port: domain.port,
-    scan_id: latest.scanId,
-    scanned_at: latest.scannedAt.toISOString(),
+    scan_id: latest.id,
+    scanned_at: latest.completedAt.toISOString(),
     trusted: latest.leaf.trusted ?? null,
     chain: all.map((c, position) => ({
       position,

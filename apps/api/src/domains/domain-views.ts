@@ -1,10 +1,10 @@
-import { daysUntilExpiry, type Domain } from '@vigil/core';
+import { daysUntilExpiry, type Domain, type ListedDomain } from '@vigil/core';
 import type { Static } from '@sinclair/typebox';
 import { iso } from '../http/iso.js';
 import type { DomainCreatedSchema, DomainDetailSchema, DomainListItemSchema } from './domain.schema.js';
 
 /** The list-view Domain of the seed. */
-export function domainListView(d: Domain, now: Date): Static<typeof DomainListItemSchema> {
+export function domainListView(d: ListedDomain, now: Date): Static<typeof DomainListItemSchema> {
   return {
     id: d.id,
     hostname: d.hostname,

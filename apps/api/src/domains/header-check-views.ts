@@ -1,4 +1,4 @@
-import type { HeaderCheck } from '@vigil/core';
+import type { HeaderCheckSummary } from '@vigil/core';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, Nullable, StringEnum } from '../http/schema.js';
 import { HeaderReportSchema } from '../headers/header-report.schema.js';
@@ -24,7 +24,7 @@ export const HeaderCheckSchema = component('HeaderCheck', Type.Object({
 export const HeaderCheckWithReportSchema = Type.Object({ ...HeaderCheckSchema.properties, report: Type.Unsafe<Static<typeof HeaderReportSchema> | null>({ ...HeaderReportSchema, type: ['object', 'null'] }) });
 
 /** One entry of a domain's header-check history (the report only in the single view). */
-export function headerCheckView(c: HeaderCheck): Static<typeof HeaderCheckSchema> {
+export function headerCheckView(c: HeaderCheckSummary): Static<typeof HeaderCheckSchema> {
   return {
     id: c.id,
     domain_id: c.domainId,

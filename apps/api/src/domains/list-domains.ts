@@ -1,6 +1,6 @@
 import { domainToASCII } from 'node:url';
 import Joi from 'joi';
-import { domainListPage, SSL_GRADES, ValidationError, type Context, type Domain, type SslGrade } from '@vigil/core';
+import { domainListPage, SSL_GRADES, ValidationError, type Context, type ListedDomain, type SslGrade } from '@vigil/core';
 import { parsePagination, type PageRequest } from '../http/pagination.js';
 import { queryValue, validate } from '../http/validate.js';
 
@@ -62,6 +62,6 @@ export function parseDomainListQuery(query: Record<string, unknown>): DomainList
 }
 
 /** The account's domains, oldest first, filtered as the query says (see domainListPage). */
-export function listDomains(ctx: Context, accountId: number, q: DomainListQuery): Promise<{ domains: Domain[]; total: number }> {
+export function listDomains(ctx: Context, accountId: number, q: DomainListQuery): Promise<{ domains: ListedDomain[]; total: number }> {
   return domainListPage(ctx.readDb, { accountId, status: q.status, grade: q.grade, search: q.search, now: ctx.clock.now() }, q.page.perPage, q.page.offset);
 }

@@ -45,11 +45,17 @@ const MAX_ID = 2_147_483_647;
 
 /** A path id; anything that is not a positive 32-bit integer is answered like a missing resource. */
 export function parseId(raw: string | string[] | undefined, notFoundMessage: string): number {
-  const text = Array.isArray(raw) ? raw[0] : raw;
-  if (!text || !/^\d{1,10}$/.test(text)) throw new NotFoundError(notFoundMessage);
-  const id = Number(text);
-  if (id < 1 || id > MAX_ID) throw new NotFoundError(notFoundMessage);
+  const id = idOrNull(raw);
+  if (id === null) throw new NotFoundError(notFoundMessage);
   return id;
+}
+
+/** The path id parseId reads, or null where it answers 404. */
+export function idOrNull(raw: string | string[] | undefined): number | null {
+  const text = Array.isArray(raw) ? raw[0] : raw;
+  if (!text || !/^\d{1,10}$/.test(text)) return null;
+  const id = Number(text);
+  return id < 1 || id > MAX_ID ? null : id;
 }
 
 /** A single query-string value (arrays from repeated parameters take the first). */

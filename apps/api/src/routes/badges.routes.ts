@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { NotFoundError, type BadgeTarget, type BadgeToken, type Context } from '@vigil/core';
+import { NotFoundError, type BadgeTarget, type Context } from '@vigil/core';
 import { type BadgeService, BADGE_HEADERS } from '../badges/badge-service.js';
 import { BADGE_TOKEN_SCHEMA, badgeTokenFor, badgeTokenView, rotateBadgeToken } from '../badges/badge-tokens.js';
 import { customLabel, LABEL_FIELD, ShieldsEndpointSchema } from '../badges/render-badge.js';
@@ -23,15 +23,15 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
   const gate = [requireUptimeFeature(ctx)];
   const manage = (kind: 'monitor' | 'domain') => {
     const path = kind === 'monitor' ? '/api/v1/uptime/monitors/:id/badges' : '/api/v1/domains/:id/badges';
-    const notFoundMessage = kind === 'monitor' ? MONITOR_NOT_FOUND : DOMAIN_NOT_FOUND;
-    // The target by its path id; whether it is the caller's is read with its token (404 when not).
+    const missing = kind === 'monitor' ? MONITOR_NOT_FOUND : DOMAIN_NOT_FOUND;
+    // The path id as parseId reads it; the store's statement checks that it is the caller's (else 404).
     const target = (rawId: string | string[] | undefined): BadgeTarget => {
-      const id = parseId(rawId, notFoundMessage);
+      const id = parseId(rawId, missing);
       return kind === 'monitor' ? { monitorId: id } : { domainId: id };
     };
-    const found = (token: BadgeToken | null): BadgeToken => {
-      if (!token) throw new NotFoundError(notFoundMessage);
-      return token;
+    const found = <T>(value: T | null): T => {
+      if (value === null) throw new NotFoundError(missing);
+      return value;
     };
     const notFound: Record<number, { description: string }> =
       kind === 'monitor'

@@ -603,3 +603,49 @@ describe('POST /api/v1/domains/bulk-delete', () => {
     expect(res.headers.allow).toBe('POST, OPTIONS');
   });
 });
+
+describe('domain badges', () => {
+  it('creates the token on first use and keeps it; a rotation replaces it, its entry telling whether there was one; another account’s domain is 404', async () => {
+    const { auth, domain, account } = await owner();
+    const id = (await addDomain(auth, { hostname: domain })).body.domain.id as number;
+    const stranger = await createTestAccount(ctx, 'pro');
+    for (const res of [await request(app).get(`/api/v1/domains/${id}/badges`).set(stranger.auth), await request(app).post(`/api/v1/domains/${id}/badges/rotate`).set(stranger.auth)]) {
+      expect([res.status, res.body]).toEqual([404, { error: 'Domain not found' }]);
+    }
+
+    const first = await request(app).post(`/api/v1/domains/${id}/badges/rotate`).set(auth);
+    expect(first.status).toBe(201);
+    const shown = await request(app).get(`/api/v1/domains/${id}/badges`).set(auth);
+    expect(shown.status).toBe(200);
+    expect(shown.body.badge).toEqual(first.body.badge);
+    const second = await request(app).post(`/api/v1/domains/${id}/badges/rotate`).set(auth);
+    expect(second.status).toBe(201);
+    expect(second.body.badge.token).not.toBe(first.body.badge.token);
+    expect((await request(app).get(`/badges/${first.body.badge.token as string}/tls-grade.svg`)).status).toBe(404);
+    expect((await request(app).get(`/badges/${second.body.badge.token as string}/tls-grade.svg`)).status).toBe(200);
+
+    const entries = await ctx.db.query(`SELECT key_id IS NOT NULL AS keyed, changes FROM audit_log WHERE account_id = $1 AND resource_type = 'domain' AND resource_id = $2 AND action = 'rotate' ORDER BY id`, [
+      account.id,
+      String(id),
+    ]);
+    expect(entries).toEqual([
+      { keyed: true, changes: { badge_token: { before: null, after: '****' } } },
+      { keyed: true, changes: { badge_token: { before: '****', after: '****' } } },
+    ]);
+
+    // Rotations at once each replace the one committed before them: all 201, the last one's token stands.
+    const together = await Promise.all(Array.from({ length: 6 }, () => request(app).post(`/api/v1/domains/${id}/badges/rotate`).set(auth)));
+    expect(together.map((r) => r.status)).toEqual(Array(6).fill(201));
+    const now = (await request(app).get(`/api/v1/domains/${id}/badges`).set(auth)).body.badge.token as string;
+    expect(together.map((r) => r.body.badge.token as string)).toContain(now);
+    expect(await ctx.db.query(`SELECT count(*)::int AS n FROM badge_tokens WHERE domain_id = $1`, [id])).toEqual([{ n: 1 }]);
+  });
+
+  it('a first use by many requests at once answers one token', async () => {
+    const { auth, domain } = await owner();
+    const id = (await addDomain(auth, { hostname: domain })).body.domain.id as number;
+    const answers = await Promise.all(Array.from({ length: 6 }, () => request(app).get(`/api/v1/domains/${id}/badges`).set(auth)));
+    expect(answers.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(new Set(answers.map((r) => r.body.badge.token as string)).size).toBe(1);
+  });
+});

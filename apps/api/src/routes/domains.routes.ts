@@ -200,8 +200,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'domains:read',
       handler: async (req, res, send) => {
-        const domain = await findOwnDomain(ctx.db.manager, authOf(req).account.id, req.params.id);
-        send(200, await domainCertificate(ctx, domain));
+        send(200, await domainCertificate(ctx, authOf(req).account.id, req.params.id));
       },
       docs: {
         responses: {
@@ -221,8 +220,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'domains:read',
       handler: async (req, res, send) => {
-        const domain = await findOwnDomain(ctx.db.manager, authOf(req).account.id, req.params.id);
-        send(200, await domainCertificateChain(ctx, domain));
+        send(200, await domainCertificateChain(ctx, authOf(req).account.id, req.params.id));
       },
       docs: {
         responses: {

@@ -385,3 +385,18 @@ describe('GET /api/v1/domains/:id/certificate and /certificate/chain', () => {
     expect((await request(app).get(`/api/v1/domains/${id}/certificate`).set(stranger.auth)).body).toEqual({ error: 'Domain not found' });
   });
 });
+
+describe('a domain path answers its 404 first', () => {
+  it('another account’s domain is 404 Domain not found whatever the check id or page; its owner gets the check’s 404 or the page’s 400', async () => {
+    const { auth, domain } = await owner();
+    const id = (await createDomain(auth, domain)).domain.id;
+    const stranger = await createTestAccount(ctx, 'pro');
+    for (const path of [`/api/v1/domains/${id}/header-checks/abc`, `/api/v1/domains/${id}/header-checks/0`, `/api/v1/domains/${id}/scans?page=0`, `/api/v1/domains/${id}/header-checks?per_page=x`]) {
+      const res = await request(app).get(path).set(stranger.auth);
+      expect([path, res.status, res.body]).toEqual([path, 404, { error: 'Domain not found' }]);
+    }
+    expect((await request(app).get(`/api/v1/domains/${id}/header-checks/abc`).set(auth)).body).toEqual({ error: 'Header check not found' });
+    expect((await request(app).get(`/api/v1/domains/${id}/scans?page=0`).set(auth)).status).toBe(400);
+    expect((await request(app).get(`/api/v1/domains/${id}/header-checks?per_page=x`).set(auth)).status).toBe(400);
+  });
+});

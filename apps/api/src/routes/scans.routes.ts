@@ -5,12 +5,12 @@ import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
 import { portField } from '../domains/domain-input.js';
 import { HeaderCheckSchema, HeaderCheckWithReportSchema, headerCheckView } from '../domains/header-check-views.js';
 import { Type } from '@sinclair/typebox';
-import { paginationNavBody, PaginationNavSchema, paginationParams, parsePagination } from '../http/pagination.js';
+import { paginationNavBody, PaginationNavSchema, paginationParams, parsePagination, type PageRequest } from '../http/pagination.js';
 import { authOf } from '../http/request-auth.js';
 import { auditActor } from '../audit/audit-actor.js';
 import { documentedAs } from '../http/joi-schema.js';
 import { route, type RouteDef } from '../http/route.js';
-import { parseId, validate } from '../http/validate.js';
+import { idOrNull, parseId, validate } from '../http/validate.js';
 import { endpointLimit } from '../middleware/endpoint-limit.js';
 import { SCAN_NOT_FOUND, findOwnScan } from '../scans/find-own-scan.js';
 import { FullScanSchema, ScanPendingSchema, ScanQueuedSchema, ScanSchema, ScanStatsSchema, scanQueuedBody, scanUrls, scanView } from '../scans/scan-views.js';
@@ -49,13 +49,24 @@ const HISTORY_QUERY = paginationParams(HISTORY_PAGE);
 
 
 export function scanRoutes(ctx: Context): RouteDef[] {
-  /** A page of a domain's history rows (scans, header checks), newest first, within the caller's account. */
-  async function domainHistoryPage<R>(req: Request, find: (where: { domainId: number; accountId: number }, page: PageSlice) => Promise<[R[], number]>) {
+  /**
+   * A page of a domain's history rows (scans, header checks), newest first, within the caller's
+   * account: one statement that also answers whether the domain is the caller's (null: 404).
+   */
+  async function domainHistoryPage<R>(req: Request, find: (accountId: number, domainId: number, page: PageSlice) => Promise<{ rows: R[]; total: number } | null>) {
     const accountId = authOf(req).account.id;
-    const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
-    const page = parsePagination(req.query, HISTORY_PAGE);
-    const [rows, total] = await find({ domainId: domain.id, accountId }, page);
-    return { domainId: domain.id, rows, pagination: paginationNavBody(page, total) };
+    const domainId = parseId(req.params.id, DOMAIN_NOT_FOUND);
+    let page: PageRequest;
+    try {
+      page = parsePagination(req.query, HISTORY_PAGE);
+    } catch (e) {
+      // The domain's 404 answers before an invalid page's 400.
+      await findOwnDomain(ctx.db.manager, accountId, req.params.id);
+      throw e;
+    }
+    const found = await find(accountId, domainId, page);
+    if (!found) throw new NotFoundError(DOMAIN_NOT_FOUND);
+    return { domainId, rows: found.rows, pagination: paginationNavBody(page, found.total) };
   }
 
   const tag = 'Scans';
@@ -201,7 +212,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'domains:read',
       handler: async (req, _res, send) => {
-        const { domainId, rows, pagination } = await domainHistoryPage(req, (where, page) => scanHistoryPage(ctx.db, where, page));
+        const { domainId, rows, pagination } = await domainHistoryPage(req, (accountId, domainId, page) => scanHistoryPage(ctx.db, accountId, domainId, page));
         send(200, { domain_id: domainId, scans: rows.map(scanView), pagination });
       },
       docs: {
@@ -220,7 +231,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'domains:read',
       handler: async (req, _res, send) => {
-        const { domainId, rows, pagination } = await domainHistoryPage(req, (where, page) => headerCheckHistoryPage(ctx.db, where, page));
+        const { domainId, rows, pagination } = await domainHistoryPage(req, (accountId, domainId, page) => headerCheckHistoryPage(ctx.db, accountId, domainId, page));
         send(200, { domain_id: domainId, header_checks: rows.map(headerCheckView), pagination });
       },
       docs: {
@@ -243,9 +254,11 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       scope: 'domains:read',
       handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
-        const domain = await findOwnDomain(ctx.db.manager, accountId, req.params.id);
-        const id = parseId(req.params.check_id, HEADER_CHECK_NOT_FOUND);
-        const check = await headerCheckOfDomain(ctx.db, accountId, domain.id, id);
+        const domainId = parseId(req.params.id, DOMAIN_NOT_FOUND);
+        // A malformed check id is looked for as none: the domain's 404 still answers first.
+        const found = await headerCheckOfDomain(ctx.db, accountId, domainId, idOrNull(req.params.check_id));
+        if (!found) throw new NotFoundError(DOMAIN_NOT_FOUND);
+        const { check } = found;
         if (!check) throw new NotFoundError(HEADER_CHECK_NOT_FOUND);
         send(200, { header_check: { ...headerCheckView(check), report: check.report } });
       },

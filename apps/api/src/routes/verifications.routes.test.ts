@@ -46,6 +46,35 @@ describe('POST /api/v1/verifications', () => {
     expect(second.body.verification).toEqual(first.body.verification);
   });
 
+  it('records one create entry with the claim as stored (its token masked), none when the claim existed; the row as answered', async () => {
+    const { auth, account } = await createTestAccount(ctx, 'pro');
+    const created = await start(auth, 'entry.test');
+    expect((await start(auth, 'entry.test')).status).toBe(200);
+    const v = created.body.verification as { id: number; created_at: string };
+    const entries = await ctx.db.query(`SELECT resource_id, action, changes FROM audit_log WHERE account_id = $1 AND resource_type = 'verification'`, [account.id]);
+    expect(entries).toEqual([
+      {
+        resource_id: String(v.id),
+        action: 'create',
+        changes: {
+          id: { before: null, after: v.id },
+          hostname: { before: null, after: 'entry.test' },
+          method: { before: null, after: 'dns_txt' },
+          token: { before: null, after: '****' },
+          status: { before: null, after: 'pending' },
+          created_at: { before: null, after: v.created_at },
+        },
+      },
+    ]);
+    const [row] = await ctx.db.query(`SELECT created_at = updated_at AS same, created_at FROM domain_verifications WHERE id = $1`, [v.id]);
+    expect([row.same, (row.created_at as Date).toISOString()]).toEqual([true, v.created_at]);
+    // Concurrent first requests for one hostname: one claim, one entry.
+    const together = await Promise.all(Array.from({ length: 5 }, () => start(auth, 'race.test')));
+    expect(together.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(together.map((r) => (r.body.verification as { id: number }).id)).size).toBe(1);
+    expect(await ctx.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE account_id = $1 AND resource_type = 'verification'`, [account.id])).toEqual([{ n: 2 }]);
+  });
+
   it.each([[{}], [{ hostname: '10.0.0.1' }], [{ hostname: 'no_underscores.test' }], [{ hostname: 'single' }]])('answers 400 Invalid hostname to %j', async (body) => {
     const { auth } = await createTestAccount(ctx, 'pro');
     const res = await request(app).post('/api/v1/verifications').set(auth).send(body);

@@ -1,12 +1,11 @@
 import Joi from 'joi';
 import {
   NotFoundError,
-  checkVerification,
   outboundPolicy,
   policyResolver,
-  recordAudit,
-  snapshotOf,
-  startVerification,
+  startVerificationAudited,
+  updateAudited,
+  verificationCheckOutcome,
   verificationRecordName,
   verificationOfAccount,
   verificationRecordValue,
@@ -74,11 +73,8 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       handler: async (req, _res, send) => {
         const { hostname } = validate(createBody, req.body);
         const actor = auditActor(req, ctx.clock);
-        const { verification, created } = await ctx.db.transaction(async (m) => {
-          const started = await startVerification(m, actor.accountId, hostname);
-          await recordAudit(m, actor, started.created ? [{ resource: 'verification', id: started.verification.id, action: 'create', after: started.verification }] : []);
-          return started;
-        });
+        // Two statements, no transaction: the claim's id and time, then the claim with its entry.
+        const { verification, created } = await startVerificationAudited(ctx.db.manager, actor, hostname);
         send(created ? 201 : 200, {
           verification: view(verification),
           message: `Publish a TXT record ${verificationRecordName(hostname)} with the value ${verificationRecordValue(verification.token)}, then POST /api/v1/verifications/${verification.id}/check`,
@@ -128,13 +124,10 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       handler: async (req, _res, send) => {
         const v = await findOwn(ctx, authOf(req).account.id, req.params.id);
         const resolver = policyResolver(outboundPolicy(ctx.config));
-        const was = snapshotOf(ctx.db.manager, v);
-        // The lookup is bounded by the resolver's timeout; the row and its entry commit together.
-        const { verification, detail } = await ctx.db.transaction(async (m) => {
-          const checked = await checkVerification(m, resolver, v, ctx.clock.now());
-          await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'verification', id: v.id, action: 'verify', before: was, after: checked.verification }]);
-          return checked;
-        });
+        // The lookup is bounded by the resolver's timeout; then the row and its entry in one statement.
+        const { changes, detail } = await verificationCheckOutcome(resolver, v, ctx.clock.now());
+        const verification = await updateAudited(ctx.db.manager, auditActor(req, ctx.clock), v, changes ?? {}, { resource: 'verification', action: 'verify' });
+        if (!verification) throw new NotFoundError(NOT_FOUND);
         send(200, {
           verification: view(verification),
           message: verification.status === 'verified' ? `${verification.hostname} is verified` : (detail ?? 'TXT record not found yet'),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { SCAN_STATUSES, SSL_GRADES, TlsScanReportSchema, type Scan } from '@vigil/core';
+import { SCAN_STATUSES, SSL_GRADES, TlsScanReportSchema, type Scan, type ScanSummary } from '@vigil/core';
 import { iso } from '../http/iso.js';
 import { DateTime, DateTimeOrNull, MapOf, Nullable, StringEnum } from '../http/schema.js';
 import { component } from '../http/components.js';
@@ -81,7 +81,7 @@ export const ScanStatsSchema = Type.Object({
 });
 
 /** GET /scans/{id}: {id, hostname, port, domain_id, status, grade, score, started_at, completed_at, duration_ms, error}. */
-export function scanView(s: Scan): Static<typeof ScanSchema> {
+export function scanView(s: ScanSummary): Static<typeof ScanSchema> {
   return {
     id: s.id,
     hostname: s.hostname,

@@ -72,7 +72,8 @@ export async function recordAudit(m: EntityManager, actor: AuditActor, changes: 
   actor.recorded?.();
 }
 
-function auditRowsOf(m: EntityManager, actor: AuditActor, changes: readonly AuditChange[]): NewAuditRow[] {
+/** The entries recordAudit writes for `changes` (all at one time), for a statement that writes them itself. */
+export function auditRowsOf(m: EntityManager, actor: AuditActor, changes: readonly AuditChange[]): NewAuditRow[] {
   const at = actor.now();
   return changes.flatMap((c): NewAuditRow[] => {
     const before = c.before ? snapshotOf(m, c.before) : null;

@@ -1,8 +1,6 @@
 import { BadgeToken } from '../db/entities/badge-token.entity.js';
-import { fieldDiff } from '../audit/audit-diff.js';
-import { AUDIT_COLUMNS, auditRowValues } from '../audit/audit-store.js';
-import type { AuditActor } from '../audit/record-audit.js';
 import type { Queryable } from '../db/queryable.js';
+import { AUDIT_COLUMNS, auditRowValues, type NewAuditRow } from '../audit/audit-store.js';
 
 /** What a badge token opens: a monitor or a domain. */
 export type BadgeTarget = { monitorId: number } | { domainId: number };
@@ -16,8 +14,7 @@ export interface BadgeTokenRow {
 
 /**
  * The store of badge tokens (issue 30): the lookup by token, a target's token, its creation and
- * replacement under the target's lock (plain statements, issue 35). A
- * deactivated account's badges answer like unknown ones: its resources are no longer watched.
+ * replacement. A deactivated account's badges answer like unknown ones: its resources are no longer watched.
  */
 export async function activeBadgeToken(em: Queryable, token: string): Promise<BadgeTokenRow | null> {
   const [row] = await em.query<BadgeTokenRow[]>(
@@ -27,91 +24,67 @@ export async function activeBadgeToken(em: Queryable, token: string): Promise<Ba
   return row ?? null;
 }
 
-/** The target's table and the badge_tokens column that names it. */
-const targetOf = (target: BadgeTarget): { table: 'monitors' | 'domains'; column: 'monitor_id' | 'domain_id'; id: number } =>
-  'monitorId' in target ? { table: 'monitors', column: 'monitor_id', id: target.monitorId } : { table: 'domains', column: 'domain_id', id: target.domainId };
+/** The table and column of a badge target. */
+function targetTable(target: BadgeTarget): { table: 'monitors' | 'domains'; column: 'monitor_id' | 'domain_id'; id: number } {
+  return 'monitorId' in target ? { table: 'monitors', column: 'monitor_id', id: target.monitorId } : { table: 'domains', column: 'domain_id', id: target.domainId };
+}
 
-const targetColumns = (target: BadgeTarget): { monitorId: number | null; domainId: number | null } =>
-  'monitorId' in target ? { monitorId: target.monitorId, domainId: null } : { monitorId: null, domainId: target.domainId };
-
-/** A badge token's columns under their property names, `p` the table's alias with its dot. */
-const tokenColumns = (p: string) => `${p}token, ${p}account_id AS "accountId", ${p}monitor_id AS "monitorId", ${p}domain_id AS "domainId", ${p}created_at AS "createdAt"`;
-
-const tokenOf = (row: BadgeToken): BadgeToken => Object.assign(new BadgeToken(), row);
+const TOKEN_COLUMNS = `token, account_id AS "accountId", monitor_id AS "monitorId", domain_id AS "domainId", created_at AS "createdAt"`;
 
 /**
- * The account's monitor or domain and its badge token, in one statement (issue 35): null when
- * the target is missing or another account's (the caller answers its 404), `token` null when it
- * has none yet. `lock`: the target's row FOR UPDATE (inside a transaction): rotations of one target
- * take turns; the token it answers is then as the statement began (one a rotation committed while
- * it waited is not seen: replaceBadgeTokenAudited reads its own).
+ * The account's monitor's or domain's badge token, `candidate` becoming it when it has none, in
+ * one statement with the ownership check (issue 35: the target's read, TypeORM's insert and its
+ * findOneBy were three); null when the target is missing or another account's. A concurrent
+ * first use keeps the token inserted first (read again when it committed after this statement's
+ * snapshot).
  */
-export async function badgeTokenOfOwnTarget(q: Queryable, accountId: number, target: BadgeTarget, lock = false): Promise<{ token: BadgeToken | null } | null> {
-  const { table, column, id } = targetOf(target);
-  const [row] = await q.query<(BadgeToken & { target_id: number })[]>(
-    `SELECT x.id AS target_id, ${tokenColumns('t.')} FROM ${table} x LEFT JOIN badge_tokens t ON t.${column} = x.id
-      WHERE x.id = $1 AND x.account_id = $2${lock ? ' FOR UPDATE OF x' : ''}`,
-    [id, accountId],
+export async function ownBadgeToken(em: Queryable, accountId: number, target: BadgeTarget, candidate: string): Promise<BadgeToken | null> {
+  const { table, column, id } = targetTable(target);
+  const [row] = await em.query<(Omit<BadgeToken, 'token'> & { token: string | null })[]>(
+    `WITH r AS (SELECT id FROM ${table} WHERE id = $1 AND account_id = $2),
+          t AS (SELECT ${TOKEN_COLUMNS} FROM badge_tokens WHERE ${column} = $1),
+          ins AS (INSERT INTO badge_tokens (token, account_id, ${column}) SELECT $3, $2, r.id FROM r WHERE NOT EXISTS (SELECT 1 FROM t)
+                  ON CONFLICT DO NOTHING RETURNING ${TOKEN_COLUMNS})
+     SELECT x.* FROM r LEFT JOIN (SELECT * FROM t UNION ALL SELECT * FROM ins) x ON true`,
+    [id, accountId, candidate],
   );
   if (!row) return null;
-  const { target_id: _target, ...token } = row;
-  return { token: token.token === null ? null : tokenOf(token) };
-}
-
-/** The target's token; `candidate` becomes it when it has none (a concurrent first use keeps the one inserted first). */
-export async function ensureBadgeToken(q: Queryable, accountId: number, target: BadgeTarget, candidate: string): Promise<BadgeToken> {
-  const { column, id } = targetOf(target);
-  const { monitorId, domainId } = targetColumns(target);
-  await q.query(`INSERT INTO badge_tokens (token, account_id, monitor_id, domain_id) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [candidate, accountId, monitorId, domainId]);
-  const [row] = await q.query<BadgeToken[]>(`SELECT ${tokenColumns('')} FROM badge_tokens WHERE ${column} = $1`, [id]);
-  if (!row) throw new Error(`No badge token for ${column} ${id}`);
-  return tokenOf(row);
+  if (row.token !== null) return Object.assign(new BadgeToken(), row);
+  const [again] = await em.query<BadgeToken[]>(`SELECT ${TOKEN_COLUMNS} FROM badge_tokens WHERE ${column} = $1`, [id]);
+  if (!again) throw new Error(`badge token of ${column} ${id} neither inserted nor found`);
+  return Object.assign(new BadgeToken(), again);
 }
 
 /**
- * Makes `token` the target's token, with the rotation's audit entry, in ONE statement (issue 35:
- * was a read of the old token, its delete, the insert and the entry's insert). Call under the
- * target's lock (badgeTokenOfOwnTarget with lock), in the transaction that took it: the statement
- * starts after the lock, so it sees the token the previous rotation committed. The old token's
- * row takes the new token and a new creation date, as the delete and insert of before left it;
- * a target without a token gets one. The entry tells { badge_token: old } → { badge_token: new }
- * as recordAudit did (both masked; `before` null when there was none).
+ * Makes `token` the account's monitor's or domain's badge token, with its audit entry, in one
+ * statement and without a lock of the target (issue 35: a transaction of seven statements): an
+ * upsert on the target's unique column, so concurrent rotations take turns on the token's row and
+ * each replaces the one committed before it. The entry is `entries.replaced` when the target had
+ * a token, `entries.first` when this made its first; both must differ only in their changes.
+ * Null when the target is missing or another account's (nothing written).
  */
-export async function replaceBadgeTokenAudited(q: Queryable, actor: AuditActor, target: BadgeTarget, token: string): Promise<BadgeToken> {
-  const { column, id } = targetOf(target);
-  const { monitorId, domainId } = targetColumns(target);
-  const params: unknown[] = [token, actor.accountId, id, monitorId, domainId];
-  // Any old value: it is masked; only whether there was one shows.
-  const entry = (old: string | null) =>
-    auditRowValues({
-      accountId: actor.accountId,
-      at: actor.now(),
-      keyId: actor.keyId,
-      keyName: actor.keyName,
-      ip: actor.ip,
-      resourceType: 'monitorId' in target ? 'monitor' : 'domain',
-      resourceId: String(id),
-      action: 'rotate',
-      changes: fieldDiff({ badge_token: old }, { badge_token: token }),
-    });
-  const replaced = entry(`${token}-old`);
-  const created = entry(null);
-  const values = AUDIT_COLUMNS.map((c, i) => {
-    if (c !== 'changes') {
-      params.push(replaced[i]);
-      return `$${params.length}`;
-    }
-    params.push(replaced[i], created[i]);
-    return `CASE WHEN EXISTS (SELECT 1 FROM old) THEN $${params.length - 1}::jsonb ELSE $${params.length}::jsonb END`;
-  });
-  const [row] = await q.query<BadgeToken[]>(
-    `WITH old AS (SELECT token FROM badge_tokens WHERE ${column} = $3),
-          up AS (UPDATE badge_tokens SET token = $1, account_id = $2, created_at = now() WHERE ${column} = $3 RETURNING ${tokenColumns('')}),
-          ins AS (INSERT INTO badge_tokens (token, account_id, monitor_id, domain_id) SELECT $1, $2, $4::int, $5::int WHERE NOT EXISTS (SELECT 1 FROM old) RETURNING ${tokenColumns('')}),
-          a AS (INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) SELECT ${values.join(', ')})
-     SELECT * FROM up UNION ALL SELECT * FROM ins`,
-    params,
+export async function rotateBadgeTokenRow(
+  em: Queryable,
+  accountId: number,
+  target: BadgeTarget,
+  token: string,
+  entries: { replaced: NewAuditRow; first: NewAuditRow },
+): Promise<BadgeToken | null> {
+  const { table, column, id } = targetTable(target);
+  const replaced = auditRowValues(entries.replaced);
+  const first = auditRowValues(entries.first);
+  const shared = replaced.slice(0, -1);
+  // The entry's columns but the last (changes) are the same for both; $4 onwards.
+  const sharedParams = shared.map((_, i) => `$${4 + i}`).join(', ');
+  const [row] = await em.query<BadgeToken[]>(
+    `WITH r AS (SELECT id FROM ${table} WHERE id = $1 AND account_id = $2),
+          u AS (INSERT INTO badge_tokens (token, account_id, ${column}) SELECT $3, $2, r.id FROM r
+                ON CONFLICT (${column}) DO UPDATE SET token = EXCLUDED.token, created_at = now()
+                RETURNING ${TOKEN_COLUMNS}, xmax::text <> '0' AS replaced),
+          a AS (INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')})
+                SELECT ${sharedParams}, CASE WHEN u.replaced THEN $${4 + shared.length}::jsonb ELSE $${5 + shared.length}::jsonb END FROM u)
+     SELECT token, "accountId", "monitorId", "domainId", "createdAt" FROM u`,
+    [id, accountId, token, ...shared, replaced[replaced.length - 1], first[first.length - 1]],
   );
-  actor.recorded?.();
-  return tokenOf(row);
+  return row ? Object.assign(new BadgeToken(), row) : null;
 }

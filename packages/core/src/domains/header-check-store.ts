@@ -1,7 +1,8 @@
-import type { DataSource, EntityManager, FindOptionsSelect } from 'typeorm';
-import type { EntityAccess, PageSlice } from '../db/entity-access.js';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { PageSlice } from '../db/entity-access.js';
 import { HeaderCheck } from '../db/entities/header-check.entity.js';
 import { deleteInBatches } from '../db/delete-in-batches.js';
+import { epochMsSql } from '../db/epoch-ms.js';
 import type { Queryable } from '../db/queryable.js';
 import type { HeaderReport } from '../headers/header-report.js';
 
@@ -103,28 +104,49 @@ export function pruneHeaderChecksBefore(db: DataSource, before: Date, batchSize 
   return deleteInBatches(db, 'header_checks', PRUNABLE_HEADER_CHECKS, [before], batchSize);
 }
 
-/** Every column but the report, for history pages. */
-const HEADER_CHECK_COLUMNS: FindOptionsSelect<HeaderCheck> = {
-  id: true,
-  domainId: true,
-  accountId: true,
-  scanId: true,
-  url: true,
-  status: true,
-  grade: true,
-  score: true,
-  deeperScore: true,
-  algorithmVersion: true,
-  error: true,
-  checkedAt: true,
-};
+/** A header check as a history page shows it (without its report). */
+export type HeaderCheckSummary = Omit<HeaderCheck, 'report'>;
 
-/** A page of the account's domain's header checks (without their reports), newest first, and how many it has. */
-export function headerCheckHistoryPage(em: EntityAccess, where: { domainId: number; accountId: number }, page: PageSlice): Promise<[HeaderCheck[], number]> {
-  return em.getRepository(HeaderCheck).findAndCount({ where, order: { id: 'DESC' }, select: HEADER_CHECK_COLUMNS, skip: page.offset, take: page.perPage });
+/** A history row as the page statement writes it (JSON): the check time as epoch milliseconds. */
+interface HeaderCheckSummaryJson extends Omit<HeaderCheckSummary, 'checkedAt'> {
+  checkedMs: number;
 }
 
-/** A header check of the account's domain, with its report (null when missing or another domain's). */
-export function headerCheckOfDomain(em: EntityAccess, accountId: number, domainId: number, id: number): Promise<HeaderCheck | null> {
-  return em.getRepository(HeaderCheck).findOneBy({ id, domainId, accountId });
+/**
+ * The account's domain's header checks without their reports (newest first, one page) and how
+ * many it has, in one statement answering one JSON value per part (issue 35: the domain, the page
+ * and the count were three, the page through TypeORM's findAndCount).
+ */
+const HEADER_CHECK_HISTORY = `
+SELECT
+  (SELECT json_agg(p ORDER BY p.id DESC) FROM (
+     SELECT id, domain_id AS "domainId", account_id AS "accountId", scan_id AS "scanId", url, status, grade, score,
+            deeper_score AS "deeperScore", algorithm_version AS "algorithmVersion", error,
+            ${epochMsSql('checked_at')} AS "checkedMs"
+     FROM header_checks WHERE domain_id = d.id AND account_id = d.account_id ORDER BY id DESC LIMIT $3 OFFSET $4) p) AS rows,
+  (SELECT count(*)::int FROM header_checks WHERE domain_id = d.id AND account_id = d.account_id) AS total
+FROM domains d WHERE d.id = $1 AND d.account_id = $2`;
+
+/** A page of the account's domain's header checks, newest first, and how many it has; null when the domain is missing or another account's. */
+export async function headerCheckHistoryPage(em: Queryable, accountId: number, domainId: number, page: PageSlice): Promise<{ rows: HeaderCheckSummary[]; total: number } | null> {
+  const [row] = await em.query<{ rows: HeaderCheckSummaryJson[] | null; total: number }[]>(HEADER_CHECK_HISTORY, [domainId, accountId, page.perPage, page.offset]);
+  if (!row) return null;
+  return { rows: (row.rows ?? []).map(({ checkedMs, ...c }): HeaderCheckSummary => ({ ...c, checkedAt: new Date(checkedMs) })), total: row.total };
+}
+
+/**
+ * The account's domain (null when missing or another account's) and its header check `id` with
+ * the report (check null when missing, another domain's, or `id` is null), in one statement.
+ */
+export async function headerCheckOfDomain(em: Queryable, accountId: number, domainId: number, id: number | null): Promise<{ check: HeaderCheck | null } | null> {
+  const [row] = await em.query<(Omit<HeaderCheck, 'id'> & { id: number | null })[]>(
+    `SELECT h.id, h.domain_id AS "domainId", h.account_id AS "accountId", h.scan_id AS "scanId", h.url, h.status, h.grade, h.score,
+            h.deeper_score AS "deeperScore", h.algorithm_version AS "algorithmVersion", h.report, h.error, h.checked_at AS "checkedAt"
+     FROM domains d LEFT JOIN header_checks h ON h.id = $3 AND h.domain_id = d.id AND h.account_id = d.account_id
+     WHERE d.id = $1 AND d.account_id = $2`,
+    [domainId, accountId, id],
+  );
+  if (!row) return null;
+  const { id: checkId, ...rest } = row;
+  return { check: checkId === null ? null : Object.assign(new HeaderCheck(), { ...rest, id: checkId }) };
 }

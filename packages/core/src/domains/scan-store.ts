@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { deleteInBatches } from '../db/delete-in-batches.js';
-import type { EntityAccess, PageSlice } from '../db/entity-access.js';
+import { epochMsSql } from '../db/epoch-ms.js';
+import type { PageSlice } from '../db/entity-access.js';
 import { Scan } from '../db/entities/scan.entity.js';
 import type { Queryable, WriteResult } from '../db/queryable.js';
 import type { TlsDiffable } from './grade-diff.js';
@@ -189,19 +190,25 @@ export interface ScanStatsRows {
   averageDurationMs: number | null;
 }
 
+/**
+ * One statement (issue 35: three statements cost the API three round trips): the counts by
+ * status, by grade and the average duration, each a subquery answering JSON or a number.
+ */
+const SCAN_STATS = `
+SELECT
+  (SELECT json_agg(x) FROM (SELECT status, count(*)::int AS n FROM scans WHERE account_id = $1 AND created_at >= $2 GROUP BY status) x) AS "byStatus",
+  (SELECT json_agg(x) FROM (
+     SELECT grade, count(*)::int AS n FROM scans
+     WHERE account_id = $1 AND created_at >= $2 AND status = 'completed' AND grade IS NOT NULL GROUP BY grade) x) AS "byGrade",
+  (SELECT avg(duration_ms)::float FROM scans
+   WHERE account_id = $1 AND created_at >= $2 AND status IN ('completed', 'failed') AND duration_ms IS NOT NULL) AS "averageDurationMs"`;
+
 export async function scanStatsSince(em: Queryable, accountId: number, from: Date): Promise<ScanStatsRows> {
-  const [byStatus, byGrade, [avg]] = await Promise.all([
-    em.query<{ status: string; n: number }[]>(`SELECT status, count(*)::int AS n FROM scans WHERE account_id = $1 AND created_at >= $2 GROUP BY status`, [accountId, from]),
-    em.query<{ grade: string; n: number }[]>(
-      `SELECT grade, count(*)::int AS n FROM scans WHERE account_id = $1 AND created_at >= $2 AND status = 'completed' AND grade IS NOT NULL GROUP BY grade`,
-      [accountId, from],
-    ),
-    em.query<{ avg: number | null }[]>(
-      `SELECT avg(duration_ms)::float AS avg FROM scans WHERE account_id = $1 AND created_at >= $2 AND status IN ('completed', 'failed') AND duration_ms IS NOT NULL`,
-      [accountId, from],
-    ),
+  const [row] = await em.query<{ byStatus: ScanStatsRows['byStatus'] | null; byGrade: ScanStatsRows['byGrade'] | null; averageDurationMs: number | null }[]>(SCAN_STATS, [
+    accountId,
+    from,
   ]);
-  return { byStatus, byGrade, averageDurationMs: avg?.avg ?? null };
+  return { byStatus: row?.byStatus ?? [], byGrade: row?.byGrade ?? [], averageDurationMs: row?.averageDurationMs ?? null };
 }
 
 /**
@@ -226,19 +233,50 @@ export interface StoredCertificate {
   hostname_match?: boolean;
 }
 
-/** The newest completed scan of the account's domain that saw a certificate: its leaf and chain as reported. */
-export async function latestCertificateScan(
-  em: Queryable,
-  domain: { id: number; accountId: number },
-): Promise<{ id: number; completedAt: Date; leaf: StoredCertificate; chain: StoredCertificate[] } | null> {
-  const [row] = await em.query<{ id: number; completed_at: Date; leaf: StoredCertificate; chain: StoredCertificate[] | null }[]>(
-    `SELECT id, completed_at, report->'certificate' AS leaf, COALESCE(report->'chain', '[]'::jsonb) AS chain
-     FROM scans
-     WHERE domain_id = $1 AND account_id = $2 AND status = 'completed' AND jsonb_typeof(report->'certificate') = 'object'
-     ORDER BY id DESC LIMIT 1`,
-    [domain.id, domain.accountId],
+/** The newest completed scan of a domain that saw a certificate: its leaf and, when asked for, its chain as reported. */
+export interface CertificateScan {
+  id: number;
+  completedAt: Date;
+  leaf: StoredCertificate;
+  chain: StoredCertificate[];
+}
+
+/** The account's domain as the certificate views show it, with its newest certificate scan (null before any). */
+export interface DomainCertificateRow {
+  id: number;
+  hostname: string;
+  port: number;
+  scan: CertificateScan | null;
+}
+
+const certificateRead = (withChain: boolean) => `
+SELECT d.id, d.hostname, d.port, s.id AS scan_id, s.completed_at, s.report->'certificate' AS leaf${withChain ? `, COALESCE(s.report->'chain', '[]'::jsonb) AS chain` : ''}
+FROM domains d
+LEFT JOIN LATERAL (
+  SELECT id, completed_at, report FROM scans
+  WHERE domain_id = d.id AND account_id = d.account_id AND status = 'completed' AND jsonb_typeof(report->'certificate') = 'object'
+  ORDER BY id DESC LIMIT 1
+) s ON true
+WHERE d.id = $1 AND d.account_id = $2`;
+const CERTIFICATE_LEAF = certificateRead(false);
+const CERTIFICATE_CHAIN = certificateRead(true);
+
+/**
+ * The account's domain (null when missing or another account's) with the newest of its completed
+ * scans that saw a certificate: the leaf and, with `withChain`, the chain (one statement, issue
+ * 35: the domain and its scan were two).
+ */
+export async function domainCertificateRow(em: Queryable, accountId: number, domainId: number, withChain: boolean): Promise<DomainCertificateRow | null> {
+  const [row] = await em.query<{ id: number; hostname: string; port: number; scan_id: number | null; completed_at: Date | null; leaf: StoredCertificate | null; chain?: unknown }[]>(
+    withChain ? CERTIFICATE_CHAIN : CERTIFICATE_LEAF,
+    [domainId, accountId],
   );
-  return row ? { id: row.id, completedAt: row.completed_at, leaf: row.leaf, chain: Array.isArray(row.chain) ? row.chain : [] } : null;
+  if (!row) return null;
+  const scan =
+    row.scan_id !== null && row.completed_at && row.leaf
+      ? { id: row.scan_id, completedAt: row.completed_at, leaf: row.leaf, chain: Array.isArray(row.chain) ? (row.chain as StoredCertificate[]) : [] }
+      : null;
+  return { id: row.id, hostname: row.hostname, port: row.port, scan };
 }
 
 /**
@@ -276,12 +314,54 @@ export async function scanReport(em: Queryable, scanId: number): Promise<TlsScan
   return row?.report ?? null;
 }
 
-/** The account's scan (null when missing or another account's). */
-export function scanOfAccount(em: EntityAccess, accountId: number, id: number): Promise<Scan | null> {
-  return em.getRepository(Scan).findOneBy({ id, accountId });
+/** Every column but the report, under the entity's property names. */
+const SCAN_COLUMNS = `id, account_id AS "accountId", domain_id AS "domainId", hostname, port, trigger, status, grade, score, error,
+  job_key AS "jobKey", started_at AS "startedAt", completed_at AS "completedAt", duration_ms AS "durationMs", created_at AS "createdAt"`;
+
+/**
+ * The account's scan without its report (null when missing or another account's): one plain
+ * statement mapped to the entity by column aliases (issue 35: TypeORM's findOneBy built the query
+ * and hydrated through its metadata on every call).
+ */
+export async function scanOfAccount(em: Queryable, accountId: number, id: number): Promise<Scan | null> {
+  const [row] = await em.query<Scan[]>(`SELECT ${SCAN_COLUMNS} FROM scans WHERE id = $1 AND account_id = $2`, [id, accountId]);
+  return row ? Object.assign(new Scan(), row) : null;
 }
 
-/** A page of the account's domain's scans, newest first, and how many it has. */
-export function scanHistoryPage(em: EntityAccess, where: { domainId: number; accountId: number }, page: PageSlice): Promise<[Scan[], number]> {
-  return em.getRepository(Scan).findAndCount({ where, order: { id: 'DESC' }, skip: page.offset, take: page.perPage });
+/** A scan as a history page shows it. */
+export type ScanSummary = Pick<Scan, 'id' | 'hostname' | 'port' | 'domainId' | 'status' | 'trigger' | 'grade' | 'score' | 'createdAt' | 'startedAt' | 'completedAt' | 'durationMs' | 'error'>;
+
+/** A history row as the page statement writes it (JSON): timestamps as epoch milliseconds. */
+interface ScanSummaryJson extends Omit<ScanSummary, 'createdAt' | 'startedAt' | 'completedAt'> {
+  createdMs: number;
+  startedMs: number | null;
+  completedMs: number | null;
+}
+
+/**
+ * The account's domain's scans (newest first, one page) and how many it has, in one statement
+ * answering one JSON value per part (issue 35: the domain, the page and the count were three).
+ */
+const SCAN_HISTORY = `
+SELECT
+  (SELECT json_agg(p ORDER BY p.id DESC) FROM (
+     SELECT id, hostname, port, domain_id AS "domainId", status, trigger, grade, score, error, duration_ms AS "durationMs",
+            ${epochMsSql('created_at')} AS "createdMs", ${epochMsSql('started_at')} AS "startedMs", ${epochMsSql('completed_at')} AS "completedMs"
+     FROM scans WHERE domain_id = d.id AND account_id = d.account_id ORDER BY id DESC LIMIT $3 OFFSET $4) p) AS rows,
+  (SELECT count(*)::int FROM scans WHERE domain_id = d.id AND account_id = d.account_id) AS total
+FROM domains d WHERE d.id = $1 AND d.account_id = $2`;
+
+const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
+
+/** A page of the account's domain's scans, newest first, and how many it has; null when the domain is missing or another account's. */
+export async function scanHistoryPage(em: Queryable, accountId: number, domainId: number, page: PageSlice): Promise<{ rows: ScanSummary[]; total: number } | null> {
+  const [row] = await em.query<{ rows: ScanSummaryJson[] | null; total: number }[]>(SCAN_HISTORY, [domainId, accountId, page.perPage, page.offset]);
+  if (!row) return null;
+  const rows = (row.rows ?? []).map(({ createdMs, startedMs, completedMs, ...s }): ScanSummary => ({
+    ...s,
+    createdAt: new Date(createdMs),
+    startedAt: dateOf(startedMs),
+    completedAt: dateOf(completedMs),
+  }));
+  return { rows, total: row.total };
 }

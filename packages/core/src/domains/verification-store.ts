@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Queryable, WriteResult } from '../db/queryable.js';
-import type { EntityAccess } from '../db/entity-access.js';
+import { AUDIT_COLUMNS, auditRowValues, type NewAuditRow } from '../audit/audit-store.js';
 import { DomainVerification } from '../db/entities/domain-verification.entity.js';
 
 /**
@@ -91,12 +91,97 @@ export async function lapseClaimRow(em: EntityManager, claimId: number, now: Dat
   return affected > 0;
 }
 
-/** The account's verification (null when missing or another account's). */
-export function verificationOfAccount(em: EntityAccess, accountId: number, id: number): Promise<DomainVerification | null> {
-  return em.getRepository(DomainVerification).findOneBy({ id, accountId });
+/** Every column under the entity's property name. */
+const VERIFICATION_COLUMNS = `id, account_id AS "accountId", hostname, method, token, status, verified_at AS "verifiedAt",
+  last_checked_at AS "lastCheckedAt", missing_since AS "missingSince", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+const entityOf = (row: DomainVerification) => Object.assign(new DomainVerification(), row);
+
+/**
+ * The account's verification (null when missing or another account's): one plain statement
+ * mapped to the entity by column aliases (issue 35: TypeORM's findOneBy built the query and
+ * hydrated through its metadata on every call).
+ */
+export async function verificationOfAccount(em: Queryable, accountId: number, id: number): Promise<DomainVerification | null> {
+  const [row] = await em.query<DomainVerification[]>(`SELECT ${VERIFICATION_COLUMNS} FROM domain_verifications WHERE id = $1 AND account_id = $2`, [id, accountId]);
+  return row ? entityOf(row) : null;
 }
 
 /** Every verification of the account, oldest first. */
-export function verificationsOfAccount(em: EntityAccess, accountId: number): Promise<DomainVerification[]> {
-  return em.getRepository(DomainVerification).find({ where: { accountId }, order: { id: 'ASC' } });
+export async function verificationsOfAccount(em: Queryable, accountId: number): Promise<DomainVerification[]> {
+  const rows = await em.query<DomainVerification[]>(`SELECT ${VERIFICATION_COLUMNS} FROM domain_verifications WHERE account_id = $1 ORDER BY id`, [accountId]);
+  return rows.map(entityOf);
+}
+
+/** The account's verification of a hostname (null: none). */
+export async function verificationOfHostname(em: Queryable, accountId: number, hostname: string): Promise<DomainVerification | null> {
+  const [row] = await em.query<DomainVerification[]>(`SELECT ${VERIFICATION_COLUMNS} FROM domain_verifications WHERE account_id = $1 AND hostname = $2`, [accountId, hostname]);
+  return row ? entityOf(row) : null;
+}
+
+/**
+ * A pending DNS TXT claim with `token`, unless the account has one for the hostname: the claim
+ * (new or the one it had) and whether it was created, in one statement. Null when a concurrent
+ * insert of the same hostname committed after this statement's snapshot (read it again).
+ */
+export async function insertOrReadPendingClaim(em: Queryable, accountId: number, hostname: string, token: string): Promise<{ verification: DomainVerification; created: boolean } | null> {
+  const [row] = await em.query<(DomainVerification & { created: boolean })[]>(
+    `WITH ins AS (
+       INSERT INTO domain_verifications (account_id, hostname, method, token, status)
+       VALUES ($1, $2, 'dns_txt', $3, 'pending')
+       ON CONFLICT (account_id, hostname) DO NOTHING RETURNING ${VERIFICATION_COLUMNS})
+     SELECT true AS created, * FROM ins
+     UNION ALL
+     SELECT false AS created, ${VERIFICATION_COLUMNS} FROM domain_verifications
+     WHERE account_id = $1 AND hostname = $2 AND NOT EXISTS (SELECT 1 FROM ins)`,
+    [accountId, hostname, token],
+  );
+  if (!row) return null;
+  const { created, ...verification } = row;
+  return { verification: entityOf(verification), created };
+}
+
+/** A new verification's id and creation time, taken before its insert (see insertPendingClaimWithEntry). */
+export interface VerificationSlot {
+  id: number;
+  /** now() as the driver reads it back, and as text (every digit kept) for the insert. */
+  at: Date;
+  atText: string;
+}
+
+export async function nextVerificationSlot(em: Queryable): Promise<VerificationSlot> {
+  const [row] = await em.query<{ id: number; at: Date; at_text: string }[]>(
+    `SELECT nextval(pg_get_serial_sequence('domain_verifications', 'id'))::int AS id, now() AS at, now()::text AS at_text`,
+  );
+  if (!row) throw new Error('nextVerificationSlot: no row');
+  return { id: row.id, at: row.at, atText: row.at_text };
+}
+
+/**
+ * The pending DNS TXT claim `claim` (its id and creation time from nextVerificationSlot) and its
+ * create entry `entry`, in one statement, unless the account has a claim on the hostname: the
+ * claim (new, or the one it had, with no entry) and whether it was created. Null when a
+ * concurrent insert of the same hostname committed after this statement's snapshot (read it again).
+ */
+export async function insertPendingClaimWithEntry(
+  em: Queryable,
+  claim: { slot: VerificationSlot; accountId: number; hostname: string; token: string },
+  entry: NewAuditRow,
+): Promise<{ verification: DomainVerification; created: boolean } | null> {
+  const values = auditRowValues(entry);
+  const [row] = await em.query<(DomainVerification & { created: boolean })[]>(
+    `WITH ins AS (
+       INSERT INTO domain_verifications (id, account_id, hostname, method, token, status, created_at, updated_at)
+       VALUES ($1, $2, $3, 'dns_txt', $4, 'pending', $5::timestamptz, $5::timestamptz)
+       ON CONFLICT (account_id, hostname) DO NOTHING RETURNING ${VERIFICATION_COLUMNS}),
+     a AS (INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) SELECT ${values.map((_, i) => `$${6 + i}`).join(', ')} FROM ins)
+     SELECT true AS created, * FROM ins
+     UNION ALL
+     SELECT false AS created, ${VERIFICATION_COLUMNS} FROM domain_verifications
+     WHERE account_id = $2 AND hostname = $3 AND NOT EXISTS (SELECT 1 FROM ins)`,
+    [claim.slot.id, claim.accountId, claim.hostname, claim.token, claim.slot.atText, ...values],
+  );
+  if (!row) return null;
+  const { created, ...verification } = row;
+  return { verification: entityOf(verification), created };
 }

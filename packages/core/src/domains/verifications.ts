@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type dns from 'node:dns';
 import type { EntityManager } from 'typeorm';
 import { DomainVerification } from '../db/entities/domain-verification.entity.js';
-import { insertPendingClaim, upsertManualClaim } from './verification-store.js';
+import type { Queryable } from '../db/queryable.js';
+import { auditRowsOf, type AuditActor } from '../audit/record-audit.js';
+import { insertOrReadPendingClaim, insertPendingClaimWithEntry, nextVerificationSlot, upsertManualClaim, verificationOfHostname } from './verification-store.js';
 
 const RECORD_PREFIX = '_vigil-challenge.';
 const VALUE_PREFIX = 'vigil-verification=';
@@ -24,14 +26,47 @@ function newToken(): string {
  * pending DNS TXT challenge with a fresh token.
  */
 export async function startVerification(
-  db: EntityManager,
+  db: Queryable,
   accountId: number,
   hostname: string,
 ): Promise<{ verification: DomainVerification; created: boolean }> {
-  const repo = db.getRepository(DomainVerification);
-  const created = await insertPendingClaim(db, accountId, hostname, newToken());
-  const verification = await repo.findOneByOrFail({ accountId, hostname });
-  return { verification, created };
+  const started = await insertOrReadPendingClaim(db, accountId, hostname, newToken());
+  if (started) return started;
+  // A concurrent insert of the hostname committed after the statement's snapshot: it is the one.
+  const verification = await verificationOfHostname(db, accountId, hostname);
+  if (!verification) throw new Error(`verification of ${hostname} neither inserted nor found`);
+  return { verification, created: false };
+}
+
+/**
+ * startVerification with the create entry of a new claim, without a transaction: the claim's id
+ * and creation time are taken first (one statement), so that the entry, which shows them, is
+ * written with the insert (a second); a claim the account already had is answered with no entry.
+ */
+export async function startVerificationAudited(m: EntityManager, actor: AuditActor, hostname: string): Promise<{ verification: DomainVerification; created: boolean }> {
+  const slot = await nextVerificationSlot(m);
+  const token = newToken();
+  const planned = Object.assign(new DomainVerification(), {
+    id: slot.id,
+    accountId: actor.accountId,
+    hostname,
+    method: 'dns_txt',
+    token,
+    status: 'pending',
+    verifiedAt: null,
+    lastCheckedAt: null,
+    missingSince: null,
+    createdAt: slot.at,
+    updatedAt: slot.at,
+  } satisfies DomainVerification);
+  const [entry] = auditRowsOf(m, actor, [{ resource: 'verification', id: slot.id, action: 'create', after: planned }]);
+  if (!entry) throw new Error('startVerificationAudited: no entry');
+  const started = await insertPendingClaimWithEntry(m, { slot, accountId: actor.accountId, hostname, token }, entry);
+  actor.recorded?.();
+  if (started) return started;
+  const verification = await verificationOfHostname(m, actor.accountId, hostname);
+  if (!verification) throw new Error(`verification of ${hostname} neither inserted nor found`);
+  return { verification, created: false };
 }
 
 /** Whether the TXT records of the challenge name contain the expected value (chunks joined, RFC 7208 style). */
@@ -63,6 +98,26 @@ export async function lookupChallenge(resolver: Pick<dns.promises.Resolver, 'res
   }
 }
 
+/** What a check of the challenge record changes: nothing for a verified claim (ownership is not re-checked). */
+export type VerificationCheckChanges = Pick<DomainVerification, 'lastCheckedAt' | 'status' | 'verifiedAt'>;
+
+/**
+ * Looks a pending verification's TXT record up: the columns to write (null for a verified one,
+ * which stays as it is) and why the record was not found (null when found or not looked up).
+ */
+export async function verificationCheckOutcome(
+  resolver: Pick<dns.promises.Resolver, 'resolveTxt'>,
+  verification: DomainVerification,
+  now: Date,
+): Promise<{ changes: VerificationCheckChanges | null; detail: string | null }> {
+  if (verification.status === 'verified') return { changes: null, detail: null };
+  const lookup = await lookupChallenge(resolver, verification.hostname, verification.token);
+  return {
+    changes: lookup.found ? { lastCheckedAt: now, status: 'verified', verifiedAt: now } : { lastCheckedAt: now, status: verification.status, verifiedAt: verification.verifiedAt },
+    detail: lookup.detail,
+  };
+}
+
 /**
  * Checks a pending verification's TXT record and records the outcome; a verified one stays
  * verified (ownership is not re-checked).
@@ -73,18 +128,11 @@ export async function checkVerification(
   verification: DomainVerification,
   now: Date,
 ): Promise<{ verification: DomainVerification; detail: string | null }> {
-  if (verification.status === 'verified') return { verification, detail: null };
-  const lookup = await lookupChallenge(resolver, verification.hostname, verification.token);
-  verification.lastCheckedAt = now;
-  if (lookup.found) {
-    verification.status = 'verified';
-    verification.verifiedAt = now;
-  }
-  await db.getRepository(DomainVerification).update(
-    { id: verification.id },
-    { lastCheckedAt: now, status: verification.status, verifiedAt: verification.verifiedAt },
-  );
-  return { verification, detail: lookup.detail };
+  const { changes, detail } = await verificationCheckOutcome(resolver, verification, now);
+  if (!changes) return { verification, detail };
+  Object.assign(verification, changes);
+  await db.getRepository(DomainVerification).update({ id: verification.id }, changes);
+  return { verification, detail };
 }
 
 /**
