@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/queryable.js';
+import { UNFINISHED_SCAN } from '../domains/scan-store.js';
 
 /**
  * What an account uses, counted where each thing is stored (issue 30: the usage and billing
@@ -40,4 +41,22 @@ export function countAlerts(db: Queryable, accountId: number, from: Date, to: Da
      AND created_at >= $2 AND created_at < $3`,
     [accountId, from, to],
   );
+}
+
+/** What GET /usage/limits shows an account uses against its plan. */
+export interface LimitUse {
+  monitors: number;
+  domains: number;
+  unfinishedScans: number;
+}
+
+/** The account's monitors, domains and unfinished scans counted in one statement (issue 35: one round trip, not three). */
+export async function limitUse(db: Queryable, accountId: number): Promise<LimitUse> {
+  const [row] = await db.query<LimitUse[]>(
+    `SELECT (SELECT count(*)::int FROM monitors WHERE account_id = $1) AS monitors,
+            (SELECT count(*)::int FROM domains WHERE account_id = $1) AS domains,
+            (SELECT count(*)::int FROM scans WHERE account_id = $1 AND ${UNFINISHED_SCAN}) AS "unfinishedScans"`,
+    [accountId],
+  );
+  return row;
 }
