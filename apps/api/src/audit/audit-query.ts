@@ -72,6 +72,8 @@ export const AUDIT_QUERY = Joi.object<AuditQuery>({
     .description('next_cursor of the previous page'),
 });
 
+const AUDIT_PARAMETERS = ['per_page', 'resource', 'key', 'action', 'from', 'to', 'cursor'] as const;
+
 /** Digits (at most `max` of them) as their number; other text as given, for the schema to refuse; absent or empty: undefined. */
 function digitsOf(raw: unknown, max: number): unknown {
   const text = queryValue(raw);
@@ -81,6 +83,8 @@ function digitsOf(raw: unknown, max: number): unknown {
 
 /** resource (`monitor` or `monitor:42`), key (a key id), action, from, to (inclusive), cursor, per_page. */
 export function parseAuditQuery(query: Record<string, unknown>): AuditFilters {
+  // No parameter (most requests): the first page, without running the schema (it accepts no parameters as they are).
+  if (AUDIT_PARAMETERS.every((name) => queryValue(query[name]) === undefined)) return { perPage: AUDIT_PAGE.defaultPerPage, from: undefined, to: undefined, after: undefined };
   const q = validate(AUDIT_QUERY, {
     per_page: digitsOf(query.per_page, 6),
     resource: queryValue(query.resource),

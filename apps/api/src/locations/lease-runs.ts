@@ -32,7 +32,9 @@ export async function leaseRuns(
       await recordHeartbeat(ctx.redis, p, owner.location.name, `agent-${opts.agentId}`, new Date(nowMs));
       beatMs = nowMs;
     }
-    const ids = Array.from({ length: opts.max }, () => randomBytes(16).toString('hex'));
+    // The lease ids (16 random bytes each, in hex) from one draw.
+    const random = randomBytes(16 * opts.max).toString('hex');
+    const ids = Array.from({ length: opts.max }, (_, i) => random.slice(32 * i, 32 * (i + 1)));
     leases = await takeLeases(ctx.redis, p, owner.location.id, nowMs, ids);
     if (leases.length || opts.gone() || nowMs - started >= opts.waitMs) break;
     await sleep(Math.min(POLL_STEP_MS, opts.waitMs - (nowMs - started)));

@@ -4,16 +4,20 @@ import {
   NotFoundError,
   clearLocationAgents,
   clearLocationRuns,
-  createLocation,
-  monitorIdsAtLocation,
   createSecretBox,
-  deleteLocation,
   findOwnLocation,
   listLocations,
-  recordAudit,
-  rotateLocationKey,
+  locationDelete,
+  locationKeyRotation,
+  locationOfRow,
+  locationRoom,
+  newLocation,
+  ownLocationWithMonitors,
+  recordAuditAlong,
+  writeAudited,
   type Context,
   type LocationRow,
+  type StoredLocationRow,
 } from '@vigil/core';
 import { auditActor } from '../audit/audit-actor.js';
 import { authOf } from '../http/request-auth.js';
@@ -49,11 +53,6 @@ async function findOwn(ctx: Context, accountId: number, rawId: string | string[]
   return location;
 }
 
-/** The ids of the account's monitors that name the location (it cannot be deleted under them). */
-async function monitorsAt(ctx: Context, accountId: number, name: string): Promise<number[]> {
-  return monitorIdsAtLocation(ctx.db, accountId, name);
-}
-
 /**
  * /api/v1/locations (docs/agents.md): the public regions and the account's private locations.
  * Scope family `monitors` (a location is where monitors are checked from, as /regions is).
@@ -69,8 +68,8 @@ export function locationRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'monitors:read',
       handler: async (req, _res, send) => {
-        const own = await listLocations(ctx.db, authOf(req).account.id);
-        const locations = [...(await knownRegions(ctx)).map(publicLocationView), ...own.map(privateLocationView)];
+        const [regions, own] = await Promise.all([knownRegions(ctx), listLocations(ctx.db, authOf(req).account.id)]);
+        const locations = [...regions.map(publicLocationView), ...own.map(privateLocationView)];
         send(200, { locations, total: locations.length });
       },
       docs: { responses: { 200: { description: 'Public regions first (by name), then private locations (oldest first)', schema: LocationListSchema } } },
@@ -86,23 +85,20 @@ export function locationRoutes(ctx: Context): RouteDef[] {
         const body = validate(createLocationBody, req.body);
         const accountId = authOf(req).account.id;
         if ((await knownRegions(ctx)).includes(body.name)) throw new ConflictError('Location name is taken by a public region');
-        if ((await listLocations(ctx.db, accountId)).length >= MAX_LOCATIONS_PER_ACCOUNT) {
-          throw new ForbiddenError(`Location limit reached (${MAX_LOCATIONS_PER_ACCOUNT} per account)`);
-        }
-        const created = await ctx.db
-          .transaction(async (m) => {
-            const made = await createLocation(m, box, {
-              accountId,
-              name: body.name,
-              allowedCidrs: body.allowed_cidrs ?? [],
-              offlineAfterSeconds: body.offline_after_seconds ?? DEFAULT_OFFLINE_AFTER_SECONDS,
-            });
-            await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'location', id: made.location.id, action: 'create', after: privateLocationView(made.location) }]);
-            return made;
-          })
-          .catch((e: unknown) => {
-            throw isUniqueViolation(e) ? new ConflictError('Location name already exists') : e;
-          });
+        // The count and the new row's id in one statement; the row and its entry in another.
+        const room = await locationRoom(ctx.db, accountId, MAX_LOCATIONS_PER_ACCOUNT);
+        if (!room.next) throw new ForbiddenError(`Location limit reached (${MAX_LOCATIONS_PER_ACCOUNT} per account)`);
+        const created = newLocation(box, room.next, {
+          accountId,
+          name: body.name,
+          allowedCidrs: body.allowed_cidrs ?? [],
+          offlineAfterSeconds: body.offline_after_seconds ?? DEFAULT_OFFLINE_AFTER_SECONDS,
+        });
+        await recordAuditAlong(ctx.db.manager, auditActor(req, ctx.clock), [{ resource: 'location', id: created.location.id, action: 'create', after: privateLocationView(created.location) }], [
+          created.insert,
+        ]).catch((e: unknown) => {
+          throw isUniqueViolation(e) ? new ConflictError('Location name already exists') : e;
+        });
         send(201, {
           location: privateLocationView(created.location),
           agent_key: created.agentKey,
@@ -140,13 +136,13 @@ export function locationRoutes(ctx: Context): RouteDef[] {
       scope: 'monitors:write',
       handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
-        const location = await findOwn(ctx, accountId, req.params.id);
-        const monitorIds = await monitorsAt(ctx, accountId, location.name);
+        // The location and the monitors naming it in one statement; the delete and its entry in another.
+        const found = await ownLocationWithMonitors(ctx.db, accountId, parseId(req.params.id, NOT_FOUND));
+        if (!found) throw new NotFoundError(NOT_FOUND);
+        const { location, monitorIds } = found;
         if (monitorIds.length) throw new ConflictError('Location is used by monitors', { monitor_ids: monitorIds });
-        await ctx.db.transaction(async (m) => {
-          if (!(await deleteLocation(m, accountId, location.id))) throw new NotFoundError(NOT_FOUND);
-          await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'location', id: location.id, action: 'delete', before: privateLocationView(location) }]);
-        });
+        const deleted = await writeAudited(ctx.db.manager, auditActor(req, ctx.clock), { resource: 'location', id: location.id, action: 'delete', before: privateLocationView(location) }, locationDelete(accountId, location.id));
+        if (!deleted.length) throw new NotFoundError(NOT_FOUND);
         await clearLocationRuns(ctx.redis, ctx.config.redisPrefix, location.id);
         await clearLocationAgents(ctx.redis, ctx.config.redisPrefix, location.id);
         send(200, { message: 'Location deleted', deleted_location_id: location.id });
@@ -169,18 +165,16 @@ export function locationRoutes(ctx: Context): RouteDef[] {
       handler: async (req, _res, send) => {
         const body = validate(rotateKeyBody, req.body);
         const accountId = authOf(req).account.id;
-        const id = (await findOwn(ctx, accountId, req.params.id)).id;
+        const id = parseId(req.params.id, NOT_FOUND);
         const now = ctx.clock.now();
         const overlapUntil = new Date(now.getTime() + (body.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS) * 1000);
-        const rotated = await ctx.db.transaction(async (m) => {
-          const done = await rotateLocationKey(m, box, accountId, id, now, overlapUntil);
-          if (!done) throw new NotFoundError(NOT_FOUND);
-          await recordAudit(m, auditActor(req, ctx.clock), [{ resource: 'location', id, action: 'rotate' }]);
-          return done;
-        });
+        // One statement: the new key on the account's location and the entry (none when it is not the account's: 404).
+        const rotation = locationKeyRotation(box, accountId, id, now, overlapUntil);
+        const [row] = await writeAudited<StoredLocationRow>(ctx.db.manager, auditActor(req, ctx.clock), { resource: 'location', id, action: 'rotate' }, rotation.update);
+        if (!row) throw new NotFoundError(NOT_FOUND);
         send(201, {
-          location: privateLocationView(rotated.location),
-          agent_key: rotated.agentKey,
+          location: privateLocationView(locationOfRow(row)),
+          agent_key: rotation.agentKey,
           message: 'Agent key rotated. The previous key works until previous_key_expires_at.',
         });
       },

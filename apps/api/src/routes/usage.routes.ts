@@ -1,9 +1,7 @@
 import Joi from 'joi';
 import {
-  countDomains,
-  countMonitors,
-  countUnfinishedScans,
   isoWithOffset,
+  limitUse,
   nextUtcMidnight,
   utcDay,
   ValidationError,
@@ -12,7 +10,7 @@ import {
 import { authOf } from '../http/request-auth.js';
 import { route, type RouteDef } from '../http/route.js';
 import { queryFields } from '../http/joi-schema.js';
-import { queryValue, validate } from '../http/validate.js';
+import { validateQuery } from '../http/validate.js';
 import { accountUsage } from '../usage/account-usage.js';
 import { fullPlanLimits, FullPlanLimitsSchema } from '../usage/plan-limits.js';
 import { Type } from '@sinclair/typebox';
@@ -104,7 +102,7 @@ export function usageRoutes(ctx: Context, { quota, usage, windows }: RouteDeps):
       auth: 'api-key',
       scope: 'billing:read',
       handler: async (req, _res, send) => {
-        const { days } = validate(historyQuery, { days: queryValue(req.query.days) ?? undefined }, { convert: true });
+        const { days } = validateQuery(historyQuery, req.query);
         const { account } = authOf(req);
         const now = ctx.clock.now();
         const first = new Date(startOfUtcDay(now).getTime() - (days - 1) * DAY_MS);
@@ -130,15 +128,11 @@ export function usageRoutes(ctx: Context, { quota, usage, windows }: RouteDeps):
       handler: async (req, _res, send) => {
         const { account } = authOf(req);
         const t = ctx.config.tiers[account.tier];
-        const [monitors, domains, scans] = await Promise.all([
-          countMonitors(ctx.db, account.id),
-          countDomains(ctx.db, account.id),
-          countUnfinishedScans(ctx.db, account.id),
-        ]);
+        const use = await limitUse(ctx.db, account.id);
         send(200, {
           tier: account.tier,
           limits: fullPlanLimits(t),
-          usage: { monitors, domains, concurrent_scans: scans },
+          usage: { monitors: use.monitors, domains: use.domains, concurrent_scans: use.unfinishedScans },
         });
       },
       docs: { responses: { 200: { description: 'Limits and use', schema: LimitsSchema } } },

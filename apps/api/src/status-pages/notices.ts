@@ -1,10 +1,10 @@
-import { deleteNoticeById, insertNotice, noticeOfPage, noticesOfPage, NotFoundError, recordAudit, updateAudited, type AuditActor, type Context, type StatusPageNotice } from '@vigil/core';
+import { newNotice, noticeDelete, noticeOfOwnPage, noticesOfOwnPage, NotFoundError, recordAuditAlong, updateAudited, type AuditActor, type Context, type StatusPageNotice } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime } from '../http/schema.js';
 import { UpdateStatusSchema } from './incident-updates.js';
 import { parseId } from '../http/validate.js';
-import { findOwnStatusPage } from './find-own-status-page.js';
+import { findOwnStatusPage, STATUS_PAGE_NOT_FOUND } from './find-own-status-page.js';
 import { parseNoticeCreate, parseNoticeUpdate } from './update-input.js';
 import { component } from '../http/components.js';
 
@@ -25,34 +25,42 @@ export const NOTICE_SCHEMA = component('Notice', Type.Object({
   updated_at: DateTime(),
 }));
 
+/** The caller's page's notice in one statement: 404 "Status page not found" first, then 404 "Notice not found". */
 async function findOwnNotice(ctx: Context, accountId: number, params: Params): Promise<StatusPageNotice> {
-  const page = await findOwnStatusPage(ctx, accountId, params.id);
-  const id = parseId(params.notice_id, NOTICE_NOT_FOUND);
-  const notice = await noticeOfPage(ctx.db, page.id, id);
-  if (!notice) throw new NotFoundError(NOTICE_NOT_FOUND);
+  const pageId = parseId(params.id, STATUS_PAGE_NOT_FOUND);
+  let id: number;
+  try {
+    id = parseId(params.notice_id, NOTICE_NOT_FOUND);
+  } catch (e) {
+    // A malformed notice id is a 404 of the notice, on a page of the caller's only.
+    await findOwnStatusPage(ctx, accountId, params.id);
+    throw e;
+  }
+  const notice = await noticeOfOwnPage(ctx.db, accountId, pageId, id);
+  if (notice === undefined) throw new NotFoundError(STATUS_PAGE_NOT_FOUND);
+  if (notice === null) throw new NotFoundError(NOTICE_NOT_FOUND);
   return notice;
 }
 
 export const NoticeListSchema = Type.Object({ status_page_id: Type.Integer(), notices: Type.Array(NOTICE_SCHEMA) });
 
 export async function listNotices(ctx: Context, accountId: number, params: Params): Promise<Static<typeof NoticeListSchema>> {
-  const page = await findOwnStatusPage(ctx, accountId, params.id);
-  const notices = await noticesOfPage(ctx.db, page.id);
-  return { status_page_id: page.id, notices: notices.map(noticeView) };
+  const pageId = parseId(params.id, STATUS_PAGE_NOT_FOUND);
+  const notices = await noticesOfOwnPage(ctx.db, accountId, pageId);
+  if (!notices) throw new NotFoundError(STATUS_PAGE_NOT_FOUND);
+  return { status_page_id: pageId, notices: notices.map(noticeView) };
 }
 
+/** POST .../notices: the page checked, then the notice and its entry in one statement (its id taken first). */
 export async function createNotice(ctx: Context, actor: AuditActor, params: Params, body: unknown): Promise<StatusPageNotice> {
   const { accountId } = actor;
   const page = await findOwnStatusPage(ctx, accountId, params.id);
   const input = parseNoticeCreate(body);
   const now = ctx.clock.now();
-  const saved = await ctx.db.transaction(async (m) => {
-    const row = await insertNotice(m, { statusPageId: page.id, accountId, ...input, createdAt: now, updatedAt: now });
-    await recordAudit(m, actor, [{ resource: 'status_page_notice', id: row.id, action: 'create', after: row }]);
-    return row;
-  });
+  const { notice, insert } = await newNotice(ctx.db, { statusPageId: page.id, accountId, ...input, createdAt: now, updatedAt: now });
+  await recordAuditAlong(ctx.db.manager, actor, [{ resource: 'status_page_notice', id: notice.id, action: 'create', after: notice }], [insert]);
   await statusChanged(ctx, accountId);
-  return saved;
+  return notice;
 }
 
 export async function updateNotice(ctx: Context, actor: AuditActor, params: Params, body: unknown): Promise<StatusPageNotice> {
@@ -69,10 +77,8 @@ export async function updateNotice(ctx: Context, actor: AuditActor, params: Para
 export async function deleteNotice(ctx: Context, actor: AuditActor, params: Params): Promise<StatusPageNotice> {
   const { accountId } = actor;
   const notice = await findOwnNotice(ctx, accountId, params);
-  await ctx.db.transaction(async (m) => {
-    await deleteNoticeById(m, notice.id);
-    await recordAudit(m, actor, [{ resource: 'status_page_notice', id: notice.id, action: 'delete', before: notice }]);
-  });
+  // One statement: the delete and its entry.
+  await recordAuditAlong(ctx.db.manager, actor, [{ resource: 'status_page_notice', id: notice.id, action: 'delete', before: notice }], [noticeDelete(notice.id)]);
   await statusChanged(ctx, accountId);
   return notice;
 }

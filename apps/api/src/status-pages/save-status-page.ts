@@ -1,4 +1,18 @@
-import { ConflictError, countStatusPages, deleteStatusPageOfAccount, insertStatusPage, lockAccountLimit, NotFoundError, recordAudit, updateAudited, type Account, type AuditActor, type Context, type StatusPage } from '@vigil/core';
+import {
+  ConflictError,
+  countStatusPages,
+  lockAccountLimit,
+  newStatusPage,
+  NotFoundError,
+  recordAuditAlong,
+  statusPageDelete,
+  updateAudited,
+  type Account,
+  type AuditActor,
+  type Context,
+  type StatusPage,
+} from '@vigil/core';
+import type { EntityManager } from 'typeorm';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { requireOwnedHostname } from '../domains/require-owned-hostname.js';
 import { isUniqueViolation } from '../domains/unique-violation.js';
@@ -40,26 +54,29 @@ export function conflictOf(e: unknown): unknown {
  * POST /status-pages. The page cap of the tier is atomic like the monitor cap, and taken only
  * when the tier has one: under the account's status-page lock (lockAccountLimit; not the account
  * row, so the account's other writes never wait for it), the pages are counted and the page
- * inserted in one transaction.
+ * inserted in one transaction. The page and its entry are one statement (its id and time taken
+ * first); without a cap, that statement is the whole write.
  */
 export async function createStatusPage(ctx: Context, account: Account, actor: AuditActor, body: unknown): Promise<StatusPage> {
   const input = parseCreateBody(body);
   await checkReferences(ctx, account, input);
   const limit = ctx.config.tiers[account.tier].statusPages;
-  const page = await ctx.db
-    .transaction(async (m) => {
-      if (limit !== null) {
+  const insert = async (m: EntityManager): Promise<StatusPage> => {
+    const made = await newStatusPage(m, { sections: [], theme: 'auto', isPublic: true, showUptimeBars: true, description: null, customHostname: null, ...columns(input), accountId: account.id, slug: input.slug, title: input.title });
+    await recordAuditAlong(m, actor, [{ resource: 'status_page', id: made.page.id, action: 'create', after: made.page }], [made.insert]);
+    return made.page;
+  };
+  const page = await (limit === null
+    ? insert(ctx.db.manager)
+    : ctx.db.transaction(async (m) => {
         await lockAccountLimit(m, 'status_pages', account.id);
         const n = await countStatusPages(m, account.id);
         if (n >= limit) throw tierLimitError('Status page limit reached', { tier: account.tier, limit, current: n, baseUrl: ctx.config.baseUrl });
-      }
-      const saved = await insertStatusPage(m, { sections: [], theme: 'auto', isPublic: true, showUptimeBars: true, description: null, customHostname: null, ...columns(input), accountId: account.id });
-      await recordAudit(m, actor, [{ resource: 'status_page', id: saved.id, action: 'create', after: saved }]);
-      return saved;
-    })
-    .catch((e: unknown) => {
-      throw conflictOf(e);
-    });
+        return insert(m);
+      })
+  ).catch((e: unknown) => {
+    throw conflictOf(e);
+  });
   await statusChanged(ctx, account.id);
   return page;
 }
@@ -80,10 +97,8 @@ export async function updateStatusPage(ctx: Context, account: Account, actor: Au
 
 export async function deleteStatusPage(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<StatusPage> {
   const page = await findOwnStatusPage(ctx, account.id, rawId);
-  await ctx.db.transaction(async (m) => {
-    await deleteStatusPageOfAccount(m, account.id, page.id);
-    await recordAudit(m, actor, [{ resource: 'status_page', id: page.id, action: 'delete', before: page }]);
-  });
+  // One statement: the delete and its entry.
+  await recordAuditAlong(ctx.db.manager, actor, [{ resource: 'status_page', id: page.id, action: 'delete', before: page }], [statusPageDelete(account.id, page.id)]);
   await statusChanged(ctx, account.id);
   return page;
 }

@@ -77,12 +77,17 @@ export interface AuditRow {
   changes: Record<string, FieldChange>;
 }
 
+/** An entry as auditRows' statement writes it (JSON: the time as epoch milliseconds). */
+type AuditRowJson = Omit<AuditRow, 'created_at'> & { at_ms: number };
+
 /**
  * Up to `perPage + 1` of the account's entries, newest first, from the cursor: an index range
  * scan of (account_id[, resource_type, resource_id | key_id], created_at DESC, id DESC); the extra
- * row tells whether another page follows.
+ * row tells whether another page follows. The page is one JSON value (issue 35: pg decodes one
+ * string and JSON.parse builds the entries, instead of a row per entry with a column per field,
+ * each jsonb and timestamp parsed on its own).
  */
-export function auditRows(em: Queryable, accountId: number, f: AuditFilters): Promise<AuditRow[]> {
+export async function auditRows(em: Queryable, accountId: number, f: AuditFilters): Promise<AuditRow[]> {
   const where = ['account_id = $1'];
   const params: unknown[] = [accountId];
   const add = (sql: (n: number) => string, value: unknown) => {
@@ -100,12 +105,26 @@ export function auditRows(em: Queryable, accountId: number, f: AuditFilters): Pr
     where.push(`(created_at, id) < ($${params.length - 1}, $${params.length}::bigint)`);
   }
   params.push(f.perPage + 1);
-  return em.query<AuditRow[]>(
-    `SELECT id::text AS id, created_at, key_id, key_name, ip, resource_type, resource_id, action, changes
-     FROM audit_log WHERE ${where.join(' AND ')}
-     ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+  const [{ page }] = await em.query<{ page: AuditRowJson[] | null }[]>(
+    `SELECT json_agg(json_build_object('id', e.id::text, 'at_ms', floor(extract(epoch FROM e.created_at) * 1000)::bigint, 'key_id', e.key_id, 'key_name', e.key_name,
+              'ip', e.ip, 'resource_type', e.resource_type, 'resource_id', e.resource_id, 'action', e.action, 'changes', e.changes)
+              ORDER BY e.created_at DESC, e.id DESC) AS page
+       FROM (SELECT id, created_at, key_id, key_name, ip, resource_type, resource_id, action, changes
+               FROM audit_log WHERE ${where.join(' AND ')}
+              ORDER BY created_at DESC, id DESC LIMIT $${params.length}) e`,
     params,
   );
+  return (page ?? []).map((r) => ({
+    id: r.id,
+    created_at: new Date(r.at_ms),
+    key_id: r.key_id,
+    key_name: r.key_name,
+    ip: r.ip,
+    resource_type: r.resource_type,
+    resource_id: r.resource_id,
+    action: r.action,
+    changes: r.changes,
+  }));
 }
 
 /** Entries of the accounts on tier $1 made before $2 (each account's range of audit_log_account_time_idx). */

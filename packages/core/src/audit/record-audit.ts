@@ -1,6 +1,6 @@
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { fieldDiff, type Snapshot } from './audit-diff.js';
-import { auditInsert, insertAuditRows, type NewAuditRow } from './audit-store.js';
+import { AUDIT_COLUMNS, auditInsert, auditRowValues, insertAuditRows, type NewAuditRow } from './audit-store.js';
 import { runAsOne, type Statement } from '../db/one-statement.js';
 
 /** What an entry can say was done. */
@@ -96,4 +96,28 @@ export async function recordAuditAlong<Row>(m: EntityManager, actor: AuditActor,
   const answer = parts.length || last ? await runAsOne<Row>(m, parts, last) : [];
   actor.recorded?.();
   return answer;
+}
+
+/**
+ * One write (an UPDATE or DELETE with RETURNING) and its entry in ONE statement, the entry
+ * written only when the write touched a row (issue 35: where a transaction wrote and then
+ * recorded, rolling both back when the row was gone):
+ *
+ *   WITH w AS (<write>), a AS (INSERT INTO audit_log (...) SELECT $n+1, ... FROM (SELECT 1 FROM w LIMIT 1) x) SELECT * FROM w
+ *
+ * The write's rows (none: nothing written, no entry). `change` as for recordAudit (an 'update'
+ * without a field that differs leaves no entry).
+ */
+export async function writeAudited<Row>(m: EntityManager, actor: AuditActor, change: AuditChange, write: Statement): Promise<Row[]> {
+  const [entry] = auditRowsOf(m, actor, [change]);
+  const params = [...write.params];
+  let sql = `WITH w AS (${write.sql})`;
+  if (entry) {
+    const values = auditRowValues(entry);
+    sql += `, a AS (INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) SELECT ${values.map((_, i) => `$${params.length + i + 1}`).join(', ')} FROM (SELECT 1 FROM w LIMIT 1) x)`;
+    params.push(...values);
+  }
+  const rows = await m.query<Row[]>(`${sql} SELECT * FROM w`, params);
+  if (rows.length) actor.recorded?.();
+  return rows;
 }

@@ -5,4 +5,4 @@ export * from './tier-prices.js';
 export * from './tier-history.js';
 export * from './generate-invoices.js';
 export * from './estimate-invoice.js';
-export { linesOfInvoices, listInvoicesOfAccount } from './invoice-store.js';
+export { invoicePageOfAccount, linesOfInvoices, listInvoicesOfAccount, type InvoiceWithLines } from './invoice-store.js';

@@ -5,7 +5,7 @@ import type { Queryable } from '../db/queryable.js';
 import { InvoiceLine } from '../db/entities/invoice-line.entity.js';
 import { Invoice } from '../db/entities/invoice.entity.js';
 import type { BillingPeriod } from './period.js';
-import type { InvoiceDraft } from './prorate.js';
+import type { InvoiceDraft, InvoiceLineDraft } from './prorate.js';
 
 /**
  * The store of invoices (issue 30): the SQL of invoices and invoice_lines. Invoices are issued
@@ -86,4 +86,36 @@ export async function listInvoicesOfAccount(q: Queryable, accountId: number, pag
 export async function linesOfInvoices(q: Queryable, invoiceIds: readonly number[]): Promise<InvoiceLine[]> {
   const rows = await q.query<InvoiceLine[]>(`SELECT ${LINE_COLUMNS} FROM invoice_lines WHERE invoice_id = ANY($1::int[]) ORDER BY position`, [invoiceIds]);
   return rows.map((r) => Object.assign(new InvoiceLine(), r));
+}
+
+/** An issued invoice with its lines, in their order. */
+export type InvoiceWithLines = Invoice & { lines: InvoiceLineDraft[] };
+
+/** A line as invoicePageOfAccount's statement writes it (JSON: times as epoch milliseconds). */
+type LineJson = Omit<InvoiceLineDraft, 'startsAt' | 'endsAt'> & { startsMs: number; endsMs: number };
+
+/**
+ * listInvoicesOfAccount and linesOfInvoices in one statement (issue 35): each invoice of the
+ * page carries its lines as one JSON value; counted only when the page does not tell it.
+ */
+export async function invoicePageOfAccount(q: Queryable, accountId: number, page: PageSlice): Promise<[InvoiceWithLines[], number]> {
+  const rows = await q.query<(Invoice & { lines: LineJson[] })[]>(
+    `SELECT ${INVOICE_COLUMNS}, COALESCE((
+       SELECT json_agg(json_build_object('description', l.description, 'tier', l.tier, 'startsMs', floor(extract(epoch FROM l.starts_at) * 1000)::bigint,
+                 'endsMs', floor(extract(epoch FROM l.ends_at) * 1000)::bigint, 'days', l.days, 'periodDays', l.period_days,
+                 'unitPriceCents', l.unit_price_cents, 'amountCents', l.amount_cents) ORDER BY l.position)
+         FROM invoice_lines l WHERE l.invoice_id = invoices.id), '[]') AS lines
+       FROM invoices WHERE account_id = $1 ORDER BY period DESC, id DESC LIMIT $2 OFFSET $3`,
+    [accountId, page.perPage, page.offset],
+  );
+  const total = await pageTotal(page.offset, page.perPage, rows.length, async () => {
+    const [row] = await q.query<{ n: number }[]>('SELECT count(*)::int AS n FROM invoices WHERE account_id = $1', [accountId]);
+    return row?.n ?? 0;
+  });
+  const invoices = rows.map(({ lines, ...invoice }) =>
+    Object.assign(new Invoice(), invoice, {
+      lines: lines.map(({ startsMs, endsMs, ...line }) => ({ ...line, startsAt: new Date(startsMs), endsAt: new Date(endsMs) })),
+    }),
+  );
+  return [invoices, total];
 }

@@ -1,15 +1,13 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import { TierChange } from '../db/entities/tier-change.entity.js';
+import type { Queryable } from '../db/queryable.js';
 import type { TierHistoryEntry } from './prorate.js';
 
-/** An account's tier changes strictly before `before`, oldest first. */
-export async function loadTierHistory(db: DataSource | EntityManager, accountId: number, before: Date): Promise<TierHistoryEntry[]> {
-  const rows = await db
-    .getRepository(TierChange)
-    .createQueryBuilder('c')
-    .where('c.account_id = :accountId AND c.changed_at < :before', { accountId, before })
-    .orderBy('c.changed_at', 'ASC')
-    .addOrderBy('c.id', 'ASC')
-    .getMany();
-  return rows.map((r) => ({ tier: r.tier, changedAt: r.changedAt }));
+/**
+ * An account's tier changes strictly before `before`, oldest first: one plain statement (issue
+ * 35: the query builder and entity hydration cost more than the read itself).
+ */
+export function loadTierHistory(db: Queryable, accountId: number, before: Date): Promise<TierHistoryEntry[]> {
+  return db.query<TierHistoryEntry[]>(
+    `SELECT tier, changed_at AS "changedAt" FROM tier_changes WHERE account_id = $1 AND changed_at < $2 ORDER BY changed_at, id`,
+    [accountId, before],
+  );
 }

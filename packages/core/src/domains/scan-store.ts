@@ -14,7 +14,9 @@ import type { TlsScanReport } from './tls-scan-report.js';
  * finds it finished and does nothing).
  */
 
-const UNFINISHED = `status IN ('queued', 'running')`;
+/** A scan still queued or running (the condition, on scans' own columns). */
+export const UNFINISHED_SCAN = `status IN ('queued', 'running')`;
+const UNFINISHED = UNFINISHED_SCAN;
 
 /** Queued → running (a redelivered running scan starts again); false when gone or finished. */
 export async function startScanRow(em: Queryable, scanId: number, now: Date): Promise<boolean> {

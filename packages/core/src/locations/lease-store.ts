@@ -130,6 +130,24 @@ return cjson.encode(rec)`;
 
 const keys = (p: string, loc: number) => [dueKey(p, loc), offersKey(p, loc), leasedKey(p, loc)];
 
+type RedisWithLeases = RedisClient & {
+  vigilLeaseTake(due: string, offers: string, leased: string, ...args: string[]): Promise<(string | number)[]>;
+  vigilLeaseComplete(due: string, offers: string, leased: string, record: string, leaseId: string): Promise<string | null>;
+};
+
+/**
+ * The API's lease scripts as commands of the client (ioredis sends EVALSHA, the script's text
+ * only when Redis does not know it): an agent's every poll and result ran EVAL with the whole
+ * text (issue 35).
+ */
+function withLeaseScripts(redis: RedisClient): RedisWithLeases {
+  if (!('vigilLeaseTake' in redis)) {
+    redis.defineCommand('vigilLeaseTake', { numberOfKeys: 3, lua: TAKE });
+    redis.defineCommand('vigilLeaseComplete', { numberOfKeys: 3, lua: COMPLETE });
+  }
+  return redis as RedisWithLeases;
+}
+
 /** Offers runs to a location's agents (a run already on offer is left as it is); drops stale offers. Returns how many were added. */
 export async function offerRuns(redis: RedisClient, prefix: string, locationId: number, offers: readonly LocationOffer[], nowMs: number): Promise<number> {
   const args = offers.flatMap((o) => [memberOf(o), String(o.dueMs), JSON.stringify(o)]);
@@ -150,10 +168,11 @@ function isOffer(value: unknown): value is LocationOffer {
 
 /** Leases up to `ids.length` runs due by `dueByMs` under the given (fresh, random) lease ids. */
 export async function takeLeases(redis: RedisClient, prefix: string, locationId: number, dueByMs: number, ids: readonly string[]): Promise<Lease[]> {
-  const flat = (await redis.eval(
-    TAKE,
-    3,
-    ...keys(prefix, locationId),
+  const [due, offers, leased] = keys(prefix, locationId);
+  const flat = await withLeaseScripts(redis).vigilLeaseTake(
+    due,
+    offers,
+    leased,
     String(dueByMs),
     String(ids.length),
     String(locationId),
@@ -161,7 +180,7 @@ export async function takeLeases(redis: RedisClient, prefix: string, locationId:
     String(LEASE_RECORD_TTL_MS),
     '',
     ...ids,
-  )) as (string | number)[];
+  );
   const out: Lease[] = [];
   for (let i = 1; i + 2 < flat.length; i += 3) {
     const offer: unknown = JSON.parse(String(flat[i + 1]));
@@ -196,7 +215,8 @@ export async function readLease(redis: RedisClient, prefix: string, leaseId: str
 
 /** Marks the lease done; the record as it was before (state `done`: a repeated result), or null. */
 export async function completeLease(redis: RedisClient, prefix: string, locationId: number, leaseId: string): Promise<LeaseRecord | null> {
-  const raw = (await redis.eval(COMPLETE, 3, ...keys(prefix, locationId), recordPrefix(prefix) + leaseId, leaseId)) as string | null;
+  const [due, offers, leased] = keys(prefix, locationId);
+  const raw = await withLeaseScripts(redis).vigilLeaseComplete(due, offers, leased, recordPrefix(prefix) + leaseId, leaseId);
   return toRecord(raw);
 }
 

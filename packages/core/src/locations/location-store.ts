@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Queryable, WriteResult } from '../db/queryable.js';
+import type { Statement } from '../db/one-statement.js';
 import { hashApiKeySecret, apiKeyPrefix } from '../security/api-key-secret.js';
 import type { SecretBox } from '../security/secret-box.js';
 import { generateAgentKey, leaseSecretOf } from './agent-key.js';
@@ -76,6 +77,93 @@ export async function createLocation(
     [input.accountId, input.name, input.allowedCidrs, k.hash, k.prefix, k.sealedLeaseSecret, input.offlineAfterSeconds],
   );
   return { location: rowOf(rows[0]), agentKey: k.key };
+}
+
+/**
+ * How many locations the account has, and, when that is fewer than `limit`, the id (from the
+ * sequence) and time of a new one: one statement before the insert, which then goes with its
+ * audit entry (issue 35).
+ */
+export async function locationRoom(db: Db, accountId: number, limit: number): Promise<{ count: number; next: { id: number; at: Date } | null }> {
+  const [row] = await db.query<{ n: number; id: number | null; at: Date }[]>(
+    `SELECT count(*)::int AS n, CASE WHEN count(*) < $2 THEN nextval(pg_get_serial_sequence('locations', 'id'))::integer END AS id, now() AS at
+       FROM locations WHERE account_id = $1`,
+    [accountId, limit],
+  );
+  return { count: row.n, next: row.id === null ? null : { id: row.id, at: row.at } };
+}
+
+/**
+ * A new location with the id and time locationRoom gave, as it will be stored, its agent key
+ * (shown once, never stored), and the INSERT that stores it, to send with its audit entry
+ * (recordAuditAlong). A duplicate name of the account is a unique violation then.
+ */
+export function newLocation(
+  box: SecretBox,
+  next: { id: number; at: Date },
+  input: { accountId: number; name: string; allowedCidrs: string[]; offlineAfterSeconds: number },
+): { location: LocationRow; agentKey: string; insert: Statement } {
+  const k = newKey(box);
+  const location: LocationRow = {
+    id: next.id,
+    accountId: input.accountId,
+    name: input.name,
+    allowedCidrs: input.allowedCidrs,
+    keyPrefix: k.prefix,
+    offlineAfterSeconds: input.offlineAfterSeconds,
+    createdAt: next.at,
+    keyRotatedAt: null,
+    previousKeyExpiresAt: null,
+  };
+  return {
+    location,
+    agentKey: k.key,
+    insert: {
+      sql: `INSERT INTO locations (id, account_id, name, allowed_cidrs, key_hash, key_prefix, lease_secret, offline_after_seconds, created_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      params: [next.id, input.accountId, input.name, input.allowedCidrs, k.hash, k.prefix, k.sealedLeaseSecret, input.offlineAfterSeconds, next.at],
+    },
+  };
+}
+
+/** One location of the account with the ids of its monitors that name it (at most 100), in one statement; null when not the account's. */
+export async function ownLocationWithMonitors(db: Db, accountId: number, id: number): Promise<{ location: LocationRow; monitorIds: number[] } | null> {
+  const rows = await db.query<(RawRow & { monitor_ids: number[] })[]>(
+    `SELECT ${COLUMNS}, ARRAY(SELECT m.id FROM monitors m WHERE m.account_id = $2 AND l.name = ANY(m.regions) ORDER BY m.id LIMIT 100) AS monitor_ids
+       FROM locations l WHERE l.id = $1 AND l.account_id = $2`,
+    [id, accountId],
+  );
+  return rows.length ? { location: rowOf(rows[0]), monitorIds: rows[0].monitor_ids } : null;
+}
+
+/** The DELETE of one location of the account, returning its id (none: not the account's), to send with its entry (writeAudited). */
+export function locationDelete(accountId: number, id: number): Statement {
+  return { sql: 'DELETE FROM locations WHERE id = $1 AND account_id = $2 RETURNING id', params: [id, accountId] };
+}
+
+/**
+ * rotateLocationKey's UPDATE, returning the location (none: not the account's), to send with its
+ * entry (writeAudited), and the new agent key.
+ */
+export function locationKeyRotation(box: SecretBox, accountId: number, id: number, now: Date, overlapUntil: Date): { agentKey: string; update: Statement } {
+  const k = newKey(box);
+  return {
+    agentKey: k.key,
+    update: {
+      sql: `UPDATE locations SET previous_key_hash = key_hash, previous_lease_secret = lease_secret, previous_key_expires_at = $3,
+                   key_hash = $4, key_prefix = $5, lease_secret = $6, key_rotated_at = $7
+             WHERE id = $1 AND account_id = $2 RETURNING ${COLUMNS}`,
+      params: [id, accountId, overlapUntil, k.hash, k.prefix, k.sealedLeaseSecret, now],
+    },
+  };
+}
+
+/** A location row as a statement returned it (locationKeyRotation's). */
+export type StoredLocationRow = RawRow;
+
+/** The LocationRow of a returned row. */
+export function locationOfRow(r: StoredLocationRow): LocationRow {
+  return rowOf(r);
 }
 
 /** The account's locations, oldest first. */

@@ -42,17 +42,30 @@ export async function removeHeartbeat(redis: RedisClient, prefix: string, region
   pipelineReplies(await redis.multi().del(instanceKey(prefix, region, instance)).srem(instancesKey(prefix, region), instance).exec());
 }
 
-/** Every region ever seen, plus `configured` ones, by name, with live checkers and last heartbeat. */
+/**
+ * Every region ever seen, plus `configured` ones, by name, with live checkers and last heartbeat.
+ * Three round trips whatever the number of regions (issue 35: it was three per region): the
+ * set of regions; each region's checkers and last heartbeat in one pipeline; every checker's
+ * liveness key in one MGET. Checkers whose key expired leave their region's set.
+ */
 export async function regionLiveness(redis: RedisClient, prefix: string, configured: readonly string[] = []): Promise<RegionLiveness[]> {
   const seen = await redis.smembers(regionsKey(prefix));
   const names = [...new Set([...configured, ...seen])].sort();
+  if (!names.length) return [];
+  const pipe = redis.pipeline();
+  for (const name of names) pipe.smembers(instancesKey(prefix, name)).get(lastKey(prefix, name));
+  const replies = pipelineReplies(await pipe.exec());
+  const instancesOf = names.map((_, i) => replies[2 * i][1] as string[]);
+  const keys = names.flatMap((name, i) => instancesOf[i].map((instance) => instanceKey(prefix, name, instance)));
+  const alive = keys.length ? await redis.mget(...keys) : [];
   const out: RegionLiveness[] = [];
-  for (const name of names) {
-    const instances = await redis.smembers(instancesKey(prefix, name));
-    const alive = instances.length ? await redis.mget(...instances.map((i) => instanceKey(prefix, name, i))) : [];
-    const gone = instances.filter((_, k) => alive[k] === null);
+  let k = 0;
+  for (const [i, name] of names.entries()) {
+    const instances = instancesOf[i];
+    const gone = instances.filter((_, j) => alive[k + j] === null);
+    k += instances.length;
     if (gone.length) await redis.srem(instancesKey(prefix, name), ...gone);
-    out.push({ name, liveCheckers: instances.length - gone.length, lastHeartbeatAt: await redis.get(lastKey(prefix, name)) });
+    out.push({ name, liveCheckers: instances.length - gone.length, lastHeartbeatAt: replies[2 * i + 1][1] as string | null });
   }
   return out;
 }

@@ -3,6 +3,8 @@ import type { EntityAccess, PageSlice } from '../db/entity-access.js';
 import type { Queryable } from '../db/queryable.js';
 import { insertAudited } from '../audit/insert-audited.js';
 import type { AuditActor } from '../audit/record-audit.js';
+import type { Statement } from '../db/one-statement.js';
+import { pageTotal } from '../db/page-total.js';
 import { IncidentUpdate, type IncidentUpdateStatus } from '../db/entities/incident-update.entity.js';
 import { StatusPageNotice } from '../db/entities/status-page-notice.entity.js';
 import { StatusPage, type StatusPageSection, type StatusPageTheme } from '../db/entities/status-page.entity.js';
@@ -13,16 +15,71 @@ import { StatusPage, type StatusPageSection, type StatusPageTheme } from '../db/
  * read and write them, and the page row and notices its public face reads (the monitors,
  * incidents, domains and day sums it shows are read through their own stores). Custom
  * hostnames are in custom-hostname-store.
+ *
+ * The API's reads and writes of pages and notices are plain statements mapped to the entities
+ * by column aliases (issue 35: a TypeORM repository call built its query and hydrated through
+ * the metadata on every request, hundreds of µs each).
  */
 
+/** Every column of a page under its property name. */
+const PAGE_COLUMNS = `id, account_id AS "accountId", slug, title, description, sections, theme, is_public AS "isPublic",
+  show_uptime_bars AS "showUptimeBars", custom_hostname AS "customHostname", created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** Every column of a notice (n) under its property name. */
+const NOTICE_COLUMNS = `n.id, n.status_page_id AS "statusPageId", n.account_id AS "accountId", n.title, n.status, n.message, n.created_at AS "createdAt", n.updated_at AS "updatedAt"`;
+
+const pageOf = (row: StatusPage): StatusPage => Object.assign(new StatusPage(), row);
+const noticeOf = (row: StatusPageNotice): StatusPageNotice => Object.assign(new StatusPageNotice(), row);
+
 /** The account's status page (null when missing or another account's). */
-export function statusPageOfAccount(em: EntityAccess, accountId: number, id: number): Promise<StatusPage | null> {
-  return em.getRepository(StatusPage).findOneBy({ id, accountId });
+export async function statusPageOfAccount(q: Queryable, accountId: number, id: number): Promise<StatusPage | null> {
+  const [row] = await q.query<StatusPage[]>(`SELECT ${PAGE_COLUMNS} FROM status_pages WHERE id = $1 AND account_id = $2`, [id, accountId]);
+  return row ? pageOf(row) : null;
 }
 
-/** A page of the account's status pages, oldest first, and how many it has. */
-export function listStatusPages(em: EntityAccess, accountId: number, page: PageSlice): Promise<[StatusPage[], number]> {
-  return em.getRepository(StatusPage).findAndCount({ where: { accountId }, order: { id: 'ASC' }, skip: page.offset, take: page.perPage });
+/** A page of the account's status pages, oldest first, and how many it has (counted only when the page does not tell it). */
+export async function listStatusPages(q: Queryable, accountId: number, page: PageSlice): Promise<[StatusPage[], number]> {
+  const rows = await q.query<StatusPage[]>(`SELECT ${PAGE_COLUMNS} FROM status_pages WHERE account_id = $1 ORDER BY id LIMIT $2 OFFSET $3`, [
+    accountId,
+    page.perPage,
+    page.offset,
+  ]);
+  const total = await pageTotal(page.offset, page.perPage, rows.length, async () => {
+    const [row] = await q.query<{ n: number }[]>('SELECT count(*)::int AS n FROM status_pages WHERE account_id = $1', [accountId]);
+    return row?.n ?? 0;
+  });
+  return [rows.map(pageOf), total];
+}
+
+/** A new row's id (its table's sequence) and the database's time, for a row written with its audit entry in one statement. */
+async function nextIdAndTime(q: Queryable, table: 'status_pages' | 'status_page_notices'): Promise<{ id: number; at: Date }> {
+  const [row] = await q.query<{ id: number; at: Date }[]>(`SELECT nextval(pg_get_serial_sequence('${table}', 'id'))::integer AS id, now() AS at`);
+  return row;
+}
+
+export type NewStatusPage = Pick<StatusPage, 'accountId' | 'slug' | 'title' | 'description' | 'sections' | 'theme' | 'isPublic' | 'showUptimeBars' | 'customHostname'>;
+
+/**
+ * A new status page as it will be stored (its id taken from the sequence, created and updated
+ * now by the database's clock, as the columns' defaults would be) and the INSERT that stores it,
+ * to send with its audit entry (recordAuditAlong); a slug or hostname taken is a unique violation then.
+ */
+export async function newStatusPage(q: Queryable, fields: NewStatusPage): Promise<{ page: StatusPage; insert: Statement }> {
+  const { id, at } = await nextIdAndTime(q, 'status_pages');
+  const page = pageOf({ ...fields, id, createdAt: at, updatedAt: at });
+  return {
+    page,
+    insert: {
+      sql: `INSERT INTO status_pages (id, account_id, slug, title, description, sections, theme, is_public, show_uptime_bars, custom_hostname, created_at, updated_at)
+            VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $11)`,
+      params: [id, page.accountId, page.slug, page.title, page.description, JSON.stringify(page.sections), page.theme, page.isPublic, page.showUptimeBars, page.customHostname, at],
+    },
+  };
+}
+
+/** The DELETE of the account's status page (its notices go with it), to send with its audit entry. */
+export function statusPageDelete(accountId: number, id: number): Statement {
+  return { sql: 'DELETE FROM status_pages WHERE id = $1 AND account_id = $2', params: [id, accountId] };
 }
 
 /** Every status page of the account, oldest first. */
@@ -51,30 +108,57 @@ export async function deleteStatusPageOfAccount(em: EntityAccess, accountId: num
   await em.getRepository(StatusPage).delete({ id, accountId });
 }
 
-/** A notice of the page (null when missing or another page's). */
-export function noticeOfPage(em: EntityAccess, statusPageId: number, id: number): Promise<StatusPageNotice | null> {
-  return em.getRepository(StatusPageNotice).findOneBy({ id, statusPageId });
+/**
+ * The notice of the account's page in one statement: undefined when the page is missing or
+ * another account's, null when the page is the account's but the notice is not one of its.
+ */
+export async function noticeOfOwnPage(q: Queryable, accountId: number, pageId: number, id: number): Promise<StatusPageNotice | null | undefined> {
+  const [row] = await q.query<(StatusPageNotice & { page: number })[]>(
+    `SELECT p.id AS page, ${NOTICE_COLUMNS}
+       FROM status_pages p LEFT JOIN status_page_notices n ON n.status_page_id = p.id AND n.id = $3
+      WHERE p.id = $1 AND p.account_id = $2`,
+    [pageId, accountId, id],
+  );
+  if (!row) return undefined;
+  if (row.id === null) return null;
+  const { page: _page, ...notice } = row;
+  return noticeOf(notice);
 }
 
-/** The page's notices, newest first. */
-export function noticesOfPage(em: EntityAccess, statusPageId: number): Promise<StatusPageNotice[]> {
-  return em.getRepository(StatusPageNotice).find({ where: { statusPageId }, order: { createdAt: 'DESC', id: 'DESC' } });
+/** The notices of the account's page, newest first, in one statement; null when the page is missing or another account's. */
+export async function noticesOfOwnPage(q: Queryable, accountId: number, pageId: number): Promise<StatusPageNotice[] | null> {
+  const rows = await q.query<StatusPageNotice[]>(
+    `SELECT ${NOTICE_COLUMNS}
+       FROM status_pages p LEFT JOIN status_page_notices n ON n.status_page_id = p.id
+      WHERE p.id = $1 AND p.account_id = $2
+      ORDER BY n.created_at DESC, n.id DESC`,
+    [pageId, accountId],
+  );
+  if (!rows.length) return null;
+  return rows.filter((r) => r.id !== null).map(noticeOf);
 }
 
 export type NewNotice = Pick<StatusPageNotice, 'statusPageId' | 'accountId' | 'title' | 'status' | 'message' | 'createdAt' | 'updatedAt'>;
 
-export function insertNotice(em: EntityAccess, fields: NewNotice): Promise<StatusPageNotice> {
-  const repo = em.getRepository(StatusPageNotice);
-  return repo.save(repo.create(fields));
+/**
+ * A new notice as it will be stored (its id taken from the sequence) and the INSERT that stores
+ * it, to send with its audit entry (recordAuditAlong).
+ */
+export async function newNotice(q: Queryable, fields: NewNotice): Promise<{ notice: StatusPageNotice; insert: Statement }> {
+  const { id } = await nextIdAndTime(q, 'status_page_notices');
+  const notice = noticeOf({ ...fields, id });
+  return {
+    notice,
+    insert: {
+      sql: `INSERT INTO status_page_notices (id, status_page_id, account_id, title, status, message, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      params: [id, notice.statusPageId, notice.accountId, notice.title, notice.status, notice.message, notice.createdAt, notice.updatedAt],
+    },
+  };
 }
 
-/** Saves a notice's changed fields. */
-export function saveNotice(em: EntityAccess, notice: StatusPageNotice): Promise<StatusPageNotice> {
-  return em.getRepository(StatusPageNotice).save(notice);
-}
-
-export async function deleteNoticeById(em: EntityAccess, id: number): Promise<void> {
-  await em.getRepository(StatusPageNotice).delete({ id });
+/** The DELETE of a notice, to send with its audit entry. */
+export function noticeDelete(id: number): Statement {
+  return { sql: 'DELETE FROM status_page_notices WHERE id = $1', params: [id] };
 }
 
 export type NewIncidentUpdate = Pick<IncidentUpdate, 'incidentId' | 'accountId' | 'status' | 'message' | 'createdAt'>;
