@@ -7,7 +7,7 @@ import { AccountQuota } from './limits/account-quota.js';
 import { RollupWindows } from './monitors/rollup-totals.js';
 import { RequestUsage } from './usage/request-usage.js';
 import { KeyUseFlusher } from './auth/key-use.js';
-import { apiKeyRouteMatcher } from './middleware/api-key-routes.js';
+import { apiKeyRouteMatcher, ownBurstRouteMatcher } from './middleware/api-key-routes.js';
 import { burstLimit } from './middleware/burst-limit.js';
 import { dependencyGate } from './middleware/dependency-gate.js';
 import { errorHandler } from './middleware/error-handler.js';
@@ -42,8 +42,8 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: 
   app.use(varyOnHost());
   app.use(dependencyGate(ctx));
   app.use(publicFace(ctx, statusPages, badges));
-  // Requests for routes that take an API key have their burst limit checked in the same Redis call as their quota.
-  app.use(burstLimit(ctx, apiKeyRouteMatcher(routes)));
+  // Requests for routes that take an API key have their burst limit checked in the same Redis call as their quota, pings in the same call as their token's limit.
+  app.use(burstLimit(ctx, apiKeyRouteMatcher(routes), ownBurstRouteMatcher(routes)));
   app.use(customHostnamePages(statusPages));
   registerRoutes(app, ctx, { quota, usage }, routes);
   mountDocsPage(app);

@@ -290,6 +290,24 @@ describe('rotating the ping token', () => {
     await ctx.queues.queueOf(JobName.HeartbeatPing).drain();
   });
 
+  it('the old token is unknown from then on in every API process, and a deleted monitor\'s token too', async () => {
+    const m = await create({ period: 3600, grace: 300 });
+    const second = createApp(ctx);
+    // Both processes have looked the token up (and keep it).
+    expect((await request(app).get(m.path)).status).toBe(200);
+    expect((await request(second).get(m.path)).status).toBe(200);
+    const rotated = await request(app).post(`/api/v1/uptime/monitors/${m.id}/rotate-ping-token`).set(account.auth).expect(200);
+    expect((await request(second).get(m.path)).status).toBe(404);
+    expect((await request(app).get(m.path)).status).toBe(404);
+    const path = new URL(rotated.body.ping_url as string).pathname;
+    expect((await request(second).get(path)).status).toBe(200);
+    expect((await request(app).get(path)).status).toBe(200);
+    await request(app).delete(`/api/v1/uptime/monitors/${m.id}`).set(account.auth).expect(200);
+    expect((await request(second).get(path)).status).toBe(404);
+    expect((await request(app).get(path)).status).toBe(404);
+    await ctx.queues.queueOf(JobName.HeartbeatPing).drain();
+  });
+
   it("is a 404 for another account's monitor and a 400 for an http monitor", async () => {
     const m = await create({ period: 3600, grace: 300 });
     expect((await request(app).post(`/api/v1/uptime/monitors/${m.id}/rotate-ping-token`).set(other.auth)).status).toBe(404);

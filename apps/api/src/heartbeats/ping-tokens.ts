@@ -1,4 +1,4 @@
-import { generatePingToken, hashPingToken, heartbeatTokenReplacement, recordAuditAlong, ValidationError, type AuditActor, type Context, type SecretBox } from '@vigil/core';
+import { generatePingToken, hashPingToken, heartbeatTokenReplacement, pooledRandomBytes, recordAuditAlong, ValidationError, type AuditActor, type Context, type SecretBox } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 
 /** The ping URL of a token. */
@@ -18,4 +18,24 @@ export async function rotatePingToken(em: EntityManager, box: SecretBox, actor: 
   const replaced = await recordAuditAlong(em, actor, [{ resource: 'monitor', id: monitorId, action: 'rotate', after: { ping_token: token } }], [], heartbeatTokenReplacement(monitorId, hashPingToken(token), box.seal(token)));
   if (!replaced.length) throw new ValidationError('Monitor is not a heartbeat monitor: it has no ping URL');
   return token;
+}
+
+/**
+ * The ping-token stamp: a random value in Redis (under the prefix, in its slot) that changes
+ * whenever a ping token stops naming its monitor (rotated, or its heartbeat monitor deleted).
+ * API processes keep token -> monitor lookups with the stamp read before the lookup and compare
+ * it in every turn's limit call (PingIntake), so a change takes effect on the next ping in every
+ * process. An absent stamp is created (a Redis that lost its data invalidates every kept token).
+ */
+export function pingTokenStampKey(prefix: string): string {
+  return `${prefix}:ping-tokens:stamp`;
+}
+
+export function newPingTokenStamp(): string {
+  return pooledRandomBytes(9).toString('base64url');
+}
+
+/** After the commit that rotated a token or deleted a heartbeat monitor, before its answer. */
+export async function bumpPingTokenStamp(ctx: Pick<Context, 'redis' | 'config'>): Promise<void> {
+  await ctx.redis.set(pingTokenStampKey(ctx.config.redisPrefix), newPingTokenStamp());
 }

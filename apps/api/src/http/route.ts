@@ -78,6 +78,12 @@ interface RouteFields {
    * started after it asked, so read-your-writes holds).
    */
   coalesce?: boolean;
+  /**
+   * The handler counts the per-IP burst limit itself (takeDeferredBurst, then its own Redis call
+   * with the burst in it, answering the burst's 429 before anything else): the pings. Not on a
+   * Redis Cluster, where the burst middleware counts it as for any path.
+   */
+  ownBurst?: true;
 }
 
 /** A route as written, typed by its own responses. */

@@ -1,6 +1,6 @@
 import type { RouteDef } from '../http/route.js';
 
-type RouteShape = Pick<RouteDef, 'method' | 'path' | 'auth'>;
+type RouteShape = Pick<RouteDef, 'method' | 'path' | 'auth' | 'ownBurst'>;
 
 function pathPattern(path: string): RegExp {
   const source = path
@@ -17,20 +17,29 @@ function pathPattern(path: string): RegExp {
  * first group whose path matches answers (a method it lacks gets the 405), HEAD is GET.
  */
 export function apiKeyRouteMatcher(routes: readonly RouteShape[]): (method: string, path: string) => boolean {
-  const groups = new Map<string, { pattern: RegExp; apiKeyMethods: Set<string> }>();
+  return routeMatcher(routes, (r) => r.auth === 'api-key');
+}
+
+/** Whether a request will be answered by a route that counts the burst limit itself (`ownBurst`: the pings), judged as apiKeyRouteMatcher judges. */
+export function ownBurstRouteMatcher(routes: readonly RouteShape[]): (method: string, path: string) => boolean {
+  return routeMatcher(routes, (r) => r.ownBurst === true);
+}
+
+function routeMatcher(routes: readonly RouteShape[], picked: (r: RouteShape) => boolean): (method: string, path: string) => boolean {
+  const groups = new Map<string, { pattern: RegExp; methods: Set<string> }>();
   for (const r of routes) {
     let group = groups.get(r.path);
     if (!group) {
-      group = { pattern: pathPattern(r.path), apiKeyMethods: new Set() };
+      group = { pattern: pathPattern(r.path), methods: new Set() };
       groups.set(r.path, group);
     }
-    if (r.auth === 'api-key') group.apiKeyMethods.add(r.method.toUpperCase());
+    if (picked(r)) group.methods.add(r.method.toUpperCase());
   }
   const ordered = [...groups.values()];
   return (method, path) => {
     const group = ordered.find((g) => g.pattern.test(path));
     if (!group) return false;
     const m = method.toUpperCase();
-    return group.apiKeyMethods.has(m) || (m === 'HEAD' && group.apiKeyMethods.has('GET'));
+    return group.methods.has(m) || (m === 'HEAD' && group.methods.has('GET'));
   };
 }

@@ -66,3 +66,23 @@ it('counts a request with a key for a route that takes none through the burst mi
   const results = await Promise.all(Array.from({ length: 12 }, () => request(app).get('/api/v1/nope').set(auth)));
   expect(results.filter((r) => r.status === 429)).toHaveLength(7);
 });
+
+it('limits pings in the same way, checked with the token\'s limit and before the answer of a bad action, a malformed or unknown token', async () => {
+  const app = createApp(ctx);
+  const paths = ['/ping/not-a-token', `/ping/hb_${'A'.repeat(43)}`, `/ping/hb_${'B'.repeat(43)}/256`, `/ping/hb_${'C'.repeat(43)}/start`];
+  nextBurstWindow();
+  const results = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 3 ? request(app).get(paths[i % 4]) : request(app).post(paths[i % 4]).send('x'))));
+  const limited = results.filter((r) => r.status === 429);
+  expect(limited).toHaveLength(7);
+  expect(results.filter((r) => r.status !== 429).every((r) => [400, 404].includes(r.status))).toBe(true);
+  for (const r of limited) {
+    expect(r.body).toEqual({ error: 'Rate limit exceeded' });
+    expect(r.headers['x-ratelimit-limit']).toBe('5');
+    expect(r.headers['x-ratelimit-remaining']).toBe('0');
+    expect(r.headers['retry-after']).toBe('1');
+  }
+  // A method the ping paths lack is counted by the middleware itself.
+  nextBurstWindow();
+  const puts = await Promise.all(Array.from({ length: 7 }, () => request(app).put(paths[1])));
+  expect(puts.filter((r) => r.status === 429)).toHaveLength(2);
+});

@@ -55,10 +55,16 @@ export function sendBurstLimited(ctx: Context, res: Response, msBeforeNext: numb
  * the API-key step checks it in the same Redis call as the key's stamp and quota, before
  * anything else, so the answer is the same and the request makes one Redis round trip instead
  * of two. Should such a request end without reaching that step (the client left while waiting
- * for its turn in the fair scheduler), it is counted when it ends. On a Redis Cluster the burst
+ * for its turn in the fair scheduler), it is counted when it ends. A request for a route that
+ * counts the burst itself (`ownBurst`: the pings, `checksOwnBurst`) is left to its handler the
+ * same way, with or without a key: the ping's one Redis call counts its burst and its token's limit. On a Redis Cluster the burst
  * limit is always checked here, in its own call (its key and the account's are in different slots).
  */
-export function burstLimit(ctx: Context, takesApiKey: (method: string, path: string) => boolean = () => false): RequestHandler {
+export function burstLimit(
+  ctx: Context,
+  takesApiKey: (method: string, path: string) => boolean = () => false,
+  checksOwnBurst: (method: string, path: string) => boolean = () => false,
+): RequestHandler {
   const counter = new BurstCounter(ctx.redis);
   const consume = (req: Request) => consumeBurst(ctx, counter, req);
   // On a Redis Cluster the per-IP counter and the account's keys are in different slots: one script cannot touch both.
@@ -68,7 +74,7 @@ export function burstLimit(ctx: Context, takesApiKey: (method: string, path: str
     ctx.logger.log(classifyOutage(e) ? 'debug' : 'warn', 'burst limiter unavailable; letting the request through', { error: (e as Error).message });
   return async (req, res, next) => {
     if (UNLIMITED_PATHS.has(req.path)) return next();
-    if (combined && bearerToken(req.get('authorization')) && takesApiKey(req.method, req.path)) {
+    if (combined && ((bearerToken(req.get('authorization')) && takesApiKey(req.method, req.path)) || checksOwnBurst(req.method, req.path))) {
       deferred.add(req);
       whenClosed(res, () => {
         if (takeDeferredBurst(req)) consume(req).catch(unavailable);

@@ -2,7 +2,8 @@ import { createSecretBox, keptPingBody, ValidationError, type Context } from '@v
 import type { Request, Response } from 'express';
 import { readPingBody } from '../heartbeats/read-ping-body.js';
 import { PINGS_PER_MINUTE, PingIntake, type IncomingPing } from '../heartbeats/ping-intake.js';
-import { pingUrl, rotatePingToken } from '../heartbeats/ping-tokens.js';
+import { bumpPingTokenStamp, pingUrl, rotatePingToken } from '../heartbeats/ping-tokens.js';
+import { burstCounter, sendBurstLimited, takeDeferredBurst } from '../middleware/burst-limit.js';
 import { auditActor } from '../audit/audit-actor.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { ErrorSchema } from '../http/error.schema.js';
@@ -39,19 +40,29 @@ export function heartbeatRoutes(ctx: Context): RouteDef[] {
   const intake = new PingIntake(ctx);
   const box = createSecretBox(ctx.config.secretKey);
   const ping = async (req: Request, res: Response, send: (status: 200 | 404 | 429, body: Static<typeof OK> | Static<typeof ErrorSchema>) => void) => {
-    const action = pingAction(param(req.params.action));
+    let action: Action | ValidationError;
+    try {
+      action = pingAction(param(req.params.action));
+    } catch (e) {
+      if (!(e instanceof ValidationError)) throw e;
+      action = e;
+    }
+    // The burst limit (when the middleware left it here) and the token's, in one Redis call; the burst answers first, then a bad action.
+    const limits = await intake.limits(param(req.params.token) ?? '', takeDeferredBurst(req) ? burstCounter(ctx, req) : null, !(action instanceof ValidationError));
+    if (limits.kind === 'burst') return sendBurstLimited(ctx, res, limits.msBeforeNext);
+    if (action instanceof ValidationError) throw action;
     let body: string | null = null;
     if (action.kind === 'failure' && req.method === 'POST') {
       const read = await readPingBody(req);
       body = keptPingBody(read.bytes, read.truncated);
       if (read.abandoned) res.set('Connection', 'close');
     }
-    const answer = await intake.accept({ token: param(req.params.token) ?? '', ...action, body });
+    const answer = limits.kind === 'limited' ? limits : await intake.accept(limits, { ...action, body });
     res.set('Cache-Control', 'no-store');
     if (answer.kind === 'accepted') send(200, { ok: true });
     else if (answer.kind === 'unknown') send(404, { error: 'Unknown ping token' });
     else {
-      res.set({ 'Retry-After': String(Math.max(1, Math.ceil(answer.limit.msBeforeNext / 1000))), 'X-RateLimit-Limit': String(answer.limit.limit), 'X-RateLimit-Remaining': '0' });
+      res.set({ 'Retry-After': String(Math.max(1, Math.ceil(answer.msBeforeNext / 1000))), 'X-RateLimit-Limit': String(answer.limit), 'X-RateLimit-Remaining': '0' });
       send(429, { error: 'Too many pings for this token' });
     }
   };
@@ -69,6 +80,7 @@ export function heartbeatRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'none',
       body: 'ignore',
+      ownBurst: true,
       handler: ping,
       docs: { responses: withAction ? responses : { 200: responses[200], 404: responses[404], 429: responses[429] } },
     });
@@ -96,6 +108,8 @@ export function heartbeatRoutes(ctx: Context): RouteDef[] {
           const monitor = await findOwnMonitor(em, actor.accountId, req.params.id, { lock: true });
           return rotatePingToken(em, box, actor, monitor.id);
         });
+        // Every process looks the old token up again from the next ping on (and finds nothing).
+        await bumpPingTokenStamp(ctx);
         send(200, { ping_url: pingUrl(ctx, token), message: 'Ping token rotated' });
       },
       docs: {

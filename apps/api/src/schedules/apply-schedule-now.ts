@@ -1,4 +1,4 @@
-import { applyScheduleChanges, OUTBOX_RELAY_DEFAULTS, type Context, type ScheduleTarget } from '@vigil/core';
+import { applyDeletedMonitorSchedules, applyScheduleChanges, OUTBOX_RELAY_DEFAULTS, type Context, type ScheduleApplyDeps, type ScheduleTarget } from '@vigil/core';
 
 /**
  * After the commit of a transaction that wrote schedule changes (writeScheduleChanges): applies
@@ -7,8 +7,14 @@ import { applyScheduleChanges, OUTBOX_RELAY_DEFAULTS, type Context, type Schedul
  * and the outbox relay (checker, scanner: polling every second) applies it once Redis answers.
  */
 export function applyScheduleNow(ctx: Context, targets: readonly ScheduleTarget[]): Promise<void> {
-  return applyScheduleChanges(
-    { db: ctx.db, queues: ctx.queues, logger: ctx.logger, regions: ctx.config.knownRegions, agentRegions: ctx.config.agentRegions, timeoutMs: OUTBOX_RELAY_DEFAULTS.enqueueTimeoutMs },
-    targets,
-  );
+  return applyScheduleChanges(applyDeps(ctx), targets);
+}
+
+/** applyScheduleNow for monitors the transaction deleted (`intervals`: their changes' intervals): see applyDeletedMonitorSchedules. */
+export function applyDeletedMonitorsNow(ctx: Context, monitors: readonly { id: number; intervals: readonly number[] }[]): Promise<void> {
+  return applyDeletedMonitorSchedules(applyDeps(ctx), monitors);
+}
+
+function applyDeps(ctx: Context): ScheduleApplyDeps & { logger: Context['logger'] } {
+  return { db: ctx.db, queues: ctx.queues, logger: ctx.logger, regions: ctx.config.knownRegions, agentRegions: ctx.config.agentRegions, timeoutMs: OUTBOX_RELAY_DEFAULTS.enqueueTimeoutMs };
 }

@@ -241,13 +241,27 @@ export async function deleteMonitorOfAccount(q: Queryable, id: number, accountId
   return row ? monitorOfRow(row) : null;
 }
 
+/** The columns a monitor's schedule follows, as read. */
+export interface MonitorScheduleFactsRow {
+  id: number;
+  type: MonitorType;
+  check_interval: number;
+  is_active: boolean;
+  status: MonitorStatus;
+  regions: string[];
+}
+
+/** A statement reading the schedule facts of monitor $1 FOR SHARE (also a subquery of a larger statement). */
+export const MONITOR_SCHEDULE_FACTS_FOR_SHARE = `SELECT id, type, check_interval, is_active, status, regions FROM monitors WHERE id = $1 FOR SHARE`;
+
+export function monitorScheduleFactsOf(row: MonitorScheduleFactsRow): MonitorScheduleFacts & { regions: string[] } {
+  return { id: row.id, type: row.type, checkInterval: row.check_interval, isActive: row.is_active, status: row.status, regions: row.regions };
+}
+
 /** What a monitor's schedule follows, read FOR SHARE (an update of the row waits until its schedule is written); null: gone. */
 export async function monitorScheduleFactsFor(q: Queryable, id: number): Promise<MonitorScheduleFacts & { regions: string[] } | null> {
-  const [row] = await q.query<{ id: number; type: MonitorType; check_interval: number; is_active: boolean; status: MonitorStatus; regions: string[] }[]>(
-    `SELECT id, type, check_interval, is_active, status, regions FROM monitors WHERE id = $1 FOR SHARE`,
-    [id],
-  );
-  return row ? { id: row.id, type: row.type, checkInterval: row.check_interval, isActive: row.is_active, status: row.status, regions: row.regions } : null;
+  const [row] = await q.query<MonitorScheduleFactsRow[]>(MONITOR_SCHEDULE_FACTS_FOR_SHARE, [id]);
+  return row ? monitorScheduleFactsOf(row) : null;
 }
 
 /**

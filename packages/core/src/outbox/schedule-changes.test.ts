@@ -1,6 +1,6 @@
 import { bucketsOfDomain, bucketsOfMonitor, captureLogs, createTestAccount, createTestContext, deadRedisQueues, type TestContext } from '@vigil/testing';
 import { createOutboxRelay } from './outbox-relay.js';
-import { applyScheduleChanges, domainScheduleChange, monitorScheduleChange, writeScheduleChanges, type ScheduleChange } from './schedule-changes.js';
+import { applyDeletedMonitorSchedules, applyScheduleChanges, domainScheduleChange, monitorScheduleChange, writeScheduleChanges, type ScheduleChange } from './schedule-changes.js';
 
 let ctx: TestContext;
 let accountId: number;
@@ -130,6 +130,42 @@ describe('schedule outbox', () => {
     }
     expect(await relay().relayNow()).toBe(1);
     expect(await intervalsOf(id)).toEqual([300]);
+    expect(await pending()).toBe(0);
+  });
+
+  it('a deleted monitor applied now: out of the buckets of its intervals, its changes of those dropped, one of another interval left to the relay; Redis down: all left', async () => {
+    const deps = { db: ctx.db, queues: ctx.queues, logger: captureLogs('warn').logger, regions: ctx.config.knownRegions, agentRegions: [], timeoutMs: 1000 };
+    const id = await insertMonitor(300);
+    await commit([monitorScheduleChange({ id, checkInterval: 300 })]);
+    await relay().relayNow();
+    // A change to 60 whose apply failed, then the delete (its change names 60).
+    await setMonitor(id, 'check_interval = 60');
+    await commit([monitorScheduleChange({ id, checkInterval: 60 }, { checkInterval: 300 })]);
+    await ctx.db.query('DELETE FROM monitors WHERE id = $1', [id]);
+    await commit([monitorScheduleChange({ id, checkInterval: 60 })]);
+    await applyDeletedMonitorSchedules(deps, [{ id, intervals: [60] }]);
+    expect(await pending()).toBe(1);
+    expect(await relay().relayNow()).toBe(1);
+    expect(await intervalsOf(id)).toEqual([]);
+    expect(await pending()).toBe(0);
+
+    const other = await insertMonitor(120);
+    await commit([monitorScheduleChange({ id: other, checkInterval: 120 })]);
+    await relay().relayNow();
+    await ctx.db.query('DELETE FROM monitors WHERE id = $1', [other]);
+    await commit([monitorScheduleChange({ id: other, checkInterval: 120 })]);
+    const dead = await deadRedisQueues(ctx.config.redisPrefix);
+    const logs = captureLogs('warn');
+    try {
+      await applyDeletedMonitorSchedules({ ...deps, queues: dead.queues, logger: logs.logger, timeoutMs: 300 }, [{ id: other, intervals: [120] }]);
+      expect(logs.entries()).toEqual([expect.objectContaining({ message: 'schedule not updated yet; the outbox relay will apply it', kind: 'monitor', id: other })]);
+    } finally {
+      await dead.close();
+    }
+    expect(await pending()).toBe(1);
+    expect(await intervalsOf(other)).toEqual([120]);
+    await applyDeletedMonitorSchedules(deps, [{ id: other, intervals: [120] }]);
+    expect(await intervalsOf(other)).toEqual([]);
     expect(await pending()).toBe(0);
   });
 

@@ -3,12 +3,12 @@ import type { Queryable, WriteResult } from '../db/queryable.js';
 import type { Statement } from '../db/one-statement.js';
 import { Domain } from '../db/entities/domain.entity.js';
 import { enqueueTlsScan, tlsScanJobId } from '../domains/scans.js';
-import { monitorScheduleFactsFor } from '../monitors/monitor-row-store.js';
+import { MONITOR_SCHEDULE_FACTS_FOR_SHARE, monitorScheduleFactsFor, monitorScheduleFactsOf, type MonitorScheduleFactsRow } from '../monitors/monitor-row-store.js';
 import type { Logger } from '../logging/logger.js';
 import type { Queues } from '../queue/queues.js';
 import { seenRegions } from '../regions/checker-heartbeats.js';
 import { removeDomainSchedule, syncDomainSchedule } from '../scheduling/domain-schedules.js';
-import { enqueueFirstChecks, oneOffCheckJobId, removeMonitorSchedule, shouldBeScheduled, syncMonitorSchedule } from '../scheduling/monitor-schedules.js';
+import { enqueueFirstChecks, oneOffCheckJobId, removeMonitorSchedule, shouldBeScheduled, syncMonitorSchedule, type MonitorScheduleFacts } from '../scheduling/monitor-schedules.js';
 import { withTimeout } from '../time/with-timeout.js';
 
 /**
@@ -126,6 +126,15 @@ const TAKE_WAITING = `DELETE FROM schedule_outbox WHERE kind = $1 AND entity_id 
 const TAKE_SKIPPING = `DELETE FROM schedule_outbox WHERE id IN (SELECT id FROM schedule_outbox WHERE kind = $1 AND entity_id = $2 FOR UPDATE SKIP LOCKED) RETURNING payload`;
 
 /**
+ * TAKE_WAITING for a monitor, and then its row FOR SHARE, in one statement: the target list's
+ * first subquery reads the DELETE's rows to the end (waiting for any applier holding them)
+ * before the second locks and reads the monitor, the order of the two statements it replaces.
+ */
+const TAKE_MONITOR_WAITING = `WITH taken AS (DELETE FROM schedule_outbox WHERE kind = 'monitor' AND entity_id = $1 RETURNING payload)
+SELECT (SELECT coalesce(json_agg(payload), '[]'::json) FROM taken) AS payloads,
+       (SELECT row_to_json(m) FROM (${MONITOR_SCHEDULE_FACTS_FOR_SHARE}) m) AS facts`;
+
+/**
  * The pending changes of one entity, in the caller's transaction: takes its rows (deleted,
  * locked until the commit; `wait`: after any applier holding them, else skipping those), then
  * its row FOR SHARE (an update of it waits until Redis is written, so no later change reaches
@@ -134,6 +143,7 @@ const TAKE_SKIPPING = `DELETE FROM schedule_outbox WHERE id IN (SELECT id FROM s
  * rows it applied (0: none pending, or another applier has them).
  */
 async function applyPendingOf(em: EntityManager, deps: ScheduleApplyDeps, regions: Regions, target: ScheduleTarget, wait: boolean): Promise<number> {
+  if (wait && target.kind === 'monitor') return applyPendingMonitor(em, deps, regions, target.id);
   const [taken] = await em.query<WriteResult<{ payload: ScheduleChangePayload }>>(wait ? TAKE_WAITING : TAKE_SKIPPING, [target.kind, target.id]);
   if (!taken.length) return 0;
   const payloads = taken.map((r) => r.payload);
@@ -142,8 +152,26 @@ async function applyPendingOf(em: EntityManager, deps: ScheduleApplyDeps, region
   return taken.length;
 }
 
+/** applyPendingOf of a monitor, waiting: its rows and its row FOR SHARE in one statement (TAKE_MONITOR_WAITING). */
+async function applyPendingMonitor(em: EntityManager, deps: ScheduleApplyDeps, regions: Regions, id: number): Promise<number> {
+  const [taken] = await em.query<{ payloads: ScheduleChangePayload[]; facts: MonitorScheduleFactsRow | null }[]>(TAKE_MONITOR_WAITING, [id]);
+  if (!taken?.payloads.length) return 0;
+  const row = taken.facts && monitorScheduleFactsOf(taken.facts);
+  await withTimeout(applyMonitorFacts(deps, regions, id, taken.payloads, row), deps.timeoutMs, `Schedule of monitor ${id}: Redis timed out`);
+  return taken.payloads.length;
+}
+
 async function applyMonitor(em: EntityManager, deps: ScheduleApplyDeps, known: Regions, id: number, payloads: readonly ScheduleChangePayload[]): Promise<void> {
-  const row = await monitorScheduleFactsFor(em, id);
+  await applyMonitorFacts(deps, known, id, payloads, await monitorScheduleFactsFor(em, id));
+}
+
+async function applyMonitorFacts(
+  deps: ScheduleApplyDeps,
+  known: Regions,
+  id: number,
+  payloads: readonly ScheduleChangePayload[],
+  row: (MonitorScheduleFacts & { regions: string[] }) | null,
+): Promise<void> {
   const regions = await known();
   // Out of the buckets of its former intervals too, so they do not start it in vain.
   for (const checkInterval of new Set(payloads.flatMap((p) => p.intervals ?? []))) {
@@ -180,6 +208,34 @@ export async function applyScheduleChanges(deps: ScheduleApplyDeps & { logger: L
       await deps.db.transaction((em) => applyPendingOf(em, deps, regions, target, true));
     } catch (e) {
       deps.logger.warn('schedule not updated yet; the outbox relay will apply it', { kind: target.kind, id: target.id, error: (e as Error).message });
+      return;
+    }
+  }
+}
+
+/** Pending changes of a deleted monitor whose intervals are all among $2 (a JSON array): the ones applyDeletedMonitorSchedules applied. */
+const DROP_APPLIED_DELETED = `DELETE FROM schedule_outbox WHERE kind = 'monitor' AND entity_id = $1 AND coalesce(payload->'intervals', '[]'::jsonb) <@ $2::jsonb`;
+
+/**
+ * After the commit that deleted monitors (and wrote their changes, `intervals` each): takes them
+ * out of the buckets of those intervals in every region, then drops their pending changes those
+ * intervals cover, one statement each and no transaction: a deleted row never comes back, so
+ * there is no later change of it whose Redis write this one could overtake, and no row to lock. A
+ * change of another interval still pending (an earlier apply failed) is left to the outbox relay,
+ * as is everything when Redis fails (logged, not thrown, as applyScheduleChanges).
+ */
+export async function applyDeletedMonitorSchedules(deps: ScheduleApplyDeps & { logger: Logger }, monitors: readonly { id: number; intervals: readonly number[] }[]): Promise<void> {
+  const regions = scheduleRegions(deps);
+  for (const m of monitors) {
+    try {
+      const removed = (async () => {
+        const known = await regions();
+        for (const checkInterval of new Set(m.intervals)) await removeMonitorSchedule(deps.queues, { id: m.id, checkInterval }, known);
+      })();
+      await withTimeout(removed, deps.timeoutMs, `Schedule of monitor ${m.id}: Redis timed out`);
+      await deps.db.query(DROP_APPLIED_DELETED, [m.id, JSON.stringify([...new Set(m.intervals)])]);
+    } catch (e) {
+      deps.logger.warn('schedule not updated yet; the outbox relay will apply it', { kind: 'monitor', id: m.id, error: (e as Error).message });
       return;
     }
   }

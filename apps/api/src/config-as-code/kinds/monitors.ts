@@ -35,6 +35,7 @@ import { applyCommittedMonitorSchedules, removeDeletedMonitorSchedules } from '.
 import type { Spec } from '../document.js';
 import { atPath, inField } from '../error-path.js';
 import { yieldEvery } from '../yield-to-loop.js';
+import { bumpPingTokenStamp } from '../../heartbeats/ping-tokens.js';
 import { mapList, type AfterCommit, type Change, type Creation, type Current, type KindAdapter, type RefMapper } from './kind.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -210,7 +211,9 @@ export const monitorKind: KindAdapter = {
     await deleteMonitorRows(em, account.id, objects.map((o) => o.id));
     const deleted = objects.map((o) => ({ id: o.id, checkInterval: Number(o.spec.check_interval) }));
     const outbox = await writeScheduleChanges(em, deleted.map((d) => monitorScheduleChange(d)));
-    return [() => removeDeletedMonitorSchedules(ctx, deleted, outbox)];
+    // A deleted heartbeat monitor's ping token is unknown from the next ping on, in every process.
+    const tokens = objects.some((o) => o.spec.type === 'heartbeat') ? [() => bumpPingTokenStamp(ctx)] : [];
+    return [...tokens, () => removeDeletedMonitorSchedules(ctx, deleted, outbox)];
   },
 };
 
