@@ -16,6 +16,7 @@ export function auditLogRoutes(ctx: Context): RouteDef[] {
       tag: 'Audit log',
       auth: 'api-key',
       scope: 'keys:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         send(200, await listAuditLog(ctx, authOf(req).account.id, parseAuditQuery(req.query)));
       },

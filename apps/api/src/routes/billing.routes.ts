@@ -33,6 +33,7 @@ export function billingRoutes(ctx: Context, usage: RequestUsage, counts: Settled
       tag: 'Billing',
       auth: 'api-key',
       scope: 'billing:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const page = parsePagination(req.query, PAGE);
         const { invoices, total } = await listInvoices(ctx.db, authOf(req).account.id, page);
@@ -58,6 +59,7 @@ export function billingRoutes(ctx: Context, usage: RequestUsage, counts: Settled
       tag: 'Billing',
       auth: 'api-key',
       scope: 'billing:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const now = ctx.clock.now();
         const draft = await estimateInvoice(ctx.db, authOf(req).account.id, tierPrices(ctx.config.tiers), now);

@@ -111,6 +111,7 @@ export function configRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       scope: 'monitors:read',
+      coalesce: true,
       before: allOf('read'),
       handler: async (req, _res, send) => {
         send(200, await exportDocument(ctx, authOf(req).account.id));

@@ -67,6 +67,7 @@ export function locationRoutes(ctx: Context): RouteDef[] {
       tag: 'Locations',
       auth: 'api-key',
       scope: 'monitors:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const [regions, own] = await Promise.all([knownRegions(ctx), listLocations(ctx.db, authOf(req).account.id)]);
         const locations = [...regions.map(publicLocationView), ...own.map(privateLocationView)];
@@ -122,6 +123,7 @@ export function locationRoutes(ctx: Context): RouteDef[] {
       tag: 'Locations',
       auth: 'api-key',
       scope: 'monitors:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         send(200, { location: await locationDetail(ctx, await findOwn(ctx, authOf(req).account.id, req.params.id)) });
       },

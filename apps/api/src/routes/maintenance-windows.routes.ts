@@ -39,6 +39,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       scope: 'maintenance:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const page = parsePagination(req.query, PAGE);
         const [windows, total] = await listMaintenanceWindows(ctx.db, authOf(req).account.id, page);
@@ -83,6 +84,7 @@ export function maintenanceWindowRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       scope: 'maintenance:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const window = await findOwnWindow(ctx, authOf(req).account.id, req.params.id);
         send(200, { maintenance_window: maintenanceWindowView(window, ctx.clock.now()) });

@@ -121,6 +121,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       scope: 'monitors:read',
+      coalesce: true,
       before: gate,
       handler: async (req, _res, send) => {
         send(200, await uptimeStatus(ctx, windows, authOf(req).account.id));
@@ -195,6 +196,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       scope: 'monitors:read',
+      coalesce: true,
       before: gate,
       handler: async (req, _res, send) => {
         send(200, { monitor: await monitorDetail(ctx, windows, authOf(req).account.id, req.params.id) });
@@ -273,6 +275,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       scope: 'monitors:read',
+      coalesce: true,
       before: gate,
       handler: async (req, _res, send) => {
         send(200, await listChecks(ctx, authOf(req).account.id, req.params.id, req.query));
@@ -298,6 +301,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       scope: 'monitors:read',
+      coalesce: true,
       before: gate,
       handler: async (req, _res, send) => {
         send(200, await listIncidents(ctx, authOf(req).account.id, req.params.id, req.query));
@@ -322,6 +326,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       tag: TAG,
       auth: 'api-key',
       scope: 'monitors:read',
+      coalesce: true,
       before: gate,
       handler: async (req, _res, send) => {
         send(200, { incident: incidentView(await findOwnIncident(ctx.db, authOf(req).account.id, req.params.id, req.params.incident_id)) });

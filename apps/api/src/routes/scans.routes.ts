@@ -127,6 +127,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       scope: 'domains:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         send(200, await scanStats(ctx, authOf(req).account.id));
       },
@@ -146,6 +147,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       scope: 'domains:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         send(200, { scan: scanView(await findOwnScan(ctx, authOf(req).account.id, req.params.id)) });
       },
@@ -211,6 +213,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       scope: 'domains:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const { domainId, rows, pagination } = await domainHistoryPage(req, (accountId, domainId, page) => scanHistoryPage(ctx.db, accountId, domainId, page));
         send(200, { domain_id: domainId, scans: rows.map(scanView), pagination });
@@ -230,6 +233,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       scope: 'domains:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const { domainId, rows, pagination } = await domainHistoryPage(req, (accountId, domainId, page) => headerCheckHistoryPage(ctx.db, accountId, domainId, page));
         send(200, { domain_id: domainId, header_checks: rows.map(headerCheckView), pagination });
@@ -252,6 +256,7 @@ export function scanRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       scope: 'domains:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
         const domainId = parseId(req.params.id, DOMAIN_NOT_FOUND);

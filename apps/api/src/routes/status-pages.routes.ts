@@ -71,6 +71,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       scope: 'status_pages:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const page = parsePagination(req.query, PAGE);
         const [rows, total] = await listStatusPages(ctx.db, authOf(req).account.id, page);
@@ -112,6 +113,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       scope: 'status_pages:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         send(200, { status_page: statusPageView(await findOwnStatusPage(ctx, authOf(req).account.id, req.params.id), base) });
       },
@@ -139,6 +141,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       scope: 'status_pages:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         send(200, await listNotices(ctx, authOf(req).account.id, req.params));
       },
@@ -178,6 +181,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       tag: 'Uptime monitors',
       auth: 'api-key',
       scope: 'monitors:read',
+      coalesce: true,
       before: gate,
       handler: async (req, _res, send) => {
         send(200, await listIncidentUpdates(ctx, authOf(req).account.id, req.params));

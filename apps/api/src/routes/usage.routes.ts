@@ -101,6 +101,7 @@ export function usageRoutes(ctx: Context, { quota, usage, windows }: RouteDeps):
       tag: 'Usage',
       auth: 'api-key',
       scope: 'billing:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const { days } = validateQuery(historyQuery, req.query);
         const { account } = authOf(req);
@@ -125,6 +126,7 @@ export function usageRoutes(ctx: Context, { quota, usage, windows }: RouteDeps):
       tag: 'Usage',
       auth: 'api-key',
       scope: 'billing:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const { account } = authOf(req);
         const t = ctx.config.tiers[account.tier];

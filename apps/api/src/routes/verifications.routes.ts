@@ -96,6 +96,7 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       scope: 'domains:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const list = await verificationsOfAccount(ctx.db, authOf(req).account.id);
         send(200, { verifications: list.map(view), total: list.length });
@@ -109,6 +110,7 @@ export function verificationRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       scope: 'domains:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         send(200, { verification: view(await findOwn(ctx, authOf(req).account.id, req.params.id)) });
       },
