@@ -81,3 +81,17 @@ it('creates monitors, checks them on 3 queue shards, opens an incident and count
   await scanKeys(ctx.redis, '*', (keys) => void outside.push(...keys.filter((k) => !isKeyUnderPrefix(ctx.config.redisPrefix, k))));
   expect(outside).toEqual([]);
 }, 180_000);
+
+it("answers pings batched in one turn's Redis call, and a rotated token's old URL 404s at once", async () => {
+  const created = await Promise.all([1, 2, 3].map((i) => call('POST', '/api/v1/uptime/monitors', { name: `job ${i}`, type: 'heartbeat', config: { period: 3600, grace: 300 } })));
+  expect(created.map((c) => c.status)).toEqual([201, 201, 201]);
+  const paths = created.map((c) => new URL((c.json.monitor as { ping_url: string }).ping_url).pathname);
+  const ping = (path: string) => fetch(`http://127.0.0.1:${api.port()}${path}`, { signal: AbortSignal.timeout(10_000) }).then((r) => r.status);
+  // Concurrent pings of three tokens share one call: their keys must share a slot.
+  expect(await Promise.all([...paths, ...paths].map(ping))).toEqual([200, 200, 200, 200, 200, 200]);
+  const id = (created[0].json.monitor as { id: number }).id;
+  const rotated = await call('POST', `/api/v1/uptime/monitors/${id}/rotate-ping-token`);
+  expect(rotated.status).toBe(200);
+  expect(await ping(paths[0])).toBe(404);
+  expect(await ping(new URL(rotated.json.ping_url as string).pathname)).toBe(200);
+}, 60_000);

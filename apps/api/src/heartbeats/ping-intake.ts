@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { JobName, hashPingToken, looksLikePingToken, monitorIdsOfPingTokens, type Context, type HeartbeatPingPayload } from '@vigil/core';
 import { limiterNamespace } from '../limits/fixed-window-limiter.js';
 import { PingAdmissions, type PingAdmission, type PingAdmit } from '../limits/ping-admission.js';
-import { newPingTokenStamp, pingTokenStampKey } from './ping-tokens.js';
+import { newPingTokenStamp, pingsHashTag, pingTokenStampKey } from './ping-tokens.js';
 import { TickBatch } from './tick-batch.js';
 
 /** Pings a token may send per minute (start + success of a job every second fit twice over). */
@@ -66,8 +66,8 @@ export class PingIntake {
     private readonly perMinute = PINGS_PER_MINUTE,
   ) {
     // rate-limiter-flexible's key layout (FixedWindowLimiter's before): the counts of a running window carry over.
-    this.keyPrefix = `${limiterNamespace(ctx.config.redisPrefix, 'ping')}:${perMinute}`;
-    const redis = new PingAdmissions(ctx.redis, pingTokenStampKey(ctx.config.redisPrefix), WINDOW_SEC);
+    this.keyPrefix = `${limiterNamespace(ctx.config.redisPrefix, 'ping')}${pingsHashTag(ctx.config)}:${perMinute}`;
+    const redis = new PingAdmissions(ctx.redis, pingTokenStampKey(ctx.config), WINDOW_SEC);
     this.admissions = new TickBatch(async (items) => {
       const { stamp, admissions } = await redis.admit(items, newPingTokenStamp(), perMinute);
       return admissions.map((admission) => ({ stamp, admission }));

@@ -27,8 +27,18 @@ export async function rotatePingToken(em: EntityManager, box: SecretBox, actor: 
  * it in every turn's limit call (PingIntake), so a change takes effect on the next ping in every
  * process. An absent stamp is created (a Redis that lost its data invalidates every kept token).
  */
-export function pingTokenStampKey(prefix: string): string {
-  return `${prefix}:ping-tokens:stamp`;
+export function pingTokenStampKey(config: Pick<Context['config'], 'redisPrefix' | 'redis'>): string {
+  return `${config.redisPrefix}${pingsHashTag(config)}:ping-tokens:stamp`;
+}
+
+/**
+ * On a Redis Cluster the keys of one script must share a slot: the stamp and every token's
+ * window, all in a turn's one call (PingAdmissions), then hash on one tag. On one node (or
+ * Sentinel) the keys keep the layout of the per-token limiter they replaced, so a running
+ * window's count carries over.
+ */
+export function pingsHashTag(config: Pick<Context['config'], 'redis'>): string {
+  return config.redis.mode === 'cluster' ? ':{pings}' : '';
 }
 
 export function newPingTokenStamp(): string {
@@ -37,5 +47,5 @@ export function newPingTokenStamp(): string {
 
 /** After the commit that rotated a token or deleted a heartbeat monitor, before its answer. */
 export async function bumpPingTokenStamp(ctx: Pick<Context, 'redis' | 'config'>): Promise<void> {
-  await ctx.redis.set(pingTokenStampKey(ctx.config.redisPrefix), newPingTokenStamp());
+  await ctx.redis.set(pingTokenStampKey(ctx.config), newPingTokenStamp());
 }
