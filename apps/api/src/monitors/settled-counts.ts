@@ -101,6 +101,7 @@ export class SettledCounts {
     ]);
     return new Map(monitorIds.map((id) => [id, plus(settled.get(id) ?? ZERO, live.get(id))]));
   }
+
   /**
    * The checks of the account's monitors over the hours from the first hour starting at or after
    * `hours.from` to before `hours.liveFrom` (accountCheckHours): one total per account and period
