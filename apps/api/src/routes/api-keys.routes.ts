@@ -85,8 +85,6 @@ async function findOwnKey(ctx: Context, accountId: number, rawId: string | strin
 export function apiKeyRoutes(ctx: Context): RouteDef[] {
   // Overlapping lists of one account share one read, each still one that started after it arrived.
   const lists = new ReadCoalescer<{ api_keys: ApiKeyView[]; total: number }>();
-  // The same for overlapping reads of one key.
-  const ones = new ReadCoalescer<{ api_key: ApiKeyView }>();
   const listKeys = async (accountId: number) => {
     // Uses still in Redis (flushed every VIGIL_USAGE_FLUSH_MS) count: the figures are current.
     const list = await withPendingUse(ctx, await apiKeysOfAccount(ctx.db, accountId));
@@ -142,16 +140,12 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       tag: 'API keys',
       auth: 'api-key',
       scope: 'keys:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
         const id = parseId(req.params.id, 'API key not found');
-        send(
-          200,
-          await ones.read(`${accountId}:${id}`, async () => {
-            const [key] = await withPendingUse(ctx, [await findOwnKey(ctx, accountId, id)]);
-            return { api_key: apiKeyView(key) };
-          }),
-        );
+        const [key] = await withPendingUse(ctx, [await findOwnKey(ctx, accountId, id)]);
+        send(200, { api_key: apiKeyView(key) });
       },
       docs: { responses: { 200: { description: 'The key', schema: ApiKeyAnswerSchema }, 404: { description: 'API key not found' } } },
     }),

@@ -5,7 +5,6 @@ import { auditActor } from '../audit/audit-actor.js';
 import { ATTEMPT_LIMIT_DOC, attemptLimit } from '../integrations/attempt-limit.js';
 import { paginationBody, paginationParams, PaginationSchema, parsePagination, type PageRequest } from '../http/pagination.js';
 import { queryFields } from '../http/joi-schema.js';
-import { ReadCoalescer } from '../http/read-coalescer.js';
 import { route, type RouteDef } from '../http/route.js';
 import { parseId, validateQuery } from '../http/validate.js';
 import { createIntegration } from '../integrations/create-integration.js';
@@ -60,16 +59,9 @@ const types = {
   events: [...ALERT_EVENTS],
 };
 
-type IntegrationAnswer = Static<typeof IntegrationSchema>;
-type PaginationAnswer = ReturnType<typeof paginationBody>;
 
 export function integrationRoutes(ctx: Context): RouteDef[] {
   const box = createSecretBox(ctx.config.secretKey);
-  // Overlapping identical reads (of one account, same page and filters) share one read, each
-  // still one that started after it arrived (ReadCoalescer), as the key list does.
-  const lists = new ReadCoalescer<{ integrations: IntegrationAnswer[]; pagination: PaginationAnswer }>();
-  const ones = new ReadCoalescer<{ integration: IntegrationAnswer }>();
-  const logs = new ReadCoalescer<{ integration_id: number; deliveries: Static<typeof DeliverySchema>[]; pagination: PaginationAnswer }>();
 
   const update = (method: 'put' | 'patch') =>
     route({
@@ -124,16 +116,12 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       scope: 'integrations:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const page = parsePagination(req.query, PAGE);
         const accountId = authOf(req).account.id;
-        send(
-          200,
-          await lists.read(`${accountId}:${page.page}:${page.perPage}`, async () => {
-            const [rows, total] = await listIntegrations(ctx.db, accountId, page);
-            return { integrations: rows.map((i) => integrationView(i, box, ctx.config.baseUrl)), pagination: paginationBody(page, total) };
-          }),
-        );
+        const [rows, total] = await listIntegrations(ctx.db, accountId, page);
+        send(200, { integrations: rows.map((i) => integrationView(i, box, ctx.config.baseUrl)), pagination: paginationBody(page, total) });
       },
       docs: {
         query: paginationParams(PAGE),
@@ -181,10 +169,11 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       scope: 'integrations:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
         const id = parseId(req.params.id, INTEGRATION_NOT_FOUND);
-        send(200, await ones.read(`${accountId}:${id}`, async () => ({ integration: integrationView(await findOwnIntegration(ctx, accountId, String(id)), box, ctx.config.baseUrl) })));
+        send(200, { integration: integrationView(await findOwnIntegration(ctx, accountId, String(id)), box, ctx.config.baseUrl) });
       },
       docs: { responses: { 200: { description: 'The integration', schema: ONE }, ...NOT_FOUND } },
     }),
@@ -237,6 +226,7 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
       tag: TAG,
       auth: 'api-key',
       scope: 'integrations:read',
+      coalesce: true,
       handler: async (req, _res, send) => {
         const accountId = authOf(req).account.id;
         const id = parseId(req.params.id, INTEGRATION_NOT_FOUND);
@@ -249,17 +239,11 @@ export function integrationRoutes(ctx: Context): RouteDef[] {
           throw invalid;
         }
         const { page, filters } = query;
-        const key = `${accountId}:${id}:${page.page}:${page.perPage}:${filters.status ?? ''}:${filters.event ?? ''}`;
-        send(
-          200,
-          await logs.read(key, async () => {
-            // One statement: the ownership check and the page (deliveryLogOfAccount).
-            const log = await deliveryLogOfAccount(ctx.db, accountId, id, filters, page);
-            if (!log) throw new NotFoundError(INTEGRATION_NOT_FOUND);
-            const [rows, total] = log;
-            return { integration_id: id, deliveries: rows.map(deliveryView), pagination: paginationBody(page, total) };
-          }),
-        );
+        // One statement: the ownership check and the page (deliveryLogOfAccount).
+        const log = await deliveryLogOfAccount(ctx.db, accountId, id, filters, page);
+        if (!log) throw new NotFoundError(INTEGRATION_NOT_FOUND);
+        const [rows, total] = log;
+        send(200, { integration_id: id, deliveries: rows.map(deliveryView), pagination: paginationBody(page, total) });
       },
       docs: {
         query: {
