@@ -11,7 +11,7 @@ const WINDOW_SEC = 60;
 
 /** How long a token's monitor is kept in this process at most (the stamp ends it at once when a token changes). */
 const TOKEN_CACHE_TTL_MS = 60_000;
-/** Tokens kept at most (the cache starts again empty past it). */
+/** Tokens kept at most, in the lookups and in the spent windows (each starts again empty past it). */
 const TOKEN_CACHE_MAX = 10_000;
 
 /** What a ping's limits answer: refused by its client's burst limit or its token's, or admitted (`go`: what accept() takes). */
@@ -105,7 +105,11 @@ export class PingIntake {
     if (spent) return refused(spentUntil);
     if (admission.kind === 'counted' && admission.consumed > this.perMinute) {
       // One past the limit is the first refused ping: from then on refused here until the window ends.
-      if (hash !== null) this.spent.set(hash, Date.now() + admission.msBeforeNext);
+      if (hash !== null) {
+        // Any token-shaped string has a window: bounded, as the lookups are (Redis still counts past it).
+        if (this.spent.size >= TOKEN_CACHE_MAX) this.spent.clear();
+        this.spent.set(hash, Date.now() + admission.msBeforeNext);
+      }
       return { kind: 'limited', limit: this.perMinute, msBeforeNext: admission.msBeforeNext };
     }
     return { kind: 'go', hash, stamp };
