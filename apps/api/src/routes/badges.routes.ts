@@ -47,6 +47,8 @@ export function badgeRoutes(ctx: Context, service: BadgeService): RouteDef[] {
         auth: 'api-key',
         scope: kind === 'monitor' ? 'monitors:read' : 'domains:read',
         before: kind === 'monitor' ? gate : [],
+        // The token made on first use is made once for the requests that share the read.
+        coalesce: true,
         handler: async (req, _res, send) => {
           const accountId = authOf(req).account.id;
           send(200, { badge: badgeTokenView(found(await badgeTokenFor(ctx, accountId, target(req.params.id))), base) });

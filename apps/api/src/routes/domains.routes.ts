@@ -78,6 +78,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       scope: 'domains:read',
+      coalesce: true,
       handler: async (req, res, send) => {
         const q = parseDomainListQuery(req.query);
         const { domains, total } = await listDomains(ctx, authOf(req).account.id, q);
@@ -170,6 +171,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       scope: 'domains:read',
+      coalesce: true,
       handler: async (req, res, send) => {
         const domain = await findOwnDomain(ctx.db.manager, authOf(req).account.id, req.params.id);
         send(200, { domain: domainDetailView(domain, ctx.clock.now()) });
@@ -199,6 +201,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       scope: 'domains:read',
+      coalesce: true,
       handler: async (req, res, send) => {
         send(200, await domainCertificate(ctx, authOf(req).account.id, req.params.id));
       },
@@ -219,6 +222,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       tag,
       auth: 'api-key',
       scope: 'domains:read',
+      coalesce: true,
       handler: async (req, res, send) => {
         send(200, await domainCertificateChain(ctx, authOf(req).account.id, req.params.id));
       },

@@ -20,6 +20,7 @@ export function regionRoutes(ctx: Context): RouteDef[] {
       tag: 'Regions',
       auth: 'api-key',
       scope: 'monitors:read',
+      coalesce: true,
       handler: async (_req, _res, send) => {
         const regions = await regionLiveness(ctx.redis, ctx.config.redisPrefix, ctx.config.knownRegions);
         send(200, {

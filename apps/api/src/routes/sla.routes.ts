@@ -9,8 +9,10 @@ import { MONITOR_NOT_FOUND } from '../monitors/find-own-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { slaRows } from '../sla/load-sla.js';
 import type { SettledCounts } from '../monitors/settled-counts.js';
-import { slaCsv, type SlaRow } from '../sla/sla-csv.js';
-import { parseMonitorSlaPeriod, parseSlaMonth, SLA_MONTH_FIELD, SLA_RANGE_FIELDS } from '../sla/sla-period.js';
+import type { SlaRow } from '../sla/sla-csv.js';
+import { SlaAnswer } from '../sla/sla-answer.js';
+import { ReadCoalescer } from '../http/read-coalescer.js';
+import { parseMonitorSlaPeriod, parseSlaMonth, SLA_MONTH_FIELD, SLA_RANGE_FIELDS, type SlaPeriod } from '../sla/sla-period.js';
 import { AccountSlaSchema, MonitorSlaSchema } from '../sla/sla.schema.js';
 
 const TAG = 'SLA reports';
@@ -26,13 +28,34 @@ function wantsCsv(req: Request): boolean {
 
 const rowView = (r: SlaRow) => ({ monitor_id: r.monitor_id, name: r.monitor_name, ...r.report });
 
-function sendCsv(res: Response, filename: string, rows: SlaRow[]): void {
-  res.vary('Accept').type('text/csv; charset=utf-8').attachment(filename).send(slaCsv(rows));
+function sendCsv(res: Response, filename: string, csv: string): void {
+  res.vary('Accept').type('text/csv; charset=utf-8').attachment(filename).send(csv);
+}
+
+/** The account report's JSON body. */
+function accountSlaBody(month: string, period: SlaPeriod, rows: readonly SlaRow[]) {
+  const uptimes = rows.map((r) => r.report.uptime_percentage).filter((u): u is number => u !== null);
+  return {
+    month,
+    period: { from: period.from.toISOString(), to: period.to.toISOString() },
+    monitors: rows.map(rowView),
+    summary: {
+      monitors: rows.length,
+      incidents: rows.reduce((n, r) => n + r.report.incidents, 0),
+      downtime_seconds: rows.reduce((n, r) => n + r.report.downtime_seconds, 0),
+      average_uptime_percentage: uptimes.length ? Math.round((uptimes.reduce((a, b) => a + b, 0) / uptimes.length) * 1000) / 1000 : null,
+    },
+  };
 }
 
 /** SLA reports from rollups, incidents and maintenance windows (issue 15). */
 export function slaRoutes(ctx: Context, counts: SettledCounts): RouteDef[] {
   const gate = [requireUptimeFeature(ctx)];
+  // Identical reports that overlap share one read (the route flag `coalesce` cannot serve them:
+  // the answer's format follows the request's Accept). Keyed by what the rows depend on, not the
+  // format: each request still picks its own format, and gets a read that started after it asked.
+  const monitorReports = new ReadCoalescer<{ id: number; answer: SlaAnswer<ReturnType<typeof rowView>> }>();
+  const accountReports = new ReadCoalescer<SlaAnswer<ReturnType<typeof accountSlaBody>>>();
   return [
     route({
       method: 'get',
@@ -44,16 +67,21 @@ export function slaRoutes(ctx: Context, counts: SettledCounts): RouteDef[] {
       before: gate,
       handler: async (req, res, send) => {
         const { account } = authOf(req);
-        // The four columns its report needs, not the whole row.
-        const monitor = await monitorSlaFactsOf(ctx.db, account.id, parseId(req.params.id, MONITOR_NOT_FOUND));
-        if (!monitor) throw new NotFoundError(MONITOR_NOT_FOUND);
-        const period = parseMonitorSlaPeriod({ month: queryValue(req.query.month), from: queryValue(req.query.from), to: queryValue(req.query.to) }, ctx.clock.now());
-        const csv = wantsCsv(req);
-        const [row] = await slaRows(ctx, counts, account.id, [monitor], period);
-        if (csv) sendCsv(res, `sla-monitor-${monitor.id}.csv`, [row]);
+        const q = { month: queryValue(req.query.month), from: queryValue(req.query.from), to: queryValue(req.query.to) };
+        const rawId = req.params.id;
+        // The whole read is shared, its 404 and 400 included, so their order stays: monitor, then period.
+        const { id, answer } = await monitorReports.read(JSON.stringify([account.id, rawId, q.month, q.from, q.to]), async () => {
+          // The four columns its report needs, not the whole row.
+          const monitor = await monitorSlaFactsOf(ctx.db, account.id, parseId(rawId, MONITOR_NOT_FOUND));
+          if (!monitor) throw new NotFoundError(MONITOR_NOT_FOUND);
+          const period = parseMonitorSlaPeriod(q, ctx.clock.now());
+          const rows = await slaRows(ctx, counts, account.id, [monitor], period);
+          return { id: monitor.id, answer: new SlaAnswer(rows, ([row]) => rowView(row)) };
+        });
+        if (wantsCsv(req)) sendCsv(res, `sla-monitor-${id}.csv`, answer.csv());
         else {
           res.vary('Accept');
-          send(200, rowView(row));
+          send(200, answer.json());
         }
       },
       docs: {
@@ -82,22 +110,14 @@ export function slaRoutes(ctx: Context, counts: SettledCounts): RouteDef[] {
         const { account } = authOf(req);
         const { month, ...period } = parseSlaMonth(queryValue(req.query.month), ctx.clock.now());
         const csv = wantsCsv(req);
-        const monitors = await monitorSlaFactsOfAccount(ctx.db, account.id);
-        const rows = await slaRows(ctx, counts, account.id, monitors, period);
-        if (csv) return sendCsv(res, `sla-${month}.csv`, rows);
-        const uptimes = rows.map((r) => r.report.uptime_percentage).filter((u): u is number => u !== null);
-        res.vary('Accept');
-        send(200, {
-          month,
-          period: { from: period.from.toISOString(), to: period.to.toISOString() },
-          monitors: rows.map(rowView),
-          summary: {
-            monitors: rows.length,
-            incidents: rows.reduce((n, r) => n + r.report.incidents, 0),
-            downtime_seconds: rows.reduce((n, r) => n + r.report.downtime_seconds, 0),
-            average_uptime_percentage: uptimes.length ? Math.round((uptimes.reduce((a, b) => a + b, 0) / uptimes.length) * 1000) / 1000 : null,
-          },
+        const answer = await accountReports.read(`${account.id} ${month}`, async () => {
+          const monitors = await monitorSlaFactsOfAccount(ctx.db, account.id);
+          const rows = await slaRows(ctx, counts, account.id, monitors, period);
+          return new SlaAnswer(rows, (all) => accountSlaBody(month, period, all));
         });
+        if (csv) return sendCsv(res, `sla-${month}.csv`, answer.csv());
+        res.vary('Accept');
+        send(200, answer.json());
       },
       docs: {
         query: { month: SLA_MONTH_FIELD.description('YYYY-MM; default: the current UTC month'), ...FORMAT_QUERY },

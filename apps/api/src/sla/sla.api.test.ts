@@ -151,3 +151,71 @@ describe('GET /api/v1/uptime/sla', () => {
     expect((await request(app).get('/api/v1/uptime/sla?month=2026-13').set(pro.auth)).body).toEqual({ error: 'Invalid month: must be YYYY-MM, e.g. 2026-11' });
   });
 });
+
+describe('identical reports at once (one read, each answer in its own format)', () => {
+  /**
+   * Counts the account report's reads of its monitors (SLA_FACTS) while `run` runs; each takes
+   * 200 ms more, so the requests arrive while one runs.
+   */
+  async function countingFactsReads<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
+    const query = ctx.db.query.bind(ctx.db);
+    let reads = 0;
+    ctx.db.query = ((sql: string, ...rest: unknown[]) => {
+      if (!sql.includes('slo_target AS "sloTarget"')) return query(sql, ...(rest as [unknown[]]));
+      reads++;
+      return new Promise((resolve) => setTimeout(resolve, 200)).then(() => query(sql, ...(rest as [unknown[]])));
+    }) as typeof ctx.db.query;
+    try {
+      return { result: await run(), reads };
+    } finally {
+      ctx.db.query = query;
+    }
+  }
+
+  it('answers each overlapping request as a lone one would, JSON or CSV, from fewer reads than requests', async () => {
+    const url = d('/api/v1/uptime/sla?month=2026-11');
+    const alone = { json: await request(app).get(url).set(pro.auth), csv: await request(app).get(url).set(pro.auth).set('Accept', 'text/csv') };
+    const { result: answers, reads } = await countingFactsReads(() =>
+      Promise.all(Array.from({ length: 8 }, (_, i) => (i % 2 ? request(app).get(url).set(pro.auth).set('Accept', 'text/csv') : request(app).get(url).set(pro.auth)))),
+    );
+    answers.forEach((res, i) => {
+      const lone = i % 2 ? alone.csv : alone.json;
+      expect([res.status, res.headers['content-type'], res.headers['content-disposition'], res.headers.vary, res.headers.etag, res.text]).toEqual([
+        200,
+        lone.headers['content-type'],
+        lone.headers['content-disposition'],
+        lone.headers.vary,
+        lone.headers.etag,
+        lone.text,
+      ]);
+    });
+    expect(reads).toBeLessThan(answers.length);
+  });
+
+  it('shares a monitor report only for the same monitor and period, its 404 included, and a report asked after a change shows it', async () => {
+    const other = await createTestAccount(ctx, 'pro');
+    const monitorUrl = (id: number) => d(`/api/v1/uptime/monitors/${id}/sla?from=2026-11-01&to=2026-11-30`);
+    const [mine, quiet, theirs, december] = await Promise.all([
+      request(app).get(monitorUrl(monitorId)).set(pro.auth),
+      request(app).get(monitorUrl(quietId)).set(pro.auth),
+      request(app).get(monitorUrl(monitorId)).set(other.auth),
+      request(app).get(d(`/api/v1/uptime/monitors/${monitorId}/sla?month=2026-12`)).set(pro.auth),
+    ]);
+    expect([mine.body.monitor_id, mine.body.incidents, quiet.body.monitor_id, quiet.body.incidents, theirs.status, december.body.period.from]).toEqual([
+      monitorId,
+      2,
+      quietId,
+      0,
+      404,
+      d('2026-12-01T00:00:00.000Z'),
+    ]);
+    await ctx.db.query(`INSERT INTO incidents (monitor_id, account_id, status, started_at, resolved_at, duration_seconds, cause) VALUES ($1, $2, 'resolved', $3, $4, 60, 'x')`, [
+      quietId,
+      pro.account.id,
+      d('2026-11-20T10:00:00Z'),
+      d('2026-11-20T10:01:00Z'),
+    ]);
+    expect((await request(app).get(monitorUrl(quietId)).set(pro.auth)).body.incidents).toBe(1);
+    await ctx.db.query(`DELETE FROM incidents WHERE monitor_id = $1`, [quietId]);
+  });
+});
