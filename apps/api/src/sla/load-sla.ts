@@ -30,6 +30,11 @@ export async function slaRows(ctx: Context, counts: SettledCounts, accountId: nu
     window: w,
     intervals: occurrencesBetween(scheduleOf(w), period.from, period.to).map((o): Interval => ({ start: o.start.getTime(), end: o.end.getTime() })),
   }));
+  // Windows for all monitors give every monitor the same intervals: gathered once, not per monitor.
+  const forAll = occurrences.filter((o) => o.window.appliesToAll).flatMap((o) => o.intervals);
+  const forSome = occurrences.filter((o) => !o.window.appliesToAll);
+  const maintenanceOf = (monitorId: number): Interval[] =>
+    forSome.length ? [...forAll, ...forSome.filter((o) => windowCovers(o.window, { monitorId })).flatMap((o) => o.intervals)] : forAll;
   const incidentsOf = new Map<number, { startedAt: Date; resolvedAt: Date | null }[]>();
   for (const i of incidents) {
     const list = incidentsOf.get(i.monitor_id) ?? [];
@@ -44,7 +49,7 @@ export async function slaRows(ctx: Context, counts: SettledCounts, accountId: nu
       now,
       monitorCreatedAt: m.createdAt,
       incidents: incidentsOf.get(m.id) ?? [],
-      maintenance: occurrences.filter((o) => windowCovers(o.window, { monitorId: m.id })).flatMap((o) => o.intervals),
+      maintenance: maintenanceOf(m.id),
       checks: checks.get(m.id) ?? { total: 0, successful: 0 },
       sloTarget: m.sloTarget,
     }),

@@ -21,6 +21,22 @@ export interface SlaInput {
 export type { SlaReport };
 
 const seconds = (ms: number) => Math.round(ms / 1000);
+
+/**
+ * An instant's ISO text, the last few kept: the reports of an account's monitors share their
+ * bounds (the period's start, now), and writing the text was most of a report's time.
+ */
+const isoTexts = new Map<number, string>();
+const MAX_ISO_TEXTS = 64;
+function isoAt(ms: number): string {
+  let text = isoTexts.get(ms);
+  if (text === undefined) {
+    if (isoTexts.size >= MAX_ISO_TEXTS) isoTexts.clear();
+    text = new Date(ms).toISOString();
+    isoTexts.set(ms, text);
+  }
+  return text;
+}
 /** SLAs are quoted to three decimals (99.999). */
 const percent = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 100_000) / 1000 : null);
 
@@ -70,7 +86,7 @@ export function slaReport(input: SlaInput): SlaReport {
   }
 
   return {
-    period: { from: new Date(start).toISOString(), to: new Date(end).toISOString(), monitored_seconds: seconds(monitoredMs) },
+    period: { from: isoAt(start), to: isoAt(end), monitored_seconds: seconds(monitoredMs) },
     uptime_percentage: percent(monitoredMs - downtimeMs, monitoredMs),
     downtime_seconds: seconds(downtimeMs),
     incidents: down.length,
