@@ -1,5 +1,6 @@
-import { incidentsOverlapping, maintenanceWindowsOfAccount, type Monitor, occurrencesBetween, scheduleOf, windowCovers, type Context } from '@vigil/core';
+import { incidentsOverlapping, maintenanceWindowsOfAccount, type Monitor, scheduleOf, windowCovers, type Context } from '@vigil/core';
 import type { Interval } from './intervals.js';
+import { periodIntervals } from './period-occurrences.js';
 import type { SlaRow } from './sla-csv.js';
 import type { SlaPeriod } from './sla-period.js';
 import { slaReport } from './sla-report.js';
@@ -28,7 +29,7 @@ export async function slaRows(ctx: Context, counts: SettledCounts, accountId: nu
   ]);
   const occurrences = windows.map((w) => ({
     window: w,
-    intervals: occurrencesBetween(scheduleOf(w), period.from, period.to).map((o): Interval => ({ start: o.start.getTime(), end: o.end.getTime() })),
+    intervals: periodIntervals(scheduleOf(w), period.from, period.to),
   }));
   // Windows for all monitors give every monitor the same intervals: gathered once, not per monitor.
   const forAll = occurrences.filter((o) => o.window.appliesToAll).flatMap((o) => o.intervals);
