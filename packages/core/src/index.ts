@@ -53,6 +53,7 @@ export * from './security/evaluation-bounds.js';
 export * from './monitors/monitor-url.js';
 export * from './monitors/monitor-credentials.js';
 export * from './monitors/monitor-store.js';
+export * from './monitors/sla-read.js';
 export * from './monitors/monitor-state-store.js';
 export * from './monitors/unlocked-batch-store.js';
 export * from './monitors/monitor-check-store.js';

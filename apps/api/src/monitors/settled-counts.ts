@@ -91,15 +91,21 @@ export class SettledCounts {
    * rollupCountsBetween counts them (an SLA period), zeros for a monitor without rows.
    */
   async between(db: Queryable, monitorIds: readonly number[], from: Date, to: Date, now: Date): Promise<Map<number, CheckCounts>> {
-    const fromMs = startOfHour(from).getTime();
-    const liveMs = liveStartMs(now);
-    const settledEndMs = Math.min(to.getTime(), liveMs);
-    if (settledEndMs <= fromMs) return withZeros(monitorIds, await rollupCountsBetween(db, monitorIds, from, to));
-    const [settled, live] = await Promise.all([
-      this.settled(db, monitorIds, fromMs, settledEndMs, liveMs),
-      settledEndMs < to.getTime() ? rollupCountsBetween(db, monitorIds, new Date(settledEndMs), to) : new Map<number, CheckCounts>(),
+    const { live } = periodSplit(from, to, now);
+    const [settled, liveCounts] = await Promise.all([
+      this.settledOf(db, monitorIds, from, to, now),
+      live ? rollupCountsBetween(db, monitorIds, live.from, live.to) : new Map<number, CheckCounts>(),
     ]);
-    return new Map(monitorIds.map((id) => [id, plus(settled.get(id) ?? ZERO, live.get(id))]));
+    return new Map(monitorIds.map((id) => [id, plus(settled.get(id) ?? ZERO, liveCounts.get(id))]));
+  }
+
+  /**
+   * The settled part of `between` (periodSplit's `settled`): each monitor's sums, cached ones
+   * from memory, the others in one statement; empty when the period has no settled hours.
+   */
+  async settledOf(db: Queryable, monitorIds: readonly number[], from: Date, to: Date, now: Date): Promise<Map<number, CheckCounts>> {
+    const { settled } = periodSplit(from, to, now);
+    return settled ? this.settled(db, monitorIds, settled.fromMs, settled.toMs, settled.liveMs) : new Map<number, CheckCounts>();
   }
 
   /**
@@ -124,6 +130,19 @@ export class SettledCounts {
   }
 }
 
+/**
+ * How a period's checks split: the settled hours from from's hour to before the live hours
+ * (cached by SettledCounts; null when there are none) and the rest, read on every request (null
+ * when nothing is left: the period ends before the live hours).
+ */
+export function periodSplit(from: Date, to: Date, now: Date): { settled: { fromMs: number; toMs: number; liveMs: number } | null; live: { from: Date; to: Date } | null } {
+  const fromMs = startOfHour(from).getTime();
+  const liveMs = liveStartMs(now);
+  const settledEndMs = Math.min(to.getTime(), liveMs);
+  if (settledEndMs <= fromMs) return { settled: null, live: { from, to } };
+  return { settled: { fromMs, toMs: settledEndMs, liveMs }, live: settledEndMs < to.getTime() ? { from: new Date(settledEndMs), to } : null };
+}
+
 export interface AccountCheckHours {
   /** The first hour starting at or after the period's start. */
   from: Date;
@@ -135,8 +154,4 @@ export interface AccountCheckHours {
 export function accountCheckHours(from: Date, now: Date): AccountCheckHours {
   const fromMs = ceilHourMs(from);
   return { from: new Date(fromMs), liveFrom: new Date(Math.max(fromMs, liveStartMs(now))) };
-}
-
-function withZeros(ids: readonly number[], counts: ReadonlyMap<number, CheckCounts>): Map<number, CheckCounts> {
-  return new Map(ids.map((id) => [id, counts.get(id) ?? ZERO]));
 }

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { monitorSlaFactsOf, monitorSlaFactsOfAccount, NotFoundError, ValidationError, type Context } from '@vigil/core';
+import { isMonitorOfAccount, NotFoundError, ValidationError, type Context } from '@vigil/core';
 import { authOf } from '../http/request-auth.js';
 import Joi from 'joi';
 import { queryFields } from '../http/joi-schema.js';
@@ -71,12 +71,18 @@ export function slaRoutes(ctx: Context, counts: SettledCounts): RouteDef[] {
         const rawId = req.params.id;
         // The whole read is shared, its 404 and 400 included, so their order stays: monitor, then period.
         const { id, answer } = await monitorReports.read(JSON.stringify([account.id, rawId, q.month, q.from, q.to]), async () => {
-          // The four columns its report needs, not the whole row.
-          const monitor = await monitorSlaFactsOf(ctx.db, account.id, parseId(rawId, MONITOR_NOT_FOUND));
-          if (!monitor) throw new NotFoundError(MONITOR_NOT_FOUND);
-          const period = parseMonitorSlaPeriod(q, ctx.clock.now());
-          const rows = await slaRows(ctx, counts, account.id, [monitor], period);
-          return { id: monitor.id, answer: new SlaAnswer(rows, ([row]) => rowView(row)) };
+          const monitorId = parseId(rawId, MONITOR_NOT_FOUND);
+          let period: SlaPeriod;
+          try {
+            period = parseMonitorSlaPeriod(q, ctx.clock.now());
+          } catch (err) {
+            // Another account's monitor is a 404 whatever the period (the period is read with it).
+            if (!(await isMonitorOfAccount(ctx.db, account.id, monitorId))) throw new NotFoundError(MONITOR_NOT_FOUND);
+            throw err;
+          }
+          const [row] = await slaRows(ctx, counts, account.id, period, monitorId);
+          if (!row) throw new NotFoundError(MONITOR_NOT_FOUND);
+          return { id: monitorId, answer: new SlaAnswer([row], ([only]) => rowView(only)) };
         });
         if (wantsCsv(req)) sendCsv(res, `sla-monitor-${id}.csv`, answer.csv());
         else {
@@ -111,8 +117,7 @@ export function slaRoutes(ctx: Context, counts: SettledCounts): RouteDef[] {
         const { month, ...period } = parseSlaMonth(queryValue(req.query.month), ctx.clock.now());
         const csv = wantsCsv(req);
         const answer = await accountReports.read(`${account.id} ${month}`, async () => {
-          const monitors = await monitorSlaFactsOfAccount(ctx.db, account.id);
-          const rows = await slaRows(ctx, counts, account.id, monitors, period);
+          const rows = await slaRows(ctx, counts, account.id, period);
           return new SlaAnswer(rows, (all) => accountSlaBody(month, period, all));
         });
         if (csv) return sendCsv(res, `sla-${month}.csv`, answer.csv());
