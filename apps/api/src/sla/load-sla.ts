@@ -1,4 +1,4 @@
-import { maintenanceWindowsOfAccount, monitorSlaReads, scheduleOf, windowCovers, type Context } from '@vigil/core';
+import { maintenanceWindowsOfAccount, monitorSlaFactsOf, monitorSlaFactsOfAccount, monitorSlaPeriodReads, scheduleOf, windowCovers, type Context, type MonitorSlaFacts } from '@vigil/core';
 import type { Interval } from './intervals.js';
 import { periodIntervals } from './period-occurrences.js';
 import type { SlaRow } from './sla-csv.js';
@@ -6,18 +6,25 @@ import type { SlaPeriod } from './sla-period.js';
 import { slaReport } from './sla-report.js';
 import { periodSplit, type SettledCounts } from '../monitors/settled-counts.js';
 
+const NO_PERIOD_READ = { incidents: [], live: { total: 0, successful: 0 } };
+
 /**
  * The SLA rows of the account's monitors (or only `monitorId`: none when it is not the
- * account's) over a period: one statement for the monitors with their incidents and live hours'
- * checks (monitorSlaReads), beside it the account's maintenance windows (their occurrences
- * computed here); the settled hours' checks come from memory (`counts`), read in one more
- * statement only for monitors not seen yet. Raw checks are never read. Everything from the
- * primary, so a monitor or window created a moment ago already counts.
+ * account's) over a period, in three statements side by side: the monitors and the account's
+ * maintenance windows from the primary (so a monitor or window created a moment ago already
+ * counts), the monitors' incidents and live hours' checks in one statement from the read
+ * database (it may lag: a report); the settled hours' checks come from memory (`counts`), read
+ * in one more statement only for monitors not seen yet. Raw checks are never read.
  */
 export async function slaRows(ctx: Context, counts: SettledCounts, accountId: number, period: SlaPeriod, monitorId?: number): Promise<SlaRow[]> {
   const now = ctx.clock.now();
   const { live } = periodSplit(period.from, period.to, now);
-  const [monitors, windows] = await Promise.all([monitorSlaReads(ctx.db, accountId, { ...period, live }, monitorId), maintenanceWindowsOfAccount(ctx.db, accountId)]);
+  const [facts, reads, windows] = await Promise.all([
+    monitorId === undefined ? monitorSlaFactsOfAccount(ctx.db, accountId) : monitorSlaFactsOf(ctx.db, accountId, monitorId),
+    monitorSlaPeriodReads(ctx.readDb, accountId, { ...period, live }, monitorId),
+    maintenanceWindowsOfAccount(ctx.db, accountId),
+  ]);
+  const monitors: MonitorSlaFacts[] = Array.isArray(facts) ? facts : facts ? [facts] : [];
   if (!monitors.length) return [];
   const settled = await counts.settledOf(ctx.readDb, monitors.map((m) => m.id), period.from, period.to, now);
   const occurrences = windows.map((w) => ({ window: w, intervals: periodIntervals(scheduleOf(w), period.from, period.to) }));
@@ -28,6 +35,7 @@ export async function slaRows(ctx: Context, counts: SettledCounts, accountId: nu
     forSome.length ? [...forAll, ...forSome.filter((o) => windowCovers(o.window, { monitorId: id })).flatMap((o) => o.intervals)] : forAll;
   return monitors.map((m) => {
     const past = settled.get(m.id);
+    const read = reads.get(m.id) ?? NO_PERIOD_READ;
     return {
       monitor_id: m.id,
       monitor_name: m.name,
@@ -35,9 +43,9 @@ export async function slaRows(ctx: Context, counts: SettledCounts, accountId: nu
         ...period,
         now,
         monitorCreatedAt: m.createdAt,
-        incidents: m.incidents,
+        incidents: read.incidents,
         maintenance: maintenanceOf(m.id),
-        checks: past ? { total: past.total + m.live.total, successful: past.successful + m.live.successful } : m.live,
+        checks: past ? { total: past.total + read.live.total, successful: past.successful + read.live.successful } : read.live,
         sloTarget: m.sloTarget,
       }),
     };

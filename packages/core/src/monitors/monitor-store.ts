@@ -110,6 +110,22 @@ export interface MonitorSlaFacts {
   sloTarget: number | null;
 }
 
+const SLA_FACTS = `SELECT id, name, created_at AS "createdAt", slo_target AS "sloTarget" FROM monitors`;
+
+const slaFactsOf = (r: { id: number; name: string; createdAt: Date; sloTarget: string | null }): MonitorSlaFacts => ({ id: r.id, name: r.name, createdAt: r.createdAt, sloTarget: r.sloTarget === null ? null : Number(r.sloTarget) });
+
+/** The account's monitors, oldest first, with what their SLA reports need (one index scan, no entity hydration). */
+export async function monitorSlaFactsOfAccount(q: Queryable, accountId: number): Promise<MonitorSlaFacts[]> {
+  const rows = await q.query<{ id: number; name: string; createdAt: Date; sloTarget: string | null }[]>(`${SLA_FACTS} WHERE account_id = $1 ORDER BY id`, [accountId]);
+  return rows.map(slaFactsOf);
+}
+
+/** The account's monitor `id` with what its SLA report needs (null: missing or another account's). */
+export async function monitorSlaFactsOf(q: Queryable, accountId: number, id: number): Promise<MonitorSlaFacts | null> {
+  const [row] = await q.query<{ id: number; name: string; createdAt: Date; sloTarget: string | null }[]>(`${SLA_FACTS} WHERE id = $1 AND account_id = $2`, [id, accountId]);
+  return row ? slaFactsOf(row) : null;
+}
+
 /** Whether the account has monitor `id` (a read of its id alone, for the reads that need no more of the row to answer 404 or not). */
 export async function isMonitorOfAccount(q: Queryable, accountId: number, id: number): Promise<boolean> {
   const rows = await q.query<{ id: number }[]>(`SELECT id FROM monitors WHERE id = $1 AND account_id = $2`, [id, accountId]);

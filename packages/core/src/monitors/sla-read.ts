@@ -1,8 +1,7 @@
 import type { Queryable } from '../db/queryable.js';
-import type { MonitorSlaFacts } from './monitor-store.js';
 
-/** What an SLA report reads of a monitor over its period, besides the settled hours' checks. */
-export interface MonitorSlaRead extends MonitorSlaFacts {
+/** What an SLA report reads of a monitor's period, besides the settled hours' checks. */
+export interface MonitorPeriodRead {
   /** The incidents overlapping the period (open ones: `resolvedAt` null), in no particular order. */
   incidents: { startedAt: Date; resolvedAt: Date | null }[];
   /** Checks and successes over the live hours asked for (zeros without them). */
@@ -22,22 +21,18 @@ const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)
 
 interface Row {
   id: number;
-  name: string;
-  createdAt: Date;
-  sloTarget: string | null;
   incidents: [number, number | null][] | null;
   total: string | null;
   successful: string | null;
 }
 
 /**
- * The account's monitors (all of them, oldest first, or only `monitorId`) with what their SLA
- * reports read, in one statement (issue 35: it was four, two of them after the first): the four
- * columns of MonitorSlaFacts, the period's incidents (incidents_monitor_started_idx) and the live
- * hours' rollup sums (one index range scan of each monitor's hours). An empty list: no such
- * monitor of the account.
+ * The period's incidents (incidents_monitor_started_idx) and live hours' rollup sums (one index
+ * range scan of each monitor's hours) of the account's monitors, or only `monitorId`, by monitor
+ * id, in one statement (issue 35: it was two, each with the monitors' ids as an array). Monitors
+ * of the account this database does not hold (a replica behind) are absent.
  */
-export async function monitorSlaReads(q: Queryable, accountId: number, range: SlaReadRange, monitorId?: number): Promise<MonitorSlaRead[]> {
+export async function monitorSlaPeriodReads(q: Queryable, accountId: number, range: SlaReadRange, monitorId?: number): Promise<Map<number, MonitorPeriodRead>> {
   const params: unknown[] = [accountId, range.from, range.to];
   let live = 'NULL::bigint AS total, NULL::bigint AS successful';
   let join = '';
@@ -53,21 +48,21 @@ export async function monitorSlaReads(q: Queryable, accountId: number, range: Sl
     only = `AND m.id = $${params.length}`;
   }
   const rows = await q.query<Row[]>(
-    `SELECT m.id, m.name, m.created_at AS "createdAt", m.slo_target AS "sloTarget",
+    `SELECT m.id,
             (SELECT json_agg(json_build_array(${epochMs('i.started_at')}, ${epochMs('i.resolved_at')})) FROM incidents i
               WHERE i.monitor_id = m.id AND i.started_at < $3 AND (i.resolved_at IS NULL OR i.resolved_at > $2)) AS incidents,
             ${live}
        FROM monitors m ${join}
-      WHERE m.account_id = $1 ${only}
-      ORDER BY m.id`,
+      WHERE m.account_id = $1 ${only}`,
     params,
   );
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    createdAt: r.createdAt,
-    sloTarget: r.sloTarget === null ? null : Number(r.sloTarget),
-    incidents: (r.incidents ?? []).map(([started, resolved]) => ({ startedAt: new Date(started), resolvedAt: resolved === null ? null : new Date(resolved) })),
-    live: { total: Number(r.total ?? 0), successful: Number(r.successful ?? 0) },
-  }));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        incidents: (r.incidents ?? []).map(([started, resolved]) => ({ startedAt: new Date(started), resolvedAt: resolved === null ? null : new Date(resolved) })),
+        live: { total: Number(r.total ?? 0), successful: Number(r.successful ?? 0) },
+      },
+    ]),
+  );
 }

@@ -1,0 +1,27 @@
+import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
+import { monitorSlaFactsOfAccount, monitorsOfAccount } from './monitor-store.js';
+
+let ctx: TestContext;
+let accountId: number;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  ({ account: { id: accountId } } = await createTestAccount(ctx, 'pro'));
+  const other = await createTestAccount(ctx, 'pro');
+  await ctx.db.query(
+    `INSERT INTO monitors (account_id, name, url, normalized_url, slo_target)
+     SELECT $1, 'm' || g, 'https://m' || g || '.example/', 'https://m' || g || '.example/', CASE WHEN g = 2 THEN NULL ELSE 99.9 + g / 100.0 END
+     FROM generate_series(1, 3) g`,
+    [accountId],
+  );
+  await ctx.db.query(`INSERT INTO monitors (account_id, name, url, normalized_url) VALUES ($1, 'o', 'https://o.example/', 'https://o.example/')`, [other.account.id]);
+});
+afterAll(() => ctx.teardown());
+
+describe('monitorSlaFactsOfAccount (real PostgreSQL)', () => {
+  it("answers the account's monitors oldest first with the columns the entity read gave, the objective as a number", async () => {
+    const facts = await monitorSlaFactsOfAccount(ctx.db, accountId);
+    const entities = await monitorsOfAccount(ctx.db, accountId, { id: true, name: true, createdAt: true, sloTarget: true });
+    expect(facts).toEqual(entities.map((m) => ({ id: m.id, name: m.name, createdAt: m.createdAt, sloTarget: m.sloTarget })));
+    expect(facts.map((m) => m.sloTarget)).toEqual([99.91, null, 99.93]);
+  });
+});
