@@ -4,6 +4,7 @@ import {
   monitorColumnsUpdateAtVersion,
   monitorScheduleChange,
   recordAuditAlong,
+  resumedMonitorChange,
   runAsOne,
   scheduleChangesInsert,
   scheduleChangesInsertIf,
@@ -16,7 +17,6 @@ import {
 } from '@vigil/core';
 import { findOwnMonitor, findOwnMonitorVersion } from './find-own-monitor.js';
 import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
-import { checkNow } from './schedule-effects.js';
 
 type Columns = Partial<Monitor>;
 
@@ -32,7 +32,7 @@ async function writeAtVersion(ctx: Context, actor: AuditActor, monitor: Monitor,
   const was = snapshotOf(m, monitor);
   const update = monitorColumnsUpdateAtVersion(monitor, set, version);
   if (!update) return null;
-  const outbox = scheduleChangesInsertIf([monitorScheduleChange(monitor)], 'w');
+  const outbox = scheduleChangesInsertIf([action === 'resume' ? resumedMonitorChange(monitor) : monitorScheduleChange(monitor)], 'w');
   const [row] = await writeAuditedWith<{ updated_at: Date }>(m, actor, { resource: 'monitor', id: monitor.id, action, before: was, after: monitor }, update, [outbox]);
   if (!row) return null;
   monitor.updatedAt = row.updated_at;
@@ -83,12 +83,13 @@ const resumed = (ctx: Context): Columns => ({ status: 'up', resumedAt: ctx.clock
 
 /**
  * Resume: 409 "Monitor is not paused" unless paused; sets up (as the seed says), clears the
- * failure count, schedules it again (when active) and runs a check at once.
+ * failure count, schedules it again (when active) and runs a check at once: its schedule
+ * change carries the check (resumedMonitorChange), queued with the schedule after the commit,
+ * in the regions with checkers, when the monitor is scheduled then (none for a push type).
  */
 export async function resumeMonitor(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor> {
   const monitor = (await resumeAtVersion(ctx, account, actor, rawId)) ?? (await resumeLocked(ctx, account, actor, rawId));
   await applyScheduleNow(ctx, [{ kind: 'monitor', id: monitor.id }]);
-  if (monitor.isActive) await checkNow(ctx, monitor, 'resumed');
   return monitor;
 }
 
@@ -111,7 +112,7 @@ async function resumeLocked(ctx: Context, account: Account, actor: AuditActor, r
       m,
       actor,
       [{ resource: 'monitor', id: found.id, action: 'resume', before: was, after: found }],
-      [scheduleChangesInsert([monitorScheduleChange(found)])],
+      [scheduleChangesInsert([resumedMonitorChange(found)])],
       update ?? undefined,
     );
     if (row?.updated_at) found.updatedAt = row.updated_at;

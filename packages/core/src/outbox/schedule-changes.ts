@@ -26,7 +26,7 @@ export interface MonitorOutboxChange {
   id: number;
   /** Every check interval (s) whose bucket the monitor may be in: before and after the change (a deleted row has no interval left to read). */
   intervals: number[];
-  /** Created: the job id of its first check, queued in the regions it is scheduled in if it is still scheduled then. */
+  /** Created (or resumed): the job id of its first check (its check at once), queued in the regions it is scheduled in if it is still scheduled then. */
   firstCheck?: string;
 }
 
@@ -71,6 +71,15 @@ export function createdMonitorChangeInsert(created: string): Statement {
     sql: `INSERT INTO schedule_outbox (kind, entity_id, payload) SELECT 'monitor', c.id, jsonb_build_object('intervals', jsonb_build_array(c.check_interval), 'firstCheck', 'check-' || c.id || '-' || $1::text) FROM ${created} c`,
     params: [oneOffCheckJobSuffix('created')],
   };
+}
+
+/**
+ * The change of a resumed monitor: its schedule and its check at once (after the bucket, in the
+ * same apply: one Redis round trip less than a separate add, and the relay retries it with the
+ * schedule when Redis failed).
+ */
+export function resumedMonitorChange(m: { id: number; checkInterval: number }): MonitorOutboxChange {
+  return { kind: 'monitor', id: m.id, intervals: [m.checkInterval], firstCheck: oneOffCheckJobId(m.id, 'resumed') };
 }
 
 /** The change of a created domain: its schedule and its initial scan (`scanId`, inserted with it). */
