@@ -15,7 +15,9 @@ import {
   type AuditActor,
   type Context,
 } from '@vigil/core';
-import { findOwnMonitor, findOwnMonitorVersion } from './find-own-monitor.js';
+import { findOwnMonitor, findOwnMonitorVersion, MONITOR_NOT_FOUND } from './find-own-monitor.js';
+import { parseId } from '../http/validate.js';
+import { monitorWriteContention } from './write-contention.js';
 import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
 
 type Columns = Partial<Monitor>;
@@ -25,7 +27,7 @@ type Columns = Partial<Monitor>;
  * version of the row read without a lock (issue 35: where a transaction read it under its lock,
  * wrote, and committed: four round trips). Null when the row changed between the read and the
  * write (the check writer records a check, another write): nothing was written, and the caller
- * writes the locked way.
+ * writes the locked way (straight away for a while, when the monitor is contended).
  */
 async function writeAtVersion(ctx: Context, actor: AuditActor, monitor: Monitor, version: string, action: 'pause' | 'resume', set: Columns): Promise<Monitor | null> {
   const m = ctx.db.manager;
@@ -34,7 +36,10 @@ async function writeAtVersion(ctx: Context, actor: AuditActor, monitor: Monitor,
   if (!update) return null;
   const outbox = scheduleChangesInsertIf([action === 'resume' ? resumedMonitorChange(monitor) : monitorScheduleChange(monitor)], 'w');
   const [row] = await writeAuditedWith<{ updated_at: Date }>(m, actor, { resource: 'monitor', id: monitor.id, action, before: was, after: monitor }, update, [outbox]);
-  if (!row) return null;
+  if (!row) {
+    monitorWriteContention.missed(monitor.id);
+    return null;
+  }
   monitor.updatedAt = row.updated_at;
   return monitor;
 }
@@ -52,6 +57,7 @@ export async function pauseMonitor(ctx: Context, account: Account, actor: AuditA
 
 /** pauseMonitor's write in one statement (writeAtVersion); null: the row changed since it was read. */
 async function pauseAtVersion(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor | null> {
+  if (monitorWriteContention.isContended(parseId(rawId, MONITOR_NOT_FOUND))) return null;
   const { monitor, version } = await findOwnMonitorVersion(ctx.db, account.id, rawId);
   if (monitor.status !== 'paused') return writeAtVersion(ctx, actor, monitor, version, 'pause', { status: 'paused', pausedAt: ctx.clock.now() });
   // Paused already: no entry, its schedule change only (the change applies the row as it stands).
@@ -95,6 +101,7 @@ export async function resumeMonitor(ctx: Context, account: Account, actor: Audit
 
 /** resumeMonitor's write in one statement (writeAtVersion); null: the row changed since it was read. */
 async function resumeAtVersion(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor | null> {
+  if (monitorWriteContention.isContended(parseId(rawId, MONITOR_NOT_FOUND))) return null;
   const { monitor, version } = await findOwnMonitorVersion(ctx.db, account.id, rawId);
   if (monitor.status !== 'paused') throw new ConflictError('Monitor is not paused');
   return writeAtVersion(ctx, actor, monitor, version, 'resume', resumed(ctx));

@@ -19,7 +19,9 @@ import {
 import { alreadyMonitoredError } from './already-monitored.js';
 import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
-import { findOwnMonitor, findOwnMonitorVersion } from './find-own-monitor.js';
+import { findOwnMonitor, findOwnMonitorVersion, MONITOR_NOT_FOUND } from './find-own-monitor.js';
+import { parseId } from '../http/validate.js';
+import { monitorWriteContention } from './write-contention.js';
 import type { UpdateMonitorInput } from './monitor-input.js';
 import { rescheduleHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
@@ -82,8 +84,9 @@ async function columnsOf(ctx: Context, m: EntityAccess, account: Account, input:
 /**
  * The update, its entry and its schedule change in ONE statement at the version of the row read
  * without a lock (issue 35: where a transaction read it under the lock, wrote and committed).
- * Null when the write must go the locked way: the row changed since the read (nothing written),
- * or a type's config changes (its heartbeat row is rescheduled in the same transaction).
+ * Null when the write must go the locked way: the row changed since the read (nothing written;
+ * the monitor is then contended a while: monitorWriteContention), or a type's config changes
+ * (its heartbeat row is rescheduled in the same transaction).
  */
 async function updateAtVersion(
   ctx: Context,
@@ -94,6 +97,7 @@ async function updateAtVersion(
   reschedules: boolean,
   seen: Seen,
 ): Promise<Monitor | null> {
+  if (monitorWriteContention.isContended(parseId(rawId, MONITOR_NOT_FOUND))) return null;
   const m = ctx.db.manager;
   const { monitor, version } = await findOwnMonitorVersion(ctx.db, account.id, rawId);
   if (typedConfigOfUpdate(monitor, input)) return null;
@@ -111,7 +115,10 @@ async function updateAtVersion(
   }
   const along = reschedules ? [scheduleChangesInsertIf([change], 'w')] : [];
   const [row] = await writeAuditedWith<{ updated_at: Date }>(m, actor, { resource: 'monitor', id: monitor.id, action: 'update', before: was, after: monitor }, update, along);
-  if (!row) return null;
+  if (!row) {
+    monitorWriteContention.missed(monitor.id);
+    return null;
+  }
   monitor.updatedAt = row.updated_at;
   return monitor;
 }
