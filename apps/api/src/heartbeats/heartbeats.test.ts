@@ -310,7 +310,11 @@ describe('rotating the ping token', () => {
 
   it("is a 404 for another account's monitor and a 400 for an http monitor", async () => {
     const m = await create({ period: 3600, grace: 300 });
-    expect((await request(app).post(`/api/v1/uptime/monitors/${m.id}/rotate-ping-token`).set(other.auth)).status).toBe(404);
+    expect((await request(app).post(`/api/v1/uptime/monitors/${m.id}/rotate-ping-token`).set(other.auth)).body).toEqual({ error: 'Monitor not found' });
+    expect((await request(app).post(`/api/v1/uptime/monitors/abc/rotate-ping-token`).set(account.auth)).body).toEqual({ error: 'Monitor not found' });
+    // The owner check is in the replacement: the token stands and nothing is recorded.
+    expect((await request(app).get(m.path)).status).toBe(200);
+    expect(await ctx.db.query(`SELECT 1 FROM audit_log WHERE resource_type = 'monitor' AND resource_id = $1 AND action = 'rotate'`, [String(m.id)])).toEqual([]);
     const http = await request(app).post('/api/v1/uptime/monitors').set(account.auth).send({ name: 'site', url: 'https://example.com/' });
     const res = await request(app).post(`/api/v1/uptime/monitors/${http.body.monitor.id}/rotate-ping-token`).set(account.auth);
     expect(res.status).toBe(400);

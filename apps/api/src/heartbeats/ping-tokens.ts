@@ -1,5 +1,6 @@
-import { generatePingToken, hashPingToken, heartbeatTokenReplacement, pooledRandomBytes, recordAuditAlong, ValidationError, type AuditActor, type Context, type SecretBox } from '@vigil/core';
-import type { EntityManager } from 'typeorm';
+import { generatePingToken, hashPingToken, heartbeatTokenReplacement, pooledRandomBytes, ValidationError, writeAudited, type AuditActor, type Context, type SecretBox } from '@vigil/core';
+import { parseId } from '../http/validate.js';
+import { findOwnMonitor, MONITOR_NOT_FOUND } from '../monitors/find-own-monitor.js';
 
 /** The ping URL of a token. */
 export function pingUrl(ctx: Context, token: string): string {
@@ -7,16 +8,22 @@ export function pingUrl(ctx: Context, token: string): string {
 }
 
 /**
- * Gives a heartbeat monitor a new ping token, replacing the old one at once (pings with it answer
- * 404 from now on), and returns the new token; 400 when the monitor is not a heartbeat monitor.
- * In the caller's transaction (the monitor's row locked); the replacement and its audit entry in
- * one statement (the entry rolls back with the transaction when there is no heartbeat row). The
- * old token is not read back (it is sealed): the entry tells that a new one was set.
+ * Gives the caller's heartbeat monitor a new ping token, replacing the old one at once (pings
+ * with it answer 404 from now on), and returns the new token: the replacement, its owner check
+ * and its audit entry in ONE statement (issue 35: was a transaction locking the monitor's row
+ * first). Nothing replaced: 404 Monitor not found when the monitor is not the caller's, else 400
+ * (not a heartbeat monitor). The old token is not read back (it is sealed): the entry tells that
+ * a new one was set.
  */
-export async function rotatePingToken(em: EntityManager, box: SecretBox, actor: AuditActor, monitorId: number): Promise<string> {
+export async function rotatePingToken(ctx: Context, box: SecretBox, actor: AuditActor, rawId: string | string[] | undefined): Promise<string> {
+  const id = parseId(rawId, MONITOR_NOT_FOUND);
   const token = generatePingToken();
-  const replaced = await recordAuditAlong(em, actor, [{ resource: 'monitor', id: monitorId, action: 'rotate', after: { ping_token: token } }], [], heartbeatTokenReplacement(monitorId, hashPingToken(token), box.seal(token)));
-  if (!replaced.length) throw new ValidationError('Monitor is not a heartbeat monitor: it has no ping URL');
+  const change = { resource: 'monitor', id, action: 'rotate' as const, after: { ping_token: token } };
+  const replaced = await writeAudited(ctx.db.manager, actor, change, heartbeatTokenReplacement(id, actor.accountId, hashPingToken(token), box.seal(token)));
+  if (!replaced.length) {
+    await findOwnMonitor(ctx.db, actor.accountId, rawId);
+    throw new ValidationError('Monitor is not a heartbeat monitor: it has no ping URL');
+  }
   return token;
 }
 

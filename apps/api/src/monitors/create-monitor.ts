@@ -3,14 +3,22 @@ import {
   alreadyMonitoredMessage,
   countMonitors,
   createdMonitorChange,
+  createdMonitorChangeInsert,
   createSecretBox,
+  insertAudited,
   insertMonitorRow,
+  Monitor as MonitorEntity,
+  monitorInsertGenerated,
+  monitorOfRow,
+  monitorRowInsert,
   recordAuditAlong,
   scheduleChangesInsert,
+  snapshotOf,
   type Account,
   type AuditActor,
   type Context,
   type Monitor,
+  type MonitorRow,
 } from '@vigil/core';
 import { alreadyMonitoredError } from './already-monitored.js';
 import { createHeartbeat } from '../heartbeats/heartbeat-store.js';
@@ -38,7 +46,8 @@ export const URL_ALREADY_MONITORED = alreadyMonitoredMessage('http');
 export async function createMonitor(ctx: Context, account: Account, actor: AuditActor, input: CreateMonitorInput): Promise<Monitor> {
   const tier = ctx.config.tiers[account.tier];
   const typed = typedConfigOfCreate(input);
-  const fields = { ...monitorDefaults(typed ? typed.type : 'http'), ...input };
+  const type = typed ? typed.type : 'http';
+  const fields = { ...monitorDefaults(type), ...input };
   assertIntervalAllowed(tier, fields.check_interval, ctx.config.baseUrl);
   await assertOwnEscalation(ctx, account.id, fields.escalation);
   const columns = {
@@ -46,15 +55,20 @@ export async function createMonitor(ctx: Context, account: Account, actor: Audit
     ...(typed ? typedConfigColumns(typed) : {}),
     ...(await resolveRegions(ctx, account, input)),
   };
-  const alreadyMonitored = alreadyMonitoredMessage(typed ? typed.type : 'http');
+  const alreadyMonitored = alreadyMonitoredMessage(type);
   const limit = tier.monitors;
   const assertRoom = (current: number) => {
     if (limit !== null && current >= limit) throw tierLimitError('Monitor limit reached', { tier: account.tier, limit, current, baseUrl: ctx.config.baseUrl });
   };
 
-  const monitor = await ctx.db
+  const set: Partial<Monitor> = { ...columns, accountId: account.id, status: 'pending', isActive: true };
+  // Without a limit, nor a heartbeat row to insert with it, nor a numeric the column may round
+  // (slo_target: its entry tells the value as stored): the row, its entry and its schedule
+  // change in one statement.
+  const atOnce = limit === null && type !== 'heartbeat' && (set.sloTarget === undefined || set.sloTarget === null);
+  const created = atOnce ? createAtOnce(ctx, actor, set) : ctx.db
     .transaction(async (m) => {
-      const saved = await insertMonitorRow(m, { ...columns, accountId: account.id, status: 'pending', isActive: true });
+      const saved = await insertMonitorRow(m, set);
       await createHeartbeat(ctx, m, saved, ctx.clock.now());
       // One statement: the schedule change, the entry (recorded with the insert: a create refused
       // below rolls it back with it) and, when the tier has a limit, its lock; the count after it.
@@ -67,7 +81,8 @@ export async function createMonitor(ctx: Context, account: Account, actor: Audit
       );
       if (limit !== null) assertRoom((await countMonitors(m, account.id)) - 1);
       return saved;
-    })
+    });
+  const monitor = await created
     .catch(async (e: unknown) => {
       if (!isUniqueViolation(e)) throw e;
       // The limit answers first when both apply (as when it was checked before the insert).
@@ -79,3 +94,20 @@ export async function createMonitor(ctx: Context, account: Account, actor: Audit
   return monitor;
 }
 
+
+/**
+ * The insert, its entry (the row as created: the fields given and those the database fills) and
+ * its schedule change with its first check, in ONE statement (issue 35: where a transaction
+ * inserted, recorded and committed).
+ */
+async function createAtOnce(ctx: Context, actor: AuditActor, set: Partial<Monitor>): Promise<Monitor> {
+  const after = snapshotOf(ctx.db.manager, Object.assign(new MonitorEntity(), set));
+  const [row] = await insertAudited<MonitorRow>(ctx.db, actor, monitorRowInsert(set), {
+    resource: 'monitor',
+    action: 'create',
+    after,
+    generated: monitorInsertGenerated(set),
+    then: [createdMonitorChangeInsert('n')],
+  });
+  return monitorOfRow(row);
+}

@@ -1,4 +1,4 @@
-import { isMonitorOfAccount, NotFoundError, readMonitorOfAccount, type Monitor, type Queryable } from '@vigil/core';
+import { isMonitorOfAccount, NotFoundError, readMonitorOfAccount, readMonitorVersionOfAccount, type Monitor, type Queryable } from '@vigil/core';
 import { parseId } from '../http/validate.js';
 
 export const MONITOR_NOT_FOUND = 'Monitor not found';
@@ -20,4 +20,15 @@ export async function findOwnMonitorId(db: Queryable, accountId: number, rawId: 
   const id = parseId(rawId, MONITOR_NOT_FOUND);
   if (!(await isMonitorOfAccount(db, accountId, id))) throw new NotFoundError(MONITOR_NOT_FOUND);
   return id;
+}
+
+/**
+ * findOwnMonitor without the lock, with the row's version: for a write sent as one statement at
+ * that version (monitorColumnsUpdateAtVersion), where a transaction read the row under its lock.
+ */
+export async function findOwnMonitorVersion(db: Queryable, accountId: number, rawId: string | string[] | undefined): Promise<{ monitor: Monitor; version: string }> {
+  const id = parseId(rawId, MONITOR_NOT_FOUND);
+  const found = await readMonitorVersionOfAccount(db, id, accountId);
+  if (!found) throw new NotFoundError(MONITOR_NOT_FOUND);
+  return found;
 }

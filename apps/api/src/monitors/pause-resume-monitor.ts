@@ -1,18 +1,48 @@
 import {
   ConflictError,
   monitorColumnsUpdate,
+  monitorColumnsUpdateAtVersion,
   monitorScheduleChange,
   recordAuditAlong,
+  resumedMonitorChange,
+  runAsOne,
   scheduleChangesInsert,
+  scheduleChangesInsertIf,
   snapshotOf,
+  writeAuditedWith,
   type Monitor,
   type Account,
   type AuditActor,
   type Context,
 } from '@vigil/core';
-import { findOwnMonitor } from './find-own-monitor.js';
+import { findOwnMonitor, findOwnMonitorVersion, MONITOR_NOT_FOUND } from './find-own-monitor.js';
+import { parseId } from '../http/validate.js';
+import { monitorWriteContention } from './write-contention.js';
 import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
-import { checkNow } from './schedule-effects.js';
+
+type Columns = Partial<Monitor>;
+
+/**
+ * Writes `set`, its entry (`action`) and the monitor's schedule change in ONE statement at the
+ * version of the row read without a lock (issue 35: where a transaction read it under its lock,
+ * wrote, and committed: four round trips). Null when the row changed between the read and the
+ * write (the check writer records a check, another write): nothing was written, and the caller
+ * writes the locked way (straight away for a while, when the monitor is contended).
+ */
+async function writeAtVersion(ctx: Context, actor: AuditActor, monitor: Monitor, version: string, action: 'pause' | 'resume', set: Columns): Promise<Monitor | null> {
+  const m = ctx.db.manager;
+  const was = snapshotOf(m, monitor);
+  const update = monitorColumnsUpdateAtVersion(monitor, set, version);
+  if (!update) return null;
+  const outbox = scheduleChangesInsertIf([action === 'resume' ? resumedMonitorChange(monitor) : monitorScheduleChange(monitor)], 'w');
+  const [row] = await writeAuditedWith<{ updated_at: Date }>(m, actor, { resource: 'monitor', id: monitor.id, action, before: was, after: monitor }, update, [outbox]);
+  if (!row) {
+    monitorWriteContention.missed(monitor.id);
+    return null;
+  }
+  monitor.updatedAt = row.updated_at;
+  return monitor;
+}
 
 /**
  * Pause from any state (decisions §4), idempotent: a second pause keeps the first paused_at.
@@ -20,7 +50,25 @@ import { checkNow } from './schedule-effects.js';
  * after the commit).
  */
 export async function pauseMonitor(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor> {
-  const paused = await ctx.db.transaction(async (m) => {
+  const paused = (await pauseAtVersion(ctx, account, actor, rawId)) ?? (await pauseLocked(ctx, account, actor, rawId));
+  await applyScheduleNow(ctx, [{ kind: 'monitor', id: paused.id }]);
+  return paused;
+}
+
+/** pauseMonitor's write in one statement (writeAtVersion); null: the row changed since it was read. */
+async function pauseAtVersion(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor | null> {
+  if (monitorWriteContention.isContended(parseId(rawId, MONITOR_NOT_FOUND))) return null;
+  const { monitor, version } = await findOwnMonitorVersion(ctx.db, account.id, rawId);
+  if (monitor.status !== 'paused') return writeAtVersion(ctx, actor, monitor, version, 'pause', { status: 'paused', pausedAt: ctx.clock.now() });
+  // Paused already: no entry, its schedule change only (the change applies the row as it stands).
+  await runAsOne(ctx.db, [scheduleChangesInsert([monitorScheduleChange(monitor)])]);
+  actor.recorded?.();
+  return monitor;
+}
+
+/** pauseMonitor's write under the row lock: when the row changed between pauseAtVersion's read and its write. */
+async function pauseLocked(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor> {
+  return ctx.db.transaction(async (m) => {
     const monitor = await findOwnMonitor(m, account.id, rawId, { lock: true });
     // One statement: the update (its main query), the entry and the schedule change.
     const outbox = scheduleChangesInsert([monitorScheduleChange(monitor)]);
@@ -34,32 +82,47 @@ export async function pauseMonitor(ctx: Context, account: Account, actor: AuditA
     }
     return monitor;
   });
-  await applyScheduleNow(ctx, [{ kind: 'monitor', id: paused.id }]);
-  return paused;
 }
+
+/** What a resume sets: up, resumed now, the failure and success counts cleared. */
+const resumed = (ctx: Context): Columns => ({ status: 'up', resumedAt: ctx.clock.now(), pausedAt: null, consecutiveFailures: 0, consecutiveSuccesses: 0 });
 
 /**
  * Resume: 409 "Monitor is not paused" unless paused; sets up (as the seed says), clears the
- * failure count, schedules it again (when active) and runs a check at once.
+ * failure count, schedules it again (when active) and runs a check at once: its schedule
+ * change carries the check (resumedMonitorChange), queued with the schedule after the commit,
+ * in the regions with checkers, when the monitor is scheduled then (none for a push type).
  */
 export async function resumeMonitor(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor> {
-  const monitor = await ctx.db.transaction(async (m) => {
+  const monitor = (await resumeAtVersion(ctx, account, actor, rawId)) ?? (await resumeLocked(ctx, account, actor, rawId));
+  await applyScheduleNow(ctx, [{ kind: 'monitor', id: monitor.id }]);
+  return monitor;
+}
+
+/** resumeMonitor's write in one statement (writeAtVersion); null: the row changed since it was read. */
+async function resumeAtVersion(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor | null> {
+  if (monitorWriteContention.isContended(parseId(rawId, MONITOR_NOT_FOUND))) return null;
+  const { monitor, version } = await findOwnMonitorVersion(ctx.db, account.id, rawId);
+  if (monitor.status !== 'paused') throw new ConflictError('Monitor is not paused');
+  return writeAtVersion(ctx, actor, monitor, version, 'resume', resumed(ctx));
+}
+
+/** resumeMonitor's write under the row lock: when the row changed between resumeAtVersion's read and its write. */
+async function resumeLocked(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor> {
+  return ctx.db.transaction(async (m) => {
     const found = await findOwnMonitor(m, account.id, rawId, { lock: true });
     if (found.status !== 'paused') throw new ConflictError('Monitor is not paused');
     const was = snapshotOf(m, found);
     // One statement: the update (its main query), the entry and the schedule change.
-    const update = monitorColumnsUpdate(found, { status: 'up', resumedAt: ctx.clock.now(), pausedAt: null, consecutiveFailures: 0, consecutiveSuccesses: 0 });
+    const update = monitorColumnsUpdate(found, resumed(ctx));
     const [row] = await recordAuditAlong<{ updated_at?: Date }>(
       m,
       actor,
       [{ resource: 'monitor', id: found.id, action: 'resume', before: was, after: found }],
-      [scheduleChangesInsert([monitorScheduleChange(found)])],
+      [scheduleChangesInsert([resumedMonitorChange(found)])],
       update ?? undefined,
     );
     if (row?.updated_at) found.updatedAt = row.updated_at;
     return found;
   });
-  await applyScheduleNow(ctx, [{ kind: 'monitor', id: monitor.id }]);
-  if (monitor.isActive) await checkNow(ctx, monitor, 'resumed');
-  return monitor;
 }

@@ -1,38 +1,13 @@
 import {
   dropScheduleChanges,
   enqueueFirstChecks,
-  enqueueImmediateCheck,
-  isPushMonitorType,
   lockMonitorScheduleColumns,
-  OUTBOX_RELAY_DEFAULTS,
   removeMonitorSchedules,
   shouldBeScheduled,
   syncMonitorSchedules,
-  withTimeout,
   type Context,
-  type MonitorType,
 } from '@vigil/core';
-import { knownRegions, publicRegionsOf } from './region-policy.js';
-
-/**
- * One check now in each of the monitor's regions (after resume); the next scheduled run follows
- * at its time. None for a push type (heartbeat): nothing to probe. A Redis that neither answers
- * nor refuses holds the request at most the outbox relay's enqueue timeout (5 s). (Schedule
- * changes, and a create's first check, go through the schedule outbox: applyScheduleNow.)
- */
-export async function checkNow(ctx: Context, m: { id: number; type: MonitorType; regions: string[] }, reason: 'resumed'): Promise<void> {
-  if (isPushMonitorType(m.type)) return;
-  const monitorId = m.id;
-  try {
-    const regions = await publicRegionsOf(ctx, m.regions);
-    // Only at private locations: its first due run there is its first check.
-    if (regions.length) {
-      await withTimeout(enqueueImmediateCheck(ctx.queues, monitorId, reason, regions), OUTBOX_RELAY_DEFAULTS.enqueueTimeoutMs, 'Redis timed out');
-    }
-  } catch (e) {
-    ctx.logger.warn('immediate check not queued; the schedule will check the monitor', { monitorId, error: (e as Error).message });
-  }
-}
+import { knownRegions } from './region-policy.js';
 
 /**
  * The schedule outbox's rows of a config apply, applied at once after its commit (applyScheduleNow

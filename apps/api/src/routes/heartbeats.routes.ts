@@ -8,7 +8,6 @@ import { auditActor } from '../audit/audit-actor.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { ErrorSchema } from '../http/error.schema.js';
 import { route, type HttpMethod, type RouteDef } from '../http/route.js';
-import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 
 const TAG = 'Heartbeat pings';
@@ -104,10 +103,7 @@ export function heartbeatRoutes(ctx: Context): RouteDef[] {
       before: [requireUptimeFeature(ctx)],
       handler: async (req, _res, send) => {
         const actor = auditActor(req, ctx.clock);
-        const token = await ctx.db.transaction(async (em) => {
-          const monitor = await findOwnMonitor(em, actor.accountId, req.params.id, { lock: true });
-          return rotatePingToken(em, box, actor, monitor.id);
-        });
+        const token = await rotatePingToken(ctx, box, actor, req.params.id);
         // Every process looks the old token up again from the next ping on (and finds nothing).
         await bumpPingTokenStamp(ctx);
         send(200, { ping_url: pingUrl(ctx, token), message: 'Ping token rotated' });

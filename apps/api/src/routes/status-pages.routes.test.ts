@@ -265,6 +265,21 @@ describe('incident updates', () => {
     expect((await request(app).get(path(fixture.monitorIds[2], fixture.resolvedIncidentId)).set(owner.auth)).body).toEqual({ error: 'Incident not found' });
     expect((await request(app).get(path(fixture.monitorIds[0], 'abc')).set(owner.auth)).status).toBe(404);
   });
+
+  it('refuses a post to an incident not the caller\'s with the read\'s 404s, before any 400, and records nothing', async () => {
+    const other = await createTestAccount(ctx, 'pro');
+    const entries = async () => Number((await ctx.db.query(`SELECT count(*)::int AS n FROM audit_log WHERE resource_type = 'incident_update'`))[0].n);
+    const before = await entries();
+    const post = (monitorId: number | string, incidentId: number | string, who: { Authorization: string }, body: object = { status: 'monitoring', message: 'm' }) =>
+      request(app).post(`/api/v1/uptime/monitors/${monitorId}/incidents/${incidentId}/updates`).set(who).send(body);
+    expect((await post(fixture.monitorIds[0], fixture.resolvedIncidentId, other.auth)).body).toEqual({ error: 'Monitor not found' });
+    expect((await post(fixture.monitorIds[0], fixture.resolvedIncidentId, other.auth, { status: 'fixed' })).body).toEqual({ error: 'Monitor not found' });
+    expect((await post(fixture.monitorIds[2], fixture.resolvedIncidentId, owner.auth)).body).toEqual({ error: 'Incident not found' });
+    expect((await post(fixture.monitorIds[2], fixture.resolvedIncidentId, owner.auth, {})).body).toEqual({ error: 'Incident not found' });
+    expect((await post(fixture.monitorIds[0], 'abc', owner.auth)).body).toEqual({ error: 'Incident not found' });
+    expect((await post('abc', fixture.resolvedIncidentId, owner.auth)).body).toEqual({ error: 'Monitor not found' });
+    expect(await entries()).toBe(before);
+  });
 });
 
 describe('badges', () => {

@@ -1,8 +1,10 @@
-import { INCIDENT_UPDATE_STATUSES, insertIncidentUpdateAudited, updatesOfIncident, type AuditActor, type Context, type IncidentUpdate } from '@vigil/core';
+import { INCIDENT_UPDATE_STATUSES, insertOwnIncidentUpdateAudited, NotFoundError, updatesOfIncident, type AuditActor, type Context, type IncidentUpdate } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, StringEnum } from '../http/schema.js';
-import { findOwnIncident } from '../monitors/find-own-incident.js';
+import { findOwnIncident, INCIDENT_NOT_FOUND } from '../monitors/find-own-incident.js';
+import { MONITOR_NOT_FOUND } from '../monitors/find-own-monitor.js';
+import { parseId } from '../http/validate.js';
 import { parseIncidentUpdate } from './update-input.js';
 import { component } from '../http/components.js';
 
@@ -25,15 +27,37 @@ export const IncidentUpdateListSchema = Type.Object({ monitor_id: Type.Integer()
 /**
  * POST .../incidents/{incident_id}/updates. An update is what people are told; the incident's
  * own open/resolved state stays the checks' verdict (a `resolved` update does not close it).
+ * The insert checks the owner itself (one statement); the 404s come before the 400s, as when
+ * the incident was read first: a body refused, or nothing inserted, asks findOwnIncident which.
  */
 export async function postIncidentUpdate(ctx: Context, actor: AuditActor, params: Record<string, string | string[] | undefined>, body: unknown): Promise<IncidentUpdate> {
   const { accountId } = actor;
-  const incident = await findOwnIncident(ctx.db, accountId, params.id, params.incident_id);
-  const input = parseIncidentUpdate(body);
-  // The update and its audit entry in one statement.
-  const saved = await insertIncidentUpdateAudited(ctx.db, actor, { incidentId: incident.id, accountId, status: input.status, message: input.message, createdAt: ctx.clock.now() });
+  const ids = ownIds(params);
+  let input: ReturnType<typeof parseIncidentUpdate>;
+  try {
+    if (!ids) throw new NotFoundError(INCIDENT_NOT_FOUND);
+    input = parseIncidentUpdate(body);
+  } catch (e) {
+    await findOwnIncident(ctx.db, accountId, params.id, params.incident_id);
+    throw e;
+  }
+  // The update and its audit entry in one statement, if the incident is the caller's.
+  const saved = await insertOwnIncidentUpdateAudited(ctx.db, actor, ids.monitorId, { incidentId: ids.incidentId, accountId, status: input.status, message: input.message, createdAt: ctx.clock.now() });
+  if (!saved) {
+    await findOwnIncident(ctx.db, accountId, params.id, params.incident_id);
+    throw new NotFoundError(INCIDENT_NOT_FOUND);
+  }
   await statusChanged(ctx, accountId);
   return saved;
+}
+
+/** The monitor and incident ids of the path, or null when either is malformed (findOwnIncident tells which 404). */
+function ownIds(params: Record<string, string | string[] | undefined>): { monitorId: number; incidentId: number } | null {
+  try {
+    return { monitorId: parseId(params.id, MONITOR_NOT_FOUND), incidentId: parseId(params.incident_id, INCIDENT_NOT_FOUND) };
+  } catch {
+    return null;
+  }
 }
 
 /** Oldest first, as a timeline reads. */

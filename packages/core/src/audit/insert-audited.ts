@@ -43,6 +43,12 @@ export interface InsertAuditedOptions {
    * may read them, e.g. `INSERT ... SELECT ... FROM w0` creates nothing when w0 changed no row).
    */
   writes?: readonly Statement[];
+  /**
+   * Writes that depend on the created row, as WITH queries after the INSERT's, named t0, t1,
+   * ... in this order, each reading the created rows as `n` (e.g. a schedule change naming the
+   * id the database made).
+   */
+  then?: readonly Statement[];
 }
 
 /**
@@ -84,6 +90,7 @@ export async function insertAudited<Row>(q: Queryable, actor: AuditActor, insert
 
   const withs = (opts.writes ?? []).map((w, i) => `w${i} AS (${renumbered(w)})`);
   withs.push(`n AS (${renumbered(insert)})`);
+  (opts.then ?? []).forEach((t, i) => withs.push(`t${i} AS (${renumbered(t)})`));
   const selects = (opts.along ?? []).map((e) => `SELECT ${selectList(entry(e.resource, String(e.id), e.action, e.before, e.after))} FROM n`);
   const resourceId = AUDIT_COLUMNS.indexOf('resource_id');
   const changes = AUDIT_COLUMNS.indexOf('changes');

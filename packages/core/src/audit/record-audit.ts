@@ -109,9 +109,23 @@ export async function recordAuditAlong<Row>(m: EntityManager, actor: AuditActor,
  * without a field that differs leaves no entry).
  */
 export async function writeAudited<Row>(m: EntityManager, actor: AuditActor, change: AuditChange, write: Statement): Promise<Row[]> {
+  return writeAuditedWith(m, actor, change, write, []);
+}
+
+/**
+ * writeAudited with `along`: more writes of the same statement, WITH queries after the write's,
+ * each numbering its parameters from $1, that may read the write's rows as `w` (e.g. a schedule
+ * change written only when the write touched a row: scheduleChangesInsertIf(changes, 'w')).
+ */
+export async function writeAuditedWith<Row>(m: EntityManager, actor: AuditActor, change: AuditChange, write: Statement, along: readonly Statement[]): Promise<Row[]> {
   const [entry] = auditRowsOf(m, actor, [change]);
   const params = [...write.params];
   let sql = `WITH w AS (${write.sql})`;
+  along.forEach((s, i) => {
+    const offset = params.length;
+    params.push(...s.params);
+    sql += `, x${i} AS (${s.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`)})`;
+  });
   if (entry) {
     const values = auditRowValues(entry);
     sql += `, a AS (INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) SELECT ${values.map((_, i) => `$${params.length + i + 1}`).join(', ')} FROM (SELECT 1 FROM w LIMIT 1) x)`;

@@ -59,11 +59,15 @@ export async function saveHeartbeatState(em: EntityManager, monitorId: number, s
 }
 
 /**
- * The statement that replaces the monitor's token, to send with its audit entry (recordAuditAlong's
- * main query): no row when the monitor has no heartbeat row (not a heartbeat monitor).
+ * The statement that replaces the token of the account's monitor, to send with its audit entry
+ * (writeAudited's write): no row when the monitor has no heartbeat row (not a heartbeat
+ * monitor) or is not the account's (the owner check in the statement, issue 35).
  */
-export function heartbeatTokenReplacement(monitorId: number, tokenHash: string, tokenSealed: string): Statement {
-  return { sql: `UPDATE heartbeat_monitors SET token_hash = $2, token_sealed = $3 WHERE monitor_id = $1 RETURNING monitor_id`, params: [monitorId, tokenHash, tokenSealed] };
+export function heartbeatTokenReplacement(monitorId: number, accountId: number, tokenHash: string, tokenSealed: string): Statement {
+  return {
+    sql: `UPDATE heartbeat_monitors h SET token_hash = $3, token_sealed = $4 FROM monitors m WHERE h.monitor_id = $1 AND m.id = h.monitor_id AND m.account_id = $2 RETURNING h.monitor_id`,
+    params: [monitorId, accountId, tokenHash, tokenSealed],
+  };
 }
 
 /** The monitor each ping token (by its hash) belongs to, in one statement; a hash no token has is left out. */

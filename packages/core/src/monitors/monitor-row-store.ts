@@ -241,6 +241,20 @@ export async function deleteMonitorOfAccount(q: Queryable, id: number, accountId
   return row ? monitorOfRow(row) : null;
 }
 
+/**
+ * The caller's monitor (as readMonitorOfAccount, without a lock) and its row version (xmin, as
+ * text): what monitorColumnsUpdateAtVersion and monitorDeleteAtVersion write against.
+ */
+export async function readMonitorVersionOfAccount(q: Queryable, id: number, accountId: number): Promise<{ monitor: Monitor; version: string } | null> {
+  const [row] = await q.query<(MonitorRow & { row_version: string })[]>(`SELECT ${SELECT_LIST}, xmin::text AS row_version FROM monitors WHERE id = $1 AND account_id = $2`, [id, accountId]);
+  return row ? { monitor: monitorOfRow(row), version: row.row_version } : null;
+}
+
+/** Deletes the account's monitor `id` while it is the version read (see monitorColumnsUpdateAtVersion); RETURNING its id (no row: deleted or changed since). */
+export function monitorDeleteAtVersion(id: number, accountId: number, version: string): Statement {
+  return { sql: `DELETE FROM monitors WHERE id = $1 AND account_id = $2 AND xmin = $3::text::xid RETURNING id`, params: [id, accountId, version] };
+}
+
 /** The columns a monitor's schedule follows, as read. */
 export interface MonitorScheduleFactsRow {
   id: number;
@@ -270,6 +284,13 @@ export async function monitorScheduleFactsFor(q: Queryable, id: number): Promise
  * generated columns back through the entity's metadata.
  */
 export async function insertMonitorRow(q: Queryable, set: Partial<Monitor>): Promise<Monitor> {
+  const insert = monitorRowInsert(set);
+  const [row] = await q.query<MonitorRow[]>(insert.sql, [...insert.params]);
+  return monitorOfRow(row);
+}
+
+/** insertMonitorRow's statement (`INSERT ... RETURNING` the whole row), to send as the main query of a larger one (insertAudited). */
+export function monitorRowInsert(set: Partial<Monitor>): Statement {
   const columns: string[] = [];
   const params: unknown[] = [];
   for (const [property, column, json] of COLUMNS) {
@@ -278,11 +299,45 @@ export async function insertMonitorRow(q: Queryable, set: Partial<Monitor>): Pro
     params.push(json && value !== null ? JSON.stringify(value) : value);
     columns.push(column);
   }
-  const [row] = await q.query<MonitorRow[]>(
-    `INSERT INTO monitors (${columns.join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${SELECT_LIST}`,
-    params,
-  );
-  return monitorOfRow(row);
+  return { sql: `INSERT INTO monitors (${columns.join(', ')}) VALUES (${params.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${SELECT_LIST}`, params };
+}
+
+/**
+ * The columns the database fills when an INSERT leaves them out: NOT NULL with a default (the
+ * migrations'), each with whether it is a time. A create's entry tells them as the row has them.
+ */
+const DEFAULTED: readonly (readonly [keyof Monitor, string, boolean])[] = [
+  ['id', 'id', false],
+  ['type', 'type', false],
+  ['method', 'method', false],
+  ['status', 'status', false],
+  ['checkInterval', 'check_interval', false],
+  ['timeout', 'timeout', false],
+  ['expectedStatusCodes', 'expected_status_codes', false],
+  ['headers', 'headers', false],
+  ['alertThreshold', 'alert_threshold', false],
+  ['regions', 'regions', false],
+  ['degradedThresholdMs', 'degraded_threshold_ms', false],
+  ['recoveryThreshold', 'recovery_threshold', false],
+  ['escalation', 'escalation', false],
+  ['assertions', 'assertions', false],
+  ['followRedirects', 'follow_redirects', false],
+  ['verifySsl', 'verify_ssl', false],
+  ['isActive', 'is_active', false],
+  ['consecutiveFailures', 'consecutive_failures', false],
+  ['consecutiveSuccesses', 'consecutive_successes', false],
+  ['createdAt', 'created_at', true],
+];
+
+/** The defaulted columns (DEFAULTED's), for a test to hold the list to the schema. */
+export const MONITOR_DEFAULTED_COLUMNS: readonly string[] = DEFAULTED.map(([, column]) => column);
+
+/**
+ * insertAudited's `generated` for monitorRowInsert(set): the entry's fields the INSERT makes,
+ * every defaulted column `set` leaves out (updated_at is never told).
+ */
+export function monitorInsertGenerated(set: Partial<Monitor>): Record<string, { column: string; time: boolean }> {
+  return Object.fromEntries(DEFAULTED.filter(([property]) => set[property] === undefined).map(([, column, time]) => [column, { column, time }]));
 }
 
 /** A value as compared for "changed": dates by their instant, the rest by their JSON. */
@@ -309,6 +364,21 @@ export async function updateMonitorColumns(q: Queryable, current: Monitor, set: 
  * Assigns `set` to `current`; the caller assigns the updated_at the statement answers.
  */
 export function monitorColumnsUpdate(current: Monitor, set: Partial<Monitor>): Statement | null {
+  return columnsUpdate(current, set);
+}
+
+/**
+ * monitorColumnsUpdate of a row read without its lock (readMonitorVersionOfAccount): it writes
+ * only while the row is the version read (`version`, its xmin: any UPDATE, the check writer's
+ * included, makes a new one), else it writes nothing and answers no row, so what the caller
+ * decided from that read (its entry's `before`, the interval of its schedule change) still holds
+ * when it writes (issue 35: one statement where a transaction read under the lock and wrote).
+ */
+export function monitorColumnsUpdateAtVersion(current: Monitor, set: Partial<Monitor>, version: string): Statement | null {
+  return columnsUpdate(current, set, version);
+}
+
+function columnsUpdate(current: Monitor, set: Partial<Monitor>, version?: string): Statement | null {
   const assignments: string[] = [];
   const params: unknown[] = [current.id];
   for (const [property, column, json] of COLUMNS) {
@@ -319,5 +389,10 @@ export function monitorColumnsUpdate(current: Monitor, set: Partial<Monitor>): S
   }
   Object.assign(current, set);
   if (!assignments.length) return null;
-  return { sql: `UPDATE monitors SET ${assignments.join(', ')}, updated_at = CURRENT_TIMESTAMP WHERE id = $1 RETURNING updated_at`, params };
+  let where = 'id = $1';
+  if (version !== undefined) {
+    params.push(version);
+    where += ` AND xmin = $${params.length}::text::xid`;
+  }
+  return { sql: `UPDATE monitors SET ${assignments.join(', ')}, updated_at = CURRENT_TIMESTAMP WHERE ${where} RETURNING updated_at`, params };
 }

@@ -8,7 +8,7 @@ import type { Logger } from '../logging/logger.js';
 import type { Queues } from '../queue/queues.js';
 import { seenRegions } from '../regions/checker-heartbeats.js';
 import { removeDomainSchedule, syncDomainSchedule } from '../scheduling/domain-schedules.js';
-import { enqueueFirstChecks, oneOffCheckJobId, removeMonitorSchedule, shouldBeScheduled, syncMonitorSchedule, type MonitorScheduleFacts } from '../scheduling/monitor-schedules.js';
+import { enqueueFirstChecks, oneOffCheckJobId, oneOffCheckJobSuffix, removeMonitorSchedule, shouldBeScheduled, syncMonitorSchedule, type MonitorScheduleFacts } from '../scheduling/monitor-schedules.js';
 import { withTimeout } from '../time/with-timeout.js';
 
 /**
@@ -26,7 +26,7 @@ export interface MonitorOutboxChange {
   id: number;
   /** Every check interval (s) whose bucket the monitor may be in: before and after the change (a deleted row has no interval left to read). */
   intervals: number[];
-  /** Created: the job id of its first check, queued in the regions it is scheduled in if it is still scheduled then. */
+  /** Created (or resumed): the job id of its first check (its check at once), queued in the regions it is scheduled in if it is still scheduled then. */
   firstCheck?: string;
 }
 
@@ -61,6 +61,27 @@ export function createdMonitorChange(m: { id: number; checkInterval: number }): 
   return { kind: 'monitor', id: m.id, intervals: [m.checkInterval], firstCheck: oneOffCheckJobId(m.id, 'created') };
 }
 
+/**
+ * createdMonitorChange of each monitor the WITH query `created` of the same statement inserted
+ * (its `id` and `check_interval`), as an INSERT: for a create sent as one statement, whose id
+ * the database makes. The payload is createdMonitorChange's.
+ */
+export function createdMonitorChangeInsert(created: string): Statement {
+  return {
+    sql: `INSERT INTO schedule_outbox (kind, entity_id, payload) SELECT 'monitor', c.id, jsonb_build_object('intervals', jsonb_build_array(c.check_interval), 'firstCheck', 'check-' || c.id || '-' || $1::text) FROM ${created} c`,
+    params: [oneOffCheckJobSuffix('created')],
+  };
+}
+
+/**
+ * The change of a resumed monitor: its schedule and its check at once (after the bucket, in the
+ * same apply: one Redis round trip less than a separate add, and the relay retries it with the
+ * schedule when Redis failed).
+ */
+export function resumedMonitorChange(m: { id: number; checkInterval: number }): MonitorOutboxChange {
+  return { kind: 'monitor', id: m.id, intervals: [m.checkInterval], firstCheck: oneOffCheckJobId(m.id, 'resumed') };
+}
+
 /** The change of a created domain: its schedule and its initial scan (`scanId`, inserted with it). */
 export function createdDomainChange(id: number, scanId: number): DomainOutboxChange {
   return { kind: 'domain', id, initialScan: { scanId, jobId: tlsScanJobId(scanId) } };
@@ -85,6 +106,15 @@ export function scheduleChangesInsert(changes: readonly ScheduleChange[]): State
     sql: `INSERT INTO schedule_outbox (kind, entity_id, payload) SELECT * FROM unnest($1::text[], $2::int[], $3::jsonb[])`,
     params: [changes.map((c) => c.kind), changes.map((c) => c.id), changes.map((c) => JSON.stringify(payloadOf(c)))],
   };
+}
+
+/**
+ * scheduleChangesInsert written only when the WITH query `written` of the same statement has a
+ * row (a write at a row version, which may find the row changed and write nothing).
+ */
+export function scheduleChangesInsertIf(changes: readonly ScheduleChange[], written: string): Statement {
+  const insert = scheduleChangesInsert(changes);
+  return { sql: `${insert.sql} WHERE EXISTS (SELECT 1 FROM ${written})`, params: insert.params };
 }
 
 /**

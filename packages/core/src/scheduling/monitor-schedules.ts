@@ -199,7 +199,12 @@ export async function wantedMonitorSchedules(db: Queryable, tiers: TierTable, re
  * checker dedupes on job id.
  */
 export function oneOffCheckJobId(monitorId: number, reason: 'created' | 'resumed' | 'manual', nowMs = Date.now()): string {
-  return `check-${monitorId}-${reason}-${nowMs}-${randomBytes(4).toString('hex')}`;
+  return `check-${monitorId}-${oneOffCheckJobSuffix(reason, nowMs)}`;
+}
+
+/** What follows `check-<monitor id>-` in oneOffCheckJobId's job id (for a statement that appends it to an id it makes). */
+export function oneOffCheckJobSuffix(reason: 'created' | 'resumed' | 'manual', nowMs = Date.now()): string {
+  return `${reason}-${nowMs}-${randomBytes(4).toString('hex')}`;
 }
 
 /**

@@ -167,16 +167,21 @@ export type NewIncidentUpdate = Pick<IncidentUpdate, 'incidentId' | 'accountId' 
 const UPDATE_COLUMNS = `id, incident_id AS "incidentId", account_id AS "accountId", status, message, created_at AS "createdAt"`;
 
 /**
- * Inserts an incident update and the audit entry of its creation in one statement (issue 35:
- * was a transaction of TypeORM's save and the entry's insert); answers the row.
+ * Inserts an update of an incident of the account's monitor `monitorId` and the audit entry of
+ * its creation in one statement, the owner check in it too (issue 35: a read of the incident
+ * came first): the INSERT selects the incident's row, so another monitor's or account's
+ * incident, or none, inserts and records nothing (null). Answers the row.
  */
-export async function insertIncidentUpdateAudited(q: Queryable, actor: AuditActor, fields: NewIncidentUpdate): Promise<IncidentUpdate> {
+export async function insertOwnIncidentUpdateAudited(q: Queryable, actor: AuditActor, monitorId: number, fields: NewIncidentUpdate): Promise<IncidentUpdate | null> {
   const [row] = await insertAudited<IncidentUpdate>(
     q,
     actor,
     {
-      sql: `INSERT INTO incident_updates (incident_id, account_id, status, message, created_at) VALUES ($1, $2, $3, $4, $5) RETURNING ${UPDATE_COLUMNS}`,
-      params: [fields.incidentId, fields.accountId, fields.status, fields.message, fields.createdAt],
+      sql: `INSERT INTO incident_updates (incident_id, account_id, status, message, created_at)
+            SELECT i.id, $2, $3, $4, $5 FROM incidents i JOIN monitors m ON m.id = i.monitor_id AND m.account_id = $2
+             WHERE i.id = $1 AND i.monitor_id = $6 AND i.account_id = $2
+            RETURNING ${UPDATE_COLUMNS}`,
+      params: [fields.incidentId, fields.accountId, fields.status, fields.message, fields.createdAt, monitorId],
     },
     {
       resource: 'incident_update',
@@ -186,7 +191,7 @@ export async function insertIncidentUpdateAudited(q: Queryable, actor: AuditActo
       generated: { id: { column: 'id', time: false } },
     },
   );
-  return Object.assign(new IncidentUpdate(), row);
+  return row ? Object.assign(new IncidentUpdate(), row) : null;
 }
 
 /** The incident's updates, oldest first (as a timeline reads). */
