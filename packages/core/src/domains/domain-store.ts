@@ -1,6 +1,8 @@
 import type { EntityAccess } from '../db/entity-access.js';
 import { Domain } from '../db/entities/domain.entity.js';
 import type { Queryable, WriteResult } from '../db/queryable.js';
+import type { Statement } from '../db/one-statement.js';
+import { AUDIT_COLUMNS, auditRowValues, type NewAuditRow } from '../audit/audit-store.js';
 import type { MonitoringFrequency } from '../tiers/tiers.js';
 import { CERTIFICATE_TRUSTED_SQL } from './certificate-trust-sql.js';
 
@@ -38,6 +40,47 @@ export interface DomainMetricsRow {
 
 export function domainsForMetrics(em: Queryable, accountId: number): Promise<DomainMetricsRow[]> {
   return em.query<DomainMetricsRow[]>('SELECT id, hostname, cert_valid_to, ssl_grade, header_grade FROM domains WHERE account_id = $1 ORDER BY id', [accountId]);
+}
+
+/** A domain row whole, as `SELECT *` (and DELETE ... RETURNING *) gives it: what a delete's entry tells. */
+export type DomainRowWhole = { id: number } & Record<string, unknown>;
+
+/** The account's domains among `ids` (another account's are skipped), whole, by id. */
+export async function domainRowsOfAccount(q: Queryable, accountId: number, ids: readonly number[]): Promise<DomainRowWhole[]> {
+  return q.query<DomainRowWhole[]>(`SELECT * FROM domains WHERE account_id = $1 AND id = ANY($2::int[]) ORDER BY id`, [accountId, ids]);
+}
+
+/** audit_log's columns' types, in AUDIT_COLUMNS' order (the entries are a VALUES list: their parameters need them). */
+const AUDIT_TYPES = ['integer', 'timestamptz', 'integer', 'text', 'text', 'text', 'text', 'text', 'jsonb'];
+
+/**
+ * The delete of the account's domains that were read as `rows`, in ONE statement (issue 35: it
+ * was a transaction of four): the rows, their alert delivery logs, a schedule change each in the
+ * outbox (applied after the commit: applyDeletedDomainSchedules) and, for each row the statement
+ * deleted, the entry `entries` gives for its id (recordAudit's, told from the row as read).
+ * A row gone since the read has neither a change nor an entry. Answers the ids deleted, ascending.
+ */
+export function domainsDelete(accountId: number, rows: readonly DomainRowWhole[], entries: readonly NewAuditRow[]): Statement {
+  const params: unknown[] = [accountId, rows.map((r) => r.id)];
+  const values = entries.map((e) =>
+    `(${auditRowValues(e)
+      .map((v, i) => {
+        params.push(v);
+        return `$${params.length}::${AUDIT_TYPES[i]}`;
+      })
+      .join(', ')})`,
+  );
+  const resourceId = AUDIT_COLUMNS.indexOf('resource_id');
+  const audit = values.length
+    ? `, a AS (INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) SELECT e.* FROM (VALUES ${values.join(', ')}) e(${AUDIT_COLUMNS.join(', ')}) WHERE e.${AUDIT_COLUMNS[resourceId]} IN (SELECT id::text FROM d))`
+    : '';
+  return {
+    sql: `WITH d AS (DELETE FROM domains WHERE account_id = $1 AND id = ANY($2::int[]) RETURNING id),
+               x AS (DELETE FROM alert_deliveries WHERE account_id = $1 AND domain_id IN (SELECT id FROM d)),
+               o AS (INSERT INTO schedule_outbox (kind, entity_id, payload) SELECT 'domain', id, '{}'::jsonb FROM d)${audit}
+          SELECT id FROM d ORDER BY id`,
+    params,
+  };
 }
 
 /**

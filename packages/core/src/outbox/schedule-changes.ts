@@ -242,6 +242,27 @@ export async function applyDeletedMonitorSchedules(deps: ScheduleApplyDeps & { l
 }
 
 /**
+ * After the commit that deleted domains (and wrote a change each): takes them out of every
+ * bucket, then drops all their pending changes in one statement, no transaction (as
+ * applyDeletedMonitorSchedules, and for the same reasons: a deleted row never comes back, and
+ * an applier that held its row had it FOR SHARE, so the delete waited for its Redis write). A
+ * pending initial scan goes with them: the domain it was for is gone. Redis failing: logged, and
+ * the rest is left to the outbox relay (which finds no row and removes the schedule).
+ */
+export async function applyDeletedDomainSchedules(deps: ScheduleApplyDeps & { logger: Logger }, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  try {
+    const removed = (async () => {
+      for (const id of ids) await removeDomainSchedule(deps.queues, id);
+    })();
+    await withTimeout(removed, deps.timeoutMs, `Schedule of domains ${ids.join(', ')}: Redis timed out`);
+    await deps.db.query(`DELETE FROM schedule_outbox WHERE kind = 'domain' AND entity_id = ANY($1::int[])`, [ids]);
+  } catch (e) {
+    deps.logger.warn('schedule not updated yet; the outbox relay will apply it', { kind: 'domain', ids, error: (e as Error).message });
+  }
+}
+
+/**
  * One relay batch: the entities with pending changes, oldest change first, at most `batch` of
  * them, each in its own transaction (one entity's row lock at a time, so it never waits in a
  * cycle with a transaction that locks several), skipping rows another applier holds. Returns how
