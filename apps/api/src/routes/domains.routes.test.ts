@@ -561,6 +561,20 @@ describe('DELETE /api/v1/domains/:id', () => {
   });
 });
 
+describe('POST /api/v1/domains in one statement (issue 35)', () => {
+  it('writes the entry recordAudit wrote for the entity, the initial scan and the schedule change', async () => {
+    const { auth, domain } = await owner();
+    const res = await addDomain(auth, { hostname: `told.${domain}`, alert_days_before_expiry: 12 });
+    expect(res.status).toBe(201);
+    const id = res.body.domain.id as number;
+    const saved = await ctx.db.getRepository(Domain).findOneByOrFail({ id });
+    const [entry] = (await ctx.db.query(`SELECT action, changes FROM audit_log WHERE resource_type = 'domain' AND resource_id = $1`, [String(id)])) as { action: string; changes: unknown }[];
+    expect(entry).toEqual({ action: 'create', changes: fieldDiff(null, snapshotOf(ctx.db.manager, saved)) });
+    const scan = await ctx.db.getRepository(Scan).findOneByOrFail({ id: res.body.scan_id as number });
+    expect(scan).toMatchObject({ domainId: id, hostname: `told.${domain}`, port: 443, trigger: 'initial', accountId: saved.accountId });
+  });
+});
+
 describe('POST /api/v1/domains/bulk-delete', () => {
   it('deletes the caller’s ids and skips missing and foreign ones', async () => {
     const { auth, domain } = await owner();

@@ -117,8 +117,8 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       ],
       handler: async (req, res, send) => {
         const input = parseCreateDomain(req.body, res);
-        const { domain, scan } = await createDomain(ctx, authOf(req).account, auditActor(req, ctx.clock), input);
-        send(201, { domain: domainCreatedView(domain), message: 'Domain added; initial scan queued', scan_id: scan.id });
+        const { domain, scanId } = await createDomain(ctx, authOf(req).account, auditActor(req, ctx.clock), input);
+        send(201, { domain: domainCreatedView(domain), message: 'Domain added; initial scan queued', scan_id: scanId });
       },
       docs: {
         body: createDomainBody,

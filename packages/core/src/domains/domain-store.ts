@@ -121,7 +121,55 @@ const DOMAIN_COLUMNS = `id, account_id AS "accountId", hostname, port, monitorin
  */
 export async function domainEntityOfAccount(em: Queryable, accountId: number, id: number, opts: { lock?: boolean } = {}): Promise<Domain | null> {
   const [row] = await em.query<Domain[]>(`SELECT ${DOMAIN_COLUMNS} FROM domains WHERE id = $1 AND account_id = $2${opts.lock ? ' FOR UPDATE' : ''}`, [id, accountId]);
-  return row ? Object.assign(new Domain(), row) : null;
+  return row ? domainOfRow(row) : null;
+}
+
+/** A new domain's own columns (the others start empty). */
+export interface NewDomainColumns {
+  accountId: number;
+  hostname: string;
+  port: number;
+  monitoringFrequency: MonitoringFrequency;
+  notificationsEnabled: boolean;
+  alertDaysBeforeExpiry: number;
+}
+
+/**
+ * A domain create as statements for insertAudited (issue 35: one statement where TypeORM's two
+ * saves, the entry and the outbox row were four): `writes`, the ids drawn (w0: the domain's and
+ * its initial scan's), the initial scan queued at `scanAt` (w1) and the domain's schedule change
+ * in the outbox with that scan under the job id 'scan-<scan id>-<jobSuffix>' (w2: as
+ * createdDomainChange), and `insert`, the domain, RETURNING it as the entity reads it, and its
+ * initial scan's id as "initialScanId". A duplicate (account, hostname, port) fails the whole
+ * statement (unique violation).
+ */
+export function domainCreate(d: NewDomainColumns, scanAt: Date, jobSuffix: string): { writes: Statement[]; insert: Statement } {
+  return {
+    writes: [
+      { sql: `SELECT nextval(pg_get_serial_sequence('domains', 'id'))::integer AS d, nextval(pg_get_serial_sequence('scans', 'id'))::integer AS s`, params: [] },
+      {
+        sql: `INSERT INTO scans (id, account_id, domain_id, hostname, port, trigger, status, created_at)
+              SELECT w0.s, $1::integer, w0.d, $2::text, $3::integer, 'initial', 'queued', $4::timestamptz FROM w0`,
+        params: [d.accountId, d.hostname, d.port, scanAt],
+      },
+      {
+        sql: `INSERT INTO schedule_outbox (kind, entity_id, payload)
+              SELECT 'domain', w0.d, jsonb_build_object('initialScan', jsonb_build_object('scanId', w0.s, 'jobId', 'scan-' || w0.s || '-' || $1::text)) FROM w0`,
+        params: [jobSuffix],
+      },
+    ],
+    insert: {
+      sql: `INSERT INTO domains (id, account_id, hostname, port, monitoring_frequency, is_active, notifications_enabled, alert_days_before_expiry)
+            SELECT w0.d, $1::integer, $2::text, $3::integer, $4::text, true, $5::boolean, $6::integer FROM w0
+            RETURNING ${DOMAIN_COLUMNS}, (SELECT s FROM w0) AS "initialScanId"`,
+      params: [d.accountId, d.hostname, d.port, d.monitoringFrequency, d.notificationsEnabled, d.alertDaysBeforeExpiry],
+    },
+  };
+}
+
+/** A domain row as a statement returned it (its entity's columns), as the entity. */
+export function domainOfRow(row: Domain): Domain {
+  return Object.assign(new Domain(), row);
 }
 
 /** A domain as a public status page shows it. */
