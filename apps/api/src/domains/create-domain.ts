@@ -1,4 +1,5 @@
-import { ConflictError, countDomains, createdDomainChange, insertDomain, insertScan, lockAccountLimit, recordAudit, writeScheduleChanges, type Account, type AuditActor, type Context, type Domain, type Scan } from '@vigil/core';
+import type { EntityManager } from 'typeorm';
+import { ConflictError, countDomains, Domain, domainCreate, domainOfRow, insertAudited, lockAccountLimit, snapshotOf, tlsScanJobSuffix, type Account, type AuditActor, type Context } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
 import { DOMAIN_DEFAULTS, type CreateDomainInput } from './domain-input.js';
 import { assertFrequencyAllowed } from './frequency-policy.js';
@@ -19,44 +20,53 @@ export const DOMAIN_EXISTS = 'Domain already exists';
  * (a concurrent insert of the same key waits for the first and fails); 3 is counted after the
  * insert under the account's domain-limit lock (lockAccountLimit), only when the tier has a
  * limit, so concurrent creates with room for k leave exactly k new domains. Its schedule change
- * and initial scan are written to the schedule outbox with the insert and applied to Redis
- * after the commit (applyScheduleNow; the outbox relay when Redis failed).
+ * and initial scan are written to the schedule outbox with the insert, in the same statement
+ * (domainCreate), and applied to Redis after the commit (applyScheduleNow; the outbox relay when
+ * Redis failed). Returns the domain and its initial scan's id.
  */
-export async function createDomain(ctx: Context, account: Account, actor: AuditActor, input: CreateDomainInput): Promise<{ domain: Domain; scan: Scan }> {
+export async function createDomain(ctx: Context, account: Account, actor: AuditActor, input: CreateDomainInput): Promise<{ domain: Domain; scanId: number }> {
   const tier = ctx.config.tiers[account.tier];
   const fields = { ...DOMAIN_DEFAULTS, ...input };
   await requireOwnedHostname(ctx, account, fields.hostname);
-  const created = await ctx.db
-    .transaction(async (m) => {
-      const domain = await insertDomain(m, {
-        accountId: account.id,
-        hostname: fields.hostname,
-        port: fields.port,
-        monitoringFrequency: fields.monitoring_frequency,
-        notificationsEnabled: fields.notifications_enabled,
-        alertDaysBeforeExpiry: fields.alert_days_before_expiry,
-        isActive: true,
-        sslGrade: null,
-        sslScore: null,
-      });
-      // Recorded with the insert: a create refused below (limit, frequency) rolls its entry back with it.
-      await recordAudit(m, actor, [{ resource: 'domain', id: domain.id, action: 'create', after: domain }]);
-      if (tier.domains !== null) {
-        await lockAccountLimit(m, 'domains', account.id);
-        const current = (await countDomains(m, account.id)) - 1;
-        if (current >= tier.domains) {
-          throw tierLimitError('Domain limit reached', { tier: account.tier, limit: tier.domains, current, baseUrl: ctx.config.baseUrl });
-        }
-      }
-      assertFrequencyAllowed(account.tier, tier, fields.monitoring_frequency, ctx.config.baseUrl);
-      const scan = await insertScan(m, { accountId: account.id, domainId: domain.id, hostname: domain.hostname, port: domain.port, trigger: 'initial' }, ctx.clock.now());
-      await writeScheduleChanges(m, [createdDomainChange(domain.id, scan.id)]);
-      return { domain, scan };
-    })
-    .catch((e: unknown) => {
-      if (isUniqueViolation(e)) throw new ConflictError(DOMAIN_EXISTS, { hostname: fields.hostname, port: fields.port });
-      throw e;
-    });
+  const columns = {
+    accountId: account.id,
+    hostname: fields.hostname,
+    port: fields.port,
+    monitoringFrequency: fields.monitoring_frequency,
+    notificationsEnabled: fields.notifications_enabled,
+    alertDaysBeforeExpiry: fields.alert_days_before_expiry,
+  };
+  // The entry tells the new domain as its entity would (snapshotOf): the id and creation date are the statement's.
+  const after = snapshotOf(ctx.db.manager, Object.assign(new Domain(), { ...columns, isActive: true, sslGrade: null, sslScore: null }));
+  const { writes, insert } = domainCreate(columns, ctx.clock.now(), tlsScanJobSuffix());
+  // One statement: the domain, its entry, its initial scan and its schedule change.
+  const save = async (q: EntityManager) => {
+    const [row] = await insertAudited<Domain & { initialScanId: number }>(q, actor, insert, { resource: 'domain', action: 'create', after, writes });
+    const { initialScanId, ...domain } = row;
+    return { domain: domainOfRow(domain), scanId: initialScanId };
+  };
+  // A refusal after the insert (limit, frequency) rolls the whole statement back with a transaction;
+  // without a limit and with a frequency the tier has, nothing can refuse it and it is the statement alone.
+  const refusable = tier.domains !== null || !tier.monitoringFrequencies.includes(fields.monitoring_frequency);
+  const created = await (
+    refusable
+      ? ctx.db.transaction(async (m) => {
+          const made = await save(m);
+          if (tier.domains !== null) {
+            await lockAccountLimit(m, 'domains', account.id);
+            const current = (await countDomains(m, account.id)) - 1;
+            if (current >= tier.domains) {
+              throw tierLimitError('Domain limit reached', { tier: account.tier, limit: tier.domains, current, baseUrl: ctx.config.baseUrl });
+            }
+          }
+          assertFrequencyAllowed(account.tier, tier, fields.monitoring_frequency, ctx.config.baseUrl);
+          return made;
+        })
+      : save(ctx.db.manager)
+  ).catch((e: unknown) => {
+    if (isUniqueViolation(e)) throw new ConflictError(DOMAIN_EXISTS, { hostname: fields.hostname, port: fields.port });
+    throw e;
+  });
   await applyScheduleNow(ctx, [{ kind: 'domain', id: created.domain.id }]);
   return created;
 }

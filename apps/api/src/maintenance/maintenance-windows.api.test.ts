@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { ManualClock, RRULE_NEVER_FIRES } from '@vigil/core';
+import { fieldDiff, maintenanceWindowOfAccount, ManualClock, RRULE_NEVER_FIRES, snapshotOf } from '@vigil/core';
 import { createTestAccount, createTestContext, type TestAccount, type TestContext } from '@vigil/testing';
 
 const clock = new ManualClock('2026-11-21T10:30:00Z');
@@ -195,5 +195,20 @@ describe('GET, PUT/PATCH and DELETE /api/v1/maintenance-windows/{id}', () => {
     const deleted = await request(app).delete(`${PATH}/${id}`).set(pro.auth);
     expect(deleted.body).toEqual({ message: 'Maintenance window deleted', deleted_maintenance_window_id: id });
     expect((await request(app).get(`${PATH}/${id}`).set(pro.auth)).status).toBe(404);
+  });
+});
+
+describe('audit entries of a create and a delete (one statement each, issue 35)', () => {
+  it('tell the window as recordAudit told its entity: every field on create, the same on delete', async () => {
+    const created = await create({ title: 'Told', description: 'why', domain_ids: [], monitor_ids: [monitorId], starts_at: '2026-11-24T00:00:00Z', rrule: 'FREQ=WEEKLY;BYDAY=MO', duration_minutes: 45, timezone: 'Europe/Berlin' });
+    const id = created.body.maintenance_window.id as number;
+    const window = await maintenanceWindowOfAccount(ctx.db, pro.account.id, id);
+    if (!window) throw new Error('window not saved');
+    const entries = async () =>
+      (await ctx.db.query(`SELECT action, changes FROM audit_log WHERE resource_type = 'maintenance_window' AND resource_id = $1 ORDER BY id`, [String(id)])) as { action: string; changes: unknown }[];
+    expect(await entries()).toEqual([{ action: 'create', changes: fieldDiff(null, snapshotOf(ctx.db.manager, window)) }]);
+
+    expect((await request(app).delete(`${PATH}/${id}`).set(pro.auth)).status).toBe(200);
+    expect((await entries())[1]).toEqual({ action: 'delete', changes: fieldDiff(snapshotOf(ctx.db.manager, window), null) });
   });
 });

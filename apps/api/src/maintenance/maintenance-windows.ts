@@ -1,16 +1,19 @@
 import {
+  cappedMaintenanceWindowInsert,
   countMaintenanceWindows,
-  deleteMaintenanceWindowOfAccount,
   ForbiddenError,
-  insertMaintenanceWindow,
+  insertAudited,
   lockAccountLimit,
+  MaintenanceWindow,
+  maintenanceWindowDelete,
   maintenanceWindowOfAccount,
+  maintenanceWindowOfRow,
   NotFoundError,
-  recordAudit,
+  snapshotOf,
   updateAudited,
+  writeAudited,
   type AuditActor,
   type Context,
-  type MaintenanceWindow,
 } from '@vigil/core';
 import { parseId } from '../http/validate.js';
 import { assertOwnScope } from '../integrations/integration-scope.js';
@@ -30,21 +33,24 @@ export async function findOwnWindow(ctx: Context, accountId: number, rawId: stri
 
 /**
  * POST: validates the window as a whole and its scope, then counts and saves under the account's
- * maintenance-window lock (the cap; not the account row, so the account's other writes never wait).
+ * maintenance-window lock (the cap; not the account row, so the account's other writes never wait):
+ * the lock, then ONE statement that counts, inserts below the cap and writes the entry
+ * (insertAudited; issue 35: it was a count, TypeORM's save and the entry, three statements).
  */
 export async function createWindow(ctx: Context, actor: AuditActor, body: unknown): Promise<MaintenanceWindow> {
   const { accountId } = actor;
   const fields = resolveWindow(parseMaintenanceBody(body, { update: false }), null, ctx.clock.now());
   await assertOwnScope(ctx, accountId, { monitorIds: fields.monitorIds, domainIds: fields.domainIds });
+  const row = { accountId, ...fields };
+  // The entry tells the new window as its entity would (snapshotOf): the id and creation date are the statement's.
+  const after = snapshotOf(ctx.db.manager, Object.assign(new MaintenanceWindow(), row));
+  const { count, insert } = cappedMaintenanceWindowInsert(row, MAX_WINDOWS_PER_ACCOUNT);
   return ctx.db.transaction(async (em) => {
     await lockAccountLimit(em, 'maintenance_windows', accountId);
-    const count = await countMaintenanceWindows(em, accountId);
-    if (count >= MAX_WINDOWS_PER_ACCOUNT) {
-      throw new ForbiddenError('Maintenance window limit reached', { limit: MAX_WINDOWS_PER_ACCOUNT, current: count, remaining: 0 });
-    }
-    const saved = await insertMaintenanceWindow(em, { accountId, ...fields });
-    await recordAudit(em, actor, [{ resource: 'maintenance_window', id: saved.id, action: 'create', after: saved }]);
-    return saved;
+    const [saved] = await insertAudited<MaintenanceWindow>(em, actor, insert, { resource: 'maintenance_window', action: 'create', after, writes: [count] });
+    if (saved) return maintenanceWindowOfRow(saved);
+    const current = await countMaintenanceWindows(em, accountId);
+    throw new ForbiddenError('Maintenance window limit reached', { limit: MAX_WINDOWS_PER_ACCOUNT, current, remaining: 0 });
   });
 }
 
@@ -61,12 +67,14 @@ export async function updateWindow(ctx: Context, actor: AuditActor, rawId: strin
   return saved;
 }
 
-/** DELETE: the caller's window goes, with its entry. */
+/**
+ * DELETE: the caller's window goes, with its entry: the read (the entry's `before`), then the
+ * DELETE and the entry in one statement (writeAudited; it was a transaction of two). Gone
+ * since the read (a concurrent delete): 404 and no second entry.
+ */
 export async function deleteWindow(ctx: Context, actor: AuditActor, rawId: string | string[] | undefined): Promise<MaintenanceWindow> {
   const window = await findOwnWindow(ctx, actor.accountId, rawId);
-  await ctx.db.transaction(async (em) => {
-    await deleteMaintenanceWindowOfAccount(em, actor.accountId, window.id);
-    await recordAudit(em, actor, [{ resource: 'maintenance_window', id: window.id, action: 'delete', before: window }]);
-  });
+  const deleted = await writeAudited(ctx.db.manager, actor, { resource: 'maintenance_window', id: window.id, action: 'delete', before: window }, maintenanceWindowDelete(actor.accountId, window.id));
+  if (!deleted.length) throw new NotFoundError(MAINTENANCE_WINDOW_NOT_FOUND);
   return window;
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { Domain, JobName, Scan, bumpAuthStamp, verifyHostnameManually, type Tier } from '@vigil/core';
+import { Domain, JobName, Scan, bumpAuthStamp, fieldDiff, snapshotOf, verifyHostnameManually, type Tier } from '@vigil/core';
+import { deleteDomains, ownDomainRows } from '../domains/delete-domains.js';
 import { bucketsOfDomain, createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 
 const RELAXED_TIERS = JSON.stringify(
@@ -560,6 +561,20 @@ describe('DELETE /api/v1/domains/:id', () => {
   });
 });
 
+describe('POST /api/v1/domains in one statement (issue 35)', () => {
+  it('writes the entry recordAudit wrote for the entity, the initial scan and the schedule change', async () => {
+    const { auth, domain } = await owner();
+    const res = await addDomain(auth, { hostname: `told.${domain}`, alert_days_before_expiry: 12 });
+    expect(res.status).toBe(201);
+    const id = res.body.domain.id as number;
+    const saved = await ctx.db.getRepository(Domain).findOneByOrFail({ id });
+    const [entry] = (await ctx.db.query(`SELECT action, changes FROM audit_log WHERE resource_type = 'domain' AND resource_id = $1`, [String(id)])) as { action: string; changes: unknown }[];
+    expect(entry).toEqual({ action: 'create', changes: fieldDiff(null, snapshotOf(ctx.db.manager, saved)) });
+    const scan = await ctx.db.getRepository(Scan).findOneByOrFail({ id: res.body.scan_id as number });
+    expect(scan).toMatchObject({ domainId: id, hostname: `told.${domain}`, port: 443, trigger: 'initial', accountId: saved.accountId });
+  });
+});
+
 describe('POST /api/v1/domains/bulk-delete', () => {
   it('deletes the caller’s ids and skips missing and foreign ones', async () => {
     const { auth, domain } = await owner();
@@ -578,6 +593,35 @@ describe('POST /api/v1/domains/bulk-delete', () => {
     expect(await ctx.db.getRepository(Domain).countBy({ id: theirs })).toBe(1);
     const none = await request(app).post('/api/v1/domains/bulk-delete').set(auth).send({ domain_ids: [theirs] });
     expect(none.body).toEqual({ message: '0 domains deleted', deleted_count: 0, deleted_ids: [] });
+  });
+
+  it('writes one entry per domain deleted, telling the row whole as read, and leaves no pending schedule change (one statement, issue 35)', async () => {
+    const { auth, domain } = await owner();
+    const ids = [];
+    for (const sub of ['p', 'q']) ids.push((await addDomain(auth, { hostname: `${sub}.${domain}` })).body.domain.id as number);
+    const rows = (await ctx.db.query('SELECT * FROM domains WHERE id = ANY($1::int[]) ORDER BY id', [ids])) as Record<string, unknown>[];
+    const res = await request(app).post('/api/v1/domains/bulk-delete').set(auth).send({ domain_ids: ids });
+    expect(res.body.deleted_ids).toEqual(ids);
+    const entries = (await ctx.db.query(
+      `SELECT resource_id, changes FROM audit_log WHERE resource_type = 'domain' AND action = 'delete' AND resource_id = ANY($1::text[]) ORDER BY resource_id::int`,
+      [ids.map(String)],
+    )) as { resource_id: string; changes: unknown }[];
+    expect(entries).toEqual(rows.map((row) => ({ resource_id: String(row.id), changes: fieldDiff(snapshotOf(ctx.db.manager, row), null) })));
+    const [{ n }] = (await ctx.db.query(`SELECT count(*)::int AS n FROM schedule_outbox WHERE kind = 'domain' AND entity_id = ANY($1::int[])`, [ids])) as { n: number }[];
+    expect(n).toBe(0);
+  });
+
+  it('skips a domain deleted since it was read: no entry for it', async () => {
+    const { auth, domain } = await owner();
+    const ids = [];
+    for (const sub of ['r', 's']) ids.push((await addDomain(auth, { hostname: `${sub}.${domain}` })).body.domain.id as number);
+    const accountId = ((await ctx.db.query('SELECT account_id FROM domains WHERE id = $1', [ids[0]])) as { account_id: number }[])[0].account_id;
+    const rows = await ownDomainRows(ctx, accountId, ids);
+    await ctx.db.query('DELETE FROM domains WHERE id = $1', [ids[0]]);
+    const actor = { accountId, keyId: null, keyName: null, ip: null, now: () => new Date() };
+    expect(await deleteDomains(ctx, actor, rows)).toEqual([ids[1]]);
+    const told = (await ctx.db.query(`SELECT resource_id FROM audit_log WHERE resource_type = 'domain' AND action = 'delete' AND resource_id = ANY($1::text[])`, [ids.map(String)])) as { resource_id: string }[];
+    expect(told).toEqual([{ resource_id: String(ids[1]) }]);
   });
 
   it.each([[{}], [{ domain_ids: [] }], [{ domain_ids: Array.from({ length: 101 }, (_, i) => i + 1) }], [{ domain_ids: ['1'] }], [{ domain_ids: [1.5] }], [{ domain_ids: 5 }]])(

@@ -1,5 +1,5 @@
 import Joi from 'joi';
-import { ValidationError, type Context } from '@vigil/core';
+import { NotFoundError, ValidationError, type Context } from '@vigil/core';
 import { domainCertificate, domainCertificateChain } from '../domains/domain-certificate.js';
 import { createDomainBody, parseCreateDomain, parseUpdateDomain, updateDomainBody } from '../domains/domain-input.js';
 import { domainCreatedView, domainDetailView, domainListView } from '../domains/domain-views.js';
@@ -13,7 +13,7 @@ import {
 } from '../domains/domain.schema.js';
 import { Type } from '@sinclair/typebox';
 import { createDomain } from '../domains/create-domain.js';
-import { deleteDomains } from '../domains/delete-domains.js';
+import { deleteDomains, ownDomainRows } from '../domains/delete-domains.js';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
 import { DOMAIN_LIST_PAGE, domainListFilters, listDomains, parseDomainListQuery } from '../domains/list-domains.js';
 import { updateDomain } from '../domains/update-domain.js';
@@ -23,7 +23,7 @@ import { queryFields } from '../http/joi-schema.js';
 import { authOf } from '../http/request-auth.js';
 import { auditActor } from '../audit/audit-actor.js';
 import { route, type RouteDef } from '../http/route.js';
-import { validate } from '../http/validate.js';
+import { parseId, validate } from '../http/validate.js';
 import { endpointLimit } from '../middleware/endpoint-limit.js';
 
 export const MAX_BULK_DELETE = 100;
@@ -118,8 +118,8 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       ],
       handler: async (req, res, send) => {
         const input = parseCreateDomain(req.body, res);
-        const { domain, scan } = await createDomain(ctx, authOf(req).account, auditActor(req, ctx.clock), input);
-        send(201, { domain: domainCreatedView(domain), message: 'Domain added; initial scan queued', scan_id: scan.id });
+        const { domain, scanId } = await createDomain(ctx, authOf(req).account, auditActor(req, ctx.clock), input);
+        send(201, { domain: domainCreatedView(domain), message: 'Domain added; initial scan queued', scan_id: scanId });
       },
       docs: {
         body: createDomainBody,
@@ -146,7 +146,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       handler: async (req, res, send) => {
         const { domain_ids } = validate(bulkDeleteBody, req.body);
         const ids = [...new Set(domain_ids.filter((id) => id >= 1 && id <= MAX_ID))];
-        const deleted = await deleteDomains(ctx, auditActor(req, ctx.clock), ids);
+        const deleted = await deleteDomains(ctx, auditActor(req, ctx.clock), await ownDomainRows(ctx, authOf(req).account.id, ids));
         send(200, {
           message: `${deleted.length} domain${deleted.length === 1 ? '' : 's'} deleted`,
           deleted_count: deleted.length,
@@ -188,8 +188,10 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'domains:write',
       handler: async (req, res, send) => {
-        const domain = await findOwnDomain(ctx.db.manager, authOf(req).account.id, req.params.id);
-        await deleteDomains(ctx, auditActor(req, ctx.clock), [domain.id]);
+        // The row whole (the entry tells it), then the delete: two statements.
+        const [domain] = await ownDomainRows(ctx, authOf(req).account.id, [parseId(req.params.id, DOMAIN_NOT_FOUND)]);
+        if (!domain) throw new NotFoundError(DOMAIN_NOT_FOUND);
+        await deleteDomains(ctx, auditActor(req, ctx.clock), [domain]);
         send(200, { message: 'Domain deleted', deleted_domain_id: domain.id });
       },
       docs: { responses: { 200: { description: 'Deleted', schema: Type.Object({ message: Type.String({ examples: ['Domain deleted'] }), deleted_domain_id: Type.Integer() }) }, 404: { description: DOMAIN_NOT_FOUND } } },

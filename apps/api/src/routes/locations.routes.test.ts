@@ -189,6 +189,18 @@ describe('agent protocol', () => {
     expect(stolen.body).toEqual({ results: [{ lease_id: lease.lease_id, status: 'unknown_lease' }] });
   });
 
+  it("a deleted location's runs and agents are forgotten (one DEL)", async () => {
+    const { auth } = await createTestAccount(ctx, 'pro');
+    const { location, agent_key: key } = await newLocation(auth, { name: 'gone' });
+    const dueMs = clock.now().getTime() + 60_000;
+    await offerRuns(ctx.redis, ctx.config.redisPrefix, location.id, [{ monitorId: 9, runKey: `repeat:monitor-9:${dueMs}`, dueMs, leaseMs: 300, sealed: 'x' }], clock.now().getTime());
+    expect((await request(app).post('/api/v1/agent/leases').set(bearer(key)).send({ agent_id: 'a', version: '1', wait_seconds: 0 })).status).toBe(200);
+    const keys = () => ctx.redis.keys(`${ctx.config.redisPrefix}:location:${location.id}:*`);
+    expect((await keys()).length).toBeGreaterThanOrEqual(3);
+    expect((await request(app).delete(`/api/v1/locations/${location.id}`).set(auth)).status).toBe(200);
+    expect(await keys()).toEqual([]);
+  });
+
   it('re-issues a lease that expired without a result', async () => {
     const { auth } = await createTestAccount(ctx, 'pro');
     const { location, agent_key: key } = await newLocation(auth, { name: 'flaky' });

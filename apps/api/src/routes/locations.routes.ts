@@ -2,8 +2,7 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
-  clearLocationAgents,
-  clearLocationRuns,
+  clearLocation,
   createSecretBox,
   findOwnLocation,
   listLocations,
@@ -145,8 +144,7 @@ export function locationRoutes(ctx: Context): RouteDef[] {
         if (monitorIds.length) throw new ConflictError('Location is used by monitors', { monitor_ids: monitorIds });
         const deleted = await writeAudited(ctx.db.manager, auditActor(req, ctx.clock), { resource: 'location', id: location.id, action: 'delete', before: privateLocationView(location) }, locationDelete(accountId, location.id));
         if (!deleted.length) throw new NotFoundError(NOT_FOUND);
-        await clearLocationRuns(ctx.redis, ctx.config.redisPrefix, location.id);
-        await clearLocationAgents(ctx.redis, ctx.config.redisPrefix, location.id);
+        await clearLocation(ctx.redis, ctx.config.redisPrefix, location.id);
         send(200, { message: 'Location deleted', deleted_location_id: location.id });
       },
       docs: {

@@ -1,4 +1,4 @@
-import { applyDeletedMonitorSchedules, applyScheduleChanges, OUTBOX_RELAY_DEFAULTS, type Context, type ScheduleApplyDeps, type ScheduleTarget } from '@vigil/core';
+import { applyDeletedDomainSchedules, applyDeletedMonitorSchedules, applyScheduleChanges, OUTBOX_RELAY_DEFAULTS, type Context, type ScheduleApplyDeps, type ScheduleTarget } from '@vigil/core';
 
 /**
  * After the commit of a transaction that wrote schedule changes (writeScheduleChanges): applies
@@ -13,6 +13,11 @@ export function applyScheduleNow(ctx: Context, targets: readonly ScheduleTarget[
 /** applyScheduleNow for monitors the transaction deleted (`intervals`: their changes' intervals): see applyDeletedMonitorSchedules. */
 export function applyDeletedMonitorsNow(ctx: Context, monitors: readonly { id: number; intervals: readonly number[] }[]): Promise<void> {
   return applyDeletedMonitorSchedules(applyDeps(ctx), monitors);
+}
+
+/** applyScheduleNow for domains the statement deleted: see applyDeletedDomainSchedules. */
+export function applyDeletedDomainsNow(ctx: Context, ids: readonly number[]): Promise<void> {
+  return applyDeletedDomainSchedules(applyDeps(ctx), ids);
 }
 
 function applyDeps(ctx: Context): ScheduleApplyDeps & { logger: Context['logger'] } {

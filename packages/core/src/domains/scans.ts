@@ -50,8 +50,13 @@ export async function insertScan(m: EntityManager, s: NewScan, now: Date): Promi
  * A unique job id per enqueue: the scan id plus random bits, so a database whose sequences
  * started again never collides with a job id BullMQ still remembers.
  */
-export function tlsScanJobId(scanId: number): string {
-  return `scan-${scanId}-${randomBytes(4).toString('hex')}`;
+export function tlsScanJobId(scanId: number, suffix = tlsScanJobSuffix()): string {
+  return `scan-${scanId}-${suffix}`;
+}
+
+/** tlsScanJobId's random bits, for a statement that makes the job id of a scan id it draws itself ('scan-' || id || '-' || suffix). */
+export function tlsScanJobSuffix(): string {
+  return randomBytes(4).toString('hex');
 }
 
 /** Hands a queued scan to the scanner fleet; `jobId`: drawn before (a schedule outbox row's, so that each apply of it adds the same job). */

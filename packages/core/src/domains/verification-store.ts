@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Queryable, WriteResult } from '../db/queryable.js';
-import { AUDIT_COLUMNS, auditRowValues, type NewAuditRow } from '../audit/audit-store.js';
+import type { Statement } from '../db/one-statement.js';
 import { DomainVerification } from '../db/entities/domain-verification.entity.js';
 
 /**
@@ -141,47 +141,25 @@ export async function insertOrReadPendingClaim(em: Queryable, accountId: number,
   return { verification: entityOf(verification), created };
 }
 
-/** A new verification's id and creation time, taken before its insert (see insertPendingClaimWithEntry). */
-export interface VerificationSlot {
-  id: number;
-  /** now() as the driver reads it back, and as text (every digit kept) for the insert. */
-  at: Date;
-  atText: string;
-}
-
-export async function nextVerificationSlot(em: Queryable): Promise<VerificationSlot> {
-  const [row] = await em.query<{ id: number; at: Date; at_text: string }[]>(
-    `SELECT nextval(pg_get_serial_sequence('domain_verifications', 'id'))::int AS id, now() AS at, now()::text AS at_text`,
-  );
-  if (!row) throw new Error('nextVerificationSlot: no row');
-  return { id: row.id, at: row.at, atText: row.at_text };
-}
-
 /**
- * The pending DNS TXT claim `claim` (its id and creation time from nextVerificationSlot) and its
- * create entry `entry`, in one statement, unless the account has a claim on the hostname: the
- * claim (new, or the one it had, with no entry) and whether it was created. Null when a
- * concurrent insert of the same hostname committed after this statement's snapshot (read it again).
+ * A new pending DNS TXT claim as statements for insertAudited (issue 35: one statement where a
+ * statement drawing the id and time came first): `writes`, the id and time drawn (w0), and
+ * `insert`, the claim, RETURNING it as the entity reads it, unless the account has a claim on the
+ * hostname (no row: read that one, verificationOfHostname).
  */
-export async function insertPendingClaimWithEntry(
-  em: Queryable,
-  claim: { slot: VerificationSlot; accountId: number; hostname: string; token: string },
-  entry: NewAuditRow,
-): Promise<{ verification: DomainVerification; created: boolean } | null> {
-  const values = auditRowValues(entry);
-  const [row] = await em.query<(DomainVerification & { created: boolean })[]>(
-    `WITH ins AS (
-       INSERT INTO domain_verifications (id, account_id, hostname, method, token, status, created_at, updated_at)
-       VALUES ($1, $2, $3, 'dns_txt', $4, 'pending', $5::timestamptz, $5::timestamptz)
-       ON CONFLICT (account_id, hostname) DO NOTHING RETURNING ${VERIFICATION_COLUMNS}),
-     a AS (INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) SELECT ${values.map((_, i) => `$${6 + i}`).join(', ')} FROM ins)
-     SELECT true AS created, * FROM ins
-     UNION ALL
-     SELECT false AS created, ${VERIFICATION_COLUMNS} FROM domain_verifications
-     WHERE account_id = $2 AND hostname = $3 AND NOT EXISTS (SELECT 1 FROM ins)`,
-    [claim.slot.id, claim.accountId, claim.hostname, claim.token, claim.slot.atText, ...values],
-  );
-  if (!row) return null;
-  const { created, ...verification } = row;
-  return { verification: entityOf(verification), created };
+export function pendingClaimInsert(claim: { accountId: number; hostname: string; token: string }): { writes: Statement[]; insert: Statement } {
+  return {
+    writes: [{ sql: `SELECT nextval(pg_get_serial_sequence('domain_verifications', 'id'))::int AS id, now() AS at`, params: [] }],
+    insert: {
+      sql: `INSERT INTO domain_verifications (id, account_id, hostname, method, token, status, created_at, updated_at)
+            SELECT w0.id, $1::integer, $2::text, 'dns_txt', $3::text, 'pending', w0.at, w0.at FROM w0
+            ON CONFLICT (account_id, hostname) DO NOTHING RETURNING ${VERIFICATION_COLUMNS}`,
+      params: [claim.accountId, claim.hostname, claim.token],
+    },
+  };
+}
+
+/** A claim row as a statement returned it (its entity's columns), as the entity. */
+export function verificationOfRow(row: DomainVerification): DomainVerification {
+  return entityOf(row);
 }

@@ -3,8 +3,9 @@ import type dns from 'node:dns';
 import type { EntityManager } from 'typeorm';
 import { DomainVerification } from '../db/entities/domain-verification.entity.js';
 import type { Queryable } from '../db/queryable.js';
-import { auditRowsOf, type AuditActor } from '../audit/record-audit.js';
-import { insertOrReadPendingClaim, insertPendingClaimWithEntry, nextVerificationSlot, upsertManualClaim, verificationOfHostname } from './verification-store.js';
+import { snapshotOf, type AuditActor } from '../audit/record-audit.js';
+import { insertAudited } from '../audit/insert-audited.js';
+import { insertOrReadPendingClaim, pendingClaimInsert, upsertManualClaim, verificationOfHostname, verificationOfRow } from './verification-store.js';
 
 const RECORD_PREFIX = '_vigil-challenge.';
 const VALUE_PREFIX = 'vigil-verification=';
@@ -40,30 +41,19 @@ export async function startVerification(
 
 /**
  * startVerification with the create entry of a new claim, without a transaction: the claim's id
- * and creation time are taken first (one statement), so that the entry, which shows them, is
- * written with the insert (a second); a claim the account already had is answered with no entry.
+ * and creation time drawn, the claim and its entry, which shows them, in ONE statement
+ * (insertAudited; issue 35: the draw was a statement of its own); a claim the account already had
+ * is answered with no entry (a second statement reads it).
  */
 export async function startVerificationAudited(m: EntityManager, actor: AuditActor, hostname: string): Promise<{ verification: DomainVerification; created: boolean }> {
-  const slot = await nextVerificationSlot(m);
-  const token = newToken();
-  const planned = Object.assign(new DomainVerification(), {
-    id: slot.id,
-    accountId: actor.accountId,
-    hostname,
-    method: 'dns_txt',
-    token,
-    status: 'pending',
-    verifiedAt: null,
-    lastCheckedAt: null,
-    missingSince: null,
-    createdAt: slot.at,
-    updatedAt: slot.at,
-  } satisfies DomainVerification);
-  const [entry] = auditRowsOf(m, actor, [{ resource: 'verification', id: slot.id, action: 'create', after: planned }]);
-  if (!entry) throw new Error('startVerificationAudited: no entry');
-  const started = await insertPendingClaimWithEntry(m, { slot, accountId: actor.accountId, hostname, token }, entry);
+  const claim = { accountId: actor.accountId, hostname, token: newToken() };
+  // The entry tells the new claim as its entity would (snapshotOf): the id and creation time are the statement's.
+  const after = snapshotOf(m, Object.assign(new DomainVerification(), { ...claim, method: 'dns_txt', status: 'pending', verifiedAt: null, lastCheckedAt: null, missingSince: null }));
+  const { writes, insert } = pendingClaimInsert(claim);
+  const [started] = await insertAudited<DomainVerification>(m, actor, insert, { resource: 'verification', action: 'create', after, writes });
+  // Told also when the account had the claim: the 200 that returns it writes nothing to tell.
   actor.recorded?.();
-  if (started) return started;
+  if (started) return { verification: verificationOfRow(started), created: true };
   const verification = await verificationOfHostname(m, actor.accountId, hostname);
   if (!verification) throw new Error(`verification of ${hostname} neither inserted nor found`);
   return { verification, created: false };

@@ -70,7 +70,7 @@ export async function lastAgentPolls(redis: RedisClient, prefix: string, locatio
   return raw.map((v) => (v === null ? null : Number(v)));
 }
 
-/** Forgets a deleted location's agents. */
-export async function clearLocationAgents(redis: RedisClient, prefix: string, locationId: number): Promise<void> {
-  await redis.del(agentsKey(prefix, locationId), lastPollKey(prefix, locationId));
+/** The keys of a location's agents (what a deleted location's clearLocation forgets with its runs). */
+export function locationAgentKeys(prefix: string, locationId: number): string[] {
+  return [agentsKey(prefix, locationId), lastPollKey(prefix, locationId)];
 }

@@ -1,4 +1,5 @@
 import type { RedisClient } from '../queue/redis-client.js';
+import { locationAgentKeys } from './agent-presence.js';
 
 /**
  * The checks a private location owes, in Redis (docs/agents.md, "Leases"). The dispatcher in the
@@ -226,7 +227,10 @@ export async function leaseBacklog(redis: RedisClient, prefix: string, locationI
   return { due, leased };
 }
 
-/** Forgets everything a deleted location had on offer or leased. */
-export async function clearLocationRuns(redis: RedisClient, prefix: string, locationId: number): Promise<void> {
-  await redis.del(...keys(prefix, locationId), dispatchCursorKey(prefix, locationId));
+/**
+ * Forgets everything a deleted location had on offer or leased, and its agents, in one DEL
+ * (issue 35: it was two round trips; the keys share the location's prefix, as the runs' did).
+ */
+export async function clearLocation(redis: RedisClient, prefix: string, locationId: number): Promise<void> {
+  await redis.del(...keys(prefix, locationId), dispatchCursorKey(prefix, locationId), ...locationAgentKeys(prefix, locationId));
 }

@@ -2,6 +2,7 @@ import type { EntityAccess, PageSlice } from '../db/entity-access.js';
 import { MaintenanceWindow } from '../db/entities/maintenance-window.entity.js';
 import { pageTotal } from '../db/page-total.js';
 import type { Queryable } from '../db/queryable.js';
+import type { Statement } from '../db/one-statement.js';
 
 /**
  * The store of maintenance windows (issue 30): the reads other aggregates' writers and the
@@ -17,7 +18,7 @@ const WINDOW_COLUMNS = `id, account_id AS "accountId", title, description, appli
 
 async function readWindows(q: Queryable, where: string, params: unknown[]): Promise<MaintenanceWindow[]> {
   const rows = await q.query<MaintenanceWindow[]>(`SELECT ${WINDOW_COLUMNS} FROM maintenance_windows WHERE ${where}`, params);
-  return rows.map((row) => Object.assign(new MaintenanceWindow(), row));
+  return rows.map(maintenanceWindowOfRow);
 }
 
 /** Every window of the accounts these monitors belong to (one statement). */
@@ -66,6 +67,51 @@ export function countMaintenanceWindows(em: EntityAccess, accountId: number): Pr
 }
 
 export type NewMaintenanceWindow = Omit<MaintenanceWindow, 'id' | 'createdAt' | 'updatedAt'>;
+
+/**
+ * A create under the account's cap as statements for insertAudited (issue 35: one statement
+ * where TypeORM's save, a count and the entry were three): `count`, the account's windows (a
+ * WITH query), and `insert`, the new row (every column, RETURNING it as the entity reads it)
+ * only when that count is below `cap`: no row, the cap is reached. Run under the account's
+ * window lock (lockAccountLimit) in a later statement than the lock, so the count sees every
+ * create that committed before it.
+ */
+export function cappedMaintenanceWindowInsert(fields: NewMaintenanceWindow, cap: number): { count: Statement; insert: Statement } {
+  return {
+    count: { sql: 'SELECT count(*)::int AS n FROM maintenance_windows WHERE account_id = $1', params: [fields.accountId] },
+    insert: {
+      sql: `INSERT INTO maintenance_windows (account_id, title, description, applies_to_all, monitor_ids, domain_ids, starts_at, ends_at, rrule, duration_minutes, timezone, keep_checking)
+            SELECT $1::integer, $2::text, $3::text, $4::boolean, $5::integer[], $6::integer[], $7::timestamptz, $8::timestamptz, $9::text, $10::integer, $11::text, $12::boolean
+              FROM w0 WHERE w0.n < $13
+            RETURNING ${WINDOW_COLUMNS}`,
+      params: [
+        fields.accountId,
+        fields.title,
+        fields.description,
+        fields.appliesToAll,
+        fields.monitorIds,
+        fields.domainIds,
+        fields.startsAt,
+        fields.endsAt,
+        fields.rrule,
+        fields.durationMinutes,
+        fields.timezone,
+        fields.keepChecking,
+        cap,
+      ],
+    },
+  };
+}
+
+/** A window row as a statement returned it (WINDOW_COLUMNS), as the entity. */
+export function maintenanceWindowOfRow(row: MaintenanceWindow): MaintenanceWindow {
+  return Object.assign(new MaintenanceWindow(), row);
+}
+
+/** The DELETE of the account's window, RETURNING its id (none: missing or another account's), for writeAudited. */
+export function maintenanceWindowDelete(accountId: number, id: number): Statement {
+  return { sql: 'DELETE FROM maintenance_windows WHERE id = $1 AND account_id = $2 RETURNING id', params: [id, accountId] };
+}
 
 export function insertMaintenanceWindow(em: EntityAccess, fields: NewMaintenanceWindow): Promise<MaintenanceWindow> {
   const repo = em.getRepository(MaintenanceWindow);

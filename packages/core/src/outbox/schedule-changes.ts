@@ -7,7 +7,7 @@ import { MONITOR_SCHEDULE_FACTS_FOR_SHARE, monitorScheduleFactsFor, monitorSched
 import type { Logger } from '../logging/logger.js';
 import type { Queues } from '../queue/queues.js';
 import { seenRegions } from '../regions/checker-heartbeats.js';
-import { removeDomainSchedule, syncDomainSchedule } from '../scheduling/domain-schedules.js';
+import { removeDomainSchedule, syncDomainSchedule, type DomainScheduleFacts } from '../scheduling/domain-schedules.js';
 import { enqueueFirstChecks, oneOffCheckJobId, oneOffCheckJobSuffix, removeMonitorSchedule, shouldBeScheduled, syncMonitorSchedule, type MonitorScheduleFacts } from '../scheduling/monitor-schedules.js';
 import { withTimeout } from '../time/with-timeout.js';
 
@@ -174,6 +174,7 @@ SELECT (SELECT coalesce(json_agg(payload), '[]'::json) FROM taken) AS payloads,
  */
 async function applyPendingOf(em: EntityManager, deps: ScheduleApplyDeps, regions: Regions, target: ScheduleTarget, wait: boolean): Promise<number> {
   if (wait && target.kind === 'monitor') return applyPendingMonitor(em, deps, regions, target.id);
+  if (wait) return applyPendingDomain(em, deps, target.id);
   const [taken] = await em.query<WriteResult<{ payload: ScheduleChangePayload }>>(wait ? TAKE_WAITING : TAKE_SKIPPING, [target.kind, target.id]);
   if (!taken.length) return 0;
   const payloads = taken.map((r) => r.payload);
@@ -188,6 +189,19 @@ async function applyPendingMonitor(em: EntityManager, deps: ScheduleApplyDeps, r
   if (!taken?.payloads.length) return 0;
   const row = taken.facts && monitorScheduleFactsOf(taken.facts);
   await withTimeout(applyMonitorFacts(deps, regions, id, taken.payloads, row), deps.timeoutMs, `Schedule of monitor ${id}: Redis timed out`);
+  return taken.payloads.length;
+}
+
+/** TAKE_WAITING for a domain, then its row FOR SHARE, in one statement (as TAKE_MONITOR_WAITING: the same order as the two statements it replaces). */
+const TAKE_DOMAIN_WAITING = `WITH taken AS (DELETE FROM schedule_outbox WHERE kind = 'domain' AND entity_id = $1 RETURNING payload)
+SELECT (SELECT coalesce(json_agg(payload), '[]'::json) FROM taken) AS payloads,
+       (SELECT row_to_json(d) FROM (SELECT id, monitoring_frequency AS "monitoringFrequency", is_active AS "isActive" FROM domains WHERE id = $1 FOR SHARE) d) AS facts`;
+
+/** applyPendingOf of a domain, waiting: its rows and its row FOR SHARE in one statement (TAKE_DOMAIN_WAITING). */
+async function applyPendingDomain(em: EntityManager, deps: ScheduleApplyDeps, id: number): Promise<number> {
+  const [taken] = await em.query<{ payloads: ScheduleChangePayload[]; facts: DomainScheduleFacts | null }[]>(TAKE_DOMAIN_WAITING, [id]);
+  if (!taken?.payloads.length) return 0;
+  await withTimeout(applyDomainFacts(deps, id, taken.payloads, taken.facts), deps.timeoutMs, `Schedule of domain ${id}: Redis timed out`);
   return taken.payloads.length;
 }
 
@@ -219,6 +233,10 @@ async function applyMonitorFacts(
 
 async function applyDomain(em: EntityManager, deps: ScheduleApplyDeps, id: number, payloads: readonly ScheduleChangePayload[]): Promise<void> {
   const row = await em.getRepository(Domain).findOne({ where: { id }, select: { id: true, monitoringFrequency: true, isActive: true }, lock: { mode: 'pessimistic_read' } });
+  await applyDomainFacts(deps, id, payloads, row);
+}
+
+async function applyDomainFacts(deps: ScheduleApplyDeps, id: number, payloads: readonly ScheduleChangePayload[], row: DomainScheduleFacts | null): Promise<void> {
   if (!row) return removeDomainSchedule(deps.queues, id);
   await syncDomainSchedule(deps.queues, row);
   for (const p of payloads) if (p.initialScan) await enqueueTlsScan(deps.queues, p.initialScan.scanId, p.initialScan.jobId);
@@ -268,6 +286,27 @@ export async function applyDeletedMonitorSchedules(deps: ScheduleApplyDeps & { l
       deps.logger.warn('schedule not updated yet; the outbox relay will apply it', { kind: 'monitor', id: m.id, error: (e as Error).message });
       return;
     }
+  }
+}
+
+/**
+ * After the commit that deleted domains (and wrote a change each): takes them out of every
+ * bucket, then drops all their pending changes in one statement, no transaction (as
+ * applyDeletedMonitorSchedules, and for the same reasons: a deleted row never comes back, and
+ * an applier that held its row had it FOR SHARE, so the delete waited for its Redis write). A
+ * pending initial scan goes with them: the domain it was for is gone. Redis failing: logged, and
+ * the rest is left to the outbox relay (which finds no row and removes the schedule).
+ */
+export async function applyDeletedDomainSchedules(deps: ScheduleApplyDeps & { logger: Logger }, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  try {
+    const removed = (async () => {
+      for (const id of ids) await removeDomainSchedule(deps.queues, id);
+    })();
+    await withTimeout(removed, deps.timeoutMs, `Schedule of domains ${ids.join(', ')}: Redis timed out`);
+    await deps.db.query(`DELETE FROM schedule_outbox WHERE kind = 'domain' AND entity_id = ANY($1::int[])`, [ids]);
+  } catch (e) {
+    deps.logger.warn('schedule not updated yet; the outbox relay will apply it', { kind: 'domain', ids, error: (e as Error).message });
   }
 }
 
