@@ -98,8 +98,10 @@ export function statusPageDelete(accountId: number, id: number): Statement {
 }
 
 /** Every status page of the account, oldest first. */
-export function statusPagesOfAccount(em: EntityAccess, accountId: number): Promise<StatusPage[]> {
-  return em.getRepository(StatusPage).find({ where: { accountId }, order: { id: 'ASC' } });
+export async function statusPagesOfAccount(q: Queryable, accountId: number): Promise<StatusPage[]> {
+  // Plain SQL (issue 35): TypeORM's find built the query and hydrated through its metadata on every configuration read.
+  const rows = await q.query<StatusPage[]>(`SELECT ${PAGE_COLUMNS} FROM status_pages WHERE account_id = $1 ORDER BY id`, [accountId]);
+  return rows.map(pageOf);
 }
 
 /** Inserts a status page (columns not given take the entity's defaults); a slug or hostname taken is a unique violation. */
