@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import type { Context } from '@vigil/core';
+import { managedRowsOf, type Context, type ManagedRowRecord } from '@vigil/core';
 import { canonicalJson } from './canonical-json.js';
 import { KINDS, type Kind, type Spec } from './document.js';
 import { KIND_ADAPTERS, type Current } from './kinds/index.js';
-import { loadManaged } from './managed-store.js';
+import { knownManaged } from './managed-store.js';
 
 /** An object of the account with the key a document names it by. */
 export interface KeyedObject extends Current {
@@ -23,6 +23,8 @@ export interface AccountState {
   kinds: Record<Kind, KindState>;
   /** Changes whenever any object a document can declare, or its key, changes. */
   fingerprint: string;
+  /** The managed rows as stored (all kinds): an apply rewrites them only when they change. */
+  stored: readonly ManagedRowRecord[];
 }
 
 /**
@@ -35,7 +37,8 @@ export function exportKey(kind: Kind, id: number): string {
 
 /** Every declarable object of the account, keyed (read in the caller's transaction when it applies). */
 export async function loadAccountState(ctx: Context, em: EntityManager, accountId: number): Promise<AccountState> {
-  const managed = await loadManaged(em, accountId);
+  const stored = await managedRowsOf(em, accountId);
+  const managed = knownManaged(stored);
   const kinds = {} as Record<Kind, KindState>;
   for (const kind of KINDS) {
     const keys = new Map(managed.filter((m) => m.kind === kind).map((m) => [m.resourceId, m.key]));
@@ -52,7 +55,7 @@ export async function loadAccountState(ctx: Context, em: EntityManager, accountI
   const summary = KINDS.map((k) => kinds[k].objects.map((o) => [o.id, o.managed ? o.key : null, o.spec]));
   // Keyed: the specs hold secrets in the clear, the fingerprint is shown.
   const fingerprint = createHmac('sha256', ctx.config.secretKey).update(canonicalJson(summary)).digest('base64url');
-  return { kinds, fingerprint };
+  return { kinds, fingerprint, stored };
 }
 
 /** An object's spec with its references as keys (a reference to nothing the account has reads `#<id>`). */

@@ -1,4 +1,4 @@
-import { ConflictError, lockAccountLimit, recordAudit, tryLockConfigApply, type Account, type AuditActor, type AuditChange, type Context } from '@vigil/core';
+import { ConflictError, recordAudit, tryLockConfigApplyAndLimits, type Account, type AuditActor, type AuditChange, type Context } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { loadAccountState } from './account-state.js';
 import { parseDocument, type ParsedDocument } from './document.js';
@@ -33,11 +33,8 @@ async function runAfterCommit(steps: AfterCommit[]): Promise<void> {
  * Each change is recorded in the audit log (action `apply`) in the same transaction.
  */
 async function applyInTransaction(ctx: Context, em: EntityManager, actor: AuditActor, account: Account, doc: ParsedDocument, opts: ApplyOptions): Promise<{ plan: Plan; after: AfterCommit[] }> {
-  if (!(await tryLockConfigApply(em, account.id))) throw new ConflictError(APPLY_IN_PROGRESS);
-  await lockAccountLimit(em, 'monitors', account.id);
-  await lockAccountLimit(em, 'domains', account.id);
-  await lockAccountLimit(em, 'status_pages', account.id);
-  await lockAccountLimit(em, 'maintenance_windows', account.id);
+  // The apply's lock and, once it is taken, the four limit locks: one statement.
+  if (!(await tryLockConfigApplyAndLimits(em, account.id, ['monitors', 'domains', 'status_pages', 'maintenance_windows']))) throw new ConflictError(APPLY_IN_PROGRESS);
   const state = await loadAccountState(ctx, em, account.id);
   if (opts.fingerprint !== undefined && opts.fingerprint !== state.fingerprint) throw new ConflictError(ACCOUNT_CHANGED, { fingerprint: state.fingerprint });
   const plan = await computePlan(ctx, account, doc, state, opts.prune);

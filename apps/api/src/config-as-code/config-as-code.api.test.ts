@@ -94,8 +94,14 @@ describe('config plan, apply and export', () => {
     expect(again.body.summary).toEqual({ create: 0, update: 0, delete: 0, unchanged: 9 });
     expect(again.body.fingerprint).not.toBe(first.body.fingerprint);
 
+    const managedRows = () =>
+      ctx.db.query<{ kind: string; key: string; version: string }[]>('SELECT kind, key, xmin::text AS version FROM config_managed WHERE account_id = $1 ORDER BY kind, key', [who.account.id]);
+    const managedBefore = await managedRows();
+    expect(managedBefore).toHaveLength(9);
     const second = await apply(who, doc);
     expect(second.body.summary).toEqual({ create: 0, update: 0, delete: 0, unchanged: 9 });
+    // Nothing changed: the managed rows are not written again (same row versions).
+    expect(await managedRows()).toEqual(managedBefore);
 
     const exp = await exported(who);
     expect(exp.status).toBe(200);

@@ -3,7 +3,7 @@ import { replaceManagedRows, type Account, type Context } from '@vigil/core';
 import type { AccountState } from './account-state.js';
 import { KINDS, type Kind, type Spec } from './document.js';
 import { KIND_ADAPTERS, type AfterCommit, type Current } from './kinds/index.js';
-import type { ManagedRow } from './managed-store.js';
+import { sameManagedRows, type ManagedRow } from './managed-store.js';
 import type { Plan, PlannedChange } from './plan.js';
 
 /**
@@ -84,6 +84,7 @@ export async function executePlan(ctx: Context, em: EntityManager, account: Acco
     return [...rows, ...kept.map((o) => ({ kind, key: o.key, resourceId: o.id }))];
   });
   // Rows of objects deleted, by apply or by hand, go; new and taken-over objects are added.
-  await replaceManagedRows(em, account.id, managed);
+  // Unchanged (an apply of the same objects under the same keys): no write at all.
+  if (!sameManagedRows(state.stored, managed)) await replaceManagedRows(em, account.id, managed);
   return { after, ids };
 }

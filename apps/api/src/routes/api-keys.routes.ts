@@ -11,11 +11,9 @@ import {
   heldScopes,
   issueApiKeyAudited,
   recordAudit,
-  recordAuditAlong,
   rotateApiKeyAudited,
   scopeBeyond,
-  setKeyRevokedAtStatement,
-  snapshotOf,
+  revokeApiKeyOfAccountAudited,
   type ApiKey,
   type Context,
   type Scope,
@@ -157,15 +155,15 @@ export function apiKeyRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'keys:write',
       handler: async (req, _res, send) => {
-        const key = await findOwnKey(ctx, authOf(req).account.id, req.params.id);
-        if (!key.revokedAt) {
-          const was = snapshotOf(ctx.db.manager, key);
-          key.revokedAt = ctx.clock.now();
-          // One statement: the revocation and its entry.
-          await recordAuditAlong(ctx.db.manager, auditActor(req, ctx.clock), [{ resource: 'api_key', id: key.id, action: 'revoke', before: was, after: key }], [setKeyRevokedAtStatement(key.id, key.revokedAt)]);
-          await bumpAuthStamp(ctx, key.accountId);
-        } else {
-          await recordAudit(ctx.db.manager, auditActor(req, ctx.clock), []);
+        const id = parseId(req.params.id, 'API key not found');
+        const actor = auditActor(req, ctx.clock);
+        // One statement for a live key of the account: the revocation and its entry.
+        let key = await revokeApiKeyOfAccountAudited(ctx.db.manager, actor, id, ctx.clock.now());
+        if (key) await bumpAuthStamp(ctx, key.accountId);
+        else {
+          // Missing or another account's: 404; revoked already: nothing to write.
+          key = await findOwnKey(ctx, authOf(req).account.id, id);
+          await recordAudit(ctx.db.manager, actor, []);
         }
         send(200, { message: 'API key revoked', revoked_key_id: key.id, api_key: apiKeyView(key) });
       },

@@ -495,6 +495,23 @@ describe('secret rotation and redelivery', () => {
     for (const s of [fresh, old]) expect(new Webhook(s).verify(hit.raw.toString(), headers)).toEqual(hit.json);
   });
 
+  it('concurrent rotations of one webhook apply one after the other: each its own secret and entry, the last two sign', async () => {
+    const owner = await createTestAccount(ctx);
+    const { id } = await webhook(owner);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => request(app).post(`/api/v1/integrations/${id}/rotate-secret`).set(owner.auth).send({})));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    const secrets = answers.map((r) => r.body.secret as string);
+    expect(new Set(secrets).size).toBe(8);
+    const [{ n }] = await ctx.db.query<{ n: number }[]>(`SELECT count(*)::int AS n FROM audit_log WHERE resource_type = 'integration' AND resource_id = $1 AND action = 'rotate'`, [String(id)]);
+    expect(n).toBe(8);
+    // Each rotation kept the one before it as the previous secret: the current and the previous are two of the eight.
+    const { hit } = await testHit(owner, id);
+    const current = secrets.filter((s) => hit.headers['x-vigil-signature'] === sign(hit.raw, s));
+    const previous = secrets.filter((s) => hit.headers['x-vigil-signature-previous'] === sign(hit.raw, s));
+    expect([current.length, previous.length]).toEqual([1, 1]);
+    expect(current[0]).not.toBe(previous[0]);
+  });
+
   it('overlap_seconds 0 ends the old secret at once; only webhooks rotate; bad input is 400; others get 404', async () => {
     const owner = await createTestAccount(ctx);
     const { id, secret: old } = await webhook(owner);

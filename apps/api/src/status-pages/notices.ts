@@ -1,4 +1,4 @@
-import { newNotice, noticeDelete, noticeOfOwnPage, noticesOfOwnPage, NotFoundError, recordAuditAlong, updateAudited, type AuditActor, type Context, type StatusPageNotice } from '@vigil/core';
+import { insertNoticeOfOwnPageAudited, noticeDelete, noticeOfOwnPage, noticesOfOwnPage, NotFoundError, recordAuditAlong, updateAudited, type AuditActor, type Context, type StatusPageNotice } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime } from '../http/schema.js';
@@ -51,14 +51,24 @@ export async function listNotices(ctx: Context, accountId: number, params: Param
   return { status_page_id: pageId, notices: notices.map(noticeView) };
 }
 
-/** POST .../notices: the page checked, then the notice and its entry in one statement (its id taken first). */
+/**
+ * POST .../notices: the notice and its entry in one statement that checks the page is the
+ * caller's (404 "Status page not found" when it wrote nothing). An invalid body on another
+ * account's page is still 404 first.
+ */
 export async function createNotice(ctx: Context, actor: AuditActor, params: Params, body: unknown): Promise<StatusPageNotice> {
   const { accountId } = actor;
-  const page = await findOwnStatusPage(ctx, accountId, params.id);
-  const input = parseNoticeCreate(body);
+  const pageId = parseId(params.id, STATUS_PAGE_NOT_FOUND);
+  let input: ReturnType<typeof parseNoticeCreate>;
+  try {
+    input = parseNoticeCreate(body);
+  } catch (e) {
+    await findOwnStatusPage(ctx, accountId, params.id);
+    throw e;
+  }
   const now = ctx.clock.now();
-  const { notice, insert } = await newNotice(ctx.db, { statusPageId: page.id, accountId, ...input, createdAt: now, updatedAt: now });
-  await recordAuditAlong(ctx.db.manager, actor, [{ resource: 'status_page_notice', id: notice.id, action: 'create', after: notice }], [insert]);
+  const notice = await insertNoticeOfOwnPageAudited(ctx.db, actor, { statusPageId: pageId, accountId, ...input, createdAt: now, updatedAt: now });
+  if (!notice) throw new NotFoundError(STATUS_PAGE_NOT_FOUND);
   await statusChanged(ctx, accountId);
   return notice;
 }

@@ -2,7 +2,7 @@ import {
   ConflictError,
   countStatusPages,
   lockAccountLimit,
-  newStatusPage,
+  insertStatusPageAudited,
   NotFoundError,
   recordAuditAlong,
   statusPageDelete,
@@ -54,18 +54,15 @@ export function conflictOf(e: unknown): unknown {
  * POST /status-pages. The page cap of the tier is atomic like the monitor cap, and taken only
  * when the tier has one: under the account's status-page lock (lockAccountLimit; not the account
  * row, so the account's other writes never wait for it), the pages are counted and the page
- * inserted in one transaction. The page and its entry are one statement (its id and time taken
- * first); without a cap, that statement is the whole write.
+ * inserted in one transaction. The page and its entry are one statement (insertStatusPageAudited);
+ * without a cap, that statement is the whole write.
  */
 export async function createStatusPage(ctx: Context, account: Account, actor: AuditActor, body: unknown): Promise<StatusPage> {
   const input = parseCreateBody(body);
   await checkReferences(ctx, account, input);
   const limit = ctx.config.tiers[account.tier].statusPages;
-  const insert = async (m: EntityManager): Promise<StatusPage> => {
-    const made = await newStatusPage(m, { sections: [], theme: 'auto', isPublic: true, showUptimeBars: true, description: null, customHostname: null, ...columns(input), accountId: account.id, slug: input.slug, title: input.title });
-    await recordAuditAlong(m, actor, [{ resource: 'status_page', id: made.page.id, action: 'create', after: made.page }], [made.insert]);
-    return made.page;
-  };
+  const insert = (m: EntityManager): Promise<StatusPage> =>
+    insertStatusPageAudited(m, actor, { sections: [], theme: 'auto', isPublic: true, showUptimeBars: true, description: null, customHostname: null, ...columns(input), accountId: account.id, slug: input.slug, title: input.title });
   const page = await (limit === null
     ? insert(ctx.db.manager)
     : ctx.db.transaction(async (m) => {

@@ -32,10 +32,19 @@ export function accountLimitLock(limit: CountedLimit, accountId: number): Statem
 /**
  * The per-account lock of a configuration apply (docs/config-as-code.md), in the same key space
  * (namespace 3): taken without waiting. False when another apply of the account holds it: that
- * apply wins and this one answers 409.
+ * apply wins and this one answers 409. Once it is taken, lockAccountLimit of each of `limits`, in
+ * their order, in the same statement (issue 35: an apply sent one statement per lock); when it is
+ * refused, none of them is asked for (the CASE's subquery does not run), so a refused apply
+ * waits for nothing.
  */
-export async function tryLockConfigApply(em: EntityManager, accountId: number): Promise<boolean> {
+export async function tryLockConfigApplyAndLimits(em: EntityManager, accountId: number, limits: readonly CountedLimit[]): Promise<boolean> {
   const key = (NAMESPACE['config-apply'] << 32n) | BigInt(accountId);
-  const [row] = await em.query<{ locked: boolean }[]>('SELECT pg_try_advisory_xact_lock($1::bigint) AS locked', [key.toString()]);
+  const keys = limits.map((l) => ((NAMESPACE[l] << 32n) | BigInt(accountId)).toString());
+  const [row] = await em.query<{ locked: boolean }[]>(
+    `SELECT CASE WHEN pg_try_advisory_xact_lock($1::bigint)
+       THEN (SELECT count(pg_advisory_xact_lock(k)) FROM unnest($2::bigint[]) WITH ORDINALITY AS u(k, i)) = cardinality($2::bigint[])
+       ELSE false END AS locked`,
+    [key.toString(), keys],
+  );
   return row?.locked ?? false;
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/queryable.js';
-import type { Statement } from '../db/one-statement.js';
+import type { EntityManager } from 'typeorm';
+import { writeAudited, type AuditActor } from '../audit/record-audit.js';
 import type { Tier } from '../tiers/tiers.js';
 import { Account } from '../db/entities/account.entity.js';
 import { ApiKey } from '../db/entities/api-key.entity.js';
@@ -89,8 +90,18 @@ export async function apiKeysOfAccount(q: Queryable, accountId: number): Promise
   return apiKeysOfRows(await q.query<ApiKey[]>(`SELECT ${API_KEY_COLUMNS} FROM api_keys WHERE account_id = $1 ORDER BY id`, [accountId]));
 }
 
-/** The UPDATE that sets the key's revocation time (a write of recordAuditAlong's statement). */
-export function setKeyRevokedAtStatement(id: number, revokedAt: Date | null): Statement {
-  return { sql: 'UPDATE api_keys SET revoked_at = $2 WHERE id = $1', params: [id, revokedAt] };
+/**
+ * DELETE /api-keys/{id} in ONE statement (issue 35: the key was read first): the account's key
+ * revoked at `revokedAt` unless it is revoked already, with the 'revoke' entry recordAudit wrote
+ * for it (only revoked_at differs). The key as revoked, or null when it is missing, another
+ * account's or revoked already (nothing written, no entry).
+ */
+export async function revokeApiKeyOfAccountAudited(m: EntityManager, actor: AuditActor, id: number, revokedAt: Date): Promise<ApiKey | null> {
+  const rows = await writeAudited<ApiKey>(m, actor, { resource: 'api_key', id, action: 'revoke', before: { revoked_at: null }, after: { revoked_at: revokedAt } }, {
+    sql: `UPDATE api_keys SET revoked_at = $3 WHERE id = $1 AND account_id = $2 AND revoked_at IS NULL RETURNING ${API_KEY_COLUMNS}`,
+    params: [id, actor.accountId, revokedAt],
+  });
+  const [key] = apiKeysOfRows(rows);
+  return key ?? null;
 }
 

@@ -5,7 +5,7 @@ import { pageTotal } from '../db/page-total.js';
 import type { Queryable } from '../db/queryable.js';
 import type { Statement } from '../db/one-statement.js';
 import { insertAudited } from '../audit/insert-audited.js';
-import type { AuditActor } from '../audit/record-audit.js';
+import { writeAudited, type AuditActor } from '../audit/record-audit.js';
 import type { IntegrationType } from '../channels/registry.js';
 
 /**
@@ -95,6 +95,29 @@ export function activeIntegrationsOfAccount(q: Queryable, accountId: number): Pr
 /** The account's integration, its row locked for the caller's transaction (changes of its secret take turns); null when missing or another account's. */
 export function lockIntegrationOfAccount(m: EntityManager, accountId: number, id: number): Promise<Integration | null> {
   return readIntegration(m, 'id = $1 AND account_id = $2 FOR UPDATE', [id, accountId]);
+}
+
+/** The columns a signing-secret rotation writes. */
+export type RotatedSecrets = Pick<Integration, 'secrets' | 'previousSecret' | 'previousSecretExpiresAt'>;
+
+/**
+ * A webhook's signing-secret rotation and its 'rotate' entry in ONE statement (issue 35: it was
+ * a transaction of four round trips holding the row's lock across them): the columns are set,
+ * and the update date to now, only while the row is the account's and its sealed secrets are
+ * still `current.secrets` (a compare-and-set: sealed values carry a random IV, so an equal one
+ * is the same write). The entry is the one updateAudited wrote (`current` before, `next`
+ * applied after). The row as written, or null when it is gone or changed since `current` was
+ * read (nothing written, no entry): the caller reads it again under its lock.
+ */
+export async function rotateIntegrationSecretsAudited(m: EntityManager, actor: AuditActor, current: Integration, next: RotatedSecrets): Promise<Integration | null> {
+  const after = Object.assign(new Integration(), current, next);
+  const rows = await writeAudited<Integration>(m, actor, { resource: 'integration', id: current.id, action: 'rotate', before: current, after }, {
+    sql: `UPDATE integrations SET secrets = $3, previous_secret = $4, previous_secret_expires_at = $5, updated_at = CURRENT_TIMESTAMP
+          WHERE id = $1 AND account_id = $2 AND secrets IS NOT DISTINCT FROM $6 RETURNING ${INTEGRATION_COLUMNS}`,
+    params: [current.id, current.accountId, next.secrets, next.previousSecret, next.previousSecretExpiresAt, current.secrets],
+  });
+  const [saved] = integrationsOfRows(rows);
+  return saved ?? null;
 }
 
 /** The DELETE of the account's integration (nothing when it is another account's), a write of recordAuditAlong's statement. */

@@ -28,6 +28,9 @@ const PAGE_COLUMNS = `id, account_id AS "accountId", slug, title, description, s
 /** Every column of a notice (n) under its property name. */
 const NOTICE_COLUMNS = `n.id, n.status_page_id AS "statusPageId", n.account_id AS "accountId", n.title, n.status, n.message, n.created_at AS "createdAt", n.updated_at AS "updatedAt"`;
 
+/** NOTICE_COLUMNS of the notices table itself (an INSERT's RETURNING). */
+const NOTICE_RETURNING = NOTICE_COLUMNS.replace(/\bn\./g, '');
+
 const pageOf = (row: StatusPage): StatusPage => Object.assign(new StatusPage(), row);
 const noticeOf = (row: StatusPageNotice): StatusPageNotice => Object.assign(new StatusPageNotice(), row);
 
@@ -51,30 +54,42 @@ export async function listStatusPages(q: Queryable, accountId: number, page: Pag
   return [rows.map(pageOf), total];
 }
 
-/** A new row's id (its table's sequence) and the database's time, for a row written with its audit entry in one statement. */
-async function nextIdAndTime(q: Queryable, table: 'status_pages' | 'status_page_notices'): Promise<{ id: number; at: Date }> {
-  const [row] = await q.query<{ id: number; at: Date }[]>(`SELECT nextval(pg_get_serial_sequence('${table}', 'id'))::integer AS id, now() AS at`);
-  return row;
-}
-
 export type NewStatusPage = Pick<StatusPage, 'accountId' | 'slug' | 'title' | 'description' | 'sections' | 'theme' | 'isPublic' | 'showUptimeBars' | 'customHostname'>;
 
 /**
- * A new status page as it will be stored (its id taken from the sequence, created and updated
- * now by the database's clock, as the columns' defaults would be) and the INSERT that stores it,
- * to send with its audit entry (recordAuditAlong); a slug or hostname taken is a unique violation then.
+ * POST /status-pages: the page and its 'create' entry in ONE statement (issue 35: its id and
+ * time were read first, a statement of their own). Created and updated now by the database's
+ * clock in milliseconds (as the Date it was written from before); the entry is the one
+ * recordAudit wrote for the saved page (its columns but account_id and updated_at), its id and
+ * creation time as the insert made them. A slug or hostname taken is a unique violation.
  */
-export async function newStatusPage(q: Queryable, fields: NewStatusPage): Promise<{ page: StatusPage; insert: Statement }> {
-  const { id, at } = await nextIdAndTime(q, 'status_pages');
-  const page = pageOf({ ...fields, id, createdAt: at, updatedAt: at });
-  return {
-    page,
-    insert: {
-      sql: `INSERT INTO status_pages (id, account_id, slug, title, description, sections, theme, is_public, show_uptime_bars, custom_hostname, created_at, updated_at)
-            VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $11)`,
-      params: [id, page.accountId, page.slug, page.title, page.description, JSON.stringify(page.sections), page.theme, page.isPublic, page.showUptimeBars, page.customHostname, at],
+export async function insertStatusPageAudited(q: Queryable, actor: AuditActor, fields: NewStatusPage): Promise<StatusPage> {
+  const [row] = await insertAudited<StatusPage>(
+    q,
+    actor,
+    {
+      sql: `INSERT INTO status_pages (account_id, slug, title, description, sections, theme, is_public, show_uptime_bars, custom_hostname, created_at, updated_at)
+            VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9, date_trunc('milliseconds', now()), date_trunc('milliseconds', now())) RETURNING ${PAGE_COLUMNS}`,
+      params: [fields.accountId, fields.slug, fields.title, fields.description, JSON.stringify(fields.sections), fields.theme, fields.isPublic, fields.showUptimeBars, fields.customHostname],
     },
-  };
+    {
+      resource: 'status_page',
+      action: 'create',
+      after: {
+        slug: fields.slug,
+        title: fields.title,
+        description: fields.description,
+        sections: fields.sections,
+        theme: fields.theme,
+        is_public: fields.isPublic,
+        show_uptime_bars: fields.showUptimeBars,
+        custom_hostname: fields.customHostname,
+      },
+      generated: { id: { column: 'id', time: false }, created_at: { column: 'createdAt', time: true } },
+    },
+  );
+  if (!row) throw new Error('insertStatusPageAudited: the INSERT returned no row');
+  return pageOf(row);
 }
 
 /** The DELETE of the account's status page (its notices go with it), to send with its audit entry. */
@@ -83,8 +98,10 @@ export function statusPageDelete(accountId: number, id: number): Statement {
 }
 
 /** Every status page of the account, oldest first. */
-export function statusPagesOfAccount(em: EntityAccess, accountId: number): Promise<StatusPage[]> {
-  return em.getRepository(StatusPage).find({ where: { accountId }, order: { id: 'ASC' } });
+export async function statusPagesOfAccount(q: Queryable, accountId: number): Promise<StatusPage[]> {
+  // Plain SQL (issue 35): TypeORM's find built the query and hydrated through its metadata on every configuration read.
+  const rows = await q.query<StatusPage[]>(`SELECT ${PAGE_COLUMNS} FROM status_pages WHERE account_id = $1 ORDER BY id`, [accountId]);
+  return rows.map(pageOf);
 }
 
 /** Inserts a status page (columns not given take the entity's defaults); a slug or hostname taken is a unique violation. */
@@ -141,19 +158,30 @@ export async function noticesOfOwnPage(q: Queryable, accountId: number, pageId: 
 export type NewNotice = Pick<StatusPageNotice, 'statusPageId' | 'accountId' | 'title' | 'status' | 'message' | 'createdAt' | 'updatedAt'>;
 
 /**
- * A new notice as it will be stored (its id taken from the sequence) and the INSERT that stores
- * it, to send with its audit entry (recordAuditAlong).
+ * POST .../notices in ONE statement (issue 35: the page's read, the id's and the insert with its
+ * entry were three): the notice is inserted only when the page is the account's, with the
+ * 'create' entry recordAudit wrote for it (its columns but account_id and updated_at; the id the
+ * insert makes). The notice, or null when the page is missing or another account's (nothing
+ * written, no entry).
  */
-export async function newNotice(q: Queryable, fields: NewNotice): Promise<{ notice: StatusPageNotice; insert: Statement }> {
-  const { id } = await nextIdAndTime(q, 'status_page_notices');
-  const notice = noticeOf({ ...fields, id });
-  return {
-    notice,
-    insert: {
-      sql: `INSERT INTO status_page_notices (id, status_page_id, account_id, title, status, message, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      params: [id, notice.statusPageId, notice.accountId, notice.title, notice.status, notice.message, notice.createdAt, notice.updatedAt],
+export async function insertNoticeOfOwnPageAudited(q: Queryable, actor: AuditActor, fields: NewNotice): Promise<StatusPageNotice | null> {
+  const [row] = await insertAudited<StatusPageNotice>(
+    q,
+    actor,
+    {
+      sql: `INSERT INTO status_page_notices (status_page_id, account_id, title, status, message, created_at, updated_at)
+            SELECT p.id, p.account_id, $3::text, $4::text, $5::text, $6::timestamptz, $7::timestamptz FROM status_pages p WHERE p.id = $1 AND p.account_id = $2
+            RETURNING ${NOTICE_RETURNING}`,
+      params: [fields.statusPageId, fields.accountId, fields.title, fields.status, fields.message, fields.createdAt, fields.updatedAt],
     },
-  };
+    {
+      resource: 'status_page_notice',
+      action: 'create',
+      after: { status_page_id: fields.statusPageId, title: fields.title, status: fields.status, message: fields.message, created_at: fields.createdAt },
+      generated: { id: { column: 'id', time: false } },
+    },
+  );
+  return row ? noticeOf(row) : null;
 }
 
 /** The DELETE of a notice, to send with its audit entry. */

@@ -19,6 +19,11 @@ export async function bumpStatusVersions(redis: RedisClient, redisPrefix: string
   const ids = [...new Set(accountIds)];
   if (!ids.length) return;
   try {
+    // One account (every API write): one INCR, where MULTI, INCR, EXEC were three commands.
+    if (ids.length === 1) {
+      await redis.incr(statusVersionKey(redisPrefix, ids[0]));
+      return;
+    }
     const multi = redis.multi();
     for (const id of ids) multi.incr(statusVersionKey(redisPrefix, id));
     pipelineReplies(await multi.exec());

@@ -3,8 +3,9 @@ import {
   createdDomainChange,
   deleteDomainDeliveries,
   deleteDomainsOfAccount,
+  Domain,
   domainScheduleChange,
-  domainsOfAccount,
+  entitiesWhere,
   insertDomain,
   insertScan,
   updateDomainOfAccount,
@@ -12,7 +13,6 @@ import {
   writeScheduleChanges,
   type Account,
   type Context,
-  type Domain,
   type MonitoringFrequency,
 } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
@@ -77,7 +77,8 @@ export const domainKind: KindAdapter = {
   },
 
   async load(_ctx: Context, em: EntityManager, accountId: number): Promise<Current[]> {
-    const rows = await domainsOfAccount(em, accountId);
+    // Plain SQL hydrated as find does (entitiesWhere): find's query building was most of the read's CPU.
+    const rows = await entitiesWhere(em, Domain, 'account_id = $1 ORDER BY id', [accountId]);
     return rows.map((d) => ({
       id: d.id,
       spec: { hostname: d.hostname, port: d.port, monitoring_frequency: d.monitoringFrequency, notifications_enabled: d.notificationsEnabled, alert_days_before_expiry: d.alertDaysBeforeExpiry },

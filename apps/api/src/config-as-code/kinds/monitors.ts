@@ -4,12 +4,13 @@ import {
   createdMonitorChange,
   createSecretBox,
   deleteMonitorRows,
+  entitiesWhere,
   insertMonitorsSkippingTaken,
   lockMonitorsOfAccount,
   maskMonitorHeaders,
   maskMonitorUrl,
+  Monitor,
   monitorScheduleChange,
-  monitorsOfAccount,
   openMonitorSecretsOrDrop,
   parseMonitorUrl,
   restoreEchoedMasks,
@@ -18,7 +19,6 @@ import {
   writeScheduleChanges,
   type Account,
   type Context,
-  type Monitor,
   type MonitorType,
   type NewMonitorColumns,
   type SecretBox,
@@ -143,7 +143,8 @@ export const monitorKind: KindAdapter = {
 
   async load(ctx: Context, em: EntityManager, accountId: number): Promise<Current[]> {
     const box = createSecretBox(ctx.config.secretKey);
-    const rows = await monitorsOfAccount(em, accountId);
+    // Plain SQL hydrated as find does (entitiesWhere): find's query building was most of the read's CPU.
+    const rows = await entitiesWhere(em, Monitor, 'account_id = $1 ORDER BY id', [accountId]);
     return rows.map((m) => ({ id: m.id, spec: specOf(m, box) }));
   },
 

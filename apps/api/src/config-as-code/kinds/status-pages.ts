@@ -25,6 +25,34 @@ function specOf(fields: Record<string, unknown>): Spec {
   };
 }
 
+/** Freezes a spec through its lists and objects: a remembered one is shared by every plan that asks for it. */
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const v of Object.values(value)) frozen(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * specOf's answers by the entry as JSON: it depends on nothing else, and joi's check of a page
+ * and its sections was most of what a plan spent on one (issue 35; documents are planned and
+ * applied again and again). Bounded: past MAX_REMEMBERED it starts over.
+ */
+const remembered = new Map<string, Spec>();
+const MAX_REMEMBERED = 1_000;
+
+function rememberedSpecOf(fields: Record<string, unknown>): Spec {
+  const key = JSON.stringify(fields);
+  let spec = remembered.get(key);
+  if (!spec) {
+    spec = frozen(specOf(fields));
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    remembered.set(key, spec);
+  }
+  return spec;
+}
+
 function columnsOf(fields: Record<string, unknown>): Partial<StatusPage> {
   const input = parseCreateBody(fields);
   return {
@@ -62,7 +90,7 @@ export const statusPageKind: KindAdapter = {
   },
 
   async desired(ctx: Context, account: Account, fields: Record<string, unknown>, current: Current | undefined): Promise<Spec> {
-    const spec = specOf(fields);
+    const spec = rememberedSpecOf(fields);
     const hostname = spec.custom_hostname;
     if (typeof hostname === 'string' && hostname !== current?.spec.custom_hostname) await inField('custom_hostname', () => requireOwnedHostname(ctx, account, hostname));
     return spec;
