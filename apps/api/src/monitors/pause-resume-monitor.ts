@@ -9,15 +9,13 @@ import {
   scheduleChangesInsert,
   scheduleChangesInsertIf,
   snapshotOf,
-  writeAuditedWith,
   type Monitor,
   type Account,
   type AuditActor,
   type Context,
 } from '@vigil/core';
-import { findOwnMonitor, findOwnMonitorVersion, MONITOR_NOT_FOUND } from './find-own-monitor.js';
-import { parseId } from '../http/validate.js';
-import { monitorWriteContention } from './write-contention.js';
+import { findOwnMonitor } from './find-own-monitor.js';
+import { ownMonitorForWriteAtVersion, writeMonitorAtVersion } from './write-at-version.js';
 import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
 
 type Columns = Partial<Monitor>;
@@ -35,13 +33,7 @@ async function writeAtVersion(ctx: Context, actor: AuditActor, monitor: Monitor,
   const update = monitorColumnsUpdateAtVersion(monitor, set, version);
   if (!update) return null;
   const outbox = scheduleChangesInsertIf([action === 'resume' ? resumedMonitorChange(monitor) : monitorScheduleChange(monitor)], 'w');
-  const [row] = await writeAuditedWith<{ updated_at: Date }>(m, actor, { resource: 'monitor', id: monitor.id, action, before: was, after: monitor }, update, [outbox]);
-  if (!row) {
-    monitorWriteContention.missed(monitor.id);
-    return null;
-  }
-  monitor.updatedAt = row.updated_at;
-  return monitor;
+  return writeMonitorAtVersion(m, actor, monitor, action, was, update, [outbox]);
 }
 
 /**
@@ -57,8 +49,9 @@ export async function pauseMonitor(ctx: Context, account: Account, actor: AuditA
 
 /** pauseMonitor's write in one statement (writeAtVersion); null: the row changed since it was read. */
 async function pauseAtVersion(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor | null> {
-  if (monitorWriteContention.isContended(parseId(rawId, MONITOR_NOT_FOUND))) return null;
-  const { monitor, version } = await findOwnMonitorVersion(ctx.db, account.id, rawId);
+  const read = await ownMonitorForWriteAtVersion(ctx.db, account.id, rawId);
+  if (!read) return null;
+  const { monitor, version } = read;
   if (monitor.status !== 'paused') return writeAtVersion(ctx, actor, monitor, version, 'pause', { status: 'paused', pausedAt: ctx.clock.now() });
   // Paused already: no entry, its schedule change only (the change applies the row as it stands).
   await runAsOne(ctx.db, [scheduleChangesInsert([monitorScheduleChange(monitor)])]);
@@ -101,8 +94,9 @@ export async function resumeMonitor(ctx: Context, account: Account, actor: Audit
 
 /** resumeMonitor's write in one statement (writeAtVersion); null: the row changed since it was read. */
 async function resumeAtVersion(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor | null> {
-  if (monitorWriteContention.isContended(parseId(rawId, MONITOR_NOT_FOUND))) return null;
-  const { monitor, version } = await findOwnMonitorVersion(ctx.db, account.id, rawId);
+  const read = await ownMonitorForWriteAtVersion(ctx.db, account.id, rawId);
+  if (!read) return null;
+  const { monitor, version } = read;
   if (monitor.status !== 'paused') throw new ConflictError('Monitor is not paused');
   return writeAtVersion(ctx, actor, monitor, version, 'resume', resumed(ctx));
 }

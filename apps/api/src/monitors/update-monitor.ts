@@ -9,7 +9,6 @@ import {
   scheduleChangesInsert,
   scheduleChangesInsertIf,
   snapshotOf,
-  writeAuditedWith,
   type Account,
   type AuditActor,
   type Context,
@@ -19,9 +18,8 @@ import {
 import { alreadyMonitoredError } from './already-monitored.js';
 import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
-import { findOwnMonitor, findOwnMonitorVersion, MONITOR_NOT_FOUND } from './find-own-monitor.js';
-import { parseId } from '../http/validate.js';
-import { monitorWriteContention } from './write-contention.js';
+import { findOwnMonitor } from './find-own-monitor.js';
+import { ownMonitorForWriteAtVersion, writeMonitorAtVersion } from './write-at-version.js';
 import type { UpdateMonitorInput } from './monitor-input.js';
 import { rescheduleHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
@@ -97,9 +95,10 @@ async function updateAtVersion(
   reschedules: boolean,
   seen: Seen,
 ): Promise<Monitor | null> {
-  if (monitorWriteContention.isContended(parseId(rawId, MONITOR_NOT_FOUND))) return null;
+  const read = await ownMonitorForWriteAtVersion(ctx.db, account.id, rawId);
+  if (!read) return null;
+  const { monitor, version } = read;
   const m = ctx.db.manager;
-  const { monitor, version } = await findOwnMonitorVersion(ctx.db, account.id, rawId);
   if (typedConfigOfUpdate(monitor, input)) return null;
   const set = await columnsOf(ctx, m, account, input, monitor, seen);
   const before = { checkInterval: monitor.checkInterval };
@@ -114,13 +113,7 @@ async function updateAtVersion(
     return monitor;
   }
   const along = reschedules ? [scheduleChangesInsertIf([change], 'w')] : [];
-  const [row] = await writeAuditedWith<{ updated_at: Date }>(m, actor, { resource: 'monitor', id: monitor.id, action: 'update', before: was, after: monitor }, update, along);
-  if (!row) {
-    monitorWriteContention.missed(monitor.id);
-    return null;
-  }
-  monitor.updatedAt = row.updated_at;
-  return monitor;
+  return writeMonitorAtVersion(m, actor, monitor, 'update', was, update, along);
 }
 
 /** The update under the row lock: when updateAtVersion could not write. */
