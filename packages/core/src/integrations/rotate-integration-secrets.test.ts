@@ -29,7 +29,8 @@ describe('rotateIntegrationSecretsAudited (one statement, compare-and-set on the
     expect(await rotateIntegrationSecretsAudited(ctx.db.manager, actor, made, { secrets: 'sealed-2', previousSecret: null, previousSecretExpiresAt: null })).toBeNull();
     expect(await integrationOfAccount(ctx.db, actor.accountId, made.id)).toMatchObject({ secrets: 'sealed-1', previousSecret: 'sealed-prev' });
     // Another account's actor writes nothing either.
-    expect(await rotateIntegrationSecretsAudited(ctx.db.manager, { ...actor, accountId: actor.accountId + 1_000_000 }, { ...saved!, accountId: actor.accountId + 1_000_000 }, { secrets: 'sealed-3', previousSecret: null, previousSecretExpiresAt: null })).toBeNull();
+    if (!saved) throw new Error('the first rotation wrote nothing');
+    expect(await rotateIntegrationSecretsAudited(ctx.db.manager, { ...actor, accountId: actor.accountId + 1_000_000 }, { ...saved, accountId: actor.accountId + 1_000_000 }, { secrets: 'sealed-3', previousSecret: null, previousSecretExpiresAt: null })).toBeNull();
     expect((await entries(made.id)).map((e) => [e.action, e.changes])).toEqual([
       ['create', expect.anything()],
       ['rotate', { secrets: { before: '****', after: '****' }, previous_secret: { before: null, after: '****' }, previous_secret_expires_at: { before: null, after: '****' } }],
