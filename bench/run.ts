@@ -22,6 +22,10 @@ const files = (await readdir(dir))
   .sort();
 
 console.log(`# Vigil benchmarks ${new Date().toISOString()} on ${os.cpus().length}x ${os.cpus()[0]?.model ?? 'cpu'}, node ${process.version}`);
+// Every child a bench starts runs on this same Node.js (process.execPath), baselines included.
+if (Number(process.versions.node.split('.')[0]) < 22) {
+  console.log(`NOTE: Node.js ${process.version} is not a line Vigil supports (engines >=22.12; the image runs 24): put Node.js 24 first on PATH for figures that describe production`);
+}
 for (const file of files) {
   const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default: () => Promise<BenchResult> };
   const started = Date.now();
