@@ -3,7 +3,7 @@ import {
   countMaintenanceWindows,
   ForbiddenError,
   insertAudited,
-  lockAccountLimit,
+  inLimitTransaction,
   MaintenanceWindow,
   maintenanceWindowDelete,
   maintenanceWindowOfAccount,
@@ -34,8 +34,9 @@ export async function findOwnWindow(ctx: Context, accountId: number, rawId: stri
 /**
  * POST: validates the window as a whole and its scope, then counts and saves under the account's
  * maintenance-window lock (the cap; not the account row, so the account's other writes never wait):
- * the lock, then ONE statement that counts, inserts below the cap and writes the entry
- * (insertAudited; issue 35: it was a count, TypeORM's save and the entry, three statements).
+ * BEGIN with the lock (inLimitTransaction: one round trip), then ONE statement that counts,
+ * inserts below the cap and writes the entry (insertAudited; issue 35: it was a count, TypeORM's
+ * save and the entry, three statements), then COMMIT.
  */
 export async function createWindow(ctx: Context, actor: AuditActor, body: unknown): Promise<MaintenanceWindow> {
   const { accountId } = actor;
@@ -45,8 +46,7 @@ export async function createWindow(ctx: Context, actor: AuditActor, body: unknow
   // The entry tells the new window as its entity would (snapshotOf): the id and creation date are the statement's.
   const after = snapshotOf(ctx.db.manager, Object.assign(new MaintenanceWindow(), row));
   const { count, insert } = cappedMaintenanceWindowInsert(row, MAX_WINDOWS_PER_ACCOUNT);
-  return ctx.db.transaction(async (em) => {
-    await lockAccountLimit(em, 'maintenance_windows', accountId);
+  return inLimitTransaction(ctx.db, 'maintenance_windows', accountId, async (em) => {
     const [saved] = await insertAudited<MaintenanceWindow>(em, actor, insert, { resource: 'maintenance_window', action: 'create', after, writes: [count] });
     if (saved) return maintenanceWindowOfRow(saved);
     const current = await countMaintenanceWindows(em, accountId);

@@ -1,7 +1,7 @@
 import {
   ConflictError,
   countStatusPages,
-  lockAccountLimit,
+  inLimitTransaction,
   insertStatusPageAudited,
   NotFoundError,
   recordAuditAlong,
@@ -52,9 +52,9 @@ export function conflictOf(e: unknown): unknown {
 
 /**
  * POST /status-pages. The page cap of the tier is atomic like the monitor cap, and taken only
- * when the tier has one: under the account's status-page lock (lockAccountLimit; not the account
- * row, so the account's other writes never wait for it), the pages are counted and the page
- * inserted in one transaction. The page and its entry are one statement (insertStatusPageAudited);
+ * when the tier has one: under the account's status-page lock (inLimitTransaction, taken with the
+ * BEGIN; not the account row, so the account's other writes never wait for it), the pages are
+ * counted and the page inserted in one transaction. The page and its entry are one statement (insertStatusPageAudited);
  * without a cap, that statement is the whole write.
  */
 export async function createStatusPage(ctx: Context, account: Account, actor: AuditActor, body: unknown): Promise<StatusPage> {
@@ -65,8 +65,7 @@ export async function createStatusPage(ctx: Context, account: Account, actor: Au
     insertStatusPageAudited(m, actor, { sections: [], theme: 'auto', isPublic: true, showUptimeBars: true, description: null, customHostname: null, ...columns(input), accountId: account.id, slug: input.slug, title: input.title });
   const page = await (limit === null
     ? insert(ctx.db.manager)
-    : ctx.db.transaction(async (m) => {
-        await lockAccountLimit(m, 'status_pages', account.id);
+    : inLimitTransaction(ctx.db, 'status_pages', account.id, async (m) => {
         const n = await countStatusPages(m, account.id);
         if (n >= limit) throw tierLimitError('Status page limit reached', { tier: account.tier, limit, current: n, baseUrl: ctx.config.baseUrl });
         return insert(m);

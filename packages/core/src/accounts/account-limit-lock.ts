@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import type { Statement } from '../db/one-statement.js';
 
 /** The limits counted under a lock (the tier's, and the fixed maintenance-window cap); each has its own lock per account. */
@@ -47,4 +47,29 @@ export async function tryLockConfigApplyAndLimits(em: EntityManager, accountId: 
     [key.toString(), keys],
   );
   return row?.locked ?? false;
+}
+
+/**
+ * A transaction that holds lockAccountLimit from its first round trip (issue 35): BEGIN and the
+ * lock go as one simple-protocol query (`BEGIN; SELECT pg_advisory_xact_lock(<key>)`, the key a
+ * number this function makes), where `db.transaction` then lockAccountLimit sent two; `work`'s
+ * statements run on the transaction's manager, then COMMIT; when anything failed (the lock, the
+ * COMMIT included), ROLLBACK and the error is rethrown. `work` must not open a transaction of its own
+ * (the runner does not know it is in one).
+ */
+export async function inLimitTransaction<T>(db: DataSource, limit: CountedLimit, accountId: number, work: (m: EntityManager) => Promise<T>): Promise<T> {
+  const key = (NAMESPACE[limit] << 32n) | BigInt(accountId);
+  const runner = db.createQueryRunner();
+  try {
+    await runner.query(`BEGIN; SELECT pg_advisory_xact_lock(${key.toString()}::bigint)`);
+    const result = await work(runner.manager);
+    await runner.query('COMMIT');
+    return result;
+  } catch (e) {
+    // As TypeORM's transaction(): the first error is the answer, whatever the ROLLBACK does.
+    await runner.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    await runner.release();
+  }
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
-import { DataSource } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { VigilDataSource } from './direct-query.js';
 import { ENTITIES } from './entities/index.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -36,7 +37,7 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
   const timeouts = opts.transactionPooling
     ? { query_timeout: statementTimeoutMs + CLIENT_GRACE_MS }
     : { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_GRACE_MS };
-  const db = new DataSource({
+  const db = new VigilDataSource({
     type: 'postgres',
     url: opts.url,
     entities: ENTITIES,
