@@ -1,4 +1,5 @@
 import type { RedisClient } from '@vigil/core';
+import { TickBatch } from '../heartbeats/tick-batch.js';
 
 /** The burst limit's window: requests per second of the injected clock. */
 export const BURST_WINDOW_MS = 1_000;
@@ -35,23 +36,80 @@ export function burstWindow(now: Date): { window: string; msBeforeNext: number }
   return { window: String(Math.floor(ms / BURST_WINDOW_MS)), msBeforeNext: BURST_WINDOW_MS - msIntoWindow };
 }
 
-type RedisWithBurst = RedisClient & { vigilBurstConsume(key: string, window: string): Promise<number> };
+/**
+ * Lua: the burst counts of one event-loop turn in one call. Per key i (KEYS[i]; a key may repeat
+ * when its requests fell in two windows): its window ARGV[2i-1] and the number of requests
+ * ARGV[2i] counted at once, as consumeBurst counts one. Returns the count of each key including
+ * its requests, in order.
+ */
+const CONSUME_BURSTS_LUA = `
+local out = {}
+for i = 1, #KEYS do
+  local key = KEYS[i]
+  if redis.call('HGET', key, 'w') ~= ARGV[2 * i - 1] then
+    redis.call('HSET', key, 'w', ARGV[2 * i - 1], 'n', 0)
+  end
+  out[i] = redis.call('HINCRBY', key, 'n', tonumber(ARGV[2 * i]))
+  redis.call('PEXPIRE', key, ${BURST_KEY_TTL_MS})
+end
+return out
+`;
 
-/** The per-IP burst counter on its own (the admission script counts it on the same key). */
+type RedisWithBurst = RedisClient & { vigilBurstConsumeMany(numberOfKeys: number, ...args: (string | number)[]): Promise<number[]> };
+
+interface BurstAsk {
+  key: string;
+  limit: number;
+  now: Date;
+}
+
+/** The requests of one turn that count on one key in one window: their number, and each one's place among them. */
+interface Group {
+  key: string;
+  window: string;
+  size: number;
+}
+
+/**
+ * The per-IP burst counter on its own (the admission script counts it on the same key). The
+ * requests of one event-loop turn are counted together (TickBatch): one Redis call for all of
+ * them, each key counted once by the number of its requests; a request's count is the key's count
+ * before the call plus its place in arrival order, so each is allowed or refused exactly as if it
+ * had been counted alone, in every process sharing the Redis. With `oneKeyPerCall` (a Redis
+ * Cluster, where keys under a prefix without a hash tag may sit in different slots) each key of a
+ * turn is its own call.
+ */
 export class BurstCounter {
   private readonly redis: RedisWithBurst;
+  private readonly batch: TickBatch<BurstAsk, number>;
 
-  constructor(redis: RedisClient) {
-    if (!('vigilBurstConsume' in redis)) {
-      redis.defineCommand('vigilBurstConsume', { numberOfKeys: 1, lua: `${CONSUME_BURST_LUA}\nreturn consumeBurst(KEYS[1], ARGV[1])` });
-    }
+  constructor(redis: RedisClient, oneKeyPerCall = false) {
+    if (!('vigilBurstConsumeMany' in redis)) redis.defineCommand('vigilBurstConsumeMany', { lua: CONSUME_BURSTS_LUA });
     this.redis = redis as RedisWithBurst;
+    this.batch = new TickBatch((asks) => this.countAll(asks, oneKeyPerCall));
   }
 
   /** Counts a request at `now` against `limit` per window. */
   async consume(key: string, limit: number, now: Date): Promise<{ allowed: boolean; msBeforeNext: number }> {
-    const { window, msBeforeNext } = burstWindow(now);
-    const consumed = await this.redis.vigilBurstConsume(key, window);
-    return { allowed: consumed <= limit, msBeforeNext };
+    const consumed = await this.batch.add({ key, limit, now });
+    return { allowed: consumed <= limit, msBeforeNext: burstWindow(now).msBeforeNext };
+  }
+
+  /** Each ask's count including itself, in order. */
+  private async countAll(asks: BurstAsk[], oneKeyPerCall: boolean): Promise<number[]> {
+    const groups = new Map<string, Group>();
+    const places = asks.map((ask) => {
+      const window = burstWindow(ask.now).window;
+      const id = `${window} ${ask.key}`;
+      const group = groups.get(id) ?? { key: ask.key, window, size: 0 };
+      groups.set(id, group);
+      group.size++;
+      return { group, place: group.size };
+    });
+    const list = [...groups.values()];
+    const call = (part: Group[]) => this.redis.vigilBurstConsumeMany(part.length, ...part.map((g) => g.key), ...part.flatMap((g) => [g.window, g.size]));
+    const totals = oneKeyPerCall ? (await Promise.all(list.map((g) => call([g])))).flat() : await call(list);
+    const totalOf = new Map(list.map((g, i) => [g, Number(totals[i])]));
+    return places.map(({ group, place }) => (totalOf.get(group) ?? 0) - group.size + place);
   }
 }

@@ -13,7 +13,7 @@ afterAll(() => ctx.teardown());
 const healthzCount = (text: string) => Number(/vigil_http_requests_total\{method="GET",route="\/healthz",status="200"\} (\d+)/.exec(text)?.[1] ?? 0);
 
 describe('/metrics', () => {
-  it('is rendered at most once per PROCESS_METRICS_MAX_AGE_MS of the clock; concurrent scrapes share a render', async () => {
+  it('is never older than PROCESS_METRICS_MAX_AGE_MS of the clock; concurrent scrapes share a render', async () => {
     const app = createApp(ctx);
     await request(app).get('/healthz');
     const first = await request(app).get('/metrics');
@@ -22,13 +22,26 @@ describe('/metrics', () => {
     expect(healthzCount(first.text)).toBe(1);
 
     await request(app).get('/healthz');
-    clock.advance(PROCESS_METRICS_MAX_AGE_MS - 1);
-    // Still the first render: the second /healthz is not in it yet.
+    clock.advance(PROCESS_METRICS_MAX_AGE_MS / 2 - 1);
+    // Still the first render: the second /healthz is not in it yet (and no render behind it before half the age).
     const [a, b] = await Promise.all([request(app).get('/metrics'), request(app).get('/metrics')]);
     expect(a.text).toBe(first.text);
     expect(b.text).toBe(first.text);
 
-    clock.advance(1);
+    clock.advance(PROCESS_METRICS_MAX_AGE_MS / 2 + 1);
     expect(healthzCount((await request(app).get('/metrics')).text)).toBe(2);
+  });
+
+  it('answers a scrape past half the age from memory and renders the next text behind it', async () => {
+    const app = createApp(ctx);
+    clock.advance(PROCESS_METRICS_MAX_AGE_MS);
+    const first = await request(app).get('/metrics');
+    await request(app).get('/healthz');
+    const before = healthzCount(first.text);
+    clock.advance(PROCESS_METRICS_MAX_AGE_MS / 2);
+    // Served at once from the text rendered before the /healthz; the render behind it has it.
+    expect((await request(app).get('/metrics')).text).toBe(first.text);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(healthzCount((await request(app).get('/metrics')).text)).toBe(before + 1);
   });
 });

@@ -1,22 +1,24 @@
 import type { Context } from '@vigil/core';
-import { ReadCoalescer } from '../http/read-coalescer.js';
 
 /**
  * How long the process's /metrics text is served from memory. Rendering it costs milliseconds
  * of CPU (every route's duration histogram, the queue depths read from Redis), a scrape comes
- * every 15 s or so: a scraper reads figures at most this old, a flood of /metrics costs one
- * render a second.
+ * every 15 s or so: a scraper reads figures at most this old, a flood of /metrics costs at most
+ * two renders a second (see ProcessExposition).
  */
 export const PROCESS_METRICS_MAX_AGE_MS = 1_000;
 
 /**
- * The process's metrics in the Prometheus text format (prom-client's registry), rendered at
- * most once per PROCESS_METRICS_MAX_AGE_MS of the injected clock; concurrent scrapes of an
- * expired text share one render.
+ * The process's metrics in the Prometheus text format (prom-client's registry), never older than
+ * PROCESS_METRICS_MAX_AGE_MS of the injected clock. A scrape of a text past half that age is
+ * still answered with it, and starts the next render behind it: a steady flood of scrapes never
+ * waits for a render (it did, once a second, for the render and the queue depths' Redis reads).
+ * Only a scrape that finds no text younger than the maximum waits; scrapes that overlap a render
+ * share it (one at a time).
  */
 export class ProcessExposition {
   private cached: { text: string; renderedAtMs: number } | null = null;
-  private readonly renders = new ReadCoalescer<string>();
+  private rendering: Promise<string> | null = null;
 
   constructor(private readonly ctx: Context) {}
 
@@ -27,11 +29,25 @@ export class ProcessExposition {
   async text(): Promise<string> {
     const nowMs = this.ctx.clock.now().getTime();
     const cached = this.cached;
-    if (cached && nowMs >= cached.renderedAtMs && nowMs - cached.renderedAtMs < PROCESS_METRICS_MAX_AGE_MS) return cached.text;
-    return this.renders.read('', async () => {
-      const text = await this.ctx.metrics.registry.metrics();
-      this.cached = { text, renderedAtMs: nowMs };
-      return text;
-    });
+    const age = cached ? nowMs - cached.renderedAtMs : -1;
+    if (cached && age >= 0 && age < PROCESS_METRICS_MAX_AGE_MS) {
+      if (age >= PROCESS_METRICS_MAX_AGE_MS / 2) this.render(nowMs).catch((e: unknown) => this.ctx.logger.warn('metrics render failed', { error: (e as Error).message }));
+      return cached.text;
+    }
+    return this.render(nowMs);
+  }
+
+  /** The render under way, or a new one started at `nowMs`. */
+  private render(nowMs: number): Promise<string> {
+    this.rendering ??= this.ctx.metrics.registry
+      .metrics()
+      .then((text) => {
+        this.cached = { text, renderedAtMs: nowMs };
+        return text;
+      })
+      .finally(() => {
+        this.rendering = null;
+      });
+    return this.rendering;
   }
 }

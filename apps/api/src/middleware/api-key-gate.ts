@@ -59,7 +59,7 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
   const lines = new BoundedTtlCache<number>(KEY_CACHE_ENTRIES, KEY_LINE_TTL_MS);
   // The requests of a busy key whose lookup expired make one lookup between them, not one each.
   const loads = new ReadCoalescer<CachedKey>();
-  const burstCounts = new BurstCounter(ctx.redis);
+  const burstCounts = new BurstCounter(ctx.redis, ctx.config.redis.mode === 'cluster');
   const { quota } = deps;
   // The fair scheduler's step and this one both need the key's hash: computed once per request.
   const hashes = new WeakMap<Request, { token: string; hash: string }>();

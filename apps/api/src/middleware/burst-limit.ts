@@ -65,7 +65,7 @@ export function burstLimit(
   takesApiKey: (method: string, path: string) => boolean = () => false,
   checksOwnBurst: (method: string, path: string) => boolean = () => false,
 ): RequestHandler {
-  const counter = new BurstCounter(ctx.redis);
+  const counter = new BurstCounter(ctx.redis, ctx.config.redis.mode === 'cluster');
   const consume = (req: Request) => consumeBurst(ctx, counter, req);
   // On a Redis Cluster the per-IP counter and the account's keys are in different slots: one script cannot touch both.
   const combined = ctx.config.redis.mode !== 'cluster';

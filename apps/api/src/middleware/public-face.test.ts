@@ -150,4 +150,30 @@ describe('publicFace', () => {
       server.close();
     }
   });
+
+  it('an answer from memory gives its lane slot back once written, before its client has read it', async () => {
+    const owner = await createTestAccount(ctx, 'pro');
+    const fixture = await seedStatusFixture(ctx, owner.account.id, ctx.clock.now());
+    const slug = `lane-${process.pid}`;
+    const created = await request(createApp(ctx))
+      .post('/api/v1/status-pages')
+      .set(owner.auth)
+      .send({ slug, title: 'Lane', sections: [{ title: 'All', monitor_ids: fixture.monitorIds }] });
+    expect(created.status).toBe(201);
+    const pages = new StatusPageService(ctx);
+    // Built, with its owner's version read: the next request is answered from memory.
+    expect(await pages.get({ slug }, 'html')).not.toBeNull();
+    const lane = new PublicLane({ limit: 1, maxQueue: 10, maxWaitMs: 2_000, ...timers });
+    const atFinish: number[] = [];
+    const app = express();
+    app.use((_req, res, next) => {
+      res.on('finish', () => atFinish.push(lane.inFlight));
+      next();
+    });
+    app.use(publicFace(ctx, pages, new BadgeService(ctx), undefined, lane));
+    app.get('/status/:slug', (_req, res) => res.status(500).end());
+    const answers = await Promise.all(Array.from({ length: 3 }, () => request(app).get(`/status/${slug}`)));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(atFinish).toEqual([0, 0, 0]);
+  });
 });

@@ -57,7 +57,8 @@ function laneKey(req: Request): string {
  * lane's VIGIL_PUBLIC_IN_FLIGHT slots (PublicLane: its own budget, apart from the API's slots,
  * shared fairly between pages), and is shed the same way when that line is full or too slow.
  * A request with its slot for a page or badge whose cached
- * copy can be served (see VersionedCache.peek) is answered here from memory, without any await;
+ * copy can be served (see VersionedCache.peek) is answered here from memory, without any await,
+ * and gives its slot back once its answer is written (the rest is the socket's);
  * the same client IP may do so up to the burst limit per second in this process, and beyond
  * that (or on a cache miss) takes the usual path through the Redis burst limiter to the route.
  * Mounted after the dependency gate.
@@ -86,15 +87,18 @@ export function publicFace(ctx: Context, pages: StatusPageService, badges: Badge
       whenClosed(res, own.apiStarted());
       return next();
     }
-    const serve = () => {
-      if (res.closed) return;
+    /** True when answered from memory (the answer is then in the socket's hands: no work left). */
+    const serve = (): boolean => {
+      if (res.closed) return false;
       const cached = req.method === 'GET' || req.method === 'HEAD' ? fromMemory(req) : undefined;
       if (cached && window.within(clientIp(req), ctx.config.burstPerSecond, performance.now())) {
         // Labelled in the access log and metrics as the route would be.
         if (cached.route) req.route = { path: cached.route };
-        return sendCached(req, res, cached.body, cached.headers);
+        sendCached(req, res, cached.body, cached.headers);
+        return true;
       }
       next();
+      return false;
     };
     const refuse = () => {
       if (!res.closed) sendError(ctx, shed, req, res);
@@ -102,7 +106,20 @@ export function publicFace(ctx: Context, pages: StatusPageService, badges: Badge
     const leave = own.enter((admitted) => {
       if (res.closed) return;
       if (!admitted) return refuse();
-      whenClosed(res, slots.enter(laneKey(req), serve, refuse));
+      // An answer from memory gives its slot back as soon as it is written, not when the client
+      // has read it all: a slow reader of a large page holds a cached Buffer, not the lane.
+      let answered = false;
+      let leaveLane: (() => void) | undefined = undefined;
+      leaveLane = slots.enter(
+        laneKey(req),
+        () => {
+          answered = serve();
+          if (answered) leaveLane?.();
+        },
+        refuse,
+      );
+      if (answered) leaveLane();
+      else whenClosed(res, leaveLane);
     });
     if (leave) whenClosed(res, leave);
   };
