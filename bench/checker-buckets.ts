@@ -2,6 +2,7 @@
  * The scheduled path of bench/checker.bench.ts: monitors in interval buckets as production has
  * them, and bucket runs as BullMQ's bucket schedulers add them (scheduling/interval-buckets.ts).
  */
+import type { Queue } from 'bullmq';
 import { JobName, SCHEDULED_CHECK_JOB_OPTIONS, bucketDueOf, bucketOf, bucketRunJobId, runInLanes, upsertMonitorSchedule, type Context, type IntervalBucket } from '@vigil/core';
 
 /** Ids from this one up: above any the bench's own inserts take from the sequence. */
@@ -51,19 +52,21 @@ export function bucketsOf(ids: readonly number[], everyMs: number): IntervalBuck
  * Adds `rounds` runs of each bucket, as its scheduler would have (job id `repeat:bucket-…:<due>`,
  * the scheduled jobs' options), due one interval apart and all before `beforeMs` minus one
  * interval: every member's due time has passed, so each starts at once, and each round records
- * under run keys of its own. Round `skip` onwards (a warm-up takes the first ones).
+ * under run keys of its own. Round by round (every bucket's run of a round before any of the
+ * next): the worker starts them in that order, so a monitor's checks queue one round apart, as a
+ * backlog of scheduled runs does, not all at once. Round `skip` onwards (a warm-up takes the first ones).
  */
 export async function enqueueBucketRounds(ctx: Context, buckets: readonly IntervalBucket[], rounds: number, beforeMs: number, skip = 0): Promise<void> {
-  for (const b of buckets) {
-    const latest = bucketDueOf(b, beforeMs - b.everyMs);
-    const queue = ctx.queues.bucketQueue(ctx.config.region, b);
-    await queue.addBulk(
-      Array.from({ length: rounds }, (_, r) => ({
-        name: JobName.MonitorBucket,
-        data: { everyMs: b.everyMs, slot: b.slot },
-        opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: bucketRunJobId(b, latest - (skip + r) * b.everyMs) },
-      })),
-    );
+  for (let r = 0; r < rounds; r++) {
+    const byQueue = new Map<Queue, Parameters<Queue['addBulk']>[0]>();
+    for (const b of buckets) {
+      const queue = ctx.queues.bucketQueue(ctx.config.region, b);
+      const jobs = byQueue.get(queue) ?? [];
+      byQueue.set(queue, jobs);
+      const latest = bucketDueOf(b, beforeMs - b.everyMs);
+      jobs.push({ name: JobName.MonitorBucket, data: { everyMs: b.everyMs, slot: b.slot }, opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: bucketRunJobId(b, latest - (skip + r) * b.everyMs) } });
+    }
+    for (const [queue, jobs] of byQueue) await queue.addBulk(jobs);
   }
 }
 
