@@ -11,12 +11,18 @@
  * Redis server (shared with whatever else uses it: an upper bound).
  *
  * Variants: the defaults (no keep-alive, batched writer); the writer unbatched (one
- * transaction per check); keep-alive on (with its own bare loop).
+ * transaction per check); keep-alive on (with its own bare loop): each one-off MonitorCheck jobs,
+ * one job per check (the manual-check path). `bucket`: the scheduled path, as production runs it
+ * (bench/checker-buckets.ts): monitors of their own whose ids put them BENCH_CHECKER_BUCKET_MEMBERS
+ * to an interval bucket, placed by the API's upsertMonitorSchedule, and one MonitorBucket job per
+ * bucket and round, each due one interval before the last (all in the past, so every member starts
+ * at once and records under a run key of its own); the defaults otherwise.
  *
  * Env: BENCH_CHECKER_MONITORS (1000), BENCH_CHECKER_ROUNDS (20), BENCH_CHECKER_CONCURRENCY
  * (the config default), BENCH_CHECKER_VARIANTS (comma list of default,unbatched,unbatchedLoads,keepalive),
  * BENCH_CHECKER_BARE=0 skips the bare loops (for profiling the checker alone), BENCH_CHECKER_ACCOUNTS
- * (20) the accounts the monitors are spread over (1: every check in one account's share).
+ * (20) the accounts the monitors are spread over (1: every check in one account's share),
+ * BENCH_CHECKER_BUCKET_MEMBERS (100) the members of each bucket of the `bucket` variant.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +42,7 @@ import {
 import type { BenchResult } from './run.js';
 import { redisStats } from './scheduling.bench.js';
 import { backendCpuMs, benchDatabase, dropRedisKeys, processCpuMs } from './support.js';
+import { bucketMonitorIds, bucketsOf, countBucketChecks, enqueueBucketRounds, placeInBuckets } from './checker-buckets.js';
 import { createCheckerApp } from '../apps/checker/src/app.js';
 import type { MonitorCheckOptions } from '../apps/checker/src/monitors/monitor-checks.js';
 import { probe } from '../apps/checker/src/probe/probe.js';
@@ -44,14 +51,17 @@ import type { HttpProbeTarget } from '../apps/checker/src/probe/probe-target.js'
 
 const MONITORS = Number(process.env.BENCH_CHECKER_MONITORS ?? 1000);
 const ROUNDS = Number(process.env.BENCH_CHECKER_ROUNDS ?? 20);
-const VARIANTS = (process.env.BENCH_CHECKER_VARIANTS ?? 'default,unbatched,unbatchedLoads,keepalive').split(',');
+const VARIANTS = (process.env.BENCH_CHECKER_VARIANTS ?? 'default,bucket,unbatched,unbatchedLoads,keepalive').split(',');
 const BARE = process.env.BENCH_CHECKER_BARE !== '0';
 const ACCOUNTS = Number(process.env.BENCH_CHECKER_ACCOUNTS ?? 20);
+const BUCKET_MEMBERS = Number(process.env.BENCH_CHECKER_BUCKET_MEMBERS ?? 100);
 
 export interface Variant {
   name: string;
   options: MonitorCheckOptions;
   keepAlive: boolean;
+  /** Driven through interval buckets (MonitorBucket jobs), not one-off check jobs. */
+  scheduled?: boolean;
 }
 
 export const ALL_VARIANTS: Record<string, Variant> = {
@@ -67,6 +77,7 @@ export const ALL_VARIANTS: Record<string, Variant> = {
     keepAlive: false,
   },
   keepalive: { name: 'keep-alive on', options: { client: { keepAlive: true } }, keepAlive: true },
+  bucket: { name: 'scheduled through interval buckets (MonitorBucket jobs; defaults otherwise)', options: {}, keepAlive: false, scheduled: true },
 };
 
 export async function startTarget(): Promise<{ url: string; child: ChildProcess }> {
@@ -185,7 +196,7 @@ async function rawHttpLoop(url: string, total: number, concurrency: number, keep
  * (CHECKER_ACCOUNT_CONCURRENCY, a tenth of the concurrency by default), which would send its
  * further jobs back to the queue for 5 to 10 s (runInAccountShare).
  */
-async function seedMonitors(ctx: Context, url: string): Promise<number[]> {
+export async function seedMonitors(ctx: Context, url: string, wantIds?: readonly number[]): Promise<number[]> {
   const tag = randomBytes(4).toString('hex');
   const accounts = await ctx.db
     .getRepository(Account)
@@ -193,10 +204,10 @@ async function seedMonitors(ctx: Context, url: string): Promise<number[]> {
   const rows = Array.from({ length: MONITORS }, (_, i) => ({
     accountId: accounts[i % ACCOUNTS].id,
     name: `bench ${i}`,
-    url: `${url}?m=${i}`,
-    normalizedUrl: `${url}?m=${i}`,
+    url: `${url}?m=${wantIds ? 'b' : ''}${i}`,
+    normalizedUrl: `${url}?m=${wantIds ? 'b' : ''}${i}`,
     // Hourly, so the reconciler's schedules add next to nothing during the run.
-    checkInterval: 3600,
+    checkInterval: INTERVAL_SEC,
     status: 'up' as const,
   }));
   const ids: number[] = [];
@@ -204,7 +215,10 @@ async function seedMonitors(ctx: Context, url: string): Promise<number[]> {
     const res = await ctx.db.getRepository(Monitor).insert(rows.slice(i, i + 500));
     ids.push(...res.identifiers.map((x) => Number(x.id)));
   }
-  return ids;
+  if (!wantIds) return ids;
+  // Ids decide buckets: renumber the fresh rows (nothing refers to them yet).
+  await ctx.db.query(`UPDATE monitors SET id = v.new_id FROM unnest($1::int[], $2::int[]) AS v(from_id, new_id) WHERE monitors.id = v.from_id`, [ids, wantIds]);
+  return [...wantIds];
 }
 
 async function countBenchChecks(ctx: Context, tag: string): Promise<number> {
@@ -224,7 +238,36 @@ async function rolledUpChecks(ctx: Context): Promise<number> {
   return n;
 }
 
-/** Enqueues ROUNDS jobs per monitor, starts the checker app and times the drain. */
+/** The interval of the bench's monitors (hourly, so the schedulers' own runs add next to nothing during a run). */
+const INTERVAL_SEC = 3600;
+
+/** Bucket runs are due before this (the bench's start) and each round of a run takes a due time none before took. */
+const bucketAnchorMs = Date.now();
+let bucketRoundsUsed = 0;
+
+/**
+ * Adds the run's work: ROUNDS one-off check jobs per monitor, or (a scheduled variant) ROUNDS
+ * runs of each of the monitors' buckets, due times not used before. Returns how to count the
+ * run's checks recorded so far.
+ */
+async function enqueueRounds(ctx: Context, ids: number[], variant: Variant, tag: string, rounds: number): Promise<() => Promise<number>> {
+  if (variant.scheduled) {
+    const skip = bucketRoundsUsed;
+    bucketRoundsUsed += rounds;
+    const before = await countBucketChecks(ctx, ids, bucketAnchorMs);
+    await enqueueBucketRounds(ctx, bucketsOf(ids, INTERVAL_SEC * 1000), rounds, bucketAnchorMs, skip);
+    return async () => (await countBucketChecks(ctx, ids, bucketAnchorMs)) - before;
+  }
+  for (let r = 0; r < rounds; r++) {
+    await ctx.queues.addBulk(
+      JobName.MonitorCheck,
+      ids.map((monitorId) => ({ payload: { monitorId }, opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: `${tag}-${r}-${monitorId}` } })),
+    );
+  }
+  return () => countBenchChecks(ctx, tag);
+}
+
+/** Enqueues ROUNDS jobs per monitor (or bucket runs), starts the checker app and times the drain. */
 export async function checkerRun(
   ctx: Context,
   ids: number[],
@@ -235,12 +278,7 @@ export async function checkerRun(
 ): Promise<{ perSecond: number; total: number; seconds: number; cpu: CpuPerOp | null }> {
   const total = ids.length * rounds;
   const before = await rolledUpChecks(ctx);
-  for (let r = 0; r < rounds; r++) {
-    await ctx.queues.addBulk(
-      JobName.MonitorCheck,
-      ids.map((monitorId) => ({ payload: { monitorId }, opts: { ...SCHEDULED_CHECK_JOB_OPTIONS, jobId: `${tag}-${r}-${monitorId}` } })),
-    );
-  }
+  const recordedOfRun = await enqueueRounds(ctx, ids, variant, tag, rounds);
   const app = createCheckerApp(ctx, { monitorCheck: variant.options });
   const meter = targetPid === undefined ? null : await startCpuMeter(ctx, targetPid);
   const started = performance.now();
@@ -250,15 +288,15 @@ export async function checkerRun(
     const n = (await rolledUpChecks(ctx)) - before;
     samples.push({ t: performance.now(), n });
     // The rollups also count the few periodic checks the reconciler's buckets start meanwhile: done when the run's own are all in.
-    if (n >= total && (await countBenchChecks(ctx, tag)) >= total) break;
+    if (n >= total && (await recordedOfRun()) >= total) break;
     if (performance.now() - started > 600_000) throw new Error(`checker run stuck at ${n}/${total}`);
     await new Promise((r) => setTimeout(r, 50));
   }
   const seconds = (performance.now() - started) / 1000;
   const cpu = meter ? await meter(total) : null;
   await app.stop();
-  const recorded = await countBenchChecks(ctx, tag);
-  if (recorded !== total) throw new Error(`checker run: ${recorded} checks recorded under its job ids, ${total} expected`);
+  const recorded = await recordedOfRun();
+  if (recorded !== total) throw new Error(`checker run: ${recorded} checks recorded under its run keys, ${total} expected`);
   const lo = samples.find((s) => s.n >= total * 0.1) ?? samples[0];
   const hi = samples.find((s) => s.n >= total * 0.9) ?? samples[samples.length - 1];
   const perSecond = hi.t > lo.t ? (hi.n - lo.n) / ((hi.t - lo.t) / 1000) : total / seconds;
@@ -282,9 +320,15 @@ export default async function bench(): Promise<BenchResult> {
   const concurrency = config.concurrency.checker;
   try {
     const ids = await seedMonitors(ctx, url);
+    // The scheduled path's monitors: as many, of their own, BUCKET_MEMBERS to a bucket, placed as the API places them.
+    const scheduled = VARIANTS.some((key) => ALL_VARIANTS[key]?.scheduled);
+    const bucketIds = scheduled ? await seedMonitors(ctx, url, bucketMonitorIds(MONITORS, BUCKET_MEMBERS, INTERVAL_SEC * 1000)) : [];
+    if (scheduled) await placeInBuckets(ctx, bucketIds, INTERVAL_SEC);
     // Warm-up (JIT, connection pools, a fresh database's caches): one round, not reported.
     await checkerRun(ctx, ids.slice(0, 1000), ALL_VARIANTS.default, 'warmup', 1);
-    lines.push(`${MONITORS} monitors of ${ACCOUNTS} accounts × ${ROUNDS} rounds = ${MONITORS * ROUNDS} checks per run; worker concurrency ${concurrency}; target: one-line node:http server in a child process`);
+    if (scheduled) await checkerRun(ctx, bucketIds.slice(0, 1000), ALL_VARIANTS.bucket, 'warmup-bucket', 1);
+    lines.push(`${MONITORS} monitors of ${ACCOUNTS} accounts × ${ROUNDS} rounds = ${MONITORS * ROUNDS} checks per run; worker concurrency ${concurrency}; target: one-line node:http server in a child process; Node ${process.versions.node}`);
+    if (scheduled) lines.push(`bucket variant: ${bucketsOf(bucketIds, INTERVAL_SEC * 1000).length} buckets of up to ${BUCKET_MEMBERS} members, ${ROUNDS} runs each`);
     for (const key of VARIANTS) {
       const variant = ALL_VARIANTS[key];
       if (!variant) continue;
@@ -296,7 +340,7 @@ export default async function bench(): Promise<BenchResult> {
       const rawMeter = withBare ? await startCpuMeter(ctx, child.pid ?? 0) : null;
       const rawBefore = withBare ? await rawHttpLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
       const rawCpu = rawMeter ? await rawMeter(loopOps) : null;
-      const run = await checkerRun(ctx, ids, variant, `bench${key}`, ROUNDS, child.pid);
+      const run = await checkerRun(ctx, variant.scheduled ? bucketIds : ids, variant, `bench${key}`, ROUNDS, child.pid);
       // Again after the checker: on a shared machine the load moves within a minute; the ratio is to the mean.
       const rawAfter = withBare ? await rawHttpLoop(url, MONITORS * ROUNDS, concurrency, variant.keepAlive) : null;
       const raw = rawBefore && rawAfter ? (rawBefore + rawAfter) / 2 : null;
