@@ -28,7 +28,7 @@ import { assertIntervalAllowed } from './interval-policy.js';
 import { monitorDefaults, type CreateMonitorInput } from './monitor-input.js';
 import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
 import { typedConfigOfCreate } from './monitor-type-input.js';
-import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
+import { applyMonitorScheduleNow } from '../schedules/apply-schedule-now.js';
 import { resolveRegions } from './region-policy.js';
 
 export const URL_ALREADY_MONITORED = alreadyMonitoredMessage('http');
@@ -41,7 +41,7 @@ export const URL_ALREADY_MONITORED = alreadyMonitoredMessage('http');
  * when the tier has one: after the insert, under the account's monitor-limit lock
  * (lockAccountLimit), so concurrent creates with room for k leave exactly k new monitors. Its
  * schedule change and first check are written to the schedule outbox with the insert and
- * applied to Redis after the commit (applyScheduleNow; the outbox relay when Redis failed).
+ * applied to Redis after the commit (applyMonitorScheduleNow; the outbox relay when Redis failed).
  */
 export async function createMonitor(ctx: Context, account: Account, actor: AuditActor, input: CreateMonitorInput): Promise<Monitor> {
   const tier = ctx.config.tiers[account.tier];
@@ -90,7 +90,7 @@ export async function createMonitor(ctx: Context, account: Account, actor: Audit
       // The 409 names the monitor that has the target.
       throw (await alreadyMonitoredError(ctx.db.manager, account.id, columns.normalizedUrl, alreadyMonitored)) ?? e;
     });
-  await applyScheduleNow(ctx, [{ kind: 'monitor', id: monitor.id }]);
+  await applyMonitorScheduleNow(ctx, monitor.id);
   return monitor;
 }
 

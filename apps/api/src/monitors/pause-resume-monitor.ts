@@ -16,7 +16,7 @@ import {
 } from '@vigil/core';
 import { findOwnMonitor } from './find-own-monitor.js';
 import { ownMonitorForWriteAtVersion, writeMonitorAtVersion } from './write-at-version.js';
-import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
+import { applyMonitorScheduleNow } from '../schedules/apply-schedule-now.js';
 
 type Columns = Partial<Monitor>;
 
@@ -43,7 +43,7 @@ async function writeAtVersion(ctx: Context, actor: AuditActor, monitor: Monitor,
  */
 export async function pauseMonitor(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor> {
   const paused = (await pauseAtVersion(ctx, account, actor, rawId)) ?? (await pauseLocked(ctx, account, actor, rawId));
-  await applyScheduleNow(ctx, [{ kind: 'monitor', id: paused.id }]);
+  await applyMonitorScheduleNow(ctx, paused.id);
   return paused;
 }
 
@@ -88,7 +88,7 @@ const resumed = (ctx: Context): Columns => ({ status: 'up', resumedAt: ctx.clock
  */
 export async function resumeMonitor(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor> {
   const monitor = (await resumeAtVersion(ctx, account, actor, rawId)) ?? (await resumeLocked(ctx, account, actor, rawId));
-  await applyScheduleNow(ctx, [{ kind: 'monitor', id: monitor.id }]);
+  await applyMonitorScheduleNow(ctx, monitor.id);
   return monitor;
 }
 

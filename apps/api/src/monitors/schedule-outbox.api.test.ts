@@ -71,3 +71,22 @@ it('a delete while Redis refuses answers 200; the relay takes the monitor out of
   await createOutboxRelay(ctx).relayNow();
   expect(await intervalsOf(id)).toEqual([]);
 });
+
+it('concurrent creates, pauses, resumes, interval changes and deletes (their applies grouped) each answer with Redis as they left it, nothing pending', async () => {
+  const ids = await Promise.all(Array.from({ length: 12 }, async () => (await create(app, { check_interval: 300 })).body.monitor.id as number));
+  for (const id of ids) expect(await intervalsOf(id)).toEqual([300]);
+  const [paused, moved, deleted] = [ids.slice(0, 4), ids.slice(4, 8), ids.slice(8)];
+  const answers = await Promise.all([
+    ...paused.map((id) => request(app).post(`/api/v1/uptime/monitors/${id}/pause`).set(account.auth)),
+    ...moved.map((id) => request(app).patch(`/api/v1/uptime/monitors/${id}`).set(account.auth).send({ check_interval: 600 })),
+    ...deleted.map((id) => request(app).delete(`/api/v1/uptime/monitors/${id}`).set(account.auth)),
+  ]);
+  expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+  for (const id of paused) expect(await intervalsOf(id)).toEqual([]);
+  for (const id of moved) expect(await intervalsOf(id)).toEqual([600]);
+  for (const id of deleted) expect(await intervalsOf(id)).toEqual([]);
+  const resumed = await Promise.all(paused.map((id) => request(app).post(`/api/v1/uptime/monitors/${id}/resume`).set(account.auth)));
+  expect(resumed.map((a) => a.status)).toEqual(Array(4).fill(200));
+  for (const id of paused) expect(await intervalsOf(id)).toEqual([300]);
+  for (const id of ids) expect(await pendingOf(id)).toBe(0);
+});

@@ -26,7 +26,7 @@ import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor
 import { typedConfigOfUpdate } from './monitor-type-input.js';
 import { configView } from './monitor-views.js';
 import type { ConfigView } from './monitor.schema.js';
-import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
+import { applyMonitorScheduleNow } from '../schedules/apply-schedule-now.js';
 import { resolveRegions } from './region-policy.js';
 
 /** What an update learnt of the monitor, for the 409 of a target a concurrent write took. */
@@ -53,7 +53,7 @@ export async function updateMonitor(ctx: Context, account: Account, actor: Audit
       if (isUniqueViolation(e) && target) throw (await alreadyMonitoredError(ctx.db.manager, account.id, target.normalizedUrl, seen.alreadyMonitored, target.id)) ?? e;
       throw e;
     });
-  if (reschedules) await applyScheduleNow(ctx, [{ kind: 'monitor', id: updated.id }]);
+  if (reschedules) await applyMonitorScheduleNow(ctx, updated.id);
   const config: ConfigView = configView(updated);
   // The fields given, in the order of the configuration (the answer's schema order).
   const changed = Object.fromEntries(Object.entries(config).filter(([k]) => k in input));

@@ -1,4 +1,14 @@
-import { applyDeletedDomainSchedules, applyDeletedMonitorSchedules, applyScheduleChanges, OUTBOX_RELAY_DEFAULTS, type Context, type ScheduleApplyDeps, type ScheduleTarget } from '@vigil/core';
+import {
+  applyDeletedDomainSchedules,
+  applyDeletedMonitorSchedulesTogether,
+  applyMonitorSchedulesTogether,
+  applyScheduleChanges,
+  OUTBOX_RELAY_DEFAULTS,
+  type Context,
+  type ScheduleApplyDeps,
+  type ScheduleTarget,
+} from '@vigil/core';
+import { GroupApply } from './group-apply.js';
 
 /**
  * After the commit of a transaction that wrote schedule changes (writeScheduleChanges): applies
@@ -10,9 +20,55 @@ export function applyScheduleNow(ctx: Context, targets: readonly ScheduleTarget[
   return applyScheduleChanges(applyDeps(ctx), targets);
 }
 
-/** applyScheduleNow for monitors the transaction deleted (`intervals`: their changes' intervals): see applyDeletedMonitorSchedules. */
-export function applyDeletedMonitorsNow(ctx: Context, monitors: readonly { id: number; intervals: readonly number[] }[]): Promise<void> {
-  return applyDeletedMonitorSchedules(applyDeps(ctx), monitors);
+/** Monitors per grouped apply at most (one transaction, one pipeline). */
+const MONITORS_PER_APPLY = 200;
+
+type Deps = ReturnType<typeof applyDeps>;
+
+/**
+ * The process's GroupApply of `ctx` for one kind of apply (made on first use): runs `apply` over
+ * a group of items, logging a failure (the changes stand and stay pending for the outbox relay,
+ * as applyScheduleNow).
+ */
+function groupOf<I>(groups: WeakMap<Context, GroupApply<I>>, ctx: Context, apply: (deps: Deps, items: I[]) => Promise<unknown>, idOf: (item: I) => number): GroupApply<I> {
+  const known = groups.get(ctx);
+  if (known) return known;
+  const deps = applyDeps(ctx);
+  const group = new GroupApply<I>(async (items) => {
+    try {
+      await apply(deps, items);
+    } catch (e) {
+      deps.logger.warn('schedule not updated yet; the outbox relay will apply it', { kind: 'monitor', ids: items.map(idOf), error: (e as Error).message });
+    }
+  }, MONITORS_PER_APPLY);
+  groups.set(ctx, group);
+  return group;
+}
+
+const monitorApplies = new WeakMap<Context, GroupApply<number>>();
+
+/**
+ * applyScheduleNow for one monitor, grouped with the applies of the requests that finish at the
+ * same time (issue 35): one transaction and one Redis pipeline for all of them
+ * (applyMonitorSchedulesTogether), at most one at a time per process, each request waiting for
+ * a run that started after its commit.
+ */
+export function applyMonitorScheduleNow(ctx: Context, id: number): Promise<void> {
+  return groupOf(monitorApplies, ctx, applyMonitorSchedulesTogether, (i) => i).add(id);
+}
+
+type Deleted = { id: number; intervals: readonly number[] };
+
+const deletedApplies = new WeakMap<Context, GroupApply<Deleted>>();
+
+/**
+ * applyScheduleNow for a monitor the transaction deleted (`intervals`: its changes' intervals),
+ * grouped as applyMonitorScheduleNow: the deletes that finish at the same time out of their
+ * buckets in one pipeline and their changes dropped in one statement, no transaction
+ * (applyDeletedMonitorSchedulesTogether).
+ */
+export function applyDeletedMonitorNow(ctx: Context, monitor: Deleted): Promise<void> {
+  return groupOf(deletedApplies, ctx, applyDeletedMonitorSchedulesTogether, (m) => m.id).add(monitor);
 }
 
 /** applyScheduleNow for domains the statement deleted: see applyDeletedDomainSchedules. */

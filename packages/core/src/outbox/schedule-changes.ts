@@ -138,9 +138,10 @@ export interface ScheduleApplyDeps {
 }
 
 /** Every region a monitor may be scheduled in: configured, or seen reporting (each has its own buckets). Read once per call that applies changes. */
-type Regions = () => Promise<string[]>;
+export type Regions = () => Promise<string[]>;
 
-function scheduleRegions(deps: ScheduleApplyDeps): Regions {
+/** A reader of the regions, reading Redis once (again after a failure). */
+export function scheduleRegions(deps: ScheduleApplyDeps): Regions {
   let read: Promise<string[]> | undefined;
   return () => {
     read ??= seenRegions(deps.queues.connection, deps.queues.prefix).then((seen) => [...new Set([...deps.regions, ...seen])].sort());

@@ -98,9 +98,9 @@ export async function syncMonitorSchedule(
   return scheduled ? 'scheduled' : 'unscheduled';
 }
 
-/** A monitor whose schedule a batch makes match its row; `before`: the interval it had, when a change of interval is being applied. */
+/** A monitor whose schedule a batch makes match its row; `before`: the interval (or intervals) it had, when a change of interval is being applied. */
 export interface MonitorScheduleChange extends MonitorScheduleFacts {
-  before?: number;
+  before?: number | readonly number[];
 }
 
 /** Bucket scheduler upserts in flight at once (each is one short Redis script). */
@@ -140,16 +140,24 @@ function leaving(queues: Queues, m: { id: number; checkInterval: number }, regio
 }
 
 /**
- * syncMonitorSchedule (and, with `before`, the leaving of the former interval's bucket) for many
+ * syncMonitorSchedule (and, with `before`, the leaving of the former intervals' buckets) for many
  * monitors at once: the member and index changes in a few pipelines, then each bucket's
  * scheduler once (a config apply of 1,000 monitors: a few round trips instead of a few per
- * monitor).
+ * monitor). `gone`: monitors without a row any more, taken out of the buckets of these intervals
+ * in every region in the same pipelines.
  */
-export async function syncMonitorSchedules(queues: Queues, monitors: readonly MonitorScheduleChange[], allRegions: readonly string[] = [DEFAULT_REGION]): Promise<void> {
-  const changes: SetChange[] = [];
+export async function syncMonitorSchedules(
+  queues: Queues,
+  monitors: readonly MonitorScheduleChange[],
+  allRegions: readonly string[] = [DEFAULT_REGION],
+  gone: readonly { id: number; checkInterval: number }[] = [],
+): Promise<void> {
+  const changes: SetChange[] = gone.flatMap((m) => leaving(queues, m, allRegions));
   const schedulers = new Map<string, { queue: Queue; bucket: IntervalBucket }>();
   for (const m of monitors) {
-    if (m.before !== undefined && m.before !== m.checkInterval) changes.push(...leaving(queues, { id: m.id, checkInterval: m.before }, allRegions));
+    for (const before of new Set(m.before === undefined ? [] : [m.before].flat())) {
+      if (before !== m.checkInterval) changes.push(...leaving(queues, { id: m.id, checkInterval: before }, allRegions));
+    }
     const own = regionsOf(m);
     if (shouldBeScheduled(m)) {
       const b = monitorBucket(m);
