@@ -2,7 +2,7 @@ import { ForbiddenError, type Account, type Context } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
 import { MAX_WINDOWS_PER_ACCOUNT } from '../maintenance/maintenance-windows.js';
 import { keyedSpec, type AccountState, type KeyedObject } from './account-state.js';
-import { canonicalJson } from './canonical-json.js';
+import { sameJson } from './canonical-json.js';
 import { documentError, KINDS, LIST_OF, type Kind, type ParsedDocument, type Spec } from './document.js';
 import { atEntry } from './error-path.js';
 import { KIND_ADAPTERS } from './kinds/index.js';
@@ -48,7 +48,7 @@ function referable(doc: ParsedDocument, state: AccountState, prune: boolean): Re
 
 /** Whether two field values read the same (the same value, or equal JSON with keys in any order). */
 function sameValue(a: unknown, b: unknown): boolean {
-  return a === b || canonicalJson(a) === canonicalJson(b);
+  return a === b || sameJson(a, b);
 }
 
 function fieldDiff(kind: Kind, before: Spec | null, after: Spec | null): FieldDiff {

@@ -41,6 +41,22 @@ const YEAR_MS = 365.25 * DAY_MS;
  * time zones come from the window's own fields, so a rule that carries them is refused.
  */
 export function normaliseRrule(input: string): string {
+  const known = normalised.get(input);
+  if (known !== undefined) return known;
+  const rule = normalise(input);
+  if (normalised.size >= RRULE_BOUNDS.cacheEntries) normalised.clear();
+  normalised.set(input, rule);
+  return rule;
+}
+
+/**
+ * normaliseRrule's answers by input (rrule's parse and print of the same rule, again on every
+ * plan of a document that declares it, issue 35); refusals are not kept. Inputs longer than
+ * a rule may be are refused before they could be kept.
+ */
+const normalised = new Map<string, string>();
+
+function normalise(input: string): string {
   const body = input.trim().replace(/^RRULE:/i, '');
   if (!body || body.length > 500 || /[\r\n]/.test(body)) throw new ValidationError('Invalid rrule: must be one RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=SU');
   if (/(^|;)\s*(DTSTART|TZID)\b/i.test(body)) throw new ValidationError('Invalid rrule: give the start as starts_at and the zone as timezone, not in the rule');
