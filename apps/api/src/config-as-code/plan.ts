@@ -2,7 +2,7 @@ import { ForbiddenError, type Account, type Context } from '@vigil/core';
 import { tierLimitError } from '../http/tier-limit.js';
 import { MAX_WINDOWS_PER_ACCOUNT } from '../maintenance/maintenance-windows.js';
 import { keyedSpec, type AccountState, type KeyedObject } from './account-state.js';
-import { canonicalJson } from './canonical-json.js';
+import { sameJson } from './canonical-json.js';
 import { documentError, KINDS, LIST_OF, type Kind, type ParsedDocument, type Spec } from './document.js';
 import { atEntry } from './error-path.js';
 import { KIND_ADAPTERS } from './kinds/index.js';
@@ -46,15 +46,21 @@ function referable(doc: ParsedDocument, state: AccountState, prune: boolean): Re
   return out;
 }
 
+/** Whether two field values read the same (the same value, or equal JSON with keys in any order). */
+function sameValue(a: unknown, b: unknown): boolean {
+  return a === b || sameJson(a, b);
+}
+
 function fieldDiff(kind: Kind, before: Spec | null, after: Spec | null): FieldDiff {
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  const changed = before && after ? [...fields].filter((field) => !sameValue(before[field], after[field])) : [...fields];
+  const diff: FieldDiff = {};
+  // Masked only when something differs (an unchanged entry, most of a plan, shows nothing).
+  if (!changed.length) return diff;
   const mask = KIND_ADAPTERS[kind].masked;
   const b = before ? mask(before) : {};
   const a = after ? mask(after) : {};
-  const diff: FieldDiff = {};
-  for (const field of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
-    if (before && after && canonicalJson(before[field]) === canonicalJson(after[field])) continue;
-    diff[field] = { ...(before ? { before: b[field] ?? null } : {}), ...(after ? { after: a[field] ?? null } : {}) };
-  }
+  for (const field of changed) diff[field] = { ...(before ? { before: b[field] ?? null } : {}), ...(after ? { after: a[field] ?? null } : {}) };
   return diff;
 }
 

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
 import { createScannerApp } from '@vigil/scanner';
+import { headerCheckCacheKey, parseHeaderTarget } from '@vigil/core';
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 import { DailyCounter } from '../limits/daily-counter.js';
 import { limiterNamespace } from '../limits/fixed-window-limiter.js';
@@ -92,6 +93,17 @@ describe('POST /headers/grade (what-if)', () => {
     expect(res.body).toEqual({ error });
   });
 
+  it('grades overlapping identical bodies once, each request counted against its quota (issue 35)', async () => {
+    const { auth } = await createTestAccount(ctx, 'business');
+    const body = { headers: { 'X-Content-Type-Options': 'nosniff' }, site: 'shared.example.com' };
+    const answers = await Promise.all(Array.from({ length: 6 }, () => request(app).post('/headers/grade').set(auth).send(body)));
+    expect(answers.map((r) => r.status)).toEqual(Array(6).fill(200));
+    expect(answers.every((r) => r.body.summary.site === 'shared.example.com')).toBe(true);
+    expect(answers.map((r) => Number(r.headers['x-daily-remaining'])).sort((a, b) => b - a)).toEqual([1999, 1998, 1997, 1996, 1995, 1994]);
+    // At most two gradings: the first, and the one shared by those that arrived while it ran.
+    expect(new Set(answers.map((r) => r.body.graded_at)).size).toBeLessThanOrEqual(2);
+  });
+
   it('shares the daily quota of /headers/check', async () => {
     const { auth } = await createTestAccount(ctx, 'pro');
     expect((await request(app).get('/headers/check').query({ q: `http://127.0.0.1:${sitePort}/` }).set(auth)).status).toBe(200);
@@ -131,6 +143,22 @@ describe('GET /headers/check', () => {
     expect(hits).toBe(before);
     expect(second.body.grade).toBe('F');
     expect(second.headers['x-grade-capped']).toBeUndefined();
+  });
+
+  it('shares one fetch between overlapping checks of the same site, and a check after a change of its report reads the change (issue 35)', async () => {
+    const url = `http://127.0.0.1:${sitePort}/shared`;
+    const before = hits;
+    const answers = await Promise.all(Array.from({ length: 8 }, () => request(app).get('/headers/check').query({ q: url })));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    // The first check ran alone; the ones that arrived while it ran shared the next read.
+    expect(hits - before).toBe(1);
+    expect(new Set(answers.map((r) => r.body.fetched_at)).size).toBe(1);
+    // The scanners' cached report changes (a new fetch, written): the next check reads it.
+    const key = headerCheckCacheKey(ctx.config.redisPrefix, parseHeaderTarget(url).url);
+    const changed = { ...(JSON.parse((await ctx.redis.get(key)) ?? '{}') as Record<string, unknown>), fetched_at: '2026-01-01T00:00:00.000Z' };
+    await ctx.redis.set(key, JSON.stringify(changed), 'EX', 60);
+    const after = await request(app).get('/headers/check').query({ q: url });
+    expect(after.body.fetched_at).toBe('2026-01-01T00:00:00.000Z');
   });
 
   it.each([

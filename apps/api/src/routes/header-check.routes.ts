@@ -14,10 +14,12 @@ import {
   unwrapHeaderCheckResult,
   type Context,
   type HeaderCheckJobResult,
+  type WhatIfHeaderReport,
 } from '@vigil/core';
 import { HeaderReportSchema, WhatIfReportSchema } from '../headers/header-report.schema.js';
 import { parseWhatIfBody, whatIfBody } from '../headers/what-if-input.js';
 import { clientIp } from '../http/client-ip.js';
+import { ReadCoalescer } from '../http/read-coalescer.js';
 import { ErrorSchema, ErrorWithDetailSchema, SiteUnreachableSchema } from '../http/error.schema.js';
 import { OneOf } from '../http/schema.js';
 import { queryFields } from '../http/joi-schema.js';
@@ -85,8 +87,22 @@ function targetOf(req: Request): string {
   return parseHeaderTarget(validateQuery(TARGET_QUERY, req.query).q).url;
 }
 
+/** A target's report: the scanners' cached one when fresh (no round trip through the fleet), else a header-check job's. */
+async function checkResult(ctx: Context, url: string): Promise<HeaderCheckJobResult> {
+  const cached = await readCachedHeaderReport(ctx.redis, ctx.config.redisPrefix, url);
+  if (cached) return cached;
+  const run = await ctx.queues.run(JobName.HeaderCheck, { url }, HEADER_CHECK_DEADLINE_MS);
+  if (run.result === undefined) throw noScannerAnswered('Header check');
+  return run.result;
+}
+
 export function headerCheckRoutes(ctx: Context): RouteDef[] {
   const quota = headerQuota(ctx);
+  // Identical checks (same target) and gradings (same body) that overlap share one report: each
+  // caller's was read or graded after it asked (ReadCoalescer), so none is older than it would
+  // be alone. Each request still counts against its own quota (before the handler).
+  const checks = new ReadCoalescer<HeaderCheckJobResult>();
+  const grades = new ReadCoalescer<WhatIfHeaderReport>();
   return [
     route({
       method: 'get',
@@ -97,14 +113,7 @@ export function headerCheckRoutes(ctx: Context): RouteDef[] {
       before: [quota],
       handler: async (req, res, send) => {
         const url = targetOf(req);
-        // A fresh cached report needs no round trip through the scanner fleet.
-        let result: HeaderCheckJobResult | null = await readCachedHeaderReport(ctx.redis, ctx.config.redisPrefix, url);
-        if (!result) {
-          const run = await ctx.queues.run(JobName.HeaderCheck, { url }, HEADER_CHECK_DEADLINE_MS);
-          if (run.result === undefined) throw noScannerAnswered('Header check');
-          result = run.result;
-        }
-        const report = unwrapHeaderCheckResult(result);
+        const report = unwrapHeaderCheckResult(await checks.read(url, () => checkResult(ctx, url)));
         res.set(headerCheckResponseHeaders(report));
         send(200, report);
       },
@@ -133,10 +142,13 @@ export function headerCheckRoutes(ctx: Context): RouteDef[] {
       before: [quota],
       handler: async (req, res, send) => {
         const payload = parseWhatIfBody(req.body);
-        const run = await ctx.queues.run(JobName.HeaderGrade, payload, GRADE_DEADLINE_MS);
-        if (run.result === undefined) throw noScannerAnswered('Header grading');
-        res.set(headerCheckResponseHeaders(run.result));
-        send(200, run.result);
+        const report = await grades.read(JSON.stringify(payload), async () => {
+          const run = await ctx.queues.run(JobName.HeaderGrade, payload, GRADE_DEADLINE_MS);
+          if (run.result === undefined) throw noScannerAnswered('Header grading');
+          return run.result;
+        });
+        res.set(headerCheckResponseHeaders(report));
+        send(200, report);
       },
       docs: {
         body: whatIfBody,

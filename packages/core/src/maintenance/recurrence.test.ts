@@ -187,6 +187,20 @@ describe('bounded expansion (issue 28)', () => {
     expect(() => assertRruleFires(recurring('1970-01-01T00:00:00Z', 'FREQ=WEEKLY;BYDAY=SU', 60, 'UTC'), now)).not.toThrow();
   });
 
+  it('checks a schedule again without a walk while the start it found is still ahead, and walks once it has passed (issue 35)', () => {
+    const w = recurring('2026-01-04T02:00:00Z', 'FREQ=DAILY;UNTIL=20261210T020000Z', 30, 'UTC');
+    assertRruleFires(w, at('2026-11-27T03:00:00Z'));
+    const expansions = recurrenceStats.expansions;
+    // The start found (2026-11-28 02:00) is still ahead: no walk.
+    assertRruleFires(w, at('2026-11-27T23:00:00Z'));
+    expect(recurrenceStats.expansions).toBe(expansions);
+    // Past it: a walk, which finds the next start.
+    assertRruleFires(w, at('2026-11-28T03:00:00Z'));
+    expect(recurrenceStats.expansions).toBe(expansions + 1);
+    // Past UNTIL: refused as before.
+    expect(() => assertRruleFires(w, at('2026-12-12T00:00:00Z'))).toThrow(new ValidationError(RRULE_NEVER_FIRES));
+  });
+
   it('walks at most the iteration cap for a stored rule that never occurs, answering no occurrence', () => {
     const w = recurring('2026-01-01T00:00:00Z', NEVER, 60, 'UTC');
     const walk = expand(w, at('2026-03-01T00:00:00Z'), at('2026-03-02T00:00:00Z'));

@@ -41,6 +41,22 @@ const YEAR_MS = 365.25 * DAY_MS;
  * time zones come from the window's own fields, so a rule that carries them is refused.
  */
 export function normaliseRrule(input: string): string {
+  const known = normalised.get(input);
+  if (known !== undefined) return known;
+  const rule = normalise(input);
+  if (normalised.size >= RRULE_BOUNDS.cacheEntries) normalised.clear();
+  normalised.set(input, rule);
+  return rule;
+}
+
+/**
+ * normaliseRrule's answers by input (rrule's parse and print of the same rule, again on every
+ * plan of a document that declares it, issue 35); refusals are not kept. Inputs longer than
+ * a rule may be are refused before they could be kept.
+ */
+const normalised = new Map<string, string>();
+
+function normalise(input: string): string {
   const body = input.trim().replace(/^RRULE:/i, '');
   if (!body || body.length > 500 || /[\r\n]/.test(body)) throw new ValidationError('Invalid rrule: must be one RFC 5545 RRULE, e.g. FREQ=WEEKLY;BYDAY=SU');
   if (/(^|;)\s*(DTSTART|TZID)\b/i.test(body)) throw new ValidationError('Invalid rrule: give the start as starts_at and the zone as timezone, not in the rule');
@@ -64,6 +80,14 @@ export function normaliseRrule(input: string): string {
   return RRule.optionsToString(options).replace(/^RRULE:/, '');
 }
 
+/**
+ * An occurrence start (UTC ms) assertRruleFires found, by schedule content (an edit is a new
+ * key). A later check whose look-ahead still holds that start passes without a walk: the start
+ * lies in its range, and a walk from a later instant reaches it in no more periods (a rule with
+ * COUNT walks from its DTSTART either way). Once that start has passed, the check walks again.
+ */
+const firesAt = new Map<string, number>();
+
 /** The message of a rule that does not fire within the look-ahead. */
 export const RRULE_NEVER_FIRES = `Invalid rrule: never occurs within ${RRULE_BOUNDS.lookaheadYears} years of starts_at (or of now, if later); check BYMONTH, BYMONTHDAY, BYDAY, COUNT and UNTIL`;
 
@@ -77,8 +101,21 @@ export const RRULE_NEVER_FIRES = `Invalid rrule: never occurs within ${RRULE_BOU
 export function assertRruleFires(s: MaintenanceSchedule, now: Date): void {
   if (!s.rrule) return;
   const from = new Date(Math.max(s.startsAt.getTime(), now.getTime()));
-  const found = expand(s, from, new Date(from.getTime() + RRULE_BOUNDS.lookaheadYears * YEAR_MS), 1);
-  if (!found.starts.length) throw new ValidationError(RRULE_NEVER_FIRES);
+  const until = from.getTime() + RRULE_BOUNDS.lookaheadYears * YEAR_MS;
+  const key = `${s.rrule}\u0000${s.startsAt.getTime()}\u0000${s.durationMinutes}\u0000${s.timezone}`;
+  const known = firesAt.get(key);
+  if (known !== undefined && known >= from.getTime() && known <= until) {
+    recurrenceStats.cacheHits++;
+    return;
+  }
+  const ahead = expand(s, from, new Date(until), 1, (start) => start >= from.getTime()).starts[0];
+  if (ahead !== undefined && ahead <= until) {
+    if (firesAt.size >= RRULE_BOUNDS.cacheEntries) firesAt.delete(firesAt.keys().next().value ?? key);
+    firesAt.set(key, ahead);
+    return;
+  }
+  // None ahead: the walk's margin (a day, and an occurrence's length, before `from`) counts too.
+  if (!expand(s, from, new Date(until), 1).starts.length) throw new ValidationError(RRULE_NEVER_FIRES);
 }
 
 /** What one bounded expansion found, and how far it walked. */

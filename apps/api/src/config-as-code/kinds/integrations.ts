@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { dropEchoedMasks, maskedConfig, openConfig, splitConfig } from '../../integrations/config-secrets.js';
 import { createIntegrationBody, parseCreateBody, validateConfig } from '../../integrations/integration-input.js';
 import type { Spec } from '../document.js';
+import { rememberedByJson } from '../remembered.js';
 import { mapList, oneByOne, type Current, type KindAdapter, type RefMapper } from './kind.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -23,6 +24,10 @@ function intendedConfig(type: IntegrationType, sent: Record<string, unknown>, cu
   if (generated && config[generated] === undefined && now[generated] !== undefined) config[generated] = now[generated];
   return config;
 }
+
+/** An entry checked as a create body, and a config by its type's rules: each depends on its argument alone (remembered, frozen). */
+const checkedBody = rememberedByJson(parseCreateBody);
+const checkedConfig = rememberedByJson(([type, config]: [IntegrationType, Record<string, unknown>]) => validateConfig(type, config));
 
 /** What the row stores for a spec: the secret fields sealed. */
 function columnsOf(ctx: Context, spec: Spec): Omit<NewIntegration, 'accountId'> {
@@ -54,8 +59,8 @@ export const integrationKind: KindAdapter = {
   },
 
   async desired(_ctx: Context, _account: Account, fields: Record<string, unknown>, current: Current | undefined): Promise<Spec> {
-    const input = parseCreateBody(fields);
-    const config = validateConfig(input.type, intendedConfig(input.type, input.config, current));
+    const input = checkedBody(fields);
+    const config = checkedConfig([input.type, intendedConfig(input.type, input.config, current)]);
     return {
       type: input.type,
       name: input.name,

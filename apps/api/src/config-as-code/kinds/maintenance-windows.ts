@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { iso } from '../../http/iso.js';
 import { maintenanceBody, parseMaintenanceBody, resolveWindow } from '../../maintenance/maintenance-input.js';
 import type { Spec } from '../document.js';
+import { rememberedByJson } from '../remembered.js';
 import { mapList, oneByOne, type Current, type KindAdapter, type RefMapper } from './kind.js';
 
 type WindowColumns = ReturnType<typeof resolveWindow>;
@@ -24,9 +25,12 @@ function specOf(w: WindowColumns): Spec {
   };
 }
 
+/** An entry checked as a create body: it depends on the fields alone (remembered, frozen). */
+const checkedBody = rememberedByJson((fields: Record<string, unknown>) => parseMaintenanceBody(fields, { update: false }));
+
 /** The window a spec describes, checked as a whole like a create (title required, one-off or recurring, a scope). */
 function columnsOf(ctx: Context, fields: Record<string, unknown>): WindowColumns {
-  return resolveWindow(parseMaintenanceBody(fields, { update: false }), null, ctx.clock.now());
+  return resolveWindow(checkedBody(fields), null, ctx.clock.now());
 }
 
 /** Maintenance windows; `monitor_ids` and `domain_ids` name monitors and domains. */

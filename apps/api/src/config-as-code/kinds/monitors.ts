@@ -22,6 +22,7 @@ import {
   type MonitorType,
   type NewMonitorColumns,
   type SecretBox,
+  type TypedMonitorConfig,
 } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { validate } from '../../http/validate.js';
@@ -34,16 +35,21 @@ import { resolveRegions } from '../../monitors/region-policy.js';
 import { applyCommittedMonitorSchedules, removeDeletedMonitorSchedules } from '../../monitors/schedule-effects.js';
 import type { Spec } from '../document.js';
 import { atPath, inField } from '../error-path.js';
+import { rememberedByJson } from '../remembered.js';
 import { yieldEvery } from '../yield-to-loop.js';
 import { bumpPingTokenStamp } from '../../heartbeats/ping-tokens.js';
 import { mapList, type AfterCommit, type Change, type Creation, type Current, type KindAdapter, type RefMapper } from './kind.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A spec is a create body: validated again to be typed (the values were checked when it was made). */
-function inputOf(spec: Spec): CreateMonitorInput {
-  return canonicalFields(validate(createMonitorSchema, spec));
-}
+/**
+ * An entry (or spec) checked as a create body, and its type's configuration: it depends on the
+ * fields alone, so it is remembered by them (frozen, shared).
+ */
+const checkedCreate = rememberedByJson((fields: Record<string, unknown>): { input: CreateMonitorInput; typed: TypedMonitorConfig | null } => {
+  const input = canonicalFields(validate(createMonitorSchema, fields));
+  return { input, typed: typedConfigOfCreate(input) };
+});
 
 /** The configuration every type shares, as a create body names it. */
 function commonSpec(m: Monitor): Spec {
@@ -96,8 +102,7 @@ export const monitorKind: KindAdapter = {
   },
 
   async desired(ctx: Context, account: Account, fields: Record<string, unknown>, current: Current | undefined): Promise<Spec> {
-    const input = canonicalFields(validate(createMonitorSchema, fields));
-    const typed = typedConfigOfCreate(input);
+    const { input, typed } = checkedCreate(fields);
     const type: MonitorType = typed ? typed.type : 'http';
     if (current && current.spec.type !== type) throw new ValidationError(MONITOR_INPUT_MESSAGES.typeChange);
     const all = { ...monitorDefaults(type), ...input };
@@ -189,8 +194,7 @@ export const monitorKind: KindAdapter = {
       await atPath(e.path, async () => {
         const monitor = locked.get(e.current.id);
         if (!monitor) throw new Error(`config apply: monitor ${e.current.id} of the plan is gone`);
-        const input = inputOf(e.spec);
-        const typed = typedConfigOfCreate(input);
+        const { input, typed } = checkedCreate(e.spec);
         const columns: Partial<Monitor> = {
           ...monitorColumns(input, box, monitor),
           ...(typed ? typedConfigColumns(typed) : {}),
@@ -226,8 +230,7 @@ interface NewRow {
 }
 
 function newRow(ctx: Context, account: Account, box: SecretBox, e: Creation): NewRow {
-  const input = inputOf(e.spec);
-  const typed = typedConfigOfCreate(input);
+  const { input, typed } = checkedCreate(e.spec);
   const type = typed ? typed.type : 'http';
   const columns = { ...monitorColumns({ ...monitorDefaults(type), ...input }, box), ...(typed ? typedConfigColumns(typed) : {}) };
   if (columns.normalizedUrl === undefined) throw new Error('config apply: a monitor without a target key');

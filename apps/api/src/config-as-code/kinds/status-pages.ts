@@ -6,6 +6,7 @@ import { conflictOf } from '../../status-pages/save-status-page.js';
 import { createStatusPageBody, parseCreateBody } from '../../status-pages/status-page-input.js';
 import type { Spec } from '../document.js';
 import { inField } from '../error-path.js';
+import { rememberedByJson } from '../remembered.js';
 import { mapList, oneByOne, type Current, type KindAdapter, type RefMapper } from './kind.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -25,33 +26,11 @@ function specOf(fields: Record<string, unknown>): Spec {
   };
 }
 
-/** Freezes a spec through its lists and objects: a remembered one is shared by every plan that asks for it. */
-function frozen<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    for (const v of Object.values(value)) frozen(v);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 /**
  * specOf's answers by the entry as JSON: it depends on nothing else, and joi's check of a page
- * and its sections was most of what a plan spent on one (issue 35; documents are planned and
- * applied again and again). Bounded: past MAX_REMEMBERED it starts over.
+ * and its sections was most of what a plan spent on one (issue 35).
  */
-const remembered = new Map<string, Spec>();
-const MAX_REMEMBERED = 1_000;
-
-function rememberedSpecOf(fields: Record<string, unknown>): Spec {
-  const key = JSON.stringify(fields);
-  let spec = remembered.get(key);
-  if (!spec) {
-    spec = frozen(specOf(fields));
-    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-    remembered.set(key, spec);
-  }
-  return spec;
-}
+const rememberedSpecOf = rememberedByJson(specOf);
 
 function columnsOf(fields: Record<string, unknown>): Partial<StatusPage> {
   const input = parseCreateBody(fields);
