@@ -94,9 +94,18 @@ describe('POST /headers/grade (what-if)', () => {
   });
 
   it('grades overlapping identical bodies once, each request counted against its quota (issue 35)', async () => {
-    const { auth } = await createTestAccount(ctx, 'business');
+    const { account, auth } = await createTestAccount(ctx, 'business');
     const body = { headers: { 'X-Content-Type-Options': 'nosniff' }, site: 'shared.example.com' };
-    const answers = await Promise.all(Array.from({ length: 6 }, () => request(app).post('/headers/grade').set(auth).send(body)));
+    // The scanner holds the first grading until all six requests have been counted (so have
+    // reached, or are about to reach, the grade): the overlap does not depend on the host's speed.
+    await Promise.all(scanner.workers().map((w) => w.pause()));
+    const pending = Promise.all(Array.from({ length: 6 }, () => request(app).post('/headers/grade').set(auth).send(body)));
+    const counter = new DailyCounter(ctx.redis, limiterNamespace(ctx.config.redisPrefix, 'headers'));
+    // A limit of 0 reads the count without adding to it.
+    while ((await counter.consume(`a${account.id}`, 0, ctx.clock.now())).count < 6) await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 100));
+    scanner.workers().forEach((w) => w.resume());
+    const answers = await pending;
     expect(answers.map((r) => r.status)).toEqual(Array(6).fill(200));
     expect(answers.every((r) => r.body.summary.site === 'shared.example.com')).toBe(true);
     expect(answers.map((r) => Number(r.headers['x-daily-remaining'])).sort((a, b) => b - a)).toEqual([1999, 1998, 1997, 1996, 1995, 1994]);
