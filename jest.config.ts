@@ -44,6 +44,10 @@ const config: Config = {
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   // Integration tests wait on PostgreSQL, Redis and loopback servers more than on CPU.
   maxWorkers: 4,
+  // ESM test files under vm modules are never freed: a worker's heap grew to 2.5 GB over a whole
+  // run (2026-11-28), and every later file paid its collections (the hostile header test's CPU
+  // bound counted them). A worker past 1 GB after a file is replaced by a fresh one.
+  workerIdleMemoryLimit: '1GB',
   // Only a bound for a test that hangs: tests wait for events, and a loaded host (npm run
   // test:loaded) makes them slower, never wrong.
   testTimeout: 60_000,
