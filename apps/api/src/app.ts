@@ -28,7 +28,7 @@ export function createApp(ctx: Context): Express & { routes: RouteDef[]; usage: 
   app.set('trust proxy', ctx.config.trustProxy);
   app.set('query parser', 'simple');
 
-  const quota = new AccountQuota(ctx.redis, ctx.config.redisPrefix);
+  const quota = new AccountQuota(ctx.redis, ctx.config.redisPrefix, { oneCallEach: ctx.config.redis.mode === 'cluster' });
   // Flushed by the API process (main.ts); tests call usage.flush() themselves.
   const usage = new RequestUsage(ctx);
   // Likewise the keys' last use (and first use from an IP) recorded in Redis.

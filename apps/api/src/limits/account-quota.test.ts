@@ -85,4 +85,54 @@ describe('AccountQuota.admit (the admission script)', () => {
     await quota.release(r.decision.token);
     expect(await quota.dailyCount(id, clock.now())).toBe(0);
   });
+
+  it('admits the requests of one turn in one call, each as if sent alone, across processes', async () => {
+    const id = nextAccount++;
+    const other = nextAccount++;
+    const stamp = await currentStamp(id);
+    const otherStamp = await currentStamp(other);
+    // Two API processes on one Redis: their turns' counts add up on the same keys.
+    const two = new AccountQuota(ctx.redis, ctx.config.redisPrefix);
+    const redis = ctx.redis as typeof ctx.redis & { vigilQuotaAdmit: (...args: unknown[]) => Promise<unknown>; vigilQuotaAdmitMany: (...args: unknown[]) => Promise<unknown> };
+    const [single, many] = [redis.vigilQuotaAdmit, redis.vigilQuotaAdmitMany];
+    const calls: string[] = [];
+    redis.vigilQuotaAdmit = (...args) => (calls.push('one'), single.apply(redis, args));
+    redis.vigilQuotaAdmitMany = (...args) => (calls.push('many'), many.apply(redis, args));
+    const asks = [
+      { q: quota, r: request(id, stamp) },
+      { q: two, r: request(id, stamp) },
+      { q: quota, r: request(other, otherStamp) },
+      { q: quota, r: request(id, 'stale') },
+      { q: quota, r: request(id, stamp) },
+      { q: two, r: request(id, stamp) },
+      { q: quota, r: request(id, stamp) },
+    ];
+    let answers;
+    try {
+      answers = await Promise.all(asks.map((a) => a.q.admit(a.r)));
+    } finally {
+      redis.vigilQuotaAdmit = single;
+      redis.vigilQuotaAdmitMany = many;
+    }
+    const shown = answers.map((r) => (r.kind === 'quota' ? `${r.decision.outcome}:${r.decision.minuteCount}` : r.kind));
+    // Per process in arrival order; the limit (3 a minute) holds over both processes.
+    const mine = shown.filter((_, i) => asks[i].q === quota && asks[i].r.accountId === id);
+    const theirs = shown.filter((_, i) => asks[i].q === two);
+    expect(mine[1]).toBe('stale');
+    expect([...mine.filter((x) => x !== 'stale'), ...theirs].filter((x) => x.startsWith('allowed'))).toHaveLength(3);
+    expect(shown[2]).toBe('allowed:1');
+    expect(answers.every((r) => r.kind !== 'quota' || r.decision.token.split('|')[3] !== '')).toBe(true);
+    expect(await quota.dailyCount(id, clock.now())).toBe(3);
+    expect(await quota.dailyCount(other, clock.now())).toBe(1);
+    // One call per process for the whole turn.
+    expect(calls.sort()).toEqual(['many', 'many']);
+  });
+
+  it('gives the same answers with one call per admission (a Redis Cluster)', async () => {
+    const id = nextAccount++;
+    const stamp = await currentStamp(id);
+    const each = new AccountQuota(ctx.redis, ctx.config.redisPrefix, { oneCallEach: true });
+    const answers = await Promise.all([stamp, stamp, 'stale', stamp, stamp].map((s) => each.admit(request(id, s))));
+    expect(answers.map((r) => (r.kind === 'quota' ? r.decision.outcome : r.kind))).toEqual(['allowed', 'allowed', 'stale', 'allowed', 'per_minute']);
+  });
 });

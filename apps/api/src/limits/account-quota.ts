@@ -1,4 +1,5 @@
 import { AUTH_STAMP_TTL_MS, accountKeyPrefix, authStampKey, msUntilNextUtcMidnight, newAuthStamp, pooledRandomBytes, utcDay, type RedisClient } from '@vigil/core';
+import { TickBatch } from '../heartbeats/tick-batch.js';
 import { usageKeys } from '../usage/usage-keys.js';
 import { burstWindow, CONSUME_BURST_LUA } from './burst-counter.js';
 
@@ -25,42 +26,61 @@ import { burstWindow, CONSUME_BURST_LUA } from './burst-counter.js';
  * or {outcome, minuteCount, dailyCount, oldestMs}: outcome 1 = allowed, 0 = per-minute limit,
  * -1 = daily quota.
  */
-const ADMIT = `${CONSUME_BURST_LUA}
-local burstLimit = tonumber(ARGV[1])
-if burstLimit >= 0 then
-  local consumed = consumeBurst(KEYS[1], ARGV[2])
-  if consumed > burstLimit then return {2, consumed} end
+const ADMIT_ONE = `${CONSUME_BURST_LUA}
+local function admitOne(burstKey, stampKey, minuteKey, dayKey, usageKey, a)
+  local burstLimit = tonumber(ARGV[a + 1])
+  if burstLimit >= 0 then
+    local consumed = consumeBurst(burstKey, ARGV[a + 2])
+    if consumed > burstLimit then return {2, consumed} end
+  end
+  local stamp = redis.call('GET', stampKey)
+  if not stamp then
+    stamp = ARGV[a + 4]
+    redis.call('SET', stampKey, stamp, 'PX', ARGV[a + 5])
+  end
+  if stamp ~= ARGV[a + 3] then return {3, stamp} end
+  local now = tonumber(ARGV[a + 6])
+  local window = tonumber(ARGV[a + 7])
+  local minuteLimit = tonumber(ARGV[a + 8])
+  local dailyLimit = tonumber(ARGV[a + 9])
+  redis.call('ZREMRANGEBYSCORE', minuteKey, '-inf', now - window)
+  local minuteCount = redis.call('ZCARD', minuteKey)
+  local daily = tonumber(redis.call('GET', dayKey) or '0')
+  local function oldest()
+    local first = redis.call('ZRANGE', minuteKey, 0, 0, 'WITHSCORES')
+    if first[2] then return tonumber(first[2]) end
+    return now
+  end
+  if dailyLimit >= 0 and daily >= dailyLimit then
+    return {-1, minuteCount, daily, oldest()}
+  end
+  if minuteCount >= minuteLimit then
+    return {0, minuteCount, daily, oldest()}
+  end
+  redis.call('ZADD', minuteKey, now, ARGV[a + 11])
+  redis.call('PEXPIRE', minuteKey, window)
+  daily = redis.call('INCR', dayKey)
+  redis.call('PEXPIRE', dayKey, tonumber(ARGV[a + 10]))
+  redis.call('HINCRBY', usageKey, ARGV[a + 12], 1)
+  return {1, minuteCount + 1, daily, oldest()}
 end
-local stamp = redis.call('GET', KEYS[2])
-if not stamp then
-  stamp = ARGV[4]
-  redis.call('SET', KEYS[2], stamp, 'PX', ARGV[5])
+`;
+const ADMIT = `${ADMIT_ONE}
+return admitOne(KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], 0)
+`;
+/**
+ * The admissions of one event-loop turn in one call: admission i (from 0) has KEYS[5i+1..5i+5]
+ * and ARGV[12i+1..12i+12], the single script's keys and arguments, and they run one after the
+ * other in that order, exactly as the same admissions sent one by one would (a script runs
+ * atomically). Returns one reply of the single script per admission.
+ */
+const ADMIT_MANY = `${ADMIT_ONE}
+local out = {}
+for i = 0, #KEYS / 5 - 1 do
+  local k = 5 * i
+  out[i + 1] = admitOne(KEYS[k + 1], KEYS[k + 2], KEYS[k + 3], KEYS[k + 4], KEYS[k + 5], 12 * i)
 end
-if stamp ~= ARGV[3] then return {3, stamp} end
-local now = tonumber(ARGV[6])
-local window = tonumber(ARGV[7])
-local minuteLimit = tonumber(ARGV[8])
-local dailyLimit = tonumber(ARGV[9])
-redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - window)
-local minuteCount = redis.call('ZCARD', KEYS[3])
-local daily = tonumber(redis.call('GET', KEYS[4]) or '0')
-local function oldest()
-  local first = redis.call('ZRANGE', KEYS[3], 0, 0, 'WITHSCORES')
-  if first[2] then return tonumber(first[2]) end
-  return now
-end
-if dailyLimit >= 0 and daily >= dailyLimit then
-  return {-1, minuteCount, daily, oldest()}
-end
-if minuteCount >= minuteLimit then
-  return {0, minuteCount, daily, oldest()}
-end
-redis.call('ZADD', KEYS[3], now, ARGV[11])
-redis.call('PEXPIRE', KEYS[3], window)
-daily = redis.call('INCR', KEYS[4])
-redis.call('PEXPIRE', KEYS[4], tonumber(ARGV[10]))
-redis.call('HINCRBY', KEYS[5], ARGV[12], 1)
-return {1, minuteCount + 1, daily, oldest()}
+return out
 `;
 
 /** Takes a counted request back (its response turned out to be a 429 after all). */
@@ -110,23 +130,44 @@ export type Admission =
   | { kind: 'stale'; stamp: string }
   | { kind: 'quota'; decision: QuotaDecision };
 
+type AdmitReply = (number | string)[];
+
+/** One admission's five keys and twelve arguments, as the single script takes them. */
+interface AdmitCall {
+  keys: string[];
+  args: (string | number)[];
+}
+
 type RedisWithQuota = RedisClient & {
-  vigilQuotaAdmit(k1: string, k2: string, k3: string, k4: string, k5: string, ...args: (string | number)[]): Promise<(number | string)[]>;
+  vigilQuotaAdmit(k1: string, k2: string, k3: string, k4: string, k5: string, ...args: (string | number)[]): Promise<AdmitReply>;
+  vigilQuotaAdmitMany(numberOfKeys: number, ...keysThenArgs: (string | number)[]): Promise<AdmitReply[]>;
   vigilQuotaRelease(k1: string, k2: string, k3: string, member: string, day: string): Promise<number>;
 };
 
+/**
+ * The admission script's Redis side. The admissions of one event-loop turn go in one call
+ * (TickBatch, as BurstCounter's counts do): the script admits each in arrival order, exactly as
+ * if each were sent alone, so every limit, the stamp check and the usage count are what they were
+ * and still hold across API processes (the counters stay in Redis). Each admission's reply starts
+ * after it was asked for. With `oneCallEach` (a Redis Cluster, where two accounts' keys sit in
+ * different slots) each admission is its own call.
+ */
 export class AccountQuota {
   private readonly redis: RedisWithQuota;
+  private readonly batch: TickBatch<AdmitCall, AdmitReply>;
 
   constructor(
     redis: RedisClient,
     private readonly prefix: string,
+    private readonly options: { oneCallEach?: boolean } = {},
   ) {
     if (!('vigilQuotaAdmit' in redis)) {
       redis.defineCommand('vigilQuotaAdmit', { numberOfKeys: 5, lua: ADMIT });
       redis.defineCommand('vigilQuotaRelease', { numberOfKeys: 3, lua: RELEASE });
     }
+    if (!('vigilQuotaAdmitMany' in redis)) redis.defineCommand('vigilQuotaAdmitMany', { lua: ADMIT_MANY });
     this.redis = redis as RedisWithQuota;
+    this.batch = new TickBatch((calls) => this.admitAll(calls));
   }
 
   /** In the account's hash slot, so the scripts' keys share a Redis Cluster slot. */
@@ -146,25 +187,24 @@ export class AccountQuota {
     const [minuteKey, dayKey, usageKey] = this.keys(q.accountId, q.apiKeyId, day);
     const member = `${nowMs}-${pooledRandomBytes(6).toString('hex')}`;
     const burst = burstWindow(q.now);
-    const reply = await this.redis.vigilQuotaAdmit(
-      q.burst?.key ?? minuteKey,
-      authStampKey(this.prefix, q.accountId),
-      minuteKey,
-      dayKey,
-      usageKey,
-      q.burst?.limit ?? -1,
-      burst.window,
-      q.stamp,
-      newAuthStamp(),
-      AUTH_STAMP_TTL_MS,
-      nowMs,
-      WINDOW_MS,
-      q.perMinute,
-      q.perDay ?? -1,
-      msUntilNextUtcMidnight(q.now) + DAY_EXPIRY_MARGIN_MS,
-      member,
-      day,
-    );
+    const call: AdmitCall = {
+      keys: [q.burst?.key ?? minuteKey, authStampKey(this.prefix, q.accountId), minuteKey, dayKey, usageKey],
+      args: [
+        q.burst?.limit ?? -1,
+        burst.window,
+        q.stamp,
+        newAuthStamp(),
+        AUTH_STAMP_TTL_MS,
+        nowMs,
+        WINDOW_MS,
+        q.perMinute,
+        q.perDay ?? -1,
+        msUntilNextUtcMidnight(q.now) + DAY_EXPIRY_MARGIN_MS,
+        member,
+        day,
+      ],
+    };
+    const reply = this.options.oneCallEach ? await this.admitAlone(call) : await this.batch.add(call);
     const [kind, a, b, c] = reply;
     if (kind === 2) return { kind: 'burst', msBeforeNext: burst.msBeforeNext };
     if (kind === 3) return { kind: 'stale', stamp: String(a) };
@@ -178,6 +218,23 @@ export class AccountQuota {
         token: `${q.accountId}|${q.apiKeyId}|${nowMs}|${member}`,
       },
     };
+  }
+
+  private admitAlone(call: AdmitCall): Promise<AdmitReply> {
+    const [k1, k2, k3, k4, k5] = call.keys;
+    return this.redis.vigilQuotaAdmit(k1, k2, k3, k4, k5, ...call.args);
+  }
+
+  /** A turn's admissions: one alone as before, more in one call of the looping script. */
+  private async admitAll(calls: AdmitCall[]): Promise<AdmitReply[]> {
+    if (calls.length === 1) return [await this.admitAlone(calls[0])];
+    const keys: string[] = [];
+    const args: (string | number)[] = [];
+    for (const call of calls) {
+      keys.push(...call.keys);
+      args.push(...call.args);
+    }
+    return this.redis.vigilQuotaAdmitMany(keys.length, ...keys, ...args);
   }
 
   async release(token: string): Promise<void> {
