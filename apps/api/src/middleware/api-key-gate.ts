@@ -3,7 +3,6 @@ import { AuthenticationError, hashApiKeySecret, logContext, UnavailableError, ty
 import { BoundedTtlCache } from '../auth/key-cache.js';
 import { bearerToken, checkKey, findKey } from '../auth/authenticate-key.js';
 import { recordKeyUse } from '../auth/key-use.js';
-import { SecretHashes } from '../auth/secret-hashes.js';
 import type { AuthInfo } from '../http/request-auth.js';
 import { clientIp } from '../http/client-ip.js';
 import type { AccountQuota, QuotaDecision } from '../limits/account-quota.js';
@@ -62,10 +61,15 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
   const loads = new ReadCoalescer<CachedKey>();
   const burstCounts = new BurstCounter(ctx.redis, ctx.config.redis.mode === 'cluster');
   const { quota } = deps;
-  // The fair scheduler's step and this one both need the key's hash, and a busy key comes back
-  // request after request: each secret is hashed once while it is among the recent ones.
-  const hashes = new SecretHashes(hashApiKeySecret, KEY_CACHE_ENTRIES);
-  const hashOf = (token: string): string => hashes.of(token);
+  // The fair scheduler's step and this one both need the key's hash: computed once per request.
+  const hashes = new WeakMap<Request, { token: string; hash: string }>();
+  const hashOf = (token: string, req?: Request): string => {
+    const known = req && hashes.get(req);
+    if (known && known.token === token) return known.hash;
+    const hash = hashApiKeySecret(token);
+    if (req) hashes.set(req, { token, hash });
+    return hash;
+  };
 
   /** The burst limit on its own: for keys that are not looked up any further. */
   async function checkBurstAlone(req: Request): Promise<void> {
@@ -95,7 +99,7 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
   }
 
   async function admit(req: Request, token: string, now: Date): Promise<{ entry: CachedKey; decision: QuotaDecision }> {
-    const keyHash = hashOf(token);
+    const keyHash = hashOf(token, req);
     let burst = takeDeferredBurst(req) ? burstCounter(ctx, req) : null;
     let entry = cache.get(keyHash, now.getTime());
     // A cached key that has expired since is looked up again (its 401 comes after the burst check).
@@ -155,8 +159,8 @@ export function apiKeyGate(ctx: Context, deps: { quota: AccountQuota; usage: Req
    * Whose line a request with this key waits in for the fair scheduler: its account's when the
    * key's lookup is cached (all keys of an account share one fair share), else the key's own.
    */
-  const schedulingKey = (token: string): string => {
-    const keyHash = hashOf(token);
+  const schedulingKey = (token: string, req?: Request): string => {
+    const keyHash = hashOf(token, req);
     const accountId = lines.get(keyHash, ctx.clock.now().getTime());
     return accountId === undefined ? `key:${keyHash}` : `account:${accountId}`;
   };
