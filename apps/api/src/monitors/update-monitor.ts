@@ -19,7 +19,7 @@ import { alreadyMonitoredError } from './already-monitored.js';
 import { assertOwnEscalation } from './escalation-integrations.js';
 import { assertIntervalAllowed } from './interval-policy.js';
 import { findOwnMonitor } from './find-own-monitor.js';
-import { ownMonitorForWriteAtVersion, writeMonitorAtVersion } from './write-at-version.js';
+import { inMonitorWriteTurn, ownMonitorForWriteAtVersion, writeMonitorAtVersion } from './write-at-version.js';
 import type { UpdateMonitorInput } from './monitor-input.js';
 import { rescheduleHeartbeat } from '../heartbeats/heartbeat-store.js';
 import { isUniqueViolation, monitorColumns, typedConfigColumns } from './monitor-columns.js';
@@ -45,8 +45,9 @@ interface Seen {
 export async function updateMonitor(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined, input: UpdateMonitorInput) {
   const seen: Seen = { alreadyMonitored: alreadyMonitoredMessage('http'), target: null };
   const reschedules = input.check_interval !== undefined || input.is_active !== undefined || input.regions !== undefined;
-  const updated = await updateAtVersion(ctx, account, actor, rawId, input, reschedules, seen)
-    .then((done) => done ?? updateLocked(ctx, account, actor, rawId, input, reschedules, seen))
+  const updated = await inMonitorWriteTurn(rawId, () =>
+    updateAtVersion(ctx, account, actor, rawId, input, reschedules, seen).then((done) => done ?? updateLocked(ctx, account, actor, rawId, input, reschedules, seen)),
+  )
     .catch(async (e: unknown) => {
       // A concurrent create or update took the target: name its monitor.
       const { target } = seen;

@@ -2,7 +2,7 @@ import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { writeAuditedWith, type AuditActor, type Monitor, type Queryable, type Statement } from '@vigil/core';
 import { findOwnMonitorVersion, MONITOR_NOT_FOUND } from './find-own-monitor.js';
 import { parseId } from '../http/validate.js';
-import { monitorWriteContention } from './write-contention.js';
+import { monitorWriteContention, monitorWriteTurns } from './write-contention.js';
 
 /**
  * The caller's monitor and its row version, for a write sent as one statement at that version;
@@ -36,4 +36,18 @@ export async function writeMonitorAtVersion(
   }
   monitor.updatedAt = row.updated_at;
   return monitor;
+}
+
+/**
+ * `write` in the monitor's write turn of this process (one write of a monitor at a time here:
+ * monitorWriteTurns); an id that does not parse runs at once (its 404 as before).
+ */
+export function inMonitorWriteTurn<T>(rawId: string | string[] | undefined, write: () => Promise<T>): Promise<T> {
+  let id: number;
+  try {
+    id = parseId(rawId, MONITOR_NOT_FOUND);
+  } catch {
+    return write();
+  }
+  return monitorWriteTurns.run(id, write);
 }

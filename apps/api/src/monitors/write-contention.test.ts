@@ -1,4 +1,4 @@
-import { createWriteContention } from './write-contention.js';
+import { createWriteContention, createWriteTurns } from './write-contention.js';
 
 describe('write contention', () => {
   it('holds a monitor whose versioned write missed for two seconds, others not at all', () => {
@@ -21,5 +21,46 @@ describe('write contention', () => {
     c.missed(10_001);
     expect(c.isContended(1)).toBe(false);
     expect(c.isContended(10_001)).toBe(true);
+  });
+});
+
+describe('write turns', () => {
+  it('runs the writes of one key one at a time in arrival order, other keys at once, and forgets a key when done', async () => {
+    const turns = createWriteTurns();
+    const log: string[] = [];
+    let release!: () => void;
+    const first = turns.run(1, async () => {
+      log.push('1a start');
+      await new Promise<void>((r) => (release = r));
+      log.push('1a end');
+      return 'a';
+    });
+    const second = turns.run(1, async () => {
+      log.push('1b start');
+      return 'b';
+    });
+    const other = turns.run(2, async () => {
+      log.push('2 start');
+      return 'c';
+    });
+    await other;
+    await new Promise((r) => setImmediate(r));
+    expect(log).toEqual(['1a start', '2 start']);
+    release();
+    await expect(first).resolves.toBe('a');
+    await expect(second).resolves.toBe('b');
+    expect(log).toEqual(['1a start', '2 start', '1a end', '1b start']);
+    await new Promise((r) => setImmediate(r));
+    expect(turns.size()).toBe(0);
+  });
+
+  it('passes the turn on after a write that throws, and the thrower still rejects', async () => {
+    const turns = createWriteTurns();
+    const failed = turns.run(1, async () => {
+      throw new Error('boom');
+    });
+    const next = turns.run(1, async () => 'next');
+    await expect(failed).rejects.toThrow('boom');
+    await expect(next).resolves.toBe('next');
   });
 });
