@@ -42,7 +42,7 @@ async function writeAtVersion(ctx: Context, actor: AuditActor, monitor: Monitor,
  * after the commit).
  */
 export async function pauseMonitor(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor> {
-  const paused = await inMonitorWriteTurn(rawId, async () => (await pauseAtVersion(ctx, account, actor, rawId)) ?? (await pauseLocked(ctx, account, actor, rawId)));
+  const paused = await inMonitorWriteTurn(account.id, rawId, async () => (await pauseAtVersion(ctx, account, actor, rawId)) ?? (await pauseLocked(ctx, account, actor, rawId)));
   await applyMonitorScheduleNow(ctx, paused.id);
   return paused;
 }
@@ -87,7 +87,7 @@ const resumed = (ctx: Context): Columns => ({ status: 'up', resumedAt: ctx.clock
  * in the regions with checkers, when the monitor is scheduled then (none for a push type).
  */
 export async function resumeMonitor(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined): Promise<Monitor> {
-  const monitor = await inMonitorWriteTurn(rawId, async () => (await resumeAtVersion(ctx, account, actor, rawId)) ?? (await resumeLocked(ctx, account, actor, rawId)));
+  const monitor = await inMonitorWriteTurn(account.id, rawId, async () => (await resumeAtVersion(ctx, account, actor, rawId)) ?? (await resumeLocked(ctx, account, actor, rawId)));
   await applyMonitorScheduleNow(ctx, monitor.id);
   return monitor;
 }

@@ -45,7 +45,7 @@ interface Seen {
 export async function updateMonitor(ctx: Context, account: Account, actor: AuditActor, rawId: string | string[] | undefined, input: UpdateMonitorInput) {
   const seen: Seen = { alreadyMonitored: alreadyMonitoredMessage('http'), target: null };
   const reschedules = input.check_interval !== undefined || input.is_active !== undefined || input.regions !== undefined;
-  const updated = await inMonitorWriteTurn(rawId, () =>
+  const updated = await inMonitorWriteTurn(account.id, rawId, () =>
     updateAtVersion(ctx, account, actor, rawId, input, reschedules, seen).then((done) => done ?? updateLocked(ctx, account, actor, rawId, input, reschedules, seen)),
   )
     .catch(async (e: unknown) => {

@@ -40,14 +40,16 @@ export async function writeMonitorAtVersion(
 
 /**
  * `write` in the monitor's write turn of this process (one write of a monitor at a time here:
- * monitorWriteTurns); an id that does not parse runs at once (its 404 as before).
+ * monitorWriteTurns); an id that does not parse runs at once (its 404 as before). The turn is the
+ * caller's account's: requests of another account naming the id (each a 404) never wait in
+ * front of the owner's writes.
  */
-export function inMonitorWriteTurn<T>(rawId: string | string[] | undefined, write: () => Promise<T>): Promise<T> {
+export function inMonitorWriteTurn<T>(accountId: number, rawId: string | string[] | undefined, write: () => Promise<T>): Promise<T> {
   let id: number;
   try {
     id = parseId(rawId, MONITOR_NOT_FOUND);
   } catch {
     return write();
   }
-  return monitorWriteTurns.run(id, write);
+  return monitorWriteTurns.run(`${accountId}:${id}`, write);
 }

@@ -29,17 +29,17 @@ describe('write turns', () => {
     const turns = createWriteTurns();
     const log: string[] = [];
     let release!: () => void;
-    const first = turns.run(1, async () => {
+    const first = turns.run('1:1', async () => {
       log.push('1a start');
       await new Promise<void>((r) => (release = r));
       log.push('1a end');
       return 'a';
     });
-    const second = turns.run(1, async () => {
+    const second = turns.run('1:1', async () => {
       log.push('1b start');
       return 'b';
     });
-    const other = turns.run(2, async () => {
+    const other = turns.run('2:1', async () => {
       log.push('2 start');
       return 'c';
     });
@@ -56,10 +56,10 @@ describe('write turns', () => {
 
   it('passes the turn on after a write that throws, and the thrower still rejects', async () => {
     const turns = createWriteTurns();
-    const failed = turns.run(1, async () => {
+    const failed = turns.run('1:1', async () => {
       throw new Error('boom');
     });
-    const next = turns.run(1, async () => 'next');
+    const next = turns.run('1:1', async () => 'next');
     await expect(failed).rejects.toThrow('boom');
     await expect(next).resolves.toBe('next');
   });

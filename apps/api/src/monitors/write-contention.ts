@@ -46,15 +46,15 @@ export const monitorWriteContention = createWriteContention();
  * locked way, as before. A turn ends when its write settles, thrown or not.
  */
 export interface WriteTurns {
-  run<T>(key: number, write: () => Promise<T>): Promise<T>;
+  run<T>(key: string, write: () => Promise<T>): Promise<T>;
   /** Keys with a write running or waiting (for tests). */
   size(): number;
 }
 
 export function createWriteTurns(): WriteTurns {
-  const tails = new Map<number, Promise<unknown>>();
+  const tails = new Map<string, Promise<unknown>>();
   return {
-    run<T>(key: number, write: () => Promise<T>): Promise<T> {
+    run<T>(key: string, write: () => Promise<T>): Promise<T> {
       const before = tails.get(key);
       const done: Promise<T> = before ? before.then(write, write) : write();
       const tail = done.then(
