@@ -1,3 +1,4 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { createSecretBox, deriveSecretBoxKey, SecretBoxError } from './secret-box.js';
 
 const KEY = 'test-secret-key-0123456789abcdef0123456789';
@@ -65,4 +66,27 @@ describe('secret box (AES-256-GCM at rest)', () => {
   it('opens with a second box built from the same key (another process)', () => {
     expect(createSecretBox(KEY).open(box.seal('shared'))).toBe('shared');
   });
+
+  describe('key objects made once (issue 35): the same bytes as the raw derived key', () => {
+    const raw = deriveSecretBoxKey(KEY);
+
+    it('opens a value sealed with the raw key bytes (values stored before), and its seals open with them', () => {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', raw, iv, { authTagLength: 16 });
+      const ct = Buffer.concat([cipher.update('stored before', 'utf8'), cipher.final()]);
+      const sealed = ['v1', iv.toString('base64url'), ct.toString('base64url'), cipher.getAuthTag().toString('base64url')].join('.');
+      expect(box.open(sealed)).toBe('stored before');
+
+      const [, ivText, ctText, tagText] = box.seal('sealed now').split('.');
+      const decipher = createDecipheriv('aes-256-gcm', raw, Buffer.from(ivText, 'base64url'), { authTagLength: 16 });
+      decipher.setAuthTag(Buffer.from(tagText, 'base64url'));
+      expect(Buffer.concat([decipher.update(Buffer.from(ctText, 'base64url')), decipher.final()]).toString('utf8')).toBe('sealed now');
+    });
+
+    it('fingerprints as HMAC-SHA256 under the raw derived fingerprint key', () => {
+      const fpKey = Buffer.from(hkdfSync('sha256', Buffer.from(KEY, 'utf8'), 'vigil/secret-box', 'fingerprints/hmac-sha256/v1', 32));
+      expect(box.fingerprint('user:pass')).toBe(createHmac('sha256', fpKey).update('user:pass', 'utf8').digest().subarray(0, 16).toString('base64url'));
+    });
+  });
 });
+
