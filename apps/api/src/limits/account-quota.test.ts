@@ -1,6 +1,6 @@
 import { authStampKey, bumpAuthStamp } from '@vigil/core';
 import { createTestContext, testClock, type TestContext } from '@vigil/testing';
-import { AccountQuota, type AdmitRequest } from './account-quota.js';
+import { ADMISSIONS_PER_CALL, AccountQuota, type AdmitRequest } from './account-quota.js';
 
 const clock = testClock('2026-11-21T10:00:00Z');
 let ctx: TestContext;
@@ -126,6 +126,24 @@ describe('AccountQuota.admit (the admission script)', () => {
     expect(await quota.dailyCount(other, clock.now())).toBe(1);
     // One call per process for the whole turn.
     expect(calls.sort()).toEqual(['many', 'many']);
+  });
+
+  it('splits a crowded turn into calls of at most ADMISSIONS_PER_CALL admissions, answered in arrival order', async () => {
+    const id = nextAccount++;
+    const stamp = await currentStamp(id);
+    const n = 2 * ADMISSIONS_PER_CALL + 50;
+    const redis = ctx.redis as typeof ctx.redis & { vigilQuotaAdmitMany: (...args: unknown[]) => Promise<unknown> };
+    const many = redis.vigilQuotaAdmitMany;
+    const sizes: number[] = [];
+    redis.vigilQuotaAdmitMany = (...args) => (sizes.push(Number(args[0]) / 5), many.apply(redis, args));
+    let answers;
+    try {
+      answers = await Promise.all(Array.from({ length: n }, () => quota.admit(request(id, stamp, { perMinute: n, perDay: n }))));
+    } finally {
+      redis.vigilQuotaAdmitMany = many;
+    }
+    expect(sizes).toEqual([ADMISSIONS_PER_CALL, ADMISSIONS_PER_CALL, 50]);
+    expect(answers.map((r) => (r.kind === 'quota' ? r.decision.minuteCount : r.kind))).toEqual(Array.from({ length: n }, (_, i) => i + 1));
   });
 
   it('gives the same answers with one call per admission (a Redis Cluster)', async () => {

@@ -94,6 +94,8 @@ return 1
 `;
 
 const WINDOW_MS = 60_000;
+/** Admissions in one call of the looping script at most (each about a dozen Redis commands). */
+export const ADMISSIONS_PER_CALL = 100;
 /** The day counter outlives midnight by a minute (a request at 23:59:59.999 still finds it). */
 const DAY_EXPIRY_MARGIN_MS = 60_000;
 
@@ -225,16 +227,24 @@ export class AccountQuota {
     return this.redis.vigilQuotaAdmit(k1, k2, k3, k4, k5, ...call.args);
   }
 
-  /** A turn's admissions: one alone as before, more in one call of the looping script. */
+  /**
+   * A turn's admissions: one alone as before, more in calls of the looping script of at most
+   * ADMISSIONS_PER_CALL each (a script blocks Redis while it runs: a crowd's turn must not hold
+   * it for long), sent in order on one connection, so they run in arrival order.
+   */
   private async admitAll(calls: AdmitCall[]): Promise<AdmitReply[]> {
     if (calls.length === 1) return [await this.admitAlone(calls[0])];
-    const keys: string[] = [];
-    const args: (string | number)[] = [];
-    for (const call of calls) {
-      keys.push(...call.keys);
-      args.push(...call.args);
+    const sent: Promise<AdmitReply[]>[] = [];
+    for (let from = 0; from < calls.length; from += ADMISSIONS_PER_CALL) {
+      const keys: string[] = [];
+      const args: (string | number)[] = [];
+      for (const call of calls.slice(from, from + ADMISSIONS_PER_CALL)) {
+        keys.push(...call.keys);
+        args.push(...call.args);
+      }
+      sent.push(this.redis.vigilQuotaAdmitMany(keys.length, ...keys, ...args));
     }
-    return this.redis.vigilQuotaAdmitMany(keys.length, ...keys, ...args);
+    return (await Promise.all(sent)).flat();
   }
 
   async release(token: string): Promise<void> {
