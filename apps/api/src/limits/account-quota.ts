@@ -166,8 +166,8 @@ export class AccountQuota {
     if (!('vigilQuotaAdmit' in redis)) {
       redis.defineCommand('vigilQuotaAdmit', { numberOfKeys: 5, lua: ADMIT });
       redis.defineCommand('vigilQuotaRelease', { numberOfKeys: 3, lua: RELEASE });
+      redis.defineCommand('vigilQuotaAdmitMany', { lua: ADMIT_MANY });
     }
-    if (!('vigilQuotaAdmitMany' in redis)) redis.defineCommand('vigilQuotaAdmitMany', { lua: ADMIT_MANY });
     this.redis = redis as RedisWithQuota;
     this.batch = new TickBatch((calls) => this.admitAll(calls));
   }
