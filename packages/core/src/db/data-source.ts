@@ -3,6 +3,9 @@ import type { DataSource } from 'typeorm';
 import { VigilDataSource } from './direct-query.js';
 import { ENTITIES } from './entities/index.js';
 import { MIGRATIONS } from './migrations/index.js';
+import { markTransactionPooled } from './transaction-pooled.js';
+
+export { isTransactionPooled } from './transaction-pooled.js';
 
 export interface DataSourceOptions {
   url: string;
@@ -19,14 +22,6 @@ export interface DataSourceOptions {
    * startup parameter"); set it on the role or database instead. The client-side timeout stays.
    */
   transactionPooling?: boolean;
-}
-
-/** Data sources behind a transaction pooler (see preparedQuery). */
-const transactionPooled = new WeakSet<DataSource>();
-
-/** Whether `db` was created with transactionPooling: no named prepared statements there. */
-export function isTransactionPooled(db: DataSource): boolean {
-  return transactionPooled.has(db);
 }
 
 /** How long past the statement timeout the client waits before giving up on a silent server. */
@@ -58,6 +53,6 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
       keepAliveInitialDelayMillis: 10_000,
     },
   });
-  if (opts.transactionPooling) transactionPooled.add(db);
+  if (opts.transactionPooling) markTransactionPooled(db);
   return db;
 }

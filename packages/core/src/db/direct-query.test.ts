@@ -1,6 +1,7 @@
 import { QueryFailedError, type DataSource } from 'typeorm';
 import { createTestDatabase, databaseUrl, dropTestDatabase } from '@vigil/testing';
 import { createDataSource } from './data-source.js';
+import { NAME_AFTER_USES } from './statement-names.js';
 
 /*
  * Statements outside a transaction skip TypeORM's query runner (VigilDataSource): the answers,
@@ -54,5 +55,24 @@ describe('VigilDataSource: statements on the pool', () => {
       expect(await m.query('SELECT txid_current_if_assigned() IS NOT NULL AS tx', [])).toEqual([{ tx: true }]);
     });
     expect(await db.query('SELECT v FROM direct_t WHERE id = $1', [7])).toEqual([{ v: 'in' }]);
+  });
+
+  it('runs a statement used often as a named prepared statement, parsed once on the connection', async () => {
+    const text = 'SELECT v FROM direct_t WHERE id = $1 AND $2::int IS NOT NULL';
+    await db.query('INSERT INTO direct_t (id, v) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [20, 'named']);
+    for (let i = 0; i < NAME_AFTER_USES + 2; i++) expect(await db.query(text, [20, i])).toEqual([{ v: 'named' }]);
+    const prepared = (await db.query('SELECT name, statement FROM pg_prepared_statements')) as { name: string; statement: string }[];
+    expect(prepared.filter((p) => p.statement === text)).toEqual([{ name: expect.stringMatching(/^vigil_stmt_\d+$/), statement: text }]);
+  });
+
+  it('runs a named statement gone stale (its table changed under it) again unnamed', async () => {
+    await db.query('CREATE TABLE direct_stale (a int)');
+    await db.query('INSERT INTO direct_stale (a) VALUES ($1)', [1]);
+    const text = 'SELECT * FROM direct_stale WHERE a = $1';
+    for (let i = 0; i < NAME_AFTER_USES + 1; i++) expect(await db.query(text, [1])).toEqual([{ a: 1 }]);
+    // PostgreSQL refuses the prepared form now: "cached plan must not change result type".
+    await db.query('ALTER TABLE direct_stale ADD COLUMN b int DEFAULT 7');
+    expect(await db.query(text, [1])).toEqual([{ a: 1, b: 7 }]);
+    expect(await db.query(text, [1])).toEqual([{ a: 1, b: 7 }]);
   });
 });

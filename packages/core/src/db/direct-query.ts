@@ -1,12 +1,44 @@
 import type pg from 'pg';
 import { DataSource, EntityManager, QueryFailedError, type QueryRunner } from 'typeorm';
 import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { StatementNames } from './statement-names.js';
+import { isTransactionPooled } from './transaction-pooled.js';
+
+/** Each pool's statement names (statement-names.ts); none behind a transaction pooler, where a named statement lives on one server connection the next transaction may not get. */
+const statementNames = new WeakMap<DataSource, StatementNames>();
+
+function namesOf(db: DataSource): StatementNames | undefined {
+  if (isTransactionPooled(db)) return undefined;
+  let names = statementNames.get(db);
+  if (!names) statementNames.set(db, (names = new StatementNames()));
+  return names;
+}
+
+/** SQLSTATE of "cached plan must not change result type": a prepared `SELECT *` after its table changed (a migration under a running process). */
+const STALE_PREPARED = '0A000';
+
+/**
+ * Runs `text` on `client`, as a named prepared statement when `names` gives it one; a named
+ * statement the server refuses as stale runs again unnamed, and its text stays unnamed.
+ */
+async function run(client: pg.PoolClient, names: StatementNames | undefined, text: string, values: unknown[]): Promise<pg.QueryResult> {
+  const name = names?.nameOf(text);
+  if (name === undefined) return client.query(text, values);
+  try {
+    return await client.query({ name, text, values });
+  } catch (e) {
+    if ((e as { code?: unknown }).code !== STALE_PREPARED || !names) throw e;
+    names.refuse(text);
+    return client.query(text, values);
+  }
+}
 
 /**
  * A statement with parameters, outside a transaction, on the pool itself (issue 35): TypeORM's
  * query() makes a query runner for each one (a pool connection through its own promise, the
  * before and after broadcasts, the release bookkeeping), about 30 to 60 µs of the API's CPU per
- * statement on top of pg's own work, which a write of two statements paid twice. The answer is
+ * statement on top of pg's own work, which a write of two statements paid twice. A statement run
+ * often goes as a named prepared statement (StatementNames). The answer is
  * TypeORM's: the rows, or [rows, affected] when the main query is an UPDATE or a DELETE; an error
  * of the statement is TypeORM's QueryFailedError around pg's, and the connection goes back to
  * the pool as TypeORM gives it back (kept, whatever the statement's error).
@@ -15,7 +47,7 @@ async function onPool<T>(db: DataSource, query: string, parameters: unknown[]): 
   const pool = (db.driver as PostgresDriver).master as pg.Pool;
   const client = await pool.connect();
   try {
-    const raw = await client.query(query, parameters);
+    const raw = await run(client, namesOf(db), query, parameters);
     return (raw.command === 'UPDATE' || raw.command === 'DELETE' ? [raw.rows, raw.rowCount] : raw.rows) as T;
   } catch (e) {
     throw new QueryFailedError(query, parameters, e as Error);

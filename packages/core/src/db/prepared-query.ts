@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import { isTransactionPooled } from './data-source.js';
+import { isTransactionPooled } from './transaction-pooled.js';
 
 function poolOf(db: DataSource): pg.Pool {
   const driver = db.driver;

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { createTestDatabase, databaseUrl, dropTestDatabase } from '@vigil/testing';
 import { createDataSource, isTransactionPooled } from './data-source.js';
 import { preparedQuery } from './prepared-query.js';
+import { NAME_AFTER_USES } from './statement-names.js';
 
 /*
  * What a data source behind a transaction pooler leaves out, seen from PostgreSQL itself (one
@@ -48,5 +49,15 @@ describe('data sources with transactionPooling', () => {
     }
     expect(await preparedNames(pooled)).toEqual([]);
     expect(await preparedNames(direct)).toEqual(['vigil_tp_answer']);
+  });
+
+  it('runs a statement used often on the pool unnamed; a direct source names it (StatementNames)', async () => {
+    const pooled = await source(true);
+    const direct = await source(false);
+    for (const db of [pooled, direct]) {
+      for (let i = 0; i < NAME_AFTER_USES + 2; i++) expect(await db.query('SELECT $1::int * 2 AS n', [i])).toEqual([{ n: i * 2 }]);
+    }
+    expect(await preparedNames(pooled)).toEqual([]);
+    expect(await preparedNames(direct)).toEqual([expect.stringMatching(/^vigil_stmt_\d+$/)]);
   });
 });
