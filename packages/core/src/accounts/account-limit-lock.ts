@@ -108,7 +108,7 @@ export function underLimitLock(db: DataSource, limit: CountedLimit, accountId: n
         return own.rows as T;
       } catch (e) {
         await client.query('ROLLBACK').catch(() => undefined);
-        throw e instanceof QueryFailedError ? e : new QueryFailedError(sql, parameters, e as Error);
+        throw new QueryFailedError(sql, parameters, e as Error);
       } finally {
         client.release();
       }
