@@ -103,6 +103,7 @@ export * from './outbox/outbox-message.js';
 export * from './outbox/outbox-relay.js';
 export * from './outbox/schedule-changes.js';
 export * from './outbox/monitor-schedules-together.js';
+export * from './outbox/domain-schedules-together.js';
 export * from './db/database-unavailable.js';
 export * from './headers/index.js';
 export * from './maintenance/index.js';

@@ -3,7 +3,7 @@ import { ConflictError, countDomains, Domain, domainCreate, domainOfRow, insertA
 import { tierLimitError } from '../http/tier-limit.js';
 import { DOMAIN_DEFAULTS, type CreateDomainInput } from './domain-input.js';
 import { assertFrequencyAllowed } from './frequency-policy.js';
-import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
+import { applyDomainScheduleNow } from '../schedules/apply-schedule-now.js';
 import { requireOwnedHostname } from './require-owned-hostname.js';
 import { isUniqueViolation } from './unique-violation.js';
 
@@ -21,7 +21,7 @@ export const DOMAIN_EXISTS = 'Domain already exists';
  * insert under the account's domain-limit lock (lockAccountLimit), only when the tier has a
  * limit, so concurrent creates with room for k leave exactly k new domains. Its schedule change
  * and initial scan are written to the schedule outbox with the insert, in the same statement
- * (domainCreate), and applied to Redis after the commit (applyScheduleNow; the outbox relay when
+ * (domainCreate), and applied to Redis after the commit (applyDomainScheduleNow, grouped; the outbox relay when
  * Redis failed). Returns the domain and its initial scan's id.
  */
 export async function createDomain(ctx: Context, account: Account, actor: AuditActor, input: CreateDomainInput): Promise<{ domain: Domain; scanId: number }> {
@@ -67,6 +67,6 @@ export async function createDomain(ctx: Context, account: Account, actor: AuditA
     if (isUniqueViolation(e)) throw new ConflictError(DOMAIN_EXISTS, { hostname: fields.hostname, port: fields.port });
     throw e;
   });
-  await applyScheduleNow(ctx, [{ kind: 'domain', id: created.domain.id }]);
+  await applyDomainScheduleNow(ctx, created.domain.id);
   return created;
 }

@@ -5,7 +5,7 @@ import type { DomainSettings } from './domain-input.js';
 import { DOMAIN_EXISTS } from './create-domain.js';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from './find-own-domain.js';
 import { assertFrequencyAllowed } from './frequency-policy.js';
-import { applyScheduleNow } from '../schedules/apply-schedule-now.js';
+import { applyDomainScheduleNow } from '../schedules/apply-schedule-now.js';
 import { isUniqueViolation } from './unique-violation.js';
 
 /**
@@ -50,7 +50,7 @@ export async function updateDomain(ctx: Context, account: Account, actor: AuditA
       await writeScheduleChanges(m, [domainScheduleChange(saved.id)]);
       return answer(saved);
     });
-    await applyScheduleNow(ctx, [{ kind: 'domain', id: updated.id }]);
+    await applyDomainScheduleNow(ctx, updated.id);
     return updated;
   } catch (e) {
     if (isUniqueViolation(e)) throw new ConflictError(DOMAIN_EXISTS);

@@ -10,6 +10,7 @@ import {
   maintenanceWindowOfRow,
   NotFoundError,
   snapshotOf,
+  underLimitLock,
   updateAudited,
   writeAudited,
   type AuditActor,
@@ -34,9 +35,10 @@ export async function findOwnWindow(ctx: Context, accountId: number, rawId: stri
 /**
  * POST: validates the window as a whole and its scope, then counts and saves under the account's
  * maintenance-window lock (the cap; not the account row, so the account's other writes never wait):
- * BEGIN with the lock (inLimitTransaction: one round trip), then ONE statement that counts,
- * inserts below the cap and writes the entry (insertAudited; issue 35: it was a count, TypeORM's
- * save and the entry, three statements), then COMMIT.
+ * ONE statement counts, inserts below the cap and writes the entry (insertAudited), sent with
+ * BEGIN, the lock and COMMIT in one round trip (underLimitLock; issue 35: it was BEGIN with the
+ * lock, the statement and COMMIT, three, with the lock held across them). At the cap the
+ * statement creates nothing, and the 403's `current` is counted under the lock again (the rare path).
  */
 export async function createWindow(ctx: Context, actor: AuditActor, body: unknown): Promise<MaintenanceWindow> {
   const { accountId } = actor;
@@ -46,12 +48,15 @@ export async function createWindow(ctx: Context, actor: AuditActor, body: unknow
   // The entry tells the new window as its entity would (snapshotOf): the id and creation date are the statement's.
   const after = snapshotOf(ctx.db.manager, Object.assign(new MaintenanceWindow(), row));
   const { count, insert } = cappedMaintenanceWindowInsert(row, MAX_WINDOWS_PER_ACCOUNT);
-  return inLimitTransaction(ctx.db, 'maintenance_windows', accountId, async (em) => {
-    const [saved] = await insertAudited<MaintenanceWindow>(em, actor, insert, { resource: 'maintenance_window', action: 'create', after, writes: [count] });
-    if (saved) return maintenanceWindowOfRow(saved);
-    const current = await countMaintenanceWindows(em, accountId);
-    throw new ForbiddenError('Maintenance window limit reached', { limit: MAX_WINDOWS_PER_ACCOUNT, current, remaining: 0 });
+  const [saved] = await insertAudited<MaintenanceWindow>(underLimitLock(ctx.db, 'maintenance_windows', accountId), actor, insert, {
+    resource: 'maintenance_window',
+    action: 'create',
+    after,
+    writes: [count],
   });
+  if (saved) return maintenanceWindowOfRow(saved);
+  const current = await inLimitTransaction(ctx.db, 'maintenance_windows', accountId, (em) => countMaintenanceWindows(em, accountId));
+  throw new ForbiddenError('Maintenance window limit reached', { limit: MAX_WINDOWS_PER_ACCOUNT, current, remaining: 0 });
 }
 
 /** PUT/PATCH: the fields sent change, and the merged window is validated again as a whole. */

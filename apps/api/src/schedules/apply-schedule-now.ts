@@ -1,5 +1,6 @@
 import {
   applyDeletedDomainSchedules,
+  applyDomainSchedulesTogether,
   applyDeletedMonitorSchedulesTogether,
   applyMonitorSchedulesTogether,
   applyScheduleChanges,
@@ -20,8 +21,8 @@ export function applyScheduleNow(ctx: Context, targets: readonly ScheduleTarget[
   return applyScheduleChanges(applyDeps(ctx), targets);
 }
 
-/** Monitors per grouped apply at most (one transaction, one pipeline). */
-const MONITORS_PER_APPLY = 200;
+/** Monitors or domains per grouped apply at most (one transaction, one pipeline). */
+const PER_APPLY = 200;
 
 type Deps = ReturnType<typeof applyDeps>;
 
@@ -30,7 +31,13 @@ type Deps = ReturnType<typeof applyDeps>;
  * a group of items, logging a failure (the changes stand and stay pending for the outbox relay,
  * as applyScheduleNow).
  */
-function groupOf<I>(groups: WeakMap<Context, GroupApply<I>>, ctx: Context, apply: (deps: Deps, items: I[]) => Promise<unknown>, idOf: (item: I) => number): GroupApply<I> {
+function groupOf<I>(
+  groups: WeakMap<Context, GroupApply<I>>,
+  ctx: Context,
+  kind: ScheduleTarget['kind'],
+  apply: (deps: Deps, items: I[]) => Promise<unknown>,
+  idOf: (item: I) => number | readonly number[],
+): GroupApply<I> {
   const known = groups.get(ctx);
   if (known) return known;
   const deps = applyDeps(ctx);
@@ -38,9 +45,9 @@ function groupOf<I>(groups: WeakMap<Context, GroupApply<I>>, ctx: Context, apply
     try {
       await apply(deps, items);
     } catch (e) {
-      deps.logger.warn('schedule not updated yet; the outbox relay will apply it', { kind: 'monitor', ids: items.map(idOf), error: (e as Error).message });
+      deps.logger.warn('schedule not updated yet; the outbox relay will apply it', { kind, ids: items.flatMap(idOf), error: (e as Error).message });
     }
-  }, MONITORS_PER_APPLY);
+  }, PER_APPLY);
   groups.set(ctx, group);
   return group;
 }
@@ -54,7 +61,7 @@ const monitorApplies = new WeakMap<Context, GroupApply<number>>();
  * a run that started after its commit.
  */
 export function applyMonitorScheduleNow(ctx: Context, id: number): Promise<void> {
-  return groupOf(monitorApplies, ctx, applyMonitorSchedulesTogether, (i) => i).add(id);
+  return groupOf(monitorApplies, ctx, 'monitor', applyMonitorSchedulesTogether, (i) => i).add(id);
 }
 
 type Deleted = { id: number; intervals: readonly number[] };
@@ -68,12 +75,29 @@ const deletedApplies = new WeakMap<Context, GroupApply<Deleted>>();
  * (applyDeletedMonitorSchedulesTogether).
  */
 export function applyDeletedMonitorNow(ctx: Context, monitor: Deleted): Promise<void> {
-  return groupOf(deletedApplies, ctx, applyDeletedMonitorSchedulesTogether, (m) => m.id).add(monitor);
+  return groupOf(deletedApplies, ctx, 'monitor', applyDeletedMonitorSchedulesTogether, (m) => m.id).add(monitor);
 }
 
-/** applyScheduleNow for domains the statement deleted: see applyDeletedDomainSchedules. */
+const domainApplies = new WeakMap<Context, GroupApply<number>>();
+
+/**
+ * applyScheduleNow for one domain, grouped as applyMonitorScheduleNow: one transaction and one
+ * MULTI for the domains whose requests finish at the same time (applyDomainSchedulesTogether).
+ */
+export function applyDomainScheduleNow(ctx: Context, id: number): Promise<void> {
+  return groupOf(domainApplies, ctx, 'domain', applyDomainSchedulesTogether, (i) => i).add(id);
+}
+
+const deletedDomainApplies = new WeakMap<Context, GroupApply<readonly number[]>>();
+
+/**
+ * applyScheduleNow for domains a statement deleted, grouped with the deletes that finish at the
+ * same time: out of their buckets in one MULTI, their changes dropped in one statement
+ * (applyDeletedDomainSchedules, which logs its own failure).
+ */
 export function applyDeletedDomainsNow(ctx: Context, ids: readonly number[]): Promise<void> {
-  return applyDeletedDomainSchedules(applyDeps(ctx), ids);
+  if (!ids.length) return Promise.resolve();
+  return groupOf(deletedDomainApplies, ctx, 'domain', (deps, items) => applyDeletedDomainSchedules(deps, items.flat()), (i) => i).add(ids);
 }
 
 function applyDeps(ctx: Context): ScheduleApplyDeps & { logger: Context['logger'] } {

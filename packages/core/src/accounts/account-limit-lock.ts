@@ -1,10 +1,18 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { QueryFailedError } from 'typeorm';
+import { poolOf } from '../db/direct-query.js';
+import { inlineParams } from '../db/inline-params.js';
 import type { Statement } from '../db/one-statement.js';
+import type { Queryable } from '../db/queryable.js';
 
 /** The limits counted under a lock (the tier's, and the fixed maintenance-window cap); each has its own lock per account. */
 export type CountedLimit = 'monitors' | 'domains' | 'status_pages' | 'scans' | 'maintenance_windows';
 
 const NAMESPACE: Record<CountedLimit | 'config-apply', bigint> = { monitors: 1n, domains: 2n, 'config-apply': 3n, status_pages: 4n, scans: 5n, maintenance_windows: 6n };
+
+function limitKey(limit: CountedLimit, accountId: number): bigint {
+  return (NAMESPACE[limit] << 32n) | BigInt(accountId);
+}
 
 /**
  * Serialises, per account, only the creates that check one counted limit (not the account's
@@ -25,7 +33,7 @@ export async function lockAccountLimit(em: EntityManager, limit: CountedLimit, a
 
 /** lockAccountLimit's statement, to send with other writes (oneStatement: as its main query). */
 export function accountLimitLock(limit: CountedLimit, accountId: number): Statement {
-  const key = (NAMESPACE[limit] << 32n) | BigInt(accountId);
+  const key = limitKey(limit, accountId);
   return { sql: 'SELECT pg_advisory_xact_lock($1::bigint)', params: [key.toString()] };
 }
 
@@ -58,7 +66,7 @@ export async function tryLockConfigApplyAndLimits(em: EntityManager, accountId: 
  * (the runner does not know it is in one).
  */
 export async function inLimitTransaction<T>(db: DataSource, limit: CountedLimit, accountId: number, work: (m: EntityManager) => Promise<T>): Promise<T> {
-  const key = (NAMESPACE[limit] << 32n) | BigInt(accountId);
+  const key = limitKey(limit, accountId);
   const runner = db.createQueryRunner();
   try {
     await runner.query(`BEGIN; SELECT pg_advisory_xact_lock(${key.toString()}::bigint)`);
@@ -72,4 +80,38 @@ export async function inLimitTransaction<T>(db: DataSource, limit: CountedLimit,
   } finally {
     await runner.release();
   }
+}
+
+/**
+ * A Queryable whose query() runs its ONE statement as inLimitTransaction would with that
+ * statement as its work, in ONE round trip (issue 35): `BEGIN; SELECT pg_advisory_xact_lock(<key>);
+ * <the statement, its parameters written as literals (inlineParams)>; COMMIT` as one
+ * simple-protocol query. Under READ COMMITTED each statement of the query takes its own
+ * snapshot, so a count in the statement sees every create that committed before the lock was
+ * granted, as a later statement of the transaction did; the lock is held from the BEGIN to the
+ * COMMIT only, where it was held across three round trips. Answers the statement's rows; a
+ * failure of any part is TypeORM's QueryFailedError around pg's error (so a unique violation is
+ * told as before), after a ROLLBACK (the statements after a failed one never ran). For
+ * statements whose parameters have a text form (no binary).
+ */
+export function underLimitLock(db: DataSource, limit: CountedLimit, accountId: number): Queryable {
+  const key = limitKey(limit, accountId);
+  return {
+    query: async <T>(sql: string, parameters: unknown[] = []): Promise<T> => {
+      const text = `BEGIN; SELECT pg_advisory_xact_lock(${key.toString()}::bigint); ${inlineParams({ sql, params: parameters })}; COMMIT`;
+      const client = await poolOf(db).connect();
+      try {
+        // A query of several statements answers one result each: BEGIN, the lock, the statement, COMMIT.
+        const results: unknown = await client.query(text);
+        const [, , own] = Array.isArray(results) ? (results as { rows: unknown[] }[]) : [];
+        if (!own) throw new Error('underLimitLock: no result for the statement');
+        return own.rows as T;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw new QueryFailedError(sql, parameters, e as Error);
+      } finally {
+        client.release();
+      }
+    },
+  };
 }

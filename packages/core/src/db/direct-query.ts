@@ -44,8 +44,7 @@ async function run(client: pg.PoolClient, names: StatementNames | undefined, tex
  * the pool as TypeORM gives it back (kept, whatever the statement's error).
  */
 async function onPool<T>(db: DataSource, query: string, parameters: unknown[]): Promise<T> {
-  const pool = (db.driver as PostgresDriver).master as pg.Pool;
-  const client = await pool.connect();
+  const client = await poolOf(db).connect();
   try {
     const raw = await run(client, namesOf(db), query, parameters);
     return (raw.command === 'UPDATE' || raw.command === 'DELETE' ? [raw.rows, raw.rowCount] : raw.rows) as T;
@@ -54,6 +53,11 @@ async function onPool<T>(db: DataSource, query: string, parameters: unknown[]): 
   } finally {
     client.release();
   }
+}
+
+/** The pg pool under a PostgreSQL data source (TypeORM's driver's master pool). */
+export function poolOf(db: DataSource): pg.Pool {
+  return (db.driver as PostgresDriver).master as pg.Pool;
 }
 
 /** Whether a statement can skip TypeORM's query runner: parameters given (one statement, the extended protocol) and a PostgreSQL pool. */

@@ -221,4 +221,10 @@ describe('policyResolver', () => {
   it('looks up other record types through VIGIL_DNS_SERVERS', async () => {
     expect(await policyResolver(guarded).resolveTxt('txt.test')).toEqual([['vigil-verification=abc']]);
   });
+
+  it("makes one resolver per process for the system's servers, as for configured ones", () => {
+    const system = { allowPrivate: false, dnsServers: [] };
+    expect(policyResolver(system)).toBe(policyResolver({ ...system }));
+    expect(policyResolver(guarded)).toBe(policyResolver({ ...guarded, dnsServers: [...guarded.dnsServers] }));
+  });
 });

@@ -65,11 +65,19 @@ function resolverFor(servers: string[]): dns.promises.Resolver {
   return resolver;
 }
 
-/** The DNS resolver of a policy, for lookups other than A/AAAA (e.g. TXT verification records). */
+/** The system servers' resolver of policyResolver, made on first use. */
+let systemResolver: dns.promises.Resolver | undefined;
+
+/**
+ * The DNS resolver of a policy, for lookups other than A/AAAA (e.g. TXT verification records):
+ * one per process for the system's servers too, as for configured ones (issue 35: a resolver,
+ * a c-ares channel, cost 50 µs of CPU to make per verification check). A channel answers
+ * concurrent lookups, and Node runs it without c-ares' query cache, so each lookup still asks DNS.
+ */
 export function policyResolver(policy: OutboundPolicy): dns.promises.Resolver {
   if (policy.dnsServers.length) return resolverFor(policy.dnsServers);
-  const resolver = new dns.promises.Resolver({ timeout: 3_000, tries: 2 });
-  return resolver;
+  systemResolver ??= new dns.promises.Resolver({ timeout: 3_000, tries: 2 });
+  return systemResolver;
 }
 
 function stripBrackets(host: string): string {

@@ -7,7 +7,7 @@ import { MONITOR_SCHEDULE_FACTS_FOR_SHARE, monitorScheduleFactsFor, monitorSched
 import type { Logger } from '../logging/logger.js';
 import type { Queues } from '../queue/queues.js';
 import { seenRegions } from '../regions/checker-heartbeats.js';
-import { removeDomainSchedule, syncDomainSchedule, type DomainScheduleFacts } from '../scheduling/domain-schedules.js';
+import { removeDomainSchedule, syncDomainSchedule, syncDomainSchedules, type DomainScheduleFacts } from '../scheduling/domain-schedules.js';
 import { enqueueFirstChecks, oneOffCheckJobId, oneOffCheckJobSuffix, removeMonitorSchedule, shouldBeScheduled, syncMonitorSchedule, type MonitorScheduleFacts } from '../scheduling/monitor-schedules.js';
 import { withTimeout } from '../time/with-timeout.js';
 
@@ -41,7 +41,7 @@ export interface DomainOutboxChange {
 export type ScheduleTarget = Pick<ScheduleChange, 'kind' | 'id'>;
 
 /** What a row's payload holds, per kind. */
-interface ScheduleChangePayload {
+export interface ScheduleChangePayload {
   intervals?: number[];
   firstCheck?: string;
   initialScan?: { scanId: number; jobId: string };
@@ -301,10 +301,7 @@ export async function applyDeletedMonitorSchedules(deps: ScheduleApplyDeps & { l
 export async function applyDeletedDomainSchedules(deps: ScheduleApplyDeps & { logger: Logger }, ids: readonly number[]): Promise<void> {
   if (!ids.length) return;
   try {
-    const removed = (async () => {
-      for (const id of ids) await removeDomainSchedule(deps.queues, id);
-    })();
-    await withTimeout(removed, deps.timeoutMs, `Schedule of domains ${ids.join(', ')}: Redis timed out`);
+    await withTimeout(syncDomainSchedules(deps.queues, [], ids), deps.timeoutMs, `Schedule of domains ${ids.join(', ')}: Redis timed out`);
     await deps.db.query(`DELETE FROM schedule_outbox WHERE kind = 'domain' AND entity_id = ANY($1::int[])`, [ids]);
   } catch (e) {
     deps.logger.warn('schedule not updated yet; the outbox relay will apply it', { kind: 'domain', ids, error: (e as Error).message });

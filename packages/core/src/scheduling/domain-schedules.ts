@@ -3,6 +3,7 @@ import { scheduledDomains } from '../domains/domain-store.js';
 import { JobName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
 import { pipelineReplies } from '../queue/pipeline-replies.js';
+import { runInLanes } from '../runtime/limiter.js';
 import { MONITORING_FREQUENCIES, type MonitoringFrequency } from '../tiers/tiers.js';
 import { bucketIndexKey, bucketMembersKey, bucketOf, bucketSchedulerId, upsertBucketScheduler, type BucketKind, type IntervalBucket } from './interval-buckets.js';
 import type { WantedSchedule } from './periodic-schedules.js';
@@ -52,26 +53,44 @@ export function domainScanRunJobId(domainId: number, dueMs: number): string {
  * to remember the frequency it had. One MULTI, then the scheduler.
  */
 export async function syncDomainSchedule(queues: Queues, d: DomainScheduleFacts): Promise<'scheduled' | 'unscheduled'> {
-  const queue = queues.queueOf(JobName.DomainBucket);
-  const multi = queues.connection.multi();
-  for (const frequency of MONITORING_FREQUENCIES) {
-    const b = domainBucket(d.id, frequency);
-    if (d.isActive && frequency === d.monitoringFrequency) multi.sadd(bucketMembersKey(queue, b), String(d.id)).sadd(bucketIndexKey(queue), bucketSchedulerId(b));
-    else multi.srem(bucketMembersKey(queue, b), String(d.id));
-  }
-  // exec() reports a failed command in its replies instead of throwing: pipelineReplies throws it.
-  pipelineReplies(await multi.exec());
-  if (!d.isActive) return 'unscheduled';
-  await upsertBucketScheduler(queue, DOMAIN_BUCKETS, domainBucket(d.id, d.monitoringFrequency));
-  return 'scheduled';
+  await syncDomainSchedules(queues, [d]);
+  return d.isActive ? 'scheduled' : 'unscheduled';
 }
 
 /** Takes the domain out of every bucket (deleted); a no-op where it is not a member. An emptied bucket's scheduler is left to the reconciler. */
 export async function removeDomainSchedule(queues: Queues, domainId: number): Promise<void> {
+  await syncDomainSchedules(queues, [], [domainId]);
+}
+
+/** Bucket scheduler upserts in flight at once (each is one short Redis script). */
+const SCHEDULER_LANES = 50;
+
+/**
+ * syncDomainSchedule for many domains, and removeDomainSchedule for the `gone` ids, at once
+ * (issue 35: grouped applies): every member change in one MULTI, then each bucket's scheduler
+ * once, where each domain made two or three round trips.
+ */
+export async function syncDomainSchedules(queues: Queues, domains: readonly DomainScheduleFacts[], gone: readonly number[] = []): Promise<void> {
+  if (!domains.length && !gone.length) return;
   const queue = queues.queueOf(JobName.DomainBucket);
   const multi = queues.connection.multi();
-  for (const frequency of MONITORING_FREQUENCIES) multi.srem(bucketMembersKey(queue, domainBucket(domainId, frequency)), String(domainId));
+  const schedulers = new Map<string, IntervalBucket>();
+  for (const id of gone) for (const frequency of MONITORING_FREQUENCIES) multi.srem(bucketMembersKey(queue, domainBucket(id, frequency)), String(id));
+  for (const d of domains) {
+    for (const frequency of MONITORING_FREQUENCIES) {
+      const b = domainBucket(d.id, frequency);
+      if (d.isActive && frequency === d.monitoringFrequency) {
+        multi.sadd(bucketMembersKey(queue, b), String(d.id)).sadd(bucketIndexKey(queue), bucketSchedulerId(b));
+        schedulers.set(bucketSchedulerId(b), b);
+      } else multi.srem(bucketMembersKey(queue, b), String(d.id));
+    }
+  }
+  // exec() reports a failed command in its replies instead of throwing: pipelineReplies throws it.
   pipelineReplies(await multi.exec());
+  await runInLanes(
+    [...schedulers.values()].map((b) => () => upsertBucketScheduler(queue, DOMAIN_BUCKETS, b)),
+    SCHEDULER_LANES,
+  );
 }
 
 /** Domains that should be rescanned periodically: active, of an active account. */
