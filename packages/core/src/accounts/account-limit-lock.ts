@@ -100,6 +100,8 @@ export function underLimitLock(db: DataSource, limit: CountedLimit, accountId: n
     query: async <T>(sql: string, parameters: unknown[] = []): Promise<T> => {
       const text = `BEGIN; SELECT pg_advisory_xact_lock(${key.toString()}::bigint); ${inlineParams({ sql, params: parameters })}; COMMIT`;
       const client = await poolOf(db).connect();
+      // A connection whose ROLLBACK failed may still be in the transaction: closed, not pooled.
+      let broken = false;
       try {
         // A query of several statements answers one result each: BEGIN, the lock, the statement, COMMIT.
         const results: unknown = await client.query(text);
@@ -107,10 +109,13 @@ export function underLimitLock(db: DataSource, limit: CountedLimit, accountId: n
         if (!own) throw new Error('underLimitLock: no result for the statement');
         return own.rows as T;
       } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        broken = await client.query('ROLLBACK').then(
+          () => false,
+          () => true,
+        );
         throw new QueryFailedError(sql, parameters, e as Error);
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
   };

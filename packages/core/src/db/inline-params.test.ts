@@ -20,4 +20,5 @@ it('means what the statement with parameters means: text with quotes and backsla
 it('refuses a $n without its parameter and a binary parameter', () => {
   expect(() => inlineParams({ sql: 'SELECT $2', params: [1] })).toThrow('no parameter $2');
   expect(() => inlineParams({ sql: 'SELECT $1', params: [Buffer.from('x')] })).toThrow('binary');
+  expect(() => inlineParams({ sql: 'SELECT $1', params: ["a\u0000'; DROP TABLE x; --"] })).toThrow('NUL');
 });

@@ -38,6 +38,10 @@ export function inlineParams({ sql, params }: Statement): string {
     const i = Number(n) - 1;
     if (i < 0 || i >= params.length) throw new Error(`inlineParams: no parameter $${n}`);
     const value = params[i];
-    return value === null || value === undefined ? 'NULL' : pg.escapeLiteral(text(value));
+    if (value === null || value === undefined) return 'NULL';
+    const literal = text(value);
+    // A simple-protocol query ends at its first NUL: the rest of the statement would be cut off.
+    if (literal.includes('\u0000')) throw new Error('inlineParams: a parameter holds a NUL character');
+    return pg.escapeLiteral(literal);
   });
 }
