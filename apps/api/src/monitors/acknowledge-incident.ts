@@ -1,5 +1,15 @@
-import { acknowledgeLockedIncident, ConflictError, INCIDENT_RESOLVED, recordAudit, snapshotOf, type AcknowledgeResult, type AuditActor, type Context } from '@vigil/core';
+import { acknowledgeLockedIncident, ConflictError, INCIDENT_RESOLVED, recordAudit, snapshotOf, type AcknowledgeResult, type AuditActor, type Context, type Incident } from '@vigil/core';
 import { findOwnIncident } from './find-own-incident.js';
+import { ReadCoalescer } from '../http/read-coalescer.js';
+
+/**
+ * The plain read before an acknowledgement, shared by identical ones that overlap (each still
+ * gets a read that started after it asked): a crowd acknowledging one incident (a paged team, a
+ * script retrying) costs one read per round. What the read decides cannot go stale: an
+ * acknowledgement is never replaced and a resolved incident never opens, and anything else is
+ * decided again under the row lock.
+ */
+const seenReads = new ReadCoalescer<Incident>();
 
 /**
  * Acknowledges an open incident of the caller's monitor, as the API key `by` (its name), under
@@ -9,7 +19,8 @@ import { findOwnIncident } from './find-own-incident.js';
  * incident nobody acknowledged. An incident already acknowledged, or resolved without an
  * acknowledgement, is answered from one plain read, without the transaction and its lock: the
  * first acknowledgement is never replaced and a resolved incident never opens again (nor is it
- * acknowledged then), so the locked read would answer the same.
+ * acknowledged then), so the locked read would answer the same. That read is shared by
+ * overlapping acknowledgements of the same incident by the same account (seenReads).
  */
 export async function acknowledgeIncident(
   ctx: Context,
@@ -18,7 +29,8 @@ export async function acknowledgeIncident(
   rawMonitorId: string | string[] | undefined,
   rawIncidentId: string | string[] | undefined,
 ): Promise<AcknowledgeResult> {
-  const seen = await findOwnIncident(ctx.db, actor.accountId, rawMonitorId, rawIncidentId);
+  const key = JSON.stringify([actor.accountId, rawMonitorId, rawIncidentId]);
+  const seen = await seenReads.read(key, () => findOwnIncident(ctx.db, actor.accountId, rawMonitorId, rawIncidentId));
   if (seen.acknowledgedAt) {
     // No change, no entry (as recordAudit of no change tells).
     actor.recorded?.();

@@ -203,6 +203,20 @@ describe('POST .../incidents/{incident_id}/acknowledge', () => {
     expect((await request(app).post(ackPath(m.id, incident.id)).set(pro.auth)).status).toBe(200);
   });
 
+  it('concurrent acknowledgements of one incident (their first reads shared): one acknowledges, the others answer it, one entry and one event', async () => {
+    const m = await create(pro);
+    const incident = await openIncident(pro, m.id);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => request(app).post(ackPath(m.id, incident.id)).set(pro.auth)));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(answers.map((r) => r.body.message as string).sort()).toEqual(['Incident acknowledged', ...Array(7).fill('Incident already acknowledged')]);
+    expect(new Set(answers.map((r) => r.body.incident.acknowledged_at as string)).size).toBe(1);
+    const entries = await ctx.db.query(`SELECT 1 FROM audit_log WHERE resource_type = 'incident' AND resource_id = $1 AND action = 'acknowledge'`, [String(incident.id)]);
+    expect(entries).toHaveLength(1);
+    expect(await ctx.db.query(`SELECT 1 FROM outbox WHERE job_id = $1`, [`incident-${incident.id}-acknowledged`])).toHaveLength(1);
+    // Another account naming the incident shares nothing: 404.
+    expect((await request(app).post(ackPath(m.id, incident.id)).set(other.auth)).status).toBe(404);
+  });
+
   it('shows in the incidents list and the incident detail', async () => {
     const m = await create(pro);
     const incident = await openIncident(pro, m.id, {
