@@ -39,11 +39,13 @@ function openSecrets(integration: Integration, box: SecretBox): Record<string, u
  * Rotations of one integration made by this process, one after the other, and the row the last
  * one wrote while more wait: the next starts from it instead of reading the row again. Without
  * the turns, concurrent rotations of one integration would all read the same secrets and all
- * but one fail their compare-and-set.
+ * but one fail their compare-and-set. The line is the account's and the integration's: another
+ * account's requests for the same id (each a 404) never queue in front of the owner's rotations.
  */
-const turns = new Map<number, { tail: Promise<void>; written?: Integration }>();
+const turns = new Map<string, { tail: Promise<void>; written?: Integration }>();
 
-function inTurn<T>(id: number, work: (written: Integration | undefined) => Promise<{ value: T; written: Integration }>): Promise<T> {
+export function inRotationTurn<T>(accountId: number, integrationId: number, work: (written: Integration | undefined) => Promise<{ value: T; written: Integration }>): Promise<T> {
+  const id = `${accountId}:${integrationId}`;
   const turn = turns.get(id) ?? { tail: Promise.resolve() };
   turns.set(id, turn);
   const mine = turn.tail.then(async () => {
@@ -95,7 +97,7 @@ export async function rotateWebhookSecret(
     });
     return saved && { integration: saved, secret };
   };
-  return inTurn(id, async (written) => {
+  return inRotationTurn(actor.accountId, id, async (written) => {
     const current = written?.accountId === actor.accountId ? written : await integrationOfAccount(ctx.db, actor.accountId, id);
     if (!current) throw new NotFoundError(INTEGRATION_NOT_FOUND);
     const overlapSeconds = parseRotateBody(body);
