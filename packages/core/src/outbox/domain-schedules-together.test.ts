@@ -1,31 +1,21 @@
-import { bucketsOfDomain, createTestAccount, createTestContext, deadRedisQueues, type TestContext } from '@vigil/testing';
+import { outboxFixture } from './testing/outbox-fixture.js';
+import { bucketsOfDomain, deadRedisQueues } from '@vigil/testing';
 import { JobName } from '../queue/queue-names.js';
 import { applyDomainSchedulesTogether } from './domain-schedules-together.js';
-import { createdDomainChange, domainScheduleChange, writeScheduleChanges, type ScheduleChange } from './schedule-changes.js';
+import { createdDomainChange, domainScheduleChange } from './schedule-changes.js';
 
 // The grouped domain applies of the API (issue 35): many domains' pending changes in one
 // transaction and one MULTI, with the guarantees of the one-at-a-time apply.
-let ctx: TestContext;
-let accountId: number;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  accountId = (await createTestAccount(ctx, 'business')).account.id;
-});
-afterAll(() => ctx.teardown());
-beforeEach(() => ctx.db.query('DELETE FROM schedule_outbox'));
-
-const deps = () => ({ db: ctx.db, queues: ctx.queues, regions: ctx.config.knownRegions, agentRegions: [], timeoutMs: 1000 });
-const commit = (changes: ScheduleChange[]) => ctx.db.transaction((em) => writeScheduleChanges(em, changes));
-const pending = async () => Number((await ctx.db.query('SELECT count(*)::int AS n FROM schedule_outbox'))[0].n);
-const periodsOf = async (id: number) => (await bucketsOfDomain(ctx, id)).map((b) => b.everyMs / 60_000);
+const fx = outboxFixture();
+const { commit, pending, deps } = fx;
+const periodsOf = async (id: number) => (await bucketsOfDomain(fx.ctx, id)).map((b) => b.everyMs / 60_000);
 const scansOf = async (scanIds: number[]) =>
-  (await ctx.queues.queueOf(JobName.TlsScan).getJobs(['waiting', 'delayed', 'prioritized'])).filter((j) => scanIds.includes(j.data.scanId)).map((j) => j.id);
+  (await fx.ctx.queues.queueOf(JobName.TlsScan).getJobs(['waiting', 'delayed', 'prioritized'])).filter((j) => scanIds.includes(j.data.scanId)).map((j) => j.id);
 
 let n = 0;
 async function insertDomain(frequency: string, isActive = true): Promise<number> {
-  const [{ id }] = (await ctx.db.query(`INSERT INTO domains (account_id, hostname, monitoring_frequency, is_active) VALUES ($1, $2, $3, $4) RETURNING id`, [
-    accountId,
+  const [{ id }] = (await fx.ctx.db.query(`INSERT INTO domains (account_id, hostname, monitoring_frequency, is_active) VALUES ($1, $2, $3, $4) RETURNING id`, [
+    fx.accountId,
     `together-${++n}.example.com`,
     frequency,
     isActive,
@@ -45,9 +35,9 @@ it('applies every listed domain as its row stands: created (with its initial sca
 
   const first = createdDomainChange(created, 9_000_001);
   const ofGone = createdDomainChange(gone, 9_000_002);
-  await ctx.db.query(`UPDATE domains SET monitoring_frequency = 'hourly' WHERE id = $1`, [moved]);
-  await ctx.db.query('UPDATE domains SET is_active = false WHERE id = $1', [inactive]);
-  await ctx.db.query('DELETE FROM domains WHERE id = $1', [gone]);
+  await fx.ctx.db.query(`UPDATE domains SET monitoring_frequency = 'hourly' WHERE id = $1`, [moved]);
+  await fx.ctx.db.query('UPDATE domains SET is_active = false WHERE id = $1', [inactive]);
+  await fx.ctx.db.query('DELETE FROM domains WHERE id = $1', [gone]);
   await commit([first, ofGone, domainScheduleChange(moved), domainScheduleChange(inactive), domainScheduleChange(gone), domainScheduleChange(notListed)]);
   expect(await applyDomainSchedulesTogether(deps(), [created, moved, inactive, gone, created])).toBe(5);
   expect(await periodsOf(created)).toEqual([60]);
@@ -64,7 +54,7 @@ it('applies every listed domain as its row stands: created (with its initial sca
 it('leaves every change pending when Redis fails, for the outbox relay', async () => {
   const id = await insertDomain('hourly');
   await commit([domainScheduleChange(id)]);
-  const dead = await deadRedisQueues(ctx.config.redisPrefix);
+  const dead = await deadRedisQueues(fx.ctx.config.redisPrefix);
   try {
     await expect(applyDomainSchedulesTogether({ ...deps(), queues: dead.queues, timeoutMs: 300 }, [id])).rejects.toThrow();
   } finally {

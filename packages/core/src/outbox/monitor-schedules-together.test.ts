@@ -1,34 +1,24 @@
-import { bucketsOfMonitor, createTestAccount, createTestContext, deadRedisQueues, type TestContext } from '@vigil/testing';
+import { outboxFixture } from './testing/outbox-fixture.js';
+import { bucketsOfMonitor, deadRedisQueues } from '@vigil/testing';
 import { DEFAULT_REGION } from '../regions/region-names.js';
 import { createOutboxRelay } from './outbox-relay.js';
 import { applyDeletedMonitorSchedulesTogether, applyMonitorSchedulesTogether } from './monitor-schedules-together.js';
-import { createdMonitorChange, monitorScheduleChange, writeScheduleChanges, type ScheduleChange } from './schedule-changes.js';
+import { createdMonitorChange, monitorScheduleChange } from './schedule-changes.js';
 
 // The grouped applies of the API (issue 35): many monitors' pending changes in one transaction
 // and one pipeline, with the guarantees of the one-at-a-time apply.
-let ctx: TestContext;
-let accountId: number;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  accountId = (await createTestAccount(ctx, 'business')).account.id;
-});
-afterAll(() => ctx.teardown());
-beforeEach(() => ctx.db.query('DELETE FROM schedule_outbox'));
-
-const deps = () => ({ db: ctx.db, queues: ctx.queues, regions: ctx.config.knownRegions, agentRegions: [], timeoutMs: 1000 });
-const commit = (changes: ScheduleChange[]) => ctx.db.transaction((em) => writeScheduleChanges(em, changes));
-const pending = async () => Number((await ctx.db.query('SELECT count(*)::int AS n FROM schedule_outbox'))[0].n);
-const intervalsOf = async (id: number) => (await bucketsOfMonitor(ctx, id)).map((b) => b.everyMs / 1000);
+const fx = outboxFixture();
+const { commit, pending, deps } = fx;
+const intervalsOf = async (id: number) => (await bucketsOfMonitor(fx.ctx, id)).map((b) => b.everyMs / 1000);
 const checksOf = async (id: number) =>
-  (await ctx.queues.checkQueue(DEFAULT_REGION).getJobs(['waiting', 'delayed', 'prioritized'])).filter((j) => j.data.monitorId === id).map((j) => j.id);
+  (await fx.ctx.queues.checkQueue(DEFAULT_REGION).getJobs(['waiting', 'delayed', 'prioritized'])).filter((j) => j.data.monitorId === id).map((j) => j.id);
 
 let n = 0;
 async function insertMonitor(checkInterval: number, status = 'up'): Promise<number> {
   const url = `https://together-${++n}.example.com/`;
-  const [{ id }] = (await ctx.db.query(
+  const [{ id }] = (await fx.ctx.db.query(
     `INSERT INTO monitors (account_id, name, url, normalized_url, check_interval, status) VALUES ($1, 'm', $2, $2, $3, $4) RETURNING id`,
-    [accountId, url, checkInterval, status],
+    [fx.accountId, url, checkInterval, status],
   )) as { id: number }[];
   return id;
 }
@@ -44,9 +34,9 @@ it('applies every listed monitor as its row stands: created (with its first chec
   expect([await intervalsOf(moved), await intervalsOf(paused), await intervalsOf(gone)]).toEqual([[300], [120], [60]]);
 
   const first = createdMonitorChange({ id: created, checkInterval: 300 });
-  await ctx.db.query(`UPDATE monitors SET check_interval = 600 WHERE id = $1`, [moved]);
-  await ctx.db.query(`UPDATE monitors SET status = 'paused' WHERE id = $1`, [paused]);
-  await ctx.db.query('DELETE FROM monitors WHERE id = $1', [gone]);
+  await fx.ctx.db.query(`UPDATE monitors SET check_interval = 600 WHERE id = $1`, [moved]);
+  await fx.ctx.db.query(`UPDATE monitors SET status = 'paused' WHERE id = $1`, [paused]);
+  await fx.ctx.db.query('DELETE FROM monitors WHERE id = $1', [gone]);
   await commit([
     first,
     monitorScheduleChange({ id: moved, checkInterval: 600 }, { checkInterval: 300 }),
@@ -77,10 +67,10 @@ it('a paused monitor gets no first check; a change of each of two intervals both
   const other = await insertMonitor(60);
   await commit([monitorScheduleChange({ id: other, checkInterval: 60 })]);
   await applyMonitorSchedulesTogether(deps(), [other]);
-  await ctx.db.query(`UPDATE monitors SET check_interval = 120 WHERE id = $1`, [other]);
+  await fx.ctx.db.query(`UPDATE monitors SET check_interval = 120 WHERE id = $1`, [other]);
   await commit([monitorScheduleChange({ id: other, checkInterval: 120 }, { checkInterval: 60 })]);
   await applyMonitorSchedulesTogether(deps(), [other]);
-  await ctx.db.query(`UPDATE monitors SET check_interval = 300 WHERE id = $1`, [other]);
+  await fx.ctx.db.query(`UPDATE monitors SET check_interval = 300 WHERE id = $1`, [other]);
   // Its first apply failed (pending), then it moved again: one apply leaves both former buckets.
   await commit([monitorScheduleChange({ id: other, checkInterval: 300 }, { checkInterval: 120 })]);
   expect(await applyMonitorSchedulesTogether(deps(), [other])).toBe(1);
@@ -101,14 +91,14 @@ it('Redis down: the group fails and every change stays for the relay, which appl
   const a = await insertMonitor(300);
   const b = await insertMonitor(120);
   await commit([monitorScheduleChange({ id: a, checkInterval: 300 }), monitorScheduleChange({ id: b, checkInterval: 120 })]);
-  const dead = await deadRedisQueues(ctx.config.redisPrefix);
+  const dead = await deadRedisQueues(fx.ctx.config.redisPrefix);
   try {
     await expect(applyMonitorSchedulesTogether({ ...deps(), queues: dead.queues, timeoutMs: 300 }, [a, b])).rejects.toThrow();
   } finally {
     await dead.close();
   }
   expect(await pending()).toBe(2);
-  expect(await createOutboxRelay(ctx).relayNow()).toBe(2);
+  expect(await createOutboxRelay(fx.ctx).relayNow()).toBe(2);
   expect([await intervalsOf(a), await intervalsOf(b)]).toEqual([[300], [120]]);
 });
 
@@ -118,12 +108,12 @@ it('deleted monitors together: out of their buckets, their changes of those inte
   await commit([monitorScheduleChange({ id: a, checkInterval: 300 }), monitorScheduleChange({ id: b, checkInterval: 60 })]);
   await applyMonitorSchedulesTogether(deps(), [a, b]);
   // a: a change to 120 whose apply failed, then the delete (its change names 120).
-  await ctx.db.query(`UPDATE monitors SET check_interval = 120 WHERE id = $1`, [a]);
+  await fx.ctx.db.query(`UPDATE monitors SET check_interval = 120 WHERE id = $1`, [a]);
   await commit([monitorScheduleChange({ id: a, checkInterval: 120 }, { checkInterval: 300 })]);
-  await ctx.db.query('DELETE FROM monitors WHERE id = ANY($1::int[])', [[a, b]]);
+  await fx.ctx.db.query('DELETE FROM monitors WHERE id = ANY($1::int[])', [[a, b]]);
   await commit([monitorScheduleChange({ id: a, checkInterval: 120 }), monitorScheduleChange({ id: b, checkInterval: 60 })]);
 
-  const dead = await deadRedisQueues(ctx.config.redisPrefix);
+  const dead = await deadRedisQueues(fx.ctx.config.redisPrefix);
   try {
     await expect(applyDeletedMonitorSchedulesTogether({ ...deps(), queues: dead.queues, timeoutMs: 300 }, [{ id: a, intervals: [120] }, { id: b, intervals: [60] }])).rejects.toThrow();
   } finally {
@@ -135,7 +125,7 @@ it('deleted monitors together: out of their buckets, their changes of those inte
   await applyDeletedMonitorSchedulesTogether(deps(), [{ id: a, intervals: [120] }, { id: b, intervals: [60] }]);
   expect(await intervalsOf(b)).toEqual([]);
   expect(await pending()).toBe(1);
-  expect(await createOutboxRelay(ctx).relayNow()).toBe(1);
+  expect(await createOutboxRelay(fx.ctx).relayNow()).toBe(1);
   expect(await intervalsOf(a)).toEqual([]);
   expect(await pending()).toBe(0);
 });

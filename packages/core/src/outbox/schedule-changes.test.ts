@@ -1,41 +1,32 @@
-import { bucketsOfDomain, bucketsOfMonitor, captureLogs, createTestAccount, createTestContext, deadRedisQueues, type TestContext } from '@vigil/testing';
+import { outboxFixture } from './testing/outbox-fixture.js';
+import { bucketsOfDomain, bucketsOfMonitor, captureLogs, deadRedisQueues } from '@vigil/testing';
 import { createOutboxRelay } from './outbox-relay.js';
-import { applyDeletedMonitorSchedules, applyScheduleChanges, domainScheduleChange, monitorScheduleChange, writeScheduleChanges, type ScheduleChange } from './schedule-changes.js';
+import { applyDeletedMonitorSchedules, applyScheduleChanges, domainScheduleChange, monitorScheduleChange, writeScheduleChanges } from './schedule-changes.js';
 
-let ctx: TestContext;
-let accountId: number;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  accountId = (await createTestAccount(ctx, 'business')).account.id;
-});
-afterAll(() => ctx.teardown());
-beforeEach(() => ctx.db.query('DELETE FROM schedule_outbox'));
-
-const relay = () => createOutboxRelay(ctx);
-const commit = (changes: ScheduleChange[]) => ctx.db.transaction((em) => writeScheduleChanges(em, changes));
-const pending = async () => Number((await ctx.db.query('SELECT count(*)::int AS n FROM schedule_outbox'))[0].n);
+const fx = outboxFixture();
+const { commit, pending } = fx;
+const relay = () => createOutboxRelay(fx.ctx);
 /** The intervals (s) whose buckets hold the monitor in the default region. */
-const intervalsOf = async (id: number) => (await bucketsOfMonitor(ctx, id)).map((b) => b.everyMs / 1000);
+const intervalsOf = async (id: number) => (await bucketsOfMonitor(fx.ctx, id)).map((b) => b.everyMs / 1000);
 /** The frequencies (ms) whose buckets hold the domain. */
-const domainPeriodsOf = async (id: number) => (await bucketsOfDomain(ctx, id)).map((b) => b.everyMs);
+const domainPeriodsOf = async (id: number) => (await bucketsOfDomain(fx.ctx, id)).map((b) => b.everyMs);
 
 let n = 0;
 async function insertMonitor(checkInterval: number, status = 'up'): Promise<number> {
   const url = `https://outbox-${++n}.example.com/`;
-  const [{ id }] = (await ctx.db.query(
+  const [{ id }] = (await fx.ctx.db.query(
     `INSERT INTO monitors (account_id, name, url, normalized_url, check_interval, status) VALUES ($1, 'm', $2, $2, $3, $4) RETURNING id`,
-    [accountId, url, checkInterval, status],
+    [fx.accountId, url, checkInterval, status],
   )) as { id: number }[];
   return id;
 }
-const setMonitor = (id: number, set: string, values: unknown[] = []) => ctx.db.query(`UPDATE monitors SET ${set} WHERE id = $1`, [id, ...values]);
+const setMonitor = (id: number, set: string, values: unknown[] = []) => fx.ctx.db.query(`UPDATE monitors SET ${set} WHERE id = $1`, [id, ...values]);
 
 describe('schedule outbox', () => {
   it('a change exists only if its transaction commits', async () => {
     const id = await insertMonitor(300);
     await expect(
-      ctx.db.transaction(async (em) => {
+      fx.ctx.db.transaction(async (em) => {
         await writeScheduleChanges(em, [monitorScheduleChange({ id, checkInterval: 300 })]);
         throw new Error('rolled back');
       }),
@@ -82,33 +73,33 @@ describe('schedule outbox', () => {
     await commit([monitorScheduleChange({ id: gone, checkInterval: 120 })]);
     await relay().relayNow();
     expect(await intervalsOf(gone)).toEqual([120]);
-    await ctx.db.query('DELETE FROM monitors WHERE id = $1', [gone]);
+    await fx.ctx.db.query('DELETE FROM monitors WHERE id = $1', [gone]);
     await commit([monitorScheduleChange({ id: gone, checkInterval: 120 })]);
     await relay().relayNow();
     expect(await intervalsOf(gone)).toEqual([]);
   });
 
   it('domains: in the bucket of their frequency while active, moved on a change of it, in none once inactive or deleted', async () => {
-    const [{ id }] = (await ctx.db.query(`INSERT INTO domains (account_id, hostname, monitoring_frequency) VALUES ($1, 'outbox.example.com', 'hourly') RETURNING id`, [
-      accountId,
+    const [{ id }] = (await fx.ctx.db.query(`INSERT INTO domains (account_id, hostname, monitoring_frequency) VALUES ($1, 'outbox.example.com', 'hourly') RETURNING id`, [
+      fx.accountId,
     ])) as { id: number }[];
     await commit([domainScheduleChange(id)]);
     await relay().relayNow();
     expect(await domainPeriodsOf(id)).toEqual([3_600_000]);
-    expect((await bucketsOfDomain(ctx, id))[0].scheduler?.every).toBe(3_600_000);
-    await ctx.db.query(`UPDATE domains SET monitoring_frequency = 'daily' WHERE id = $1`, [id]);
+    expect((await bucketsOfDomain(fx.ctx, id))[0].scheduler?.every).toBe(3_600_000);
+    await fx.ctx.db.query(`UPDATE domains SET monitoring_frequency = 'daily' WHERE id = $1`, [id]);
     await commit([domainScheduleChange(id)]);
     await relay().relayNow();
     expect(await domainPeriodsOf(id)).toEqual([86_400_000]);
-    await ctx.db.query('UPDATE domains SET is_active = false WHERE id = $1', [id]);
+    await fx.ctx.db.query('UPDATE domains SET is_active = false WHERE id = $1', [id]);
     await commit([domainScheduleChange(id)]);
     await relay().relayNow();
     expect(await domainPeriodsOf(id)).toEqual([]);
-    await ctx.db.query('UPDATE domains SET is_active = true WHERE id = $1', [id]);
+    await fx.ctx.db.query('UPDATE domains SET is_active = true WHERE id = $1', [id]);
     await commit([domainScheduleChange(id)]);
     await relay().relayNow();
     expect(await domainPeriodsOf(id)).toEqual([86_400_000]);
-    await ctx.db.query('DELETE FROM domains WHERE id = $1', [id]);
+    await fx.ctx.db.query('DELETE FROM domains WHERE id = $1', [id]);
     await commit([domainScheduleChange(id)]);
     await relay().relayNow();
     expect(await domainPeriodsOf(id)).toEqual([]);
@@ -117,12 +108,12 @@ describe('schedule outbox', () => {
   it('Redis down: applying now logs and keeps the change, the relay fails and keeps it; once Redis answers the relay applies it', async () => {
     const id = await insertMonitor(300);
     await commit([monitorScheduleChange({ id, checkInterval: 300 })]);
-    const dead = await deadRedisQueues(ctx.config.redisPrefix);
+    const dead = await deadRedisQueues(fx.ctx.config.redisPrefix);
     const logs = captureLogs('warn');
     try {
-      const deps = { db: ctx.db, queues: dead.queues, logger: logs.logger, regions: ctx.config.knownRegions, agentRegions: [], timeoutMs: 300 };
+      const deps = { db: fx.ctx.db, queues: dead.queues, logger: logs.logger, regions: fx.ctx.config.knownRegions, agentRegions: [], timeoutMs: 300 };
       await applyScheduleChanges(deps, [{ kind: 'monitor', id }]);
-      await expect(createOutboxRelay({ ...ctx, queues: dead.queues }, { enqueueTimeoutMs: 300 }).relayNow()).rejects.toThrow();
+      await expect(createOutboxRelay({ ...fx.ctx, queues: dead.queues }, { enqueueTimeoutMs: 300 }).relayNow()).rejects.toThrow();
       expect(await pending()).toBe(1);
       expect(logs.entries()).toEqual([expect.objectContaining({ message: 'schedule not updated yet; the outbox relay will apply it', kind: 'monitor', id })]);
     } finally {
@@ -134,14 +125,14 @@ describe('schedule outbox', () => {
   });
 
   it('a deleted monitor applied now: out of the buckets of its intervals, its changes of those dropped, one of another interval left to the relay; Redis down: all left', async () => {
-    const deps = { db: ctx.db, queues: ctx.queues, logger: captureLogs('warn').logger, regions: ctx.config.knownRegions, agentRegions: [], timeoutMs: 1000 };
+    const deps = { db: fx.ctx.db, queues: fx.ctx.queues, logger: captureLogs('warn').logger, regions: fx.ctx.config.knownRegions, agentRegions: [], timeoutMs: 1000 };
     const id = await insertMonitor(300);
     await commit([monitorScheduleChange({ id, checkInterval: 300 })]);
     await relay().relayNow();
     // A change to 60 whose apply failed, then the delete (its change names 60).
     await setMonitor(id, 'check_interval = 60');
     await commit([monitorScheduleChange({ id, checkInterval: 60 }, { checkInterval: 300 })]);
-    await ctx.db.query('DELETE FROM monitors WHERE id = $1', [id]);
+    await fx.ctx.db.query('DELETE FROM monitors WHERE id = $1', [id]);
     await commit([monitorScheduleChange({ id, checkInterval: 60 })]);
     await applyDeletedMonitorSchedules(deps, [{ id, intervals: [60] }]);
     expect(await pending()).toBe(1);
@@ -152,9 +143,9 @@ describe('schedule outbox', () => {
     const other = await insertMonitor(120);
     await commit([monitorScheduleChange({ id: other, checkInterval: 120 })]);
     await relay().relayNow();
-    await ctx.db.query('DELETE FROM monitors WHERE id = $1', [other]);
+    await fx.ctx.db.query('DELETE FROM monitors WHERE id = $1', [other]);
     await commit([monitorScheduleChange({ id: other, checkInterval: 120 })]);
-    const dead = await deadRedisQueues(ctx.config.redisPrefix);
+    const dead = await deadRedisQueues(fx.ctx.config.redisPrefix);
     const logs = captureLogs('warn');
     try {
       await applyDeletedMonitorSchedules({ ...deps, queues: dead.queues, logger: logs.logger, timeoutMs: 300 }, [{ id: other, intervals: [120] }]);
@@ -172,7 +163,7 @@ describe('schedule outbox', () => {
   it('relays running at once apply every change, each entity by one of them', async () => {
     const ids = await Promise.all(Array.from({ length: 30 }, () => insertMonitor(60)));
     await commit(ids.flatMap((id) => [monitorScheduleChange({ id, checkInterval: 60 }), monitorScheduleChange({ id, checkInterval: 60 })]));
-    const applied = await Promise.all(Array.from({ length: 4 }, () => createOutboxRelay(ctx, { batch: 5 }).relayNow()));
+    const applied = await Promise.all(Array.from({ length: 4 }, () => createOutboxRelay(fx.ctx, { batch: 5 }).relayNow()));
     // Two relays may both apply one monitor (each took some of its rows): the same state twice.
     expect(applied.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(30);
     expect(await pending()).toBe(0);
