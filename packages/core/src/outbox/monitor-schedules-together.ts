@@ -33,6 +33,9 @@ interface Taken {
  */
 export async function applyMonitorSchedulesTogether(deps: ScheduleApplyDeps, ids: readonly number[]): Promise<number> {
   if (!ids.length) return 0;
+  // Asked while the transaction begins and takes the changes (a failed read fails the apply below).
+  const known = scheduleRegions(deps);
+  void known().catch(() => undefined);
   return deps.db.transaction(async (em) => {
     const [row] = await em.query<{ taken: Taken[]; facts: MonitorScheduleFactsRow[] }[]>(TAKE_MONITORS_WAITING, [[...new Set(ids)]]);
     if (!row?.taken.length) return 0;
@@ -44,7 +47,7 @@ export async function applyMonitorSchedulesTogether(deps: ScheduleApplyDeps, ids
     }
     const facts = new Map(row.facts.filter((f) => intervals.has(f.id)).map((f) => [f.id, monitorScheduleFactsOf(f)]));
     const redis = async () => {
-      const regions = await scheduleRegions(deps)();
+      const regions = await known();
       // Buckets only in regions with checkers: the runs of a private location, or of a region
       // served by agents, are offered to its agents (their first due run there is its first check).
       const scheduled: MonitorScheduleChange[] = [...facts.values()].map((f) => ({
@@ -53,13 +56,15 @@ export async function applyMonitorSchedulesTogether(deps: ScheduleApplyDeps, ids
         before: intervals.get(f.id) ?? [],
       }));
       const gone = [...intervals].filter(([id]) => !facts.has(id)).flatMap(([id, was]) => [...new Set(was)].map((checkInterval) => ({ id, checkInterval })));
-      await syncMonitorSchedules(deps.queues, scheduled, regions, gone);
       // Paused before this apply: no first check, as its resume checks it.
       const firsts = scheduled.flatMap((m) => {
         const jobId = firstChecks.get(m.id);
         return jobId !== undefined && shouldBeScheduled(m) ? [{ id: m.id, regions: m.regions ?? [], jobId }] : [];
       });
-      await enqueueFirstChecks(deps.queues, firsts);
+      // The buckets and the first checks sent together: neither needs the other's answer, and
+      // both are done before the commit (a failure of either rolls the changes back for the
+      // relay, whose apply adds the same first check job ids again, once).
+      await Promise.all([syncMonitorSchedules(deps.queues, scheduled, regions, gone), enqueueFirstChecks(deps.queues, firsts)]);
     };
     await withTimeout(redis(), deps.timeoutMs, `Schedules of monitors ${[...intervals.keys()].join(', ')}: Redis timed out`);
     return row.taken.length;
