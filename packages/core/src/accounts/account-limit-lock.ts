@@ -10,8 +10,13 @@ export type CountedLimit = 'monitors' | 'domains' | 'status_pages' | 'scans' | '
 
 const NAMESPACE: Record<CountedLimit | 'config-apply', bigint> = { monitors: 1n, domains: 2n, 'config-apply': 3n, status_pages: 4n, scans: 5n, maintenance_windows: 6n };
 
-function limitKey(limit: CountedLimit, accountId: number): bigint {
+function limitKey(limit: CountedLimit | 'config-apply', accountId: number): bigint {
   return (NAMESPACE[limit] << 32n) | BigInt(accountId);
+}
+
+/** BEGIN and the transaction's lock on (limit, account), as simple-protocol text (the key is a number made here). */
+function beginLocked(limit: CountedLimit, accountId: number): string {
+  return `BEGIN; SELECT pg_advisory_xact_lock(${limitKey(limit, accountId).toString()}::bigint)`;
 }
 
 /**
@@ -46,8 +51,8 @@ export function accountLimitLock(limit: CountedLimit, accountId: number): Statem
  * waits for nothing.
  */
 export async function tryLockConfigApplyAndLimits(em: EntityManager, accountId: number, limits: readonly CountedLimit[]): Promise<boolean> {
-  const key = (NAMESPACE['config-apply'] << 32n) | BigInt(accountId);
-  const keys = limits.map((l) => ((NAMESPACE[l] << 32n) | BigInt(accountId)).toString());
+  const key = limitKey('config-apply', accountId);
+  const keys = limits.map((l) => limitKey(l, accountId).toString());
   const [row] = await em.query<{ locked: boolean }[]>(
     `SELECT CASE WHEN pg_try_advisory_xact_lock($1::bigint)
        THEN (SELECT count(pg_advisory_xact_lock(k)) FROM unnest($2::bigint[]) WITH ORDINALITY AS u(k, i)) = cardinality($2::bigint[])
@@ -66,10 +71,9 @@ export async function tryLockConfigApplyAndLimits(em: EntityManager, accountId: 
  * (the runner does not know it is in one).
  */
 export async function inLimitTransaction<T>(db: DataSource, limit: CountedLimit, accountId: number, work: (m: EntityManager) => Promise<T>): Promise<T> {
-  const key = limitKey(limit, accountId);
   const runner = db.createQueryRunner();
   try {
-    await runner.query(`BEGIN; SELECT pg_advisory_xact_lock(${key.toString()}::bigint)`);
+    await runner.query(beginLocked(limit, accountId));
     const result = await work(runner.manager);
     await runner.query('COMMIT');
     return result;
@@ -95,10 +99,10 @@ export async function inLimitTransaction<T>(db: DataSource, limit: CountedLimit,
  * statements whose parameters have a text form (no binary).
  */
 export function underLimitLock(db: DataSource, limit: CountedLimit, accountId: number): Queryable {
-  const key = limitKey(limit, accountId);
+  const begin = beginLocked(limit, accountId);
   return {
     query: async <T>(sql: string, parameters: unknown[] = []): Promise<T> => {
-      const text = `BEGIN; SELECT pg_advisory_xact_lock(${key.toString()}::bigint); ${inlineParams({ sql, params: parameters })}; COMMIT`;
+      const text = `${begin}; ${inlineParams({ sql, params: parameters })}; COMMIT`;
       const client = await poolOf(db).connect();
       // A connection whose ROLLBACK failed may still be in the transaction: closed, not pooled.
       let broken = false;

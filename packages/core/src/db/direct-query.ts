@@ -57,7 +57,9 @@ async function onPool<T>(db: DataSource, query: string, parameters: unknown[]): 
 
 /** The pg pool under a PostgreSQL data source (TypeORM's driver's master pool). */
 export function poolOf(db: DataSource): pg.Pool {
-  return (db.driver as PostgresDriver).master as pg.Pool;
+  const driver = db.driver;
+  if (!(driver instanceof PostgresDriver) || !driver.master) throw new Error('needs an initialized PostgreSQL data source');
+  return driver.master as pg.Pool;
 }
 
 /** Whether a statement can skip TypeORM's query runner: parameters given (one statement, the extended protocol) and a PostgreSQL pool. */

@@ -1,13 +1,6 @@
-import type pg from 'pg';
 import type { DataSource } from 'typeorm';
-import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { poolOf } from './direct-query.js';
 import { isTransactionPooled } from './transaction-pooled.js';
-
-function poolOf(db: DataSource): pg.Pool {
-  const driver = db.driver;
-  if (!(driver instanceof PostgresDriver) || !driver.master) throw new Error('preparedQuery needs an initialized PostgreSQL data source');
-  return driver.master as pg.Pool;
-}
 
 /**
  * Runs a named prepared statement on the data source's own connection pool: PostgreSQL parses
