@@ -1,5 +1,5 @@
 import type Joi from 'joi';
-import { INDEPENDENT_PATHS } from '../middleware/dependency-gate.js';
+import { needsNoDependency } from '../middleware/dependency-gate.js';
 import { UNLIMITED_PATHS } from '../middleware/burst-limit.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { requestSchema } from './joi-schema.js';
@@ -98,7 +98,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string): OpenApiDocu
         ...(resp.headers ? { headers: headerObjects(resp.headers) } : {}),
       };
     }
-    if (!INDEPENDENT_PATHS.has(r.path)) {
+    if (!needsNoDependency(r.path)) {
       responses['503'] ??= {
         description: 'PostgreSQL or Redis is unreachable: `{"error":"Service unavailable"}`; retry after `Retry-After` seconds',
         content: { 'application/json': { schema: ERROR_REF } },

@@ -3,8 +3,13 @@ import { DependencyUnavailableError, type Context } from '@vigil/core';
 import { whenClosed } from '../http/response-end.js';
 import { sendError } from './error-handler.js';
 
-/** Paths that need neither PostgreSQL nor Redis (probes, documentation). */
-export const INDEPENDENT_PATHS: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/docs', '/api/v1/openapi.json']);
+/** Routes that need neither PostgreSQL nor Redis (probes, documentation). */
+const INDEPENDENT_ROUTES: ReadonlySet<string> = new Set(['/healthz', '/readyz', '/docs', '/api/v1/openapi.json']);
+
+/** Whether `path` is answered without PostgreSQL or Redis: the routes above and the docs page's own files. */
+export function needsNoDependency(path: string): boolean {
+  return INDEPENDENT_ROUTES.has(path) || path.startsWith('/docs/');
+}
 
 /**
  * While PostgreSQL or Redis is known to be down, requests are answered 503 at once instead of
@@ -13,7 +18,7 @@ export const INDEPENDENT_PATHS: ReadonlySet<string> = new Set(['/healthz', '/rea
  */
 export function dependencyGate(ctx: Context): RequestHandler {
   return (req, res, next) => {
-    if (INDEPENDENT_PATHS.has(req.path)) return next();
+    if (needsNoDependency(req.path)) return next();
     const [down] = ctx.dependencies.down();
     if (down) {
       sendError(ctx, new DependencyUnavailableError(down, 'known down'), req, res);

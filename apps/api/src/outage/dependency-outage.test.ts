@@ -81,6 +81,17 @@ describe.each([
     expect(JSON.stringify(ready.body)).not.toMatch(/127\.0\.0\.1|\d+\.\d+\.\d+\.\d+|:\d{2,5}/);
   });
 
+  it('still serves the docs page and its files, which need neither', async () => {
+    await proxy().kill();
+    await waitFor(async () => (await ctx.dependencies.check()) && ctx.dependencies.down().length === 1, { what: 'the loss to be seen' });
+    const page = await request(app).get('/docs/');
+    expect(page.status).toBe(200);
+    const assets = [...page.text.matchAll(/(?:href|src)="\.\/([^"]+)"/g)].map((m) => m[1]);
+    expect(assets.length).toBeGreaterThan(1);
+    for (const asset of assets) expect({ asset, status: (await request(app).get(`/docs/${asset}`)).status }).toEqual({ asset, status: 200 });
+    expect((await request(app).get('/api/v1/openapi.json')).status).toBe(200);
+  });
+
   it('answers a request stuck on a frozen connection with 503 once the loss is seen', async () => {
     proxy().freeze();
     await expectServiceUnavailable('/api/v1/uptime/monitors');
