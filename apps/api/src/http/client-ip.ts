@@ -11,7 +11,10 @@ const known = new WeakMap<Request, string>();
 export function clientIp(req: Request): string {
   let ip = known.get(req);
   if (ip === undefined) {
-    const raw = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    // Without a trusted proxy Express's req.ip is the socket's address (proxy-addr trusts no
+    // X-Forwarded-For hop): read it directly instead of parsing the header for nothing.
+    const direct = req.app.get('trust proxy') === false;
+    const raw = (direct ? req.socket.remoteAddress : req.ip) ?? req.socket.remoteAddress ?? 'unknown';
     ip = raw.startsWith('::ffff:') && raw.includes('.') ? raw.slice(7) : raw;
     known.set(req, ip);
   }

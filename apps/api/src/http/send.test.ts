@@ -117,6 +117,18 @@ describe('responseSender', () => {
       expect(stale.status).toBe(200);
     });
 
+    it("keeps the app's other ETag settings: a strong tag as Express makes it, none when off", async () => {
+      for (const setting of ['strong', false]) {
+        const ours = appWith(counted, false).set('etag', setting);
+        const theirs = express().set('etag', setting).get('/shared', (_req, res) => {
+          res.set('Content-Type', 'application/json; charset=utf-8').send(JSON.stringify(shared));
+        });
+        const [a, b] = await Promise.all([request(ours).get('/shared'), request(theirs).get('/shared')]);
+        expect(a.headers.etag).toBe(b.headers.etag);
+        expect(a.headers.etag === undefined).toBe(setting === false);
+      }
+    });
+
     it('answers HEAD with the headers and no body', async () => {
       const res = await request(app).head('/shared');
       expect(res.status).toBe(200);

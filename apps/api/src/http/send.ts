@@ -1,6 +1,7 @@
 import type { Response } from 'express';
 import { assertSerializedAsIs, compileSerializer, ResponseSchemaError, type Serializer } from './serialize.js';
 import type { RouteDef, SendAny } from './route.js';
+import { weakEtag } from './weak-etag.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -77,6 +78,15 @@ interface Answer {
   bytes: Buffer | undefined;
 }
 
+/** The app's ETag of a text (null: the app makes none); Express's default, the weak tag, in one native call. */
+function etagOf(res: Response, text: string, length: number): string | null {
+  const setting: unknown = res.app.get('etag');
+  if (setting === true || setting === 'weak') return weakEtag(text, length);
+  const etagFn: unknown = res.app.get('etag fn');
+  const tag: unknown = typeof etagFn === 'function' ? etagFn(text, 'utf8') : null;
+  return typeof tag === 'string' ? tag : null;
+}
+
 /**
  * What Express's res.send does with a JSON text, minus its copy of the text into a Buffer:
  * Content-Type, Content-Length, the app's ETag (the same weak tag), 304 when the request is
@@ -91,13 +101,10 @@ function writeJsonText(res: Response, status: number, answer: Answer): void {
   }
   res.status(status);
   res.setHeader('Content-Type', JSON_TYPE);
-  if (!res.getHeader('Transfer-Encoding')) res.setHeader('Content-Length', bytes ? bytes.length : Buffer.byteLength(text));
+  const length = bytes ? bytes.length : Buffer.byteLength(text);
+  if (!res.getHeader('Transfer-Encoding')) res.setHeader('Content-Length', length);
   if (!res.getHeader('ETag')) {
-    const etagOf: unknown = res.app.get('etag fn');
-    if (answer.etag === undefined) {
-      const tag: unknown = typeof etagOf === 'function' ? etagOf(text, 'utf8') : null;
-      answer.etag = typeof tag === 'string' ? tag : null;
-    }
+    answer.etag ??= etagOf(res, text, length);
     if (answer.etag !== null) res.setHeader('ETag', answer.etag);
   }
   if (res.req.fresh) {

@@ -214,6 +214,6 @@ export function latestRoundOutcomes(em: Queryable, monitorIds: readonly number[]
   return em.query<{ monitor_id: number; failed: boolean; failing: number }[]>(
     `SELECT DISTINCT ON (monitor_id) monitor_id, failed, cardinality(failing_regions) AS failing
        FROM monitor_rounds WHERE monitor_id = ANY($1::int[]) ORDER BY monitor_id, judged_at DESC`,
-    [monitorIds],
+    [numberArrayLiteral(monitorIds)],
   );
 }

@@ -36,7 +36,7 @@ export async function rollupSumsByMonitor(em: Queryable, monitorIds: readonly nu
   const rows = await em.query<SumRow[]>(
     `SELECT monitor_id, ${SUM_COLUMNS.map((c) => `sum(${c}) AS ${c}`).join(', ')}
      FROM monitor_rollups WHERE monitor_id = ANY($1) AND hour >= $2 AND hour <= $3 GROUP BY monitor_id`,
-    [monitorIds, fromHour, lastHour],
+    [numberArrayLiteral(monitorIds), fromHour, lastHour],
   );
   return new Map(rows.map((r) => [Number(r.monitor_id), sumsOf(r)]));
 }
@@ -53,7 +53,7 @@ export async function rollupWindowSums(em: Queryable, monitorIds: readonly numbe
   const rows = await em.query<SumRow[]>(
     `SELECT monitor_id, ${columns.join(',\n       ')}
      FROM monitor_rollups WHERE monitor_id = ANY($1) AND hour >= $2 AND hour <= $3 GROUP BY monitor_id`,
-    [monitorIds, earliest, lastHour, ...starts],
+    [numberArrayLiteral(monitorIds), earliest, lastHour, ...starts],
   );
   return new Map(rows.map((r) => [Number(r.monitor_id), starts.map((_, i) => sumsOf(r, `_${i}`))]));
 }
@@ -65,7 +65,7 @@ export async function rollupCountsBetween(em: Queryable, monitorIds: readonly nu
     `SELECT monitor_id, sum(total)::bigint AS total, sum(successful)::bigint AS successful FROM monitor_rollups
       WHERE monitor_id = ANY($1::int[]) AND hour >= date_trunc('hour', $2::timestamptz) AND hour < $3
       GROUP BY monitor_id`,
-    [monitorIds, from, to],
+    [numberArrayLiteral(monitorIds), from, to],
   );
   return new Map(rows.map((r) => [r.monitor_id, { total: Number(r.total), successful: Number(r.successful) }]));
 }
@@ -154,6 +154,6 @@ export function rollupDaySums(em: Queryable, monitorIds: readonly number[], from
        FROM monitor_rollups
       WHERE monitor_id = ANY($1::int[]) AND hour >= $2 AND hour < $3
       GROUP BY 1, 2`,
-    [monitorIds, new Date(fromDay * DAY_MS), new Date(untilDay * DAY_MS)],
+    [numberArrayLiteral(monitorIds), new Date(fromDay * DAY_MS), new Date(untilDay * DAY_MS)],
   );
 }

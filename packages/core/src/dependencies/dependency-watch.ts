@@ -41,7 +41,10 @@ export class DependencyWatch {
 
   /** The dependencies known to be down right now (empty before the first check). */
   down(): Dependency[] {
-    return [...this.status].filter(([, s]) => !s.up).map(([d]) => d);
+    // Asked by every request (the dependency gate): one small array, no entry pairs.
+    const down: Dependency[] = [];
+    for (const [d, s] of this.status) if (!s.up) down.push(d);
+    return down;
   }
 
   /** Calls `listener` whenever a dependency goes from up (or unknown) to down; returns the unsubscribe. */

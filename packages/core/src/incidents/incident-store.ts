@@ -1,3 +1,4 @@
+import { numberArrayLiteral } from '../db/array-literals.js';
 import type { EntityManager } from 'typeorm';
 import type { IncidentUpdateStatus } from '../db/entities/incident-update.entity.js';
 import type { EscalationStep, MonitorStatus } from '../db/entities/monitor.entity.js';
@@ -36,7 +37,7 @@ export const openAlertIncident = (r: OpenIncidentRow): AlertIncident => ({
 export async function openIncidentsOf(em: Queryable, monitorIds: readonly number[]): Promise<Map<number, AlertIncident>> {
   const rows = await em.query<OpenIncidentRow[]>(
     `SELECT id, monitor_id, cause, started_at, affected_checks FROM incidents WHERE status = 'open' AND monitor_id = ANY($1::int[])`,
-    [monitorIds],
+    [numberArrayLiteral(monitorIds)],
   );
   return new Map(rows.map((r) => [r.monitor_id, openAlertIncident(r)]));
 }
@@ -162,7 +163,7 @@ export function incidentsOverlapping(em: Queryable, monitorIds: readonly number[
   return em.query<{ monitor_id: number; started_at: Date; resolved_at: Date | null }[]>(
     `SELECT monitor_id, started_at, resolved_at FROM incidents
       WHERE monitor_id = ANY($1::int[]) AND started_at < $3 AND (resolved_at IS NULL OR resolved_at > $2)`,
-    [monitorIds, from, to],
+    [numberArrayLiteral(monitorIds), from, to],
   );
 }
 
@@ -244,7 +245,7 @@ export function incidentsForPage(em: Queryable, monitorIds: readonly number[], r
   return em.query<PageIncidentRow[]>(
     `SELECT id, monitor_id, status, started_at, resolved_at, duration_seconds FROM incidents
       WHERE monitor_id = ANY($1::int[]) AND (status = 'open' OR resolved_at >= $2) AND started_at <= $3`,
-    [monitorIds, resolvedSince, startedBy],
+    [numberArrayLiteral(monitorIds), resolvedSince, startedBy],
   );
 }
 
@@ -258,5 +259,5 @@ export interface PageIncidentUpdateRow {
 
 /** The updates of these incidents, oldest first. */
 export function updatesOfIncidents(em: Queryable, incidentIds: readonly number[]): Promise<PageIncidentUpdateRow[]> {
-  return em.query<PageIncidentUpdateRow[]>(`SELECT incident_id, status, message, created_at FROM incident_updates WHERE incident_id = ANY($1::int[]) ORDER BY created_at, id`, [incidentIds]);
+  return em.query<PageIncidentUpdateRow[]>(`SELECT incident_id, status, message, created_at FROM incident_updates WHERE incident_id = ANY($1::int[]) ORDER BY created_at, id`, [numberArrayLiteral(incidentIds)]);
 }

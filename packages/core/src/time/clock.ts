@@ -24,9 +24,14 @@ export class ManualClock implements Clock {
 
 const DAY_MS = 86_400_000;
 
+/** The last day utcDay wrote (every keyed request asks for today's): its number since the epoch and its text. */
+let lastDay = { n: Number.NaN, text: '' };
+
 /** The UTC calendar day of a moment, as YYYY-MM-DD. */
 export function utcDay(at: Date): string {
-  return at.toISOString().slice(0, 10);
+  const n = Math.floor(at.getTime() / DAY_MS);
+  if (n !== lastDay.n) lastDay = { n, text: at.toISOString().slice(0, 10) };
+  return lastDay.text;
 }
 
 /** The next 00:00 UTC strictly after `at`. */
