@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { managedRowsOf, type Context, type ManagedRowRecord } from '@vigil/core';
+import { managedRowsRead, readsAsOne, type Context, type ManagedRowRecord } from '@vigil/core';
 import { canonicalJson } from './canonical-json.js';
 import { KINDS, type Kind, type Spec } from './document.js';
 import { KIND_ADAPTERS, type Current } from './kinds/index.js';
@@ -35,14 +35,17 @@ export function exportKey(kind: Kind, id: number): string {
   return `${kind.replace('_', '-')}-${id}`;
 }
 
-/** Every declarable object of the account, keyed (read in the caller's transaction when it applies). */
+/**
+ * Every declarable object of the account, keyed (read in the caller's transaction when it
+ * applies): the managed rows and every kind's objects in one round trip (readsAsOne).
+ */
 export async function loadAccountState(ctx: Context, em: EntityManager, accountId: number): Promise<AccountState> {
-  const stored = await managedRowsOf(em, accountId);
+  const [stored, ...loaded] = await readsAsOne(em, [managedRowsRead(accountId), ...KINDS.map((kind) => KIND_ADAPTERS[kind].read(ctx, em, accountId))]);
   const managed = knownManaged(stored);
   const kinds = {} as Record<Kind, KindState>;
-  for (const kind of KINDS) {
+  for (const [k, kind] of KINDS.entries()) {
     const keys = new Map(managed.filter((m) => m.kind === kind).map((m) => [m.resourceId, m.key]));
-    const objects = (await KIND_ADAPTERS[kind].load(ctx, em, accountId)).map((o) => ({
+    const objects = loaded[k].map((o) => ({
       ...o,
       key: keys.get(o.id) ?? exportKey(kind, o.id),
       managed: keys.has(o.id),
