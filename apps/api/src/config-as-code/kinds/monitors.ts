@@ -34,6 +34,7 @@ import { canonicalFields, createMonitorSchema, monitorDefaults, MONITOR_INPUT_ME
 import { typedConfigOfCreate } from '../../monitors/monitor-type-input.js';
 import { resolveRegions } from '../../monitors/region-policy.js';
 import { applyCommittedMonitorSchedules, removeDeletedMonitorSchedules } from '../../monitors/schedule-effects.js';
+import { sameJson } from '../canonical-json.js';
 import type { Spec } from '../document.js';
 import { atPath, inField } from '../error-path.js';
 import { rememberedByJson } from '../remembered.js';
@@ -241,9 +242,14 @@ export const monitorKind: KindAdapter = {
         // One UPDATE of the columns (a save would read the row again first).
         await uniqueTarget(monitor.type, () => updateMonitorOfAccount(em, account.id, monitor.id, columns));
         if (typed) await rescheduleHeartbeat(em, { id: monitor.id, type: monitor.type, config: columns.config ?? monitor.config, resumedAt: monitor.resumedAt });
-        changed.push({ id: monitor.id, before: monitor.checkInterval, after: columns.checkInterval ?? monitor.checkInterval });
+        const after = columns.checkInterval ?? monitor.checkInterval;
+        // Its buckets follow its interval and regions only: an update that keeps both (a rename)
+        // leaves the schedule as it is, as a PUT that sends neither does (no outbox row, no
+        // Redis work after the commit: most of an apply's round trips).
+        if (after !== monitor.checkInterval || !sameJson(columns.regions, monitor.regions)) changed.push({ id: monitor.id, before: monitor.checkInterval, after });
       });
     }
+    if (!changed.length) return [];
     const outbox = await writeScheduleChanges(em, changed.map((c) => monitorScheduleChange({ id: c.id, checkInterval: c.after }, { checkInterval: c.before })));
     return [() => applyCommittedMonitorSchedules(ctx, changed, outbox)];
   },
