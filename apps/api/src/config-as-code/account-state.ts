@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { managedRowsRead, readsAsOne, type Context, type ManagedRowRecord } from '@vigil/core';
+import { managedRowsRead, readsAsOne, type Context, type ManagedRowRecord, type Read } from '@vigil/core';
 import { canonicalJson } from './canonical-json.js';
 import { KINDS, type Kind, type Spec } from './document.js';
 import { KIND_ADAPTERS, type Current } from './kinds/index.js';
@@ -37,10 +37,13 @@ export function exportKey(kind: Kind, id: number): string {
 
 /**
  * Every declarable object of the account, keyed (read in the caller's transaction when it
- * applies): the managed rows and every kind's objects in one round trip (readsAsOne).
+ * applies): the managed rows and every kind's objects in one round trip (readsAsOne). `first`:
+ * a statement sent ahead of them in the same round trip (an apply's locks), whose answer may
+ * refuse (throw) before any state is made of the rest.
  */
-export async function loadAccountState(ctx: Context, em: EntityManager, accountId: number): Promise<AccountState> {
-  const [stored, ...loaded] = await readsAsOne(em, [managedRowsRead(accountId), ...KINDS.map((kind) => KIND_ADAPTERS[kind].read(ctx, em, accountId))]);
+export async function loadAccountState(ctx: Context, em: EntityManager, accountId: number, first?: Read<void>): Promise<AccountState> {
+  const reads: [Read<ManagedRowRecord[]>, ...Read<Current[]>[]] = [managedRowsRead(accountId), ...KINDS.map((kind) => KIND_ADAPTERS[kind].read(ctx, em, accountId))];
+  const [stored, ...loaded] = first ? await readsAsOne(em, [first, ...reads]).then(([, ...rest]) => rest) : await readsAsOne(em, reads);
   const managed = knownManaged(stored);
   const kinds = {} as Record<Kind, KindState>;
   for (const [k, kind] of KINDS.entries()) {
