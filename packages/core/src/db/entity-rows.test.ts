@@ -1,6 +1,6 @@
 import { createTestAccount, createTestContext, insertTestMonitors, type TestContext } from '@vigil/testing';
 import { Monitor } from './entities/monitor.entity.js';
-import { entitiesRead } from './entity-rows.js';
+import { entitiesRead, wholeEntitiesRead } from './entity-rows.js';
 import { readsAsOne } from './reads-as-one.js';
 
 let ctx: TestContext;
@@ -27,6 +27,15 @@ describe('entitiesRead', () => {
     expect(read.map((m) => ({ ...m }))).toEqual(found.map(picked));
     expect(read[1].sloTarget).toBe(99.95);
     expect(reversed.map((m) => ({ ...m }))).toEqual(found.map(picked).reverse());
+  });
+
+  it('reads whole entities as find does with wholeEntitiesRead', async () => {
+    const { account } = await createTestAccount(ctx, 'pro');
+    await insertTestMonitors(ctx, account.id, 2);
+    const found = await ctx.db.getRepository(Monitor).find({ where: { accountId: account.id }, order: { id: 'ASC' } });
+    const [read] = await readsAsOne(ctx.db.manager, [wholeEntitiesRead(ctx.db.manager, Monitor, 'account_id = $1 ORDER BY id', [account.id])]);
+    expect(read).toEqual(found);
+    expect(read[0]).toBeInstanceOf(Monitor);
   });
 
   it('reads only the columns of those properties, and refuses a property that is no plain column', () => {

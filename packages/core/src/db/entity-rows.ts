@@ -12,20 +12,35 @@ interface Plan {
 const plans = new WeakMap<object, Map<string, Plan>>();
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-function planOf(m: EntityManager, target: EntityTarget<ObjectLiteral>, properties: readonly string[]): Plan {
+/** `properties` undefined: every plain column of the entity. */
+function planOf(m: EntityManager, target: EntityTarget<ObjectLiteral>, properties: readonly string[] | undefined): Plan {
   const meta = m.connection.getMetadata(target);
   let byList = plans.get(meta);
   if (!byList) plans.set(meta, (byList = new Map()));
-  const list = properties.join(',');
+  const list = properties?.join(',') ?? '*';
   let plan = byList.get(list);
   if (!plan) {
-    const columns = meta.columns.filter((c) => properties.includes(c.propertyName) && c.isSelect && !c.isVirtual && !c.relationMetadata && !c.embeddedMetadata);
-    const missing = properties.filter((p) => !columns.some((c) => c.propertyName === p));
+    const columns = meta.columns.filter((c) => (!properties || properties.includes(c.propertyName)) && c.isSelect && !c.isVirtual && !c.relationMetadata && !c.embeddedMetadata);
+    const missing = (properties ?? []).filter((p) => !columns.some((c) => c.propertyName === p));
     if (missing.length) throw new Error(`entitiesRead: ${meta.name} has no plain column for ${missing.join(', ')}`);
     plan = { table: quoted(meta.tableName), select: columns.map((c) => quoted(c.databaseName)).join(', '), columns };
     byList.set(list, plan);
   }
   return plan;
+}
+
+function readOf<E extends ObjectLiteral>(m: EntityManager, target: EntityTarget<E>, plan: Plan, where: string, params: readonly unknown[]): Read<E[]> {
+  const meta = m.connection.getMetadata(target);
+  const driver = m.connection.driver;
+  return {
+    statement: { sql: `SELECT ${plan.select} FROM ${plan.table} WHERE ${where}`, params },
+    of: (rows) =>
+      (rows as Record<string, unknown>[]).map((row) => {
+        const entity = meta.create() as E;
+        for (const c of plan.columns) c.setEntityValue(entity, driver.prepareHydratedValue(row[c.databaseName], c));
+        return entity;
+      }),
+  };
 }
 
 /**
@@ -43,16 +58,10 @@ export function entitiesRead<E extends ObjectLiteral, P extends keyof E & string
   where: string,
   params: readonly unknown[],
 ): Read<Pick<E, P>[]> {
-  const plan = planOf(m, target, properties);
-  const meta = m.connection.getMetadata(target);
-  const driver = m.connection.driver;
-  return {
-    statement: { sql: `SELECT ${plan.select} FROM ${plan.table} WHERE ${where}`, params },
-    of: (rows) =>
-      (rows as Record<string, unknown>[]).map((row) => {
-        const entity = meta.create() as E;
-        for (const c of plan.columns) c.setEntityValue(entity, driver.prepareHydratedValue(row[c.databaseName], c));
-        return entity;
-      }),
-  };
+  return readOf(m, target, planOf(m, target, properties), where, params);
+}
+
+/** entitiesRead of every plain column: whole entities, as find gives them. */
+export function wholeEntitiesRead<E extends ObjectLiteral>(m: EntityManager, target: EntityTarget<E>, where: string, params: readonly unknown[]): Read<E[]> {
+  return readOf(m, target, planOf(m, target, undefined), where, params);
 }
