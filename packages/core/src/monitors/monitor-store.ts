@@ -178,11 +178,6 @@ export async function lockMonitorsOfAccount(em: EntityManager, accountId: number
   return monitors;
 }
 
-/** One UPDATE of the given columns of the account's monitor `id` (no read first, unlike a save; nothing when another account's). */
-export async function updateMonitorOfAccount(em: EntityAccess, accountId: number, id: number, columns: Partial<Monitor>): Promise<void> {
-  await em.getRepository(Monitor).update({ id, accountId }, columns);
-}
-
 /** Deletes the account's monitors among `ids` (another account's are skipped; their checks, incidents, rollups and heartbeat rows go with them). */
 export async function deleteMonitorRows(em: Queryable, accountId: number, ids: readonly number[]): Promise<void> {
   await em.query('DELETE FROM monitors WHERE account_id = $1 AND id = ANY($2::int[])', [accountId, ids]);
