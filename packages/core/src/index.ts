@@ -20,6 +20,7 @@ export * from './db/queryable.js';
 export * from './db/one-statement.js';
 export * from './db/entity-access.js';
 export * from './db/entity-rows.js';
+export * from './db/reads-as-one.js';
 export * from './db/owned-ids.js';
 export * from './db/delete-in-batches.js';
 export * from './db/array-literals.js';

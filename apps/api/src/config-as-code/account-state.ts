@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { managedRowsOf, type Context, type ManagedRowRecord } from '@vigil/core';
+import { managedRowsRead, readsAsOne, type Context, type ManagedRowRecord, type Read } from '@vigil/core';
 import { canonicalJson } from './canonical-json.js';
 import { KINDS, type Kind, type Spec } from './document.js';
 import { KIND_ADAPTERS, type Current } from './kinds/index.js';
@@ -35,14 +35,20 @@ export function exportKey(kind: Kind, id: number): string {
   return `${kind.replace('_', '-')}-${id}`;
 }
 
-/** Every declarable object of the account, keyed (read in the caller's transaction when it applies). */
-export async function loadAccountState(ctx: Context, em: EntityManager, accountId: number): Promise<AccountState> {
-  const stored = await managedRowsOf(em, accountId);
+/**
+ * Every declarable object of the account, keyed (read in the caller's transaction when it
+ * applies): the managed rows and every kind's objects in one round trip (readsAsOne). `first`:
+ * a statement sent ahead of them in the same round trip (an apply's locks), whose answer may
+ * refuse (throw) before any state is made of the rest.
+ */
+export async function loadAccountState(ctx: Context, em: EntityManager, accountId: number, first?: Read<void>): Promise<AccountState> {
+  const reads: [Read<ManagedRowRecord[]>, ...Read<Current[]>[]] = [managedRowsRead(accountId), ...KINDS.map((kind) => KIND_ADAPTERS[kind].read(ctx, em, accountId))];
+  const [stored, ...loaded] = first ? await readsAsOne(em, [first, ...reads]).then(([, ...rest]) => rest) : await readsAsOne(em, reads);
   const managed = knownManaged(stored);
   const kinds = {} as Record<Kind, KindState>;
-  for (const kind of KINDS) {
+  for (const [k, kind] of KINDS.entries()) {
     const keys = new Map(managed.filter((m) => m.kind === kind).map((m) => [m.resourceId, m.key]));
-    const objects = (await KIND_ADAPTERS[kind].load(ctx, em, accountId)).map((o) => ({
+    const objects = loaded[k].map((o) => ({
       ...o,
       key: keys.get(o.id) ?? exportKey(kind, o.id),
       managed: keys.has(o.id),

@@ -81,3 +81,24 @@ it('an apply whose Redis work fails after the commit: the relay queues its first
   await createOutboxRelay(ctx).relayNow();
   expect(await firstChecks()).toHaveLength(2);
 });
+
+it('an apply that keeps every interval and region (a rename) leaves the schedules alone: no outbox row, no Redis work', async () => {
+  const a = await idOf('A');
+  const renamed = (interval: number) => ({ ...doc(interval, false), monitors: [{ key: 'a', name: 'A renamed', url: 'https://a.example.com/', check_interval: interval }] });
+  // Redis down after the commit: a schedule change would stay in the outbox for the relay.
+  const dead = await deadRedisQueues(ctx.config.redisPrefix);
+  try {
+    const cut = createApp({ ...ctx, queues: dead.queues });
+    const res = await request(cut).post('/api/v1/config/apply').set(who.auth).send(renamed(60));
+    expect([res.status, res.body.summary.update]).toEqual([200, 1]);
+    expect(await pending()).toBe(0);
+    // A change of interval still goes through the outbox.
+    expect((await request(cut).post('/api/v1/config/apply').set(who.auth).send(renamed(300))).status).toBe(200);
+    expect(await pending()).toBe(1);
+  } finally {
+    await dead.close();
+  }
+  await createOutboxRelay(ctx).relayNow();
+  expect(await intervalsOf(a)).toEqual([300]);
+  expect(await pending()).toBe(0);
+});

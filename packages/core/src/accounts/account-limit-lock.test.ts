@@ -1,6 +1,8 @@
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 import { QueryFailedError } from 'typeorm';
-import { inLimitTransaction, tryLockConfigApplyAndLimits, underLimitLock } from './account-limit-lock.js';
+import type { EntityManager } from 'typeorm';
+import { readsAsOne } from '../db/reads-as-one.js';
+import { configApplyLocksRead, inLimitTransaction, underLimitLock, type CountedLimit } from './account-limit-lock.js';
 
 let ctx: TestContext;
 let accountId: number;
@@ -11,7 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
-describe('tryLockConfigApplyAndLimits', () => {
+const tryLockConfigApplyAndLimits = async (m: EntityManager, id: number, limits: CountedLimit[]) => (await readsAsOne(m, [configApplyLocksRead(id, limits)]))[0];
+
+describe('configApplyLocksRead', () => {
   it('takes the apply lock and the limit locks in one statement; refused, it asks for none (no wait on a held limit lock)', async () => {
     const held = ctx.db.createQueryRunner();
     await held.connect();

@@ -4,6 +4,7 @@ import { poolOf } from '../db/direct-query.js';
 import { inlineParams } from '../db/inline-params.js';
 import type { Statement } from '../db/one-statement.js';
 import type { Queryable } from '../db/queryable.js';
+import type { Read } from '../db/reads-as-one.js';
 
 /** The limits counted under a lock (the tier's, and the fixed maintenance-window cap); each has its own lock per account. */
 export type CountedLimit = 'monitors' | 'domains' | 'status_pages' | 'scans' | 'maintenance_windows';
@@ -48,18 +49,21 @@ export function accountLimitLock(limit: CountedLimit, accountId: number): Statem
  * apply wins and this one answers 409. Once it is taken, lockAccountLimit of each of `limits`, in
  * their order, in the same statement (issue 35: an apply sent one statement per lock); when it is
  * refused, none of them is asked for (the CASE's subquery does not run), so a refused apply
- * waits for nothing.
+ * waits for nothing. A read (readsAsOne), so that the apply's reads go in the same round trip:
+ * each later statement of it takes its snapshot once the locks are granted, as a later statement did.
  */
-export async function tryLockConfigApplyAndLimits(em: EntityManager, accountId: number, limits: readonly CountedLimit[]): Promise<boolean> {
+export function configApplyLocksRead(accountId: number, limits: readonly CountedLimit[]): Read<boolean> {
   const key = limitKey('config-apply', accountId);
   const keys = limits.map((l) => limitKey(l, accountId).toString());
-  const [row] = await em.query<{ locked: boolean }[]>(
-    `SELECT CASE WHEN pg_try_advisory_xact_lock($1::bigint)
+  return {
+    statement: {
+      sql: `SELECT CASE WHEN pg_try_advisory_xact_lock($1::bigint)
        THEN (SELECT count(pg_advisory_xact_lock(k)) FROM unnest($2::bigint[]) WITH ORDINALITY AS u(k, i)) = cardinality($2::bigint[])
        ELSE false END AS locked`,
-    [key.toString(), keys],
-  );
-  return row?.locked ?? false;
+      params: [key.toString(), keys],
+    },
+    of: (rows) => (rows as { locked: boolean }[])[0]?.locked ?? false,
+  };
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/queryable.js';
+import type { Read } from '../db/reads-as-one.js';
 
 /**
  * The store of config-as-code's managed rows (issue 30): which objects of an account apply
@@ -12,8 +13,12 @@ export interface ManagedRowRecord {
   resourceId: number;
 }
 
-export function managedRowsOf(em: Queryable, accountId: number): Promise<ManagedRowRecord[]> {
-  return em.query<ManagedRowRecord[]>('SELECT kind, key, resource_id AS "resourceId" FROM config_managed WHERE account_id = $1', [accountId]);
+/** A read (readsAsOne) of the account's managed rows. */
+export function managedRowsRead(accountId: number): Read<ManagedRowRecord[]> {
+  return {
+    statement: { sql: 'SELECT kind, key, resource_id AS "resourceId" FROM config_managed WHERE account_id = $1', params: [accountId] },
+    of: (rows) => rows as ManagedRowRecord[],
+  };
 }
 
 /** Makes the account's managed rows exactly `rows` (one statement each way). */

@@ -1,42 +1,67 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import type { Read } from './reads-as-one.js';
 
-/** An entity's SELECT list (every column under its database name) and its columns, made once per entity. */
+/** An entity's SELECT list (the columns of the properties asked for, under their database names) and those columns, made once per entity and list. */
 interface Plan {
   table: string;
   select: string;
   columns: readonly ColumnMetadata[];
 }
 
-const plans = new WeakMap<object, Plan>();
+const plans = new WeakMap<object, Map<string, Plan>>();
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-function planOf(m: EntityManager, target: EntityTarget<ObjectLiteral>): Plan {
+/** `properties` undefined: every plain column of the entity. */
+function planOf(m: EntityManager, target: EntityTarget<ObjectLiteral>, properties: readonly string[] | undefined): Plan {
   const meta = m.connection.getMetadata(target);
-  let plan = plans.get(meta);
+  let byList = plans.get(meta);
+  if (!byList) plans.set(meta, (byList = new Map()));
+  const list = properties?.join(',') ?? '*';
+  let plan = byList.get(list);
   if (!plan) {
-    const columns = meta.columns.filter((c) => c.isSelect && !c.isVirtual && !c.relationMetadata && !c.embeddedMetadata);
+    const columns = meta.columns.filter((c) => (!properties || properties.includes(c.propertyName)) && c.isSelect && !c.isVirtual && !c.relationMetadata && !c.embeddedMetadata);
+    const missing = (properties ?? []).filter((p) => !columns.some((c) => c.propertyName === p));
+    if (missing.length) throw new Error(`entitiesRead: ${meta.name} has no plain column for ${missing.join(', ')}`);
     plan = { table: quoted(meta.tableName), select: columns.map((c) => quoted(c.databaseName)).join(', '), columns };
-    plans.set(meta, plan);
+    byList.set(list, plan);
   }
   return plan;
 }
 
-/**
- * The entities of `target` whose rows match `where` (a condition and its ORDER BY, parameters
- * from $1), hydrated as TypeORM's find hydrates them (each column through the driver's
- * prepareHydratedValue: transformers, numeric and date types), in one plain statement (issue 35:
- * find builds its query through the query builder on every call, most of a configuration read's
- * CPU). For entities without relations or embedded columns.
- */
-export async function entitiesWhere<E extends ObjectLiteral>(m: EntityManager, target: EntityTarget<E>, where: string, params: readonly unknown[]): Promise<E[]> {
-  const plan = planOf(m, target);
-  const rows = await m.query<Record<string, unknown>[]>(`SELECT ${plan.select} FROM ${plan.table} WHERE ${where}`, [...params]);
+function readOf<E extends ObjectLiteral>(m: EntityManager, target: EntityTarget<E>, plan: Plan, where: string, params: readonly unknown[]): Read<E[]> {
   const meta = m.connection.getMetadata(target);
   const driver = m.connection.driver;
-  return rows.map((row) => {
-    const entity = meta.create() as E;
-    for (const c of plan.columns) c.setEntityValue(entity, driver.prepareHydratedValue(row[c.databaseName], c));
-    return entity;
-  });
+  return {
+    statement: { sql: `SELECT ${plan.select} FROM ${plan.table} WHERE ${where}`, params },
+    of: (rows) =>
+      (rows as Record<string, unknown>[]).map((row) => {
+        const entity = meta.create() as E;
+        for (const c of plan.columns) c.setEntityValue(entity, driver.prepareHydratedValue(row[c.databaseName], c));
+        return entity;
+      }),
+  };
+}
+
+/**
+ * A read (readsAsOne) of the `properties` of the entities of `target` whose rows match `where`
+ * (a condition and its ORDER BY, parameters from $1), hydrated as TypeORM's find hydrates them
+ * (each column through the driver's prepareHydratedValue: transformers, numeric and date
+ * types), from one plain statement (issue 35: find builds its query through the query builder
+ * on every call, most of a configuration read's CPU; the columns a reader does not use were a
+ * third of the rest, timestamps parsed for nothing). For plain columns (no relation, no embedded).
+ */
+export function entitiesRead<E extends ObjectLiteral, P extends keyof E & string>(
+  m: EntityManager,
+  target: EntityTarget<E>,
+  properties: readonly P[],
+  where: string,
+  params: readonly unknown[],
+): Read<Pick<E, P>[]> {
+  return readOf(m, target, planOf(m, target, properties), where, params);
+}
+
+/** entitiesRead of every plain column: whole entities, as find gives them. */
+export function wholeEntitiesRead<E extends ObjectLiteral>(m: EntityManager, target: EntityTarget<E>, where: string, params: readonly unknown[]): Read<E[]> {
+  return readOf(m, target, planOf(m, target, undefined), where, params);
 }

@@ -4,6 +4,7 @@ import { Integration } from '../db/entities/integration.entity.js';
 import { pageTotal } from '../db/page-total.js';
 import type { Queryable } from '../db/queryable.js';
 import type { Statement } from '../db/one-statement.js';
+import type { Read } from '../db/reads-as-one.js';
 import { insertAudited } from '../audit/insert-audited.js';
 import { writeAudited, type AuditActor } from '../audit/record-audit.js';
 import type { IntegrationType } from '../channels/registry.js';
@@ -82,9 +83,12 @@ export async function listIntegrations(q: Queryable, accountId: number, page: Pa
   return [rows, total];
 }
 
-/** Every integration of the account, oldest first. */
-export function integrationsOfAccount(q: Queryable, accountId: number): Promise<Integration[]> {
-  return readIntegrations(q, 'account_id = $1 ORDER BY id', [accountId]);
+/** A read (readsAsOne) of every integration of the account, oldest first. */
+export function integrationsOfAccountRead(accountId: number): Read<Integration[]> {
+  return {
+    statement: { sql: `SELECT ${INTEGRATION_COLUMNS} FROM integrations WHERE account_id = $1 ORDER BY id`, params: [accountId] },
+    of: (rows) => integrationsOfRows(rows as Integration[]),
+  };
 }
 
 /** The account's active integrations, oldest first (those an alert event can go to). */

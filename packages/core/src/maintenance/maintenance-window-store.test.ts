@@ -1,10 +1,11 @@
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
 import { MaintenanceWindow } from '../db/entities/maintenance-window.entity.js';
+import { readsAsOne } from '../db/reads-as-one.js';
 import {
   insertMaintenanceWindow,
   listMaintenanceWindows,
   maintenanceWindowOfAccount,
-  maintenanceWindowsInOrder,
+  maintenanceWindowsInOrderRead,
   maintenanceWindowsOfAccount,
 } from './maintenance-window-store.js';
 
@@ -36,20 +37,22 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
+const inOrder = async (id: number) => (await readsAsOne(ctx.db.manager, [maintenanceWindowsInOrderRead(id)]))[0];
+
 describe('maintenance window reads (real PostgreSQL)', () => {
   it('answer the entities TypeORM answered, field for field', async () => {
     const repo = ctx.db.getRepository(MaintenanceWindow);
     const expected = await repo.find({ where: { accountId }, order: { id: 'ASC' } });
-    const inOrder = await maintenanceWindowsInOrder(ctx.db, accountId);
-    expect(inOrder).toEqual(expected);
-    expect(inOrder[0]).toBeInstanceOf(MaintenanceWindow);
+    const ordered = await inOrder(accountId);
+    expect(ordered).toEqual(expected);
+    expect(ordered[0]).toBeInstanceOf(MaintenanceWindow);
     expect((await maintenanceWindowsOfAccount(ctx.db, accountId)).sort((a, b) => a.id - b.id)).toEqual(expected);
     expect(await maintenanceWindowOfAccount(ctx.db, accountId, expected[2].id)).toEqual(expected[2]);
     expect(await maintenanceWindowOfAccount(ctx.db, otherId, expected[2].id)).toBeNull();
   });
 
   it('pages oldest first with the total, counting only when the page does not tell it', async () => {
-    const all = await maintenanceWindowsInOrder(ctx.db, accountId);
+    const all = await inOrder(accountId);
     expect(await listMaintenanceWindows(ctx.db, accountId, { offset: 0, perPage: 2 })).toEqual([all.slice(0, 2), 5]);
     expect(await listMaintenanceWindows(ctx.db, accountId, { offset: 4, perPage: 2 })).toEqual([all.slice(4), 5]);
     expect(await listMaintenanceWindows(ctx.db, accountId, { offset: 10, perPage: 2 })).toEqual([[], 5]);

@@ -3,6 +3,7 @@ import { MaintenanceWindow } from '../db/entities/maintenance-window.entity.js';
 import { pageTotal } from '../db/page-total.js';
 import type { Queryable } from '../db/queryable.js';
 import type { Statement } from '../db/one-statement.js';
+import type { Read } from '../db/reads-as-one.js';
 
 /**
  * The store of maintenance windows (issue 30): the reads other aggregates' writers and the
@@ -56,9 +57,12 @@ export async function listMaintenanceWindows(q: Queryable, accountId: number, pa
   return [windows, total];
 }
 
-/** Every window of the account, oldest first. */
-export function maintenanceWindowsInOrder(q: Queryable, accountId: number): Promise<MaintenanceWindow[]> {
-  return readWindows(q, 'account_id = $1 ORDER BY id', [accountId]);
+/** A read (readsAsOne) of every window of the account, oldest first. */
+export function maintenanceWindowsInOrderRead(accountId: number): Read<MaintenanceWindow[]> {
+  return {
+    statement: { sql: `SELECT ${WINDOW_COLUMNS} FROM maintenance_windows WHERE account_id = $1 ORDER BY id`, params: [accountId] },
+    of: (rows) => (rows as MaintenanceWindow[]).map(maintenanceWindowOfRow),
+  };
 }
 
 /** How many windows the account has (the cap counts them under the account's window lock). */

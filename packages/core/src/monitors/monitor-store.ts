@@ -2,6 +2,8 @@ import { In, Not, type EntityManager, type FindOptionsSelect } from 'typeorm';
 import type { EntityAccess } from '../db/entity-access.js';
 import { Monitor, type MonitorStatus } from '../db/entities/monitor.entity.js';
 import type { Queryable } from '../db/queryable.js';
+import { wholeEntitiesRead } from '../db/entity-rows.js';
+import { readsAsOne } from '../db/reads-as-one.js';
 import type { CheckTimings } from '../queue/job-payloads.js';
 import type { MonitorRef } from '../queue/alert-events.js';
 
@@ -170,13 +172,10 @@ export function lockMonitorScheduleColumns(em: EntityAccess, ids: readonly numbe
 }
 
 /** The account's monitors among `ids`, whole, locked FOR UPDATE in id order (inside a transaction; another account's are skipped). */
-export function lockMonitorsOfAccount(em: EntityAccess, accountId: number, ids: readonly number[]): Promise<Monitor[]> {
-  return em.getRepository(Monitor).find({ where: { id: In([...ids]), accountId }, order: { id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
-}
-
-/** One UPDATE of the given columns of the account's monitor `id` (no read first, unlike a save; nothing when another account's). */
-export async function updateMonitorOfAccount(em: EntityAccess, accountId: number, id: number, columns: Partial<Monitor>): Promise<void> {
-  await em.getRepository(Monitor).update({ id, accountId }, columns);
+export async function lockMonitorsOfAccount(em: EntityManager, accountId: number, ids: readonly number[]): Promise<Monitor[]> {
+  // Plain SQL hydrated as find does (issue 35: find's query building was a tenth of a config apply's CPU).
+  const [monitors] = await readsAsOne(em, [wholeEntitiesRead(em, Monitor, 'id = ANY($1::int[]) AND account_id = $2 ORDER BY id FOR UPDATE', [ids, accountId])]);
+  return monitors;
 }
 
 /** Deletes the account's monitors among `ids` (another account's are skipped; their checks, incidents, rollups and heartbeat rows go with them). */

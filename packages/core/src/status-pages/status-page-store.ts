@@ -4,6 +4,7 @@ import type { Queryable } from '../db/queryable.js';
 import { insertAudited } from '../audit/insert-audited.js';
 import type { AuditActor } from '../audit/record-audit.js';
 import type { Statement } from '../db/one-statement.js';
+import type { Read } from '../db/reads-as-one.js';
 import { pageTotal } from '../db/page-total.js';
 import { IncidentUpdate, type IncidentUpdateStatus } from '../db/entities/incident-update.entity.js';
 import { StatusPageNotice } from '../db/entities/status-page-notice.entity.js';
@@ -97,11 +98,13 @@ export function statusPageDelete(accountId: number, id: number): Statement {
   return { sql: 'DELETE FROM status_pages WHERE id = $1 AND account_id = $2', params: [id, accountId] };
 }
 
-/** Every status page of the account, oldest first. */
-export async function statusPagesOfAccount(q: Queryable, accountId: number): Promise<StatusPage[]> {
+/** A read (readsAsOne) of every status page of the account, oldest first. */
+export function statusPagesOfAccountRead(accountId: number): Read<StatusPage[]> {
   // Plain SQL (issue 35): TypeORM's find built the query and hydrated through its metadata on every configuration read.
-  const rows = await q.query<StatusPage[]>(`SELECT ${PAGE_COLUMNS} FROM status_pages WHERE account_id = $1 ORDER BY id`, [accountId]);
-  return rows.map(pageOf);
+  return {
+    statement: { sql: `SELECT ${PAGE_COLUMNS} FROM status_pages WHERE account_id = $1 ORDER BY id`, params: [accountId] },
+    of: (rows) => (rows as StatusPage[]).map(pageOf),
+  };
 }
 
 /** Inserts a status page (columns not given take the entity's defaults); a slug or hostname taken is a unique violation. */

@@ -5,7 +5,7 @@ import {
   deleteDomainsOfAccount,
   Domain,
   domainScheduleChange,
-  entitiesWhere,
+  entitiesRead,
   insertDomain,
   insertScan,
   updateDomainOfAccount,
@@ -14,6 +14,7 @@ import {
   type Account,
   type Context,
   type MonitoringFrequency,
+  type Read,
 } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { validate } from '../../http/validate.js';
@@ -57,6 +58,9 @@ async function uniqueDomain<T>(spec: DomainSpec, write: () => Promise<T>): Promi
   }
 }
 
+/** The columns a domain's spec is made of. */
+const SPEC_PROPERTIES = ['id', 'hostname', 'port', 'monitoringFrequency', 'notificationsEnabled', 'alertDaysBeforeExpiry'] as const;
+
 /** Monitored domains (TLS and header scans). The hostname is the domain: another one is another entry. */
 export const domainKind: KindAdapter = {
   kind: 'domain',
@@ -76,13 +80,17 @@ export const domainKind: KindAdapter = {
     return { ...spec };
   },
 
-  async load(_ctx: Context, em: EntityManager, accountId: number): Promise<Current[]> {
-    // Plain SQL hydrated as find does (entitiesWhere): find's query building was most of the read's CPU.
-    const rows = await entitiesWhere(em, Domain, 'account_id = $1 ORDER BY id', [accountId]);
-    return rows.map((d) => ({
-      id: d.id,
-      spec: { hostname: d.hostname, port: d.port, monitoring_frequency: d.monitoringFrequency, notifications_enabled: d.notificationsEnabled, alert_days_before_expiry: d.alertDaysBeforeExpiry },
-    }));
+  read(_ctx: Context, em: EntityManager, accountId: number): Read<Current[]> {
+    // Plain SQL of the spec's columns, hydrated as find does (entitiesRead): find's query building was most of the read's CPU.
+    const read = entitiesRead(em, Domain, SPEC_PROPERTIES, 'account_id = $1 ORDER BY id', [accountId]);
+    return {
+      statement: read.statement,
+      of: (rows) =>
+        read.of(rows).map((d) => ({
+          id: d.id,
+          spec: { hostname: d.hostname, port: d.port, monitoring_frequency: d.monitoringFrequency, notifications_enabled: d.notificationsEnabled, alert_days_before_expiry: d.alertDaysBeforeExpiry },
+        })),
+    };
   },
 
   masked: (spec) => spec,

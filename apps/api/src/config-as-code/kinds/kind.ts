@@ -1,6 +1,6 @@
 import type Joi from 'joi';
 import type { EntityManager } from 'typeorm';
-import type { Account, Context } from '@vigil/core';
+import type { Account, Context, Read } from '@vigil/core';
 import { atPath } from '../error-path.js';
 import type { Kind, Spec } from '../document.js';
 
@@ -46,8 +46,8 @@ export interface KindAdapter {
    * whose masked secrets an entry may echo to mean "unchanged".
    */
   desired(ctx: Context, account: Account, fields: Record<string, unknown>, current: Current | undefined): Promise<Spec>;
-  /** The account's objects of this kind, ordered by id. */
-  load(ctx: Context, em: EntityManager, accountId: number): Promise<Current[]>;
+  /** A read (readsAsOne: every kind's in one round trip) of the account's objects of this kind, ordered by id. */
+  read(ctx: Context, em: EntityManager, accountId: number): Read<Current[]>;
   /** The spec as answers and exports show it: secrets masked. */
   masked(spec: Spec): Spec;
   /** Creates the entries in order; an error is raised at the path of the entry at fault. Returns their ids, in the same order. */

@@ -1,4 +1,4 @@
-import { deleteMaintenanceWindowOfAccount, insertMaintenanceWindow, maintenanceWindowsInOrder, updateMaintenanceWindowOfAccount, ValidationError, type Account, type Context } from '@vigil/core';
+import { deleteMaintenanceWindowOfAccount, insertMaintenanceWindow, maintenanceWindowsInOrderRead, updateMaintenanceWindowOfAccount, ValidationError, type Account, type Context, type Read } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { iso } from '../../http/iso.js';
 import { maintenanceBody, parseMaintenanceBody, resolveWindow } from '../../maintenance/maintenance-input.js';
@@ -48,9 +48,9 @@ export const maintenanceWindowKind: KindAdapter = {
     return specOf(columnsOf(ctx, fields));
   },
 
-  async load(_ctx: Context, em: EntityManager, accountId: number): Promise<Current[]> {
-    const rows = await maintenanceWindowsInOrder(em, accountId);
-    return rows.map((w) => ({ id: w.id, spec: specOf(w) }));
+  read(_ctx: Context, _em: EntityManager, accountId: number): Read<Current[]> {
+    const read = maintenanceWindowsInOrderRead(accountId);
+    return { statement: read.statement, of: (rows) => read.of(rows).map((w) => ({ id: w.id, spec: specOf(w) })) };
   },
 
   masked: (spec) => spec,

@@ -1,4 +1,4 @@
-import { deleteStatusPageOfAccount, insertStatusPage, statusPagesOfAccount, updateStatusPageOfAccount, type Account, type Context, type StatusPage } from '@vigil/core';
+import { deleteStatusPageOfAccount, insertStatusPage, statusPagesOfAccountRead, updateStatusPageOfAccount, type Account, type Context, type Read, type StatusPage } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { requireOwnedHostname } from '../../domains/require-owned-hostname.js';
 import { statusChanged } from '../../public-status/read-status-version.js';
@@ -46,6 +46,23 @@ function columnsOf(fields: Record<string, unknown>): Partial<StatusPage> {
   };
 }
 
+/** A stored page as the object a document declares. */
+function currentOf(p: StatusPage): Current {
+  return {
+    id: p.id,
+    spec: {
+      slug: p.slug,
+      title: p.title,
+      description: p.description,
+      sections: p.sections.map((s) => ({ title: s.title, monitor_ids: s.monitor_ids, domain_ids: s.domain_ids })),
+      theme: p.theme,
+      is_public: p.isPublic,
+      show_uptime_bars: p.showUptimeBars,
+      custom_hostname: p.customHostname,
+    },
+  };
+}
+
 async function unique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
@@ -75,21 +92,9 @@ export const statusPageKind: KindAdapter = {
     return spec;
   },
 
-  async load(_ctx: Context, em: EntityManager, accountId: number): Promise<Current[]> {
-    const rows = await statusPagesOfAccount(em, accountId);
-    return rows.map((p) => ({
-      id: p.id,
-      spec: {
-        slug: p.slug,
-        title: p.title,
-        description: p.description,
-        sections: p.sections.map((s) => ({ title: s.title, monitor_ids: s.monitor_ids, domain_ids: s.domain_ids })),
-        theme: p.theme,
-        is_public: p.isPublic,
-        show_uptime_bars: p.showUptimeBars,
-        custom_hostname: p.customHostname,
-      },
-    }));
+  read(_ctx: Context, _em: EntityManager, accountId: number): Read<Current[]> {
+    const read = statusPagesOfAccountRead(accountId);
+    return { statement: read.statement, of: (rows) => read.of(rows).map(currentOf) };
   },
 
   masked: (spec) => spec,
