@@ -2,16 +2,17 @@ import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 
 /** An entity's SELECT list (every column under its database name) and its columns, made once per entity. */
-interface Plan {
+export interface EntityPlan {
   table: string;
   select: string;
   columns: readonly ColumnMetadata[];
 }
 
-const plans = new WeakMap<object, Plan>();
+const plans = new WeakMap<object, EntityPlan>();
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-function planOf(m: EntityManager, target: EntityTarget<ObjectLiteral>): Plan {
+/** The SELECT list of `target`'s table and the columns it reads (for a statement that returns whole rows). */
+export function entityPlan(m: EntityManager, target: EntityTarget<ObjectLiteral>): EntityPlan {
   const meta = m.connection.getMetadata(target);
   let plan = plans.get(meta);
   if (!plan) {
@@ -30,13 +31,14 @@ function planOf(m: EntityManager, target: EntityTarget<ObjectLiteral>): Plan {
  * CPU). For entities without relations or embedded columns.
  */
 export async function entitiesWhere<E extends ObjectLiteral>(m: EntityManager, target: EntityTarget<E>, where: string, params: readonly unknown[]): Promise<E[]> {
-  const plan = planOf(m, target);
+  const plan = entityPlan(m, target);
   const rows = await m.query<Record<string, unknown>[]>(`SELECT ${plan.select} FROM ${plan.table} WHERE ${where}`, [...params]);
-  const meta = m.connection.getMetadata(target);
-  const driver = m.connection.driver;
-  return rows.map((row) => {
-    const entity = meta.create() as E;
-    for (const c of plan.columns) c.setEntityValue(entity, driver.prepareHydratedValue(row[c.databaseName], c));
-    return entity;
-  });
+  return rows.map((row) => hydrated(m, target, plan, row));
+}
+
+/** A row of `plan`'s SELECT list (database names) as the entity, each column as TypeORM's find hydrates it. */
+export function hydrated<E extends ObjectLiteral>(m: EntityManager, target: EntityTarget<E>, plan: EntityPlan, row: Record<string, unknown>): E {
+  const entity = m.connection.getMetadata(target).create() as E;
+  for (const c of plan.columns) c.setEntityValue(entity, m.connection.driver.prepareHydratedValue(row[c.databaseName], c));
+  return entity;
 }
