@@ -144,3 +144,26 @@ it('refuses a value that is not plain or a column an entry masks', async () => {
   const [i] = await ctx.db.query<{ id: number }[]>(`INSERT INTO integrations (account_id, type, name, config) VALUES ($1, 'webhook', 'H', '{}') RETURNING id`, [accountId]);
   await expect(updateOwnAudited(ctx.db.manager, actor, Integration, { id: i!.id, accountId }, { secrets: 'sealed' }, 'integration')).rejects.toThrow('not a plain column value');
 });
+
+it('a row where nothing differs is not locked: it answers while another transaction holds the row, and a change then waits for it', async () => {
+  const window = await windowOf();
+  const holder = ctx.db.createQueryRunner();
+  await holder.connect();
+  await holder.startTransaction();
+  try {
+    await holder.query('SELECT id FROM maintenance_windows WHERE id = $1 FOR UPDATE', [window.id]);
+    const same = await updateOwnAudited(ctx.db.manager, actor, MaintenanceWindow, { id: window.id, accountId }, { title: 'upgrade' }, 'maintenance_window');
+    expect(same?.updatedAt).toEqual(window.updatedAt);
+    let changed = false;
+    const change = updateOwnAudited(ctx.db.manager, actor, MaintenanceWindow, { id: window.id, accountId }, { title: 'after the holder' }, 'maintenance_window').then(() => (changed = true));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(changed).toBe(false);
+    await holder.query(`UPDATE maintenance_windows SET title = 'by the holder' WHERE id = $1`, [window.id]);
+    await holder.commitTransaction();
+    await change;
+  } finally {
+    await holder.release();
+  }
+  // The entry tells the value the holder committed, not the one this statement's snapshot saw.
+  expect((await entries(window.id)).map((e) => e.changes)).toEqual([{ title: { before: 'by the holder', after: 'after the holder' } }]);
+});

@@ -20,22 +20,26 @@ function sqlTypeOf(value: unknown): string | null {
  * 35: a PUT or PATCH was a read for the 404 and the entry's "before", then updateAudited's
  * statement; now ONE statement):
  *
- *   WITH o AS (SELECT <row> FROM t WHERE id = $1 AND account_id = $2 FOR UPDATE),
- *        d AS (SELECT <a column differs> AS differs, <told as fieldDiff tells it> AS plain FROM o),
- *        u AS (UPDATE t SET <changes>, updated_at = CURRENT_TIMESTAMP FROM d WHERE t.id = $1 AND d.differs AND d.plain RETURNING updated_at),
- *        a AS (INSERT INTO audit_log ... SELECT ..., <the diff, built from o> FROM o, d WHERE d.differs AND d.plain)
- *   SELECT o.*, d.plain, (SELECT updated_at FROM u) FROM o, d
+ *   WITH r AS (SELECT <row> FROM t WHERE id = $1 AND account_id = $2),
+ *        o AS (SELECT <row> FROM t WHERE id = $1 AND account_id = $2 AND (<a column differs>) FOR UPDATE),
+ *        d AS (SELECT <told as fieldDiff tells it> AS plain FROM o),
+ *        u AS (UPDATE t SET <changes>, updated_at = CURRENT_TIMESTAMP FROM d WHERE t.id = $1 AND d.plain RETURNING updated_at),
+ *        a AS (INSERT INTO audit_log ... SELECT ..., <the diff, built from o> FROM o, d WHERE d.plain)
+ *   SELECT r.*, d.plain, (SELECT updated_at FROM u) FROM r
  *
  * `changes` are plain values only (integers, booleans, strings; undefined: left as it is) of
  * columns whose name an entry does not mask: their entry JSON is the column's own (to_jsonb),
- * as fieldDiff shows it as long as a string is at most MAX_STRING long. The row is locked
- * before it is compared and told, so the entry's "before" is the row the update changed, also
- * under concurrent writes. A string that fieldDiff would cut (over MAX_STRING bytes, either
- * side) writes nothing in that statement, and the write goes updateAudited's way with the row
- * it read (a second statement, as before). Semantics otherwise updateAudited's: written only
- * when a column differs, the update date then set to now, no entry without a field that
- * differs. Returns the entity with `changes` applied and its update date, or null when the
- * account has no such row (missing or another account's: the caller's 404; nothing written).
+ * as fieldDiff shows it as long as a string is at most MAX_STRING long. A row where a column
+ * differs is locked before it is told, so the entry's "before" is the value the update replaced,
+ * also under concurrent writes; a row where none differs is neither locked nor written (no
+ * transaction id, no commit to flush: many requests setting one row to the value it has do not
+ * queue on its lock). A string that fieldDiff would cut (over MAX_STRING bytes, either side)
+ * writes nothing in that statement, and the write goes updateAudited's way with the row it read
+ * (a second statement, as before). Semantics otherwise updateAudited's: written only when a
+ * column differs from the row as it stands, the update date then set to now, no entry without a
+ * field that differs. Returns the entity with `changes` applied and its update date, or null
+ * when the account has no such row (missing or another account's: the caller's 404; nothing
+ * written).
  */
 export async function updateOwnAudited<E extends ObjectLiteral>(
   m: EntityManager,
@@ -66,7 +70,7 @@ export async function updateOwnAudited<E extends ObjectLiteral>(
     const name = quoted(column.databaseName);
     const param = `$${params.length}::${type}`;
     set.push(`${name} = ${param}`);
-    differs.push(`o.${name} IS DISTINCT FROM ${param}`);
+    differs.push(`${name} IS DISTINCT FROM ${param}`);
     if (type === 'text') plain.push(`coalesce(octet_length(o.${name}), 0) <= ${MAX_STRING}`, `octet_length(${param}) <= ${MAX_STRING}`);
     told.push(`CASE WHEN o.${name} IS DISTINCT FROM ${param} THEN jsonb_build_object('${column.databaseName}', jsonb_build_object('before', o.${name}, 'after', ${param})) ELSE '{}'::jsonb END`);
   }
@@ -78,12 +82,14 @@ export async function updateOwnAudited<E extends ObjectLiteral>(
   // The entry's last value is its changes: built from the locked row instead.
   params.push(...entry.slice(0, -1));
   const values = [...entry.slice(0, -1).map((_, i) => `$${first + i}`), told.join(' || ')];
+  const own = `${table} WHERE ${id} = $1 AND ${quoted(owner.databaseName)} = $2`;
   const sql =
-    `WITH o AS (SELECT ${plan.select} FROM ${table} WHERE ${id} = $1 AND ${quoted(owner.databaseName)} = $2 FOR UPDATE), ` +
-    `d AS (SELECT (${differs.join(' OR ')}) AS differs, ${plain.length ? plain.join(' AND ') : 'true'} AS plain FROM o), ` +
-    `u AS (UPDATE ${table} SET ${set.join(', ')} FROM d WHERE ${table}.${id} = $1 AND d.differs AND d.plain RETURNING ${updated ? `${table}.${quoted(updated.databaseName)}` : 'NULL'} AS v), ` +
-    `a AS (INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) SELECT ${values.join(', ')} FROM o, d WHERE d.differs AND d.plain) ` +
-    'SELECT o.*, d.plain AS "vigil$plain", (SELECT v FROM u) AS "vigil$updated" FROM o, d';
+    `WITH r AS (SELECT ${plan.select} FROM ${own}), ` +
+    `o AS (SELECT ${plan.select} FROM ${own} AND (${differs.join(' OR ')}) FOR UPDATE), ` +
+    `d AS (SELECT ${plain.length ? plain.join(' AND ') : 'true'} AS plain FROM o), ` +
+    `u AS (UPDATE ${table} SET ${set.join(', ')} FROM d WHERE ${table}.${id} = $1 AND d.plain RETURNING ${updated ? `${table}.${quoted(updated.databaseName)}` : 'NULL'} AS v), ` +
+    `a AS (INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) SELECT ${values.join(', ')} FROM o, d WHERE d.plain) ` +
+    'SELECT r.*, coalesce((SELECT plain FROM d), true) AS "vigil$plain", (SELECT v FROM u) AS "vigil$updated" FROM r';
   const [row] = await m.query<Record<string, unknown>[]>(sql, params);
   if (!row) return null;
   const entity = hydrated(m, target, plan, row);
