@@ -27,7 +27,11 @@
  * BENCH_API_OPS_CONNECTIONS (100), BENCH_API_OPS_ONLY (a regex on the row's label, e.g.
  * 'monitors'), BENCH_API_OPS_PORT (3960; +1 bare Express, +2 to +4 the workers' health ports),
  * BENCH_API_OPS_CPU_PROF (a directory: the API runs with `node --cpu-prof` and writes its
- * profile there on stop; with BENCH_API_OPS_ONLY, the profile of those rows).
+ * profile there on stop; with BENCH_API_OPS_ONLY, the profile of those rows),
+ * BENCH_API_OPS_RATE (unset: as fast as they answer; a number: at most that many requests a
+ * second over all connections, both servers, so that two builds' CPU µs/req compare at the same
+ * rate: the process's work of every second, timers and GC included, is shared out over the same
+ * number of requests).
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -49,6 +53,7 @@ const CONNECTIONS = Number(process.env.BENCH_API_OPS_CONNECTIONS ?? 100);
 const ONLY = process.env.BENCH_API_OPS_ONLY ? new RegExp(process.env.BENCH_API_OPS_ONLY, 'i') : undefined;
 const PORT = Number(process.env.BENCH_API_OPS_PORT ?? 3960);
 const CPU_PROF = process.env.BENCH_API_OPS_CPU_PROF;
+const RATE = process.env.BENCH_API_OPS_RATE ? Number(process.env.BENCH_API_OPS_RATE) : undefined;
 /** Heartbeat monitors whose tokens the four ping rows share out (120 pings a minute each). */
 const PING_TOKENS = 400;
 const OTHER_ACCOUNTS = 10;
@@ -199,7 +204,7 @@ function measure(base: string, server: ChildProcess, f: Fixtures, rowIndex: numb
       counting = true;
       before = cpuSeconds(server.pid);
     }, WARMUP * 1000);
-    const instance = autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP + SECONDS, timeout: 20, requests }, (err: unknown, r: autocannon.Result) => {
+    const instance = autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP + SECONDS, timeout: 20, requests, ...(RATE ? { overallRate: RATE } : {}) }, (err: unknown, r: autocannon.Result) => {
       clearTimeout(warm);
       if (err) return reject(err instanceof Error ? err : new Error(String(err)));
       void Promise.all([before, cpuSeconds(server.pid)]).then(([start, end]) => {

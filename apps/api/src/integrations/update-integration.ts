@@ -1,7 +1,9 @@
-import { channelOf, NotFoundError, recordAudit, updateAudited, type AuditActor, type Context, type Integration, type SecretBox } from '@vigil/core';
+import { channelOf, Integration, NotFoundError, recordAudit, updateAudited, updateOwnAudited, type AuditActor, type Context, type SecretBox } from '@vigil/core';
+import { plainUpdate } from '../http/plain-update.js';
+import { parseId } from '../http/validate.js';
 import { dropEchoedMasks, openConfig, splitConfig } from './config-secrets.js';
 import { findOwnIntegration, INTEGRATION_NOT_FOUND } from './find-own-integration.js';
-import { parseUpdateBody, requireConfigOnTypeChange, validateConfig } from './integration-input.js';
+import { parseUpdateBody, requireConfigOnTypeChange, updateIntegrationBody, validateConfig } from './integration-input.js';
 import { assertOwnScope } from './integration-scope.js';
 
 export interface Updated {
@@ -10,6 +12,9 @@ export interface Updated {
   reveal: string[];
 }
 
+/** Fields whose update needs no stored value (config, type and scope do) and is its own column. */
+const PLAIN = new Set(['name', 'is_active']);
+
 /**
  * PUT and PATCH /integrations/{id}: a partial update. A config is merged into the current one
  * (so a new URL keeps the secret) and re-validated for the type; a type change needs a whole
@@ -17,6 +22,14 @@ export interface Updated {
  */
 export async function updateIntegration(ctx: Context, box: SecretBox, actor: AuditActor, rawId: string | string[] | undefined, body: unknown): Promise<Updated> {
   const { accountId } = actor;
+  const id = parseId(rawId, INTEGRATION_NOT_FOUND);
+  const plain = plainUpdate(updateIntegrationBody, body, PLAIN);
+  if (plain) {
+    // A body of PLAIN fields: one statement without a read (updateOwnAudited; 404 as the read's).
+    const saved = await updateOwnAudited(ctx.db.manager, actor, Integration, { id, accountId }, { name: plain.name, isActive: plain.is_active }, 'integration');
+    if (!saved) throw new NotFoundError(INTEGRATION_NOT_FOUND);
+    return { integration: saved, reveal: [] };
+  }
   const current = await findOwnIntegration(ctx, accountId, rawId);
   const input = parseUpdateBody(body);
   requireConfigOnTypeChange(input, current.type);

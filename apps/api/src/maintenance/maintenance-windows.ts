@@ -12,13 +12,15 @@ import {
   snapshotOf,
   underLimitLock,
   updateAudited,
+  updateOwnAudited,
   writeAudited,
   type AuditActor,
   type Context,
 } from '@vigil/core';
+import { plainUpdate } from '../http/plain-update.js';
 import { parseId } from '../http/validate.js';
 import { assertOwnScope } from '../integrations/integration-scope.js';
-import { parseMaintenanceBody, resolveWindow } from './maintenance-input.js';
+import { maintenanceBody, parseMaintenanceBody, resolveWindow } from './maintenance-input.js';
 
 export const MAINTENANCE_WINDOW_NOT_FOUND = 'Maintenance window not found';
 /** Windows per account: plenty for planned work, and a bound on what each check evaluates. */
@@ -59,9 +61,25 @@ export async function createWindow(ctx: Context, actor: AuditActor, body: unknow
   throw new ForbiddenError('Maintenance window limit reached', { limit: MAX_WINDOWS_PER_ACCOUNT, current, remaining: 0 });
 }
 
-/** PUT/PATCH: the fields sent change, and the merged window is validated again as a whole. */
+/**
+ * Fields that leave when the window happens and what it covers as they are: a stored window
+ * stays valid as a whole (resolveWindow) whatever they say, and each is its own column.
+ */
+const PLAIN = new Set(['title', 'keep_checking']);
+
+/**
+ * PUT/PATCH: the fields sent change, and the merged window is validated again as a whole. A
+ * body of PLAIN fields is one statement without a read (updateOwnAudited; 404 as the read's).
+ */
 export async function updateWindow(ctx: Context, actor: AuditActor, rawId: string | string[] | undefined, body: unknown): Promise<MaintenanceWindow> {
   const { accountId } = actor;
+  const id = parseId(rawId, MAINTENANCE_WINDOW_NOT_FOUND);
+  const plain = plainUpdate(maintenanceBody, body, PLAIN);
+  if (plain) {
+    const saved = await updateOwnAudited(ctx.db.manager, actor, MaintenanceWindow, { id, accountId }, { title: plain.title, keepChecking: plain.keep_checking }, 'maintenance_window');
+    if (!saved) throw new NotFoundError(MAINTENANCE_WINDOW_NOT_FOUND);
+    return saved;
+  }
   const current = await findOwnWindow(ctx, accountId, rawId);
   const input = parseMaintenanceBody(body, { update: true });
   const fields = resolveWindow(input, current, ctx.clock.now());

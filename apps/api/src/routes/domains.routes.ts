@@ -1,7 +1,7 @@
 import Joi from 'joi';
 import { NotFoundError, ValidationError, type Context } from '@vigil/core';
 import { domainCertificate, domainCertificateChain } from '../domains/domain-certificate.js';
-import { createDomainBody, parseCreateDomain, parseUpdateDomain, updateDomainBody } from '../domains/domain-input.js';
+import { createDomainBody, parseCreateDomain, updateDomainBody } from '../domains/domain-input.js';
 import { domainCreatedView, domainDetailView, domainListView } from '../domains/domain-views.js';
 import {
   DomainCertificateChainSchema,
@@ -16,7 +16,7 @@ import { createDomain } from '../domains/create-domain.js';
 import { deleteDomains, ownDomainRows } from '../domains/delete-domains.js';
 import { DOMAIN_NOT_FOUND, findOwnDomain } from '../domains/find-own-domain.js';
 import { DOMAIN_LIST_PAGE, domainListFilters, listDomains, parseDomainListQuery } from '../domains/list-domains.js';
-import { updateDomain } from '../domains/update-domain.js';
+import { updateDomainRequest } from '../domains/update-domain.js';
 import { DomainExistsSchema } from '../http/error.schema.js';
 import { paginationNavBody, paginationParams } from '../http/pagination.js';
 import { queryFields } from '../http/joi-schema.js';
@@ -49,10 +49,7 @@ export function domainRoutes(ctx: Context): RouteDef[] {
       auth: 'api-key',
       scope: 'domains:write',
       handler: async (req, res, send) => {
-        const { account } = authOf(req);
-        const current = await findOwnDomain(ctx.db.manager, account.id, req.params.id);
-        const input = parseUpdateDomain(req.body, res);
-        const domain = await updateDomain(ctx, account, auditActor(req, ctx.clock), current, input);
+        const domain = await updateDomainRequest(ctx, authOf(req).account, auditActor(req, ctx.clock), req.params.id, req.body, res);
         send(200, { domain, message: 'Domain updated' });
       },
       docs: {

@@ -20,7 +20,7 @@ const SECRET_NAME = /secret|token|password|passwd|credential|hash|authorization|
  * Tenant text is bounded in an entry: long strings cut, long lists and objects cut, deep
  * nesting cut, and at most MAX_NODES values per field (past that, '…').
  */
-const MAX_STRING = 500;
+export const MAX_STRING = 500;
 const MAX_ITEMS = 100;
 const MAX_DEPTH = 6;
 const MAX_NODES = 2_000;
@@ -42,6 +42,11 @@ function bounded(value: unknown, depth: number, budget: { nodes: number }): unkn
     );
   }
   return null;
+}
+
+/** Whether an entry masks a field of this name (SECRET_NAME). */
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name);
 }
 
 function masked(value: unknown): unknown {

@@ -3,3 +3,4 @@ export * from './record-audit.js';
 export * from './audit-store.js';
 export * from './update-audited.js';
 export * from './insert-audited.js';
+export * from './update-own-audited.js';

@@ -3,17 +3,17 @@ import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { Read } from './reads-as-one.js';
 
 /** An entity's SELECT list (the columns of the properties asked for, under their database names) and those columns, made once per entity and list. */
-interface Plan {
+export interface EntityPlan {
   table: string;
   select: string;
   columns: readonly ColumnMetadata[];
 }
 
-const plans = new WeakMap<object, Map<string, Plan>>();
+const plans = new WeakMap<object, Map<string, EntityPlan>>();
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** `properties` undefined: every plain column of the entity. */
-function planOf(m: EntityManager, target: EntityTarget<ObjectLiteral>, properties: readonly string[] | undefined): Plan {
+function planOf(m: EntityManager, target: EntityTarget<ObjectLiteral>, properties: readonly string[] | undefined): EntityPlan {
   const meta = m.connection.getMetadata(target);
   let byList = plans.get(meta);
   if (!byList) plans.set(meta, (byList = new Map()));
@@ -29,18 +29,23 @@ function planOf(m: EntityManager, target: EntityTarget<ObjectLiteral>, propertie
   return plan;
 }
 
-function readOf<E extends ObjectLiteral>(m: EntityManager, target: EntityTarget<E>, plan: Plan, where: string, params: readonly unknown[]): Read<E[]> {
-  const meta = m.connection.getMetadata(target);
-  const driver = m.connection.driver;
+function readOf<E extends ObjectLiteral>(m: EntityManager, target: EntityTarget<E>, plan: EntityPlan, where: string, params: readonly unknown[]): Read<E[]> {
   return {
     statement: { sql: `SELECT ${plan.select} FROM ${plan.table} WHERE ${where}`, params },
-    of: (rows) =>
-      (rows as Record<string, unknown>[]).map((row) => {
-        const entity = meta.create() as E;
-        for (const c of plan.columns) c.setEntityValue(entity, driver.prepareHydratedValue(row[c.databaseName], c));
-        return entity;
-      }),
+    of: (rows) => (rows as Record<string, unknown>[]).map((row) => hydrated(m, target, plan, row)),
   };
+}
+
+/** The SELECT list of every plain column of `target`'s table and those columns (for a statement that returns whole rows). */
+export function entityPlan(m: EntityManager, target: EntityTarget<ObjectLiteral>): EntityPlan {
+  return planOf(m, target, undefined);
+}
+
+/** A row of `plan`'s SELECT list (database names) as the entity, each column as TypeORM's find hydrates it. */
+export function hydrated<E extends ObjectLiteral>(m: EntityManager, target: EntityTarget<E>, plan: EntityPlan, row: Record<string, unknown>): E {
+  const entity = m.connection.getMetadata(target).create() as E;
+  for (const c of plan.columns) c.setEntityValue(entity, m.connection.driver.prepareHydratedValue(row[c.databaseName], c));
+  return entity;
 }
 
 /**

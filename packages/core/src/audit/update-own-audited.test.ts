@@ -1,0 +1,169 @@
+import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
+import { Domain } from '../db/entities/domain.entity.js';
+import { Integration } from '../db/entities/integration.entity.js';
+import { MaintenanceWindow } from '../db/entities/maintenance-window.entity.js';
+import { domainEntityOfAccount } from '../domains/domain-store.js';
+import { integrationOfAccount } from '../integrations/integration-store.js';
+import { insertMaintenanceWindow, maintenanceWindowOfAccount } from '../maintenance/maintenance-window-store.js';
+import type { AuditActor } from './record-audit.js';
+import { updateOwnAudited } from './update-own-audited.js';
+
+const clock = testClock('2026-11-28T12:00:00Z');
+let ctx: TestContext;
+let accountId: number;
+let otherId: number;
+let actor: AuditActor;
+let recorded = 0;
+let statements: string[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext({ clock });
+  accountId = (await createTestAccount(ctx, 'pro')).account.id;
+  otherId = (await createTestAccount(ctx, 'pro')).account.id;
+  actor = { accountId, keyId: 7, keyName: 'ci', ip: '192.0.2.1', now: () => clock.now(), recorded: () => recorded++ };
+});
+afterAll(() => ctx.teardown());
+beforeEach(() => {
+  recorded = 0;
+  statements = [];
+});
+
+/** The entity manager, each statement it runs told to `statements`. */
+function counted() {
+  const m = ctx.db.manager;
+  return new Proxy(m, {
+    get(target, prop, receiver) {
+      if (prop === 'query') {
+        return (sql: string, params?: unknown[]) => {
+          statements.push(sql);
+          return target.query(sql, params);
+        };
+      }
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+}
+
+const windowOf = (owner = accountId, title = 'upgrade') =>
+  insertMaintenanceWindow(ctx.db, {
+    accountId: owner,
+    title,
+    description: null,
+    appliesToAll: true,
+    monitorIds: [],
+    domainIds: [4],
+    startsAt: new Date('2030-01-01T01:00:00Z'),
+    endsAt: new Date('2030-01-01T02:00:00Z'),
+    rrule: null,
+    durationMinutes: null,
+    timezone: 'UTC',
+    keepChecking: true,
+  });
+
+async function entries(resourceId: number, type = 'maintenance_window') {
+  return (await ctx.db.query('SELECT account_id, key_id, key_name, ip, action, resource_type, created_at, changes FROM audit_log WHERE resource_id = $1 AND resource_type = $2 ORDER BY id', [
+    String(resourceId),
+    type,
+  ])) as Record<string, unknown>[];
+}
+
+it('updates, tells and answers in ONE statement: the entity as the store reads it after, the entry as updateAudited writes it', async () => {
+  const window = await windowOf();
+  await new Promise((r) => setTimeout(r, 5));
+  const saved = await updateOwnAudited(counted(), actor, MaintenanceWindow, { id: window.id, accountId }, { title: 'renamed', keepChecking: false, description: undefined }, 'maintenance_window');
+  expect(statements).toHaveLength(1);
+  const stored = await maintenanceWindowOfAccount(ctx.db, accountId, window.id);
+  expect(saved).toEqual(stored);
+  expect(saved).toBeInstanceOf(MaintenanceWindow);
+  expect(stored!.updatedAt.getTime()).toBeGreaterThan(window.updatedAt.getTime());
+  expect(await entries(window.id)).toEqual([
+    {
+      account_id: accountId,
+      key_id: 7,
+      key_name: 'ci',
+      ip: '192.0.2.1',
+      action: 'update',
+      resource_type: 'maintenance_window',
+      created_at: clock.now(),
+      changes: { title: { before: 'upgrade', after: 'renamed' }, keep_checking: { before: true, after: false } },
+    },
+  ]);
+  expect(recorded).toBe(1);
+});
+
+it('hydrates integers, booleans, dates, arrays and jsonb as the stores read them (domain, integration)', async () => {
+  const [d] = await ctx.db.query<{ id: number }[]>(`INSERT INTO domains (account_id, hostname, port) VALUES ($1, 'own-audited.example', 443) RETURNING id`, [accountId]);
+  const domain = await updateOwnAudited(ctx.db.manager, actor, Domain, { id: d!.id, accountId }, { alertDaysBeforeExpiry: 9, port: 8443 }, 'domain');
+  expect(domain).toEqual(await domainEntityOfAccount(ctx.db, accountId, d!.id));
+  expect((await entries(d!.id, 'domain'))[0]?.changes).toEqual({ port: { before: 443, after: 8443 }, alert_days_before_expiry: { before: 30, after: 9 } });
+  const [i] = await ctx.db.query<{ id: number }[]>(
+    `INSERT INTO integrations (account_id, type, name, config, events, monitor_ids, domain_ids) VALUES ($1, 'webhook', 'Hook', '{"url":"https://h.example/"}', '{monitor.down}', '{1,2}', '{}') RETURNING id`,
+    [accountId],
+  );
+  const integration = await updateOwnAudited(ctx.db.manager, actor, Integration, { id: i!.id, accountId }, { name: 'Hook 2' }, 'integration');
+  expect(integration).toEqual(await integrationOfAccount(ctx.db, accountId, i!.id));
+});
+
+it("another account's row or a missing one: null, nothing written, no entry, the actor not told", async () => {
+  const theirs = await windowOf(otherId);
+  expect(await updateOwnAudited(ctx.db.manager, actor, MaintenanceWindow, { id: theirs.id, accountId }, { title: 'mine now' }, 'maintenance_window')).toBeNull();
+  expect(await updateOwnAudited(ctx.db.manager, actor, MaintenanceWindow, { id: 2_147_483_000, accountId }, { title: 'x' }, 'maintenance_window')).toBeNull();
+  expect((await maintenanceWindowOfAccount(ctx.db, otherId, theirs.id))?.title).toBe('upgrade');
+  expect(await entries(theirs.id)).toEqual([]);
+  expect(recorded).toBe(0);
+});
+
+it('a change to nothing writes nothing (the update date stays) and leaves no entry, but tells the actor', async () => {
+  const window = await windowOf();
+  await new Promise((r) => setTimeout(r, 5));
+  const saved = await updateOwnAudited(ctx.db.manager, actor, MaintenanceWindow, { id: window.id, accountId }, { title: 'upgrade', keepChecking: true }, 'maintenance_window');
+  expect(saved).toEqual(window);
+  expect((await maintenanceWindowOfAccount(ctx.db, accountId, window.id))?.updatedAt).toEqual(window.updatedAt);
+  expect(await entries(window.id)).toEqual([]);
+  expect(recorded).toBe(1);
+});
+
+it('a stored string an entry would cut goes updateAudited\'s way (a second statement), and the entry cuts it as before', async () => {
+  const long = 'é'.repeat(300); // 300 characters, 600 bytes
+  const window = await windowOf(accountId, long);
+  const saved = await updateOwnAudited(counted(), actor, MaintenanceWindow, { id: window.id, accountId }, { title: 'short' }, 'maintenance_window');
+  expect(statements).toHaveLength(2);
+  expect(saved?.title).toBe('short');
+  expect((await maintenanceWindowOfAccount(ctx.db, accountId, window.id))?.title).toBe('short');
+  expect((await entries(window.id))[0]?.changes).toEqual({ title: { before: long, after: 'short' } });
+  const longer = 'x'.repeat(600);
+  statements = [];
+  await updateOwnAudited(counted(), actor, MaintenanceWindow, { id: window.id, accountId }, { title: longer }, 'maintenance_window');
+  expect(statements).toHaveLength(2);
+  expect((await entries(window.id))[1]?.changes).toEqual({ title: { before: 'short', after: `${'x'.repeat(500)}… (100 more characters)` } });
+});
+
+it('refuses a value that is not plain or a column an entry masks', async () => {
+  const window = await windowOf();
+  await expect(updateOwnAudited(ctx.db.manager, actor, MaintenanceWindow, { id: window.id, accountId }, { monitorIds: [1] }, 'maintenance_window')).rejects.toThrow('not a plain column value');
+  const [i] = await ctx.db.query<{ id: number }[]>(`INSERT INTO integrations (account_id, type, name, config) VALUES ($1, 'webhook', 'H', '{}') RETURNING id`, [accountId]);
+  await expect(updateOwnAudited(ctx.db.manager, actor, Integration, { id: i!.id, accountId }, { secrets: 'sealed' }, 'integration')).rejects.toThrow('not a plain column value');
+});
+
+it('a row where nothing differs is not locked: it answers while another transaction holds the row, and a change then waits for it', async () => {
+  const window = await windowOf();
+  const holder = ctx.db.createQueryRunner();
+  await holder.connect();
+  await holder.startTransaction();
+  try {
+    await holder.query('SELECT id FROM maintenance_windows WHERE id = $1 FOR UPDATE', [window.id]);
+    const same = await updateOwnAudited(ctx.db.manager, actor, MaintenanceWindow, { id: window.id, accountId }, { title: 'upgrade' }, 'maintenance_window');
+    expect(same?.updatedAt).toEqual(window.updatedAt);
+    let changed = false;
+    const change = updateOwnAudited(ctx.db.manager, actor, MaintenanceWindow, { id: window.id, accountId }, { title: 'after the holder' }, 'maintenance_window').then(() => (changed = true));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(changed).toBe(false);
+    await holder.query(`UPDATE maintenance_windows SET title = 'by the holder' WHERE id = $1`, [window.id]);
+    await holder.commitTransaction();
+    await change;
+  } finally {
+    await holder.release();
+  }
+  // The entry tells the value the holder committed, not the one this statement's snapshot saw.
+  expect((await entries(window.id)).map((e) => e.changes)).toEqual([{ title: { before: 'by the holder', after: 'after the holder' } }]);
+});

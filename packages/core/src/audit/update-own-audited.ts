@@ -1,0 +1,102 @@
+import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
+import { entityPlan, hydrated } from '../db/entity-rows.js';
+import { isSecretName, MAX_STRING } from './audit-diff.js';
+import { AUDIT_COLUMNS, auditRowValues } from './audit-store.js';
+import type { AuditActor } from './record-audit.js';
+import { updateAudited } from './update-audited.js';
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/** The SQL type a plain value is compared, written and told as (its JSON in the entry is the one fieldDiff gives). */
+function sqlTypeOf(value: unknown): string | null {
+  if (typeof value === 'boolean') return 'boolean';
+  if (typeof value === 'string') return 'text';
+  if (typeof value === 'number' && Number.isSafeInteger(value)) return 'bigint';
+  return null;
+}
+
+/**
+ * updateAudited for the row of `id` of the account `accountId`, without the caller's read (issue
+ * 35: a PUT or PATCH was a read for the 404 and the entry's "before", then updateAudited's
+ * statement; now ONE statement):
+ *
+ *   WITH r AS (SELECT <row> FROM t WHERE id = $1 AND account_id = $2),
+ *        o AS (SELECT <row> FROM t WHERE id = $1 AND account_id = $2 AND (<a column differs>) FOR UPDATE),
+ *        d AS (SELECT <told as fieldDiff tells it> AS plain FROM o),
+ *        u AS (UPDATE t SET <changes>, updated_at = CURRENT_TIMESTAMP FROM d WHERE t.id = $1 AND d.plain RETURNING updated_at),
+ *        a AS (INSERT INTO audit_log ... SELECT ..., <the diff, built from o> FROM o, d WHERE d.plain)
+ *   SELECT r.*, d.plain, (SELECT updated_at FROM u) FROM r
+ *
+ * `changes` are plain values only (integers, booleans, strings; undefined: left as it is) of
+ * columns whose name an entry does not mask: their entry JSON is the column's own (to_jsonb),
+ * as fieldDiff shows it as long as a string is at most MAX_STRING long. A row where a column
+ * differs is locked before it is told, so the entry's "before" is the value the update replaced,
+ * also under concurrent writes; a row where none differs is neither locked nor written (no
+ * transaction id, no commit to flush: many requests setting one row to the value it has do not
+ * queue on its lock). A string that fieldDiff would cut (over MAX_STRING bytes, either side)
+ * writes nothing in that statement, and the write goes updateAudited's way with the row it read
+ * (a second statement, as before). Semantics otherwise updateAudited's: written only when a
+ * column differs from the row as it stands, the update date then set to now, no entry without a
+ * field that differs. Returns the entity with `changes` applied and its update date, or null
+ * when the account has no such row (missing or another account's: the caller's 404; nothing
+ * written).
+ */
+export async function updateOwnAudited<E extends ObjectLiteral>(
+  m: EntityManager,
+  actor: AuditActor,
+  target: EntityTarget<E>,
+  key: { id: number; accountId: number },
+  changes: Partial<E>,
+  resource: string,
+): Promise<E | null> {
+  const meta = m.connection.getMetadata(target);
+  const primary = meta.primaryColumns[0];
+  const owner = meta.findColumnWithPropertyPath('accountId');
+  if (!primary || !owner) throw new Error(`updateOwnAudited: ${meta.tableName} needs an id and an account id`);
+  const plan = entityPlan(m, target);
+  const table = quoted(meta.tableName);
+  const id = quoted(primary.databaseName);
+  const params: unknown[] = [key.id, key.accountId];
+  const set: string[] = [];
+  const differs: string[] = [];
+  const plain: string[] = [];
+  const told: string[] = [];
+  const given = Object.entries(changes).filter(([, v]) => v !== undefined);
+  for (const [property, value] of given) {
+    const column = meta.findColumnWithPropertyPath(property);
+    const type = sqlTypeOf(value);
+    if (!column || !type || isSecretName(column.databaseName)) throw new Error(`updateOwnAudited: ${meta.tableName}.${property} is not a plain column value`);
+    params.push(value);
+    const name = quoted(column.databaseName);
+    const param = `$${params.length}::${type}`;
+    set.push(`${name} = ${param}`);
+    differs.push(`${name} IS DISTINCT FROM ${param}`);
+    if (type === 'text') plain.push(`coalesce(octet_length(o.${name}), 0) <= ${MAX_STRING}`, `octet_length(${param}) <= ${MAX_STRING}`);
+    told.push(`CASE WHEN o.${name} IS DISTINCT FROM ${param} THEN jsonb_build_object('${column.databaseName}', jsonb_build_object('before', o.${name}, 'after', ${param})) ELSE '{}'::jsonb END`);
+  }
+  if (!set.length) throw new Error('updateOwnAudited: no change given');
+  const updated = meta.updateDateColumn;
+  if (updated) set.push(`${quoted(updated.databaseName)} = CURRENT_TIMESTAMP`);
+  const entry = auditRowValues({ accountId: actor.accountId, at: actor.now(), keyId: actor.keyId, keyName: actor.keyName, ip: actor.ip, resourceType: resource, resourceId: String(key.id), action: 'update', changes: {} });
+  const first = params.length + 1;
+  // The entry's last value is its changes: built from the locked row instead.
+  params.push(...entry.slice(0, -1));
+  const values = [...entry.slice(0, -1).map((_, i) => `$${first + i}`), told.join(' || ')];
+  const own = `${table} WHERE ${id} = $1 AND ${quoted(owner.databaseName)} = $2`;
+  const sql =
+    `WITH r AS (SELECT ${plan.select} FROM ${own}), ` +
+    `o AS (SELECT ${plan.select} FROM ${own} AND (${differs.join(' OR ')}) FOR UPDATE), ` +
+    `d AS (SELECT ${plain.length ? plain.join(' AND ') : 'true'} AS plain FROM o), ` +
+    `u AS (UPDATE ${table} SET ${set.join(', ')} FROM d WHERE ${table}.${id} = $1 AND d.plain RETURNING ${updated ? `${table}.${quoted(updated.databaseName)}` : 'NULL'} AS v), ` +
+    `a AS (INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) SELECT ${values.join(', ')} FROM o, d WHERE d.plain) ` +
+    'SELECT r.*, coalesce((SELECT plain FROM d), true) AS "vigil$plain", (SELECT v FROM u) AS "vigil$updated" FROM r';
+  const [row] = await m.query<Record<string, unknown>[]>(sql, params);
+  if (!row) return null;
+  const entity = hydrated(m, target, plan, row);
+  if (row['vigil$plain'] !== true) return updateAudited(m, actor, entity, changes, { resource });
+  Object.assign(entity, Object.fromEntries(given));
+  const date = row['vigil$updated'];
+  if (updated && date !== null) updated.setEntityValue(entity, m.connection.driver.prepareHydratedValue(date, updated));
+  actor.recorded?.();
+  return entity;
+}
