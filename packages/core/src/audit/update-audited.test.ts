@@ -1,59 +1,18 @@
-import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
+import type { TestContext } from '@vigil/testing';
 import { StatusPageNotice } from '../db/entities/status-page-notice.entity.js';
 import { StatusPage, type StatusPageSection } from '../db/entities/status-page.entity.js';
-import { insertMaintenanceWindow, maintenanceWindowOfAccount } from '../maintenance/maintenance-window-store.js';
+import { maintenanceWindowOfAccount } from '../maintenance/maintenance-window-store.js';
 import type { AuditActor } from './record-audit.js';
+import { auditFixture } from './testing/audit-fixture.js';
 import { updateAudited } from './update-audited.js';
 
-const clock = testClock('2026-11-27T12:00:00Z');
+const f = auditFixture('2026-11-27T12:00:00Z');
+const { clock, statements, counted, windowOf } = f;
 let ctx: TestContext;
 let accountId: number;
 let actor: AuditActor;
-let recorded = 0;
-let statements: string[] = [];
+beforeAll(() => ({ ctx, accountId, actor } = f));
 
-beforeAll(async () => {
-  ctx = await createTestContext({ clock });
-  accountId = (await createTestAccount(ctx, 'pro')).account.id;
-  actor = { accountId, keyId: 7, keyName: 'ci', ip: '192.0.2.1', now: () => clock.now(), recorded: () => recorded++ };
-});
-afterAll(() => ctx.teardown());
-beforeEach(() => {
-  recorded = 0;
-  statements = [];
-});
-
-/** The entity manager, each statement it runs told to `statements`. */
-function counted() {
-  const m = ctx.db.manager;
-  return new Proxy(m, {
-    get(target, prop, receiver) {
-      if (prop === 'query') {
-        return (sql: string, params?: unknown[]) => {
-          statements.push(sql);
-          return target.query(sql, params);
-        };
-      }
-      return Reflect.get(target, prop, receiver) as unknown;
-    },
-  });
-}
-
-const windowOf = () =>
-  insertMaintenanceWindow(ctx.db, {
-    accountId,
-    title: 'upgrade',
-    description: null,
-    appliesToAll: true,
-    monitorIds: [],
-    domainIds: [],
-    startsAt: new Date('2030-01-01T01:00:00Z'),
-    endsAt: new Date('2030-01-01T02:00:00Z'),
-    rrule: null,
-    durationMinutes: null,
-    timezone: 'UTC',
-    keepChecking: true,
-  });
 
 async function entries(resourceId: number, type = 'maintenance_window') {
   return (await ctx.db.query('SELECT key_id, key_name, ip, action, resource_type, created_at, changes FROM audit_log WHERE account_id = $1 AND resource_id = $2 AND resource_type = $3 ORDER BY id', [
@@ -79,7 +38,7 @@ it('writes the changed columns and the entry in one statement, and answers the n
   expect(await entries(window.id)).toEqual([
     { key_id: 7, key_name: 'ci', ip: '192.0.2.1', action: 'update', resource_type: 'maintenance_window', created_at: clock.now(), changes: { title: { before: 'upgrade', after: 'renamed' } } },
   ]);
-  expect(recorded).toBe(1);
+  expect(f.recorded).toBe(1);
 });
 
 it('writes arrays, dates and jsonb as save() did', async () => {
@@ -102,7 +61,7 @@ it('a change to nothing writes nothing (the update date stays) and leaves no ent
   expect((await maintenanceWindowOfAccount(ctx.db, accountId, window.id))?.updatedAt).toEqual(was);
   expect(saved?.updatedAt).toEqual(was);
   expect(await entries(window.id)).toEqual([]);
-  expect(recorded).toBe(1);
+  expect(f.recorded).toBe(1);
   // Nothing given: no statement at all.
   await updateAudited(counted(), actor, window, { description: undefined }, { resource: 'maintenance_window' });
   expect(statements).toEqual([]);
@@ -140,7 +99,7 @@ it('a row deleted since it was read: null, and no entry', async () => {
   await ctx.db.query('DELETE FROM maintenance_windows WHERE id = $1', [window.id]);
   expect(await updateAudited(ctx.db.manager, actor, window, { title: 'gone' }, { resource: 'maintenance_window' })).toBeNull();
   expect(await entries(window.id)).toEqual([]);
-  expect(recorded).toBe(0);
+  expect(f.recorded).toBe(0);
 });
 
 it('inside a transaction, rolls back with it', async () => {

@@ -1,64 +1,22 @@
-import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
+import type { TestContext } from '@vigil/testing';
 import { Domain } from '../db/entities/domain.entity.js';
 import { Integration } from '../db/entities/integration.entity.js';
 import { MaintenanceWindow } from '../db/entities/maintenance-window.entity.js';
 import { domainEntityOfAccount } from '../domains/domain-store.js';
 import { integrationOfAccount } from '../integrations/integration-store.js';
-import { insertMaintenanceWindow, maintenanceWindowOfAccount } from '../maintenance/maintenance-window-store.js';
+import { maintenanceWindowOfAccount } from '../maintenance/maintenance-window-store.js';
 import type { AuditActor } from './record-audit.js';
+import { auditFixture } from './testing/audit-fixture.js';
 import { updateOwnAudited } from './update-own-audited.js';
 
-const clock = testClock('2026-11-28T12:00:00Z');
+const f = auditFixture('2026-11-28T12:00:00Z');
+const { clock, statements, counted, windowOf } = f;
 let ctx: TestContext;
 let accountId: number;
 let otherId: number;
 let actor: AuditActor;
-let recorded = 0;
-let statements: string[] = [];
+beforeAll(() => ({ ctx, accountId, otherId, actor } = f));
 
-beforeAll(async () => {
-  ctx = await createTestContext({ clock });
-  accountId = (await createTestAccount(ctx, 'pro')).account.id;
-  otherId = (await createTestAccount(ctx, 'pro')).account.id;
-  actor = { accountId, keyId: 7, keyName: 'ci', ip: '192.0.2.1', now: () => clock.now(), recorded: () => recorded++ };
-});
-afterAll(() => ctx.teardown());
-beforeEach(() => {
-  recorded = 0;
-  statements = [];
-});
-
-/** The entity manager, each statement it runs told to `statements`. */
-function counted() {
-  const m = ctx.db.manager;
-  return new Proxy(m, {
-    get(target, prop, receiver) {
-      if (prop === 'query') {
-        return (sql: string, params?: unknown[]) => {
-          statements.push(sql);
-          return target.query(sql, params);
-        };
-      }
-      return Reflect.get(target, prop, receiver) as unknown;
-    },
-  });
-}
-
-const windowOf = (owner = accountId, title = 'upgrade') =>
-  insertMaintenanceWindow(ctx.db, {
-    accountId: owner,
-    title,
-    description: null,
-    appliesToAll: true,
-    monitorIds: [],
-    domainIds: [4],
-    startsAt: new Date('2030-01-01T01:00:00Z'),
-    endsAt: new Date('2030-01-01T02:00:00Z'),
-    rrule: null,
-    durationMinutes: null,
-    timezone: 'UTC',
-    keepChecking: true,
-  });
 
 async function entries(resourceId: number, type = 'maintenance_window') {
   return (await ctx.db.query('SELECT account_id, key_id, key_name, ip, action, resource_type, created_at, changes FROM audit_log WHERE resource_id = $1 AND resource_type = $2 ORDER BY id', [
@@ -88,7 +46,7 @@ it('updates, tells and answers in ONE statement: the entity as the store reads i
       changes: { title: { before: 'upgrade', after: 'renamed' }, keep_checking: { before: true, after: false } },
     },
   ]);
-  expect(recorded).toBe(1);
+  expect(f.recorded).toBe(1);
 });
 
 it('hydrates integers, booleans, dates, arrays and jsonb as the stores read them (domain, integration)', async () => {
@@ -110,7 +68,7 @@ it("another account's row or a missing one: null, nothing written, no entry, the
   expect(await updateOwnAudited(ctx.db.manager, actor, MaintenanceWindow, { id: 2_147_483_000, accountId }, { title: 'x' }, 'maintenance_window')).toBeNull();
   expect((await maintenanceWindowOfAccount(ctx.db, otherId, theirs.id))?.title).toBe('upgrade');
   expect(await entries(theirs.id)).toEqual([]);
-  expect(recorded).toBe(0);
+  expect(f.recorded).toBe(0);
 });
 
 it('a change to nothing writes nothing (the update date stays) and leaves no entry, but tells the actor', async () => {
@@ -120,7 +78,7 @@ it('a change to nothing writes nothing (the update date stays) and leaves no ent
   expect(saved).toEqual(window);
   expect((await maintenanceWindowOfAccount(ctx.db, accountId, window.id))?.updatedAt).toEqual(window.updatedAt);
   expect(await entries(window.id)).toEqual([]);
-  expect(recorded).toBe(1);
+  expect(f.recorded).toBe(1);
 });
 
 it('a stored string an entry would cut goes updateAudited\'s way (a second statement), and the entry cuts it as before', async () => {
@@ -132,7 +90,7 @@ it('a stored string an entry would cut goes updateAudited\'s way (a second state
   expect((await maintenanceWindowOfAccount(ctx.db, accountId, window.id))?.title).toBe('short');
   expect((await entries(window.id))[0]?.changes).toEqual({ title: { before: long, after: 'short' } });
   const longer = 'x'.repeat(600);
-  statements = [];
+  statements.length = 0;
   await updateOwnAudited(counted(), actor, MaintenanceWindow, { id: window.id, accountId }, { title: longer }, 'maintenance_window');
   expect(statements).toHaveLength(2);
   expect((await entries(window.id))[1]?.changes).toEqual({ title: { before: 'short', after: `${'x'.repeat(500)}… (100 more characters)` } });
