@@ -3,12 +3,12 @@ import { AUDIT_COLUMNS, auditRowValues } from './audit-store.js';
 import type { AuditAction, AuditActor } from './record-audit.js';
 import type { Queryable } from '../db/queryable.js';
 import type { Statement } from '../db/one-statement.js';
+import { quoteIdentifier } from '../db/quote-identifier.js';
 
 /** audit_log's columns' types, in AUDIT_COLUMNS' order (the entries' SELECTs are a UNION: their parameters need them). */
 const TYPES = ['integer', 'timestamptz', 'integer', 'text', 'text', 'text', 'text', 'text', 'jsonb'];
 
 const DEFAULT_GENERATED = { id: { column: 'id', time: false }, created_at: { column: 'createdAt', time: true } };
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** An entry written with the created row (e.g. the revocation of the key a rotation replaces). */
@@ -95,7 +95,7 @@ export async function insertAudited<Row>(q: Queryable, actor: AuditActor, insert
   const resourceId = AUDIT_COLUMNS.indexOf('resource_id');
   const changes = AUDIT_COLUMNS.indexOf('changes');
   const made = Object.entries(opts.generated ?? DEFAULT_GENERATED).map(([field, { column, time }]) => {
-    const value = time ? `to_char(n.${quoted(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `n.${quoted(column)}`;
+    const value = time ? `to_char(n.${quoteIdentifier(column)} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : `n.${quoteIdentifier(column)}`;
     return `${literal(field)}, jsonb_build_object('before', NULL, 'after', ${value})`;
   });
   const generated = `jsonb_build_object(${made.join(', ')})`;

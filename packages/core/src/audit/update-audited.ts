@@ -2,8 +2,7 @@ import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { fieldDiff } from './audit-diff.js';
 import { AUDIT_COLUMNS, auditRowValues } from './audit-store.js';
 import { snapshotOf, type AuditAction, type AuditActor } from './record-audit.js';
-
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+import { quoteIdentifier } from '../db/quote-identifier.js';
 
 export interface UpdateAuditedOptions {
   /** The entry's resource type ('domain', 'status_page'...). */
@@ -50,8 +49,8 @@ export async function updateAudited<E extends ObjectLiteral>(
   const diff = fieldDiff(before, snapshotOf(m, entity));
   const told = Object.keys(diff).length > 0 || action !== 'update';
   const updated = meta.updateDateColumn;
-  const table = quoted(meta.tableName);
-  const id = quoted(primary.databaseName);
+  const table = quoteIdentifier(meta.tableName);
+  const id = quoteIdentifier(primary.databaseName);
   const params: unknown[] = [primary.getEntityValue(entity)];
   const set: string[] = [];
   const differs: string[] = [];
@@ -59,20 +58,20 @@ export async function updateAudited<E extends ObjectLiteral>(
     const column = meta.findColumnWithPropertyPath(property);
     if (!column) throw new Error(`updateAudited: ${meta.tableName} has no property ${property}`);
     params.push(m.connection.driver.preparePersistentValue(column.getEntityValue(entity), column));
-    set.push(`${quoted(column.databaseName)} = $${params.length}`);
-    differs.push(`${quoted(column.databaseName)} IS DISTINCT FROM $${params.length}`);
+    set.push(`${quoteIdentifier(column.databaseName)} = $${params.length}`);
+    differs.push(`${quoteIdentifier(column.databaseName)} IS DISTINCT FROM $${params.length}`);
   }
   if (updated && setUpdatedAt) {
     // A date the caller set is a change in itself (save() compared it too).
     params.push(setUpdatedAt);
-    set.push(`${quoted(updated.databaseName)} = $${params.length}`);
+    set.push(`${quoteIdentifier(updated.databaseName)} = $${params.length}`);
     differs.length = 0;
-  } else if (updated && set.length) set.push(`${quoted(updated.databaseName)} = CURRENT_TIMESTAMP`);
+  } else if (updated && set.length) set.push(`${quoteIdentifier(updated.databaseName)} = CURRENT_TIMESTAMP`);
   if (!set.length && !told) {
     actor.recorded?.();
     return entity;
   }
-  const dated = updated ? quoted(updated.databaseName) : id;
+  const dated = updated ? quoteIdentifier(updated.databaseName) : id;
   const parts: string[] = [];
   if (set.length) parts.push(`u AS (UPDATE ${table} SET ${set.join(', ')} WHERE ${id} = $1${differs.length ? ` AND (${differs.join(' OR ')})` : ''} RETURNING ${dated} AS v)`);
   if (told) {

@@ -4,8 +4,7 @@ import { isSecretName, MAX_STRING } from './audit-diff.js';
 import { AUDIT_COLUMNS, auditRowValues } from './audit-store.js';
 import type { AuditActor } from './record-audit.js';
 import { updateAudited } from './update-audited.js';
-
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+import { quoteIdentifier } from '../db/quote-identifier.js';
 
 /** The SQL type a plain value is compared, written and told as (its JSON in the entry is the one fieldDiff gives). */
 function sqlTypeOf(value: unknown): string | null {
@@ -54,8 +53,8 @@ export async function updateOwnAudited<E extends ObjectLiteral>(
   const owner = meta.findColumnWithPropertyPath('accountId');
   if (!primary || !owner) throw new Error(`updateOwnAudited: ${meta.tableName} needs an id and an account id`);
   const plan = entityPlan(m, target);
-  const table = quoted(meta.tableName);
-  const id = quoted(primary.databaseName);
+  const table = quoteIdentifier(meta.tableName);
+  const id = quoteIdentifier(primary.databaseName);
   const params: unknown[] = [key.id, key.accountId];
   const set: string[] = [];
   const differs: string[] = [];
@@ -67,7 +66,7 @@ export async function updateOwnAudited<E extends ObjectLiteral>(
     const type = sqlTypeOf(value);
     if (!column || !type || isSecretName(column.databaseName)) throw new Error(`updateOwnAudited: ${meta.tableName}.${property} is not a plain column value`);
     params.push(value);
-    const name = quoted(column.databaseName);
+    const name = quoteIdentifier(column.databaseName);
     const param = `$${params.length}::${type}`;
     set.push(`${name} = ${param}`);
     differs.push(`${name} IS DISTINCT FROM ${param}`);
@@ -76,18 +75,18 @@ export async function updateOwnAudited<E extends ObjectLiteral>(
   }
   if (!set.length) throw new Error('updateOwnAudited: no change given');
   const updated = meta.updateDateColumn;
-  if (updated) set.push(`${quoted(updated.databaseName)} = CURRENT_TIMESTAMP`);
+  if (updated) set.push(`${quoteIdentifier(updated.databaseName)} = CURRENT_TIMESTAMP`);
   const entry = auditRowValues({ accountId: actor.accountId, at: actor.now(), keyId: actor.keyId, keyName: actor.keyName, ip: actor.ip, resourceType: resource, resourceId: String(key.id), action: 'update', changes: {} });
   const first = params.length + 1;
   // The entry's last value is its changes: built from the locked row instead.
   params.push(...entry.slice(0, -1));
   const values = [...entry.slice(0, -1).map((_, i) => `$${first + i}`), told.join(' || ')];
-  const own = `${table} WHERE ${id} = $1 AND ${quoted(owner.databaseName)} = $2`;
+  const own = `${table} WHERE ${id} = $1 AND ${quoteIdentifier(owner.databaseName)} = $2`;
   const sql =
     `WITH r AS (SELECT ${plan.select} FROM ${own}), ` +
     `o AS (SELECT ${plan.select} FROM ${own} AND (${differs.join(' OR ')}) FOR UPDATE), ` +
     `d AS (SELECT ${plain.length ? plain.join(' AND ') : 'true'} AS plain FROM o), ` +
-    `u AS (UPDATE ${table} SET ${set.join(', ')} FROM d WHERE ${table}.${id} = $1 AND d.plain RETURNING ${updated ? `${table}.${quoted(updated.databaseName)}` : 'NULL'} AS v), ` +
+    `u AS (UPDATE ${table} SET ${set.join(', ')} FROM d WHERE ${table}.${id} = $1 AND d.plain RETURNING ${updated ? `${table}.${quoteIdentifier(updated.databaseName)}` : 'NULL'} AS v), ` +
     `a AS (INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) SELECT ${values.join(', ')} FROM o, d WHERE d.plain) ` +
     'SELECT r.*, coalesce((SELECT plain FROM d), true) AS "vigil$plain", (SELECT v FROM u) AS "vigil$updated" FROM r';
   const [row] = await m.query<Record<string, unknown>[]>(sql, params);

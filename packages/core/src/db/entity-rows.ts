@@ -1,6 +1,7 @@
 import type { EntityManager, EntityTarget, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { Read } from './reads-as-one.js';
+import { quoteIdentifier } from './quote-identifier.js';
 
 /** An entity's SELECT list (the columns of the properties asked for, under their database names) and those columns, made once per entity and list. */
 export interface EntityPlan {
@@ -10,7 +11,6 @@ export interface EntityPlan {
 }
 
 const plans = new WeakMap<object, Map<string, EntityPlan>>();
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** `properties` undefined: every plain column of the entity. */
 function planOf(m: EntityManager, target: EntityTarget<ObjectLiteral>, properties: readonly string[] | undefined): EntityPlan {
@@ -23,7 +23,7 @@ function planOf(m: EntityManager, target: EntityTarget<ObjectLiteral>, propertie
     const columns = meta.columns.filter((c) => (!properties || properties.includes(c.propertyName)) && c.isSelect && !c.isVirtual && !c.relationMetadata && !c.embeddedMetadata);
     const missing = (properties ?? []).filter((p) => !columns.some((c) => c.propertyName === p));
     if (missing.length) throw new Error(`entitiesRead: ${meta.name} has no plain column for ${missing.join(', ')}`);
-    plan = { table: quoted(meta.tableName), select: columns.map((c) => quoted(c.databaseName)).join(', '), columns };
+    plan = { table: quoteIdentifier(meta.tableName), select: columns.map((c) => quoteIdentifier(c.databaseName)).join(', '), columns };
     byList.set(list, plan);
   }
   return plan;
