@@ -1,4 +1,4 @@
-import { configApplyLocksRead, ConflictError, recordAudit, type Account, type AuditActor, type AuditChange, type Context } from '@vigil/core';
+import { configApplyLocksRead, ConflictError, mapRead, recordAudit, type Account, type AuditActor, type AuditChange, type Context } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { loadAccountState } from './account-state.js';
 import { parseDocument, type ParsedDocument } from './document.js';
@@ -36,12 +36,14 @@ async function applyInTransaction(ctx: Context, em: EntityManager, actor: AuditA
   // The apply's lock and, once it is taken, the four limit locks: one statement, sent with the
   // reads of the account's state (they run after it, under the locks).
   const locks = configApplyLocksRead(account.id, ['monitors', 'domains', 'status_pages', 'maintenance_windows']);
-  const state = await loadAccountState(ctx, em, account.id, {
-    statement: locks.statement,
-    of: (rows) => {
-      if (!locks.of(rows)) throw new ConflictError(APPLY_IN_PROGRESS);
-    },
-  });
+  const state = await loadAccountState(
+    ctx,
+    em,
+    account.id,
+    mapRead(locks, (locked) => {
+      if (!locked) throw new ConflictError(APPLY_IN_PROGRESS);
+    }),
+  );
   if (opts.fingerprint !== undefined && opts.fingerprint !== state.fingerprint) throw new ConflictError(ACCOUNT_CHANGED, { fingerprint: state.fingerprint });
   const plan = await computePlan(ctx, account, doc, state, opts.prune);
   const { after, ids } = await executePlan(ctx, em, account, plan, state);

@@ -3,7 +3,7 @@ import pg from 'pg';
 import { QueryFailedError, type DataSource } from 'typeorm';
 import { createTestDatabase, databaseUrl, dropTestDatabase } from '@vigil/testing';
 import { createDataSource } from './data-source.js';
-import { readsAsOne, type Read } from './reads-as-one.js';
+import { mapRead, readsAsOne, type Read } from './reads-as-one.js';
 
 /** A read whose rows come as pg gave them. */
 const rowsRead = (sql: string, params: unknown[]): Read<unknown[]> => ({ statement: { sql, params }, of: (rows) => rows });
@@ -85,5 +85,16 @@ describe('readsAsOne', () => {
     expect(failed).toBeInstanceOf(QueryFailedError);
     expect((failed as QueryFailedError & { driverError: { code: string } }).driverError.code).toBe('22012');
     expect(await db.query('SELECT id FROM reads_t WHERE id = $1', [2])).toEqual([{ id: 2 }]);
+  });
+
+  it('mapRead: the same statement, its value passed through the function (a throw in it refuses the whole read)', async () => {
+    const ids = rowsRead('SELECT id FROM reads_t ORDER BY id', []);
+    const mapped = mapRead(ids, (rows) => (rows as { id: number }[]).map((r) => r.id * 10));
+    expect(mapped.statement).toBe(ids.statement);
+    expect(await readsAsOne(db.manager, [mapped, ids])).toEqual([[10, 20], [{ id: 1 }, { id: 2 }]]);
+    const refusing = mapRead(ids, () => {
+      throw new Error('refused');
+    });
+    await expect(readsAsOne(db.manager, [refusing])).rejects.toThrow('refused');
   });
 });

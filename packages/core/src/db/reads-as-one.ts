@@ -10,6 +10,11 @@ export interface Read<T> {
   of(rows: unknown[]): T;
 }
 
+/** `read` with `f` applied to what its rows become (the same statement). */
+export function mapRead<T, U>(read: Read<T>, f: (value: T) => U): Read<U> {
+  return { statement: read.statement, of: (rows) => f(read.of(rows)) };
+}
+
 /** The rows of each statement of a simple-protocol query (pg answers one result per statement, or the result itself for one). */
 function rowsOfEach(answer: unknown, count: number): unknown[][] {
   const results = (Array.isArray(answer) ? answer : [answer]) as { rows?: unknown }[];

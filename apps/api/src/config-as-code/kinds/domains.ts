@@ -8,6 +8,7 @@ import {
   entitiesRead,
   insertDomain,
   insertScan,
+  mapRead,
   updateDomainOfAccount,
   ValidationError,
   writeScheduleChanges,
@@ -82,15 +83,12 @@ export const domainKind: KindAdapter = {
 
   read(_ctx: Context, em: EntityManager, accountId: number): Read<Current[]> {
     // Plain SQL of the spec's columns, hydrated as find does (entitiesRead): find's query building was most of the read's CPU.
-    const read = entitiesRead(em, Domain, SPEC_PROPERTIES, 'account_id = $1 ORDER BY id', [accountId]);
-    return {
-      statement: read.statement,
-      of: (rows) =>
-        read.of(rows).map((d) => ({
-          id: d.id,
-          spec: { hostname: d.hostname, port: d.port, monitoring_frequency: d.monitoringFrequency, notifications_enabled: d.notificationsEnabled, alert_days_before_expiry: d.alertDaysBeforeExpiry },
-        })),
-    };
+    return mapRead(entitiesRead(em, Domain, SPEC_PROPERTIES, 'account_id = $1 ORDER BY id', [accountId]), (domains) =>
+      domains.map((d) => ({
+        id: d.id,
+        spec: { hostname: d.hostname, port: d.port, monitoring_frequency: d.monitoringFrequency, notifications_enabled: d.notificationsEnabled, alert_days_before_expiry: d.alertDaysBeforeExpiry },
+      })),
+    );
   },
 
   masked: (spec) => spec,

@@ -1,4 +1,4 @@
-import { channelOf, createSecretBox, deleteIntegrationOfAccount, insertIntegration, integrationOfAccountOrFail, integrationsOfAccountRead, INTEGRATION_TYPES, saveIntegration, type Account, type Context, type IntegrationType, type NewIntegration, type Read } from '@vigil/core';
+import { channelOf, createSecretBox, deleteIntegrationOfAccount, insertIntegration, integrationOfAccountOrFail, integrationsOfAccountRead, INTEGRATION_TYPES, mapRead, saveIntegration, type Account, type Context, type IntegrationType, type NewIntegration, type Read } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { dropEchoedMasks, maskedConfig, openConfig, splitConfig } from '../../integrations/config-secrets.js';
 import { createIntegrationBody, parseCreateBody, validateConfig } from '../../integrations/integration-input.js';
@@ -73,17 +73,13 @@ export const integrationKind: KindAdapter = {
   },
 
   read(ctx: Context, _em: EntityManager, accountId: number): Read<Current[]> {
-    const read = integrationsOfAccountRead(accountId);
-    return {
-      statement: read.statement,
-      of: (rows) => {
-        const box = createSecretBox(ctx.config.secretKey);
-        return read.of(rows).map((i) => ({
-          id: i.id,
-          spec: { type: i.type, name: i.name, config: openConfig(i, box), events: i.events, monitor_ids: i.monitorIds, domain_ids: i.domainIds, is_active: i.isActive },
-        }));
-      },
-    };
+    return mapRead(integrationsOfAccountRead(accountId), (integrations) => {
+      const box = createSecretBox(ctx.config.secretKey);
+      return integrations.map((i) => ({
+        id: i.id,
+        spec: { type: i.type, name: i.name, config: openConfig(i, box), events: i.events, monitor_ids: i.monitorIds, domain_ids: i.domainIds, is_active: i.isActive },
+      }));
+    });
   },
 
   masked(spec: Spec): Spec {

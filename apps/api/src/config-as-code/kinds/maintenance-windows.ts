@@ -1,4 +1,4 @@
-import { deleteMaintenanceWindowOfAccount, insertMaintenanceWindow, maintenanceWindowsInOrderRead, updateMaintenanceWindowOfAccount, ValidationError, type Account, type Context, type Read } from '@vigil/core';
+import { deleteMaintenanceWindowOfAccount, insertMaintenanceWindow, maintenanceWindowsInOrderRead, mapRead, updateMaintenanceWindowOfAccount, ValidationError, type Account, type Context, type Read } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { iso } from '../../http/iso.js';
 import { maintenanceBody, parseMaintenanceBody, resolveWindow } from '../../maintenance/maintenance-input.js';
@@ -49,8 +49,7 @@ export const maintenanceWindowKind: KindAdapter = {
   },
 
   read(_ctx: Context, _em: EntityManager, accountId: number): Read<Current[]> {
-    const read = maintenanceWindowsInOrderRead(accountId);
-    return { statement: read.statement, of: (rows) => read.of(rows).map((w) => ({ id: w.id, spec: specOf(w) })) };
+    return mapRead(maintenanceWindowsInOrderRead(accountId), (windows) => windows.map((w) => ({ id: w.id, spec: specOf(w) })));
   },
 
   masked: (spec) => spec,

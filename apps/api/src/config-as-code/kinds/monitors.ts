@@ -8,6 +8,7 @@ import {
   insertMonitorsSkippingTaken,
   lockMonitorsOfAccount,
   maskMonitorHeaders,
+  mapRead,
   maskMonitorUrl,
   Monitor,
   monitorColumnsUpdate,
@@ -181,14 +182,10 @@ export const monitorKind: KindAdapter = {
 
   read(ctx: Context, em: EntityManager, accountId: number): Read<Current[]> {
     // Plain SQL of the spec's columns, hydrated as find does (entitiesRead): find's query building was most of the read's CPU.
-    const read = entitiesRead(em, Monitor, SPEC_PROPERTIES, 'account_id = $1 ORDER BY id', [accountId]);
-    return {
-      statement: read.statement,
-      of: (rows) => {
-        const box = createSecretBox(ctx.config.secretKey);
-        return read.of(rows).map((m) => ({ id: m.id, spec: specOf(m, box) }));
-      },
-    };
+    return mapRead(entitiesRead(em, Monitor, SPEC_PROPERTIES, 'account_id = $1 ORDER BY id', [accountId]), (monitors) => {
+      const box = createSecretBox(ctx.config.secretKey);
+      return monitors.map((m) => ({ id: m.id, spec: specOf(m, box) }));
+    });
   },
 
   masked(spec: Spec): Spec {

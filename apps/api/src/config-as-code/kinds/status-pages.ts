@@ -1,4 +1,4 @@
-import { deleteStatusPageOfAccount, insertStatusPage, statusPagesOfAccountRead, updateStatusPageOfAccount, type Account, type Context, type Read, type StatusPage } from '@vigil/core';
+import { deleteStatusPageOfAccount, insertStatusPage, mapRead, statusPagesOfAccountRead, updateStatusPageOfAccount, type Account, type Context, type Read, type StatusPage } from '@vigil/core';
 import type { EntityManager } from 'typeorm';
 import { requireOwnedHostname } from '../../domains/require-owned-hostname.js';
 import { statusChanged } from '../../public-status/read-status-version.js';
@@ -93,8 +93,7 @@ export const statusPageKind: KindAdapter = {
   },
 
   read(_ctx: Context, _em: EntityManager, accountId: number): Read<Current[]> {
-    const read = statusPagesOfAccountRead(accountId);
-    return { statement: read.statement, of: (rows) => read.of(rows).map(currentOf) };
+    return mapRead(statusPagesOfAccountRead(accountId), (pages) => pages.map(currentOf));
   },
 
   masked: (spec) => spec,
