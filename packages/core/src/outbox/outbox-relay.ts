@@ -16,9 +16,16 @@ export interface OutboxRelayOptions {
   enqueueTimeoutMs: number;
   /** How long relayed messages are kept, to be relayed again if Redis loses its data (replay). */
   keepMs: number;
+  /**
+   * How old a schedule change must be before a pass (polling or woken) applies it: the request
+   * that wrote it applies it itself right after its commit, and the relay is for when that
+   * failed. Younger ones left alone keep the relay from racing those applies (and making them
+   * wait on its locks). relayNow() takes every change.
+   */
+  scheduleGraceMs: number;
 }
 
-export const OUTBOX_RELAY_DEFAULTS: OutboxRelayOptions = { pollMs: 1_000, batch: 500, enqueueTimeoutMs: 5_000, keepMs: 15 * 60_000 };
+export const OUTBOX_RELAY_DEFAULTS: OutboxRelayOptions = { pollMs: 1_000, batch: 500, enqueueTimeoutMs: 5_000, keepMs: 15 * 60_000, scheduleGraceMs: 5_000 };
 
 /** Relayed messages older than keepMs are deleted at most this often. */
 const PRUNE_EVERY_MS = 60_000;
@@ -114,10 +121,10 @@ export function createOutboxRelay(deps: OutboxRelayDeps, options: Partial<Outbox
     }
   };
 
-  const drain = async (): Promise<number> => {
+  const drain = async (graceMs: number): Promise<number> => {
     const [jobs, rescheduled] = await Promise.allSettled([
       untilEmpty(() => relayOutboxBatch(deps.db, deps.queues, opts)),
-      untilEmpty(() => relayScheduleChanges(schedules, opts.batch)),
+      untilEmpty(() => relayScheduleChanges(schedules, opts.batch, graceMs)),
     ]);
     if (jobs.status === 'rejected') throw jobs.reason;
     if (rescheduled.status === 'rejected') throw rescheduled.reason;
@@ -129,8 +136,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps, options: Partial<Outbox
     return moved;
   };
 
-  const pass = (): Promise<number> => {
-    running = drain()
+  const pass = (graceMs = opts.scheduleGraceMs): Promise<number> => {
+    running = drain(graceMs)
       .then((moved) => {
         if (failing) deps.logger.info('outbox relay working again', { moved });
         failing = false;
@@ -164,8 +171,8 @@ export function createOutboxRelay(deps: OutboxRelayDeps, options: Partial<Outbox
     },
     wake,
     async relayNow() {
-      await running?.catch(() => undefined);
-      return running ? running : pass();
+      while (running) await running.catch(() => undefined);
+      return pass(0);
     },
     async replay() {
       const [{ n }] = await deps.db.query<{ n: number }[]>(

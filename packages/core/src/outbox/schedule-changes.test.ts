@@ -169,4 +169,33 @@ describe('schedule outbox', () => {
     expect(await pending()).toBe(0);
     for (const id of ids) expect(await intervalsOf(id)).toEqual([60]);
   });
+
+  it('a polling or woken pass leaves a change younger than the grace to its writer; relayNow takes it', async () => {
+    const id = await insertMonitor(300);
+    await commit([monitorScheduleChange({ id, checkInterval: 300 })]);
+    const graceful = createOutboxRelay(fx.ctx, { pollMs: 20, scheduleGraceMs: 60_000 });
+    graceful.start();
+    // Passes run every 20 ms: a minute's grace keeps each off the change.
+    await new Promise((r) => setTimeout(r, 300));
+    await graceful.stop();
+    expect(await pending()).toBe(1);
+    expect(await intervalsOf(id)).toEqual([]);
+    expect(await graceful.relayNow()).toBe(1);
+    expect(await intervalsOf(id)).toEqual([300]);
+  });
+
+  it('a polling pass applies a change once it is older than the grace', async () => {
+    const id = await insertMonitor(300);
+    await commit([monitorScheduleChange({ id, checkInterval: 300 })]);
+    const graceful = createOutboxRelay(fx.ctx, { pollMs: 20, scheduleGraceMs: 200 });
+    graceful.start();
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await pending()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    } finally {
+      await graceful.stop();
+    }
+    expect(await pending()).toBe(0);
+    expect(await intervalsOf(id)).toEqual([300]);
+  });
 });

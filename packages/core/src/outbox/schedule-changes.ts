@@ -309,17 +309,21 @@ export async function applyDeletedDomainSchedules(deps: ScheduleApplyDeps & { lo
 }
 
 /**
- * One relay batch: the entities with pending changes, oldest change first, at most `batch` of
- * them, each in its own transaction (one entity's row lock at a time, so it never waits in a
- * cycle with a transaction that locks several), skipping rows another applier holds. Returns how
- * many entities it applied; rejects on the first failure (the rows stay).
+ * One relay batch: the entities with a pending change at least `graceMs` old (the database's
+ * clock: the writing transaction's start), oldest change first, at most `batch` of them, each in
+ * its own transaction (one entity's row lock at a time, so it never waits in a cycle with a
+ * transaction that locks several), skipping rows another applier holds. Returns how many
+ * entities it applied; rejects on the first failure (the rows stay).
  */
-export async function relayScheduleChanges(deps: ScheduleApplyDeps, batch: number): Promise<number> {
+export async function relayScheduleChanges(deps: ScheduleApplyDeps, batch: number, graceMs: number): Promise<number> {
   const regions = scheduleRegions(deps);
   let applied = 0;
   while (applied < batch) {
     const done = await deps.db.transaction(async (em) => {
-      const [oldest] = await em.query<{ kind: ScheduleTarget['kind']; entity_id: number }[]>(`SELECT kind, entity_id FROM schedule_outbox ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`);
+      const [oldest] = await em.query<{ kind: ScheduleTarget['kind']; entity_id: number }[]>(
+        `SELECT kind, entity_id FROM schedule_outbox WHERE created_at <= now() - make_interval(secs => $1) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+        [graceMs / 1000],
+      );
       return oldest ? (await applyPendingOf(em, deps, regions, { kind: oldest.kind, id: oldest.entity_id }, false)) > 0 : false;
     });
     if (!done) break;
