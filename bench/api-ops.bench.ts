@@ -14,6 +14,9 @@
  * - bare Express (express.json() and the recorded answer by the x-bench-step header) in another
  *   child process, sent the very same sequence;
  * - autocannon in this process, BENCH_API_OPS_CONNECTIONS (100) connections.
+ * Per row: the API's CPU per request, and the whole stack's (the API, checker, notifier and
+ * scanner processes and the PostgreSQL backends of the bench's database): a write's cost lies
+ * mostly outside the API (its commit, the schedule it changes, the first check it queues).
  * An operation of the document that no row names is listed and the run ends with exit code 1.
  *
  * Targets: authenticated rows >= 0.3 x bare throughput, public ones >= 0.5 x, and p99 <= 2 x bare
@@ -45,7 +48,7 @@ import { startDnsServer } from '../test/support/dns-server.js';
 import { seedFixtures, seedHeaderCheck, type Fixtures } from './api-ops-fixtures.js';
 import { OPERATIONS, type Carry, type OpRow, type Step } from './api-ops-table.js';
 import type { BenchResult } from './run.js';
-import { benchDatabase, child, cpuSeconds, dropRedisKeys, listen, load, stop, waitFor } from './support.js';
+import { benchDatabase, child, cpuSeconds, databaseBackendsCpu, dropRedisKeys, listen, load, stop, waitFor } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_API_OPS_SECONDS ?? 2);
 const WARMUP = Number(process.env.BENCH_API_OPS_WARMUP ?? 0.5);
@@ -73,6 +76,20 @@ interface Measured {
   unexpected: number;
   errors: number;
   cpuUs?: number;
+  /** The whole stack's CPU per answer: the API, the workers and the database's backends (stackCpu). */
+  stackUs?: number;
+}
+
+/** CPU seconds so far of each process of a stack, by pid (a process started since counts whole). */
+type StackCpu = () => Promise<Map<number, number> | undefined>;
+
+/** The CPU seconds `stack` spent since `before`. */
+async function stackSpent(stack: StackCpu, before: Map<number, number> | undefined): Promise<number | undefined> {
+  const after = await stack();
+  if (!before || !after) return undefined;
+  let spent = 0;
+  for (const [pid, seconds] of after) spent += seconds - (before.get(pid) ?? 0);
+  return spent;
 }
 
 const BARE_SERVER = `
@@ -179,7 +196,7 @@ async function record(base: string, f: Fixtures, rowIndex: number, row: OpRow): 
  * separate warm-up run is left for the measurement to wait behind): the answers' times (all
  * statuses), those whose status is not the recorded one, errors, and the server's CPU time per answer.
  */
-function measure(base: string, server: ChildProcess, f: Fixtures, rowIndex: number, row: OpRow, expected: Map<string, Answer>): Promise<Measured> {
+function measure(base: string, server: ChildProcess, f: Fixtures, rowIndex: number, row: OpRow, expected: Map<string, Answer>, stack?: StackCpu): Promise<Measured> {
   let counting = false;
   let unexpected = 0;
   const requests = row.steps.map((step, s) => {
@@ -200,18 +217,21 @@ function measure(base: string, server: ChildProcess, f: Fixtures, rowIndex: numb
   return new Promise<Measured>((resolve, reject) => {
     const times: number[] = [];
     let before: Promise<number | undefined> = Promise.resolve(undefined);
+    let stackBefore: Promise<Map<number, number> | undefined> = Promise.resolve(undefined);
     const warm = setTimeout(() => {
       counting = true;
       before = cpuSeconds(server.pid);
+      if (stack) stackBefore = stack();
     }, WARMUP * 1000);
     const instance = autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP + SECONDS, timeout: 20, requests, ...(RATE ? { overallRate: RATE } : {}) }, (err: unknown, r: autocannon.Result) => {
       clearTimeout(warm);
       if (err) return reject(err instanceof Error ? err : new Error(String(err)));
-      void Promise.all([before, cpuSeconds(server.pid)]).then(([start, end]) => {
+      void Promise.all([before, cpuSeconds(server.pid), stackBefore.then((b) => (stack ? stackSpent(stack, b) : undefined))]).then(([start, end, stackSeconds]) => {
         times.sort((a, b) => a - b);
         const p99 = times.length ? times[Math.max(0, Math.ceil(0.99 * times.length) - 1)] : 0;
-        const cpuUs = start === undefined || end === undefined || !times.length ? undefined : ((end - start) / times.length) * 1e6;
-        resolve({ rps: times.length / SECONDS, p99, unexpected, errors: r.errors + r.timeouts, cpuUs });
+        const perAnswer = (seconds: number | undefined) => (seconds === undefined || !times.length ? undefined : (seconds / times.length) * 1e6);
+        const cpuUs = perAnswer(start === undefined || end === undefined ? undefined : end - start);
+        resolve({ rps: times.length / SECONDS, p99, unexpected, errors: r.errors + r.timeouts, cpuUs, stackUs: perAnswer(stackSeconds) });
       });
     });
     instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
@@ -275,6 +295,17 @@ export default async function bench(): Promise<BenchResult> {
     // domain's first scan was the fixture's to complete, not the scanner's to fail.
     procs.push(child(['packages/cli/bin/vigil.js', 'start', 'scanner'], env));
     const f: Fixtures = { ...seeded.fixtures, headerCheckId: await seedHeaderCheck(ctx, base, seeded.fixtures, seeded.accountId) };
+    // Vigil's stack: the API and its workers (every process started so far) and the database's backends.
+    const vigilProcs = [...procs];
+    const stackCpu: StackCpu = async () => {
+      const cpu = await databaseBackendsCpu(ctx);
+      for (const proc of vigilProcs) {
+        const seconds = await cpuSeconds(proc.pid);
+        if (!cpu || proc.pid === undefined || seconds === undefined) return undefined;
+        cpu.set(proc.pid, seconds);
+      }
+      return cpu;
+    };
 
     const documented = await documentedOperations(base);
     const declared = new Set(OPERATIONS.flatMap((row) => row.steps.map((s) => s.op)));
@@ -297,10 +328,12 @@ export default async function bench(): Promise<BenchResult> {
     lines.push(
       `data: one enterprise account, ${f.otherKeys.length} more for the "(other accounts)" rows, ${f.configKeys.length} configuration accounts (10 monitors, a webhook, a window and a page each) for the "(an account per connection)" rows; every HTTP monitor of the first ${f.otherKeys.length + 1} accounts 30 days of hourly rollups and 1,440 checks in the last 24 h; ${f.pingTokens.length} heartbeat tokens for the ping rows; a private location with 20 monitors and an agent; an Opsgenie integration with ${f.acknowledgedIncidentIds.length} incidents it acknowledged`,
     );
-    lines.push(`a row is one cycle a connection repeats (→ between its steps); req/s counts every request; p99 of every answer; CPU = the serving process's user + system time per request; "answers" = the recorded statuses, ! when some answers differed`);
+    lines.push(
+      `a row is one cycle a connection repeats (→ between its steps); req/s counts every request; p99 of every answer; CPU = the serving process's user + system time per request; stack CPU = Vigil's whole stack's per request: the API, checker, notifier and scanner processes and the PostgreSQL backends of the bench's database (not Redis, which other work shares); "answers" = the recorded statuses, ! when some answers differed`,
+    );
     lines.push('');
-    lines.push('| operation | Vigil req/s | bare req/s | ratio | Vigil p99 ms | bare p99 ms | p99 ratio | CPU µs/req Vigil / bare | answers | verdict |');
-    lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
+    lines.push('| operation | Vigil req/s | bare req/s | ratio | Vigil p99 ms | bare p99 ms | p99 ratio | CPU µs/req Vigil / bare | stack CPU µs/req | answers | verdict |');
+    lines.push('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |');
     const verdicts = { pass: 0, fail: [] as string[] };
     // One untimed pass of the first row on both servers: their first 100 connections, pools and
     // JIT are set up here, not inside whichever row happens to be measured first.
@@ -311,12 +344,12 @@ export default async function bench(): Promise<BenchResult> {
     }
     for (const { row, i, label } of rows) {
       if (api.exitCode !== null) {
-        lines.push(`| ${label} | API process exited (code ${api.exitCode}): not measured | | | | | | | | FAIL |`);
+        lines.push(`| ${label} | API process exited (code ${api.exitCode}): not measured | | | | | | | | | FAIL |`);
         verdicts.fail.push(label);
         continue;
       }
       const expected = recorded.get(i) ?? new Map<string, Answer>();
-      const vigil = await measure(base, api, f, i, row, expected);
+      const vigil = await measure(base, api, f, i, row, expected, stackCpu);
       const baseline = await measure(bare, bareProc, f, i, row, expected);
       const ratio = baseline.rps ? vigil.rps / baseline.rps : 0;
       const p99Ratio = baseline.p99 ? vigil.p99 / baseline.p99 : Infinity;
@@ -327,8 +360,9 @@ export default async function bench(): Promise<BenchResult> {
       const statuses = [...new Set([...expected.values()].map((a) => a.status))].join('/');
       const odd = vigil.unexpected + vigil.errors ? ` ! ${vigil.unexpected} other, ${vigil.errors} errors` : '';
       const cpu = `${vigil.cpuUs === undefined ? '?' : int(vigil.cpuUs)} / ${baseline.cpuUs === undefined ? '?' : int(baseline.cpuUs)}`;
+      const stackUs = vigil.stackUs === undefined ? '?' : int(vigil.stackUs);
       const verdict = `${ok ? 'PASS' : 'FAIL'} (≥ ${target} ×)${row.note ? `; ${row.note}` : ''}`;
-      lines.push(`| ${label} | ${int(vigil.rps)} | ${int(baseline.rps)} | ${ratio.toFixed(2)} | ${ms(vigil.p99)} | ${ms(baseline.p99)} | ${p99Ratio.toFixed(2)} | ${cpu} | ${statuses}${odd} | ${verdict} |`);
+      lines.push(`| ${label} | ${int(vigil.rps)} | ${int(baseline.rps)} | ${ratio.toFixed(2)} | ${ms(vigil.p99)} | ${ms(baseline.p99)} | ${p99Ratio.toFixed(2)} | ${cpu} | ${stackUs} | ${statuses}${odd} | ${verdict} |`);
     }
     lines.push('');
     lines.push(`SUMMARY: ${verdicts.pass} rows PASS, ${verdicts.fail.length} FAIL of ${rows.length}${ONLY ? ` (BENCH_API_OPS_ONLY=${ONLY.source})` : ''}; ${documented.length} operations in the document, ${missing.length} without a row`);
