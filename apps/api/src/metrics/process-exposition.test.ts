@@ -1,4 +1,5 @@
 import request from 'supertest';
+import express from 'express';
 import { createApp } from '@vigil/api';
 import { createTestContext, testClock, type TestContext } from '@vigil/testing';
 import { PROCESS_METRICS_MAX_AGE_MS } from './process-exposition.js';
@@ -43,5 +44,42 @@ describe('/metrics', () => {
     expect((await request(app).get('/metrics')).text).toBe(first.text);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(healthzCount((await request(app).get('/metrics')).text)).toBe(before + 1);
+  });
+});
+
+describe('/metrics answer', () => {
+  it('has the headers and bytes res.send gives its text, the ETag hashed once per render', async () => {
+    const app = createApp(ctx);
+    clock.advance(PROCESS_METRICS_MAX_AGE_MS);
+    const ours = await request(app).get('/metrics');
+    const plain = express();
+    plain.get('/metrics', (_req, res) => {
+      res.type(ctx.metrics.registry.contentType).send(ours.text);
+    });
+    const theirs = await request(plain).get('/metrics');
+    const shape = (r: request.Response) => ({
+      status: r.status,
+      body: r.text,
+      headers: Object.fromEntries(['content-type', 'content-length', 'etag'].map((h) => [h, r.headers[h]])),
+      // Header order, from Content-Type on (the middleware's headers come before).
+      order: Object.keys(r.headers).filter((h) => ['content-type', 'content-length', 'etag'].includes(h)),
+    });
+    expect(shape(ours)).toEqual(shape(theirs));
+    const again = await request(app).get('/metrics').set('If-None-Match', String(ours.headers.etag));
+    expect([again.status, again.text]).toEqual([304, '']);
+  });
+
+  it('asks the app for the ETag of a render once, whatever the scrapes', async () => {
+    const app = createApp(ctx);
+    const hashed: number[] = [];
+    app.set('etag', (body: Buffer) => {
+      hashed.push(body.length);
+      return `"${body.length}"`;
+    });
+    clock.advance(PROCESS_METRICS_MAX_AGE_MS);
+    const first = await request(app).get('/metrics');
+    const second = await request(app).get('/metrics');
+    expect([first.headers.etag, second.headers.etag]).toEqual([`"${Buffer.byteLength(first.text)}"`, `"${Buffer.byteLength(first.text)}"`]);
+    expect(hashed).toEqual([Buffer.byteLength(first.text)]);
   });
 });

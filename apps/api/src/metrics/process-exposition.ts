@@ -8,6 +8,29 @@ import type { Context } from '@vigil/core';
  */
 export const PROCESS_METRICS_MAX_AGE_MS = 1_000;
 
+/** An app's `etag fn` setting (Express's generator, or the app's own): the ETag of a body, or none. */
+export type EtagOf = (body: Buffer) => string | undefined;
+
+/**
+ * One render of the process's metrics: its text, its length in bytes and its ETag, the last two
+ * computed once per render (and per generator) instead of by res.send on every scrape: hashing
+ * the text (tens of KB: every route's duration histogram) was most of a cached scrape's CPU.
+ */
+export class RenderedMetrics {
+  readonly byteLength: number;
+  private tagged: { of: EtagOf; etag: string | undefined } | null = null;
+
+  constructor(readonly text: string) {
+    this.byteLength = Buffer.byteLength(text);
+  }
+
+  /** The ETag `of` gives the text's bytes, as res.send would compute it. */
+  etag(of: EtagOf): string | undefined {
+    if (this.tagged?.of !== of) this.tagged = { of, etag: of(Buffer.from(this.text)) };
+    return this.tagged.etag;
+  }
+}
+
 /**
  * The process's metrics in the Prometheus text format (prom-client's registry), never older than
  * PROCESS_METRICS_MAX_AGE_MS of the injected clock. A scrape of a text past half that age is
@@ -17,8 +40,8 @@ export const PROCESS_METRICS_MAX_AGE_MS = 1_000;
  * share it (one at a time).
  */
 export class ProcessExposition {
-  private cached: { text: string; renderedAtMs: number } | null = null;
-  private rendering: Promise<string> | null = null;
+  private cached: { rendered: RenderedMetrics; renderedAtMs: number } | null = null;
+  private rendering: Promise<RenderedMetrics> | null = null;
 
   constructor(private readonly ctx: Context) {}
 
@@ -26,24 +49,25 @@ export class ProcessExposition {
     return this.ctx.metrics.registry.contentType;
   }
 
-  async text(): Promise<string> {
+  async current(): Promise<RenderedMetrics> {
     const nowMs = this.ctx.clock.now().getTime();
     const cached = this.cached;
     const age = cached ? nowMs - cached.renderedAtMs : -1;
     if (cached && age >= 0 && age < PROCESS_METRICS_MAX_AGE_MS) {
       if (age >= PROCESS_METRICS_MAX_AGE_MS / 2) this.render(nowMs).catch((e: unknown) => this.ctx.logger.warn('metrics render failed', { error: (e as Error).message }));
-      return cached.text;
+      return cached.rendered;
     }
     return this.render(nowMs);
   }
 
   /** The render under way, or a new one started at `nowMs`. */
-  private render(nowMs: number): Promise<string> {
+  private render(nowMs: number): Promise<RenderedMetrics> {
     this.rendering ??= this.ctx.metrics.registry
       .metrics()
       .then((text) => {
-        this.cached = { text, renderedAtMs: nowMs };
-        return text;
+        const rendered = new RenderedMetrics(text);
+        this.cached = { rendered, renderedAtMs: nowMs };
+        return rendered;
       })
       .finally(() => {
         this.rendering = null;

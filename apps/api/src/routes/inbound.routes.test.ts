@@ -108,6 +108,17 @@ describe('POST /inbound/{type}/{token}', () => {
     expect((await signed(live.path, body)).status).toBe(404);
   });
 
+  it('checks the signature against the secret the integration has now: a changed webhook_secret counts from the next callback', async () => {
+    const pd = await pagerduty(pro);
+    const incident = await incidentOf(pro);
+    const body = event('incident.acknowledged', `vigil-incident-${incident.id}`);
+    expect((await signed(pd.path, body)).body).toEqual({ result: 'acknowledged' });
+    const renewed = 'pd-signing-secret-renewed-for-inbound';
+    await request(app).put(`/api/v1/integrations/${pd.id}`).set(pro.auth).send({ config: { routing_key: 'e93facc04764012d7bfb002500d5d1a6', webhook_secret: renewed } }).expect(200);
+    expect((await signed(pd.path, body)).body).toEqual({ error: 'Invalid signature' });
+    expect((await signed(pd.path, body, renewed)).body).toEqual({ result: 'already_acknowledged' });
+  });
+
   it('is in the OpenAPI document, without an API key', async () => {
     const doc = (await request(app).get('/api/v1/openapi.json')).body as { paths: Record<string, { post?: { security?: unknown[] } }> };
     expect(doc.paths['/inbound/{type}/{token}'].post).toBeDefined();

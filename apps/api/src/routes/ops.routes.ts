@@ -2,12 +2,17 @@ import { checkReadiness, type Context } from '@vigil/core';
 import { Type } from '@sinclair/typebox';
 import { route, type RouteDef } from '../http/route.js';
 import { MapOf, StringEnum } from '../http/schema.js';
-import { PROCESS_METRICS_MAX_AGE_MS, ProcessExposition } from '../metrics/process-exposition.js';
+import { PROCESS_METRICS_MAX_AGE_MS, ProcessExposition, type EtagOf } from '../metrics/process-exposition.js';
 
 const ReadinessSchema = Type.Object({
   status: StringEnum(['ready', 'not ready']),
   checks: MapOf(Type.String({ description: '`ok` or `failed: <reason>`' }), { examples: [{ postgres: 'ok', redis: 'ok' }] }),
 });
+
+/** Express's `etag fn` setting: a function when ETags are on, undefined when off. */
+function isEtagOf(value: unknown): value is EtagOf {
+  return typeof value === 'function';
+}
 
 /**
  * The routes of the API's public port: liveness always; readiness (its failure reasons name the
@@ -49,8 +54,18 @@ export function operatorPortRoutes(ctx: Context): RouteDef[] {
       summary: `Prometheus metrics: request counts and durations by route and status, queue depths; at most ${PROCESS_METRICS_MAX_AGE_MS / 1000} s old`,
       tag: 'Operations',
       auth: 'none',
-      handler: async (_req, res) => {
-        res.type(exposition.contentType).send(await exposition.text());
+      handler: async (req, res) => {
+        const rendered = await exposition.current();
+        res.type(exposition.contentType);
+        const etagOf: unknown = req.app.get('etag fn');
+        if (isEtagOf(etagOf)) {
+          // The headers res.send would set, in its order (Content-Length, then ETag), from the
+          // render's memo: res.send then leaves the ETag as set instead of hashing the text again.
+          const etag = rendered.etag(etagOf);
+          res.set('Content-Length', String(rendered.byteLength));
+          if (etag) res.set('ETag', etag);
+        }
+        res.send(rendered.text);
       },
       docs: { responses: { 200: { description: 'Prometheus text format', contentType: 'text/plain' } } },
     }),
