@@ -50,11 +50,11 @@ function sqlTypeOf(value: unknown): string | null {
  * (a second statement, as before). Semantics otherwise updateAudited's: written only when a
  * column differs from the row as it stands, the update date then set to now, no entry without a
  * field that differs. With `updatedAt` given, the row is written (so locked) with that date even
- * when no column differs, as updateAudited's option, and still told only for a field that differs.
- * `key.also` names more columns the row must hold (a notice's page, from the path): a row without
- * them is the caller's 404 as another account's is. Returns the entity with `changes` applied and its update date, or null
- * when the account has no such row (missing or another account's: the caller's 404; nothing
- * written).
+ * when no column differs, as updateAudited's option, and still told only for a field that
+ * differs. `key.also` names more columns the row must hold (a notice's page, from the path): a
+ * row without them is the caller's 404 as another account's is. Returns the entity with
+ * `changes` applied and its update date, or null when the account has no such row (missing or
+ * another account's: the caller's 404; nothing written).
  */
 export async function updateOwnAudited<E extends ObjectLiteral>(
   m: EntityManager,
@@ -103,8 +103,6 @@ export async function updateOwnAudited<E extends ObjectLiteral>(
     // A date the caller sets is a change in itself (as updateAudited): the row is written, so locked, even when no column differs.
     params.push(setUpdatedAt);
     set.push(`${quoteIdentifier(updated.databaseName)} = $${params.length}::timestamptz`);
-    differs.length = 0;
-    differs.push('true');
   } else if (updated) set.push(`${quoteIdentifier(updated.databaseName)} = CURRENT_TIMESTAMP`);
   const entry = auditRowValues({ accountId: actor.accountId, at: actor.now(), keyId: actor.keyId, keyName: actor.keyName, ip: actor.ip, resourceType: resource, resourceId: String(key.id), action: 'update', changes: {} });
   const first = params.length + 1;
@@ -114,7 +112,7 @@ export async function updateOwnAudited<E extends ObjectLiteral>(
   const own = `${table} WHERE ${where.join(' AND ')}`;
   const sql =
     `WITH r AS (SELECT ${plan.select} FROM ${own}), ` +
-    `o AS (SELECT ${plan.select} FROM ${own} AND (${differs.join(' OR ')}) FOR UPDATE), ` +
+    `o AS (SELECT ${plan.select} FROM ${own} AND (${setUpdatedAt ? 'true' : differs.join(' OR ')}) FOR UPDATE), ` +
     `d AS (SELECT ${plain.length ? plain.join(' AND ') : 'true'} AS plain, ${told.join(' || ')} AS told FROM o), ` +
     `u AS (UPDATE ${table} SET ${set.join(', ')} FROM d WHERE ${table}.${id} = $1 AND d.plain RETURNING ${updated ? `${table}.${quoteIdentifier(updated.databaseName)}` : 'NULL'} AS v), ` +
     // No entry without a field that differs (only a given update date can write such a row).
