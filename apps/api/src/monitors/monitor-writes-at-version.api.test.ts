@@ -121,3 +121,25 @@ it('concurrent writes of one monitor in one process take turns: each writes at t
   expect(entries.filter((e) => e.action === 'pause')).toHaveLength(1);
   expect((await rowOf(id)).name).toBe(answers[answers.length - 1].body.monitor.name);
 });
+
+it('pause then resume of one monitor by many clients at once (the bench row): a resume after another client\'s is 409 "Monitor is not paused", by design', async () => {
+  const created = await request(app).post('/api/v1/uptime/monitors').set(account.auth).send({ name: 'cycles', url: 'https://at-once-cycles.example.com/' });
+  const id = created.body.monitor.id as number;
+  const known = (await entriesOf(id)).length;
+  // Each client pauses, then resumes: a pause of a paused monitor is 200 (idempotent), a resume of
+  // a monitor another client resumed already is the 409 a resume of a running monitor answers.
+  const cycle = async () => {
+    const paused = await request(app).post(`/api/v1/uptime/monitors/${id}/pause`).set(account.auth);
+    const resumed = await request(app).post(`/api/v1/uptime/monitors/${id}/resume`).set(account.auth);
+    return [paused, resumed];
+  };
+  const answers = await Promise.all(Array.from({ length: 12 }, cycle));
+  expect(answers.map(([p]) => p!.status)).toEqual(Array(12).fill(200));
+  const resumes = answers.map(([, r]) => r!);
+  for (const r of resumes) expect(r.status === 200 || (r.status === 409 && r.body.error === 'Monitor is not paused')).toBe(true);
+  // Every resume that answered 200 resumed a paused monitor once: the entries alternate.
+  const actions = (await entriesOf(id)).slice(known).map((e) => e.action);
+  expect(actions.filter((a) => a === 'resume')).toHaveLength(resumes.filter((r) => r.status === 200).length);
+  actions.forEach((a, i) => expect(a).toBe(i % 2 ? 'resume' : 'pause'));
+  expect((await rowOf(id)).status).toBe(actions.length % 2 ? 'paused' : 'up');
+});

@@ -1,4 +1,4 @@
-import { insertNoticeOfOwnPageAudited, noticeDelete, noticeOfOwnPage, noticesOfOwnPage, NotFoundError, recordAuditAlong, updateAudited, type AuditActor, type Context, type StatusPageNotice } from '@vigil/core';
+import { insertNoticeOfOwnPageAudited, noticeDelete, noticeOfOwnPage, noticesOfOwnPage, NotFoundError, recordAuditAlong, StatusPageNotice, updateOwnAudited, type AuditActor, type Context } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime } from '../http/schema.js';
@@ -73,13 +73,30 @@ export async function createNotice(ctx: Context, actor: AuditActor, params: Para
   return notice;
 }
 
+/**
+ * PUT or PATCH of a notice: the change, the update date (the clock's, even when nothing else
+ * changed) and the entry in ONE statement that checks the notice is on the caller's page
+ * (updateOwnAudited; issue 35: was the read, then updateAudited's statement). The answers keep
+ * their order: an invalid id or body, or nothing written, asks findOwnNotice which 404 it is
+ * (page first, then notice), and only then is a body's 400 answered.
+ */
 export async function updateNotice(ctx: Context, actor: AuditActor, params: Params, body: unknown): Promise<StatusPageNotice> {
   const { accountId } = actor;
-  const notice = await findOwnNotice(ctx, accountId, params);
-  const input = parseNoticeUpdate(body);
-  // One statement: the changed columns, the update date (the clock's, even when nothing else changed) and the entry.
-  const saved = await updateAudited(ctx.db.manager, actor, notice, input, { resource: 'status_page_notice', updatedAt: ctx.clock.now() });
-  if (!saved) throw new NotFoundError(NOTICE_NOT_FOUND);
+  const pageId = parseId(params.id, STATUS_PAGE_NOT_FOUND);
+  let id: number;
+  let input: ReturnType<typeof parseNoticeUpdate>;
+  try {
+    id = parseId(params.notice_id, NOTICE_NOT_FOUND);
+    input = parseNoticeUpdate(body);
+  } catch (e) {
+    await findOwnNotice(ctx, accountId, params);
+    throw e;
+  }
+  const saved = await updateOwnAudited(ctx.db.manager, actor, StatusPageNotice, { id, accountId, also: { statusPageId: pageId } }, input, 'status_page_notice', { updatedAt: ctx.clock.now() });
+  if (!saved) {
+    await findOwnNotice(ctx, accountId, params);
+    throw new NotFoundError(NOTICE_NOT_FOUND);
+  }
   await statusChanged(ctx, accountId);
   return saved;
 }

@@ -2,8 +2,10 @@ import type { TestContext } from '@vigil/testing';
 import { Domain } from '../db/entities/domain.entity.js';
 import { Integration } from '../db/entities/integration.entity.js';
 import { MaintenanceWindow } from '../db/entities/maintenance-window.entity.js';
+import { StatusPageNotice } from '../db/entities/status-page-notice.entity.js';
 import { domainEntityOfAccount } from '../domains/domain-store.js';
 import { integrationOfAccount } from '../integrations/integration-store.js';
+import { noticeOfOwnPage } from '../status-pages/status-page-store.js';
 import { maintenanceWindowOfAccount } from '../maintenance/maintenance-window-store.js';
 import type { AuditActor } from './record-audit.js';
 import { auditFixture } from './testing/audit-fixture.js';
@@ -124,4 +126,53 @@ it('a row where nothing differs is not locked: it answers while another transact
   }
   // The entry tells the value the holder committed, not the one this statement's snapshot saw.
   expect((await entries(window.id)).map((e) => e.changes)).toEqual([{ title: { before: 'by the holder', after: 'after the holder' } }]);
+});
+
+describe('a given update date and further key columns (a notice of its page)', () => {
+  async function noticeOf(pageAccount = accountId): Promise<{ page: number; notice: StatusPageNotice }> {
+    const [p] = await ctx.db.query<{ id: number }[]>(`INSERT INTO status_pages (account_id, slug, title) VALUES ($1, $2, 'P') RETURNING id`, [pageAccount, `own-audited-${Math.random().toString(36).slice(2)}`]);
+    const [n] = await ctx.db.query<{ id: number }[]>(
+      `INSERT INTO status_page_notices (status_page_id, account_id, title, status, message) VALUES ($1, $2, 'Slow', 'investigating', 'Looking') RETURNING id`,
+      [p!.id, pageAccount],
+    );
+    return { page: p!.id, notice: (await noticeOfOwnPage(ctx.db, pageAccount, p!.id, n!.id))! };
+  }
+  const at = new Date('2026-11-28T12:30:00.123Z');
+
+  it('writes the given date even when nothing differs (no entry then), and tells what differs, in ONE statement', async () => {
+    const { page, notice } = await noticeOf();
+    const same = await updateOwnAudited(counted(), actor, StatusPageNotice, { id: notice.id, accountId, also: { statusPageId: page } }, { status: 'investigating' }, 'status_page_notice', { updatedAt: at });
+    expect(statements).toHaveLength(1);
+    expect(same).toEqual({ ...notice, updatedAt: at });
+    expect(await noticeOfOwnPage(ctx.db, accountId, page, notice.id)).toEqual(same);
+    expect(await entries(notice.id, 'status_page_notice')).toEqual([]);
+    const later = new Date(at.getTime() + 1000);
+    const changed = await updateOwnAudited(ctx.db.manager, actor, StatusPageNotice, { id: notice.id, accountId, also: { statusPageId: page } }, { status: 'monitoring', message: 'Looking' }, 'status_page_notice', { updatedAt: later });
+    expect(changed).toEqual(await noticeOfOwnPage(ctx.db, accountId, page, notice.id));
+    expect(changed?.updatedAt).toEqual(later);
+    expect((await entries(notice.id, 'status_page_notice')).map((e) => e.changes)).toEqual([{ status: { before: 'investigating', after: 'monitoring' } }]);
+    expect(f.recorded).toBe(2);
+  });
+
+  it('a row without the further column (another page) or of another account: null, nothing written', async () => {
+    const { page, notice } = await noticeOf();
+    const other = await noticeOf();
+    expect(await updateOwnAudited(ctx.db.manager, actor, StatusPageNotice, { id: notice.id, accountId, also: { statusPageId: other.page } }, { title: 'x' }, 'status_page_notice', { updatedAt: at })).toBeNull();
+    const theirs = await noticeOf(otherId);
+    expect(await updateOwnAudited(ctx.db.manager, actor, StatusPageNotice, { id: theirs.notice.id, accountId, also: { statusPageId: theirs.page } }, { title: 'x' }, 'status_page_notice', { updatedAt: at })).toBeNull();
+    expect(await noticeOfOwnPage(ctx.db, accountId, page, notice.id)).toEqual(notice);
+    expect(await noticeOfOwnPage(ctx.db, otherId, theirs.page, theirs.notice.id)).toEqual(theirs.notice);
+    expect(await entries(notice.id, 'status_page_notice')).toEqual([]);
+    expect(await entries(theirs.notice.id, 'status_page_notice')).toEqual([]);
+  });
+
+  it('a long message goes updateAudited\'s way with the given date', async () => {
+    const { page, notice } = await noticeOf();
+    const long = 'm'.repeat(700);
+    const saved = await updateOwnAudited(counted(), actor, StatusPageNotice, { id: notice.id, accountId, also: { statusPageId: page } }, { message: long }, 'status_page_notice', { updatedAt: at });
+    expect(statements).toHaveLength(2);
+    expect(saved).toEqual(await noticeOfOwnPage(ctx.db, accountId, page, notice.id));
+    expect(saved?.updatedAt).toEqual(at);
+    expect((await entries(notice.id, 'status_page_notice'))[0]?.changes).toEqual({ message: { before: 'Looking', after: `${'m'.repeat(500)}… (200 more characters)` } });
+  });
 });
