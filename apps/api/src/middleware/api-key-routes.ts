@@ -1,3 +1,4 @@
+import { pathIndex } from '../http/path-index.js';
 import type { RouteDef } from '../http/route.js';
 
 type RouteShape = Pick<RouteDef, 'method' | 'path' | 'auth' | 'ownBurst'>;
@@ -25,55 +26,20 @@ export function ownBurstRouteMatcher(routes: readonly RouteShape[]): (method: st
   return routeMatcher(routes, (r) => r.ownBurst === true);
 }
 
-/**
- * Where a path can match in the route index: the number of '/' in it and its last segment,
- * lower-cased, once one trailing slash is dropped (as the patterns' optional one). A pattern's
- * parameters never span a '/', so a path matches only patterns with its count of '/', and a
- * pattern whose last segment is literal only when that segment is the path's, whatever its case.
- */
-function shapeOf(path: string): { slashes: number; last: string } {
-  const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  let slashes = 0;
-  for (let i = p.indexOf('/'); i !== -1; i = p.indexOf('/', i + 1)) slashes++;
-  return { slashes, last: p.slice(p.lastIndexOf('/') + 1).toLowerCase() };
-}
-
-interface Group {
-  order: number;
-  pattern: RegExp;
-  methods: Set<string>;
-}
-
 function routeMatcher(routes: readonly RouteShape[], picked: (r: RouteShape) => boolean): (method: string, path: string) => boolean {
-  const groups = new Map<string, Group>();
+  const groups = new Map<string, { pattern: RegExp; methods: Set<string> }>();
   for (const r of routes) {
     let group = groups.get(r.path);
     if (!group) {
-      group = { order: groups.size, pattern: pathPattern(r.path), methods: new Set() };
+      group = { pattern: pathPattern(r.path), methods: new Set() };
       groups.set(r.path, group);
     }
     if (picked(r)) group.methods.add(r.method.toUpperCase());
   }
-  // Each request used to test every group's pattern in turn (86 of them on the API, twice for
-  // a keyed request); only the groups of its shape can match, tested in the same order.
-  const byLiteral = new Map<string, Group[]>();
-  const byParameter = new Map<number, Group[]>();
-  for (const [path, group] of groups) {
-    const { slashes, last } = shapeOf(path);
-    const literal = !last.includes(':');
-    const key = `${slashes} ${last}`;
-    if (literal) byLiteral.set(key, [...(byLiteral.get(key) ?? []), group]);
-    else byParameter.set(slashes, [...(byParameter.get(slashes) ?? []), group]);
-  }
-  // A literal last segment's candidates are its groups and the same count's parameter groups, in the routes' order.
-  for (const [key, list] of byLiteral) {
-    const slashes = Number(key.slice(0, key.indexOf(' ')));
-    byLiteral.set(key, [...list, ...(byParameter.get(slashes) ?? [])].sort((a, b) => a.order - b.order));
-  }
+  // Only the groups of the request's shape can match (pathIndex), tested in the same order.
+  const candidatesOf = pathIndex([...groups], (candidates) => candidates);
   return (method, path) => {
-    const { slashes, last } = shapeOf(path);
-    const candidates = byLiteral.get(`${slashes} ${last}`) ?? byParameter.get(slashes);
-    const group = candidates?.find((g) => g.pattern.test(path));
+    const group = candidatesOf(path)?.find((g) => g.pattern.test(path));
     if (!group) return false;
     const m = method.toUpperCase();
     return group.methods.has(m) || (m === 'HEAD' && group.methods.has('GET'));
