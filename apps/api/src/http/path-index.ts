@@ -1,12 +1,11 @@
 /**
  * Which of a list of Express route paths a request path can match, found without testing each
- * path's pattern in turn. Express (and the burst step's route matchers) test every route of the
- * API in declaration order until one matches: up to 86 patterns a request, each a regular
- * expression. A route's parameters never span a '/', and its patterns take one optional trailing
- * slash, so a path can only match the routes with its number of '/' (one trailing slash
- * dropped), and a route whose last segment is literal only when that segment is the path's
- * (lower-cased: routes are case-insensitive). The index keeps, for each such shape, the
- * candidates in declaration order; the caller still tests them as before.
+ * path's pattern in turn (the burst step's route matchers tested up to 86 patterns a request,
+ * twice for a keyed one). A route's parameters never span a '/', and its pattern takes one
+ * optional trailing slash, so a path can only match the routes with its number of '/' (one
+ * trailing slash dropped), and a route whose last segment is literal only when that segment is
+ * the path's (lower-cased: routes are case-insensitive). The index keeps, for each such shape,
+ * the candidates in declaration order; the caller still tests them as before.
  */
 
 /** A request path's shape: its number of '/' once one trailing slash is dropped, and its last segment, lower-cased. */

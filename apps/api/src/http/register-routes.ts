@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import express, { type Express, type Request, type RequestHandler, type Response, type Router } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import type { Context } from '@vigil/core';
 import type { AccountQuota } from '../limits/account-quota.js';
 import type { RequestUsage } from '../usage/request-usage.js';
@@ -10,7 +10,6 @@ import { keyFairShare } from '../middleware/key-fair-share.js';
 import { declaredScope, requireScope } from '../middleware/require-scope.js';
 import { FairScheduler } from '../limits/fair-scheduler.js';
 import { methodNotAllowed } from './method-not-allowed.js';
-import { pathIndex } from './path-index.js';
 import { parsedBodyWithoutNul } from './reject-nul.js';
 import { ReadCoalescer } from './read-coalescer.js';
 import { authOf } from './request-auth.js';
@@ -21,8 +20,6 @@ import { assertAudited } from '../audit/audit-actor.js';
 export const JSON_BODY_LIMIT = '1mb';
 /** How long after another account's last request a busy account keeps to the shared slots. */
 const FAIR_SHARE_HOLD_MS = 1_000;
-/** Paths mounted on the app's own router, ahead of the shape index (see registerRoutes; measured in docs/benchmarks.md). */
-const DIRECT_PATHS = 16;
 
 /**
  * Mounts every route, grouped by path, and answers any other method on a known path with the
@@ -58,10 +55,9 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
   // Off in production: the check serialises every answer twice.
   const checkAnswers = ctx.config.env === 'test';
   const reads = new ReadCoalescer<Answered>();
-  /** Mounts one path's methods and its 405 on `router`. */
-  const mounts: [path: string, mount: (router: Router) => void][] = [];
   for (const [path, defs] of byPath) {
-    const handlers = defs.map((def) => {
+    const chain = app.route(path);
+    for (const def of defs) {
       if (def.coalesce && (def.method !== 'get' || def.auth !== 'api-key')) throw new Error(`Route ${def.method.toUpperCase()} ${def.path} coalesces but is not a keyed GET`);
       const sender = responseSender(def, checkAnswers, (e) => ctx.logger.error('response schema cannot write an answer; sent as JSON.stringify writes it', { where: e.where, pointer: e.pointer }));
       const handler = async (req: Request, res: Response) => {
@@ -80,37 +76,10 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
       };
       const body = def.body === 'ignore' ? [] : [jsonOrNothing];
       const scope = def.auth === 'api-key' ? [requireScope(declaredScope(def))] : [];
-      return { method: def.method, steps: [...auth[def.auth], ...scope, ...(def.before ?? []), ...body, handler] };
-    });
-    const notAllowed = methodNotAllowed(defs.map((d) => d.method));
-    mounts.push([
-      path,
-      (router) => {
-        const chain = router.route(path);
-        for (const { method, steps } of handlers) chain[method](...steps);
-        chain.all(notAllowed);
-      },
-    ]);
+      chain[def.method](...auth[def.auth], ...scope, ...(def.before ?? []), ...body, handler);
+    }
+    chain.all(methodNotAllowed(defs.map((d) => d.method)));
   }
-  // Express tests every route's pattern in turn (86 paths on the API, ~0.1 µs each) before
-  // reaching a late one. The first paths stay on the app's router, where they are reached
-  // soonest; a request for any later one walks instead a router of only the later routes its
-  // path's shape can match (pathIndex), in declaration order, with Express's own matching. That
-  // nested router costs about as much as walking DIRECT_PATHS layers, so the paths before it
-  // gain nothing from it. A path no route can match goes straight on; one that fits a shape but
-  // no route leaves that router on the next turn of the event loop (Express's way out of one).
-  for (const [, mount] of mounts.slice(0, DIRECT_PATHS)) mount(app.router);
-  const options = { caseSensitive: app.enabled('case sensitive routing'), strict: app.enabled('strict routing') };
-  const routerOf = pathIndex(mounts.slice(DIRECT_PATHS), (candidates) => {
-    const router = express.Router(options);
-    for (const mount of candidates) mount(router);
-    return router;
-  });
-  app.use((req, res, next) => {
-    const router = routerOf(req.path);
-    if (router) router(req, res, next);
-    else next();
-  });
 }
 
 /**
