@@ -8,6 +8,8 @@ const routes = [
   { method: 'delete', path: '/api/v1/monitors/:id', auth: 'api-key' },
   { method: 'get', path: '/status/:slug.json', auth: 'none' },
   { method: 'get', path: '/api/v1/scan', auth: 'optional-api-key' },
+  { method: 'get', path: '/', auth: 'api-key' },
+  { method: 'get', path: '/api/v1/things/:id/Export', auth: 'api-key' },
 ] as const;
 
 const matches = apiKeyRouteMatcher(routes);
@@ -21,6 +23,11 @@ describe('apiKeyRouteMatcher', () => {
     ['POST', '/api/v1/api-keys/12/rotate'],
     ['GET', '/api/v1/monitors/7'],
     ['DELETE', '/api/v1/monitors/abc'],
+    ['DELETE', '/api/v1/monitors/Rotate'],
+    ['GET', '/'],
+    ['GET', '//'],
+    ['GET', '/api/v1/things/9/export/'],
+    ['GET', '/API/V1/THINGS/9/EXPORT'],
   ])('%s %s is answered by a route that takes an API key', (method, path) => {
     expect(matches(method, path)).toBe(true);
   });
@@ -35,6 +42,9 @@ describe('apiKeyRouteMatcher', () => {
     ['GET', '/api/v1/monitors/1/2', 'a parameter does not span segments'],
     ['GET', '/api/v1/nope', 'no route'],
     ['GET', '/api/v1/api-keysX', 'a longer path'],
+    ['GET', '///', 'more than one trailing slash'],
+    ['GET', '/api/v1/things/9/export//', 'more than one trailing slash'],
+    ['GET', '/api/v1/things//export', 'an empty parameter'],
   ])('%s %s is not (%s)', (method, path) => {
     expect(matches(method, path)).toBe(false);
   });

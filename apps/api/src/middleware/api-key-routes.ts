@@ -1,3 +1,4 @@
+import { pathIndex } from '../http/path-index.js';
 import type { RouteDef } from '../http/route.js';
 
 type RouteShape = Pick<RouteDef, 'method' | 'path' | 'auth' | 'ownBurst'>;
@@ -35,9 +36,10 @@ function routeMatcher(routes: readonly RouteShape[], picked: (r: RouteShape) => 
     }
     if (picked(r)) group.methods.add(r.method.toUpperCase());
   }
-  const ordered = [...groups.values()];
+  // Only the groups of the request's shape can match (pathIndex), tested in the same order.
+  const candidatesOf = pathIndex([...groups], (candidates) => candidates);
   return (method, path) => {
-    const group = ordered.find((g) => g.pattern.test(path));
+    const group = candidatesOf(path)?.find((g) => g.pattern.test(path));
     if (!group) return false;
     const m = method.toUpperCase();
     return group.methods.has(m) || (m === 'HEAD' && group.methods.has('GET'));
