@@ -38,6 +38,7 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import os from 'node:os';
@@ -48,7 +49,7 @@ import { startDnsServer } from '../test/support/dns-server.js';
 import { seedFixtures, seedHeaderCheck, type Fixtures } from './api-ops-fixtures.js';
 import { OPERATIONS, type Carry, type OpRow, type Step } from './api-ops-table.js';
 import type { BenchResult } from './run.js';
-import { benchDatabase, child, cpuSeconds, databaseBackendsCpu, dropRedisKeys, listen, load, stop, waitFor } from './support.js';
+import { benchDatabase, child, cpuSeconds, dropRedisKeys, listen, load, processCpuMs, stop, waitFor } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_API_OPS_SECONDS ?? 2);
 const WARMUP = Number(process.env.BENCH_API_OPS_WARMUP ?? 0.5);
@@ -80,16 +81,50 @@ interface Measured {
   stackUs?: number;
 }
 
-/** CPU seconds so far of each process of a stack, by pid (a process started since counts whole). */
-type StackCpu = () => Promise<Map<number, number> | undefined>;
+/** CPU ms so far of each process of a stack, by pid (a process started since counts whole); undefined where /proc is not. */
+type StackCpu = () => Map<number, number> | undefined;
 
 /** The CPU seconds `stack` spent since `before`. */
-async function stackSpent(stack: StackCpu, before: Map<number, number> | undefined): Promise<number | undefined> {
-  const after = await stack();
+function stackSpent(stack: StackCpu, before: Map<number, number> | undefined): number | undefined {
+  const after = stack();
   if (!before || !after) return undefined;
   let spent = 0;
-  for (const [pid, seconds] of after) spent += seconds - (before.get(pid) ?? 0);
-  return spent;
+  for (const [pid, ms] of after) spent += ms - (before.get(pid) ?? 0);
+  return spent / 1000;
+}
+
+/**
+ * StackCpu of `pids` and of the PostgreSQL backends of database `name` (found in /proc by their
+ * process title), read synchronously: this process's event loop also runs autocannon, and
+ * awaited reads could land after the measured run.
+ */
+function stackOf(pids: readonly number[], name: string): StackCpu {
+  const title = ` ${name} `;
+  return () => {
+    let entries: string[];
+    try {
+      entries = readdirSync('/proc');
+    } catch {
+      return undefined;
+    }
+    const cpu = new Map<number, number>();
+    for (const entry of entries) {
+      const pid = Number(entry);
+      if (!Number.isInteger(pid)) continue;
+      if (!pids.includes(pid)) {
+        let cmdline: string;
+        try {
+          cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+        } catch {
+          continue;
+        }
+        if (!cmdline.startsWith('postgres:') || !cmdline.includes(title)) continue;
+      }
+      const ms = processCpuMs(pid);
+      if (ms !== null) cpu.set(pid, ms);
+    }
+    return cpu;
+  };
 }
 
 const BARE_SERVER = `
@@ -217,16 +252,17 @@ function measure(base: string, server: ChildProcess, f: Fixtures, rowIndex: numb
   return new Promise<Measured>((resolve, reject) => {
     const times: number[] = [];
     let before: Promise<number | undefined> = Promise.resolve(undefined);
-    let stackBefore: Promise<Map<number, number> | undefined> = Promise.resolve(undefined);
+    let stackBefore: Map<number, number> | undefined;
     const warm = setTimeout(() => {
       counting = true;
       before = cpuSeconds(server.pid);
-      if (stack) stackBefore = stack();
+      stackBefore = stack?.();
     }, WARMUP * 1000);
     const instance = autocannon({ url: base, connections: CONNECTIONS, duration: WARMUP + SECONDS, timeout: 20, requests, ...(RATE ? { overallRate: RATE } : {}) }, (err: unknown, r: autocannon.Result) => {
       clearTimeout(warm);
       if (err) return reject(err instanceof Error ? err : new Error(String(err)));
-      void Promise.all([before, cpuSeconds(server.pid), stackBefore.then((b) => (stack ? stackSpent(stack, b) : undefined))]).then(([start, end, stackSeconds]) => {
+      const stackSeconds = stack ? stackSpent(stack, stackBefore) : undefined;
+      void Promise.all([before, cpuSeconds(server.pid)]).then(([start, end]) => {
         times.sort((a, b) => a - b);
         const p99 = times.length ? times[Math.max(0, Math.ceil(0.99 * times.length) - 1)] : 0;
         const perAnswer = (seconds: number | undefined) => (seconds === undefined || !times.length ? undefined : (seconds / times.length) * 1e6);
@@ -296,16 +332,10 @@ export default async function bench(): Promise<BenchResult> {
     procs.push(child(['packages/cli/bin/vigil.js', 'start', 'scanner'], env));
     const f: Fixtures = { ...seeded.fixtures, headerCheckId: await seedHeaderCheck(ctx, base, seeded.fixtures, seeded.accountId) };
     // Vigil's stack: the API and its workers (every process started so far) and the database's backends.
-    const vigilProcs = [...procs];
-    const stackCpu: StackCpu = async () => {
-      const cpu = await databaseBackendsCpu(ctx);
-      for (const proc of vigilProcs) {
-        const seconds = await cpuSeconds(proc.pid);
-        if (!cpu || proc.pid === undefined || seconds === undefined) return undefined;
-        cpu.set(proc.pid, seconds);
-      }
-      return cpu;
-    };
+    const stackCpu = stackOf(
+      procs.flatMap((p) => (p.pid === undefined ? [] : [p.pid])),
+      new URL(db.url).pathname.slice(1),
+    );
 
     const documented = await documentedOperations(base);
     const declared = new Set(OPERATIONS.flatMap((row) => row.steps.map((s) => s.op)));
