@@ -7,11 +7,11 @@ import { updateAudited } from './update-audited.js';
 import { quoteIdentifier } from '../db/quote-identifier.js';
 
 /** The row updateOwnAudited writes: its id, its account, and optionally more columns it must have (say, the parent named by the path). */
-export interface OwnRowKey {
+export interface OwnRowKey<E> {
   id: number;
   accountId: number;
-  /** Further columns the row must hold, by property name (a notice's statusPageId). */
-  also?: Readonly<Record<string, number>>;
+  /** Further columns the row must hold, by the entity's property names (a notice's statusPageId). */
+  also?: { readonly [P in keyof E & string]?: number };
 }
 
 export interface UpdateOwnAuditedOptions {
@@ -60,7 +60,7 @@ export async function updateOwnAudited<E extends ObjectLiteral>(
   m: EntityManager,
   actor: AuditActor,
   target: EntityTarget<E>,
-  key: OwnRowKey,
+  key: OwnRowKey<E>,
   changes: Partial<E>,
   resource: string,
   { updatedAt: setUpdatedAt }: UpdateOwnAuditedOptions = {},
@@ -74,7 +74,8 @@ export async function updateOwnAudited<E extends ObjectLiteral>(
   const id = quoteIdentifier(primary.databaseName);
   const params: unknown[] = [key.id, key.accountId];
   const where = [`${id} = $1`, `${quoteIdentifier(owner.databaseName)} = $2`];
-  for (const [property, value] of Object.entries(key.also ?? {})) {
+  for (const [property, value] of Object.entries<number | undefined>(key.also ?? {})) {
+    if (value === undefined) continue;
     const column = meta.findColumnWithPropertyPath(property);
     if (!column) throw new Error(`updateOwnAudited: ${meta.tableName} has no property ${property}`);
     params.push(value);
