@@ -25,9 +25,21 @@ export async function deadRedisQueues(prefix: string): Promise<{ queues: Queues;
   return {
     queues,
     close: async () => {
-      connection.disconnect();
-      blocking.forEach((c) => c.disconnect());
+      // Ended first, and the queues closed only once each connection has stopped: BullMQ drops a
+      // Queue's error listeners when it closes, and a connection stopped mid-attempt ends a moment
+      // later, rejecting the Queue's handshake into no listener (an unhandled rejection).
+      await Promise.all([connection, ...blocking].map(stopped));
       await queues.close().catch(() => undefined);
     },
   };
+}
+
+/**
+ * Disconnected and settled: ioredis ends a connection stopped mid-attempt once its socket closes
+ * (a moment later); one stopped between attempts stays 'reconnecting', its retry cancelled.
+ */
+async function stopped(c: ReturnType<typeof createRedisConnection>): Promise<void> {
+  c.disconnect();
+  const until = Date.now() + 2_000;
+  while (Date.now() < until && c.status !== 'end' && c.status !== 'reconnecting') await new Promise((r) => setTimeout(r, 1));
 }
