@@ -12,6 +12,7 @@ import {
   sweepHeartbeat,
   type HeartbeatPingPayload,
   type HeartbeatRules,
+  type HeartbeatMonitorRow,
   type HeartbeatRow,
   type HeartbeatState,
   type HeartbeatVerdict,
@@ -30,7 +31,7 @@ import { recordChecksIn, type CheckRecord } from '../persistence/record-checks.j
  * process) sees what the first recorded.
  */
 
-interface LockedHeartbeat {
+export interface LockedHeartbeat {
   row: HeartbeatRow;
   rules: HeartbeatRules;
   state: HeartbeatState;
@@ -41,8 +42,12 @@ interface LockedHeartbeat {
 async function lockHeartbeat(em: EntityManager, monitorId: number, tiers: readonly Tier[]): Promise<LockedHeartbeat | null> {
   const m = await lockHeartbeatMonitor(em, monitorId);
   if (!m || m.type !== 'heartbeat' || !m.config) return null;
-  const row = await lockHeartbeatRow(em, monitorId);
-  if (!row) return null;
+  return lockedHeartbeatOf(m, await lockHeartbeatRow(em, monitorId), tiers);
+}
+
+/** What a heartbeat is judged by, from its locked monitor row and heartbeat row (null: not a heartbeat monitor, or gone). */
+export function lockedHeartbeatOf(m: HeartbeatMonitorRow | undefined, row: HeartbeatRow | null | undefined, tiers: readonly Tier[]): LockedHeartbeat | null {
+  if (!m || m.type !== 'heartbeat' || !m.config || !row) return null;
   const live = m.is_active && m.status !== 'paused' && m.account_active && tiers.includes(m.tier);
   return { row, rules: heartbeatRules(scheduleConfigOf(m.config)), state: heartbeatState(row, m.resumed_at), live };
 }
@@ -51,7 +56,7 @@ async function saveState(em: EntityManager, monitorId: number, rules: HeartbeatR
   await saveHeartbeatState(em, monitorId, state, nextHeartbeatDeadline(rules, state));
 }
 
-function checkRecord(monitorId: number, jobKey: string, v: HeartbeatVerdict): CheckRecord {
+export function checkRecord(monitorId: number, jobKey: string, v: HeartbeatVerdict): CheckRecord {
   return {
     monitorId,
     jobKey,

@@ -1,5 +1,7 @@
-import { monitoredTiers, type Context, type JobHandler, type JobName } from '@vigil/core';
-import { dueHeartbeats, recordPing, sweepMonitor } from '../heartbeats/record-heartbeat.js';
+import { monitoredTiers, type Context, type HeartbeatPingPayload, type JobHandler, type JobName } from '@vigil/core';
+import { dueHeartbeats, sweepMonitor, type RecordedHeartbeat } from '../heartbeats/record-heartbeat.js';
+import { recordPings } from '../heartbeats/record-pings.js';
+import { GroupCommit, type GroupCommitOptions } from '../persistence/group-commit.js';
 
 /** Monitors a sweep takes per query, and queries per run (a backlog is finished by the next run). */
 const SWEEP_BATCH = 200;
@@ -7,14 +9,22 @@ const SWEEP_ROUNDS = 10;
 /** Missed deadlines recorded per monitor and sweep (a checker fleet down for a day records this many, not thousands). */
 export const MAX_LATE_PER_SWEEP = 10;
 
-/** HeartbeatPing: judge a ping the API accepted and record its check. */
-export function heartbeatPingJob(ctx: Context, onOutboxWritten: () => void): JobHandler<JobName.HeartbeatPing> {
+/**
+ * Pings recorded together: the jobs running at once (worker concurrency) go in one transaction
+ * (recordPings); one waiting alone goes after at most 2 ms. Two batches at most at a time: their
+ * locks are taken in id order, so they wait on each other, never deadlock.
+ */
+export const PING_BATCHING: GroupCommitOptions = { maxBatch: 100, maxDelayMs: 2, maxInFlight: 2 };
+
+/** HeartbeatPing: judge a ping the API accepted and record its check (with the pings judged at the same time). */
+export function heartbeatPingJob(ctx: Context, onOutboxWritten: () => void, batching: GroupCommitOptions = PING_BATCHING): JobHandler<JobName.HeartbeatPing> {
   const tiers = monitoredTiers(ctx.config.tiers);
-  return async (payload) => {
-    const { recorded, alerts } = await recordPing(ctx.db, tiers, payload);
+  const pings = new GroupCommit<HeartbeatPingPayload, RecordedHeartbeat>(async (batch) => {
+    const { outcomes, alerts } = await recordPings(ctx.db, tiers, batch, ctx.logger);
     if (alerts) onOutboxWritten();
-    return { recorded };
-  };
+    return outcomes;
+  }, batching);
+  return async (payload) => ({ recorded: (await pings.submit(payload)).recorded });
 }
 
 /**

@@ -48,6 +48,11 @@ export async function setHeartbeatDeadline(em: EntityManager, monitorId: number,
   await em.query(`UPDATE heartbeat_monitors SET deadline_at = $2 WHERE monitor_id = $1`, [monitorId, deadlineAt]);
 }
 
+/** lockHeartbeatRow of many monitors, locked in monitor id order (the order of every batch writer). */
+export async function lockHeartbeatRows(em: EntityManager, monitorIds: readonly number[]): Promise<HeartbeatRow[]> {
+  return em.query<HeartbeatRow[]>(`SELECT ${HEARTBEAT_COLUMNS} FROM heartbeat_monitors WHERE monitor_id = ANY($1::int[]) ORDER BY monitor_id FOR UPDATE`, [[...monitorIds]]);
+}
+
 /** Saves a judged state and the deadline it leads to. */
 export async function saveHeartbeatState(em: EntityManager, monitorId: number, state: HeartbeatState, deadlineAt: Date | null): Promise<void> {
   await em.query(
@@ -55,6 +60,29 @@ export async function saveHeartbeatState(em: EntityManager, monitorId: number, s
             late_through_at = $6, slow_start_at = $7, deadline_at = $8
       WHERE monitor_id = $1`,
     [monitorId, state.anchorAt, state.lastStartAt, state.lastSuccessAt, state.lastFailureAt, state.lateThroughAt, state.slowStartAt, deadlineAt],
+  );
+}
+
+/** saveHeartbeatState of many monitors in one statement. */
+export async function saveHeartbeatStates(em: EntityManager, saves: readonly { monitorId: number; state: HeartbeatState; deadlineAt: Date | null }[]): Promise<void> {
+  if (!saves.length) return;
+  const column = (f: (s: (typeof saves)[number]) => Date | null) => saves.map(f);
+  await em.query(
+    `UPDATE heartbeat_monitors h SET anchor_at = v.anchor_at, last_start_at = v.last_start_at, last_success_at = v.last_success_at, last_failure_at = v.last_failure_at,
+            late_through_at = v.late_through_at, slow_start_at = v.slow_start_at, deadline_at = v.deadline_at
+       FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::timestamptz[], $5::timestamptz[], $6::timestamptz[], $7::timestamptz[], $8::timestamptz[])
+            AS v(monitor_id, anchor_at, last_start_at, last_success_at, last_failure_at, late_through_at, slow_start_at, deadline_at)
+      WHERE h.monitor_id = v.monitor_id`,
+    [
+      saves.map((s) => s.monitorId),
+      column((s) => s.state.anchorAt),
+      column((s) => s.state.lastStartAt),
+      column((s) => s.state.lastSuccessAt),
+      column((s) => s.state.lastFailureAt),
+      column((s) => s.state.lateThroughAt),
+      column((s) => s.state.slowStartAt),
+      column((s) => s.deadlineAt),
+    ],
   );
 }
 
@@ -98,6 +126,15 @@ export async function lockHeartbeatMonitor(em: EntityManager, monitorId: number)
     [monitorId],
   );
   return rows[0] ?? null;
+}
+
+/** lockHeartbeatMonitor of many monitors, locked in id order (the order of every batch writer). */
+export async function lockHeartbeatMonitors(em: EntityManager, monitorIds: readonly number[]): Promise<HeartbeatMonitorRow[]> {
+  return em.query<HeartbeatMonitorRow[]>(
+    `SELECT m.id, m.type, m.config, m.is_active, m.status, m.resumed_at, a.is_active AS account_active, a.tier
+       FROM monitors m JOIN accounts a ON a.id = m.account_id WHERE m.id = ANY($1::int[]) ORDER BY m.id FOR UPDATE OF m`,
+    [[...monitorIds]],
+  );
 }
 
 /** Live monitors whose deadline passed (oldest first), for a sweep; a paused one waits for its resume. */
