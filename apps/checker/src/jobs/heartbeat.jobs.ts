@@ -14,7 +14,7 @@ export const MAX_LATE_PER_SWEEP = 10;
  * (recordPings); one waiting alone goes after at most 2 ms. Two batches at most at a time: their
  * locks are taken in id order, so they wait on each other, never deadlock.
  */
-export const PING_BATCHING: GroupCommitOptions = { maxBatch: 100, maxDelayMs: 2, maxInFlight: 2 };
+const PING_BATCHING: GroupCommitOptions = { maxBatch: 100, maxDelayMs: 2, maxInFlight: 2 };
 
 /** HeartbeatPing: judge a ping the API accepted and record its check (with the pings judged at the same time). */
 export function heartbeatPingJob(ctx: Context, onOutboxWritten: () => void, batching: GroupCommitOptions = PING_BATCHING): JobHandler<JobName.HeartbeatPing> {
