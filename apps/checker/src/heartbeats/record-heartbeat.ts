@@ -10,6 +10,7 @@ import {
   setCheckPingBody,
   scheduleConfigOf,
   sweepHeartbeat,
+  type AlertEventPayload,
   type HeartbeatPingPayload,
   type HeartbeatRules,
   type HeartbeatMonitorRow,
@@ -71,7 +72,7 @@ export interface RecordedHeartbeat {
   /** The ping changed the monitor's state (false: duplicate delivery, paused, deleted). */
   recorded: boolean;
   /** Alert events written to the outbox. */
-  alerts: number;
+  alerts: AlertEventPayload[];
 }
 
 /** Judges one ping and records its check (none for a start ping). */
@@ -80,18 +81,18 @@ export async function recordPing(db: DataSource, tiers: readonly Tier[], ping: H
   const maintenance = await loadMaintenance(db, [ping.monitorId], [new Date(ping.receivedAt)]);
   return db.transaction(async (em) => {
     const locked = await lockHeartbeat(em, ping.monitorId, tiers);
-    if (!locked || !locked.live) return { recorded: false, alerts: 0 };
+    if (!locked || !locked.live) return { recorded: false, alerts: [] };
     const at = new Date(ping.receivedAt);
     // A start delivered again after its run ended must not restart the run.
-    if (ping.kind === 'start' && locked.state.lastStartAt && locked.state.lastStartAt.getTime() >= at.getTime()) return { recorded: false, alerts: 0 };
+    if (ping.kind === 'start' && locked.state.lastStartAt && locked.state.lastStartAt.getTime() >= at.getTime()) return { recorded: false, alerts: [] };
     const outcome = judgePing(locked.rules, locked.state, { kind: ping.kind, at, exitCode: ping.exitCode });
-    let alerts = 0;
+    let alerts: AlertEventPayload[] = [];
     if (outcome.verdict) {
       const jobKey = `ping:${ping.pingId}`;
       const batch = await recordChecksIn(em, [checkRecord(ping.monitorId, jobKey, outcome.verdict)], maintenance);
       // Delivered before: the check and the state moved together then.
-      if (batch.outcomes[0].kind !== 'recorded') return { recorded: false, alerts: 0 };
-      alerts = batch.alerts.length;
+      if (batch.outcomes[0].kind !== 'recorded') return { recorded: false, alerts: [] };
+      alerts = batch.alerts;
       if (ping.body !== null && outcome.verdict.status === 'failure') {
         await setCheckPingBody(em, { monitorId: ping.monitorId, jobKey, checkedAt: outcome.verdict.at }, ping.body);
       }
@@ -107,9 +108,9 @@ export async function sweepMonitor(db: DataSource, tiers: readonly Tier[], monit
   return db.transaction(async (em) => {
     const locked = await lockHeartbeat(em, monitorId, tiers);
     // Paused, deleted or deactivated since it was found due: nothing to record (a resume moves the anchor).
-    if (!locked || !locked.live) return { recorded: false, alerts: 0, checks: 0 };
+    if (!locked || !locked.live) return { recorded: false, alerts: [], checks: 0 };
     const swept = sweepHeartbeat(locked.rules, locked.state, now, maxLate);
-    let alerts = 0;
+    let alerts: AlertEventPayload[] = [];
     let checks = 0;
     if (swept.verdicts.length) {
       const batch = await recordChecksIn(
@@ -117,7 +118,7 @@ export async function sweepMonitor(db: DataSource, tiers: readonly Tier[], monit
         swept.verdicts.map((v) => checkRecord(monitorId, v.key, v)),
         maintenance,
       );
-      alerts = batch.alerts.length;
+      alerts = batch.alerts;
       checks = batch.outcomes.filter((o) => o.kind === 'recorded').length;
     }
     await saveState(em, monitorId, locked.rules, swept.state);

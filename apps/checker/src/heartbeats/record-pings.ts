@@ -1,5 +1,6 @@
 import {
   isDatabaseUnavailable,
+  type AlertEventPayload,
   judgePing,
   lockHeartbeatMonitors,
   lockHeartbeatRows,
@@ -22,7 +23,7 @@ class DeliveredBefore extends Error {}
 /** The pings of a batch, with the alert events their transaction wrote. */
 export interface RecordedPings {
   outcomes: PromiseSettledResult<RecordedHeartbeat>[];
-  alerts: number;
+  alerts: AlertEventPayload[];
   /** In one transaction; false: one by one (a single ping, one delivered before, or the batch failed). */
   together: boolean;
 }
@@ -46,7 +47,7 @@ export async function recordPings(db: DataSource, tiers: readonly Tier[], pings:
     }
   }
   const settled = await Promise.allSettled(pings.map((p) => recordPing(db, tiers, p)));
-  return { outcomes: settled, alerts: settled.reduce((n, s) => n + (s.status === 'fulfilled' ? s.value.alerts : 0), 0), together: false };
+  return { outcomes: settled, alerts: settled.flatMap((s) => (s.status === 'fulfilled' ? s.value.alerts : [])), together: false };
 }
 
 async function recordTogether(db: DataSource, tiers: readonly Tier[], pings: readonly HeartbeatPingPayload[]): Promise<RecordedPings> {
@@ -56,7 +57,7 @@ async function recordTogether(db: DataSource, tiers: readonly Tier[], pings: rea
   return db.transaction(async (em) => {
     const monitors = new Map((await lockHeartbeatMonitors(em, ids)).map((m) => [m.id, m]));
     const rows = new Map((await lockHeartbeatRows(em, [...monitors.keys()])).map((r) => [r.monitor_id, r]));
-    const results: RecordedHeartbeat[] = pings.map(() => ({ recorded: false, alerts: 0 }));
+    const results: RecordedHeartbeat[] = pings.map(() => ({ recorded: false, alerts: [] }));
     const records: CheckRecord[] = [];
     const bodies: { record: CheckRecord; body: string }[] = [];
     const saves: { monitorId: number; state: HeartbeatState; deadlineAt: Date | null }[] = [];
@@ -80,11 +81,11 @@ async function recordTogether(db: DataSource, tiers: readonly Tier[], pings: rea
       }
       saves.push({ monitorId: id, state, deadlineAt: nextHeartbeatDeadline(locked.rules, state) });
     }
-    let alerts = 0;
+    let alerts: AlertEventPayload[] = [];
     if (records.length) {
       const batch = await recordChecksIn(em, records, maintenance);
       if (batch.outcomes.some((o) => o.kind !== 'recorded')) throw new DeliveredBefore();
-      alerts = batch.alerts.length;
+      alerts = batch.alerts;
       for (const { record, body } of bodies) await setCheckPingBody(em, { monitorId: record.monitorId, jobKey: record.jobKey, checkedAt: new Date(record.result.timestamp) }, body);
     }
     await saveHeartbeatStates(em, saves);

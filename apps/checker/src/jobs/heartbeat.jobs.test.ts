@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Job } from 'bullmq';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import type { HeartbeatPingPayload } from '@vigil/core';
+import { statusVersionKey, type HeartbeatPingPayload } from '@vigil/core';
 import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
 import { heartbeatPingJob } from './heartbeat.jobs.js';
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.teardown());
 
-it('concurrent ping jobs: each its own answer, one batch, the outbox relay woken for the alerts they wrote', async () => {
+it('concurrent ping jobs: each its own answer, one batch, the outbox relay woken and the status pages told of the incident they opened', async () => {
   const app = createApp(ctx);
   const who = await createTestAccount(ctx, 'pro');
   const ids: number[] = [];
@@ -35,6 +35,8 @@ it('concurrent ping jobs: each its own answer, one batch, the outbox relay woken
     receivedAt: new Date(clock.now().getTime() + afterMs).toISOString(),
   });
   const jobs = [ping(ids[0], 'success', 1_000), ping(ids[1], 'failure', 1_000), ping(ids[1], 'failure', 2_000), ping(ids[0], 'start', 3_000), ping(ids[1], 'start', 500)];
+  const version = async () => Number((await ctx.redis.get(statusVersionKey(ctx.config.redisPrefix, who.account.id))) ?? 0);
+  const versionBefore = await version();
   const before = Number((await ctx.db.query(`SELECT count(*)::int AS n FROM checks WHERE monitor_id = ANY($1)`, [ids]))[0].n);
   // Batches counted by the transactions opened (the singles' path opens one per ping).
   const spy = ctx.db.transaction.bind(ctx.db);
@@ -53,4 +55,5 @@ it('concurrent ping jobs: each its own answer, one batch, the outbox relay woken
   // Starts record no check; the two failures open an incident (alert events in the outbox).
   expect(after - before).toBe(3);
   expect(woken).toBe(1);
+  expect(await version()).toBe(versionBefore + 1);
 });

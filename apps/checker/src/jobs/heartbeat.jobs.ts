@@ -1,4 +1,4 @@
-import { monitoredTiers, type Context, type HeartbeatPingPayload, type JobHandler, type JobName } from '@vigil/core';
+import { accountsWithIncidentChanges, bumpStatusVersions, monitoredTiers, type AlertEventPayload, type Context, type HeartbeatPingPayload, type JobHandler, type JobName } from '@vigil/core';
 import { dueHeartbeats, sweepMonitor, type RecordedHeartbeat } from '../heartbeats/record-heartbeat.js';
 import { recordPings } from '../heartbeats/record-pings.js';
 import { GroupCommit, type GroupCommitOptions } from '../persistence/group-commit.js';
@@ -8,6 +8,17 @@ const SWEEP_BATCH = 200;
 const SWEEP_ROUNDS = 10;
 /** Missed deadlines recorded per monitor and sweep (a checker fleet down for a day records this many, not thousands). */
 export const MAX_LATE_PER_SWEEP = 10;
+
+/**
+ * After a commit that wrote alert events: the outbox relay woken, and the status pages of the
+ * accounts whose incidents opened or resolved rebuilt on their next request (as the check
+ * writer does for probed checks; before, a heartbeat incident waited for the page cache to expire).
+ */
+async function afterAlerts(ctx: Context, alerts: AlertEventPayload[], onOutboxWritten: () => void): Promise<void> {
+  if (!alerts.length) return;
+  onOutboxWritten();
+  await bumpStatusVersions(ctx.redis, ctx.config.redisPrefix, ctx.logger, accountsWithIncidentChanges(alerts));
+}
 
 /**
  * Pings recorded together: the jobs running at once (worker concurrency) go in one transaction
@@ -21,7 +32,7 @@ export function heartbeatPingJob(ctx: Context, onOutboxWritten: () => void, batc
   const tiers = monitoredTiers(ctx.config.tiers);
   const pings = new GroupCommit<HeartbeatPingPayload, RecordedHeartbeat>(async (batch) => {
     const { outcomes, alerts } = await recordPings(ctx.db, tiers, batch, ctx.logger);
-    if (alerts) onOutboxWritten();
+    await afterAlerts(ctx, alerts, onOutboxWritten);
     return outcomes;
   }, batching);
   return async (payload) => ({ recorded: (await pings.submit(payload)).recorded });
@@ -47,7 +58,7 @@ export function sweepHeartbeatsJob(ctx: Context, onOutboxWritten: () => void): J
         const swept = await sweepMonitor(ctx.db, tiers, id, now, MAX_LATE_PER_SWEEP);
         monitors++;
         checks += swept.checks;
-        if (swept.alerts) onOutboxWritten();
+        await afterAlerts(ctx, swept.alerts, onOutboxWritten);
       }
     }
     if (checks) ctx.logger.info('heartbeat sweep recorded failures', { monitors, checks });
