@@ -65,6 +65,7 @@ async function recordTogether(db: DataSource, tiers: readonly Tier[], pings: rea
       const locked = lockedHeartbeatOf(monitors.get(id), rows.get(id), tiers);
       if (!locked || !locked.live) continue;
       let state = locked.state;
+      let judged = false;
       for (const i of receivedOrder(pings, id)) {
         const ping = pings[i];
         const at = new Date(ping.receivedAt);
@@ -77,9 +78,11 @@ async function recordTogether(db: DataSource, tiers: readonly Tier[], pings: rea
           if (ping.body !== null && outcome.verdict.status === 'failure') bodies.push({ record, body: ping.body });
         }
         state = outcome.state;
+        judged = true;
         results[i].recorded = true;
       }
-      saves.push({ monitorId: id, state, deadlineAt: nextHeartbeatDeadline(locked.rules, state) });
+      // Only repeated starts: nothing moved, nothing written (as recordPing).
+      if (judged) saves.push({ monitorId: id, state, deadlineAt: nextHeartbeatDeadline(locked.rules, state) });
     }
     let alerts: AlertEventPayload[] = [];
     if (records.length) {

@@ -34,8 +34,7 @@ export async function insertHeartbeatRow(em: EntityManager, row: NewHeartbeatRow
 
 /** The monitor's heartbeat row, locked for the caller's transaction (null when it has none). */
 export async function lockHeartbeatRow(em: EntityManager, monitorId: number): Promise<HeartbeatRow | null> {
-  const rows = await em.query<HeartbeatRow[]>(`SELECT ${HEARTBEAT_COLUMNS} FROM heartbeat_monitors WHERE monitor_id = $1 FOR UPDATE`, [monitorId]);
-  return rows[0] ?? null;
+  return (await lockHeartbeatRows(em, [monitorId]))[0] ?? null;
 }
 
 /** The row with the sealed token, for a view that shows the ping URL (null when it has none). */
@@ -55,12 +54,7 @@ export async function lockHeartbeatRows(em: EntityManager, monitorIds: readonly 
 
 /** Saves a judged state and the deadline it leads to. */
 export async function saveHeartbeatState(em: EntityManager, monitorId: number, state: HeartbeatState, deadlineAt: Date | null): Promise<void> {
-  await em.query(
-    `UPDATE heartbeat_monitors SET anchor_at = $2, last_start_at = $3, last_success_at = $4, last_failure_at = $5,
-            late_through_at = $6, slow_start_at = $7, deadline_at = $8
-      WHERE monitor_id = $1`,
-    [monitorId, state.anchorAt, state.lastStartAt, state.lastSuccessAt, state.lastFailureAt, state.lateThroughAt, state.slowStartAt, deadlineAt],
-  );
+  await saveHeartbeatStates(em, [{ monitorId, state, deadlineAt }]);
 }
 
 /** saveHeartbeatState of many monitors in one statement. */
@@ -120,12 +114,7 @@ export interface HeartbeatMonitorRow {
 
 /** The monitor row (locked, the first lock of every writer) and its account's standing. */
 export async function lockHeartbeatMonitor(em: EntityManager, monitorId: number): Promise<HeartbeatMonitorRow | null> {
-  const rows = await em.query<HeartbeatMonitorRow[]>(
-    `SELECT m.id, m.type, m.config, m.is_active, m.status, m.resumed_at, a.is_active AS account_active, a.tier
-       FROM monitors m JOIN accounts a ON a.id = m.account_id WHERE m.id = $1 FOR UPDATE OF m`,
-    [monitorId],
-  );
-  return rows[0] ?? null;
+  return (await lockHeartbeatMonitors(em, [monitorId]))[0] ?? null;
 }
 
 /** lockHeartbeatMonitor of many monitors, locked in id order (the order of every batch writer). */
