@@ -2,16 +2,13 @@ import {
   dueHeartbeatMonitorIds,
   heartbeatRules,
   heartbeatState,
-  judgePing,
   lockHeartbeatMonitor,
   lockHeartbeatRow,
   nextHeartbeatDeadline,
   saveHeartbeatState,
-  setCheckPingBody,
   scheduleConfigOf,
   sweepHeartbeat,
   type AlertEventPayload,
-  type HeartbeatPingPayload,
   type HeartbeatRules,
   type HeartbeatMonitorRow,
   type HeartbeatRow,
@@ -73,33 +70,6 @@ export interface RecordedHeartbeat {
   recorded: boolean;
   /** Alert events written to the outbox. */
   alerts: AlertEventPayload[];
-}
-
-/** Judges one ping and records its check (none for a start ping). */
-export async function recordPing(db: DataSource, tiers: readonly Tier[], ping: HeartbeatPingPayload): Promise<RecordedHeartbeat> {
-  // Evaluated before the transaction: no RRULE is expanded under the monitor's lock.
-  const maintenance = await loadMaintenance(db, [ping.monitorId], [new Date(ping.receivedAt)]);
-  return db.transaction(async (em) => {
-    const locked = await lockHeartbeat(em, ping.monitorId, tiers);
-    if (!locked || !locked.live) return { recorded: false, alerts: [] };
-    const at = new Date(ping.receivedAt);
-    // A start delivered again after its run ended must not restart the run.
-    if (ping.kind === 'start' && locked.state.lastStartAt && locked.state.lastStartAt.getTime() >= at.getTime()) return { recorded: false, alerts: [] };
-    const outcome = judgePing(locked.rules, locked.state, { kind: ping.kind, at, exitCode: ping.exitCode });
-    let alerts: AlertEventPayload[] = [];
-    if (outcome.verdict) {
-      const jobKey = `ping:${ping.pingId}`;
-      const batch = await recordChecksIn(em, [checkRecord(ping.monitorId, jobKey, outcome.verdict)], maintenance);
-      // Delivered before: the check and the state moved together then.
-      if (batch.outcomes[0].kind !== 'recorded') return { recorded: false, alerts: [] };
-      alerts = batch.alerts;
-      if (ping.body !== null && outcome.verdict.status === 'failure') {
-        await setCheckPingBody(em, { monitorId: ping.monitorId, jobKey, checkedAt: outcome.verdict.at }, ping.body);
-      }
-    }
-    await saveState(em, ping.monitorId, locked.rules, outcome.state);
-    return { recorded: true, alerts };
-  });
 }
 
 /** Records what a sweep at `now` finds for one monitor (missed deadlines, a too-slow run). */

@@ -3,8 +3,7 @@ import request from 'supertest';
 import { createApp } from '@vigil/api';
 import { JobName, monitoredTiers, type HeartbeatPingPayload, type Tier } from '@vigil/core';
 import { createTestAccount, createTestContext, testClock, type TestAccount, type TestContext } from '@vigil/testing';
-import { recordPing } from './record-heartbeat.js';
-import { recordPings } from './record-pings.js';
+import { recordPing, recordPings } from './record-pings.js';
 
 // Pings recorded together (one transaction for the HeartbeatPing jobs running at once) leave
 // exactly what recording them one after the other leaves: checks, ping bodies, heartbeat state,

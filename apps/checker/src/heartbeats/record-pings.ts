@@ -15,7 +15,7 @@ import {
 import type { DataSource } from 'typeorm';
 import { loadMaintenance } from '../persistence/load-maintenance.js';
 import { recordChecksIn, type CheckRecord } from '../persistence/record-checks.js';
-import { checkRecord, lockedHeartbeatOf, recordPing, type RecordedHeartbeat } from './record-heartbeat.js';
+import { checkRecord, lockedHeartbeatOf, type RecordedHeartbeat } from './record-heartbeat.js';
 
 /** A ping of the batch was recorded before (a job delivered again): the batch rolls back and each ping goes alone. */
 class DeliveredBefore extends Error {}
@@ -29,9 +29,9 @@ export interface RecordedPings {
 }
 
 /**
- * Records concurrent pings (HeartbeatPing jobs running together) in ONE transaction, exactly as
- * recordPing would one after the other (issue 35: a ping was a transaction of its own, about ten
- * round trips): the monitors and their heartbeat rows locked in id order, each monitor's pings
+ * Records concurrent pings (HeartbeatPing jobs running together) in ONE transaction, leaving
+ * exactly what they leave recorded one after the other (issue 35: a ping was a transaction of
+ * its own, about ten round trips): the monitors and their heartbeat rows locked in id order, each monitor's pings
  * judged in the order they were received, every check recorded by one recordChecksIn, every
  * state saved in one statement. A ping delivered again (its check is there already), or a batch
  * that fails, falls back to recordPing per ping, so each ping's job succeeds or fails alone.
@@ -48,6 +48,19 @@ export async function recordPings(db: DataSource, tiers: readonly Tier[], pings:
   }
   const settled = await Promise.allSettled(pings.map((p) => recordPing(db, tiers, p)));
   return { outcomes: settled, alerts: settled.flatMap((s) => (s.status === 'fulfilled' ? s.value.alerts : [])), together: false };
+}
+
+/** Judges one ping and records its check (none for a start ping): a batch of one. */
+export async function recordPing(db: DataSource, tiers: readonly Tier[], ping: HeartbeatPingPayload): Promise<RecordedHeartbeat> {
+  try {
+    const [outcome] = (await recordTogether(db, tiers, [ping])).outcomes;
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
+  } catch (e) {
+    // Delivered before: the check and the state moved together then.
+    if (e instanceof DeliveredBefore) return { recorded: false, alerts: [] };
+    throw e;
+  }
 }
 
 async function recordTogether(db: DataSource, tiers: readonly Tier[], pings: readonly HeartbeatPingPayload[]): Promise<RecordedPings> {
@@ -81,7 +94,7 @@ async function recordTogether(db: DataSource, tiers: readonly Tier[], pings: rea
         judged = true;
         results[i].recorded = true;
       }
-      // Only repeated starts: nothing moved, nothing written (as recordPing).
+      // Only repeated starts: nothing moved, nothing written.
       if (judged) saves.push({ monitorId: id, state, deadlineAt: nextHeartbeatDeadline(locked.rules, state) });
     }
     let alerts: AlertEventPayload[] = [];
