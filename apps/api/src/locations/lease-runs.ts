@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { HEARTBEAT_EVERY_MS, createSecretBox, leaseBox, recordAgentPoll, recordHeartbeat, takeLeases, type AgentKeyOwner, type AgentLease, type Context, type Lease } from '@vigil/core';
+import { HEARTBEAT_EVERY_MS, agentPollRecord, createSecretBox, leaseBox, recordHeartbeat, takeLeases, type AgentKeyOwner, type AgentLease, type Context, type Lease } from '@vigil/core';
 
 /** How often a long poll looks again for a due run. */
 const POLL_STEP_MS = 250;
@@ -27,7 +27,6 @@ export async function leaseRuns(
   let beatMs = -Infinity;
   for (;;) {
     const nowMs = ctx.clock.now().getTime();
-    await recordAgentPoll(ctx.redis, p, owner.location, { agentId: opts.agentId, version: opts.version, lastPollMs: nowMs });
     if (owner.location.accountId === null && nowMs - beatMs >= HEARTBEAT_EVERY_MS) {
       await recordHeartbeat(ctx.redis, p, owner.location.name, `agent-${opts.agentId}`, new Date(nowMs));
       beatMs = nowMs;
@@ -35,7 +34,8 @@ export async function leaseRuns(
     // The lease ids (16 random bytes each, in hex) from one draw.
     const random = randomBytes(16 * opts.max).toString('hex');
     const ids = Array.from({ length: opts.max }, (_, i) => random.slice(32 * i, 32 * (i + 1)));
-    leases = await takeLeases(ctx.redis, p, owner.location.id, nowMs, ids);
+    const poll = agentPollRecord(p, owner.location, { agentId: opts.agentId, version: opts.version, lastPollMs: nowMs });
+    leases = await takeLeases(ctx.redis, p, owner.location.id, nowMs, ids, poll);
     if (leases.length || opts.gone() || nowMs - started >= opts.waitMs) break;
     await sleep(Math.min(POLL_STEP_MS, opts.waitMs - (nowMs - started)));
   }

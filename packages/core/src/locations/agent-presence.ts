@@ -1,5 +1,4 @@
 import type { RedisClient } from '../queue/redis-client.js';
-import { pipelineReplies } from '../queue/pipeline-replies.js';
 
 /** An agent counts as connected while its last poll is at most this old. */
 export const AGENT_CONNECTED_MS = 60_000;
@@ -18,16 +17,24 @@ const lastPollKey = (p: string, loc: number) => `${p}:location:${loc}:last-poll`
 /** Location names by their newest poll (a sorted set): which locations rounds wait for. */
 const connectedNamesKey = (p: string) => `${p}:locations:connected`;
 
-/** Records a poll of an agent (its self-chosen id and version, both bounded by the caller) at the location `location`. */
-export async function recordAgentPoll(redis: RedisClient, prefix: string, location: { id: number; name: string }, agent: AgentPresence): Promise<void> {
-  pipelineReplies(
-    await redis
-      .multi()
-      .hset(agentsKey(prefix, location.id), agent.agentId, JSON.stringify({ version: agent.version, lastPollMs: agent.lastPollMs }))
-      .set(lastPollKey(prefix, location.id), String(agent.lastPollMs))
-      .zadd(connectedNamesKey(prefix), agent.lastPollMs, location.name)
-      .exec(),
-  );
+/**
+ * What records a poll of an agent (its self-chosen id and version, both bounded by the caller) at
+ * `location`: the keys, in one Redis Cluster slot, and the values that the lease take (takeLeases)
+ * writes in its script, so a poll is one round trip (the record was a transaction of its own, and
+ * an ioredis transaction copies every script the client defines into each one it makes).
+ */
+export interface AgentPollRecord {
+  /** The location's agents (a hash), its last poll, the connected locations' names (a sorted set). */
+  keys: [agents: string, lastPoll: string, connectedNames: string];
+  /** The agent's id, its entry (version and poll time), the poll time (epoch ms), the location's name. */
+  args: [agentId: string, entry: string, lastPollMs: string, locationName: string];
+}
+
+export function agentPollRecord(prefix: string, location: { id: number; name: string }, agent: AgentPresence): AgentPollRecord {
+  return {
+    keys: [agentsKey(prefix, location.id), lastPollKey(prefix, location.id), connectedNamesKey(prefix)],
+    args: [agent.agentId, JSON.stringify({ version: agent.version, lastPollMs: agent.lastPollMs }), String(agent.lastPollMs), location.name],
+  };
 }
 
 /**

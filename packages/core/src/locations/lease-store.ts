@@ -1,5 +1,5 @@
 import type { RedisClient } from '../queue/redis-client.js';
-import { locationAgentKeys } from './agent-presence.js';
+import { locationAgentKeys, type AgentPollRecord } from './agent-presence.js';
 
 /**
  * The checks a private location owes, in Redis (docs/agents.md, "Leases"). The dispatcher in the
@@ -71,10 +71,14 @@ end
 return added`;
 
 /**
- * Puts expired leases' runs back on offer, then leases up to ARGV[2] runs due by ARGV[1] under
- * ids ARGV[3]..n. Returns [now, id, payload, expiry, ...].
+ * Records the agent's poll (AgentPollRecord: KEYS[4..6], ARGV[6..9]), puts expired leases' runs
+ * back on offer, then leases up to ARGV[2] runs due by ARGV[1] under ids ARGV[10]..n. Returns
+ * [now, id, payload, expiry, ...].
  */
 const TAKE = `
+redis.call('HSET', KEYS[4], ARGV[6], ARGV[7])
+redis.call('SET', KEYS[5], ARGV[8])
+redis.call('ZADD', KEYS[6], tonumber(ARGV[8]), ARGV[9])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local expired = redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now, 'LIMIT', 0, 1000)
@@ -100,7 +104,7 @@ for _, member in ipairs(due) do
   local payload = redis.call('HGET', KEYS[2], member)
   if payload then
     n = n + 1
-    local id = ARGV[6 + n]
+    local id = ARGV[9 + n]
     local offer = cjson.decode(payload)
     local expiry = now + tonumber(offer.leaseMs)
     redis.call('ZADD', KEYS[3], expiry, id)
@@ -132,7 +136,7 @@ return cjson.encode(rec)`;
 const keys = (p: string, loc: number) => [dueKey(p, loc), offersKey(p, loc), leasedKey(p, loc)];
 
 type RedisWithLeases = RedisClient & {
-  vigilLeaseTake(due: string, offers: string, leased: string, ...args: string[]): Promise<(string | number)[]>;
+  vigilLeaseTake(...keysThenArgs: string[]): Promise<(string | number)[]>;
   vigilLeaseComplete(due: string, offers: string, leased: string, record: string, leaseId: string): Promise<string | null>;
 };
 
@@ -143,7 +147,7 @@ type RedisWithLeases = RedisClient & {
  */
 function withLeaseScripts(redis: RedisClient): RedisWithLeases {
   if (!('vigilLeaseTake' in redis)) {
-    redis.defineCommand('vigilLeaseTake', { numberOfKeys: 3, lua: TAKE });
+    redis.defineCommand('vigilLeaseTake', { numberOfKeys: 6, lua: TAKE });
     redis.defineCommand('vigilLeaseComplete', { numberOfKeys: 3, lua: COMPLETE });
   }
   return redis as RedisWithLeases;
@@ -167,19 +171,17 @@ function isOffer(value: unknown): value is LocationOffer {
   );
 }
 
-/** Leases up to `ids.length` runs due by `dueByMs` under the given (fresh, random) lease ids. */
-export async function takeLeases(redis: RedisClient, prefix: string, locationId: number, dueByMs: number, ids: readonly string[]): Promise<Lease[]> {
-  const [due, offers, leased] = keys(prefix, locationId);
+/** Records an agent's poll and leases up to `ids.length` runs due by `dueByMs` under the given (fresh, random) lease ids: one round trip. */
+export async function takeLeases(redis: RedisClient, prefix: string, locationId: number, dueByMs: number, ids: readonly string[], poll: AgentPollRecord): Promise<Lease[]> {
   const flat = await withLeaseScripts(redis).vigilLeaseTake(
-    due,
-    offers,
-    leased,
+    ...keys(prefix, locationId),
+    ...poll.keys,
     String(dueByMs),
     String(ids.length),
     String(locationId),
     recordPrefix(prefix),
     String(LEASE_RECORD_TTL_MS),
-    '',
+    ...poll.args,
     ...ids,
   );
   const out: Lease[] = [];
