@@ -20,6 +20,7 @@ describe('checker heartbeats (real Redis)', () => {
     ]);
     // b's relative TTL runs out: eu has one live checker left.
     await waitFor(async () => (await regionLiveness(ctx.redis, p)).find((r) => r.name === 'eu')?.liveCheckers === 1, { what: 'b to expire' });
+    expect(await ctx.redis.smembers(`${p}:region:eu:checkers`)).toEqual(['a']);
     await removeHeartbeat(ctx.redis, p, 'us', 'c');
     expect((await regionLiveness(ctx.redis, p)).find((r) => r.name === 'us')).toEqual({ name: 'us', liveCheckers: 0, lastHeartbeatAt: '2026-01-01T00:00:02.000Z' });
     expect((await seenRegions(ctx.redis, p)).sort()).toEqual(['eu', 'us']);

@@ -14,10 +14,14 @@ export interface RegionLiveness {
   lastHeartbeatAt: string | null;
 }
 
+const CHECKERS = ':checkers';
+const CHECKER = ':checker:';
+const LAST_HEARTBEAT = ':last-heartbeat';
 const regionsKey = (prefix: string) => `${prefix}:regions`;
-const instancesKey = (prefix: string, region: string) => `${prefix}:region:${region}:checkers`;
-const instanceKey = (prefix: string, region: string, instance: string) => `${prefix}:region:${region}:checker:${instance}`;
-const lastKey = (prefix: string, region: string) => `${prefix}:region:${region}:last-heartbeat`;
+const regionKeyBase = (prefix: string) => `${prefix}:region:`;
+const instancesKey = (prefix: string, region: string) => regionKeyBase(prefix) + region + CHECKERS;
+const instanceKey = (prefix: string, region: string, instance: string) => regionKeyBase(prefix) + region + CHECKER + instance;
+const lastKey = (prefix: string, region: string) => regionKeyBase(prefix) + region + LAST_HEARTBEAT;
 
 /**
  * Records that checker `instance` of `region` is alive. Liveness is a key with a relative TTL
@@ -43,31 +47,57 @@ export async function removeHeartbeat(redis: RedisClient, prefix: string, region
 }
 
 /**
- * Every region ever seen, plus `configured` ones, by name, with live checkers and last heartbeat.
- * Three round trips whatever the number of regions (issue 35: it was three per region): the
- * set of regions; each region's checkers and last heartbeat in one pipeline; every checker's
- * liveness key in one MGET. Checkers whose key expired leave their region's set.
+ * KEYS[1]: the set of regions ever seen. ARGV[1]: the region key base (`<prefix>:region:`),
+ * ARGV[2..4]: the suffixes of a region's checkers set, of one checker's liveness key (the
+ * instance follows) and of its last heartbeat; ARGV[5..]: the configured regions. Every key
+ * shares the prefix's hash tag (one Cluster slot). Returns [name, live checkers, last heartbeat
+ * or nil, ...] for every configured or seen region, and drops expired checkers from their sets.
+ */
+const LIVENESS = `
+local base, checkers, checker, last = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local names, known = {}, {}
+local function add(name)
+  if not known[name] then
+    known[name] = true
+    names[#names + 1] = name
+  end
+end
+for i = 5, #ARGV do add(ARGV[i]) end
+for _, name in ipairs(redis.call('SMEMBERS', KEYS[1])) do add(name) end
+local out = {}
+for _, name in ipairs(names) do
+  local setKey = base .. name .. checkers
+  local live = 0
+  for _, instance in ipairs(redis.call('SMEMBERS', setKey)) do
+    if redis.call('EXISTS', base .. name .. checker .. instance) == 1 then
+      live = live + 1
+    else
+      redis.call('SREM', setKey, instance)
+    end
+  end
+  out[#out + 1] = name
+  out[#out + 1] = live
+  out[#out + 1] = redis.call('GET', base .. name .. last)
+end
+return out`;
+
+type RedisWithLiveness = RedisClient & { vigilRegionLiveness(regionsKey: string, ...args: string[]): Promise<(string | number | null)[]> };
+
+/**
+ * Every region ever seen, plus `configured` ones, by name, with live checkers and last heartbeat:
+ * one script call whatever the number of regions (issue 35: it was three round trips per region,
+ * then three in all, one a pipeline, which ioredis builds by copying every script the client
+ * defines, BullMQ's included). Checkers whose key expired leave their region's set.
  */
 export async function regionLiveness(redis: RedisClient, prefix: string, configured: readonly string[] = []): Promise<RegionLiveness[]> {
-  const seen = await redis.smembers(regionsKey(prefix));
-  const names = [...new Set([...configured, ...seen])].sort();
-  if (!names.length) return [];
-  const pipe = redis.pipeline();
-  for (const name of names) pipe.smembers(instancesKey(prefix, name)).get(lastKey(prefix, name));
-  const replies = pipelineReplies(await pipe.exec());
-  const instancesOf = names.map((_, i) => replies[2 * i][1] as string[]);
-  const keys = names.flatMap((name, i) => instancesOf[i].map((instance) => instanceKey(prefix, name, instance)));
-  const alive = keys.length ? await redis.mget(...keys) : [];
+  if (!('vigilRegionLiveness' in redis)) redis.defineCommand('vigilRegionLiveness', { numberOfKeys: 1, lua: LIVENESS });
+  const flat = await (redis as RedisWithLiveness).vigilRegionLiveness(regionsKey(prefix), regionKeyBase(prefix), CHECKERS, CHECKER, LAST_HEARTBEAT, ...configured);
   const out: RegionLiveness[] = [];
-  let k = 0;
-  for (const [i, name] of names.entries()) {
-    const instances = instancesOf[i];
-    const gone = instances.filter((_, j) => alive[k + j] === null);
-    k += instances.length;
-    if (gone.length) await redis.srem(instancesKey(prefix, name), ...gone);
-    out.push({ name, liveCheckers: instances.length - gone.length, lastHeartbeatAt: replies[2 * i + 1][1] as string | null });
+  for (let i = 0; i + 2 < flat.length; i += 3) {
+    const last = flat[i + 2];
+    out.push({ name: String(flat[i]), liveCheckers: Number(flat[i + 1]), lastHeartbeatAt: last === null ? null : String(last) });
   }
-  return out;
+  return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** The regions ever seen (what counts as known besides the configured ones). */
