@@ -21,6 +21,8 @@ const DAY_MS = 86_400_000;
 /** Maintenance is announced this many days ahead. */
 export const MAINTENANCE_AHEAD_DAYS = 14;
 const MAX_MAINTENANCE_SHOWN = 20;
+/** A page (its HTML, JSON and feed) shows each incident's newest updates, at most this many. */
+export const PAGE_UPDATES_PER_INCIDENT = 25;
 
 /**
  * The account's maintenance windows (issue 15) that cover a monitor or domain of the page:
@@ -82,7 +84,7 @@ export async function loadPageRows(ctx: Context, page: PublicPageRow, finished: 
     loadMaintenance(ctx, page.account_id, own, domainIds, now),
   ]);
   const shownIncidents = incidents.filter((i) => i.status === 'open' || (i.resolved_at !== null && i.resolved_at >= recentFrom)).map((i) => i.id);
-  const updates = shownIncidents.length ? await updatesOfIncidents(ctx.db, shownIncidents) : [];
+  const updates = shownIncidents.length ? await updatesOfIncidents(ctx.db, shownIncidents, PAGE_UPDATES_PER_INCIDENT) : [];
   return {
     page: { slug: page.slug, title: page.title, description: page.description, theme: page.theme, showUptimeBars: page.show_uptime_bars, sections: page.sections },
     monitors: monitors.map((m) => ({ id: m.id, name: m.name, status: m.status, isActive: m.is_active })),

@@ -197,6 +197,32 @@ describe('GET /status/{slug}', () => {
     expect(feed.text).not.toContain(FIXTURE_SECRET);
   });
 
+  it("shows each incident's newest 25 updates on the page, in the JSON and the feed; the API lists them all", async () => {
+    const other = await createTestAccount(ctx, 'pro');
+    const mine = await seedStatusFixture(ctx, other.account.id, clock.now(), { monitors: 2, days: 2 });
+    const page = await createPage(other, { sections: [{ title: 'S', monitor_ids: mine.monitorIds }] });
+    const at = `/api/v1/uptime/monitors/${mine.monitorIds[1]}/incidents/${mine.openIncidentId}/updates`;
+    const label = (n: number) => `Update ${String(n).padStart(2, '0')}`;
+    for (let n = 1; n <= 30; n++) {
+      clock.advance(1000);
+      const status = n === 30 ? 'monitoring' : 'identified';
+      expect((await request(app).post(at).set(other.auth).send({ status, message: label(n) })).status).toBe(201);
+    }
+    const json = (await request(app).get(`/status/${page.slug}.json`)).body;
+    const shown = json.active_incidents[0].updates.map((u: { message: string }) => u.message);
+    expect(shown).toEqual(Array.from({ length: 25 }, (_, i) => label(i + 6)));
+    expect(json.active_incidents[0].status).toBe('monitoring');
+    const html = (await request(app).get(`/status/${page.slug}`)).text;
+    expect(html).toContain(label(30));
+    expect(html).not.toContain(label(5));
+    const feed = (await request(app).get(`/status/${page.slug}/feed.atom`)).text;
+    expect(feed).toContain(`monitoring: ${label(30)}`);
+    expect(feed).toContain(label(6));
+    expect(feed).not.toContain(label(5));
+    const listed = await request(app).get(at).set(other.auth);
+    expect(listed.body.updates).toHaveLength(30);
+  });
+
   it('rebuilds when the checker bumps the account version (incident opened or resolved)', async () => {
     const page = await createPage(owner, { sections: [{ title: 'One', monitor_ids: [fixture.monitorIds[2]] }] });
     expect((await request(app).get(`/status/${page.slug}`)).text).toContain('All systems operational');

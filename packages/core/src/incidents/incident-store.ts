@@ -257,7 +257,21 @@ export interface PageIncidentUpdateRow {
   created_at: Date;
 }
 
-/** The updates of these incidents, oldest first. */
-export function updatesOfIncidents(em: Queryable, incidentIds: readonly number[]): Promise<PageIncidentUpdateRow[]> {
-  return em.query<PageIncidentUpdateRow[]>(`SELECT incident_id, status, message, created_at FROM incident_updates WHERE incident_id = ANY($1::int[]) ORDER BY created_at, id`, [numberArrayLiteral(incidentIds)]);
+/**
+ * The newest `perIncident` updates of each of these incidents, oldest first: what a public page
+ * shows. The bound is on the work, not only the answer (each incident's newest rows from its
+ * index, LIMIT per incident): an owner can post any number of updates, and a page rebuilt from
+ * thousands of them cost every reader's API process hundreds of milliseconds of CPU per build.
+ */
+export function updatesOfIncidents(em: Queryable, incidentIds: readonly number[], perIncident: number): Promise<PageIncidentUpdateRow[]> {
+  return em.query<PageIncidentUpdateRow[]>(
+    `SELECT u.incident_id, u.status, u.message, u.created_at
+       FROM unnest($1::int[]) AS i(id)
+       CROSS JOIN LATERAL (
+         SELECT incident_id, status, message, created_at, id FROM incident_updates
+          WHERE incident_id = i.id ORDER BY created_at DESC, id DESC LIMIT $2
+       ) u
+      ORDER BY u.created_at, u.id`,
+    [numberArrayLiteral(incidentIds), perIncident],
+  );
 }
