@@ -31,10 +31,11 @@ export interface RecordedPings {
 /**
  * Records concurrent pings (HeartbeatPing jobs running together) in ONE transaction, leaving
  * exactly what they leave recorded one after the other (issue 35: a ping was a transaction of
- * its own, about ten round trips): the monitors and their heartbeat rows locked in id order, each monitor's pings
- * judged in the order they were received, every check recorded by one recordChecksIn, every
- * state saved in one statement. A ping delivered again (its check is there already), or a batch
- * that fails, falls back to recordPing per ping, so each ping's job succeeds or fails alone.
+ * its own, about ten round trips): the monitors and their heartbeat rows locked in id order,
+ * each monitor's pings judged in the order they were received, every check recorded by one
+ * recordChecksIn, every state saved in one statement. A ping delivered again (its check is there
+ * already), or a batch that fails, falls back to recordPing per ping, so each ping's job
+ * succeeds or fails alone.
  */
 export async function recordPings(db: DataSource, tiers: readonly Tier[], pings: readonly HeartbeatPingPayload[], logger: Logger): Promise<RecordedPings> {
   if (pings.length > 1) {
