@@ -40,7 +40,8 @@ export interface RecordedPings {
 export async function recordPings(db: DataSource, tiers: readonly Tier[], pings: readonly HeartbeatPingPayload[], logger: Logger): Promise<RecordedPings> {
   if (pings.length > 1) {
     try {
-      return await recordTogether(db, tiers, pings);
+      const { results, alerts } = await recordTogether(db, tiers, pings);
+      return { outcomes: results.map((value) => ({ status: 'fulfilled', value })), alerts, together: true };
     } catch (e) {
       // PostgreSQL away: every ping's job fails and is retried, alone or not.
       if (isDatabaseUnavailable(e)) throw e;
@@ -54,9 +55,7 @@ export async function recordPings(db: DataSource, tiers: readonly Tier[], pings:
 /** Judges one ping and records its check (none for a start ping): a batch of one. */
 export async function recordPing(db: DataSource, tiers: readonly Tier[], ping: HeartbeatPingPayload): Promise<RecordedHeartbeat> {
   try {
-    const [outcome] = (await recordTogether(db, tiers, [ping])).outcomes;
-    if (outcome.status === 'rejected') throw outcome.reason;
-    return outcome.value;
+    return (await recordTogether(db, tiers, [ping])).results[0];
   } catch (e) {
     // Delivered before: the check and the state moved together then.
     if (e instanceof DeliveredBefore) return { recorded: false, alerts: [] };
@@ -64,7 +63,8 @@ export async function recordPing(db: DataSource, tiers: readonly Tier[], ping: H
   }
 }
 
-async function recordTogether(db: DataSource, tiers: readonly Tier[], pings: readonly HeartbeatPingPayload[]): Promise<RecordedPings> {
+/** The pings' outcomes (in their order) and the alert events of their one transaction; throws DeliveredBefore. */
+async function recordTogether(db: DataSource, tiers: readonly Tier[], pings: readonly HeartbeatPingPayload[]): Promise<{ results: RecordedHeartbeat[]; alerts: AlertEventPayload[] }> {
   const ids = [...new Set(pings.map((p) => p.monitorId))].sort((a, b) => a - b);
   // Evaluated before the transaction: no RRULE is expanded under the monitors' locks.
   const maintenance = await loadMaintenance(db, ids, pings.map((p) => new Date(p.receivedAt)));
@@ -106,7 +106,7 @@ async function recordTogether(db: DataSource, tiers: readonly Tier[], pings: rea
       for (const { record, body } of bodies) await setCheckPingBody(em, { monitorId: record.monitorId, jobKey: record.jobKey, checkedAt: new Date(record.result.timestamp) }, body);
     }
     await saveHeartbeatStates(em, saves);
-    return { outcomes: results.map((value) => ({ status: 'fulfilled', value })), alerts, together: true };
+    return { results, alerts };
   });
 }
 
