@@ -14418,7 +14418,7 @@ export interface operations {
                                 created_at: string;
                             }[];
                         }[];
-                        /** @description Resolved in the last 14 days, newest first */
+                        /** @description Resolved in the last 14 days, newest first: at most 50 incidents (the newest started), and the notices */
                         recent_incidents: {
                             /**
                              * @description The incident's id, or notice-{id} for a notice

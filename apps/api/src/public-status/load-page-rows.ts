@@ -2,6 +2,7 @@ import {
   activeMaintenance,
   domainsForPage,
   firstOccurrencesBetween,
+  incidentDaysForPage,
   incidentsForPage,
   maintenanceWindowsOfAccount,
   monitorsForPage,
@@ -23,6 +24,8 @@ export const MAINTENANCE_AHEAD_DAYS = 14;
 const MAX_MAINTENANCE_SHOWN = 20;
 /** A page (its HTML, JSON and feed) shows each incident's newest updates, at most this many. */
 export const PAGE_UPDATES_PER_INCIDENT = 25;
+/** A page lists at most this many resolved incidents (the newest started); open ones are at most one per monitor. */
+export const PAGE_RECENT_INCIDENTS = 50;
 
 /**
  * The account's maintenance windows (issue 15) that cover a monitor or domain of the page:
@@ -76,20 +79,21 @@ export async function loadPageRows(ctx: Context, page: PublicPageRow, finished: 
   const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY_MS);
   const monitors = await monitorsForPage(ctx.db, page.account_id, monitorIds);
   const own = monitors.map((m) => m.id);
-  const [days, incidents, domains, notices, planned] = await Promise.all([
+  const [days, incidents, incidentDays, domains, notices, planned] = await Promise.all([
     Promise.all([finished.rows(own, firstDayNumber, liveFrom, read), read(own, liveFrom, firstDayNumber + BAR_DAYS)]).then(([done, live]) => done.concat(live)),
-    incidentsForPage(ctx.db, own, firstDay, now),
+    own.length ? incidentsForPage(ctx.db, own, recentFrom, now, PAGE_RECENT_INCIDENTS) : [],
+    own.length ? incidentDaysForPage(ctx.db, own, firstDay, now) : [],
     domainsForPage(ctx.db, page.account_id, domainIds),
     recentPageNotices(ctx.db, page.id, recentFrom),
     loadMaintenance(ctx, page.account_id, own, domainIds, now),
   ]);
-  const shownIncidents = incidents.filter((i) => i.status === 'open' || (i.resolved_at !== null && i.resolved_at >= recentFrom)).map((i) => i.id);
-  const updates = shownIncidents.length ? await updatesOfIncidents(ctx.db, shownIncidents, PAGE_UPDATES_PER_INCIDENT) : [];
+  const updates = incidents.length ? await updatesOfIncidents(ctx.db, incidents.map((i) => i.id), PAGE_UPDATES_PER_INCIDENT) : [];
   return {
     page: { slug: page.slug, title: page.title, description: page.description, theme: page.theme, showUptimeBars: page.show_uptime_bars, sections: page.sections },
     monitors: monitors.map((m) => ({ id: m.id, name: m.name, status: m.status, isActive: m.is_active })),
     days: days.map((d) => ({ monitorId: d.monitor_id, day: utcDay(new Date(d.day * DAY_MS)), total: d.total, successful: d.successful })),
     incidents: incidents.map((i) => ({ id: i.id, monitorId: i.monitor_id, status: i.status, startedAt: i.started_at, resolvedAt: i.resolved_at, durationSeconds: i.duration_seconds })),
+    incidentDays: incidentDays.map((d) => ({ monitorId: d.monitor_id, day: utcDay(new Date(d.day * DAY_MS)), incidents: d.incidents })),
     updates: updates.map((u) => ({ incidentId: u.incident_id, status: u.status, message: u.message, createdAt: u.created_at })),
     domains: domains.map((d) => ({ id: d.id, hostname: d.hostname, port: d.port, isActive: d.is_active, sslGrade: d.ssl_grade, certValidTo: d.cert_valid_to, trusted: d.trusted })),
     notices: notices.map((n) => ({ id: n.id, title: n.title, status: n.status, message: n.message, createdAt: n.created_at, updatedAt: n.updated_at })),

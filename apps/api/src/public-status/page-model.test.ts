@@ -14,6 +14,7 @@ function rows(over: Partial<PageRows> = {}): PageRows {
     ],
     days: [],
     incidents: [],
+    incidentDays: [],
     updates: [],
     domains: [{ id: 7, hostname: 'a.example', port: 8443, isActive: true, sslGrade: 'A', certValidTo: new Date(NOW.getTime() + 40 * DAY), trusted: true }],
     notices: [],
@@ -147,13 +148,18 @@ describe('buildPageModel', () => {
     expect(html).toMatch(/\.s-down,\.s-critical\{color:var\(--down\)\}/);
   });
 
-  it('tells incidents by their latest update, marks the days they touch, and keeps resolved ones 14 days', () => {
+  it('tells incidents by their latest update, shows the days their counts touch, and keeps resolved ones 14 days', () => {
     const m = buildPageModel(
       rows({
         incidents: [
           { id: 10, monitorId: 2, status: 'open', startedAt: new Date(NOW.getTime() - 3_600_000), resolvedAt: null, durationSeconds: null },
           { id: 11, monitorId: 1, status: 'resolved', startedAt: new Date('2026-03-08T23:00:00Z'), resolvedAt: new Date('2026-03-09T01:00:00Z'), durationSeconds: 7200 },
           { id: 12, monitorId: 1, status: 'resolved', startedAt: new Date('2026-02-01T00:00:00Z'), resolvedAt: new Date('2026-02-01T01:00:00Z'), durationSeconds: 3600 },
+        ],
+        incidentDays: [
+          { monitorId: 1, day: '2026-03-08', incidents: 1 },
+          { monitorId: 1, day: '2026-03-09', incidents: 3 },
+          { monitorId: 2, day: '2026-03-10', incidents: 1 },
         ],
         updates: [
           { incidentId: 10, status: 'monitoring', message: 'fix deployed', createdAt: new Date(NOW.getTime() - 60_000) },
@@ -170,9 +176,12 @@ describe('buildPageModel', () => {
     expect(m.active[1].updates.map((u) => u.message)).toEqual(['found it', 'fix deployed']);
     expect(m.recent.map((i) => [i.id, i.title, i.status])).toEqual([['incident-11', 'One was down', 'resolved']]);
     const days = m.sections[0].monitors[0].days;
+    expect(days[86]).toMatchObject({ incidents: 0, level: 'none' });
     expect(days[87].incidents).toBe(1);
-    expect(days[88].incidents).toBe(1);
+    expect(days[88].incidents).toBe(3);
     expect(days[88].level).toBe('partial');
+    expect(days[89].incidents).toBe(0);
     expect(m.sections[0].monitors[1].days[89].incidents).toBe(1);
+    expect(m.sections[0].monitors[1].days[88].incidents).toBe(0);
   });
 });

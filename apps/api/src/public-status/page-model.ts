@@ -15,7 +15,10 @@ export interface PageRows {
   monitors: { id: number; name: string; status: MonitorStatus; isActive: boolean }[];
   /** Rollup sums per monitor and UTC day (YYYY-MM-DD) over the bar window. */
   days: { monitorId: number; day: string; total: number; successful: number }[];
+  /** The incidents the page lists: open ones, and the newest resolved in the last RECENT_DAYS days (at most PAGE_RECENT_INCIDENTS). */
   incidents: { id: number; monitorId: number; status: 'open' | 'resolved'; startedAt: Date; resolvedAt: Date | null; durationSeconds: number | null }[];
+  /** How many incidents touched each monitor's UTC day (YYYY-MM-DD) of the bar window; days without any are absent. */
+  incidentDays: { monitorId: number; day: string; incidents: number }[];
   updates: { incidentId: number; status: IncidentUpdateStatus; message: string; createdAt: Date }[];
   domains: { id: number; hostname: string; port: number; isActive: boolean; sslGrade: string | null; certValidTo: Date | null; trusted: boolean | null }[];
   notices: { id: number; title: string; status: IncidentUpdateStatus; message: string; createdAt: Date; updatedAt: Date }[];
@@ -137,15 +140,6 @@ const OVERALL_TEXT: Record<AggregateStatus, string> = {
   outage: 'Some systems are down',
 };
 
-/** Whether an incident's span touches a UTC day. */
-function touchesDay(i: { startedAt: Date; resolvedAt: Date | null }, day: string, now: Date): boolean {
-  const start = Date.parse(`${day}T00:00:00Z`);
-  const end = start + DAY_MS;
-  const s = i.startedAt.getTime();
-  const e = (i.resolvedAt ?? now).getTime();
-  return s < end && e >= start;
-}
-
 function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
   const groups = new Map<number, T[]>();
   for (const item of items) {
@@ -156,8 +150,9 @@ function groupBy<T>(items: T[], key: (item: T) => number): Map<number, T[]> {
   return groups;
 }
 
-function monitorDays(dayRows: PageRows['days'], incidents: PageRows['incidents'], days: string[], now: Date): { days: DayView[]; uptime: number | null; uptime30d: number | null } {
+function monitorDays(dayRows: PageRows['days'], incidentDays: PageRows['incidentDays'], days: string[]): { days: DayView[]; uptime: number | null; uptime30d: number | null } {
   const byDay = new Map(dayRows.map((d) => [d.day, d]));
+  const incidentsOn = new Map(incidentDays.map((d) => [d.day, d.incidents]));
   const narrowFrom = days.length - NARROW_BAR_DAYS;
   const sums = { total: 0, successful: 0, total30: 0, successful30: 0 };
   const views = days.map((date, i) => {
@@ -169,7 +164,7 @@ function monitorDays(dayRows: PageRows['days'], incidents: PageRows['incidents']
       sums.successful30 += r?.successful ?? 0;
     }
     const uptime = r ? uptimePercent(r.successful, r.total) : null;
-    const touching = incidents.length ? incidents.filter((i) => touchesDay(i, date, now)).length : 0;
+    const touching = incidentsOn.get(date) ?? 0;
     return { date, uptime, incidents: touching, level: dayLevel(uptime, touching) };
   });
   return { days: views, uptime: uptimePercent(sums.successful, sums.total), uptime30d: uptimePercent(sums.successful30, sums.total30) };
@@ -224,13 +219,13 @@ export function buildPageModel(rows: PageRows, now: Date): PageModel {
   const days = barDays(now);
   const daysOf = groupBy(rows.days, (d) => d.monitorId);
   const maintained = new Set(rows.underMaintenance);
-  const incidentsOf = groupBy(rows.incidents, (i) => i.monitorId);
+  const incidentDaysOf = groupBy(rows.incidentDays, (d) => d.monitorId);
   const sections = rows.page.sections.map((s) => ({
     title: s.title,
     monitors: s.monitor_ids.flatMap((id) => {
       const m = monitors.get(id);
       if (!m) return [];
-      const history = monitorDays(daysOf.get(id) ?? [], incidentsOf.get(id) ?? [], days, now);
+      const history = monitorDays(daysOf.get(id) ?? [], incidentDaysOf.get(id) ?? [], days);
       return [{ name: m.name, state: monitorState(m.status, m.isActive, maintained.has(id)), uptime90d: history.uptime, uptime30d: history.uptime30d, days: history.days }];
     }),
     domains: s.domain_ids.flatMap((id) => {

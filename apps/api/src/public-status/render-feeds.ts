@@ -52,7 +52,7 @@ export const PublicStatusPageSchema = Type.Object({
     }),
   ),
   active_incidents: Type.Array(PublicIncidentSchema, { description: 'Open incidents and unresolved notices, newest first' }),
-  recent_incidents: Type.Array(PublicIncidentSchema, { description: 'Resolved in the last 14 days, newest first' }),
+  recent_incidents: Type.Array(PublicIncidentSchema, { description: 'Resolved in the last 14 days, newest first: at most 50 incidents (the newest started), and the notices' }),
   scheduled_maintenance: Type.Array(Type.Object({ title: Type.String(), starts_at: DateTime(), ends_at: DateTime(), message: Type.String() })),
 });
 

@@ -8,6 +8,7 @@ const rows: PageRows = {
   monitors: [{ id: 1, name: '<img src=x>', status: 'down', isActive: true }],
   days: [],
   incidents: [{ id: 5, monitorId: 1, status: 'open', startedAt: new Date(NOW.getTime() - 60_000), resolvedAt: null, durationSeconds: null }],
+  incidentDays: [{ monitorId: 1, day: '2026-03-10', incidents: 1 }],
   updates: [{ incidentId: 5, status: 'identified', message: '</article><script>x</script>', createdAt: NOW }],
   domains: [],
   notices: [],

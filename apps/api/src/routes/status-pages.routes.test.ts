@@ -223,6 +223,53 @@ describe('GET /status/{slug}', () => {
     expect(listed.body.updates).toHaveLength(30);
   });
 
+  it("lists a flapping monitor's newest 50 resolved incidents, and counts every incident on the days it touched", async () => {
+    const other = await createTestAccount(ctx, 'pro');
+    const mine = await seedStatusFixture(ctx, other.account.id, clock.now(), { monitors: 2, days: 2 });
+    const DAY = 86_400_000;
+    const today = Math.floor(clock.now().getTime() / DAY) * DAY;
+    const insert = (monitorId: number, startedAt: number, resolvedAt: number) =>
+      ctx.db.query(
+        `INSERT INTO incidents (monitor_id, account_id, status, started_at, resolved_at, duration_seconds, cause, affected_checks)
+         VALUES ($1, $2, 'resolved', $3, $4, $5, 'x', 1)`,
+        [monitorId, other.account.id, new Date(startedAt), new Date(resolvedAt), (resolvedAt - startedAt) / 1000],
+      );
+    // Service 1 flapped yesterday: 120 incidents of 5 minutes, 10 minutes apart.
+    const flapStart = (k: number) => today - DAY + k * 600_000;
+    await ctx.db.query(
+      `INSERT INTO incidents (monitor_id, account_id, status, started_at, resolved_at, duration_seconds, cause, affected_checks)
+       SELECT $1, $2, 'resolved', $3::timestamptz + k * interval '10 minutes', $3::timestamptz + k * interval '10 minutes' + interval '5 minutes', 300, 'x', 1
+         FROM generate_series(0, 119) AS k`,
+      [mine.monitorIds[0], other.account.id, new Date(flapStart(0))],
+    );
+    // Service 2: one incident from before the bar's first day into it, one from before the last 14 days into them.
+    await insert(mine.monitorIds[1], today - 100 * DAY, today - 85 * DAY + 3_600_000);
+    await insert(mine.monitorIds[1], today - 20 * DAY + 23 * 3_600_000, today - 13 * DAY + 3_600_000);
+
+    const both = await createPage(other, { sections: [{ title: 'S', monitor_ids: mine.monitorIds }] });
+    const json = (await request(app).get(`/status/${both.slug}.json`)).body;
+    expect(json.recent_incidents).toHaveLength(50);
+    expect(json.recent_incidents[0]).toMatchObject({ title: 'Service 1 was down', started_at: new Date(flapStart(119)).toISOString() });
+    expect(json.recent_incidents[49].started_at).toBe(new Date(flapStart(70)).toISOString());
+    expect(json.active_incidents.map((i: { title: string }) => i.title)).toEqual(['Service 2 is down']);
+    const counts = (section: number) => json.sections[0].monitors[section].days.map((d: { incidents: number }) => d.incidents);
+    const expected1 = Array<number>(90).fill(0);
+    expected1[87] = 1; // the fixture's incident two days ago
+    expected1[88] = 120;
+    expect(counts(0)).toEqual(expected1);
+    const expected2 = Array<number>(90).fill(0);
+    for (const d of [0, 1, 2, 3, 4, 69, 70, 71, 72, 73, 74, 75, 76, 89]) expected2[d] = 1;
+    expect(counts(1)).toEqual(expected2);
+    const html = (await request(app).get(`/status/${both.slug}`)).text;
+    expect(html.match(/Service 1 was down/g)).toHaveLength(50);
+
+    // A page of Service 2 alone lists the incident resolved 13 days ago, though it started 20 days ago.
+    const one = await createPage(other, { sections: [{ title: 'S', monitor_ids: [mine.monitorIds[1]] }] });
+    const alone = (await request(app).get(`/status/${one.slug}.json`)).body;
+    expect(alone.recent_incidents.map((i: { started_at: string }) => i.started_at)).toEqual([new Date(today - 20 * DAY + 23 * 3_600_000).toISOString()]);
+    expect(alone.active_incidents).toHaveLength(1);
+  });
+
   it('rebuilds when the checker bumps the account version (incident opened or resolved)', async () => {
     const page = await createPage(owner, { sections: [{ title: 'One', monitor_ids: [fixture.monitorIds[2]] }] });
     expect((await request(app).get(`/status/${page.slug}`)).text).toContain('All systems operational');

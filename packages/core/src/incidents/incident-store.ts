@@ -240,12 +240,66 @@ export interface PageIncidentRow {
   duration_seconds: number | null;
 }
 
-/** The incidents of these monitors open now, or resolved since `resolvedSince`, that started by `startedBy`. */
-export function incidentsForPage(em: Queryable, monitorIds: readonly number[], resolvedSince: Date, startedBy: Date): Promise<PageIncidentRow[]> {
+const PAGE_INCIDENT_COLUMNS = 'id, monitor_id, status, started_at, resolved_at, duration_seconds';
+
+/**
+ * The incidents a public page lists: every one of these monitors open now (at most one each,
+ * incidents_one_open_per_monitor) and the `recentMax` newest started of those resolved since
+ * `resolvedSince`, all started by `startedBy`. Bounded in its work, not only its answer: each
+ * monitor's resolved incidents come newest first from (monitor_id, started_at), at most
+ * `recentMax` each, so a monitor flapping for weeks costs a page build no more than one that did
+ * not. An incident resolved since `resolvedSince` either started since then or is the monitor's
+ * newest started before it (a monitor's incidents follow one another).
+ */
+export function incidentsForPage(em: Queryable, monitorIds: readonly number[], resolvedSince: Date, startedBy: Date, recentMax: number): Promise<PageIncidentRow[]> {
   return em.query<PageIncidentRow[]>(
-    `SELECT id, monitor_id, status, started_at, resolved_at, duration_seconds FROM incidents
-      WHERE monitor_id = ANY($1::int[]) AND (status = 'open' OR resolved_at >= $2) AND started_at <= $3`,
-    [numberArrayLiteral(monitorIds), resolvedSince, startedBy],
+    `SELECT ${PAGE_INCIDENT_COLUMNS} FROM incidents WHERE monitor_id = ANY($1::int[]) AND status = 'open' AND started_at <= $3
+     UNION ALL
+     (SELECT r.* FROM unnest($1::int[]) AS m(id)
+       CROSS JOIN LATERAL (
+         (SELECT ${PAGE_INCIDENT_COLUMNS} FROM incidents
+           WHERE monitor_id = m.id AND status = 'resolved' AND started_at >= $2 AND started_at <= $3
+           ORDER BY started_at DESC, id DESC LIMIT $4)
+         UNION ALL
+         (SELECT ${PAGE_INCIDENT_COLUMNS} FROM incidents WHERE monitor_id = m.id AND started_at < $2 ORDER BY started_at DESC LIMIT 1)
+       ) r
+      WHERE r.status = 'resolved' AND r.resolved_at >= $2
+      ORDER BY r.started_at DESC, r.id DESC LIMIT $4)`,
+    [numberArrayLiteral(monitorIds), resolvedSince, startedBy, recentMax],
+  );
+}
+
+/** How many incidents of a monitor touched a UTC day (`day`: days since the epoch). */
+export interface IncidentDayRow {
+  monitor_id: number;
+  day: number;
+  incidents: number;
+}
+
+/**
+ * Per monitor and UTC day from `from` to `to`, how many of its incidents touched the day (open
+ * from its start until it was resolved, or until `to`): the counts a page's day bars show,
+ * aggregated in PostgreSQL so that a page build handles one row per monitor and day however many
+ * incidents there were. The incidents come from (monitor_id, started_at): those started in the
+ * span, and each monitor's newest started before it when it was still open at `from`.
+ */
+export function incidentDaysForPage(em: Queryable, monitorIds: readonly number[], from: Date, to: Date): Promise<IncidentDayRow[]> {
+  return em.query<IncidentDayRow[]>(
+    `WITH touching AS (
+       SELECT monitor_id, started_at, resolved_at FROM incidents WHERE monitor_id = ANY($1::int[]) AND started_at >= $2 AND started_at <= $3
+       UNION ALL
+       SELECT b.monitor_id, b.started_at, b.resolved_at FROM unnest($1::int[]) AS m(id)
+        CROSS JOIN LATERAL (SELECT monitor_id, started_at, resolved_at FROM incidents WHERE monitor_id = m.id AND started_at < $2 ORDER BY started_at DESC LIMIT 1) b
+        WHERE b.resolved_at IS NULL OR b.resolved_at >= $2
+     )
+     SELECT t.monitor_id, d.day::int AS day, count(*)::int AS incidents
+       FROM touching t
+       CROSS JOIN LATERAL generate_series(
+         floor(extract(epoch FROM greatest(t.started_at, $2)) / 86400)::int,
+         floor(extract(epoch FROM least(coalesce(t.resolved_at, $3), $3)) / 86400)::int
+       ) AS d(day)
+      GROUP BY t.monitor_id, d.day`,
+    [numberArrayLiteral(monitorIds), from, to],
   );
 }
 
