@@ -14135,7 +14135,12 @@ export interface operations {
     };
     getApiV1UptimeMonitorsIdIncidentsIncidentIdUpdates: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Default 1 */
+                page?: number;
+                /** @description Default 100; above 100 is clamped to 100 */
+                per_page?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -14155,6 +14160,7 @@ export interface operations {
                         monitor_id: number;
                         incident_id: number;
                         updates: components["schemas"]["IncidentUpdate"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };

@@ -326,10 +326,40 @@ describe('incident updates', () => {
     await request(app).post(at).set(owner.auth).send({ status: 'resolved', message: 'Done' });
     const list = await request(app).get(at).set(owner.auth);
     expect(list.body.updates.map((u: { message: string }) => u.message)).toEqual(['Looking', 'Done']);
+    expect(list.body.pagination).toEqual({ page: 1, per_page: 100, total: 2, pages: 1 });
     expect((await request(app).post(at).set(owner.auth).send({ status: 'fixed', message: 'x' })).body.error).toBe(
       'Invalid status: must be one of investigating, identified, monitoring, resolved',
     );
     expect((await request(app).post(at).set(owner.auth).send({ status: 'resolved' })).body.error).toBe('message is required');
+  });
+
+  it('pages an incident with many updates: 100 a page, oldest first, per_page clamped to 100, a bad page a 400', async () => {
+    const other = await createTestAccount(ctx, 'pro');
+    const mine = await seedStatusFixture(ctx, other.account.id, clock.now(), { monitors: 2, days: 1 });
+    await ctx.db.query(
+      `INSERT INTO incident_updates (incident_id, account_id, status, message, created_at)
+       SELECT $1, $2, 'identified', 'Update ' || n, $3::timestamptz + n * interval '1 second' FROM generate_series(1, 150) AS n`,
+      [mine.openIncidentId, other.account.id, clock.now()],
+    );
+    const at = path(mine.monitorIds[1], mine.openIncidentId);
+    const messages = (body: { updates: { message: string }[] }) => body.updates.map((u) => u.message);
+    const first = await request(app).get(at).set(other.auth);
+    expect(first.status).toBe(200);
+    expect(messages(first.body)).toEqual(Array.from({ length: 100 }, (_, i) => `Update ${i + 1}`));
+    expect(first.body.pagination).toEqual({ page: 1, per_page: 100, total: 150, pages: 2 });
+    const second = await request(app).get(`${at}?page=2`).set(other.auth);
+    expect(messages(second.body)).toEqual(Array.from({ length: 50 }, (_, i) => `Update ${i + 101}`));
+    expect(second.body.pagination).toEqual({ page: 2, per_page: 100, total: 150, pages: 2 });
+    const clamped = await request(app).get(`${at}?per_page=500&page=2`).set(other.auth);
+    expect(clamped.body.pagination).toEqual({ page: 2, per_page: 100, total: 150, pages: 2 });
+    const small = await request(app).get(`${at}?per_page=20&page=3`).set(other.auth);
+    expect(messages(small.body)).toEqual(Array.from({ length: 20 }, (_, i) => `Update ${i + 41}`));
+    const past = await request(app).get(`${at}?page=9`).set(other.auth);
+    expect(past.body).toMatchObject({ updates: [], pagination: { page: 9, per_page: 100, total: 150, pages: 2 } });
+    const bad = await request(app).get(`${at}?page=0`).set(other.auth);
+    expect(bad.status).toBe(400);
+    expect(bad.body).toEqual({ error: 'Invalid page: must be a positive integer' });
+    expect((await request(app).get(`${at}?page=0`).set(owner.auth)).body).toEqual({ error: 'Monitor not found' });
   });
 
   it("answers 404 for another account's incident or an incident of another monitor", async () => {

@@ -6,7 +6,7 @@ import { auditActor } from '../audit/audit-actor.js';
 import { route, type RouteDef } from '../http/route.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { findOwnStatusPage } from '../status-pages/find-own-status-page.js';
-import { INCIDENT_UPDATE_SCHEMA, IncidentUpdateListSchema, incidentUpdateView, listIncidentUpdates, postIncidentUpdate } from '../status-pages/incident-updates.js';
+import { INCIDENT_UPDATE_SCHEMA, INCIDENT_UPDATES_PAGE, IncidentUpdateListSchema, incidentUpdateView, listIncidentUpdates, postIncidentUpdate } from '../status-pages/incident-updates.js';
 import { createNotice, deleteNotice, listNotices, NOTICE_SCHEMA, NoticeListSchema, noticeView, updateNotice } from '../status-pages/notices.js';
 import { createStatusPage, deleteStatusPage, updateStatusPage } from '../status-pages/save-status-page.js';
 import { createStatusPageBody, updateStatusPageBody } from '../status-pages/status-page-input.js';
@@ -184,9 +184,10 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       coalesce: true,
       before: gate,
       handler: async (req, _res, send) => {
-        send(200, await listIncidentUpdates(ctx, authOf(req).account.id, req.params));
+        send(200, await listIncidentUpdates(ctx, authOf(req).account.id, req.params, req.query));
       },
       docs: {
+        query: paginationParams(INCIDENT_UPDATES_PAGE),
         responses: {
           200: { description: 'Updates', schema: IncidentUpdateListSchema },
           403: { description: 'Feature not available (plan without uptime monitoring)' },

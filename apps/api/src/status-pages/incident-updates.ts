@@ -1,4 +1,4 @@
-import { INCIDENT_UPDATE_STATUSES, insertOwnIncidentUpdateAudited, NotFoundError, updatesOfIncident, type AuditActor, type Context, type IncidentUpdate } from '@vigil/core';
+import { INCIDENT_UPDATE_STATUSES, incidentUpdatesPage, insertOwnIncidentUpdateAudited, NotFoundError, type AuditActor, type Context, type IncidentUpdate } from '@vigil/core';
 import { statusChanged } from '../public-status/read-status-version.js';
 import { Type, type Static } from '@sinclair/typebox';
 import { DateTime, StringEnum } from '../http/schema.js';
@@ -7,6 +7,10 @@ import { MONITOR_NOT_FOUND } from '../monitors/find-own-monitor.js';
 import { parseId } from '../http/validate.js';
 import { parseIncidentUpdate } from './update-input.js';
 import { component } from '../http/components.js';
+import { paginationBody, parsePagination, PaginationSchema } from '../http/pagination.js';
+
+/** An incident's updates per page: every update of a usual incident on the first page, a bounded answer for one with thousands. */
+export const INCIDENT_UPDATES_PAGE = { defaultPerPage: 100, maxPerPage: 100 };
 
 export function incidentUpdateView(u: IncidentUpdate): Static<typeof INCIDENT_UPDATE_SCHEMA> {
   return { id: u.id, incident_id: u.incidentId, status: u.status, message: u.message, created_at: u.createdAt.toISOString() };
@@ -22,7 +26,7 @@ export const INCIDENT_UPDATE_SCHEMA = component('IncidentUpdate', Type.Object({
   created_at: DateTime(),
 }));
 
-export const IncidentUpdateListSchema = Type.Object({ monitor_id: Type.Integer(), incident_id: Type.Integer(), updates: Type.Array(INCIDENT_UPDATE_SCHEMA) });
+export const IncidentUpdateListSchema = Type.Object({ monitor_id: Type.Integer(), incident_id: Type.Integer(), updates: Type.Array(INCIDENT_UPDATE_SCHEMA), pagination: PaginationSchema });
 
 /**
  * POST .../incidents/{incident_id}/updates. An update is what people are told; the incident's
@@ -60,9 +64,15 @@ function ownIds(params: Record<string, string | string[] | undefined>): { monito
   }
 }
 
-/** Oldest first, as a timeline reads. */
-export async function listIncidentUpdates(ctx: Context, accountId: number, params: Record<string, string | string[] | undefined>): Promise<Static<typeof IncidentUpdateListSchema>> {
+/** Oldest first, as a timeline reads; `page` and `per_page` (100, at most 100) as every list. */
+export async function listIncidentUpdates(
+  ctx: Context,
+  accountId: number,
+  params: Record<string, string | string[] | undefined>,
+  query: Record<string, unknown>,
+): Promise<Static<typeof IncidentUpdateListSchema>> {
   const incident = await findOwnIncident(ctx.db, accountId, params.id, params.incident_id);
-  const updates = await updatesOfIncident(ctx.db, incident.id);
-  return { monitor_id: incident.monitorId, incident_id: incident.id, updates: updates.map(incidentUpdateView) };
+  const page = parsePagination(query, INCIDENT_UPDATES_PAGE);
+  const [updates, total] = await incidentUpdatesPage(ctx.db, incident.id, page);
+  return { monitor_id: incident.monitorId, incident_id: incident.id, updates: updates.map(incidentUpdateView), pagination: paginationBody(page, total) };
 }

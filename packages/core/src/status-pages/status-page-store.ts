@@ -225,10 +225,18 @@ export async function insertOwnIncidentUpdateAudited(q: Queryable, actor: AuditA
   return row ? Object.assign(new IncidentUpdate(), row) : null;
 }
 
-/** The incident's updates, oldest first (as a timeline reads). */
-export async function updatesOfIncident(q: Queryable, incidentId: number): Promise<IncidentUpdate[]> {
-  const rows = await q.query<IncidentUpdate[]>(`SELECT ${UPDATE_COLUMNS} FROM incident_updates WHERE incident_id = $1 ORDER BY created_at, id`, [incidentId]);
-  return rows.map((row) => Object.assign(new IncidentUpdate(), row));
+/** A page of the incident's updates, oldest first (as a timeline reads), and how many it has (counted only when the page does not tell it). */
+export async function incidentUpdatesPage(q: Queryable, incidentId: number, page: PageSlice): Promise<[IncidentUpdate[], number]> {
+  const rows = await q.query<IncidentUpdate[]>(`SELECT ${UPDATE_COLUMNS} FROM incident_updates WHERE incident_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3`, [
+    incidentId,
+    page.perPage,
+    page.offset,
+  ]);
+  const total = await pageTotal(page.offset, page.perPage, rows.length, async () => {
+    const [row] = await q.query<{ n: number }[]>('SELECT count(*)::int AS n FROM incident_updates WHERE incident_id = $1', [incidentId]);
+    return row?.n ?? 0;
+  });
+  return [rows.map((row) => Object.assign(new IncidentUpdate(), row)), total];
 }
 
 /** A page is addressed by its slug (/status/{slug}) or by its custom hostname. */
