@@ -13653,7 +13653,12 @@ export interface operations {
     };
     getApiV1StatusPagesIdNotices: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Default 1 */
+                page?: number;
+                /** @description Default 100; above 100 is clamped to 100 */
+                per_page?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -13671,6 +13676,7 @@ export interface operations {
                     "application/json": {
                         status_page_id: number;
                         notices: components["schemas"]["Notice"][];
+                        pagination: components["schemas"]["Pagination"];
                     };
                 };
             };

@@ -316,6 +316,36 @@ describe('GET /status/{slug}', () => {
   });
 });
 
+describe('notices API', () => {
+  it('pages a page with many notices: 100 a page, newest first, with the usual pagination; 404 before 400', async () => {
+    const page = await createPage(owner);
+    await ctx.db.query(
+      `INSERT INTO status_page_notices (status_page_id, account_id, title, status, message, created_at, updated_at)
+       SELECT $1, $2, 'Notice ' || n, 'resolved', 'm', $3::timestamptz - n * interval '1 second', $3::timestamptz - n * interval '1 second' FROM generate_series(1, 130) AS n`,
+      [page.id, owner.account.id, clock.now()],
+    );
+    const at = `/api/v1/status-pages/${page.id}/notices`;
+    const titles = (body: { notices: { title: string }[] }) => body.notices.map((n) => n.title);
+    const first = await request(app).get(at).set(owner.auth);
+    expect(titles(first.body)).toEqual(Array.from({ length: 100 }, (_, i) => `Notice ${i + 1}`));
+    expect(first.body.pagination).toEqual({ page: 1, per_page: 100, total: 130, pages: 2 });
+    const second = await request(app).get(`${at}?page=2`).set(owner.auth);
+    expect(titles(second.body)).toEqual(Array.from({ length: 30 }, (_, i) => `Notice ${i + 101}`));
+    expect(second.body.pagination).toEqual({ page: 2, per_page: 100, total: 130, pages: 2 });
+    expect((await request(app).get(`${at}?page=5`).set(owner.auth)).body).toEqual({ status_page_id: page.id, notices: [], pagination: { page: 5, per_page: 100, total: 130, pages: 2 } });
+    const empty = await createPage(owner);
+    expect((await request(app).get(`/api/v1/status-pages/${empty.id}/notices`).set(owner.auth)).body).toEqual({
+      status_page_id: empty.id,
+      notices: [],
+      pagination: { page: 1, per_page: 100, total: 0, pages: 0 },
+    });
+    expect((await request(app).get(`${at}?per_page=x`).set(owner.auth)).body).toEqual({ error: 'Invalid per_page: must be a positive integer' });
+    const stranger = await createTestAccount(ctx, 'pro');
+    expect((await request(app).get(`${at}?per_page=x`).set(stranger.auth)).body).toEqual({ error: 'Status page not found' });
+    expect((await request(app).get(at).set(stranger.auth)).status).toBe(404);
+  });
+});
+
 describe('incident updates', () => {
   const path = (monitorId: number, incidentId: number | string) => `/api/v1/uptime/monitors/${monitorId}/incidents/${incidentId}/updates`;
 

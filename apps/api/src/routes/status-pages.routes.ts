@@ -7,7 +7,7 @@ import { route, type RouteDef } from '../http/route.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
 import { findOwnStatusPage } from '../status-pages/find-own-status-page.js';
 import { INCIDENT_UPDATE_SCHEMA, INCIDENT_UPDATES_PAGE, IncidentUpdateListSchema, incidentUpdateView, listIncidentUpdates, postIncidentUpdate } from '../status-pages/incident-updates.js';
-import { createNotice, deleteNotice, listNotices, NOTICE_SCHEMA, NoticeListSchema, noticeView, updateNotice } from '../status-pages/notices.js';
+import { createNotice, deleteNotice, listNotices, NOTICE_SCHEMA, NOTICES_PAGE, NoticeListSchema, noticeView, updateNotice } from '../status-pages/notices.js';
 import { createStatusPage, deleteStatusPage, updateStatusPage } from '../status-pages/save-status-page.js';
 import { createStatusPageBody, updateStatusPageBody } from '../status-pages/status-page-input.js';
 import { STATUS_PAGE_SCHEMA, statusPageView } from '../status-pages/status-page-views.js';
@@ -143,9 +143,9 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       scope: 'status_pages:read',
       coalesce: true,
       handler: async (req, _res, send) => {
-        send(200, await listNotices(ctx, authOf(req).account.id, req.params));
+        send(200, await listNotices(ctx, authOf(req).account.id, req.params, req.query));
       },
-      docs: { responses: { 200: { description: 'Notices', schema: NoticeListSchema }, ...NOT_FOUND } },
+      docs: { query: paginationParams(NOTICES_PAGE), responses: { 200: { description: 'Notices', schema: NoticeListSchema }, ...NOT_FOUND } },
     }),
     route({
       method: 'post',

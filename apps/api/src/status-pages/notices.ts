@@ -7,6 +7,10 @@ import { parseId } from '../http/validate.js';
 import { findOwnStatusPage, STATUS_PAGE_NOT_FOUND } from './find-own-status-page.js';
 import { parseNoticeCreate, parseNoticeUpdate } from './update-input.js';
 import { component } from '../http/components.js';
+import { paginationBody, parsePagination, PaginationSchema, type PageRequest } from '../http/pagination.js';
+
+/** A page's notices per page: all of a usual page's on the first, a bounded answer for one with thousands. */
+export const NOTICES_PAGE = { defaultPerPage: 100, maxPerPage: 100 };
 
 export const NOTICE_NOT_FOUND = 'Notice not found';
 type Params = Record<string, string | string[] | undefined>;
@@ -42,13 +46,22 @@ async function findOwnNotice(ctx: Context, accountId: number, params: Params): P
   return notice;
 }
 
-export const NoticeListSchema = Type.Object({ status_page_id: Type.Integer(), notices: Type.Array(NOTICE_SCHEMA) });
+export const NoticeListSchema = Type.Object({ status_page_id: Type.Integer(), notices: Type.Array(NOTICE_SCHEMA), pagination: PaginationSchema });
 
-export async function listNotices(ctx: Context, accountId: number, params: Params): Promise<Static<typeof NoticeListSchema>> {
+/** Newest first, 100 a page; the page's owner decides before the query (another account's page is a 404 whatever the query). */
+export async function listNotices(ctx: Context, accountId: number, params: Params, query: Record<string, unknown>): Promise<Static<typeof NoticeListSchema>> {
   const pageId = parseId(params.id, STATUS_PAGE_NOT_FOUND);
-  const notices = await noticesOfOwnPage(ctx.db, accountId, pageId);
-  if (!notices) throw new NotFoundError(STATUS_PAGE_NOT_FOUND);
-  return { status_page_id: pageId, notices: notices.map(noticeView) };
+  let page: PageRequest;
+  try {
+    page = parsePagination(query, NOTICES_PAGE);
+  } catch (e) {
+    await findOwnStatusPage(ctx, accountId, params.id);
+    throw e;
+  }
+  const listed = await noticesOfOwnPage(ctx.db, accountId, pageId, page);
+  if (!listed) throw new NotFoundError(STATUS_PAGE_NOT_FOUND);
+  const [notices, total] = listed;
+  return { status_page_id: pageId, notices: notices.map(noticeView), pagination: paginationBody(page, total) };
 }
 
 /**

@@ -145,17 +145,28 @@ export async function noticeOfOwnPage(q: Queryable, accountId: number, pageId: n
   return noticeOf(notice);
 }
 
-/** The notices of the account's page, newest first, in one statement; null when the page is missing or another account's. */
-export async function noticesOfOwnPage(q: Queryable, accountId: number, pageId: number): Promise<StatusPageNotice[] | null> {
+/**
+ * A page of the notices of the account's page, newest first, with the page's ownership checked in
+ * the same statement, and how many it has (counted only when the page does not tell it); null
+ * when the page is missing or another account's.
+ */
+export async function noticesOfOwnPage(q: Queryable, accountId: number, pageId: number, page: PageSlice): Promise<[StatusPageNotice[], number] | null> {
   const rows = await q.query<StatusPageNotice[]>(
     `SELECT ${NOTICE_COLUMNS}
-       FROM status_pages p LEFT JOIN status_page_notices n ON n.status_page_id = p.id
+       FROM status_pages p LEFT JOIN LATERAL (
+         SELECT * FROM status_page_notices WHERE status_page_id = p.id ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4
+       ) n ON true
       WHERE p.id = $1 AND p.account_id = $2
       ORDER BY n.created_at DESC, n.id DESC`,
-    [pageId, accountId],
+    [pageId, accountId, page.perPage, page.offset],
   );
   if (!rows.length) return null;
-  return rows.filter((r) => r.id !== null).map(noticeOf);
+  const notices = rows.filter((r) => r.id !== null).map(noticeOf);
+  const total = await pageTotal(page.offset, page.perPage, notices.length, async () => {
+    const [row] = await q.query<{ n: number }[]>('SELECT count(*)::int AS n FROM status_page_notices WHERE status_page_id = $1', [pageId]);
+    return row?.n ?? 0;
+  });
+  return [notices, total];
 }
 
 export type NewNotice = Pick<StatusPageNotice, 'statusPageId' | 'accountId' | 'title' | 'status' | 'message' | 'createdAt' | 'updatedAt'>;
