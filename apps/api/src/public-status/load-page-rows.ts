@@ -12,10 +12,17 @@ import {
   updatesOfIncidents,
   windowCovers,
   type Context,
+  type IncidentDayRow,
   type PublicPageRow,
 } from '@vigil/core';
 import { BAR_DAYS, barDays, RECENT_DAYS, utcDay, type MaintenanceView, type PageRows } from './page-model.js';
 import type { FinishedDays, ReadDays } from './finished-days.js';
+
+/** What page builds keep of finished days: their rollup sums and their incident counts. */
+export interface FinishedPageDays {
+  rollups: FinishedDays;
+  incidents: FinishedDays<IncidentDayRow>;
+}
 
 const DAY_MS = 86_400_000;
 
@@ -61,15 +68,22 @@ function readDays(ctx: Context): ReadDays {
   return (monitorIds, from, until) => (from >= until || !monitorIds.length ? Promise.resolve([]) : rollupDaySums(ctx.db, monitorIds, from, until));
 }
 
+/** How many incidents of `monitorIds` touched each of days `from` to `until` (exclusive), as of now. */
+function readIncidentDays(ctx: Context, now: Date): ReadDays<IncidentDayRow> {
+  return (monitorIds, from, until) => (from >= until || !monitorIds.length ? Promise.resolve([]) : incidentDaysForPage(ctx.db, monitorIds, from, until, now));
+}
+
 /**
  * Everything a public page shows, read from the account's own rows only: monitor names and
  * states (never URLs, headers or check errors), daily sums of the hourly rollups, incidents and
  * their updates, domain grades and certificate expiry, and the page's notices. Finished days of
- * the bars come from `finished` when it holds them (see FinishedDays).
+ * the bars (their rollups and their incident counts) come from `finished` when it holds them
+ * (see FinishedDays).
  */
-export async function loadPageRows(ctx: Context, page: PublicPageRow, finished: FinishedDays): Promise<PageRows> {
+export async function loadPageRows(ctx: Context, page: PublicPageRow, finished: FinishedPageDays): Promise<PageRows> {
   const now = ctx.clock.now();
   const read = readDays(ctx);
+  const readIncidents = readIncidentDays(ctx, now);
   const monitorIds = [...new Set(page.sections.flatMap((s) => s.monitor_ids))];
   const domainIds = [...new Set(page.sections.flatMap((s) => s.domain_ids))];
   const firstDay = new Date(`${barDays(now)[0]}T00:00:00Z`);
@@ -80,9 +94,9 @@ export async function loadPageRows(ctx: Context, page: PublicPageRow, finished: 
   const monitors = await monitorsForPage(ctx.db, page.account_id, monitorIds);
   const own = monitors.map((m) => m.id);
   const [days, incidents, incidentDays, domains, notices, planned] = await Promise.all([
-    Promise.all([finished.rows(own, firstDayNumber, liveFrom, read), read(own, liveFrom, firstDayNumber + BAR_DAYS)]).then(([done, live]) => done.concat(live)),
+    Promise.all([finished.rollups.rows(own, firstDayNumber, liveFrom, read), read(own, liveFrom, firstDayNumber + BAR_DAYS)]).then(([done, live]) => done.concat(live)),
     own.length ? incidentsForPage(ctx.db, own, recentFrom, now, PAGE_RECENT_INCIDENTS) : [],
-    own.length ? incidentDaysForPage(ctx.db, own, firstDay, now) : [],
+    Promise.all([finished.incidents.rows(own, firstDayNumber, liveFrom, readIncidents), readIncidents(own, liveFrom, firstDayNumber + BAR_DAYS)]).then(([done, live]) => done.concat(live)),
     domainsForPage(ctx.db, page.account_id, domainIds),
     recentPageNotices(ctx.db, page.id, recentFrom),
     loadMaintenance(ctx, page.account_id, own, domainIds, now),

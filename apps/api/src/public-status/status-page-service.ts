@@ -1,7 +1,7 @@
 import { publicPageRow, type Context, type PageRef } from '@vigil/core';
 import { cachedBody, type CachedBody } from './cached-body.js';
 import { FinishedDays } from './finished-days.js';
-import { loadPageRows } from './load-page-rows.js';
+import { loadPageRows, type FinishedPageDays } from './load-page-rows.js';
 import { buildPageModel, type PageModel } from './page-model.js';
 import { pageJsonBody, renderPageAtom } from './render-feeds.js';
 import { NOT_FOUND_HTML, renderPageHtml } from './render-html.js';
@@ -50,10 +50,11 @@ export const NOT_FOUND_JSON = cachedBody(JSON.stringify({ error: 'Status page no
 export class StatusPageService {
   private readonly cache: VersionedCache<Rendered>;
   private readonly version: (accountId: number) => Promise<string | null>;
-  private readonly finishedDays: FinishedDays;
+  private readonly finishedDays: FinishedPageDays;
 
   constructor(private readonly ctx: Context) {
-    this.finishedDays = new FinishedDays({ ttlMs: FINISHED_DAYS_TTL_MS, maxMonitors: 20_000, now: () => ctx.clock.now().getTime() });
+    const finished = { ttlMs: FINISHED_DAYS_TTL_MS, maxMonitors: 20_000, now: () => ctx.clock.now().getTime() };
+    this.finishedDays = { rollups: new FinishedDays(finished), incidents: new FinishedDays(finished) };
     this.version = statusVersionReader(ctx);
     this.cache = new VersionedCache<Rendered>(
       { ttlMs: PAGE_CACHE_TTL_MS, maxEntries: 10_000, now: () => ctx.clock.now().getTime() },

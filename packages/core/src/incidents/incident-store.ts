@@ -276,30 +276,36 @@ export interface IncidentDayRow {
   incidents: number;
 }
 
+const DAY_MS = 86_400_000;
+
 /**
- * Per monitor and UTC day from `from` to `to`, how many of its incidents touched the day (open
- * from its start until it was resolved, or until `to`): the counts a page's day bars show,
- * aggregated in PostgreSQL so that a page build handles one row per monitor and day however many
- * incidents there were. The incidents come from (monitor_id, started_at): those started in the
- * span, and each monitor's newest started before it when it was still open at `from`.
+ * Per monitor and UTC day from `fromDay` to `untilDay` (exclusive; days since the epoch), how
+ * many of its incidents touched the day (from its start until it was resolved, or until `now`
+ * while open): the counts a page's day bars show, aggregated in PostgreSQL so that a page build
+ * handles one row per monitor and day however many incidents there were. The incidents come
+ * from (monitor_id, started_at): those started in the span, and each monitor's newest started
+ * before it when it was still open at the span's start (a monitor's incidents follow one
+ * another, so no other can be). Day numbers are date differences (extract(epoch) is numeric,
+ * about twice the time).
  */
-export function incidentDaysForPage(em: Queryable, monitorIds: readonly number[], from: Date, to: Date): Promise<IncidentDayRow[]> {
+export function incidentDaysForPage(em: Queryable, monitorIds: readonly number[], fromDay: number, untilDay: number, now: Date): Promise<IncidentDayRow[]> {
   return em.query<IncidentDayRow[]>(
     `WITH touching AS (
-       SELECT monitor_id, started_at, resolved_at FROM incidents WHERE monitor_id = ANY($1::int[]) AND started_at >= $2 AND started_at <= $3
+       SELECT monitor_id, started_at, resolved_at FROM incidents
+        WHERE monitor_id = ANY($1::int[]) AND started_at >= $2 AND started_at < $3 AND started_at <= $4
        UNION ALL
        SELECT b.monitor_id, b.started_at, b.resolved_at FROM unnest($1::int[]) AS m(id)
         CROSS JOIN LATERAL (SELECT monitor_id, started_at, resolved_at FROM incidents WHERE monitor_id = m.id AND started_at < $2 ORDER BY started_at DESC LIMIT 1) b
         WHERE b.resolved_at IS NULL OR b.resolved_at >= $2
      )
-     SELECT t.monitor_id, d.day::int AS day, count(*)::int AS incidents
+     SELECT t.monitor_id, d.day, count(*)::int AS incidents
        FROM touching t
        CROSS JOIN LATERAL generate_series(
-         floor(extract(epoch FROM greatest(t.started_at, $2)) / 86400)::int,
-         floor(extract(epoch FROM least(coalesce(t.resolved_at, $3), $3)) / 86400)::int
+         greatest((t.started_at AT TIME ZONE 'UTC')::date - DATE '1970-01-01', $5::int),
+         least((least(coalesce(t.resolved_at, $4), $4) AT TIME ZONE 'UTC')::date - DATE '1970-01-01', $6::int - 1)
        ) AS d(day)
-      GROUP BY t.monitor_id, d.day`,
-    [numberArrayLiteral(monitorIds), from, to],
+      GROUP BY 1, 2`,
+    [numberArrayLiteral(monitorIds), new Date(fromDay * DAY_MS), new Date(untilDay * DAY_MS), now, fromDay, untilDay],
   );
 }
 
