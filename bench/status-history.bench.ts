@@ -7,7 +7,9 @@
  * is built once (its finished days read), then 20 times in a row, its cache invalidated before
  * every request (rows, model, HTML, JSON and feed, gzip), in this process: the server time of
  * each build, the process's CPU per build and the longest event-loop delay meanwhile (what every
- * other request of the process waited at worst). Baseline: the quiet page, same run. Env:
+ * other request of the process waited at worst). Baseline: the quiet page, same run. Then the
+ * same for the API's list of the flapping monitor's incidents (GET /uptime/monitors/{id}/incidents,
+ * whose summary covers 30 days: 21,600 incidents) against a quiet monitor's. Env:
  * BENCH_STATUS_HISTORY_BUILDS (20).
  */
 import { randomBytes } from 'node:crypto';
@@ -58,16 +60,16 @@ interface Builds {
   bytes: number;
 }
 
-async function buildsOf(ctx: Context, accountId: number, url: string, builds = BUILDS): Promise<Builds> {
+async function buildsOf(ctx: Context, accountId: number | null, url: string, builds = BUILDS, headers: Record<string, string> = {}): Promise<Builds> {
   const times: number[] = [];
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   const cpu = process.cpuUsage();
   let bytes = 0;
   for (let i = 0; i < builds; i++) {
-    await statusChanged(ctx, accountId);
+    if (accountId !== null) await statusChanged(ctx, accountId);
     const started = performance.now();
-    bytes = (await (await fetch(url)).arrayBuffer()).byteLength;
+    bytes = (await (await fetch(url, { headers })).arrayBuffer()).byteLength;
     times.push(performance.now() - started);
   }
   const used = process.cpuUsage(cpu);
@@ -104,11 +106,20 @@ export default async function bench(): Promise<BenchResult> {
       lines.push(`  flapping page (one monitor down a minute in every two for 90 days: ${incidents.toLocaleString('en')} incidents, 5 updates on each of the newest 100): ${fmt(f)}`);
       lines.push(`  flapping / quiet: server time p50 ${(f.p50 / q.p50).toFixed(2)} ×, CPU ${(f.cpuMs / q.cpuMs).toFixed(2)} ×`);
       lines.push(`  first build of each (finished days not yet held; the process's first builds): quiet ${quietFirst.max.toFixed(1)} ms, flapping ${flappingFirst.max.toFixed(1)} ms`);
+      const incidentsOf = (apiKey: string, monitorId: number, builds = BUILDS) =>
+        buildsOf(ctx, null, `${api.url}/api/v1/uptime/monitors/${monitorId}/incidents`, builds, { Authorization: `Bearer ${apiKey}` });
+      await incidentsOf(quietOwner.apiKey, quiet.monitorIds[2], 1);
+      await incidentsOf(owner.apiKey, flapping.monitorIds[2], 1);
+      const qi = await incidentsOf(quietOwner.apiKey, quiet.monitorIds[2]);
+      const fi = await incidentsOf(owner.apiKey, flapping.monitorIds[2]);
+      const fmtList = (b: Builds) => `server time p50 ${b.p50.toFixed(1)} ms, max ${b.max.toFixed(1)} ms; CPU ${b.cpuMs.toFixed(1)} ms a request; event loop blocked at most ${b.loopMaxMs.toFixed(1)} ms`;
+      lines.push(`GET /api/v1/uptime/monitors/{id}/incidents, ${BUILDS} requests each: quiet monitor ${fmtList(qi)}`);
+      lines.push(`  the flapping monitor (21,600 incidents in the summary's 30 days): ${fmtList(fi)}; ${(fi.p50 / qi.p50).toFixed(2)} × the quiet one's time`);
     } finally {
       await api.close();
     }
   } finally {
     await close();
   }
-  return { name: 'status-history: a page over 90 days of a flapping monitor', lines };
+  return { name: "status-history: a page over 90 days of a flapping monitor, and the monitor's incident list", lines };
 }

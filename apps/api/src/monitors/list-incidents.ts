@@ -1,11 +1,10 @@
 import Joi from 'joi';
-import { incidentListPage, incidentsInWindow, ValidationError, type Context } from '@vigil/core';
+import { incidentListPage, incidentWindowSummary, ValidationError, type Context } from '@vigil/core';
 import { paginationBody, parsePagination } from '../http/pagination.js';
 import { validateQuery } from '../http/validate.js';
 import { dateRangeQuery, parseDateRange } from './date-query.js';
 import { findOwnMonitorId } from './find-own-monitor.js';
 import { incidentView } from './monitor-views.js';
-import { incidentSummary } from './uptime-math.js';
 
 /** The list's page sizes (the route documents the same). */
 export const INCIDENT_LIST_PAGE = { defaultPerPage: 20, maxPerPage: 100 };
@@ -32,14 +31,14 @@ export async function listIncidents(ctx: Context, accountId: number, rawId: stri
   const page = parsePagination(query, INCIDENT_LIST_PAGE);
   const now = ctx.clock.now();
   const windowFrom = new Date(now.getTime() - 30 * DAY_MS);
-  const [{ incidents, total }, inWindow] = await Promise.all([
+  const [{ incidents, total }, window] = await Promise.all([
     incidentListPage(ctx.readDb, { monitorId, status, from: range.from, toExclusive: range.toExclusive }, page.perPage, page.offset),
-    incidentsInWindow(ctx.readDb, monitorId, windowFrom, now),
+    incidentWindowSummary(ctx.readDb, monitorId, windowFrom, now),
   ]);
   return {
     monitor_id: monitorId,
     incidents: incidents.map(incidentView),
-    summary: incidentSummary(inWindow, windowFrom, now),
+    summary: { total_incidents_30d: window.started, total_downtime_30d_seconds: window.downtimeSeconds, mttr_seconds: window.mttrSeconds },
     pagination: paginationBody(page, total),
   };
 }

@@ -1,12 +1,10 @@
 import {
   aggregateStatus,
   averageMs,
-  incidentSummary,
   startOfHour,
   statisticsFromTotals,
   uptimePercent,
   windowStart,
-  type IncidentSpan,
 } from './uptime-math.js';
 
 describe('uptimePercent', () => {
@@ -131,65 +129,5 @@ describe('aggregateStatus', () => {
     [[m('down')], 'outage'],
   ])('%j -> %s', (monitors, expected) => {
     expect(aggregateStatus(monitors)).toBe(expected);
-  });
-});
-
-describe('incidentSummary', () => {
-  const now = new Date('2025-03-31T00:00:00Z');
-  const from = new Date('2025-03-01T00:00:00Z');
-  const span = (start: string, end: string | null, duration?: number): IncidentSpan => ({
-    status: end ? 'resolved' : 'open',
-    startedAt: new Date(start),
-    resolvedAt: end ? new Date(end) : null,
-    durationSeconds: end ? (duration ?? (new Date(end).getTime() - new Date(start).getTime()) / 1000) : null,
-  });
-
-  it('is empty without incidents', () => {
-    expect(incidentSummary([], from, now)).toEqual({ total_incidents_30d: 0, total_downtime_30d_seconds: 0, mttr_seconds: null });
-  });
-
-  it('counts incidents started in the window, downtime inside it, and MTTR of those resolved in it', () => {
-    const incidents = [
-      span('2025-03-10T00:00:00Z', '2025-03-10T00:10:00Z'), // 600 s
-      span('2025-03-20T00:00:00Z', '2025-03-20T00:01:00Z'), // 60 s
-      span('2025-02-28T23:00:00Z', '2025-03-01T01:00:00Z'), // started before: 3600 s inside, 7200 s long
-      span('2025-03-30T23:00:00Z', null), // open: 3600 s until now
-    ];
-    expect(incidentSummary(incidents, from, now)).toEqual({
-      total_incidents_30d: 3,
-      total_downtime_30d_seconds: 600 + 60 + 3600 + 3600,
-      mttr_seconds: Math.round((600 + 60 + 7200) / 3),
-    });
-  });
-
-  it('ignores incidents that ended before the window', () => {
-    const s = incidentSummary([span('2025-02-01T00:00:00Z', '2025-02-01T01:00:00Z')], from, now);
-    expect(s).toEqual({ total_incidents_30d: 0, total_downtime_30d_seconds: 0, mttr_seconds: null });
-  });
-
-  it('has a null MTTR when only open incidents exist', () => {
-    expect(incidentSummary([span('2025-03-30T00:00:00Z', null)], from, now).mttr_seconds).toBeNull();
-  });
-
-  it('counts an incident inside the window with its duration_seconds, so downtime and durations agree', () => {
-    // 2.6 s long: duration_seconds is 3 (rounded), and so is its downtime.
-    const s = incidentSummary([span('2025-03-10T00:00:00.000Z', '2025-03-10T00:00:02.600Z', 3)], from, now);
-    expect(s).toEqual({ total_incidents_30d: 1, total_downtime_30d_seconds: 3, mttr_seconds: 3 });
-    const two = incidentSummary(
-      [span('2025-03-10T00:00:00.000Z', '2025-03-10T00:00:02.600Z', 3), span('2025-03-11T00:00:00.000Z', '2025-03-11T00:00:01.400Z', 1)],
-      from,
-      now,
-    );
-    expect(two.total_downtime_30d_seconds).toBe(4);
-  });
-
-  it('rounds the part of a clipped or open incident to whole seconds', () => {
-    expect(incidentSummary([span('2025-03-30T23:59:57.400Z', null)], from, now).total_downtime_30d_seconds).toBe(3);
-    expect(incidentSummary([span('2025-02-28T23:00:00Z', '2025-03-01T00:00:01.500Z', 3602)], from, now).total_downtime_30d_seconds).toBe(2);
-  });
-
-  it('rounds MTTR to whole seconds', () => {
-    const s = incidentSummary([span('2025-03-10T00:00:00Z', '2025-03-10T00:00:01Z'), span('2025-03-11T00:00:00Z', '2025-03-11T00:00:02Z')], from, now);
-    expect(s.mttr_seconds).toBe(2);
   });
 });
