@@ -83,7 +83,7 @@ function readIncidentDays(ctx: Context, now: Date): ReadDays<IncidentDayRow> {
 export async function loadPageRows(ctx: Context, page: PublicPageRow, finished: FinishedPageDays): Promise<PageRows> {
   const now = ctx.clock.now();
   const read = readDays(ctx);
-  const readIncidents = readIncidentDays(ctx, now);
+  const readIncidentCounts = readIncidentDays(ctx, now);
   const monitorIds = [...new Set(page.sections.flatMap((s) => s.monitor_ids))];
   const domainIds = [...new Set(page.sections.flatMap((s) => s.domain_ids))];
   const firstDay = new Date(`${barDays(now)[0]}T00:00:00Z`);
@@ -96,7 +96,7 @@ export async function loadPageRows(ctx: Context, page: PublicPageRow, finished: 
   const [days, incidents, incidentDays, domains, notices, planned] = await Promise.all([
     Promise.all([finished.rollups.rows(own, firstDayNumber, liveFrom, read), read(own, liveFrom, firstDayNumber + BAR_DAYS)]).then(([done, live]) => done.concat(live)),
     own.length ? incidentsForPage(ctx.db, own, recentFrom, now, PAGE_RECENT_INCIDENTS) : [],
-    Promise.all([finished.incidents.rows(own, firstDayNumber, liveFrom, readIncidents), readIncidents(own, liveFrom, firstDayNumber + BAR_DAYS)]).then(([done, live]) => done.concat(live)),
+    Promise.all([finished.incidents.rows(own, firstDayNumber, liveFrom, readIncidentCounts), readIncidentCounts(own, liveFrom, firstDayNumber + BAR_DAYS)]).then(([done, live]) => done.concat(live)),
     domainsForPage(ctx.db, page.account_id, domainIds),
     recentPageNotices(ctx.db, page.id, recentFrom),
     loadMaintenance(ctx, page.account_id, own, domainIds, now),
