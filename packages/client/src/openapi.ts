@@ -13680,6 +13680,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Invalid page or per_page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description API key required, invalid or expired */
             401: {
                 headers: {
@@ -14168,6 +14177,15 @@ export interface operations {
                         updates: components["schemas"]["IncidentUpdate"][];
                         pagination: components["schemas"]["Pagination"];
                     };
+                };
+            };
+            /** @description Invalid page or per_page */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description API key required, invalid or expired */

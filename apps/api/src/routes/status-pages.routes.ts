@@ -145,7 +145,10 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
       handler: async (req, _res, send) => {
         send(200, await listNotices(ctx, authOf(req).account.id, req.params, req.query));
       },
-      docs: { query: paginationParams(NOTICES_PAGE), responses: { 200: { description: 'Notices', schema: NoticeListSchema }, ...NOT_FOUND } },
+      docs: {
+        query: paginationParams(NOTICES_PAGE),
+        responses: { 200: { description: 'Notices', schema: NoticeListSchema }, 400: { description: 'Invalid page or per_page' }, ...NOT_FOUND },
+      },
     }),
     route({
       method: 'post',
@@ -190,6 +193,7 @@ export function statusPageRoutes(ctx: Context): RouteDef[] {
         query: paginationParams(INCIDENT_UPDATES_PAGE),
         responses: {
           200: { description: 'Updates', schema: IncidentUpdateListSchema },
+          400: { description: 'Invalid page or per_page' },
           403: { description: 'Feature not available (plan without uptime monitoring)' },
           404: { description: 'Monitor not found; Incident not found' },
         },
