@@ -4,10 +4,14 @@
  * (8,784 rows), 200 incidents and a weekly recurring maintenance window. Baseline in the same
  * run: the year's check-based uptime from raw rows (527,040 checks at 60 s, the monitor alone
  * in `checks`, its best case), which is what a report without rollups would have to read.
- * Also the whole endpoint in-process (supertest: auth, limits, JSON).
+ * Also the whole endpoint in-process (supertest: auth, limits, JSON). Then the same report of a
+ * monitor that was down a minute in every two for the whole year (263,520 incidents), with the
+ * longest event-loop delay meanwhile: what one tenant's flapping monitor costs the process its
+ * report runs in.
  *
- * Env: BENCH_SLA_ITERATIONS (200).
+ * Env: BENCH_SLA_ITERATIONS (200), BENCH_SLA_FLAPPING_ITERATIONS (10).
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import request from 'supertest';
 import { createAccount, createContext, createLogger, loadConfig } from '@vigil/core';
 import type { BenchResult } from './run.js';
@@ -17,6 +21,7 @@ import { slaRows } from '../apps/api/src/sla/load-sla.js';
 import { SettledCounts } from '../apps/api/src/monitors/settled-counts.js';
 
 const ITERATIONS = Number(process.env.BENCH_SLA_ITERATIONS ?? 200);
+const FLAPPING_ITERATIONS = Number(process.env.BENCH_SLA_FLAPPING_ITERATIONS ?? 10);
 const YEAR_FROM = new Date('2025-11-01T00:00:00Z');
 const YEAR_TO = new Date('2026-11-02T00:00:00Z'); // 366 days
 
@@ -72,6 +77,23 @@ export default async function slaBench(): Promise<BenchResult> {
       () => request(app).get(`/api/v1/uptime/monitors/${id}/sla?from=2025-11-01&to=2026-11-01`).set('Authorization', `Bearer ${apiKey}`),
       ITERATIONS,
     );
+    const [{ id: flapping }] = (await ctx.db.query(
+      `INSERT INTO monitors (account_id, name, url, normalized_url, check_interval, status, created_at)
+       VALUES ($1, 'flapping', 'https://flapping.sla.bench/', 'https://flapping.sla.bench/', 60, 'up', $2) RETURNING id`,
+      [account.id, new Date('2025-01-01T00:00:00Z')],
+    )) as { id: number }[];
+    await ctx.db.query(
+      `INSERT INTO incidents (monitor_id, account_id, status, started_at, resolved_at, duration_seconds, cause)
+       SELECT $1, $2, 'resolved', $3::timestamptz + g * interval '2 minutes', $3::timestamptz + g * interval '2 minutes' + interval '1 minute', 60, 'x'
+       FROM generate_series(0, 263519) g`,
+      [flapping, account.id, YEAR_FROM],
+    );
+    await ctx.db.query('VACUUM ANALYZE incidents');
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
+    const flappingReport = await timeIt('SLA report of the flapping monitor', () => slaRows(ctx, new SettledCounts(), account.id, period, flapping), FLAPPING_ITERATIONS);
+    loop.disable();
+    const [flappingRow] = await slaRows(ctx, new SettledCounts(), account.id, period, flapping);
     return {
       name: `SLA report over 366 days (${ITERATIONS} iterations)`,
       lines: [
@@ -80,6 +102,8 @@ export default async function slaBench(): Promise<BenchResult> {
         `ratio raw / report at p50: ${(raw.p50 / report.p50).toFixed(1)} x faster from rollups`,
         formatTiming(endpoint),
         `report: uptime ${row.report.uptime_percentage} %, ${row.report.incidents} incidents, maintenance ${row.report.maintenance_seconds} s, checks ${row.report.checks.total}`,
+        formatTiming(flappingReport),
+        `  ${flappingRow.report.incidents} incidents, downtime ${flappingRow.report.downtime_seconds} s; event loop blocked at most ${(loop.max / 1e6).toFixed(1)} ms meanwhile (${FLAPPING_ITERATIONS} reports)`,
       ],
     };
   } finally {

@@ -1,4 +1,4 @@
-import { clipAll, coveredMs, overlapMs, union } from './intervals.js';
+import { clipAll, coveredMs, union } from './intervals.js';
 
 const i = (start: number, end: number) => ({ start, end });
 
@@ -27,19 +27,5 @@ describe('coveredMs', () => {
   it('counts overlaps once', () => {
     expect(coveredMs([i(0, 10), i(5, 15), i(20, 25)])).toBe(20);
     expect(coveredMs([])).toBe(0);
-  });
-});
-
-describe('overlapMs', () => {
-  it.each([
-    [[i(0, 10)], [i(5, 15)], 5],
-    [[i(0, 10)], [i(10, 20)], 0],
-    [[i(0, 100)], [i(10, 20), i(30, 40), i(90, 120)], 30],
-    [[i(10, 20), i(30, 40)], [i(0, 100)], 20],
-    [[i(0, 10), i(5, 15)], [i(0, 15)], 15],
-    [[], [i(0, 10)], 0],
-  ])('%j and %j overlap %d ms', (a, b, expected) => {
-    expect(overlapMs(a, b)).toBe(expected);
-    expect(overlapMs(b, a)).toBe(expected);
   });
 });

@@ -31,18 +31,3 @@ export function union(intervals: readonly Interval[]): Interval[] {
 export function coveredMs(intervals: readonly Interval[]): number {
   return union(intervals).reduce((sum, i) => sum + (i.end - i.start), 0);
 }
-
-/** Length of the time covered by both sets. */
-export function overlapMs(a: readonly Interval[], b: readonly Interval[]): number {
-  const ua = union(a);
-  const ub = union(b);
-  let total = 0;
-  let j = 0;
-  for (const x of ua) {
-    while (j < ub.length && ub[j].end <= x.start) j++;
-    for (let k = j; k < ub.length && ub[k].start < x.end; k++) {
-      total += Math.min(x.end, ub[k].end) - Math.max(x.start, ub[k].start);
-    }
-  }
-  return total;
-}

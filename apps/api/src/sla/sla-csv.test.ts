@@ -25,7 +25,7 @@ describe('slaCsv', () => {
       to: new Date('2026-12-01T00:00:00Z'),
       now: new Date('2027-01-01T00:00:00Z'),
       monitorCreatedAt: new Date('2026-01-01T00:00:00Z'),
-      incidents: [{ startedAt: new Date('2026-11-10T10:00:00Z'), resolvedAt: new Date('2026-11-10T11:00:00Z') }],
+      incidents: { count: 1, downtimeMs: 3_600_000, inMaintenanceMs: 0, mttrMs: 3_600_000 },
       maintenance: [],
       checks: { total: 10, successful: 9 },
       sloTarget: 99.9,

@@ -1,16 +1,20 @@
+import type { PeriodIncidents } from '@vigil/core';
 import { slaReport, type SlaInput } from './sla-report.js';
 
 const t = (iso: string) => new Date(iso);
 const ms = (iso: string) => Date.parse(iso);
 const NOV = { from: t('2026-11-01T00:00:00Z'), to: t('2026-12-01T00:00:00Z') };
 const MONTH_S = 30 * 86_400;
+const HOUR_MS = 3_600_000;
+/** The incidents as monitorSlaPeriodReads sums them (clipping, merging and the overlap with maintenance: sla-read.test.ts). */
+const incidents = (count: number, downtimeMs: number, mttrMs: number | null = null, inMaintenanceMs = 0): PeriodIncidents => ({ count, downtimeMs, inMaintenanceMs, mttrMs });
 
 function input(over: Partial<SlaInput> = {}): SlaInput {
   return {
     ...NOV,
     now: t('2027-01-15T00:00:00Z'),
     monitorCreatedAt: t('2026-01-01T00:00:00Z'),
-    incidents: [],
+    incidents: incidents(0, 0),
     maintenance: [],
     checks: { total: 0, successful: 0 },
     sloTarget: null,
@@ -35,24 +39,17 @@ describe('slaReport', () => {
   });
 
   it('one resolved hour of downtime: uptime, MTTR and MTBF', () => {
-    const r = slaReport(input({ incidents: [{ startedAt: t('2026-11-10T10:00:00Z'), resolvedAt: t('2026-11-10T11:00:00Z') }] }));
+    const r = slaReport(input({ incidents: incidents(1, HOUR_MS, HOUR_MS) }));
     expect(r).toMatchObject({ uptime_percentage: 99.861, downtime_seconds: 3600, incidents: 1, mttr_seconds: 3600, mtbf_seconds: MONTH_S - 3600 });
   });
 
-  it('counts only the part of an incident inside the period; MTTR uses the whole duration of incidents resolved in it', () => {
-    const r = slaReport(
-      input({
-        incidents: [
-          { startedAt: t('2026-10-31T23:30:00Z'), resolvedAt: t('2026-11-01T00:30:00Z') },
-          { startedAt: t('2026-11-30T23:00:00Z'), resolvedAt: t('2026-12-01T02:00:00Z') },
-        ],
-      }),
-    );
-    expect(r).toMatchObject({ downtime_seconds: 1800 + 3600, incidents: 2, mttr_seconds: 3600 });
+  it('rounds MTTR and MTBF to whole seconds', () => {
+    const r = slaReport(input({ incidents: incidents(2, 5_400_500, 5_399_938.5) }));
+    expect(r).toMatchObject({ downtime_seconds: 5401, incidents: 2, mttr_seconds: 5400, mtbf_seconds: Math.round((MONTH_S * 1000 - 5_400_500) / 2 / 1000) });
   });
 
-  it('an open incident runs until now, and nothing after now counts', () => {
-    const r = slaReport(input({ now: t('2026-11-21T12:00:00Z'), incidents: [{ startedAt: t('2026-11-21T11:00:00Z'), resolvedAt: null }] }));
+  it('a period still under way ends at now', () => {
+    const r = slaReport(input({ now: t('2026-11-21T12:00:00Z'), incidents: incidents(1, HOUR_MS) }));
     expect(r.period).toEqual({ from: '2026-11-01T00:00:00.000Z', to: '2026-11-21T12:00:00.000Z', monitored_seconds: 20 * 86_400 + 12 * 3600 });
     expect(r).toMatchObject({ downtime_seconds: 3600, incidents: 1, mttr_seconds: null });
   });
@@ -65,10 +62,8 @@ describe('slaReport', () => {
   it('downtime inside maintenance is forgiven in the figures that exclude maintenance', () => {
     const r = slaReport(
       input({
-        incidents: [
-          { startedAt: t('2026-11-10T10:30:00Z'), resolvedAt: t('2026-11-10T11:30:00Z') },
-          { startedAt: t('2026-11-20T10:00:00Z'), resolvedAt: t('2026-11-20T12:00:00Z') },
-        ],
+        // 10:30-11:30 and 20th 10:00-12:00: 3 h, of which 1 h + 1 h inside the maintenance below.
+        incidents: incidents(2, 3 * HOUR_MS, 1.5 * HOUR_MS, 2 * HOUR_MS),
         maintenance: [
           { start: ms('2026-11-10T10:00:00Z'), end: ms('2026-11-10T12:00:00Z') },
           { start: ms('2026-11-20T11:00:00Z'), end: ms('2026-11-20T13:00:00Z') },
@@ -84,7 +79,7 @@ describe('slaReport', () => {
   });
 
   it('an SLO gets its error budget, used and remaining, maintenance excluded', () => {
-    const r = slaReport(input({ sloTarget: 99.9, incidents: [{ startedAt: t('2026-11-10T10:00:00Z'), resolvedAt: t('2026-11-10T11:00:00Z') }] }));
+    const r = slaReport(input({ sloTarget: 99.9, incidents: incidents(1, HOUR_MS, HOUR_MS) }));
     expect(r.slo).toEqual({
       target: 99.9,
       met: false,
@@ -93,14 +88,14 @@ describe('slaReport', () => {
       error_budget_remaining_seconds: -1008,
       error_budget_remaining_percentage: -38.889,
     });
-    const ok = slaReport(input({ sloTarget: 99, incidents: [{ startedAt: t('2026-11-10T10:00:00Z'), resolvedAt: t('2026-11-10T11:00:00Z') }] }));
+    const ok = slaReport(input({ sloTarget: 99, incidents: incidents(1, HOUR_MS, HOUR_MS) }));
     expect(ok.slo).toMatchObject({ met: true, error_budget_seconds: 25_920, error_budget_remaining_seconds: 22_320, error_budget_remaining_percentage: 86.111 });
   });
 
   it('a monitor created 93 s ago has the budget of the rest of the period, not of 93 s (no −42,643 %)', () => {
     const now = t('2026-11-21T12:00:00Z');
     const created = new Date(now.getTime() - 93_000);
-    const r = slaReport(input({ now, monitorCreatedAt: created, sloTarget: 99.9, incidents: [{ startedAt: new Date(now.getTime() - 40_000), resolvedAt: null }] }));
+    const r = slaReport(input({ now, monitorCreatedAt: created, sloTarget: 99.9, incidents: incidents(1, 40_000) }));
     expect(r.period).toEqual({ from: created.toISOString(), to: now.toISOString(), monitored_seconds: 93 });
     const budget = 0.001 * (NOV.to.getTime() - created.getTime()); // ms, to the end of November
     expect(r.slo).toEqual({

@@ -1,5 +1,6 @@
+import type { PeriodIncidents } from '@vigil/core';
 import type { SlaReport } from './sla.schema.js';
-import { clipAll, coveredMs, overlapMs, type Interval } from './intervals.js';
+import { clipAll, coveredMs, type Interval } from './intervals.js';
 
 export interface SlaInput {
   /** The requested period, [from, to); its part past now counts for the error budget only. */
@@ -8,8 +9,8 @@ export interface SlaInput {
   now: Date;
   /** Nothing before the monitor existed counts, nor anything after now. */
   monitorCreatedAt: Date;
-  /** Incidents of the monitor that may overlap the period; open ones run until now. */
-  incidents: readonly { startedAt: Date; resolvedAt: Date | null }[];
+  /** The monitor's incidents over its monitored part of the period (open ones run until now), summed where they are stored (monitorSlaPeriodReads). */
+  incidents: PeriodIncidents;
   /** Maintenance occurrences covering the monitor that may overlap the period. */
   maintenance: readonly Interval[];
   /** Checks in the period, from the hourly rollups. */
@@ -55,18 +56,13 @@ export function slaReport(input: SlaInput): SlaReport {
   const end = Math.max(start, Math.min(input.to.getTime(), nowMs));
   const monitoredMs = end - start;
 
-  const incidentIntervals = input.incidents.map((i) => ({ start: i.startedAt.getTime(), end: (i.resolvedAt ?? input.now).getTime() }));
-  const down = clipAll(incidentIntervals, start, end);
   const maintenance = clipAll(input.maintenance, start, end);
-  const downtimeMs = coveredMs(down);
+  const downtimeMs = input.incidents.downtimeMs;
   const maintenanceMs = coveredMs(maintenance);
-  const downOutsideMs = downtimeMs - overlapMs(down, maintenance);
+  const downOutsideMs = downtimeMs - input.incidents.inMaintenanceMs;
   const servedMs = monitoredMs - maintenanceMs;
-
-  const resolvedInPeriod = input.incidents.filter((i) => i.resolvedAt && i.resolvedAt.getTime() >= start && i.resolvedAt.getTime() < end);
-  const mttrMs = resolvedInPeriod.length
-    ? resolvedInPeriod.reduce((sum, i) => sum + ((i.resolvedAt as Date).getTime() - i.startedAt.getTime()), 0) / resolvedInPeriod.length
-    : null;
+  const mttrMs = input.incidents.mttrMs;
+  const count = input.incidents.count;
 
   let slo: SlaReport['slo'] = null;
   if (input.sloTarget !== null) {
@@ -89,9 +85,9 @@ export function slaReport(input: SlaInput): SlaReport {
     period: { from: isoAt(start), to: isoAt(end), monitored_seconds: seconds(monitoredMs) },
     uptime_percentage: percent(monitoredMs - downtimeMs, monitoredMs),
     downtime_seconds: seconds(downtimeMs),
-    incidents: down.length,
+    incidents: count,
     mttr_seconds: mttrMs === null ? null : seconds(mttrMs),
-    mtbf_seconds: down.length ? seconds((monitoredMs - downtimeMs) / down.length) : null,
+    mtbf_seconds: count ? seconds((monitoredMs - downtimeMs) / count) : null,
     maintenance_seconds: seconds(maintenanceMs),
     uptime_excluding_maintenance_percentage: percent(servedMs - downOutsideMs, servedMs),
     checks: { ...input.checks, uptime_percentage: percent(input.checks.successful, input.checks.total) },

@@ -1,34 +1,50 @@
 import { createTestAccount, createTestContext, type TestContext } from '@vigil/testing';
-import { incidentsOverlapping } from '../incidents/incident-store.js';
 import { rollupCountsBetween } from '../checks/rollup-store.js';
-import { monitorSlaPeriodReads } from './sla-read.js';
+import { monitorSlaPeriodReads, type SlaReadRange } from './sla-read.js';
 
 let ctx: TestContext;
 let accountId: number;
 let ids: number[];
 const from = new Date('2026-11-01T00:00:00Z');
 const to = new Date('2026-12-01T00:00:00Z');
+const now = new Date('2026-12-15T00:00:00Z');
 const live = { from: new Date('2026-11-20T10:30:00Z'), to: new Date('2026-11-20T13:00:00Z') };
+const at = (iso: string) => Date.parse(iso);
+const NO_MAINTENANCE: SlaReadRange['maintenance'] = { all: [], byMonitor: new Map() };
+const range = (over: Partial<SlaReadRange> = {}): SlaReadRange => ({ from, to, now, live, maintenance: NO_MAINTENANCE, ...over });
+const HOUR_MS = 3_600_000;
+
+async function insertMonitor(account: number, name: string, createdAt = '2026-01-01T00:00:00Z'): Promise<number> {
+  const [{ id }] = await ctx.db.query<{ id: number }[]>(
+    `INSERT INTO monitors (account_id, name, url, normalized_url, created_at) VALUES ($1, $2, $3, $3, $4) RETURNING id`,
+    [account, name, `https://${name}-${account}.example/`, createdAt],
+  );
+  return id;
+}
+
+const incident = (monitor: number, start: string, end: string | null) =>
+  ctx.db.query(`INSERT INTO incidents (monitor_id, account_id, status, started_at, resolved_at, cause) VALUES ($1, $2, $3, $4, $5, 'x')`, [
+    monitor,
+    accountId,
+    end ? 'resolved' : 'open',
+    start,
+    end,
+  ]);
 
 beforeAll(async () => {
   ctx = await createTestContext();
   ({ account: { id: accountId } } = await createTestAccount(ctx, 'pro'));
   const other = await createTestAccount(ctx, 'pro');
-  const rows = await ctx.db.query<{ id: number }[]>(
-    `INSERT INTO monitors (account_id, name, url, normalized_url, slo_target)
-     SELECT $1, 'm' || g, 'https://m' || g || '.example/', 'https://m' || g || '.example/', CASE WHEN g = 2 THEN NULL ELSE 99.9 + g / 100.0 END
-     FROM generate_series(1, 3) g RETURNING id`,
-    [accountId],
-  );
-  ids = rows.map((r) => r.id).sort((a, b) => a - b);
-  await ctx.db.query(`INSERT INTO monitors (account_id, name, url, normalized_url) VALUES ($1, 'o', 'https://o.example/', 'https://o.example/')`, [other.account.id]);
-  const incident = (monitor: number, start: string, end: string | null) =>
-    ctx.db.query(`INSERT INTO incidents (monitor_id, account_id, status, started_at, resolved_at, cause) VALUES ($1, $2, $3, $4, $5, 'x')`, [monitor, accountId, end ? 'resolved' : 'open', start, end]);
-  // Microseconds: the milliseconds must be what pg's parse of the text gives (truncated).
+  ids = [await insertMonitor(accountId, 'm1'), await insertMonitor(accountId, 'm2'), await insertMonitor(accountId, 'm3')];
+  await insertMonitor(other.account.id, 'o');
+  // Microseconds: times count at the millisecond pg's parse of the text gives (truncated): 10:00:00.123 to 11:00:00.000.
   await incident(ids[0], '2026-11-10T10:00:00.123999Z', '2026-11-10T11:00:00.000500Z');
-  await incident(ids[0], '2026-10-31T23:00:00Z', '2026-11-01T01:00:00Z');
+  await incident(ids[0], '2026-10-31T23:00:00Z', '2026-11-01T01:00:00Z'); // from before the period: its last hour counts
   await incident(ids[0], '2026-10-01T00:00:00Z', '2026-10-02T00:00:00Z'); // before the period
-  await incident(ids[2], '2026-11-30T23:59:59.999999Z', null);
+  // Two that overlap (not written by the checker, which opens one at a time): the time they cover counts once.
+  await incident(ids[1], '2026-11-05T10:00:00Z', '2026-11-05T12:00:00Z');
+  await incident(ids[1], '2026-11-05T11:00:00Z', '2026-11-05T13:00:00Z');
+  await incident(ids[2], '2026-11-30T23:59:59.999999Z', null); // open: until the period's end
   await ctx.db.query(
     `INSERT INTO monitor_rollups (monitor_id, hour, total, successful) VALUES
        ($1, '2026-11-20T09:00:00Z', 60, 60), ($1, '2026-11-20T10:00:00Z', 60, 50), ($1, '2026-11-20T12:00:00Z', 60, 40), ($1, '2026-11-20T13:00:00Z', 60, 0),
@@ -39,25 +55,60 @@ beforeAll(async () => {
 afterAll(() => ctx.teardown());
 
 describe('monitorSlaPeriodReads (real PostgreSQL)', () => {
-  it("answers the account's monitors' incidents and live hours as the separate reads by ids gave them", async () => {
-    const reads = await monitorSlaPeriodReads(ctx.db, accountId, { from, to, live });
+  it("sums the account's monitors' incidents inside the period, and answers their live hours as the rollups give them", async () => {
+    const reads = await monitorSlaPeriodReads(ctx.db, accountId, range());
     expect([...reads.keys()].sort((a, b) => a - b)).toEqual(ids);
-    const incidents = await incidentsOverlapping(ctx.db, ids, from, to);
-    const byStart = (a: { startedAt: Date }, b: { startedAt: Date }) => a.startedAt.getTime() - b.startedAt.getTime();
-    for (const id of ids) {
-      const expected = incidents.filter((i) => i.monitor_id === id).map((i) => ({ startedAt: i.started_at, resolvedAt: i.resolved_at }));
-      expect([...(reads.get(id)?.incidents ?? [])].sort(byStart)).toEqual(expected.sort(byStart));
-    }
-    expect(ids.map((id) => reads.get(id)?.incidents.length)).toEqual([2, 0, 1]);
+    const first = HOUR_MS - 123;
+    expect(reads.get(ids[0])?.incidents).toEqual({ count: 2, downtimeMs: first + HOUR_MS, inMaintenanceMs: 0, mttrMs: (first + 2 * HOUR_MS) / 2 });
+    expect(reads.get(ids[1])?.incidents).toEqual({ count: 2, downtimeMs: 3 * HOUR_MS, inMaintenanceMs: 0, mttrMs: 2 * HOUR_MS });
+    expect(reads.get(ids[2])?.incidents).toEqual({ count: 1, downtimeMs: 1, inMaintenanceMs: 0, mttrMs: null });
     const counts = await rollupCountsBetween(ctx.db, ids, live.from, live.to);
     expect(ids.map((id) => reads.get(id)?.live)).toEqual(ids.map((id) => counts.get(id) ?? { total: 0, successful: 0 }));
     expect(reads.get(ids[0])?.live).toEqual({ total: 120, successful: 90 });
   });
 
+  it("intersects the incidents with each monitor's maintenance: the windows for all, and its own", async () => {
+    const maintenance = {
+      all: [{ start: at('2026-11-10T10:30:00Z'), end: at('2026-11-10T12:00:00Z') }],
+      byMonitor: new Map([
+        [ids[0], [{ start: at('2026-11-01T00:30:00Z'), end: at('2026-11-01T02:00:00Z') }]],
+        [ids[1], [{ start: at('2026-11-05T11:30:00Z'), end: at('2026-11-05T12:30:00Z') }, { start: at('2026-11-05T12:00:00Z'), end: at('2026-11-05T14:00:00Z') }]],
+      ]),
+    };
+    const reads = await monitorSlaPeriodReads(ctx.db, accountId, range({ maintenance }));
+    expect(reads.get(ids[0])?.incidents.inMaintenanceMs).toBe(HOUR_MS / 2 + HOUR_MS / 2);
+    // 11:30 to 13:00 of the merged 10:00 to 13:00, the two maintenance spans merged too.
+    expect(reads.get(ids[1])?.incidents.inMaintenanceMs).toBe(1.5 * HOUR_MS);
+    expect(reads.get(ids[2])?.incidents.inMaintenanceMs).toBe(0);
+    // An empty or reversed span is no maintenance.
+    const odd = await monitorSlaPeriodReads(ctx.db, accountId, range({ maintenance: { all: [{ start: at('2026-11-10T11:00:00Z'), end: at('2026-11-10T10:00:00Z') }], byMonitor: new Map() } }), ids[0]);
+    expect(odd.get(ids[0])?.incidents.inMaintenanceMs).toBe(0);
+  });
+
+  it("counts from the monitor's creation and up to now", async () => {
+    const late = await insertMonitor(accountId, 'late', '2026-11-15T00:00:00Z');
+    await incident(late, '2026-11-14T12:00:00Z', '2026-11-16T00:00:00Z');
+    await incident(late, '2026-11-20T10:00:00Z', null);
+    const reads = await monitorSlaPeriodReads(ctx.db, accountId, range({ now: new Date('2026-11-20T11:00:00Z') }), late);
+    expect(reads.get(late)?.incidents).toEqual({ count: 2, downtimeMs: 24 * HOUR_MS + HOUR_MS, inMaintenanceMs: 0, mttrMs: 36 * HOUR_MS });
+  });
+
   it('reads one monitor of the account, none of another account, and zeros without live hours', async () => {
-    const one = await monitorSlaPeriodReads(ctx.db, accountId, { from, to, live: null }, ids[0]);
-    expect([[...one.keys()], one.get(ids[0])?.incidents.length, one.get(ids[0])?.live]).toEqual([[ids[0]], 2, { total: 0, successful: 0 }]);
+    const one = await monitorSlaPeriodReads(ctx.db, accountId, range({ live: null }), ids[0]);
+    expect([[...one.keys()], one.get(ids[0])?.incidents.count, one.get(ids[0])?.live]).toEqual([[ids[0]], 2, { total: 0, successful: 0 }]);
     const other = await createTestAccount(ctx, 'pro');
-    expect((await monitorSlaPeriodReads(ctx.db, other.account.id, { from, to, live }, ids[0])).size).toBe(0);
+    expect((await monitorSlaPeriodReads(ctx.db, other.account.id, range(), ids[0])).size).toBe(0);
+  });
+
+  it('sums a month of flapping (21,600 incidents) in the database: one row', async () => {
+    const flapping = await insertMonitor(accountId, 'flapping');
+    await ctx.db.query(
+      `INSERT INTO incidents (monitor_id, account_id, status, started_at, resolved_at, cause)
+       SELECT $1, $2, 'resolved', $3::timestamptz + k * interval '2 minutes', $3::timestamptz + k * interval '2 minutes' + interval '1 minute', 'x'
+         FROM generate_series(0, 21599) AS k`,
+      [flapping, accountId, from],
+    );
+    const reads = await monitorSlaPeriodReads(ctx.db, accountId, range(), flapping);
+    expect(reads.get(flapping)?.incidents).toEqual({ count: 21_600, downtimeMs: 21_600 * 60_000, inMaintenanceMs: 0, mttrMs: 60_000 });
   });
 });

@@ -1,46 +1,82 @@
 import type { Queryable } from '../db/queryable.js';
 
+/** A half-open span of time [start, end) in epoch milliseconds. */
+export interface EpochSpan {
+  start: number;
+  end: number;
+}
+
+/** A monitor's incidents over the monitored part of a report's period, summed by PostgreSQL. */
+export interface PeriodIncidents {
+  /** Incidents with some time inside it. */
+  count: number;
+  /** The time they cover inside it (overlaps once), milliseconds. */
+  downtimeMs: number;
+  /** Of that, the time inside the monitor's maintenance, milliseconds. */
+  inMaintenanceMs: number;
+  /** Mean duration of those resolved inside it, milliseconds; null without any. */
+  mttrMs: number | null;
+}
+
 /** What an SLA report reads of a monitor's period, besides the settled hours' checks. */
 export interface MonitorPeriodRead {
-  /** The incidents overlapping the period (open ones: `resolvedAt` null), in no particular order. */
-  incidents: { startedAt: Date; resolvedAt: Date | null }[];
+  incidents: PeriodIncidents;
   /** Checks and successes over the live hours asked for (zeros without them). */
   live: { total: number; successful: number };
 }
 
 export interface SlaReadRange {
-  /** The report's period [from, to): incidents overlapping it count. */
+  /** The report's period [from, to); a monitor's monitored part starts at its creation if later, and ends at now if earlier. */
   from: Date;
   to: Date;
+  now: Date;
   /** The hours from `live.from`'s hour to before `live.to` summed from the rollups (null: none). */
   live: { from: Date; to: Date } | null;
+  /** Maintenance occurrences: those of windows for every monitor, and by monitor those of windows for some. */
+  maintenance: { all: readonly EpochSpan[]; byMonitor: ReadonlyMap<number, readonly EpochSpan[]> };
 }
-
-/** Epoch milliseconds of a timestamp as pg's own parse of its text gives them (whole milliseconds, truncated). */
-const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::bigint`;
 
 interface Row {
   id: number;
-  incidents: [number, number | null][] | null;
+  count: number;
+  downtime_ms: number;
+  in_maintenance_ms: number;
+  mttr_ms: number | null;
   total: string | null;
   successful: string | null;
 }
 
+/** Times at the millisecond, as pg's parse of a timestamp's text gives them (truncated). */
+const ms = (column: string) => `date_trunc('milliseconds', ${column})`;
+/** A timestamp from epoch milliseconds, exactly. */
+const fromEpochMs = (text: string) => `(timestamptz 'epoch' + (${text})::bigint * interval '1 millisecond')`;
+
 /**
- * The period's incidents (incidents_monitor_started_idx) and live hours' rollup sums (one index
- * range scan of each monitor's hours) of the account's monitors, or only `monitorId`, by monitor
- * id, in one statement (issue 35: it was two, each with the monitors' ids as an array). Monitors
- * of the account this database does not hold (a replica behind) are absent.
+ * The period's incidents, summed, and live hours' rollup sums (one index range scan of each
+ * monitor's hours) of the account's monitors, or only `monitorId`, by monitor id, in one
+ * statement. Monitors of the account this database does not hold (a replica behind) are absent.
+ *
+ * The incidents are summed where they are (issue 35: every incident of the period was sent to
+ * the API as JSON and merged there, so a year's report of monitors that flapped cost the shared
+ * process time in proportion to their incidents): each one clipped to the monitor's monitored
+ * part [greatest(from, created_at), least(to, now)), the clipped spans merged (range_agg, so
+ * overlaps count once) and intersected with the monitor's maintenance, passed in as spans. They
+ * come from (monitor_id, started_at): those started in the part, and the newest started before
+ * it (a monitor's incidents follow one another, so only that one can reach into it). MTTR: the
+ * mean of resolved_at - started_at of those resolved inside the part (and after `from`).
  */
 export async function monitorSlaPeriodReads(q: Queryable, accountId: number, range: SlaReadRange, monitorId?: number): Promise<Map<number, MonitorPeriodRead>> {
-  const params: unknown[] = [accountId, range.from, range.to];
+  const spans = (list: readonly EpochSpan[]) => list.map((s) => [s.start, s.end]);
+  const maintenance: Record<string, number[][]> = { all: spans(range.maintenance.all) };
+  for (const [id, list] of range.maintenance.byMonitor) maintenance[String(id)] = spans(list);
+  const params: unknown[] = [accountId, range.from, range.to, range.now, JSON.stringify(maintenance)];
   let live = 'NULL::bigint AS total, NULL::bigint AS successful';
   let join = '';
   if (range.live) {
     params.push(range.live.from, range.live.to);
     live = 'l.total, l.successful';
     join = `LEFT JOIN LATERAL (SELECT sum(r.total)::bigint AS total, sum(r.successful)::bigint AS successful FROM monitor_rollups r
-                  WHERE r.monitor_id = m.id AND r.hour >= date_trunc('hour', $4::timestamptz) AND r.hour < $5) l ON true`;
+                  WHERE r.monitor_id = m.id AND r.hour >= date_trunc('hour', $6::timestamptz) AND r.hour < $7) l ON true`;
   }
   let only = '';
   if (monitorId !== undefined) {
@@ -48,11 +84,34 @@ export async function monitorSlaPeriodReads(q: Queryable, accountId: number, ran
     only = `AND m.id = $${params.length}`;
   }
   const rows = await q.query<Row[]>(
-    `SELECT m.id,
-            (SELECT json_agg(json_build_array(${epochMs('i.started_at')}, ${epochMs('i.resolved_at')})) FROM incidents i
-              WHERE i.monitor_id = m.id AND i.started_at < $3 AND (i.resolved_at IS NULL OR i.resolved_at > $2)) AS incidents,
+    `SELECT m.id, inc.count,
+            (coalesce((SELECT sum(extract(epoch FROM upper(x) - lower(x))) FROM unnest(inc.down) x), 0) * 1000)::float8 AS downtime_ms,
+            (coalesce((SELECT sum(extract(epoch FROM upper(x) - lower(x))) FROM unnest(inc.down * mm.maint) x), 0) * 1000)::float8 AS in_maintenance_ms,
+            inc.mttr_ms::float8 AS mttr_ms,
             ${live}
-       FROM monitors m ${join}
+       FROM monitors m
+       CROSS JOIN LATERAL (SELECT greatest($2::timestamptz, ${ms('m.created_at')}) AS st) b0
+       CROSS JOIN LATERAL (SELECT b0.st, greatest(b0.st, least($3::timestamptz, $4::timestamptz)) AS en) b
+       CROSS JOIN LATERAL (
+         SELECT count(*) FILTER (WHERE c.lo < c.hi)::int AS count,
+                range_agg(tstzrange(c.lo, c.hi)) FILTER (WHERE c.lo < c.hi) AS down,
+                avg(extract(epoch FROM c.r - c.s) * 1000) FILTER (WHERE c.r > $2 AND c.r >= b.st AND c.r < b.en) AS mttr_ms
+           FROM (
+             SELECT i.s, i.r, greatest(i.s, b.st) AS lo, least(coalesce(i.r, $4::timestamptz), b.en) AS hi
+               FROM (
+                 SELECT ${ms('started_at')} AS s, ${ms('resolved_at')} AS r FROM incidents WHERE monitor_id = m.id AND started_at >= b.st AND started_at < b.en
+                 UNION ALL
+                 SELECT ${ms('p.started_at')}, ${ms('p.resolved_at')}
+                   FROM (SELECT started_at, resolved_at FROM incidents WHERE monitor_id = m.id AND started_at < b.st ORDER BY started_at DESC LIMIT 1) p
+               ) i
+           ) c
+       ) inc
+       CROSS JOIN LATERAL (
+         SELECT range_agg(tstzrange(${fromEpochMs("x->>0")}, ${fromEpochMs("x->>1")})) AS maint
+           FROM jsonb_array_elements(($5::jsonb -> 'all') || coalesce($5::jsonb -> (m.id::text), '[]'::jsonb)) x
+          WHERE (x->>0)::bigint < (x->>1)::bigint
+       ) mm
+       ${join}
       WHERE m.account_id = $1 ${only}`,
     params,
   );
@@ -60,7 +119,7 @@ export async function monitorSlaPeriodReads(q: Queryable, accountId: number, ran
     rows.map((r) => [
       r.id,
       {
-        incidents: (r.incidents ?? []).map(([started, resolved]) => ({ startedAt: new Date(started), resolvedAt: resolved === null ? null : new Date(resolved) })),
+        incidents: { count: r.count, downtimeMs: r.downtime_ms, inMaintenanceMs: r.in_maintenance_ms, mttrMs: r.mttr_ms },
         live: { total: Number(r.total ?? 0), successful: Number(r.successful ?? 0) },
       },
     ]),
