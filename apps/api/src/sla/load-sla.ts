@@ -32,7 +32,10 @@ export async function slaRows(ctx: Context, counts: SettledCounts, accountId: nu
   const forSome = occurrences.filter((o) => !o.window.appliesToAll);
   const someOf = (id: number): Interval[] => forSome.filter((o) => windowCovers(o.window, { monitorId: id })).flatMap((o) => o.intervals);
   const bySome = new Map(forSome.length ? monitors.map((m) => [m.id, someOf(m.id)] as const).filter(([, spans]) => spans.length) : []);
-  const maintenanceOf = (id: number): Interval[] => [...forAll, ...(bySome.get(id) ?? [])];
+  const maintenanceOf = (id: number): Interval[] => {
+    const own = bySome.get(id);
+    return own ? [...forAll, ...own] : forAll;
+  };
   // The incidents are summed by PostgreSQL against each monitor's maintenance: read once the windows are known.
   const [reads, settled] = await Promise.all([
     monitorSlaPeriodReads(ctx.readDb, accountId, { ...period, now, live, maintenance: { all: forAll, byMonitor: bySome } }, monitorId),
