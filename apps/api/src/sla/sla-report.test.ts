@@ -45,7 +45,7 @@ describe('slaReport', () => {
 
   it('rounds MTTR and MTBF to whole seconds', () => {
     const r = slaReport(input({ incidents: incidents(2, 5_400_500, 5_399_938.5) }));
-    expect(r).toMatchObject({ downtime_seconds: 5401, incidents: 2, mttr_seconds: 5400, mtbf_seconds: Math.round((MONTH_S * 1000 - 5_400_500) / 2 / 1000) });
+    expect(r).toMatchObject({ downtime_seconds: 5401, incidents: 2, mttr_seconds: 5400, mtbf_seconds: 1_293_300 }); // (2,592,000 s - 5,400.5 s) / 2 = 1,293,299.75 s
   });
 
   it('a period still under way ends at now', () => {
