@@ -1,7 +1,7 @@
 import type { Incident } from '../db/entities/incident.entity.js';
 import { pageTotal } from '../db/page-total.js';
 import type { Queryable } from '../db/queryable.js';
-import { readIncidents } from './incident-store.js';
+import { incidentsReachingSql, readIncidents } from './incident-store.js';
 
 /**
  * The list of a monitor's incidents (GET /uptime/monitors/{id}/incidents) and its summary's
@@ -51,25 +51,22 @@ export interface IncidentWindowSummary {
   mttrSeconds: number | null;
 }
 
+/** An incident's span at the millisecond (as the API reads times), its status and duration_seconds. */
+const SPAN_COLUMNS = "date_trunc('milliseconds', started_at) AS s, date_trunc('milliseconds', resolved_at) AS r, status, duration_seconds AS d";
+
 /**
  * The summary of the monitor's incidents over [from, now], aggregated in PostgreSQL (issue 35:
  * was every incident of the window read and summed in the API process, 21,600 rows for a monitor
  * flapping for a month). Downtime: an incident wholly inside counts its duration_seconds (so the
  * total agrees with the durations listed), a clipped or open one its part inside, rounded to
  * whole seconds; MTTR: the mean duration of those resolved in the window, rounded. Times at the
- * millisecond, as the API reads them. The incidents come from (monitor_id, started_at): those
- * started in the window, and the newest started before it when it was still open at `from` (a
- * monitor's incidents follow one another, so no other can be).
+ * millisecond, as the API reads them. The incidents are those reaching into the window
+ * (incidentsReachingSql); one that ended before it adds nothing to any figure.
  */
 export async function incidentWindowSummary(q: Queryable, monitorId: number, from: Date, now: Date): Promise<IncidentWindowSummary> {
   const [row] = await q.query<{ started: number; downtime: number; mttr: number | null }[]>(
     `WITH spans AS (
-       SELECT date_trunc('milliseconds', started_at) AS s, date_trunc('milliseconds', resolved_at) AS r, status, duration_seconds AS d
-         FROM incidents WHERE monitor_id = $1 AND started_at >= $2 AND started_at <= $3
-       UNION ALL
-       SELECT date_trunc('milliseconds', b.started_at), date_trunc('milliseconds', b.resolved_at), b.status, b.duration_seconds
-         FROM (SELECT started_at, resolved_at, status, duration_seconds FROM incidents WHERE monitor_id = $1 AND started_at < $2 ORDER BY started_at DESC LIMIT 1) b
-        WHERE b.resolved_at IS NULL OR b.resolved_at >= $2
+       SELECT * FROM ${incidentsReachingSql(SPAN_COLUMNS, '$1', '$2', 'started_at <= $3')} AS i
      ),
      parts AS (
        SELECT s, r, status, d, coalesce(r, $3) AS e, extract(epoch FROM least(coalesce(r, $3), $3) - greatest(s, $2)) AS inside FROM spans

@@ -240,6 +240,24 @@ export interface PageIncidentRow {
   duration_seconds: number | null;
 }
 
+/**
+ * SQL (a parenthesised subquery, for a LATERAL join): the `columns` of the incidents of monitor
+ * `monitor` that can reach into a span starting at `from`: those started from `from` on that
+ * meet `startedUpTo` (the span's end, a condition on started_at), and the newest started before
+ * `from`. A monitor's incidents follow one another (incidents_one_open_per_monitor), so no older
+ * one can still have been open at `from`; both parts come from (monitor_id, started_at), so the
+ * work is the span's incidents, not the monitor's whole history (a `resolved_at >= from` filter
+ * has no index). The newest before `from` may have ended before it: the caller's clipping drops
+ * it. The arguments are SQL expressions; `columns` may be expressions too, and is best given
+ * them (each branch computes its own: the same date_trunc over the union's rows made the incident
+ * summary of 21,600 incidents 30 ms instead of 18).
+ */
+export function incidentsReachingSql(columns: string, monitor: string, from: string, startedUpTo: string): string {
+  return `((SELECT ${columns} FROM incidents WHERE monitor_id = ${monitor} AND started_at >= ${from} AND ${startedUpTo})
+     UNION ALL
+     (SELECT ${columns} FROM incidents WHERE monitor_id = ${monitor} AND started_at < ${from} ORDER BY started_at DESC LIMIT 1))`;
+}
+
 const PAGE_INCIDENT_COLUMNS = 'id, monitor_id, status, started_at, resolved_at, duration_seconds';
 
 /**
@@ -282,24 +300,15 @@ const DAY_MS = 86_400_000;
  * Per monitor and UTC day from `fromDay` to `untilDay` (exclusive; days since the epoch), how
  * many of its incidents touched the day (from its start until it was resolved, or until `now`
  * while open): the counts a page's day bars show, aggregated in PostgreSQL so that a page build
- * handles one row per monitor and day however many incidents there were. The incidents come
- * from (monitor_id, started_at): those started in the span, and each monitor's newest started
- * before it when it was still open at the span's start (a monitor's incidents follow one
- * another, so no other can be). Day numbers are date differences (extract(epoch) is numeric,
- * about twice the time).
+ * handles one row per monitor and day however many incidents there were. The incidents are those
+ * reaching into the span (incidentsReachingSql); one that ended before it touches no day of it.
+ * Day numbers are date differences (extract(epoch) is numeric, about twice the time).
  */
 export function incidentDaysForPage(em: Queryable, monitorIds: readonly number[], fromDay: number, untilDay: number, now: Date): Promise<IncidentDayRow[]> {
   return em.query<IncidentDayRow[]>(
-    `WITH touching AS (
-       SELECT monitor_id, started_at, resolved_at FROM incidents
-        WHERE monitor_id = ANY($1::int[]) AND started_at >= $2 AND started_at < $3 AND started_at <= $4
-       UNION ALL
-       SELECT b.monitor_id, b.started_at, b.resolved_at FROM unnest($1::int[]) AS m(id)
-        CROSS JOIN LATERAL (SELECT monitor_id, started_at, resolved_at FROM incidents WHERE monitor_id = m.id AND started_at < $2 ORDER BY started_at DESC LIMIT 1) b
-        WHERE b.resolved_at IS NULL OR b.resolved_at >= $2
-     )
-     SELECT t.monitor_id, d.day, count(*)::int AS incidents
-       FROM touching t
+    `SELECT t.monitor_id, d.day, count(*)::int AS incidents
+       FROM unnest($1::int[]) AS m(id)
+       CROSS JOIN LATERAL ${incidentsReachingSql('monitor_id, started_at, resolved_at', 'm.id', '$2', 'started_at < $3 AND started_at <= $4')} AS t
        CROSS JOIN LATERAL generate_series(
          greatest((t.started_at AT TIME ZONE 'UTC')::date - DATE '1970-01-01', $5::int),
          least((least(coalesce(t.resolved_at, $4), $4) AT TIME ZONE 'UTC')::date - DATE '1970-01-01', $6::int - 1)

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/queryable.js';
+import { incidentsReachingSql } from '../incidents/incident-store.js';
 
 /** A half-open span of time [start, end) in epoch milliseconds. */
 export interface EpochSpan {
@@ -61,9 +62,8 @@ const fromEpochMs = (text: string) => `(timestamptz 'epoch' + (${text})::bigint 
  * process time in proportion to their incidents): each one clipped to the monitor's monitored
  * part [greatest(from, created_at), least(to, now)), the clipped spans merged (range_agg, so
  * overlaps count once) and intersected with the monitor's maintenance, passed in as spans. They
- * come from (monitor_id, started_at): those started in the part, and the newest started before
- * it (a monitor's incidents follow one another, so only that one can reach into it). MTTR: the
- * mean of resolved_at - started_at of those resolved inside the part (and after `from`).
+ * are those reaching into the part (incidentsReachingSql). MTTR: the mean of resolved_at -
+ * started_at of those resolved inside the part (and after `from`).
  */
 export async function monitorSlaPeriodReads(q: Queryable, accountId: number, range: SlaReadRange, monitorId?: number): Promise<Map<number, MonitorPeriodRead>> {
   const spans = (list: readonly EpochSpan[]) => list.map((s) => [s.start, s.end]);
@@ -98,12 +98,7 @@ export async function monitorSlaPeriodReads(q: Queryable, accountId: number, ran
                 avg(extract(epoch FROM c.r - c.s) * 1000) FILTER (WHERE c.r > $2 AND c.r >= b.st AND c.r < b.en) AS mttr_ms
            FROM (
              SELECT i.s, i.r, greatest(i.s, b.st) AS lo, least(coalesce(i.r, $4::timestamptz), b.en) AS hi
-               FROM (
-                 SELECT ${ms('started_at')} AS s, ${ms('resolved_at')} AS r FROM incidents WHERE monitor_id = m.id AND started_at >= b.st AND started_at < b.en
-                 UNION ALL
-                 SELECT ${ms('p.started_at')}, ${ms('p.resolved_at')}
-                   FROM (SELECT started_at, resolved_at FROM incidents WHERE monitor_id = m.id AND started_at < b.st ORDER BY started_at DESC LIMIT 1) p
-               ) i
+               FROM ${incidentsReachingSql(`${ms('started_at')} AS s, ${ms('resolved_at')} AS r`, 'm.id', 'b.st', 'started_at < b.en')} AS i
            ) c
        ) inc
        CROSS JOIN LATERAL (
