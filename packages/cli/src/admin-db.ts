@@ -1,4 +1,4 @@
-import { createDataSource, databaseTarget, describeDatabaseError, hasVigilSchema, loadConfig, runMigrations, withAdminRedis, type AccountAdmin, type Config } from '@vigil/core/admin';
+import { createDataSource, databaseTarget, describeDatabaseError, hasVigilSchema, loadConfig, runMigrations, withAdminRedis, type AccountAdmin, type Config, type RedisClient } from '@vigil/core/admin';
 import type { DataSource } from 'typeorm';
 import { CommandError } from './cli-io.js';
 
@@ -29,20 +29,25 @@ export async function withAdminDb<T>(work: (db: DataSource, config: Config) => P
 }
 
 /**
- * The database and Redis, for commands that change what API processes may have cached about an
- * account (tier, active): the change is written to the database, then the account's auth stamp
- * in Redis is replaced, so every API process applies it on the next request. Redis is connected
- * before anything changes: if it cannot be reached, nothing is changed and the command fails
- * naming REDIS_URL.
+ * The database and Redis, for commands that change what API processes may have cached (an
+ * account's tier or active flag, a region's agent key): the change is written to the database,
+ * then its stamp in Redis is replaced (the account's auth stamp, the agent-key stamp), so every
+ * API process applies it on the next request. Redis is connected before anything changes: if it
+ * cannot be reached, nothing is changed and the command fails naming REDIS_URL.
  */
-export async function withAccountAdmin<T>(work: (admin: AccountAdmin) => Promise<T>, env = process.env): Promise<T> {
+export async function withAdminDbAndRedis<T>(work: (db: DataSource, redis: RedisClient, config: Config) => Promise<T>, env = process.env): Promise<T> {
   return withAdminDb(
     (db, config) =>
       withAdminRedis(
         config.redis,
-        (redis) => work({ db, redis, config }),
+        (redis) => work(db, redis, config),
         (e) => new CommandError(`Could not reach Redis (${e.message}). Check REDIS_URL.`),
       ),
     env,
   );
+}
+
+/** withAdminDbAndRedis for the account commands (core's AccountAdmin). */
+export async function withAccountAdmin<T>(work: (admin: AccountAdmin) => Promise<T>, env = process.env): Promise<T> {
+  return withAdminDbAndRedis((db, redis, config) => work({ db, redis, config }), env);
 }

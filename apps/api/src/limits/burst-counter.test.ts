@@ -53,4 +53,21 @@ describe('BurstCounter', () => {
     const answers = await Promise.all(['d', 'e', 'd', 'e', 'd'].map((name) => counter.consume(key(name), 2, at)));
     expect(answers.map((r) => r.allowed)).toEqual([true, true, true, true, false]);
   });
+
+  it('with a stamp, reads it in the same call: created when absent, the same for every count of a turn, and the counts as without it', async () => {
+    const stampKey = key('stamp');
+    let fresh = 0;
+    const counter = new BurstCounter(ctx.redis, false, { key: stampKey, fresh: () => `s${++fresh}` });
+    const first = await Promise.all(['f', 'f', 'f', 'g'].map((name) => counter.consume(key(name), 2, at)));
+    expect(first.map((r) => r.allowed)).toEqual([true, true, false, true]);
+    expect(first.map((r) => r.stamp)).toEqual(['s1', 's1', 's1', 's1']);
+    expect(await ctx.redis.get(stampKey)).toBe('s1');
+    // A stamp set meanwhile (another process's change) is the one the next call reads; a present one is never replaced.
+    await ctx.redis.set(stampKey, 'changed');
+    expect((await counter.consume(key('g'), 2, at)).stamp).toBe('changed');
+    expect(await ctx.redis.get(stampKey)).toBe('changed');
+    // Without a stamp, or on a Redis Cluster (one call per key, where it would be in another slot), none is read.
+    expect((await new BurstCounter(ctx.redis).consume(key('h'), 2, at)).stamp).toBeNull();
+    expect((await new BurstCounter(ctx.redis, true, { key: stampKey, fresh: () => 'x' }).consume(key('h'), 2, at)).stamp).toBeNull();
+  });
 });

@@ -40,11 +40,14 @@ export function burstWindow(now: Date): { window: string; msBeforeNext: number }
  * Lua: the burst counts of one event-loop turn in one call. Per key i (KEYS[i]; a key may repeat
  * when its requests fell in two windows): its window ARGV[2i-1] and the number of requests
  * ARGV[2i] counted at once, as consumeBurst counts one. Returns the count of each key including
- * its requests, in order.
+ * its requests, in order. `stamped`: the last key is a stamp, set to the last argument when
+ * absent, and its value follows the counts.
  */
-const CONSUME_BURSTS_LUA = `
+function consumeBurstsLua(stamped: boolean): string {
+  return `
 local out = {}
-for i = 1, #KEYS do
+local n = #KEYS${stamped ? ' - 1' : ''}
+for i = 1, n do
   local key = KEYS[i]
   if redis.call('HGET', key, 'w') ~= ARGV[2 * i - 1] then
     redis.call('HSET', key, 'w', ARGV[2 * i - 1], 'n', 0)
@@ -52,10 +55,21 @@ for i = 1, #KEYS do
   out[i] = redis.call('HINCRBY', key, 'n', tonumber(ARGV[2 * i]))
   redis.call('PEXPIRE', key, ${BURST_KEY_TTL_MS})
 end
+${stamped ? "redis.call('SET', KEYS[#KEYS], ARGV[#ARGV], 'NX')\nout[n + 1] = redis.call('GET', KEYS[#KEYS])" : ''}
 return out
 `;
+}
 
-type RedisWithBurst = RedisClient & { vigilBurstConsumeMany(numberOfKeys: number, ...args: (string | number)[]): Promise<number[]> };
+type RedisWithBurst = RedisClient & {
+  vigilBurstConsumeMany(numberOfKeys: number, ...args: (string | number)[]): Promise<number[]>;
+  vigilBurstConsumeManyStamped(numberOfKeys: number, ...args: (string | number)[]): Promise<(number | string)[]>;
+};
+
+/** A stamp read in each call (after the counts): its key, and a new value for it when absent. */
+export interface BurstStamp {
+  key: string;
+  fresh: () => string;
+}
 
 interface BurstAsk {
   key: string;
@@ -77,26 +91,29 @@ interface Group {
  * before the call plus its place in arrival order, so each is allowed or refused exactly as if it
  * had been counted alone, in every process sharing the Redis. With `oneKeyPerCall` (a Redis
  * Cluster, where keys under a prefix without a hash tag may sit in different slots) each key of a
- * turn is its own call.
+ * turn is its own call. With a `stamp` (not on a Cluster: it would be in another slot) the same
+ * call reads it, and each count answers the stamp its call read.
  */
 export class BurstCounter {
   private readonly redis: RedisWithBurst;
-  private readonly batch: TickBatch<BurstAsk, number>;
+  private readonly batch: TickBatch<BurstAsk, { consumed: number; stamp: string | null }>;
 
-  constructor(redis: RedisClient, oneKeyPerCall = false) {
-    if (!('vigilBurstConsumeMany' in redis)) redis.defineCommand('vigilBurstConsumeMany', { lua: CONSUME_BURSTS_LUA });
+  constructor(redis: RedisClient, oneKeyPerCall = false, stamp?: BurstStamp) {
+    if (!('vigilBurstConsumeMany' in redis)) redis.defineCommand('vigilBurstConsumeMany', { lua: consumeBurstsLua(false) });
+    if (!('vigilBurstConsumeManyStamped' in redis)) redis.defineCommand('vigilBurstConsumeManyStamped', { lua: consumeBurstsLua(true) });
     this.redis = redis as RedisWithBurst;
-    this.batch = new TickBatch((asks) => this.countAll(asks, oneKeyPerCall));
+    const stamped = oneKeyPerCall ? undefined : stamp;
+    this.batch = new TickBatch((asks) => this.countAll(asks, oneKeyPerCall, stamped));
   }
 
-  /** Counts a request at `now` against `limit` per window. */
-  async consume(key: string, limit: number, now: Date): Promise<{ allowed: boolean; msBeforeNext: number }> {
-    const consumed = await this.batch.add({ key, limit, now });
-    return { allowed: consumed <= limit, msBeforeNext: burstWindow(now).msBeforeNext };
+  /** Counts a request at `now` against `limit` per window; `stamp` is the stamp's value when the counter reads one, else null. */
+  async consume(key: string, limit: number, now: Date): Promise<{ allowed: boolean; msBeforeNext: number; stamp: string | null }> {
+    const { consumed, stamp } = await this.batch.add({ key, limit, now });
+    return { allowed: consumed <= limit, msBeforeNext: burstWindow(now).msBeforeNext, stamp };
   }
 
-  /** Each ask's count including itself, in order. */
-  private async countAll(asks: BurstAsk[], oneKeyPerCall: boolean): Promise<number[]> {
+  /** Each ask's count including itself, in order, with the stamp read. */
+  private async countAll(asks: BurstAsk[], oneKeyPerCall: boolean, stamp: BurstStamp | undefined): Promise<{ consumed: number; stamp: string | null }[]> {
     const groups = new Map<string, Group>();
     const places = asks.map((ask) => {
       const window = burstWindow(ask.now).window;
@@ -107,9 +124,18 @@ export class BurstCounter {
       return { group, place: group.size };
     });
     const list = [...groups.values()];
-    const call = (part: Group[]) => this.redis.vigilBurstConsumeMany(part.length, ...part.map((g) => g.key), ...part.flatMap((g) => [g.window, g.size]));
-    const totals = oneKeyPerCall ? (await Promise.all(list.map((g) => call([g])))).flat() : await call(list);
+    const args = (part: Group[]) => [...part.map((g) => g.key), ...part.flatMap((g) => [g.window, g.size])];
+    let totals: (number | string)[];
+    let read: string | null = null;
+    if (stamp) {
+      const keys = args(list);
+      totals = await this.redis.vigilBurstConsumeManyStamped(list.length + 1, ...keys.slice(0, list.length), stamp.key, ...keys.slice(list.length), stamp.fresh());
+      read = String(totals[list.length]);
+    } else {
+      const call = (part: Group[]) => this.redis.vigilBurstConsumeMany(part.length, ...args(part));
+      totals = oneKeyPerCall ? (await Promise.all(list.map((g) => call([g])))).flat() : await call(list);
+    }
     const totalOf = new Map(list.map((g, i) => [g, Number(totals[i])]));
-    return places.map(({ group, place }) => (totalOf.get(group) ?? 0) - group.size + place);
+    return places.map(({ group, place }) => ({ consumed: (totalOf.get(group) ?? 0) - group.size + place, stamp: read }));
   }
 }

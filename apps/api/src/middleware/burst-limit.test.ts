@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
+import { agentKeyStampKey } from '@vigil/core';
 import { createTestAccount, createTestContext, shiftDates, testClock, type TestContext } from '@vigil/testing';
 
 let ctx: TestContext;
@@ -85,4 +86,19 @@ it('limits pings in the same way, checked with the token\'s limit and before the
   nextBurstWindow();
   const puts = await Promise.all(Array.from({ length: 7 }, () => request(app).put(paths[1])));
   expect(puts.filter((r) => r.status === 429)).toHaveLength(2);
+});
+
+it('limits agent polls in the same way, counted with the agent-key stamp read and before the key is looked at', async () => {
+  const app = createApp(ctx);
+  const body = { agent_id: 'a', version: '1', wait_seconds: 0 };
+  nextBurstWindow();
+  const results = await Promise.all(Array.from({ length: 12 }, (_, i) => request(app).post(i % 2 ? '/api/v1/agent/leases' : '/api/v1/agent/results').set('Authorization', `Bearer vgla_${'A'.repeat(43)}`).send(body)));
+  const limited = results.filter((r) => r.status === 429);
+  expect(limited).toHaveLength(7);
+  expect(results.filter((r) => r.status !== 429).every((r) => r.status === 401)).toBe(true);
+  for (const r of limited) {
+    expect(r.body).toEqual({ error: 'Rate limit exceeded' });
+    expect(r.headers['retry-after']).toBe('1');
+  }
+  expect(await ctx.redis.get(agentKeyStampKey(ctx.config))).toEqual(expect.any(String));
 });

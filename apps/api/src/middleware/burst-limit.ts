@@ -32,6 +32,11 @@ export function takeDeferredBurst(req: Request): boolean {
   return deferred.delete(req);
 }
 
+/** A burst count Redis did not answer: the request goes on (an outage is logged once by the DependencyWatch, not once per request). */
+export function burstLimiterUnavailable(ctx: Context, e: unknown): void {
+  ctx.logger.log(classifyOutage(e) ? 'debug' : 'warn', 'burst limiter unavailable; letting the request through', { error: (e as Error).message });
+}
+
 /** The burst limit's 429: {"error":"Rate limit exceeded"}, Retry-After and the burst window's X-RateLimit-*. */
 export function sendBurstLimited(ctx: Context, res: Response, msBeforeNext: number): void {
   const retryAfter = Math.max(1, Math.ceil(msBeforeNext / 1000));
@@ -69,9 +74,7 @@ export function burstLimit(
   const consume = (req: Request) => consumeBurst(ctx, counter, req);
   // On a Redis Cluster the per-IP counter and the account's keys are in different slots: one script cannot touch both.
   const combined = ctx.config.redis.mode !== 'cluster';
-  const unavailable = (e: unknown) =>
-    // An outage is logged once by the DependencyWatch, not once per request.
-    ctx.logger.log(classifyOutage(e) ? 'debug' : 'warn', 'burst limiter unavailable; letting the request through', { error: (e as Error).message });
+  const unavailable = (e: unknown) => burstLimiterUnavailable(ctx, e);
   return async (req, res, next) => {
     if (UNLIMITED_PATHS.has(req.path)) return next();
     if (combined && ((bearerToken(req.get('authorization')) && takesApiKey(req.method, req.path)) || checksOwnBurst(req.method, req.path))) {

@@ -32,6 +32,8 @@ export function agentRoutes(ctx: Context): RouteDef[] {
       summary: 'Lease due checks of the agent\'s location (long poll)',
       tag: 'Agent protocol',
       auth: 'agent-key',
+      // Counted with the agent-key stamp read (authenticateAgent).
+      ownBurst: true,
       handler: async (req, res, send) => {
         const body = validate(leaseRequestBody, req.body);
         const owner = agentOf(req);
@@ -58,6 +60,8 @@ export function agentRoutes(ctx: Context): RouteDef[] {
       summary: 'Post results of leased checks (idempotent by lease id)',
       tag: 'Agent protocol',
       auth: 'agent-key',
+      // Counted with the agent-key stamp read (authenticateAgent).
+      ownBurst: true,
       handler: async (req, _res, send) => {
         const body = validate(resultsBody, req.body);
         const owner = agentOf(req);

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { JobName, createSecretBox, leaseBox, leaseSecretOf, offerRuns } from '@vigil/core';
+import { JobName, agentKeyStampKey, bumpAgentKeyStamp, createSecretBox, leaseBox, leaseSecretOf, offerRuns } from '@vigil/core';
 import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
 
 const clock = testClock('2026-11-21T10:00:00Z');
@@ -130,6 +130,12 @@ describe('/api/v1/locations', () => {
     // Default overlap: an hour.
     const again = await request(app).post(`/api/v1/locations/${location.id}/rotate-key`).set(auth);
     expect(again.body.location.previous_key_expires_at).toBe(new Date(clock.now().getTime() + 3_600_000).toISOString());
+    // No overlap: the key this process kept as the current one stops on its next poll.
+    expect((await poll(again.body.agent_key)).status).toBe(200);
+    const abrupt = await request(app).post(`/api/v1/locations/${location.id}/rotate-key`).set(auth).send({ overlap_seconds: 0 });
+    expect(abrupt.status).toBe(201);
+    expect((await poll(again.body.agent_key)).status).toBe(401);
+    expect((await poll(abrupt.body.agent_key)).status).toBe(200);
   });
 });
 
@@ -199,6 +205,33 @@ describe('agent protocol', () => {
     expect((await keys()).length).toBeGreaterThanOrEqual(3);
     expect((await request(app).delete(`/api/v1/locations/${location.id}`).set(auth)).status).toBe(200);
     expect(await keys()).toEqual([]);
+  });
+
+  it("keeps a key's location in the process until the agent-key stamp changes: a deleted location's key stops on the next poll", async () => {
+    const { auth } = await createTestAccount(ctx, 'pro');
+    const poll = (key: string) => request(app).post('/api/v1/agent/leases').set(bearer(key)).send({ agent_id: 'a1', version: '1.0.0', wait_seconds: 0 });
+    const kept = await newLocation(auth, { name: 'kept' });
+    expect((await poll(kept.agent_key)).status).toBe(200);
+    // Removed behind the API's back (no stamp change): the poll is answered from what the process kept, no lookup.
+    await ctx.db.query('DELETE FROM locations WHERE id = $1', [kept.location.id]);
+    expect((await poll(kept.agent_key)).status).toBe(200);
+    // Any change of the stamp (what the API's deletes and rotations do after their commit) sends every key to a lookup again.
+    await bumpAgentKeyStamp(ctx.redis, ctx.config);
+    const stopped = await poll(kept.agent_key);
+    expect(stopped.status).toBe(401);
+    expect(stopped.body).toEqual({ error: 'Invalid agent key' });
+
+    const deleted = await newLocation(auth, { name: 'deleted' });
+    expect((await poll(deleted.agent_key)).status).toBe(200);
+    expect((await request(app).delete(`/api/v1/locations/${deleted.location.id}`).set(auth)).status).toBe(200);
+    expect((await poll(deleted.agent_key)).status).toBe(401);
+
+    // A stamp Redis lost is created again, and differs from the kept one.
+    const lost = await newLocation(auth, { name: 'lost' });
+    expect((await poll(lost.agent_key)).status).toBe(200);
+    await ctx.db.query('DELETE FROM locations WHERE id = $1', [lost.location.id]);
+    await ctx.redis.del(agentKeyStampKey(ctx.config));
+    expect((await poll(lost.agent_key)).status).toBe(401);
   });
 
   it('re-issues a lease that expired without a result', async () => {

@@ -2,6 +2,7 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
+  bumpAgentKeyStamp,
   clearLocation,
   createSecretBox,
   findOwnLocation,
@@ -144,6 +145,8 @@ export function locationRoutes(ctx: Context): RouteDef[] {
         if (monitorIds.length) throw new ConflictError('Location is used by monitors', { monitor_ids: monitorIds });
         const deleted = await writeAudited(ctx.db.manager, auditActor(req, ctx.clock), { resource: 'location', id: location.id, action: 'delete', before: privateLocationView(location) }, locationDelete(accountId, location.id));
         if (!deleted.length) throw new NotFoundError(NOT_FOUND);
+        // Its key stops in every API process on the next poll.
+        await bumpAgentKeyStamp(ctx.redis, ctx.config);
         await clearLocation(ctx.redis, ctx.config.redisPrefix, location.id);
         send(200, { message: 'Location deleted', deleted_location_id: location.id });
       },
@@ -172,6 +175,8 @@ export function locationRoutes(ctx: Context): RouteDef[] {
         const rotation = locationKeyRotation(box, accountId, id, now, overlapUntil);
         const [row] = await writeAudited<StoredLocationRow>(ctx.db.manager, auditActor(req, ctx.clock), { resource: 'location', id, action: 'rotate' }, rotation.update);
         if (!row) throw new NotFoundError(NOT_FOUND);
+        // The old key is the previous one from now on, in every API process.
+        await bumpAgentKeyStamp(ctx.redis, ctx.config);
         send(201, {
           location: privateLocationView(locationOfRow(row)),
           agent_key: rotation.agentKey,

@@ -44,10 +44,12 @@ afterAll(async () => {
   await ctx.teardown();
 });
 
-/** What `vigil region-key` runs with: the operator's database, secret key and agent regions. */
+/** What `vigil region-key` runs with: the operator's database, Redis, secret key and agent regions. */
 const operatorEnv = () => ({
   NODE_ENV: 'test',
   DATABASE_URL: ctx.config.databaseUrl,
+  REDIS_URL: ctx.config.redisUrl,
+  VIGIL_REDIS_PREFIX: ctx.config.redisPrefix,
   VIGIL_SECRET_KEY: ctx.config.secretKey,
   VIGIL_AGENT_REGIONS: 'us',
   LOG_LEVEL: 'error',
@@ -106,6 +108,11 @@ describe('a public region served by agents', () => {
     const poll = (k: string) => request(api).post('/api/v1/agent/leases').set({ Authorization: `Bearer ${k}` }).send({ agent_id: 'probe.1', version: '0.1.0', max: 1, wait_seconds: 0 });
     expect((await poll(key)).status).toBe(200);
     expect((await poll(answer.agent_key)).body.location).toMatchObject({ name: 'us', allowed_cidrs: [] });
+    // With no overlap, the key the API process kept as the current one stops on its next poll (the command changed the agent-key stamp).
+    const abrupt = await runVigil(['region-key', 'us', '--overlap-seconds', '0', '--json'], operatorEnv());
+    const third = JSON.parse(abrupt.lines.find((l) => l.startsWith('{')) ?? '{}') as { agent_key: string };
+    expect((await poll(answer.agent_key)).status).toBe(401);
+    expect((await poll(third.agent_key)).status).toBe(200);
     // Region locations belong to no account: not listed as anyone's private location.
     const listed = (await request(api).get('/api/v1/locations').set(auth)).body.locations as { name: string; kind: string }[];
     expect(listed.filter((l) => l.name === 'us')).toEqual([expect.objectContaining({ kind: 'public' })]);

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import { assertSecretKeyForProduction, createSecretBox, issueRegionKey, systemClock } from '@vigil/core/admin';
-import { withAdminDb } from '../admin-db.js';
+import { assertSecretKeyForProduction, bumpAgentKeyStamp, createSecretBox, issueRegionKey, systemClock } from '@vigil/core/admin';
+import { withAdminDbAndRedis } from '../admin-db.js';
 import { jsonLine, UsageError, type CliIo } from '../cli-io.js';
 
 /** How long the previous key of a region keeps working after `vigil region-key` rotates it (default). */
@@ -22,11 +22,14 @@ export async function regionKeyCommand(args: string[], io: CliIo): Promise<numbe
   if (!region) throw new UsageError('region-key needs a REGION');
   const overlap = values['overlap-seconds'];
   if (!/^\d{1,6}$/.test(overlap) || Number(overlap) > 604_800) throw new UsageError('--overlap-seconds must be an integer from 0 to 604800');
-  const issued = await withAdminDb(async (db, config) => {
+  // With Redis: a rotated key's old one is the previous one from now on in every API process (the agent-key stamp).
+  const issued = await withAdminDbAndRedis(async (db, redis, config) => {
     if (!config.agentRegions.includes(region)) throw new UsageError(`Region ${region} is not served by agents: list it in VIGIL_AGENT_REGIONS (now: ${config.agentRegions.join(', ') || 'none'})`);
     assertSecretKeyForProduction(config, ['region-key']);
     const now = systemClock.now();
-    return issueRegionKey(db, createSecretBox(config.secretKey), region, now, new Date(now.getTime() + Number(overlap) * 1000));
+    const made = await issueRegionKey(db, createSecretBox(config.secretKey), region, now, new Date(now.getTime() + Number(overlap) * 1000));
+    await bumpAgentKeyStamp(redis, config);
+    return made;
   });
   const rotated = issued.location.keyRotatedAt !== null;
   io.out(

@@ -28,6 +28,8 @@ export interface LocationRow {
 export interface AgentKeyOwner {
   location: LocationRow;
   sealedLeaseSecret: string;
+  /** When the key stops opening the location: the overlap's end for the previous key, null for the current one. */
+  keyExpiresAt: Date | null;
 }
 
 interface RawRow {
@@ -207,19 +209,19 @@ export async function rotateLocationKey(
 }
 
 /**
- * The location an agent key opens at `now`: its current key, or the previous one until its
- * overlap ends. Null for any other key. Looked up by hash only (the key is never compared in
- * plain text).
+ * The location the agent key of this hash (hashApiKeySecret) opens at `now`: its current key, or
+ * the previous one until its overlap ends. Null for any other key. Looked up by hash only (the
+ * key is never compared in plain text).
  */
-export async function findLocationByAgentKey(db: Db, agentKey: string, now: Date): Promise<AgentKeyOwner | null> {
-  const hash = hashApiKeySecret(agentKey);
-  const rows = await db.query<(RawRow & { sealed_lease_secret: string })[]>(
-    `SELECT ${COLUMNS}, CASE WHEN key_hash = $1 THEN lease_secret ELSE previous_lease_secret END AS sealed_lease_secret
+export async function findLocationByAgentKeyHash(db: Db, keyHash: string, now: Date): Promise<AgentKeyOwner | null> {
+  const rows = await db.query<(RawRow & { sealed_lease_secret: string; key_expires_at: Date | null })[]>(
+    `SELECT ${COLUMNS}, CASE WHEN key_hash = $1 THEN lease_secret ELSE previous_lease_secret END AS sealed_lease_secret,
+            CASE WHEN key_hash = $1 THEN NULL ELSE previous_key_expires_at END AS key_expires_at
        FROM locations
       WHERE key_hash = $1 OR (previous_key_hash = $1 AND previous_key_expires_at > $2)`,
-    [hash, now],
+    [keyHash, now],
   );
-  return rows.length ? { location: rowOf(rows[0]), sealedLeaseSecret: rows[0].sealed_lease_secret } : null;
+  return rows.length ? { location: rowOf(rows[0]), sealedLeaseSecret: rows[0].sealed_lease_secret, keyExpiresAt: rows[0].key_expires_at } : null;
 }
 
 /**
