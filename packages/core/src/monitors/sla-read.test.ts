@@ -85,6 +85,24 @@ describe('monitorSlaPeriodReads (real PostgreSQL)', () => {
     expect(odd.get(ids[0])?.incidents.inMaintenanceMs).toBe(0);
   });
 
+  it('counts time covered by several incidents once, whatever their order: nested, tied starts, and the one from before the period', async () => {
+    const tangled = await insertMonitor(accountId, 'tangled');
+    await incident(tangled, '2026-11-03T13:30:00Z', '2026-11-03T15:00:00Z'); // past the first one's end
+    await incident(tangled, '2026-11-03T10:00:00Z', '2026-11-03T14:00:00Z');
+    await incident(tangled, '2026-11-03T11:00:00Z', '2026-11-03T12:00:00Z'); // inside it
+    await incident(tangled, '2026-11-03T13:30:00Z', '2026-11-03T13:45:00Z'); // inside it, the same start as the first
+    const maintenance = { all: [], byMonitor: new Map([[tangled, [{ start: at('2026-11-03T11:30:00Z'), end: at('2026-11-03T13:40:00Z') }]]]) };
+    const reads = await monitorSlaPeriodReads(ctx.db, accountId, range({ maintenance }), tangled);
+    expect(reads.get(tangled)?.incidents).toEqual({ count: 4, downtimeMs: 5 * HOUR_MS, inMaintenanceMs: 130 * 60_000, mttrMs: (6.75 * HOUR_MS) / 4 });
+
+    const straddled = await insertMonitor(accountId, 'straddled');
+    await incident(straddled, '2026-10-31T22:00:00Z', '2026-11-01T03:00:00Z');
+    await incident(straddled, '2026-11-01T01:00:00Z', '2026-11-01T02:00:00Z');
+    await incident(straddled, '2026-11-01T02:30:00Z', '2026-11-01T04:00:00Z');
+    const both = await monitorSlaPeriodReads(ctx.db, accountId, range(), straddled);
+    expect(both.get(straddled)?.incidents).toEqual({ count: 3, downtimeMs: 4 * HOUR_MS, inMaintenanceMs: 0, mttrMs: (5 * HOUR_MS + HOUR_MS + 1.5 * HOUR_MS) / 3 });
+  });
+
   it("counts from the monitor's creation and up to now", async () => {
     const late = await insertMonitor(accountId, 'late', '2026-11-15T00:00:00Z');
     await incident(late, '2026-11-14T12:00:00Z', '2026-11-16T00:00:00Z');

@@ -49,6 +49,8 @@ interface Row {
 
 /** Times at the millisecond, as pg's parse of a timestamp's text gives them (truncated). */
 const ms = (column: string) => `date_trunc('milliseconds', ${column})`;
+/** An interval of whole milliseconds as a bigint count of them, exactly (a float's rounding error is far below one). */
+const wholeMs = (interval: string) => `(date_part('epoch', ${interval}) * 1000)::bigint`;
 /** A timestamp from epoch milliseconds, exactly. */
 const fromEpochMs = (text: string) => `(timestamptz 'epoch' + (${text})::bigint * interval '1 millisecond')`;
 
@@ -60,10 +62,12 @@ const fromEpochMs = (text: string) => `(timestamptz 'epoch' + (${text})::bigint 
  * The incidents are summed where they are (issue 35: every incident of the period was sent to
  * the API as JSON and merged there, so a year's report of monitors that flapped cost the shared
  * process time in proportion to their incidents): each one clipped to the monitor's monitored
- * part [greatest(from, created_at), least(to, now)), the clipped spans merged (range_agg, so
- * overlaps count once) and intersected with the monitor's maintenance, passed in as spans. They
- * are those reaching into the part (incidentsReachingSql). MTTR: the mean of resolved_at -
- * started_at of those resolved inside the part (and after `from`).
+ * part [greatest(from, created_at), least(to, now)) and counted from the latest end of those
+ * started before it (a running max in start order: overlaps count once, with no merge of every
+ * span); the pieces that touch the monitor's maintenance (passed in as spans) are merged and
+ * intersected with it. They are those reaching into the part (incidentsReachingSql). MTTR: the
+ * mean of resolved_at - started_at of those resolved inside the part (and after `from`). Lengths
+ * are whole milliseconds (the times are truncated to them) summed as integers.
  */
 export async function monitorSlaPeriodReads(q: Queryable, accountId: number, range: SlaReadRange, monitorId?: number): Promise<Map<number, MonitorPeriodRead>> {
   const spans = (list: readonly EpochSpan[]) => list.map((s) => [s.start, s.end]);
@@ -84,28 +88,31 @@ export async function monitorSlaPeriodReads(q: Queryable, accountId: number, ran
     only = `AND m.id = $${params.length}`;
   }
   const rows = await q.query<Row[]>(
-    `SELECT m.id, inc.count,
-            (coalesce((SELECT sum(extract(epoch FROM upper(x) - lower(x))) FROM unnest(inc.down) x), 0) * 1000)::float8 AS downtime_ms,
-            (coalesce((SELECT sum(extract(epoch FROM upper(x) - lower(x))) FROM unnest(inc.down * mm.maint) x), 0) * 1000)::float8 AS in_maintenance_ms,
+    `SELECT m.id, inc.count, inc.downtime_ms::float8 AS downtime_ms,
+            (coalesce((SELECT sum(extract(epoch FROM upper(x) - lower(x))) FROM unnest(inc.down_in_maintenance * mm.maint) x), 0) * 1000)::float8 AS in_maintenance_ms,
             inc.mttr_ms::float8 AS mttr_ms,
             ${live}
        FROM monitors m
        CROSS JOIN LATERAL (SELECT greatest($2::timestamptz, ${ms('m.created_at')}) AS st) b0
        CROSS JOIN LATERAL (SELECT b0.st, greatest(b0.st, least($3::timestamptz, $4::timestamptz)) AS en) b
        CROSS JOIN LATERAL (
-         SELECT count(*) FILTER (WHERE c.lo < c.hi)::int AS count,
-                range_agg(tstzrange(c.lo, c.hi)) FILTER (WHERE c.lo < c.hi) AS down,
-                avg(extract(epoch FROM c.r - c.s) * 1000) FILTER (WHERE c.r > $2 AND c.r >= b.st AND c.r < b.en) AS mttr_ms
-           FROM (
-             SELECT i.s, i.r, greatest(i.s, b.st) AS lo, least(coalesce(i.r, $4::timestamptz), b.en) AS hi
-               FROM ${incidentsReachingSql(`${ms('started_at')} AS s, ${ms('resolved_at')} AS r`, 'm.id', 'b.st', 'started_at < b.en')} AS i
-           ) c
-       ) inc
-       CROSS JOIN LATERAL (
          SELECT range_agg(tstzrange(${fromEpochMs("x->>0")}, ${fromEpochMs("x->>1")})) AS maint
            FROM jsonb_array_elements(($5::jsonb -> 'all') || coalesce($5::jsonb -> (m.id::text), '[]'::jsonb)) x
           WHERE (x->>0)::bigint < (x->>1)::bigint
        ) mm
+       CROSS JOIN LATERAL (
+         SELECT count(*) FILTER (WHERE p.lo < p.hi)::int AS count,
+                coalesce(sum(${wholeMs('p.hi - p.fr')}) FILTER (WHERE p.fr < p.hi), 0) AS downtime_ms,
+                range_agg(tstzrange(p.fr, p.hi)) FILTER (WHERE p.fr < p.hi AND tstzrange(p.fr, p.hi) && mm.maint) AS down_in_maintenance,
+                avg(${wholeMs('p.r - p.s')}) FILTER (WHERE p.r > $2 AND p.r >= p.st AND p.r < p.en) AS mttr_ms
+           FROM (
+             SELECT c.*, greatest(c.lo, max(c.hi) OVER (ORDER BY c.s ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)) AS fr
+               FROM (
+                 SELECT i.s, i.r, b.st, b.en, greatest(i.s, b.st) AS lo, least(coalesce(i.r, $4::timestamptz), b.en) AS hi
+                   FROM ${incidentsReachingSql(`${ms('started_at')} AS s, ${ms('resolved_at')} AS r`, 'm.id', 'b.st', 'started_at < b.en')} AS i
+               ) c
+           ) p
+       ) inc
        ${join}
       WHERE m.account_id = $1 ${only}`,
     params,
