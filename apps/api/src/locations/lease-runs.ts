@@ -20,8 +20,6 @@ export async function leaseRuns(
   opts: { agentId: string; version: string; max: number; waitMs: number; gone: () => boolean },
 ): Promise<AgentLease[]> {
   const p = ctx.config.redisPrefix;
-  const box = createSecretBox(ctx.config.secretKey);
-  const toAgent = leaseBox(box.open(owner.sealedLeaseSecret));
   const started = ctx.clock.now().getTime();
   let leases: Lease[] = [];
   let beatMs = -Infinity;
@@ -39,6 +37,10 @@ export async function leaseRuns(
     if (leases.length || opts.gone() || nowMs - started >= opts.waitMs) break;
     await sleep(Math.min(POLL_STEP_MS, opts.waitMs - (nowMs - started)));
   }
+  if (!leases.length) return [];
+  // Opened only for a poll that leased something (most polls of an idle location lease nothing).
+  const box = createSecretBox(ctx.config.secretKey);
+  const toAgent = leaseBox(box.open(owner.sealedLeaseSecret));
   return leases.map(({ leaseId, offer, expiresMs }) => ({
     lease_id: leaseId,
     monitor_id: offer.monitorId,
