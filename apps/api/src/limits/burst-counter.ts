@@ -124,15 +124,15 @@ export class BurstCounter {
       return { group, place: group.size };
     });
     const list = [...groups.values()];
-    const args = (part: Group[]) => [...part.map((g) => g.key), ...part.flatMap((g) => [g.window, g.size])];
+    const keysOf = (part: Group[]) => part.map((g) => g.key);
+    const argvOf = (part: Group[]) => part.flatMap((g) => [g.window, g.size]);
     let totals: (number | string)[];
     let read: string | null = null;
     if (stamp) {
-      const keys = args(list);
-      totals = await this.redis.vigilBurstConsumeManyStamped(list.length + 1, ...keys.slice(0, list.length), stamp.key, ...keys.slice(list.length), stamp.fresh());
+      totals = await this.redis.vigilBurstConsumeManyStamped(list.length + 1, ...keysOf(list), stamp.key, ...argvOf(list), stamp.fresh());
       read = String(totals[list.length]);
     } else {
-      const call = (part: Group[]) => this.redis.vigilBurstConsumeMany(part.length, ...args(part));
+      const call = (part: Group[]) => this.redis.vigilBurstConsumeMany(part.length, ...keysOf(part), ...argvOf(part));
       totals = oneKeyPerCall ? (await Promise.all(list.map((g) => call([g])))).flat() : await call(list);
     }
     const totalOf = new Map(list.map((g, i) => [g, Number(totals[i])]));
