@@ -80,8 +80,9 @@ interface RouteFields {
   coalesce?: boolean;
   /**
    * The handler counts the per-IP burst limit itself (takeDeferredBurst, then its own Redis call
-   * with the burst in it, answering the burst's 429 before anything else): the pings. Not on a
-   * Redis Cluster, where the burst middleware counts it as for any path.
+   * with the burst in it, answering the burst's 429 before anything else): the pings, and the
+   * agent routes (authenticateAgent). Not on a Redis Cluster, where the burst middleware counts
+   * it as for any path.
    */
   ownBurst?: true;
 }

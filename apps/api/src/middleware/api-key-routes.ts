@@ -21,7 +21,7 @@ export function apiKeyRouteMatcher(routes: readonly RouteShape[]): (method: stri
   return routeMatcher(routes, (r) => r.auth === 'api-key');
 }
 
-/** Whether a request will be answered by a route that counts the burst limit itself (`ownBurst`: the pings), judged as apiKeyRouteMatcher judges. */
+/** Whether a request will be answered by a route that counts the burst limit itself (`ownBurst`: the pings, the agent routes), judged as apiKeyRouteMatcher judges. */
 export function ownBurstRouteMatcher(routes: readonly RouteShape[]): (method: string, path: string) => boolean {
   return routeMatcher(routes, (r) => r.ownBurst === true);
 }

@@ -61,8 +61,9 @@ export function sendBurstLimited(ctx: Context, res: Response, msBeforeNext: numb
  * anything else, so the answer is the same and the request makes one Redis round trip instead
  * of two. Should such a request end without reaching that step (the client left while waiting
  * for its turn in the fair scheduler), it is counted when it ends. A request for a route that
- * counts the burst itself (`ownBurst`: the pings, `checksOwnBurst`) is left to its handler the
- * same way, with or without a key: the ping's one Redis call counts its burst and its token's limit. On a Redis Cluster the burst
+ * counts the burst itself (`ownBurst`: the pings and the agent routes, `checksOwnBurst`) is left
+ * to its handler the same way, with or without a key: the ping's one Redis call counts its burst
+ * and its token's limit, an agent's its burst and the agent-key stamp. On a Redis Cluster the burst
  * limit is always checked here, in its own call (its key and the account's are in different slots).
  */
 export function burstLimit(
