@@ -1,6 +1,5 @@
-import { agentKeyStampKey, findLocationByAgentKeyHash, hashApiKeySecret, newAgentKeyStamp, type AgentKeyOwner, type Context } from '@vigil/core';
+import { findLocationByAgentKeyHash, hashApiKeySecret, type AgentKeyOwner, type Context } from '@vigil/core';
 import { BoundedTtlCache } from '../auth/key-cache.js';
-import { BurstCounter } from '../limits/burst-counter.js';
 
 /** How many agent keys a process keeps, and for how long at most (the stamp ends an entry at once when its key changes). */
 const KEPT_KEYS = 10_000;
@@ -18,12 +17,8 @@ const KEPT_MS = 60_000;
  */
 export class AgentKeyOwners {
   private readonly kept = new BoundedTtlCache<{ owner: AgentKeyOwner; stamp: string }>(KEPT_KEYS, KEPT_MS);
-  /** The agent routes' burst counter: each call also reads the stamp. */
-  readonly burst: BurstCounter;
 
-  constructor(private readonly ctx: Context) {
-    this.burst = new BurstCounter(ctx.redis, ctx.config.redis.mode === 'cluster', { key: agentKeyStampKey(ctx.config), fresh: newAgentKeyStamp });
-  }
+  constructor(private readonly ctx: Context) {}
 
   /** The location `agentKey` opens now, kept under `stamp` when there is one. */
   async ownerOf(agentKey: string, stamp: string | null): Promise<AgentKeyOwner | null> {

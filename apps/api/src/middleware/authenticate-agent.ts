@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
-import { AuthenticationError, looksLikeAgentKey, logContext, type Context } from '@vigil/core';
+import { AuthenticationError, agentKeyStampKey, looksLikeAgentKey, logContext, newAgentKeyStamp, type Context } from '@vigil/core';
 import { bearerToken } from '../auth/authenticate-key.js';
+import { BurstCounter } from '../limits/burst-counter.js';
 import { AgentKeyOwners } from '../locations/agent-key-owners.js';
 import { burstCounter, burstLimiterUnavailable, sendBurstLimited, takeDeferredBurst } from './burst-limit.js';
 
@@ -20,11 +21,13 @@ export const INVALID_AGENT_KEY = 'Invalid agent key';
  */
 export function authenticateAgent(ctx: Context): RequestHandler {
   const owners = new AgentKeyOwners(ctx);
+  // Each call also reads the agent-key stamp (not on a Redis Cluster: there the burst middleware counts these routes).
+  const burst = new BurstCounter(ctx.redis, ctx.config.redis.mode === 'cluster', { key: agentKeyStampKey(ctx.config), fresh: newAgentKeyStamp });
   return async (req, res, next) => {
     let stamp: string | null = null;
     if (takeDeferredBurst(req)) {
       const { key, limit } = burstCounter(ctx, req);
-      const counted = await owners.burst.consume(key, limit, ctx.clock.now()).catch((e: unknown) => {
+      const counted = await burst.consume(key, limit, ctx.clock.now()).catch((e: unknown) => {
         burstLimiterUnavailable(ctx, e);
         return null;
       });
