@@ -11,6 +11,7 @@ afterAll(() => ctx.teardown());
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean> };
+  handle: { routers?: { stack: Layer[] }[] };
 }
 
 describe('operations', () => {
@@ -34,11 +35,15 @@ describe('OpenAPI document', () => {
     const app = createApp(ctx);
     const doc = (await request(app).get('/api/v1/openapi.json')).body as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(doc.openapi).toBe('3.1.0');
-    const stack = (app.router as unknown as { stack: Layer[] }).stack;
-    const mounted = stack.filter((l) => l.route).flatMap((l) =>
-      Object.keys(l.route!.methods).filter((m) => m !== '_all').map((m) => [m, openApiPath(l.route!.path)] as const),
-    );
+    // Routes sit in the app's stack or in the routers of its shape dispatch (registerRoutes).
+    const layers = (stack: Layer[]): Layer[] => stack.flatMap((l) => [l, ...(l.handle.routers ?? []).flatMap((r) => layers(r.stack))]);
+    const mounted = layers((app.router as unknown as { stack: Layer[] }).stack)
+      .filter((l) => l.route)
+      .flatMap((l) => Object.keys(l.route!.methods).filter((m) => m !== '_all').map((m) => [m, openApiPath(l.route!.path)] as const));
     expect(mounted.length).toBeGreaterThan(10);
+    // And every declared route is mounted.
+    const mountedKeys = new Set(mounted.map(([method, path]) => `${method} ${path}`));
+    for (const r of app.routes) expect(mountedKeys).toContain(`${r.method} ${openApiPath(r.path)}`);
     for (const [method, path] of mounted) {
       expect(doc.paths[path]?.[method]).toBeDefined();
     }
