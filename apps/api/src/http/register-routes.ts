@@ -10,7 +10,7 @@ import { keyFairShare } from '../middleware/key-fair-share.js';
 import { declaredScope, requireScope } from '../middleware/require-scope.js';
 import { FairScheduler } from '../limits/fair-scheduler.js';
 import { methodNotAllowed } from './method-not-allowed.js';
-import { pathIndex } from './path-index.js';
+import { shapeDispatch } from './shape-dispatch.js';
 import { parsedBodyWithoutNul } from './reject-nul.js';
 import { ReadCoalescer } from './read-coalescer.js';
 import { authOf } from './request-auth.js';
@@ -23,14 +23,14 @@ export const JSON_BODY_LIMIT = '1mb';
 const FAIR_SHARE_HOLD_MS = 1_000;
 
 /**
- * Mounts every route, grouped by path, and answers any other method on a known path with the
- * seed's 405 (Allow header, HTML body). A JSON body is parsed only after authentication, the
- * account limits and the route's own `before` steps: a request without a key is a 401 whatever
- * its body, and a 400 for invalid JSON or a 413 carries the rate-limit headers like any other
- * answer to an authenticated request. A key without the route's scope is a 403 before any of
- * the route's own steps; an `api-key` route without a declared scope stops the boot. A write
- * (keyed, not GET) that answers 2xx without recording its audit entries is an error, not an
- * answer (decisions: "Audit log").
+ * Mounts every route, grouped by path and reached by request shape (shapeDispatch), and answers
+ * any other method on a known path with the seed's 405 (Allow header, HTML body). A JSON body is
+ * parsed only after authentication, the account limits and the route's own `before` steps: a
+ * request without a key is a 401 whatever its body, and a 400 for invalid JSON or a 413 carries
+ * the rate-limit headers like any other answer to an authenticated request. A key without the
+ * route's scope is a 403 before any of the route's own steps; an `api-key` route without a
+ * declared scope stops the boot. A write (keyed, not GET) that answers 2xx without recording its
+ * audit entries is an error, not an answer (decisions: "Audit log").
  */
 export function registerRoutes(app: Express, ctx: Context, limits: { quota: AccountQuota; usage: RequestUsage }, routes: RouteDef[]): void {
   const jsonBody = express.json({ limit: JSON_BODY_LIMIT, type: ['application/json', 'application/*+json'] });
@@ -86,23 +86,7 @@ export function registerRoutes(app: Express, ctx: Context, limits: { quota: Acco
       chain.all(notAllowed);
     });
   }
-  // One router per request shape (pathIndex), holding only the routes a path of that shape can
-  // match, in declaration order: Express tests a request against every route before its own in
-  // turn (over a hundred for the last declared), and that walk was a few % of a keyed read's CPU.
-  const routers: Router[] = [];
-  const routerOf = pathIndex([...mounts], (candidates) => {
-    const router = express.Router();
-    for (const mount of candidates) mount(router);
-    routers.push(router);
-    return router;
-  });
-  const dispatch: RequestHandler = (req, res, next) => {
-    const router = routerOf(req.path);
-    if (router) router(req, res, next);
-    else next();
-  };
-  // The routers stay reachable for whoever walks the app's stack (the OpenAPI coverage test).
-  app.use(Object.assign(dispatch, { routers }));
+  app.use(shapeDispatch([...mounts]));
 }
 
 /**
