@@ -47,6 +47,7 @@ export * from './runtime/health-server.js';
 export * from './runtime/worker-app.js';
 export * from './runtime/limiter.js';
 export * from './runtime/fair-limiter.js';
+export * from './runtime/churn-list.js';
 export * from './security/api-key-secret.js';
 export * from './security/secret-box.js';
 export * from './security/mask.js';

@@ -1,7 +1,9 @@
+import { ChurnList } from '@vigil/core';
+
 interface Lane {
   running: number;
-  /** Waiting starts, first come first served (a Set: a waiter that gives up leaves in O(1)). */
-  waiting: Set<() => void>;
+  /** Waiting starts, first come first served; a waiter that gives up leaves in O(1). A ChurnList, not a Set: one entry per waiting request (see ChurnList). */
+  waiting: ChurnList<() => void>;
 }
 
 export interface FairSchedulerOptions {
@@ -78,11 +80,12 @@ export class FairScheduler {
     this.latest = { key, at };
     let lane = this.lanes.get(key);
     if (!lane) {
-      lane = { running: 0, waiting: new Set() };
+      lane = { running: 0, waiting: new ChurnList() };
       this.lanes.set(key, lane);
     }
     const own = lane;
     let state: 'waiting' | 'running' | 'left' = 'waiting';
+    let stopWaiting = () => {};
     const run = () => {
       state = 'running';
       start();
@@ -90,7 +93,7 @@ export class FairScheduler {
     const leave = () => {
       if (state === 'left') return;
       if (state === 'waiting') {
-        own.waiting.delete(run);
+        stopWaiting();
         this.waitingCount--;
         if (!own.waiting.size) this.rotation.delete(key);
       } else {
@@ -104,7 +107,7 @@ export class FairScheduler {
     if (!this.waitingCount && this.running < this.limit) {
       this.begin(own, run);
     } else {
-      own.waiting.add(run);
+      stopWaiting = own.waiting.add(run);
       this.waitingCount++;
       if (!this.rotation.has(key)) this.rotation.set(key, own);
       // Slots may have been added since the last dispatch (the other keys went quiet).
@@ -133,8 +136,8 @@ export class FairScheduler {
         }
       }
       if (!chosen) return;
-      const [run] = chosen.waiting;
-      chosen.waiting.delete(run);
+      const run = chosen.waiting.shift();
+      if (!run) return;
       this.waitingCount--;
       // Served: to the back of the rotation, or out of it when nothing of it waits any more.
       this.rotation.delete(chosenKey);

@@ -22,15 +22,19 @@ export function keyFairShare(scheduler: FairScheduler, lineOf: (token: string, r
     let leave = () => {
       yielded = true;
     };
-    slots.set(res, () => leave());
+    res.vigilYieldSlot = () => leave();
     leave = scheduler.enter(lineOf(token, req), () => next());
     if (yielded) leave();
     whenClosed(res, leave);
   };
 }
 
-/** How each request holding (or waiting for) a slot gives it back; leaving twice is a no-op. */
-const slots = new WeakMap<Response, () => void>();
+declare module 'express-serve-static-core' {
+  interface Response {
+    /** How the request holding (or waiting for) a slot gives it back; leaving twice is a no-op. On the response, not in a WeakMap keyed by it: one table entry per request churns (see ChurnList in core). */
+    vigilYieldSlot?: () => void;
+  }
+}
 
 /**
  * Gives the request's slot back before it waits on a worker's job (a manual check, a test
@@ -39,5 +43,5 @@ const slots = new WeakMap<Response, () => void>();
  * otherwise keep every other account's requests waiting.
  */
 export function yieldSlot(res: Response): void {
-  slots.get(res)?.();
+  res.vigilYieldSlot?.();
 }

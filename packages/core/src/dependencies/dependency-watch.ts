@@ -2,6 +2,7 @@ import type { Dependency } from '../errors/dependency-unavailable-error.js';
 import type { Logger } from '../logging/logger.js';
 import { networkReason } from './classify-outage.js';
 import { withTimeout } from '../time/with-timeout.js';
+import { ChurnList } from '../runtime/churn-list.js';
 
 export interface DependencyStatus {
   up: boolean;
@@ -29,7 +30,8 @@ export const DEFAULT_WATCH_OPTIONS: DependencyWatchOptions = { intervalMs: 500, 
  */
 export class DependencyWatch {
   private readonly status = new Map<Dependency, DependencyStatus>();
-  private readonly lostListeners = new Set<(lost: Dependency) => void>();
+  /** One per request in flight (the dependency gate): a ChurnList, not a Set (see there). */
+  private readonly lostListeners = new ChurnList<(lost: Dependency) => void>();
   private timer: NodeJS.Timeout | undefined;
   private inFlight: Promise<Record<Dependency, DependencyStatus>> | undefined;
 
@@ -49,8 +51,7 @@ export class DependencyWatch {
 
   /** Calls `listener` whenever a dependency goes from up (or unknown) to down; returns the unsubscribe. */
   onLost(listener: (lost: Dependency) => void): () => void {
-    this.lostListeners.add(listener);
-    return () => this.lostListeners.delete(listener);
+    return this.lostListeners.add(listener);
   }
 
   /** Probes every dependency now (joining a check already running) and returns the states. */
@@ -77,7 +78,7 @@ export class DependencyWatch {
     if (before?.up === next.up) return;
     if (!next.up) {
       this.logger.warn(`${dependency} unreachable`, { dependency, reason: next.reason });
-      for (const listener of this.lostListeners) listener(dependency);
+      for (const listener of this.lostListeners.values()) listener(dependency);
     } else if (before) {
       this.logger.info(`${dependency} reachable again`, { dependency });
     }
