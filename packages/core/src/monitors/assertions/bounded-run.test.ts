@@ -1,4 +1,5 @@
-import { runBounded, TimeBoundExceeded } from './bounded-run.js';
+import { Worker } from 'node:worker_threads';
+import { runBounded, threadCpuMicros, TimeBoundExceeded } from './bounded-run.js';
 
 describe('runBounded', () => {
   it('returns what the work returns', () => {
@@ -29,5 +30,34 @@ describe('runBounded', () => {
     ).toThrow(SyntaxError);
     expect(() => runBounded(() => /(x+x+)+y/.test('x'.repeat(40)), 5)).toThrow(TimeBoundExceeded);
     expect(runBounded(() => 'ok'.length, 1000)).toBe(2);
+  });
+});
+
+describe('threadCpuMicros', () => {
+  /** CPU counted by threadCpuMicros and by the whole process while another thread spins and this one sleeps 500 ms. */
+  async function besideASpinningThread(): Promise<{ thread: number; process: number }> {
+    const spinner = new Worker('const end = Date.now() + 2000; while (Date.now() < end) {}', { eval: true });
+    await new Promise((resolve) => spinner.once('online', resolve));
+    const threadBefore = threadCpuMicros();
+    const processBefore = process.cpuUsage();
+    // Sleeps without using CPU (no timer: this thread does not run meanwhile).
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    const thread = threadCpuMicros() - threadBefore;
+    const used = process.cpuUsage(processBefore);
+    await spinner.terminate();
+    return { thread, process: used.user + used.system };
+  }
+
+  (typeof process.threadCpuUsage === 'function' ? it : it.skip)('leaves out the CPU of the process\'s other threads (Node with process.threadCpuUsage)', async () => {
+    const { thread, process: whole } = await besideASpinningThread();
+    // The spinner ran on the other core meanwhile: the process used that time, this thread did not.
+    expect(whole).toBeGreaterThan(100_000);
+    expect(thread).toBeLessThan(50_000);
+  });
+
+  (typeof process.threadCpuUsage === 'function' ? it.skip : it)('is the process\'s CPU on a Node without process.threadCpuUsage', async () => {
+    const { thread, process: whole } = await besideASpinningThread();
+    expect(thread).toBeGreaterThan(100_000);
+    expect(Math.abs(thread - whole)).toBeLessThan(50_000);
   });
 });

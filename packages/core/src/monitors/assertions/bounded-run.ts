@@ -35,3 +35,14 @@ export function runBounded<T>(work: () => T, ms: number): T {
   }
   return results[0];
 }
+
+/**
+ * This thread's CPU time so far, in µs: what a bounded run's retry judges (a run that passed
+ * its wall-clock bound while this thread got little CPU was preempted, not slow). Where Node has
+ * `process.threadCpuUsage` (later Node 22 releases, 24), the time of the JIT's and the GC's helper
+ * threads does not count; on older Node it is the whole process's.
+ */
+export function threadCpuMicros(): number {
+  const usage = typeof process.threadCpuUsage === 'function' ? process.threadCpuUsage() : process.cpuUsage();
+  return usage.user + usage.system;
+}
