@@ -33,12 +33,7 @@ export class ChurnList<T> {
     else this.head = link;
     this.tail = link;
     this.count++;
-    let removed = false;
-    return () => {
-      if (removed) return;
-      removed = true;
-      this.unlink(link);
-    };
+    return () => this.unlink(link);
   }
 
   /** Takes out and returns the first value; undefined when empty. */
@@ -57,7 +52,7 @@ export class ChurnList<T> {
   }
 
   private unlink(link: Link<T>): void {
-    // Shifted already (a removal handle called after shift): nothing to do.
+    // Removed already (by its handle or by shift): a linked link has a predecessor or is the head.
     if (link.prev === null && this.head !== link) return;
     if (link.prev) link.prev.next = link.next;
     else this.head = link.next;
