@@ -2,7 +2,7 @@ import request from 'supertest';
 import express from 'express';
 import { createApp } from '@vigil/api';
 import { createTestContext, testClock, type TestContext } from '@vigil/testing';
-import { PROCESS_METRICS_MAX_AGE_MS } from './process-exposition.js';
+import { PROCESS_METRICS_MAX_AGE_MS, ProcessExposition } from './process-exposition.js';
 
 const clock = testClock('2026-11-27T10:00:00Z');
 let ctx: TestContext;
@@ -81,5 +81,15 @@ describe('/metrics answer', () => {
     const second = await request(app).get('/metrics');
     expect([first.headers.etag, second.headers.etag]).toEqual([`"${Buffer.byteLength(first.text)}"`, `"${Buffer.byteLength(first.text)}"`]);
     expect(hashed).toEqual([Buffer.byteLength(first.text)]);
+  });
+
+  it('encodes a render once: every scrape of it is answered with the same bytes', async () => {
+    const exposition = new ProcessExposition(ctx);
+    clock.advance(PROCESS_METRICS_MAX_AGE_MS);
+    const first = await exposition.current();
+    const again = await exposition.current();
+    expect(again.body).toBe(first.body);
+    expect(first.body.equals(Buffer.from(first.text))).toBe(true);
+    expect(first.byteLength).toBe(Buffer.byteLength(first.text));
   });
 });

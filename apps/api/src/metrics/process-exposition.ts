@@ -12,21 +12,28 @@ export const PROCESS_METRICS_MAX_AGE_MS = 1_000;
 export type EtagOf = (body: Buffer) => string | undefined;
 
 /**
- * One render of the process's metrics: its text, its length in bytes and its ETag, the last two
+ * One render of the process's metrics: its text, its UTF-8 bytes and its ETag, the last two
  * computed once per render (and per generator) instead of by res.send on every scrape: hashing
  * the text (tens of KB: every route's duration histogram) was most of a cached scrape's CPU.
+ * Scrapes are answered with the bytes: a text that large is copied into a fresh buffer on every
+ * write the socket cannot take at once, memory outside the heap that made V8 run a full
+ * collection about three times a second under a flood of scrapes.
  */
 export class RenderedMetrics {
-  readonly byteLength: number;
+  readonly body: Buffer;
   private tagged: { of: EtagOf; etag: string | undefined } | null = null;
 
   constructor(readonly text: string) {
-    this.byteLength = Buffer.byteLength(text);
+    this.body = Buffer.from(text);
+  }
+
+  get byteLength(): number {
+    return this.body.length;
   }
 
   /** The ETag `of` gives the text's bytes, as res.send would compute it. */
   etag(of: EtagOf): string | undefined {
-    if (this.tagged?.of !== of) this.tagged = { of, etag: of(Buffer.from(this.text)) };
+    if (this.tagged?.of !== of) this.tagged = { of, etag: of(this.body) };
     return this.tagged.etag;
   }
 }

@@ -65,7 +65,7 @@ export function operatorPortRoutes(ctx: Context): RouteDef[] {
           res.set('Content-Length', String(rendered.byteLength));
           if (etag) res.set('ETag', etag);
         }
-        res.send(rendered.text);
+        res.send(rendered.body);
       },
       docs: { responses: { 200: { description: 'Prometheus text format', contentType: 'text/plain' } } },
     }),
