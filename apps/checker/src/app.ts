@@ -1,7 +1,7 @@
 import { JobName, QueueName, checkQueueOf, createOutboxRelay, createSecretBox, createWorkerApp, monitoredTiers, type Context, type StalledJobOptions } from '@vigil/core';
 import { ensureCheckPartitionsJob } from './jobs/ensure-check-partitions.job.js';
 import { generateInvoicesJob } from './jobs/generate-invoices.job.js';
-import { heartbeatPingJob, sweepHeartbeatsJob } from './jobs/heartbeat.jobs.js';
+import { heartbeatPingJobs, sweepHeartbeatsJob } from './jobs/heartbeat.jobs.js';
 import { checkLimiter, monitorBucketJob, type AccountsOf } from './jobs/monitor-bucket.job.js';
 import { manualResultsOnly, monitorCheckJob } from './jobs/monitor-check.job.js';
 import { createMonitorChecks, type MonitorCheckOptions } from './monitors/monitor-checks.js';
@@ -100,7 +100,7 @@ export function createCheckerApp(ctx: Context, opts: { monitorCheck?: MonitorChe
         [JobName.RecordAgentCheck]: recordAgentCheckJob(monitors, writer, createLiveRegions(ctx)),
         [JobName.SweepLocationPresence]: sweepLocationPresenceJob(ctx, () => relay.wake()),
       },
-      [QueueName.Heartbeats]: { [JobName.HeartbeatPing]: heartbeatPingJob(ctx, () => relay.wake()) },
+      [QueueName.Heartbeats]: heartbeatPingJobs(ctx, () => relay.wake()),
     },
     onStarted: async () => {
       await ensureMaintenanceSchedulers(ctx);

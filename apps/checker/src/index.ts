@@ -9,7 +9,7 @@ export { nextMonitorState, applyTransition, type MonitorState, type Transition }
 export { recordChecks, type CheckRecord, type RecordOutcome } from './persistence/record-checks.js';
 export { rollupDeltas, utcHour } from './persistence/rollup-deltas.js';
 export { ensureCheckPartitions } from './retention/ensure-check-partitions.js';
-export { heartbeatPingJob, sweepHeartbeatsJob, MAX_LATE_PER_SWEEP } from './jobs/heartbeat.jobs.js';
+export { heartbeatPingJobs, sweepHeartbeatsJob, MAX_LATE_PER_SWEEP } from './jobs/heartbeat.jobs.js';
 export { createAgent, type Agent, type AgentOptions } from './agent/run-agent.js';
 export { createOneShotProbe, type OneShotProbe } from './probe/one-shot.js';
 export { probeTargetOfEntry } from './probe/entry-target.js';

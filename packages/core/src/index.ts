@@ -48,6 +48,7 @@ export * from './runtime/worker-app.js';
 export * from './runtime/limiter.js';
 export * from './runtime/fair-limiter.js';
 export * from './runtime/churn-list.js';
+export * from './runtime/chunks-of.js';
 export * from './security/api-key-secret.js';
 export * from './security/secret-box.js';
 export * from './security/mask.js';

@@ -1,9 +1,10 @@
 import type { Job } from 'bullmq';
 import request from 'supertest';
 import { createApp } from '@vigil/api';
-import { heartbeatPingJob, sweepHeartbeatsJob } from '@vigil/checker';
-import { HEARTBEAT_BODY_MAX_BYTES, JobName, type HeartbeatPingPayload, type ManualClock } from '@vigil/core';
+import { heartbeatPingJobs, sweepHeartbeatsJob } from '@vigil/checker';
+import { HEARTBEAT_BODY_MAX_BYTES, HEARTBEAT_PINGS_PER_JOB, JobName, type HeartbeatPingsPayload, type ManualClock } from '@vigil/core';
 import { createTestAccount, createTestContext, shiftDates, testClock, type TestAccount, type TestContext } from '@vigil/testing';
+import { PingIntake } from './ping-intake.js';
 
 // The ping endpoints of the API and the checker's heartbeat jobs, on real PostgreSQL and Redis
 // and a manual clock: the API queues each ping, the test runs the checker's handler on the
@@ -14,7 +15,7 @@ let clock: ManualClock;
 let app: ReturnType<typeof createApp>;
 let account: TestAccount;
 let other: TestAccount;
-let judge: ReturnType<typeof heartbeatPingJob>;
+let judge: ReturnType<typeof heartbeatPingJobs>[JobName.HeartbeatPings];
 let sweeper: ReturnType<typeof sweepHeartbeatsJob>;
 
 beforeAll(async () => {
@@ -23,20 +24,20 @@ beforeAll(async () => {
   app = createApp(ctx);
   account = await createTestAccount(ctx, 'pro');
   other = await createTestAccount(ctx, 'pro');
-  judge = heartbeatPingJob(ctx, () => undefined);
+  judge = heartbeatPingJobs(ctx, () => undefined)[JobName.HeartbeatPings];
   sweeper = sweepHeartbeatsJob(ctx, () => undefined);
 });
 afterAll(() => ctx.teardown());
 
 const at = (iso: string) => shiftDates(iso);
 
-/** Runs the checker on every queued ping, oldest first; returns how many changed something. */
+/** Runs the checker on every queued batch of pings, oldest first; returns how many pings changed something. */
 async function drainPings(): Promise<number> {
-  const queue = ctx.queues.queueOf(JobName.HeartbeatPing);
-  const jobs = (await queue.getJobs(['waiting'], 0, -1, true)) as Job<HeartbeatPingPayload>[];
+  const queue = ctx.queues.queueOf(JobName.HeartbeatPings);
+  const jobs = (await queue.getJobs(['waiting'], 0, -1, true)) as Job<HeartbeatPingsPayload>[];
   let recorded = 0;
   for (const job of jobs) {
-    if ((await judge(job.data, job)).recorded) recorded++;
+    recorded += (await judge(job.data, job)).recorded;
     await job.remove();
   }
   return recorded;
@@ -113,11 +114,28 @@ describe('pings', () => {
   it('a job delivered twice records one check', async () => {
     const m = await create({ period: 3600, grace: 300 });
     await request(app).get(m.path).expect(200);
-    const [job] = (await ctx.queues.queueOf(JobName.HeartbeatPing).getJobs(['waiting'])) as Job<HeartbeatPingPayload>[];
-    expect((await judge(job.data, job)).recorded).toBe(true);
-    expect((await judge(job.data, job)).recorded).toBe(false);
+    const [job] = (await ctx.queues.queueOf(JobName.HeartbeatPings).getJobs(['waiting'])) as Job<HeartbeatPingsPayload>[];
+    expect((await judge(job.data, job)).recorded).toBe(1);
+    expect((await judge(job.data, job)).recorded).toBe(0);
     await job.remove();
     expect(await checksOf(m.id)).toHaveLength(1);
+  });
+
+  it('the pings accepted in one turn go in HeartbeatPings jobs of at most HEARTBEAT_PINGS_PER_JOB, each ping with its own id', async () => {
+    const m = await create({ period: 60, grace: 60 }, 'many in a turn');
+    const intake = new PingIntake(ctx, 1_000);
+    const token = m.path.split('/')[2];
+    const go = await intake.limits(token, null, true);
+    if (go.kind !== 'go') throw new Error(`expected the ping admitted, got ${go.kind}`);
+    const count = 2 * HEARTBEAT_PINGS_PER_JOB + 50;
+    const answers = await Promise.all(Array.from({ length: count }, () => intake.accept(go, { kind: 'success', exitCode: null, body: null })));
+    expect(answers.every((a) => a.kind === 'accepted')).toBe(true);
+    const jobs = (await ctx.queues.queueOf(JobName.HeartbeatPings).getJobs(['waiting'], 0, -1, true)) as Job<HeartbeatPingsPayload>[];
+    expect(jobs.map((j) => j.data.pings.length).sort((a, b) => a - b)).toEqual([50, HEARTBEAT_PINGS_PER_JOB, HEARTBEAT_PINGS_PER_JOB]);
+    const pings = jobs.flatMap((j) => j.data.pings);
+    expect(new Set(pings.map((p) => p.pingId)).size).toBe(count);
+    expect(pings.every((p) => p.monitorId === m.id && p.kind === 'success')).toBe(true);
+    await ctx.queues.queueOf(JobName.HeartbeatPings).drain();
   });
 
   it('/fail and non-zero exit codes are failures; the POST body is kept, cut at 10,000 bytes', async () => {
@@ -164,7 +182,7 @@ describe('pings', () => {
     expect(limited.body).toEqual({ error: 'Too many pings for this token' });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await request(app).get(b.path)).status).toBe(200);
-    await ctx.queues.queueOf(JobName.HeartbeatPing).drain();
+    await ctx.queues.queueOf(JobName.HeartbeatPings).drain();
   });
 });
 
@@ -287,7 +305,7 @@ describe('rotating the ping token', () => {
     expect((await request(app).get(new URL(res.body.ping_url as string).pathname)).status).toBe(200);
     const detail = await request(app).get(`/api/v1/uptime/monitors/${m.id}`).set(account.auth);
     expect(detail.body.monitor.ping_url).toBe(res.body.ping_url);
-    await ctx.queues.queueOf(JobName.HeartbeatPing).drain();
+    await ctx.queues.queueOf(JobName.HeartbeatPings).drain();
   });
 
   it('the old token is unknown from then on in every API process, and a deleted monitor\'s token too', async () => {
@@ -305,7 +323,7 @@ describe('rotating the ping token', () => {
     await request(app).delete(`/api/v1/uptime/monitors/${m.id}`).set(account.auth).expect(200);
     expect((await request(second).get(path)).status).toBe(404);
     expect((await request(app).get(path)).status).toBe(404);
-    await ctx.queues.queueOf(JobName.HeartbeatPing).drain();
+    await ctx.queues.queueOf(JobName.HeartbeatPings).drain();
   });
 
   it("is a 404 for another account's monitor and a 400 for an http monitor", async () => {

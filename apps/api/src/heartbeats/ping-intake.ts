@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { JobName, hashPingToken, looksLikePingToken, monitorIdsOfPingTokens, type Context, type HeartbeatPingPayload } from '@vigil/core';
+import { HEARTBEAT_PINGS_PER_JOB, JobName, chunksOf, hashPingToken, looksLikePingToken, monitorIdsOfPingTokens, type Context, type HeartbeatPingPayload } from '@vigil/core';
 import { limiterNamespace } from '../limits/fixed-window-limiter.js';
 import { PingAdmissions, type PingAdmission, type PingAdmit } from '../limits/ping-admission.js';
 import { newPingTokenStamp, pingsHashTag, pingTokenStampKey } from './ping-tokens.js';
@@ -36,13 +36,14 @@ const JOB_OPTIONS = {
 /**
  * Accepts pings: a token of the wrong shape is unknown without a lookup; the per-token limit is
  * counted under the token's hash (the token itself never reaches Redis or a log), before the
- * lookup, so a runaway job costs Redis only; a known token's ping becomes a HeartbeatPing job
- * (job id = ping id) that the checker judges and records.
+ * lookup, so a runaway job costs Redis only; a known token's ping joins a HeartbeatPings job
+ * (each ping with its own id) that the checker judges and records.
  *
  * Per event-loop turn, the pings that arrived in it share one Redis call for their limits (each
  * one's burst limit, when the burst middleware left it to the ping, and its token's window; see
  * PingAdmissions), one token lookup for the tokens not known here (one statement) and one
- * enqueue (addBulk: one Redis transaction).
+ * enqueue: HeartbeatPings jobs of up to HEARTBEAT_PINGS_PER_JOB pings each (addBulk: one Redis
+ * transaction), so the checker pays a job's way through the queue once per batch, not per ping.
  *
  * Known tokens: a token's monitor is kept in this process with the ping-token stamp read before
  * its lookup; the stamp is read again in every turn's limit call, and a token is answered from
@@ -78,8 +79,8 @@ export class PingIntake {
     });
     this.enqueues = new TickBatch<HeartbeatPingPayload, void>(async (payloads) => {
       await ctx.queues.addBulk(
-        JobName.HeartbeatPing,
-        payloads.map((payload) => ({ payload, opts: { ...JOB_OPTIONS, jobId: payload.pingId } })),
+        JobName.HeartbeatPings,
+        chunksOf(payloads, HEARTBEAT_PINGS_PER_JOB).map((pings) => ({ payload: { pings }, opts: JOB_OPTIONS })),
       );
       return payloads.map(() => undefined);
     });

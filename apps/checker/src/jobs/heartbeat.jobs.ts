@@ -1,4 +1,14 @@
-import { accountsWithIncidentChanges, bumpStatusVersions, monitoredTiers, type AlertEventPayload, type Context, type HeartbeatPingPayload, type JobHandler, type JobName } from '@vigil/core';
+import {
+  HEARTBEAT_PINGS_PER_JOB,
+  JobName,
+  accountsWithIncidentChanges,
+  bumpStatusVersions,
+  monitoredTiers,
+  type AlertEventPayload,
+  type Context,
+  type HeartbeatPingPayload,
+  type JobHandler,
+} from '@vigil/core';
 import { dueHeartbeats, sweepMonitor, type RecordedHeartbeat } from '../heartbeats/record-heartbeat.js';
 import { recordPings } from '../heartbeats/record-pings.js';
 import { GroupCommit, type GroupCommitOptions } from '../persistence/group-commit.js';
@@ -21,21 +31,41 @@ async function afterAlerts(ctx: Context, alerts: AlertEventPayload[], onOutboxWr
 }
 
 /**
- * Pings recorded together: the jobs running at once (worker concurrency) go in one transaction
- * (recordPings); one waiting alone goes after at most 2 ms. Two batches at most at a time: their
- * locks are taken in id order, so they wait on each other, never deadlock.
+ * Pings recorded together: those of the jobs running at once (worker concurrency) go in one
+ * transaction (recordPings), a whole HeartbeatPings job's at most; one waiting alone goes after
+ * at most 2 ms. Two batches at most at a time: their locks are taken in id order, so they wait
+ * on each other, never deadlock.
  */
-const PING_BATCHING: GroupCommitOptions = { maxBatch: 100, maxDelayMs: 2, maxInFlight: 2 };
+const PING_BATCHING: GroupCommitOptions = { maxBatch: HEARTBEAT_PINGS_PER_JOB, maxDelayMs: 2, maxInFlight: 2 };
 
-/** HeartbeatPing: judge a ping the API accepted and record its check (with the pings judged at the same time). */
-export function heartbeatPingJob(ctx: Context, onOutboxWritten: () => void, batching: GroupCommitOptions = PING_BATCHING): JobHandler<JobName.HeartbeatPing> {
+export interface HeartbeatPingJobs {
+  /** A batch the API accepted in one turn: each ping judged and recorded; the job fails (and is retried) when one of them failed. */
+  [JobName.HeartbeatPings]: JobHandler<JobName.HeartbeatPings>;
+  /** One ping per job, as APIs before the batches queued them. */
+  [JobName.HeartbeatPing]: JobHandler<JobName.HeartbeatPing>;
+}
+
+/**
+ * The handlers of the pings the API accepted, sharing one group commit: each ping judged and its
+ * check recorded with the pings judged at the same time. A batch delivered again records none of
+ * its pings twice (each keeps its id), so retrying a batch for the one ping that failed is safe.
+ */
+export function heartbeatPingJobs(ctx: Context, onOutboxWritten: () => void, batching: GroupCommitOptions = PING_BATCHING): HeartbeatPingJobs {
   const tiers = monitoredTiers(ctx.config.tiers);
   const pings = new GroupCommit<HeartbeatPingPayload, RecordedHeartbeat>(async (batch) => {
     const { outcomes, alerts } = await recordPings(ctx.db, tiers, batch, ctx.logger);
     await afterAlerts(ctx, alerts, onOutboxWritten);
     return outcomes;
   }, batching);
-  return async (payload) => ({ recorded: (await pings.submit(payload)).recorded });
+  return {
+    [JobName.HeartbeatPings]: async ({ pings: batch }) => {
+      const settled = await Promise.allSettled(batch.map((p) => pings.submit(p)));
+      const failed = settled.find((s) => s.status === 'rejected');
+      if (failed) throw failed.reason;
+      return { recorded: settled.filter((s) => s.status === 'fulfilled' && s.value.recorded).length };
+    },
+    [JobName.HeartbeatPing]: async (payload) => ({ recorded: (await pings.submit(payload)).recorded }),
+  };
 }
 
 /**

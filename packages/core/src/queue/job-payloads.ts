@@ -137,6 +137,18 @@ export interface HeartbeatPingPayload {
   body: string | null;
 }
 
+/**
+ * Pings accepted together (one API process, one event-loop turn): one job instead of one each,
+ * so the queue's cost (a job's moves through BullMQ's states, a few Redis scripts) is paid once
+ * per batch. Each ping keeps its own id: a batch delivered again records no ping twice.
+ */
+export interface HeartbeatPingsPayload {
+  pings: HeartbeatPingPayload[];
+}
+
+/** Pings per HeartbeatPings job at most (the checker records up to this many in one transaction). */
+export const HEARTBEAT_PINGS_PER_JOB = 100;
+
 export type EmptyPayload = Record<string, never>;
 
 /**
@@ -179,6 +191,7 @@ export interface JobPayloads {
   [JobName.SendIncidentRepeats]: EmptyPayload;
   [JobName.JudgeRound]: JudgeRoundPayload;
   [JobName.HeartbeatPing]: HeartbeatPingPayload;
+  [JobName.HeartbeatPings]: HeartbeatPingsPayload;
   [JobName.SweepHeartbeats]: EmptyPayload;
   [JobName.RecordAgentCheck]: RecordAgentCheckPayload;
   [JobName.SweepLocationPresence]: EmptyPayload;
@@ -215,6 +228,8 @@ export interface JobResults {
   [JobName.JudgeRound]: { judged: boolean };
   /** Whether the ping changed anything (a duplicate delivery, a paused or deleted monitor: no). */
   [JobName.HeartbeatPing]: { recorded: boolean };
+  /** How many of the batch's pings changed something (as HeartbeatPing's `recorded`, counted). */
+  [JobName.HeartbeatPings]: { recorded: number };
   /** Heartbeat monitors looked at, and failure checks recorded (missed deadlines, too-slow runs). */
   [JobName.SweepHeartbeats]: { monitors: number; checks: number };
   /** Whether the check was written now (false: the monitor is gone or no longer at the location, or the run was recorded already). */

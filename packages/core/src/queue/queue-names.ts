@@ -35,7 +35,10 @@ export enum JobName {
   GenerateInvoices = 'generate-invoices',
   SendIncidentRepeats = 'send-incident-repeats',
   JudgeRound = 'judge-round',
+  /** One ping per job: what APIs before the batches queued (still handled, so none queued at an upgrade is lost). */
   HeartbeatPing = 'heartbeat-ping',
+  /** The pings one API process accepted in one event-loop turn, at most HEARTBEAT_PINGS_PER_JOB (ping-intake.ts). */
+  HeartbeatPings = 'heartbeat-pings',
   SweepHeartbeats = 'sweep-heartbeats',
   /** A check result an agent of a private location posted (locations/lease-store.ts). */
   RecordAgentCheck = 'record-agent-check',
@@ -66,6 +69,7 @@ export const JOB_QUEUE = {
   [JobName.SendIncidentRepeats]: QueueName.Maintenance,
   [JobName.JudgeRound]: QueueName.Maintenance,
   [JobName.HeartbeatPing]: QueueName.Heartbeats,
+  [JobName.HeartbeatPings]: QueueName.Heartbeats,
   [JobName.SweepHeartbeats]: QueueName.Maintenance,
   [JobName.RecordAgentCheck]: QueueName.Maintenance,
   [JobName.SweepLocationPresence]: QueueName.Maintenance,
