@@ -4,6 +4,7 @@ import { leaseBox, leaseSecretOf, systemClock, type AgentLease, type Clock, type
 import { createOneShotProbe, type OneShotProbe } from '../probe/one-shot.js';
 import type { ProbeTarget } from '../probe/probe-target.js';
 import { AgentApiError, agentApi } from './agent-api.js';
+import { InFlight } from './in-flight.js';
 import { RESULTS_PER_POST, ResultOutbox } from './result-outbox.js';
 
 export interface AgentOptions {
@@ -54,7 +55,7 @@ export function createAgent(opts: AgentOptions): Agent {
   const outbox = new ResultOutbox(opts.bufferLimit ?? 10_000);
   const agentId = `${hostname().replace(/[^A-Za-z0-9._-]/g, '-').slice(0, 48)}.${process.pid}`;
   const abort = new AbortController();
-  const inFlight = new Set<Promise<void>>();
+  const inFlight = new InFlight();
   let probers: { cidrs: string; probe: OneShotProbe } | null = null;
   let loops: Promise<void>[] = [];
   let stopping = false;
@@ -90,7 +91,7 @@ export function createAgent(opts: AgentOptions): Agent {
     while (!stopping) {
       const free = concurrency - inFlight.size;
       if (inFlight.size > 0 && free < leaseBatch) {
-        await Promise.race(inFlight);
+        await inFlight.next();
         continue;
       }
       try {
@@ -98,8 +99,10 @@ export function createAgent(opts: AgentOptions): Agent {
         failures = 0;
         const p = probersFor(answer.location.allowed_cidrs);
         for (const lease of answer.leases) {
-          const job = run(lease, answer.location.name, p).finally(() => inFlight.delete(job));
-          inFlight.add(job);
+          const probing = run(lease, answer.location.name, p).catch((e: unknown) => {
+            opts.logger.error('probe failed', { leaseId: lease.lease_id, error: (e as Error).message });
+          });
+          inFlight.track(probing);
         }
       } catch (e) {
         if (stopping) break;
@@ -147,7 +150,7 @@ export function createAgent(opts: AgentOptions): Agent {
     async stop(graceMs = 10_000) {
       stopping = true;
       abort.abort();
-      await Promise.all(inFlight);
+      await inFlight.drained();
       wakeSender?.();
       await Promise.race([Promise.all(loops), sleep(graceMs)]);
       probers?.probe.close();
