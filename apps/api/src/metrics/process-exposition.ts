@@ -15,9 +15,9 @@ export type EtagOf = (body: Buffer) => string | undefined;
  * One render of the process's metrics: its text, its UTF-8 bytes and its ETag, the last two
  * computed once per render (and per generator) instead of by res.send on every scrape: hashing
  * the text (tens of KB: every route's duration histogram) was most of a cached scrape's CPU.
- * Scrapes are answered with the bytes: a text that large is copied into a fresh buffer on every
- * write the socket cannot take at once, memory outside the heap that made V8 run a full
- * collection about three times a second under a flood of scrapes.
+ * Scrapes are answered with the bytes: Node writes a string whose worst-case UTF-8 size passes
+ * 16 KB through a fresh copy outside the heap on every write, and under a flood of scrapes V8
+ * ran a full collection 3 to 4 times a second; with the bytes kept, none (docs/decisions.md).
  */
 export class RenderedMetrics {
   readonly body: Buffer;
