@@ -49,7 +49,7 @@ import { startDnsServer } from '../test/support/dns-server.js';
 import { seedFixtures, seedHeaderCheck, type Fixtures } from './api-ops-fixtures.js';
 import { OPERATIONS, type Carry, type OpRow, type Step } from './api-ops-table.js';
 import type { BenchResult } from './run.js';
-import { benchDatabase, child, cpuSeconds, dropRedisKeys, listen, load, processCpuMs, stop, waitFor } from './support.js';
+import { benchDatabase, benchProcessEnv, child, cpuSeconds, dropRedisKeys, listen, load, processCpuMs, stop, waitFor } from './support.js';
 
 const SECONDS = Number(process.env.BENCH_API_OPS_SECONDS ?? 2);
 const WARMUP = Number(process.env.BENCH_API_OPS_WARMUP ?? 0.5);
@@ -298,25 +298,18 @@ export default async function bench(): Promise<BenchResult> {
   });
   const dns = await startDnsServer();
   const answersFile = path.join(os.tmpdir(), `vigil-api-ops-${process.pid}.json`);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: db.url,
-    VIGIL_REDIS_PREFIX: prefix,
+  const env = benchProcessEnv(db.url, prefix, {
     PORT: String(PORT),
     CHECKER_HEALTH_PORT: String(PORT + 2),
     NOTIFIER_HEALTH_PORT: String(PORT + 3),
     SCANNER_HEALTH_PORT: String(PORT + 4),
-    LOG_LEVEL: 'error',
-    VIGIL_SECRET_KEY: process.env.VIGIL_SECRET_KEY ?? randomBytes(32).toString('hex'),
     VIGIL_ALLOW_PRIVATE_TARGETS: 'true',
     VIGIL_DNS_SERVERS: dns.server,
-    VIGIL_BURST_PER_SECOND: '100000000',
     // A busy shared machine delays Redis answers past the 1 s default (the API then ends on an
     // unhandled ioredis "Command timed out"): set it higher to measure on one.
     VIGIL_REDIS_COMMAND_TIMEOUT_MS: process.env.VIGIL_REDIS_COMMAND_TIMEOUT_MS ?? '1000',
     VIGIL_TIERS: JSON.stringify({ enterprise: { requestsPerMinute: 100_000_000, domainCreatesPerMinute: 100_000_000, headerChecksPerDay: 100_000_000 } }),
-  };
+  });
   const ctx = await createContext(loadConfig(env), { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
   const procs: ChildProcess[] = [];
   let undeclared = 0;

@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { createAccount, createContext, createLogger, loadConfig } from '@vigil/core';
 import type { BenchResult } from './run.js';
-import { benchDatabase, child, cpuSeconds, databaseBackendsCpu, databaseBackendsCpuSince, dropRedisKeys, load, stop, waitFor } from './support.js';
+import { benchDatabase, benchProcessEnv, child, cpuSeconds, databaseBackendsCpu, databaseBackendsCpuSince, dropRedisKeys, load, stop, waitFor } from './support.js';
 
 const COUNT = Number(process.env.BENCH_PINGS_COUNT ?? 20_000);
 const PORT = Number(process.env.BENCH_PINGS_PORT ?? 3990);
@@ -58,18 +58,11 @@ export default async function bench(): Promise<BenchResult> {
   const loadBefore = load();
   const db = await benchDatabase('pings');
   const prefix = `{vbping${randomBytes(3).toString('hex')}}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DATABASE_URL: db.url,
-    VIGIL_REDIS_PREFIX: prefix,
+  const env = benchProcessEnv(db.url, prefix, {
     PORT: String(PORT),
     CHECKER_HEALTH_PORT: String(PORT + 2),
-    LOG_LEVEL: 'error',
-    VIGIL_SECRET_KEY: process.env.VIGIL_SECRET_KEY ?? randomBytes(32).toString('hex'),
-    VIGIL_BURST_PER_SECOND: '100000000',
     VIGIL_TIERS: JSON.stringify({ enterprise: { requestsPerMinute: 100_000_000 } }),
-  };
+  });
   const ctx = await createContext(loadConfig(env), { prepareDatabase: true, logger: createLogger({ level: 'error' }) });
   const api = child(['packages/cli/bin/vigil.js', 'start', 'api'], env);
   const checker = child(['packages/cli/bin/vigil.js', 'start', 'checker'], env);

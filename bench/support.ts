@@ -39,6 +39,24 @@ export async function benchDatabase(tag: string): Promise<{ url: string; drop: (
   };
 }
 
+/**
+ * The environment of Vigil's processes in a bench that starts them (`vigil start ...`): production
+ * mode, the bench's database and Redis prefix, errors only in the logs, the burst limit lifted;
+ * `extra` adds the bench's own (ports, tiers, targets).
+ */
+export function benchProcessEnv(databaseUrl: string, prefix: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    VIGIL_REDIS_PREFIX: prefix,
+    LOG_LEVEL: 'error',
+    VIGIL_SECRET_KEY: process.env.VIGIL_SECRET_KEY ?? randomBytes(32).toString('hex'),
+    VIGIL_BURST_PER_SECOND: '100000000',
+    ...extra,
+  };
+}
+
 /** Deletes every Redis key under `prefix` (the bench's own VIGIL_REDIS_PREFIX). */
 export async function dropRedisKeys(ctx: Context, prefix: string): Promise<void> {
   let cursor = '0';

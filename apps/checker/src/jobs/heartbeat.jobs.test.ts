@@ -23,36 +23,46 @@ const ping = (monitorId: number, kind: HeartbeatPingPayload['kind'], afterMs: nu
   body: null,
   receivedAt: new Date(clock.now().getTime() + afterMs).toISOString(),
 });
-const checksOf = async (ids: number[]) => Number((await ctx.db.query(`SELECT count(*)::int AS n FROM checks WHERE monitor_id = ANY($1)`, [ids]))[0].n);
-
-it('concurrent ping jobs: each its own answer, one batch, the outbox relay woken and the status pages told of the incident they opened', async () => {
+/** A new account's heartbeat monitors (period and grace 60 s), by name: the account and their ids. */
+async function heartbeatMonitors(names: string[]) {
   const app = createApp(ctx);
   const who = await createTestAccount(ctx, 'pro');
   const ids: number[] = [];
-  for (const name of ['a', 'b']) {
+  for (const name of names) {
     const res = await request(app).post('/api/v1/uptime/monitors').set(who.auth).send({ type: 'heartbeat', name, config: { period: 60, grace: 60 } });
     ids.push(res.body.monitor.id as number);
   }
+  return { who, ids };
+}
+
+/** Runs `work`, counting the transactions opened meanwhile (a batch opens one; the singles' path one per ping). */
+async function countingTransactions<T>(work: () => Promise<T>): Promise<{ result: T; transactions: number }> {
+  let transactions = 0;
+  const spy = ctx.db.transaction.bind(ctx.db);
+  ctx.db.transaction = ((...args: Parameters<typeof spy>) => {
+    transactions++;
+    return spy(...args);
+  }) as typeof ctx.db.transaction;
+  try {
+    return { result: await work(), transactions };
+  } finally {
+    ctx.db.transaction = spy;
+  }
+}
+
+const checksOf = async (ids: number[]) => Number((await ctx.db.query(`SELECT count(*)::int AS n FROM checks WHERE monitor_id = ANY($1)`, [ids]))[0].n);
+
+it('concurrent ping jobs: each its own answer, one batch, the outbox relay woken and the status pages told of the incident they opened', async () => {
+  const { who, ids } = await heartbeatMonitors(['a', 'b']);
   let woken = 0;
-  let batches = 0;
   const judge = heartbeatPingJobs(ctx, () => woken++, { maxBatch: 100, maxDelayMs: 50, maxInFlight: 1 })[JobName.HeartbeatPing];
   const jobs = [ping(ids[0], 'success', 1_000), ping(ids[1], 'failure', 1_000), ping(ids[1], 'failure', 2_000), ping(ids[0], 'start', 3_000), ping(ids[1], 'start', 500)];
   const version = async () => Number((await ctx.redis.get(statusVersionKey(ctx.config.redisPrefix, who.account.id))) ?? 0);
   const versionBefore = await version();
   const before = await checksOf(ids);
-  // Batches counted by the transactions opened (the singles' path opens one per ping).
-  const spy = ctx.db.transaction.bind(ctx.db);
-  ctx.db.transaction = ((...args: Parameters<typeof spy>) => {
-    batches++;
-    return spy(...args);
-  }) as typeof ctx.db.transaction;
-  try {
-    const answers = await Promise.all(jobs.map((p) => judge(p, {} as Job<HeartbeatPingPayload>)));
-    expect(answers).toEqual(jobs.map(() => ({ recorded: true })));
-  } finally {
-    ctx.db.transaction = spy;
-  }
-  expect(batches).toBe(1);
+  const { result: answers, transactions } = await countingTransactions(() => Promise.all(jobs.map((p) => judge(p, {} as Job<HeartbeatPingPayload>))));
+  expect(answers).toEqual(jobs.map(() => ({ recorded: true })));
+  expect(transactions).toBe(1);
   const after = await checksOf(ids);
   // Starts record no check; the two failures open an incident (alert events in the outbox).
   expect(after - before).toBe(3);
@@ -61,27 +71,12 @@ it('concurrent ping jobs: each its own answer, one batch, the outbox relay woken
 });
 
 it('a HeartbeatPings job: its pings in one transaction, how many changed something answered; delivered again, none recorded twice', async () => {
-  const app = createApp(ctx);
-  const who = await createTestAccount(ctx, 'pro');
-  const ids: number[] = [];
-  for (const name of ['c', 'd']) {
-    const res = await request(app).post('/api/v1/uptime/monitors').set(who.auth).send({ type: 'heartbeat', name, config: { period: 60, grace: 60 } });
-    ids.push(res.body.monitor.id as number);
-  }
+  const { ids } = await heartbeatMonitors(['c', 'd']);
   const handle = heartbeatPingJobs(ctx, () => undefined, { maxBatch: 100, maxDelayMs: 50, maxInFlight: 1 })[JobName.HeartbeatPings];
   const job = { data: { pings: [ping(ids[0], 'start', 100), ping(ids[0], 'success', 200), ping(ids[1], 'success', 300)] } } as Job<HeartbeatPingsPayload>;
   const before = await checksOf(ids);
-  let transactions = 0;
-  const spy = ctx.db.transaction.bind(ctx.db);
-  ctx.db.transaction = ((...args: Parameters<typeof spy>) => {
-    transactions++;
-    return spy(...args);
-  }) as typeof ctx.db.transaction;
-  try {
-    expect(await handle(job.data, job)).toEqual({ recorded: 3 });
-  } finally {
-    ctx.db.transaction = spy;
-  }
+  const { result, transactions } = await countingTransactions(() => handle(job.data, job));
+  expect(result).toEqual({ recorded: 3 });
   expect(transactions).toBe(1);
   // The start records no check; the two successes do.
   expect((await checksOf(ids)) - before).toBe(2);
@@ -90,10 +85,9 @@ it('a HeartbeatPings job: its pings in one transaction, how many changed somethi
 });
 
 it('a HeartbeatPings job with a ping that fails fails (BullMQ retries it), its other pings recorded once', async () => {
-  const app = createApp(ctx);
-  const who = await createTestAccount(ctx, 'pro');
-  const res = await request(app).post('/api/v1/uptime/monitors').set(who.auth).send({ type: 'heartbeat', name: 'e', config: { period: 60, grace: 60 } });
-  const id = res.body.monitor.id as number;
+  const {
+    ids: [id],
+  } = await heartbeatMonitors(['e']);
   const handle = heartbeatPingJobs(ctx, () => undefined, { maxBatch: 100, maxDelayMs: 50, maxInFlight: 1 })[JobName.HeartbeatPings];
   const broken = { ...ping(id, 'success', 400), receivedAt: 'not a time' };
   const job = { data: { pings: [ping(id, 'success', 100), broken] } } as Job<HeartbeatPingsPayload>;
