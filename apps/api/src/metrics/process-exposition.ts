@@ -12,8 +12,8 @@ export const PROCESS_METRICS_MAX_AGE_MS = 1_000;
 export type EtagOf = (body: Buffer) => string | undefined;
 
 /**
- * One render of the process's metrics: its text, its UTF-8 bytes and its ETag, the last two
- * computed once per render (and per generator) instead of by res.send on every scrape: hashing
+ * One render of the process's metrics: its text's UTF-8 bytes and its ETag, both computed once
+ * per render (and per generator) instead of by res.send on every scrape: hashing
  * the text (tens of KB: every route's duration histogram) was most of a cached scrape's CPU.
  * Scrapes are answered with the bytes: Node writes a string whose worst-case UTF-8 size passes
  * 16 KB through a fresh copy outside the heap on every write, and under a flood of scrapes V8
@@ -23,7 +23,7 @@ export class RenderedMetrics {
   readonly body: Buffer;
   private tagged: { of: EtagOf; etag: string | undefined } | null = null;
 
-  constructor(readonly text: string) {
+  constructor(text: string) {
     this.body = Buffer.from(text);
   }
 
