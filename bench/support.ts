@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { createContext, createLogger, loadConfig, type Context, type RedisClient } from '@vigil/core';
+import { createContext, createLogger, escapeGlob, loadConfig, scanKeys, taggedKeyPattern, type Context, type RedisClient } from '@vigil/core';
 
 /**
  * A fresh database name on DATABASE_URL's server, `<BENCH_DATABASE_PREFIX, vigil_bench>_<tag>_<random>`: its URL (for
@@ -57,14 +57,16 @@ export function benchProcessEnv(databaseUrl: string, prefix: string, extra: Node
   };
 }
 
-/** Deletes every Redis key under `prefix` (the bench's own VIGIL_REDIS_PREFIX). */
+/**
+ * Deletes every Redis key under `prefix` (the bench's own VIGIL_REDIS_PREFIX), those on a tagged
+ * prefix of it too (an account's counters: `{vbx}` → `{vbx:a1}:…`, which `{vbx}*` does not match).
+ */
 export async function dropRedisKeys(ctx: Context, prefix: string): Promise<void> {
-  let cursor = '0';
-  do {
-    const [next, keys] = await ctx.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-    cursor = next;
-    if (keys.length) await ctx.redis.del(...keys);
-  } while (cursor !== '0');
+  for (const pattern of [`${escapeGlob(prefix)}*`, taggedKeyPattern(prefix, '*', '*')]) {
+    await scanKeys(ctx.redis, pattern, async (keys) => {
+      await ctx.redis.del(...keys);
+    });
+  }
 }
 
 /**
