@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { createContext, createLogger, escapeGlob, loadConfig, scanKeys, taggedKeyPattern, type Context, type RedisClient } from '@vigil/core';
+import { createContext, createLogger, loadConfig, prefixKeyPatterns, scanKeys, type Context, type RedisClient } from '@vigil/core';
 
 /**
  * A fresh database name on DATABASE_URL's server, `<BENCH_DATABASE_PREFIX, vigil_bench>_<tag>_<random>`: its URL (for
@@ -62,7 +62,7 @@ export function benchProcessEnv(databaseUrl: string, prefix: string, extra: Node
  * prefix of it too (an account's counters: `{vbx}` → `{vbx:a1}:…`, which `{vbx}*` does not match).
  */
 export async function dropRedisKeys(ctx: Context, prefix: string): Promise<void> {
-  for (const pattern of [`${escapeGlob(prefix)}*`, taggedKeyPattern(prefix, '*', '*')]) {
+  for (const pattern of prefixKeyPatterns(prefix)) {
     await scanKeys(ctx.redis, pattern, async (keys) => {
       await ctx.redis.del(...keys);
     });

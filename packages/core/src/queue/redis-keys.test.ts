@@ -1,4 +1,4 @@
-import { accountKeyPrefix, escapeGlob, isKeyUnderPrefix, taggedKeyPattern, taggedPrefix } from './redis-keys.js';
+import { accountKeyPrefix, escapeGlob, isKeyUnderPrefix, prefixKeyPatterns, taggedKeyPattern, taggedPrefix } from './redis-keys.js';
 
 describe('Redis key names', () => {
   it("extends the prefix's hash tag, or adds one after a prefix without", () => {
@@ -22,5 +22,11 @@ describe('Redis key names', () => {
     expect(taggedKeyPattern('{vigil}', 'a*', ':usage:*')).toBe('{vigil:a*}:usage:*');
     expect(taggedKeyPattern('{v*}', 'a*', ':x')).toBe('{v\\*:a*}:x');
     expect(escapeGlob('a[b]?\\')).toBe('a\\[b\\]\\?\\\\');
+  });
+
+  it('names every key of a deployment with two globs: on the prefix, and on its tagged prefixes', () => {
+    expect(prefixKeyPatterns('{vigil}')).toEqual(['{vigil}*', '{vigil:*}*']);
+    expect(prefixKeyPatterns('vigil')).toEqual(['vigil*', 'vigil:{*}*']);
+    expect(prefixKeyPatterns('{v*}')).toEqual(['{v\\*}*', '{v\\*:*}*']);
   });
 });

@@ -53,3 +53,8 @@ export function taggedKeyPattern(prefix: string, tagPattern: string, suffixPatte
   const t = prefixTag(prefix);
   return t ? `${escapeGlob(t.head)}:${tagPattern}${escapeGlob(t.tail)}${suffixPattern}` : `${escapeGlob(prefix)}:{${tagPattern}}${suffixPattern}`;
 }
+
+/** SCAN patterns that together match every key of the deployment with this prefix: on it, and on every tagged prefix of it. */
+export function prefixKeyPatterns(prefix: string): string[] {
+  return [`${escapeGlob(prefix)}*`, taggedKeyPattern(prefix, '*', '*')];
+}
