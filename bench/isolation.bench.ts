@@ -47,7 +47,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { CONFIG_ENV_VARS, monitorScheduleOffsetMs } from '@vigil/core';
+import { CONFIG_ENV_VARS, monitorScheduleOffsetMs, prefixKeyPatterns, scanKeys } from '@vigil/core';
 import { APP_NAMES } from '../packages/cli/src/commands/load-app.js';
 import type { BenchResult } from './run.js';
 import { repoRoot, runCli, startApp, type AppChild } from './fault-env.js';
@@ -570,12 +570,11 @@ export default async function isolation(): Promise<BenchResult> {
     await pit.close();
     for (const s of servers) await s.close();
     const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      cursor = next;
-      if (keys.length) await redis.del(...keys);
-    } while (cursor !== '0');
+    for (const pattern of prefixKeyPatterns(prefix)) {
+      await scanKeys(redis, pattern, async (keys) => {
+        await redis.del(...keys);
+      });
+    }
     redis.disconnect();
     await db.drop();
   }
