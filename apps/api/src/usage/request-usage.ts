@@ -1,4 +1,4 @@
-import { applyUsageBatches, flushedUsage, scanKeys, type Context, type RedisClient, type UsageBatch } from '@vigil/core';
+import { applyUsageBatches, chunksOf, flushedUsage, scanKeys, type Context, type RedisClient, type UsageBatch } from '@vigil/core';
 import { accountOfLegacyUsageKey, accountOfUsageKey, legacyUsageKeyPattern, legacyUsageKeys, usageKeyPattern, usageKeys, type UsageKeys } from './usage-keys.js';
 import { SerialFlusher } from './serial-flusher.js';
 
@@ -121,13 +121,13 @@ export class RequestUsage {
   private async flushOnce(): Promise<void> {
     const accounts = [...this.dirty];
     this.dirty = new Set();
-    for (let i = 0; i < accounts.length; i += ACCOUNTS_PER_STATEMENT) {
-      const chunk = accounts.slice(i, i + ACCOUNTS_PER_STATEMENT);
+    const chunks = chunksOf(accounts, ACCOUNTS_PER_STATEMENT);
+    for (const [k, chunk] of chunks.entries()) {
       try {
         await this.flushAccounts(chunk, (id) => usageKeys(this.ctx.config.redisPrefix, id));
       } catch (e) {
         // Still in Redis (pending or inflight): the next flush retries them.
-        for (const id of accounts.slice(i)) this.dirty.add(id);
+        for (const id of chunks.slice(k).flat()) this.dirty.add(id);
         throw e;
       }
     }
@@ -172,8 +172,7 @@ export class RequestUsage {
       }
     });
     const ids = [...accounts];
-    for (let i = 0; i < ids.length; i += ACCOUNTS_PER_STATEMENT) {
-      const chunk = ids.slice(i, i + ACCOUNTS_PER_STATEMENT);
+    for (const chunk of chunksOf(ids, ACCOUNTS_PER_STATEMENT)) {
       // An inflight batch first, then what was pending: at most two rounds.
       while ((await this.flushAccounts(chunk, (id) => legacyUsageKeys(prefix, id))) > 0);
       await this.ctx.redis.del(...chunk.map((id) => legacyUsageKeys(prefix, id).seq));

@@ -1,4 +1,5 @@
 import {
+  chunksOf,
   JobName,
   MONITOR_BUCKETS,
   SCHEDULED_CHECK_JOB_OPTIONS,
@@ -92,8 +93,7 @@ async function missedRunsOf(calendar: Calendar, scheduled: WantedMonitor[], nowM
  */
 async function catchUp(ctx: Context, queue: Queue, missed: MissedRun[]): Promise<number> {
   let added = 0;
-  for (let i = 0; i < missed.length; i += CATCH_UP_BATCH) {
-    const batch = missed.slice(i, i + CATCH_UP_BATCH);
+  for (const batch of chunksOf(missed, CATCH_UP_BATCH)) {
     const pipeline = ctx.redis.pipeline();
     for (const m of batch) {
       const bucket = bucketOf(m.monitorId, m.everyMs);

@@ -4,6 +4,7 @@ import { Monitor, type MonitorStatus } from '../db/entities/monitor.entity.js';
 import type { Queryable } from '../db/queryable.js';
 import { wholeEntitiesRead } from '../db/entity-rows.js';
 import { readsAsOne } from '../db/reads-as-one.js';
+import { chunksOf } from '../runtime/chunks-of.js';
 import type { CheckTimings } from '../queue/job-payloads.js';
 import type { MonitorRef } from '../queue/alert-events.js';
 
@@ -197,12 +198,12 @@ export type NewMonitorColumns = Partial<Monitor> & { normalizedUrl: string };
  */
 export async function insertMonitorsSkippingTaken(em: EntityManager, rows: readonly NewMonitorColumns[]): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+  for (const chunk of chunksOf(rows, INSERT_CHUNK)) {
     const [sql, parameters] = em
       .createQueryBuilder()
       .insert()
       .into(Monitor)
-      .values(rows.slice(i, i + INSERT_CHUNK))
+      .values(chunk)
       .orIgnore()
       .returning('id, normalized_url')
       .getQueryAndParameters();

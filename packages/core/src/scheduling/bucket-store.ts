@@ -1,6 +1,7 @@
 import type { Queue } from 'bullmq';
 import type { RedisClient } from '../queue/redis-client.js';
 import { pipelineReplies } from '../queue/pipeline-replies.js';
+import { chunksOf } from '../runtime/chunks-of.js';
 import { runInLanes } from '../runtime/limiter.js';
 import type { BucketPlan } from './bucket-plan.js';
 import { bucketIndexKey, bucketMembersKey, bucketOfSchedulerId, bucketSchedulerId, upsertBucketScheduler, type BucketKind, type IntervalBucket } from './interval-buckets.js';
@@ -19,8 +20,7 @@ async function readBucketMembers(redis: RedisClient, queue: Queue, ids: string[]
     const b = bucketOfSchedulerId(id);
     return b ? [{ id, b }] : [];
   });
-  for (let i = 0; i < buckets.length; i += REDIS_BATCH) {
-    const batch = buckets.slice(i, i + REDIS_BATCH);
+  for (const batch of chunksOf(buckets, REDIS_BATCH)) {
     const pipeline = redis.pipeline();
     for (const { b } of batch) pipeline.smembers(bucketMembersKey(queue, b));
     const replies = pipelineReplies(await pipeline.exec());
@@ -49,7 +49,7 @@ export async function applyBucketPlan(redis: RedisClient, queue: Queue, kind: Bu
     pipeline.srem(bucketMembersKey(queue, bucket), ...ids.map(String));
     removed += ids.length;
   }
-  for (let i = 0; i < plan.buckets.length; i += REDIS_BATCH) pipeline.sadd(bucketIndexKey(queue), ...plan.buckets.slice(i, i + REDIS_BATCH).map(bucketSchedulerId));
+  for (const batch of chunksOf(plan.buckets, REDIS_BATCH)) pipeline.sadd(bucketIndexKey(queue), ...batch.map(bucketSchedulerId));
   if (pipeline.length) pipelineReplies(await pipeline.exec());
   const empty = await emptyBuckets(redis, queue, plan.emptied);
   const dropEmpty = (b: IntervalBucket) => async () => {

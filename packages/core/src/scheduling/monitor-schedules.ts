@@ -11,6 +11,7 @@ import { TIERS, type Tier, type TierTable } from '../tiers/tiers.js';
 import { SCHEDULED_JOB_OPTIONS, scheduleOffsetMs, type WantedSchedule } from './periodic-schedules.js';
 import { pipelineReplies } from '../queue/pipeline-replies.js';
 import type { RedisClient } from '../queue/redis-client.js';
+import { chunksOf } from '../runtime/chunks-of.js';
 import { runInLanes } from '../runtime/limiter.js';
 import { bucketIndexKey, bucketMembersKey, bucketOf, bucketSchedulerId, joinBucket, leaveBucket, upsertBucketScheduler, type BucketKind, type IntervalBucket } from './interval-buckets.js';
 
@@ -122,9 +123,9 @@ interface SetChange {
 
 /** The changes in pipelines of PIPELINE_COMMANDS, one after another. */
 async function applySetChanges(redis: RedisClient, changes: readonly SetChange[]): Promise<void> {
-  for (let i = 0; i < changes.length; i += PIPELINE_COMMANDS) {
+  for (const batch of chunksOf(changes, PIPELINE_COMMANDS)) {
     const pipeline = redis.pipeline();
-    for (const c of changes.slice(i, i + PIPELINE_COMMANDS)) {
+    for (const c of batch) {
       if (c.op === 'sadd') pipeline.sadd(c.key, c.member);
       else pipeline.srem(c.key, c.member);
     }
@@ -247,6 +248,6 @@ export async function enqueueFirstChecks(queues: Queues, monitors: readonly { id
     }
   }
   for (const [region, jobs] of byRegion) {
-    for (let i = 0; i < jobs.length; i += BULK_JOBS) await queues.checkQueue(region).addBulk(jobs.slice(i, i + BULK_JOBS));
+    for (const batch of chunksOf(jobs, BULK_JOBS)) await queues.checkQueue(region).addBulk(batch);
   }
 }
