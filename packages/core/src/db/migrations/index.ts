@@ -33,6 +33,7 @@ import { ScheduleOutbox1765875000000 } from './1765875000000-schedule-outbox.js'
 import { LocationOfflineRegions1765870000000 } from './1765870000000-location-offline-regions.js';
 import { RegionHours1765885000000 } from './1765885000000-region-hours.js';
 import { WriterBatchAssert1765920000000 } from './1765920000000-writer-batch-assert.js';
+import { HeartbeatStateHot1765930000000 } from './1765930000000-heartbeat-state-hot.js';
 
 /** Every migration, oldest first. Schema changes happen only here (never `synchronize`). */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   RollupOnMonitor1765872000000,
   RegionHours1765885000000,
   WriterBatchAssert1765920000000,
+  HeartbeatStateHot1765930000000,
 ];
