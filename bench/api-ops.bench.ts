@@ -14,6 +14,9 @@
  * - bare Express (express.json() and the recorded answer by the x-bench-step header) in another
  *   child process, sent the very same sequence;
  * - autocannon in this process, BENCH_API_OPS_CONNECTIONS (100) connections.
+ * - after a row's Vigil run, a wait until Vigil's stack is back to idle (settle) before bare
+ *   Express's run: the work a run leaves behind (the checker recording pings) shares neither
+ *   bare's cores nor the next row's.
  * Per row: the API's CPU per request, and the whole stack's (the API, checker, notifier and
  * scanner processes and the PostgreSQL backends of the bench's database): a write's cost lies
  * mostly outside the API (its commit, the schedule it changes, the first check it queues).

@@ -9,7 +9,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * reads the table instead: one sequential pass per sweep round instead of three index writes per
  * ping (docs/decisions.md, "A ping's heartbeat state written in place"). Half of each page is kept
  * free, as for monitors (WriterFillfactor): a batch updates every heartbeat row of a page at once
- * when their ids are close.
+ * when their ids are close. Pages written before get the room as their rows move (their first
+ * update after the migration is the last that is not HOT), or at once with a VACUUM FULL.
  */
 export class HeartbeatStateHot1765930000000 implements MigrationInterface {
   name = 'HeartbeatStateHot1765930000000';
