@@ -47,7 +47,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { CONFIG_ENV_VARS, monitorScheduleOffsetMs, prefixKeyPatterns, scanKeys } from '@vigil/core';
+import { CONFIG_ENV_VARS, monitorScheduleOffsetMs } from '@vigil/core';
+import { deletePrefixKeys } from '../test/support/redis-keys.js';
 import { APP_NAMES } from '../packages/cli/src/commands/load-app.js';
 import type { BenchResult } from './run.js';
 import { repoRoot, runCli, startApp, type AppChild } from './fault-env.js';
@@ -570,11 +571,7 @@ export default async function isolation(): Promise<BenchResult> {
     await pit.close();
     for (const s of servers) await s.close();
     const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
-    for (const pattern of prefixKeyPatterns(prefix)) {
-      await scanKeys(redis, pattern, async (keys) => {
-        await redis.del(...keys);
-      });
-    }
+    await deletePrefixKeys(redis, prefix);
     redis.disconnect();
     await db.drop();
   }

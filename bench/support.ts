@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { createContext, createLogger, loadConfig, prefixKeyPatterns, scanKeys, type Context, type RedisClient } from '@vigil/core';
+import { createContext, createLogger, loadConfig, type Context, type RedisClient } from '@vigil/core';
+import { deletePrefixKeys } from '../test/support/redis-keys.js';
 
 /**
  * A fresh database name on DATABASE_URL's server, `<BENCH_DATABASE_PREFIX, vigil_bench>_<tag>_<random>`: its URL (for
@@ -61,12 +62,8 @@ export function benchProcessEnv(databaseUrl: string, prefix: string, extra: Node
  * Deletes every Redis key under `prefix` (the bench's own VIGIL_REDIS_PREFIX), those on a tagged
  * prefix of it too (an account's counters: `{vbx}` → `{vbx:a1}:…`, which `{vbx}*` does not match).
  */
-export async function dropRedisKeys(ctx: Context, prefix: string): Promise<void> {
-  for (const pattern of prefixKeyPatterns(prefix)) {
-    await scanKeys(ctx.redis, pattern, async (keys) => {
-      await ctx.redis.del(...keys);
-    });
-  }
+export function dropRedisKeys(ctx: Context, prefix: string): Promise<void> {
+  return deletePrefixKeys(ctx.redis, prefix);
 }
 
 /**

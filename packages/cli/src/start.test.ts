@@ -1,6 +1,5 @@
 import { Redis } from 'ioredis';
-import { prefixKeyPatterns } from '@vigil/core';
-import { dropTestDatabase, databaseUrl, runVigil, startVigilProcess, VIGIL_START_BOUND_MS, withAdmin, type VigilProcess } from '@vigil/testing';
+import { deletePrefixKeys, dropTestDatabase, databaseUrl, runVigil, startVigilProcess, VIGIL_START_BOUND_MS, withAdmin, type VigilProcess } from '@vigil/testing';
 
 // The compiled CLI (built by jest's global setup), as `npm start` runs it: no TypeScript compiled
 // at start-up, and every wait is for an event (`vigil started`, an exit), not for a time.
@@ -13,9 +12,7 @@ describe('vigil start (all four apps in one process)', () => {
     await proc?.stop(1_000);
     await dropTestDatabase(dbName);
     const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
-    // The accounts' tagged keys too (`{prefix:a1}:…`), which `${prefix}*` does not match.
-    const keys = (await Promise.all(prefixKeyPatterns(prefix).map((pattern) => redis.keys(pattern)))).flat();
-    if (keys.length) await redis.del(...keys);
+    await deletePrefixKeys(redis, prefix);
     await redis.quit();
   });
 
