@@ -17,9 +17,10 @@ export interface DataSourceOptions {
   connectTimeoutMs?: number;
   /**
    * The URL leads to a pooler in transaction pooling mode (PgBouncer): each transaction may
-   * run on another server connection, so nothing may rely on the session. statement_timeout is
-   * then not sent as a startup parameter (PgBouncer refuses the connection: "unsupported
-   * startup parameter"); set it on the role or database instead. The client-side timeout stays.
+   * run on another server connection, so nothing may rely on the session. statement_timeout and
+   * `options` (jit off) are then not sent as startup parameters (PgBouncer refuses the
+   * connection: "unsupported startup parameter"); set them on the role or database instead. The
+   * client-side timeout stays.
    */
   transactionPooling?: boolean;
 }
@@ -32,6 +33,10 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
   const timeouts = opts.transactionPooling
     ? { query_timeout: statementTimeoutMs + CLIENT_GRACE_MS }
     : { statement_timeout: statementTimeoutMs, query_timeout: statementTimeoutMs + CLIENT_GRACE_MS };
+  // PostgreSQL's JIT compiles a statement whose estimated cost passes jit_above_cost: tens of ms
+  // on every run of a statement that needs 2 (an SLA report over a flapping monitor's incidents,
+  // whose skewed statistics inflate the estimate), and slower over the longest scans measured too.
+  const session = opts.transactionPooling ? {} : { options: '-c jit=off' };
   const db = new VigilDataSource({
     type: 'postgres',
     url: opts.url,
@@ -48,6 +53,7 @@ export function createDataSource(opts: DataSourceOptions): DataSource {
       // The server cancels a runaway statement; the client stops waiting on a server that went
       // silent (frozen, or gone without a FIN), which statement_timeout cannot catch.
       ...(statementTimeoutMs > 0 ? timeouts : {}),
+      ...session,
       // Dead peers are found by the kernel, not only when a query times out.
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,

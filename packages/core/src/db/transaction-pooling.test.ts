@@ -41,6 +41,14 @@ describe('data sources with transactionPooling', () => {
     expect([isTransactionPooled(pooled), isTransactionPooled(direct)]).toEqual([true, false]);
   });
 
+  it('turns JIT off in the startup packet of a direct source only (behind PgBouncer: set it on the role or database)', async () => {
+    const pooled = await source(true);
+    const direct = await source(false);
+    const jit = (db: DataSource) => db.query(`SELECT source, setting FROM pg_settings WHERE name = 'jit'`);
+    expect(await jit(direct)).toEqual([{ source: 'client', setting: 'off' }]);
+    expect((await jit(pooled))[0].source).not.toBe('client');
+  });
+
   it('runs preparedQuery unnamed, leaving no prepared statement in the session; a direct source prepares it once', async () => {
     const pooled = await source(true);
     const direct = await source(false);
