@@ -16,7 +16,7 @@ import {
   type PublicPageRow,
 } from '@vigil/core';
 import { BAR_DAYS, barDays, RECENT_DAYS, utcDay, type MaintenanceView, type PageRows } from './page-model.js';
-import type { FinishedDays, ReadDays } from './finished-days.js';
+import { LATE_WRITES_MS, type FinishedDays, type ReadDays } from '../monitors/finished-days.js';
 
 /** What page builds keep of finished days: their rollup sums and their incident counts. */
 export interface FinishedPageDays {
@@ -56,12 +56,6 @@ async function loadMaintenance(
   const underMaintenance = monitorIds.filter((id) => activeMaintenance(covering, { monitorId: id }, now).length > 0);
   return { maintenance, underMaintenance };
 }
-
-/**
- * How long after a UTC day ends its rollups may still change (a check that started before
- * midnight is written after it): until then the day is read live, not from FinishedDays.
- */
-export const LATE_WRITES_MS = 15 * 60_000;
 
 /** Daily sums of hourly rollups of `monitorIds` over days `from` to `until` (exclusive). */
 function readDays(ctx: Context): ReadDays {

@@ -1,6 +1,6 @@
 import { publicPageRow, type Context, type PageRef } from '@vigil/core';
 import { cachedBody, type CachedBody } from './cached-body.js';
-import { FinishedDays } from './finished-days.js';
+import { FINISHED_DAYS_TTL_MS, FinishedDays } from '../monitors/finished-days.js';
 import { loadPageRows, type FinishedPageDays } from './load-page-rows.js';
 import { buildPageModel, type PageModel } from './page-model.js';
 import { pageJsonBody, renderPageAtom } from './render-feeds.js';
@@ -24,8 +24,6 @@ function urls(baseUrl: string, ref: PageRef, slug: string) {
 type Rendered = Record<PageVariant, CachedBody> | 'hidden' | null;
 
 export const PAGE_CACHE_TTL_MS = 5_000;
-/** How long a monitor's finished days are reused by page builds (a late correction shows within it). */
-export const FINISHED_DAYS_TTL_MS = 10 * 60_000;
 /**
  * Headers of every public page answer. A CDN or proxy in front may keep a copy 5 s and serve it
  * stale for 30 s more while it fetches a fresh one (docs/scaling.md).

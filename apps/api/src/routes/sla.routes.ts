@@ -7,7 +7,7 @@ import { route, type RouteDef } from '../http/route.js';
 import { parseId, queryValue, validateQuery } from '../http/validate.js';
 import { MONITOR_NOT_FOUND } from '../monitors/find-own-monitor.js';
 import { requireUptimeFeature } from '../monitors/require-uptime-feature.js';
-import { slaRows } from '../sla/load-sla.js';
+import { slaRows, slaSources } from '../sla/load-sla.js';
 import type { SettledCounts } from '../monitors/settled-counts.js';
 import type { SlaRow } from '../sla/sla-csv.js';
 import { SlaAnswer } from '../sla/sla-answer.js';
@@ -51,6 +51,7 @@ function accountSlaBody(month: string, period: SlaPeriod, rows: readonly SlaRow[
 /** SLA reports from rollups, incidents and maintenance windows (issue 15). */
 export function slaRoutes(ctx: Context, counts: SettledCounts): RouteDef[] {
   const gate = [requireUptimeFeature(ctx)];
+  const sources = slaSources(ctx, counts);
   // Identical reports that overlap share one read (the route flag `coalesce` cannot serve them:
   // the answer's format follows the request's Accept). Keyed by what the rows depend on, not the
   // format: each request still picks its own format, and gets a read that started after it asked.
@@ -80,7 +81,7 @@ export function slaRoutes(ctx: Context, counts: SettledCounts): RouteDef[] {
             if (!(await isMonitorOfAccount(ctx.db, account.id, monitorId))) throw new NotFoundError(MONITOR_NOT_FOUND);
             throw err;
           }
-          const [row] = await slaRows(ctx, counts, account.id, period, monitorId);
+          const [row] = await slaRows(ctx, sources, account.id, period, monitorId);
           if (!row) throw new NotFoundError(MONITOR_NOT_FOUND);
           return { id: monitorId, answer: new SlaAnswer([row], ([only]) => rowView(only)) };
         });
@@ -117,7 +118,7 @@ export function slaRoutes(ctx: Context, counts: SettledCounts): RouteDef[] {
         const { month, ...period } = parseSlaMonth(queryValue(req.query.month), ctx.clock.now());
         const csv = wantsCsv(req);
         const answer = await accountReports.read(`${account.id} ${month}`, async () => {
-          const rows = await slaRows(ctx, counts, account.id, period);
+          const rows = await slaRows(ctx, sources, account.id, period);
           return new SlaAnswer(rows, (all) => accountSlaBody(month, period, all));
         });
         if (csv) return sendCsv(res, `sla-${month}.csv`, answer.csv());

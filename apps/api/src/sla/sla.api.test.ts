@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createApp } from '@vigil/api';
 import { createTestAccount, createTestContext, shiftDates as d, testClock, type TestAccount, type TestContext } from '@vigil/testing';
+import { FINISHED_DAYS_TTL_MS } from '../monitors/finished-days.js';
 
 const clock = testClock('2026-12-10T12:00:00Z');
 let ctx: TestContext;
@@ -209,13 +210,51 @@ describe('identical reports at once (one read, each answer in its own format)', 
       404,
       d('2026-12-01T00:00:00.000Z'),
     ]);
+    // On the period's first day, which a report reads live (its finished days after it are held: below).
+    await ctx.db.query(`INSERT INTO incidents (monitor_id, account_id, status, started_at, resolved_at, duration_seconds, cause) VALUES ($1, $2, 'resolved', $3, $4, 60, 'x')`, [
+      quietId,
+      pro.account.id,
+      d('2026-11-01T10:00:00Z'),
+      d('2026-11-01T10:01:00Z'),
+    ]);
+    expect((await request(app).get(monitorUrl(quietId)).set(pro.auth)).body.incidents).toBe(1);
+    await ctx.db.query(`DELETE FROM incidents WHERE monitor_id = $1`, [quietId]);
+  });
+});
+
+describe("a report's finished days, held in the process", () => {
+  const url = (id: number) => d(`/api/v1/uptime/monitors/${id}/sla?from=2026-11-01&to=2026-11-30`);
+
+  it('answers a report from held days as from days read afresh, and an account report the same figures', async () => {
+    const first = await request(app).get(url(monitorId)).set(pro.auth);
+    const again = await request(app).get(url(monitorId)).set(pro.auth);
+    const fresh = await request(createApp(ctx)).get(url(monitorId)).set(pro.auth);
+    expect(again.body).toEqual(first.body);
+    expect(fresh.body).toEqual(first.body);
+    expect([first.body.incidents, first.body.downtime_seconds]).toEqual([2, 7200]);
+    const account = await request(app).get(d('/api/v1/uptime/sla?month=2026-11')).set(pro.auth);
+    const row = account.body.monitors.find((m: { monitor_id: number }) => m.monitor_id === monitorId);
+    expect([row.incidents, row.downtime_seconds, row.maintenance_seconds]).toEqual([first.body.incidents, first.body.downtime_seconds, first.body.maintenance_seconds]);
+  });
+
+  it('shows a change on a finished day once the held days are older than FINISHED_DAYS_TTL_MS', async () => {
+    expect((await request(app).get(url(quietId)).set(pro.auth)).body.incidents).toBe(0);
     await ctx.db.query(`INSERT INTO incidents (monitor_id, account_id, status, started_at, resolved_at, duration_seconds, cause) VALUES ($1, $2, 'resolved', $3, $4, 60, 'x')`, [
       quietId,
       pro.account.id,
       d('2026-11-20T10:00:00Z'),
       d('2026-11-20T10:01:00Z'),
     ]);
-    expect((await request(app).get(monitorUrl(quietId)).set(pro.auth)).body.incidents).toBe(1);
-    await ctx.db.query(`DELETE FROM incidents WHERE monitor_id = $1`, [quietId]);
+    const before = clock.now();
+    try {
+      // Finished days do not change in production (LATE_WRITES_MS): an incident written into one is a correction.
+      expect((await request(app).get(url(quietId)).set(pro.auth)).body.incidents).toBe(0);
+      clock.advance(FINISHED_DAYS_TTL_MS);
+      const res = await request(app).get(url(quietId)).set(pro.auth);
+      expect([res.body.incidents, res.body.downtime_seconds]).toEqual([1, 60]);
+    } finally {
+      clock.set(before);
+      await ctx.db.query(`DELETE FROM incidents WHERE monitor_id = $1`, [quietId]);
+    }
   });
 });

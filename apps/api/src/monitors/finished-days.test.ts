@@ -69,3 +69,27 @@ describe('FinishedDays', () => {
     expect(t.reads).toHaveLength(4);
   });
 });
+
+describe('FinishedDays with maxRows', () => {
+  it('forgets the earliest loaded monitors once the rows held pass maxRows, and counts a monitor read again once', async () => {
+    let reads = 0;
+    const read = (ids: number[], from: number, until: number) => {
+      reads++;
+      const rows: DayRow[] = [];
+      for (const id of ids) for (let day = from; day < until; day++) rows.push({ monitor_id: id, day, total: 1, successful: 1 });
+      return Promise.resolve(rows);
+    };
+    const days = new FinishedDays({ ttlMs: 1000, maxMonitors: 100, maxRows: 20, now: () => 0 });
+    await days.rows([1], 100, 108, read); // 8 rows
+    await days.rows([1], 99, 108, read); // read again from an earlier day: 9 rows, not 17
+    await days.rows([2], 100, 108, read); // 17 rows: both held
+    expect(reads).toBe(3);
+    await days.rows([1, 2], 100, 108, read);
+    expect(reads).toBe(3);
+    await days.rows([3], 100, 108, read); // 25 rows: monitor 1 goes
+    await days.rows([2, 3], 100, 108, read);
+    expect(reads).toBe(4);
+    await days.rows([1], 100, 108, read);
+    expect(reads).toBe(5);
+  });
+});

@@ -12,10 +12,22 @@ export interface MonitorDay {
 /** Reads the day rows of `monitorIds` for days `from` (inclusive) to `until` (exclusive). */
 export type ReadDays<R extends MonitorDay = DayRow> = (monitorIds: number[], from: number, until: number) => Promise<R[]>;
 
+/**
+ * How long after a UTC day ends its rows may still change (a check that started before midnight
+ * is written after it, an incident it opened too): until then the day is read live, not from
+ * FinishedDays.
+ */
+export const LATE_WRITES_MS = 15 * 60_000;
+
+/** How long a monitor's finished days are reused (a late correction shows within it). */
+export const FINISHED_DAYS_TTL_MS = 10 * 60_000;
+
 export interface FinishedDaysOptions {
   /** How long a monitor's finished days are reused (bounds how late a correction shows). */
   ttlMs: number;
   maxMonitors: number;
+  /** Bounds the rows held over all monitors (days without rows cost none); none when absent. */
+  maxRows?: number;
   now: () => number;
 }
 
@@ -27,14 +39,16 @@ interface Entry<R> {
 }
 
 /**
- * The finished days of a status page's 90-day bars, kept in the process: a finished day's
- * rollups, and the count of incidents that touched it, no longer change, so a page build reads
- * only the days still being written (the caller passes them as live) and the finished ones of
- * monitors not seen within `ttlMs`, in one statement. Entries are per monitor, so pages sharing
- * monitors share them; the oldest go first past `maxMonitors`.
+ * Finished days of monitors, kept in the process (a status page's 90-day bars, an SLA report's
+ * incident days): a finished day's rollups, or its incidents, no longer change, so a build
+ * reads only the days still being written (the caller reads them live) and the finished ones of
+ * monitors not seen within `ttlMs`, in one statement. Entries are per monitor, so pages and
+ * reports sharing monitors share them; the earliest loaded go first past `maxMonitors` (or
+ * `maxRows`).
  */
 export class FinishedDays<R extends MonitorDay = DayRow> {
   private readonly entries = new Map<number, Entry<R>>();
+  private rowsHeld = 0;
 
   constructor(private readonly opts: FinishedDaysOptions) {}
 
@@ -56,14 +70,23 @@ export class FinishedDays<R extends MonitorDay = DayRow> {
     const byMonitor = new Map<number, R[]>(missing.map((id) => [id, []]));
     for (const row of fresh) byMonitor.get(row.monitor_id)?.push(row);
     for (const [id, rows] of byMonitor) {
-      this.entries.delete(id);
+      this.forget(id);
       this.entries.set(id, { from, until, loadedAt: now, rows });
+      this.rowsHeld += rows.length;
     }
-    while (this.entries.size > this.opts.maxMonitors) {
+    const maxRows = this.opts.maxRows ?? Infinity;
+    while (this.entries.size > this.opts.maxMonitors || this.rowsHeld > maxRows) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
-      this.entries.delete(oldest);
+      this.forget(oldest);
     }
     return held.concat(fresh);
+  }
+
+  private forget(id: number): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.rowsHeld -= entry.rows.length;
+    this.entries.delete(id);
   }
 }
