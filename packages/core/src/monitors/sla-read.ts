@@ -105,7 +105,9 @@ const INCIDENT_TIMES = `${ms('started_at')} AS s, ${ms('resolved_at')} AS r`;
  * with no merge of every span). Counted: those whose time in the monitored part starts in this
  * part. Resolved: those resolved inside the part and after the period's start ($2). The pieces
  * that touch the monitor's maintenance (`mm.maint`) are merged (`down_in_maintenance`). They are
- * those reaching into the part (incidentsReachingSql). Lengths are whole milliseconds.
+ * those reaching into the part (incidentsReachingSql); an empty part reads none (a one-time
+ * filter: a report of a monitor without finished days has an empty last part). Lengths are
+ * whole milliseconds.
  */
 function partSumsSql(a: string, z: string): string {
   return `(
@@ -119,6 +121,7 @@ function partSumsSql(a: string, z: string): string {
           FROM (
             SELECT i.s, i.r, b.st, greatest(i.s, ${a}) AS lo, least(coalesce(i.r, $4::timestamptz), ${z}) AS hi
               FROM ${incidentsReachingSql(INCIDENT_TIMES, 'm.id', a, `started_at < ${z}`)} AS i
+             WHERE ${a} < ${z}
           ) c
       ) p
   )`;
@@ -142,55 +145,54 @@ export async function monitorSlaPeriodReads(q: Queryable, accountId: number, ran
   const spans = (list: readonly EpochSpan[]) => list.map((s) => [s.start, s.end]);
   const maintenance: Record<string, number[][]> = { all: spans(range.maintenance.all) };
   for (const [id, list] of range.maintenance.byMonitor) maintenance[String(id)] = spans(list);
-  const interior: Record<string, number[]> = {};
-  for (const [id, span] of range.interior ?? []) interior[String(id)] = [span.start, span.end];
-  const params: unknown[] = [accountId, range.from, range.to, range.now, JSON.stringify(maintenance), JSON.stringify(interior)];
-  let live = 'NULL::bigint AS total, NULL::bigint AS successful';
-  let join = '';
-  if (range.live) {
-    params.push(range.live.from, range.live.to);
-    live = 'l.total, l.successful';
-    join = `LEFT JOIN LATERAL (SELECT sum(r.total)::bigint AS total, sum(r.successful)::bigint AS successful FROM monitor_rollups r
-                  WHERE r.monitor_id = m.id AND r.hour >= date_trunc('hour', $7::timestamptz) AND r.hour < $8) l ON true`;
-  }
-  let only = '';
-  if (monitorId !== undefined) {
-    params.push(monitorId);
-    only = `AND m.id = $${params.length}`;
-  }
-  const rows = await q.query<Row[]>(
-    `SELECT m.id, h.count + t.count AS count, (h.downtime_ms + t.downtime_ms)::float8 AS downtime_ms,
-            h.resolved + t.resolved AS resolved, (h.resolved_ms + t.resolved_ms)::float8 AS resolved_ms,
-            mt.in_maintenance_ms, ${live}
-       FROM monitors m
-       CROSS JOIN LATERAL (SELECT greatest($2::timestamptz, ${ms('m.created_at')}) AS st) b0
-       CROSS JOIN LATERAL (SELECT b0.st, greatest(b0.st, least($3::timestamptz, $4::timestamptz)) AS en) b1
-       CROSS JOIN LATERAL (SELECT $6::jsonb -> (m.id::text) AS span) sp
-       CROSS JOIN LATERAL (
-         SELECT b1.st, b1.en, coalesce(${fromEpochMs("sp.span->>0")}, b1.en) AS head_end, coalesce(${fromEpochMs("sp.span->>1")}, b1.en) AS tail_start
-       ) b
-       CROSS JOIN LATERAL (
-         SELECT range_agg(tstzrange(${fromEpochMs("x->>0")}, ${fromEpochMs("x->>1")})) AS maint
-           FROM jsonb_array_elements(($5::jsonb -> 'all') || coalesce($5::jsonb -> (m.id::text), '[]'::jsonb)) x
-          WHERE (x->>0)::bigint < (x->>1)::bigint
-       ) mm
+  const params: unknown[] = [accountId, range.from, range.to, range.now, JSON.stringify(maintenance)];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  // Without interior days (no monitor has any) the statement reads each monitored part whole, in one part.
+  let parts = `CROSS JOIN LATERAL (SELECT b1.st, b1.en, b1.en AS head_end) b
        CROSS JOIN LATERAL ${partSumsSql('b.st', 'b.head_end')} h
-       CROSS JOIN LATERAL ${partSumsSql('b.tail_start', 'b.en')} t
+       CROSS JOIN LATERAL (SELECT 0 AS count, 0 AS downtime_ms, 0 AS resolved, 0 AS resolved_ms, '{}'::tstzmultirange AS down_in_maintenance) t`;
+  let interiorMaintenance = '';
+  if (range.interior?.size) {
+    const interior: Record<string, number[]> = {};
+    for (const [id, span] of range.interior) interior[String(id)] = [span.start, span.end];
+    parts = `CROSS JOIN LATERAL (SELECT ${param(JSON.stringify(interior))}::jsonb -> (m.id::text) AS span) sp
        CROSS JOIN LATERAL (
-         SELECT (coalesce(sum(extract(epoch FROM upper(x) - lower(x))), 0) * 1000)::float8 AS in_maintenance_ms
-           FROM (
-             SELECT x FROM unnest((h.down_in_maintenance + t.down_in_maintenance) * mm.maint) x
-             UNION ALL
-             SELECT x
+         SELECT b1.st, b1.en, coalesce(${fromEpochMs('sp.span->>0')}, b1.en) AS head_end, coalesce(${fromEpochMs('sp.span->>1')}, b1.en) AS tail_start
+       ) b
+       CROSS JOIN LATERAL ${partSumsSql('b.st', 'b.head_end')} h
+       CROSS JOIN LATERAL ${partSumsSql('b.tail_start', 'b.en')} t`;
+    interiorMaintenance = ` + coalesce((
+             SELECT sum(extract(epoch FROM upper(x) - lower(x)))
                FROM unnest(mm.maint * tstzmultirange(tstzrange(b.head_end, b.tail_start))) w
               CROSS JOIN LATERAL (
                 SELECT range_agg(tstzrange(greatest(i.s, lower(w)), least(coalesce(i.r, $4::timestamptz), upper(w))))
                          FILTER (WHERE greatest(i.s, lower(w)) < least(coalesce(i.r, $4::timestamptz), upper(w))) AS down
                   FROM ${incidentsReachingSql(INCIDENT_TIMES, 'm.id', 'lower(w)', 'started_at < upper(w)')} AS i
               ) d
-              CROSS JOIN LATERAL unnest(d.down) x
-           ) pieces
-       ) mt
+              CROSS JOIN LATERAL unnest(d.down) x), 0)`;
+  }
+  let live = 'NULL::bigint AS total, NULL::bigint AS successful';
+  let join = '';
+  if (range.live) {
+    live = 'l.total, l.successful';
+    join = `LEFT JOIN LATERAL (SELECT sum(r.total)::bigint AS total, sum(r.successful)::bigint AS successful FROM monitor_rollups r
+                  WHERE r.monitor_id = m.id AND r.hour >= date_trunc('hour', ${param(range.live.from)}::timestamptz) AND r.hour < ${param(range.live.to)}) l ON true`;
+  }
+  const only = monitorId === undefined ? '' : `AND m.id = ${param(monitorId)}`;
+  const rows = await q.query<Row[]>(
+    `SELECT m.id, h.count + t.count AS count, (h.downtime_ms + t.downtime_ms)::float8 AS downtime_ms,
+            h.resolved + t.resolved AS resolved, (h.resolved_ms + t.resolved_ms)::float8 AS resolved_ms,
+            ((coalesce((SELECT sum(extract(epoch FROM upper(x) - lower(x))) FROM unnest((h.down_in_maintenance + t.down_in_maintenance) * mm.maint) x), 0)${interiorMaintenance}) * 1000)::float8 AS in_maintenance_ms,
+            ${live}
+       FROM monitors m
+       CROSS JOIN LATERAL (SELECT greatest($2::timestamptz, ${ms('m.created_at')}) AS st) b0
+       CROSS JOIN LATERAL (SELECT b0.st, greatest(b0.st, least($3::timestamptz, $4::timestamptz)) AS en) b1
+       CROSS JOIN LATERAL (
+         SELECT range_agg(tstzrange(${fromEpochMs('x->>0')}, ${fromEpochMs('x->>1')})) AS maint
+           FROM jsonb_array_elements(($5::jsonb -> 'all') || coalesce($5::jsonb -> (m.id::text), '[]'::jsonb)) x
+          WHERE (x->>0)::bigint < (x->>1)::bigint
+       ) mm
+       ${parts}
        ${join}
       WHERE m.account_id = $1 ${only}`,
     params,
