@@ -139,9 +139,14 @@ export class FairScheduler {
       const run = chosen.waiting.shift();
       if (!run) return;
       this.waitingCount--;
-      // Served: to the back of the rotation, or out of it when nothing of it waits any more.
-      this.rotation.delete(chosenKey);
-      if (chosen.waiting.size) this.rotation.set(chosenKey, chosen);
+      // Served: to the back of the rotation, or out of it when nothing of it waits any more. A
+      // lone key waiting is already at the back: left in place, not deleted and added again on
+      // every slot freed under one busy key (each a new entry for V8's hash table to drop).
+      if (!chosen.waiting.size) this.rotation.delete(chosenKey);
+      else if (this.rotation.size > 1) {
+        this.rotation.delete(chosenKey);
+        this.rotation.set(chosenKey, chosen);
+      }
       this.begin(chosen, run);
     }
   }
