@@ -46,9 +46,12 @@ export function slaSources(ctx: Context, counts: SettledCounts): SlaSources {
 async function interiorSums(ctx: Context, days: FinishedDays<IncidentSlaDay>, interiors: ReadonlyMap<number, DayRange>, now: Date): Promise<Map<number, IncidentSlaDay[]>> {
   const byMonitor = new Map<number, IncidentSlaDay[]>();
   if (!interiors.size) return byMonitor;
-  const ranges = [...interiors.values()];
-  const from = Math.min(...ranges.map((r) => r.from));
-  const until = Math.max(...ranges.map((r) => r.until));
+  let from = Infinity;
+  let until = -Infinity;
+  for (const r of interiors.values()) {
+    from = Math.min(from, r.from);
+    until = Math.max(until, r.until);
+  }
   const rows = await days.rows([...interiors.keys()], from, until, (ids, f, u) => incidentSlaDays(ctx.readDb, ids, f, u, now));
   for (const row of rows) {
     const range = interiors.get(row.monitor_id);
