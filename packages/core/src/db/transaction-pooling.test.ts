@@ -31,22 +31,17 @@ describe('data sources with transactionPooling', () => {
   const preparedNames = async (db: DataSource) =>
     ((await db.query('SELECT name FROM pg_prepared_statements ORDER BY name')) as { name: string }[]).map((r) => r.name);
 
-  it('sends no statement_timeout startup parameter (PgBouncer refuses it); a direct source does', async () => {
+  it('sends no statement_timeout nor jit startup parameter (PgBouncer refuses them: set on the role or database); a direct source does', async () => {
     const pooled = await source(true);
     const direct = await source(false);
-    // Where the session's statement_timeout comes from: the startup packet is source 'client'.
-    const timeoutSource = (db: DataSource) => db.query(`SELECT source, setting FROM pg_settings WHERE name = 'statement_timeout'`);
-    expect(await timeoutSource(direct)).toEqual([{ source: 'client', setting: '4000' }]);
-    expect((await timeoutSource(pooled))[0].source).not.toBe('client');
+    // Where the session's settings come from: the startup packet is source 'client'.
+    const settings = (db: DataSource) => db.query(`SELECT name, source, setting FROM pg_settings WHERE name IN ('jit', 'statement_timeout') ORDER BY name`);
+    expect(await settings(direct)).toEqual([
+      { name: 'jit', source: 'client', setting: 'off' },
+      { name: 'statement_timeout', source: 'client', setting: '4000' },
+    ]);
+    expect((await settings(pooled)).map((r: { source: string }) => r.source)).not.toContain('client');
     expect([isTransactionPooled(pooled), isTransactionPooled(direct)]).toEqual([true, false]);
-  });
-
-  it('turns JIT off in the startup packet of a direct source only (behind PgBouncer: set it on the role or database)', async () => {
-    const pooled = await source(true);
-    const direct = await source(false);
-    const jit = (db: DataSource) => db.query(`SELECT source, setting FROM pg_settings WHERE name = 'jit'`);
-    expect(await jit(direct)).toEqual([{ source: 'client', setting: 'off' }]);
-    expect((await jit(pooled))[0].source).not.toBe('client');
   });
 
   it('runs preparedQuery unnamed, leaving no prepared statement in the session; a direct source prepares it once', async () => {
