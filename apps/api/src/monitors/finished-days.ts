@@ -19,6 +19,17 @@ export type ReadDays<R extends MonitorDay = DayRow> = (monitorIds: number[], fro
  */
 export const LATE_WRITES_MS = 15 * 60_000;
 
+/** Whole UTC days (numbers of days since 1970-01-01), `from` included, `until` not. */
+export interface DayRange {
+  from: number;
+  until: number;
+}
+
+/** The first UTC day (days since 1970-01-01) not finished at `now`: days before it no longer change. */
+export function firstUnfinishedDay(now: Date): number {
+  return Math.floor((now.getTime() - LATE_WRITES_MS) / 86_400_000);
+}
+
 /** How long a monitor's finished days are reused (a late correction shows within it). */
 export const FINISHED_DAYS_TTL_MS = 10 * 60_000;
 

@@ -12,6 +12,7 @@ import { deleteMonitor } from '../monitors/delete-monitor.js';
 import { findOwnMonitor } from '../monitors/find-own-monitor.js';
 import { paginationParams } from '../http/pagination.js';
 import { queryFields } from '../http/joi-schema.js';
+import { CheckTotals } from '../monitors/check-totals.js';
 import { CHECK_LIST_DATES, CHECK_LIST_FILTERS, CHECK_LIST_PAGE, listChecks } from '../monitors/list-checks.js';
 import { INCIDENT_LIST_DATES, INCIDENT_LIST_FILTERS, INCIDENT_LIST_PAGE, listIncidents } from '../monitors/list-incidents.js';
 import { listMonitors, MONITOR_LIST_FILTERS, MONITOR_LIST_PAGE, monitorListReads } from '../monitors/list-monitors.js';
@@ -113,6 +114,7 @@ function updateRoute(ctx: Context, method: 'put' | 'patch'): RouteDef {
 export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] {
   const gate = [requireUptimeFeature(ctx)];
   const listReads = monitorListReads(windows);
+  const checkTotals = new CheckTotals(ctx);
   return [
     route({
       method: 'get',
@@ -278,7 +280,7 @@ export function monitorRoutes(ctx: Context, windows: RollupWindows): RouteDef[] 
       coalesce: true,
       before: gate,
       handler: async (req, _res, send) => {
-        send(200, await listChecks(ctx, authOf(req).account.id, req.params.id, req.query));
+        send(200, await listChecks(ctx, checkTotals, authOf(req).account.id, req.params.id, req.query));
       },
       docs: {
         query: {

@@ -1,5 +1,5 @@
-import { LATE_WRITES_MS } from '../monitors/finished-days.js';
-import { daySpan, firstUnfinishedDay, interiorDays } from './interior-days.js';
+import { firstUnfinishedDay, LATE_WRITES_MS } from '../monitors/finished-days.js';
+import { daySpan, interiorDays } from './interior-days.js';
 
 const DAY_MS = 86_400_000;
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;

@@ -1,17 +1,6 @@
-import { LATE_WRITES_MS } from '../monitors/finished-days.js';
+import { firstUnfinishedDay, type DayRange } from '../monitors/finished-days.js';
 
 const DAY_MS = 86_400_000;
-
-/** Whole UTC days (numbers of days since 1970-01-01), `from` included, `until` not. */
-export interface DayRange {
-  from: number;
-  until: number;
-}
-
-/** The first day that is not finished at `now`: days before it can no longer change. */
-export function firstUnfinishedDay(now: Date): number {
-  return Math.floor((now.getTime() - LATE_WRITES_MS) / DAY_MS);
-}
 
 /**
  * The finished whole UTC days strictly after the first day of a monitor's monitored part of a

@@ -14,12 +14,12 @@ import {
   type MonitorSlaFacts,
 } from '@vigil/core';
 import type { Interval } from './intervals.js';
-import { daySpan, interiorDays, type DayRange } from './interior-days.js';
+import { daySpan, interiorDays } from './interior-days.js';
 import { periodIntervals } from './period-occurrences.js';
 import type { SlaRow } from './sla-csv.js';
 import type { SlaPeriod } from './sla-period.js';
 import { slaReport } from './sla-report.js';
-import { FINISHED_DAYS_TTL_MS, FinishedDays } from '../monitors/finished-days.js';
+import { FINISHED_DAYS_TTL_MS, FinishedDays, type DayRange } from '../monitors/finished-days.js';
 import { periodSplit, type SettledCounts } from '../monitors/settled-counts.js';
 
 const NO_PERIOD_READ: MonitorPeriodRead = { incidents: { count: 0, downtimeMs: 0, resolved: 0, resolvedMs: 0 }, inMaintenanceMs: 0, live: { total: 0, successful: 0 } };
