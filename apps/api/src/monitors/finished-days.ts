@@ -3,7 +3,7 @@ import type { RollupDayRow } from '@vigil/core';
 /** One monitor's checks on one UTC day, summed from its hourly rollups; `day` counts days since 1970-01-01. */
 export type DayRow = RollupDayRow;
 
-/** What a monitor's UTC day holds: its checks (DayRow) or its incidents' count. */
+/** What a monitor's UTC day holds: its checks' rollups (DayRow), its incidents' count or sums, or its checks' counts. */
 export interface MonitorDay {
   monitor_id: number;
   day: number;
@@ -51,7 +51,7 @@ interface Entry<R> {
 
 /**
  * Finished days of monitors, kept in the process (a status page's 90-day bars, an SLA report's
- * incident days): a finished day's rollups, or its incidents, no longer change, so a build
+ * incident days, a check list's day counts): a finished day's rows no longer change, so a build
  * reads only the days still being written (the caller reads them live) and the finished ones of
  * monitors not seen within `ttlMs`, in one statement. Entries are per monitor, so pages and
  * reports sharing monitors share them; the earliest loaded go first past `maxMonitors` (or
