@@ -1,7 +1,6 @@
-import { checkDayCounts, countChecks, type CheckDayCount, type CheckListFilter, type Context } from '@vigil/core';
+import { checkDayCounts, countChecks, DAY_MS, type CheckDayCount, type CheckListFilter, type Context } from '@vigil/core';
 import { FINISHED_DAYS_TTL_MS, FinishedDays, firstUnfinishedDay, type DayRange } from './finished-days.js';
 
-const DAY_MS = 86_400_000;
 /** Bounds the day counts held: a monitor's day is a row per region and status it has checks of. */
 const MAX_DAY_ROWS = 500_000;
 

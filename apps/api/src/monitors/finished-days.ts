@@ -1,4 +1,4 @@
-import type { RollupDayRow } from '@vigil/core';
+import { DAY_MS, type RollupDayRow } from '@vigil/core';
 
 /** One monitor's checks on one UTC day, summed from its hourly rollups; `day` counts days since 1970-01-01. */
 export type DayRow = RollupDayRow;
@@ -27,7 +27,7 @@ export interface DayRange {
 
 /** The first UTC day (days since 1970-01-01) not finished at `now`: days before it no longer change. */
 export function firstUnfinishedDay(now: Date): number {
-  return Math.floor((now.getTime() - LATE_WRITES_MS) / 86_400_000);
+  return Math.floor((now.getTime() - LATE_WRITES_MS) / DAY_MS);
 }
 
 /** How long a monitor's finished days are reused (a late correction shows within it). */

@@ -16,7 +16,7 @@ import {
   type PublicPageRow,
 } from '@vigil/core';
 import { BAR_DAYS, barDays, RECENT_DAYS, utcDay, type MaintenanceView, type PageRows } from './page-model.js';
-import { LATE_WRITES_MS, type FinishedDays, type ReadDays } from '../monitors/finished-days.js';
+import { firstUnfinishedDay, type FinishedDays, type ReadDays } from '../monitors/finished-days.js';
 
 /** What page builds keep of finished days: their rollup sums and their incident counts. */
 export interface FinishedPageDays {
@@ -83,7 +83,7 @@ export async function loadPageRows(ctx: Context, page: PublicPageRow, finished: 
   const firstDay = new Date(`${barDays(now)[0]}T00:00:00Z`);
   const firstDayNumber = Math.floor(firstDay.getTime() / DAY_MS);
   // Days from here on may still be written to: read live; those before from `finished`.
-  const liveFrom = Math.max(firstDayNumber, Math.floor((now.getTime() - LATE_WRITES_MS) / DAY_MS));
+  const liveFrom = Math.max(firstDayNumber, firstUnfinishedDay(now));
   const recentFrom = new Date(now.getTime() - RECENT_DAYS * DAY_MS);
   const monitors = await monitorsForPage(ctx.db, page.account_id, monitorIds);
   const own = monitors.map((m) => m.id);

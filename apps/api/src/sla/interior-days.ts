@@ -1,6 +1,5 @@
+import { DAY_MS } from '@vigil/core';
 import { firstUnfinishedDay, type DayRange } from '../monitors/finished-days.js';
-
-const DAY_MS = 86_400_000;
 
 /**
  * The finished whole UTC days strictly after the first day of a monitor's monitored part of a

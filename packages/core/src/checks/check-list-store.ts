@@ -1,8 +1,7 @@
 import type { Check } from '../db/entities/check.entity.js';
 import { pageTotal } from '../db/page-total.js';
+import { DAY_MS } from '../db/partitions/check-partition-plan.js';
 import type { Queryable } from '../db/queryable.js';
-
-const DAY_MS = 86_400_000;
 
 /**
  * The list of a monitor's checks (GET /uptime/monitors/{id}/checks): one page, newest first,

@@ -1,3 +1,4 @@
+import { DAY_MS } from '../db/partitions/check-partition-plan.js';
 import type { Queryable } from '../db/queryable.js';
 import { incidentsReachingSql } from '../incidents/incident-store.js';
 
@@ -209,8 +210,6 @@ export async function monitorSlaPeriodReads(q: Queryable, accountId: number, ran
   );
 }
 
-/** Milliseconds in a UTC day. */
-const DAY_MS = 86_400_000;
 /**
  * A timestamp's epoch milliseconds, truncated to them, as a bigint: date_part's float8 (exact
  * to far below a millisecond at these magnitudes, rounded by the cast), not extract's numeric,
