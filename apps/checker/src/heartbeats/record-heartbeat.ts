@@ -37,10 +37,11 @@ export interface LockedHeartbeat {
   live: boolean;
 }
 
-async function lockHeartbeat(em: EntityManager, monitorId: number, tiers: readonly Tier[]): Promise<LockedHeartbeat | null> {
+async function lockHeartbeat(em: EntityManager, monitorId: number, tiers: readonly Tier[]): Promise<(LockedHeartbeat & { monitor: HeartbeatMonitorRow }) | null> {
   const m = await lockHeartbeatMonitor(em, monitorId);
   if (!m || m.type !== 'heartbeat' || !m.config) return null;
-  return lockedHeartbeatOf(m, await lockHeartbeatRow(em, monitorId), tiers);
+  const locked = lockedHeartbeatOf(m, await lockHeartbeatRow(em, monitorId), tiers);
+  return locked && { ...locked, monitor: m };
 }
 
 /** What a heartbeat is judged by, from its locked monitor row and heartbeat row (null: not a heartbeat monitor, or gone). */
@@ -87,6 +88,7 @@ export async function sweepMonitor(db: DataSource, tiers: readonly Tier[], monit
         em,
         swept.verdicts.map((v) => checkRecord(monitorId, v.key, v)),
         maintenance,
+        new Map([[monitorId, locked.monitor]]),
       );
       alerts = batch.alerts;
       checks = batch.outcomes.filter((o) => o.kind === 'recorded').length;

@@ -100,7 +100,8 @@ async function recordTogether(db: DataSource, tiers: readonly Tier[], pings: rea
     }
     let alerts: AlertEventPayload[] = [];
     if (records.length) {
-      const batch = await recordChecksIn(em, records, maintenance);
+      // The monitors are locked already, with the columns the writer records by.
+      const batch = await recordChecksIn(em, records, maintenance, monitors);
       if (batch.outcomes.some((o) => o.kind !== 'recorded')) throw new DeliveredBefore();
       alerts = batch.alerts;
       for (const { record, body } of bodies) await setCheckPingBody(em, { monitorId: record.monitorId, jobKey: record.jobKey, checkedAt: new Date(record.result.timestamp) }, body);

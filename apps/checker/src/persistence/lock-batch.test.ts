@@ -7,20 +7,20 @@ const rec = (monitorId: number, deadlineTracked?: boolean): CheckRecord => ({ mo
 
 describe('planLocks', () => {
   it('locks the monitors of every record whose round deadline Redis does not keep', () => {
-    const { locked, loose } = planLocks([rec(1), rec(2, true), rec(3)], false);
+    const { locked, loose } = planLocks([rec(1), rec(2, true), rec(3)]);
     expect([...locked]).toEqual([1, 3]);
     expect(loose.map((r) => r.monitorId)).toEqual([2]);
   });
 
   it('a tracked record of a monitor the batch locks anyway is not loose', () => {
-    const { locked, loose } = planLocks([rec(4, true), rec(4)], false);
+    const { locked, loose } = planLocks([rec(4, true), rec(4)]);
     expect([...locked]).toEqual([4]);
     expect(loose).toEqual([]);
   });
 
-  it('lockAll (inside a caller transaction) locks every monitor', () => {
-    const { locked, loose } = planLocks([rec(5, true), rec(6, true)], true);
-    expect([...locked]).toEqual([5, 6]);
-    expect(loose).toEqual([]);
+  it('a batch of tracked records only locks no monitor', () => {
+    const { locked, loose } = planLocks([rec(5, true), rec(6, true)]);
+    expect([...locked]).toEqual([]);
+    expect(loose.map((r) => r.monitorId)).toEqual([5, 6]);
   });
 });

@@ -9,12 +9,12 @@ export interface LockedBatch {
 }
 
 /**
- * Pure: the monitors a batch locks at once: those of every record, except (unless `lockAll`)
- * records whose round's deadline Redis keeps (deadlineTracked) and that no other record of the
- * batch locks: those are `loose`, inserted without the monitor's lock.
+ * Pure: the monitors a batch locks at once: those of every record, except records whose round's
+ * deadline Redis keeps (deadlineTracked) and that no other record of the batch locks: those are
+ * `loose`, inserted without the monitor's lock.
  */
-export function planLocks(records: readonly CheckRecord[], lockAll: boolean): { locked: Set<number>; loose: CheckRecord[] } {
-  const locked = new Set(records.filter((r) => lockAll || r.deadlineTracked !== true).map((r) => r.monitorId));
+export function planLocks(records: readonly CheckRecord[]): { locked: Set<number>; loose: CheckRecord[] } {
+  const locked = new Set(records.filter((r) => r.deadlineTracked !== true).map((r) => r.monitorId));
   return { locked, loose: records.filter((r) => !locked.has(r.monitorId)) };
 }
 
@@ -30,8 +30,8 @@ export function planLocks(records: readonly CheckRecord[], lockAll: boolean): { 
  * Order: unlocked reads, advisory locks, then row locks in id order; no writer waits for an
  * advisory lock while it holds a row lock, so no deadlock.
  */
-export async function lockBatch(em: EntityManager, records: readonly CheckRecord[], lockAll: boolean): Promise<LockedBatch> {
-  const { locked, loose } = planLocks(records, lockAll);
+export async function lockBatch(em: EntityManager, records: readonly CheckRecord[]): Promise<LockedBatch> {
+  const { locked, loose } = planLocks(records);
   if (!loose.length) return { monitors: await lockWriterMonitors(em, [...locked]), locked };
   const seen = await readWriterMonitors(em, loose.map((r) => r.monitorId), false);
   for (const r of loose) if ((seen.get(r.monitorId)?.regions.length ?? 1) <= 1) locked.add(r.monitorId);

@@ -1,4 +1,4 @@
-import { MaintenanceWindow, Monitor, recurrenceStats, RRULE_BOUNDS, type CheckResult } from '@vigil/core';
+import { lockWriterMonitors, MaintenanceWindow, Monitor, recurrenceStats, RRULE_BOUNDS, type CheckResult } from '@vigil/core';
 import { createTestContext, type TestContext } from '@vigil/testing';
 import { checksOf, createMonitor, incidentsOf, reloadMonitor, rollupsOf } from '../testing/monitors.js';
 import { ensureCheckPartitions } from '../retention/ensure-check-partitions.js';
@@ -403,10 +403,24 @@ describe('maintenance evaluated before the write transaction (issue 28)', () => 
     const record = rec(m.id, bad(100));
     const lookup = await loadMaintenance(ctx.db, [m.id], [new Date(record.result.timestamp)]);
     const expansions = recurrenceStats.expansions;
-    const { alerts } = await ctx.db.transaction((em) => recordChecksIn(em, [record], lookup));
+    const { alerts } = await ctx.db.transaction(async (em) => recordChecksIn(em, [record], lookup, await lockWriterMonitors(em, [m.id])));
     expect(recurrenceStats.expansions).toBe(expansions);
     expect(alerts).toEqual([]);
     expect((await checksOf(ctx, m.id)).map((c) => c.inMaintenance)).toEqual([true]);
+  });
+
+  it('records the checks of the monitors the caller holds, and drops one whose monitor it does not hold', async () => {
+    const held = await createMonitor(ctx, { alertThreshold: 1, status: 'up' });
+    const other = await createMonitor(ctx, { alertThreshold: 1, status: 'up' });
+    const records = [rec(held.id, ok(0, 120)), rec(other.id, ok(0, 130))];
+    const lookup = await loadMaintenance(ctx.db, [held.id, other.id], records.map((r) => new Date(r.result.timestamp)));
+    const { outcomes } = await ctx.db.transaction(async (em) => recordChecksIn(em, records, lookup, await lockWriterMonitors(em, [held.id])));
+    expect(outcomes).toEqual([
+      { kind: 'recorded', check: ok(0, 120) },
+      { kind: 'skipped', reason: 'deleted' },
+    ]);
+    expect((await checksOf(ctx, held.id)).length).toBe(1);
+    expect(await checksOf(ctx, other.id)).toEqual([]);
   });
 
   it('a stored rule that never occurs walks at most the iteration cap per day asked, and covers nothing', async () => {

@@ -8,7 +8,7 @@ import { insertRecords } from './insert-records.js';
 import { judgeAfterCommit } from './judge-after-commit.js';
 import { judgeBatch } from './judge-batch.js';
 import { loadMaintenance } from './load-maintenance.js';
-import { lockBatch } from './lock-batch.js';
+import { lockBatch, type LockedBatch } from './lock-batch.js';
 import { writeRegionRollups } from './region-rollups.js';
 import { recordUnlocked, splitUnlocked } from './record-unlocked.js';
 import { maintenanceFlags } from './state-entries.js';
@@ -77,30 +77,32 @@ export async function recordChecks(db: DataSource, records: CheckRecord[], maint
 /** The locked way (see recordChecks). */
 async function recordLocked(db: DataSource, records: CheckRecord[], maintenance: MaintenanceLookup | undefined): Promise<RecordedBatch> {
   const lookup = maintenance ?? (await maintenanceOf(db, records));
-  const { waiting, monitors, ...first } = await db.transaction((em) => recordIn(em, records, lookup, false));
+  const { waiting, monitors, ...first } = await db.transaction((em) => recordIn(em, records, lookup, null));
   const later = await judgeAfterCommit(db, waiting, monitors, lookup);
   return { ...first, alerts: [...first.alerts, ...later.alerts], rounds: [...first.rounds, ...later.rounds] };
 }
 
 /**
  * recordChecks inside the caller's transaction (a heartbeat ping moves its own state with the
- * check), with the maintenance lookup the caller made before opening it. Every monitor is
- * locked, so every round that can be judged is judged in it; a round Redis keeps the deadline
- * of and still waiting for regions is judged at that deadline.
+ * check), with the maintenance lookup the caller made before opening it, and `monitors`: the
+ * rows of the records' monitors the caller read and locked in it (lockWriterMonitors' lock and
+ * columns; a record whose monitor is not among them is dropped, as for a deleted one). Every
+ * monitor is locked, so every round that can be judged is judged in it; a round Redis keeps the
+ * deadline of and still waiting for regions is judged at that deadline.
  */
-export async function recordChecksIn(em: EntityManager, records: CheckRecord[], maintenance: MaintenanceLookup): Promise<RecordedBatch> {
-  const { outcomes, alerts, rounds, deadlines } = await recordIn(em, records, maintenance, true);
+export async function recordChecksIn(em: EntityManager, records: CheckRecord[], maintenance: MaintenanceLookup, monitors: WriterMonitorRows): Promise<RecordedBatch> {
+  const { outcomes, alerts, rounds, deadlines } = await recordIn(em, records, maintenance, { monitors, locked: new Set(monitors.keys()) });
   return { outcomes, alerts, rounds, deadlines };
 }
 
-/** One batch's transaction: lock → insert → judge → apply → outbox (see recordChecks). */
+/** One batch's transaction: lock (unless `held`) → insert → judge → apply → outbox (see recordChecks). */
 async function recordIn(
   em: EntityManager,
   records: CheckRecord[],
   maintenance: MaintenanceLookup,
-  lockAll: boolean,
+  held: LockedBatch | null,
 ): Promise<RecordedBatch & { waiting: TouchedRound[]; monitors: WriterMonitorRows }> {
-  const { monitors, locked } = await lockBatch(em, records, lockAll);
+  const { monitors, locked } = held ?? (await lockBatch(em, records));
   const admission = admitRecords(records, monitors);
   const { inserted, duplicates, openIncidents } = await insertRecords(em, records, admission.candidates, maintenanceFlags(records, monitors, maintenance));
   const judged = await judgeBatch(em, inserted, monitors, locked, maintenance);

@@ -2,6 +2,7 @@ import type { EntityManager } from 'typeorm';
 import type { Queryable } from '../db/queryable.js';
 import type { Statement } from '../db/one-statement.js';
 import type { Tier } from '../tiers/tiers.js';
+import { WRITER_MONITOR_COLUMNS, type WriterMonitorRow } from '../monitors/monitor-state-store.js';
 import type { HeartbeatConfig } from '../monitors/types/heartbeat/heartbeat-config.js';
 import type { HeartbeatState } from './heartbeat-judge.js';
 import { HEARTBEAT_COLUMNS, type HeartbeatRow } from './heartbeat-row.js';
@@ -100,13 +101,14 @@ export async function monitorIdsOfPingTokens(em: Queryable, tokenHashes: readonl
   return new Map(rows.map((r) => [r.token_hash, r.monitor_id]));
 }
 
-/** What the checker judges a heartbeat monitor by, read with the monitor row locked. */
-export interface HeartbeatMonitorRow {
-  id: number;
+/**
+ * What the checker judges a heartbeat monitor by, read with the monitor row locked: with the
+ * columns the check writer records by (WriterMonitorRow), so recordChecksIn does not read and
+ * lock the row a second time.
+ */
+export interface HeartbeatMonitorRow extends WriterMonitorRow {
   type: string;
   config: Partial<HeartbeatConfig> | null;
-  is_active: boolean;
-  status: string;
   resumed_at: Date | null;
   account_active: boolean;
   tier: Tier;
@@ -117,11 +119,15 @@ export async function lockHeartbeatMonitor(em: EntityManager, monitorId: number)
   return (await lockHeartbeatMonitors(em, [monitorId]))[0] ?? null;
 }
 
-/** lockHeartbeatMonitor of many monitors, locked in id order (the order of every batch writer). */
+/**
+ * lockHeartbeatMonitor of many monitors, locked in id order (the order of every batch writer),
+ * NO KEY UPDATE as the check writer locks them (lockWriterMonitors): it serialises every writer
+ * of the monitor and leaves a check's foreign-key share lock free.
+ */
 export async function lockHeartbeatMonitors(em: EntityManager, monitorIds: readonly number[]): Promise<HeartbeatMonitorRow[]> {
   return em.query<HeartbeatMonitorRow[]>(
-    `SELECT m.id, m.type, m.config, m.is_active, m.status, m.resumed_at, a.is_active AS account_active, a.tier
-       FROM monitors m JOIN accounts a ON a.id = m.account_id WHERE m.id = ANY($1::int[]) ORDER BY m.id FOR UPDATE OF m`,
+    `SELECT ${WRITER_MONITOR_COLUMNS}, m.type, m.config, m.resumed_at, a.is_active AS account_active, a.tier
+       FROM monitors m JOIN accounts a ON a.id = m.account_id WHERE m.id = ANY($1::int[]) ORDER BY m.id FOR NO KEY UPDATE OF m`,
     [[...monitorIds]],
   );
 }
