@@ -3,6 +3,7 @@ import type { RedisTarget } from '../config/redis-target.js';
 import type { RedisClient } from './redis-client.js';
 import { HealingRedis } from './healing-redis.js';
 import { reconnectOnReadOnly, targetOptions } from './redis-target-options.js';
+import { installStallSafeCommandTimeout } from './stall-safe-command-timeout.js';
 
 /**
  * - `worker`: blocking BullMQ connections (Workers, QueueEvents). maxRetriesPerRequest must be
@@ -26,6 +27,7 @@ const backoff = (attempt: number) => Math.min(2 ** attempt * 50, 2_000);
 export function createRedisConnection(target: string, role: RedisRole, opts?: RedisConnectionOptions): Redis;
 export function createRedisConnection(target: RedisTarget | string, role: RedisRole, opts?: RedisConnectionOptions): RedisClient;
 export function createRedisConnection(target: RedisTarget | string, role: RedisRole, opts: RedisConnectionOptions = {}): RedisClient {
+  installStallSafeCommandTimeout();
   const failFast: RedisOptions =
     role === 'client' ? { maxRetriesPerRequest: 1, enableOfflineQueue: false, commandTimeout: opts.commandTimeoutMs ?? 1_000 } : { maxRetriesPerRequest: null };
   const common: RedisOptions = { enableReadyCheck: true, connectTimeout: 5_000, keepAlive: 10_000, reconnectOnError: reconnectOnReadOnly };
