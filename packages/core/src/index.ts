@@ -102,6 +102,7 @@ export * from './status-pages/index.js';
 export * from './config-as-code/index.js';
 export * from './text/escape-html.js';
 export * from './time/with-timeout.js';
+export * from './time/stall-safe-timeout.js';
 export * from './outbox/outbox-message.js';
 export * from './outbox/outbox-relay.js';
 export * from './outbox/schedule-changes.js';

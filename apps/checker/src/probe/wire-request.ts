@@ -4,6 +4,7 @@ import type { Socket } from 'node:net';
 import { TLSSocket } from 'node:tls';
 import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
+import { stallSafeTimeout } from '@vigil/core';
 import type { RequestMoments } from './check-timings.js';
 import type { ProbeResponse } from './judge-response.js';
 import type { ProbeClient } from './probe-client.js';
@@ -95,12 +96,13 @@ function hop(
     const fail = (e: Error) => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
+      timer.clear();
       req.destroy();
       reject(e);
     };
     // Past the deadline: before the response the request fails; after it, the body read does.
-    const timer = setTimeout(() => {
+    // Stall-safe: after an event-loop stall, an answer that arrived in time is read first.
+    const timer = stallSafeTimeout(() => {
       const e = new TimeoutError(`Timeout after ${target.timeoutSeconds * 1000} ms`);
       if (body) body.destroy(e);
       else fail(e);
@@ -118,7 +120,7 @@ function hop(
       const location = res.headers.location;
       if (target.followRedirects && location && REDIRECT_CODES.has(statusCode)) {
         done = true;
-        clearTimeout(timer);
+        timer.clear();
         res.on('error', () => undefined);
         res.resume();
         if (redirects >= MAX_REDIRECTS) {
@@ -158,12 +160,12 @@ function hop(
           if (truncated) stream.destroy();
           else moments.end = Date.now();
           done = true;
-          clearTimeout(timer);
+          timer.clear();
           resolve({ statusCode, statusMessage: res.statusMessage, headers: res.headers, body: kept, truncated, certificateExpiresAt });
         },
         fail,
         closed(ended) {
-          clearTimeout(timer);
+          timer.clear();
           // Stopped early (bound, deadline, error): the connection cannot go back to the agent.
           if (!ended) req.destroy();
         },

@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import tls from 'node:tls';
-import { connectGuarded, type OutboundPolicy } from '@vigil/core';
+import { connectGuarded, stallSafeTimeout, type OutboundPolicy } from '@vigil/core';
 import type { Deadline } from './deadline.js';
 
 export interface NodeTlsInfo {
@@ -90,13 +90,14 @@ export async function inspectWithNode(t: TlsTarget): Promise<NodeTlsInfo | null>
     const socket = tls.connect(options);
     const abort = () => finish(null);
     const finish = (info: NodeTlsInfo | null) => {
-      clearTimeout(timer);
+      timer.clear();
       signal.removeEventListener('abort', abort);
       socket.destroy();
       raw.destroy();
       resolve(info);
     };
-    const timer = setTimeout(() => finish(null), connectionTimeout(t));
+    // Stall-safe: after an event-loop stall, a handshake that completed in time is read first.
+    const timer = stallSafeTimeout(() => finish(null), connectionTimeout(t));
     signal.addEventListener('abort', abort, { once: true });
     if (signal.aborted) abort();
     socket.on('OCSPResponse', (response: Buffer | undefined) => {

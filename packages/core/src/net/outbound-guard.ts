@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type tls from 'node:tls';
+import { stallSafeTimeout } from '../time/stall-safe-timeout.js';
 import { forbiddenRange, inNetworks } from './forbidden-address.js';
 
 /** How outbound requests to user targets may resolve and connect. */
@@ -218,16 +219,17 @@ export async function connectGuarded(
   const [target] = await resolveAllowed(host, policy);
   return await new Promise<net.Socket>((resolve, reject) => {
     const socket = net.connect({ host: target.address, port, family: target.family });
-    const timer = setTimeout(() => {
+    // Stall-safe: after an event-loop stall, a connection made in time is seen first.
+    const timer = stallSafeTimeout(() => {
       socket.destroy();
       reject(Object.assign(new Error(`Connection to ${host}:${port} timed out after ${timeoutMs} ms`), { code: 'ETIMEDOUT' }));
     }, timeoutMs);
     socket.once('connect', () => {
-      clearTimeout(timer);
+      timer.clear();
       resolve(socket);
     });
     socket.once('error', (e) => {
-      clearTimeout(timer);
+      timer.clear();
       reject(e);
     });
   });

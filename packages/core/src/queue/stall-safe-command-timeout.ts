@@ -1,4 +1,5 @@
 import { Command } from 'ioredis';
+import { stallSafeTimeout } from '../time/stall-safe-timeout.js';
 
 let installed = false;
 
@@ -7,9 +8,9 @@ let installed = false;
  * ioredis rejects a command when its timer fires. After an event-loop stall longer than the
  * timeout (a long garbage collection, a starved CPU) the timer is due together with the answer,
  * and timers run before the poll phase that reads the answer: a command Redis answered in time
- * failed with "Command timed out", and its request with a 503. Here the rejection waits for the
- * next check phase, as withTimeout's does, so an answer already in the socket is read first and
- * wins; a command Redis does not answer still fails at its timeout.
+ * failed with "Command timed out", and its request with a 503. Here the rejection is a
+ * stallSafeTimeout: an answer already in the socket is read first and wins; a command Redis does
+ * not answer still fails at its timeout.
  *
  * Installed by createRedisConnection. Only connections with a command timeout call
  * Command#setTimeout (the fail-fast `client` ones); BullMQ's blocking connections have none. A
@@ -19,15 +20,11 @@ let installed = false;
 export function installStallSafeCommandTimeout(): void {
   if (installed) return;
   installed = true;
-  Command.prototype.setTimeout = function stallSafeTimeout(this: Command, ms: number): void {
-    const timer = setTimeout(
-      () =>
-        setImmediate(() => {
-          if (!this.isResolved) this.reject(new Error('Command timed out'));
-        }),
-      ms,
-    );
-    const clear = () => clearTimeout(timer);
+  Command.prototype.setTimeout = function stallSafeCommandTimeout(this: Command, ms: number): void {
+    const timer = stallSafeTimeout(() => {
+      if (!this.isResolved) this.reject(new Error('Command timed out'));
+    }, ms);
+    const clear = () => timer.clear();
     this.promise.then(clear, clear);
   };
 }

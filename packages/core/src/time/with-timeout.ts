@@ -1,13 +1,14 @@
+import { stallSafeTimeout, type StallSafeTimer } from './stall-safe-timeout.js';
+
 /**
- * Rejects with `message` when `work` has not settled within `ms` (the work itself runs on).
- * The rejection waits for the next check phase: after an event-loop stall the timer is due
- * together with the answer, and the answer (read in the poll phase before it) must win.
+ * Rejects with `message` when `work` has not settled within `ms` (the work itself runs on). The
+ * deadline is stall-safe (stallSafeTimeout): after an event-loop stall an answer that arrived in
+ * time wins.
  */
 export function withTimeout<T>(work: Promise<T>, ms: number, message = 'timed out'): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
+  let timer: StallSafeTimer | undefined;
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => setImmediate(() => reject(new Error(message))), ms);
-    timer.unref();
+    timer = stallSafeTimeout(() => reject(new Error(message)), ms).unref();
   });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+  return Promise.race([work, deadline]).finally(() => timer?.clear());
 }

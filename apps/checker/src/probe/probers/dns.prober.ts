@@ -6,6 +6,7 @@ import {
   forbiddenRange,
   isInternalName,
   PRIVATE_TARGETS_HINT,
+  stallSafeTimeout,
   type CheckResult,
   type Clock,
   type DnsRecordType,
@@ -151,7 +152,8 @@ export async function probeDns(target: DnsTarget, clock: Clock, policy: Outbound
     resolver.setServers([server]);
     bindResolver(resolver, opts.sourceAddress);
     const started = performance.now();
-    const timer = setTimeout(() => resolver.cancel(), left);
+    // Stall-safe: after an event-loop stall, an answer that arrived in time is read first.
+    const timer = stallSafeTimeout(() => resolver.cancel(), left);
     try {
       const answers = await query(resolver, target.name, target.record_type);
       if (guarded && answers.some((a) => revealsInternal(target.record_type, a))) return noAnswer(server, started, 'ENOTFOUND');
@@ -165,7 +167,7 @@ export async function probeDns(target: DnsTarget, clock: Clock, policy: Outbound
       const code = (e as NodeJS.ErrnoException).code ?? '';
       if (SETTLED.has(code)) return noAnswer(server, started, code);
     } finally {
-      clearTimeout(timer);
+      timer.clear();
     }
   }
   if (last === null || (last as NodeJS.ErrnoException).code === 'ECANCELLED' || performance.now() >= deadline) {

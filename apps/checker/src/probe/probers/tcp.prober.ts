@@ -7,10 +7,12 @@ import {
   NETWORK_ERROR_TEXTS,
   PRIVATE_TARGETS_HINT,
   resolveAllowed,
+  stallSafeTimeout,
   type CheckResult,
   type Clock,
   type NetworkFailure,
   type OutboundPolicy,
+  type StallSafeTimer,
 } from '@vigil/core';
 import type { Prober, SourceOptions } from '../prober.js';
 import type { ProbeTargetOf } from '../probe-target.js';
@@ -87,12 +89,13 @@ export function tcpFailureText(err: unknown, shown: string, timeoutSeconds: numb
   });
 }
 
+/** `work` or a PhaseTimeout at `deadline` (stall-safe: a connection made in time wins after an event-loop stall). */
 function withDeadline<T>(work: Promise<T>, deadline: number, phase: 'connect' | 'tls'): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
+  let timer: StallSafeTimer | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new PhaseTimeout(phase)), Math.max(0, deadline - performance.now()));
+    timer = stallSafeTimeout(() => reject(new PhaseTimeout(phase)), Math.max(0, deadline - performance.now()));
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, late]).finally(() => timer?.clear());
 }
 
 function connect(address: string, port: number, deadline: number, localAddress: string | undefined): Promise<net.Socket> {

@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import {
   createGuardedAgents,
   describeNetworkError,
+  stallSafeTimeout,
   websocketReplyMatches,
   type CheckResult,
   type Clock,
@@ -94,7 +95,7 @@ function exchange(target: WebsocketTarget, agents: GuardedAgents, opts: SourceOp
     const end = (): boolean => {
       if (settled) return false;
       settled = true;
-      clearTimeout(timer);
+      timer.clear();
       ws.terminate();
       return true;
     };
@@ -104,7 +105,8 @@ function exchange(target: WebsocketTarget, agents: GuardedAgents, opts: SourceOp
     const succeed = () => {
       if (end()) resolve({ elapsed: Math.max(0, Math.round(performance.now() - started)), details });
     };
-    const timer = setTimeout(() => {
+    // Stall-safe: after an event-loop stall, a reply that arrived in time is read first.
+    const timer = stallSafeTimeout(() => {
       const waiting = ws.readyState === WebSocket.OPEN && target.expected_reply !== null;
       fail(new ExchangeFailure(waiting ? `No ${expectation(target)} within ${target.timeoutSeconds} s${lastReply(details)}` : timeoutText(target.timeoutSeconds)));
     }, target.timeoutSeconds * 1000);

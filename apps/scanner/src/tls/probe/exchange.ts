@@ -4,7 +4,7 @@
  * failures reject with the socket error, and the scan's deadline with its error; everything
  * else resolves to an outcome.
  */
-import { connectGuarded, createLimiter } from '@vigil/core';
+import { connectGuarded, createLimiter, stallSafeTimeout } from '@vigil/core';
 import { connectionTimeout, type TlsTarget } from '../node-tls.js';
 import { ServerFlightParser, type ServerFlight } from '../wire/server-response.js';
 
@@ -24,7 +24,7 @@ export function createExchanger(t: TlsTarget, parallel: number): Exchanger {
         let settled = false;
         const end = () => {
           settled = true;
-          clearTimeout(timer);
+          timer.clear();
           signal.removeEventListener('abort', abort);
           socket.destroy();
         };
@@ -38,7 +38,8 @@ export function createExchanger(t: TlsTarget, parallel: number): Exchanger {
           end();
           reject(signal.reason);
         };
-        const timer = setTimeout(() => finish({ kind: 'timeout' }), connectionTimeout(t));
+        // Stall-safe: after an event-loop stall, a flight that arrived in time is read first.
+        const timer = stallSafeTimeout(() => finish({ kind: 'timeout' }), connectionTimeout(t));
         signal.addEventListener('abort', abort, { once: true });
         if (signal.aborted) return abort();
         socket.on('data', (chunk: Buffer) => {

@@ -4,6 +4,7 @@ import { STATUS_CODES } from 'node:http';
 import { readBoundedBody } from '../../net/bounded-body.js';
 import { BlockedAddressError, type GuardedAgents } from '../../net/outbound-guard.js';
 import { systemClock, type Clock } from '../../time/clock.js';
+import { stallSafeTimeout } from '../../time/stall-safe-timeout.js';
 import type { DeliveryOutcome } from '../definition.js';
 
 /** The User-Agent of every HTTP delivery. */
@@ -140,14 +141,15 @@ export function sendHttp(call: HttpCall, opts: RequestOptions): Promise<Delivery
       return;
     }
     let settled = false;
-    const timer = setTimeout(() => {
+    // Stall-safe: after an event-loop stall, an answer that arrived in time is read first.
+    const timer = stallSafeTimeout(() => {
       abort.abort();
       req.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' }));
     }, opts.timeoutMs);
     const finish = (o: Omit<DeliveryOutcome, 'durationMs'>) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      timer.clear();
       resolve(done(o));
     };
     req.on('response', (res) => {
