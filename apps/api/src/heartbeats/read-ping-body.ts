@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { HEARTBEAT_BODY_MAX_BYTES } from '@vigil/core';
+import { HEARTBEAT_BODY_MAX_BYTES, stallSafeTimeout } from '@vigil/core';
 
 /** Bytes read (and thrown away) past the kept part before the answer stops waiting for the rest. */
 const DRAIN_MAX_BYTES = 1024 * 1024;
@@ -29,7 +29,7 @@ export function readPingBody(stream: Readable, maxBytes = HEARTBEAT_BODY_MAX_BYT
     const finish = (abandoned: boolean) => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
+      timer.clear();
       stream.off('data', onData).off('end', onEnd).off('error', onError);
       if (abandoned) stream.pause();
       resolve({ bytes: Buffer.concat(kept), truncated: abandoned || total > maxBytes, abandoned });
@@ -45,7 +45,8 @@ export function readPingBody(stream: Readable, maxBytes = HEARTBEAT_BODY_MAX_BYT
     };
     const onEnd = () => finish(false);
     const onError = () => finish(true);
-    const timer = setTimeout(() => finish(true), BODY_TIMEOUT_MS);
+    // Stall-safe: after an event-loop stall, a body that arrived in time is read first.
+    const timer = stallSafeTimeout(() => finish(true), BODY_TIMEOUT_MS);
     stream.on('data', onData).on('end', onEnd).on('error', onError);
   });
 }
