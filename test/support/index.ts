@@ -2,6 +2,7 @@ export * from './test-database.js';
 export * from './test-context.js';
 export * from './accounts.js';
 export * from './wait-for.js';
+export * from './block-event-loop.js';
 export * from './dns-server.js';
 export * from './status-fixture.js';
 export * from './dead-redis.js';

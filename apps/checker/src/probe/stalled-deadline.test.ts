@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { systemClock, type OutboundPolicy } from '@vigil/core';
+import { blockEventLoop } from '@vigil/testing';
 import { probe } from './probe.js';
 import { createProbeClient } from './probe-client.js';
 import type { HttpProbeTarget } from './probe-target.js';
@@ -24,11 +25,6 @@ server.listen(0, '127.0.0.1', () => process.stdout.write('port ' + server.addres
 const OPEN: OutboundPolicy = { allowPrivate: true, dnsServers: [] };
 const TIMEOUT_S = 0.5;
 
-function stall(ms: number): void {
-  const end = Date.now() + ms;
-  while (Date.now() < end);
-}
-
 let site: ChildProcess;
 let port: number;
 
@@ -39,7 +35,7 @@ beforeAll(async () => {
     lines.on('line', (line) => {
       if (line.startsWith('port ')) resolve(Number(line.slice(5)));
       // The stall: well past the check's timeout, and long after the site's answer.
-      if (line === 'answering') stall(TIMEOUT_S * 1000 * 3);
+      if (line === 'answering') blockEventLoop(TIMEOUT_S * 1000 * 3);
     });
   });
 });

@@ -1,16 +1,10 @@
 import { once } from 'node:events';
-import { startTcpProxy } from '@vigil/testing';
+import { blockEventLoop, startTcpProxy } from '@vigil/testing';
 import type { Redis } from 'ioredis';
 import { closeRedisConnection, createRedisConnection } from './redis-connection.js';
 
 const redisUrl = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
 const TIMEOUT_MS = 200;
-
-/** Blocks the event loop (a long GC, a starved CPU) for `ms`. */
-function stall(ms: number): void {
-  const end = Date.now() + ms;
-  while (Date.now() < end);
-}
 
 async function ready(redis: Redis): Promise<void> {
   if (redis.status !== 'ready') await once(redis, 'ready');
@@ -29,7 +23,7 @@ describe('a client connection\'s command timeout', () => {
         );
         // The answer arrives during the stall (Redis answers a PING well within it, even on a
         // busy host); the timer is due when it ends.
-        stall(TIMEOUT_MS * 4);
+        blockEventLoop(TIMEOUT_MS * 4);
         outcomes.push(await answered);
       }
       expect(outcomes).toEqual(['PONG', 'PONG', 'PONG']);

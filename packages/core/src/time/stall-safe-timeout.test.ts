@@ -1,13 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { blockEventLoop } from '@vigil/testing';
 import { stallSafeTimeout } from './stall-safe-timeout.js';
-
-/** Blocks the event loop (a long garbage collection, a starved CPU) for `ms`. */
-function stall(ms: number): void {
-  const end = Date.now() + ms;
-  while (Date.now() < end);
-}
 
 const THIS_FILE = fileURLToPath(import.meta.url);
 
@@ -42,7 +37,7 @@ describe('stallSafeTimeout', () => {
         seen.push('answered');
         timer.clear();
       });
-      stall(1_000);
+      blockEventLoop(1_000);
     });
     await answered;
     await sleep(20);
@@ -58,7 +53,7 @@ describe('stallSafeTimeout', () => {
         seen.push('answered');
         clearTimeout(timer);
       });
-      stall(1_000);
+      blockEventLoop(1_000);
     });
     await answered;
     expect(seen).toEqual(['timed out', 'answered']);
