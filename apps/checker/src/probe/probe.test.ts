@@ -1,8 +1,11 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
+import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
 import { createGuardedAgents, systemClock, type OutboundPolicy } from '@vigil/core';
-import { startDnsServer } from '@vigil/testing';
+import { blockEventLoop, startDnsServer } from '@vigil/testing';
 import { selfSignedCertificate } from '../testing/self-signed.js';
 import { startTargetServer, startTlsTargetServer, type TargetServer } from '../testing/target-server.js';
 import { MAX_BODY_BYTES, probe } from './probe.js';
@@ -368,5 +371,41 @@ describe('keep-alive client', () => {
       plain.closeAllConnections();
       await new Promise<void>((r) => plain.close(() => r()));
     }
+  });
+});
+
+describe('a checker stalled past the deadline', () => {
+  // The site runs in a process of its own, so it answers while this one is stalled: it says
+  // "answering" on stdout, waits 50 ms and answers; this side stalls on that line (a long GC, a
+  // starved CPU), three times the check's timeout, so the answer arrives during the stall.
+  const SITE = `
+const http = require('node:http');
+const server = http.createServer((req, res) => {
+  process.stdout.write('answering\\n');
+  setTimeout(() => res.end('ok'), 50);
+});
+server.listen(0, '127.0.0.1', () => process.stdout.write('port ' + server.address().port + '\\n'));
+`;
+  const TIMEOUT_S = 0.5;
+  let site: ChildProcess;
+  let port: number;
+  beforeAll(async () => {
+    site = spawn(process.execPath, ['-e', SITE], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const lines = createInterface({ input: site.stdout! });
+    port = await new Promise<number>((resolve) => {
+      lines.on('line', (line) => {
+        if (line.startsWith('port ')) resolve(Number(line.slice(5)));
+        if (line === 'answering') blockEventLoop(TIMEOUT_S * 1000 * 3);
+      });
+    });
+  });
+  afterAll(async () => {
+    site.kill();
+    await once(site, 'exit');
+  });
+
+  it('does not call a site that answered during the stall down: a success, not a timeout', async () => {
+    const r = await check(target(`http://127.0.0.1:${port}/`, { timeoutSeconds: TIMEOUT_S }));
+    expect({ status: r.status, code: r.status_code, error: r.error }).toEqual({ status: 'success', code: 200, error: undefined });
   });
 });

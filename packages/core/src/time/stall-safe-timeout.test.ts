@@ -26,36 +26,37 @@ describe('stallSafeTimeout', () => {
     expect(ran).toBe(false);
   });
 
-  it('after a stall past the deadline, I/O that finished in time is seen first, and clearing then stops the callback', async () => {
+  /**
+   * A 100 ms deadline (started by `arm`, which answers its clear) against a thread-pool call (a
+   * stat) that finishes during a 1 s stall: its completion is delivered in the poll phase, after
+   * the timers phase in which the deadline is due. What ran, in order.
+   */
+  async function raceAgainstStall(arm: (onTime: () => void) => () => void): Promise<string[]> {
     const seen: string[] = [];
     let answered!: Promise<void>;
     await fromCheckPhase(() => {
-      // The stat (one thread-pool call) finishes during the stall; its completion is delivered
-      // in the poll phase, after the timers phase in which the deadline is due.
-      const timer = stallSafeTimeout(() => seen.push('timed out'), 100);
+      const clear = arm(() => seen.push('timed out'));
       answered = stat(THIS_FILE).then(() => {
         seen.push('answered');
-        timer.clear();
+        clear();
       });
       blockEventLoop(1_000);
     });
     await answered;
     await sleep(20);
-    expect(seen).toEqual(['answered']);
+    return seen;
+  }
+
+  it('after a stall past the deadline, I/O that finished in time is seen first, and clearing then stops the callback', async () => {
+    expect(await raceAgainstStall((onTime) => stallSafeTimeout(onTime, 100).clear)).toEqual(['answered']);
   });
 
   it('a plain setTimeout in the same race loses to the deadline (what the stall-safe one fixes)', async () => {
-    const seen: string[] = [];
-    let answered!: Promise<void>;
-    await fromCheckPhase(() => {
-      const timer = setTimeout(() => seen.push('timed out'), 100);
-      answered = stat(THIS_FILE).then(() => {
-        seen.push('answered');
-        clearTimeout(timer);
-      });
-      blockEventLoop(1_000);
-    });
-    await answered;
-    expect(seen).toEqual(['timed out', 'answered']);
+    expect(
+      await raceAgainstStall((onTime) => {
+        const timer = setTimeout(onTime, 100);
+        return () => clearTimeout(timer);
+      }),
+    ).toEqual(['timed out', 'answered']);
   });
 });
