@@ -30,6 +30,8 @@ import { recordChecksIn, type CheckRecord } from '../persistence/record-checks.j
  */
 
 export interface LockedHeartbeat {
+  /** The locked monitor row, with the columns the check writer records by (recordChecksIn). */
+  monitor: HeartbeatMonitorRow;
   row: HeartbeatRow;
   rules: HeartbeatRules;
   state: HeartbeatState;
@@ -37,18 +39,17 @@ export interface LockedHeartbeat {
   live: boolean;
 }
 
-async function lockHeartbeat(em: EntityManager, monitorId: number, tiers: readonly Tier[]): Promise<(LockedHeartbeat & { monitor: HeartbeatMonitorRow }) | null> {
+async function lockHeartbeat(em: EntityManager, monitorId: number, tiers: readonly Tier[]): Promise<LockedHeartbeat | null> {
   const m = await lockHeartbeatMonitor(em, monitorId);
   if (!m || m.type !== 'heartbeat' || !m.config) return null;
-  const locked = lockedHeartbeatOf(m, await lockHeartbeatRow(em, monitorId), tiers);
-  return locked && { ...locked, monitor: m };
+  return lockedHeartbeatOf(m, await lockHeartbeatRow(em, monitorId), tiers);
 }
 
 /** What a heartbeat is judged by, from its locked monitor row and heartbeat row (null: not a heartbeat monitor, or gone). */
 export function lockedHeartbeatOf(m: HeartbeatMonitorRow | undefined, row: HeartbeatRow | null | undefined, tiers: readonly Tier[]): LockedHeartbeat | null {
   if (!m || m.type !== 'heartbeat' || !m.config || !row) return null;
   const live = m.is_active && m.status !== 'paused' && m.account_active && tiers.includes(m.tier);
-  return { row, rules: heartbeatRules(scheduleConfigOf(m.config)), state: heartbeatState(row, m.resumed_at), live };
+  return { monitor: m, row, rules: heartbeatRules(scheduleConfigOf(m.config)), state: heartbeatState(row, m.resumed_at), live };
 }
 
 async function saveState(em: EntityManager, monitorId: number, rules: HeartbeatRules, state: HeartbeatState): Promise<void> {
