@@ -1,9 +1,8 @@
-import { countChecks, type CheckListFilter } from '@vigil/core';
+import { countChecks, DAY_MS, type CheckListFilter } from '@vigil/core';
 import { createTestAccount, createTestContext, testClock, type TestContext } from '@vigil/testing';
 import { CheckTotals, heldCheckDays } from './check-totals.js';
 import { FINISHED_DAYS_TTL_MS, LATE_WRITES_MS } from './finished-days.js';
 
-const DAY_MS = 86_400_000;
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 const at = (iso: string) => new Date(iso);
 

@@ -40,9 +40,9 @@ export class CheckTotals {
       countChecks(db, { ...filter, toExclusive: new Date(held.from * DAY_MS) }),
       countChecks(db, { ...filter, from: new Date(held.until * DAY_MS) }),
     ]);
+    // The rows are the held range's days of this one monitor (FinishedDays answers exactly those).
     let total = before + after;
     for (const r of rows) {
-      if (r.day < held.from || r.day >= held.until) continue;
       if (filter.status !== undefined && r.status !== filter.status) continue;
       if (filter.region !== undefined && r.region !== filter.region) continue;
       total += r.n;

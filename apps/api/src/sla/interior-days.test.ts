@@ -1,7 +1,7 @@
+import { DAY_MS } from '@vigil/core';
 import { firstUnfinishedDay, LATE_WRITES_MS } from '../monitors/finished-days.js';
 import { daySpan, interiorDays } from './interior-days.js';
 
-const DAY_MS = 86_400_000;
 const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
 const at = (iso: string) => new Date(iso);
 const november = { from: at('2026-11-01T00:00:00Z'), to: at('2026-12-01T00:00:00Z') };
